@@ -1,0 +1,54 @@
+// The pieces every embedded service (auth, storage, functions, mail) is built from.
+// Services are Hono apps created from a ServiceContext and mounted by the gateway.
+import type pg from 'pg';
+
+export interface BackendConfig {
+  /** Port the gateway listens on (127.0.0.1). */
+  port: number;
+  /** Public origin of the gateway, e.g. http://localhost:54321 */
+  apiExternalUrl: string;
+  /** Default site the email links send people back to, e.g. http://localhost:3000 */
+  siteUrl: string;
+  /** Extra redirect targets allowed besides siteUrl (glob patterns like http://localhost:*) */
+  redirectAllowList: string[];
+  /** Folder for PGlite data, stored files and generated keys. */
+  dataDir: string;
+  /** When set, a real PostgreSQL is used instead of PGlite. */
+  databaseUrl?: string;
+  /** HS256 secret shared by auth, PostgREST and storage (≥ 32 chars). */
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Access-token lifetime in seconds (GoTrue JWT_EXP). */
+  jwtExpiry: number;
+  /** Email links and codes lifetime in seconds (GoTrue MAILER_OTP_EXP). */
+  otpExpiry: number;
+  /** Minimum seconds between two emails of the same kind to one address (GoTrue SMTP_MAX_FREQUENCY). */
+  emailMinInterval: number;
+  /** smtp://user:pass@host:port — when set, mail is also sent for real. */
+  smtpUrl?: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface Logger {
+  info(service: string, message: string): void;
+  error(service: string, message: string, err?: unknown): void;
+}
+
+export interface ServiceContext {
+  config: BackendConfig;
+  /** Pool of connections to Postgres (through the PGlite socket, or DATABASE_URL). Superuser. */
+  pool: pg.Pool;
+  mail: Mailer;
+  log: Logger;
+}
