@@ -1,0 +1,4 @@
+export * from './units.ts';
+export * from './sizing.ts';
+export * from './yardage.ts';
+export * from './formats.ts';
