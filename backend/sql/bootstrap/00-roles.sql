@@ -24,7 +24,14 @@ alter role authenticated set statement_timeout = '8s';
 create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists pg_trgm with schema extensions;
-create extension if not exists "uuid-ossp" with schema extensions;
+-- uuid-ossp ships with PGlite and hosted Supabase but not with every PostgreSQL package.
+do $$
+begin
+  if exists (select from pg_available_extensions where name = 'uuid-ossp') then
+    create extension if not exists "uuid-ossp" with schema extensions;
+  end if;
+end
+$$;
 
 grant usage on schema public, extensions to anon, authenticated, service_role;
 grant all on all tables in schema public to anon, authenticated, service_role;

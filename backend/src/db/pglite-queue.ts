@@ -1,0 +1,100 @@
+// Serialises Postgres wire messages from many socket clients onto the one PGlite backend.
+//
+// pglite-socket's own queue hands the backend to another client as soon as the current one
+// is outside a transaction block. The extended query protocol (Parse/Bind/Describe/Execute
+// then Sync, what node-postgres and PostgREST send for parameterised queries) is outside a
+// block until Sync, so two clients' unnamed statements could interleave and one client's
+// Bind would run the other's query. This queue keeps the backend with a client until it is
+// at a message boundary: after Sync or a simple Query, and outside any transaction block.
+import type { PGlite } from '@electric-sql/pglite';
+
+interface Queued {
+  handlerId: number;
+  message: Uint8Array;
+  onData: (data: Uint8Array) => void;
+  resolve: (bytes: number) => void;
+  reject: (err: Error) => void;
+}
+
+// Message types that end an extended-protocol exchange (Sync, simple Query, Terminate).
+const BOUNDARY = new Set(['S', 'Q', 'X']);
+const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
+
+export class TransactionQueue {
+  private queue: Queued[] = [];
+  private processing = false;
+  /** Client currently holding the backend (mid extended-protocol exchange or in a transaction). */
+  private owner: number | null = null;
+  private ownerMidExchange = false;
+
+  constructor(private readonly db: PGlite) {}
+
+  enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ handlerId, message, onData, resolve, reject });
+      void this.processQueue();
+    });
+  }
+
+  getQueueLength(): number {
+    return this.queue.length;
+  }
+
+  clearQueueForHandler(handlerId: number): void {
+    this.queue = this.queue.filter((q) => {
+      if (q.handlerId !== handlerId) return true;
+      q.reject(new Error('Handler disconnected'));
+      return false;
+    });
+  }
+
+  /** A client went away while holding the backend: end its exchange and roll back its transaction. */
+  async clearTransactionIfNeeded(handlerId: number): Promise<void> {
+    if (this.owner !== handlerId) return;
+    await this.db.runExclusive(async () => {
+      if (this.ownerMidExchange) await this.db.execProtocolRaw(SYNC);
+      if (this.db.isInTransaction()) await this.db.exec('rollback');
+    });
+    this.owner = null;
+    this.ownerMidExchange = false;
+    await this.processQueue();
+  }
+
+  private next(): Queued | undefined {
+    const held = this.owner !== null && (this.ownerMidExchange || this.db.isInTransaction());
+    if (!held) return this.queue.shift();
+    const i = this.queue.findIndex((q) => q.handlerId === this.owner);
+    return i === -1 ? undefined : this.queue.splice(i, 1)[0];
+  }
+
+  private async processQueue(): Promise<void> {
+    if (this.processing) return;
+    this.processing = true;
+    try {
+      for (let query = this.next(); query; query = this.next()) {
+        let bytes = 0;
+        const current = query;
+        try {
+          await this.db.runExclusive(() =>
+            this.db.execProtocolRawStream(current.message, {
+              onRawData: (data) => {
+                bytes += data.length;
+                current.onData(data);
+              },
+            }),
+          );
+        } catch (err) {
+          current.reject(err as Error);
+          continue;
+        }
+        // Startup messages have no type byte; their first byte is 0 (length < 2^24).
+        const type = current.message[0] === 0 ? 'S' : String.fromCharCode(current.message[0]!);
+        this.owner = current.handlerId;
+        this.ownerMidExchange = !BOUNDARY.has(type);
+        current.resolve(bytes);
+      }
+    } finally {
+      this.processing = false;
+    }
+  }
+}

@@ -1,0 +1,64 @@
+// Child-process entry: opens PGlite on <pgdata> and serves it over the Postgres wire
+// protocol on 127.0.0.1. It runs apart from the gateway so WASM query work never stalls
+// HTTP handling, and so a crash test can SIGKILL the database alone.
+// Protocol with the parent (IPC): sends {type:'ready', port} or {type:'error', message};
+// exits, closing PGlite cleanly, on SIGTERM/SIGINT or when the parent goes away.
+import net from 'node:net';
+import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { PGLiteSocketHandler } from '@electric-sql/pglite-socket';
+import { TransactionQueue } from './pglite-queue.ts';
+
+const [pgdata, portArg] = process.argv.slice(2);
+if (!pgdata) throw new Error('usage: pglite-server <pgdata> [port]');
+
+function send(message: object): void {
+  if (process.send) process.send(message);
+  else console.log(JSON.stringify(message));
+}
+
+async function main(): Promise<void> {
+  const db = await PGlite.create({ dataDir: pgdata, extensions: { pgcrypto, pg_trgm, uuid_ossp } });
+  const queue = new TransactionQueue(db);
+  const sockets = new Set<net.Socket>();
+
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    const handler = new PGLiteSocketHandler({
+      // The handler only calls enqueue/clearQueueForHandler/clearTransactionIfNeeded.
+      queryQueue: queue as unknown as ConstructorParameters<typeof PGLiteSocketHandler>[0]['queryQueue'],
+      closeOnDetach: true,
+    });
+    handler.attach(socket).catch(() => socket.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(Number(portArg ?? 0), '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as net.AddressInfo;
+
+  let closing = false;
+  const shutdown = async (): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    server.close();
+    for (const socket of sockets) socket.destroy();
+    // Wait for the query in flight, then checkpoint and close the data files.
+    await db.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+  // The parent died (even by SIGKILL): never leave an orphan holding the data folder.
+  process.on('disconnect', () => void shutdown());
+
+  send({ type: 'ready', port: address.port });
+}
+
+main().catch((err: Error) => {
+  send({ type: 'error', message: err.stack ?? String(err) });
+  process.exit(1);
+});
