@@ -1,0 +1,169 @@
+// Per-buyer stamping of pattern PDFs at download time: one small grey line on every page
+// ("Licensed to <name> · Order <number> · personal use") plus the same facts in the
+// document metadata. Stamping deters sharing without getting in the way of tracing.
+// The stored original is only read: pdf-lib parses it and writes a new file.
+import { PDFDocument, ParseSpeeds, StandardFonts, degrees, grayscale, type PDFFont, type PDFPage } from 'pdf-lib';
+import { z } from 'zod';
+
+export type StampErrorCode = 'invalid_input' | 'encrypted' | 'corrupt' | 'no_pages';
+
+/** A file or request that cannot be stamped; `code` lets the download route pick its message. */
+export class StampError extends Error {
+  readonly code: StampErrorCode;
+  constructor(code: StampErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StampError';
+    this.code = code;
+  }
+}
+
+export const LICENCE_TEXT = { personal: 'personal use', small_business: 'small business use' } as const;
+export type Licence = keyof typeof LICENCE_TEXT;
+
+const stampOptionsSchema = z.object({
+  buyerName: z.string().trim().min(1, { error: 'The buyer name is empty' }).max(200, { error: 'The buyer name is longer than 200 characters' }),
+  orderNumber: z.string().trim().min(1, { error: 'The order number is empty' }).max(64, { error: 'The order number is longer than 64 characters' }),
+  licence: z.enum(['personal', 'small_business'], { error: 'Licence must be personal or small_business' }).default('personal'),
+});
+
+export type StampOptions = z.input<typeof stampOptionsSchema>;
+
+// Letters with no decomposition into ASCII + accents, and whole scripts Helvetica lacks.
+// Helvetica (a standard PDF font, nothing to embed) only encodes WinAnsi.
+const TRANSLITERATION: Record<string, string> = {
+  ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ı: 'i', ħ: 'h', Ħ: 'H', ŧ: 't', Ŧ: 'T', ŋ: 'ng', Ŋ: 'NG', ĸ: 'k', ſ: 's', ə: 'e', Ə: 'E',
+  '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2212': '-', '\u00a0': ' ', '\u2009': ' ', '\u202f': ' ',
+  // Cyrillic (scholarly/passport style, simplified)
+  А: 'A', Б: 'B', В: 'V', Г: 'G', Ґ: 'G', Д: 'D', Е: 'E', Ё: 'Yo', Є: 'Ye', Ж: 'Zh', З: 'Z', И: 'I', І: 'I', Ї: 'Yi', Й: 'Y',
+  К: 'K', Л: 'L', М: 'M', Н: 'N', О: 'O', П: 'P', Р: 'R', С: 'S', Т: 'T', У: 'U', Ў: 'U', Ф: 'F', Х: 'Kh', Ц: 'Ts', Ч: 'Ch',
+  Ш: 'Sh', Щ: 'Shch', Ъ: '', Ы: 'Y', Ь: '', Э: 'E', Ю: 'Yu', Я: 'Ya',
+  а: 'a', б: 'b', в: 'v', г: 'g', ґ: 'g', д: 'd', е: 'e', ё: 'yo', є: 'ye', ж: 'zh', з: 'z', и: 'i', і: 'i', ї: 'yi', й: 'y',
+  к: 'k', л: 'l', м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ў: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch',
+  ш: 'sh', щ: 'shch', ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya',
+  // Greek
+  Α: 'A', Β: 'V', Γ: 'G', Δ: 'D', Ε: 'E', Ζ: 'Z', Η: 'I', Θ: 'Th', Ι: 'I', Κ: 'K', Λ: 'L', Μ: 'M', Ν: 'N', Ξ: 'X', Ο: 'O',
+  Π: 'P', Ρ: 'R', Σ: 'S', Τ: 'T', Υ: 'Y', Φ: 'F', Χ: 'Ch', Ψ: 'Ps', Ω: 'O',
+  α: 'a', β: 'v', γ: 'g', δ: 'd', ε: 'e', ζ: 'z', η: 'i', θ: 'th', ι: 'i', κ: 'k', λ: 'l', μ: 'm', ν: 'n', ξ: 'x', ο: 'o',
+  π: 'p', ρ: 'r', σ: 's', ς: 's', τ: 't', υ: 'y', φ: 'f', χ: 'ch', ψ: 'ps', ω: 'o',
+};
+
+const encodableCache = new WeakMap<PDFFont, Set<number>>();
+
+/**
+ * The text as the font can draw it: kept where encodable, accents stripped (Ș → S), Cyrillic
+ * and Greek transliterated, anything else (CJK, emoji) shown as "?". The exact name still goes
+ * into the metadata, which is Unicode.
+ */
+export function toFontSafeText(text: string, font: PDFFont): string {
+  let encodable = encodableCache.get(font);
+  if (!encodable) {
+    encodable = new Set(font.getCharacterSet());
+    encodableCache.set(font, encodable);
+  }
+  let out = '';
+  for (const char of text.normalize('NFC')) {
+    const code = char.codePointAt(0)!;
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) {
+      out += ' ';
+    } else if (encodable.has(code)) {
+      out += char;
+    } else {
+      // Ș → S + comma below → S; ί → ι + tonos → i; then the table; else "?".
+      for (const part of char.normalize('NFKD').replace(/\p{M}/gu, '')) {
+        const partCode = part.codePointAt(0)!;
+        out += encodable.has(partCode) ? part : (TRANSLITERATION[part] ?? '?');
+      }
+    }
+  }
+  return out.replace(/\s+/g, ' ').trim();
+}
+
+export function stampLine(buyerName: string, orderNumber: string, licence: Licence = 'personal'): string {
+  return `Licensed to ${buyerName} · Order ${orderNumber} · ${LICENCE_TEXT[licence]}`;
+}
+
+const BASE_FONT_SIZE = 6.5; // on an A4 page: readable when printed, easy to overlook
+const A4_SHORT_SIDE = 595;
+
+function stampPage(page: PDFPage, font: PDFFont, text: string): void {
+  const box = page.getCropBox();
+  const angle = (((page.getRotation().angle % 360) + 360) % 360) as number;
+  const quarterTurns = Math.round(angle / 90) % 4;
+  const sideways = quarterTurns % 2 === 1;
+  // Width and height as the reader sees the page.
+  const shownWidth = sideways ? box.height : box.width;
+  const shortSide = Math.min(box.width, box.height);
+  // Grow with the page (A0 is 4× A4's short side → 2× the type), but never shout.
+  const scale = Math.sqrt(Math.max(shortSide, 1) / A4_SHORT_SIDE);
+  const margin = Math.min(16 * scale, shortSide * 0.05);
+  let size = Math.min(18, Math.max(6, BASE_FONT_SIZE * scale));
+  let width = font.widthOfTextAtSize(text, size);
+  const room = shownWidth - 2 * margin;
+  if (width > room && room > 0) {
+    size = Math.max(2, (size * room) / width);
+    width = font.widthOfTextAtSize(text, size);
+  }
+  // Centred on the bottom edge of the page as shown, mapped back into unrotated page space.
+  const shownX = Math.max(margin, (shownWidth - width) / 2);
+  const shownY = margin;
+  const { x: bx, y: by, width: w, height: h } = box;
+  const [x, y] = [
+    [bx + shownX, by + shownY],
+    [bx + w - shownY, by + shownX],
+    [bx + w - shownX, by + h - shownY],
+    [bx + shownY, by + h - shownX],
+  ][quarterTurns]!;
+  page.drawText(text, { x, y, size, font, color: grayscale(0.35), opacity: 0.85, rotate: degrees(quarterTurns * 90) });
+}
+
+async function load(original: Uint8Array): Promise<PDFDocument> {
+  if (!(original instanceof Uint8Array) || original.length === 0) {
+    throw new StampError('invalid_input', 'The pattern file is empty');
+  }
+  let doc: PDFDocument;
+  try {
+    // Fastest: parse in one go instead of yielding every 100 objects (this is a request handler, not a UI).
+    // Encryption is checked after loading: pdf-lib's EncryptedPDFError fails `instanceof` (ES5 build).
+    doc = await PDFDocument.load(original, { parseSpeed: ParseSpeeds.Fastest, updateMetadata: false, ignoreEncryption: true });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StampError('corrupt', `The pattern file is not a readable PDF (${reason})`, { cause: error });
+  }
+  if (doc.isEncrypted) {
+    throw new StampError('encrypted', 'The pattern file is encrypted (password-protected) and cannot be stamped; the designer needs to upload an unprotected PDF');
+  }
+  return doc;
+}
+
+/**
+ * Stamps every page of `original` for one buyer and returns a new PDF.
+ * Throws StampError for bad options, encrypted, unreadable or empty files.
+ */
+export async function stampPdf(original: Uint8Array, options: StampOptions): Promise<Uint8Array> {
+  const parsed = stampOptionsSchema.safeParse(options);
+  if (!parsed.success) throw new StampError('invalid_input', parsed.error.issues.map((issue) => issue.message).join('; '));
+  const { buyerName, orderNumber, licence } = parsed.data;
+
+  const doc = await load(original);
+  const pages = doc.getPages();
+  if (pages.length === 0) throw new StampError('no_pages', 'The pattern file has no pages');
+
+  try {
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const visible = stampLine(toFontSafeText(buyerName, font), toFontSafeText(orderNumber, font), licence);
+    for (const page of pages) stampPage(page, font, visible);
+
+    // Exact (Unicode) name and order in the metadata, for tracing a shared copy.
+    doc.setSubject(stampLine(buyerName, orderNumber, licence));
+    const previous = doc.getKeywords();
+    doc.setKeywords([...(previous ? [previous] : []), `order:${orderNumber}`, `licensed-to:${buyerName}`, `licence:${licence}`]);
+    doc.setModificationDate(new Date());
+
+    // Object streams off: faster to write, and a stamped copy is not stored.
+    return await doc.save({ useObjectStreams: false, objectsPerTick: Infinity, updateFieldAppearances: false });
+  } catch (error) {
+    if (error instanceof StampError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StampError('corrupt', `The pattern file could not be stamped (${reason})`, { cause: error });
+  }
+}
