@@ -1,8 +1,27 @@
 // Entry of the embedded storage service, mounted by the gateway under /storage/v1.
+// A Supabase Storage-compatible API for storage-js: buckets, objects on disk, signed URLs,
+// permissions from row-level security on storage.objects (see research/supabase.md §2).
 import { Hono } from 'hono';
 import type { ServiceContext } from '../context.ts';
+import { registerBucketRoutes } from './buckets.ts';
+import { errorResponse, errors, StorageError } from './errors.ts';
+import { FileStore } from './files.ts';
+import { registerObjectRoutes } from './objects.ts';
 
-export function createStorageApp(_ctx: ServiceContext): Hono {
+export function createStorageApp(ctx: ServiceContext): Hono {
+  const store = new FileStore(ctx.config.dataDir);
+  const ready = store.clearTemp().catch((err) => ctx.log.error('storage', 'could not clear the upload temp folder', err));
   const app = new Hono();
+  const deps = { ctx, store, ready };
+
+  registerBucketRoutes(app, deps);
+  registerObjectRoutes(app, deps);
+
+  app.notFound((c) => errorResponse(c, errors.invalidRequest(`Route ${c.req.method}:${new URL(c.req.url).pathname} not found`)));
+  app.onError((err, c) => {
+    if (err instanceof StorageError) return errorResponse(c, err);
+    ctx.log.error('storage', `${c.req.method} ${new URL(c.req.url).pathname} failed`, err);
+    return errorResponse(c, new StorageError(500, 'InternalError', 'Internal Server Error', 'Internal Server Error'));
+  });
   return app;
 }

@@ -1,0 +1,231 @@
+// SQL for storage.buckets and storage.objects. Functions taking a client run inside the
+// caller's transaction (withClaims: as the request's role under RLS, or a superuser one).
+import type pg from 'pg';
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+export interface BucketRow {
+  id: string;
+  name: string;
+  owner: string | null;
+  owner_id: string | null;
+  public: boolean;
+  file_size_limit: string | null; // bigint comes back as text
+  allowed_mime_types: string[] | null;
+  type: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ObjectMetadata {
+  eTag: string;
+  size: number;
+  mimetype: string;
+  cacheControl: string;
+  lastModified: string;
+  contentLength: number;
+  httpStatusCode: number;
+}
+
+export interface ObjectRow {
+  id: string;
+  bucket_id: string;
+  name: string;
+  owner: string | null;
+  owner_id: string | null;
+  version: string | null;
+  metadata: ObjectMetadata | null;
+  user_metadata: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+  last_accessed_at: Date | null;
+}
+
+const bucketColumns = 'id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, type, created_at, updated_at';
+const objectColumns =
+  'id, bucket_id, name, owner, owner_id, version, metadata, user_metadata, created_at, updated_at, last_accessed_at';
+
+export async function findBucket(db: Queryable, id: string): Promise<BucketRow | undefined> {
+  const { rows } = await db.query<BucketRow>(`select ${bucketColumns} from storage.buckets where id = $1`, [id]);
+  return rows[0];
+}
+
+export interface BucketListOptions {
+  limit?: number;
+  offset?: number;
+  sortColumn: 'id' | 'name' | 'created_at' | 'updated_at';
+  sortOrder: 'asc' | 'desc';
+  search?: string;
+}
+
+export async function listBuckets(db: Queryable, opts: BucketListOptions): Promise<BucketRow[]> {
+  // sortColumn/sortOrder come from a closed zod enum, so interpolating them is safe.
+  const { rows } = await db.query<BucketRow>(
+    `select ${bucketColumns} from storage.buckets
+     where ($1::text is null or name ilike '%' || $1 || '%')
+     order by ${opts.sortColumn} ${opts.sortOrder} limit $2 offset $3`,
+    [opts.search ?? null, opts.limit ?? null, opts.offset ?? 0],
+  );
+  return rows;
+}
+
+export interface BucketFields {
+  public?: boolean;
+  file_size_limit?: number | null;
+  allowed_mime_types?: string[] | null;
+}
+
+export async function insertBucket(
+  db: Queryable,
+  bucket: { id: string; name: string; owner: string | null; owner_id: string | null; type: string } & BucketFields,
+): Promise<void> {
+  await db.query(
+    `insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, type)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      bucket.id,
+      bucket.name,
+      bucket.owner,
+      bucket.owner_id,
+      bucket.public ?? false,
+      bucket.file_size_limit ?? null,
+      bucket.allowed_mime_types ?? null,
+      bucket.type,
+    ],
+  );
+}
+
+/** Only the fields present are changed; returns false when no visible bucket matched. */
+export async function updateBucket(db: Queryable, id: string, fields: BucketFields): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `update storage.buckets set
+       public = case when $2 then $3 else public end,
+       file_size_limit = case when $4 then $5::bigint else file_size_limit end,
+       allowed_mime_types = case when $6 then $7::text[] else allowed_mime_types end,
+       updated_at = now()
+     where id = $1`,
+    [
+      id,
+      fields.public !== undefined,
+      fields.public ?? false,
+      fields.file_size_limit !== undefined,
+      fields.file_size_limit ?? null,
+      fields.allowed_mime_types !== undefined,
+      fields.allowed_mime_types ?? null,
+    ],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+export async function deleteBucket(db: Queryable, id: string): Promise<boolean> {
+  const { rowCount } = await db.query('delete from storage.buckets where id = $1', [id]);
+  return (rowCount ?? 0) > 0;
+}
+
+export async function bucketHasObjects(db: Queryable, id: string): Promise<boolean> {
+  const { rows } = await db.query('select 1 from storage.objects where bucket_id = $1 limit 1', [id]);
+  return rows.length > 0;
+}
+
+export async function findObject(db: Queryable, bucket: string, name: string): Promise<ObjectRow | undefined> {
+  const { rows } = await db.query<ObjectRow>(
+    `select ${objectColumns} from storage.objects where bucket_id = $1 and name = $2`,
+    [bucket, name],
+  );
+  return rows[0];
+}
+
+export async function findObjects(db: Queryable, bucket: string, names: string[]): Promise<ObjectRow[]> {
+  const { rows } = await db.query<ObjectRow>(
+    `select ${objectColumns} from storage.objects where bucket_id = $1 and name = any($2::text[])`,
+    [bucket, names],
+  );
+  return rows;
+}
+
+export interface NewObject {
+  bucket: string;
+  name: string;
+  owner: string | null;
+  owner_id: string | null;
+  version: string;
+  metadata: ObjectMetadata;
+  user_metadata: Record<string, unknown> | null;
+}
+
+/**
+ * The statement Supabase uses both for the permission dry-run (as the user) and for the
+ * final write (as superuser). With upsert an existing row is overwritten, which under RLS
+ * also needs the UPDATE policy and SELECT visibility.
+ */
+export async function insertObject(db: Queryable, o: NewObject, upsert: boolean): Promise<{ id: string }> {
+  const conflict = upsert
+    ? `on conflict (bucket_id, name) do update set version = excluded.version, metadata = excluded.metadata,
+         user_metadata = excluded.user_metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now()`
+    : '';
+  const { rows } = await db.query<{ id: string }>(
+    `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
+     values ($1, $2, $3, $4, $5, $6, $7) ${conflict} returning id`,
+    [o.bucket, o.name, o.owner, o.owner_id, o.version, JSON.stringify(o.metadata), o.user_metadata === null ? null : JSON.stringify(o.user_metadata)],
+  );
+  return rows[0]!;
+}
+
+/** Current version of an object, locked until the transaction ends (superuser finalize). */
+export async function lockObjectVersion(db: Queryable, bucket: string, name: string): Promise<string | null | undefined> {
+  const { rows } = await db.query<{ version: string | null }>(
+    'select version from storage.objects where bucket_id = $1 and name = $2 for update',
+    [bucket, name],
+  );
+  return rows[0] === undefined ? undefined : rows[0].version;
+}
+
+export async function deleteObjects(db: Queryable, bucket: string, names: string[]): Promise<ObjectRow[]> {
+  const { rows } = await db.query<ObjectRow>(
+    `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${objectColumns}`,
+    [bucket, names],
+  );
+  return rows;
+}
+
+export async function deleteAllObjects(db: Queryable, bucket: string): Promise<ObjectRow[]> {
+  const { rows } = await db.query<ObjectRow>(
+    `delete from storage.objects where bucket_id = $1 returning ${objectColumns}`,
+    [bucket],
+  );
+  return rows;
+}
+
+export async function renameObject(
+  db: Queryable,
+  from: { bucket: string; name: string },
+  to: { bucket: string; name: string; version: string },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `update storage.objects set bucket_id = $3, name = $4, version = $5, updated_at = now()
+     where bucket_id = $1 and name = $2`,
+    [from.bucket, from.name, to.bucket, to.name, to.version],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+export interface ListEntry {
+  name: string;
+  id: string | null;
+  updated_at: Date | null;
+  created_at: Date | null;
+  last_accessed_at: Date | null;
+  metadata: ObjectMetadata | null;
+}
+
+export async function searchObjects(
+  db: Queryable,
+  args: { prefix: string; bucket: string; limit: number; offset: number; search: string; sortColumn: string; sortOrder: string },
+): Promise<ListEntry[]> {
+  const levels = args.prefix === '' ? 1 : args.prefix.split('/').length;
+  const { rows } = await db.query<ListEntry>(
+    'select * from storage.search($1, $2, $3, $4, $5, $6, $7, $8)',
+    [args.prefix, args.bucket, args.limit, levels, args.offset, args.search, args.sortColumn, args.sortOrder],
+  );
+  return rows;
+}

@@ -1,0 +1,63 @@
+// Transactions for the storage service: as the caller (row-level security decides) or as
+// the superuser pool (finalizing writes the caller was already allowed to make).
+import type pg from 'pg';
+import { withClaims, type JwtClaims } from '../db/claims.ts';
+import { fromPgError } from './errors.ts';
+
+export interface Caller {
+  claims: JwtClaims;
+  method: string;
+  path: string;
+}
+
+/** Runs fn as the caller; Postgres permission and constraint errors become Storage errors. */
+export async function asCaller<T>(pool: pg.Pool, caller: Caller, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  try {
+    return await withClaims(pool, caller.claims, fn, { method: caller.method, path: caller.path });
+  } catch (err) {
+    throw fromPgError(err) ?? err;
+  }
+}
+
+class DryRunDone extends Error {}
+
+/** Runs fn as the caller and always rolls back: "would this statement be allowed?". */
+export async function dryRunAsCaller(pool: pg.Pool, caller: Caller, fn: (client: pg.PoolClient) => Promise<unknown>): Promise<void> {
+  try {
+    await asCaller(pool, caller, async (client) => {
+      await fn(client);
+      throw new DryRunDone();
+    });
+  } catch (err) {
+    if (err instanceof DryRunDone) return;
+    throw err;
+  }
+}
+
+export async function asSuperuser<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    try {
+      const result = await fn(client);
+      await client.query('commit');
+      return result;
+    } catch (err) {
+      await client.query('rollback').catch((rollbackErr: Error) => {
+        broken = rollbackErr;
+      });
+      throw fromPgError(err) ?? err;
+    }
+  } finally {
+    client.release(broken);
+  }
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** owner (uuid, deprecated) and owner_id (text) as Supabase fills them from the JWT sub. */
+export function ownerOf(claims: JwtClaims): { owner: string | null; owner_id: string | null } {
+  const sub = typeof claims.sub === 'string' && claims.sub !== '' ? claims.sub : null;
+  return { owner: sub !== null && uuidPattern.test(sub) ? sub : null, owner_id: sub };
+}
