@@ -1,0 +1,95 @@
+// Environment → BackendConfig. Secrets are generated on first start and kept in the data
+// folder, so tokens and the printed keys stay valid across restarts.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { BackendConfig } from './context.ts';
+import { makeApiKeys } from './jwt.ts';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DEFAULT_PORT = 54321;
+export const DEFAULT_DB_PORT = 54322;
+export const DEFAULT_REST_PORT = 54323;
+
+const intFrom = (name: string, min: number) =>
+  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`);
+
+const envSchema = z.object({
+  BACKEND_PORT: intFrom('BACKEND_PORT', 0).max(65535).optional(),
+  BACKEND_DATA_DIR: z.string().min(1).optional(),
+  API_EXTERNAL_URL: z.url('API_EXTERNAL_URL must be a URL').optional(),
+  SITE_URL: z.url('SITE_URL must be a URL').optional(),
+  ADDITIONAL_REDIRECT_URLS: z.string().optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_EXPIRY: intFrom('JWT_EXPIRY', 30).optional(),
+  MAILER_OTP_EXP: intFrom('MAILER_OTP_EXP', 30).optional(),
+  SMTP_MAX_FREQUENCY: intFrom('SMTP_MAX_FREQUENCY', 0).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+});
+
+export type ConfigOverrides = Partial<Omit<BackendConfig, 'anonKey' | 'serviceRoleKey'>>;
+
+/** Builds the configuration; `port: 0` picks a free port now so every URL is known up front. */
+export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessEnv = process.env): Promise<BackendConfig> {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
+  if (!parsed.success) throw new Error(`Invalid backend environment: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  const e = parsed.data;
+
+  const dataDir = path.resolve(overrides.dataDir ?? e.BACKEND_DATA_DIR ?? path.join(repoRoot, '.data', 'backend'));
+  fs.mkdirSync(dataDir, { recursive: true });
+  let port = overrides.port ?? e.BACKEND_PORT ?? DEFAULT_PORT;
+  if (port === 0) port = await freePort();
+  const keys = await loadKeys(dataDir, overrides.jwtSecret ?? e.JWT_SECRET);
+
+  return {
+    port,
+    apiExternalUrl: stripSlash(overrides.apiExternalUrl ?? e.API_EXTERNAL_URL ?? `http://localhost:${port}`),
+    siteUrl: stripSlash(overrides.siteUrl ?? e.SITE_URL ?? 'http://localhost:3000'),
+    redirectAllowList:
+      overrides.redirectAllowList ??
+      (e.ADDITIONAL_REDIRECT_URLS ?? 'http://localhost:*,http://127.0.0.1:*').split(',').map((s) => s.trim()).filter(Boolean),
+    dataDir,
+    databaseUrl: overrides.databaseUrl ?? e.DATABASE_URL,
+    ...keys,
+    jwtExpiry: overrides.jwtExpiry ?? e.JWT_EXPIRY ?? 3600,
+    otpExpiry: overrides.otpExpiry ?? e.MAILER_OTP_EXP ?? 3600,
+    emailMinInterval: overrides.emailMinInterval ?? e.SMTP_MAX_FREQUENCY ?? 60,
+    smtpUrl: overrides.smtpUrl ?? e.SMTP_URL,
+  };
+}
+
+const keysSchema = z.object({ jwtSecret: z.string().min(32), anonKey: z.string(), serviceRoleKey: z.string() });
+
+/** keys.json in the data folder: generated once, regenerated only if JWT_SECRET changes. */
+async function loadKeys(dataDir: string, wanted?: string): Promise<z.infer<typeof keysSchema>> {
+  const file = path.join(dataDir, 'keys.json');
+  if (fs.existsSync(file)) {
+    const stored = keysSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    if (stored.success && (wanted === undefined || stored.data.jwtSecret === wanted)) return stored.data;
+  }
+  const jwtSecret = wanted ?? crypto.randomBytes(32).toString('base64url');
+  const keys = { jwtSecret, ...(await makeApiKeys(jwtSecret)) };
+  fs.writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600 });
+  return keys;
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** A free 127.0.0.1 port for the internal services (tests and second stacks never collide). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

