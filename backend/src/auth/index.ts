@@ -1,8 +1,66 @@
 // Entry of the embedded auth service, mounted by the gateway under /auth/v1.
+// A GoTrue-compatible server for auth-js 2.119 (see research/supabase.md §1).
 import { Hono } from 'hono';
 import type { ServiceContext } from '../context.ts';
+import { createDeps, type AuthOptions } from './deps.ts';
+import { API_VERSION, AuthError, errorBody } from './errors.ts';
+import { registerAdmin } from './routes/admin.ts';
+import { registerFactors } from './routes/factors.ts';
+import { registerOtp } from './routes/otp.ts';
+import { registerSignup } from './routes/signup.ts';
+import { registerToken } from './routes/token.ts';
+import { registerUser } from './routes/user.ts';
+import { registerVerify } from './routes/verify.ts';
 
-export function createAuthApp(_ctx: ServiceContext): Hono {
+export type { AuthOptions } from './deps.ts';
+
+export function createAuthApp(ctx: ServiceContext, options: AuthOptions = {}): Hono {
   const app = new Hono();
+  const deps = createDeps(ctx, options);
+
+  app.use('*', async (c, next) => {
+    c.header('X-Supabase-Api-Version', API_VERSION);
+    await next();
+  });
+
+  app.get('/health', (c) =>
+    c.json({ version: 'stitchhouse', name: 'GoTrue', description: 'GoTrue-compatible auth of the Stitchhouse embedded backend' }),
+  );
+  app.get('/settings', (c) =>
+    c.json({
+      external: { email: true, phone: false, anonymous_users: false },
+      disable_signup: false,
+      mailer_autoconfirm: false,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+    }),
+  );
+
+  registerSignup(app, deps);
+  registerToken(app, deps);
+  registerOtp(app, deps);
+  registerVerify(app, deps);
+  registerUser(app, deps);
+  registerFactors(app, deps);
+  registerAdmin(app, deps);
+
+  app.notFound((c) => {
+    const err = new AuthError(404, 'not_found', 'Not found');
+    c.header('X-Supabase-Api-Version', API_VERSION);
+    return c.json(errorBody(err), 404);
+  });
+
+  app.onError((err, c) => {
+    c.header('X-Supabase-Api-Version', API_VERSION);
+    if (err instanceof AuthError) {
+      c.header('x-sb-error-code', err.code);
+      return c.json(errorBody(err), err.status as 400);
+    }
+    ctx.log.error('auth', `${c.req.method} ${c.req.path} failed`, err);
+    const failure = new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
+    return c.json(errorBody(failure), 500);
+  });
+
   return app;
 }

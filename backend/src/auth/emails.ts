@@ -1,0 +1,86 @@
+// The four auth emails. Each carries the verify link (through the gateway) and the same
+// 6-digit code, so one message serves both magic-link and code sign-in.
+import type { MailMessage, ServiceContext } from '../context.ts';
+import type { Db } from './db.ts';
+import { generateOtp, tokenHash, TOKEN_COLUMNS, type EmailKind } from './links.ts';
+import { createFlowState, type CodeChallenge } from './pkce.ts';
+
+/** amr / flow_state authentication_method for sessions that start from each email. */
+export const FLOW_METHOD: Record<EmailKind, string> = {
+  signup: 'email/signup',
+  magiclink: 'magiclink',
+  recovery: 'recovery',
+  email_change: 'email_change',
+};
+
+export interface PendingEmail {
+  kind: EmailKind;
+  to: string;
+  otp: string;
+  linkToken: string;
+  redirectTo: string;
+}
+
+/** Stores a fresh token for the kind on the user (and a PKCE flow) inside the caller's transaction. */
+export async function prepareEmail(
+  db: Db,
+  args: { userId: string; kind: EmailKind; to: string; redirectTo: string; pkce: CodeChallenge | null },
+): Promise<PendingEmail> {
+  const otp = generateOtp();
+  const hash = tokenHash(args.to, otp);
+  const linkToken = args.pkce ? `pkce_${hash}` : hash;
+  const cols = TOKEN_COLUMNS[args.kind];
+  const extra = args.kind === 'email_change' ? ', email_change = $3' : '';
+  await db.query(
+    `update auth.users set ${cols.token} = $2, ${cols.sentAt} = now(), updated_at = now()${extra} where id = $1`,
+    args.kind === 'email_change' ? [args.userId, linkToken, args.to] : [args.userId, linkToken],
+  );
+  if (args.pkce) await createFlowState(db, args.userId, args.pkce, FLOW_METHOD[args.kind]);
+  return { kind: args.kind, to: args.to, otp, linkToken, redirectTo: args.redirectTo };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+const COPY: Record<EmailKind, { subject: string; intro: string; action: string }> = {
+  signup: {
+    subject: 'Confirm your Stitchhouse account',
+    intro: 'Welcome to Stitchhouse! Confirm your email address to finish creating your account.',
+    action: 'Confirm my account',
+  },
+  magiclink: {
+    subject: 'Your sign-in link',
+    intro: 'Use this link to sign in to Stitchhouse.',
+    action: 'Sign in',
+  },
+  recovery: {
+    subject: 'Reset your password',
+    intro: 'Someone asked to reset the password of your Stitchhouse account. If it was you, choose a new one:',
+    action: 'Reset my password',
+  },
+  email_change: {
+    subject: 'Confirm your new email',
+    intro: 'Confirm this address to make it the email of your Stitchhouse account.',
+    action: 'Confirm my new email',
+  },
+};
+
+export function composeEmail(ctx: ServiceContext, email: PendingEmail): MailMessage {
+  const link =
+    `${ctx.config.apiExternalUrl}/auth/v1/verify?token=${encodeURIComponent(email.linkToken)}` +
+    `&type=${email.kind}&redirect_to=${encodeURIComponent(email.redirectTo)}`;
+  const copy = COPY[email.kind];
+  const minutes = Math.round(ctx.config.otpExpiry / 60);
+  const text =
+    `${copy.intro}\n\n${copy.action}: ${link}\n\n` +
+    `Or enter this code: ${email.otp}\n\n` +
+    `The link and the code work once and expire in ${minutes} minutes. ` +
+    `If you did not ask for this email, you can ignore it.\n`;
+  const html =
+    `<p>${escapeHtml(copy.intro)}</p>` +
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(copy.action)}</a></p>` +
+    `<p>Or enter this code: <strong>${email.otp}</strong></p>` +
+    `<p>The link and the code work once and expire in ${minutes} minutes. ` +
+    `If you did not ask for this email, you can ignore it.</p>`;
+  return { to: email.to, subject: copy.subject, text, html };
+}

@@ -1,0 +1,22 @@
+// Email link tokens (GoTrue crypto.GenerateTokenHash): one 6-digit code per email; the link
+// carries hex(sha224(email + code)), prefixed pkce_ for PKCE flows. Both check against the same
+// stored hash, and verification clears it so a link or code works once.
+import { createHash, randomInt } from 'node:crypto';
+
+export type EmailKind = 'signup' | 'magiclink' | 'recovery' | 'email_change';
+
+export const generateOtp = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+export const tokenHash = (email: string, otp: string) =>
+  createHash('sha224').update(`${email}${otp}`).digest('hex');
+
+/** The column of auth.users holding each kind's token, and its sent-at column. */
+export const TOKEN_COLUMNS: Record<EmailKind, { token: string; sentAt: string }> = {
+  signup: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
+  // GoTrue keeps magic-link tokens in recovery_token too.
+  magiclink: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
+  recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
+  email_change: { token: 'email_change_token_new', sentAt: 'email_change_sent_at' },
+};
+
+export const stripPkce = (stored: string) => (stored.startsWith('pkce_') ? stored.slice(5) : stored);
