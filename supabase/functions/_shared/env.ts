@@ -1,0 +1,25 @@
+// Environment for function handlers: Deno.env on hosted Supabase Edge Functions,
+// process.env under Node in the embedded backend (which sets SUPABASE_URL,
+// SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY and SITE_URL before loading handlers).
+interface DenoEnv {
+  env: { get(name: string): string | undefined };
+}
+interface NodeProcess {
+  env: Record<string, string | undefined>;
+}
+
+export function env(name: string): string | undefined {
+  const deno = (globalThis as { Deno?: DenoEnv }).Deno;
+  if (deno !== undefined) return deno.env.get(name) ?? undefined;
+  const proc = (globalThis as { process?: NodeProcess }).process;
+  return proc?.env[name];
+}
+
+/** Like env(), but a missing or empty variable is a configuration error worth stopping for. */
+export function requireEnv(name: string): string {
+  const value = env(name);
+  if (value === undefined || value === '') {
+    throw new Error(`Missing environment variable ${name}: set it in the function's secrets (supabase secrets set ${name}=…)`);
+  }
+  return value;
+}
