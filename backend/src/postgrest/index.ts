@@ -129,6 +129,8 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, message
   }
 }
 
+const stamp = /\d{2}\/\w{3}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}: /;
+
 function lines(stream: NodeJS.ReadableStream, emit: (line: string) => void): void {
   let buffered = '';
   stream.setEncoding('utf8');
@@ -136,6 +138,7 @@ function lines(stream: NodeJS.ReadableStream, emit: (line: string) => void): voi
     buffered += chunk;
     const parts = buffered.split('\n');
     buffered = parts.pop() ?? '';
-    for (const line of parts) if (line.trim()) emit(line.trim());
+    // PostgREST stamps every line with a date and sometimes runs two lines together.
+    for (const line of parts.flatMap((p) => p.split(stamp))) if (line.trim()) emit(line.trim());
   });
 }
