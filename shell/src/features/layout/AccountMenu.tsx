@@ -1,0 +1,153 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { accountInitials, accountName, type AccountUser } from './accountLabel.ts';
+import { buttonKeyAction, menuKeyAction, typeaheadIndex, type MenuKeyAction } from './menuKeys.ts';
+import { ACCOUNT_MENU } from './navigation.ts';
+import * as styles from './AccountMenu.module.css';
+
+export interface AccountMenuProps {
+  user: AccountUser;
+  /** Ends the session; the menu shows "Signing out…" until it settles. */
+  onSignOut: () => Promise<void>;
+}
+
+const SIGN_OUT_LABEL = 'Sign out';
+
+/** The signed-in user's menu: a menu button (aria-expanded) with arrow-key navigation. */
+export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
+  const [open, setOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const itemRefs = useRef<Array<HTMLElement | null>>([]);
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const pendingFocus = useRef<number | null>(null);
+  const menuId = useId();
+  const location = useLocation();
+  const labels = [...ACCOUNT_MENU.map((i) => i.label), SIGN_OUT_LABEL];
+  const name = accountName(user);
+
+  // Close after navigating through the menu.
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  // Focus the requested item once the menu has rendered.
+  useEffect(() => {
+    if (open && pendingFocus.current !== null) {
+      itemRefs.current[pendingFocus.current]?.focus();
+      pendingFocus.current = null;
+    }
+  }, [open]);
+
+  // A click or tap outside closes the menu without moving focus.
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!wrapperRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const apply = (action: MenuKeyAction) => {
+    if (!action) return false;
+    if (action.type === 'focus') {
+      if (open) itemRefs.current[action.index]?.focus();
+      else {
+        pendingFocus.current = action.index;
+        setOpen(true);
+      }
+    } else {
+      setOpen(false);
+      if (action.restoreFocus) buttonRef.current?.focus();
+    }
+    return true;
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (apply(buttonKeyAction(event.key, labels.length))) event.preventDefault();
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const current = itemRefs.current.findIndex((el) => el === document.activeElement);
+    const action =
+      menuKeyAction(event.key, current, labels.length) ??
+      (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey
+        ? (() => {
+            const index = typeaheadIndex(event.key, current, labels);
+            return index === null ? null : ({ type: 'focus', index } as const);
+          })()
+        : null);
+    if (apply(action) && event.key !== 'Tab') event.preventDefault();
+  };
+
+  const toggle = () => {
+    if (!open) pendingFocus.current = 0;
+    setOpen((was) => !was);
+  };
+
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await onSignOut();
+    } finally {
+      setSigningOut(false);
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div className={styles.wrapper} ref={wrapperRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.button}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={toggle}
+        onKeyDown={onButtonKeyDown}
+      >
+        <span className={styles.avatar} aria-hidden="true">
+          {accountInitials(user)}
+        </span>
+        <span className={styles.name}>
+          <span className={styles.srOnly}>Account menu for </span>
+          {name}
+        </span>
+        <span className={styles.chevron} aria-hidden="true" />
+      </button>
+      <ul id={menuId} role="menu" aria-label={`Account: ${name}`} className={styles.menu} hidden={!open} onKeyDown={onMenuKeyDown}>
+        {ACCOUNT_MENU.map((item, index) => (
+          <li key={item.to} role="none">
+            <Link
+              ref={(el) => {
+                itemRefs.current[index] = el;
+              }}
+              role="menuitem"
+              tabIndex={-1}
+              to={item.to}
+              className={styles.item}
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
+        <li role="none" className={styles.separator}>
+          <button
+            ref={(el) => {
+              itemRefs.current[ACCOUNT_MENU.length] = el;
+            }}
+            role="menuitem"
+            tabIndex={-1}
+            type="button"
+            className={styles.item}
+            onClick={() => void signOut()}
+            aria-disabled={signingOut || undefined}
+            disabled={signingOut}
+          >
+            {signingOut ? 'Signing out…' : SIGN_OUT_LABEL}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

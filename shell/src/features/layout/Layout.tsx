@@ -1,0 +1,10 @@
+import { LayoutView } from './LayoutView.tsx';
+import { useLayoutSession } from './useLayoutSession.ts';
+
+/** The shell's root route element: the page frame wired to the session. */
+export function Layout() {
+  const { user, loading, signOut } = useLayoutSession();
+  return <LayoutView user={user} sessionLoading={loading} onSignOut={signOut} />;
+}
+
+export default Layout;

@@ -1,0 +1,32 @@
+import { Outlet } from 'react-router';
+import '@stitchhouse/shared/ui/tokens.css';
+import type { AccountUser } from './accountLabel.ts';
+import { SiteFooter } from './SiteFooter.tsx';
+import { SiteHeader } from './SiteHeader.tsx';
+import * as styles from './Layout.module.css';
+
+export interface LayoutViewProps {
+  user: AccountUser | null;
+  sessionLoading: boolean;
+  onSignOut: () => Promise<void>;
+}
+
+/**
+ * The page frame every route renders in: skip link, header, `<main id="main">`
+ * with the route's content, footer. Session-agnostic so it renders without a
+ * backend; `Layout` wires it to the session.
+ */
+export function LayoutView({ user, sessionLoading, onSignOut }: LayoutViewProps) {
+  return (
+    <div className={styles.page}>
+      <a href="#main" className={styles.skipLink}>
+        Skip to main content
+      </a>
+      <SiteHeader user={user} sessionLoading={sessionLoading} onSignOut={onSignOut} />
+      <main id="main" tabIndex={-1} className={styles.main}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

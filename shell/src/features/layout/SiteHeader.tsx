@@ -1,0 +1,93 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
+import { AccountMenu } from './AccountMenu.tsx';
+import type { AccountUser } from './accountLabel.ts';
+import { PRIMARY_NAV, SIGN_IN_PATH, SIGN_UP_PATH } from './navigation.ts';
+import * as styles from './SiteHeader.module.css';
+
+export interface SiteHeaderProps {
+  /** The signed-in user, or null for visitors. */
+  user: AccountUser | null;
+  /** True while the session is being restored: the sign-in area stays blank instead of flashing "Sign in". */
+  sessionLoading: boolean;
+  onSignOut: () => Promise<void>;
+}
+
+export function SiteHeader({ user, sessionLoading, onSignOut }: SiteHeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const panelId = useId();
+  const { pathname } = useLocation();
+
+  // The mobile panel folds away after each navigation.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link to="/" className={styles.logo}>
+          <span className={styles.logoMark} aria-hidden="true">
+            <svg viewBox="0 0 32 32" width="32" height="32" focusable="false">
+              <circle cx="16" cy="16" r="15" fill="currentColor" />
+              <path d="M8 20c4-8 12-8 16 0" stroke="#fff" strokeWidth="2.2" fill="none" strokeDasharray="3 2.5" strokeLinecap="round" />
+              <circle cx="16" cy="11" r="2.4" fill="#fff" />
+            </svg>
+          </span>
+          <span className={styles.logoText}>{BRAND_NAME}</span>
+          <span className={styles.srOnly}>, home</span>
+        </Link>
+
+        <button
+          type="button"
+          className={styles.menuToggle}
+          aria-expanded={menuOpen}
+          aria-controls={panelId}
+          onClick={() => setMenuOpen((was) => !was)}
+        >
+          <span className={styles.burger} aria-hidden="true" />
+          {menuOpen ? 'Close' : 'Menu'}
+        </button>
+
+        <div id={panelId} className={styles.panel} data-open={menuOpen}>
+          <nav aria-label="Main" className={styles.nav}>
+            <ul className={styles.navList}>
+              {PRIMARY_NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink)}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div className={styles.account}>
+            {sessionLoading ? (
+              <span className={styles.sessionPending} aria-hidden="true" />
+            ) : user ? (
+              <AccountMenu user={user} onSignOut={onSignOut} />
+            ) : (
+              <>
+                <Link to={SIGN_IN_PATH} className={styles.signIn}>
+                  Sign in
+                </Link>
+                <Link to={SIGN_UP_PATH} className={styles.signUp}>
+                  Sign up
+                </Link>
+              </>
+            )}
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,74 @@
+/** The links of the header, the account menu and the footer, in display order. */
+export interface NavLinkItem {
+  to: string;
+  label: string;
+}
+
+export const PRIMARY_NAV: readonly NavLinkItem[] = [
+  { to: '/patterns', label: 'Catalog' },
+  { to: '/designers', label: 'Designers' },
+  { to: '/retailers', label: 'Shops' },
+  { to: '/pricing', label: 'Pricing' },
+];
+
+export const ACCOUNT_MENU: readonly NavLinkItem[] = [
+  { to: '/account', label: 'Account' },
+  { to: '/patterns/my-patterns', label: 'My patterns' },
+  { to: '/patterns/my-store', label: 'My store' },
+];
+
+export const SIGN_IN_PATH = '/sign-in';
+export const SIGN_UP_PATH = '/sign-up';
+
+export interface FooterGroup {
+  heading: string;
+  links: readonly NavLinkItem[];
+}
+
+export const FOOTER_GROUPS: readonly FooterGroup[] = [
+  {
+    heading: 'Marketplace',
+    links: [
+      { to: '/patterns', label: 'Catalog' },
+      { to: '/designers', label: 'Sell your patterns' },
+      { to: '/retailers', label: 'For shops' },
+      { to: '/pricing', label: 'Pricing' },
+      { to: '/app', label: 'App' },
+    ],
+  },
+  {
+    heading: 'Partners',
+    links: [
+      { to: '/partners', label: 'Partner programme' },
+      { to: '/partners/resellers', label: 'Resellers' },
+      { to: '/partners/suppliers', label: 'Suppliers' },
+      { to: '/point-of-sale-integration', label: 'Point-of-sale integration' },
+    ],
+  },
+  {
+    heading: 'Company',
+    links: [
+      { to: '/about', label: 'About' },
+      { to: '/newsletter', label: 'Newsletter' },
+    ],
+  },
+  {
+    heading: 'Legal',
+    links: [
+      { to: '/legal/privacy-policy', label: 'Privacy policy' },
+      { to: '/legal/terms-of-use', label: 'Terms of use' },
+    ],
+  },
+];
+
+/** Every path the layout links to, for the test that checks them against the route contract. */
+export function layoutPaths(): string[] {
+  const all = [...PRIMARY_NAV, ...ACCOUNT_MENU, ...FOOTER_GROUPS.flatMap((g) => g.links)].map((l) => l.to);
+  return [...new Set([...all, SIGN_IN_PATH, SIGN_UP_PATH])];
+}
+
+/** A header link is current on its own path and below it (/patterns/123 is in Catalog)… */
+export function isCurrentSection(linkPath: string, pathname: string): boolean {
+  if (linkPath === '/') return pathname === '/';
+  return pathname === linkPath || pathname.startsWith(`${linkPath}/`);
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  craftLabel,
+  difficultyLabel,
+  featuredOrder,
+  formatPrice,
+  toFeaturedPattern,
+  toFeaturedPatterns,
+} from '../src/features/featured/featuredModel.ts';
+
+const cover = (path: string) => `https://cdn.test/pattern-images/${path}`;
+const row = {
+  id: '5f1c2b9e-1111-4222-8333-444455556666',
+  title: ' Wrap dress ',
+  craft: 'sewing',
+  difficulty: 3,
+  size_range: 'XS–4XL',
+  price_cents: 1200,
+  currency: 'EUR',
+  cover_path: 'store/pattern/cover.webp',
+  published_at: '2026-11-01T10:00:00Z',
+  sales_count: 12,
+  store: { name: 'Blue Thimble', slug: 'blue-thimble' },
+};
+
+describe('toFeaturedPattern', () => {
+  it('maps a REST row to a card', () => {
+    expect(toFeaturedPattern(row, cover)).toEqual({
+      id: row.id,
+      title: 'Wrap dress',
+      craft: 'sewing',
+      difficulty: 3,
+      sizeRange: 'XS–4XL',
+      priceCents: 1200,
+      currency: 'EUR',
+      coverUrl: 'https://cdn.test/pattern-images/store/pattern/cover.webp',
+      storeName: 'Blue Thimble',
+      storeSlug: 'blue-thimble',
+    });
+  });
+
+  it('accepts the store embedded as an array and a missing cover', () => {
+    const card = toFeaturedPattern({ ...row, cover_path: null, store: [row.store] }, cover);
+    expect(card?.storeSlug).toBe('blue-thimble');
+    expect(card?.coverUrl).toBeNull();
+  });
+
+  it('leaves out rows it cannot link or price', () => {
+    expect(toFeaturedPattern({ ...row, id: 7 }, cover)).toBeNull();
+    expect(toFeaturedPattern({ ...row, title: '  ' }, cover)).toBeNull();
+    expect(toFeaturedPattern({ ...row, store: null }, cover)).toBeNull();
+    expect(toFeaturedPattern({ ...row, price_cents: 12.5 }, cover)).toBeNull();
+    expect(toFeaturedPattern('nonsense', cover)).toBeNull();
+    expect(toFeaturedPatterns([row, { ...row, store: undefined }, null], cover)).toHaveLength(1);
+    expect(toFeaturedPatterns(null, cover)).toEqual([]);
+  });
+});
+
+describe('display helpers', () => {
+  it('formats prices, free patterns and unknown currencies', () => {
+    expect(formatPrice(1200, 'EUR')).toBe('€12.00');
+    expect(formatPrice(0, 'EUR')).toBe('Free');
+    expect(formatPrice(450, 'USD')).toBe('$4.50');
+    expect(formatPrice(450, 'QQ1')).toBe('4.50 QQ1');
+  });
+
+  it('names difficulty levels and crafts', () => {
+    expect(difficultyLabel(1)).toBe('Beginner');
+    expect(difficultyLabel(5)).toBe('Expert');
+    expect(difficultyLabel(0)).toBe('');
+    expect(difficultyLabel(2.5)).toBe('');
+    expect(craftLabel('cross-stitch')).toBe('Cross-stitch');
+  });
+
+  it('orders best-sellers by sales, then newest', () => {
+    expect(featuredOrder('best-selling').map((o) => o.column)).toEqual(['sales_count', 'published_at']);
+    expect(featuredOrder('newest')).toEqual([{ column: 'published_at', ascending: false }]);
+  });
+});
