@@ -1,0 +1,182 @@
+/**
+ * One mapping from whatever the backend can throw at a screen (PostgREST errors,
+ * network failures, auth errors, storage errors) to a message a maker or designer
+ * can act on. Screens show `message`; `kind` lets them pick a layout or a retry.
+ */
+
+export type ErrorKind =
+  | 'network'
+  | 'not-found'
+  | 'ambiguous'
+  | 'conflict'
+  | 'permission'
+  | 'session'
+  | 'validation'
+  | 'credentials'
+  | 'rate-limit'
+  | 'too-large'
+  | 'server'
+  | 'unknown';
+
+export interface UserFacingError {
+  kind: ErrorKind;
+  message: string;
+  /** Trying the same thing again later may work. */
+  retryable: boolean;
+  /** The backend code (PGRST116, 23505, invalid_credentials, …) for logs and tests. */
+  code?: string;
+}
+
+const NETWORK: UserFacingError = {
+  kind: 'network',
+  message: 'We could not reach Stitchhouse. Check your internet connection and try again.',
+  retryable: true,
+};
+
+const UNKNOWN: UserFacingError = {
+  kind: 'unknown',
+  message: 'Something went wrong on our side. Please try again in a moment.',
+  retryable: true,
+};
+
+// Auth error codes of the Supabase auth API (GoTrue) that a person can meet.
+const AUTH_MESSAGES: Record<string, Omit<UserFacingError, 'code'>> = {
+  invalid_credentials: { kind: 'credentials', message: 'That email and password do not match an account.', retryable: false },
+  email_not_confirmed: { kind: 'credentials', message: 'Please confirm your email first: open the link we sent you.', retryable: false },
+  user_already_exists: { kind: 'conflict', message: 'An account with this email already exists. Sign in instead, or reset your password.', retryable: false },
+  email_exists: { kind: 'conflict', message: 'An account with this email already exists. Sign in instead, or reset your password.', retryable: false },
+  weak_password: { kind: 'validation', message: 'Choose a stronger password: at least 8 characters mixing letters, numbers and symbols.', retryable: false },
+  same_password: { kind: 'validation', message: 'Your new password must be different from the old one.', retryable: false },
+  email_address_invalid: { kind: 'validation', message: 'That email address does not look right.', retryable: false },
+  validation_failed: { kind: 'validation', message: 'Some of the details are not valid. Check the form and try again.', retryable: false },
+  signup_disabled: { kind: 'permission', message: 'New sign-ups are closed at the moment.', retryable: false },
+  otp_expired: { kind: 'session', message: 'This link has expired or was already used. Ask for a new one.', retryable: false },
+  flow_state_expired: { kind: 'session', message: 'This link has expired or was already used. Ask for a new one.', retryable: false },
+  session_expired: { kind: 'session', message: 'Your session has ended. Please sign in again.', retryable: false },
+  session_not_found: { kind: 'session', message: 'Your session has ended. Please sign in again.', retryable: false },
+  refresh_token_not_found: { kind: 'session', message: 'Your session has ended. Please sign in again.', retryable: false },
+  refresh_token_already_used: { kind: 'session', message: 'Your session has ended. Please sign in again.', retryable: false },
+  bad_jwt: { kind: 'session', message: 'Your session has ended. Please sign in again.', retryable: false },
+  reauthentication_needed: { kind: 'session', message: 'For your security, please sign in again to do this.', retryable: false },
+  mfa_verification_failed: { kind: 'credentials', message: 'That code is not right. Enter the current code from your authenticator app.', retryable: false },
+  mfa_challenge_expired: { kind: 'session', message: 'The code request expired. Start again.', retryable: false },
+  user_not_found: { kind: 'not-found', message: 'We could not find that account.', retryable: false },
+  user_banned: { kind: 'permission', message: 'This account is suspended. Contact support if you think this is a mistake.', retryable: false },
+  over_email_send_rate_limit: { kind: 'rate-limit', message: 'We sent you an email very recently. Please wait a minute before asking again.', retryable: true },
+  over_request_rate_limit: { kind: 'rate-limit', message: 'Too many attempts. Please wait a minute and try again.', retryable: true },
+  over_sms_send_rate_limit: { kind: 'rate-limit', message: 'Too many attempts. Please wait a minute and try again.', retryable: true },
+};
+
+// PostgREST's own codes (PGRST…) and Postgres SQLSTATE codes surfaced through it.
+const POSTGREST_MESSAGES: Record<string, Omit<UserFacingError, 'code'>> = {
+  PGRST301: { kind: 'session', message: 'Your session has ended. Please sign in again.', retryable: false },
+  PGRST302: { kind: 'session', message: 'Please sign in to continue.', retryable: false },
+  PGRST303: { kind: 'session', message: 'Your session has ended. Please sign in again.', retryable: false },
+  PGRST204: { kind: 'server', message: 'This part of Stitchhouse is being updated. Reload the page in a moment.', retryable: true },
+  PGRST205: { kind: 'server', message: 'This part of Stitchhouse is being updated. Reload the page in a moment.', retryable: true },
+  PGRST202: { kind: 'server', message: 'This part of Stitchhouse is being updated. Reload the page in a moment.', retryable: true },
+  PGRST100: { kind: 'validation', message: 'That search or filter is not valid. Change it and try again.', retryable: false },
+  '23505': { kind: 'conflict', message: 'That is already taken. Choose another value.', retryable: false },
+  '23503': { kind: 'conflict', message: 'This refers to something that no longer exists, or is still in use elsewhere.', retryable: false },
+  '23502': { kind: 'validation', message: 'A required field is missing.', retryable: false },
+  '23514': { kind: 'validation', message: 'Some of the details are not allowed. Check the form and try again.', retryable: false },
+  '22P02': { kind: 'validation', message: 'Some of the details are in the wrong format.', retryable: false },
+  '22001': { kind: 'validation', message: 'One of the fields is too long.', retryable: false },
+  '42501': { kind: 'permission', message: 'You do not have permission to do this.', retryable: false },
+  '57014': { kind: 'server', message: 'That took too long. Please try again.', retryable: true },
+  '40001': { kind: 'server', message: 'Someone else changed this at the same time. Please try again.', retryable: true },
+};
+
+type Loose = Record<string, unknown>;
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+function num(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
+  return undefined;
+}
+
+function looksLikeNetworkFailure(message: string | undefined): boolean {
+  return !!message && /failed to fetch|fetch failed|networkerror|network request failed|load failed|ECONNREFUSED|ENOTFOUND/i.test(message);
+}
+
+function fromAuth(err: Loose, status: number | undefined): UserFacingError {
+  const code = str(err.code);
+  if (status === 0 || err.name === 'AuthRetryableFetchError') return { ...NETWORK, code };
+  if (code && AUTH_MESSAGES[code]) return { ...AUTH_MESSAGES[code], code };
+  if (status === 429) return { ...AUTH_MESSAGES.over_request_rate_limit!, code };
+  if (err.name === 'AuthSessionMissingError') return { ...AUTH_MESSAGES.session_expired!, code: 'session_missing' };
+  if (err.name === 'AuthWeakPasswordError') return { ...AUTH_MESSAGES.weak_password!, code: 'weak_password' };
+  if (status !== undefined && status >= 500) return { ...UNKNOWN, code };
+  return { kind: 'unknown', message: str(err.message) ?? UNKNOWN.message, retryable: false, code };
+}
+
+function fromStorage(err: Loose, status: number | undefined): UserFacingError {
+  const statusCode = num(err.statusCode) ?? status;
+  const message = str(err.message) ?? '';
+  if (err.name === 'StorageUnknownError' || looksLikeNetworkFailure(message)) return { ...NETWORK, code: 'storage' };
+  if (statusCode === 404 || /not found/i.test(message)) return { kind: 'not-found', message: 'That file is missing. The designer may have replaced it.', retryable: false, code: `storage_${statusCode ?? 404}` };
+  if (statusCode === 409 || /already exists/i.test(message)) return { kind: 'conflict', message: 'A file with this name already exists.', retryable: false, code: `storage_409` };
+  if (statusCode === 413 || /too large|maximum allowed size/i.test(message)) return { kind: 'too-large', message: 'This file is too large to upload.', retryable: false, code: 'storage_413' };
+  if (statusCode === 415 || /mime type/i.test(message)) return { kind: 'validation', message: 'This type of file is not accepted here.', retryable: false, code: 'storage_415' };
+  if (statusCode === 401 || statusCode === 403 || /row-level security|unauthorized/i.test(message)) return { kind: 'permission', message: 'You do not have permission to use this file.', retryable: false, code: `storage_${statusCode ?? 403}` };
+  return { ...UNKNOWN, code: `storage_${statusCode ?? 'unknown'}` };
+}
+
+function fromPostgrest(err: Loose, status: number | undefined): UserFacingError {
+  const code = str(err.code);
+  if (code === 'PGRST116') {
+    // .single()/.maybeSingle(): "JSON object requested, multiple (or no) rows returned" (406)
+    const details = str(err.details) ?? '';
+    return /\b0 rows\b/.test(details)
+      ? { kind: 'not-found', message: 'We could not find what you were looking for. It may have been removed.', retryable: false, code }
+      : { kind: 'ambiguous', message: 'We found more than one match where we expected one. Please refine your request.', retryable: false, code };
+  }
+  if (code && POSTGREST_MESSAGES[code]) return { ...POSTGREST_MESSAGES[code], code };
+  if (code === 'P0001') {
+    // Raised on purpose by our own SQL functions with a message written for people.
+    return { kind: 'validation', message: str(err.message) ?? UNKNOWN.message, retryable: false, code };
+  }
+  if (status === 401) return { ...POSTGREST_MESSAGES.PGRST302!, code };
+  if (status === 403) return { ...POSTGREST_MESSAGES['42501']!, code };
+  if (status === 404) return { kind: 'not-found', message: 'We could not find what you were looking for.', retryable: false, code };
+  if (status === 429) return { ...AUTH_MESSAGES.over_request_rate_limit!, code };
+  return { ...UNKNOWN, code };
+}
+
+/**
+ * Turns an error (or a `{ error, status }` result of supabase-js) into a user-facing one.
+ * `status` is the HTTP status when the caller has it (PostgREST results carry it beside `error`).
+ */
+export function describeError(error: unknown, status?: number): UserFacingError {
+  if (error === null || error === undefined) return UNKNOWN;
+  if (typeof error === 'string') return looksLikeNetworkFailure(error) ? NETWORK : { ...UNKNOWN };
+  if (typeof error !== 'object') return UNKNOWN;
+  const err = error as Loose;
+
+  // A supabase-js result: { data, error, status }.
+  if ('error' in err && err.error && typeof err.error === 'object' && !('message' in err && 'code' in err)) {
+    return describeError(err.error, num(err.status) ?? status);
+  }
+
+  const httpStatus = num(err.status) ?? status;
+  const name = str(err.name) ?? '';
+  const message = str(err.message);
+
+  if (httpStatus === 0) return { ...NETWORK, code: str(err.code) };
+  if (err.__isAuthError === true || name.startsWith('Auth')) return fromAuth(err, httpStatus);
+  if (err.__isStorageError === true || name.startsWith('Storage')) return fromStorage(err, httpStatus);
+  if (name === 'TypeError' && looksLikeNetworkFailure(message)) return NETWORK;
+  if (looksLikeNetworkFailure(message) || looksLikeNetworkFailure(str(err.details))) return NETWORK;
+  if ('code' in err || 'details' in err || 'hint' in err) return fromPostgrest(err, httpStatus);
+  if (name === 'AbortError') return { kind: 'network', message: 'The request was cancelled. Try again.', retryable: true };
+  return UNKNOWN;
+}
+
+/** The message only, for places that just print a line. */
+export function errorMessage(error: unknown, status?: number): string {
+  return describeError(error, status).message;
+}

@@ -1,0 +1,145 @@
+/**
+ * The route contract: every path of SPEC.md, who renders it and with which module.
+ * The shell builds its router from this list, each remote builds its standalone
+ * router from its own slice, and tests hold it against SPEC.md and each remote's
+ * `exposes`. Change a route here, nowhere else.
+ */
+
+/** Module Federation container names (underscore: they become global names). */
+export type RemoteName = 'mf_auth' | 'mf_catalog' | 'mf_payments' | 'mf_account' | 'mf_partners';
+export type RouteOwner = 'shell' | RemoteName;
+
+export interface RemoteApp {
+  name: RemoteName;
+  /** Workspace folder of the app. */
+  folder: string;
+  /** Port used by `npm start` (tests use free ports). */
+  port: number;
+  /** What the remote is about, in the marketplace's words (used in fallbacks). */
+  label: string;
+}
+
+export const SHELL_APP = { folder: 'shell', port: 3000 } as const;
+
+export const REMOTE_APPS: readonly RemoteApp[] = [
+  { name: 'mf_auth', folder: 'mf-auth', port: 3001, label: 'Sign-in' },
+  { name: 'mf_catalog', folder: 'mf-catalog', port: 3002, label: 'The pattern catalog' },
+  { name: 'mf_payments', folder: 'mf-payments', port: 3003, label: 'Payments' },
+  { name: 'mf_account', folder: 'mf-account', port: 3004, label: 'Your account' },
+  { name: 'mf_partners', folder: 'mf-partners', port: 3005, label: 'Partners and reports' },
+];
+
+export interface AppRoute {
+  /** react-router path, exactly as SPEC.md names it (`{param}` written `:param`). */
+  path: string;
+  owner: RouteOwner;
+  /**
+   * For a remote: the exposed module key (`./SignIn`), loaded as `mf_auth/SignIn`.
+   * For the shell: the page file in shell/src/routes (`Home` → routes/Home.tsx).
+   */
+  module: string;
+  /** Page title and main heading. */
+  title: string;
+  /** The screen needs a signed-in user. */
+  signIn: boolean;
+  /** Values for dynamic segments, used by tests and link examples. */
+  sample?: Readonly<Record<string, string>>;
+}
+
+const SAMPLE_PRODUCT = { productId: '00000000-0000-4000-8000-000000000001' };
+
+function r(path: string, owner: RouteOwner, module: string, title: string, signIn = false, sample?: Record<string, string>): AppRoute {
+  return sample ? { path, owner, module, title, signIn, sample } : { path, owner, module, title, signIn };
+}
+
+export const ROUTES: readonly AppRoute[] = [
+  // Marketing and legal, rendered by the shell itself.
+  r('/', 'shell', 'Home', 'Sewing and craft patterns'),
+  r('/about', 'shell', 'About', 'About us'),
+  r('/app', 'shell', 'AppPage', 'The app'),
+  r('/designers', 'shell', 'Designers', 'For designers'),
+  r('/retailers', 'shell', 'Retailers', 'For retailers'),
+  r('/pricing', 'shell', 'Pricing', 'Pricing'),
+  r('/newsletter', 'shell', 'Newsletter', 'Newsletter'),
+  r('/legal/privacy-policy', 'shell', 'PrivacyPolicy', 'Privacy policy'),
+  r('/legal/terms-of-use', 'shell', 'TermsOfUse', 'Terms of use'),
+
+  // Access.
+  r('/sign-in', 'mf_auth', './SignIn', 'Sign in'),
+  r('/sign-in/thank-you', 'mf_auth', './SignInThankYou', 'Check your email'),
+  r('/sign-in-magic', 'mf_auth', './SignInMagic', 'Sign in with a magic link'),
+  r('/sign-up', 'mf_auth', './SignUp', 'Create your account'),
+  r('/sign-up/error', 'mf_auth', './SignUpError', 'We could not create your account'),
+  r('/sign-up/thank-you', 'mf_auth', './SignUpThankYou', 'Confirm your email'),
+  r('/change-password', 'mf_auth', './ChangePassword', 'Change your password'),
+  r('/reset-password', 'mf_auth', './ResetPassword', 'Reset your password'),
+  r('/expired-link', 'mf_auth', './ExpiredLink', 'This link has expired'),
+
+  // Patterns, stores and downloads.
+  r('/patterns', 'mf_catalog', './PatternCatalog', 'Patterns'),
+  r('/patterns/search', 'mf_catalog', './PatternSearch', 'Search patterns'),
+  r('/patterns/my-patterns', 'mf_catalog', './MyPatterns', 'My patterns', true),
+  r('/patterns/my-store', 'mf_catalog', './MyStore', 'My store', true),
+  r('/patterns/:productId', 'mf_catalog', './PatternDetail', 'Pattern', false, SAMPLE_PRODUCT),
+  r('/patterns/:productId/edit', 'mf_catalog', './PatternEdit', 'Edit pattern', true, SAMPLE_PRODUCT),
+  r('/patterns/:productId/download', 'mf_catalog', './PatternDownload', 'Download pattern', true, SAMPLE_PRODUCT),
+  r('/stores/:slug', 'mf_catalog', './Storefront', 'Store', false, { slug: 'linen-and-thread' }),
+  r('/download/:productId', 'mf_catalog', './DownloadLink', 'Preparing your download', true, SAMPLE_PRODUCT),
+  r('/download/error', 'mf_catalog', './DownloadError', 'The download did not work'),
+
+  // Payments.
+  r('/payment', 'mf_payments', './PaymentHub', 'Payments', true),
+  r('/payment/receive', 'mf_payments', './PaymentReceive', 'Get paid', true),
+  r('/payment/send', 'mf_payments', './PaymentSend', 'Checkout', true),
+  r('/payment/subscription', 'mf_payments', './PaymentSubscription', 'Your store plan', true),
+  r('/payment/error', 'mf_payments', './PaymentError', 'The payment did not go through'),
+  r('/payment/refresh', 'mf_payments', './PaymentRefresh', 'Continue your payout setup', true),
+  r('/payment/success', 'mf_payments', './PaymentSuccess', 'Payment received'),
+
+  // Account.
+  r('/account', 'mf_account', './AccountOverview', 'Your account', true),
+  r('/account/store', 'mf_account', './AccountStore', 'Your store', true),
+  r('/account/user', 'mf_account', './AccountUser', 'Your profile and security', true),
+  r('/account/wholesale', 'mf_account', './AccountWholesale', 'Wholesale account', true),
+
+  // Partners and reports.
+  r('/partners', 'mf_partners', './Partners', 'Partner programme'),
+  r('/partners/resellers', 'mf_partners', './Resellers', 'Resellers'),
+  r('/partners/suppliers', 'mf_partners', './Suppliers', 'Suppliers'),
+  r('/reports', 'mf_partners', './Reports', 'Reports', true),
+  r('/reports/:reportSlug', 'mf_partners', './Report', 'Report', true, { reportSlug: 'sales' }),
+  r('/point-of-sale-integration', 'mf_partners', './PointOfSale', 'Point-of-sale integration'),
+];
+
+/** The routes one owner renders. */
+export function routesOf(owner: RouteOwner): AppRoute[] {
+  return ROUTES.filter((route) => route.owner === owner);
+}
+
+export function remoteApp(name: RemoteName): RemoteApp {
+  const app = REMOTE_APPS.find((a) => a.name === name);
+  if (!app) throw new Error(`Unknown remote "${name}"`);
+  return app;
+}
+
+/** `mf_auth` + `./SignIn` → `mf_auth/SignIn`, the id `loadRemote` takes. */
+export function remoteModuleId(route: AppRoute): string {
+  if (route.owner === 'shell') throw new Error(`${route.path} is rendered by the shell, not a remote`);
+  return `${route.owner}/${route.module.replace(/^\.\//, '')}`;
+}
+
+/** Fills `:param` segments from `values` (or the route's sample values). */
+export function routeHref(route: AppRoute, values: Readonly<Record<string, string>> = route.sample ?? {}): string {
+  return route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${route.path} needs a value for :${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The contract entry for a path pattern such as `/patterns/:productId`. */
+export function routeByPath(path: string): AppRoute {
+  const route = ROUTES.find((r2) => r2.path === path);
+  if (!route) throw new Error(`No route ${path} in the route contract`);
+  return route;
+}

@@ -1,0 +1,35 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { loadRuntimeConfig } from './config.ts';
+import { DEPLOYMENT_HEADER } from './deployment.ts';
+
+/**
+ * The one Supabase client of the page. Every remote gets it from here (the shared
+ * package is a Module Federation singleton), so there is one session, one token
+ * refresh timer and one auth listener set. supabase-js is loaded on first use, not
+ * in the first paint of marketing pages.
+ */
+const KEY = Symbol.for('stitchhouse.supabase');
+type Holder = { [KEY]?: Promise<SupabaseClient> };
+
+export function getSupabase(): Promise<SupabaseClient> {
+  // Kept on globalThis too: even a second copy of this module must not make a second client.
+  const holder = globalThis as Holder;
+  holder[KEY] ??= createPageClient();
+  holder[KEY].catch(() => {
+    delete holder[KEY]; // config or chunk failed to load: the next call tries again
+  });
+  return holder[KEY];
+}
+
+async function createPageClient(): Promise<SupabaseClient> {
+  const [config, { createClient }] = await Promise.all([loadRuntimeConfig(), import('@supabase/supabase-js')]);
+  return createClient(config.supabaseUrl, config.supabaseAnonKey, {
+    global: { headers: { [DEPLOYMENT_HEADER]: config.deploymentId } },
+    auth: { persistSession: typeof window !== 'undefined', autoRefreshToken: typeof window !== 'undefined', detectSessionInUrl: typeof window !== 'undefined' },
+  });
+}
+
+/** Test helper: drop the page client. */
+export function resetSupabase(): void {
+  delete (globalThis as Holder)[KEY];
+}
