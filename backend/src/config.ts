@@ -47,7 +47,8 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
 
   return {
     port,
-    apiExternalUrl: stripSlash(overrides.apiExternalUrl ?? e.API_EXTERNAL_URL ?? `http://localhost:${port}`),
+    // '{port}' in the URL stands for the port picked above (tests ask for port 0).
+    apiExternalUrl: stripSlash(overrides.apiExternalUrl ?? e.API_EXTERNAL_URL ?? `http://localhost:${port}`).replace('{port}', String(port)),
     siteUrl: stripSlash(overrides.siteUrl ?? e.SITE_URL ?? 'http://localhost:3000'),
     redirectAllowList:
       overrides.redirectAllowList ??

@@ -98,6 +98,8 @@ const restDown = (details: string) => ({
 async function proxyRest(c: Context, rest: GatewayOptions['rest'], ctx: ServiceContext): Promise<Response> {
   if (!rest.isRunning()) return c.json(restDown('PostgREST is not running'), 503);
   const url = new URL(c.req.url);
+  // Like Kong's hide_credentials: PostgREST would read ?apikey= as a column filter.
+  url.searchParams.delete('apikey');
   const target = `${rest.url}${url.pathname.slice('/rest/v1'.length) || '/'}${url.search}`;
   const headers = new Headers(c.req.raw.headers);
   headers.delete('host');

@@ -1,0 +1,52 @@
+// `stitchhouse-backend`: starts the embedded backend on the default ports, prints what
+// the apps need and writes it to <dataDir>/../backend.json for the start script.
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_DB_PORT, DEFAULT_REST_PORT } from './config.ts';
+import { consoleLogger, startStack, type Stack } from './stack.ts';
+import { redact } from './db/postgres.ts';
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  let stack: Stack;
+  try {
+    stack = await startStack({ dbPort: DEFAULT_DB_PORT, restPort: DEFAULT_REST_PORT });
+  } catch (err) {
+    consoleLogger.error('backend', `could not start: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+  const infoFile = path.join(path.dirname(stack.config.dataDir), 'backend.json');
+  fs.writeFileSync(infoFile, JSON.stringify({ url: stack.url, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey }, null, 2) + '\n');
+
+  console.log(`
+  Stitchhouse backend ready in ${((Date.now() - started) / 1000).toFixed(1)} s
+  API URL          ${stack.url}
+  Mail inbox       ${stack.url}/mail
+  Database         ${redact(stack.databaseUrl)}
+  anon key         ${stack.anonKey}
+  service_role key ${stack.serviceRoleKey}
+  (written to ${infoFile}; Ctrl-C stops)
+`);
+
+  let stopping = false;
+  const shutdown = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    consoleLogger.info('backend', `${signal}: stopping…`);
+    fs.rmSync(infoFile, { force: true });
+    stack
+      .stop()
+      .then(() => {
+        consoleLogger.info('backend', 'stopped');
+        process.exit(0);
+      })
+      .catch((err) => {
+        consoleLogger.error('backend', 'shutdown failed', err);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+void main();
