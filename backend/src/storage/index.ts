@@ -17,7 +17,9 @@ export function createStorageApp(ctx: ServiceContext): Hono {
   registerBucketRoutes(app, deps);
   registerObjectRoutes(app, deps);
 
-  app.notFound((c) => errorResponse(c, errors.invalidRequest(`Route ${c.req.method}:${new URL(c.req.url).pathname} not found`)));
+  // A catch-all route rather than notFound(): the gateway mounts this app with route(),
+  // and a mounted app's notFound handler is not used.
+  app.all('*', (c) => errorResponse(c, errors.invalidRequest(`Route ${c.req.method}:${new URL(c.req.url).pathname} not found`)));
   app.onError((err, c) => {
     if (err instanceof StorageError) return errorResponse(c, err);
     ctx.log.error('storage', `${c.req.method} ${new URL(c.req.url).pathname} failed`, err);

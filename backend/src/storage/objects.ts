@@ -59,7 +59,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
   };
 
   // --- signed URLs (registered before /object/:bucket/* so "sign" is not read as a bucket)
-  app.post('/object/sign/:bucket/:name{.+}', async (c) => {
+  app.post('/object/sign/:bucket/:name{[^]+}', async (c) => {
     const caller = await callerOf(c, secret);
     const { bucket, name } = objectParams(c);
     const { expiresIn } = await jsonBody(c, signBody);
@@ -88,7 +88,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
     return c.json(results);
   });
 
-  app.get('/object/sign/:bucket/:name{.+}', async (c) => {
+  app.get('/object/sign/:bucket/:name{[^]+}', async (c) => {
     const { bucket, name } = objectParams(c);
     const token = c.req.query('token');
     if (!token) throw errors.invalidRequest('querystring must have required property \'token\'');
@@ -101,7 +101,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
   });
 
   // --- public buckets: no auth at all
-  app.get('/object/public/:bucket/:name{.+}', async (c) => {
+  app.get('/object/public/:bucket/:name{[^]+}', async (c) => {
     const { bucket, name } = objectParams(c);
     const row = await db.findBucket(ctx.pool, bucket);
     if (!row || !row.public) throw errors.noSuchBucket();
@@ -131,9 +131,9 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
       created_at: object.created_at,
     });
   };
-  app.get('/object/info/authenticated/:bucket/:name{.+}', info);
-  app.get('/object/info/public/:bucket/:name{.+}', info);
-  app.get('/object/info/:bucket/:name{.+}', info);
+  app.get('/object/info/authenticated/:bucket/:name{[^]+}', info);
+  app.get('/object/info/public/:bucket/:name{[^]+}', info);
+  app.get('/object/info/:bucket/:name{[^]+}', info);
 
   // --- list one folder level
   app.post('/object/list/:bucket', async (c) => {
@@ -235,8 +235,8 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
     const upsert = upsertFromHeader ? c.req.header('x-upsert') === 'true' : true;
     return c.json(await uploadObject(ctx, store, caller, bucket, name, input, upsert));
   };
-  app.post('/object/:bucket/:name{.+}', upload(true));
-  app.put('/object/:bucket/:name{.+}', upload(false));
+  app.post('/object/:bucket/:name{[^]+}', upload(true));
+  app.put('/object/:bucket/:name{[^]+}', upload(false));
 
   const download = async (c: Context) => {
     const caller = await callerOf(c, secret);
@@ -246,10 +246,10 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
     if (!object) throw errors.noSuchKey();
     return serveObject(c, store, object);
   };
-  app.on(['GET', 'HEAD'], '/object/authenticated/:bucket/:name{.+}', download);
-  app.on(['GET', 'HEAD'], '/object/:bucket/:name{.+}', download);
+  app.on(['GET', 'HEAD'], '/object/authenticated/:bucket/:name{[^]+}', download);
+  app.on(['GET', 'HEAD'], '/object/:bucket/:name{[^]+}', download);
 
-  app.delete('/object/:bucket/:name{.+}', async (c) => {
+  app.delete('/object/:bucket/:name{[^]+}', async (c) => {
     const caller = await callerOf(c, secret);
     const { bucket, name } = objectParams(c);
     await requireBucket(bucket);
