@@ -4,6 +4,7 @@ import type { MailMessage, ServiceContext } from '../context.ts';
 import type { Db } from './db.ts';
 import { generateOtp, tokenHash, TOKEN_COLUMNS, type EmailKind } from './links.ts';
 import { createFlowState, type CodeChallenge } from './pkce.ts';
+import { emailRateLimited } from './ratelimit.ts';
 
 /** amr / flow_state authentication_method for sessions that start from each email. */
 export const FLOW_METHOD: Record<EmailKind, string> = {
@@ -21,15 +22,27 @@ export interface PendingEmail {
   redirectTo: string;
 }
 
-/** Stores a fresh token for the kind on the user (and a PKCE flow) inside the caller's transaction. */
+/**
+ * Stores a fresh token for the kind on the user (and a PKCE flow) inside the caller's
+ * transaction. Like GoTrue, the previous email's sent-at column enforces SMTP_MAX_FREQUENCY.
+ */
 export async function prepareEmail(
   db: Db,
-  args: { userId: string; kind: EmailKind; to: string; redirectTo: string; pkce: CodeChallenge | null },
+  args: { userId: string; kind: EmailKind; to: string; redirectTo: string; pkce: CodeChallenge | null; minInterval: number },
 ): Promise<PendingEmail> {
+  const cols = TOKEN_COLUMNS[args.kind];
+  if (args.minInterval > 0) {
+    const { rows } = await db.query<{ wait: number | null }>(
+      `select extract(epoch from (${cols.sentAt} + make_interval(secs => $2) - now()))::float8 as wait
+       from auth.users where id = $1`,
+      [args.userId, args.minInterval],
+    );
+    const wait = rows[0]?.wait ?? null;
+    if (wait !== null && wait > 0) throw emailRateLimited(wait);
+  }
   const otp = generateOtp();
   const hash = tokenHash(args.to, otp);
   const linkToken = args.pkce ? `pkce_${hash}` : hash;
-  const cols = TOKEN_COLUMNS[args.kind];
   const extra = args.kind === 'email_change' ? ', email_change = $3' : '';
   await db.query(
     `update auth.users set ${cols.token} = $2, ${cols.sentAt} = now(), updated_at = now()${extra} where id = $1`,

@@ -29,27 +29,11 @@ export class RateLimiter {
   }
 }
 
-/** SMTP_MAX_FREQUENCY: one email of a kind per address per interval. */
-export class EmailThrottle {
-  private readonly lastSent = new Map<string, number>();
-
-  constructor(private readonly intervalSeconds: number) {}
-
-  check(kind: string, email: string): void {
-    if (this.intervalSeconds <= 0) return;
-    const last = this.lastSent.get(`${kind}:${email}`);
-    if (last === undefined) return;
-    const waitMs = last + this.intervalSeconds * 1000 - Date.now();
-    if (waitMs > 0) {
-      throw new AuthError(
-        429,
-        'over_email_send_rate_limit',
-        `For security purposes, you can only request this after ${Math.ceil(waitMs / 1000)} seconds.`,
-      );
-    }
-  }
-
-  record(kind: string, email: string): void {
-    this.lastSent.set(`${kind}:${email}`, Date.now());
-  }
+/** SMTP_MAX_FREQUENCY exceeded: what GoTrue answers. */
+export function emailRateLimited(waitSeconds: number): AuthError {
+  return new AuthError(
+    429,
+    'over_email_send_rate_limit',
+    `For security purposes, you can only request this after ${Math.max(1, Math.ceil(waitSeconds))} seconds.`,
+  );
 }

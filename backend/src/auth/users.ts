@@ -98,8 +98,8 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
   );
   await db.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
-     values ($1, $1, $2, 'email', now(), now())`,
-    [id, identityData],
+     values ($1, $2, $3, 'email', now(), now())`,
+    [id, id, identityData],
   );
   return (await findUserById(db, id))!;
 }

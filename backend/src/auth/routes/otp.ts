@@ -23,13 +23,11 @@ export function registerOtp(app: Hono, deps: AuthDeps): void {
       let user = await findUserByEmail(db, email, true);
       if (!user) {
         if (body.create_user === false) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
-        deps.emails.check('signup', email);
         user = await createUser(db, { email, userMetadata: body.data ?? {}, confirmed: false });
       }
       // An unconfirmed address gets the sign-up confirmation instead of a magic link (as GoTrue).
       const kind = user.email_confirmed_at ? 'magiclink' : 'signup';
-      deps.emails.check(kind, email);
-      return prepareEmail(db, { userId: user.id, kind, to: email, redirectTo, pkce });
+      return prepareEmail(db, { userId: user.id, kind, to: email, redirectTo, pkce, minInterval: deps.emailMinInterval });
     });
     await deps.send(pending);
     return c.json({});
@@ -44,8 +42,7 @@ export function registerOtp(app: Hono, deps: AuthDeps): void {
     const pending = await withTx(ctx.pool, async (db) => {
       const user = await findUserByEmail(db, email, true);
       if (!user) return null; // unknown addresses get the same 200 (anti-enumeration)
-      deps.emails.check('recovery', email);
-      return prepareEmail(db, { userId: user.id, kind: 'recovery', to: email, redirectTo, pkce });
+      return prepareEmail(db, { userId: user.id, kind: 'recovery', to: email, redirectTo, pkce, minInterval: deps.emailMinInterval });
     });
     if (pending) await deps.send(pending);
     return c.json({});
@@ -64,12 +61,10 @@ export function registerOtp(app: Hono, deps: AuthDeps): void {
       if (!user) return null;
       if (body.type === 'signup') {
         if (user.email_confirmed_at) return null;
-        deps.emails.check('signup', email);
-        return prepareEmail(db, { userId: user.id, kind: 'signup', to: email, redirectTo, pkce });
+        return prepareEmail(db, { userId: user.id, kind: 'signup', to: email, redirectTo, pkce, minInterval: deps.emailMinInterval });
       }
       if (!user.email_change) return null;
-      deps.emails.check('email_change', user.email_change);
-      return prepareEmail(db, { userId: user.id, kind: 'email_change', to: user.email_change, redirectTo, pkce });
+      return prepareEmail(db, { userId: user.id, kind: 'email_change', to: user.email_change, redirectTo, pkce, minInterval: deps.emailMinInterval });
     });
     if (pending) await deps.send(pending);
     return c.json({});

@@ -50,7 +50,6 @@ export function registerSignup(app: Hono, deps: AuthDeps): void {
       const existing = await findUserByEmail(db, email, true);
       // Anti-enumeration: a confirmed address answers like a fresh sign-up, minus identities.
       if (existing?.email_confirmed_at) return { json: obfuscatedUserJson(email, data), pending: null };
-      deps.emails.check('signup', email);
       let userId: string;
       if (existing) {
         // Still unconfirmed: take the new password and data, send a fresh link.
@@ -63,7 +62,7 @@ export function registerSignup(app: Hono, deps: AuthDeps): void {
       } else {
         userId = (await createUser(db, { email, password, userMetadata: data, confirmed: false })).id;
       }
-      const pending = await prepareEmail(db, { userId, kind: 'signup', to: email, redirectTo, pkce });
+      const pending = await prepareEmail(db, { userId, kind: 'signup', to: email, redirectTo, pkce, minInterval: deps.emailMinInterval });
       return { json: await userJson(db, (await findUserById(db, userId))!), pending };
     });
     if (result.pending) await deps.send(result.pending);

@@ -57,7 +57,6 @@ export function registerUser(app: Hono, deps: AuthDeps): void {
         );
       }
     }
-    if (newEmail) deps.emails.check('email_change', newEmail);
 
     const pending = await withTx(ctx.pool, async (db) => {
       const current = (await findUserById(db, user.id, true))!;
@@ -83,7 +82,7 @@ export function registerUser(app: Hono, deps: AuthDeps): void {
       if (!newEmail) return null;
       const taken = await findUserByEmail(db, newEmail);
       if (taken) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
-      return prepareEmail(db, { userId: current.id, kind: 'email_change', to: newEmail, redirectTo, pkce });
+      return prepareEmail(db, { userId: current.id, kind: 'email_change', to: newEmail, redirectTo, pkce, minInterval: deps.emailMinInterval });
     });
     if (pending) await deps.send(pending);
     return c.json(await userJson(ctx.pool, (await findUserById(ctx.pool, user.id))!));

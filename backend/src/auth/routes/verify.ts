@@ -86,7 +86,7 @@ async function applyEmailChange(db: Db, user: UserRow): Promise<void> {
     throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
   }
   await db.query(
-    `update auth.users set email = $2, email_change = '', email_change_token_new = '', email_change_confirm_status = 0,
+    `update auth.users set email = $2::text, email_change = '', email_change_token_new = '', email_change_confirm_status = 0,
        email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now(),
        raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || jsonb_build_object('email', $2::text)
      where id = $1`,

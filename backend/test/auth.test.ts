@@ -1,0 +1,483 @@
+// The auth server through @supabase/supabase-js against the running stack: every flow the
+// app uses, links and codes read from the local inbox, plus the bad-input cases.
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { SignJWT } from 'jose';
+import * as OTPAuth from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthApp } from '../src/auth/index.ts';
+import type { MailMessage } from '../src/context.ts';
+import { signJwt } from '../src/jwt.ts';
+import { startTestStack } from './harness.ts';
+
+type Stack = Awaited<ReturnType<typeof startTestStack>>;
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startTestStack({ seed: false });
+}, 120_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const PASSWORD = 'Quilting42';
+const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@stitchhouse.test`;
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+  };
+}
+
+function client(flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient {
+  return createClient(stack.url, stack.anonKey, {
+    auth: { flowType, storage: memoryStorage(), autoRefreshToken: false, detectSessionInUrl: false, persistSession: true },
+  });
+}
+
+interface InboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+async function inbox(email: string): Promise<InboxMessage[]> {
+  const res = await fetch(`${stack.url}/mail/api/messages?to=${encodeURIComponent(email)}`, {
+    headers: { apikey: stack.serviceRoleKey },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as InboxMessage[];
+}
+
+async function lastMail(email: string, subject: string): Promise<{ link: string; code: string }> {
+  const message = (await inbox(email)).find((m) => m.subject === subject);
+  if (!message) throw new Error(`no "${subject}" email for ${email}`);
+  const link = message.links.find((l) => l.includes('/auth/v1/verify'));
+  const code = /code: (\d{6})/.exec(message.text)?.[1];
+  if (!link || !code) throw new Error(`email "${subject}" has no verify link or code`);
+  return { link, code };
+}
+
+/** Opens an email link like a browser would, without following the redirect. */
+async function openLink(link: string): Promise<{ status: number; location: URL; hash: URLSearchParams }> {
+  const res = await fetch(link, { redirect: 'manual' });
+  const location = new URL(res.headers.get('location') ?? '');
+  return { status: res.status, location, hash: new URLSearchParams(location.hash.slice(1)) };
+}
+
+async function signUpConfirmed(email = newEmail('maker')): Promise<string> {
+  const { error } = await client().auth.signUp({ email, password: PASSWORD });
+  expect(error).toBeNull();
+  const { link } = await lastMail(email, 'Confirm your Stitchhouse account');
+  expect((await openLink(link)).hash.get('access_token')).toBeTruthy();
+  return email;
+}
+
+async function signedIn(email: string, password = PASSWORD): Promise<SupabaseClient> {
+  const c = client();
+  const { error } = await c.auth.signInWithPassword({ email, password });
+  expect(error).toBeNull();
+  return c;
+}
+
+async function raw(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('apikey', stack.anonKey);
+  headers.set('authorization', `Bearer ${init.token ?? stack.anonKey}`);
+  if (init.body !== undefined) headers.set('content-type', 'application/json');
+  return fetch(`${stack.url}/auth/v1${path}`, { ...init, headers });
+}
+
+describe('sign-up and password sign-in', () => {
+  it('confirms the email from the inbox link, then signs in', async () => {
+    const email = newEmail('signup');
+    const c = client();
+    const { data, error } = await c.auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { data: { display_name: 'Ada Stitch', intent: 'designer' }, emailRedirectTo: 'http://localhost:3001/welcome' },
+    });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user?.identities).toHaveLength(1);
+    expect(data.user?.user_metadata).toMatchObject({ display_name: 'Ada Stitch', intent: 'designer' });
+
+    const before = await c.auth.signInWithPassword({ email, password: PASSWORD });
+    expect(before.error?.code).toBe('email_not_confirmed');
+
+    const { link } = await lastMail(email, 'Confirm your Stitchhouse account');
+    const opened = await openLink(link);
+    expect(opened.status).toBe(303);
+    expect(opened.location.origin + opened.location.pathname).toBe('http://localhost:3001/welcome');
+    expect(opened.hash.get('type')).toBe('signup');
+    const { data: viaLink } = await c.auth.getUser(opened.hash.get('access_token')!);
+    expect(viaLink.user?.email).toBe(email);
+    expect(viaLink.user?.email_confirmed_at).toBeTruthy();
+
+    const signIn = await c.auth.signInWithPassword({ email, password: PASSWORD });
+    expect(signIn.error).toBeNull();
+    expect(signIn.data.session?.refresh_token).toBeTruthy();
+    const row = await stack.pool.query('select raw_user_meta_data, confirmed_at from auth.users where email = $1', [email]);
+    expect(row.rows[0].raw_user_meta_data.display_name).toBe('Ada Stitch');
+    expect(row.rows[0].confirmed_at).not.toBeNull();
+  });
+
+  it('answers a duplicate sign-up with an obfuscated user and sends nothing', async () => {
+    const email = await signUpConfirmed();
+    const mailsBefore = (await inbox(email)).length;
+    const { data, error } = await client().auth.signUp({ email, password: 'Another99' });
+    expect(error).toBeNull();
+    expect(data.user?.identities).toEqual([]);
+    expect(data.session).toBeNull();
+    expect((await inbox(email)).length).toBe(mailsBefore);
+    const users = await stack.pool.query('select id from auth.users where email = $1', [email]);
+    expect(users.rows).toHaveLength(1);
+    expect(users.rows[0].id).not.toBe(data.user?.id);
+  });
+
+  it('rejects a wrong password, an unknown user and a weak password', async () => {
+    const email = await signUpConfirmed();
+    const wrong = await client().auth.signInWithPassword({ email, password: 'Wrong1234' });
+    expect(wrong.error?.code).toBe('invalid_credentials');
+    expect(wrong.error?.status).toBe(400);
+    const unknown = await client().auth.signInWithPassword({ email: newEmail('nobody'), password: PASSWORD });
+    expect(unknown.error?.code).toBe('invalid_credentials');
+    expect(unknown.error?.message).toBe(wrong.error?.message);
+
+    const weak = await client().auth.signUp({ email: newEmail('weak'), password: 'onlyletters' });
+    expect(weak.error?.code).toBe('weak_password');
+    expect(weak.error?.status).toBe(422);
+    expect((weak.error as { reasons?: string[] }).reasons).toEqual(['characters']);
+  });
+});
+
+describe('magic link, email code and recovery', () => {
+  it('signs in with the magic link and with the 6-digit code', async () => {
+    const email = await signUpConfirmed();
+    const c = client();
+    expect((await c.auth.signInWithOtp({ email, options: { shouldCreateUser: false } })).error).toBeNull();
+    const first = await lastMail(email, 'Your sign-in link');
+    const opened = await openLink(first.link);
+    expect(opened.hash.get('type')).toBe('magiclink');
+    expect(opened.hash.get('access_token')).toBeTruthy();
+
+    // The same email's code works too, once per email.
+    await stack.pool.query(`update auth.users set recovery_sent_at = now() - interval '2 minutes' where email = $1`, [email]);
+    expect((await c.auth.signInWithOtp({ email })).error).toBeNull();
+    const second = await lastMail(email, 'Your sign-in link');
+    const { data, error } = await c.auth.verifyOtp({ email, token: second.code, type: 'email' });
+    expect(error).toBeNull();
+    expect(data.session?.user.email).toBe(email);
+    const again = await c.auth.verifyOtp({ email, token: second.code, type: 'email' });
+    expect(again.error?.code).toBe('otp_expired');
+  });
+
+  it('signs up a new address through signInWithOtp and refuses it without create_user', async () => {
+    const refused = await client().auth.signInWithOtp({ email: newEmail('nouser'), options: { shouldCreateUser: false } });
+    expect(refused.error?.code).toBe('otp_disabled');
+    const email = newEmail('otpnew');
+    expect((await client().auth.signInWithOtp({ email, options: { data: { display_name: 'Otto' } } })).error).toBeNull();
+    const { code } = await lastMail(email, 'Confirm your Stitchhouse account');
+    const { data, error } = await client().auth.verifyOtp({ email, token: code, type: 'email' });
+    expect(error).toBeNull();
+    expect(data.user?.email_confirmed_at).toBeTruthy();
+    expect(data.user?.user_metadata.display_name).toBe('Otto');
+  });
+
+  it('recovers a password: old password fails and other sessions end', async () => {
+    const email = await signUpConfirmed();
+    const otherDevice = await signedIn(email);
+    const c = client();
+    expect((await c.auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:3001/change-password' })).error).toBeNull();
+    const { link } = await lastMail(email, 'Reset your password');
+    const opened = await openLink(link);
+    expect(opened.location.pathname).toBe('/change-password');
+    expect(opened.hash.get('type')).toBe('recovery');
+    const set = await c.auth.setSession({
+      access_token: opened.hash.get('access_token')!,
+      refresh_token: opened.hash.get('refresh_token')!,
+    });
+    expect(set.error).toBeNull();
+
+    const same = await c.auth.updateUser({ password: PASSWORD });
+    expect(same.error?.code).toBe('same_password');
+    const updated = await c.auth.updateUser({ password: 'NewSeams77' });
+    expect(updated.error).toBeNull();
+
+    expect((await client().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+    expect((await client().auth.signInWithPassword({ email, password: 'NewSeams77' })).error).toBeNull();
+    const stale = await otherDevice.auth.getUser();
+    // auth-js turns 403 session_not_found into AuthSessionMissingError and drops the session.
+    expect(stale.error?.name).toBe('AuthSessionMissingError');
+    expect((await c.auth.getUser()).error).toBeNull();
+    // Unknown addresses get the same answer.
+    expect((await client().auth.resetPasswordForEmail(newEmail('ghost'))).error).toBeNull();
+  });
+
+  it('redirects expired and already used links with error_code=otp_expired', async () => {
+    const email = await signUpConfirmed();
+    await client().auth.signInWithOtp({ email, options: { emailRedirectTo: 'http://localhost:3001/' } });
+    const { link } = await lastMail(email, 'Your sign-in link');
+    expect((await openLink(link)).hash.get('access_token')).toBeTruthy();
+    const used = await openLink(link);
+    expect(used.status).toBe(303);
+    expect(used.hash.get('error')).toBe('access_denied');
+    expect(used.hash.get('error_code')).toBe('otp_expired');
+    expect(used.hash.get('access_token')).toBeNull();
+
+    await stack.pool.query(`update auth.users set recovery_sent_at = now() - interval '2 minutes' where email = $1`, [email]);
+    await client().auth.signInWithOtp({ email });
+    const fresh = await lastMail(email, 'Your sign-in link');
+    await stack.pool.query(`update auth.users set recovery_sent_at = now() - interval '2 days' where email = $1`, [email]);
+    const expired = await openLink(fresh.link);
+    expect(expired.hash.get('error_code')).toBe('otp_expired');
+    expect(expired.hash.get('error_description')).toBe('Email link is invalid or has expired');
+  });
+
+  it('ignores a redirect_to outside the allow list', async () => {
+    const email = newEmail('redirect');
+    await client().auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: 'https://evil.example.com/steal' } });
+    const { link } = await lastMail(email, 'Confirm your Stitchhouse account');
+    const opened = await openLink(link);
+    expect(opened.location.origin).toBe(new URL(stack.config.siteUrl).origin);
+  });
+});
+
+describe('PKCE', () => {
+  it('exchanges the code from the magic link once', async () => {
+    const email = await signUpConfirmed();
+    const c = client('pkce');
+    expect((await c.auth.signInWithOtp({ email, options: { emailRedirectTo: 'http://localhost:3001/cb' } })).error).toBeNull();
+    const { link } = await lastMail(email, 'Your sign-in link');
+    expect(new URL(link).searchParams.get('token')).toMatch(/^pkce_/);
+    const opened = await openLink(link);
+    const code = opened.location.searchParams.get('code');
+    expect(code).toBeTruthy();
+    expect(opened.hash.get('access_token')).toBeNull();
+    const { data, error } = await c.auth.exchangeCodeForSession(code!);
+    expect(error).toBeNull();
+    expect(data.session?.user.email).toBe(email);
+    const replay = await raw('/token?grant_type=pkce', {
+      method: 'POST',
+      body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(43) }),
+    });
+    expect(replay.status).toBe(404);
+    expect((await replay.json()).code).toBe('flow_state_not_found');
+  });
+
+  it('puts the error of a used PKCE link in the query too', async () => {
+    const email = await signUpConfirmed();
+    const c = client('pkce');
+    await c.auth.signInWithOtp({ email });
+    const { link } = await lastMail(email, 'Your sign-in link');
+    await openLink(link);
+    const used = await openLink(link);
+    expect(used.location.searchParams.get('error_code')).toBe('otp_expired');
+    expect(used.hash.get('error_code')).toBe('otp_expired');
+  });
+
+  it('rejects a wrong code verifier', async () => {
+    const email = await signUpConfirmed();
+    await client('pkce').auth.signInWithOtp({ email });
+    const { link } = await lastMail(email, 'Your sign-in link');
+    const code = (await openLink(link)).location.searchParams.get('code');
+    const res = await raw('/token?grant_type=pkce', {
+      method: 'POST',
+      body: JSON.stringify({ auth_code: code, code_verifier: 'y'.repeat(50) }),
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).code).toBe('bad_code_verifier');
+  });
+});
+
+describe('sessions', () => {
+  it('rotates refresh tokens and ends the session when an old one is replayed', async () => {
+    const email = await signUpConfirmed();
+    const c = await signedIn(email);
+    const first = (await c.auth.getSession()).data.session!;
+    const r1 = await raw('/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token: first.refresh_token }) });
+    expect(r1.status).toBe(200);
+    const second = await r1.json();
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+
+    // A lost response: the parent of the active token gets the active token back.
+    const lost = await raw('/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token: first.refresh_token }) });
+    expect((await lost.json()).refresh_token).toBe(second.refresh_token);
+
+    const r2 = await raw('/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token: second.refresh_token }) });
+    const third = await r2.json();
+    // The first token is now two generations old; pretend its rotation is past the reuse interval.
+    await stack.pool.query(`update auth.refresh_tokens set updated_at = now() - interval '1 minute' where token = $1`, [first.refresh_token]);
+    const replay = await raw('/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token: first.refresh_token }) });
+    expect(replay.status).toBe(400);
+    expect((await replay.json()).code).toBe('refresh_token_already_used');
+    const after = await raw('/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token: third.refresh_token }) });
+    expect(after.status).toBe(400);
+    const user = await raw('/user', { token: third.access_token });
+    expect(user.status).toBe(403);
+    expect((await user.json()).code).toBe('session_not_found');
+  });
+
+  it('signs out locally, others and everywhere', async () => {
+    const email = await signUpConfirmed();
+    const [a, b, c] = [await signedIn(email), await signedIn(email), await signedIn(email)];
+    expect((await a.auth.signOut({ scope: 'others' })).error).toBeNull();
+    expect((await a.auth.getUser()).error).toBeNull();
+    expect((await b.auth.getUser()).error?.name).toBe('AuthSessionMissingError');
+    const d = await signedIn(email);
+    expect((await d.auth.signOut({ scope: 'local' })).error).toBeNull();
+    expect((await a.auth.getUser()).error).toBeNull();
+    expect((await a.auth.signOut()).error).toBeNull();
+    const sessions = await stack.pool.query('select count(*)::int as n from auth.sessions s join auth.users u on u.id = s.user_id where u.email = $1', [email]);
+    expect(sessions.rows[0].n).toBe(0);
+    expect((await c.auth.refreshSession()).error?.code).toBe('refresh_token_not_found');
+  });
+
+  it('puts GoTrue claims in the access token', async () => {
+    const email = await signUpConfirmed();
+    const c = await signedIn(email);
+    const token = (await c.auth.getSession()).data.session!.access_token;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    expect(claims).toMatchObject({ aud: 'authenticated', role: 'authenticated', email, aal: 'aal1', is_anonymous: false });
+    expect(claims.amr[0].method).toBe('password');
+    expect(claims.session_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(claims.exp - claims.iat).toBe(stack.config.jwtExpiry);
+  });
+
+  it('rejects forged, expired and keyless tokens', async () => {
+    const email = await signUpConfirmed();
+    const c = await signedIn(email);
+    const session = (await c.auth.getSession()).data.session!;
+    const claims = JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString());
+    const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(40)));
+    const expired = await signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }, stack.config.jwtSecret);
+    for (const token of [forged, expired]) {
+      const res = await raw('/user', { token });
+      expect(res.status).toBe(403);
+      expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+      expect((await res.json()).code).toBe('bad_jwt');
+    }
+    const anon = await raw('/user');
+    expect(anon.status).toBe(403);
+  });
+});
+
+describe('account changes', () => {
+  it('changes the email after confirming the new address and merges data', async () => {
+    const email = await signUpConfirmed();
+    const c = await signedIn(email);
+    expect((await c.auth.updateUser({ data: { display_name: 'Bea', intent: 'maker' } })).error).toBeNull();
+    const merged = await c.auth.updateUser({ data: { intent: null, newsletter: true } });
+    expect(merged.data.user?.user_metadata).toMatchObject({ display_name: 'Bea', newsletter: true });
+    expect(merged.data.user?.user_metadata).not.toHaveProperty('intent');
+
+    const taken = await signUpConfirmed();
+    expect((await c.auth.updateUser({ email: taken })).error?.code).toBe('email_exists');
+
+    const next = newEmail('moved');
+    const change = await c.auth.updateUser({ email: next });
+    expect(change.error).toBeNull();
+    expect(change.data.user?.new_email).toBe(next);
+    expect(change.data.user?.email).toBe(email);
+    const { link } = await lastMail(next, 'Confirm your new email');
+    expect((await openLink(link)).hash.get('type')).toBe('email_change');
+    expect((await client().auth.signInWithPassword({ email: next, password: PASSWORD })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+  });
+
+  it('enrols, challenges and verifies a TOTP factor, then unenrols it', async () => {
+    const email = await signUpConfirmed();
+    const c = await signedIn(email);
+    const enrol = await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
+    expect(enrol.error).toBeNull();
+    const factor = enrol.data!;
+    expect(factor.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg/);
+    expect(factor.totp.uri).toContain('otpauth://totp/');
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(factor.totp.secret) });
+
+    const challenge = await c.auth.mfa.challenge({ factorId: factor.id });
+    expect(challenge.error).toBeNull();
+    const bad = await c.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: String((Number(totp.generate()) + 500000) % 1000000).padStart(6, '0') });
+    expect(bad.error?.code).toBe('mfa_verification_failed');
+    const good = await c.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: totp.generate() });
+    expect(good.error).toBeNull();
+    const aal = await c.auth.mfa.getAuthenticatorAssuranceLevel();
+    expect(aal.data?.currentLevel).toBe('aal2');
+
+    // A fresh password sign-in is aal1 and must step up before sensitive changes.
+    const other = await signedIn(email);
+    expect((await other.auth.mfa.getAuthenticatorAssuranceLevel()).data?.nextLevel).toBe('aal2');
+    expect((await other.auth.updateUser({ password: 'Another123' })).error?.code).toBe('insufficient_aal');
+    expect((await other.auth.mfa.unenroll({ factorId: factor.id })).error?.code).toBe('insufficient_aal');
+
+    expect((await c.auth.mfa.unenroll({ factorId: factor.id })).error).toBeNull();
+    const { data: user } = await c.auth.getUser();
+    expect(user.user?.factors ?? []).toHaveLength(0);
+  });
+});
+
+describe('bad input, limits and admin', () => {
+  it('answers malformed JSON and wrong types with 400 validation_failed and writes nothing', async () => {
+    const email = newEmail('badjson');
+    const broken = await raw('/signup', { method: 'POST', body: `{"email":"${email}","password":` });
+    expect(broken.status).toBe(400);
+    expect(broken.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    expect(await broken.json()).toMatchObject({ code: 'validation_failed', error_code: 'validation_failed' });
+    const wrongType = await raw('/signup', { method: 'POST', body: JSON.stringify({ email, password: 12345678 }) });
+    expect(wrongType.status).toBe(400);
+    expect((await wrongType.json()).code).toBe('validation_failed');
+    const users = await stack.pool.query('select 1 from auth.users where email = $1', [email]);
+    expect(users.rowCount).toBe(0);
+    expect(await inbox(email)).toHaveLength(0);
+  });
+
+  it('limits emails per address and sign-in attempts with 429', async () => {
+    const sent: MailMessage[] = [];
+    const app = createAuthApp(
+      {
+        config: { ...stack.config, emailMinInterval: 60 },
+        pool: stack.pool,
+        mail: { send: async (m) => void sent.push(m) },
+        log: { info: () => undefined, error: () => undefined },
+      },
+      { signInLimit: 3 },
+    );
+    const email = await signUpConfirmed();
+    const post = (path: string, body: unknown) =>
+      app.request(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    expect((await post('/recover', { email })).status).toBe(200);
+    const again = await post('/recover', { email });
+    expect(again.status).toBe(429);
+    expect((await again.json()).code).toBe('over_email_send_rate_limit');
+    expect(sent).toHaveLength(1);
+    for (let i = 0; i < 3; i++) expect((await post('/token?grant_type=password', { email, password: 'Wrong1234' })).status).toBe(400);
+    const limited = await post('/token?grant_type=password', { email, password: PASSWORD });
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).code).toBe('over_request_rate_limit');
+  });
+
+  it('lets the service role create, list and delete users', async () => {
+    const admin = createClient(stack.url, stack.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const email = newEmail('admin');
+    const created = await admin.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: { display_name: 'Seeded' } });
+    expect(created.error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    const list = await admin.auth.admin.listUsers({ page: 1, perPage: 1000 });
+    expect(list.data.users.some((u) => u.email === email)).toBe(true);
+    expect((await admin.auth.admin.deleteUser(created.data.user!.id)).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+    const notAdmin = await client().auth.admin.listUsers();
+    expect(notAdmin.error?.status).toBe(403);
+  });
+
+  it('serves health and settings', async () => {
+    expect((await raw('/health')).status).toBe(200);
+    const settings = await (await raw('/settings')).json();
+    expect(settings.external.email).toBe(true);
+    expect(settings.mailer_autoconfirm).toBe(false);
+  });
+});
