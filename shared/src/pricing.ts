@@ -212,3 +212,36 @@ export function describeSaleFee(planId: PlanId, currency: Currency = 'EUR'): str
   const plan = PLANS[planId];
   return `${formatBasisPoints(plan.saleFeeBasisPoints)} + ${formatMoney(plan.saleFeeFixed[currency], currency)} per sale`;
 }
+
+export interface FeeComparisonRow {
+  label: string;
+  detail: string;
+  /** Total taken from the sale, minor units. */
+  fees: number;
+  /** What the designer keeps, minor units. */
+  keeps: number;
+  /** Row describes one of our plans (highlighted on the pricing page). */
+  ours: boolean;
+}
+
+/**
+ * The pricing page's worked example: what a designer keeps from one sale on each
+ * of our plans and under the typical fee models, our plans first.
+ */
+export function feeComparison(amount: number = EXAMPLE_SALE.amount, currency: Currency = EXAMPLE_SALE.currency): FeeComparisonRow[] {
+  const ours = PLAN_IDS.map((planId): FeeComparisonRow => {
+    const split = splitSale(amount, currency, planId);
+    return {
+      label: `${PLANS[planId].name} plan`,
+      detail: `${describeSaleFee(planId, currency)}, card processing included.`,
+      fees: split.platformFee,
+      keeps: split.designerPayout,
+      ours: true,
+    };
+  });
+  const typical = TYPICAL_MARKETPLACE_FEES.map((model): FeeComparisonRow => {
+    const keeps = keepsUnder(amount, model);
+    return { label: model.label, detail: model.detail, fees: amount - keeps, keeps, ours: false };
+  });
+  return [...ours, ...typical];
+}

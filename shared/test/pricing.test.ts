@@ -6,6 +6,7 @@ import {
   PricingError,
   TYPICAL_MARKETPLACE_FEES,
   describeSaleFee,
+  feeComparison,
   formatBasisPoints,
   formatMoney,
   getPlan,
@@ -126,5 +127,17 @@ describe('formatting', () => {
     expect(() => validateSalePrice(100, 'EUR')).not.toThrow();
     expect(() => validateSalePrice(99, 'EUR')).toThrow(PricingError);
     expect(getPlan('pro').name).toBe('Pro');
+  });
+});
+
+describe('feeComparison', () => {
+  it('lists our plans first, then typical models, with fees + keeps = price', () => {
+    const rows = feeComparison();
+    expect(rows.map((r) => r.ours)).toEqual([true, true, false, false]);
+    expect(rows[0]).toMatchObject({ label: 'Free plan', fees: 85, keeps: 1115 });
+    expect(rows[1]).toMatchObject({ label: 'Pro plan', fees: 49, keeps: 1151 });
+    // typical marketplace: 10.5 % of 1200 = 126, + 49 fixed = 175
+    expect(rows[2]).toMatchObject({ fees: 175, keeps: 1025 });
+    for (const row of rows) expect(row.fees + row.keeps).toBe(1200);
   });
 });
