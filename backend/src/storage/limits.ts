@@ -1,8 +1,11 @@
 // Per-bucket upload rules: maximum size and allowed content types (wildcards like image/*).
 import { errors } from './errors.ts';
 
-/** Hard ceiling for any upload, like hosted Supabase's default global limit (50 MB). */
-export const globalFileSizeLimit = 50 * 1024 * 1024;
+/**
+ * Hard ceiling for any upload, like hosted Supabase's project-wide limit. Set above the
+ * largest bucket limit the app's migrations use (pattern files allow 200 MB).
+ */
+export const globalFileSizeLimit = 500 * 1024 * 1024;
 
 const units: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 
@@ -39,4 +42,13 @@ export function assertMimeTypeAllowed(contentType: string, allowed: string[] | n
   const [type] = essence.split('/');
   const ok = allowed.some((rule) => rule === essence || rule === '*/*' || (rule.endsWith('/*') && rule.slice(0, -2) === type));
   if (!ok) throw errors.invalidMimeType(essence);
+}
+
+/** A move or copy into another bucket must satisfy that bucket's rules too. */
+export function assertFitsBucket(
+  object: { size: number; mimetype: string },
+  bucket: { file_size_limit: string | number | null; allowed_mime_types: string[] | null },
+): void {
+  assertMimeTypeAllowed(object.mimetype, bucket.allowed_mime_types);
+  if (object.size > effectiveSizeLimit(bucket.file_size_limit)) throw errors.entityTooLarge();
 }

@@ -7,6 +7,7 @@ import type { ServiceContext } from '../context.ts';
 import * as db from './db.ts';
 import { errors } from './errors.ts';
 import type { FileStore } from './files.ts';
+import { assertFitsBucket } from './limits.ts';
 import { assertBucketId, assertObjectName, assertPrefix, isSafeObjectName } from './names.ts';
 import { callerOf, jsonBody, objectParams } from './request.ts';
 import { serveObject } from './serve.ts';
@@ -167,13 +168,14 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
       version: randomUUID(),
     };
     await requireBucket(from.bucket);
-    await requireBucket(to.bucket);
+    const toRow = await requireBucket(to.bucket);
     let linked = false;
     let previous: string | null = null;
     try {
       await asCaller(ctx.pool, caller, async (client) => {
         const source = await db.findObject(client, from.bucket, from.name);
         if (!source || !source.version) throw errors.noSuchKey();
+        if (to.bucket !== from.bucket && source.metadata) assertFitsBucket(source.metadata, toRow);
         previous = source.version;
         // UPDATE under RLS: the old row must pass USING, the renamed row WITH CHECK.
         if (!(await db.renameObject(client, from, to))) throw errors.noSuchKey();
@@ -196,9 +198,10 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
     const toBucket = assertBucketId(body.destinationBucket ?? body.bucketId);
     const toName = assertObjectName(body.destinationKey);
     await requireBucket(from.bucket);
-    await requireBucket(toBucket);
+    const toRow = await requireBucket(toBucket);
     const source = await asCaller(ctx.pool, caller, (client) => db.findObject(client, from.bucket, from.name));
     if (!source || !source.version || !source.metadata) throw errors.noSuchKey();
+    if (toBucket !== from.bucket) assertFitsBucket(source.metadata, toRow);
     const object: db.NewObject = {
       bucket: toBucket,
       name: toName,
