@@ -247,6 +247,50 @@ describe('magic link, email code and recovery', () => {
   });
 });
 
+describe('resend and server-side verification', () => {
+  it('resends the confirmation to an unconfirmed address only', async () => {
+    const email = newEmail('resend');
+    await client().auth.signUp({ email, password: PASSWORD });
+    const first = await lastMail(email, 'Confirm your Stitchhouse account');
+    const tooSoon = await client().auth.resend({ type: 'signup', email });
+    expect(tooSoon.error?.code).toBe('over_email_send_rate_limit');
+    expect(tooSoon.error?.status).toBe(429);
+    await stack.pool.query(`update auth.users set confirmation_sent_at = now() - interval '2 minutes' where email = $1`, [email]);
+    expect((await client().auth.resend({ type: 'signup', email })).error).toBeNull();
+    const second = await lastMail(email, 'Confirm your Stitchhouse account');
+    expect(second.link).not.toBe(first.link);
+    // Only the newest link works.
+    expect((await openLink(first.link)).hash.get('error_code')).toBe('otp_expired');
+    expect((await openLink(second.link)).hash.get('access_token')).toBeTruthy();
+    const mails = (await inbox(email)).length;
+    expect((await client().auth.resend({ type: 'signup', email })).error).toBeNull();
+    expect((await inbox(email)).length).toBe(mails);
+  });
+
+  it('verifies a token_hash from the link server-side (SSR confirm route)', async () => {
+    const email = await signUpConfirmed();
+    await client().auth.signInWithOtp({ email });
+    const { link } = await lastMail(email, 'Your sign-in link');
+    const tokenHash = new URL(link).searchParams.get('token')!;
+    const c = client();
+    const { data, error } = await c.auth.verifyOtp({ token_hash: tokenHash, type: 'magiclink' });
+    expect(error).toBeNull();
+    expect(data.session?.user.email).toBe(email);
+    const again = await client().auth.verifyOtp({ token_hash: tokenHash, type: 'magiclink' });
+    expect(again.error?.code).toBe('otp_expired');
+    expect(again.error?.status).toBe(403);
+  });
+
+  it('refuses a wrong code without using up the right one', async () => {
+    const email = await signUpConfirmed();
+    await client().auth.signInWithOtp({ email });
+    const { code } = await lastMail(email, 'Your sign-in link');
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    expect((await client().auth.verifyOtp({ email, token: wrong, type: 'email' })).error?.code).toBe('otp_expired');
+    expect((await client().auth.verifyOtp({ email, token: code, type: 'email' })).error).toBeNull();
+  });
+});
+
 describe('PKCE', () => {
   it('exchanges the code from the magic link once', async () => {
     const email = await signUpConfirmed();
@@ -267,6 +311,19 @@ describe('PKCE', () => {
     });
     expect(replay.status).toBe(404);
     expect((await replay.json()).code).toBe('flow_state_not_found');
+  });
+
+  it('confirms a PKCE sign-up and exchanges its code', async () => {
+    const email = newEmail('pkcesignup');
+    const c = client('pkce');
+    expect((await c.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: 'http://localhost:3001/cb' } })).error).toBeNull();
+    const { link } = await lastMail(email, 'Confirm your Stitchhouse account');
+    const code = (await openLink(link)).location.searchParams.get('code');
+    const { data, error } = await c.auth.exchangeCodeForSession(code!);
+    expect(error).toBeNull();
+    expect(data.user?.email_confirmed_at).toBeTruthy();
+    const claims = JSON.parse(Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString());
+    expect(claims.amr[0].method).toBe('email/signup');
   });
 
   it('puts the error of a used PKCE link in the query too', async () => {
@@ -320,6 +377,22 @@ describe('sessions', () => {
     const user = await raw('/user', { token: third.access_token });
     expect(user.status).toBe(403);
     expect((await user.json()).code).toBe('session_not_found');
+  });
+
+  it('answers two tabs refreshing the same token at once with the same new token', async () => {
+    const email = await signUpConfirmed();
+    const c = await signedIn(email);
+    const { refresh_token } = (await c.auth.getSession()).data.session!;
+    const refresh = () =>
+      raw('/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token }) }).then((r) => r.json());
+    const [a, b] = await Promise.all([refresh(), refresh()]);
+    expect(a.refresh_token).toBeTruthy();
+    expect(b.refresh_token).toBe(a.refresh_token);
+    const live = await stack.pool.query(
+      `select count(*)::int as n from auth.refresh_tokens where session_id = $1 and revoked = false`,
+      [JSON.parse(Buffer.from(a.access_token.split('.')[1], 'base64url').toString()).session_id],
+    );
+    expect(live.rows[0].n).toBe(1);
   });
 
   it('signs out locally, others and everywhere', async () => {
@@ -454,6 +527,8 @@ describe('bad input, limits and admin', () => {
     expect(again.status).toBe(429);
     expect((await again.json()).code).toBe('over_email_send_rate_limit');
     expect(sent).toHaveLength(1);
+    // Successful sign-ins do not count, failures do.
+    for (let i = 0; i < 4; i++) expect((await post('/token?grant_type=password', { email, password: PASSWORD })).status).toBe(200);
     for (let i = 0; i < 3; i++) expect((await post('/token?grant_type=password', { email, password: 'Wrong1234' })).status).toBe(400);
     const limited = await post('/token?grant_type=password', { email, password: PASSWORD });
     expect(limited.status).toBe(429);

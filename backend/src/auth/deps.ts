@@ -4,7 +4,7 @@ import { composeEmail, type PendingEmail } from './emails.ts';
 import { RateLimiter } from './ratelimit.ts';
 
 export interface AuthOptions {
-  /** Password sign-ins per IP + email per window (GoTrue's token limiter is per IP). */
+  /** Failed password sign-ins per IP + email per window, after which even the right password waits. */
   signInLimit?: number;
   /** Refresh-token and PKCE grants per IP per window. */
   refreshLimit?: number;

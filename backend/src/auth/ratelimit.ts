@@ -11,6 +11,20 @@ export class RateLimiter {
 
   /** Counts one request for key; throws 429 over_request_rate_limit past the limit. */
   hit(key: string): void {
+    this.record(key);
+    this.check(key, 1);
+  }
+
+  /** Throws 429 when key already used up its window (for limits that only count failures). */
+  check(key: string, slack = 0): void {
+    const entry = this.hits.get(key);
+    if (entry && entry.resetAt > Date.now() && entry.count >= this.limit + slack) {
+      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+    }
+  }
+
+  /** Counts one event for key without judging it. */
+  record(key: string): void {
     const now = Date.now();
     let entry = this.hits.get(key);
     if (!entry || entry.resetAt <= now) {
@@ -19,9 +33,6 @@ export class RateLimiter {
       if (this.hits.size > 10_000) this.sweep(now);
     }
     entry.count += 1;
-    if (entry.count > this.limit) {
-      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
-    }
   }
 
   private sweep(now: number): void {

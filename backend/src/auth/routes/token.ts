@@ -24,11 +24,16 @@ export function registerToken(app: Hono, deps: AuthDeps): void {
         if (!body.password) throw invalidCredentials();
         const email = normalizeEmail(body.email);
         const password = body.password;
-        deps.signIn.hit(`${client.ip}|${email}`);
+        // Only failed attempts count: guessing is limited, busy legitimate sign-ins are not.
+        const limitKey = `${client.ip}|${email}`;
+        deps.signIn.check(limitKey);
         const session = await withTx(ctx.pool, async (db) => {
           const user = await findUserByEmail(db, email);
           // Same answer for unknown user and wrong password, on purpose.
-          if (!user || !(await passwordMatches(db, user, password))) throw invalidCredentials();
+          if (!user || !(await passwordMatches(db, user, password))) {
+            deps.signIn.record(limitKey);
+            throw invalidCredentials();
+          }
           if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
           if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
           await recordSignIn(db, user.id);
