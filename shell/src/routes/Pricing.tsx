@@ -142,7 +142,7 @@ export default function Pricing() {
       </section>
 
       <Section title={`What you keep from a ${example} sale`} lead="The same sale under our two plans and under the fees commonly charged elsewhere.">
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} role="region" aria-label={`Fee comparison for a ${example} sale`} tabIndex={0}>
           <table className={styles.table}>
             <caption className={styles.caption}>A pattern sold for {example}</caption>
             <thead>
