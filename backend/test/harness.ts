@@ -4,6 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../src/context.ts';
+import { startPostgres } from '../src/db/postgres.ts';
+import { createPool } from '../src/db/pool.ts';
+import { listSqlFiles, runBootstrap } from '../src/migrate/index.ts';
+import { repoRoot } from '../src/config.ts';
+import crypto from 'node:crypto';
 import { startStack, type Stack, type StackOptions } from '../src/stack.ts';
 
 export type TestStack = Stack & { dataDir: string };
@@ -15,8 +20,42 @@ export const testLogger: Logger = {
   error: (service, message, err) => console.error(`[${service}] ${message}`, err ?? ''),
 };
 
+/**
+ * A PGlite data folder, initialised and bootstrapped once per machine and copied for each
+ * test stack: initdb plus bootstrap in WASM cost 8-15 s, a copy a fraction of a second.
+ * Keyed by the PGlite version and the bootstrap SQL, so a changed bootstrap makes a new one.
+ */
+async function pgliteTemplate(): Promise<string> {
+  const bootstrapDir = path.join(repoRoot, 'backend', 'sql', 'bootstrap');
+  const hash = crypto.createHash('sha256');
+  hash.update(JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')).version);
+  for (const file of listSqlFiles(bootstrapDir)) hash.update(file).update(fs.readFileSync(file));
+  const template = path.join(os.tmpdir(), `stitchhouse-pglite-template-${hash.digest('hex').slice(0, 16)}`);
+  if (fs.existsSync(path.join(template, 'pgdata', 'PG_VERSION'))) return template;
+  const building = fs.mkdtempSync(`${template}-building-`);
+  const pg = await startPostgres({ dataDir: building, log: testLogger });
+  const pool = createPool(pg.connectionString);
+  try {
+    await runBootstrap(pool, bootstrapDir);
+  } finally {
+    await pool.end();
+    await pg.stop();
+  }
+  fs.rmSync(path.join(building, 'pglite.pid'), { force: true });
+  try {
+    fs.renameSync(building, template);
+  } catch {
+    // Another test worker finished first; its template is as good.
+    fs.rmSync(building, { recursive: true, force: true });
+  }
+  return template;
+}
+
 export async function startTestStack(options: StackOptions & { seed?: boolean; keepData?: boolean } = {}): Promise<TestStack> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'stitchhouse-backend-'));
+  if (!options.databaseUrl && !fs.existsSync(path.join(dataDir, 'pgdata'))) {
+    fs.cpSync(path.join(await pgliteTemplate(), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
+  }
   const stack = await startStack({
     log: testLogger,
     ...options,
