@@ -327,6 +327,31 @@ describe('signed URLs', () => {
   });
 });
 
+describe('signed upload URLs', () => {
+  it('lets the holder upload one object the signer may write, and nothing else', async () => {
+    const path = `${alice}/signed/a0.pdf`;
+    const signed = await asAlice.storage.from(bucket).createSignedUploadUrl(path);
+    expect(signed.error).toBeNull();
+    const up = await anon.storage.from(bucket).uploadToSignedUrl(path, signed.data!.token, new Blob(['%PDF A0'], { type: 'application/pdf' }));
+    expect(up.error).toBeNull();
+    expect(up.data).toMatchObject({ path, fullPath: `${bucket}/${path}` });
+    expect(await (await asAlice.storage.from(bucket).download(path)).data?.text()).toBe('%PDF A0');
+
+    // Not for someone else's folder, not for another path, not as a download token.
+    expect((await asBob.storage.from(bucket).createSignedUploadUrl(`${alice}/signed/bob.pdf`)).error).toMatchObject({ statusCode: '403' });
+    const elsewhere = await anon.storage.from(bucket).uploadToSignedUrl(`${alice}/signed/other.pdf`, signed.data!.token, new Blob(['x'], { type: 'application/pdf' }));
+    expect(elsewhere.error).toMatchObject({ statusCode: '400' });
+    const asDownload = await rawFetch(`/object/sign/${bucket}/${path}?token=${signed.data!.token}`);
+    expect(asDownload.body).toMatchObject({ code: 'InvalidSignature' });
+    const download = await asAlice.storage.from(bucket).createSignedUrl(path, 60);
+    const downloadToken = new URL(download.data!.signedUrl).searchParams.get('token')!;
+    const asUpload = await anon.storage.from(bucket).uploadToSignedUrl(path, downloadToken, new Blob(['x'], { type: 'application/pdf' }));
+    expect(asUpload.error).toMatchObject({ statusCode: '400' });
+    expect(await (await asAlice.storage.from(bucket).download(path)).data?.text()).toBe('%PDF A0');
+    expect((await asAlice.storage.from(bucket).remove([path])).data).toHaveLength(1);
+  });
+});
+
 describe('public buckets, move, copy and remove', () => {
   it('serves public buckets without auth, and never private ones', async () => {
     expect((await service.storage.from('test-public').upload('wrap-dress.png', new Blob(['cover'], { type: 'image/png' }))).error).toBeNull();
@@ -354,7 +379,7 @@ describe('public buckets, move, copy and remove', () => {
     expect(filesOnDisk().some((f) => f.includes('stolen'))).toBe(false);
 
     // Into another bucket, that bucket's rules apply.
-    expect((await service.storage.createBucket('test-images', { allowedMimeTypes: ['image/*'] })).error).toBeNull();
+    expect((await service.storage.createBucket('test-images', { public: false, allowedMimeTypes: ['image/*'] })).error).toBeNull();
     const across = await service.storage.from(bucket).copy(`${alice}/archive/notes.txt`, 'notes.txt', { destinationBucket: 'test-images' });
     expect(across.error).toMatchObject({ statusCode: '415' });
     expect((await service.storage.from('test-images').list()).data).toEqual([]);

@@ -11,7 +11,7 @@ import { assertFitsBucket } from './limits.ts';
 import { assertBucketId, assertObjectName, assertPrefix, isSafeObjectName } from './names.ts';
 import { callerOf, jsonBody, objectParams } from './request.ts';
 import { serveObject } from './serve.ts';
-import { signDownloadToken, verifyDownloadToken } from './signing.ts';
+import { signDownloadToken, signUploadToken, verifyDownloadToken, verifyUploadToken } from './signing.ts';
 import { asCaller, dryRunAsCaller, ownerOf } from './tx.ts';
 import { finalizeObject, readUploadBody, uploadObject } from './upload.ts';
 
@@ -99,6 +99,38 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
     const object = await db.findObject(ctx.pool, bucket, name);
     if (!object) throw errors.noSuchKey();
     return serveObject(c, store, object);
+  });
+
+  // --- signed upload URLs: permission is checked (dry-run as the caller) when signing;
+  // the URL then lets anyone holding it upload that one object within two hours.
+  app.post('/object/upload/sign/:bucket/:name{[^]+}', async (c) => {
+    const caller = await callerOf(c, secret);
+    const { bucket, name } = objectParams(c);
+    const upsert = c.req.header('x-upsert') === 'true';
+    await requireBucket(bucket);
+    const probe: db.NewObject = {
+      bucket,
+      name,
+      ...ownerOf(caller.claims),
+      version: randomUUID(),
+      metadata: { eTag: '', size: 0, mimetype: '', cacheControl: '', lastModified: '', contentLength: 0, httpStatusCode: 200 },
+      user_metadata: null,
+    };
+    await dryRunAsCaller(ctx.pool, caller, (client) => db.insertObject(client, probe, upsert));
+    const token = await signUploadToken(bucket, name, { owner: probe.owner_id, upsert }, secret);
+    return c.json({ url: `/object/upload/sign/${bucket}/${name}?token=${token}`, token });
+  });
+
+  app.put('/object/upload/sign/:bucket/:name{[^]+}', async (c) => {
+    const { bucket, name } = objectParams(c);
+    const token = c.req.query('token');
+    if (!token) throw errors.invalidRequest("querystring must have required property 'token'");
+    const granted = await verifyUploadToken(token, bucket, name, secret);
+    await deps.ready;
+    const input = await readUploadBody(c.req.raw);
+    const caller = { claims: { role: 'service_role' }, method: c.req.method, path: new URL(c.req.url).pathname };
+    const owner = granted.owner !== null ? ownerOf({ sub: granted.owner }) : { owner: null, owner_id: null };
+    return c.json(await uploadObject(ctx, store, caller, bucket, name, input, granted.upsert, owner));
   });
 
   // --- public buckets: no auth at all

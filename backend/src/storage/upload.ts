@@ -118,6 +118,8 @@ export async function uploadObject(
   name: string,
   input: UploadInput,
   upsert: boolean,
+  /** For signed upload URLs: permission was checked when the URL was signed, as its owner. */
+  presigned?: { owner: string | null; owner_id: string | null },
 ): Promise<StoredObject> {
   const bucket = await db.findBucket(ctx.pool, bucketId);
   if (!bucket) throw errors.noSuchBucket();
@@ -126,7 +128,7 @@ export async function uploadObject(
   if (input.declaredSize !== undefined && input.declaredSize > maxBytes) throw errors.entityTooLarge();
 
   const version = randomUUID();
-  const owner = ownerOf(caller.claims);
+  const owner = presigned ?? ownerOf(caller.claims);
   const row = (metadata: db.ObjectMetadata): db.NewObject => ({
     bucket: bucketId,
     name,
@@ -136,9 +138,11 @@ export async function uploadObject(
     user_metadata: input.userMetadata,
   });
   // Permission first, bytes second: a denied caller never gets to write a byte.
-  await dryRunAsCaller(ctx.pool, caller, (client) =>
-    db.insertObject(client, row(objectMetadata({ size: 0, md5: '' }, input.contentType, input.cacheControl)), upsert),
-  );
+  if (!presigned) {
+    await dryRunAsCaller(ctx.pool, caller, (client) =>
+      db.insertObject(client, row(objectMetadata({ size: 0, md5: '' }, input.contentType, input.cacheControl)), upsert),
+    );
+  }
   const file = await store.writeTemp(input.bytes, maxBytes);
   const id = await finalizeObject(ctx, store, file, row(objectMetadata(file, input.contentType, input.cacheControl)), upsert);
   return { Id: id, Key: `${bucketId}/${name}` };
