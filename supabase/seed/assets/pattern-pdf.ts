@@ -7,6 +7,7 @@
 import {
   PDFDocument,
   StandardFonts,
+  degrees,
   closePath,
   concatTransformationMatrix,
   appendBezierCurve,
@@ -162,7 +163,7 @@ function drawPieces(page: PDFPage, placed: readonly PlacedPiece[], input: Input,
     page.drawText(`${p.number}  ${p.piece.name.toUpperCase()}`, { x: cx, y: cy, size: 11, font: fonts.bold });
     page.drawText(p.piece.cut, { x: cx, y: cy - 13, size: 8.5, font: fonts.regular });
     page.drawText(title, { x: cx, y: cy - 24, size: 7, font: fonts.regular, color: rgb(0.35, 0.35, 0.35) });
-    page.drawText('GRAINLINE', { x: ox + (p.x + p.piece.grain.x) * PT_PER_CM - 3, y: oy + (p.y + p.piece.grain.y1) * PT_PER_CM + 16, size: 6, font: fonts.regular, rotate: { type: 'degrees', angle: 90 } as never });
+    page.drawText('GRAINLINE', { x: ox + (p.x + p.piece.grain.x) * PT_PER_CM - 3, y: oy + (p.y + p.piece.grain.y1) * PT_PER_CM + 16, size: 6, font: fonts.regular, rotate: degrees(90) });
   }
 }
 
