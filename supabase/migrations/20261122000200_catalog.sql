@@ -26,7 +26,8 @@ create table public.stores (
   logo_path text,
   banner_path text,
   country text not null default 'US' constraint stores_country_iso check (country ~ '^[A-Z]{2}$'),
-  currency text not null default 'USD' constraint stores_currency_iso check (currency ~ '^[A-Z]{3}$'),
+  -- the currencies the payment code supports (shared/src/pricing.ts SUPPORTED_CURRENCIES)
+  currency text not null default 'USD' constraint stores_currency_supported check (currency in ('EUR', 'GBP', 'USD')),
   -- a retail shop has a street address customers can visit
   address_line1 text,
   address_line2 text,
@@ -114,8 +115,10 @@ create table public.patterns (
     constraint patterns_languages_iso check (cardinality(languages) >= 1 and array_to_string(languages, ',') ~ '^[a-z]{2}(,[a-z]{2})*$'),
   tags text[] not null default '{}' constraint patterns_tags_count check (cardinality(tags) <= 20),
   licence text not null default 'personal' constraint patterns_licence_valid check (licence in ('personal', 'small_business')),
-  price_cents integer not null default 0 constraint patterns_price_nonnegative check (price_cents >= 0 and price_cents <= 100000000),
-  currency text not null default 'USD' constraint patterns_currency_iso check (currency ~ '^[A-Z]{3}$'),
+  price_cents integer not null default 0 constraint patterns_price_nonnegative check (price_cents >= 0 and price_cents <= 100000000)
+    -- free (0) or at least the minimum paid price (shared/src/pricing.ts MIN_PAID_PRICE)
+    constraint patterns_price_minimum check (price_cents = 0 or price_cents >= 100),
+  currency text not null default 'USD' constraint patterns_currency_supported check (currency in ('EUR', 'GBP', 'USD')),
   status text not null default 'draft' constraint patterns_status_valid check (status in ('draft', 'published', 'archived')),
   cover_path text,
   gallery_paths text[] not null default '{}', -- display order = array order

@@ -202,7 +202,7 @@ create trigger partner_applications_touch before update on public.partner_applic
 create or replace function public.apply_review() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_role text := case when tg_table_name = 'wholesale_accounts' then 'wholesale' else new.kind end;
+  v_role text := case when tg_table_name = 'wholesale_accounts' then 'wholesale' else to_jsonb(new) ->> 'kind' end;
 begin
   if tg_op = 'UPDATE' and new.status is distinct from old.status then
     if new.status = 'pending' then

@@ -50,7 +50,7 @@ create or replace function public.search_patterns(
 ) returns setof public.pattern_hit
 language plpgsql stable
 set search_path = public, extensions, pg_temp
-set pg_trgm.word_similarity_threshold = 0.5
+set pg_trgm.word_similarity_threshold = 0.4
 as $$
 declare
   v_q text := nullif(btrim(search_patterns.q), '');

@@ -6,7 +6,8 @@
 
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values
   ('pattern-files', 'pattern-files', false, 209715200, array['application/pdf', 'application/zip', 'application/x-zip-compressed']),
-  ('pattern-images', 'pattern-images', true, 10485760, array['image/jpeg', 'image/png', 'image/webp']),
+  -- SVG for generated covers; served from the storage origin, never the app's
+  ('pattern-images', 'pattern-images', true, 10485760, array['image/jpeg', 'image/png', 'image/webp', 'image/svg+xml']),
   ('avatars', 'avatars', true, 10485760, array['image/jpeg', 'image/png', 'image/webp']),
   ('store-assets', 'store-assets', true, 10485760, array['image/jpeg', 'image/png', 'image/webp'])
 on conflict (id) do update set public = excluded.public, file_size_limit = excluded.file_size_limit,
