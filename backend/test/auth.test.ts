@@ -436,6 +436,9 @@ describe('sessions', () => {
     }
     const anon = await raw('/user');
     expect(anon.status).toBe(403);
+    // getClaims() falls back to GET /user for HS256 tokens.
+    const claimsCheck = await c.auth.getClaims();
+    expect(claimsCheck.data?.claims.email).toBe(email);
   });
 });
 
@@ -554,5 +557,9 @@ describe('bad input, limits and admin', () => {
     const settings = await (await raw('/settings')).json();
     expect(settings.external.email).toBe(true);
     expect(settings.mailer_autoconfirm).toBe(false);
+    expect(await (await raw('/.well-known/jwks.json')).json()).toEqual({ keys: [] });
+    const missing = await raw('/no-such-endpoint');
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).code).toBe('not_found');
   });
 });

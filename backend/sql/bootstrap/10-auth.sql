@@ -44,6 +44,8 @@ create table if not exists auth.users (
 );
 create unique index if not exists users_email_partial_key on auth.users (email) where is_sso_user = false;
 create index if not exists users_instance_id_email_idx on auth.users (instance_id, lower(email));
+-- The auth server looks users up by lower(email) alone (sign-in, sign-up, links).
+create index if not exists users_lower_email_idx on auth.users (lower(email));
 create unique index if not exists confirmation_token_idx on auth.users (confirmation_token) where confirmation_token !~ '^[0-9 ]*$';
 create unique index if not exists recovery_token_idx on auth.users (recovery_token) where recovery_token !~ '^[0-9 ]*$';
 create unique index if not exists email_change_token_new_idx on auth.users (email_change_token_new) where email_change_token_new !~ '^[0-9 ]*$';

@@ -37,6 +37,9 @@ export function createAuthApp(ctx: ServiceContext, options: AuthOptions = {}): H
     }),
   );
 
+  // HS256 keys are secret, so there is nothing to publish; auth-js then verifies via GET /user.
+  app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }));
+
   registerSignup(app, deps);
   registerToken(app, deps);
   registerOtp(app, deps);
@@ -45,10 +48,9 @@ export function createAuthApp(ctx: ServiceContext, options: AuthOptions = {}): H
   registerFactors(app, deps);
   registerAdmin(app, deps);
 
-  app.notFound((c) => {
-    const err = new AuthError(404, 'not_found', 'Not found');
-    c.header('X-Supabase-Api-Version', API_VERSION);
-    return c.json(errorBody(err), 404);
+  // A catch-all route rather than notFound(): a mounted sub-app's notFound is not used by Hono.
+  app.all('*', () => {
+    throw new AuthError(404, 'not_found', 'Not found');
   });
 
   app.onError((err, c) => {

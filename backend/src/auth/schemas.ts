@@ -79,7 +79,6 @@ export const adminCreateUserBody = z.object({
   user_metadata: metadata.nullish(),
   app_metadata: metadata.nullish(),
   role: z.string().max(255).nullish(),
-  ban_duration: z.string().nullish(),
 });
 
 /** A syntactically valid address (GoTrue's check is similarly loose). */
