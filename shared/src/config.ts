@@ -1,15 +1,16 @@
-import { z } from 'zod';
+// zod/mini: the same validation in a few KB, because this runs before the first paint.
+import * as z from 'zod/mini';
 
 /**
  * Runtime configuration, written per environment as `/env.json` beside the app
  * (never baked into a build), so one build runs against any backend.
  */
 export const runtimeConfigSchema = z.object({
-  supabaseUrl: z.url(),
-  supabaseAnonKey: z.string().min(1),
-  deploymentId: z.string().min(1),
+  supabaseUrl: z.url('must be an absolute http(s) URL'),
+  supabaseAnonKey: z.string('must be a string').check(z.minLength(1, 'must not be empty')),
+  deploymentId: z.string('must be a string').check(z.minLength(1, 'must not be empty')),
   /** How often navigation may re-check the live deployment (skew protection). */
-  deploymentCheckMs: z.number().int().nonnegative().default(30_000),
+  deploymentCheckMs: z._default(z.int('must be a whole number of milliseconds').check(z.nonnegative('must not be negative')), 30_000),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
@@ -24,7 +25,7 @@ export class RuntimeConfigError extends Error {
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   const parsed = runtimeConfigSchema.safeParse(value);
   if (!parsed.success) {
-    const fields = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+    const fields = parsed.error.issues.map((i: z.core.$ZodIssue) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
     throw new RuntimeConfigError(`env.json is not valid: ${fields}`);
   }
   return parsed.data;

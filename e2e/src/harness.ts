@@ -1,0 +1,156 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * The browser-test harness: builds what is stale, serves the six apps on free ports
+ * (plus the embedded backend when backend/src/stack.ts exists), and drives Debian's
+ * Chromium through playwright-core. Every test file starts its own and stops it.
+ */
+export const root = join(import.meta.dirname, '..', '..');
+
+export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+type AppName = 'shell' | 'mf_auth' | 'mf_catalog' | 'mf_payments' | 'mf_account' | 'mf_partners';
+
+interface ServedApps {
+  urls: Record<AppName, string>;
+  ports: Record<AppName, number>;
+  dirs: Record<AppName, string>;
+  deploymentId: () => string;
+  stopApp(name: AppName): Promise<void>;
+  startApp(name: AppName): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface BackendHandle {
+  url: string;
+  anonKey: string;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** Served folder per app, e.g. a rebuilt temp copy of one remote. */
+  dirs?: Partial<Record<AppName, string>>;
+  deploymentCheckMs?: number;
+  /** Start the embedded backend when backend/src/stack.ts exists (default false: pages must render without it). */
+  backend?: boolean;
+}
+
+export interface E2EStack {
+  apps: ServedApps;
+  shellUrl: string;
+  backend: BackendHandle | null;
+  browser: Browser;
+  newPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  stop(): Promise<void>;
+}
+
+async function importScript<T>(name: string): Promise<T> {
+  return (await import(/* @vite-ignore */ join(root, 'scripts', name))) as T;
+}
+
+/** Builds every app whose dist/ is missing or older than its sources. */
+export async function buildIfNeeded(): Promise<void> {
+  const { appsNeedingBuild, buildApps } = await importScript<{
+    appsNeedingBuild(): string[];
+    buildApps(o: { folders: string[]; quiet?: boolean }): Promise<unknown>;
+  }>('build-apps.mjs');
+  const stale = appsNeedingBuild();
+  if (stale.length) await buildApps({ folders: stale });
+}
+
+async function startBackend(): Promise<BackendHandle | null> {
+  const file = join(root, 'backend', 'src', 'stack.ts');
+  if (!existsSync(file)) return null;
+  const { startStack } = (await import(/* @vite-ignore */ file)) as {
+    startStack(o: { seed: boolean; port: number; dataDir: string; log?: unknown }): Promise<{ url: string; anonKey: string; stop(): Promise<void> }>;
+  };
+  // A fresh database per run, on free ports: never the developer's .data/ or port 54321.
+  const dataDir = mkdtempSync(join(tmpdir(), 'stitchhouse-e2e-db-'));
+  const quiet = { info() {}, error: (service: string, message: string, err?: unknown) => console.error(`[backend ${service}] ${message}`, err ?? '') };
+  try {
+    const stack = await startStack({ seed: false, port: 0, dataDir, log: quiet });
+    return {
+      url: stack.url,
+      anonKey: stack.anonKey,
+      stop: async () => {
+        await stack.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) throw new Error(`Chromium is missing at ${executablePath}: run \`node scripts/test.mjs\` (installs it) or apt-get install chromium`);
+  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
+}
+
+export async function startE2EStack(options: StackOptions = {}): Promise<E2EStack> {
+  await buildIfNeeded();
+  const backend = !options.backend ? null : await startBackend().catch((error: unknown) => {
+    // Pages must render without a backend; say why data will be missing.
+    console.warn('[e2e] embedded backend did not start; env.json points at an unreachable URL', error);
+    return null;
+  });
+  const { serveApps } = await importScript<{ serveApps(o: object): Promise<ServedApps> }>('serve-apps.mjs');
+  const apps = await serveApps({
+    ports: 'free',
+    dirs: options.dirs,
+    supabaseUrl: backend?.url ?? 'http://127.0.0.1:9', // port 9 (discard): nothing answers
+    supabaseAnonKey: backend?.anonKey ?? 'e2e-no-backend',
+    deploymentCheckMs: options.deploymentCheckMs,
+  });
+  let browser: Browser;
+  try {
+    browser = await launchChromium();
+  } catch (error) {
+    await apps.stop();
+    await backend?.stop();
+    throw error;
+  }
+  return {
+    apps,
+    shellUrl: apps.urls.shell,
+    backend,
+    browser,
+    async newPage() {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      return { context, page, errors };
+    },
+    async stop() {
+      await browser.close().catch(() => undefined);
+      await apps.stop();
+      await backend?.stop();
+    },
+  };
+}
+
+/** What a route shows once it settled: its h1, and whether it is pending or broken. */
+export async function settledRoute(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const h1 = document.querySelector('main h1, h1');
+      const busy = document.querySelector('[aria-busy="true"]');
+      return !!h1 && !busy;
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+  return page.evaluate(() => ({
+    h1: document.querySelector('h1')?.textContent?.trim() ?? '',
+    comingSoon: !!document.querySelector('[data-coming-soon]'),
+    unavailable: document.querySelector('[data-remote-unavailable]')?.getAttribute('data-remote-unavailable') ?? null,
+    routeError: !!document.querySelector('[data-route-error]'),
+    notFound: !!document.querySelector('[data-not-found]'),
+  }));
+}

@@ -1,0 +1,19 @@
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { appConfig } from '@stitchhouse/shared/build/app-config.mjs';
+
+/** One exposed module per screen; the route contract (shared/src/routes.ts) names them. */
+export const exposes = {
+  './PatternCatalog': './src/routes/PatternCatalog.tsx',
+  './PatternSearch': './src/routes/PatternSearch.tsx',
+  './MyPatterns': './src/routes/MyPatterns.tsx',
+  './MyStore': './src/routes/MyStore.tsx',
+  './PatternDetail': './src/routes/PatternDetail.tsx',
+  './PatternEdit': './src/routes/PatternEdit.tsx',
+  './PatternDownload': './src/routes/PatternDownload.tsx',
+  './Storefront': './src/routes/Storefront.tsx',
+  './DownloadLink': './src/routes/DownloadLink.tsx',
+  './DownloadError': './src/routes/DownloadError.tsx',
+};
+
+export default appConfig({ rspack, ModuleFederationPlugin, dir: import.meta.dirname, name: 'mf_catalog', port: 3002, exposes });

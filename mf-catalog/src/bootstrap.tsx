@@ -1,0 +1,8 @@
+import type { ComponentType } from 'react';
+import { renderStandalone } from '@stitchhouse/shared/standalone.tsx';
+
+// The standalone page (this remote on its own origin): the same screen files the
+// shell loads through Module Federation, under a router over this remote's routes.
+const screens = import.meta.webpackContext('./routes', { recursive: false, regExp: /\.tsx$/, mode: 'lazy' });
+
+void renderStandalone('mf_catalog', (module) => screens(`./${module.slice(2)}.tsx`) as Promise<{ default: ComponentType }>);

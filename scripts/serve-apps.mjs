@@ -1,0 +1,218 @@
+#!/usr/bin/env node
+// Serves the built shell and the five remotes, each on its own origin, and writes the
+// per-environment files the shell reads at start: remotes.json (remote → manifest
+// URL) and env.json (Supabase URL, anon key, deployment id).
+//   node scripts/serve-apps.mjs            ports 3000–3005, SUPABASE_URL / SUPABASE_ANON_KEY from the environment
+//   import { serveApps } from './serve-apps.mjs'   (tests: ports 0, stop())
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+export const APP_PORTS = { shell: 3000, mf_auth: 3001, mf_catalog: 3002, mf_payments: 3003, mf_account: 3004, mf_partners: 3005 };
+export const APP_FOLDERS = { shell: 'shell', mf_auth: 'mf-auth', mf_catalog: 'mf-catalog', mf_payments: 'mf-payments', mf_account: 'mf-account', mf_partners: 'mf-partners' };
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+// Files that change on every deploy under the same name: always revalidate.
+const NO_CACHE = new Set(['remotes.json', 'env.json', 'mf-manifest.json', 'mf-stats.json', 'index.html', 'remoteEntry.js']);
+const HASHED = /\.[0-9a-f]{8}\.(js|css|mjs)$/;
+
+function cacheControl(file) {
+  const base = file.split('/').pop();
+  if (NO_CACHE.has(base)) return 'no-cache';
+  if (HASHED.test(base)) return 'public, max-age=31536000, immutable';
+  return 'no-cache';
+}
+
+/** A deployment id that changes whenever any app is rebuilt (hash of the manifests and the shell page). */
+export function computeDeploymentId(dirs) {
+  const hash = createHash('sha256');
+  for (const [name, dir] of Object.entries(dirs).sort()) {
+    for (const file of ['index.html', 'mf-manifest.json']) {
+      const path = join(dir, file);
+      if (existsSync(path)) hash.update(`${name}/${file}\0`).update(readFileSync(path));
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+function listen(server, port, host) {
+  return new Promise((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolveListen(server.address().port);
+    });
+  });
+}
+
+/**
+ * Starts one static server per app.
+ * @param {object} [options]
+ * @param {string} [options.host]             bind address (default 127.0.0.1)
+ * @param {Record<string, number>|'free'} [options.ports]  fixed ports per app, or 'free' for any free port
+ * @param {Record<string, string>} [options.dirs]   served folder per app (default <folder>/dist)
+ * @param {string} [options.supabaseUrl]
+ * @param {string} [options.supabaseAnonKey]
+ * @param {string} [options.deploymentId]     fixed id; default: derived from the builds, updated on rebuild
+ * @param {number} [options.deploymentCheckMs]
+ */
+export async function serveApps(options = {}) {
+  const host = options.host ?? '127.0.0.1';
+  const names = Object.keys(APP_PORTS);
+  const dirs = Object.fromEntries(names.map((n) => [n, resolve(options.dirs?.[n] ?? join(root, APP_FOLDERS[n], 'dist'))]));
+  const config = {
+    supabaseUrl: options.supabaseUrl ?? 'http://127.0.0.1:54321',
+    supabaseAnonKey: options.supabaseAnonKey || 'anon-key-not-configured',
+    deploymentCheckMs: options.deploymentCheckMs ?? 30_000,
+  };
+  const deploymentId = () => options.deploymentId ?? computeDeploymentId(dirs);
+  const servers = {};
+  const urls = {};
+  const ports = {};
+
+  const envJson = () => JSON.stringify({ ...config, deploymentId: deploymentId() }, null, 2);
+  const remotesJson = () =>
+    JSON.stringify(Object.fromEntries(names.filter((n) => n !== 'shell').map((n) => [n, `${urls[n]}/mf-manifest.json`])), null, 2);
+
+  function handler(name) {
+    const isShell = name === 'shell';
+    return (req, res) => {
+      const headers = { 'x-deployment-id': deploymentId() };
+      if (!isShell) {
+        headers['access-control-allow-origin'] = '*';
+        headers['access-control-expose-headers'] = 'x-deployment-id';
+      }
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, { ...headers, 'access-control-allow-methods': 'GET, HEAD, OPTIONS', 'access-control-allow-headers': '*' }).end();
+        return;
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { ...headers, allow: 'GET, HEAD, OPTIONS' }).end();
+        return;
+      }
+      let pathname;
+      try {
+        pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      } catch {
+        res.writeHead(400, headers).end('Bad request path');
+        return;
+      }
+      // Per-environment files live in memory too, so a rebuild (which empties dist/) cannot lose them.
+      const virtual = pathname === '/env.json' ? envJson() : isShell && pathname === '/remotes.json' ? remotesJson() : null;
+      if (virtual !== null) {
+        res.writeHead(200, { ...headers, 'content-type': TYPES['.json'], 'cache-control': 'no-cache' });
+        res.end(req.method === 'HEAD' ? undefined : virtual);
+        return;
+      }
+      const dir = dirs[name];
+      let file = normalize(join(dir, pathname));
+      if (file !== dir && !file.startsWith(dir + sep)) {
+        res.writeHead(403, headers).end('Forbidden');
+        return;
+      }
+      let exists = existsSync(file) && statSync(file).isFile();
+      if (!exists && !extname(pathname)) {
+        // SPA fallback: deep links render index.html (shell, and each remote's standalone page).
+        file = join(dir, 'index.html');
+        exists = existsSync(file);
+      }
+      if (!exists) {
+        res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }).end('Not found');
+        return;
+      }
+      const rel = file.slice(dir.length + 1).split(sep).join('/');
+      res.writeHead(200, {
+        ...headers,
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-length': statSync(file).size,
+        'cache-control': cacheControl(rel),
+        'x-content-type-options': 'nosniff',
+      });
+      if (req.method === 'HEAD') res.end();
+      else createReadStream(file).pipe(res);
+    };
+  }
+
+  async function startApp(name) {
+    const wanted = options.ports === 'free' ? 0 : ports[name] ?? options.ports?.[name] ?? APP_PORTS[name];
+    const server = createServer(handler(name));
+    servers[name] = server;
+    ports[name] = await listen(server, wanted, host);
+    urls[name] = `http://${host}:${ports[name]}`;
+  }
+
+  async function stopApp(name) {
+    const server = servers[name];
+    if (!server) return;
+    delete servers[name];
+    server.closeAllConnections?.();
+    await new Promise((done) => server.close(() => done()));
+  }
+
+  try {
+    // Remotes first: remotes.json needs their URLs.
+    for (const name of names) await startApp(name);
+  } catch (error) {
+    await Promise.all(Object.keys(servers).map(stopApp));
+    throw error;
+  }
+
+  const shellDir = dirs.shell;
+  if (existsSync(shellDir)) {
+    writeFileSync(join(shellDir, 'remotes.json'), remotesJson());
+    writeFileSync(join(shellDir, 'env.json'), envJson());
+  }
+
+  return {
+    urls,
+    ports,
+    dirs,
+    deploymentId,
+    /** Stops one app's server (tests: a remote going down). */
+    stopApp,
+    /** Starts it again on the same port. */
+    startApp,
+    async stop() {
+      await Promise.all(Object.keys(servers).map(stopApp));
+    },
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const missing = ['shell', ...Object.values(APP_FOLDERS).filter((f) => f !== 'shell')].filter((f) => !existsSync(join(root, f, 'dist')));
+  if (missing.length) {
+    console.error(`Not built yet: ${missing.join(', ')}. Run \`node scripts/build-apps.mjs\` first.`);
+    process.exit(1);
+  }
+  if (!process.env.SUPABASE_ANON_KEY) console.warn('SUPABASE_ANON_KEY is not set: pages render, but sign-in and data will not work.');
+  const apps = await serveApps({
+    host: process.env.HOST ?? '127.0.0.1',
+    supabaseUrl: process.env.SUPABASE_URL ?? 'http://127.0.0.1:54321',
+    supabaseAnonKey: process.env.SUPABASE_ANON_KEY,
+    deploymentId: process.env.DEPLOYMENT_ID,
+  });
+  for (const [name, url] of Object.entries(apps.urls)) console.log(`  ${name.padEnd(12)} ${url}`);
+  console.log(`\n  Stitchhouse is running: open ${apps.urls.shell}\n`);
+  const shutdown = () => apps.stop().then(() => process.exit(0));
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}

@@ -1,0 +1,81 @@
+import { StrictMode, Suspense, lazy, type ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Link, Outlet, createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { loadRuntimeConfig } from './config.ts';
+import { routeHref, routesOf, type RemoteName } from './routes.ts';
+import { pageTitle } from './brand.ts';
+import './ui/tokens.css';
+
+export type ScreenLoader = (module: string) => Promise<{ default: ComponentType }>;
+
+/**
+ * A remote on its own origin, without the shell: its own router over its own slice
+ * of the route contract. For developing and testing one remote in isolation.
+ */
+export async function renderStandalone(owner: RemoteName, loadScreen: ScreenLoader): Promise<void> {
+  await loadRuntimeConfig().catch((error: unknown) => {
+    // Screens that need data will say so; the page itself still renders.
+    console.warn('env.json could not be loaded; backend calls will fail', error);
+  });
+  const routes = routesOf(owner);
+  const router = createBrowserRouter([
+    {
+      element: <StandaloneFrame owner={owner} />,
+      children: [
+        ...routes.map((route) => {
+          const Screen = lazy(() => loadScreen(route.module));
+          return {
+            path: route.path,
+            element: (
+              <Suspense fallback={<p role="status">Loading…</p>}>
+                <TitledScreen title={route.title} Screen={Screen} />
+              </Suspense>
+            ),
+          };
+        }),
+        { path: '*', element: <StandaloneIndex owner={owner} /> },
+      ],
+    },
+  ]);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}
+
+function TitledScreen({ title, Screen }: { title: string; Screen: ComponentType }) {
+  document.title = pageTitle(title);
+  return <Screen />;
+}
+
+function StandaloneFrame({ owner }: { owner: RemoteName }) {
+  return (
+    <>
+      <header style={{ padding: 'var(--space-3, 0.75rem) var(--space-4, 1rem)', borderBottom: '1px solid var(--color-border, #ddd)' }}>
+        <strong>{owner}</strong> running on its own · <Link to="/__screens">all screens</Link>
+      </header>
+      <main id="main">
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
+function StandaloneIndex({ owner }: { owner: RemoteName }) {
+  return (
+    <section style={{ padding: 'var(--space-4, 1rem)' }}>
+      <h1>Screens of {owner}</h1>
+      <ul>
+        {routesOf(owner).map((route) => (
+          <li key={route.path}>
+            <Link to={routeHref(route)}>{route.title}</Link> <code>{route.path}</code>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { getInstance, init, registerRemotes } from '@module-federation/enhanced/runtime';
+import * as z from 'zod/mini';
+
+/**
+ * remotes.json maps each remote's container name to its mf-manifest.json URL. It is
+ * written per environment by scripts/serve-apps.mjs, so a remote can move or be
+ * redeployed without rebuilding the shell.
+ */
+export const REMOTES_PATH = '/remotes.json';
+const remoteMapSchema = z.record(z.string().check(z.regex(/^[a-z][a-z0-9_]*$/, 'remote names are like mf_auth')), z.url('must be the absolute URL of an mf-manifest.json'));
+export type RemoteMap = z.infer<typeof remoteMapSchema>;
+
+let known: RemoteMap = {};
+
+export function parseRemoteMap(value: unknown): RemoteMap {
+  const parsed = remoteMapSchema.safeParse(value);
+  if (!parsed.success) throw new Error(`remotes.json is not valid: ${parsed.error.issues.map((i: z.core.$ZodIssue) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return parsed.data;
+}
+
+function ensureInstance() {
+  // The build plugin normally created the host instance already.
+  if (!getInstance()) init({ name: 'shell', remotes: [] });
+}
+
+/** Fetches remotes.json and registers every remote with the federation runtime. */
+export async function registerRemotesFromJson(url = REMOTES_PATH): Promise<RemoteMap> {
+  ensureInstance();
+  try {
+    const response = await fetch(url, { cache: 'no-store' });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    known = parseRemoteMap(await response.json());
+  } catch (error) {
+    // Without remotes.json only the shell's own pages work; remote routes show their fallback.
+    console.error('Stitchhouse could not load the remote list', error);
+    known = {};
+  }
+  registerRemotes(Object.entries(known).map(([name, entry]) => ({ name, entry })), { force: true });
+  return known;
+}
+
+export function isRemoteKnown(name: string): boolean {
+  return name in known;
+}
+
+/**
+ * Registers one remote again, dropping what the runtime cached about it (a failed
+ * manifest fetch, a half-loaded container) so the next loadRemote really retries.
+ */
+export function refreshRemote(name: string): void {
+  const entry = known[name];
+  if (entry) registerRemotes([{ name, entry }], { force: true });
+}

@@ -1,0 +1,2 @@
+// Async boundary: Module Federation negotiates shared singletons before bootstrap runs.
+void import('./bootstrap.tsx');

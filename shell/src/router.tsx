@@ -1,0 +1,60 @@
+import { Suspense, lazy, useEffect, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ComingSoon, ROUTES, type AppRoute } from '@stitchhouse/shared';
+import { pageTitle } from '@stitchhouse/shared/brand.ts';
+import Layout from './features/layout/Layout.tsx';
+import { RemoteRoute } from './features/remotes/RemoteRoute.tsx';
+import { RouteSkeleton } from './features/remotes/RouteSkeleton.tsx';
+import { skewGuard } from './federation/skew.ts';
+import NotFound from './routes/NotFound.tsx';
+import { RouteError } from './routes/RouteError.tsx';
+
+// The shell's own pages (marketing and legal), one lazy chunk each so the first
+// paint carries only the page asked for. A page file not written yet shows the
+// labelled "coming soon" state instead of breaking the build.
+const pages = import.meta.webpackContext('./routes', { recursive: false, regExp: /^\.\/(?!NotFound|RouteError)[A-Z]\w*\.tsx$/, mode: 'lazy' });
+
+function shellPage(route: AppRoute): ComponentType {
+  const key = `./${route.module}.tsx`;
+  if (!pages.keys().includes(key)) return () => <ComingSoon path={route.path} />;
+  return lazy(() => pages(key) as Promise<{ default: ComponentType }>);
+}
+
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  useEffect(() => {
+    document.title = pageTitle(title);
+  }, [title]);
+  return children;
+}
+
+function routeObject(route: AppRoute): RouteObject {
+  if (route.owner !== 'shell') {
+    return { path: route.path, element: <Titled title={route.title}><RemoteRoute route={route} /></Titled> };
+  }
+  const Page = shellPage(route);
+  return {
+    path: route.path,
+    element: (
+      <Titled title={route.title}>
+        <Suspense fallback={<RouteSkeleton />}>
+          <Page />
+        </Suspense>
+      </Titled>
+    ),
+  };
+}
+
+/** The shell's router, built from the route contract. */
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      id: 'root',
+      element: <Layout />,
+      errorElement: <RouteError />,
+      HydrateFallback: () => null,
+      loader: ({ request }) => skewGuard(request.url),
+      shouldRevalidate: () => true,
+      children: [...ROUTES.map(routeObject), { path: '*', element: <Titled title="Page not found"><NotFound /></Titled> }],
+    },
+  ]);
+}

@@ -1,0 +1,33 @@
+import { Link, useLocation } from 'react-router';
+import * as styles from './NotFound.module.css';
+
+/** Any path the route contract does not know. */
+export default function NotFound() {
+  const { pathname } = useLocation();
+  return (
+    <section className={styles.notFound} data-not-found>
+      <h1>We could not find that page</h1>
+      <p>
+        There is no page at <code>{pathname}</code>. The link may be old, or the pattern may have been taken down by its designer.
+      </p>
+      <h2 className={styles.subheading}>Where to go from here</h2>
+      <ul className={styles.links}>
+        <li>
+          <Link to="/">The home page</Link>
+        </li>
+        <li>
+          <Link to="/patterns">Browse all patterns</Link>
+        </li>
+        <li>
+          <Link to="/patterns/search">Search for a pattern</Link>
+        </li>
+        <li>
+          <Link to="/patterns/my-patterns">Your pattern library</Link>
+        </li>
+        <li>
+          <Link to="/pricing">Selling on Stitchhouse</Link>
+        </li>
+      </ul>
+    </section>
+  );
+}
