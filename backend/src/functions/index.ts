@@ -29,6 +29,7 @@ export function createFunctionsApp(ctx: ServiceContext, options: FunctionsOption
     SITE_URL: ctx.config.siteUrl,
   };
   Object.assign(process.env, env);
+  ctx.log.info('functions', `handlers from ${functionsDir} (JWT rules: ${config.path})`);
 
   const invoke = async (c: Context): Promise<Response> => {
     const name = c.req.param('name')!;

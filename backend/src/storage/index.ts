@@ -11,6 +11,7 @@ import { registerObjectRoutes } from './objects.ts';
 export function createStorageApp(ctx: ServiceContext): Hono {
   const store = new FileStore(ctx.config.dataDir);
   const ready = store.clearTemp().catch((err) => ctx.log.error('storage', 'could not clear the upload temp folder', err));
+  ctx.log.info('storage', `objects stored under ${store.root}`);
   const app = new Hono();
   const deps = { ctx, store, ready };
 
