@@ -520,7 +520,7 @@ describe('bad input, limits and admin', () => {
         mail: { send: async (m) => void sent.push(m) },
         log: { info: () => undefined, error: () => undefined },
       },
-      { signInLimit: 3 },
+      { signInLimit: 3, verifyLimit: 2 },
     );
     const email = await signUpConfirmed();
     const post = (path: string, body: unknown) =>
@@ -536,6 +536,15 @@ describe('bad input, limits and admin', () => {
     const limited = await post('/token?grant_type=password', { email, password: PASSWORD });
     expect(limited.status).toBe(429);
     expect((await limited.json()).code).toBe('over_request_rate_limit');
+
+    // Guessing 6-digit email codes: two wrong codes, then even a right one waits.
+    await stack.pool.query(`update auth.users set recovery_sent_at = now() - interval '2 minutes' where email = $1`, [email]);
+    expect((await post('/otp', { email })).status).toBe(200);
+    const code = /code: (\d{6})/.exec(sent.at(-1)!.text)![1]!;
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < 2; i++) expect((await post('/verify', { email, token: wrong, type: 'email' })).status).toBe(403);
+    const blocked = await post('/verify', { email, token: code, type: 'email' });
+    expect(blocked.status).toBe(429);
   });
 
   it('lets the service role create, list and delete users', async () => {

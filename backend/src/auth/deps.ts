@@ -6,6 +6,8 @@ import { RateLimiter } from './ratelimit.ts';
 export interface AuthOptions {
   /** Failed password sign-ins per IP + email per window, after which even the right password waits. */
   signInLimit?: number;
+  /** Wrong 6-digit email codes per IP + email per window (codes are short enough to guess). */
+  verifyLimit?: number;
   /** Refresh-token and PKCE grants per IP per window. */
   refreshLimit?: number;
   /** MFA challenges + verifications per IP per window. */
@@ -20,6 +22,7 @@ export interface AuthDeps {
   emailMinInterval: number;
   signIn: RateLimiter;
   refresh: RateLimiter;
+  verifyCode: RateLimiter;
   mfa: RateLimiter;
   /** Sends a prepared email, after its transaction committed. */
   send(email: PendingEmail): Promise<void>;
@@ -32,6 +35,7 @@ export function createDeps(ctx: ServiceContext, options: AuthOptions = {}): Auth
     emailMinInterval: ctx.config.emailMinInterval,
     signIn: new RateLimiter(options.signInLimit ?? 30, windowMs),
     refresh: new RateLimiter(options.refreshLimit ?? 150, windowMs),
+    verifyCode: new RateLimiter(options.verifyLimit ?? 30, windowMs),
     mfa: new RateLimiter(options.mfaLimit ?? 75, windowMs),
     async send(email) {
       await ctx.mail.send(composeEmail(ctx, email));

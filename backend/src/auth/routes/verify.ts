@@ -131,11 +131,19 @@ export function registerVerify(app: Hono, deps: AuthDeps): void {
       lookup = { email: normalizeEmail(body.email), code: body.token!.trim() };
     }
     const client = clientInfo(c);
-    const session = await withTx(ctx.pool, async (db) => {
-      const verified = await consumeToken(deps, db, body.type, lookup, 'Token has expired or is invalid');
-      return signIn(deps, db, verified, 'otp', client);
-    });
-    return c.json(session);
+    const limitKey = 'code' in lookup ? `${client.ip}|${lookup.email}` : null;
+    if (limitKey) deps.verifyCode.check(limitKey);
+    try {
+      const session = await withTx(ctx.pool, async (db) => {
+        const verified = await consumeToken(deps, db, body.type, lookup, 'Token has expired or is invalid');
+        return signIn(deps, db, verified, 'otp', client);
+      });
+      return c.json(session);
+    } catch (err) {
+      // Only wrong codes count towards the limit, so a typo or two costs nothing.
+      if (limitKey && err instanceof AuthError && err.code === 'otp_expired') deps.verifyCode.record(limitKey);
+      throw err;
+    }
   });
 
   app.get('/verify', async (c) => {
