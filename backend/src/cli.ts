@@ -10,7 +10,10 @@ async function main(): Promise<void> {
   const started = Date.now();
   let stack: Stack;
   try {
-    stack = await startStack({ dbPort: DEFAULT_DB_PORT, restPort: DEFAULT_REST_PORT });
+    // Internal ports can be moved (0 = any free one) when the defaults are taken.
+    const port = (name: string, fallback: number): number => (process.env[name] ? Number(process.env[name]) : fallback);
+    // --no-seed: start on an empty schema (the demo seed otherwise runs once on a fresh database).
+    stack = await startStack({ seed: !process.argv.includes('--no-seed'), dbPort: port('BACKEND_DB_PORT', DEFAULT_DB_PORT), restPort: port('BACKEND_REST_PORT', DEFAULT_REST_PORT) });
   } catch (err) {
     consoleLogger.error('backend', `could not start: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);

@@ -83,7 +83,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       }, ${result.alreadyApplied} already applied`,
     );
 
-    const rest = await startPostgrest({ dbUri: postgres.connectionString, jwtSecret: config.jwtSecret, port: options.restPort, log });
+    const rest = await startPostgrest({ dbUri: postgres.connectionString, jwtSecret: config.jwtSecret, port: options.restPort, log, dataDir: config.dataDir });
     cleanup.push(() => rest.stop());
 
     const mailer = new LocalMailer(pool, log, config.smtpUrl);

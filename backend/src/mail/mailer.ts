@@ -1,7 +1,7 @@
 // Local mail: every message is kept in the database (_local.mail_messages, a schema
 // PostgREST does not expose) so tests and people can open links from the inbox; with
 // SMTP_URL set it is also delivered for real.
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type pg from 'pg';
 import type { Logger, Mailer, MailMessage } from '../context.ts';
 import { extractLinks } from './links.ts';
@@ -20,7 +20,7 @@ const columns = `id::int as id, recipient as "to", subject, text_body as text, h
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`;
 
 export class LocalMailer implements Mailer {
-  private readonly transport?: nodemailer.Transporter;
+  private readonly transport?: Transporter;
 
   constructor(
     private readonly pool: pg.Pool,

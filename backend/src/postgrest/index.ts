@@ -18,6 +18,8 @@ export interface PostgrestOptions {
   /** Schemas exposed through Accept-Profile/Content-Profile; the first is the default. */
   schemas?: string[];
   pool?: number;
+  /** Where postgrest.pid is kept, so a PostgREST orphaned by a killed backend is ended next start. */
+  dataDir?: string;
 }
 
 export interface PostgrestHandle {
@@ -56,7 +58,10 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Postgre
     PGRST_ADMIN_SERVER_PORT: String(adminPort),
     PGRST_LOG_LEVEL: 'error',
   };
+  const pidFile = options.dataDir ? path.join(options.dataDir, 'postgrest.pid') : undefined;
+  if (pidFile) endOrphan(pidFile, options.log);
   const child: ChildProcess = spawn(postgrestBinary(), [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (pidFile && child.pid) fs.writeFileSync(pidFile, String(child.pid));
   let running = true;
   let exitReason = '';
   const cacheLoaded = new Set<() => void>();
@@ -68,6 +73,7 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Postgre
   lines(child.stderr!, onLine);
   child.once('exit', (code, signal) => {
     running = false;
+    if (pidFile) fs.rmSync(pidFile, { force: true });
     exitReason = `exited with ${signal ?? code}`;
     options.log.info('rest', `PostgREST ${exitReason}`);
   });
@@ -107,6 +113,27 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Postgre
       clearTimeout(timer);
     },
   };
+}
+
+/** A backend killed with SIGKILL cannot stop its PostgREST; the next start does. */
+function endOrphan(pidFile: string, log: Logger): void {
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+  fs.rmSync(pidFile, { force: true });
+  if (!(pid > 0)) return;
+  let cmdline = '';
+  try {
+    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return; // gone already (or no /proc: nothing we can safely check)
+  }
+  if (!cmdline.includes('postgrest')) return;
+  log.info('rest', `ending PostgREST ${pid} left over from a backend that was killed`);
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // exited meanwhile
+  }
 }
 
 async function ready(adminPort: number): Promise<boolean> {
