@@ -139,6 +139,17 @@ describe('sign-up and password sign-in', () => {
     expect(users.rows[0].id).not.toBe(data.user?.id);
   });
 
+  it('creates one user when the same address signs up twice at once', async () => {
+    const email = newEmail('race');
+    const results = await Promise.all([1, 2].map(() => client().auth.signUp({ email, password: PASSWORD })));
+    for (const r of results) {
+      if (r.error) expect([422, 429]).toContain(r.error.status);
+    }
+    expect(results.some((r) => r.error === null)).toBe(true);
+    const users = await stack.pool.query('select count(*)::int as n from auth.users where email = $1', [email]);
+    expect(users.rows[0].n).toBe(1);
+  });
+
   it('rejects a wrong password, an unknown user and a weak password', async () => {
     const email = await signUpConfirmed();
     const wrong = await client().auth.signInWithPassword({ email, password: 'Wrong1234' });

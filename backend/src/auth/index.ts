@@ -59,6 +59,13 @@ export function createAuthApp(ctx: ServiceContext, options: AuthOptions = {}): H
       c.header('x-sb-error-code', err.code);
       return c.json(errorBody(err), err.status as 400);
     }
+    // Two sign-ups for one new address at the same moment: the loser hits the unique index.
+    if ((err as { code?: string; constraint?: string }).code === '23505' &&
+        (err as { constraint?: string }).constraint === 'users_email_partial_key') {
+      const exists = new AuthError(422, 'user_already_exists', 'User already registered');
+      c.header('x-sb-error-code', exists.code);
+      return c.json(errorBody(exists), 422);
+    }
     ctx.log.error('auth', `${c.req.method} ${c.req.path} failed`, err);
     const failure = new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
     return c.json(errorBody(failure), 500);
