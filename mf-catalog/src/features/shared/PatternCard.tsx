@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Card } from '@stitchhouse/shared/ui/index.ts';
+import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/formats.ts';
+import { formatPrice } from './formatPrice.ts';
+import { difficultyLabel } from './difficulty.ts';
+import { publicImageUrl } from './images.ts';
+import * as styles from './PatternCard.module.css';
+
+/** What a card needs; the catalog RPC rows and library rows both map onto it. */
+export interface PatternCardData {
+  id: string;
+  title: string;
+  storeName: string;
+  storeSlug: string;
+  priceCents: number;
+  currency: string;
+  difficulty: number;
+  formats: readonly string[];
+  coverPath: string | null;
+  craft?: string;
+}
+
+export interface PatternCardProps {
+  pattern: PatternCardData;
+  /** Shown under the title when the visitor gave body measurements ("fits me"). */
+  recommendedSize?: string | null;
+  /** Extra line or actions under the card body (status, download link…). */
+  footer?: ReactNode;
+  headingLevel?: 2 | 3;
+}
+
+function formatShort(format: string): string {
+  return format in FORMATS ? FORMATS[format as PatternFormat].shortLabel : format;
+}
+
+/** A pattern in a grid: cover, title (the link covering the card), store, price, difficulty, formats. */
+export function PatternCard({ pattern, recommendedSize, footer, headingLevel = 2 }: PatternCardProps) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <Card as="article" padded={false} interactive className={styles.card} data-testid="pattern-card">
+      <div className={styles.cover}>
+        {pattern.coverPath ? (
+          <img src={publicImageUrl(pattern.coverPath)} alt="" loading="lazy" decoding="async" width={400} height={500} />
+        ) : (
+          <span className={styles.noCover} aria-hidden="true">{pattern.craft ?? 'pattern'}</span>
+        )}
+      </div>
+      <div className={styles.body}>
+        <Heading className={styles.title}>
+          <Link to={`/patterns/${pattern.id}`} className={styles.titleLink}>
+            {pattern.title}
+          </Link>
+        </Heading>
+        <p className={styles.store}>
+          by{' '}
+          <Link to={`/stores/${pattern.storeSlug}`} className={styles.storeLink}>
+            {pattern.storeName}
+          </Link>
+        </p>
+        <p className={styles.price} data-testid="pattern-price">{formatPrice(pattern.priceCents, pattern.currency)}</p>
+        <p className={styles.meta}>
+          <span>{difficultyLabel(pattern.difficulty)}</span>
+          {pattern.formats.length > 0 ? <span> · {pattern.formats.map(formatShort).join(', ')}</span> : null}
+        </p>
+        {recommendedSize ? (
+          <p className={styles.fit} data-testid="recommended-size">
+            Your size: <strong>{recommendedSize}</strong>
+          </p>
+        ) : null}
+        {footer ? <div className={styles.footer}>{footer}</div> : null}
+      </div>
+    </Card>
+  );
+}
