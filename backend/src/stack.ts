@@ -95,7 +95,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         auth: createAuthApp(ctx),
         storage: createStorageApp(ctx),
         functions: createFunctionsApp(ctx),
-        mail: createMailApp(mailer),
+        mail: createMailApp(mailer, config.serviceRoleKey),
       },
     });
     const gateway: GatewayServer = await listenGateway(app, config.port);

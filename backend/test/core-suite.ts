@@ -245,6 +245,19 @@ export function defineCoreSuite({ name, stackOptions, crashTest }: CoreSuiteOpti
         expect((await fetch(`${stack.url}/mail/api/messages`, { method: 'DELETE' })).status).toBe(200);
         expect(await (await fetch(`${stack.url}/mail/api/messages`)).json()).toEqual([]);
       });
+      it('lets server-side code holding the service key send mail, and nobody else', async () => {
+        const send = (auth: string, body: unknown) =>
+          fetch(`${stack.url}/mail/api/send`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const message = { to: 'buyer@example.com', subject: 'Pattern updated', text: 'Version 2: fixed notches.', html: '' };
+        expect((await send(`Bearer ${stack.anonKey}`, message)).status).toBe(401);
+        const bad = await send(`Bearer ${stack.serviceRoleKey}`, { ...message, to: 'nobody' });
+        expect(bad.status).toBe(400);
+        expect((await bad.json()).message).toMatch(/email/);
+        expect(await (await fetch(`${stack.url}/mail/api/messages?to=buyer@example.com`)).json()).toEqual([]);
+        expect((await send(`Bearer ${stack.serviceRoleKey}`, message)).status).toBe(202);
+        const [stored] = await (await fetch(`${stack.url}/mail/api/messages?to=buyer@example.com`)).json();
+        expect(stored.subject).toBe('Pattern updated');
+      });
     });
 
     describe('restarts', () => {

@@ -1,6 +1,15 @@
 // /mail: the inbox page people open to read local mail; /mail/api: the JSON the tests read.
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { LocalMailer, StoredMessage } from './mailer.ts';
+
+/** What server-side functions may send through the local mailer (stand-in for a mail provider's API). */
+const outgoingMessage = z.object({
+  to: z.string().email('to must be an email address'),
+  subject: z.string().trim().min(1, 'subject is required').max(300),
+  text: z.string().max(200_000),
+  html: z.string().max(500_000).default(''),
+});
 
 const esc = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -55,7 +64,7 @@ function message(m: StoredMessage): string {
   );
 }
 
-export function createMailApp(mailer: LocalMailer): Hono {
+export function createMailApp(mailer: LocalMailer, serviceRoleKey: string): Hono {
   const app = new Hono();
   const toParam = (v: string | undefined): string | undefined => (v && v.trim() ? v.trim() : undefined);
 
@@ -65,6 +74,22 @@ export function createMailApp(mailer: LocalMailer): Hono {
     return m ? c.json(m) : c.json({ message: 'Message not found' }, 404);
   });
   app.get('/api/messages/:id', (c) => c.json({ message: 'Message id must be a number' }, 400));
+  // Only server-side code holding the service key may send (functions: supabase/functions/_shared/mail.ts).
+  app.post('/api/send', async (c) => {
+    if (c.req.header('authorization') !== `Bearer ${serviceRoleKey}`) {
+      return c.json({ message: 'Sending mail needs the service role key' }, 401);
+    }
+    const body = await c.req.json().catch(() => undefined);
+    if (body === undefined) return c.json({ message: 'Body must be JSON: {to, subject, text, html}' }, 400);
+    const parsed = outgoingMessage.safeParse(body);
+    if (!parsed.success) return c.json({ message: parsed.error.issues.map((i) => i.message).join('; ') }, 400);
+    try {
+      await mailer.send(parsed.data);
+    } catch (err) {
+      return c.json({ message: err instanceof Error ? err.message : 'Could not send the message' }, 400);
+    }
+    return c.json({ sent: true }, 202);
+  });
   app.delete('/api/messages', async (c) => c.json({ deleted: await mailer.clear(toParam(c.req.query('to'))) }));
 
   app.get('/', async (c) => {
