@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import { BRAND_CONTACT, BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { PLANS, describeSaleFee } from '@stitchhouse/shared/pricing.ts';
 import { LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
-import { CtaBand, FeatureGrid, Prose, Section } from '../features/layout/PageBlocks.tsx';
+import { CtaBand, FeatureGrid, Prose, Section, type FeatureItem } from '../features/layout/PageBlocks.tsx';
 import * as styles from './About.module.css';
 
-const PROMISES = [
+const PROMISES: FeatureItem[] = [
   {
     title: 'Plain fees, stated once',
     body: (

@@ -1,11 +1,11 @@
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { LinkButton, Notice, PageHeading } from '@stitchhouse/shared/ui/index.ts';
-import { CtaBand, FeatureGrid, Prose, Section } from '../features/layout/PageBlocks.tsx';
+import { CtaBand, FeatureGrid, Prose, Section, type FeatureItem } from '../features/layout/PageBlocks.tsx';
 import * as styles from './AppPage.module.css';
 
-const WHAT_IT_DOES = [
+const WHAT_IT_DOES: FeatureItem[] = [
   {
-    icon: '📱',
+    icon: 'phone',
     title: 'One app on every screen',
     body: (
       <p>
@@ -15,7 +15,7 @@ const WHAT_IT_DOES = [
     ),
   },
   {
-    icon: '📚',
+    icon: 'library',
     title: 'Your library',
     body: (
       <p>
@@ -25,7 +25,7 @@ const WHAT_IT_DOES = [
     ),
   },
   {
-    icon: '📽️',
+    icon: 'projector',
     title: 'Projector files',
     body: (
       <p>

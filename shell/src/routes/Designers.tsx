@@ -2,15 +2,15 @@ import { Link } from 'react-router';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { EXAMPLE_SALE, PLANS, describeSaleFee, formatMoney, splitSale } from '@stitchhouse/shared/pricing.ts';
 import { LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
-import { CtaBand, FeatureGrid, Section, Steps } from '../features/layout/PageBlocks.tsx';
+import { CtaBand, FeatureGrid, Section, Steps, type FeatureItem } from '../features/layout/PageBlocks.tsx';
 import * as styles from './Designers.module.css';
 
 const freeSplit = splitSale(EXAMPLE_SALE.amount, EXAMPLE_SALE.currency, 'free');
 const proSplit = splitSale(EXAMPLE_SALE.amount, EXAMPLE_SALE.currency, 'pro');
 
-const REASONS = [
+const REASONS: FeatureItem[] = [
   {
-    icon: '€',
+    icon: 'coins',
     title: 'Fees you can work out on a napkin',
     body: (
       <p>
@@ -20,7 +20,7 @@ const REASONS = [
     ),
   },
   {
-    icon: '🏦',
+    icon: 'bank',
     title: 'Paid through Stripe Connect',
     body: (
       <p>
@@ -30,7 +30,7 @@ const REASONS = [
     ),
   },
   {
-    icon: '🔁',
+    icon: 'update',
     title: 'Versioned files, updates e-mailed',
     body: (
       <p>
@@ -40,7 +40,7 @@ const REASONS = [
     ),
   },
   {
-    icon: '🔏',
+    icon: 'stamp',
     title: 'Stamped downloads',
     body: (
       <p>
@@ -50,7 +50,7 @@ const REASONS = [
     ),
   },
   {
-    icon: '🏬',
+    icon: 'shop',
     title: 'Stocked by real shops',
     body: (
       <p>
@@ -60,18 +60,18 @@ const REASONS = [
     ),
   },
   {
-    icon: '📈',
+    icon: 'chart',
     title: 'Reports across every channel',
     body: (
       <p>
-        Sales by pattern and format, downloads, customers, payouts, wholesale orders and in-shop royalties, all in one place. Export any report
-        as CSV.
+        Sales by pattern and format, downloads, customers, payouts, wholesale orders and in-shop royalties, all in one place. On{' '}
+        {PLANS.pro.name}, choose any date range and export reports as CSV.
       </p>
     ),
   },
 ];
 
-const GETTING_STARTED = [
+const GETTING_STARTED: FeatureItem[] = [
   { title: 'Create your account', body: <p>Sign up with your e-mail and choose “I am a designer”.</p> },
   { title: 'Open your store', body: <p>Pick a store name and address (for example /stores/blue-thimble), add a logo and a short bio.</p> },
   { title: 'Connect payouts', body: <p>Stripe’s onboarding asks for your identity and bank details. It takes about ten minutes.</p> },

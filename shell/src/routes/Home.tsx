@@ -3,10 +3,10 @@ import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { PLANS, describeSaleFee } from '@stitchhouse/shared/pricing.ts';
 import { LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { FeaturedCatalog } from '../features/featured/index.tsx';
-import { Actions, CtaBand, FeatureGrid, Section, Steps } from '../features/layout/PageBlocks.tsx';
+import { Actions, CtaBand, FeatureGrid, Section, Steps, type FeatureItem } from '../features/layout/PageBlocks.tsx';
 import * as styles from './Home.module.css';
 
-const HOW_BUYING_WORKS = [
+const HOW_BUYING_WORKS: FeatureItem[] = [
   {
     title: 'Find a pattern that fits you',
     body: (
@@ -44,9 +44,9 @@ const HOW_BUYING_WORKS = [
   },
 ];
 
-const AUDIENCES = [
+const AUDIENCES: FeatureItem[] = [
   {
-    icon: '🧵',
+    icon: 'thread',
     title: 'For makers',
     body: (
       <>
@@ -58,7 +58,7 @@ const AUDIENCES = [
     ),
   },
   {
-    icon: '✏️',
+    icon: 'pencil',
     title: 'For designers',
     body: (
       <>
@@ -73,7 +73,7 @@ const AUDIENCES = [
     ),
   },
   {
-    icon: '🏬',
+    icon: 'shop',
     title: 'For fabric and craft shops',
     body: (
       <>

@@ -180,7 +180,7 @@ export default function PrivacyPolicy() {
             use;
           </li>
           <li>restrict how we use it, or object to processing based on legitimate interest;</li>
-          <li>take your data to another service in a machine-readable format (the export is JSON and CSV);</li>
+          <li>take your data to another service in a machine-readable format, using the same export;</li>
           <li>withdraw consent at any time, for example by unsubscribing from the newsletter or deleting saved measurements;</li>
           <li>complain to your data protection supervisory authority. We’d appreciate the chance to sort things out first.</li>
         </ul>

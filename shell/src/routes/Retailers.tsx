@@ -2,12 +2,12 @@ import { Link } from 'react-router';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { PLANS, formatBasisPoints } from '@stitchhouse/shared/pricing.ts';
 import { LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
-import { CtaBand, FeatureGrid, Section, Steps } from '../features/layout/PageBlocks.tsx';
+import { CtaBand, FeatureGrid, Section, Steps, type FeatureItem } from '../features/layout/PageBlocks.tsx';
 import * as styles from './Retailers.module.css';
 
-const WHAT_SHOPS_GET = [
+const WHAT_SHOPS_GET: FeatureItem[] = [
   {
-    icon: '🪡',
+    icon: 'needle',
     title: 'A storefront for your shop',
     body: (
       <p>
@@ -17,7 +17,7 @@ const WHAT_SHOPS_GET = [
     ),
   },
   {
-    icon: '🖨️',
+    icon: 'print',
     title: 'Print copies on demand',
     body: (
       <p>
@@ -27,7 +27,7 @@ const WHAT_SHOPS_GET = [
     ),
   },
   {
-    icon: '🏷️',
+    icon: 'tag',
     title: 'Wholesale prices',
     body: (
       <p>
@@ -37,7 +37,7 @@ const WHAT_SHOPS_GET = [
     ),
   },
   {
-    icon: '🧾',
+    icon: 'receipt',
     title: 'Point-of-sale integration',
     body: (
       <p>
@@ -47,7 +47,7 @@ const WHAT_SHOPS_GET = [
     ),
   },
   {
-    icon: '🤝',
+    icon: 'handshake',
     title: 'Royalties reported for you',
     body: (
       <p>
@@ -57,13 +57,13 @@ const WHAT_SHOPS_GET = [
     ),
   },
   {
-    icon: '📊',
+    icon: 'chart',
     title: 'Reports for your shop',
-    body: <p>See what sells, which designers your customers ask for and what you owe, by week or month, with CSV export for your accounts.</p>,
+    body: <p>See what sells, which designers your customers ask for and what you owe, by week or month.</p>,
   },
 ];
 
-const HOW_TO_START = [
+const HOW_TO_START: FeatureItem[] = [
   {
     title: 'Create an account and open a shop store',
     body: <p>Choose “I am a shop” when you sign up, then add your shop’s name, address and logo.</p>,

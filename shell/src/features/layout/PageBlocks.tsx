@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { cx } from '@stitchhouse/shared/ui/classNames.ts';
+import { Icon, type IconName } from './icons.tsx';
 import * as styles from './PageBlocks.module.css';
 
 /** A titled block of a marketing page (h2), optionally on a sunken band. */
@@ -20,7 +21,7 @@ export function Section({ title, lead, children, tone = 'plain', id }: { title: 
 export interface FeatureItem {
   title: string;
   body: ReactNode;
-  icon?: string;
+  icon?: IconName;
 }
 
 /** Cards of features, each with an h3. */
@@ -30,8 +31,8 @@ export function FeatureGrid({ items, columns = 3 }: { items: readonly FeatureIte
       {items.map((item) => (
         <li key={item.title} className={styles.feature}>
           {item.icon ? (
-            <span className={styles.featureIcon} aria-hidden="true">
-              {item.icon}
+            <span className={styles.featureIcon}>
+              <Icon name={item.icon} />
             </span>
           ) : null}
           <h3 className={styles.featureTitle}>{item.title}</h3>
