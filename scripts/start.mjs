@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // `npm start`: installs everything, builds every app, starts the embedded Supabase-compatible
 // backend and serves the shell and the five remotes, each on its own origin. Ctrl-C stops all.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureDependencies, envWithTools, log, pnpm, root } from './tools.mjs';
+import { ensureDependencies, envWithTools, log, root } from './tools.mjs';
 
 const children = [];
-function run(name, cmd, args, env = {}) {
-  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: envWithTools(env) });
+function run(name, cmd, args, env = {}, cwd = root) {
+  const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'], env: envWithTools(env) });
   children.push(child);
   child.on('exit', (code, signal) => {
     if (!stopping) {
@@ -39,17 +39,17 @@ async function waitForFile(file, timeoutMs) {
 
 ensureDependencies();
 log('building the shell and the five remotes…');
-pnpm(['-r', '--parallel', '--filter', './shell', '--filter', './mf-*', 'run', 'build']);
+const built = spawnSync(process.execPath, ['scripts/build-apps.mjs'], { cwd: root, stdio: 'inherit', env: envWithTools() });
+if (built.status !== 0) process.exit(built.status ?? 1);
 
 const backendInfo = join(root, '.data', 'backend.json');
 let backend = { url: process.env.SUPABASE_URL, anonKey: process.env.SUPABASE_ANON_KEY };
 if (!backend.url) {
   rmSync(backendInfo, { force: true });
   log('starting the embedded backend (Postgres, REST, auth, storage, functions, mail)…');
-  run('backend', process.execPath, ['--experimental-websocket', '--import', 'tsx', 'backend/src/cli.ts'], {
-    NODE_PATH: join(root, 'backend', 'node_modules'),
-  });
-  backend = await waitForFile(backendInfo, 180_000);
+  // tsx resolves from backend/, where it is installed; supabase-js needs WebSocket on Node 20.
+  run('backend', process.execPath, ['--experimental-websocket', '--import', 'tsx', 'src/cli.ts'], {}, join(root, 'backend'));
+  backend = await waitForFile(backendInfo, 600_000);
 }
 
 log('serving the apps…');
@@ -57,3 +57,5 @@ run('apps', process.execPath, ['scripts/serve-apps.mjs'], {
   SUPABASE_URL: backend.url,
   SUPABASE_ANON_KEY: backend.anonKey,
 });
+
+log(`Stitchhouse is running: open http://localhost:3000  (backend ${backend.url}, local mail ${backend.url}/mail). Ctrl-C stops everything.`);
