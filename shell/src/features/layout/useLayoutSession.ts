@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { getSupabase } from '@stitchhouse/shared/supabase.ts';
+import { getSupabase, useSession } from '@stitchhouse/shared';
 import type { AccountUser } from './accountLabel.ts';
 
 export interface LayoutSession {
@@ -10,49 +10,21 @@ export interface LayoutSession {
 }
 
 /**
- * Who is signed in, for the header. Follows the shared client's auth events so
+ * Who is signed in, for the header, from the page's one shared session store, so
  * signing in or out in any remote updates the header at once. If the backend
  * cannot be reached the visitor simply sees "Sign in".
  */
 export function useLayoutSession(): LayoutSession {
-  const [user, setUser] = useState<AccountUser | null>(null);
-  const [loading, setLoading] = useState(true);
+  const { session, loading } = useSession();
   const navigate = useNavigate();
-
-  useEffect(() => {
-    let active = true;
-    let unsubscribe: (() => void) | undefined;
-    getSupabase().then(
-      async (supabase) => {
-        const { data } = supabase.auth.onAuthStateChange((_event, session) => {
-          if (active) setUser(session?.user ?? null);
-        });
-        unsubscribe = () => data.subscription.unsubscribe();
-        if (!active) unsubscribe();
-        const { data: current } = await supabase.auth.getSession();
-        if (active) {
-          setUser(current.session?.user ?? null);
-          setLoading(false);
-        }
-      },
-      () => {
-        if (active) setLoading(false);
-      },
-    );
-    return () => {
-      active = false;
-      unsubscribe?.();
-    };
-  }, []);
 
   const signOut = useCallback(async () => {
     const supabase = await getSupabase();
     const { error } = await supabase.auth.signOut();
     // The server could not be told (offline): still end the session on this device.
     if (error) await supabase.auth.signOut({ scope: 'local' });
-    setUser(null);
     navigate('/');
   }, [navigate]);
 
-  return { user, loading, signOut };
+  return { user: session?.user ?? null, loading, signOut };
 }
