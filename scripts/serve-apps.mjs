@@ -153,7 +153,8 @@ export async function serveApps(options = {}) {
   }
 
   async function startApp(name) {
-    const wanted = options.ports === 'free' ? 0 : ports[name] ?? options.ports?.[name] ?? APP_PORTS[name];
+    // A restarted app comes back on the port it had (remotes.json already points there).
+    const wanted = ports[name] ?? (options.ports === 'free' ? 0 : options.ports?.[name] ?? APP_PORTS[name]);
     const server = createServer(handler(name));
     servers[name] = server;
     ports[name] = await listen(server, wanted, host);

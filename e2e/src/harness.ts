@@ -1,4 +1,6 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -86,6 +88,15 @@ async function startBackend(): Promise<BackendHandle | null> {
   }
 }
 
+/** A port that was free a moment ago and has nothing listening: an unreachable backend. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
 export async function launchChromium(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) throw new Error(`Chromium is missing at ${executablePath}: run \`node scripts/test.mjs\` (installs it) or apt-get install chromium`);
@@ -103,7 +114,7 @@ export async function startE2EStack(options: StackOptions = {}): Promise<E2EStac
   const apps = await serveApps({
     ports: 'free',
     dirs: options.dirs,
-    supabaseUrl: backend?.url ?? 'http://127.0.0.1:9', // port 9 (discard): nothing answers
+    supabaseUrl: backend?.url ?? `http://127.0.0.1:${await closedPort()}`, // nothing answers there
     supabaseAnonKey: backend?.anonKey ?? 'e2e-no-backend',
     deploymentCheckMs: options.deploymentCheckMs,
   });

@@ -47,7 +47,12 @@ export function isRemoteKnown(name: string): boolean {
  * Registers one remote again, dropping what the runtime cached about it (a failed
  * manifest fetch, a half-loaded container) so the next loadRemote really retries.
  */
+let refreshes = 0;
 export function refreshRemote(name: string): void {
   const entry = known[name];
-  if (entry) registerRemotes([{ name, entry }], { force: true });
+  if (!entry) return;
+  // A fresh manifest URL: the runtime keeps per-URL snapshots of a failed load.
+  const url = new URL(entry);
+  url.searchParams.set('retry', String(++refreshes));
+  registerRemotes([{ name, entry: url.href }], { force: true });
 }
