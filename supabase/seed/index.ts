@@ -376,7 +376,7 @@ async function insertFiles(opts: SeedOptions, assets: AssetSource, patterns: Dem
   const storeName = new Map(stores.map((s) => [s.id, s.name]));
   const files: Record<string, unknown>[] = [];
   const covers: { id: string; path: string }[] = [];
-  await eachLimited(patterns, 4, async (p) => {
+  await eachLimited(patterns, 8, async (p) => {
     const cover = await assets.cover(p);
     const coverPath = `${p.store_id}/${p.id}/${cover.fileName}`;
     await upload(opts, 'pattern-images', coverPath, cover.bytes, cover.contentType);

@@ -1,0 +1,462 @@
+// Row-level security matrix: every table × select/insert/update/delete × every persona,
+// through the real PostgREST with GoTrue-shaped tokens. Allowed cases must succeed; denied
+// cases must fail (401/403/42501 or zero rows) and a service-key read afterwards must show
+// that nothing changed. Writes are undone (or made on throwaway rows) so cases are independent.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signJwt } from '../src/jwt.ts';
+import { startTestStack, type TestStack } from './harness.ts';
+
+type Role = 'anon' | 'maker' | 'designer' | 'other' | 'wholesale' | 'partner' | 'operator' | 'service';
+const ROLES: Role[] = ['anon', 'maker', 'designer', 'other', 'wholesale', 'partner', 'operator', 'service'];
+type Row = Record<string, unknown>;
+
+// Fixed ids so every case can name its target.
+const id = (n: number) => `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`;
+const U = { maker: id(1), designer: id(2), other: id(3), wholesale: id(4), partner: id(5), operator: id(6), ghost: id(7) };
+const S = { A: id(101), B: id(102), C: id(103) }; // designer's store, other's store, wholesale holder's retail shop
+const P = { pub: id(201), draft: id(202), free: id(203), other: id(204), archived: id(205) };
+const O = { paid: id(301), pending: id(302) };
+const ITEM = id(311);
+const SUB = id(401);
+const WHOLESALE = id(501);
+const PARTNER_APP = id(601);
+const POS_KEY = id(701);
+const POS_SALE = id(702);
+const FILE = id(801);
+const NEWSLETTER = id(901);
+const EVENT = id(902);
+
+let stack: TestStack;
+const tokens = new Map<Role, string>();
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+async function sql(text: string, values: unknown[] = []): Promise<Row[]> {
+  return (await stack.pool.query(text, values)).rows;
+}
+
+async function rest(role: Role, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const token = tokens.get(role)!;
+  const res = await fetch(`${stack.url}/rest/v1/${path}`, {
+    method,
+    headers: {
+      apikey: role === 'service' ? stack.serviceRoleKey : stack.anonKey,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      prefer: method === 'POST' ? 'return=minimal' : 'return=representation',
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** What the service key sees: the ground truth after a request. */
+async function truth(table: string, filter: string): Promise<Row[]> {
+  const res = await rest('service', 'GET', `${table}?${filter}`);
+  expect(res.status).toBe(200);
+  return res.body as Row[];
+}
+
+const denied = (status: number, body: any) =>
+  status === 401 || status === 403 || (body && typeof body === 'object' && !Array.isArray(body) && body.code === '42501');
+
+// Throwaway rows for update/delete cases, created as superuser.
+async function insertColumns(table: string, row: Row): Promise<Row> {
+  const cols = Object.keys(row);
+  const [created] = await sql(
+    `insert into public.${table} (${cols.join(', ')}) select ${cols.join(', ')} from jsonb_populate_record(null::public.${table}, $1::jsonb) returning *`,
+    [JSON.stringify(row)],
+  );
+  return created!;
+}
+
+interface Case {
+  table: string;
+  op: 'select' | 'insert' | 'update' | 'delete';
+  label?: string;
+  allow: Role[];
+  /** select/update: an existing row; update/delete: or a fresh one from make(). */
+  filter?: string;
+  make?: () => Promise<string>;
+  /** insert: the body a persona sends, and how to find the row afterwards. */
+  insert?: (role: Role) => { body: Row; find: string };
+  before?: () => Promise<void>;
+  set?: Row;
+}
+
+const all: Role[] = [...ROLES];
+const byId = (rowId: string) => `id=eq.${rowId}`;
+const self = (role: Role) => (role === 'anon' || role === 'service' ? U.maker : U[role as keyof typeof U]);
+
+const freshPattern = async (status = 'draft') =>
+  (await insertColumns('patterns', { store_id: S.A, title: `Throwaway ${unique()}`, craft: 'sewing', category: 'dress', status })).id as string;
+
+const cases: Case[] = [
+  // profiles
+  { table: 'profiles', op: 'select', filter: byId(U.designer), allow: ['designer', 'operator', 'service'] },
+  { table: 'profiles', op: 'insert', allow: ['service'],
+    before: async () => { await sql('delete from public.profiles where id = $1', [U.ghost]); },
+    insert: () => ({ body: { id: U.ghost, display_name: 'Ghost' }, find: byId(U.ghost) }) },
+  { table: 'profiles', op: 'update', filter: byId(U.designer), set: { display_name: 'Renamed designer' }, allow: ['designer', 'service'] },
+  { table: 'profiles', op: 'delete', allow: ['service'], make: async () => {
+    const uid = crypto.randomUUID();
+    await sql(`insert into auth.users (id, email, aud, role, raw_user_meta_data) values ($1, $2, 'authenticated', 'authenticated', '{}')`, [uid, `${uid}@rls.test`]);
+    return byId(uid);
+  } },
+  // user_roles
+  { table: 'user_roles', op: 'select', filter: `user_id=eq.${U.designer}&role=eq.designer`, allow: ['designer', 'operator', 'service'] },
+  { table: 'user_roles', op: 'insert', label: 'grant operator', allow: ['service'],
+    insert: () => ({ body: { user_id: U.maker, role: 'operator' }, find: `user_id=eq.${U.maker}&role=eq.operator` }) },
+  { table: 'user_roles', op: 'insert', label: 'grant wholesale to someone', allow: ['operator', 'service'],
+    insert: () => ({ body: { user_id: U.maker, role: 'wholesale' }, find: `user_id=eq.${U.maker}&role=eq.wholesale` }) },
+  { table: 'user_roles', op: 'update', filter: `user_id=eq.${U.maker}&role=eq.maker`, set: { granted_by: U.operator }, allow: ['service'] },
+  { table: 'user_roles', op: 'delete', allow: ['maker', 'operator', 'service'], make: async () => {
+    await sql(`insert into public.user_roles (user_id, role) values ($1, 'retailer') on conflict do nothing`, [U.maker]);
+    return `user_id=eq.${U.maker}&role=eq.retailer`;
+  } },
+  // stores
+  { table: 'stores', op: 'select', filter: byId(S.A), allow: all },
+  { table: 'stores', op: 'insert', label: 'for the designer', allow: ['designer', 'service'], insert: () => {
+    const slug = `rls-store-${unique()}`;
+    return { body: { owner_id: U.designer, slug, kind: 'designer', name: 'Another studio' }, find: `slug=eq.${slug}` };
+  } },
+  { table: 'stores', op: 'update', filter: byId(S.A), set: { name: 'Renamed store' }, allow: ['designer', 'service'] },
+  { table: 'stores', op: 'delete', allow: ['designer', 'service'],
+    make: async () => byId((await insertColumns('stores', { owner_id: U.designer, slug: `rls-del-${unique()}`, kind: 'designer', name: 'Closing down' })).id as string) },
+  // patterns
+  { table: 'patterns', op: 'select', label: 'published', filter: byId(P.pub), allow: all },
+  { table: 'patterns', op: 'select', label: 'draft', filter: byId(P.draft), allow: ['designer', 'operator', 'service'] },
+  { table: 'patterns', op: 'select', label: 'archived, owned', filter: byId(P.archived), allow: ['maker', 'designer', 'operator', 'service'] },
+  { table: 'patterns', op: 'insert', label: 'into the designer\u2019s store', allow: ['designer', 'service'], insert: () => {
+    const title = `RLS pattern ${unique()}`;
+    return { body: { store_id: S.A, title, craft: 'sewing', category: 'dress' }, find: `title=eq.${encodeURIComponent(title)}` };
+  } },
+  { table: 'patterns', op: 'update', filter: byId(P.pub), set: { title: 'Renamed pattern' }, allow: ['designer', 'operator', 'service'] },
+  { table: 'patterns', op: 'delete', label: 'a draft', allow: ['designer', 'service'], make: async () => byId(await freshPattern()) },
+  // wholesale prices
+  { table: 'pattern_wholesale_prices', op: 'select', filter: `pattern_id=eq.${P.pub}`, allow: ['designer', 'wholesale', 'operator', 'service'] },
+  { table: 'pattern_wholesale_prices', op: 'insert', allow: ['designer', 'service'],
+    insert: () => ({ body: { pattern_id: P.draft, store_id: S.A, price_cents: 500, currency: 'USD' }, find: `pattern_id=eq.${P.draft}` }) },
+  { table: 'pattern_wholesale_prices', op: 'update', filter: `pattern_id=eq.${P.pub}`, set: { price_cents: 777 }, allow: ['designer', 'service'] },
+  { table: 'pattern_wholesale_prices', op: 'delete', allow: ['designer', 'service'], make: async () => {
+    const pid = await freshPattern('published');
+    await insertColumns('pattern_wholesale_prices', { pattern_id: pid, store_id: S.A, price_cents: 400 });
+    return `pattern_id=eq.${pid}`;
+  } },
+  // pattern files
+  { table: 'pattern_files', op: 'select', filter: byId(FILE), allow: ['maker', 'designer', 'operator', 'service'] },
+  { table: 'pattern_files', op: 'insert', allow: ['designer', 'service'], insert: () => ({
+    body: { pattern_id: P.pub, store_id: S.A, format: 'us_letter', version: 1, storage_path: `${S.A}/${P.pub}/us_letter/v1.pdf`,
+      size_bytes: 2048, sha256: 'b'.repeat(64) },
+    find: `pattern_id=eq.${P.pub}&format=eq.us_letter` }) },
+  { table: 'pattern_files', op: 'update', filter: byId(FILE), set: { changelog: 'Fixed the notches' }, allow: ['designer', 'service'] },
+  { table: 'pattern_files', op: 'delete', allow: ['designer', 'service'], make: async () => byId((await insertColumns('pattern_files', {
+    pattern_id: P.free, store_id: S.A, format: 'a0', version: 1, storage_path: `${S.A}/${P.free}/a0/v1.pdf`,
+    size_bytes: 4096, sha256: 'c'.repeat(64) })).id as string) },
+  // pattern versions
+  { table: 'pattern_versions', op: 'select', label: 'of a published pattern', filter: `pattern_id=eq.${P.pub}`, allow: all },
+  { table: 'pattern_versions', op: 'select', label: 'of a draft', filter: `pattern_id=eq.${P.draft}`, allow: ['designer', 'operator', 'service'] },
+  { table: 'pattern_versions', op: 'insert', allow: ['designer', 'service'], insert: () => {
+    const version = 1000 + counter++;
+    return { body: { pattern_id: P.pub, store_id: S.A, version, changes: 'Added a projector file.' }, find: `pattern_id=eq.${P.pub}&version=eq.${version}` };
+  } },
+  { table: 'pattern_versions', op: 'update', filter: `pattern_id=eq.${P.draft}&version=eq.1`, set: { changes: 'Reworded step 4.' }, allow: ['designer', 'service'] },
+  { table: 'pattern_versions', op: 'delete', allow: ['designer', 'service'],
+    make: async () => byId((await insertColumns('pattern_versions', { pattern_id: P.pub, store_id: S.A, version: 2000 + counter++, changes: 'Temporary.' })).id as string) },
+  // shop stock
+  { table: 'store_stock', op: 'select', filter: `store_id=eq.${S.C}&pattern_id=eq.${P.pub}`, allow: all },
+  { table: 'store_stock', op: 'insert', allow: ['wholesale', 'service'],
+    insert: () => ({ body: { store_id: S.C, pattern_id: P.free }, find: `store_id=eq.${S.C}&pattern_id=eq.${P.free}` }) },
+  { table: 'store_stock', op: 'update', filter: `store_id=eq.${S.C}&pattern_id=eq.${P.pub}`, set: { printed_copies: 42 }, allow: ['wholesale', 'service'] },
+  { table: 'store_stock', op: 'delete', allow: ['wholesale', 'service'], make: async () => {
+    await sql('insert into public.store_stock (store_id, pattern_id) values ($1, $2) on conflict do nothing', [S.C, P.other]);
+    return `store_id=eq.${S.C}&pattern_id=eq.${P.other}`;
+  } },
+  // orders and items
+  { table: 'orders', op: 'select', filter: byId(O.paid), allow: ['maker', 'operator', 'service'] },
+  { table: 'orders', op: 'insert', allow: ['service'], insert: (role) => {
+    const session = `cs_rls_${unique()}`;
+    return { body: { buyer_id: self(role), currency: 'USD', subtotal_cents: 1200, total_cents: 1200, provider_session_id: session }, find: `provider_session_id=eq.${session}` };
+  } },
+  { table: 'orders', op: 'update', filter: byId(O.paid), set: { buyer_email: 'changed@rls.test' }, allow: ['service'] },
+  { table: 'orders', op: 'delete', allow: ['service'],
+    make: async () => byId((await insertColumns('orders', { buyer_id: U.maker, currency: 'USD', subtotal_cents: 0, total_cents: 0 })).id as string) },
+  { table: 'order_items', op: 'select', filter: byId(ITEM), allow: ['maker', 'designer', 'operator', 'service'] },
+  { table: 'order_items', op: 'insert', allow: ['service'], insert: () => ({
+    body: { order_id: O.pending, pattern_id: P.other, store_id: S.B, unit_price_cents: 900, currency: 'USD' },
+    find: `order_id=eq.${O.pending}&pattern_id=eq.${P.other}` }) },
+  { table: 'order_items', op: 'update', filter: byId(ITEM), set: { licence: 'small_business' }, allow: ['service'] },
+  { table: 'order_items', op: 'delete', allow: ['service'], make: async () => byId((await insertColumns('order_items',
+    { order_id: O.pending, pattern_id: P.free, store_id: S.A, unit_price_cents: 0, currency: 'USD' })).id as string) },
+  // entitlements and downloads
+  { table: 'entitlements', op: 'select', filter: `user_id=eq.${U.maker}&pattern_id=eq.${P.pub}`, allow: ['maker', 'designer', 'operator', 'service'] },
+  { table: 'entitlements', op: 'insert', label: 'to oneself', allow: ['service'], insert: (role) => ({
+    body: { user_id: self(role), pattern_id: P.other, source: 'grant' }, find: `user_id=eq.${self(role)}&pattern_id=eq.${P.other}` }) },
+  { table: 'entitlements', op: 'update', filter: `user_id=eq.${U.maker}&pattern_id=eq.${P.pub}`, set: { revoke_reason: 'tampered' }, allow: ['service'] },
+  { table: 'entitlements', op: 'delete', allow: ['service'],
+    make: async () => byId((await insertColumns('entitlements', { user_id: U.partner, pattern_id: P.other, source: 'grant' })).id as string) },
+  { table: 'downloads', op: 'select', filter: `user_id=eq.${U.maker}&pattern_id=eq.${P.pub}&version=eq.1`, allow: ['maker', 'designer', 'operator', 'service'] },
+  { table: 'downloads', op: 'insert', allow: ['service'], insert: (role) => {
+    const version = 3000 + counter++;
+    return { body: { user_id: self(role), pattern_id: P.pub, format: 'a4', version }, find: `version=eq.${version}` };
+  } },
+  { table: 'downloads', op: 'update', filter: `user_id=eq.${U.maker}&pattern_id=eq.${P.pub}&version=eq.1`, set: { format: 'a0' }, allow: ['service'] },
+  { table: 'downloads', op: 'delete', allow: ['service'], make: async () => {
+    const version = 4000 + counter++;
+    await insertColumns('downloads', { user_id: U.maker, pattern_id: P.pub, format: 'a4', version });
+    return `version=eq.${version}`;
+  } },
+  // subscriptions
+  { table: 'subscriptions', op: 'select', filter: byId(SUB), allow: ['designer', 'operator', 'service'] },
+  { table: 'subscriptions', op: 'insert', allow: ['service'], insert: () => {
+    const sub = `sub_rls_${unique()}`;
+    return { body: { store_id: S.A, plan: 'pro', status: 'active', provider_subscription_id: sub }, find: `provider_subscription_id=eq.${sub}` };
+  } },
+  { table: 'subscriptions', op: 'update', filter: byId(SUB), set: { status: 'canceled' }, allow: ['service'] },
+  { table: 'subscriptions', op: 'delete', allow: ['service'],
+    make: async () => byId((await insertColumns('subscriptions', { store_id: S.A, plan: 'pro', status: 'trialing' })).id as string) },
+  // wholesale accounts
+  { table: 'wholesale_accounts', op: 'select', filter: byId(WHOLESALE), allow: ['wholesale', 'operator', 'service'] },
+  { table: 'wholesale_accounts', op: 'insert', label: 'for the partner', allow: ['partner', 'service'], insert: () => ({
+    body: { user_id: U.partner, business_name: 'Parcel Trading Ltd', tax_id: 'GB 123456789', address_line1: '1 Mill Lane', city: 'Leeds',
+      postal_code: 'LS1 1AA', country: 'GB' },
+    find: `user_id=eq.${U.partner}` }) },
+  { table: 'wholesale_accounts', op: 'update', label: 'details while pending', set: { business_name: 'Parcel Trading Group' },
+    allow: ['partner', 'operator', 'service'], make: pendingWholesale },
+  { table: 'wholesale_accounts', op: 'update', label: 'approve', set: { status: 'approved' }, allow: ['operator', 'service'], make: pendingWholesale },
+  { table: 'wholesale_accounts', op: 'delete', label: 'pending', allow: ['partner', 'operator', 'service'], make: pendingWholesale },
+  // partner applications
+  { table: 'partner_applications', op: 'select', filter: byId(PARTNER_APP), allow: ['partner', 'operator', 'service'] },
+  { table: 'partner_applications', op: 'insert', label: 'for the maker', allow: ['maker', 'service'], insert: () => ({
+    body: { user_id: U.maker, kind: 'supplier', company: 'Rosa\u2019s Kits', website: 'https://rosas-kits.test' },
+    find: `user_id=eq.${U.maker}&kind=eq.supplier` }) },
+  { table: 'partner_applications', op: 'update', label: 'details while pending', set: { company: 'Rosa\u2019s Kit Co' },
+    allow: ['maker', 'operator', 'service'], make: pendingApplication },
+  { table: 'partner_applications', op: 'update', label: 'approve', set: { status: 'approved' }, allow: ['operator', 'service'], make: pendingApplication },
+  { table: 'partner_applications', op: 'delete', label: 'pending', allow: ['maker', 'operator', 'service'], make: pendingApplication },
+  // reports
+  { table: 'reports', op: 'select', label: 'store report', filter: 'slug=eq.sales', allow: ['designer', 'other', 'wholesale', 'operator', 'service'] },
+  { table: 'reports', op: 'select', label: 'platform report', filter: 'slug=eq.platform-totals', allow: ['operator', 'service'] },
+  { table: 'reports', op: 'insert', allow: ['service'], insert: () => {
+    const slug = `rls-${unique()}`;
+    return { body: { slug, title: 'Test report', description: 'A report.', audience: 'store' }, find: `slug=eq.${slug}` };
+  } },
+  { table: 'reports', op: 'update', filter: 'slug=eq.sales', set: { title: 'Money' }, allow: ['service'] },
+  { table: 'reports', op: 'delete', allow: ['service'], make: async () => {
+    const slug = `rls-${unique()}`;
+    await insertColumns('reports', { slug, title: 'Temp', description: 'Temporary.', audience: 'store' });
+    return `slug=eq.${slug}`;
+  } },
+  // newsletter
+  { table: 'newsletter_subscribers', op: 'select', filter: byId(NEWSLETTER), allow: ['operator', 'service'] },
+  { table: 'newsletter_subscribers', op: 'insert', allow: ['service'], insert: () => {
+    const email = `reader-${unique()}@rls.test`;
+    return { body: { email }, find: `email=eq.${email}` };
+  } },
+  { table: 'newsletter_subscribers', op: 'update', filter: byId(NEWSLETTER), set: { email: 'changed@rls.test' }, allow: ['service'] },
+  { table: 'newsletter_subscribers', op: 'delete', allow: ['service'],
+    make: async () => byId((await insertColumns('newsletter_subscribers', { email: `bye-${unique()}@rls.test` })).id as string) },
+  // point of sale
+  { table: 'pos_keys', op: 'select', filter: byId(POS_KEY), allow: ['wholesale', 'operator', 'service'] },
+  { table: 'pos_keys', op: 'insert', allow: ['service'], insert: () => {
+    const hash = crypto.createHash('sha256').update(unique()).digest('hex');
+    return { body: { store_id: S.C, name: 'Back office', prefix: 'shpos_abc123', key_hash: hash }, find: `key_hash=eq.${hash}` };
+  } },
+  { table: 'pos_keys', op: 'update', filter: byId(POS_KEY), set: { name: 'Renamed till' }, allow: ['wholesale', 'service'] },
+  { table: 'pos_keys', op: 'delete', allow: ['service'], make: async () => byId((await insertColumns('pos_keys', {
+    store_id: S.C, name: 'Temp', prefix: 'shpos_tmp123', key_hash: crypto.createHash('sha256').update(unique()).digest('hex') })).id as string) },
+  { table: 'pos_sales', op: 'select', filter: byId(POS_SALE), allow: ['wholesale', 'designer', 'operator', 'service'] },
+  { table: 'pos_sales', op: 'insert', label: 'csv row for the shop', allow: ['wholesale', 'service'], insert: () => {
+    const ext = `csv-${unique()}`;
+    return { body: { store_id: S.C, pattern_id: P.pub, quantity: 2, unit_price_cents: 1500, royalty_cents: 600, currency: 'USD',
+      source: 'csv', external_id: ext, sold_at: '2026-10-01T10:00:00Z' }, find: `external_id=eq.${ext}` };
+  } },
+  { table: 'pos_sales', op: 'update', filter: byId(POS_SALE), set: { quantity: 9 }, allow: ['service'] },
+  { table: 'pos_sales', op: 'delete', allow: ['service'], make: async () => byId((await insertColumns('pos_sales', {
+    store_id: S.C, pattern_id: P.pub, quantity: 1, unit_price_cents: 100, currency: 'USD', external_id: `tmp-${unique()}`, sold_at: '2026-10-01T10:00:00Z' })).id as string) },
+  // payment events
+  { table: 'payment_events', op: 'select', filter: byId(EVENT), allow: ['operator', 'service'] },
+  { table: 'payment_events', op: 'insert', allow: ['service'], insert: () => {
+    const evt = `evt_rls_${unique()}`;
+    return { body: { provider: 'sandbox', provider_event_id: evt, type: 'checkout.session.completed', payload: {} }, find: `provider_event_id=eq.${evt}` };
+  } },
+  { table: 'payment_events', op: 'update', filter: byId(EVENT), set: { type: 'charge.refunded' }, allow: ['service'] },
+  { table: 'payment_events', op: 'delete', allow: ['service'], make: async () => byId((await insertColumns('payment_events', {
+    provider: 'sandbox', provider_event_id: `evt_tmp_${unique()}`, type: 'x', payload: {} })).id as string) },
+  // search terms (suggestions)
+  { table: 'search_terms', op: 'select', filter: 'term=eq.linen', allow: all },
+  { table: 'search_terms', op: 'insert', allow: ['service'], insert: () => {
+    const term = `rlsterm${unique()}`;
+    return { body: { term, kind: 'tag' }, find: `term=eq.${term}` };
+  } },
+  { table: 'search_terms', op: 'update', filter: 'term=eq.linen', set: { kind: 'craft' }, allow: ['service'] },
+  { table: 'search_terms', op: 'delete', allow: ['service'], make: async () => {
+    const term = `rlstmp${unique()}`;
+    await insertColumns('search_terms', { term, kind: 'tag' });
+    return `term=eq.${term}`;
+  } },
+];
+
+async function pendingWholesale(): Promise<string> {
+  await sql('delete from public.wholesale_accounts where user_id = $1', [U.partner]);
+  return byId((await insertColumns('wholesale_accounts', { user_id: U.partner, business_name: 'Parcel Trading Ltd', tax_id: 'GB 123456789',
+    address_line1: '1 Mill Lane', city: 'Leeds', postal_code: 'LS1 1AA', country: 'GB' })).id as string);
+}
+
+async function pendingApplication(): Promise<string> {
+  await sql(`delete from public.partner_applications where user_id = $1 and kind = 'supplier'`, [U.maker]);
+  return byId((await insertColumns('partner_applications', { user_id: U.maker, kind: 'supplier', company: 'Rosa\u2019s Kits',
+    website: 'https://rosas-kits.test' })).id as string);
+}
+
+async function fixtures(): Promise<void> {
+  const users: [string, string, string][] = [
+    [U.maker, 'maker@rls.test', 'maker'], [U.designer, 'designer@rls.test', 'designer'], [U.other, 'other@rls.test', 'designer'],
+    [U.wholesale, 'shop@rls.test', 'retailer'], [U.partner, 'partner@rls.test', 'maker'], [U.operator, 'operator@rls.test', 'maker'],
+    [U.ghost, 'ghost@rls.test', 'maker'],
+  ];
+  for (const [uid, email, intent] of users) {
+    await sql(`insert into auth.users (id, email, aud, role, raw_user_meta_data, email_confirmed_at)
+               values ($1, $2::text, 'authenticated', 'authenticated', jsonb_build_object('display_name', $2::text, 'intent', $3::text), now())`,
+      [uid, email, intent]);
+  }
+  await sql(`insert into public.user_roles (user_id, role) values ($1, 'operator')`, [U.operator]);
+  await sql(`insert into public.stores (id, owner_id, slug, kind, name) values ($1, $2, 'designer-a', 'designer', 'Studio A'), ($3, $4, 'designer-b', 'designer', 'Studio B')`,
+    [S.A, U.designer, S.B, U.other]);
+  await sql(`insert into public.stores (id, owner_id, slug, kind, name, address_line1, city, postal_code) values ($1, $2, 'shop-c', 'retailer', 'Shop C', '1 High Street', 'York', 'YO1 7HH')`,
+    [S.C, U.wholesale]);
+  await sql(`insert into public.patterns (id, store_id, title, craft, category, status, price_cents, tags) values
+     ($1, $6, 'Linen Wrap Dress', 'sewing', 'dress', 'published', 1200, '{linen}'), ($2, $6, 'Secret Draft Coat', 'sewing', 'coat', 'draft', 1500, '{}'),
+     ($3, $6, 'Free Tote', 'bags', 'bag', 'published', 0, '{}'), ($4, $7, 'Other Studio Skirt', 'sewing', 'skirt', 'published', 900, '{}'),
+     ($5, $6, 'Retired Blouse', 'sewing', 'top', 'archived', 800, '{}')`, [P.pub, P.draft, P.free, P.other, P.archived, S.A, S.B]);
+  await sql(`insert into public.pattern_wholesale_prices (pattern_id, store_id, price_cents) values ($1, $2, 600)`, [P.pub, S.A]);
+  await sql(`insert into public.pattern_files (id, pattern_id, store_id, format, version, storage_path, size_bytes, sha256)
+             values ($1, $2, $3, 'a4', 1, $4, 1024, $5)`, [FILE, P.pub, S.A, `${S.A}/${P.pub}/a4/v1.pdf`, 'a'.repeat(64)]);
+  await sql(`insert into public.pattern_versions (pattern_id, store_id, version, changes) values ($1, $3, 1, 'First release.'), ($2, $3, 1, 'Work in progress.')`,
+    [P.pub, P.draft, S.A]);
+  await sql(`insert into public.store_stock (store_id, pattern_id) values ($1, $2)`, [S.C, P.pub]);
+  await sql(`insert into public.orders (id, buyer_id, currency, subtotal_cents, total_cents) values ($1, $3, 'USD', 1200, 1200), ($2, $3, 'USD', 0, 0)`,
+    [O.paid, O.pending, U.maker]);
+  await sql(`insert into public.order_items (id, order_id, pattern_id, store_id, unit_price_cents, currency) values ($1, $2, $3, $4, 1200, 'USD')`,
+    [ITEM, O.paid, P.pub, S.A]);
+  await sql(`update public.orders set status = 'paid' where id = $1`, [O.paid]); // grants the maker's entitlement
+  await sql(`insert into public.entitlements (user_id, pattern_id, source) values ($1, $2, 'grant')`, [U.maker, P.archived]);
+  await sql(`insert into public.downloads (user_id, pattern_id, format, version) values ($1, $2, 'a4', 1)`, [U.maker, P.pub]);
+  await sql(`insert into public.subscriptions (id, store_id, plan, status) values ($1, $2, 'pro', 'active')`, [SUB, S.A]);
+  await sql(`insert into public.wholesale_accounts (id, user_id, store_id, business_name, tax_id, address_line1, city, postal_code, country, status, reviewer_id)
+             values ($1, $2, $3, 'Shop C Ltd', 'GB 987654321', '1 High Street', 'York', 'YO1 7HH', 'GB', 'approved', $4)`, [WHOLESALE, U.wholesale, S.C, U.operator]);
+  await sql(`insert into public.partner_applications (id, user_id, kind, company, website, status, reviewer_id)
+             values ($1, $2, 'reseller', 'Parcel Collective', 'https://parcel.test', 'approved', $3)`, [PARTNER_APP, U.partner, U.operator]);
+  await sql(`insert into public.newsletter_subscribers (id, email) values ($1, 'reader@rls.test')`, [NEWSLETTER]);
+  await sql(`insert into public.pos_keys (id, store_id, name, prefix, key_hash) values ($1, $2, 'Till', 'shpos_aaaaaa', $3)`, [POS_KEY, S.C, 'd'.repeat(64)]);
+  await sql(`insert into public.pos_sales (id, store_id, pattern_id, quantity, unit_price_cents, royalty_cents, currency, external_id, sold_at)
+             values ($1, $2, $3, 1, 1800, 700, 'USD', 'till-1', now())`, [POS_SALE, S.C, P.pub]);
+  await sql(`insert into public.payment_events (id, provider, provider_event_id, type, payload) values ($1, 'sandbox', 'evt_1', 'checkout.session.completed', '{}')`, [EVENT]);
+}
+
+beforeAll(async () => {
+  stack = await startTestStack({ seed: false });
+  await fixtures();
+  tokens.set('anon', stack.anonKey);
+  tokens.set('service', stack.serviceRoleKey);
+  for (const role of ROLES) {
+    if (role === 'anon' || role === 'service') continue;
+    const uid = U[role as keyof typeof U];
+    // the claims GoTrue puts in an access token
+    tokens.set(role, await signJwt({
+      iss: `${stack.url}/auth/v1`, sub: uid, aud: 'authenticated', role: 'authenticated', email: `${role}@rls.test`, phone: '',
+      app_metadata: { provider: 'email', providers: ['email'] }, user_metadata: {}, aal: 'aal1',
+      amr: [{ method: 'password', timestamp: Math.floor(Date.now() / 1000) }], session_id: crypto.randomUUID(), is_anonymous: false,
+    }, stack.config.jwtSecret, 3600));
+  }
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('row-level security matrix', () => {
+  it('covers every table of the public schema with all four operations', async () => {
+    const tables = (await sql(`select tablename from pg_tables where schemaname = 'public' order by 1`)).map((r) => r.tablename as string);
+    for (const table of tables) {
+      const rls = await sql(`select relrowsecurity from pg_class where oid = ('public.' || $1)::regclass`, [table]);
+      expect(rls[0]!.relrowsecurity, `row-level security on ${table}`).toBe(true);
+      for (const op of ['select', 'insert', 'update', 'delete']) {
+        expect(cases.some((c) => c.table === table && c.op === op), `${table} ${op} case`).toBe(true);
+      }
+    }
+  });
+
+  for (const c of cases) {
+    for (const role of ROLES) {
+      const allowed = c.allow.includes(role);
+      it(`${c.table} ${c.op}${c.label ? ` (${c.label})` : ''} as ${role}: ${allowed ? 'allowed' : 'denied'}`, async () => {
+        await c.before?.();
+        if (c.op === 'select') {
+          const res = await rest(role, 'GET', `${c.table}?${c.filter}`);
+          if (allowed) {
+            expect(res.status).toBe(200);
+            expect(res.body.length).toBeGreaterThan(0);
+          } else {
+            expect(denied(res.status, res.body) || (res.status === 200 && res.body.length === 0), JSON.stringify(res)).toBe(true);
+          }
+          return;
+        }
+        if (c.op === 'insert') {
+          const { body, find } = c.insert!(role);
+          await rest('service', 'DELETE', `${c.table}?${find}`);
+          const res = await rest(role, 'POST', c.table, body);
+          const after = await truth(c.table, find);
+          try {
+            if (allowed) {
+              expect(res.status, JSON.stringify(res.body)).toBe(201);
+              expect(after).toHaveLength(1);
+            } else {
+              expect(denied(res.status, res.body), JSON.stringify(res)).toBe(true);
+              expect(after).toHaveLength(0);
+            }
+          } finally {
+            await rest('service', 'DELETE', `${c.table}?${find}`);
+          }
+          return;
+        }
+        const filter = c.make ? await c.make() : c.filter!;
+        const before = await truth(c.table, filter);
+        expect(before.length, `target row for ${c.table}`).toBeGreaterThan(0);
+        try {
+          if (c.op === 'update') {
+            const res = await rest(role, 'PATCH', `${c.table}?${filter}`, c.set);
+            const after = await truth(c.table, filter);
+            const changed = Object.entries(c.set!).every(([k, v]) => JSON.stringify(after[0]?.[k]) === JSON.stringify(v));
+            if (allowed) {
+              expect(res.status, JSON.stringify(res.body)).toBe(200);
+              expect(changed).toBe(true);
+            } else {
+              expect(denied(res.status, res.body) || (res.status === 200 && res.body.length === 0), JSON.stringify(res)).toBe(true);
+              expect(after).toEqual(before);
+            }
+          } else {
+            const res = await rest(role, 'DELETE', `${c.table}?${filter}`);
+            const after = await truth(c.table, filter);
+            if (allowed) {
+              expect(res.status, JSON.stringify(res.body)).toBe(200);
+              expect(after).toHaveLength(0);
+            } else {
+              expect(denied(res.status, res.body) || (res.status === 200 && res.body.length === 0), JSON.stringify(res)).toBe(true);
+              expect(after).toEqual(before);
+            }
+          }
+        } finally {
+          // undo: throwaway rows go, fixed rows get their old values back
+          if (c.make) await rest('service', 'DELETE', `${c.table}?${filter}`);
+          else if (c.op === 'update') {
+            const restore = Object.fromEntries(Object.keys(c.set!).map((k) => [k, before[0]![k]]));
+            await rest('service', 'PATCH', `${c.table}?${filter}`, restore);
+          }
+        }
+      });
+    }
+  }
+});
