@@ -7,6 +7,7 @@ import {
   toFeaturedPattern,
   toFeaturedPatterns,
 } from '../src/features/featured/featuredModel.ts';
+import { statusText } from '../src/features/featured/FeaturedPatterns.tsx';
 
 const cover = (path: string) => `https://cdn.test/pattern-images/${path}`;
 const row = {
@@ -75,5 +76,16 @@ describe('display helpers', () => {
   it('orders best-sellers by sales, then newest', () => {
     expect(featuredOrder('best-selling').map((o) => o.column)).toEqual(['sales_count', 'published_at']);
     expect(featuredOrder('newest')).toEqual([{ column: 'published_at', ascending: false }]);
+  });
+});
+
+describe('featured status line', () => {
+  it('summarises instead of reading out the grid', () => {
+    expect(statusText({ status: 'loading' })).toBe('Loading featured patterns…');
+    expect(statusText({ status: 'ready', patterns: [] })).toBe('No patterns are published yet.');
+    const one = toFeaturedPattern(row, cover)!;
+    expect(statusText({ status: 'ready', patterns: [one] })).toBe('1 featured pattern shown.');
+    expect(statusText({ status: 'ready', patterns: [one, one] })).toBe('2 featured patterns shown.');
+    expect(statusText({ status: 'error', message: 'x' })).toBe('');
   });
 });

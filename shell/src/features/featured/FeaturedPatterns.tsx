@@ -68,7 +68,10 @@ export function FeaturedPatterns({ load, describeError }: FeaturedPatternsProps)
         </div>
       </div>
 
-      <div aria-live="polite" aria-busy={state.status === 'loading'}>
+      <p role="status" className={styles.status}>
+        {statusText(state)}
+      </p>
+      <div aria-busy={state.status === 'loading'}>
         {state.status === 'loading' ? <FeaturedSkeleton /> : null}
         {state.status === 'error' ? (
           <Alert
@@ -157,10 +160,17 @@ function PatternCard({ pattern }: { pattern: FeaturedPattern }) {
   );
 }
 
+/** One short sentence for screen readers instead of announcing the whole grid. */
+export function statusText(state: FeaturedState): string {
+  if (state.status === 'loading') return 'Loading featured patterns…';
+  if (state.status === 'error') return '';
+  const n = state.patterns.length;
+  return n === 0 ? 'No patterns are published yet.' : `${n} featured ${n === 1 ? 'pattern' : 'patterns'} shown.`;
+}
+
 function FeaturedSkeleton() {
   return (
     <>
-      <VisuallyHidden>Loading featured patterns…</VisuallyHidden>
       <ul className={styles.grid} aria-hidden="true">
         {Array.from({ length: Math.min(4, FEATURED_LIMIT) }, (_, i) => (
           <li key={i} className={styles.card}>
