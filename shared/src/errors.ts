@@ -3,6 +3,7 @@
  * network failures, auth errors, storage errors) to a message a maker or designer
  * can act on. Screens show `message`; `kind` lets them pick a layout or a retry.
  */
+import { AUTH_MESSAGES, authMessage } from './auth/messages.ts';
 
 export type ErrorKind =
   | 'network'
@@ -39,33 +40,7 @@ const UNKNOWN: UserFacingError = {
   retryable: true,
 };
 
-// Auth error codes of the Supabase auth API (GoTrue) that a person can meet.
-const AUTH_MESSAGES: Record<string, Omit<UserFacingError, 'code'>> = {
-  invalid_credentials: { kind: 'credentials', message: 'That email and password do not match an account.', retryable: false },
-  email_not_confirmed: { kind: 'credentials', message: 'Please confirm your email first: open the link we sent you.', retryable: false },
-  user_already_exists: { kind: 'conflict', message: 'An account with this email already exists. Sign in instead, or reset your password.', retryable: false },
-  email_exists: { kind: 'conflict', message: 'An account with this email already exists. Sign in instead, or reset your password.', retryable: false },
-  weak_password: { kind: 'validation', message: 'Choose a stronger password: at least 8 characters mixing letters, numbers and symbols.', retryable: false },
-  same_password: { kind: 'validation', message: 'Your new password must be different from the old one.', retryable: false },
-  email_address_invalid: { kind: 'validation', message: 'That email address does not look right.', retryable: false },
-  validation_failed: { kind: 'validation', message: 'Some of the details are not valid. Check the form and try again.', retryable: false },
-  signup_disabled: { kind: 'permission', message: 'New sign-ups are closed at the moment.', retryable: false },
-  otp_expired: { kind: 'session', message: 'This link has expired or was already used. Ask for a new one.', retryable: false },
-  flow_state_expired: { kind: 'session', message: 'This link has expired or was already used. Ask for a new one.', retryable: false },
-  session_expired: { kind: 'session', message: 'Your session has ended. Please sign in again.', retryable: false },
-  session_not_found: { kind: 'session', message: 'Your session has ended. Please sign in again.', retryable: false },
-  refresh_token_not_found: { kind: 'session', message: 'Your session has ended. Please sign in again.', retryable: false },
-  refresh_token_already_used: { kind: 'session', message: 'Your session has ended. Please sign in again.', retryable: false },
-  bad_jwt: { kind: 'session', message: 'Your session has ended. Please sign in again.', retryable: false },
-  reauthentication_needed: { kind: 'session', message: 'For your security, please sign in again to do this.', retryable: false },
-  mfa_verification_failed: { kind: 'credentials', message: 'That code is not right. Enter the current code from your authenticator app.', retryable: false },
-  mfa_challenge_expired: { kind: 'session', message: 'The code request expired. Start again.', retryable: false },
-  user_not_found: { kind: 'not-found', message: 'We could not find that account.', retryable: false },
-  user_banned: { kind: 'permission', message: 'This account is suspended. Contact support if you think this is a mistake.', retryable: false },
-  over_email_send_rate_limit: { kind: 'rate-limit', message: 'We sent you an email very recently. Please wait a minute before asking again.', retryable: true },
-  over_request_rate_limit: { kind: 'rate-limit', message: 'Too many attempts. Please wait a minute and try again.', retryable: true },
-  over_sms_send_rate_limit: { kind: 'rate-limit', message: 'Too many attempts. Please wait a minute and try again.', retryable: true },
-};
+// Auth error codes: one message per code auth-js knows, in auth/messages.ts.
 
 // PostgREST's own codes (PGRST…) and Postgres SQLSTATE codes surfaced through it.
 const POSTGREST_MESSAGES: Record<string, Omit<UserFacingError, 'code'>> = {
@@ -106,10 +81,11 @@ function looksLikeNetworkFailure(message: string | undefined): boolean {
 function fromAuth(err: Loose, status: number | undefined): UserFacingError {
   const code = str(err.code);
   if (status === 0 || err.name === 'AuthRetryableFetchError') return { ...NETWORK, code };
-  if (code && AUTH_MESSAGES[code]) return { ...AUTH_MESSAGES[code], code };
-  if (status === 429) return { ...AUTH_MESSAGES.over_request_rate_limit!, code };
-  if (err.name === 'AuthSessionMissingError') return { ...AUTH_MESSAGES.session_expired!, code: 'session_missing' };
-  if (err.name === 'AuthWeakPasswordError') return { ...AUTH_MESSAGES.weak_password!, code: 'weak_password' };
+  const known = authMessage(code);
+  if (known) return { ...known, code };
+  if (status === 429) return { ...AUTH_MESSAGES.over_request_rate_limit, code };
+  if (err.name === 'AuthSessionMissingError') return { ...AUTH_MESSAGES.session_expired, code: 'session_missing' };
+  if (err.name === 'AuthWeakPasswordError') return { ...AUTH_MESSAGES.weak_password, code: 'weak_password' };
   if (status !== undefined && status >= 500) return { ...UNKNOWN, code };
   return { kind: 'unknown', message: str(err.message) ?? UNKNOWN.message, retryable: false, code };
 }
@@ -143,7 +119,7 @@ function fromPostgrest(err: Loose, status: number | undefined): UserFacingError 
   if (status === 401) return { ...POSTGREST_MESSAGES.PGRST302!, code };
   if (status === 403) return { ...POSTGREST_MESSAGES['42501']!, code };
   if (status === 404) return { kind: 'not-found', message: 'We could not find what you were looking for.', retryable: false, code };
-  if (status === 429) return { ...AUTH_MESSAGES.over_request_rate_limit!, code };
+  if (status === 429) return { ...AUTH_MESSAGES.over_request_rate_limit, code };
   return { ...UNKNOWN, code };
 }
 

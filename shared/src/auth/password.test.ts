@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+// The server's rule, so the two can never drift apart unnoticed.
+import { passwordWeaknesses } from '../../../backend/src/auth/password.ts';
+import { isPasswordAllowed, passwordRules, passwordStrength } from './password.ts';
+
+const SAMPLES = ['', 'a', 'abcdefg1', 'abcdefgh', '12345678', 'abc123', 'pässwört9', '密码密码密码密码1', '٣٣٣٣٣٣٣x', '😀😀😀😀😀😀😀a1', '        a1', 'Stitch-house 2026!', 'A1A1A1A1'];
+
+describe('password rule', () => {
+  it.each(SAMPLES)('agrees with the auth server for %j', (password) => {
+    expect(isPasswordAllowed(password)).toBe(passwordWeaknesses(password).length === 0);
+  });
+
+  it('names each unmet rule', () => {
+    expect(passwordRules('abc').filter((r) => !r.met).map((r) => r.id)).toEqual(['length', 'digit']);
+    expect(passwordRules('12345678').filter((r) => !r.met).map((r) => r.id)).toEqual(['letter']);
+    expect(passwordRules('abcdefg1').every((r) => r.met)).toBe(true);
+  });
+
+  it('counts characters, not UTF-16 units', () => {
+    expect(passwordRules('😀😀😀a1').find((r) => r.id === 'length')?.met).toBe(false);
+  });
+
+  it('rates strength from too short to strong', () => {
+    expect(passwordStrength('')).toBe(0);
+    expect(passwordStrength('abc1')).toBe(0);
+    expect(passwordStrength('abcdefgh')).toBe(1); // long enough but breaks the rule
+    expect(passwordStrength('aaaa1111')).toBe(1); // allowed, but only two characters repeated
+    expect(passwordStrength('tailor42')).toBe(2);
+    expect(passwordStrength('tailor42bias')).toBe(3);
+    expect(passwordStrength('Tailor-42 bias cut')).toBe(4);
+  });
+});

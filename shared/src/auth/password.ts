@@ -1,0 +1,61 @@
+/**
+ * Stitchhouse's password rule. It is the embedded auth server's rule
+ * (backend/src/auth/password.ts passwordWeaknesses): at least 8 characters, at least
+ * one letter and one digit, letters and digits in any script. Keep the two identical:
+ * the form must never accept what the server refuses, nor the reverse.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+
+export type PasswordRuleId = 'length' | 'letter' | 'digit';
+
+export interface PasswordRule {
+  id: PasswordRuleId;
+  label: string;
+  met: boolean;
+}
+
+const hasLetter = (password: string) => /\p{L}/u.test(password);
+const hasDigit = (password: string) => /\p{Nd}/u.test(password);
+// Characters, not UTF-16 units: an emoji counts once, as the server counts it.
+const length = (password: string) => [...password].length;
+
+/** The checklist shown under the password field, in display order. */
+export function passwordRules(password: string): PasswordRule[] {
+  return [
+    { id: 'length', label: `At least ${PASSWORD_MIN_LENGTH} characters`, met: length(password) >= PASSWORD_MIN_LENGTH },
+    { id: 'letter', label: 'At least one letter', met: hasLetter(password) },
+    { id: 'digit', label: 'At least one number', met: hasDigit(password) },
+  ];
+}
+
+export function isPasswordAllowed(password: string): boolean {
+  return passwordRules(password).every((rule) => rule.met);
+}
+
+export type PasswordStrength = 0 | 1 | 2 | 3 | 4;
+
+export const STRENGTH_LABELS: Record<PasswordStrength, string> = {
+  0: 'Too short',
+  1: 'Weak',
+  2: 'Fair',
+  3: 'Good',
+  4: 'Strong',
+};
+
+/**
+ * A rough guide shown while typing. Only the rules above decide what is accepted;
+ * strength rewards length and variety on top, and punishes one repeated character.
+ */
+export function passwordStrength(password: string): PasswordStrength {
+  const n = length(password);
+  if (n === 0) return 0;
+  if (!isPasswordAllowed(password)) return n < PASSWORD_MIN_LENGTH ? 0 : 1;
+  const classes = [/\p{Ll}/u, /\p{Lu}/u, /\p{Nd}/u, /[^\p{L}\p{Nd}]/u].filter((re) => re.test(password)).length;
+  const distinct = new Set(password).size;
+  if (distinct <= 3) return 1;
+  let score = 2;
+  if (n >= 12) score += 1;
+  if (classes >= 3 && n >= 10) score += 1;
+  if (n >= 16 && classes >= 2) score = Math.max(score, 3);
+  return Math.min(score, 4) as PasswordStrength;
+}
