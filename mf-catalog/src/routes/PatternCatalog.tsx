@@ -1,6 +1,6 @@
-import { ComingSoon } from '@stitchhouse/shared';
+import { CatalogView } from '../features/browse/CatalogView.tsx';
 
-/** /patterns: built by a later issue; until then a plainly labelled placeholder. */
+/** /patterns: browse the catalog with filters, sorts and "fits me"; all state in the URL. */
 export default function PatternCatalog() {
-  return <ComingSoon path="/patterns" />;
+  return <CatalogView mode="browse" />;
 }

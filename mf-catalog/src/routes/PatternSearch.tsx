@@ -1,6 +1,6 @@
-import { ComingSoon } from '@stitchhouse/shared';
+import { CatalogView } from '../features/browse/CatalogView.tsx';
 
-/** /patterns/search: built by a later issue; until then a plainly labelled placeholder. */
+/** /patterns/search?q=…: ranked full-text search with typo tolerance and "did you mean". */
 export default function PatternSearch() {
-  return <ComingSoon path="/patterns/search" />;
+  return <CatalogView mode="search" />;
 }

@@ -1,0 +1,276 @@
+// Finding and judging patterns: the catalog/search RPCs, did-you-mean, one pattern's
+// detail, whether the visitor owns it, free claims and wholesale prices.
+// All reads go through row-level security: drafts reach only their own store.
+import { getSupabase } from '@stitchhouse/shared';
+import type { SizeChart } from '@stitchhouse/shared/catalog/sizing.ts';
+import type { YardageEntry } from '@stitchhouse/shared/catalog/yardage.ts';
+import type { PatternCardData } from '../features/shared/PatternCard.tsx';
+
+/** Arguments of public.search_patterns (names as the RPC has them). */
+export interface SearchPatternsArgs {
+  q?: string | null;
+  craft?: string | null;
+  category?: string | null;
+  difficulty_min?: number | null;
+  difficulty_max?: number | null;
+  format?: string | null;
+  language?: string | null;
+  price_min_cents?: number | null;
+  price_max_cents?: number | null;
+  free_only?: boolean;
+  bust?: number | null;
+  waist?: number | null;
+  hip?: number | null;
+  store_id?: string | null;
+  sort?: string;
+  limit?: number;
+  offset?: number;
+}
+
+interface PatternHitRow {
+  id: string;
+  store_id: string;
+  store_slug: string;
+  store_name: string;
+  title: string;
+  craft: string;
+  category: string;
+  difficulty: number;
+  size_range: string;
+  price_cents: number;
+  currency: string;
+  languages: string[];
+  formats: string[];
+  cover_path: string | null;
+  published_at: string;
+  sales_count: number;
+  rank: number | null;
+  matched_by: 'text' | 'similar' | null;
+  total_count: number;
+}
+
+export interface PatternHit extends PatternCardData {
+  category: string;
+  sizeRange: string;
+  languages: string[];
+  matchedBy: 'text' | 'similar' | null;
+}
+
+export interface SearchResult {
+  hits: PatternHit[];
+  total: number;
+  /** True when no word matched and the results are close titles (a typo). */
+  similarOnly: boolean;
+}
+
+function toHit(row: PatternHitRow): PatternHit {
+  return {
+    id: row.id,
+    title: row.title,
+    storeName: row.store_name,
+    storeSlug: row.store_slug,
+    priceCents: row.price_cents,
+    currency: row.currency,
+    difficulty: row.difficulty,
+    formats: row.formats,
+    coverPath: row.cover_path,
+    craft: row.craft,
+    category: row.category,
+    sizeRange: row.size_range,
+    languages: row.languages,
+    matchedBy: row.matched_by,
+  };
+}
+
+/** Drops null/undefined so the RPC's own defaults apply. */
+function compact(args: SearchPatternsArgs): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined));
+}
+
+export async function searchPatterns(args: SearchPatternsArgs, signal?: AbortSignal): Promise<SearchResult> {
+  const supabase = await getSupabase();
+  let request = supabase.rpc('search_patterns', compact(args));
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, status } = await request;
+  if (error) throw Object.assign(error, { status });
+  const rows = (data ?? []) as PatternHitRow[];
+  return {
+    hits: rows.map(toHit),
+    total: rows.length > 0 ? Number(rows[0]!.total_count) : 0,
+    similarOnly: rows.length > 0 && rows.every((row) => row.matched_by === 'similar'),
+  };
+}
+
+export interface Suggestion {
+  suggestion: string;
+  kind: string;
+}
+
+export async function suggestPatterns(q: string, signal?: AbortSignal): Promise<Suggestion[]> {
+  const supabase = await getSupabase();
+  let request = supabase.rpc('suggest_patterns', { q, limit: 5 });
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, status } = await request;
+  if (error) throw Object.assign(error, { status });
+  return (data ?? []) as Suggestion[];
+}
+
+/** Size charts of some patterns, for the recommended size on "fits me" cards. */
+export async function sizeChartsOf(ids: readonly string[], signal?: AbortSignal): Promise<Map<string, SizeChart>> {
+  if (ids.length === 0) return new Map();
+  const supabase = await getSupabase();
+  let request = supabase.from('patterns').select('id,size_chart').in('id', [...ids]);
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, status } = await request;
+  if (error) throw Object.assign(error, { status });
+  return new Map((data as { id: string; size_chart: SizeChart }[]).map((row) => [row.id, row.size_chart]));
+}
+
+/** Category names the catalog knows (from published patterns), for the filter. */
+export async function listCategories(): Promise<string[]> {
+  const supabase = await getSupabase();
+  const { data, error, status } = await supabase.from('search_terms').select('term').eq('kind', 'category').order('term').limit(200);
+  if (error) throw Object.assign(error, { status });
+  return (data as { term: string }[]).map((row) => row.term.replace(/ /g, '-'));
+}
+
+export interface PatternDetail {
+  id: string;
+  storeId: string;
+  title: string;
+  description: string;
+  craft: string;
+  category: string;
+  difficulty: number;
+  sizeRange: string;
+  sizeChart: SizeChart;
+  yardage: YardageEntry[];
+  formats: string[];
+  notions: string[];
+  languages: string[];
+  tags: string[];
+  licence: 'personal' | 'small_business';
+  priceCents: number;
+  currency: string;
+  status: 'draft' | 'published' | 'archived';
+  coverPath: string | null;
+  galleryPaths: string[];
+  currentVersion: number;
+  publishedAt: string | null;
+  updatedAt: string;
+  store: { id: string; slug: string; name: string; kind: string; country: string; ownerId: string };
+}
+
+interface PatternRow {
+  id: string;
+  store_id: string;
+  title: string;
+  description: string;
+  craft: string;
+  category: string;
+  difficulty: number;
+  size_range: string;
+  size_chart: SizeChart;
+  yardage: YardageEntry[];
+  formats: string[];
+  notions: string[];
+  languages: string[];
+  tags: string[];
+  licence: 'personal' | 'small_business';
+  price_cents: number;
+  currency: string;
+  status: 'draft' | 'published' | 'archived';
+  cover_path: string | null;
+  gallery_paths: string[];
+  current_version: number;
+  published_at: string | null;
+  updated_at: string;
+  stores: { id: string; slug: string; name: string; kind: string; country: string; owner_id: string };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/**
+ * One pattern the caller may see (published, their store's, or one they own), or null.
+ * A malformed id is answered like an unknown one, without asking the server.
+ */
+export async function getPattern(id: string, signal?: AbortSignal): Promise<PatternDetail | null> {
+  if (!isUuid(id)) return null;
+  const supabase = await getSupabase();
+  let request = supabase
+    .from('patterns')
+    .select(
+      'id,store_id,title,description,craft,category,difficulty,size_range,size_chart,yardage,formats,notions,languages,tags,licence,price_cents,currency,status,cover_path,gallery_paths,current_version,published_at,updated_at,stores!inner(id,slug,name,kind,country,owner_id)',
+    )
+    .eq('id', id);
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, status } = await request.maybeSingle();
+  if (error) throw Object.assign(error, { status });
+  if (!data) return null;
+  const row = data as unknown as PatternRow;
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    title: row.title,
+    description: row.description,
+    craft: row.craft,
+    category: row.category,
+    difficulty: row.difficulty,
+    sizeRange: row.size_range,
+    sizeChart: row.size_chart ?? { sizes: [] },
+    yardage: row.yardage ?? [],
+    formats: row.formats,
+    notions: row.notions,
+    languages: row.languages,
+    tags: row.tags,
+    licence: row.licence,
+    priceCents: row.price_cents,
+    currency: row.currency,
+    status: row.status,
+    coverPath: row.cover_path,
+    galleryPaths: row.gallery_paths,
+    currentVersion: row.current_version,
+    publishedAt: row.published_at,
+    updatedAt: row.updated_at,
+    store: { id: row.stores.id, slug: row.stores.slug, name: row.stores.name, kind: row.stores.kind, country: row.stores.country, ownerId: row.stores.owner_id },
+  };
+}
+
+/** Whether the signed-in caller holds a live entitlement (bought or claimed). */
+export async function ownsPattern(patternId: string): Promise<boolean> {
+  const supabase = await getSupabase();
+  const { data, error, status } = await supabase.rpc('has_entitlement', { p_pattern_id: patternId });
+  if (error) throw Object.assign(error, { status });
+  return data === true;
+}
+
+/** "Get" a free pattern: adds it to the caller's library (idempotent). */
+export async function claimFreePattern(patternId: string): Promise<void> {
+  const supabase = await getSupabase();
+  const { error, status } = await supabase.rpc('claim_free_pattern', { pattern_id: patternId });
+  if (error) throw Object.assign(error, { status });
+}
+
+export interface WholesalePrice {
+  priceCents: number;
+  currency: string;
+  minQuantity: number;
+}
+
+/** The wholesale price, which row-level security shows only to approved wholesale accounts and the store. */
+export async function wholesalePriceOf(patternId: string): Promise<WholesalePrice | null> {
+  const supabase = await getSupabase();
+  const { data, error, status } = await supabase
+    .from('pattern_wholesale_prices')
+    .select('price_cents,currency,min_quantity')
+    .eq('pattern_id', patternId)
+    .maybeSingle();
+  if (error) throw Object.assign(error, { status });
+  if (!data) return null;
+  const row = data as { price_cents: number; currency: string; min_quantity: number };
+  return { priceCents: row.price_cents, currency: row.currency, minQuantity: row.min_quantity };
+}

@@ -1,0 +1,94 @@
+// Public storefronts: the store by its address, its published patterns (through the
+// catalog RPC's store filter) and, for a retail shop, the designers' patterns it stocks.
+import { getSupabase } from '@stitchhouse/shared';
+import type { PatternCardData } from '../features/shared/PatternCard.tsx';
+
+export interface Storefront {
+  id: string;
+  slug: string;
+  kind: 'designer' | 'retailer' | 'supplier';
+  name: string;
+  bio: string;
+  logoPath: string | null;
+  bannerPath: string | null;
+  country: string;
+  address: { line1: string; line2: string | null; city: string; postalCode: string; region: string | null } | null;
+}
+
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** The store at /stores/:slug, or null (an impossible slug is not asked for). */
+export async function getStoreBySlug(slug: string, signal?: AbortSignal): Promise<Storefront | null> {
+  if (!SLUG.test(slug) || slug.length > 40) return null;
+  const supabase = await getSupabase();
+  let request = supabase
+    .from('stores')
+    .select('id,slug,kind,name,bio,logo_path,banner_path,country,address_line1,address_line2,city,postal_code,region')
+    .eq('slug', slug);
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, status } = await request.maybeSingle();
+  if (error) throw Object.assign(error, { status });
+  if (!data) return null;
+  const row = data as {
+    id: string; slug: string; kind: Storefront['kind']; name: string; bio: string; logo_path: string | null; banner_path: string | null;
+    country: string; address_line1: string | null; address_line2: string | null; city: string | null; postal_code: string | null; region: string | null;
+  };
+  return {
+    id: row.id,
+    slug: row.slug,
+    kind: row.kind,
+    name: row.name,
+    bio: row.bio,
+    logoPath: row.logo_path,
+    bannerPath: row.banner_path,
+    country: row.country,
+    address:
+      row.kind === 'retailer' && row.address_line1 && row.city && row.postal_code
+        ? { line1: row.address_line1, line2: row.address_line2, city: row.city, postalCode: row.postal_code, region: row.region }
+        : null,
+  };
+}
+
+export interface StockedPattern extends PatternCardData {
+  printedCopies: number;
+}
+
+interface StockRow {
+  printed_copies: number;
+  patterns: {
+    id: string; title: string; price_cents: number; currency: string; difficulty: number; formats: string[]; cover_path: string | null; craft: string; status: string;
+    stores: { slug: string; name: string };
+  } | null;
+}
+
+/** Published designers' patterns a shop carries, newest first. */
+export async function listStockedPatterns(storeId: string, signal?: AbortSignal): Promise<StockedPattern[]> {
+  const supabase = await getSupabase();
+  let request = supabase
+    .from('store_stock')
+    .select('printed_copies,patterns!inner(id,title,price_cents,currency,difficulty,formats,cover_path,craft,status,stores!inner(slug,name))')
+    .eq('store_id', storeId)
+    .eq('patterns.status', 'published')
+    .order('created_at', { ascending: false })
+    .limit(100);
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, status } = await request;
+  if (error) throw Object.assign(error, { status });
+  return (data as unknown as StockRow[]).flatMap((row) =>
+    row.patterns
+      ? [{
+          id: row.patterns.id,
+          title: row.patterns.title,
+          storeName: row.patterns.stores.name,
+          storeSlug: row.patterns.stores.slug,
+          priceCents: row.patterns.price_cents,
+          currency: row.patterns.currency,
+          difficulty: row.patterns.difficulty,
+          formats: row.patterns.formats,
+          coverPath: row.patterns.cover_path,
+          craft: row.patterns.craft,
+          printedCopies: row.printed_copies,
+        }]
+      : [],
+  );
+}

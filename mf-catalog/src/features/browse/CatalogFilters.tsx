@@ -1,0 +1,74 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Checkbox, Select, TextField } from '@stitchhouse/shared/ui/index.ts';
+import { FORMATS, PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
+import { priceInputToCents } from '../shared/formatPrice.ts';
+import { DIFFICULTY_LABELS } from '../shared/difficulty.ts';
+import { CRAFTS, withChanges, type CatalogQuery } from './urlState.ts';
+import { PATTERN_LANGUAGES, languageName } from './languages.ts';
+import * as styles from './CatalogFilters.module.css';
+
+export interface CatalogFiltersProps {
+  query: CatalogQuery;
+  categories: readonly string[];
+  onChange(next: CatalogQuery): void;
+}
+
+const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replace(/-/g, ' ');
+const priceText = (cents: number | null) => (cents === null ? '' : cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
+
+/** Selects apply at once (each a history entry); the price range applies with its button. */
+export function CatalogFilters({ query, categories, onChange }: CatalogFiltersProps) {
+  const set = (changes: Partial<CatalogQuery>) => onChange(withChanges(query, changes));
+  const [priceMin, setPriceMin] = useState(priceText(query.priceMinCents));
+  const [priceMax, setPriceMax] = useState(priceText(query.priceMaxCents));
+  const [priceError, setPriceError] = useState<string | null>(null);
+  useEffect(() => {
+    setPriceMin(priceText(query.priceMinCents));
+    setPriceMax(priceText(query.priceMaxCents));
+  }, [query.priceMinCents, query.priceMaxCents]);
+
+  function applyPrice(event: FormEvent) {
+    event.preventDefault();
+    const min = priceInputToCents(priceMin);
+    const max = priceInputToCents(priceMax);
+    if (Number.isNaN(min) || Number.isNaN(max)) {
+      setPriceError('Enter prices as amounts such as 5 or 12.50');
+      return;
+    }
+    if (min !== null && max !== null && min > max) {
+      setPriceError('The lowest price must not be above the highest');
+      return;
+    }
+    setPriceError(null);
+    set({ priceMinCents: min, priceMaxCents: max });
+  }
+
+  const categoryOptions = [...new Set([...categories, ...(query.category ? [query.category] : [])])].map((c) => ({ value: c, label: label(c) }));
+
+  return (
+    <div className={styles.filters}>
+      <Select label="Craft" placeholder="Any craft" value={query.craft ?? ''} options={CRAFTS.map((c) => ({ value: c, label: label(c) }))}
+        onChange={(e) => set({ craft: e.target.value || null })} />
+      <Select label="Category" placeholder="Any category" value={query.category ?? ''} options={categoryOptions}
+        onChange={(e) => set({ category: e.target.value || null })} />
+      <Select label="Difficulty" placeholder="Any difficulty" value={query.difficultyMax === null ? '' : String(query.difficultyMax)}
+        options={Object.entries(DIFFICULTY_LABELS).map(([level, name]) => ({ value: level, label: level === '1' ? name : `Up to ${name.toLowerCase()}` }))}
+        onChange={(e) => set({ difficultyMax: e.target.value ? Number(e.target.value) : null, difficultyMin: null })} />
+      <Select label="Format" placeholder="Any format" value={query.format ?? ''} options={PATTERN_FORMATS.map((f) => ({ value: f, label: FORMATS[f].label }))}
+        onChange={(e) => set({ format: e.target.value || null })} />
+      <Select label="Language" placeholder="Any language" value={query.language ?? ''} options={PATTERN_LANGUAGES.map((l) => ({ value: l, label: languageName(l) }))}
+        onChange={(e) => set({ language: e.target.value || null })} />
+      <Checkbox label="Free patterns only" checked={query.freeOnly} onChange={(e) => set({ freeOnly: e.target.checked })} />
+      {!query.freeOnly ? (
+        <form className={styles.price} onSubmit={applyPrice} noValidate aria-label="Price range">
+          <div className={styles.priceFields}>
+            <TextField label="Lowest price" inputMode="decimal" name="pmin" value={priceMin} onChange={(e) => setPriceMin(e.target.value)} />
+            <TextField label="Highest price" inputMode="decimal" name="pmax" value={priceMax} onChange={(e) => setPriceMax(e.target.value)} />
+          </div>
+          {priceError ? <p className={styles.error} role="alert">{priceError}</p> : null}
+          <Button type="submit" size="small" variant="secondary">Apply price</Button>
+        </form>
+      ) : null}
+    </div>
+  );
+}

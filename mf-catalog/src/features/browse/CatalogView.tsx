@@ -1,0 +1,174 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { describeError } from '@stitchhouse/shared';
+import { pageTitle } from '@stitchhouse/shared/brand.ts';
+import { Alert, Button, EmptyState, Select, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
+import { recommendedSize } from '@stitchhouse/shared/catalog/sizing.ts';
+import { listCategories, searchPatterns, sizeChartsOf, suggestPatterns, type SearchResult, type Suggestion } from '../../api/catalog.ts';
+import { FitsMePanel } from '../fit/FitsMePanel.tsx';
+import { CatalogFilters } from './CatalogFilters.tsx';
+import { Pagination } from './Pagination.tsx';
+import { PatternGrid, PatternGridSkeleton } from './PatternGrid.tsx';
+import { useAsync } from './useAsync.ts';
+import { useCatalogQuery } from './useCatalogQuery.ts';
+import {
+  EMPTY_QUERY, SORTS, SORT_LABELS, activeFilterCount, clearFilters, effectiveSort, hasFit, pageCount, serializeCatalogQuery, toSearchArgs, withChanges,
+  type CatalogQuery, type CatalogSort,
+} from './urlState.ts';
+import * as styles from './CatalogView.module.css';
+
+export interface CatalogViewProps {
+  mode: 'browse' | 'search';
+}
+
+interface CatalogPage {
+  result: SearchResult;
+  sizes: Map<string, string>;
+}
+
+async function loadPage(query: CatalogQuery, signal: AbortSignal): Promise<CatalogPage> {
+  const result = await searchPatterns(toSearchArgs(query), signal);
+  const sizes = new Map<string, string>();
+  if (hasFit(query) && result.hits.length > 0) {
+    const charts = await sizeChartsOf(result.hits.map((hit) => hit.id), signal);
+    for (const [id, chart] of charts) {
+      const size = recommendedSize(chart, query.fit);
+      if (size) sizes.set(id, size.label);
+    }
+  }
+  return { result, sizes };
+}
+
+function useCategories(): string[] {
+  const [categories, setCategories] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    // Only a convenience for the filter: a failure leaves the list empty, the page works.
+    listCategories().then((list) => live && setCategories(list), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return categories;
+}
+
+/** /patterns and /patterns/search: the same filters, sorts and grid; search adds words and suggestions. */
+export function CatalogView({ mode }: CatalogViewProps) {
+  const [query, setQuery] = useCatalogQuery();
+  const navigate = useNavigate();
+  const basePath = mode === 'search' ? '/patterns/search' : '/patterns';
+  const key = serializeCatalogQuery(query);
+  const page = useAsync(key, (signal) => loadPage(query, signal));
+  const categories = useCategories();
+  const title = mode === 'search' ? (query.q ? `Search: ${query.q}` : 'Search patterns') : 'Patterns';
+  const [words, setWords] = useState(query.q);
+  useEffect(() => setWords(query.q), [query.q]);
+  useEffect(() => {
+    document.title = pageTitle(title);
+  }, [title]);
+
+  const suggestions = useAsync<Suggestion[]>(`suggest:${mode}:${query.q}`, (signal) =>
+    mode === 'search' && query.q.length >= 2 ? suggestPatterns(query.q, signal) : Promise.resolve([]),
+  );
+
+  function search(event: FormEvent) {
+    event.preventDefault();
+    const q = words.trim();
+    const next = withChanges(query, { q, sort: query.sort === 'relevance' && !q ? null : query.sort });
+    const qs = serializeCatalogQuery(next);
+    if (mode === 'browse' && q) navigate(`/patterns/search?${qs}`);
+    else setQuery(next);
+  }
+
+  const hrefOf = (q: CatalogQuery) => {
+    const qs = serializeCatalogQuery(q);
+    return qs ? `${basePath}?${qs}` : basePath;
+  };
+  const filters = activeFilterCount(query);
+  const sort = effectiveSort(query);
+  const sortOptions = SORTS.filter((s) => s !== 'relevance' || query.q).map((s) => ({ value: s, label: SORT_LABELS[s] }));
+  const data = page.data;
+  const loadingFirst = page.status === 'loading' && !data;
+  const error = page.status === 'error' ? describeError(page.error) : null;
+  const topSuggestion = (suggestions.data ?? []).find((s) => s.suggestion.toLowerCase() !== query.q.toLowerCase());
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.heading} tabIndex={-1}>{mode === 'search' ? 'Search patterns' : 'Patterns'}</h1>
+        <form role="search" className={styles.searchForm} onSubmit={search}>
+          <label htmlFor={`catalog-q-${mode}`} className={styles.searchLabel}>Search patterns</label>
+          <div className={styles.searchRow}>
+            <input id={`catalog-q-${mode}`} type="search" name="q" value={words} maxLength={200} placeholder="Wrap dress, tote bag, baby quilt…"
+              onChange={(e) => setWords(e.target.value)} className={styles.searchInput} />
+            <Button type="submit">Search</Button>
+          </div>
+        </form>
+      </header>
+
+      <div className={styles.layout}>
+        <aside className={styles.sidebar} aria-label="Filters">
+          <FitsMePanel applied={query.fit} onApply={(fit) => setQuery(withChanges(query, { fit }))} onClear={() => setQuery(withChanges(query, { fit: {} }))} />
+          <h2 className={styles.filtersHeading}>Filters</h2>
+          <CatalogFilters query={query} categories={categories} onChange={setQuery} />
+          {filters > 0 ? (
+            <Button variant="ghost" size="small" onClick={() => setQuery(clearFilters(query))}>
+              Clear all filters ({filters})
+            </Button>
+          ) : null}
+        </aside>
+
+        <section className={styles.results} aria-labelledby={`results-${mode}`} aria-busy={page.status === 'loading'}>
+          <div className={styles.toolbar}>
+            <h2 id={`results-${mode}`} className={styles.count} aria-live="polite" data-testid="result-count">
+              {loadingFirst ? 'Loading patterns…' : data ? `${data.result.total} ${data.result.total === 1 ? 'pattern' : 'patterns'}${query.q ? ` for “${query.q}”` : ''}` : 'Patterns'}
+            </h2>
+            <Select label="Sort by" value={sort} options={sortOptions} className={styles.sort}
+              onChange={(e) => setQuery(withChanges(query, { sort: e.target.value as CatalogSort }))} />
+          </div>
+
+          {mode === 'search' && topSuggestion && data && (data.result.total === 0 || data.result.similarOnly) ? (
+            <p className={styles.suggestion} data-testid="did-you-mean">
+              Did you mean{' '}
+              <Link to={hrefOf(withChanges(query, { q: topSuggestion.suggestion }))}>{topSuggestion.suggestion}</Link>?
+            </p>
+          ) : null}
+          {data?.result.similarOnly ? (
+            <p className={styles.note}>No pattern has exactly these words; showing titles close to “{query.q}”.</p>
+          ) : null}
+
+          {error ? (
+            <Alert tone="danger" title="The patterns could not be loaded" actions={<Button size="small" onClick={page.retry}>Try again</Button>}>
+              {error.message}
+            </Alert>
+          ) : null}
+
+          {loadingFirst ? (
+            <>
+              <VisuallyHidden>Loading patterns…</VisuallyHidden>
+              <PatternGridSkeleton />
+            </>
+          ) : data && data.result.hits.length > 0 ? (
+            <div className={page.status === 'loading' ? styles.stale : undefined}>
+              <PatternGrid patterns={data.result.hits} recommendedSizes={data.sizes} headingLevel={3} />
+              <Pagination page={query.page} pages={pageCount(data.result.total)} hrefOf={(p) => hrefOf(withChanges(query, { page: p }))} />
+            </div>
+          ) : data && page.status === 'ready' ? (
+            <EmptyState
+              title={query.page > 1 && data.result.total > 0 ? 'There is no such page' : 'No patterns match'}
+              actions={
+                <>
+                  {filters > 0 ? <Button onClick={() => setQuery(clearFilters(query))}>Clear filters</Button> : null}
+                  {query.page > 1 && data.result.total > 0 ? <Link to={hrefOf(withChanges(query, { page: 1 }))}>Go to the first page</Link> : null}
+                  {query.q ? <Link to={hrefOf({ ...EMPTY_QUERY })}>Browse all patterns</Link> : null}
+                </>
+              }
+            >
+              {hasFit(query) ? <p>No pattern in this view has a size chart that covers your measurements.</p> : <p>Try fewer filters or other words.</p>}
+            </EmptyState>
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+// The catalog's whole state lives in the URL so a filtered view can be shared and
+// back/forward work. Parsing is forgiving (a hand-edited or stale link drops what it
+// cannot read instead of failing); serialising writes only what differs from defaults,
+// in a fixed order, so equal views have equal URLs.
+import { BODY_MEASUREMENTS, MEASUREMENT_RANGES_CM, type BodyMeasurementsCm } from '@stitchhouse/shared/catalog/sizing.ts';
+import { PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
+import type { SearchPatternsArgs } from '../../api/catalog.ts';
+
+export const CRAFTS = ['sewing', 'quilting', 'knitting', 'crochet', 'embroidery', 'cross-stitch', 'weaving', 'macrame', 'toys', 'bags'] as const;
+export const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'best_selling'] as const;
+export type CatalogSort = (typeof SORTS)[number];
+export const SORT_LABELS: Record<CatalogSort, string> = {
+  relevance: 'Best match',
+  newest: 'Newest',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  best_selling: 'Best-selling',
+};
+export const PAGE_SIZE = 24;
+const MAX_PAGE = 1000;
+
+export interface CatalogQuery {
+  q: string;
+  craft: string | null;
+  category: string | null;
+  difficultyMin: number | null;
+  difficultyMax: number | null;
+  format: string | null;
+  language: string | null;
+  /** Whole currency units as typed ("5", "12.50"), converted to cents for the query. */
+  priceMinCents: number | null;
+  priceMaxCents: number | null;
+  freeOnly: boolean;
+  /** "Fits me": body measurements in cm. */
+  fit: BodyMeasurementsCm;
+  /** Null means the default: relevance when searching, else newest. */
+  sort: CatalogSort | null;
+  page: number;
+}
+
+export const EMPTY_QUERY: CatalogQuery = {
+  q: '',
+  craft: null,
+  category: null,
+  difficultyMin: null,
+  difficultyMax: null,
+  format: null,
+  language: null,
+  priceMinCents: null,
+  priceMaxCents: null,
+  freeOnly: false,
+  fit: {},
+  sort: null,
+  page: 1,
+};
+
+function oneOf<T extends string>(list: readonly T[], value: string | null): T | null {
+  return value !== null && (list as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+function intIn(value: string | null, min: number, max: number): number | null {
+  if (value === null || !/^\d+$/.test(value)) return null;
+  const n = Number(value);
+  return n >= min && n <= max ? n : null;
+}
+
+function money(value: string | null): number | null {
+  if (value === null || !/^\d{1,7}(\.\d{1,2})?$/.test(value)) return null;
+  return Math.round(Number(value) * 100);
+}
+
+function centsToParam(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+function slugLike(value: string | null, max = 40): string | null {
+  return value !== null && /^[a-z][a-z0-9-]*$/.test(value) && value.length <= max ? value : null;
+}
+
+export function effectiveSort(query: CatalogQuery): CatalogSort {
+  if (query.sort === 'relevance' && !query.q) return 'newest';
+  return query.sort ?? (query.q ? 'relevance' : 'newest');
+}
+
+export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
+  const fit: BodyMeasurementsCm = {};
+  for (const m of BODY_MEASUREMENTS) {
+    const raw = params.get(m);
+    if (raw === null || !/^\d{1,3}(\.\d)?$/.test(raw)) continue;
+    const cm = Number(raw);
+    const range = MEASUREMENT_RANGES_CM[m];
+    if (cm >= range.min && cm <= range.max) fit[m] = cm;
+  }
+  let difficultyMin = intIn(params.get('dmin'), 1, 5);
+  let difficultyMax = intIn(params.get('dmax'), 1, 5);
+  if (difficultyMin !== null && difficultyMax !== null && difficultyMin > difficultyMax) [difficultyMin, difficultyMax] = [difficultyMax, difficultyMin];
+  let priceMinCents = money(params.get('pmin'));
+  let priceMaxCents = money(params.get('pmax'));
+  if (priceMinCents !== null && priceMaxCents !== null && priceMinCents > priceMaxCents) [priceMinCents, priceMaxCents] = [priceMaxCents, priceMinCents];
+  const language = params.get('lang');
+  return {
+    q: (params.get('q') ?? '').trim().slice(0, 200),
+    craft: oneOf(CRAFTS, params.get('craft')),
+    category: slugLike(params.get('category')),
+    difficultyMin,
+    difficultyMax,
+    format: oneOf(PATTERN_FORMATS, params.get('format')),
+    language: language !== null && /^[a-z]{2}$/.test(language) ? language : null,
+    priceMinCents,
+    priceMaxCents,
+    freeOnly: params.get('free') === '1',
+    fit,
+    sort: oneOf(SORTS, params.get('sort')),
+    page: intIn(params.get('page'), 1, MAX_PAGE) ?? 1,
+  };
+}
+
+/** The query string for a view (without "?"); empty for the plain catalog. */
+export function serializeCatalogQuery(query: CatalogQuery): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.craft) params.set('craft', query.craft);
+  if (query.category) params.set('category', query.category);
+  if (query.difficultyMin !== null) params.set('dmin', String(query.difficultyMin));
+  if (query.difficultyMax !== null) params.set('dmax', String(query.difficultyMax));
+  if (query.format) params.set('format', query.format);
+  if (query.language) params.set('lang', query.language);
+  if (query.freeOnly) params.set('free', '1');
+  else {
+    if (query.priceMinCents !== null) params.set('pmin', centsToParam(query.priceMinCents));
+    if (query.priceMaxCents !== null) params.set('pmax', centsToParam(query.priceMaxCents));
+  }
+  for (const m of BODY_MEASUREMENTS) {
+    const value = query.fit[m];
+    if (value !== undefined) params.set(m, String(value));
+  }
+  if (query.sort) params.set('sort', query.sort);
+  if (query.page > 1) params.set('page', String(query.page));
+  return params.toString();
+}
+
+/** A changed view: any change other than the page itself goes back to page 1. */
+export function withChanges(query: CatalogQuery, changes: Partial<CatalogQuery>): CatalogQuery {
+  const next = { ...query, ...changes };
+  if (!('page' in changes)) next.page = 1;
+  return next;
+}
+
+export function hasFit(query: CatalogQuery): boolean {
+  return BODY_MEASUREMENTS.some((m) => query.fit[m] !== undefined);
+}
+
+/** How many filters narrow the view (for "Clear filters"); search text and sort do not count. */
+export function activeFilterCount(query: CatalogQuery): number {
+  return [
+    query.craft, query.category, query.difficultyMin, query.difficultyMax, query.format, query.language,
+    query.freeOnly ? true : null, query.freeOnly ? null : query.priceMinCents, query.freeOnly ? null : query.priceMaxCents,
+    hasFit(query) ? true : null,
+  ].filter((value) => value !== null).length;
+}
+
+export function clearFilters(query: CatalogQuery): CatalogQuery {
+  return { ...EMPTY_QUERY, q: query.q, sort: query.sort };
+}
+
+export function toSearchArgs(query: CatalogQuery, extra: Partial<SearchPatternsArgs> = {}): SearchPatternsArgs {
+  return {
+    q: query.q || null,
+    craft: query.craft,
+    category: query.category,
+    difficulty_min: query.difficultyMin,
+    difficulty_max: query.difficultyMax,
+    format: query.format,
+    language: query.language,
+    price_min_cents: query.freeOnly ? null : query.priceMinCents,
+    price_max_cents: query.freeOnly ? null : query.priceMaxCents,
+    free_only: query.freeOnly,
+    bust: query.fit.bust ?? null,
+    waist: query.fit.waist ?? null,
+    hip: query.fit.hip ?? null,
+    sort: effectiveSort(query),
+    limit: PAGE_SIZE,
+    offset: (query.page - 1) * PAGE_SIZE,
+    ...extra,
+  };
+}
+
+export function pageCount(total: number): number {
+  return Math.max(1, Math.ceil(total / PAGE_SIZE));
+}

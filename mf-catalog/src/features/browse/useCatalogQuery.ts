@@ -1,0 +1,19 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { parseCatalogQuery, serializeCatalogQuery, type CatalogQuery } from './urlState.ts';
+
+/** The catalog view read from, and written to, the URL (each change is a history entry). */
+export function useCatalogQuery(): [CatalogQuery, (next: CatalogQuery) => void] {
+  const [params, setParams] = useSearchParams();
+  const key = params.toString();
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const query = useMemo(() => parseCatalogQuery(new URLSearchParams(key)), [key]);
+  const setQuery = useCallback(
+    (next: CatalogQuery) => {
+      const qs = serializeCatalogQuery(next);
+      if (qs !== key) setParams(new URLSearchParams(qs));
+    },
+    [key, setParams],
+  );
+  return [query, setQuery];
+}

@@ -1,0 +1,111 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Button, TextField } from '@stitchhouse/shared/ui/index.ts';
+import { BODY_MEASUREMENTS, formatMeasurement, parseBodyMeasurements, type BodyMeasurement, type BodyMeasurementsCm } from '@stitchhouse/shared/catalog/sizing.ts';
+import { cmToInches, formatDecimal } from '@stitchhouse/shared/catalog/units.ts';
+import { EMPTY_FIT_FORM, forgetFitForm, loadFitForm, saveFitForm, type FitForm } from './remembered.ts';
+import * as styles from './FitsMePanel.module.css';
+
+const NAMES: Record<BodyMeasurement, string> = { bust: 'Bust', waist: 'Waist', hip: 'Hip' };
+
+export interface FitsMePanelProps {
+  /** The measurements applied now (from the URL), in cm. */
+  applied: BodyMeasurementsCm;
+  onApply(fit: BodyMeasurementsCm): void;
+  onClear(): void;
+}
+
+/** A form from the measurements in the URL (a shared link wins over what this device remembers). */
+function formFromApplied(applied: BodyMeasurementsCm, remembered: FitForm | null): FitForm {
+  const has = BODY_MEASUREMENTS.some((m) => applied[m] !== undefined);
+  if (!has) return remembered ?? EMPTY_FIT_FORM;
+  const unit = remembered?.unit ?? 'cm';
+  const show = (cm: number | undefined) => (cm === undefined ? '' : unit === 'cm' ? formatDecimal(cm) : formatDecimal(cmToInches(cm)));
+  return { unit, bust: show(applied.bust), waist: show(applied.waist), hip: show(applied.hip) };
+}
+
+/**
+ * "Fits me": body measurements in cm or inches, remembered on this device and put
+ * into the URL when applied, so the catalog lists only patterns whose size chart covers them.
+ */
+export function FitsMePanel({ applied, onApply, onClear }: FitsMePanelProps) {
+  const headingId = useId();
+  const [form, setForm] = useState<FitForm>(() => formFromApplied(applied, loadFitForm()));
+  const [errors, setErrors] = useState<Partial<Record<BodyMeasurement | 'form', string>>>({});
+  const appliedKey = BODY_MEASUREMENTS.map((m) => applied[m] ?? '').join('/');
+  const isApplied = appliedKey !== '//';
+
+  // Back/forward or a shared link changed the applied measurements: show them.
+  useEffect(() => {
+    setForm((current) => (isApplied ? formFromApplied(applied, { ...current }) : current));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [appliedKey]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseBodyMeasurements(form);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      return;
+    }
+    setErrors({});
+    saveFitForm(form);
+    onApply(parsed.value);
+  }
+
+  function clear() {
+    forgetFitForm();
+    setForm((current) => ({ ...EMPTY_FIT_FORM, unit: current.unit }));
+    setErrors({});
+    onClear();
+  }
+
+  return (
+    <section className={styles.panel} aria-labelledby={headingId} data-testid="fits-me">
+      <h2 id={headingId} className={styles.heading}>Fits me</h2>
+      <p className={styles.lead}>Enter your body measurements to see only patterns whose size chart covers you, with your size on each card.</p>
+      <form onSubmit={submit} noValidate>
+        <fieldset className={styles.units}>
+          <legend>Unit</legend>
+          {(['cm', 'in'] as const).map((unit) => (
+            <label key={unit} className={styles.unit}>
+              <input type="radio" name="fit-unit" value={unit} checked={form.unit === unit} onChange={() => setForm({ ...form, unit })} />
+              {unit === 'cm' ? 'Centimetres' : 'Inches'}
+            </label>
+          ))}
+        </fieldset>
+        <div className={styles.fields}>
+          {BODY_MEASUREMENTS.map((m) => (
+            <TextField
+              key={m}
+              label={`${NAMES[m]} (${form.unit})`}
+              inputMode="decimal"
+              autoComplete="off"
+              name={m}
+              value={form[m]}
+              error={errors[m]}
+              onChange={(event) => setForm({ ...form, [m]: event.target.value })}
+            />
+          ))}
+        </div>
+        {errors.form ? <p className={styles.error} role="alert">{errors.form}</p> : null}
+        <div className={styles.actions}>
+          <Button type="submit" size="small">Show patterns that fit</Button>
+          {isApplied ? (
+            <Button variant="ghost" size="small" onClick={clear}>
+              Clear measurements
+            </Button>
+          ) : null}
+        </div>
+        {isApplied ? (
+          <p className={styles.applied} aria-live="polite">
+            Showing patterns for{' '}
+            {BODY_MEASUREMENTS.filter((m) => applied[m] !== undefined)
+              .map((m) => `${NAMES[m].toLowerCase()} ${formatMeasurement(applied[m]!, form.unit)}`)
+              .join(', ')}
+            .
+          </p>
+        ) : null}
+      </form>
+    </section>
+  );
+}
