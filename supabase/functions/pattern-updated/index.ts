@@ -1,0 +1,66 @@
+// POST /pattern-updated {pattern_id, version} by the store owner after attach_pattern_file made
+// a new version: emails every buyer once with what changed and a link to download it.
+import { z } from 'zod';
+import { json, serviceClient, signedInUser } from '../_shared/clients.ts';
+import { env } from '../_shared/env.ts';
+import { sendMail } from '../_shared/mail.ts';
+import { updateEmail } from './email.ts';
+
+const requestSchema = z.object({
+  pattern_id: z.uuid({ error: 'pattern_id must be a pattern id' }),
+  version: z.number().int().positive({ error: 'version must be a positive whole number' }),
+});
+
+// Email links stay valid for a month; after that /download/error explains and links the library.
+const LINK_LIFETIME_SECONDS = 30 * 24 * 3600;
+
+export default async function handler(req: Request): Promise<Response> {
+  if (req.method !== 'POST') return json({ code: 'bad_request', message: 'Use POST' }, 405);
+  const caller = await signedInUser(req);
+  if (!caller) return json({ code: 'not_signed_in', message: 'Sign in to notify your buyers.' }, 401);
+  const parsed = requestSchema.safeParse(await req.json().catch(() => null));
+  if (!parsed.success) return json({ code: 'bad_request', message: parsed.error.issues.map((i) => i.message).join('; ') }, 400);
+  const { pattern_id, version } = parsed.data;
+
+  const service = serviceClient();
+  const { data: pattern, error: patternError } = await service.from('patterns').select('id, title, store_id').eq('id', pattern_id).maybeSingle();
+  if (patternError) throw new Error(`pattern-updated: ${patternError.message}`);
+  const { data: store } = pattern
+    ? await service.from('stores').select('name, owner_id').eq('id', pattern.store_id as string).maybeSingle()
+    : { data: null };
+  if (!pattern || !store || store.owner_id !== caller.user.id) return json({ code: 'not_found', message: 'Pattern not found in your store.' }, 404);
+
+  // Claim the version: only the first call sends, a repeat answers what already happened.
+  const { data: claimed, error: claimError } = await service.from('pattern_versions')
+    .update({ notified_at: new Date().toISOString() })
+    .eq('pattern_id', pattern_id).eq('version', version).is('notified_at', null)
+    .select('changes');
+  if (claimError) throw new Error(`pattern-updated: ${claimError.message}`);
+  if (!claimed || claimed.length === 0) {
+    const { data: existing } = await service.from('pattern_versions').select('notified_at').eq('pattern_id', pattern_id).eq('version', version).maybeSingle();
+    if (!existing) return json({ code: 'not_found', message: `Version ${version} of this pattern does not exist.` }, 404);
+    return json({ sent: 0, failed: 0, already_notified_at: existing.notified_at });
+  }
+  const changes = claimed[0]!.changes as string;
+
+  const { data: entitlements, error } = await service.from('entitlements').select('user_id').eq('pattern_id', pattern_id).is('revoked_at', null);
+  if (error) throw new Error(`pattern-updated: ${error.message}`);
+  const siteUrl = (env('SITE_URL') || 'http://localhost:3000').replace(/\/+$/, '');
+  const expires = Math.floor(Date.now() / 1000) + LINK_LIFETIME_SECONDS;
+  let sent = 0;
+  let failed = 0;
+  for (const { user_id } of entitlements ?? []) {
+    const { data: user } = await service.auth.admin.getUserById(user_id as string);
+    const to = user?.user?.email;
+    if (!to) continue;
+    const mail = updateEmail({ siteUrl, patternId: pattern_id, title: pattern.title as string, storeName: store.name as string, version, changes, expires });
+    try {
+      await sendMail({ to, ...mail });
+      sent += 1;
+    } catch (err) {
+      failed += 1;
+      console.error(`pattern-updated: mail to buyer ${user_id as string} failed`, err);
+    }
+  }
+  return json({ sent, failed });
+}
