@@ -63,6 +63,11 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
   };
 
   const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'Escape' && open) {
+      setOpen(false);
+      event.stopPropagation();
+      return;
+    }
     if (apply(buttonKeyAction(event.key, labels.length))) event.preventDefault();
   };
 
@@ -76,7 +81,11 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
             return index === null ? null : ({ type: 'focus', index } as const);
           })()
         : null);
-    if (apply(action) && event.key !== 'Tab') event.preventDefault();
+    if (apply(action) && event.key !== 'Tab') {
+      event.preventDefault();
+      // Escape closes this menu only, not the mobile panel around it.
+      event.stopPropagation();
+    }
   };
 
   const toggle = () => {

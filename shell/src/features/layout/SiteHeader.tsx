@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { AccountMenu } from './AccountMenu.tsx';
@@ -17,6 +17,8 @@ export interface SiteHeaderProps {
 export function SiteHeader({ user, sessionLoading, onSignOut }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const panelId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
 
   // The mobile panel folds away after each navigation.
@@ -25,7 +27,10 @@ export function SiteHeader({ user, sessionLoading, onSignOut }: SiteHeaderProps)
   useEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
+      if (event.key !== 'Escape') return;
+      // Focus inside the panel would vanish with it: hand it back to the toggle.
+      if (panelRef.current?.contains(document.activeElement)) toggleRef.current?.focus();
+      setMenuOpen(false);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
@@ -47,6 +52,7 @@ export function SiteHeader({ user, sessionLoading, onSignOut }: SiteHeaderProps)
         </Link>
 
         <button
+          ref={toggleRef}
           type="button"
           className={styles.menuToggle}
           aria-expanded={menuOpen}
@@ -57,7 +63,7 @@ export function SiteHeader({ user, sessionLoading, onSignOut }: SiteHeaderProps)
           {menuOpen ? 'Close' : 'Menu'}
         </button>
 
-        <div id={panelId} className={styles.panel} data-open={menuOpen}>
+        <div id={panelId} ref={panelRef} className={styles.panel} data-open={menuOpen}>
           <nav aria-label="Main" className={styles.nav}>
             <ul className={styles.navList}>
               {PRIMARY_NAV.map((item) => (
