@@ -1,6 +1,35 @@
-import { ComingSoon } from '@stitchhouse/shared';
+import { useParams } from 'react-router';
+import { describeError } from '@stitchhouse/shared';
+import { Alert, Button, Skeleton } from '@stitchhouse/shared/ui/index.ts';
+import { getPattern } from '../api/catalog.ts';
+import { useAsync } from '../features/browse/useAsync.ts';
+import { DetailView } from '../features/detail/DetailView.tsx';
+import { CatalogNotFound } from '../features/detail/NotFound.tsx';
+import * as styles from '../features/detail/DetailPage.module.css';
 
-/** /patterns/:productId: built by a later issue; until then a plainly labelled placeholder. */
+/** /patterns/:productId: everything a maker needs to judge a pattern, and Buy / Get / Download. */
 export default function PatternDetail() {
-  return <ComingSoon path="/patterns/:productId" />;
+  const { productId = '' } = useParams();
+  const pattern = useAsync(productId, (signal) => getPattern(productId, signal));
+  if (pattern.status === 'error') {
+    return (
+      <section className={styles.loading}>
+        <h1>Pattern</h1>
+        <Alert tone="danger" title="This pattern could not be loaded" actions={<Button size="small" onClick={pattern.retry}>Try again</Button>}>
+          {describeError(pattern.error).message}
+        </Alert>
+      </section>
+    );
+  }
+  if (pattern.status === 'loading' || (pattern.data && pattern.data.id !== productId)) {
+    return (
+      <section className={styles.loading} aria-busy="true" aria-label="Loading the pattern">
+        <Skeleton shape="block" height="20rem" />
+        <Skeleton width="60%" />
+        <Skeleton width="40%" />
+      </section>
+    );
+  }
+  if (!pattern.data) return <CatalogNotFound what="Pattern" />;
+  return <DetailView pattern={pattern.data} />;
 }

@@ -1,6 +1,34 @@
-import { ComingSoon } from '@stitchhouse/shared';
+import { useParams } from 'react-router';
+import { describeError } from '@stitchhouse/shared';
+import { Alert, Button, Skeleton } from '@stitchhouse/shared/ui/index.ts';
+import { getStoreBySlug } from '../api/stores.ts';
+import { useAsync } from '../features/browse/useAsync.ts';
+import { CatalogNotFound } from '../features/detail/NotFound.tsx';
+import { StorefrontView } from '../features/storefront/StorefrontView.tsx';
+import * as styles from '../features/detail/DetailPage.module.css';
 
-/** /stores/:slug: built by a later issue; until then a plainly labelled placeholder. */
+/** /stores/:slug: a designer's or a shop's public storefront. */
 export default function Storefront() {
-  return <ComingSoon path="/stores/:slug" />;
+  const { slug = '' } = useParams();
+  const store = useAsync(slug, (signal) => getStoreBySlug(slug, signal));
+  if (store.status === 'error') {
+    return (
+      <section className={styles.loading}>
+        <h1>Store</h1>
+        <Alert tone="danger" title="This store could not be loaded" actions={<Button size="small" onClick={store.retry}>Try again</Button>}>
+          {describeError(store.error).message}
+        </Alert>
+      </section>
+    );
+  }
+  if (store.status === 'loading' || (store.data && store.data.slug !== slug)) {
+    return (
+      <section className={styles.loading} aria-busy="true" aria-label="Loading the store">
+        <Skeleton shape="block" height="12rem" />
+        <Skeleton width="40%" />
+      </section>
+    );
+  }
+  if (!store.data) return <CatalogNotFound what="Store" />;
+  return <StorefrontView store={store.data} />;
 }

@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { describeError, useSession } from '@stitchhouse/shared';
+import { Alert, Button, LinkButton } from '@stitchhouse/shared/ui/index.ts';
+import { claimFreePattern, ownsPattern, wholesalePriceOf, type PatternDetail, type WholesalePrice } from '../../api/catalog.ts';
+import { formatPrice } from '../shared/formatPrice.ts';
+import * as styles from './PatternActions.module.css';
+
+type Ownership = 'unknown' | 'owned' | 'not_owned' | 'own_store';
+
+/**
+ * Price and the one action that fits: Download (owned or your own pattern), Get (free),
+ * or Buy (hands over to /payment/send). Wholesale price only where the database shows it.
+ */
+export function PatternActions({ pattern }: { pattern: PatternDetail }) {
+  const { session, loading } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const userId = session?.user.id ?? null;
+  const [ownership, setOwnership] = useState<Ownership>('unknown');
+  const [wholesale, setWholesale] = useState<WholesalePrice | null>(null);
+  const [claiming, setClaiming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [justClaimed, setJustClaimed] = useState(false);
+
+  useEffect(() => {
+    if (loading) return;
+    if (!userId) {
+      setOwnership('not_owned');
+      setWholesale(null);
+      return;
+    }
+    if (userId === pattern.store.ownerId) setOwnership('own_store');
+    let live = true;
+    ownsPattern(pattern.id).then(
+      (owned) => live && userId !== pattern.store.ownerId && setOwnership(owned ? 'owned' : 'not_owned'),
+      () => live && userId !== pattern.store.ownerId && setOwnership('not_owned'),
+    );
+    // Row-level security answers with a row only for approved wholesale accounts (and the store).
+    wholesalePriceOf(pattern.id).then((price) => live && setWholesale(price), () => live && setWholesale(null));
+    return () => {
+      live = false;
+    };
+  }, [loading, userId, pattern.id, pattern.store.ownerId]);
+
+  async function getFree() {
+    if (!userId) {
+      navigate(`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`);
+      return;
+    }
+    setClaiming(true);
+    setError(null);
+    try {
+      await claimFreePattern(pattern.id);
+      setOwnership('owned');
+      setJustClaimed(true);
+    } catch (caught) {
+      setError(describeError(caught).message);
+    } finally {
+      setClaiming(false);
+    }
+  }
+
+  const free = pattern.priceCents === 0;
+  const downloadHref = `/patterns/${pattern.id}/download`;
+  const purchasable = pattern.status === 'published';
+
+  return (
+    <div className={styles.actions} data-testid="pattern-actions">
+      <p className={styles.price} data-testid="detail-price">{formatPrice(pattern.priceCents, pattern.currency)}</p>
+      {wholesale ? (
+        <p className={styles.wholesale} data-testid="wholesale-price">
+          Wholesale (printed copies): <strong>{formatPrice(wholesale.priceCents, wholesale.currency)}</strong> each, from {wholesale.minQuantity} copies
+        </p>
+      ) : null}
+      {ownership === 'unknown' ? (
+        <p className={styles.muted} aria-live="polite">Checking your library…</p>
+      ) : ownership === 'owned' || ownership === 'own_store' ? (
+        <>
+          {justClaimed ? <Alert tone="success">Added to your library.</Alert> : null}
+          <p className={styles.owned}>{ownership === 'own_store' ? 'This is your pattern.' : 'This pattern is in your library.'}</p>
+          <LinkButton to={downloadHref} size="large" block>Download</LinkButton>
+          {ownership === 'own_store' ? <LinkButton to={`/patterns/${pattern.id}/edit`} variant="secondary" block>Edit pattern</LinkButton> : null}
+        </>
+      ) : !purchasable ? (
+        <p className={styles.muted}>This pattern is no longer sold.</p>
+      ) : free ? (
+        <Button size="large" block busy={claiming} busyLabel="Adding to your library…" onClick={getFree}>
+          {userId ? 'Get for free' : 'Sign in to get it for free'}
+        </Button>
+      ) : (
+        <LinkButton to={`/payment/send?productId=${encodeURIComponent(pattern.id)}`} size="large" block>Buy</LinkButton>
+      )}
+      {error ? <Alert tone="danger">{error}</Alert> : null}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { describeError } from '@stitchhouse/shared';
+import { pageTitle } from '@stitchhouse/shared/brand.ts';
+import { Alert, Button, EmptyState } from '@stitchhouse/shared/ui/index.ts';
+import { searchPatterns } from '../../api/catalog.ts';
+import { listStockedPatterns, type Storefront } from '../../api/stores.ts';
+import { useAsync } from '../browse/useAsync.ts';
+import { Pagination } from '../browse/Pagination.tsx';
+import { PatternGrid, PatternGridSkeleton } from '../browse/PatternGrid.tsx';
+import { PAGE_SIZE, pageCount } from '../browse/urlState.ts';
+import { publicImageUrl } from '../shared/images.ts';
+import * as styles from './StorefrontView.module.css';
+
+const KIND_LABEL: Record<Storefront['kind'], string> = { designer: 'Pattern designer', retailer: 'Fabric and craft shop', supplier: 'Supplier' };
+
+function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function StorefrontView({ store }: { store: Storefront }) {
+  const [params] = useSearchParams();
+  const pageParam = params.get('page');
+  const page = pageParam && /^\d{1,4}$/.test(pageParam) && Number(pageParam) >= 1 ? Number(pageParam) : 1;
+  const patterns = useAsync(`${store.id}:${page}`, (signal) =>
+    searchPatterns({ store_id: store.id, sort: 'newest', limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, signal),
+  );
+  const stocked = useAsync(`stock:${store.id}`, (signal) => (store.kind === 'retailer' ? listStockedPatterns(store.id, signal) : Promise.resolve([])));
+  useEffect(() => {
+    document.title = pageTitle(store.name);
+  }, [store.name]);
+
+  return (
+    <article className={styles.page}>
+      <header className={styles.header}>
+        {store.bannerPath ? <img className={styles.banner} src={publicImageUrl(store.bannerPath, 'store-assets')} alt="" /> : <div className={styles.bannerPlain} />}
+        <div className={styles.identity}>
+          {store.logoPath ? (
+            <img className={styles.logo} src={publicImageUrl(store.logoPath, 'store-assets')} alt={`${store.name} logo`} width={96} height={96} />
+          ) : (
+            <span className={styles.logoPlain} aria-hidden="true">{store.name.charAt(0).toUpperCase()}</span>
+          )}
+          <div>
+            <h1 className={styles.name}>{store.name}</h1>
+            <p className={styles.kind}>{KIND_LABEL[store.kind]} · {countryName(store.country)}</p>
+          </div>
+        </div>
+      </header>
+
+      <div className={styles.about}>
+        {store.bio ? store.bio.split(/\n{2,}/).map((para, i) => <p key={i}>{para}</p>) : null}
+        {store.address ? (
+          <section aria-labelledby="visit-heading" className={styles.address}>
+            <h2 id="visit-heading">Visit the shop</h2>
+            <address data-testid="store-address">
+              {store.address.line1}<br />
+              {store.address.line2 ? <>{store.address.line2}<br /></> : null}
+              {store.address.postalCode} {store.address.city}{store.address.region ? `, ${store.address.region}` : ''}<br />
+              {countryName(store.country)}
+            </address>
+          </section>
+        ) : null}
+      </div>
+
+      <section className={styles.section} aria-labelledby="store-patterns" aria-busy={patterns.status === 'loading'}>
+        <h2 id="store-patterns">
+          {store.kind === 'retailer' ? 'Patterns by this shop' : 'Patterns'}
+          {patterns.data ? ` (${patterns.data.total})` : ''}
+        </h2>
+        {patterns.status === 'error' ? (
+          <Alert tone="danger" title="The patterns could not be loaded" actions={<Button size="small" onClick={patterns.retry}>Try again</Button>}>
+            {describeError(patterns.error).message}
+          </Alert>
+        ) : !patterns.data ? (
+          <PatternGridSkeleton count={4} />
+        ) : patterns.data.hits.length > 0 ? (
+          <>
+            <PatternGrid patterns={patterns.data.hits} headingLevel={3} />
+            <Pagination page={page} pages={pageCount(patterns.data.total)} hrefOf={(p) => (p === 1 ? `/stores/${store.slug}` : `/stores/${store.slug}?page=${p}`)} />
+          </>
+        ) : store.kind === 'retailer' ? (
+          <p>This shop has not published patterns of its own.</p>
+        ) : (
+          <EmptyState title="No patterns yet" headingLevel={3}>
+            <p>{store.name} has not published a pattern yet.</p>
+          </EmptyState>
+        )}
+      </section>
+
+      {store.kind === 'retailer' ? (
+        <section className={styles.section} aria-labelledby="stocked-patterns" aria-busy={stocked.status === 'loading'}>
+          <h2 id="stocked-patterns">Patterns stocked in the shop</h2>
+          {stocked.status === 'error' ? (
+            <Alert tone="danger" title="The shop's stock could not be loaded" actions={<Button size="small" onClick={stocked.retry}>Try again</Button>}>
+              {describeError(stocked.error).message}
+            </Alert>
+          ) : !stocked.data ? (
+            <PatternGridSkeleton count={4} />
+          ) : stocked.data.length > 0 ? (
+            <PatternGrid
+              patterns={stocked.data}
+              headingLevel={3}
+              footerOf={(p) => {
+                const copies = stocked.data?.find((s) => s.id === p.id)?.printedCopies ?? 0;
+                return <span className={styles.stock}>{copies > 0 ? `${copies} printed ${copies === 1 ? 'copy' : 'copies'} in the shop` : 'Ask in the shop for a printed copy'}</span>;
+              }}
+            />
+          ) : (
+            <p>The shop has not listed the designers' patterns it carries yet.</p>
+          )}
+        </section>
+      ) : null}
+    </article>
+  );
+}
