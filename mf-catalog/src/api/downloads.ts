@@ -1,0 +1,138 @@
+// Downloads of owned patterns: the file list, the hourly allowance, and the stamped PDF
+// from the download function (fetched with the session token so progress can be shown).
+import { getRuntimeConfig, getSupabase } from '@stitchhouse/shared';
+import type { PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
+import { isDownloadReason, type DownloadReason } from '../features/download/reasons.ts';
+
+export interface DownloadableFile {
+  format: PatternFormat;
+  version: number;
+  sizeBytes: number;
+  changelog: string;
+  updatedAt: string;
+}
+
+export interface DownloadOverview {
+  patternId: string;
+  title: string;
+  currentVersion: number;
+  files: DownloadableFile[];
+  /** Downloads left in the rolling hour (null for the store's own members: not limited). */
+  remaining: number | null;
+  downloadsSoFar: number;
+  lastDownloadedAt: string | null;
+}
+
+const fail = (error: { message: string }, status?: number): never => {
+  throw Object.assign(error, { status });
+};
+
+/** What an entitled person (or the store) may download; null when they may not. */
+export async function downloadOverview(patternId: string): Promise<DownloadOverview | null> {
+  const supabase = await getSupabase();
+  const { data: session } = await supabase.auth.getSession();
+  const user = session.session?.user;
+  if (!user) return null;
+  const [{ data: pattern }, owned] = await Promise.all([
+    supabase.from('patterns').select('id, title, current_version, stores!inner(owner_id)').eq('id', patternId).maybeSingle(),
+    supabase.rpc('has_entitlement', { p_pattern_id: patternId }),
+  ]);
+  if (!pattern) return null;
+  const isStore = (pattern.stores as unknown as { owner_id: string }).owner_id === user.id;
+  if (owned.error) fail(owned.error, owned.status);
+  if (!owned.data && !isStore) return null;
+  const [files, allowance, downloads] = await Promise.all([
+    supabase.from('pattern_files').select('format, version, size_bytes, changelog, updated_at').eq('pattern_id', patternId),
+    supabase.rpc('download_allowance', { pattern_id: patternId }),
+    supabase.from('downloads').select('created_at', { count: 'exact' }).eq('pattern_id', patternId).eq('user_id', user.id).order('created_at', { ascending: false }).limit(1),
+  ]);
+  for (const r of [files, allowance, downloads]) if (r.error) fail(r.error, r.status);
+  const order: PatternFormat[] = ['a4', 'us_letter', 'a0', 'projector'];
+  return {
+    patternId,
+    title: pattern.title as string,
+    currentVersion: pattern.current_version as number,
+    files: (files.data ?? [])
+      .map((f) => ({ format: f.format as PatternFormat, version: f.version as number, sizeBytes: Number(f.size_bytes), changelog: f.changelog as string, updatedAt: f.updated_at as string }))
+      .sort((a, b) => order.indexOf(a.format) - order.indexOf(b.format)),
+    remaining: isStore ? null : (allowance.data as number),
+    downloadsSoFar: downloads.count ?? 0,
+    lastDownloadedAt: (downloads.data?.[0]?.created_at as string | undefined) ?? null,
+  };
+}
+
+export class DownloadProblem extends Error {
+  constructor(readonly reason: DownloadReason, message: string, readonly retryAfterMinutes?: number) {
+    super(message);
+    this.name = 'DownloadProblem';
+  }
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+function fileNameOf(disposition: string | null, fallback: string): string {
+  const match = /filename="([^"]+)"/.exec(disposition ?? '');
+  return match?.[1] ?? fallback;
+}
+
+/**
+ * Fetches the stamped PDF. `onProgress(received, total)` reports bytes as they arrive (total is
+ * null while the server is still stamping). Failures throw DownloadProblem with the reason code.
+ */
+export async function fetchStampedPdf(
+  patternId: string,
+  format: PatternFormat | null,
+  options: { expires?: string | null; onProgress?: (received: number, total: number | null) => void } = {},
+): Promise<DownloadedFile> {
+  const supabase = await getSupabase();
+  const { data } = await supabase.auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) throw new DownloadProblem('not_signed_in', 'Sign in to download your patterns.');
+  const config = getRuntimeConfig();
+  const url = new URL(`${config.supabaseUrl.replace(/\/+$/, '')}/functions/v1/download/${encodeURIComponent(patternId)}`);
+  if (format) url.searchParams.set('format', format);
+  if (options.expires) url.searchParams.set('expires', options.expires);
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { authorization: `Bearer ${token}`, apikey: config.supabaseAnonKey } });
+  } catch {
+    throw new DownloadProblem('network', 'We could not reach Stitchhouse. Check your connection and try again.');
+  }
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string; retry_after_minutes?: number };
+    const reason = body.code && isDownloadReason(body.code) ? body.code : res.status === 401 ? 'not_signed_in' : 'server_error';
+    throw new DownloadProblem(reason, body.message ?? 'The download could not be prepared.', body.retry_after_minutes);
+  }
+  const total = Number(res.headers.get('content-length')) || null;
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  options.onProgress?.(0, total);
+  const reader = res.body?.getReader();
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.byteLength;
+      options.onProgress?.(received, total);
+    }
+  }
+  const blob = new Blob(chunks as BlobPart[], { type: 'application/pdf' });
+  return { blob, fileName: fileNameOf(res.headers.get('content-disposition'), `pattern-${format ?? 'file'}.pdf`) };
+}
+
+/** Hands the file to the browser's downloads. */
+export function saveFile({ blob, fileName }: DownloadedFile): void {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}

@@ -1,0 +1,48 @@
+// The signed-in person's library: what they own (my_library RPC) and, for designers,
+// what their stores made.
+import { getSupabase } from '@stitchhouse/shared';
+import { listStorePatterns, myStores, type StorePatternRow } from './publishing.ts';
+
+export interface LibraryEntry {
+  patternId: string;
+  title: string;
+  coverPath: string | null;
+  formats: string[];
+  status: 'draft' | 'published' | 'archived';
+  currentVersion: number;
+  storeName: string;
+  storeSlug: string;
+  source: 'purchase' | 'free' | 'grant';
+  grantedAt: string;
+  lastDownloadedAt: string | null;
+  /** A version newer than the person's last download exists. */
+  updated: boolean;
+  latestChanges: string | null;
+}
+
+export async function myLibrary(): Promise<LibraryEntry[]> {
+  const supabase = await getSupabase();
+  const { data, error, status } = await supabase.rpc('my_library');
+  if (error) throw Object.assign(error, { status });
+  return ((data ?? []) as Record<string, unknown>[]).map((r) => ({
+    patternId: r.pattern_id as string,
+    title: r.title as string,
+    coverPath: r.cover_path as string | null,
+    formats: r.formats as string[],
+    status: r.status as LibraryEntry['status'],
+    currentVersion: r.current_version as number,
+    storeName: r.store_name as string,
+    storeSlug: r.store_slug as string,
+    source: r.source as LibraryEntry['source'],
+    grantedAt: r.granted_at as string,
+    lastDownloadedAt: r.last_downloaded_at as string | null,
+    updated: r.updated === true,
+    latestChanges: r.latest_changes as string | null,
+  }));
+}
+
+/** The patterns of every store the person owns (designers' "made by me"). */
+export async function myMadePatterns(): Promise<{ storeName: string; patterns: StorePatternRow[] }[]> {
+  const stores = await myStores();
+  return Promise.all(stores.map(async (s) => ({ storeName: s.name, patterns: await listStorePatterns(s.id) })));
+}

@@ -1,0 +1,293 @@
+// A store's own catalog: its patterns, drafts, edits, images, pattern files and versions.
+// Every call runs as the signed-in owner; row-level security and the RPCs
+// attach_pattern_file / change_patterns_status enforce who may do what.
+import { getRuntimeConfig, getSupabase } from '@stitchhouse/shared';
+import type { PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
+import { getPattern, isUuid, type PatternDetail } from './catalog.ts';
+
+export type PatternStatus = 'draft' | 'published' | 'archived';
+
+export interface OwnStore {
+  id: string;
+  slug: string;
+  name: string;
+  kind: 'designer' | 'retailer' | 'supplier';
+  currency: string;
+}
+
+export interface StorePatternRow {
+  id: string;
+  title: string;
+  status: PatternStatus;
+  priceCents: number;
+  currency: string;
+  coverPath: string | null;
+  formats: string[];
+  currentVersion: number;
+  updatedAt: string;
+}
+
+export interface PatternFileRow {
+  format: PatternFormat;
+  version: number;
+  sizeBytes: number;
+  changelog: string;
+  updatedAt: string;
+}
+
+export interface PatternVersionRow {
+  version: number;
+  changes: string;
+  createdAt: string;
+}
+
+export interface EditablePattern extends PatternDetail {
+  files: PatternFileRow[];
+  versions: PatternVersionRow[];
+  wholesale: { priceCents: number; minQuantity: number } | null;
+}
+
+const fail = (error: { message: string }, status?: number): never => {
+  throw Object.assign(error, { status });
+};
+
+async function currentUserId(): Promise<string | null> {
+  const supabase = await getSupabase();
+  const { data } = await supabase.auth.getSession();
+  return data.session?.user.id ?? null;
+}
+
+/** The stores the signed-in person owns, oldest first (most people have one). */
+export async function myStores(): Promise<OwnStore[]> {
+  const userId = await currentUserId();
+  if (!userId) return [];
+  const supabase = await getSupabase();
+  const { data, error, status } = await supabase.from('stores').select('id, slug, name, kind, currency').eq('owner_id', userId).order('created_at');
+  if (error) fail(error, status);
+  return (data ?? []) as OwnStore[];
+}
+
+export async function listStorePatterns(storeId: string): Promise<StorePatternRow[]> {
+  const supabase = await getSupabase();
+  const { data, error, status } = await supabase
+    .from('patterns')
+    .select('id, title, status, price_cents, currency, cover_path, formats, current_version, updated_at')
+    .eq('store_id', storeId)
+    .order('updated_at', { ascending: false })
+    .limit(1000);
+  if (error) fail(error, status);
+  return (data ?? []).map((r) => ({
+    id: r.id as string,
+    title: r.title as string,
+    status: r.status as PatternStatus,
+    priceCents: r.price_cents as number,
+    currency: r.currency as string,
+    coverPath: r.cover_path as string | null,
+    formats: r.formats as string[],
+    currentVersion: r.current_version as number,
+    updatedAt: r.updated_at as string,
+  }));
+}
+
+/** Patterns a retail shop carries (store_stock), with their designers' titles. */
+export async function listStockedPatterns(storeId: string): Promise<{ id: string; title: string; printedCopies: number }[]> {
+  const supabase = await getSupabase();
+  const { data, error, status } = await supabase.from('store_stock').select('printed_copies, patterns(id, title)').eq('store_id', storeId);
+  if (error) fail(error, status);
+  return (data ?? []).flatMap((r) => {
+    const p = r.patterns as unknown as { id: string; title: string } | null;
+    return p ? [{ id: p.id, title: p.title, printedCopies: r.printed_copies as number }] : [];
+  });
+}
+
+/** A new draft with just enough to be valid; the edit page fills in the rest. */
+export async function createDraft(store: OwnStore): Promise<string> {
+  const supabase = await getSupabase();
+  const { data, error, status } = await supabase
+    .from('patterns')
+    .insert({ store_id: store.id, title: 'Untitled pattern', craft: 'sewing', category: 'dresses', currency: store.currency })
+    .select('id')
+    .single();
+  if (error) fail(error, status);
+  return (data as { id: string }).id;
+}
+
+export interface StatusResult {
+  id: string;
+  ok: boolean;
+  title?: string;
+  message?: string;
+}
+
+export async function changeStatus(ids: readonly string[], status: PatternStatus): Promise<StatusResult[]> {
+  const supabase = await getSupabase();
+  const { data, error, status: http } = await supabase.rpc('change_patterns_status', { pattern_ids: ids, status });
+  if (error) fail(error, http);
+  return data as StatusResult[];
+}
+
+/** The pattern with its files and versions when the caller owns its store, else null (same as unknown). */
+export async function loadEditablePattern(id: string, signal?: AbortSignal): Promise<EditablePattern | null> {
+  if (!isUuid(id)) return null;
+  const [pattern, userId] = await Promise.all([getPattern(id, signal), currentUserId()]);
+  if (!pattern || !userId || pattern.store.ownerId !== userId) return null;
+  const supabase = await getSupabase();
+  const [files, versions, wholesale] = await Promise.all([
+    supabase.from('pattern_files').select('format, version, size_bytes, changelog, updated_at').eq('pattern_id', id),
+    supabase.from('pattern_versions').select('version, changes, created_at').eq('pattern_id', id).order('version', { ascending: false }),
+    supabase.from('pattern_wholesale_prices').select('price_cents, min_quantity').eq('pattern_id', id).maybeSingle(),
+  ]);
+  for (const r of [files, versions, wholesale]) if (r.error) fail(r.error, r.status);
+  return {
+    ...pattern,
+    files: (files.data ?? []).map((f) => ({
+      format: f.format as PatternFormat,
+      version: f.version as number,
+      sizeBytes: Number(f.size_bytes),
+      changelog: f.changelog as string,
+      updatedAt: f.updated_at as string,
+    })),
+    versions: (versions.data ?? []).map((v) => ({ version: v.version as number, changes: v.changes as string, createdAt: v.created_at as string })),
+    wholesale: wholesale.data ? { priceCents: wholesale.data.price_cents as number, minQuantity: wholesale.data.min_quantity as number } : null,
+  };
+}
+
+/** The columns of `patterns` the edit form writes (already validated by the form's schema). */
+export interface PatternFields {
+  title: string;
+  description: string;
+  craft: string;
+  category: string;
+  difficulty: number;
+  size_range: string;
+  size_chart: unknown;
+  yardage: unknown;
+  notions: string[];
+  languages: string[];
+  tags: string[];
+  licence: 'personal' | 'small_business';
+  price_cents: number;
+}
+
+export async function savePattern(pattern: { id: string; storeId: string; currency: string }, fields: PatternFields, wholesaleCents: number | null): Promise<void> {
+  const supabase = await getSupabase();
+  const saved = await supabase.from('patterns').update(fields).eq('id', pattern.id);
+  if (saved.error) fail(saved.error, saved.status);
+  const wholesale =
+    wholesaleCents === null
+      ? await supabase.from('pattern_wholesale_prices').delete().eq('pattern_id', pattern.id)
+      : await supabase
+          .from('pattern_wholesale_prices')
+          .upsert({ pattern_id: pattern.id, store_id: pattern.storeId, price_cents: wholesaleCents, currency: pattern.currency });
+  if (wholesale.error) fail(wholesale.error, wholesale.status);
+}
+
+export async function setImages(patternId: string, coverPath: string | null, galleryPaths: string[]): Promise<void> {
+  const supabase = await getSupabase();
+  const { error, status } = await supabase.from('patterns').update({ cover_path: coverPath, gallery_paths: galleryPaths }).eq('id', patternId);
+  if (error) fail(error, status);
+}
+
+/** Uploads a cover or gallery photo to the public bucket; returns its object path. */
+export async function uploadImage(pattern: { id: string; storeId: string }, file: File): Promise<string> {
+  const ext = (file.name.split('.').pop() ?? 'jpg').toLowerCase().replace(/[^a-z0-9]/g, '') || 'jpg';
+  const path = `${pattern.storeId}/${pattern.id}/${crypto.randomUUID()}.${ext}`;
+  const supabase = await getSupabase();
+  const { error } = await supabase.storage.from('pattern-images').upload(path, file, { contentType: file.type, upsert: false });
+  if (error) throw error;
+  return path;
+}
+
+export interface UploadTarget {
+  format: PatternFormat;
+  version: number;
+  path: string;
+  signedUrl: string;
+  apiKey: string;
+}
+
+/**
+ * Where the next version of a format's file goes, with a signed upload URL (valid two hours):
+ * a failed transfer retries against the same URL without choosing the file again.
+ */
+export async function prepareFileUpload(pattern: { id: string; storeId: string }, format: PatternFormat, currentVersion: number | null): Promise<UploadTarget> {
+  const version = (currentVersion ?? 0) + 1;
+  const path = `${pattern.storeId}/${pattern.id}/${format}/v${version}.pdf`;
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.storage.from('pattern-files').createSignedUploadUrl(path, { upsert: true });
+  if (error) throw error;
+  const config = getRuntimeConfig();
+  const base = config.supabaseUrl.replace(/\/+$/, '');
+  return { format, version, path, apiKey: config.supabaseAnonKey, signedUrl: `${base}/storage/v1/object/upload/sign/pattern-files/${path}?token=${encodeURIComponent(data.token)}` };
+}
+
+export class UploadFailure extends Error {
+  constructor(message: string, readonly retryable: boolean) {
+    super(message);
+    this.name = 'UploadFailure';
+  }
+}
+
+/** PUTs the file with upload progress (storage-js has no progress callback, XHR does). */
+export function sendFile(target: UploadTarget, file: Blob, onProgress: (sent: number, total: number) => void, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', target.signedUrl);
+    xhr.setRequestHeader('content-type', 'application/pdf');
+    xhr.setRequestHeader('x-upsert', 'true');
+    xhr.setRequestHeader('apikey', target.apiKey);
+    xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(file.size, file.size);
+        resolve();
+        return;
+      }
+      let message = `The upload was refused (${xhr.status})`;
+      try {
+        const body = JSON.parse(xhr.responseText) as { message?: string };
+        if (body.message) message = body.message;
+      } catch {
+        // not JSON: keep the status line
+      }
+      reject(new UploadFailure(message, xhr.status >= 500 || xhr.status === 408 || xhr.status === 429));
+    };
+    xhr.onerror = () => reject(new UploadFailure('The connection dropped during the upload.', true));
+    xhr.onabort = () => reject(new UploadFailure('The upload was cancelled.', true));
+    signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(file);
+  });
+}
+
+export async function sha256Hex(file: Blob): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export interface AttachResult {
+  format: PatternFormat;
+  version: number;
+  pattern_version: number | null;
+  notify: boolean;
+}
+
+/** Registers the uploaded file; on a published pattern this is a new version buyers are told about. */
+export async function attachFile(patternId: string, target: UploadTarget, file: Blob, digest: string, changes: string): Promise<AttachResult & { notified: number | null }> {
+  const supabase = await getSupabase();
+  const { data, error, status } = await supabase.rpc('attach_pattern_file', {
+    pattern_id: patternId,
+    format: target.format,
+    version: target.version,
+    size_bytes: file.size,
+    sha256: digest,
+    changes,
+  });
+  if (error) fail(error, status);
+  const result = data as AttachResult;
+  let notified: number | null = null;
+  if (result.notify && result.pattern_version) {
+    const sent = await supabase.functions.invoke('pattern-updated', { body: { pattern_id: patternId, version: result.pattern_version } });
+    notified = sent.error ? null : ((sent.data as { sent: number }).sent ?? 0);
+  }
+  return { ...result, notified };
+}

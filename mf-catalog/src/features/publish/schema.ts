@@ -1,0 +1,171 @@
+// The pattern edit form: what the inputs hold (strings, as typed) and the zod schema that
+// turns them into the `patterns` columns, with one message per field the person can act on.
+import { sizeChartSchema, yardageSchema, type SizeChart, type YardageEntry } from '@stitchhouse/shared/catalog/index.ts';
+import { z } from 'zod';
+import type { EditablePattern, PatternFields } from '../../api/publishing.ts';
+
+export const CRAFTS = ['sewing', 'quilting', 'knitting', 'crochet', 'embroidery', 'cross-stitch', 'weaving', 'macrame', 'toys', 'bags'] as const;
+export const DIFFICULTIES = ['Beginner', 'Advanced beginner', 'Intermediate', 'Experienced', 'Expert'] as const;
+
+export interface SizeRow { label: string; bust: string; waist: string; hip: string; finishedBust: string; finishedWaist: string; finishedHip: string }
+export interface YardageRow { fabric: string; widthCm: string; size: string; metres: string }
+
+export interface PatternFormValues {
+  title: string;
+  description: string;
+  craft: string;
+  category: string;
+  difficulty: string;
+  sizeRange: string;
+  sizes: SizeRow[];
+  yardage: YardageRow[];
+  notions: string;
+  languages: string;
+  tags: string;
+  price: string;
+  wholesalePrice: string;
+  licence: 'personal' | 'small_business';
+}
+
+export const emptySizeRow = (): SizeRow => ({ label: '', bust: '', waist: '', hip: '', finishedBust: '', finishedWaist: '', finishedHip: '' });
+export const emptyYardageRow = (): YardageRow => ({ fabric: 'Main fabric', widthCm: '150', size: '', metres: '' });
+
+const text = (n: number | undefined) => (n === undefined || n === null ? '' : String(n));
+const cents = (c: number) => (c === 0 ? '0' : (c / 100).toFixed(2));
+
+export function formValuesOf(p: EditablePattern): PatternFormValues {
+  return {
+    title: p.title,
+    description: p.description,
+    craft: p.craft,
+    category: p.category,
+    difficulty: String(p.difficulty),
+    sizeRange: p.sizeRange,
+    sizes: p.sizeChart.sizes.map((s) => ({
+      label: s.label, bust: text(s.bust), waist: text(s.waist), hip: text(s.hip),
+      finishedBust: text(s.finished?.bust), finishedWaist: text(s.finished?.waist), finishedHip: text(s.finished?.hip),
+    })),
+    yardage: p.yardage.flatMap((e) => Object.entries(e.metres_by_size).map(([size, m]) => ({ fabric: e.fabric, widthCm: String(e.width_cm), size, metres: String(m) }))),
+    notions: p.notions.join('\n'),
+    languages: p.languages.join(', '),
+    tags: p.tags.join(', '),
+    price: cents(p.priceCents),
+    wholesalePrice: p.wholesale ? cents(p.wholesale.priceCents) : '',
+    licence: p.licence,
+  };
+}
+
+const list = (value: string, separator: RegExp) => value.split(separator).map((s) => s.trim()).filter(Boolean);
+const money = (label: string) =>
+  z.string().trim().regex(/^\d{1,7}(\.\d{1,2})?$/, { error: `${label}: enter an amount like 12 or 12.50` }).transform((v) => Math.round(Number(v) * 100));
+const optionalCm = (label: string) =>
+  z.string().trim().refine((v) => v === '' || (/^\d{1,3}(\.\d)?$/.test(v) && Number(v) > 0), { error: `${label}: a number of cm, e.g. 88 or 88.5` })
+    .transform((v) => (v === '' ? undefined : Number(v)));
+
+const sizeRowSchema = z.object({
+  label: z.string().trim().min(1, { error: 'Every size needs a label' }).max(20, { error: 'Size labels are at most 20 characters' }),
+  bust: optionalCm('Bust'), waist: optionalCm('Waist'), hip: optionalCm('Hip'),
+  finishedBust: optionalCm('Finished bust'), finishedWaist: optionalCm('Finished waist'), finishedHip: optionalCm('Finished hip'),
+});
+
+const yardageRowSchema = z.object({
+  fabric: z.string().trim().min(1, { error: 'Name the fabric, e.g. Main fabric' }).max(60, { error: 'Fabric names are at most 60 characters' }),
+  widthCm: z.string().trim().regex(/^\d{2,3}$/, { error: 'Width: whole cm, e.g. 110 or 150' }).transform(Number)
+    .refine((w) => w >= 30 && w <= 330, { error: 'Width: between 30 and 330 cm' }),
+  size: z.string().trim().min(1, { error: 'Which size is this amount for?' }),
+  metres: z.string().trim().regex(/^\d{1,2}(\.\d{1,2})?$/, { error: 'Metres: e.g. 2.4' }).transform(Number).refine((m) => m > 0, { error: 'Metres must be more than 0' }),
+});
+
+export const patternFormSchema = z
+  .object({
+    title: z.string().trim().min(1, { error: 'Give the pattern a title' }).max(120, { error: 'Titles are at most 120 characters' }),
+    description: z.string().max(20000, { error: 'The description is at most 20,000 characters' }),
+    craft: z.enum(CRAFTS, { error: 'Choose a craft' }),
+    category: z.string().trim().toLowerCase().regex(/^[a-z][a-z0-9-]{0,39}$/, { error: 'Category: lowercase words joined by hyphens, e.g. dresses or baby-clothes' }),
+    difficulty: z.coerce.number().int().min(1, { error: 'Choose a difficulty' }).max(5, { error: 'Choose a difficulty' }),
+    sizeRange: z.string().trim().max(40, { error: 'The size range is at most 40 characters, e.g. XS–3XL' }),
+    sizes: z.array(sizeRowSchema).max(40, { error: 'A size chart has at most 40 sizes' }),
+    yardage: z.array(yardageRowSchema).max(200, { error: 'At most 200 fabric rows' }),
+    notions: z.string().transform((v) => list(v, /\n|,/)).pipe(z.array(z.string().max(100, { error: 'Each notion is at most 100 characters' })).max(50, { error: 'At most 50 notions' })),
+    languages: z.string().transform((v) => list(v.toLowerCase(), /[,\s]+/))
+      .pipe(z.array(z.string().regex(/^[a-z]{2}$/, { error: 'Languages: two-letter codes such as en, fr, de' })).min(1, { error: 'Name at least one language, e.g. en' })),
+    tags: z.string().transform((v) => list(v.toLowerCase(), /,/)).pipe(z.array(z.string().max(40, { error: 'Each tag is at most 40 characters' })).max(20, { error: 'At most 20 tags' })),
+    price: money('Price').refine((c) => c === 0 || c >= 100, { error: 'Price: 0 for a free pattern, or at least 1.00' }),
+    wholesalePrice: z.string().trim().transform((v, ctx) => {
+      if (v === '') return null;
+      const parsed = money('Wholesale price').safeParse(v);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: 'Wholesale price: enter an amount like 6 or 6.50, or leave it empty' });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+    licence: z.enum(['personal', 'small_business'], { error: 'Choose a licence' }),
+  })
+  .superRefine((v, ctx) => {
+    const labels = new Set<string>();
+    v.sizes.forEach((s, i) => {
+      if (labels.has(s.label.toLowerCase())) ctx.addIssue({ code: 'custom', path: ['sizes', i, 'label'], message: `Size "${s.label}" appears twice` });
+      labels.add(s.label.toLowerCase());
+    });
+    v.yardage.forEach((row, i) => {
+      if (labels.size > 0 && !labels.has(row.size.toLowerCase())) {
+        ctx.addIssue({ code: 'custom', path: ['yardage', i, 'size'], message: `Size "${row.size}" is not in the size chart` });
+      }
+    });
+  });
+
+export type FieldErrors = Record<string, string>;
+
+/** The columns to save, or the first message for each field (keys like "title", "sizes.2.bust"). */
+export function validatePatternForm(values: PatternFormValues): { ok: true; fields: PatternFields; wholesaleCents: number | null } | { ok: false; errors: FieldErrors } {
+  const parsed = patternFormSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors: FieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.join('.');
+      errors[key] ??= issue.message;
+    }
+    return { ok: false, errors };
+  }
+  const v = parsed.data;
+  const chart = sizeChartSchema.safeParse({
+    sizes: v.sizes.map((s) => {
+      const finished = { bust: s.finishedBust, waist: s.finishedWaist, hip: s.finishedHip };
+      const hasFinished = Object.values(finished).some((x) => x !== undefined);
+      return JSON.parse(JSON.stringify({ label: s.label, bust: s.bust, waist: s.waist, hip: s.hip, finished: hasFinished ? finished : undefined }));
+    }),
+  });
+  const grouped = new Map<string, YardageEntry>();
+  for (const row of v.yardage) {
+    const key = `${row.fabric.toLowerCase()}|${row.widthCm}`;
+    const entry = grouped.get(key) ?? { fabric: row.fabric, width_cm: row.widthCm, metres_by_size: {} };
+    entry.metres_by_size[row.size] = row.metres;
+    grouped.set(key, entry);
+  }
+  const yardage = yardageSchema.safeParse([...grouped.values()]);
+  if (!chart.success || !yardage.success) {
+    // the shared catalog rules (ranges the fit filter relies on) have the last word
+    const errors: FieldErrors = {};
+    if (!chart.success) errors.sizes = chart.error.issues[0]!.message;
+    if (!yardage.success) errors.yardage = yardage.error.issues[0]!.message;
+    return { ok: false, errors };
+  }
+  return {
+    ok: true,
+    wholesaleCents: v.wholesalePrice,
+    fields: {
+      title: v.title, description: v.description, craft: v.craft, category: v.category, difficulty: v.difficulty, size_range: v.sizeRange,
+      size_chart: chart.data as SizeChart, yardage: yardage.data as YardageEntry[], notions: v.notions, languages: v.languages, tags: [...new Set(v.tags)], licence: v.licence, price_cents: v.price,
+    },
+  };
+}
+
+/** What still stops publishing (the database checks the same list). */
+export function publishGaps(p: { title: string; coverPath: string | null; files: readonly unknown[] }): string[] {
+  const gaps: string[] = [];
+  if (!p.title.trim()) gaps.push('a title');
+  if (!p.coverPath) gaps.push('a cover image');
+  if (p.files.length === 0) gaps.push('at least one pattern file');
+  return gaps;
+}
