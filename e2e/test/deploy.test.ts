@@ -44,7 +44,7 @@ describe('redeploying one remote', () => {
     expect(stack.apps.deploymentId()).not.toBe(firstDeployment);
 
     // A client-side navigation: the guard learns of the new deployment (env.json) ...
-    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await page.locator('header a[href="/"]').first().click();
     await page.waitForURL(`${stack.shellUrl}/`);
     await settledRoute(page);
     // ... and the navigation after it is a full page load that picks up the new remote.
