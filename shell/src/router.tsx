@@ -5,6 +5,8 @@ import { pageTitle } from '@stitchhouse/shared/brand.ts';
 import Layout from './features/layout/Layout.tsx';
 import { RemoteRoute } from './features/remotes/RemoteRoute.tsx';
 import { RouteSkeleton } from './features/remotes/RouteSkeleton.tsx';
+import { RequireAuth } from './features/session/RequireAuth.tsx';
+import { SessionGate } from './features/session/SessionGate.tsx';
 import { skewGuard } from './federation/skew.ts';
 import NotFound from './routes/NotFound.tsx';
 import { RouteError } from './routes/RouteError.tsx';
@@ -29,7 +31,8 @@ function Titled({ title, children }: { title: string; children: ReactNode }) {
 
 function routeObject(route: AppRoute): RouteObject {
   if (route.owner !== 'shell') {
-    return { path: route.path, element: <Titled title={route.title}><RemoteRoute route={route} /></Titled> };
+    const screen = <RemoteRoute route={route} />;
+    return { path: route.path, element: <Titled title={route.title}>{route.signIn ? <RequireAuth>{screen}</RequireAuth> : screen}</Titled> };
   }
   const Page = shellPage(route);
   return {
@@ -49,7 +52,11 @@ export function createAppRouter() {
   return createBrowserRouter([
     {
       id: 'root',
-      element: <Layout />,
+      element: (
+        <SessionGate>
+          <Layout />
+        </SessionGate>
+      ),
       errorElement: <RouteError />,
       HydrateFallback: () => null,
       loader: ({ request }) => skewGuard(request.url),

@@ -1,6 +1,50 @@
-import { ComingSoon } from '@stitchhouse/shared';
+import { Link, useNavigate } from 'react-router';
+import { emailOnlySchema } from '@stitchhouse/shared/auth/index.ts';
+import { Button, TextField } from '@stitchhouse/shared/ui/index.ts';
+import { sendEmailLink } from '../api/auth.ts';
+import { ErrorSummary } from '../features/form/ErrorSummary.tsx';
+import { useAuthForm } from '../features/form/useAuthForm.ts';
+import { AuthPage } from '../features/layout/AuthPage.tsx';
+import { useNext } from '../features/layout/useNext.ts';
+import * as styles from '../features/form/form.module.css';
 
-/** /sign-in-magic: built by a later issue; until then a plainly labelled placeholder. */
+const IDS = { email: 'magic-email' };
+
+/** /sign-in-magic: one email with a sign-in link and a 6-digit code, no password. */
 export default function SignInMagic() {
-  return <ComingSoon path="/sign-in-magic" />;
+  const { next, hasNext } = useNext();
+  const navigate = useNavigate();
+  const form = useAuthForm({ email: '' });
+  const nextQuery = hasNext ? `?${new URLSearchParams({ next }).toString()}` : '';
+
+  return (
+    <AuthPage title="Sign in with a magic link" lead="No password needed: we email you a link and a 6-digit code. Use whichever is handier.">
+      <ErrorSummary items={form.summary(IDS)} attempt={form.attempt} />
+      <form
+        className={styles.form}
+        noValidate
+        aria-label="Email me a sign-in link"
+        onSubmit={form.onSubmit(emailOnlySchema, async ({ email }) => {
+          await sendEmailLink('magiclink', email, hasNext ? next : null);
+          // The address travels in history state, not the URL (no emails in logs or history lists).
+          navigate(`/sign-in/thank-you${nextQuery}`, { state: { email } });
+        })}
+      >
+        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required error={form.errors.email} {...form.field('email')} />
+        <div className={styles.actions}>
+          <Button type="submit" busy={form.busy} busyLabel="Sending your link…">
+            Email me a link
+          </Button>
+        </div>
+      </form>
+      <ul className={styles.links}>
+        <li>
+          <Link to={`/sign-in${nextQuery}`}>Sign in with your password instead</Link>
+        </li>
+        <li>
+          New to Stitchhouse? <Link to={`/sign-up${nextQuery}`}>Create an account</Link>
+        </li>
+      </ul>
+    </AuthPage>
+  );
 }

@@ -1,6 +1,96 @@
-import { ComingSoon } from '@stitchhouse/shared';
+import { useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useSession } from '@stitchhouse/shared';
+import { emailOnlySchema } from '@stitchhouse/shared/auth/index.ts';
+import { Alert, Button, LinkButton, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
+import { sendEmailLink } from '../api/auth.ts';
+import { ErrorSummary } from '../features/form/ErrorSummary.tsx';
+import { useAuthForm } from '../features/form/useAuthForm.ts';
+import { AuthPage } from '../features/layout/AuthPage.tsx';
+import { useNext } from '../features/layout/useNext.ts';
+import { Welcome } from '../features/signup/Welcome.tsx';
+import * as styles from '../features/form/form.module.css';
 
-/** /sign-up/thank-you: built by a later issue; until then a plainly labelled placeholder. */
+const IDS = { email: 'confirm-email' };
+
+function emailFromState(state: unknown): string {
+  return state && typeof state === 'object' && 'email' in state && typeof state.email === 'string' ? state.email : '';
+}
+
+/**
+ * /sign-up/thank-you: "confirm your email", with a way to get the email again. The
+ * confirmation link comes back here signed in, and the page becomes the welcome step.
+ */
 export default function SignUpThankYou() {
-  return <ComingSoon path="/sign-up/thank-you" />;
+  const { next, hasNext } = useNext();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const { session, loading } = useSession();
+  const sentTo = emailFromState(location.state);
+  const form = useAuthForm({ email: sentTo });
+  const [sent, setSent] = useState(false);
+  const fromLink = params.get('link') === 'signup';
+
+  if (session) return <Welcome user={session.user} next={hasNext ? next : null} />;
+  if (fromLink && loading) {
+    return (
+      <AuthPage title="Confirm your email" heading="Confirming your email…">
+        <div aria-busy="true">
+          <Spinner label="Confirming your email" />
+        </div>
+      </AuthPage>
+    );
+  }
+
+  return (
+    <AuthPage
+      title="Confirm your email"
+      lead={
+        sentTo ? (
+          <>
+            We sent a confirmation link to <strong>{sentTo}</strong>. Open it to finish creating your account.
+          </>
+        ) : (
+          'We sent you a confirmation link. Open it to finish creating your account.'
+        )
+      }
+    >
+      <p>The link works once. If you already have an account with this address, sign in instead: you can reset your password from there.</p>
+      <ErrorSummary items={form.summary(IDS)} attempt={form.attempt} />
+      {sent ? (
+        <Alert tone="success" title="Email sent again">
+          Use the link in the newest email: the older one no longer works.
+        </Alert>
+      ) : null}
+      <h2>No email?</h2>
+      <p className={styles.muted}>Check your spam folder, or ask for it again.</p>
+      <form
+        className={styles.form}
+        noValidate
+        aria-label="Send the confirmation email again"
+        onSubmit={form.onSubmit(emailOnlySchema, async ({ email }) => {
+          setSent(false);
+          await sendEmailLink('signup', email, hasNext ? next : null);
+          setSent(true);
+        })}
+      >
+        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required error={form.errors.email} {...form.field('email')} />
+        <div className={styles.actions}>
+          <Button type="submit" variant="secondary" busy={form.busy} busyLabel="Sending…">
+            Send it again
+          </Button>
+        </div>
+      </form>
+      <ul className={styles.links}>
+        <li>
+          <Link to="/sign-in">Go to sign in</Link>
+        </li>
+        <li>
+          <LinkButton to="/patterns" variant="ghost">
+            Browse patterns while you wait
+          </LinkButton>
+        </li>
+      </ul>
+    </AuthPage>
+  );
 }

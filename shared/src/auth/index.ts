@@ -4,3 +4,4 @@ export * from './schemas.ts';
 export * from './next.ts';
 export * from './links.ts';
 export * from './messages.ts';
+export * from './signOutIntent.ts';

@@ -50,7 +50,8 @@ export function linkErrorFromUrl(href: string): LinkError | null {
   }
   const query = url.searchParams;
   const hash = new URLSearchParams(url.hash.replace(/^#/, ''));
-  const code = query.get('error_code') ?? hash.get('error_code') ?? query.get('error') ?? hash.get('error');
+  // error_code, not just error: other pages (payments, downloads) may use an `error` parameter of their own.
+  const code = query.get('error_code') ?? hash.get('error_code');
   if (!code) return null;
   const kind = query.get('link');
   const next = query.get('next');

@@ -61,3 +61,15 @@ describe('email links', () => {
     expect(linkErrorFromUrl('http://x.test/#access_token=a&refresh_token=b&type=magiclink')).toBeNull();
   });
 });
+
+describe('sign-out intent', async () => {
+  const { consumeSignOutIntent, markSignOutIntended } = await import('./signOutIntent.ts');
+  it('is consumed once, and only shortly after it was marked', () => {
+    expect(consumeSignOutIntent(1000)).toBe(false);
+    markSignOutIntended(1000);
+    expect(consumeSignOutIntent(2000)).toBe(true);
+    expect(consumeSignOutIntent(2001)).toBe(false);
+    markSignOutIntended(1000);
+    expect(consumeSignOutIntent(60_000)).toBe(false);
+  });
+});

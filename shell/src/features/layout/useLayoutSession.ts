@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { getSupabase, useSession } from '@stitchhouse/shared';
+import { markSignOutIntended } from '@stitchhouse/shared/auth/signOutIntent.ts';
 import type { AccountUser } from './accountLabel.ts';
 
 export interface LayoutSession {
@@ -20,6 +21,7 @@ export function useLayoutSession(): LayoutSession {
 
   const signOut = useCallback(async () => {
     const supabase = await getSupabase();
+    markSignOutIntended(); // asked for here: no "you have been signed out" notice
     const { error } = await supabase.auth.signOut();
     // The server could not be told (offline): still end the session on this device.
     if (error) await supabase.auth.signOut({ scope: 'local' });

@@ -1,0 +1,46 @@
+import { useState, type ChangeEvent } from 'react';
+import { Field } from '@stitchhouse/shared/ui/index.ts';
+import { describedBy } from '@stitchhouse/shared/ui/index.ts';
+import * as styles from './password.module.css';
+
+export interface PasswordInputProps {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+  autoComplete: 'current-password' | 'new-password';
+  error?: string;
+  hint?: string;
+  /** ids of extra descriptions (the strength checklist). */
+  describedByIds?: string;
+}
+
+/** A password field with a Show/Hide toggle (a real button, so it works from the keyboard). */
+export function PasswordInput({ id, label, name, value, onChange, autoComplete, error, hint, describedByIds }: PasswordInputProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <Field id={id} label={label} error={error} hint={hint} required>
+      {(control) => (
+        <div className={styles.inputRow}>
+          <input
+            {...control}
+            aria-describedby={describedBy(control['aria-describedby'], describedByIds)}
+            className={styles.input}
+            type={visible ? 'text' : 'password'}
+            name={name}
+            value={value}
+            onChange={onChange}
+            autoComplete={autoComplete}
+            spellCheck={false}
+            autoCapitalize="off"
+          />
+          <button type="button" className={styles.toggle} aria-pressed={visible} aria-controls={id} onClick={() => setVisible((v) => !v)}>
+            {visible ? 'Hide' : 'Show'}
+            <span className={styles.srOnly}> password</span>
+          </button>
+        </div>
+      )}
+    </Field>
+  );
+}

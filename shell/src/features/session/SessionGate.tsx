@@ -1,0 +1,69 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { getSupabase } from '@stitchhouse/shared';
+import { expiredLinkHref, linkErrorFromUrl } from '@stitchhouse/shared/auth/index.ts';
+import { setSessionNotice, useSessionNotice } from './notice.ts';
+import { watchSession } from './watchSession.ts';
+import * as styles from './SessionGate.module.css';
+
+// The address the page was opened with, read before auth-js or the router touch it: an
+// email link that failed comes back with error_code=… in its hash or query.
+const openedWith = typeof window === 'undefined' ? '' : window.location.href;
+
+/**
+ * Page-wide session duties around the layout: failed email links go to /expired-link,
+ * the session is watched for revocation, and a signed-out notice is shown.
+ */
+export function SessionGate({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notice = useSessionNotice();
+
+  useEffect(() => {
+    const failed = linkErrorFromUrl(openedWith);
+    if (failed && !window.location.pathname.startsWith('/expired-link')) navigate(expiredLinkHref(failed), { replace: true });
+  }, [navigate]);
+
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let active = true;
+    getSupabase().then(
+      (supabase) => {
+        if (active) stop = watchSession(supabase);
+      },
+      () => undefined, // no backend: nothing to watch, the header shows "Sign in"
+    );
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, []);
+
+  const onSignIn = location.pathname === '/sign-in';
+  return (
+    <>
+      {notice && !onSignIn ? (
+        <section className={styles.notice} aria-label="Session">
+          <p role="alert" className={styles.text}>
+            {notice}
+          </p>
+          <div className={styles.actions}>
+            <a
+              href={`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`}
+              onClick={(event) => {
+                event.preventDefault();
+                navigate(`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`);
+              }}
+            >
+              Sign in again
+            </a>
+            <button type="button" className={styles.dismiss} onClick={() => setSessionNotice(null)}>
+              Dismiss
+            </button>
+          </div>
+        </section>
+      ) : null}
+      {children}
+    </>
+  );
+}
