@@ -1,6 +1,81 @@
-import { ComingSoon } from '@stitchhouse/shared';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { errorMessage, useSession } from '@stitchhouse/shared';
+import { Alert, Button, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { loadEditablePattern, savePattern } from '../api/publishing.ts';
+import { useAsync } from '../features/browse/useAsync.ts';
+import { FileUploads } from '../features/publish/FileUploads.tsx';
+import { ImageManager } from '../features/publish/ImageManager.tsx';
+import { PatternForm } from '../features/publish/PatternForm.tsx';
+import { PatternNotFound } from '../features/publish/PatternNotFound.tsx';
+import { PatternPreview } from '../features/publish/PatternPreview.tsx';
+import { PublishPanel } from '../features/publish/PublishPanel.tsx';
+import { formValuesOf } from '../features/publish/schema.ts';
+import * as styles from '../features/publish/PatternEditor.module.css';
 
-/** /patterns/:productId/edit: built by a later issue; until then a plainly labelled placeholder. */
+/** /patterns/:productId/edit: the owning store edits every field, photos, files, status. */
 export default function PatternEdit() {
-  return <ComingSoon path="/patterns/:productId/edit" />;
+  const { productId = '' } = useParams();
+  const { loading: sessionLoading, session } = useSession();
+  const [reload, setReload] = useState(0);
+  const [preview, setPreview] = useState(false);
+  const state = useAsync(`${productId}|${session?.user.id ?? ''}|${reload}`, () => loadEditablePattern(productId));
+  const refresh = () => setReload((n) => n + 1);
+
+  if (sessionLoading || (state.status === 'loading' && !state.data)) return <Spinner label="Loading the pattern…" showLabel />;
+  if (state.status === 'error') {
+    return <Alert tone="danger" title="The pattern could not be loaded" actions={<Button onClick={state.retry}>Try again</Button>}>{errorMessage(state.error)}</Alert>;
+  }
+  const pattern = state.data;
+  if (!pattern) return <PatternNotFound />;
+
+  return (
+    <div className={styles.page}>
+      <PageHeading title={`Edit ${pattern.title}`} eyebrow={pattern.store.name}>
+        Edit “{pattern.title}”
+      </PageHeading>
+      <div className={styles.top}>
+        <Button variant="secondary" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>{preview ? 'Close preview' : 'Preview'}</Button>
+        <LinkButton variant="ghost" to="/patterns/my-store">Back to my store</LinkButton>
+        {pattern.status === 'published' ? <LinkButton variant="ghost" to={`/patterns/${pattern.id}`}>View in catalog</LinkButton> : null}
+      </div>
+      {preview ? <div className={styles.panel}><PatternPreview pattern={pattern} /></div> : null}
+      <div className={styles.panel}><PublishPanel pattern={pattern} onChanged={refresh} /></div>
+      <section className={styles.panel} aria-labelledby="details-title">
+        <h2 id="details-title">Details</h2>
+        <PatternForm
+          key={pattern.id}
+          initial={formValuesOf(pattern)}
+          currency={pattern.currency}
+          onSave={async (fields, wholesale) => {
+            await savePattern(pattern, fields, wholesale);
+            refresh();
+          }}
+        />
+      </section>
+      <section className={styles.panel} aria-labelledby="photos-title">
+        <h2 id="photos-title">Photos</h2>
+        <ImageManager
+          pattern={pattern}
+          paths={[pattern.coverPath, ...pattern.galleryPaths].filter((p): p is string => Boolean(p))}
+          onChange={refresh}
+        />
+      </section>
+      <section className={styles.panel} aria-labelledby="files-title">
+        <h2 id="files-title">Pattern files</h2>
+        <p>One PDF per format, up to 200 MB each. {pattern.status === 'published' ? 'Replacing a file makes a new version: your buyers see “Updated” and get an email with your note.' : ''}</p>
+        <FileUploads pattern={pattern} files={pattern.files} onUploaded={refresh} />
+      </section>
+      {pattern.versions.length > 0 ? (
+        <section className={styles.panel} aria-labelledby="versions-title">
+          <h2 id="versions-title">Version history</h2>
+          <ol className={styles.versions} reversed>
+            {pattern.versions.map((v) => (
+              <li key={v.version}><strong>Version {v.version}</strong> ({new Date(v.createdAt).toLocaleDateString()}): {v.changes}</li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </div>
+  );
 }

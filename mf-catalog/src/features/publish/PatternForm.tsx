@@ -1,0 +1,154 @@
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '@stitchhouse/shared';
+import { Alert, Button, Select, TextArea, TextField } from '@stitchhouse/shared/ui/index.ts';
+import type { PatternFields } from '../../api/publishing.ts';
+import { RowTable } from './RowTable.tsx';
+import { CRAFTS, DIFFICULTIES, emptySizeRow, emptyYardageRow, validatePatternForm, type FieldErrors, type PatternFormValues, type SizeRow, type YardageRow } from './schema.ts';
+import * as styles from './PatternForm.module.css';
+
+export interface PatternFormProps {
+  initial: PatternFormValues;
+  currency: string;
+  onSave(fields: PatternFields, wholesaleCents: number | null): Promise<void>;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  title: 'Title', description: 'Description', craft: 'Craft', category: 'Category', difficulty: 'Difficulty', sizeRange: 'Size range',
+  sizes: 'Size chart', yardage: 'Fabric requirements', notions: 'Notions', languages: 'Languages', tags: 'Tags', price: 'Price',
+  wholesalePrice: 'Wholesale price', licence: 'Licence',
+};
+const fieldOf = (key: string) => key.split('.')[0]!;
+const firstError = (errors: FieldErrors, field: string) => Object.entries(errors).find(([k]) => fieldOf(k) === field && !/^\w+\.\d+\.\w+/.test(k))?.[1];
+
+/** Every field of a pattern, validated with per-field messages before anything is saved. */
+export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [result, setResult] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  const set = <K extends keyof PatternFormValues>(key: K, value: PatternFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const bind = (key: 'title' | 'category' | 'sizeRange' | 'price' | 'wholesalePrice' | 'languages' | 'tags') => ({
+    value: values[key],
+    error: firstError(errors, key),
+    onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value),
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = validatePatternForm(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setResult({ tone: 'danger', text: 'Some fields need attention: see the messages below.' });
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await onSave(checked.fields, checked.wholesaleCents);
+      setResult({ tone: 'success', text: 'Changes saved.' });
+    } catch (error) {
+      setResult({ tone: 'danger', text: errorMessage(error) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const problems = [...new Set(Object.keys(errors).map(fieldOf))];
+  const sizeLabels = values.sizes.map((s) => s.label.trim()).filter(Boolean);
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Pattern details">
+      {result?.tone === 'danger' && problems.length > 0 ? (
+        <div className={styles.errorSummary}>
+          <Alert tone="danger" title="Some fields need attention">
+            <ul>{problems.map((p) => <li key={p}>{FIELD_LABELS[p] ?? p}: {errors[Object.keys(errors).find((k) => fieldOf(k) === p)!]}</li>)}</ul>
+          </Alert>
+        </div>
+      ) : null}
+      <fieldset className={styles.section}>
+        <legend>About the pattern</legend>
+        <TextField label="Title" required maxLength={120} {...bind('title')} />
+        <TextArea label="Description" hint="Markdown: **bold**, lists, links. Say what you make, the fabrics that work and what is included." rows={8}
+          value={values.description} error={firstError(errors, 'description')} onChange={(e) => set('description', e.currentTarget.value)} />
+        <div className={styles.two}>
+          <Select label="Craft" value={values.craft} options={CRAFTS.map((c) => ({ value: c, label: c[0]!.toUpperCase() + c.slice(1).replace('-', ' ') }))}
+            error={firstError(errors, 'craft')} onChange={(e) => set('craft', e.currentTarget.value)} />
+          <TextField label="Category" hint="e.g. dresses, tops, baby-clothes" {...bind('category')} />
+          <Select label="Difficulty" value={values.difficulty} options={DIFFICULTIES.map((d, i) => ({ value: String(i + 1), label: `${i + 1} – ${d}` }))}
+            error={firstError(errors, 'difficulty')} onChange={(e) => set('difficulty', e.currentTarget.value)} />
+        </div>
+      </fieldset>
+
+      <fieldset className={styles.section}>
+        <legend>Sizes</legend>
+        <TextField label="Size range" hint="As shown on the card, e.g. XS–3XL or 0–24" {...bind('sizeRange')} />
+        <RowTable<SizeRow & Record<string, string>>
+          caption="Size chart in cm, in grading order: body measurements, then finished garment measurements (optional)."
+          noun="size"
+          errorKey="sizes"
+          rows={values.sizes as (SizeRow & Record<string, string>)[]}
+          errors={errors}
+          onChange={(rows) => set('sizes', rows)}
+          empty={emptySizeRow as () => SizeRow & Record<string, string>}
+          rowName={(r, i) => r.label || `row ${i + 1}`}
+          columns={[
+            { key: 'label', label: 'Size' },
+            { key: 'bust', label: 'Bust', inputMode: 'decimal' },
+            { key: 'waist', label: 'Waist', inputMode: 'decimal' },
+            { key: 'hip', label: 'Hip', inputMode: 'decimal' },
+            { key: 'finishedBust', label: 'Finished bust', inputMode: 'decimal' },
+            { key: 'finishedWaist', label: 'Finished waist', inputMode: 'decimal' },
+            { key: 'finishedHip', label: 'Finished hip', inputMode: 'decimal' },
+          ]}
+        />
+        {firstError(errors, 'sizes') ? <Alert tone="danger">{firstError(errors, 'sizes')}</Alert> : null}
+      </fieldset>
+
+      <fieldset className={styles.section}>
+        <legend>Fabric requirements</legend>
+        <RowTable<YardageRow & Record<string, string>>
+          caption={`Metres of each fabric per size and fabric width${sizeLabels.length ? ` (sizes: ${sizeLabels.join(', ')})` : ''}. The calculator on the pattern page converts to yards.`}
+          noun="fabric row"
+          errorKey="yardage"
+          rows={values.yardage as (YardageRow & Record<string, string>)[]}
+          errors={errors}
+          onChange={(rows) => set('yardage', rows)}
+          empty={() => ({ ...emptyYardageRow(), size: sizeLabels[0] ?? '' }) as YardageRow & Record<string, string>}
+          rowName={(r, i) => `${r.fabric || 'fabric'} ${r.widthCm} cm ${r.size || `row ${i + 1}`}`}
+          columns={[
+            { key: 'fabric', label: 'Fabric' },
+            { key: 'widthCm', label: 'Width (cm)', inputMode: 'numeric' },
+            { key: 'size', label: 'Size' },
+            { key: 'metres', label: 'Metres', inputMode: 'decimal' },
+          ]}
+        />
+        {firstError(errors, 'yardage') ? <Alert tone="danger">{firstError(errors, 'yardage')}</Alert> : null}
+        <TextArea label="Notions" hint="One per line: zip, buttons, interfacing…" rows={4} value={values.notions}
+          error={firstError(errors, 'notions')} onChange={(e) => set('notions', e.currentTarget.value)} />
+      </fieldset>
+
+      <fieldset className={styles.section}>
+        <legend>Languages and tags</legend>
+        <div className={styles.two}>
+          <TextField label="Languages" hint="Two-letter codes, comma separated: en, fr" {...bind('languages')} />
+          <TextField label="Tags" hint="Comma separated, up to 20" {...bind('tags')} />
+        </div>
+      </fieldset>
+
+      <fieldset className={styles.section}>
+        <legend>Price and licence</legend>
+        <div className={styles.two}>
+          <TextField label={`Price (${currency})`} hint="0 for a free pattern, else at least 1.00" inputMode="decimal" {...bind('price')} />
+          <TextField label={`Wholesale price per printed copy (${currency})`} hint="Optional: shown only to approved shops" inputMode="decimal" {...bind('wholesalePrice')} />
+          <Select label="Licence" value={values.licence} error={firstError(errors, 'licence')}
+            options={[{ value: 'personal', label: 'Personal use' }, { value: 'small_business', label: 'Small business (sell what you make)' }]}
+            onChange={(e) => set('licence', e.currentTarget.value as PatternFormValues['licence'])} />
+        </div>
+      </fieldset>
+
+      <div className={styles.actions}>
+        <Button type="submit" busy={saving} busyLabel="Saving…">Save changes</Button>
+      </div>
+      <div aria-live="polite">{result?.tone === 'success' ? <Alert tone="success">{result.text}</Alert> : null}</div>
+    </form>
+  );
+}

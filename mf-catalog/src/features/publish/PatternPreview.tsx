@@ -1,0 +1,31 @@
+import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
+import type { EditablePattern } from '../../api/publishing.ts';
+import { Description } from '../detail/Description.tsx';
+import { Gallery } from '../detail/Gallery.tsx';
+import { SizeChartTable } from '../detail/SizeChart.tsx';
+import { YardageCalculator } from '../detail/YardageCalculator.tsx';
+import { formatPrice } from '../shared/formatPrice.ts';
+import { DIFFICULTIES } from './schema.ts';
+
+/** The pattern as buyers will see it on its page (the detail view's own parts), saved state. */
+export function PatternPreview({ pattern }: { pattern: EditablePattern }) {
+  const images = [pattern.coverPath, ...pattern.galleryPaths].filter((p): p is string => Boolean(p));
+  return (
+    <section aria-labelledby="preview-title" data-testid="pattern-preview">
+      <h2 id="preview-title">Preview: {pattern.title}</h2>
+      <p>
+        {formatPrice(pattern.priceCents, pattern.currency)} · {pattern.craft} · {pattern.category} · {DIFFICULTIES[pattern.difficulty - 1]}
+        {pattern.sizeRange ? ` · sizes ${pattern.sizeRange}` : ''} · by {pattern.store.name}
+      </p>
+      <Gallery title={pattern.title} paths={images} />
+      <h3>Description</h3>
+      <Description markdown={pattern.description} />
+      <h3>Size chart</h3>
+      <SizeChartTable chart={pattern.sizeChart} recommended={null} />
+      <h3>Fabric</h3>
+      <YardageCalculator yardage={pattern.yardage} initialSize={null} />
+      <h3>Formats</h3>
+      <ul>{pattern.files.map((f) => <li key={f.format}>{FORMATS[f.format as PatternFormat].label}</li>)}</ul>
+    </section>
+  );
+}
