@@ -1,6 +1,23 @@
-import { ComingSoon } from '@stitchhouse/shared';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState, LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
+import { isUuid } from '../api/catalog.ts';
+import { isDownloadReason, reasonCopy } from '../features/download/reasons.ts';
 
-/** /download/error: built by a later issue; until then a plainly labelled placeholder. */
+/** /download/error?reason=&productId=: why a download failed and what to do next. */
 export default function DownloadError() {
-  return <ComingSoon path="/download/error" />;
+  const [params] = useSearchParams();
+  const raw = params.get('reason') ?? '';
+  const reason = isDownloadReason(raw) ? raw : 'server_error';
+  const productId = params.get('productId');
+  const minutes = Number(params.get('minutes')) || undefined;
+  const copy = reasonCopy(reason, productId && isUuid(productId) ? productId : null, minutes);
+  return (
+    <>
+      <PageHeading title={copy.title}>{copy.title}</PageHeading>
+      <EmptyState title="What you can do" actions={<LinkButton to={copy.action.href}>{copy.action.label}</LinkButton>}>
+        <span data-testid="download-error-reason" data-reason={reason}>{copy.explanation}</span>
+      </EmptyState>
+      <p><Link to="/patterns/my-patterns">Your library</Link> · <Link to="/patterns">Browse patterns</Link></p>
+    </>
+  );
 }

@@ -1,6 +1,70 @@
-import { ComingSoon } from '@stitchhouse/shared';
+import { Link } from 'react-router';
+import { errorMessage, useSession } from '@stitchhouse/shared';
+import { Alert, Button, EmptyState, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { myLibrary, myMadePatterns } from '../api/library.ts';
+import { useAsync } from '../features/browse/useAsync.ts';
+import { LibraryItem } from '../features/library/LibraryItem.tsx';
+import * as styles from '../features/library/Library.module.css';
 
-/** /patterns/my-patterns: built by a later issue; until then a plainly labelled placeholder. */
+/** /patterns/my-patterns: what the person owns and, for designers, what they made. */
 export default function MyPatterns() {
-  return <ComingSoon path="/patterns/my-patterns" />;
+  const { loading, session } = useSession();
+  const state = useAsync(session?.user.id ?? '', async () => {
+    if (!session) return null;
+    const [owned, made] = await Promise.all([myLibrary(), myMadePatterns()]);
+    return { owned, made };
+  });
+
+  if (loading || (state.status === 'loading' && !state.data)) return <Spinner label="Loading your patterns…" showLabel />;
+  if (!session) {
+    return (
+      <>
+        <PageHeading title="My patterns">My patterns</PageHeading>
+        <EmptyState title="Sign in to see your patterns" actions={<LinkButton to="/sign-in?next=%2Fpatterns%2Fmy-patterns">Sign in</LinkButton>}>
+          Everything you buy or claim is kept in your library, ready to download again.
+        </EmptyState>
+      </>
+    );
+  }
+  if (state.status === 'error' || !state.data) {
+    return <Alert tone="danger" title="Your library could not be loaded" actions={<Button onClick={state.retry}>Try again</Button>}>{errorMessage(state.error)}</Alert>;
+  }
+  const { owned, made } = state.data;
+  const updated = owned.filter((e) => e.updated).length;
+  return (
+    <>
+      <PageHeading title="My patterns" lead={updated > 0 ? `${updated} pattern${updated === 1 ? ' has' : 's have'} a new version since you last downloaded.` : undefined}>
+        My patterns
+      </PageHeading>
+      <section aria-labelledby="owned-title">
+        <h2 id="owned-title">Your library</h2>
+        {owned.length === 0 ? (
+          <EmptyState title="Your library is empty" headingLevel={3}
+            actions={<><LinkButton to="/patterns">Browse patterns</LinkButton> <LinkButton variant="secondary" to="/patterns?free=1">Free patterns</LinkButton></>}>
+            Patterns you buy or get for free appear here, with their files ready to download.
+          </EmptyState>
+        ) : (
+          <ul className={styles.grid} aria-label="Patterns you own">
+            {owned.map((entry) => <LibraryItem key={entry.patternId} entry={entry} />)}
+          </ul>
+        )}
+      </section>
+      {made.map(({ storeName, patterns }) => (
+        <section key={storeName} aria-labelledby={`made-${storeName}`}>
+          <h2 id={`made-${storeName}`}>Made by {storeName}</h2>
+          {patterns.length === 0 ? (
+            <p>No patterns yet. <Link to="/patterns/my-store">Create one in your store</Link>.</p>
+          ) : (
+            <ul>
+              {patterns.map((p) => (
+                <li key={p.id}>
+                  {p.title} — {p.status === 'published' ? 'Published' : p.status === 'draft' ? 'Draft' : 'Archived'} · <Link to={`/patterns/${p.id}/edit`} aria-label={`Edit ${p.title}`}>Edit</Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </>
+  );
 }

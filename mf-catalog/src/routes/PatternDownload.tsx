@@ -1,6 +1,96 @@
-import { ComingSoon } from '@stitchhouse/shared';
+import { useParams } from 'react-router';
+import { errorMessage, useSession } from '@stitchhouse/shared';
+import { FORMATS } from '@stitchhouse/shared/catalog/index.ts';
+import { Alert, Button, EmptyState, LinkButton, PageHeading, Progress, Spinner, formatBytes } from '@stitchhouse/shared/ui/index.ts';
+import { isUuid } from '../api/catalog.ts';
+import { downloadOverview } from '../api/downloads.ts';
+import { useAsync } from '../features/browse/useAsync.ts';
+import { reasonCopy } from '../features/download/reasons.ts';
+import { useDownload } from '../features/download/useDownload.ts';
+import { PatternNotFound } from '../features/publish/PatternNotFound.tsx';
+import * as styles from '../features/download/FileDownloads.module.css';
 
-/** /patterns/:productId/download: built by a later issue; until then a plainly labelled placeholder. */
+/** /patterns/:productId/download: the owned files by format, with the hourly allowance. */
 export default function PatternDownload() {
-  return <ComingSoon path="/patterns/:productId/download" />;
+  const { productId = '' } = useParams();
+  const { loading, session } = useSession();
+  const { state: download, start } = useDownload(productId);
+  const overview = useAsync(`${productId}|${session?.user.id ?? ''}|${download.phase === 'done' ? download.fileName : ''}`, () =>
+    session && isUuid(productId) ? downloadOverview(productId) : Promise.resolve(null),
+  );
+
+  if (loading || (overview.status === 'loading' && !overview.data)) return <Spinner label="Loading your files…" showLabel />;
+  if (!session) {
+    const copy = reasonCopy('not_signed_in', productId);
+    return (
+      <>
+        <PageHeading title="Download">Download</PageHeading>
+        <EmptyState title={copy.title} actions={<LinkButton to={copy.action.href}>{copy.action.label}</LinkButton>}>{copy.explanation}</EmptyState>
+      </>
+    );
+  }
+  if (overview.status === 'error') {
+    return <Alert tone="danger" title="Your files could not be loaded" actions={<Button onClick={overview.retry}>Try again</Button>}>{errorMessage(overview.error)}</Alert>;
+  }
+  const data = overview.data;
+  if (!data) {
+    if (!isUuid(productId)) return <PatternNotFound />;
+    const copy = reasonCopy('not_owned', productId);
+    return (
+      <>
+        <PageHeading title="Download">Download</PageHeading>
+        <EmptyState title={copy.title} actions={<LinkButton to={copy.action.href}>{copy.action.label}</LinkButton>}>{copy.explanation}</EmptyState>
+      </>
+    );
+  }
+  const busy = download.phase === 'preparing' || download.phase === 'receiving';
+  const limitReached = data.remaining === 0;
+  return (
+    <>
+      <PageHeading title={`Download ${data.title}`} eyebrow="Your library" lead="Each file is stamped with your name and order number on every page.">
+        Download “{data.title}”
+      </PageHeading>
+      <p className={styles.allowance} data-testid="allowance">
+        Downloads so far: {data.downloadsSoFar}.{' '}
+        {data.remaining === null ? 'As the designer, your downloads are not limited.' : `${data.remaining} of 10 left this hour.`}
+      </p>
+      {download.phase === 'failed' ? (
+        (() => {
+          const copy = reasonCopy(download.problem.reason, productId, download.problem.retryAfterMinutes);
+          return <Alert tone="danger" title={copy.title}>{copy.explanation}</Alert>;
+        })()
+      ) : null}
+      {download.phase === 'done' ? <Alert tone="success" title="Download started">{download.fileName} is in your downloads.</Alert> : null}
+      {data.files.length === 0 ? (
+        <EmptyState title="No files yet" actions={<LinkButton to={`/patterns/${productId}`}>Back to the pattern</LinkButton>}>
+          The designer has not uploaded the pattern files yet. You will find them here as soon as they do.
+        </EmptyState>
+      ) : (
+        <ul className={styles.list} aria-label="Files by format">
+          {data.files.map((file) => {
+            const info = FORMATS[file.format];
+            const mine = download.phase !== 'idle' && download.phase !== 'failed' && download.phase !== 'done' && download.format === file.format;
+            return (
+              <li key={file.format} className={styles.item} data-format={file.format}>
+                <h3>{info.label}</h3>
+                <p className={styles.meta}>{formatBytes(file.sizeBytes)} · version {file.version} · updated {new Date(file.updatedAt).toLocaleDateString()}</p>
+                <p className={styles.meta}>{info.description}</p>
+                {file.changelog ? <p className={styles.meta}>What changed: {file.changelog}</p> : null}
+                <div>
+                  <Button onClick={() => void start(file.format)} busy={mine} busyLabel="Preparing your copy…" disabled={busy || limitReached}
+                    aria-label={`Download ${info.shortLabel} PDF`}>
+                    Download {info.shortLabel} PDF
+                  </Button>
+                </div>
+                {mine && download.phase === 'receiving' ? (
+                  <Progress label={`Downloading ${info.shortLabel}`} value={download.received} max={download.total ?? 0}
+                    valueText={download.total ? `${formatBytes(download.received)} of ${formatBytes(download.total)}` : formatBytes(download.received)} />
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
 }
