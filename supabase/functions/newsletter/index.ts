@@ -1,0 +1,117 @@
+// The newsletter's double opt-in, for signed-out visitors (the anon key is enough):
+//   POST /newsletter/subscribe   {email}  → 202, the same answer whatever the list holds
+//   POST /newsletter/confirm     {token}  → 200 {status: 'confirmed' | 'already_confirmed', email}
+//   POST /newsletter/unsubscribe {token}  → 200 {status: 'unsubscribed', email}
+// Failures are JSON {code, message}: bad_request 400, invalid_email 400, invalid_token 404,
+// expired_token 410, mail_failed 502, server_error 500. The subscriber list is written only
+// here, with the service key (anon cannot read it: row-level security).
+import { z } from 'zod';
+import { json, serviceClient } from '../_shared/clients.ts';
+import { sendMail } from '../_shared/mail.ts';
+import { CONFIRM_HOURS, alreadySubscribedEmail, confirmEmail } from './email.ts';
+import { confirmLink, linkBase, unsubscribeLink } from './links.ts';
+import { CONFIRM_TOKEN_PATTERN, UNSUBSCRIBE_TOKEN_PATTERN, newConfirmToken, sha256Hex } from './tokens.ts';
+
+/** One mail per address per minute, whatever was asked. */
+export const MIN_MAIL_INTERVAL_SECONDS = 60;
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
+  'access-control-allow-methods': 'POST, OPTIONS',
+};
+
+class NewsletterFailure extends Error {
+  constructor(readonly code: string, message: string, readonly status: number) {
+    super(message);
+  }
+}
+
+const INVALID_TOKEN = () => new NewsletterFailure('invalid_token', 'This link is not valid. It may have been replaced by a newer e-mail, or mistyped.', 404);
+
+const subscribeBody = z.object({
+  email: z
+    .string({ error: 'Enter your e-mail address' })
+    .trim()
+    .toLowerCase()
+    .max(254, { error: 'That e-mail address is too long' })
+    .pipe(z.email({ error: 'Enter a valid e-mail address, like name@example.com' })),
+});
+const tokenBody = z.object({ token: z.string({ error: 'token is required' }).trim() });
+
+async function readBody<T>(req: Request, schema: z.ZodType<T>, invalidCode = 'bad_request'): Promise<T> {
+  const raw: unknown = await req.json().catch(() => undefined);
+  if (raw === undefined || raw === null || typeof raw !== 'object') throw new NewsletterFailure('bad_request', 'The body must be a JSON object', 400);
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new NewsletterFailure(invalidCode, parsed.error.issues.map((i) => i.message).join('; '), 400);
+  return parsed.data;
+}
+
+async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
+  const { data, error } = await serviceClient().rpc(name, args);
+  if (error) throw new Error(`${name} failed: ${error.message}`);
+  return data as T;
+}
+
+async function subscribe(req: Request): Promise<Response> {
+  const { email } = await readBody(req, subscribeBody, 'invalid_email');
+  const token = newConfirmToken();
+  const decision = await rpc<{ mail: 'confirm' | 'already' | 'none'; token?: string }>('newsletter_request', {
+    p_email: email,
+    p_confirm_token_hash: await sha256Hex(token),
+    p_min_interval: MIN_MAIL_INTERVAL_SECONDS,
+  });
+  if (decision.mail !== 'none') {
+    const base = linkBase(req);
+    const unsubscribe = unsubscribeLink(base, decision.token!);
+    const message = decision.mail === 'confirm' ? confirmEmail({ confirm: confirmLink(base, token), unsubscribe }) : alreadySubscribedEmail({ unsubscribe });
+    try {
+      await sendMail({ to: email, ...message });
+    } catch (err) {
+      console.error('newsletter mail failed', err);
+      await rpc('newsletter_mail_failed', { p_email: email }).catch(() => undefined);
+      throw new NewsletterFailure('mail_failed', 'We could not send the e-mail just now. Please try again in a few minutes.', 502);
+    }
+  }
+  // Same words whether the address was new, pending, subscribed or just mailed.
+  return json({ status: 'check_inbox', message: 'Check your inbox: we sent a link to confirm your subscription.' }, 202, CORS);
+}
+
+async function confirm(req: Request): Promise<Response> {
+  const { token } = await readBody(req, tokenBody);
+  if (!CONFIRM_TOKEN_PATTERN.test(token)) throw INVALID_TOKEN();
+  const result = await rpc<{ status: string; email?: string }>('newsletter_confirm', {
+    p_confirm_token_hash: await sha256Hex(token),
+    p_max_age: CONFIRM_HOURS * 3600,
+  });
+  if (result.status === 'invalid') throw INVALID_TOKEN();
+  if (result.status === 'expired') {
+    throw new NewsletterFailure('expired_token', `This confirmation link has expired (links work for ${CONFIRM_HOURS} hours). Ask for a new one below.`, 410);
+  }
+  return json({ status: result.status, email: result.email }, 200, CORS);
+}
+
+async function unsubscribe(req: Request): Promise<Response> {
+  const { token } = await readBody(req, tokenBody);
+  if (!UNSUBSCRIBE_TOKEN_PATTERN.test(token)) throw INVALID_TOKEN();
+  const result = await rpc<{ status: string; email?: string }>('newsletter_unsubscribe', { p_token: token });
+  if (result.status === 'invalid') throw INVALID_TOKEN();
+  return json({ status: 'unsubscribed', email: result.email }, 200, CORS);
+}
+
+const ACTIONS: Record<string, (req: Request) => Promise<Response>> = { subscribe, confirm, unsubscribe };
+
+export default async function handler(req: Request): Promise<Response> {
+  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
+  const action = new URL(req.url).pathname.split('/').filter(Boolean)[1] ?? '';
+  const run = ACTIONS[action];
+  try {
+    if (!run) throw new NewsletterFailure('not_found', 'Use POST /newsletter/subscribe, /newsletter/confirm or /newsletter/unsubscribe', 404);
+    if (req.method !== 'POST') throw new NewsletterFailure('method_not_allowed', 'Use POST', 405);
+    return await run(req);
+  } catch (err) {
+    if (err instanceof NewsletterFailure) return json({ code: err.code, message: err.message }, err.status, CORS);
+    console.error('newsletter failed', err);
+    return json({ code: 'server_error', message: 'Something went wrong on our side. Please try again in a moment.' }, 500, CORS);
+  }
+}
