@@ -29,7 +29,17 @@ interface ServedApps {
 interface BackendHandle {
   url: string;
   anonKey: string;
+  /** For tests that create their own data through the backend (bypasses row-level security). */
+  serviceRoleKey: string;
   stop(): Promise<void>;
+}
+
+/** Backend settings a test may change (backend/src/context.ts BackendConfig), e.g. a short link expiry. */
+export interface BackendConfigOverrides {
+  jwtExpiry?: number;
+  otpExpiry?: number;
+  /** Seconds between two emails of one kind to one address; 0 lets tests ask again at once. */
+  emailMinInterval?: number;
 }
 
 export interface StackOptions {
@@ -38,6 +48,8 @@ export interface StackOptions {
   deploymentCheckMs?: number;
   /** Start the embedded backend when backend/src/stack.ts exists (default false: pages must render without it). */
   backend?: boolean;
+  /** Overrides for the embedded backend's config (only with `backend: true`). */
+  backendConfig?: BackendConfigOverrides;
 }
 
 export interface E2EStack {
@@ -63,20 +75,21 @@ export async function buildIfNeeded(): Promise<void> {
   if (stale.length) await buildApps({ folders: stale });
 }
 
-async function startBackend(): Promise<BackendHandle | null> {
+async function startBackend(overrides: BackendConfigOverrides = {}): Promise<BackendHandle | null> {
   const file = join(root, 'backend', 'src', 'stack.ts');
   if (!existsSync(file)) return null;
   const { startStack } = (await import(/* @vite-ignore */ file)) as {
-    startStack(o: { seed: boolean; port: number; dataDir: string; log?: unknown }): Promise<{ url: string; anonKey: string; stop(): Promise<void> }>;
+    startStack(o: BackendConfigOverrides & { seed: boolean; port: number; dataDir: string; log?: unknown }): Promise<{ url: string; anonKey: string; serviceRoleKey: string; stop(): Promise<void> }>;
   };
   // A fresh database per run, on free ports: never the developer's .data/ or port 54321.
   const dataDir = mkdtempSync(join(tmpdir(), 'stitchhouse-e2e-db-'));
   const quiet = { info() {}, error: (service: string, message: string, err?: unknown) => console.error(`[backend ${service}] ${message}`, err ?? '') };
   try {
-    const stack = await startStack({ seed: false, port: 0, dataDir, log: quiet });
+    const stack = await startStack({ ...overrides, seed: false, port: 0, dataDir, log: quiet });
     return {
       url: stack.url,
       anonKey: stack.anonKey,
+      serviceRoleKey: stack.serviceRoleKey,
       stop: async () => {
         await stack.stop();
         rmSync(dataDir, { recursive: true, force: true });
@@ -105,7 +118,7 @@ export async function launchChromium(): Promise<Browser> {
 
 export async function startE2EStack(options: StackOptions = {}): Promise<E2EStack> {
   await buildIfNeeded();
-  const backend = !options.backend ? null : await startBackend().catch((error: unknown) => {
+  const backend = !options.backend ? null : await startBackend(options.backendConfig).catch((error: unknown) => {
     // Pages must render without a backend; say why data will be missing.
     console.warn('[e2e] embedded backend did not start; env.json points at an unreachable URL', error);
     return null;

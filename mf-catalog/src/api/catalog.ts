@@ -204,7 +204,7 @@ export async function getPattern(id: string, signal?: AbortSignal): Promise<Patt
   let request = supabase
     .from('patterns')
     .select(
-      'id,store_id,title,description,craft,category,difficulty,size_range,size_chart,yardage,formats,notions,languages,tags,licence,price_cents,currency,status,cover_path,gallery_paths,current_version,published_at,updated_at,stores!inner(id,slug,name,kind,country,owner_id)',
+      'id,store_id,title,description,craft,category,difficulty,size_range,size_chart,yardage,formats,notions,languages,tags,licence,price_cents,currency,status,cover_path,gallery_paths,current_version,published_at,updated_at,stores!patterns_store_id_fkey!inner(id,slug,name,kind,country,owner_id)',
     )
     .eq('id', id);
   if (signal) request = request.abortSignal(signal);

@@ -66,7 +66,7 @@ export async function listStockedPatterns(storeId: string, signal?: AbortSignal)
   const supabase = await getSupabase();
   let request = supabase
     .from('store_stock')
-    .select('printed_copies,patterns!inner(id,title,price_cents,currency,difficulty,formats,cover_path,craft,status,stores!inner(slug,name))')
+    .select('printed_copies,patterns!store_stock_pattern_id_fkey!inner(id,title,price_cents,currency,difficulty,formats,cover_path,craft,status,stores!patterns_store_id_fkey!inner(slug,name))')
     .eq('store_id', storeId)
     .eq('patterns.status', 'published')
     .order('created_at', { ascending: false })
