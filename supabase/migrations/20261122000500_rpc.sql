@@ -150,12 +150,12 @@ create trigger patterns_collect_terms_insert after insert on public.patterns
 create trigger patterns_collect_terms_update after update on public.patterns
   referencing new table as new_rows for each statement execute function public.collect_search_terms();
 
+-- (Uses <% / word_similarity only: on PGlite the % operator hangs for non-superuser roles.)
 create or replace function public.suggest_patterns(q text, "limit" integer default 5)
 returns table (suggestion text, kind text, score real)
 language sql stable
 set search_path = public, extensions, pg_temp
 set pg_trgm.word_similarity_threshold = 0.4
-set pg_trgm.similarity_threshold = 0.3
 as $$
   with input as (select lower(btrim(q)) as q)
   select x.suggestion, x.kind, max(x.score) as score
@@ -166,7 +166,7 @@ as $$
       union all
       select t.term, t.kind, similarity(i.q, t.term)
         from public.search_terms t, input i
-       where char_length(i.q) >= 2 and t.term % i.q
+       where char_length(i.q) >= 2 and i.q <% t.term
     ) x
    where lower(x.suggestion) <> (select input.q from input)
    group by x.suggestion, x.kind
@@ -209,9 +209,10 @@ begin
   if v_pattern.price_cents <> 0 then
     raise exception 'This pattern is not free' using errcode = 'PT402', hint = 'Buy it from the pattern page.';
   end if;
+  -- (no conflict target: its column names would clash with the parameter pattern_id)
   insert into public.entitlements (user_id, pattern_id, source)
   values (v_uid, v_pattern.id, 'free')
-  on conflict (user_id, pattern_id) where revoked_at is null do nothing
+  on conflict do nothing
   returning id into v_id;
   if v_id is null then
     select e.id into v_id from public.entitlements e
