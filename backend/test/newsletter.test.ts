@@ -3,6 +3,8 @@
 import crypto from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alreadySubscribedEmail, confirmEmail } from '../../supabase/functions/newsletter/email.ts';
+import { isAllowedOrigin } from '../../supabase/functions/newsletter/links.ts';
 import { startTestStack, type TestStack } from './harness.ts';
 
 let stack: TestStack;
@@ -207,5 +209,29 @@ describe('newsletter double opt-in', () => {
     const memberRead = await member.from('newsletter_subscribers').select('email');
     expect(memberRead.data ?? []).toEqual([]);
     expect((await member.rpc('newsletter_request', { p_email: email, p_confirm_token_hash: 'a'.repeat(64) })).error).not.toBeNull();
+  });
+});
+
+describe('newsletter links and mail (units)', () => {
+  it('allows the site origin, listed origins and, for a local site only, loopback origins', () => {
+    expect(isAllowedOrigin('https://stitchhouse.example', 'https://stitchhouse.example/', undefined)).toBe(true);
+    expect(isAllowedOrigin('https://staging.stitchhouse.example', 'https://stitchhouse.example', 'https://staging.stitchhouse.example, https://x.example')).toBe(true);
+    expect(isAllowedOrigin('http://localhost:5173', 'https://stitchhouse.example', undefined)).toBe(false);
+    expect(isAllowedOrigin('http://localhost:5173', 'http://localhost:3000', undefined)).toBe(true);
+    expect(isAllowedOrigin('http://127.0.0.1:40000', 'http://localhost:3000', undefined)).toBe(true);
+    expect(isAllowedOrigin('https://evil.example', 'http://localhost:3000', undefined)).toBe(false);
+    expect(isAllowedOrigin('https://stitchhouse.example.evil.test', 'https://stitchhouse.example', undefined)).toBe(false);
+    expect(isAllowedOrigin('javascript:alert(1)', 'https://stitchhouse.example', undefined)).toBe(false);
+    expect(isAllowedOrigin('null', 'http://localhost:3000', undefined)).toBe(false);
+  });
+
+  it('puts the unsubscribe link in every mail and escapes links in HTML', () => {
+    const confirm = confirmEmail({ confirm: 'https://s.example/newsletter?confirm=a&b', unsubscribe: 'https://s.example/newsletter?unsubscribe=c' });
+    expect(confirm.text).toContain('https://s.example/newsletter?unsubscribe=c');
+    expect(confirm.html).toContain('href="https://s.example/newsletter?confirm=a&amp;b"');
+    expect(confirm.text).toMatch(/48 hours/);
+    const already = alreadySubscribedEmail({ unsubscribe: 'https://s.example/newsletter?unsubscribe=c' });
+    expect(already.html).toContain('href="https://s.example/newsletter?unsubscribe=c"');
+    expect(already.text).not.toMatch(/confirm=/);
   });
 });
