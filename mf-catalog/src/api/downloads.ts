@@ -33,10 +33,12 @@ export async function downloadOverview(patternId: string): Promise<DownloadOverv
   const { data: session } = await supabase.auth.getSession();
   const user = session.session?.user;
   if (!user) return null;
-  const [{ data: pattern }, owned] = await Promise.all([
-    supabase.from('patterns').select('id, title, current_version, stores!inner(owner_id)').eq('id', patternId).maybeSingle(),
+  const [patternResult, owned] = await Promise.all([
+    supabase.from('patterns').select('id, title, current_version, stores!patterns_store_id_fkey!inner(owner_id)').eq('id', patternId).maybeSingle(),
     supabase.rpc('has_entitlement', { p_pattern_id: patternId }),
   ]);
+  if (patternResult.error) fail(patternResult.error, patternResult.status);
+  const pattern = patternResult.data;
   if (!pattern) return null;
   const isStore = (pattern.stores as unknown as { owner_id: string }).owner_id === user.id;
   if (owned.error) fail(owned.error, owned.status);

@@ -1,0 +1,89 @@
+// Data for the publish/library/download browser tests, made through the backend with the
+// service key: people, stores, published patterns with a real PDF in private storage, orders.
+import { createHash, randomUUID } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
+import { makePatternPdf } from '../../supabase/test/catalog-own-pdf.ts';
+import { PASSWORD, passwordSession, sessionStorageKey, type Backend } from './catalog-find.fixtures.ts';
+
+export { PASSWORD, passwordSession, sessionStorageKey, type Backend };
+
+const serviceHeaders = (backend: Backend) => ({ apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}` });
+
+async function rest<T>(backend: Backend, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${backend.url}/rest/v1/${path}`, {
+    method,
+    headers: { ...serviceHeaders(backend), 'content-type': 'application/json', prefer: 'return=representation' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export const insertRow = async <T = { id: string }>(backend: Backend, table: string, row: Record<string, unknown>) => (await rest<T[]>(backend, 'POST', table, row))[0]!;
+export const selectRows = <T>(backend: Backend, query: string) => rest<T[]>(backend, 'GET', query);
+
+export async function createPerson(backend: Backend, tag: string, displayName: string): Promise<{ id: string; email: string }> {
+  const email = `${tag}-${randomUUID().slice(0, 8)}@e2e.stitchhouse.test`;
+  const response = await fetch(`${backend.url}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: { ...serviceHeaders(backend), 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, email_confirm: true, user_metadata: { display_name: displayName } }),
+  });
+  if (!response.ok) throw new Error(`create user → ${response.status}: ${await response.text()}`);
+  return { id: ((await response.json()) as { id: string }).id, email };
+}
+
+export async function createStore(backend: Backend, ownerId: string, name: string): Promise<{ id: string; slug: string }> {
+  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomUUID().slice(0, 6)}`;
+  return insertRow(backend, 'stores', { owner_id: ownerId, slug, kind: 'designer', name });
+}
+
+export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export async function storageDownload(backend: Backend, path: string): Promise<Uint8Array> {
+  const response = await fetch(`${backend.url}/storage/v1/object/pattern-files/${path}`, { headers: serviceHeaders(backend) });
+  if (!response.ok) throw new Error(`storage download → ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** A published pattern with an A4 PDF in private storage; returns its ids and the original bytes. */
+export async function publishedPattern(backend: Backend, storeId: string, title: string, pages = 2) {
+  const pattern = await insertRow(backend, 'patterns', {
+    store_id: storeId, title, craft: 'sewing', category: 'dresses', price_cents: 1500, status: 'published',
+    cover_path: `${storeId}/cover.svg`, formats: ['a4'],
+  });
+  const pdf = await makePatternPdf(title, pages);
+  const path = `${storeId}/${pattern.id}/a4/v1.pdf`;
+  const upload = await fetch(`${backend.url}/storage/v1/object/pattern-files/${path}`, {
+    method: 'POST', headers: { ...serviceHeaders(backend), 'content-type': 'application/pdf' }, body: pdf,
+  });
+  if (!upload.ok) throw new Error(`storage upload → ${upload.status}: ${await upload.text()}`);
+  await insertRow(backend, 'pattern_files', { pattern_id: pattern.id, store_id: storeId, format: 'a4', version: 1, storage_path: path, size_bytes: pdf.byteLength, sha256: sha256(pdf) });
+  return { id: pattern.id, path, pdf };
+}
+
+/** A paid order of one pattern: the buyer's entitlement; returns the order number stamped on PDFs. */
+export async function buy(backend: Backend, buyerId: string, patternId: string, storeId: string): Promise<string> {
+  const order = await insertRow<{ id: string; number: number }>(backend, 'orders', { buyer_id: buyerId, status: 'paid', currency: 'USD', subtotal_cents: 1500, total_cents: 1500 });
+  await insertRow(backend, 'order_items', { order_id: order.id, pattern_id: patternId, store_id: storeId, unit_price_cents: 1500, currency: 'USD' });
+  return String(order.number);
+}
+
+/** A real 8×8 PNG (solid colour) for the cover upload. */
+export function coverPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(8, 0);
+  header.writeUInt32BE(8, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = Buffer.concat(Array.from({ length: 8 }, () => Buffer.from([0, ...Array.from({ length: 8 }, () => [176, 82, 60]).flat()])));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
