@@ -58,7 +58,9 @@ declare
   v_limit integer := least(greatest(coalesce(search_patterns."limit", 24), 1), 100);
   v_offset integer := greatest(coalesce(search_patterns."offset", 0), 0);
   v_sort text := coalesce(search_patterns.sort, 'relevance');
-  v_found boolean := false;
+  v_filter text;
+  v_order text;
+  v_select text;
 begin
   if v_sort not in ('relevance', 'newest', 'price_asc', 'price_desc', 'best_selling') then
     raise exception 'Unknown sort "%"', v_sort using errcode = '22023',
@@ -71,53 +73,65 @@ begin
     v_tsq := websearch_to_tsquery('english', v_q);
   end if;
 
-  return query
-  with filtered as (
-    select p.*
-      from public.patterns p
-     where p.status = 'published'
-       and (search_patterns.craft is null or p.craft = search_patterns.craft)
-       and (search_patterns.category is null or p.category = search_patterns.category)
-       and (search_patterns.difficulty_min is null or p.difficulty >= search_patterns.difficulty_min)
-       and (search_patterns.difficulty_max is null or p.difficulty <= search_patterns.difficulty_max)
-       and (search_patterns.format is null or p.formats @> array[search_patterns.format])
-       and (search_patterns.language is null or p.languages @> array[search_patterns.language])
-       and (search_patterns.price_min_cents is null or p.price_cents >= search_patterns.price_min_cents)
-       and (search_patterns.price_max_cents is null or p.price_cents <= search_patterns.price_max_cents)
-       and (not coalesce(search_patterns.free_only, false) or p.price_cents = 0)
-       and (search_patterns.bust is null or (p.bust_min_cm - 2 <= search_patterns.bust and p.bust_max_cm + 2 >= search_patterns.bust))
-       and (search_patterns.waist is null or (p.waist_min_cm - 2 <= search_patterns.waist and p.waist_max_cm + 2 >= search_patterns.waist))
-       and (search_patterns.hip is null or (p.hip_min_cm - 2 <= search_patterns.hip and p.hip_max_cm + 2 >= search_patterns.hip))
-       and (search_patterns.store_id is null or p.store_id = search_patterns.store_id)
-  ),
-  text_hits as (
-    select f.id, ts_rank('{0.1, 0.2, 0.4, 1.0}', f.search_vector, v_tsq) as rank, 'text'::text as matched_by
-      from filtered f
-     where v_tsq is not null and f.search_vector @@ v_tsq
-  ),
-  similar_hits as (
-    select f.id, word_similarity(v_q, f.title) as rank, 'similar'::text as matched_by
-      from filtered f
-     where v_q is not null and not exists (select 1 from text_hits) and v_q <% f.title
-  ),
-  hits as (
-    select f.id, null::real as rank, null::text as matched_by from filtered f where v_q is null
-    union all select * from text_hits
-    union all select * from similar_hits
-  )
-  select p.id, p.store_id, s.slug, s.name, p.title, p.craft, p.category, p.difficulty, p.size_range,
-         p.price_cents, p.currency, p.languages, p.formats, p.cover_path, p.published_at, p.sales_count,
-         h.rank, h.matched_by, count(*) over ()
-    from hits h
-    join public.patterns p on p.id = h.id
-    join public.stores s on s.id = p.store_id
-   order by
-     case when v_sort = 'relevance' then h.rank end desc nulls last,
-     case when v_sort = 'price_asc' then p.price_cents end asc,
-     case when v_sort = 'price_desc' then p.price_cents end desc,
-     case when v_sort = 'best_selling' then p.sales_count end desc,
-     p.published_at desc, p.id
-   limit v_limit offset v_offset;
+  -- One-shot dynamic SQL: each search is planned for its actual filters (so absent filters
+  -- fold away and the GIN indexes are used); every value is bound as a parameter, and the
+  -- ORDER BY comes from the whitelist above.
+  v_filter := $f$
+      p.status = 'published'
+      and ($1::text is null or p.craft = $1)
+      and ($2::text is null or p.category = $2)
+      and ($3::int is null or p.difficulty >= $3)
+      and ($4::int is null or p.difficulty <= $4)
+      and ($5::text is null or p.formats @> array[$5::text])
+      and ($6::text is null or p.languages @> array[$6::text])
+      and ($7::int is null or p.price_cents >= $7)
+      and ($8::int is null or p.price_cents <= $8)
+      and (not $9::boolean or p.price_cents = 0)
+      and ($10::numeric is null or (p.bust_min_cm - 2 <= $10 and p.bust_max_cm + 2 >= $10))
+      and ($11::numeric is null or (p.waist_min_cm - 2 <= $11 and p.waist_max_cm + 2 >= $11))
+      and ($12::numeric is null or (p.hip_min_cm - 2 <= $12 and p.hip_max_cm + 2 >= $12))
+      and ($13::uuid is null or p.store_id = $13)$f$;
+  v_order := case v_sort
+    when 'newest' then 'p.published_at desc, p.id'
+    when 'price_asc' then 'p.price_cents asc, p.published_at desc, p.id'
+    when 'price_desc' then 'p.price_cents desc, p.published_at desc, p.id'
+    when 'best_selling' then 'p.sales_count desc, p.published_at desc, p.id'
+    else case when v_q is null then 'p.published_at desc, p.id' else 'rank desc, p.published_at desc, p.id' end
+  end;
+  v_select := $s$
+    select p.id, p.store_id, s.slug, s.name, p.title, p.craft, p.category, p.difficulty, p.size_range,
+           p.price_cents, p.currency, p.languages, p.formats, p.cover_path, p.published_at, p.sales_count,
+           %s, %L::text, count(*) over ()
+      from public.patterns p join public.stores s on s.id = p.store_id
+     where %s
+     order by %s
+     limit $14 offset $15$s$;
+
+  if v_q is null then
+    return query execute format(v_select, 'null::real as rank', null, v_filter, v_order)
+      using search_patterns.craft, search_patterns.category, search_patterns.difficulty_min, search_patterns.difficulty_max,
+            search_patterns.format, search_patterns.language, search_patterns.price_min_cents, search_patterns.price_max_cents,
+            coalesce(search_patterns.free_only, false), search_patterns.bust, search_patterns.waist, search_patterns.hip,
+            search_patterns.store_id, v_limit, v_offset, v_tsq, v_q;
+    return;
+  end if;
+
+  return query execute format(v_select, $r$ts_rank('{0.1, 0.2, 0.4, 1.0}', p.search_vector, $16) as rank$r$, 'text',
+                              v_filter || ' and p.search_vector @@ $16', v_order)
+    using search_patterns.craft, search_patterns.category, search_patterns.difficulty_min, search_patterns.difficulty_max,
+          search_patterns.format, search_patterns.language, search_patterns.price_min_cents, search_patterns.price_max_cents,
+          coalesce(search_patterns.free_only, false), search_patterns.bust, search_patterns.waist, search_patterns.hip,
+          search_patterns.store_id, v_limit, v_offset, v_tsq, v_q;
+  if found or v_offset > 0 then
+    return;
+  end if;
+  -- nothing matched the words: typo tolerance through trigram similarity on titles
+  return query execute format(v_select, 'word_similarity($17, p.title) as rank', 'similar',
+                              v_filter || ' and $17 <% p.title', v_order)
+    using search_patterns.craft, search_patterns.category, search_patterns.difficulty_min, search_patterns.difficulty_max,
+          search_patterns.format, search_patterns.language, search_patterns.price_min_cents, search_patterns.price_max_cents,
+          coalesce(search_patterns.free_only, false), search_patterns.bust, search_patterns.waist, search_patterns.hip,
+          search_patterns.store_id, v_limit, v_offset, v_tsq, v_q;
 end $$;
 
 -- Did-you-mean: close titles and catalogue terms (tags, crafts, categories) for a query.
