@@ -29,7 +29,7 @@ function headers(role: Role, extra: Record<string, string> = {}): Record<string,
 
 async function upload(role: Role, bucket: string, path: string, bytes: Uint8Array, type: string, upsert = false) {
   const res = await fetch(`${stack.url}/storage/v1/object/${bucket}/${path}`, {
-    method: 'POST', headers: headers(role, { 'content-type': type, 'x-upsert': String(upsert) }), body: bytes,
+    method: 'POST', headers: headers(role, { 'content-type': type, 'x-upsert': String(upsert) }), body: bytes as Uint8Array<ArrayBuffer>,
   });
   return { status: res.status, body: await res.json().catch(() => null) };
 }

@@ -22,7 +22,7 @@ export interface SeedOptions {
 }
 
 /** The till key of The Cotton Reel, shown in README.md so the POS API can be tried. */
-export const DEMO_POS_KEY = 'shpos_c0770ca1ee1d0000000000000000000000000000000000000';
+export const DEMO_POS_KEY = 'shpos_c0770ca1ee1d000000000000000000000000000000000000';
 
 const ownerId = (store: DemoStore) => storeOwners.find((u) => u.key === store.ownerKey)!.id;
 const json = (value: unknown) => JSON.stringify(value);
@@ -357,7 +357,7 @@ async function upload(opts: SeedOptions, bucket: string, path: string, bytes: Ui
       'x-upsert': 'true',
       'cache-control': 'max-age=3600',
     },
-    body: bytes,
+    body: bytes as Uint8Array<ArrayBuffer>,
   });
   if (!res.ok) throw new Error(`upload of ${bucket}/${path} failed: ${res.status} ${await res.text()}`);
 }
