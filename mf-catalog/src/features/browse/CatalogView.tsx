@@ -150,7 +150,7 @@ export function CatalogView({ mode }: CatalogViewProps) {
             </>
           ) : data && data.result.hits.length > 0 ? (
             <div className={page.status === 'loading' ? styles.stale : undefined}>
-              <PatternGrid patterns={data.result.hits} recommendedSizes={data.sizes} headingLevel={3} />
+              <PatternGrid patterns={data.result.hits} recommendedSizes={data.sizes} headingLevel={3} highlight={query.q} />
               <Pagination page={query.page} pages={pageCount(data.result.total)} hrefOf={(p) => hrefOf(withChanges(query, { page: p }))} />
             </div>
           ) : data && page.status === 'ready' ? (

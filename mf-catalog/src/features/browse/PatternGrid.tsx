@@ -8,14 +8,15 @@ export interface PatternGridProps {
   recommendedSizes?: ReadonlyMap<string, string>;
   headingLevel?: 2 | 3;
   footerOf?(pattern: PatternCardData): ReactNode;
+  highlight?: string;
 }
 
-export function PatternGrid({ patterns, recommendedSizes, headingLevel = 2, footerOf }: PatternGridProps) {
+export function PatternGrid({ patterns, recommendedSizes, headingLevel = 2, footerOf, highlight }: PatternGridProps) {
   return (
     <ul className={styles.grid} data-testid="pattern-grid">
       {patterns.map((pattern) => (
         <li key={pattern.id}>
-          <PatternCard pattern={pattern} headingLevel={headingLevel} recommendedSize={recommendedSizes?.get(pattern.id) ?? null} footer={footerOf?.(pattern)} />
+          <PatternCard pattern={pattern} headingLevel={headingLevel} recommendedSize={recommendedSizes?.get(pattern.id) ?? null} footer={footerOf?.(pattern)} highlight={highlight} />
         </li>
       ))}
     </ul>

@@ -5,6 +5,7 @@ import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/formats
 import { formatPrice } from './formatPrice.ts';
 import { difficultyLabel } from './difficulty.ts';
 import { publicImageUrl } from './images.ts';
+import { highlightParts } from './highlight.ts';
 import * as styles from './PatternCard.module.css';
 
 /** What a card needs; the catalog RPC rows and library rows both map onto it. */
@@ -28,6 +29,8 @@ export interface PatternCardProps {
   /** Extra line or actions under the card body (status, download link…). */
   footer?: ReactNode;
   headingLevel?: 2 | 3;
+  /** Search words to mark in the title. */
+  highlight?: string;
 }
 
 function formatShort(format: string): string {
@@ -35,7 +38,7 @@ function formatShort(format: string): string {
 }
 
 /** A pattern in a grid: cover, title (the link covering the card), store, price, difficulty, formats. */
-export function PatternCard({ pattern, recommendedSize, footer, headingLevel = 2 }: PatternCardProps) {
+export function PatternCard({ pattern, recommendedSize, footer, headingLevel = 2, highlight = '' }: PatternCardProps) {
   const Heading = `h${headingLevel}` as const;
   return (
     <Card as="article" padded={false} interactive className={styles.card} data-testid="pattern-card">
@@ -49,7 +52,7 @@ export function PatternCard({ pattern, recommendedSize, footer, headingLevel = 2
       <div className={styles.body}>
         <Heading className={styles.title}>
           <Link to={`/patterns/${pattern.id}`} className={styles.titleLink}>
-            {pattern.title}
+            {highlightParts(pattern.title, highlight).map((part, i) => (part.match ? <mark key={i} className={styles.mark}>{part.text}</mark> : part.text))}
           </Link>
         </Heading>
         <p className={styles.store}>
