@@ -99,6 +99,17 @@ describe('a designer publishes a pattern', () => {
     await page.getByLabel('Add photos (JPEG, PNG or WebP, up to 10 MB each)').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: coverPng() });
     await page.getByText('1 photo added.').waitFor();
     await page.getByRole('img', { name: 'Cover of Lighthouse Shirt Dress' }).waitFor();
+    // A second photo, then reorder with the keyboard: it becomes the cover.
+    await page.getByLabel('Add photos (JPEG, PNG or WebP, up to 10 MB each)').setInputFiles({ name: 'detail.png', mimeType: 'image/png', buffer: coverPng() });
+    await page.getByRole('img', { name: 'Photo 2 of Lighthouse Shirt Dress' }).waitFor();
+    const [twoPhotos] = await selectRows<{ cover_path: string; gallery_paths: string[] }>(backend, `patterns?id=eq.${patternId}&select=cover_path,gallery_paths`);
+    expect(twoPhotos!.gallery_paths).toHaveLength(1);
+    await page.getByRole('button', { name: 'Move photo 2 up' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Photo 2 moved up.').waitFor();
+    expect(await selectRows(backend, `patterns?id=eq.${patternId}&select=cover_path,gallery_paths`)).toEqual([
+      { cover_path: twoPhotos!.gallery_paths[0], gallery_paths: [twoPhotos!.cover_path] },
+    ]);
 
     // The first transfer drops; the file is kept and the upload resumes without choosing it again.
     let puts = 0;
@@ -146,6 +157,7 @@ describe('a designer publishes a pattern', () => {
     const draft = await insertRow(backend, 'patterns', { store_id: store.id, title: 'Secret Draft', craft: 'sewing', category: 'dresses' });
     await open(page, `/patterns/${draft.id}/edit`);
     expect(await page.locator('main h1').textContent()).toBe('Pattern not found');
+    expect(await page.locator('[data-catalog-not-found="pattern"]').count()).toBe(1);
     expect(await page.getByText('Secret Draft').count()).toBe(0);
     await context.close();
   });

@@ -49,9 +49,9 @@ export default function MyPatterns() {
           </ul>
         )}
       </section>
-      {made.map(({ storeName, patterns }) => (
-        <section key={storeName} aria-labelledby={`made-${storeName}`}>
-          <h2 id={`made-${storeName}`}>Made by {storeName}</h2>
+      {made.map(({ storeName, patterns }, index) => (
+        <section key={storeName} aria-labelledby={`made-${index}`}>
+          <h2 id={`made-${index}`}>Made by {storeName}</h2>
           {patterns.length === 0 ? (
             <p>No patterns yet. <Link to="/patterns/my-store">Create one in your store</Link>.</p>
           ) : (

@@ -1,13 +1,6 @@
-import { EmptyState, LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
+import { CatalogNotFound } from '../detail/NotFound.tsx';
 
-/** Unknown, unpublished or someone else's pattern: one answer, so nothing leaks about drafts. */
+/** Unknown, unpublished or someone else's pattern: the detail page's own not-found screen, so nothing leaks about drafts. */
 export function PatternNotFound() {
-  return (
-    <>
-      <PageHeading title="Pattern not found">Pattern not found</PageHeading>
-      <EmptyState title="This pattern is not available" actions={<LinkButton to="/patterns">Browse patterns</LinkButton>}>
-        It does not exist or is not available. Check the link, or find another pattern in the catalog.
-      </EmptyState>
-    </>
-  );
+  return <CatalogNotFound what="Pattern" />;
 }
