@@ -27,7 +27,14 @@ class NewsletterFailure extends Error {
   }
 }
 
-const INVALID_TOKEN = () => new NewsletterFailure('invalid_token', 'This link is not valid. It may have been replaced by a newer e-mail, or mistyped.', 404);
+const INVALID_TOKEN = (link: 'confirm' | 'unsubscribe') =>
+  new NewsletterFailure(
+    'invalid_token',
+    link === 'confirm'
+      ? 'This link is not valid. A newer confirmation e-mail may have replaced it, or part of the link got lost when copying it.'
+      : 'This link is not valid. Part of it may have got lost when copying it from the e-mail.',
+    404,
+  );
 
 const subscribeBody = z.object({
   email: z
@@ -79,12 +86,12 @@ async function subscribe(req: Request): Promise<Response> {
 
 async function confirm(req: Request): Promise<Response> {
   const { token } = await readBody(req, tokenBody);
-  if (!CONFIRM_TOKEN_PATTERN.test(token)) throw INVALID_TOKEN();
+  if (!CONFIRM_TOKEN_PATTERN.test(token)) throw INVALID_TOKEN('confirm');
   const result = await rpc<{ status: string; email?: string }>('newsletter_confirm', {
     p_confirm_token_hash: await sha256Hex(token),
     p_max_age: CONFIRM_HOURS * 3600,
   });
-  if (result.status === 'invalid') throw INVALID_TOKEN();
+  if (result.status === 'invalid') throw INVALID_TOKEN('confirm');
   if (result.status === 'expired') {
     throw new NewsletterFailure('expired_token', `This confirmation link has expired (links work for ${CONFIRM_HOURS} hours). Ask for a new one below.`, 410);
   }
@@ -93,9 +100,9 @@ async function confirm(req: Request): Promise<Response> {
 
 async function unsubscribe(req: Request): Promise<Response> {
   const { token } = await readBody(req, tokenBody);
-  if (!UNSUBSCRIBE_TOKEN_PATTERN.test(token)) throw INVALID_TOKEN();
+  if (!UNSUBSCRIBE_TOKEN_PATTERN.test(token)) throw INVALID_TOKEN('unsubscribe');
   const result = await rpc<{ status: string; email?: string }>('newsletter_unsubscribe', { p_token: token });
-  if (result.status === 'invalid') throw INVALID_TOKEN();
+  if (result.status === 'invalid') throw INVALID_TOKEN('unsubscribe');
   return json({ status: 'unsubscribed', email: result.email }, 200, CORS);
 }
 

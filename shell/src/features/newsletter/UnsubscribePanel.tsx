@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { BRAND_CONTACT } from '@stitchhouse/shared/brand.ts';
 import { Alert, Button } from '@stitchhouse/shared/ui/index.ts';
 import { NewsletterError, unsubscribe } from './api.ts';
 import { SubscribeForm } from './SubscribeForm.tsx';
@@ -45,7 +46,10 @@ export function UnsubscribePanel({ token }: { token: string }) {
       <div className={styles.panel} data-newsletter-link-error="invalid_token">
         <Alert tone="warning" title="This unsubscribe link doesn’t work">
           <p>{state.message}</p>
-          <p>Use the unsubscribe link at the bottom of the most recent newsletter, or copy the whole link from the e-mail into your browser.</p>
+          <p>
+            Use the unsubscribe link at the bottom of the most recent newsletter, or write to{' '}
+            <a href={`mailto:${BRAND_CONTACT.support}?subject=Unsubscribe`}>{BRAND_CONTACT.support}</a> and we’ll take you off the list.
+          </p>
         </Alert>
       </div>
     );
