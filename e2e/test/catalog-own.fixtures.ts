@@ -56,7 +56,7 @@ export async function publishedPattern(backend: Backend, storeId: string, title:
   const pdf = await makePatternPdf(title, pages);
   const path = `${storeId}/${pattern.id}/a4/v1.pdf`;
   const upload = await fetch(`${backend.url}/storage/v1/object/pattern-files/${path}`, {
-    method: 'POST', headers: { ...serviceHeaders(backend), 'content-type': 'application/pdf' }, body: pdf,
+    method: 'POST', headers: { ...serviceHeaders(backend), 'content-type': 'application/pdf' }, body: Buffer.from(pdf),
   });
   if (!upload.ok) throw new Error(`storage upload → ${upload.status}: ${await upload.text()}`);
   await insertRow(backend, 'pattern_files', { pattern_id: pattern.id, store_id: storeId, format: 'a4', version: 1, storage_path: path, size_bytes: pdf.byteLength, sha256: sha256(pdf) });
