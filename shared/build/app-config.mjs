@@ -2,8 +2,9 @@
 // The rspack configuration every app of the front end uses (shell and the five
 // remotes). It lives in `shared` and receives rspack and the Module Federation plugin
 // from the app, because with pnpm only the app's own node_modules can resolve them.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { REACT_ROUTER_SURFACE } from './react-router-surface.mjs';
 
 const sharedPkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -15,7 +16,8 @@ const sharedPkg = JSON.parse(readFileSync(new URL('../package.json', import.meta
  * @property {string} name                   MF container name: 'shell' or 'mf_auth'…
  * @property {number} port                   dev-server port (`rspack serve`)
  * @property {Record<string, string>} [exposes]  remotes only
- * @property {'federated' | 'standalone'} [target] remotes: the federated build, or the standalone page
+ * @property {'federated' | 'standalone'} [target] remotes: only the federated build, or only the standalone page
+ *           (default: both in a production build; one dev config for `rspack serve`)
  */
 
 /** Module Federation `shared`: one copy of each of these per page, whoever loads first. */
@@ -38,27 +40,97 @@ export function sharedModules(dir) {
   };
 }
 
-/** @param {AppConfigOptions} options */
-export function appConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes, target = 'federated' }) {
-  const isShell = name === 'shell';
-  const standalone = target === 'standalone';
+/**
+ * Browsers the bundles are written for (baseline 2023: ES2022 classes, optional
+ * chaining, top-level await): SWC emits no down-levelling helpers for them.
+ */
+export const BROWSER_TARGETS = ['chrome >= 111', 'edge >= 111', 'firefox >= 111', 'safari >= 16.4'];
+
+/** The singletons' versions, compiled into the shell, which provides them to remotes at runtime. */
+export function sharedVersions(dir) {
+  return Object.fromEntries(
+    Object.entries(sharedModules(dir)).map(([key, config]) => [key, { version: config.version ?? String(config.requiredVersion), singleton: true }]),
+  );
+}
+
+/** Every `import { … } from 'react-router'` name in an app's sources (tests excluded). */
+export function reactRouterImports(srcDir) {
+  const names = new Map();
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.[cm]?[jt]sx?$/.test(entry.name) && !/\.test\.[jt]sx?$/.test(entry.name)) {
+        for (const match of readFileSync(path, 'utf8').matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]react-router['"]/g)) {
+          for (const part of match[1].split(',')) {
+            const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]?.trim();
+            // Types vanish at build time; only runtime names must be provided.
+            if (name && !part.trim().startsWith('type ') && !/^[A-Z]\w*(Object|Props|Function|Args)$/.test(name)) names.set(name, path);
+          }
+        }
+      }
+    }
+  };
+  walk(srcDir);
+  return names;
+}
+
+/** A remote may only use the react-router surface the shell provides (react-router-surface.mjs). */
+export function assertReactRouterSurface(dir) {
+  const outside = [...reactRouterImports(join(dir, 'src'))].filter(([name]) => !REACT_ROUTER_SURFACE.includes(name));
+  if (outside.length) {
+    throw new Error(
+      `This remote imports react-router names the shell does not provide: ${outside.map(([n, f]) => `${n} (${f})`).join(', ')}. ` +
+        'Add them to shared/build/react-router-surface.mjs and shell/src/federation/reactRouter.ts, and redeploy the shell first.',
+    );
+  }
+}
+
+/**
+ * One app's rspack configuration, or for a remote's production build two: the
+ * federated build (remoteEntry.js + exposes, using the shell's federation runtime)
+ * and the standalone page (index.html + standalone/…, a plain SPA).
+ * @param {AppConfigOptions} options
+ */
+export function appConfig(options) {
+  const { name } = options;
+  const serving = process.argv.includes('serve');
+  if (name === 'shell') return buildConfig({ ...options, kind: 'shell' });
+  assertReactRouterSurface(options.dir);
+  if (options.target) return buildConfig({ ...options, kind: options.target });
+  // `rspack serve`: one page that is both the dev remote and the standalone page.
+  if (serving) return buildConfig({ ...options, kind: 'dev-remote' });
+  return [buildConfig({ ...options, kind: 'federated' }), buildConfig({ ...options, kind: 'standalone' })];
+}
+
+/** @param {AppConfigOptions & { kind: 'shell' | 'federated' | 'standalone' | 'dev-remote' }} options */
+function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes, kind }) {
   const production = process.env.NODE_ENV !== 'development' && !process.argv.includes('development');
+  const federated = kind === 'federated' || kind === 'dev-remote';
+  const withPage = kind !== 'federated';
+  const assets = kind === 'standalone' ? 'standalone/' : '';
   return {
+    name: `${name}:${kind}`,
+    ...(kind === 'standalone' ? { dependencies: [`${name}:federated`] } : {}),
     context: dir,
     mode: production ? 'production' : 'development',
     devtool: production ? false : 'cheap-module-source-map',
-    entry: { main: './src/index.ts' },
+    target: ['web', 'es2022'],
+    // The federated build has no page of its own: its entry is remoteEntry.js.
+    entry: kind === 'federated' ? {} : { main: './src/index.ts' },
     output: {
-      path: standalone ? join(dir, 'dist', 'standalone') : join(dir, 'dist'),
-      // The shell must use an absolute path (deep links); remotes resolve assets from
-      // wherever their manifest was fetched.
-      publicPath: isShell ? '/' : standalone ? '/standalone/' : 'auto',
-      uniqueName: standalone ? `${name}_standalone` : name,
-      clean: true,
-      filename: '[name].[contenthash:8].js',
-      chunkFilename: '[name].[contenthash:8].js',
-      cssFilename: '[name].[contenthash:8].css',
-      cssChunkFilename: '[name].[contenthash:8].css',
+      path: join(dir, 'dist'),
+      // The shell and the standalone page use absolute paths (deep links); the
+      // federated build resolves its chunks from wherever its manifest was fetched.
+      publicPath: federated && kind !== 'dev-remote' ? 'auto' : '/',
+      uniqueName: kind === 'standalone' ? `${name}_standalone` : name,
+      // Both builds of a remote write into dist/: each keeps the other's files.
+      // The standalone build runs after the federated one (`dependencies`), so no clean races.
+      clean: kind === 'federated' ? { keep: (path) => /(^|[\\/])(standalone([\\/]|$)|index\.html$)/.test(path) } : kind === 'standalone' ? false : true,
+      filename: `${assets}[name].[contenthash:8].js`,
+      chunkFilename: `${assets}[name].[contenthash:8].js`,
+      cssFilename: `${assets}[name].[contenthash:8].css`,
+      cssChunkFilename: `${assets}[name].[contenthash:8].css`,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs'] },
     module: {
@@ -69,30 +141,48 @@ export function appConfig({ rspack, ModuleFederationPlugin, dir, name, port, exp
           loader: 'builtin:swc-loader',
           type: 'javascript/auto',
           options: {
+            env: { targets: BROWSER_TARGETS },
             jsc: {
               parser: { syntax: 'typescript', tsx: true },
               transform: { react: { runtime: 'automatic', development: !production } },
             },
           },
         },
+        // The platform package's modules only declare things (no import-time effects
+        // besides their CSS), so re-exports nobody uses are dropped from bundles.
+        { test: /[\\/]shared[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
         // Rspack's built-in CSS: *.module.css are CSS Modules (named exports), the rest global.
         { test: /\.css$/, type: 'css/auto' },
       ],
     },
     devServer: { port, historyApiFallback: true, headers: { 'Access-Control-Allow-Origin': '*' } },
     performance: false,
+    // `STITCHHOUSE_STATS=1 rspack build --json f.json`: per-chunk module lists for bundle work.
+    ...(process.env.STITCHHOUSE_STATS ? { stats: { all: false, assets: true, chunks: true, chunkModules: true, nestedModules: true, chunkModulesSpace: 10000, nestedModulesSpace: 10000, dependentModules: true, modules: false } } : {}),
     plugins: [
-      new rspack.HtmlRspackPlugin({ template: './index.html' }),
-      new ModuleFederationPlugin({
-        name: standalone ? `${name}_standalone` : name,
-        dts: false,
-        // 'version-first' (the default) fetches every remote's entry at start to compare
-        // versions: five extra ~35 KB files on the first paint of `/`. All apps pin the
-        // same versions, so whoever loaded a singleton first provides it.
-        shareStrategy: 'loaded-first',
-        ...(isShell ? { remotes: {} } : standalone ? {} : { filename: 'remoteEntry.js', exposes }),
-        shared: sharedModules(dir),
-      }),
+      withPage ? new rspack.HtmlRspackPlugin({ template: './index.html' }) : null,
+      // The shell is a plain bundle (react-router tree-shaken, no federation runtime
+      // before first paint); it starts the runtime itself when a remote is needed and
+      // provides its singletons (shell/src/federation/). It needs their versions.
+      kind === 'shell' ? new rspack.DefinePlugin({ __STITCHHOUSE_SHARED__: JSON.stringify(sharedVersions(dir)) }) : null,
+      federated
+        ? new ModuleFederationPlugin({
+            name,
+            dts: false,
+            // 'version-first' (the default) would make every remote fetch its peers'
+            // entries; all apps pin the same versions, so the shell's copies win.
+            shareStrategy: 'loaded-first',
+            filename: 'remoteEntry.js',
+            exposes,
+            shared: sharedModules(dir),
+            // The federation runtime core comes from the shell (globalThis._FEDERATION_RUNTIME_CORE):
+            // remoteEntry.js halves. The dev page has no shell, so it keeps its own.
+            experiments: {
+              ...(kind === 'federated' ? { externalRuntime: true } : {}),
+              optimization: { disableSnapshot: true, target: 'web' },
+            },
+          })
+        : null,
     ].filter(Boolean),
   };
 }

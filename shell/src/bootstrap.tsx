@@ -2,14 +2,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { loadRuntimeConfig } from '@stitchhouse/shared';
-import { registerRemotesFromJson } from './federation/remotes.ts';
+import { afterFirstPaint } from './federation/afterPaint.ts';
+import { federation } from './federation/remotes.ts';
 import { createAppRouter } from './router.tsx';
 
-// Runtime config and remotes first (both no-store, both written per environment),
-// then render. Neither failing stops the page: marketing pages need neither, and
-// remote routes show their own fallback.
-const [config] = await Promise.allSettled([loadRuntimeConfig(), registerRemotesFromJson()]);
-if (config.status === 'rejected') console.error('Stitchhouse could not load /env.json; sign-in and data will not work.', config.reason);
+// Runtime config first (no-store, written per environment), then render. Failing
+// does not stop the page: marketing pages need no config.
+const config = await loadRuntimeConfig().then(
+  () => null,
+  (error: unknown) => error,
+);
+if (config) console.error('Stitchhouse could not load /env.json; sign-in and data will not work.', config);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -18,3 +21,7 @@ createRoot(root).render(
     <RouterProvider router={createAppRouter()} />
   </StrictMode>,
 );
+
+// Remote routes start the federation runtime themselves; after the first paint it
+// is warmed up (remotes.json, runtime chunk) so the first remote navigation is quick.
+void afterFirstPaint().then(() => federation().catch(() => undefined));

@@ -1,2 +1,3 @@
-// Async boundary: Module Federation negotiates shared singletons before bootstrap runs.
-void import('./bootstrap.tsx');
+// The shell is a plain bundle: no federation runtime to negotiate before it runs
+// (shell/src/federation/ starts one when a remote is first needed).
+import './bootstrap.tsx';

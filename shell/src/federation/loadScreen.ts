@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
-import { loadRemote } from '@module-federation/enhanced/runtime';
-import { isRemoteKnown, refreshRemote } from './remotes.ts';
+import { federation, isRemoteKnown, refreshRemote } from './remotes.ts';
 
 /** Thrown when a remote's code could not be fetched (not when it fails while rendering). */
 export class RemoteLoadError extends Error {
@@ -62,14 +61,18 @@ export function claimRescueReload(remote: string, now = Date.now(), guardMs = DE
 export async function loadScreen(moduleId: string, policy: LoadPolicy = DEFAULT_POLICY): Promise<Screen> {
   const remote = moduleId.split('/')[0]!;
   let lastError: unknown = new Error(`${remote} is not listed in remotes.json`);
-  if (isRemoteKnown(remote)) {
+  const runtime = await federation().catch((error: unknown) => {
+    lastError = error; // the runtime chunk itself could not be loaded: same fallback
+    return null;
+  });
+  if (runtime && isRemoteKnown(remote)) {
     for (let attempt = 0; attempt <= policy.retries; attempt++) {
       if (attempt > 0) {
         await sleep(policy.baseDelayMs * 2 ** (attempt - 1));
-        refreshRemote(remote);
+        await refreshRemote(remote);
       }
       try {
-        const module = await loadRemote<Screen>(moduleId);
+        const module = await runtime.loadRemote<Screen>(moduleId);
         if (!module || typeof module.default !== 'function') throw new Error(`${moduleId} has no default export component`);
         if (readStorage(RELOAD_KEY(remote))) sessionStorage.removeItem(RELOAD_KEY(remote));
         return module;

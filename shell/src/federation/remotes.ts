@@ -1,4 +1,3 @@
-import { getInstance, init, registerRemotes } from '@module-federation/enhanced/runtime';
 import * as z from 'zod/mini';
 
 /**
@@ -18,14 +17,27 @@ export function parseRemoteMap(value: unknown): RemoteMap {
   return parsed.data;
 }
 
-function ensureInstance() {
-  // The build plugin normally created the host instance already.
-  if (!getInstance()) init({ name: 'shell', remotes: [] });
+type Runtime = typeof import('./runtime.ts');
+let started: Promise<Runtime> | undefined;
+
+/**
+ * The federation runtime, started on first need (a remote route, or the idle time
+ * after first paint): the home page paints without it. Fetches remotes.json once
+ * per page and registers every remote.
+ */
+export function federation(url = REMOTES_PATH): Promise<Runtime> {
+  started ??= (async () => {
+    const [runtime] = await Promise.all([import('./runtime.ts'), fetchRemoteMap(url)]);
+    runtime.startFederation(known);
+    return runtime;
+  })();
+  started.catch(() => {
+    started = undefined; // the runtime chunk failed to load: the next route tries again
+  });
+  return started;
 }
 
-/** Fetches remotes.json and registers every remote with the federation runtime. */
-export async function registerRemotesFromJson(url = REMOTES_PATH): Promise<RemoteMap> {
-  ensureInstance();
+async function fetchRemoteMap(url: string): Promise<void> {
   try {
     const response = await fetch(url, { cache: 'no-store' });
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
@@ -35,7 +47,11 @@ export async function registerRemotesFromJson(url = REMOTES_PATH): Promise<Remot
     console.error('Stitchhouse could not load the remote list', error);
     known = {};
   }
-  registerRemotes(Object.entries(known).map(([name, entry]) => ({ name, entry })), { force: true });
+}
+
+/** Fetches remotes.json and registers every remote with the federation runtime. */
+export async function registerRemotesFromJson(url = REMOTES_PATH): Promise<RemoteMap> {
+  await federation(url);
   return known;
 }
 
@@ -46,13 +62,14 @@ export function isRemoteKnown(name: string): boolean {
 /**
  * Registers one remote again, dropping what the runtime cached about it (a failed
  * manifest fetch, a half-loaded container) so the next loadRemote really retries.
+ * Only for a remote that never loaded: its shared modules are not re-negotiated.
  */
 let refreshes = 0;
-export function refreshRemote(name: string): void {
+export async function refreshRemote(name: string): Promise<void> {
   const entry = known[name];
   if (!entry) return;
   // A fresh manifest URL: the runtime keeps per-URL snapshots of a failed load.
   const url = new URL(entry);
   url.searchParams.set('retry', String(++refreshes));
-  registerRemotes([{ name, entry: url.href }], { force: true });
+  (await federation()).reregisterRemote(name, url.href);
 }

@@ -1,4 +1,5 @@
 import { getSupabase } from '@stitchhouse/shared/supabase.ts';
+import { afterFirstPaint } from '../../federation/afterPaint.ts';
 import { COVER_BUCKET, FEATURED_COLUMNS, FEATURED_LIMIT, featuredOrder, toFeaturedPatterns, type FeaturedPattern, type FeaturedSort } from './featuredModel.ts';
 
 /**
@@ -7,6 +8,9 @@ import { COVER_BUCKET, FEATURED_COLUMNS, FEATURED_LIMIT, featuredOrder, toFeatur
  * mapping can tell a network failure (status 0) from a server refusal.
  */
 export async function loadFeaturedPatterns(sort: FeaturedSort, signal: AbortSignal): Promise<FeaturedPattern[]> {
+  // supabase-js is a lazy chunk: fetch it once the home page has painted, not before.
+  await afterFirstPaint();
+  signal.throwIfAborted();
   const supabase = await getSupabase();
   let query = supabase.from('patterns').select(FEATURED_COLUMNS).eq('status', 'published');
   for (const { column, ascending } of featuredOrder(sort)) query = query.order(column, { ascending });

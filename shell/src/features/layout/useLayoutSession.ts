@@ -1,6 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
-import { getSupabase, useSession } from '@stitchhouse/shared';
+import { getSessionState, getSupabase, subscribeSession, type SessionState } from '@stitchhouse/shared';
+import { afterFirstPaint } from '../../federation/afterPaint.ts';
 import { markSignOutIntended } from '@stitchhouse/shared/auth/signOutIntent.ts';
 import type { AccountUser } from './accountLabel.ts';
 
@@ -10,13 +11,33 @@ export interface LayoutSession {
   signOut: () => Promise<void>;
 }
 
+const LOADING: SessionState = { loading: true, session: null, error: null };
+
+/**
+ * The shared session store, subscribed once the page has painted: subscribing starts
+ * supabase-js (≈57 KB gzip), which the header must not hold the first paint for.
+ */
+function subscribeAfterPaint(listener: () => void): () => void {
+  let stop: (() => void) | undefined;
+  let active = true;
+  void afterFirstPaint().then(() => {
+    if (!active) return;
+    stop = subscribeSession(listener);
+    listener(); // the store may have changed before we subscribed
+  });
+  return () => {
+    active = false;
+    stop?.();
+  };
+}
+
 /**
  * Who is signed in, for the header, from the page's one shared session store, so
  * signing in or out in any remote updates the header at once. If the backend
  * cannot be reached the visitor simply sees "Sign in".
  */
 export function useLayoutSession(): LayoutSession {
-  const { session, loading } = useSession();
+  const { session, loading } = useSyncExternalStore(subscribeAfterPaint, getSessionState, () => LOADING);
   const navigate = useNavigate();
 
   const signOut = useCallback(async () => {
