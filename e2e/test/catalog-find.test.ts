@@ -115,6 +115,7 @@ describe('catalog: find patterns', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL(/\/patterns\/search\?q=wrap\+dress/);
     await expect.poll(() => cardTitles()).toEqual(['Linen Wrap Dress']);
+    await expect.poll(() => page.locator('[data-testid="pattern-card"] h3 mark').allTextContents()).toEqual(['Wrap', 'Dress']);
     expect(await page.getByLabel('Sort by').inputValue()).toBe('relevance');
   });
 
