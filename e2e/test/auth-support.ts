@@ -98,6 +98,11 @@ export async function heading(page: Page): Promise<string> {
   return (await page.locator('main h1').first().textContent())?.trim() ?? '';
 }
 
+/** Waits until the page's h1 reads `text` (navigation keeps the old screen up while the next one loads). */
+export async function expectHeading(page: Page, text: string): Promise<void> {
+  await page.locator('main h1', { hasText: new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }).first().waitFor({ timeout: 30_000 });
+}
+
 /** Who the header says is signed in ('' when nobody). */
 export async function signedInName(page: Page): Promise<string> {
   const button = page.getByRole('button', { name: /Account menu for/ });

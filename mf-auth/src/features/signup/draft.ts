@@ -23,7 +23,8 @@ export function loadSignUpDraft(storage: Pick<Storage, 'getItem'> | undefined = 
 export function saveSignUpDraft(draft: SignUpDraft, storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = globalThis.sessionStorage): void {
   try {
     if (!draft.displayName && !draft.email && !draft.intent) storage?.removeItem(KEY);
-    else storage?.setItem(KEY, JSON.stringify(draft));
+    // Only these three fields, whatever the caller passed: a password must never be stored.
+    else storage?.setItem(KEY, JSON.stringify({ displayName: draft.displayName, email: draft.email, intent: draft.intent }));
   } catch {
     // Private mode or full storage: the draft is a convenience only.
   }

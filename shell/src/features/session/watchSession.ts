@@ -40,6 +40,7 @@ export function watchSession(supabase: SupabaseClient, win: Window = window): ()
     lastCheck = Date.now();
     const { data: current } = await supabase.auth.getSession();
     if (!current.session) return;
+    hadSession = true; // whatever order auth-js emits INITIAL_SESSION and SIGNED_OUT in
     const { error } = await supabase.auth.getUser();
     // Network trouble is not a revoked session: keep it, and try again next time.
     if (error && isDeadSessionError(error)) {
