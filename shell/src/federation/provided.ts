@@ -17,7 +17,7 @@ export interface ProvidedModule {
 // for '@stitchhouse/shared/ui/index.ts' gets the very module the shell uses.
 const platformFiles = import.meta.webpackContext('../../../shared/src', {
   recursive: true,
-  regExp: /^\.\/(?!.*\.test\.tsx?$).*\.tsx?$/,
+  regExp: /^\.\/(?!testing\/)(?!.*\.test\.tsx?$).*\.tsx?$/, // tests and test helpers are not platform code
   mode: 'lazy',
 });
 
@@ -39,7 +39,7 @@ export function providedModules(): Record<string, ProvidedModule> {
   const platformVersion = versions['@stitchhouse/shared']!.version;
   const platform = platformFiles.keys().map((file): [string, ProvidedModule] => {
     const key = file === './index.ts' ? '@stitchhouse/shared' : `@stitchhouse/shared/${file.slice(2)}`;
-    return [key, { version: platformVersion, scope: ['default'], shareConfig: { singleton: true, requiredVersion: false, eager: false }, get: lazily(() => platformFiles(file)) }];
+    return [key, { version: platformVersion, scope: ['default'], shareConfig: { singleton: true, requiredVersion: false, eager: false }, get: lazily(() => platformFiles(file) as Promise<unknown>) }];
   });
   return Object.fromEntries([
     provide('react', loaded(React)),
