@@ -191,6 +191,28 @@ describe('sign-in with a password', () => {
     expect((await inbox(backend, email)).length).toBe(2);
   });
 
+  it('says clearly when the server is unreachable (status 0) or asks to slow down (429), keeping the form', async () => {
+    const email = uniqueEmail('offline');
+    const page = await freshPage();
+    await open(page, '/sign-in');
+    await page.route('**/auth/v1/token**', (route) => route.abort('internetdisconnected'));
+    await signInWithForm(page, email, PASSWORD);
+    await page.getByText('We could not reach Stitchhouse. Check your internet connection and try again.').waitFor();
+    expect(await page.locator('main').getByRole('textbox', { name: 'Email', exact: true }).inputValue()).toBe(email);
+
+    await page.unroute('**/auth/v1/token**');
+    await page.route('**/auth/v1/token**', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'X-Supabase-Api-Version' },
+        body: JSON.stringify({ code: 'over_request_rate_limit', message: 'Request rate limit reached' }),
+      }),
+    );
+    await signInWithForm(page, email, PASSWORD);
+    await page.getByText('Too many attempts. Please wait a minute and try again.').waitFor();
+    expect(await focusedIs(page, '[data-error-summary]')).toBe(true);
+  });
+
   it('a page that needs a user sends you to sign in and back', async () => {
     const email = uniqueEmail('return');
     await createUser(backend, email);
