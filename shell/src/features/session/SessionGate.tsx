@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { getSupabase } from '@stitchhouse/shared';
-import { expiredLinkHref, linkErrorFromUrl } from '@stitchhouse/shared/auth/index.ts';
+// Subpath imports: the shell's first paint must not carry zod (auth/index.ts has the form schemas).
+import { expiredLinkHref, linkErrorFromUrl } from '@stitchhouse/shared/auth/links.ts';
 import { setSessionNotice, useSessionNotice } from './notice.ts';
 import { watchSession } from './watchSession.ts';
 import * as styles from './SessionGate.module.css';

@@ -1,5 +1,5 @@
 import type { AuthError, SupabaseClient } from '@supabase/supabase-js';
-import { consumeSignOutIntent } from '@stitchhouse/shared/auth/index.ts';
+import { consumeSignOutIntent } from '@stitchhouse/shared/auth/signOutIntent.ts';
 import { SIGNED_OUT_NOTICE, setSessionNotice } from './notice.ts';
 
 // Answers of GET /user that mean the session is gone for good (revoked, user deleted, …).
