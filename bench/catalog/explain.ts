@@ -1,6 +1,7 @@
 // EXPLAIN ANALYZE of what search_patterns runs for /patterns with no filters (sort newest):
-// the RPC is plpgsql with dynamic SQL, so its inner statement is restated here (same select
-// list, join, window count and order as supabase/migrations/*_rpc.sql) to see the plan.
+// the RPC is plpgsql with dynamic SQL, so its inner statements are restated here to see the
+// plans: the original page query with `count(*) over ()` (20261122000500_rpc.sql) and,
+// since 20261122006010_search_patterns_bounded_count.sql, the page alone + a bounded count.
 import type pg from 'pg';
 
 export interface QueryPlan {
@@ -11,7 +12,7 @@ export interface QueryPlan {
   text: string[];
 }
 
-export const BROWSE_SQL = `
+export const BROWSE_WINDOW_COUNT_SQL = `
   select p.id, p.store_id, s.slug, s.name, p.title, p.craft, p.category, p.difficulty, p.size_range,
          p.price_cents, p.currency, p.languages, p.formats, p.cover_path, p.published_at, p.sales_count,
          null::real as rank, null::text, count(*) over ()
@@ -19,6 +20,9 @@ export const BROWSE_SQL = `
    where p.status = 'published'
    order by p.published_at desc, p.id
    limit 24 offset 0`;
+
+export const BROWSE_PAGE_SQL = BROWSE_WINDOW_COUNT_SQL.replace('count(*) over ()', '0::bigint');
+export const BROWSE_BOUNDED_COUNT_SQL = `select count(*) from (select 1 from public.patterns p where p.status = 'published' limit 1001) c`;
 
 interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] }
 
@@ -28,7 +32,7 @@ function chain(node: PlanNode): string[] {
   return [name, ...(children.length ? children.map((c) => chain(c).join(' ← ')) : [])];
 }
 
-export async function explainBrowse(pool: pg.Pool, sql = BROWSE_SQL): Promise<QueryPlan> {
+export async function explainBrowse(pool: pg.Pool, sql: string): Promise<QueryPlan> {
   await pool.query(sql); // warm
   const json = await pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number; 'Planning Time': number }] }>(`explain (analyze, format json) ${sql}`);
   const text = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing on) ${sql}`);
