@@ -39,7 +39,7 @@ const listings = [
 ];
 const searches: Record<string, unknown>[] = [
   { q: 'wrap dress' }, { q: 'linen trousers' }, { q: 'granny square cardigan' }, { q: 'cabled sweater', sort: 'best_selling' },
-  { q: 'quilt', craft: 'quilting' }, { q: 'tote', free_only: true }, { q: 'chore jacket', hip: 110 }, { q: 'heritage coat' },
+  { q: 'quilt', craft: 'quilting' }, { q: 'tote', free_only: true }, { q: 'chore jacket', hip: 110 }, { q: 'weekend coat' },
   { q: 'kids dungarees' }, { q: '"camp collar" -silk' }, { q: 'jaket' }, { q: 'cardigan', sort: 'price_asc', limit: 24, offset: 24 },
 ];
 
