@@ -50,7 +50,8 @@ describe('every route of the contract', () => {
       expect(shown.unavailable, 'remote fallback').toBeNull();
       expect(shown.routeError, 'route error block').toBe(false);
       expect(shown.notFound, '404 page').toBe(false);
-      expect(await page.title()).toContain(route.title);
+      // Screens of one record (a pattern, a store) title themselves after it, or say it was not found.
+      if (!route.sample) expect(await page.title()).toContain(route.title);
       expect(pageErrors).toEqual([]);
       if (shown.comingSoon) {
         expect(shown.h1).toBe(route.title);

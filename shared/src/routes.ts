@@ -85,7 +85,7 @@ export const ROUTES: readonly AppRoute[] = [
   r('/patterns/:productId/download', 'mf_catalog', './PatternDownload', 'Download pattern', true, SAMPLE_PRODUCT),
   r('/stores/:slug', 'mf_catalog', './Storefront', 'Store', false, { slug: 'linen-and-thread' }),
   r('/download/:productId', 'mf_catalog', './DownloadLink', 'Preparing your download', true, SAMPLE_PRODUCT),
-  r('/download/error', 'mf_catalog', './DownloadError', 'The download did not work'),
+  r('/download/error', 'mf_catalog', './DownloadError', 'The download did not start'),
 
   // Payments.
   r('/payment', 'mf_payments', './PaymentHub', 'Payments', true),
