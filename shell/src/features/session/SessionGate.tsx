@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { getSupabase } from '@stitchhouse/shared';
+import { afterFirstPaint } from '../../federation/afterPaint.ts';
 // Subpath imports: the shell's first paint must not carry zod (auth/index.ts has the form schemas).
 import { expiredLinkHref, linkErrorFromUrl } from '@stitchhouse/shared/auth/links.ts';
 import { setSessionNotice, useSessionNotice } from './notice.ts';
@@ -28,7 +29,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let active = true;
-    getSupabase().then(
+    // supabase-js (≈57 KB) is not needed to paint the page: watch the session once it is up.
+    afterFirstPaint().then(getSupabase).then(
       (supabase) => {
         if (active) stop = watchSession(supabase);
       },
