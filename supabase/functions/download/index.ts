@@ -124,7 +124,7 @@ async function download(req: Request): Promise<Response> {
     if (err instanceof StampError) throw new DownloadFailure('file_damaged', err.message);
     throw err;
   }
-  return new Response(stamped, {
+  return new Response(new Blob([stamped as Uint8Array<ArrayBuffer>]), {
     status: 200,
     headers: {
       'content-type': 'application/pdf',
