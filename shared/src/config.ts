@@ -1,19 +1,15 @@
-// zod/mini: the same validation in a few KB, because this runs before the first paint.
-import * as z from 'zod/mini';
-
 /**
  * Runtime configuration, written per environment as `/env.json` beside the app
- * (never baked into a build), so one build runs against any backend.
+ * (never baked into a build), so one build runs against any backend. Validated by
+ * the zod schema in configSchema.ts, loaded with it.
  */
-export const runtimeConfigSchema = z.object({
-  supabaseUrl: z.url('must be an absolute http(s) URL'),
-  supabaseAnonKey: z.string('must be a string').check(z.minLength(1, 'must not be empty')),
-  deploymentId: z.string('must be a string').check(z.minLength(1, 'must not be empty')),
+export interface RuntimeConfig {
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+  deploymentId: string;
   /** How often navigation may re-check the live deployment (skew protection). */
-  deploymentCheckMs: z._default(z.int('must be a whole number of milliseconds').check(z.nonnegative('must not be negative')), 30_000),
-});
-
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+  deploymentCheckMs: number;
+}
 
 export const RUNTIME_CONFIG_PATH = '/env.json';
 
@@ -21,21 +17,12 @@ export class RuntimeConfigError extends Error {
   override name = 'RuntimeConfigError';
 }
 
-/** Parses an env.json body; the message names every bad field. */
-export function parseRuntimeConfig(value: unknown): RuntimeConfig {
-  const parsed = runtimeConfigSchema.safeParse(value);
-  if (!parsed.success) {
-    const fields = parsed.error.issues.map((i: z.core.$ZodIssue) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-    throw new RuntimeConfigError(`env.json is not valid: ${fields}`);
-  }
-  return parsed.data;
-}
-
 /** Fetches and validates env.json, bypassing every cache (it changes per deploy). */
 export async function fetchRuntimeConfig(url = RUNTIME_CONFIG_PATH, fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   const response = await fetchImpl(url, { cache: 'no-store', headers: { accept: 'application/json' } });
   if (!response.ok) throw new RuntimeConfigError(`${url} answered ${response.status}`);
-  return parseRuntimeConfig(await response.json());
+  const [{ parseRuntimeConfig }, body] = await Promise.all([import('./configSchema.ts'), response.json()]);
+  return parseRuntimeConfig(body);
 }
 
 // One config per page. Kept on globalThis so that even a module imported through a
@@ -60,12 +47,12 @@ export function loadRuntimeConfig(url = RUNTIME_CONFIG_PATH): Promise<RuntimeCon
   return s.loaded;
 }
 
-/** Sets the config directly (tests, or a host that already has it). */
-export function setRuntimeConfig(config: z.input<typeof runtimeConfigSchema>): RuntimeConfig {
+/** Makes a validated config the page's config (configSchema.ts setRuntimeConfig validates first). */
+export function installRuntimeConfig(config: RuntimeConfig): RuntimeConfig {
   const s = slot();
-  s.current = parseRuntimeConfig(config);
-  s.loaded = Promise.resolve(s.current);
-  return s.current;
+  s.current = config;
+  s.loaded = Promise.resolve(config);
+  return config;
 }
 
 /** The config the page was loaded with; throws before loadRuntimeConfig() resolved. */

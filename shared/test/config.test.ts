@@ -1,7 +1,8 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getRuntimeConfig, parseRuntimeConfig, resetRuntimeConfig, setRuntimeConfig } from '../src/config.ts';
+import { getRuntimeConfig, resetRuntimeConfig } from '../src/config.ts';
+import { parseRuntimeConfig, setRuntimeConfig } from '../src/configSchema.ts';
 import { checkLiveDeployment, isDeploymentStale, resetDeploymentState } from '../src/deployment.ts';
 import { getSupabase, resetSupabase } from '../src/supabase.ts';
 

@@ -6,13 +6,12 @@ import { afterFirstPaint } from './federation/afterPaint.ts';
 import { federation } from './federation/remotes.ts';
 import { createAppRouter } from './router.tsx';
 
-// Runtime config first (no-store, written per environment), then render. Failing
-// does not stop the page: marketing pages need no config.
-const config = await loadRuntimeConfig().then(
-  () => null,
-  (error: unknown) => error,
-);
-if (config) console.error('Stitchhouse could not load /env.json; sign-in and data will not work.', config);
+// The page renders at once: marketing pages need no config. env.json (no-store, written
+// per environment) is read after the first paint, or sooner by whatever needs it first
+// (a remote route, the Supabase client) — loadRuntimeConfig() is one load per page.
+function reportConfigFailure(error: unknown) {
+  console.error('Stitchhouse could not load /env.json; sign-in and data will not work.', error);
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -24,4 +23,7 @@ createRoot(root).render(
 
 // Remote routes start the federation runtime themselves; after the first paint it
 // is warmed up (remotes.json, runtime chunk) so the first remote navigation is quick.
-void afterFirstPaint().then(() => federation().catch(() => undefined));
+void afterFirstPaint().then(() => {
+  loadRuntimeConfig().catch(reportConfigFailure);
+  federation().catch(() => undefined);
+});

@@ -1,3 +1,4 @@
+import { loadRuntimeConfig } from '@stitchhouse/shared/config.ts';
 import type { ComponentType } from 'react';
 import { federation, isRemoteKnown, refreshRemote } from './remotes.ts';
 
@@ -61,10 +62,15 @@ export function claimRescueReload(remote: string, now = Date.now(), guardMs = DE
 export async function loadScreen(moduleId: string, policy: LoadPolicy = DEFAULT_POLICY): Promise<Screen> {
   const remote = moduleId.split('/')[0]!;
   let lastError: unknown = new Error(`${remote} is not listed in remotes.json`);
-  const runtime = await federation().catch((error: unknown) => {
-    lastError = error; // the runtime chunk itself could not be loaded: same fallback
-    return null;
-  });
+  const [runtime] = await Promise.all([
+    federation().catch((error: unknown) => {
+      lastError = error; // the runtime chunk itself could not be loaded: same fallback
+      return null;
+    }),
+    // Remote screens read the runtime config synchronously (getRuntimeConfig); a failed
+    // env.json is reported by the screens' own data errors, not by the loader.
+    loadRuntimeConfig().catch(() => undefined),
+  ]);
   if (runtime && isRemoteKnown(remote)) {
     for (let attempt = 0; attempt <= policy.retries; attempt++) {
       if (attempt > 0) {

@@ -1,21 +1,13 @@
-import * as z from 'zod/mini';
-
 /**
  * remotes.json maps each remote's container name to its mf-manifest.json URL. It is
  * written per environment by scripts/serve-apps.mjs, so a remote can move or be
  * redeployed without rebuilding the shell.
  */
 export const REMOTES_PATH = '/remotes.json';
-const remoteMapSchema = z.record(z.string().check(z.regex(/^[a-z][a-z0-9_]*$/, 'remote names are like mf_auth')), z.url('must be the absolute URL of an mf-manifest.json'));
-export type RemoteMap = z.infer<typeof remoteMapSchema>;
+/** Remote container name → mf-manifest.json URL (validated by remoteMap.ts, loaded with the runtime). */
+export type RemoteMap = Record<string, string>;
 
 let known: RemoteMap = {};
-
-export function parseRemoteMap(value: unknown): RemoteMap {
-  const parsed = remoteMapSchema.safeParse(value);
-  if (!parsed.success) throw new Error(`remotes.json is not valid: ${parsed.error.issues.map((i: z.core.$ZodIssue) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  return parsed.data;
-}
 
 type Runtime = typeof import('./runtime.ts');
 let started: Promise<Runtime> | undefined;
@@ -41,7 +33,8 @@ async function fetchRemoteMap(url: string): Promise<void> {
   try {
     const response = await fetch(url, { cache: 'no-store' });
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    known = parseRemoteMap(await response.json());
+    const [{ parseRemoteMap }, body] = await Promise.all([import('./remoteMap.ts'), response.json()]);
+    known = parseRemoteMap(body);
   } catch (error) {
     // Without remotes.json only the shell's own pages work; remote routes show their fallback.
     console.error('Stitchhouse could not load the remote list', error);

@@ -20,8 +20,8 @@ export type FeaturedState =
 export interface FeaturedPatternsProps {
   /** Reads published patterns; rejects with an error the section explains. */
   load: (sort: FeaturedSort, signal: AbortSignal) => Promise<FeaturedPattern[]>;
-  /** Turns a failure into a sentence for the visitor. */
-  describeError: (error: unknown) => string;
+  /** Turns a failure into a sentence for the visitor (may load the wording first). */
+  describeError: (error: unknown) => string | Promise<string>;
 }
 
 /** The home page's shelf of published patterns, best-selling or newest. */
@@ -38,8 +38,9 @@ export function FeaturedPatterns({ load, describeError }: FeaturedPatternsProps)
       (patterns) => {
         if (!controller.signal.aborted) setState({ status: 'ready', patterns });
       },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', message: describeError(error) });
+      async (error: unknown) => {
+        const message = await describeError(error);
+        if (!controller.signal.aborted) setState({ status: 'error', message });
       },
     );
     return () => controller.abort();
