@@ -56,9 +56,14 @@ export interface PatternHit extends PatternCardData {
   matchedBy: 'text' | 'similar' | null;
 }
 
+/** search_patterns counts matches exactly up to this many; above, total_count is an estimate. */
+export const EXACT_TOTAL_CAP = 1000;
+
 export interface SearchResult {
   hits: PatternHit[];
   total: number;
+  /** The total is the database's estimate (more than EXACT_TOTAL_CAP matches): show "about". */
+  totalIsEstimate: boolean;
   /** True when no word matched and the results are close titles (a typo). */
   similarOnly: boolean;
 }
@@ -94,9 +99,11 @@ export async function searchPatterns(args: SearchPatternsArgs, signal?: AbortSig
   const { data, error, status } = await request;
   if (error) throw Object.assign(error, { status });
   const rows = (data ?? []) as PatternHitRow[];
+  const total = rows.length > 0 ? Number(rows[0]!.total_count) : 0;
   return {
     hits: rows.map(toHit),
-    total: rows.length > 0 ? Number(rows[0]!.total_count) : 0,
+    total,
+    totalIsEstimate: total > EXACT_TOTAL_CAP,
     similarOnly: rows.length > 0 && rows.every((row) => row.matched_by === 'similar'),
   };
 }

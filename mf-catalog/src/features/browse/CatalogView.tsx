@@ -121,7 +121,7 @@ export function CatalogView({ mode }: CatalogViewProps) {
         <section className={styles.results} aria-labelledby={`results-${mode}`} aria-busy={page.status === 'loading'}>
           <div className={styles.toolbar}>
             <h2 id={`results-${mode}`} className={styles.count} aria-live="polite" data-testid="result-count">
-              {loadingFirst ? 'Loading patterns…' : data ? `${data.result.total} ${data.result.total === 1 ? 'pattern' : 'patterns'}${query.q ? ` for “${query.q}”` : ''}` : 'Patterns'}
+              {loadingFirst ? 'Loading patterns…' : data ? `${data.result.totalIsEstimate ? 'about ' : ''}${data.result.total} ${data.result.total === 1 ? 'pattern' : 'patterns'}${query.q ? ` for “${query.q}”` : ''}` : 'Patterns'}
             </h2>
             <Select label="Sort by" value={sort} options={sortOptions} className={styles.sort}
               onChange={(e) => setQuery(withChanges(query, { sort: e.target.value as CatalogSort }))} />
