@@ -152,38 +152,64 @@ on conflict (word) do nothing;
 analyze catalog_search.documents;
 analyze catalog_search.words;
 
--- The query with each word the catalog does not know replaced by up to three close known
--- words (OR-ed), or null when no word needed (or found) a correction. Works on the tsquery
--- websearch_to_tsquery made, so quotes and minus keep their meaning. Trigram similarity is
--- computed against the small vocabulary directly (no `%` operator: it hangs PGlite).
+-- A query word as tsquery text: its lexeme when the catalog knows it, else up to three close
+-- vocabulary words OR-ed ("( 'whale' | 'wall' )"), else null (stop words, nothing close).
+-- Trigram similarity is computed against the small vocabulary directly (no `%` operator: it
+-- hangs PGlite for non-superuser roles).
+create or replace function catalog_search.word_query(query_word text) returns text
+language plpgsql stable set search_path = '' as $$
+declare
+  v_lexeme text := (ts_lexize('english_stem', lower(query_word)))[1];
+  v_alternatives text;
+begin
+  if v_lexeme is null then
+    return null;
+  end if;
+  if char_length(query_word) < 3 or exists (select 1 from catalog_search.words w where w.lexeme = v_lexeme) then
+    return quote_literal(v_lexeme);
+  end if;
+  select '( ' || string_agg(quote_literal(c.lexeme), ' | ' order by c.score desc, c.lexeme) || ' )' into v_alternatives
+    from (select w.lexeme, max(extensions.similarity(lower(query_word), w.word)) as score
+            from catalog_search.words w
+           where abs(char_length(w.word) - char_length(query_word)) <= 3
+           group by w.lexeme
+          having max(extensions.similarity(lower(query_word), w.word)) >= 0.3
+           order by score desc, w.lexeme
+           limit 3) c;
+  return v_alternatives;
+end $$;
+
+-- The query with each word the catalog does not know replaced by its close known words, or
+-- null when no word needed (or found) a correction. Works on the tsquery websearch_to_tsquery
+-- made, so quotes and minus keep their meaning.
 create or replace function catalog_search.corrected_query(q text) returns tsquery
 language plpgsql stable set search_path = '' as $$
 declare
   v_query text := websearch_to_tsquery('english', q)::text;
   v_word text;
   v_lexeme text;
-  v_alternatives text;
+  v_replacement text;
   v_changed boolean := false;
 begin
   for v_word in select distinct m[1] from regexp_matches(lower(q), '[[:alpha:]]+', 'g') as m loop
-    v_lexeme := (ts_lexize('english_stem', v_word))[1];
-    continue when v_lexeme is null or char_length(v_word) < 3
-      or exists (select 1 from catalog_search.words w where w.lexeme = v_lexeme);
-    select string_agg(quote_literal(c.lexeme), ' | ' order by c.score desc, c.lexeme) into v_alternatives
-      from (select w.lexeme, max(extensions.similarity(v_word, w.word)) as score
-              from catalog_search.words w
-             where abs(char_length(w.word) - char_length(v_word)) <= 3
-             group by w.lexeme
-            having max(extensions.similarity(v_word, w.word)) >= 0.3
-             order by score desc, w.lexeme
-             limit 3) c;
-    continue when v_alternatives is null;
+    v_lexeme := quote_literal((ts_lexize('english_stem', v_word))[1]);
+    v_replacement := catalog_search.word_query(v_word);
+    continue when v_lexeme is null or v_replacement is null or v_replacement = v_lexeme;
     -- lexemes are quoted in a tsquery's text, so 'wale' cannot match inside another lexeme
-    v_query := replace(v_query, quote_literal(v_lexeme), '( ' || v_alternatives || ' )');
+    v_query := replace(v_query, v_lexeme, v_replacement);
     v_changed := true;
   end loop;
   return case when v_changed then v_query::tsquery end;
 end $$;
+
+-- The last resort when all the words together match nothing: any of them (corrected), without
+-- the excluded (-word) ones — e.g. "weekend coat" when no coat is called Weekend.
+create or replace function catalog_search.any_word_query(q text) returns tsquery
+language sql stable set search_path = '' as $$
+  select string_agg(distinct catalog_search.word_query(m[1]), ' | ')::tsquery
+    from regexp_matches(regexp_replace(lower(q), '(^|\s)-\S+', ' ', 'g'), '[[:alpha:]]+', 'g') as m
+   where catalog_search.word_query(m[1]) is not null
+$$;
 
 -- The planner's row estimate for a search filter (EXPLAIN is refused inside a stable
 -- function, hence this volatile helper; it only plans). Values are inlined as quoted
@@ -263,6 +289,7 @@ as $$
 declare
   v_q text := nullif(btrim(search_patterns.q), '');
   v_tsq tsquery;
+  v_fallback tsquery;
   v_matched_by text;
   v_limit integer := least(greatest(coalesce(search_patterns."limit", 24), 1), 100);
   v_offset integer := greatest(coalesce(search_patterns."offset", 0), 0);
@@ -306,19 +333,21 @@ begin
           null::integer, null::integer, v_tsq;
 
   if v_total = 0 and v_q is not null then
-    -- no word matched: correct unknown words against the catalog's vocabulary (typos)
-    v_tsq := catalog_search.corrected_query(v_q);
-    if v_tsq is null then
-      return;
-    end if;
-    v_matched_by := 'similar';
-    execute format('select count(*), max((c.ctid::text::point)[0])::bigint from (select d.ctid from catalog_search.documents d where %s limit %s) c',
-                   v_filter, v_exact_cap + 1)
-      into v_total, v_last_block
-      using search_patterns.craft, search_patterns.category, search_patterns.difficulty_min, search_patterns.difficulty_max,
-            search_patterns.format, search_patterns.language, search_patterns.price_min_cents, search_patterns.price_max_cents,
-            v_free, search_patterns.bust, search_patterns.waist, search_patterns.hip, search_patterns.store_id,
-            null::integer, null::integer, v_tsq;
+    -- no pattern has all the words: correct unknown words against the catalog's vocabulary
+    -- (typos), and failing that, take any of the words
+    foreach v_fallback in array array[catalog_search.corrected_query(v_q), catalog_search.any_word_query(v_q)] loop
+      continue when v_fallback is null or v_fallback::text = v_tsq::text;
+      v_tsq := v_fallback;
+      v_matched_by := 'similar';
+      execute format('select count(*), max((c.ctid::text::point)[0])::bigint from (select d.ctid from catalog_search.documents d where %s limit %s) c',
+                     v_filter, v_exact_cap + 1)
+        into v_total, v_last_block
+        using search_patterns.craft, search_patterns.category, search_patterns.difficulty_min, search_patterns.difficulty_max,
+              search_patterns.format, search_patterns.language, search_patterns.price_min_cents, search_patterns.price_max_cents,
+              v_free, search_patterns.bust, search_patterns.waist, search_patterns.hip, search_patterns.store_id,
+              null::integer, null::integer, v_tsq;
+      exit when v_total > 0;
+    end loop;
   end if;
   if v_total = 0 or (v_offset >= v_total and v_total <= v_exact_cap) then
     return;
