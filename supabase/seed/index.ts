@@ -333,7 +333,7 @@ async function insertProgrammes(pool: Queryable, patterns: DemoPattern[], stores
   const cottonReel = store('the-cotton-reel');
   await pool.query(
     `insert into public.pos_keys (id, store_id, name, prefix, key_hash, created_by, created_at, last_used_at)
-     values ($1, $2, 'Front counter till', left($3, 12), encode(extensions.digest($3, 'sha256'), 'hex'), $4, $5, $6)
+     values ($1, $2, 'Front counter till', left($3, 12), encode(sha256(convert_to($3, 'UTF8')), 'hex'), $4, $5, $6)
      on conflict do nothing`,
     [stableUuid('pos-key:the-cotton-reel'), cottonReel.id, DEMO_POS_KEY, owner('the-cotton-reel').id, daysBefore(95), daysBefore(1)],
   );
