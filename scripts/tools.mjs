@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const pin = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
+const pin = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).stitchhouse.pnpm;
 const toolsDir = join(root, '.tools');
 const pnpmBin = join(toolsDir, 'node_modules', '.bin', 'pnpm');
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
