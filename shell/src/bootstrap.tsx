@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { loadRuntimeConfig } from '@stitchhouse/shared';
+import { matchPath } from 'react-router';
+import { loadRuntimeConfig, ROUTES } from '@stitchhouse/shared';
 import { afterFirstPaint } from './federation/afterPaint.ts';
 import { federation } from './federation/remotes.ts';
 import { createAppRouter } from './router.tsx';
@@ -11,6 +12,13 @@ import { createAppRouter } from './router.tsx';
 // (a remote route, the Supabase client) — loadRuntimeConfig() is one load per page.
 function reportConfigFailure(error: unknown) {
   console.error('Stitchhouse could not load /env.json; sign-in and data will not work.', error);
+}
+
+// Opened directly on a remote's screen: start the remote's chain (runtime, remotes.json,
+// env.json) now, in parallel with the first render, instead of when its route renders.
+if (ROUTES.some((route) => route.owner !== 'shell' && matchPath(route.path, window.location.pathname))) {
+  loadRuntimeConfig().catch(reportConfigFailure);
+  federation().catch(() => undefined);
 }
 
 const root = document.getElementById('root');
