@@ -1,7 +1,7 @@
 // EXPLAIN ANALYZE of what search_patterns runs for /patterns with no filters (sort newest):
 // the RPC is plpgsql with dynamic SQL, so its inner statements are restated here to see the
 // plans: the original page query with `count(*) over ()` (20261122000500_rpc.sql) and,
-// since 20261122006010_search_patterns_bounded_count.sql, the page alone + a bounded count.
+// the page alone + a bounded count (the shape search_patterns uses since the bounded-count fix).
 import type pg from 'pg';
 
 export interface QueryPlan {

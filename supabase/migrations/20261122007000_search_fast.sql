@@ -15,7 +15,7 @@
 --     category, then description — the weights search_vector always had), newest first
 --     within each: every rank is read in published_at order and reading stops at the page;
 --   * totals are exact up to 1,000 matches, above that an estimate (never less than 1,001),
---     as browse does since 20261122006010;
+--     for browsing and word searches alike;
 --   * typos are corrected against catalog_search.words, the vocabulary of published titles,
 --     tags, crafts and categories (hundreds of words): an unknown word is replaced by up to
 --     three close vocabulary words (trigram similarity ≥ 0.3, OR-ed), then the normal full-text
@@ -247,18 +247,6 @@ language sql immutable set search_path = '' as $f$
       and ($13::uuid is null or d.store_id = $13)$s$
 $f$;
 
--- Kept for callers of the browse estimate (same signature as 20261122006010).
-create or replace function public.search_patterns_estimate(
-  craft text, category text, difficulty_min integer, difficulty_max integer, format text, language text,
-  price_min_cents integer, price_max_cents integer, free_only boolean, bust numeric, waist numeric, hip numeric, store_id uuid
-) returns bigint
-language sql volatile security definer set search_path = '' as $$
-  select catalog_search.estimate(catalog_search.filter_sql(), array[quote_nullable(craft), quote_nullable(category),
-    quote_nullable(difficulty_min), quote_nullable(difficulty_max), quote_nullable(format), quote_nullable(language),
-    quote_nullable(price_min_cents), quote_nullable(price_max_cents), quote_nullable(coalesce(free_only, false)),
-    quote_nullable(bust), quote_nullable(waist), quote_nullable(hip), quote_nullable(store_id)])
-$$;
-
 -- Relevance: a pattern ranks by the best field in which the whole query matches — title (1.0),
 -- then tags/craft/category (0.4), then description (0.2), the weights the search vector has
 -- always had — and newest first within a rank. Unlike ts_rank over every match, this lets
@@ -459,5 +447,3 @@ begin
 end $$;
 
 revoke all on all functions in schema catalog_search from public, anon, authenticated;
-revoke execute on function public.search_patterns_estimate(text, text, integer, integer, text, text, integer, integer, boolean, numeric, numeric, numeric, uuid)
-  from public, anon, authenticated;
