@@ -12,7 +12,7 @@ import { migrate } from './migrate/index.ts';
 import { startPostgrest, type PostgrestHandle } from './postgrest/index.ts';
 import { LocalMailer } from './mail/mailer.ts';
 import { createMailApp } from './mail/routes.ts';
-import { createGatewayApp, listenGateway, type GatewayServer } from './gateway.ts';
+import { createGateway, listenGateway, type GatewayServer } from './gateway.ts';
 import { createAuthApp } from './auth/index.ts';
 import { createStorageApp } from './storage/index.ts';
 import { createFunctionsApp } from './functions/index.ts';
@@ -83,12 +83,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       }, ${result.alreadyApplied} already applied`,
     );
 
-    const rest = await startPostgrest({ dbUri: postgres.connectionString, jwtSecret: config.jwtSecret, port: options.restPort, log, dataDir: config.dataDir });
+    const rest = await startPostgrest({
+      dbUri: postgres.connectionString, jwtSecret: config.jwtSecret, port: options.restPort, log, dataDir: config.dataDir,
+      realPostgres: postgres.kind === 'postgres',
+    });
     cleanup.push(() => rest.stop());
 
     const mailer = new LocalMailer(pool, log, config.smtpUrl);
     const ctx: ServiceContext = { config, pool, mail: mailer, log };
-    const app = createGatewayApp({
+    const gatewayListener = createGateway({
       ctx,
       rest,
       services: {
@@ -98,7 +101,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         mail: createMailApp(mailer, config.serviceRoleKey),
       },
     });
-    const gateway: GatewayServer = await listenGateway(app, config.port);
+    const gateway: GatewayServer = await listenGateway(gatewayListener, config.port);
     cleanup.push(() => gateway.close());
     log.info('gateway', `listening on ${gateway.url} (public URL ${config.apiExternalUrl})`);
 

@@ -229,6 +229,76 @@ describe('search', () => {
   });
 });
 
+// Above exact_total_cap() matches, search_patterns reads each page by walking an index or by
+// a bitmap of the whole tier, whichever it expects to be cheaper: either way the page must be
+// exactly what the ordering rules give, here checked against the rules written as plain SQL.
+describe('search with more matches than are counted exactly', () => {
+  const word = 'zephyrine';
+  const expected = async (args: { sort: string; craft?: string; free?: boolean; offset: number }) => {
+    const order = {
+      relevance: 'tier, d.published_at desc, d.pattern_id',
+      newest: 'd.published_at desc, d.pattern_id',
+      price_asc: 'd.price_cents asc, d.published_at desc, d.pattern_id',
+      best_selling: 'd.sales_count desc, d.published_at desc, d.pattern_id',
+    }[args.sort];
+    const rows = await sql(
+      `select d.pattern_id as id from catalog_search.documents d, websearch_to_tsquery('english', $1) q,
+              lateral (select case when d.title_vector @@ q then 1 when d.head_vector @@ q then 2 else 3 end as tier) t
+        where d.search_vector @@ q and ($2::text is null or d.craft = $2) and (not $3 or d.price_cents = 0)
+        order by ${order} limit 24 offset $4`,
+      [word, args.craft ?? null, args.free ?? false, args.offset]);
+    return rows.map((r) => r.id as string);
+  };
+  beforeAll(async () => {
+    // 420 matches: a third by title, a third by tag, a third by description, published over
+    // 420 days, prices 0–13 €, two crafts, sales counts that tie
+    await sql(
+      `insert into public.patterns (store_id, craft, category, status, price_cents, title, description, tags, published_at)
+       select case when i % 2 = 0 then $1::uuid else $2::uuid end, case when i % 4 = 0 then 'knitting' else 'sewing' end,
+              'top', 'published', (i % 14) * 100,
+              case when i % 3 = 0 then 'Zephyrine Blouse ' || i else 'Harbour Top ' || i end,
+              case when i % 3 = 2 then 'Made for zephyrine breezes.' else 'A simple top.' end,
+              case when i % 3 = 1 then array['zephyrine'] else array['summer'] end,
+              timestamptz '2025-01-01' + make_interval(days => (i * 37) % 420)
+         from generate_series(1, 420) i`,
+      [S.A, S.B]);
+    await sql(`update public.patterns set sales_count = (abs(hashtext(id::text)) % 5) where title like 'Zephyrine%' or 'zephyrine' = any(tags)`);
+  });
+
+  const cases: [string, { sort: string; craft?: string; free?: boolean; offset: number }][] = [
+    ['relevance, first page', { sort: 'relevance', offset: 0 }],
+    ['relevance, a page across the title/tag boundary', { sort: 'relevance', offset: 132 }],
+    ['relevance, deep in the description matches', { sort: 'relevance', offset: 360 }],
+    ['relevance within a craft', { sort: 'relevance', craft: 'knitting', offset: 24 }],
+    ['newest', { sort: 'newest', offset: 48 }],
+    ['cheapest first', { sort: 'price_asc', offset: 24 }],
+    ['best selling, with ties', { sort: 'best_selling', offset: 0 }],
+    ['free only', { sort: 'relevance', free: true, offset: 0 }],
+  ];
+  for (const [what, args] of cases) {
+    it(`gives the page the ordering rules give: ${what}`, async () => {
+      const res = await rpc('anon', 'search_patterns', { q: word, sort: args.sort, craft: args.craft, free_only: args.free ?? false, offset: args.offset });
+      expect(res.status).toBe(200);
+      const want = await expected(args);
+      expect(want.length).toBeGreaterThan(0);
+      expect(res.body.map((h: { id: string }) => h.id)).toEqual(want);
+    });
+  }
+
+  it('counts exactly up to 100 and estimates above (the UI says "about")', async () => {
+    const [{ n }] = await sql(`select count(*)::int as n from catalog_search.documents d where d.search_vector @@ websearch_to_tsquery('english', $1)`, [word]);
+    expect(n).toBe(420);
+    const all = await rpc('anon', 'search_patterns', { q: word });
+    expect(all.body[0].total_count).toBeGreaterThan(100);
+    expect(all.body[0].total_count).toBeLessThan(420 * 3);
+    const few = await rpc('anon', 'search_patterns', { q: word, craft: 'knitting', free_only: true });
+    const [{ exact }] = await sql(`select count(*)::int as exact from catalog_search.documents d
+      where d.search_vector @@ websearch_to_tsquery('english', $1) and d.craft = 'knitting' and d.price_cents = 0`, [word]);
+    expect(exact).toBeLessThanOrEqual(100);
+    expect(few.body[0].total_count).toBe(exact);
+  });
+});
+
 describe('fits me', () => {
   let dress: string, bag: string;
   beforeAll(async () => {

