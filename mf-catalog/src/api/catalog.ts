@@ -56,8 +56,8 @@ export interface PatternHit extends PatternCardData {
   matchedBy: 'text' | 'similar' | null;
 }
 
-/** search_patterns counts matches exactly up to this many; above, total_count is an estimate. */
-export const EXACT_TOTAL_CAP = 1000;
+/** search_patterns counts matches exactly up to this many (catalog_search.exact_total_cap()); above, total_count is an estimate. */
+export const EXACT_TOTAL_CAP = 100;
 
 export interface SearchResult {
   hits: PatternHit[];

@@ -8,6 +8,7 @@ import { listCategories, searchPatterns, sizeChartsOf, suggestPatterns, type Sea
 import { FitsMePanel } from '../fit/FitsMePanel.tsx';
 import { CatalogFilters } from './CatalogFilters.tsx';
 import { Pagination } from './Pagination.tsx';
+import { resultCountLabel } from './resultCount.ts';
 import { PatternGrid, PatternGridSkeleton } from './PatternGrid.tsx';
 import { useAsync } from './useAsync.ts';
 import { useCatalogQuery } from './useCatalogQuery.ts';
@@ -121,7 +122,7 @@ export function CatalogView({ mode }: CatalogViewProps) {
         <section className={styles.results} aria-labelledby={`results-${mode}`} aria-busy={page.status === 'loading'}>
           <div className={styles.toolbar}>
             <h2 id={`results-${mode}`} className={styles.count} aria-live="polite" data-testid="result-count">
-              {loadingFirst ? 'Loading patterns…' : data ? `${data.result.totalIsEstimate ? 'about ' : ''}${data.result.total} ${data.result.total === 1 ? 'pattern' : 'patterns'}${query.q ? ` for “${query.q}”` : ''}` : 'Patterns'}
+              {loadingFirst ? 'Loading patterns…' : data ? resultCountLabel(data.result.total, data.result.totalIsEstimate, query.q) : 'Patterns'}
             </h2>
             <Select label="Sort by" value={sort} options={sortOptions} className={styles.sort}
               onChange={(e) => setQuery(withChanges(query, { sort: e.target.value as CatalogSort }))} />
@@ -155,16 +156,18 @@ export function CatalogView({ mode }: CatalogViewProps) {
             </div>
           ) : data && page.status === 'ready' ? (
             <EmptyState
-              title={query.page > 1 && data.result.total > 0 ? 'There is no such page' : 'No patterns match'}
+              title={query.page > 1 ? 'There is no such page' : 'No patterns match'}
               actions={
                 <>
                   {filters > 0 ? <Button onClick={() => setQuery(clearFilters(query))}>Clear filters</Button> : null}
-                  {query.page > 1 && data.result.total > 0 ? <Link to={hrefOf(withChanges(query, { page: 1 }))}>Go to the first page</Link> : null}
+                  {query.page > 1 ? <Link to={hrefOf(withChanges(query, { page: 1 }))}>Go to the first page</Link> : null}
                   {query.q ? <Link to={hrefOf({ ...EMPTY_QUERY })}>Browse all patterns</Link> : null}
                 </>
               }
             >
-              {hasFit(query) ? <p>No pattern in this view has a size chart that covers your measurements.</p> : <p>Try fewer filters or other words.</p>}
+              {query.page > 1 ? <p>These results end before page {query.page}.</p>
+                : hasFit(query) ? <p>No pattern in this view has a size chart that covers your measurements.</p>
+                : <p>Try fewer filters or other words.</p>}
             </EmptyState>
           ) : null}
         </section>
