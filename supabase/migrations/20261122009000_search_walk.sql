@@ -93,6 +93,7 @@ declare
   v_total bigint;
   v_title_count bigint;
   v_head_count bigint;
+  v_first_block bigint;
   v_last_block bigint;
   v_pages bigint;
   v_need integer;
@@ -128,13 +129,13 @@ begin
   -- One-shot dynamic SQL: planned for the actual filters (absent ones fold away); every value
   -- is bound as a parameter, ORDER BYs come from the whitelist above.
   v_sample_sql := format($s$
-    select count(*), max((m.ctid::text::point)[0])::bigint,
+    select count(*), min((m.ctid::text::point)[0])::bigint, max((m.ctid::text::point)[0])::bigint,
            count(*) filter (where m.tier = 1), count(*) filter (where m.tier = 2),
            coalesce((array_agg(m.pattern_id order by %s))[$15 + 1 : $15 + $14], '{}')
       from (select d.ctid, d.pattern_id, d.published_at, d.price_cents, d.sales_count, %s as tier
               from catalog_search.documents d where %s and %s limit %s) m$s$,
     v_sample_order, v_tier_expr, v_filter, v_match, v_cap + 1);
-  execute v_sample_sql into v_total, v_last_block, v_title_count, v_head_count, v_ids
+  execute v_sample_sql into v_total, v_first_block, v_last_block, v_title_count, v_head_count, v_ids
     using search_patterns.craft, search_patterns.category, search_patterns.difficulty_min, search_patterns.difficulty_max,
           search_patterns.format, search_patterns.language, search_patterns.price_min_cents, search_patterns.price_max_cents,
           v_free, search_patterns.bust, search_patterns.waist, search_patterns.hip, search_patterns.store_id,
@@ -147,7 +148,7 @@ begin
       continue when v_fallback is null or v_fallback::text = v_tsq::text;
       v_tsq := v_fallback;
       v_matched_by := 'similar';
-      execute v_sample_sql into v_total, v_last_block, v_title_count, v_head_count, v_ids
+      execute v_sample_sql into v_total, v_first_block, v_last_block, v_title_count, v_head_count, v_ids
         using search_patterns.craft, search_patterns.category, search_patterns.difficulty_min, search_patterns.difficulty_max,
               search_patterns.format, search_patterns.language, search_patterns.price_min_cents, search_patterns.price_max_cents,
               v_free, search_patterns.bust, search_patterns.waist, search_patterns.hip, search_patterns.store_id,
@@ -165,7 +166,14 @@ begin
     -- takes the larger of that and the planner's estimate, which is good for filters alone
     -- (and is not for several words: it takes them as independent).
     v_pages := pg_catalog.pg_relation_size('catalog_search.documents') / pg_catalog.current_setting('block_size')::bigint;
-    v_total := greatest(v_cap + 1, round((v_cap + 1)::numeric * v_pages / greatest(v_last_block + 1, 1))::bigint);
+    -- The sampled matches' density between the first and last block they were found in,
+    -- carried from the first block to the end of the table: right for matches spread through
+    -- the table (bulk-loaded or long-updated rows), and for new rows appended at its end; off
+    -- for matches packed into a few pages (new rows filling space vacuum freed). The UI pages
+    -- by whether a page came back full, not by this number, so the number is only a label.
+    -- (The planner's estimate is no better: it multiplies word frequencies as independent.)
+    v_total := greatest(v_cap + 1, round((v_cap + 1)::numeric * greatest(v_pages - v_first_block, 1)
+                                         / greatest(v_last_block - v_first_block + 1, 1))::bigint);
     -- the patterns the filters alone leave (the planner's estimate; every one without filters)
     if num_nonnulls(search_patterns.craft, search_patterns.category, search_patterns.difficulty_min, search_patterns.difficulty_max,
                     search_patterns.format, search_patterns.language, search_patterns.price_min_cents, search_patterns.price_max_cents,

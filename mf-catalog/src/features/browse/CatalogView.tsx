@@ -13,7 +13,7 @@ import { PatternGrid, PatternGridSkeleton } from './PatternGrid.tsx';
 import { useAsync } from './useAsync.ts';
 import { useCatalogQuery } from './useCatalogQuery.ts';
 import {
-  EMPTY_QUERY, SORTS, SORT_LABELS, activeFilterCount, clearFilters, effectiveSort, hasFit, pageCount, serializeCatalogQuery, toSearchArgs, withChanges,
+  EMPTY_QUERY, SORTS, SORT_LABELS, activeFilterCount, clearFilters, effectiveSort, hasFit, pagesToOffer, serializeCatalogQuery, toSearchArgs, withChanges,
   type CatalogQuery, type CatalogSort,
 } from './urlState.ts';
 import * as styles from './CatalogView.module.css';
@@ -152,7 +152,8 @@ export function CatalogView({ mode }: CatalogViewProps) {
           ) : data && data.result.hits.length > 0 ? (
             <div className={page.status === 'loading' ? styles.stale : undefined}>
               <PatternGrid patterns={data.result.hits} recommendedSizes={data.sizes} headingLevel={3} highlight={query.q} />
-              <Pagination page={query.page} pages={pageCount(data.result.total)} hrefOf={(p) => hrefOf(withChanges(query, { page: p }))} />
+              <Pagination page={query.page} pages={pagesToOffer(data.result.total, data.result.totalIsEstimate, query.page, data.result.hits.length)}
+                pagesAreEstimate={data.result.totalIsEstimate} hrefOf={(p) => hrefOf(withChanges(query, { page: p }))} />
             </div>
           ) : data && page.status === 'ready' ? (
             <EmptyState

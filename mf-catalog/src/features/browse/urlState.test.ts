@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  EMPTY_QUERY, activeFilterCount, clearFilters, effectiveSort, pageCount, parseCatalogQuery, serializeCatalogQuery, toSearchArgs, withChanges,
+  EMPTY_QUERY, activeFilterCount, clearFilters, effectiveSort, pageCount, pagesToOffer, parseCatalogQuery, serializeCatalogQuery, toSearchArgs, withChanges,
 } from './urlState.ts';
 
 const parse = (qs: string) => parseCatalogQuery(new URLSearchParams(qs));
@@ -62,5 +62,13 @@ describe('catalog URL state', () => {
     expect(toSearchArgs(parse('hip=101&page=2'))).toMatchObject({ hip: 101, bust: null, limit: 24, offset: 24, sort: 'newest', q: null });
     expect(pageCount(0)).toBe(1);
     expect(pageCount(49)).toBe(3);
+  });
+
+  it('with an estimated total, offers the next page after a full one and ends on a short one', () => {
+    expect(pagesToOffer(101, true, 5, 24)).toBe(6);
+    expect(pagesToOffer(3000, true, 2, 24)).toBe(125);
+    expect(pagesToOffer(3000, true, 13, 5)).toBe(13);
+    expect(pagesToOffer(48, false, 2, 24)).toBe(2);
+    expect(pagesToOffer(50, false, 1, 24)).toBe(3);
   });
 });

@@ -188,3 +188,15 @@ export function toSearchArgs(query: CatalogQuery, extra: Partial<SearchPatternsA
 export function pageCount(total: number): number {
   return Math.max(1, Math.ceil(total / PAGE_SIZE));
 }
+
+/**
+ * Pages to offer: from the total, except when the total is an estimate (the database counts
+ * exactly only up to 100 matches), which can be off either way: a full page then always offers
+ * the next one, and a short page is the last.
+ */
+export function pagesToOffer(total: number, totalIsEstimate: boolean, page: number, hitsOnPage: number): number {
+  const pages = pageCount(total);
+  if (!totalIsEstimate) return pages;
+  if (hitsOnPage < PAGE_SIZE) return page;
+  return Math.max(pages, page + 1);
+}
