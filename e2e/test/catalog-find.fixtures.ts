@@ -34,6 +34,10 @@ export async function insert<T = { id: string }>(backend: Backend, table: string
   return rows[0]!;
 }
 
+export async function insertRows(backend: Backend, table: string, rows: Record<string, unknown>[]): Promise<void> {
+  await call(backend, `/rest/v1/${table}`, { body: rows, prefer: 'return=minimal' });
+}
+
 /** A password session in the shape supabase-js keeps in localStorage. */
 export async function passwordSession(backend: Backend, email: string): Promise<Record<string, unknown>> {
   const response = await fetch(`${backend.url}/auth/v1/token?grant_type=password`, {
