@@ -1,15 +1,38 @@
+import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // Each test file starts its own stack (PGlite WASM + PostgREST): run files one or two at a
-// time on this 2-core machine, and give stack start-up room in hooks.
+// time on this 2-core machine, and give stack start-up room in hooks. Where PostgreSQL's
+// server binaries are installed, the stack suites run a second time, each stack on its own
+// throwaway real PostgreSQL (test/harness.ts); the core suite has its own file for that.
+const hasPostgres = fs.existsSync('/usr/lib/postgresql') &&
+  fs.readdirSync('/usr/lib/postgresql').some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/pg_ctl`));
+
+const shared = {
+  pool: 'forks' as const,
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+  teardownTimeout: 30_000,
+};
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    pool: 'forks',
     maxWorkers: 2,
     fileParallelism: true,
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    teardownTimeout: 30_000,
+    projects: [
+      { test: { ...shared, name: 'pglite', include: ['test/**/*.test.ts'] } },
+      ...(hasPostgres
+        ? [{
+            test: {
+              ...shared,
+              name: 'postgres',
+              include: ['test/**/*.test.ts'],
+              // the core suite runs on PostgreSQL from core-postgres.test.ts; units need no stack
+              exclude: ['test/core.test.ts', 'test/core-postgres.test.ts', 'test/*-units.test.ts', 'test/storage-names.test.ts'],
+              env: { STITCHHOUSE_TEST_DATABASE: 'postgres' },
+            },
+          }]
+        : []),
+    ],
   },
 });

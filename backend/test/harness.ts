@@ -1,11 +1,14 @@
 // A whole backend per test file, in a temporary data folder on free ports.
-// Logs stay quiet unless BACKEND_LOG=1 (errors always show).
+// Logs stay quiet unless BACKEND_LOG=1 (errors always show). With
+// STITCHHOUSE_TEST_DATABASE=postgres (the "postgres" project in vitest.config.ts) each stack
+// gets its own throwaway real PostgreSQL instead of PGlite.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../src/context.ts';
 import { startPostgres } from '../src/db/postgres.ts';
 import { createPool } from '../src/db/pool.ts';
+import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../src/db/throwaway-postgres.ts';
 import { listSqlFiles, runBootstrap } from '../src/migrate/index.ts';
 import { repoRoot } from '../src/config.ts';
 import crypto from 'node:crypto';
@@ -51,8 +54,33 @@ async function pgliteTemplate(): Promise<string> {
   return template;
 }
 
+/** The database the suites run on: PGlite, or a real PostgreSQL per stack (vitest.config.ts). */
+export const testDatabase: 'pglite' | 'postgres' = process.env.STITCHHOUSE_TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+
+/** Real PostgreSQL servers by data folder: a stack restarted on the same folder finds its database again. */
+const postgresByDataDir = new Map<string, ThrowawayPostgres>();
+
+async function postgresFor(dataDir: string): Promise<ThrowawayPostgres> {
+  const existing = postgresByDataDir.get(dataDir);
+  if (existing) return existing;
+  const bin = findPostgresBin();
+  if (!bin) throw new Error('STITCHHOUSE_TEST_DATABASE=postgres, but no PostgreSQL server binaries under /usr/lib/postgresql/*/bin');
+  const server = await startThrowawayPostgres(bin, { fsync: false });
+  if (postgresByDataDir.size === 0) process.once('exit', () => { for (const s of postgresByDataDir.values()) s.stop(); });
+  postgresByDataDir.set(dataDir, server);
+  return server;
+}
+
+function stopPostgresFor(dataDir: string): void {
+  postgresByDataDir.get(dataDir)?.stop();
+  postgresByDataDir.delete(dataDir);
+}
+
 export async function startTestStack(options: StackOptions & { seed?: boolean; keepData?: boolean } = {}): Promise<TestStack> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'stitchhouse-backend-'));
+  if (testDatabase === 'postgres' && !options.databaseUrl) {
+    options = { ...options, databaseUrl: (await postgresFor(dataDir)).url };
+  }
   if (!options.databaseUrl && !fs.existsSync(path.join(dataDir, 'pgdata'))) {
     fs.cpSync(path.join(await pgliteTemplate(), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
   }
@@ -65,7 +93,10 @@ export async function startTestStack(options: StackOptions & { seed?: boolean; k
     // 127.0.0.1, not localhost: the gateway binds IPv4 only.
     apiExternalUrl: options.apiExternalUrl ?? 'http://127.0.0.1:{port}',
   }).catch((err) => {
-    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      stopPostgresFor(dataDir);
+    }
     throw err;
   });
   const stop = stack.stop;
@@ -74,7 +105,10 @@ export async function startTestStack(options: StackOptions & { seed?: boolean; k
     dataDir,
     async stop() {
       await stop();
-      if (!options.keepData && !options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData && !options.dataDir) {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        stopPostgresFor(dataDir);
+      }
     },
   };
 }

@@ -5,12 +5,11 @@
 // bench/results/backend.json.
 //   NODE_OPTIONS=--experimental-websocket npx tsx bench/backend/run.ts [--patterns 100000] [--only pglite|postgres]
 // With --only, the other backend's figures already in backend.json are kept.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../backend/src/config.ts';
+import { findPostgresBin, startThrowawayPostgres } from '../../backend/src/db/throwaway-postgres.ts';
 import { startStack, type Stack } from '../../backend/src/stack.ts';
 import { generateCatalog } from './generate.ts';
 
@@ -103,36 +102,6 @@ async function measure(stack: Stack): Promise<{ listing: Latency; search: Latenc
   return { listing: stats(listing), search: stats(search), listingRps };
 }
 
-function findPostgresBin(): string | undefined {
-  const root = '/usr/lib/postgresql';
-  if (!fs.existsSync(root)) return undefined;
-  for (const v of fs.readdirSync(root).sort((a, b) => Number(b) - Number(a))) {
-    const bin = path.join(root, v, 'bin');
-    if (fs.existsSync(path.join(bin, 'pg_ctl')) && fs.existsSync(path.join(bin, 'initdb'))) return bin;
-  }
-  return undefined;
-}
-
-/** A throwaway PostgreSQL server (run as the postgres user when we are root: initdb refuses root). */
-async function startRealPostgres(bin: string): Promise<{ url: string; stop: () => void }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stitchhouse-bench-pg-'));
-  const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) =>
-    execFileSync(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args, { stdio: 'ignore' });
-  if (asRoot) execFileSync('chown', ['-R', 'postgres', dir]);
-  const data = path.join(dir, 'data');
-  const port = await freePort();
-  run(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  run(path.join(bin, 'pg_ctl'), ['-D', data, '-w', '-l', path.join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: () => {
-      run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop']);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function bench(backend: 'pglite' | 'postgres', databaseUrl?: string): Promise<BackendResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `stitchhouse-bench-${backend}-`));
   const start = () => startStack({ dataDir, databaseUrl, port: 0, dbPort: 0, restPort: 0, seed: false, log: quiet,
@@ -167,7 +136,7 @@ const results: BackendResult[] = [];
 if (ONLY !== 'postgres') results.push(await bench('pglite'));
 const bin = ONLY === 'pglite' ? undefined : findPostgresBin();
 if (bin) {
-  const pg = await startRealPostgres(bin);
+  const pg = await startThrowawayPostgres(bin);
   try {
     results.push(await bench('postgres', pg.url));
   } finally {
