@@ -1,12 +1,11 @@
-import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { findPostgresBin } from './src/db/throwaway-postgres.ts';
 
 // Each test file starts its own stack (PGlite WASM + PostgREST): run files one or two at a
 // time on this 2-core machine, and give stack start-up room in hooks. Where PostgreSQL's
 // server binaries are installed, the stack suites run a second time, each stack on its own
 // throwaway real PostgreSQL (test/harness.ts); the core suite has its own file for that.
-const hasPostgres = fs.existsSync('/usr/lib/postgresql') &&
-  fs.readdirSync('/usr/lib/postgresql').some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/pg_ctl`));
+const hasPostgres = findPostgresBin() !== undefined;
 
 const shared = {
   pool: 'forks' as const,

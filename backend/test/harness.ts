@@ -55,7 +55,7 @@ async function pgliteTemplate(): Promise<string> {
 }
 
 /** The database the suites run on: PGlite, or a real PostgreSQL per stack (vitest.config.ts). */
-export const testDatabase: 'pglite' | 'postgres' = process.env.STITCHHOUSE_TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+const testDatabase: 'pglite' | 'postgres' = process.env.STITCHHOUSE_TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 
 /** Real PostgreSQL servers by data folder: a stack restarted on the same folder finds its database again. */
 const postgresByDataDir = new Map<string, ThrowawayPostgres>();

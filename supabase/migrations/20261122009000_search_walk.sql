@@ -125,7 +125,8 @@ begin
   v_sample_order := case when v_tsq is not null and v_sort = 'relevance' then 'tier, ' || v_order else v_order end;
 
   -- The sample: at most v_cap + 1 matches, in the order the plan finds them (physical order for
-  -- a bitmap or sequential scan, so the last block read tells how much of the table held them).
+  -- a bitmap or sequential scan, so the first and last blocks read tell how densely the table
+  -- holds them).
   -- One-shot dynamic SQL: planned for the actual filters (absent ones fold away); every value
   -- is bound as a parameter, ORDER BYs come from the whitelist above.
   v_sample_sql := format($s$
@@ -161,17 +162,14 @@ begin
   end if;
 
   if v_total > v_cap then
-    -- "about N", extrapolated from how far into the table the sampled matches reached (a
-    -- word search reads them through its text index's bitmap, in physical order). Browsing
-    -- takes the larger of that and the planner's estimate, which is good for filters alone
-    -- (and is not for several words: it takes them as independent).
+    -- "about N": the sampled matches' density between the first and last block they were
+    -- found in, carried from the first block to the end of the table. Right for matches spread
+    -- through the table (bulk-loaded or long-updated rows) and for new rows appended at its
+    -- end; off for matches packed into a few pages (new rows filling space vacuum freed). The
+    -- UI pages by whether a page came back full, not by this number, so it is only a label.
+    -- The planner's estimate is no better for words (it multiplies their frequencies as if
+    -- independent); browsing, filters alone, takes the larger of the two.
     v_pages := pg_catalog.pg_relation_size('catalog_search.documents') / pg_catalog.current_setting('block_size')::bigint;
-    -- The sampled matches' density between the first and last block they were found in,
-    -- carried from the first block to the end of the table: right for matches spread through
-    -- the table (bulk-loaded or long-updated rows), and for new rows appended at its end; off
-    -- for matches packed into a few pages (new rows filling space vacuum freed). The UI pages
-    -- by whether a page came back full, not by this number, so the number is only a label.
-    -- (The planner's estimate is no better: it multiplies word frequencies as independent.)
     v_total := greatest(v_cap + 1, round((v_cap + 1)::numeric * greatest(v_pages - v_first_block, 1)
                                          / greatest(v_last_block - v_first_block + 1, 1))::bigint);
     -- the patterns the filters alone leave (the planner's estimate; every one without filters)
