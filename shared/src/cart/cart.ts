@@ -1,0 +1,220 @@
+/**
+ * The cart: patterns a person means to buy, kept in this browser's localStorage (one
+ * per browser, no account needed to fill it). Each line remembers the unit price the
+ * person saw, so the checkout function can answer `price_changed` instead of charging
+ * a price nobody agreed to. Reads are validated line by line: a damaged or tampered
+ * line is dropped, the others are kept.
+ */
+import { z } from 'zod';
+import { SUPPORTED_CURRENCIES, type Currency } from '../pricing.ts';
+
+export const CART_STORAGE_KEY = 'stitchhouse.cart.v1';
+/** A cart is small by design (one checkout per currency); more lines are refused with a message. */
+export const MAX_CART_LINES = 50;
+/** Printed copies per wholesale line (the checkout function refuses more with `invalid_quantity`). */
+export const MAX_PRINT_QUANTITY = 10_000;
+
+export type CartLineKind = 'digital' | 'wholesale_print';
+
+const lineSchema = z.object({
+  patternId: z.guid(),
+  kind: z.enum(['digital', 'wholesale_print']),
+  quantity: z.number().int().min(1).max(MAX_PRINT_QUANTITY),
+  title: z.string().trim().min(1).max(200),
+  storeName: z.string().max(200),
+  /** The tax-inclusive unit price the person saw, minor units. */
+  unitPriceCents: z.number().int().min(0),
+  currency: z.enum(SUPPORTED_CURRENCIES),
+  /** Smallest number of printed copies the designer sells at the wholesale price. */
+  minQuantity: z.number().int().min(1).max(MAX_PRINT_QUANTITY).optional(),
+  addedAt: z.string().max(40),
+}).refine((line) => line.kind === 'wholesale_print' || line.quantity === 1, { message: 'A digital pattern is bought once.' })
+  .refine((line) => line.minQuantity === undefined || line.quantity >= line.minQuantity, { message: 'Fewer copies than the wholesale minimum.' });
+
+export type CartLine = z.infer<typeof lineSchema>;
+export type NewCartLine = Omit<CartLine, 'addedAt' | 'quantity'> & { quantity?: number };
+
+export class CartError extends Error {
+  override name = 'CartError';
+}
+
+/** The storage a cart lives in: localStorage in the browser, a Map in tests. */
+export interface CartStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export const lineKey = (line: Pick<CartLine, 'patternId' | 'kind'>) => `${line.patternId}:${line.kind}`;
+
+/** Valid lines of a stored value; anything unreadable is dropped (one bad line does not empty the cart). */
+export function parseCart(raw: string | null): CartLine[] {
+  if (!raw) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  const items = Array.isArray(value) ? value : [];
+  const seen = new Set<string>();
+  const lines: CartLine[] = [];
+  for (const item of items) {
+    const parsed = lineSchema.safeParse(item);
+    if (!parsed.success || seen.has(lineKey(parsed.data))) continue;
+    seen.add(lineKey(parsed.data));
+    lines.push(parsed.data);
+    if (lines.length === MAX_CART_LINES) break;
+  }
+  return lines;
+}
+
+type Listener = (lines: readonly CartLine[]) => void;
+
+export interface Cart {
+  lines(): readonly CartLine[];
+  /** Adds a pattern (or raises a wholesale line's quantity); returns the line as stored. */
+  add(line: NewCartLine): CartLine;
+  setQuantity(patternId: string, kind: CartLineKind, quantity: number): void;
+  remove(patternId: string, kind?: CartLineKind): void;
+  /** Drops every line of these patterns (bought, unavailable). */
+  removePatterns(patternIds: readonly string[]): void;
+  /** The server's current prices after `price_changed`: the person confirms them by paying again. */
+  updatePrices(changes: readonly { patternId: string; unitPriceCents: number }[]): void;
+  clear(): void;
+  subscribe(listener: Listener): () => void;
+  /** Re-reads storage (another tab changed it) and tells subscribers. */
+  reload(): void;
+}
+
+/**
+ * A cart over `storage`. The parsed lines are cached and re-read only when another tab
+ * writes (`storage` event) so React's useSyncExternalStore gets a stable snapshot.
+ */
+export function createCart(storage: CartStorage | null, now: () => Date = () => new Date()): Cart {
+  const listeners = new Set<Listener>();
+  let cached: readonly CartLine[] | null = null;
+  const read = (): readonly CartLine[] => {
+    if (cached) return cached;
+    let raw: string | null = null;
+    try {
+      raw = storage?.getItem(CART_STORAGE_KEY) ?? null;
+    } catch {
+      raw = null; // storage blocked (privacy mode): an empty cart, not a crash
+    }
+    cached = Object.freeze(parseCart(raw));
+    return cached;
+  };
+  const write = (lines: CartLine[]) => {
+    cached = Object.freeze(lines);
+    try {
+      if (lines.length === 0) storage?.removeItem(CART_STORAGE_KEY);
+      else storage?.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
+    } catch {
+      throw new CartError('Your browser did not let us keep the cart (storage is full or blocked). Free some space or allow site data, then try again.');
+    }
+    for (const listener of listeners) listener(cached);
+  };
+
+  const checkQuantity = (kind: CartLineKind, quantity: number, minQuantity?: number) => {
+    if (!Number.isInteger(quantity) || quantity < 1) throw new CartError('Enter a whole number of copies, 1 or more.');
+    if (kind === 'digital' && quantity !== 1) throw new CartError('A digital pattern is bought once; it stays in your library.');
+    if (quantity > MAX_PRINT_QUANTITY) throw new CartError(`At most ${MAX_PRINT_QUANTITY.toLocaleString('en')} copies per order.`);
+    if (minQuantity !== undefined && quantity < minQuantity) throw new CartError(`The wholesale price starts at ${minQuantity} copies.`);
+  };
+
+  return {
+    lines: read,
+    add(input) {
+      const lines = [...read()];
+      const key = lineKey(input);
+      const existing = lines.findIndex((line) => lineKey(line) === key);
+      const quantity = input.kind === 'digital' ? 1 : (existing >= 0 ? lines[existing]!.quantity : 0) + (input.quantity ?? input.minQuantity ?? 1);
+      checkQuantity(input.kind, quantity, input.minQuantity);
+      const parsed = lineSchema.safeParse({ ...input, quantity, addedAt: existing >= 0 ? lines[existing]!.addedAt : now().toISOString() });
+      if (!parsed.success) throw new CartError('This pattern could not be added to the cart. Reload the page and try again.');
+      if (existing >= 0) lines[existing] = parsed.data;
+      else {
+        if (lines.length >= MAX_CART_LINES) throw new CartError(`A cart holds up to ${MAX_CART_LINES} patterns. Check out or remove some first.`);
+        lines.push(parsed.data);
+      }
+      write(lines);
+      return parsed.data;
+    },
+    setQuantity(patternId, kind, quantity) {
+      const lines = [...read()];
+      const index = lines.findIndex((line) => line.patternId === patternId && line.kind === kind);
+      if (index < 0) return;
+      checkQuantity(kind, quantity, lines[index]!.minQuantity);
+      lines[index] = { ...lines[index]!, quantity };
+      write(lines);
+    },
+    remove(patternId, kind) {
+      const lines = read();
+      const kept = lines.filter((line) => !(line.patternId === patternId && (kind === undefined || line.kind === kind)));
+      if (kept.length !== lines.length) write(kept);
+    },
+    removePatterns(patternIds) {
+      const drop = new Set(patternIds);
+      const lines = read();
+      const kept = lines.filter((line) => !drop.has(line.patternId));
+      if (kept.length !== lines.length) write(kept);
+    },
+    updatePrices(changes) {
+      const price = new Map(changes.map((change) => [change.patternId, change.unitPriceCents]));
+      write(read().map((line) => {
+        const next = price.get(line.patternId);
+        return next === undefined || !Number.isSafeInteger(next) || next < 0 ? line : { ...line, unitPriceCents: next };
+      }));
+    },
+    clear() {
+      if (read().length > 0) write([]);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    reload() {
+      cached = null;
+      const lines = read();
+      for (const listener of listeners) listener(lines);
+    },
+  };
+}
+
+/** Lines per currency, in the order the currencies first appear: one checkout each. */
+export function groupByCurrency(lines: readonly CartLine[]): { currency: Currency; lines: CartLine[] }[] {
+  const groups = new Map<Currency, CartLine[]>();
+  for (const line of lines) {
+    const group = groups.get(line.currency) ?? [];
+    group.push(line);
+    groups.set(line.currency, group);
+  }
+  return [...groups].map(([currency, group]) => ({ currency, lines: group }));
+}
+
+/** Items (digital patterns count 1, printed copies count as one line) for the header badge. */
+export function cartCount(lines: readonly CartLine[]): number {
+  return lines.length;
+}
+
+const KEY = Symbol.for('stitchhouse.cart');
+type Holder = { [KEY]?: Cart };
+
+/**
+ * The page's cart (one per page even if two copies of this module load). Another tab's
+ * change arrives as a `storage` event: the cache is dropped and subscribers re-read.
+ */
+export function pageCart(): Cart {
+  const holder = globalThis as Holder;
+  if (holder[KEY]) return holder[KEY];
+  const storage = typeof window !== 'undefined' && window.localStorage ? window.localStorage : null;
+  const cart = createCart(storage);
+  if (typeof window !== 'undefined') {
+    window.addEventListener('storage', (event) => {
+      if (event.key === CART_STORAGE_KEY || event.key === null) cart.reload();
+    });
+  }
+  holder[KEY] = cart;
+  return cart;
+}
