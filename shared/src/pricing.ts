@@ -245,3 +245,233 @@ export function feeComparison(amount: number = EXAMPLE_SALE.amount, currency: Cu
   });
   return [...ours, ...typical];
 }
+
+// ───────────────────────── Checkout maths: VAT, discounts, the designer's share ─────────────────────────
+// Prices on Stitchhouse are tax-inclusive: the buyer pays the listed price, and for buyers in the
+// EU that price contains the VAT of their country (digital services are taxed where the buyer
+// lives). The platform fee is taken from the price net of VAT; the designer gets the rest.
+
+export interface VatRate {
+  /** Standard rate in basis points (2100 = 21 %). */
+  rateBp: number;
+  name: string;
+}
+
+/**
+ * The standard VAT rates of the 27 EU member states, which apply to digital services sold to
+ * consumers (the European Commission's "VAT rates applied in the Member States" table, 2025
+ * edition: Estonia 24 % from July 2025, Finland 25.5 % from September 2024, Romania 21 % from
+ * August 2025, Slovakia 23 % from January 2025). The migration's `vat_rates` table holds the
+ * same numbers (a backend test compares them).
+ */
+export const EU_VAT_RATES: Readonly<Record<string, VatRate>> = {
+  AT: { rateBp: 2000, name: 'Austria' },
+  BE: { rateBp: 2100, name: 'Belgium' },
+  BG: { rateBp: 2000, name: 'Bulgaria' },
+  HR: { rateBp: 2500, name: 'Croatia' },
+  CY: { rateBp: 1900, name: 'Cyprus' },
+  CZ: { rateBp: 2100, name: 'Czechia' },
+  DK: { rateBp: 2500, name: 'Denmark' },
+  EE: { rateBp: 2400, name: 'Estonia' },
+  FI: { rateBp: 2550, name: 'Finland' },
+  FR: { rateBp: 2000, name: 'France' },
+  DE: { rateBp: 1900, name: 'Germany' },
+  GR: { rateBp: 2400, name: 'Greece' },
+  HU: { rateBp: 2700, name: 'Hungary' },
+  IE: { rateBp: 2300, name: 'Ireland' },
+  IT: { rateBp: 2200, name: 'Italy' },
+  LV: { rateBp: 2100, name: 'Latvia' },
+  LT: { rateBp: 2100, name: 'Lithuania' },
+  LU: { rateBp: 1700, name: 'Luxembourg' },
+  MT: { rateBp: 1800, name: 'Malta' },
+  NL: { rateBp: 2100, name: 'Netherlands' },
+  PL: { rateBp: 2300, name: 'Poland' },
+  PT: { rateBp: 2300, name: 'Portugal' },
+  RO: { rateBp: 2100, name: 'Romania' },
+  SK: { rateBp: 2300, name: 'Slovakia' },
+  SI: { rateBp: 2200, name: 'Slovenia' },
+  ES: { rateBp: 2100, name: 'Spain' },
+  SE: { rateBp: 2500, name: 'Sweden' },
+};
+
+/** The VAT rate (basis points) for a buyer in this country: the EU standard rate, 0 elsewhere. */
+export function vatRateFor(country: string): number {
+  if (!/^[A-Z]{2}$/.test(country)) throw new PricingError(`Country must be a two-letter ISO code such as "DE"; got "${country}".`);
+  return EU_VAT_RATES[country]?.rateBp ?? 0;
+}
+
+/** The VAT contained in a tax-inclusive amount: gross × rate / (1 + rate), rounded half up, integers only. */
+export function vatIncluded(gross: number, rateBp: number): number {
+  assertAmount(gross, 'Amount');
+  assertAmount(rateBp, 'VAT rate');
+  const divisor = 10_000 + rateBp;
+  return Math.floor((gross * rateBp * 2 + divisor) / (2 * divisor));
+}
+
+export interface DiscountRule {
+  /** 1–100, or null when the code takes a fixed amount off. */
+  percentOff: number | null;
+  /** Fixed amount off (minor units, in `currency`), or null for a percentage. */
+  amountOffCents: number | null;
+  currency: string | null;
+  storeId: string;
+  /** null = every pattern of the store. */
+  patternId: string | null;
+}
+
+export interface CartLineInput {
+  patternId: string;
+  storeId: string;
+  /** The seller store's plan decides the platform fee. */
+  plan: PlanId;
+  unitPriceCents: number;
+  quantity: number;
+}
+
+export interface QuotedLine extends CartLineInput {
+  /** unit price × quantity, before any discount. */
+  grossCents: number;
+  discountCents: number;
+  /** What the buyer pays for the line, VAT included. */
+  totalCents: number;
+  vatCents: number;
+  platformFeeCents: number;
+  /** What the designer is paid: total − VAT − fee, never negative. */
+  designerShareCents: number;
+}
+
+export interface CartQuote {
+  currency: Currency;
+  vatRateBp: number;
+  lines: QuotedLine[];
+  subtotalCents: number;
+  discountCents: number;
+  vatCents: number;
+  platformFeeCents: number;
+  totalCents: number;
+}
+
+/**
+ * The platform fee on one line, charged on its amount net of VAT: the plan's percentage plus
+ * its fixed part once per line (one line is one sale, whatever the quantity), capped so that
+ * the designer's share is never negative (a heavily discounted line pays at most what it earns).
+ */
+export function lineFee(netOfVat: number, currency: string, planId: string): number {
+  assertAmount(netOfVat, 'Amount');
+  assertCurrency(currency);
+  if (netOfVat === 0) return 0;
+  const plan = getPlan(planId);
+  return Math.min(netOfVat, percentOf(netOfVat, plan.saleFeeBasisPoints) + plan.saleFeeFixed[currency]);
+}
+
+/** Which lines a discount code applies to. */
+export function discountApplies(rule: DiscountRule, line: Pick<CartLineInput, 'storeId' | 'patternId'>): boolean {
+  return line.storeId === rule.storeId && (rule.patternId === null || rule.patternId === line.patternId);
+}
+
+/**
+ * Discount per line (same order as `grosses`). A percentage is taken from each line; a fixed
+ * amount is capped at what the lines cost and spread over them in proportion to their price
+ * (largest remainder, so the parts add up to the amount exactly).
+ */
+export function allocateDiscount(rule: DiscountRule, grosses: number[], currency: string): number[] {
+  grosses.forEach((g) => assertAmount(g, 'Line amount'));
+  if (rule.percentOff !== null) {
+    if (!Number.isInteger(rule.percentOff) || rule.percentOff < 1 || rule.percentOff > 100) {
+      throw new PricingError(`A percentage discount must be a whole number from 1 to 100; got ${String(rule.percentOff)}.`);
+    }
+    return grosses.map((g) => percentOf(g, rule.percentOff! * 100));
+  }
+  const amount = rule.amountOffCents ?? 0;
+  assertAmount(amount, 'Discount amount');
+  if (rule.currency !== currency) {
+    throw new PricingError(`This discount is in ${String(rule.currency)} but the cart is in ${currency}.`);
+  }
+  const total = grosses.reduce((a, b) => a + b, 0);
+  const off = Math.min(amount, total);
+  if (total === 0) return grosses.map(() => 0);
+  const exact = grosses.map((g) => (g * off) / total);
+  const parts = exact.map((x) => Math.floor(x));
+  let left = off - parts.reduce((a, b) => a + b, 0);
+  const byRemainder = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of byRemainder) {
+    if (left === 0) break;
+    parts[i]! += 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+/**
+ * Prices a cart on the server from database prices: discount, VAT for the buyer's country,
+ * the platform fee of each seller's plan and each designer's share, all in integer minor units.
+ */
+export function quoteCart(
+  lines: CartLineInput[],
+  options: { currency: string; country: string; discount?: DiscountRule | null },
+): CartQuote {
+  assertCurrency(options.currency);
+  const currency = options.currency;
+  const vatRateBp = vatRateFor(options.country);
+  for (const line of lines) {
+    assertAmount(line.unitPriceCents, 'Unit price');
+    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
+      throw new PricingError(`Quantity must be a whole number of at least 1; got ${String(line.quantity)}.`);
+    }
+  }
+  const grosses = lines.map((l) => l.unitPriceCents * l.quantity);
+  const discounts = lines.map(() => 0);
+  const rule = options.discount;
+  if (rule) {
+    const applicable = lines.map((l, i) => (discountApplies(rule, l) ? i : -1)).filter((i) => i >= 0);
+    const parts = allocateDiscount(rule, applicable.map((i) => grosses[i]!), currency);
+    applicable.forEach((lineIndex, k) => (discounts[lineIndex] = parts[k]!));
+  }
+  const quoted = lines.map((line, i): QuotedLine => {
+    const totalCents = grosses[i]! - discounts[i]!;
+    const vatCents = vatIncluded(totalCents, vatRateBp);
+    const platformFeeCents = lineFee(totalCents - vatCents, currency, line.plan);
+    return {
+      ...line,
+      grossCents: grosses[i]!,
+      discountCents: discounts[i]!,
+      totalCents,
+      vatCents,
+      platformFeeCents,
+      designerShareCents: totalCents - vatCents - platformFeeCents,
+    };
+  });
+  const sum = (pick: (l: QuotedLine) => number) => quoted.reduce((a, l) => a + pick(l), 0);
+  return {
+    currency,
+    vatRateBp,
+    lines: quoted,
+    subtotalCents: sum((l) => l.grossCents),
+    discountCents: sum((l) => l.discountCents),
+    vatCents: sum((l) => l.vatCents),
+    platformFeeCents: sum((l) => l.platformFeeCents),
+    totalCents: sum((l) => l.totalCents),
+  };
+}
+
+/** The part of a transfer to pull back when `refunded` of a line's `paid` total is refunded (proportional, half up). */
+export function proportionalReversal(transferCents: number, refundedCents: number, lineTotalCents: number): number {
+  assertAmount(transferCents, 'Transfer');
+  assertAmount(refundedCents, 'Refund');
+  assertAmount(lineTotalCents, 'Line total');
+  if (lineTotalCents === 0 || refundedCents >= lineTotalCents) return transferCents;
+  return Math.min(transferCents, Math.floor((transferCents * refundedCents * 2 + lineTotalCents) / (2 * lineTotalCents)));
+}
+
+/** Subscription price lookup keys the billing code creates lazily: pro_month_eur, pro_year_gbp, … */
+export function planLookupKey(planId: PlanId, interval: 'month' | 'year', currency: Currency): string {
+  return `${planId}_${interval}_${currency.toLowerCase()}`;
+}
+
+/** The plan's subscription price for an interval (minor units), from the same numbers /pricing shows. */
+export function planPrice(planId: PlanId, interval: 'month' | 'year', currency: Currency): number {
+  const plan = PLANS[planId];
+  const price = interval === 'month' ? plan.monthlyPrice[currency] : plan.yearlyPrice?.[currency];
+  if (price === undefined || price === 0) throw new PricingError(`The ${plan.name} plan has no ${interval}ly price to subscribe to.`);
+  return price;
+}
