@@ -180,8 +180,9 @@ describe('catalog: judge a pattern', () => {
     expect(await page.locator('[data-testid="description"] script, [data-testid="description"] img').count()).toBe(0);
     expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
 
-    const buy = page.getByRole('link', { name: 'Buy' });
-    expect(await buy.getAttribute('href')).toBe(`/payment/send?productId=${data.wrapDress}`);
+    // Buy puts the pattern in the cart and opens the checkout (e2e/test/payments.test.ts follows it).
+    await page.getByRole('button', { name: 'Buy', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add to cart' }).waitFor();
     expect(await page.locator('[data-testid="wholesale-price"]').count()).toBe(0);
     const store = page.getByRole('link', { name: 'Blue Thimble Studio' });
     expect(await store.getAttribute('href')).toBe('/stores/blue-thimble-studio');

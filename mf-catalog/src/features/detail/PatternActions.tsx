@@ -1,16 +1,22 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { describeError, useSession } from '@stitchhouse/shared';
 import { Alert, Button, LinkButton } from '@stitchhouse/shared/ui/index.ts';
+import { SUPPORTED_CURRENCIES, type Currency } from '@stitchhouse/shared/pricing.ts';
+import { CartError, pageCart, useCart } from '@stitchhouse/shared/cart/index.ts';
+import { WholesaleOrder } from './WholesaleOrder.tsx';
 import { claimFreePattern, ownsPattern, wholesalePriceOf, type PatternDetail, type WholesalePrice } from '../../api/catalog.ts';
 import { formatPrice } from '../shared/formatPrice.ts';
 import * as styles from './PatternActions.module.css';
 
 type Ownership = 'unknown' | 'owned' | 'not_owned' | 'own_store';
 
+const isCurrency = (value: string): value is Currency => (SUPPORTED_CURRENCIES as readonly string[]).includes(value);
+
 /**
  * Price and the one action that fits: Download (owned or your own pattern), Get (free),
- * or Buy (hands over to /payment/send). Wholesale price only where the database shows it.
+ * or Buy (puts it in the cart and opens the checkout) and Add to cart. Wholesale price
+ * (and an order of printed copies) only where the database shows it.
  */
 export function PatternActions({ pattern }: { pattern: PatternDetail }) {
   const { session, loading } = useSession();
@@ -22,6 +28,8 @@ export function PatternActions({ pattern }: { pattern: PatternDetail }) {
   const [claiming, setClaiming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [justClaimed, setJustClaimed] = useState(false);
+  const cartLines = useCart();
+  const inCart = cartLines.some((line) => line.patternId === pattern.id && line.kind === 'digital');
 
   useEffect(() => {
     if (loading) return;
@@ -61,6 +69,29 @@ export function PatternActions({ pattern }: { pattern: PatternDetail }) {
     }
   }
 
+  /** Puts the digital pattern in the cart (at the price shown here); false when it could not. */
+  function addDigital(): boolean {
+    setError(null);
+    if (!isCurrency(pattern.currency)) {
+      setError('This pattern is priced in a currency we cannot take payments in yet.');
+      return false;
+    }
+    try {
+      pageCart().add({
+        patternId: pattern.id, kind: 'digital', title: pattern.title, storeName: pattern.store.name,
+        unitPriceCents: pattern.priceCents, currency: pattern.currency,
+      });
+      return true;
+    } catch (caught) {
+      setError(caught instanceof CartError ? caught.message : describeError(caught).message);
+      return false;
+    }
+  }
+
+  function buyNow() {
+    if (addDigital()) navigate('/payment/send');
+  }
+
   const free = pattern.priceCents === 0;
   const downloadHref = `/patterns/${pattern.id}/download`;
   const purchasable = pattern.status === 'published';
@@ -89,8 +120,20 @@ export function PatternActions({ pattern }: { pattern: PatternDetail }) {
           {userId ? 'Get for free' : 'Sign in to get it for free'}
         </Button>
       ) : (
-        <LinkButton to={`/payment/send?productId=${encodeURIComponent(pattern.id)}`} size="large" block>Buy</LinkButton>
+        <>
+          <Button size="large" block onClick={buyNow}>Buy</Button>
+          {inCart ? (
+            <p className={styles.muted} role="status">
+              In your cart. <Link to="/payment/send">Go to checkout</Link>
+            </p>
+          ) : (
+            <Button variant="secondary" block onClick={addDigital}>Add to cart</Button>
+          )}
+        </>
       )}
+      {wholesale && ownership !== 'own_store' && purchasable && !free && isCurrency(wholesale.currency) ? (
+        <WholesaleOrder pattern={pattern} price={{ ...wholesale, currency: wholesale.currency }} />
+      ) : null}
       {error ? <Alert tone="danger">{error}</Alert> : null}
     </div>
   );

@@ -1,0 +1,52 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { formatMoney, type Currency } from '@stitchhouse/shared/pricing.ts';
+import { CartError, MAX_PRINT_QUANTITY, pageCart, useCart } from '@stitchhouse/shared/cart/index.ts';
+import { Alert, Button, TextField } from '@stitchhouse/shared/ui/index.ts';
+import type { PatternDetail } from '../../api/catalog.ts';
+import * as styles from './PatternActions.module.css';
+
+/** Approved wholesale accounts: a print licence for N copies goes in the cart as its own line. */
+export function WholesaleOrder({ pattern, price }: { pattern: PatternDetail; price: { priceCents: number; currency: Currency; minQuantity: number } }) {
+  const [quantity, setQuantity] = useState(String(price.minQuantity));
+  const [error, setError] = useState<string | null>(null);
+  const [added, setAdded] = useState<number | null>(null);
+  const inCart = useCart().find((line) => line.patternId === pattern.id && line.kind === 'wholesale_print');
+  const hintId = useId();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const copies = Number(quantity);
+    try {
+      if (!/^\d+$/.test(quantity.trim())) throw new CartError('Enter a whole number of copies.');
+      const line = pageCart().add({
+        patternId: pattern.id, kind: 'wholesale_print', title: pattern.title, storeName: pattern.store.name,
+        unitPriceCents: price.priceCents, currency: price.currency, minQuantity: price.minQuantity, quantity: copies,
+      });
+      setAdded(line.quantity);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'These copies could not be added to the cart.');
+    }
+  }
+
+  return (
+    <form className={styles.wholesaleForm} onSubmit={submit} aria-labelledby={hintId} noValidate>
+      <p id={hintId} className={styles.wholesale}>Order printed copies (wholesale print licence)</p>
+      <TextField
+        label="Copies"
+        inputMode="numeric"
+        value={quantity}
+        onChange={(event) => setQuantity(event.target.value)}
+        hint={`From ${price.minQuantity} copies, at most ${MAX_PRINT_QUANTITY.toLocaleString('en')}; ${formatMoney(price.priceCents, price.currency)} each.`}
+        error={error ?? undefined}
+      />
+      <Button type="submit" variant="secondary" block>Add copies to cart</Button>
+      {added !== null || inCart ? (
+        <Alert tone="success">
+          {inCart ? `${inCart.quantity} printed copies in your cart.` : null} <Link to="/payment/send">Go to checkout</Link>
+        </Alert>
+      ) : null}
+    </form>
+  );
+}

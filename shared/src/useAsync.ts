@@ -1,0 +1,33 @@
+// Loading state for one request keyed by its inputs; used by the catalog and the payment screens.
+import { useCallback, useEffect, useState } from 'react';
+
+export type AsyncState<T> =
+  | { status: 'loading'; data: T | null; error: null }
+  | { status: 'ready'; data: T; error: null }
+  | { status: 'error'; data: T | null; error: unknown };
+
+/**
+ * Runs `load` whenever `key` changes, cancelling the previous request, and keeps the
+ * last data while the next loads (no flash of empty). `retry` runs it again.
+ */
+export function useAsync<T>(key: string, load: (signal: AbortSignal) => Promise<T>): AsyncState<T> & { retry(): void } {
+  const [state, setState] = useState<AsyncState<T>>({ status: 'loading', data: null, error: null });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    setState((previous) => ({ status: 'loading', data: previous.data, error: null }));
+    load(controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted) setState({ status: 'ready', data, error: null });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState((previous) => ({ status: 'error', data: previous.data, error }));
+      },
+    );
+    return () => controller.abort();
+    // `load` is recreated each render; `key` says when the request changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { ...state, retry };
+}
