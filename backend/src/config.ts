@@ -31,7 +31,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
 });
 
-export type ConfigOverrides = Partial<Omit<BackendConfig, 'anonKey' | 'serviceRoleKey'>>;
+export type ConfigOverrides = Partial<Omit<BackendConfig, 'anonKey' | 'serviceRoleKey' | 'dbPassword'>>;
 
 /** Builds the configuration; `port: 0` picks a free port now so every URL is known up front. */
 export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessEnv = process.env): Promise<BackendConfig> {
@@ -63,17 +63,27 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
   };
 }
 
-const keysSchema = z.object({ jwtSecret: z.string().min(32), anonKey: z.string(), serviceRoleKey: z.string() });
+const keysSchema = z.object({
+  jwtSecret: z.string().min(32), anonKey: z.string(), serviceRoleKey: z.string(),
+  // absent in data folders from before the PGlite socket had a password: added on start
+  dbPassword: z.string().min(16).optional(),
+});
 
 /** keys.json in the data folder: generated once, regenerated only if JWT_SECRET changes. */
-async function loadKeys(dataDir: string, wanted?: string): Promise<z.infer<typeof keysSchema>> {
+async function loadKeys(dataDir: string, wanted?: string): Promise<Required<z.infer<typeof keysSchema>>> {
   const file = path.join(dataDir, 'keys.json');
+  const newPassword = () => crypto.randomBytes(24).toString('base64url');
   if (fs.existsSync(file)) {
     const stored = keysSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-    if (stored.success && (wanted === undefined || stored.data.jwtSecret === wanted)) return stored.data;
+    if (stored.success && (wanted === undefined || stored.data.jwtSecret === wanted)) {
+      if (stored.data.dbPassword) return stored.data as Required<typeof stored.data>;
+      const keys = { ...stored.data, dbPassword: newPassword() };
+      fs.writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600 });
+      return keys;
+    }
   }
   const jwtSecret = wanted ?? crypto.randomBytes(32).toString('base64url');
-  const keys = { jwtSecret, ...(await makeApiKeys(jwtSecret)) };
+  const keys = { jwtSecret, ...(await makeApiKeys(jwtSecret)), dbPassword: newPassword() };
   fs.writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600 });
   return keys;
 }

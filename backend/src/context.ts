@@ -19,6 +19,8 @@ export interface BackendConfig {
   jwtSecret: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** Password of the PGlite socket's user postgres (generated into keys.json; unused with databaseUrl). */
+  dbPassword?: string;
   /** Access-token lifetime in seconds (GoTrue JWT_EXP). */
   jwtExpiry: number;
   /** Email links and codes lifetime in seconds (GoTrue MAILER_OTP_EXP). */

@@ -68,7 +68,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 
   try {
-    const postgres = await startPostgres({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, port: options.dbPort, log });
+    const postgres = await startPostgres({
+      dataDir: config.dataDir, databaseUrl: config.databaseUrl, port: options.dbPort, password: config.dbPassword, log,
+    });
     cleanup.push(() => postgres.stop());
     const pool = createPool(postgres.connectionString, { onError: (err) => log.error('db', 'idle connection failed', err) });
     cleanup.push(() => pool.end());

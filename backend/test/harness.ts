@@ -36,7 +36,7 @@ async function pgliteTemplate(): Promise<string> {
   const template = path.join(os.tmpdir(), `stitchhouse-pglite-template-${hash.digest('hex').slice(0, 16)}`);
   if (fs.existsSync(path.join(template, 'pgdata', 'PG_VERSION'))) return template;
   const building = fs.mkdtempSync(`${template}-building-`);
-  const pg = await startPostgres({ dataDir: building, log: testLogger });
+  const pg = await startPostgres({ dataDir: building, log: testLogger, password: crypto.randomBytes(18).toString('base64url') });
   const pool = createPool(pg.connectionString);
   try {
     await runBootstrap(pool, bootstrapDir);

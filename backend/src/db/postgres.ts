@@ -21,6 +21,8 @@ export interface PostgresOptions {
   databaseUrl?: string;
   /** Socket port for PGlite; 0 picks a free one. */
   port?: number;
+  /** Password of the PGlite socket's one user, postgres (generated into keys.json by config.ts). */
+  password?: string;
   log: Logger;
 }
 
@@ -43,8 +45,10 @@ export async function startPostgres(options: PostgresOptions): Promise<PostgresH
   const fresh = !fs.existsSync(path.join(pgdata, 'PG_VERSION'));
   const started = Date.now();
 
+  if (!options.password) throw new Error('startPostgres: the PGlite socket needs a password');
   const child = fork(path.join(here, 'pglite-server.ts'), [pgdata, String(options.port ?? 0)], {
     execArgv: ['--import', tsxLoader()],
+    env: { ...process.env, PGLITE_USER: 'postgres', PGLITE_PASSWORD: options.password },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   lock.write(child.pid!);
@@ -67,7 +71,7 @@ export async function startPostgres(options: PostgresOptions): Promise<PostgresH
   });
   return {
     kind: 'pglite',
-    connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    connectionString: `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${port}/postgres`,
     process: child,
     async stop() {
       if (exited) return;
