@@ -46,3 +46,29 @@ export async function myMadePatterns(): Promise<{ storeName: string; patterns: S
   const stores = await myStores();
   return Promise.all(stores.map(async (s) => ({ storeName: s.name, patterns: await listStorePatterns(s.id) })));
 }
+
+export interface RefundedEntry {
+  patternId: string;
+  title: string;
+  refundedAt: string;
+}
+
+/**
+ * Purchases refunded since (my_library lists only live entitlements): the library says
+ * "refunded" for them instead of silently dropping them. The title comes from the order
+ * line (kept at purchase time) or the pattern when it is still readable.
+ */
+export async function myRefunded(userId: string): Promise<RefundedEntry[]> {
+  const supabase = await getSupabase();
+  const { data, error, status } = await supabase
+    .from('entitlements')
+    .select('pattern_id,revoked_at,order_item:order_items(title),pattern:patterns(title)')
+    .eq('user_id', userId)
+    .ilike('revoke_reason', 'refund%')
+    .not('revoked_at', 'is', null)
+    .order('revoked_at', { ascending: false })
+    .limit(50);
+  if (error) throw Object.assign(error, { status });
+  return ((data ?? []) as unknown as { pattern_id: string; revoked_at: string; order_item: { title: string | null } | null; pattern: { title: string } | null }[])
+    .map((r) => ({ patternId: r.pattern_id, title: r.order_item?.title ?? r.pattern?.title ?? 'A pattern', refundedAt: r.revoked_at }));
+}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { errorMessage, useSession } from '@stitchhouse/shared';
 import { Alert, Button, EmptyState, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
-import { myLibrary, myMadePatterns } from '../api/library.ts';
+import { myLibrary, myMadePatterns, myRefunded } from '../api/library.ts';
 import { useAsync } from '../features/browse/useAsync.ts';
 import { LibraryItem } from '../features/library/LibraryItem.tsx';
 import * as styles from '../features/library/Library.module.css';
@@ -11,8 +11,10 @@ export default function MyPatterns() {
   const { loading, session } = useSession();
   const state = useAsync(session?.user.id ?? '', async () => {
     if (!session) return null;
-    const [owned, made] = await Promise.all([myLibrary(), myMadePatterns()]);
-    return { owned, made };
+    const [owned, made, refunded] = await Promise.all([myLibrary(), myMadePatterns(), myRefunded(session.user.id)]);
+    const ownedIds = new Set(owned.map((e) => e.patternId));
+    // A pattern bought again after a refund is simply owned.
+    return { owned, made, refunded: refunded.filter((r, i, all) => !ownedIds.has(r.patternId) && all.findIndex((x) => x.patternId === r.patternId) === i) };
   });
 
   if (loading || (state.status === 'loading' && !state.data)) return <Spinner label="Loading your patterns…" showLabel />;
@@ -29,7 +31,7 @@ export default function MyPatterns() {
   if (state.status === 'error' || !state.data) {
     return <Alert tone="danger" title="Your library could not be loaded" actions={<Button onClick={state.retry}>Try again</Button>}>{errorMessage(state.error)}</Alert>;
   }
-  const { owned, made } = state.data;
+  const { owned, made, refunded } = state.data;
   const updated = owned.filter((e) => e.updated).length;
   return (
     <>
@@ -49,6 +51,18 @@ export default function MyPatterns() {
           </ul>
         )}
       </section>
+      {refunded.length > 0 ? (
+        <section aria-labelledby="refunded-title">
+          <h2 id="refunded-title">Refunded</h2>
+          <ul aria-label="Refunded patterns">
+            {refunded.map((r) => (
+              <li key={r.patternId} data-pattern-id={r.patternId}>
+                {r.title} — refunded on {new Date(r.refundedAt).toLocaleDateString()}; no longer downloadable. <Link to="/payment">Receipts</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {made.map(({ storeName, patterns }, index) => (
         <section key={storeName} aria-labelledby={`made-${index}`}>
           <h2 id={`made-${index}`}>Made by {storeName}</h2>

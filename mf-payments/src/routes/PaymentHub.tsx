@@ -1,6 +1,69 @@
-import { ComingSoon } from '@stitchhouse/shared';
+import { Link } from 'react-router';
+import { errorMessage, useSession } from '@stitchhouse/shared';
+import { PLANS, describeSaleFee } from '@stitchhouse/shared/pricing.ts';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { Alert, Button, LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
+import { myStores } from '../api/stores.ts';
+import { DiscountCodes } from '../features/hub/DiscountCodes.tsx';
+import { ListSkeleton } from '../features/hub/ListSkeleton.tsx';
+import { Purchases } from '../features/hub/Purchases.tsx';
+import { StoreSales } from '../features/hub/StoreSales.tsx';
+import { PayoutSummary } from '../features/payouts/PayoutSummary.tsx';
+import { Transfers } from '../features/payouts/Transfers.tsx';
+import { usePayoutStatus } from '../features/payouts/usePayoutStatus.ts';
+import * as styles from '../features/hub/Hub.module.css';
 
-/** /payment: built by a later issue; until then a plainly labelled placeholder. */
+/** /payment: my purchases and receipts, my payouts, my store's plan, and for store owners sales (refunds) and discount codes. */
 export default function PaymentHub() {
-  return <ComingSoon path="/payment" />;
+  const { session } = useSession();
+  const userId = session?.user.id ?? '';
+  const stores = useAsync(`stores:${userId}`, (signal) => (userId ? myStores(userId, signal) : Promise.resolve([])));
+  const payout = usePayoutStatus(userId);
+  const ownsStores = (stores.data?.length ?? 0) > 0;
+
+  return (
+    <div className={styles.layout}>
+      <PageHeading title="Payments" lead="What you bought, what you earn, and your store’s plan.">Payments</PageHeading>
+      {userId ? <Purchases userId={userId} /> : null}
+
+      {userId && (ownsStores || payout.data?.account) ? (
+        <section className={styles.section} aria-labelledby="payouts-title">
+          <h2 id="payouts-title">Your payouts</h2>
+          <PayoutSummary status={payout} />
+          <Transfers userId={userId} />
+        </section>
+      ) : null}
+
+      {userId ? (
+        <section className={styles.section} aria-labelledby="plan-title">
+          <h2 id="plan-title">Your store’s plan</h2>
+          {stores.status === 'loading' && !stores.data ? (
+            <ListSkeleton label="Loading your stores" rows={1} />
+          ) : stores.status === 'error' ? (
+            <Alert tone="danger" title="Your stores could not be loaded" actions={<Button size="small" onClick={stores.retry}>Try again</Button>}>{errorMessage(stores.error)}</Alert>
+          ) : !ownsStores ? (
+            <p className={styles.meta}>You have no store yet. <Link to="/patterns/my-store">Open a store</Link> to sell your patterns; see <Link to="/pricing">plans and fees</Link>.</p>
+          ) : (
+            <ul className={styles.list}>
+              {stores.data!.map((store) => (
+                <li key={store.id} className={styles.card}>
+                  <div className={styles.row}>
+                    <h3>{store.name}</h3>
+                    <span className={styles.status} data-status={store.plan === 'pro' ? 'paid' : 'pending'}>{PLANS[store.plan]?.name ?? store.plan} plan</span>
+                  </div>
+                  <p className={styles.meta}>Fee: {describeSaleFee(store.plan, store.currency)}, card processing included.</p>
+                  <div className={styles.actions}>
+                    <LinkButton size="small" variant="secondary" to={`/payment/subscription?store=${store.id}`}>{store.plan === 'pro' ? 'Manage plan and billing' : 'Compare plans'}</LinkButton>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+
+      {ownsStores ? <StoreSales storeIds={stores.data!.map((s) => s.id)} /> : null}
+      {ownsStores ? stores.data!.map((store) => <DiscountCodes key={store.id} store={store} />) : null}
+    </div>
+  );
 }

@@ -1,6 +1,90 @@
-import { ComingSoon } from '@stitchhouse/shared';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { describeError, useSession } from '@stitchhouse/shared';
+import { signInHref } from '@stitchhouse/shared/auth/next.ts';
+import { groupByCurrency, pageCart, useCart } from '@stitchhouse/shared/cart/index.ts';
+import { SUPPORTED_CURRENCIES, type Currency } from '@stitchhouse/shared/pricing.ts';
+import { Alert, EmptyState, LinkButton, PageHeading, Select, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { patternForSale } from '../api/patterns.ts';
+import { CheckoutGroup } from '../features/checkout/CheckoutGroup.tsx';
+import { countryOptions, rememberCountry, rememberedCountry } from '../features/checkout/country.ts';
+import * as styles from '../features/checkout/Checkout.module.css';
 
-/** /payment/send: built by a later issue; until then a plainly labelled placeholder. */
+/**
+ * /payment/send: the cart, grouped by currency (one checkout each), with the buyer's country
+ * (VAT), a live quote from the server and Pay, which opens the provider's hosted page.
+ * An old link with ?productId= puts that pattern in the cart first.
+ */
 export default function PaymentSend() {
-  return <ComingSoon path="/payment/send" />;
+  const lines = useCart();
+  const { session, loading } = useSession();
+  const [params, setParams] = useSearchParams();
+  const productId = params.get('productId');
+  const [country, setCountry] = useState('US');
+  const [adding, setAdding] = useState<string | null>(null);
+  const [addError, setAddError] = useState<string | null>(null);
+
+  useEffect(() => setCountry(rememberedCountry()), []);
+
+  useEffect(() => {
+    if (!productId || loading) return;
+    let live = true;
+    setAdding(productId);
+    patternForSale(productId).then(
+      (pattern) => {
+        if (!live) return;
+        if (!pattern || pattern.status !== 'published') setAddError('That pattern is not sold any more, so it was not added to your cart.');
+        else if (pattern.price_cents === 0) setAddError('That pattern is free: get it from its page with “Get for free”.');
+        else if (!(SUPPORTED_CURRENCIES as readonly string[]).includes(pattern.currency)) setAddError('That pattern is priced in a currency we cannot take payments in yet.');
+        else {
+          try {
+            pageCart().add({ patternId: pattern.id, kind: 'digital', title: pattern.title, storeName: pattern.store?.name ?? '', unitPriceCents: pattern.price_cents, currency: pattern.currency as Currency });
+          } catch (caught) {
+            setAddError(caught instanceof Error ? caught.message : 'That pattern could not be added to your cart.');
+          }
+        }
+        setAdding(null);
+        setParams({}, { replace: true });
+      },
+      (error: unknown) => {
+        if (!live) return;
+        setAdding(null);
+        setAddError(describeError(error).message);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [productId, loading, setParams]);
+
+  const groups = groupByCurrency(lines);
+  const heading = <PageHeading title="Checkout" lead={lines.length > 0 ? 'Prices include VAT where it applies. You pay on a secure page and download at once.' : undefined}>Checkout</PageHeading>;
+
+  if (adding) return <>{heading}<Spinner label="Adding the pattern to your cart…" showLabel /></>;
+  return (
+    <div className={styles.layout}>
+      {heading}
+      {addError ? <Alert tone="warning" title="Not added">{addError}</Alert> : null}
+      {lines.length === 0 ? (
+        <EmptyState title="Your cart is empty" actions={<LinkButton to="/patterns">Browse patterns</LinkButton>}>
+          Use “Buy” or “Add to cart” on a pattern’s page. Your cart is kept in this browser until you pay.
+        </EmptyState>
+      ) : !loading && !session ? (
+        <Alert tone="info" title="Sign in to pay" actions={<LinkButton to={signInHref('/payment/send')}>Sign in</LinkButton>}>
+          Your cart is kept in this browser while you sign in.
+        </Alert>
+      ) : (
+        <>
+          <Select className={styles.country} label="Your country" hint="Decides the VAT included in the price (EU countries)." value={country}
+            options={countryOptions()} onChange={(event) => { setCountry(event.target.value); rememberCountry(event.target.value); }} />
+          {groups.length > 1 ? (
+            <Alert tone="info" title={`Your cart has patterns priced in ${groups.map((g) => g.currency).join(' and ')}`}>
+              Each currency is paid in its own checkout: pay for one group, then come back for the next. Your cart keeps the rest.
+            </Alert>
+          ) : null}
+          {groups.map((group) => <CheckoutGroup key={group.currency} currency={group.currency} lines={group.lines} country={country} several={groups.length > 1} />)}
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,6 +1,130 @@
-import { ComingSoon } from '@stitchhouse/shared';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage, useSession } from '@stitchhouse/shared';
+import { PLANS, describeSaleFee, formatMoney } from '@stitchhouse/shared/pricing.ts';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { Alert, Button, EmptyState, LinkButton, PageHeading, Select, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { billingPortalLink, myStores, storeSubscription, subscribeLink } from '../api/stores.ts';
+import { ListSkeleton } from '../features/hub/ListSkeleton.tsx';
+import { formatDate } from '../features/hub/money.ts';
+import { RedirectButton } from '../features/plan/RedirectButton.tsx';
+import * as hub from '../features/hub/Hub.module.css';
+import * as styles from '../features/plan/Plan.module.css';
 
-/** /payment/subscription: built by a later issue; until then a plainly labelled placeholder. */
+const CONFIRM_EVERY_MS = 2000;
+const CONFIRM_FOR_MS = 60_000;
+
+/**
+ * /payment/subscription: the store's plan, Free or Pro (monthly or yearly, in the store's
+ * currency), Upgrade through the hosted checkout and Manage billing through the hosted
+ * portal. The plan itself changes only when the provider's webhook says so.
+ */
 export default function PaymentSubscription() {
-  return <ComingSoon path="/payment/subscription" />;
+  const { session } = useSession();
+  const userId = session?.user.id ?? '';
+  const [params, setParams] = useSearchParams();
+  const confirming = params.get('status') === 'success';
+  const [round, setRound] = useState(0);
+  const [startedAt] = useState(() => Date.now());
+  const [interval, setBillingInterval] = useState<'month' | 'year'>('month');
+
+  const data = useAsync(`plan:${userId}:${round}`, async (signal) => {
+    const stores = userId ? await myStores(userId, signal) : [];
+    const store = stores.find((s) => s.id === params.get('store')) ?? stores[0] ?? null;
+    const subscription = store ? await storeSubscription(store.id, signal) : null;
+    return { stores, store, subscription };
+  });
+  const store = data.data?.store ?? null;
+  const subscription = data.data?.subscription ?? null;
+  const upgraded = store?.plan === 'pro';
+  const stillConfirming = confirming && !upgraded && Date.now() - startedAt < CONFIRM_FOR_MS;
+
+  useEffect(() => {
+    if (!stillConfirming || data.status === 'loading') return;
+    const timer = setTimeout(() => setRound((n) => n + 1), CONFIRM_EVERY_MS);
+    return () => clearTimeout(timer);
+  }, [stillConfirming, data.status, data.data]);
+
+  const heading = <PageHeading title="Your store plan" lead="The plan decides your fee on each sale.">Your store plan</PageHeading>;
+  if (data.status === 'loading' && !data.data) return <div className={hub.layout}>{heading}<ListSkeleton label="Loading your plan" rows={2} /></div>;
+  if (data.status === 'error' && !data.data) {
+    return <div className={hub.layout}>{heading}<Alert tone="danger" title="Your plan could not be loaded" actions={<Button size="small" onClick={data.retry}>Try again</Button>}>{errorMessage(data.error)}</Alert></div>;
+  }
+  if (!store) {
+    return (
+      <div className={hub.layout}>
+        {heading}
+        <EmptyState title="Open a store first" actions={<LinkButton to="/patterns/my-store">Open a store</LinkButton>}>
+          Plans belong to a store. Once your store is open you can choose Free or Pro here; see <Link to="/pricing">pricing</Link>.
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const currency = store.currency;
+  const pro = PLANS.pro;
+  const yearly = pro.yearlyPrice![currency];
+  const active = subscription && ['active', 'trialing', 'past_due'].includes(subscription.status);
+
+  return (
+    <div className={hub.layout}>
+      {heading}
+      {(data.data?.stores.length ?? 0) > 1 ? (
+        <Select label="Store" value={store.id} options={data.data!.stores.map((s) => ({ value: s.id, label: s.name }))} onChange={(event) => setParams({ store: event.target.value })} />
+      ) : null}
+
+      {confirming && upgraded ? (
+        <Alert tone="success" title={`${store.name} is on Pro`}>Thank you! The lower fee applies to every sale from now on.</Alert>
+      ) : stillConfirming ? (
+        <div role="status"><Spinner label="Confirming your subscription…" showLabel /> <p className={styles.meta}>Waiting for the payment provider; this takes a few seconds.</p></div>
+      ) : confirming ? (
+        <Alert tone="warning" title="Your upgrade is taking longer than usual to confirm" actions={<Button size="small" onClick={() => setRound((n) => n + 1)}>Check again</Button>}>
+          You will not be charged twice. The plan changes as soon as the payment provider confirms it.
+        </Alert>
+      ) : null}
+
+      {subscription?.cancel_at_period_end && active ? (
+        <Alert tone="warning" title={`Pro ends on ${formatDate(subscription.current_period_end)}`}>
+          The subscription is cancelled at the end of the period; {store.name} then moves to Free. You can resume it in billing until then.
+        </Alert>
+      ) : null}
+      {subscription?.status === 'past_due' ? <Alert tone="danger" title="The last payment for Pro failed">Update your card in billing to keep Pro.</Alert> : null}
+
+      <p>
+        <strong>{store.name}</strong> is on the <strong data-testid="current-plan">{PLANS[store.plan]?.name ?? store.plan}</strong> plan
+        {active && subscription?.current_period_end && !subscription.cancel_at_period_end ? `, renewing on ${formatDate(subscription.current_period_end)}` : ''}.
+      </p>
+
+      <div className={styles.plans}>
+        <section className={styles.plan} data-current={store.plan === 'free'} aria-labelledby="plan-free">
+          <h3 id="plan-free">{PLANS.free.name}</h3>
+          <p className={styles.price}>{formatMoney(0, currency)}</p>
+          <p className={styles.meta}>{PLANS.free.summary}</p>
+          <p>Fee: {describeSaleFee('free', currency)}</p>
+          <ul className={styles.includes}>{PLANS.free.includes.map((line) => <li key={line}>{line}</li>)}</ul>
+          {store.plan === 'free' ? <p className={styles.meta}>Your current plan.</p> : <p className={styles.meta}>To go back to Free, cancel Pro in billing; it ends with the period you paid for.</p>}
+        </section>
+        <section className={styles.plan} data-current={store.plan === 'pro'} aria-labelledby="plan-pro">
+          <h3 id="plan-pro">{pro.name}</h3>
+          <p className={styles.price}>{formatMoney(pro.monthlyPrice[currency], currency)} <span className={styles.meta}>a month</span></p>
+          <p className={styles.meta}>or {formatMoney(yearly, currency)} a year (two months free). {pro.summary}</p>
+          <p>Fee: {describeSaleFee('pro', currency)}</p>
+          <ul className={styles.includes}>{pro.includes.map((line) => <li key={line}>{line}</li>)}</ul>
+          {store.plan === 'pro' || active ? (
+            <RedirectButton busyLabel="Opening billing…" link={() => billingPortalLink(store.id)}>Manage billing</RedirectButton>
+          ) : (
+            <>
+              <fieldset className={styles.intervals}>
+                <legend>Billing</legend>
+                <label><input type="radio" name="interval" value="month" checked={interval === 'month'} onChange={() => setBillingInterval('month')} /> Monthly, {formatMoney(pro.monthlyPrice[currency], currency)}</label>
+                <label><input type="radio" name="interval" value="year" checked={interval === 'year'} onChange={() => setBillingInterval('year')} /> Yearly, {formatMoney(yearly, currency)}</label>
+              </fieldset>
+              <RedirectButton busyLabel="Opening the secure payment page…" link={() => subscribeLink(store.id, interval)}>Upgrade to Pro</RedirectButton>
+            </>
+          )}
+        </section>
+      </div>
+      <p className={styles.meta}>Switch between monthly and yearly, cancel, or change your card any time in billing. <Link to="/pricing">Compare fees</Link>.</p>
+    </div>
+  );
 }

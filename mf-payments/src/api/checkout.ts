@@ -1,0 +1,57 @@
+// The checkout function: a quote (preview) and the hosted payment page of one currency's cart.
+import type { CartLine } from '@stitchhouse/shared/cart/index.ts';
+import type { Currency } from '@stitchhouse/shared/pricing.ts';
+import { callPaymentFunction } from './functions.ts';
+
+export interface QuoteLine {
+  pattern_id: string;
+  title: string;
+  store_name: string;
+  kind: 'digital' | 'wholesale_print';
+  quantity: number;
+  unit_price_cents: number;
+  discount_cents: number;
+  vat_cents: number;
+  total_cents: number;
+}
+
+export interface Quote {
+  currency: Currency;
+  lines: QuoteLine[];
+  subtotal_cents: number;
+  discount_cents: number;
+  vat_cents: number;
+  vat_rate_bp: number;
+  total_cents: number;
+}
+
+export interface CheckoutRequest {
+  lines: readonly CartLine[];
+  country: string;
+  discountCode?: string;
+}
+
+function body({ lines, country, discountCode }: CheckoutRequest, preview: boolean) {
+  return {
+    items: lines.map((line) => ({
+      pattern_id: line.patternId,
+      quantity: line.quantity,
+      kind: line.kind,
+      expected_unit_price_cents: line.unitPriceCents,
+    })),
+    ...(discountCode ? { discount_code: discountCode } : {}),
+    country,
+    preview,
+  };
+}
+
+/** VAT, discount and total as the server computes them from database prices (nothing is charged). */
+export async function quoteCheckout(request: CheckoutRequest): Promise<Quote> {
+  const { quote } = await callPaymentFunction<{ quote: Quote }>('checkout', body(request, true));
+  return quote;
+}
+
+/** Creates the order and the payment session; the caller goes to `url` (the provider's hosted page). */
+export function startCheckout(request: CheckoutRequest): Promise<{ order_id: string; url: string; quote: Quote }> {
+  return callPaymentFunction('checkout', body(request, false));
+}

@@ -1,0 +1,87 @@
+// Orders through REST under row-level security: a buyer reads their own orders and items,
+// a store owner the items sold by their stores (and those orders).
+import { getSupabase } from '@stitchhouse/shared';
+import { restFailure } from './functions.ts';
+
+export type OrderStatus = 'pending' | 'paid' | 'partially_refunded' | 'refunded' | 'failed' | 'expired';
+
+export interface OrderItem {
+  id: string;
+  pattern_id: string;
+  store_id: string;
+  kind: 'digital' | 'wholesale_print';
+  quantity: number;
+  unit_price_cents: number;
+  currency: string;
+  title: string | null;
+  vat_cents: number | null;
+  discount_cents: number | null;
+  refunded_at: string | null;
+}
+
+export interface Order {
+  id: string;
+  number: number;
+  status: OrderStatus;
+  currency: string;
+  buyer_email: string | null;
+  subtotal_cents: number;
+  discount_cents: number | null;
+  vat_cents: number | null;
+  vat_rate_bp: number | null;
+  buyer_country: string | null;
+  total_cents: number;
+  failure_code: string | null;
+  failure_message: string | null;
+  created_at: string;
+  paid_at: string | null;
+  refunded_at: string | null;
+  order_items: OrderItem[];
+}
+
+const ITEM_COLUMNS = 'id,pattern_id,store_id,kind,quantity,unit_price_cents,currency,title,vat_cents,discount_cents,refunded_at';
+const ORDER_COLUMNS = `id,number,status,currency,buyer_email,subtotal_cents,discount_cents,vat_cents,vat_rate_bp,buyer_country,total_cents,failure_code,failure_message,created_at,paid_at,refunded_at,order_items(${ITEM_COLUMNS})`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One order the caller may read, or null (unknown id, someone else's order, malformed id). */
+export async function getOrder(orderId: string, signal?: AbortSignal): Promise<Order | null> {
+  if (!UUID.test(orderId)) return null;
+  const supabase = await getSupabase();
+  let request = supabase.from('orders').select(ORDER_COLUMNS).eq('id', orderId);
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, status } = await request.maybeSingle();
+  if (error) restFailure(error, status);
+  return (data as Order | null) ?? null;
+}
+
+/** The signed-in person's orders, newest first (pending checkouts that never finished are left out). */
+export async function myOrders(userId: string, signal?: AbortSignal): Promise<Order[]> {
+  const supabase = await getSupabase();
+  let request = supabase.from('orders').select(ORDER_COLUMNS).eq('buyer_id', userId).neq('status', 'pending').order('created_at', { ascending: false }).limit(50);
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, status } = await request;
+  if (error) restFailure(error, status);
+  return (data ?? []) as Order[];
+}
+
+export interface SaleItem extends OrderItem {
+  order: { id: string; number: number; status: OrderStatus; buyer_email: string | null; created_at: string; currency: string } | null;
+}
+
+/** Recent lines sold by these stores, newest first, with their order's state. */
+export async function storeSales(storeIds: readonly string[], signal?: AbortSignal): Promise<SaleItem[]> {
+  if (storeIds.length === 0) return [];
+  const supabase = await getSupabase();
+  let request = supabase
+    .from('order_items')
+    .select(`${ITEM_COLUMNS},order:orders!inner(id,number,status,buyer_email,created_at,currency)`)
+    .in('store_id', [...storeIds])
+    .in('order.status', ['paid', 'partially_refunded', 'refunded'])
+    .order('created_at', { ascending: false })
+    .limit(50);
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, status } = await request;
+  if (error) restFailure(error, status);
+  return (data ?? []) as unknown as SaleItem[];
+}

@@ -1,0 +1,61 @@
+// Getting paid: the payout-account function (Stripe Connect Express onboarding and status)
+// and the person's transfers through REST (row-level security: the recipient reads their own).
+import { getSupabase } from '@stitchhouse/shared';
+import { callPaymentFunction, restFailure } from './functions.ts';
+
+export interface PayoutAccount {
+  details_submitted: boolean;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  requirements_due: string[];
+}
+
+export interface PayoutStatus {
+  account: PayoutAccount | null;
+  held_cents_by_currency: Record<string, number>;
+  paid_cents_by_currency: Record<string, number>;
+}
+
+/** The account as the provider sees it now (the function refreshes it). */
+export function payoutStatus(): Promise<PayoutStatus> {
+  return callPaymentFunction<PayoutStatus>('payout-account', { action: 'status' });
+}
+
+/** A fresh, single-use onboarding link (creates the account the first time). */
+export async function onboardingLink(): Promise<string> {
+  const { url } = await callPaymentFunction<{ url: string }>('payout-account', { action: 'onboard' });
+  return url;
+}
+
+export type PayoutStage = 'not_connected' | 'needs_details' | 'enabled';
+
+/** Where the person stands: connect, finish onboarding, or paid out. */
+export function payoutStage(account: PayoutAccount | null): PayoutStage {
+  if (!account) return 'not_connected';
+  return account.details_submitted && account.payouts_enabled ? 'enabled' : 'needs_details';
+}
+
+export interface Transfer {
+  id: string;
+  amount_cents: number;
+  currency: string;
+  status: 'held' | 'paid' | 'reversed';
+  created_at: string;
+  paid_at: string | null;
+  reversed_at: string | null;
+  order_item: { title: string | null; order: { number: number } | null } | null;
+}
+
+export async function myTransfers(userId: string, signal?: AbortSignal): Promise<Transfer[]> {
+  const supabase = await getSupabase();
+  let request = supabase
+    .from('payout_transfers')
+    .select('id,amount_cents,currency,status,created_at,paid_at,reversed_at,order_item:order_items(title,order:orders(number))')
+    .eq('recipient_id', userId)
+    .order('created_at', { ascending: false })
+    .limit(50);
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, status } = await request;
+  if (error) restFailure(error, status);
+  return (data ?? []) as unknown as Transfer[];
+}

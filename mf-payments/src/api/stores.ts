@@ -1,0 +1,57 @@
+// The stores the signed-in person owns (plan, currency) and their subscriptions.
+import { getSupabase } from '@stitchhouse/shared';
+import type { Currency, PlanId } from '@stitchhouse/shared/pricing.ts';
+import { callPaymentFunction, restFailure } from './functions.ts';
+
+export interface MyStore {
+  id: string;
+  name: string;
+  slug: string;
+  plan: PlanId;
+  currency: Currency;
+}
+
+export async function myStores(userId: string, signal?: AbortSignal): Promise<MyStore[]> {
+  const supabase = await getSupabase();
+  let request = supabase.from('stores').select('id,name,slug,plan,currency').eq('owner_id', userId).order('created_at');
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, status } = await request;
+  if (error) restFailure(error, status);
+  return (data ?? []) as MyStore[];
+}
+
+export interface StoreSubscription {
+  id: string;
+  plan: PlanId;
+  status: 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'incomplete';
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+  created_at: string;
+}
+
+/** The store's newest subscription row (written by the billing webhook), or null. */
+export async function storeSubscription(storeId: string, signal?: AbortSignal): Promise<StoreSubscription | null> {
+  const supabase = await getSupabase();
+  let request = supabase
+    .from('subscriptions')
+    .select('id,plan,status,current_period_end,cancel_at_period_end,created_at')
+    .eq('store_id', storeId)
+    .order('created_at', { ascending: false })
+    .limit(1);
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, status } = await request;
+  if (error) restFailure(error, status);
+  return ((data ?? [])[0] as StoreSubscription | undefined) ?? null;
+}
+
+/** The hosted checkout (subscription mode) that upgrades the store to Pro. */
+export async function subscribeLink(storeId: string, interval: 'month' | 'year'): Promise<string> {
+  const { url } = await callPaymentFunction<{ url: string }>('billing', { action: 'subscribe', store_id: storeId, plan: 'pro', interval });
+  return url;
+}
+
+/** The hosted billing portal: switch monthly/yearly, cancel, resume, change card. */
+export async function billingPortalLink(storeId: string): Promise<string> {
+  const { url } = await callPaymentFunction<{ url: string }>('billing', { action: 'portal', store_id: storeId });
+  return url;
+}

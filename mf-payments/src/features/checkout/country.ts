@@ -1,0 +1,58 @@
+// The buyer's country decides the VAT in a tax-inclusive price (EU digital goods are taxed
+// where the buyer lives). It defaults from the browser's language and region settings.
+import { EU_VAT_RATES } from '@stitchhouse/shared/pricing.ts';
+
+/** Countries offered in the checkout: the EU (VAT applies) and the other places most buyers come from. */
+const OTHER_COUNTRIES = ['AU', 'CA', 'CH', 'GB', 'IS', 'JP', 'NO', 'NZ', 'US', 'ZA'];
+
+export const CHECKOUT_COUNTRIES: readonly string[] = [...Object.keys(EU_VAT_RATES), ...OTHER_COUNTRIES];
+
+/** "Germany" for DE, in English (the site's language); the code itself if the browser has no names. */
+export function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function countryOptions(): { value: string; label: string }[] {
+  return CHECKOUT_COUNTRIES.map((code) => ({ value: code, label: countryName(code) })).sort((a, b) => a.label.localeCompare(b.label, 'en'));
+}
+
+/**
+ * The region of the first browser language that names one ("de-AT" → AT; "fr" → FR through
+ * likely subtags), if it is a checkout country; otherwise `fallback`.
+ */
+export function defaultCountry(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language], fallback = 'US'): string {
+  for (const tag of languages) {
+    try {
+      const region = new Intl.Locale(tag).maximize().region;
+      if (region && CHECKOUT_COUNTRIES.includes(region)) return region;
+    } catch {
+      // not a language tag: try the next one
+    }
+  }
+  return fallback;
+}
+
+export const COUNTRY_STORAGE_KEY = 'stitchhouse.checkout.country';
+
+/** The country the person chose last time in this browser, else the browser's. */
+export function rememberedCountry(): string {
+  try {
+    const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem(COUNTRY_STORAGE_KEY);
+    if (saved && CHECKOUT_COUNTRIES.includes(saved)) return saved;
+  } catch {
+    // storage blocked
+  }
+  return defaultCountry();
+}
+
+export function rememberCountry(code: string): void {
+  try {
+    localStorage.setItem(COUNTRY_STORAGE_KEY, code);
+  } catch {
+    // storage blocked: the choice lasts for this page only
+  }
+}

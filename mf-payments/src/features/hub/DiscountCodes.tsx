@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { describeError, errorMessage } from '@stitchhouse/shared';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { Alert, Button, Select, TextField } from '@stitchhouse/shared/ui/index.ts';
+import { createDiscountCode, deactivateDiscountCode, storeDiscountCodes, storePatterns } from '../../api/discounts.ts';
+import type { MyStore } from '../../api/stores.ts';
+import { EMPTY_DISCOUNT, readDiscountForm, type DiscountFormErrors, type DiscountFormValues } from './discountForm.ts';
+import { ListSkeleton } from './ListSkeleton.tsx';
+import { formatDate, formatOrderMoney } from './money.ts';
+import * as styles from './Hub.module.css';
+
+const todayHere = () => new Date().toLocaleDateString('en-CA'); // YYYY-MM-DD in the local time zone
+
+/** A store's discount codes: create (percent or amount, expiry, usage limit, one pattern or all), list, deactivate. */
+export function DiscountCodes({ store }: { store: MyStore }) {
+  const [round, setRound] = useState(0);
+  const codes = useAsync(`codes:${store.id}:${round}`, (signal) => storeDiscountCodes(store.id, signal));
+  const patterns = useAsync(`patterns:${store.id}`, (signal) => storePatterns(store.id, signal));
+  const [values, setValues] = useState<DiscountFormValues>(EMPTY_DISCOUNT);
+  const [errors, setErrors] = useState<DiscountFormErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  const set = (field: keyof DiscountFormValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+  const titleOf = (id: string | null) => (id ? patterns.data?.find((p) => p.id === id)?.title ?? 'one pattern' : 'every pattern');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setMessage(null);
+    const read = readDiscountForm(values, store.id, store.currency, todayHere());
+    if ('errors' in read) {
+      setErrors(read.errors);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const created = await createDiscountCode(read.row);
+      setValues(EMPTY_DISCOUNT);
+      setMessage({ tone: 'success', text: `Code ${created.code} created.` });
+      setRound((n) => n + 1);
+    } catch (caught) {
+      const described = describeError(caught);
+      if (described.code === '23505') setErrors({ code: 'Your store already has this code. Choose another.' });
+      else setMessage({ tone: 'danger', text: described.message });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function deactivate(id: string, code: string) {
+    setMessage(null);
+    try {
+      await deactivateDiscountCode(id);
+      setMessage({ tone: 'success', text: `Code ${code} deactivated: it no longer works at checkout.` });
+      setRound((n) => n + 1);
+    } catch (caught) {
+      setMessage({ tone: 'danger', text: errorMessage(caught) });
+    }
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby={`codes-${store.id}`}>
+      <h2 id={`codes-${store.id}`}>Discount codes of {store.name}</h2>
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      {codes.status === 'loading' && !codes.data ? (
+        <ListSkeleton label="Loading your discount codes" rows={2} />
+      ) : codes.status === 'error' && !codes.data ? (
+        <Alert tone="danger" title="Your discount codes could not be loaded" actions={<Button size="small" onClick={codes.retry}>Try again</Button>}>{errorMessage(codes.error)}</Alert>
+      ) : !codes.data || codes.data.length === 0 ? (
+        <p className={styles.meta}>No codes yet. Create one below and share it with your customers.</p>
+      ) : (
+        <table className={styles.table}>
+          <caption className={styles.meta}>Codes buyers can enter at checkout</caption>
+          <thead>
+            <tr><th scope="col">Code</th><th scope="col">Discount</th><th scope="col">Applies to</th><th scope="col">Expires</th><th scope="col" className={styles.num}>Used</th><th scope="col">Status</th></tr>
+          </thead>
+          <tbody>
+            {codes.data.map((c) => (
+              <tr key={c.id}>
+                <td><strong>{c.code}</strong></td>
+                <td>{c.percent_off !== null ? `${c.percent_off} % off` : `${formatOrderMoney(c.amount_off_cents ?? 0, c.currency ?? store.currency)} off`}</td>
+                <td>{titleOf(c.pattern_id)}</td>
+                <td>{c.expires_at ? formatDate(c.expires_at) : 'Never'}</td>
+                <td className={styles.num}>{c.redemptions}{c.max_redemptions ? ` of ${c.max_redemptions}` : ''}</td>
+                <td>{c.active ? <Button size="small" variant="ghost" onClick={() => deactivate(c.id, c.code)} aria-label={`Deactivate ${c.code}`}>Deactivate</Button> : 'Inactive'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <form className={styles.form} onSubmit={submit} noValidate aria-label={`New discount code for ${store.name}`}>
+        <div className={styles.formRow}>
+          <TextField label="Code" value={values.code} onChange={set('code')} error={errors.code} autoComplete="off" required />
+          <Select label="Type" value={values.kind} onChange={set('kind')} options={[{ value: 'percent', label: 'Percentage off' }, { value: 'amount', label: `Amount off (${store.currency})` }]} />
+          <TextField label={values.kind === 'percent' ? 'Percent off' : `Amount off (${store.currency})`} inputMode="decimal" value={values.value} onChange={set('value')} error={errors.value} required />
+        </div>
+        <div className={styles.formRow}>
+          <Select label="Applies to" value={values.patternId} onChange={set('patternId')} placeholder="Every pattern of the store"
+            options={(patterns.data ?? []).map((p) => ({ value: p.id, label: p.title }))} />
+          <TextField label="Expires on (optional)" type="date" value={values.expiresOn} onChange={set('expiresOn')} error={errors.expiresOn} min={todayHere()} />
+          <TextField label="Usage limit (optional)" inputMode="numeric" value={values.maxRedemptions} onChange={set('maxRedemptions')} error={errors.maxRedemptions} hint="Leave empty for no limit." />
+        </div>
+        <div className={styles.actions}>
+          <Button type="submit" busy={saving} busyLabel="Creating the code…">Create code</Button>
+        </div>
+      </form>
+    </section>
+  );
+}

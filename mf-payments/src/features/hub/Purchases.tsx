@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import { errorMessage } from '@stitchhouse/shared';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { Alert, Button, EmptyState, LinkButton } from '@stitchhouse/shared/ui/index.ts';
+import { myOrders } from '../../api/orders.ts';
+import { ORDER_STATUS_LABEL } from './labels.ts';
+import { ListSkeleton } from './ListSkeleton.tsx';
+import { formatDate, formatOrderMoney } from './money.ts';
+import * as styles from './Hub.module.css';
+
+/** The person's orders: what, when, VAT, status (refunds included), and the downloads. */
+export function Purchases({ userId }: { userId: string }) {
+  const orders = useAsync(`orders:${userId}`, (signal) => myOrders(userId, signal));
+  return (
+    <section className={styles.section} aria-labelledby="purchases-title">
+      <h2 id="purchases-title">Purchases and receipts</h2>
+      {orders.status === 'loading' && !orders.data ? (
+        <ListSkeleton label="Loading your purchases" />
+      ) : orders.status === 'error' ? (
+        <Alert tone="danger" title="Your purchases could not be loaded" actions={<Button size="small" onClick={orders.retry}>Try again</Button>}>{errorMessage(orders.error)}</Alert>
+      ) : !orders.data || orders.data.length === 0 ? (
+        <EmptyState headingLevel={3} title="No purchases yet" actions={<LinkButton to="/patterns">Browse patterns</LinkButton>}>
+          Patterns you buy are listed here with their receipts.
+        </EmptyState>
+      ) : (
+        <ul className={styles.list} aria-label="Your orders">
+          {orders.data.map((order) => (
+            <li key={order.id} className={styles.card} data-order-id={order.id}>
+              <div className={styles.row}>
+                <h3>Order {order.number}</h3>
+                <span className={styles.status} data-status={order.status}>{ORDER_STATUS_LABEL[order.status] ?? order.status}</span>
+              </div>
+              <p className={styles.meta}>
+                {formatDate(order.paid_at ?? order.created_at)} · {formatOrderMoney(order.total_cents, order.currency)}
+                {order.vat_cents ? ` including ${formatOrderMoney(order.vat_cents, order.currency)} VAT` : ''}
+                {order.discount_cents ? ` · discount ${formatOrderMoney(order.discount_cents, order.currency)}` : ''}
+              </p>
+              <ul className={styles.items}>
+                {order.order_items.map((item) => (
+                  <li key={item.id}>
+                    {item.title ?? 'Pattern'}
+                    {item.kind === 'wholesale_print' ? ` — ${item.quantity} printed copies` : ''}
+                    {item.refunded_at || order.status === 'refunded' ? ' — refunded' : ''}
+                    {item.kind === 'digital' && !item.refunded_at && ['paid', 'partially_refunded'].includes(order.status) ? (
+                      <> · <Link to={`/download/${item.pattern_id}`} aria-label={`Download ${item.title ?? 'the pattern'}`}>Download</Link></>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, TextArea } from '@stitchhouse/shared/ui/index.ts';
+import { PaymentProblem } from '../../api/functions.ts';
+import { refundOrder } from '../../api/refunds.ts';
+import * as styles from './Hub.module.css';
+
+export interface RefundTarget {
+  orderId: string;
+  orderNumber: number;
+  /** null = every line of the order. */
+  itemId: string | null;
+  what: string;
+  amount: string;
+}
+
+/**
+ * Confirm a refund (a native modal dialog: focus moves in, Escape cancels, focus returns).
+ * The money goes back at once; the buyer loses the download when the provider confirms.
+ */
+export function RefundDialog({ target, onClose, onRefunded }: { target: RefundTarget; onClose(): void; onRefunded(target: RefundTarget): void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await refundOrder(target.orderId, target.itemId, reason);
+      onRefunded(target);
+      onClose();
+    } catch (caught) {
+      setBusy(false);
+      setError(caught instanceof PaymentProblem ? caught.message : 'The refund could not be made. Please try again.');
+    }
+  }
+
+  return (
+    <dialog ref={ref} className={styles.dialog} aria-labelledby="refund-title" onClose={onClose}>
+      <form className={styles.form} onSubmit={submit}>
+        <h2 id="refund-title">Refund {target.what}?</h2>
+        <p>
+          {target.amount} goes back to the buyer of order {target.orderNumber}, and they can no longer download
+          {target.itemId ? ' this pattern' : ' these patterns'}. Your share of the sale is taken back. This cannot be undone.
+        </p>
+        <TextArea label="Reason (optional, kept with the refund)" rows={3} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
+        {error ? <Alert tone="danger" title="Not refunded">{error}</Alert> : null}
+        <div className={styles.actions}>
+          <Button type="submit" variant="danger" busy={busy} busyLabel="Refunding…">Refund {target.amount}</Button>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react';
+import { errorMessage } from '@stitchhouse/shared';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { Alert, Button, EmptyState } from '@stitchhouse/shared/ui/index.ts';
+import { storeSales, type SaleItem } from '../../api/orders.ts';
+import { ORDER_STATUS_LABEL } from './labels.ts';
+import { ListSkeleton } from './ListSkeleton.tsx';
+import { formatDate, formatOrderMoney } from './money.ts';
+import { RefundDialog, type RefundTarget } from './RefundDialog.tsx';
+import * as styles from './Hub.module.css';
+
+const REFRESH_WHILE_PENDING_MS = 2000;
+
+interface SaleOrder {
+  id: string;
+  number: number;
+  status: SaleItem['order'] extends infer O ? (O extends { status: infer S } ? S : never) : never;
+  buyerEmail: string | null;
+  createdAt: string;
+  currency: string;
+  items: SaleItem[];
+}
+
+function byOrder(items: SaleItem[]): SaleOrder[] {
+  const orders = new Map<string, SaleOrder>();
+  for (const item of items) {
+    if (!item.order) continue;
+    const order = orders.get(item.order.id) ?? { id: item.order.id, number: item.order.number, status: item.order.status, buyerEmail: item.order.buyer_email, createdAt: item.order.created_at, currency: item.order.currency, items: [] };
+    order.items.push(item);
+    orders.set(order.id, order);
+  }
+  return [...orders.values()];
+}
+
+const lineAmount = (item: SaleItem) => item.unit_price_cents * item.quantity - (item.discount_cents ?? 0);
+const isRefunded = (order: SaleOrder, item: SaleItem) => !!item.refunded_at || order.status === 'refunded';
+
+/**
+ * Recent sales of the person's stores with Refund (one line or the whole order). A refund
+ * shows "refund pending" until the provider's charge.refunded webhook has landed.
+ */
+export function StoreSales({ storeIds }: { storeIds: string[] }) {
+  const [round, setRound] = useState(0);
+  const sales = useAsync(`sales:${storeIds.join(',')}:${round}`, (signal) => storeSales(storeIds, signal));
+  const [target, setTarget] = useState<RefundTarget | null>(null);
+  const [pending, setPending] = useState<Set<string>>(new Set());
+  const [done, setDone] = useState<string | null>(null);
+
+  const orders = sales.data ? byOrder(sales.data) : [];
+  const stillPending = [...pending].filter((key) => {
+    const [orderId, itemId] = key.split(':');
+    const order = orders.find((o) => o.id === orderId);
+    if (!order) return true;
+    return itemId ? !isRefunded(order, order.items.find((i) => i.id === itemId)!) : order.status !== 'refunded';
+  });
+
+  useEffect(() => {
+    if (stillPending.length === 0 || sales.status === 'loading') return;
+    const timer = setTimeout(() => setRound((n) => n + 1), REFRESH_WHILE_PENDING_MS);
+    return () => clearTimeout(timer);
+  }, [stillPending.length, sales.status, sales.data]);
+
+  const isPending = (order: SaleOrder, item: SaleItem | null) =>
+    stillPending.includes(`${order.id}:${item?.id ?? ''}`) || (item !== null && stillPending.includes(`${order.id}:`) && !isRefunded(order, item));
+
+  return (
+    <section className={styles.section} aria-labelledby="sales-title">
+      <h2 id="sales-title">Recent sales</h2>
+      {done ? <Alert tone="success">{done}</Alert> : null}
+      {sales.status === 'loading' && !sales.data ? (
+        <ListSkeleton label="Loading your sales" />
+      ) : sales.status === 'error' && !sales.data ? (
+        <Alert tone="danger" title="Your sales could not be loaded" actions={<Button size="small" onClick={sales.retry}>Try again</Button>}>{errorMessage(sales.error)}</Alert>
+      ) : orders.length === 0 ? (
+        <EmptyState headingLevel={3} title="No sales yet">Paid orders of your patterns appear here; you can refund them from here.</EmptyState>
+      ) : (
+        <ul className={styles.list} aria-label="Sales of your patterns">
+          {orders.map((order) => {
+            const open = order.items.filter((item) => !isRefunded(order, item));
+            const orderAmount = formatOrderMoney(open.reduce((sum, item) => sum + lineAmount(item), 0), order.currency);
+            return (
+              <li key={order.id} className={styles.card} data-order-id={order.id}>
+                <div className={styles.row}>
+                  <h3>Order {order.number}</h3>
+                  <span className={styles.status} data-status={order.status}>{ORDER_STATUS_LABEL[order.status] ?? order.status}</span>
+                </div>
+                <p className={styles.meta}>{formatDate(order.createdAt)}{order.buyerEmail ? ` · ${order.buyerEmail}` : ''}</p>
+                <ul className={styles.items}>
+                  {order.items.map((item) => (
+                    <li key={item.id}>
+                      {item.title ?? 'Pattern'}{item.kind === 'wholesale_print' ? ` × ${item.quantity} printed` : ''} — {formatOrderMoney(lineAmount(item), order.currency)}{' '}
+                      {isRefunded(order, item) ? <span className={styles.status} data-status="refunded">Refunded</span>
+                        : isPending(order, item) ? <span className={styles.status} data-status="pending_refund" role="status">Refund pending</span>
+                        : order.items.length > 1 ? (
+                          <Button size="small" variant="ghost" aria-label={`Refund ${item.title ?? 'this line'} of order ${order.number}`}
+                            onClick={() => setTarget({ orderId: order.id, orderNumber: order.number, itemId: item.id, what: `“${item.title ?? 'this pattern'}”`, amount: formatOrderMoney(lineAmount(item), order.currency) })}>
+                            Refund this line
+                          </Button>
+                        ) : null}
+                    </li>
+                  ))}
+                </ul>
+                {open.length > 0 && !isPending(order, null) && ['paid', 'partially_refunded'].includes(order.status) ? (
+                  <div className={styles.actions}>
+                    <Button size="small" variant="secondary" aria-label={`Refund order ${order.number}`}
+                      onClick={() => setTarget({ orderId: order.id, orderNumber: order.number, itemId: null, what: `order ${order.number}`, amount: orderAmount })}>
+                      Refund {open.length === order.items.length ? 'order' : 'the rest of the order'}
+                    </Button>
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {target ? (
+        <RefundDialog target={target} onClose={() => setTarget(null)} onRefunded={(t) => {
+          setPending((was) => new Set(was).add(`${t.orderId}:${t.itemId ?? ''}`));
+          setDone(`Refund of ${t.amount} sent. The buyer’s access ends when the payment provider confirms it, usually within seconds.`);
+        }} />
+      ) : null}
+    </section>
+  );
+}

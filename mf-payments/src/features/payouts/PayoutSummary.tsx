@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { errorMessage } from '@stitchhouse/shared';
+import { Alert, Button } from '@stitchhouse/shared/ui/index.ts';
+import { payoutStage, type PayoutStatus } from '../../api/payouts.ts';
+import type { AsyncState } from '@stitchhouse/shared/useAsync.ts';
+import { ListSkeleton } from '../hub/ListSkeleton.tsx';
+import { formatOrderMoney } from '../hub/money.ts';
+import { ConnectButton } from './ConnectButton.tsx';
+import * as styles from '../hub/Hub.module.css';
+
+const STAGE_TEXT = {
+  not_connected: { label: 'Not connected', text: 'Connect a payout account to receive the money from your sales. Until then your share is held for you.' },
+  needs_details: { label: 'Needs details', text: 'Your payout account still needs some details before money can be paid out. Your share is held until then.' },
+  enabled: { label: 'Payouts enabled', text: 'Your share of each sale is transferred to your payout account.' },
+} as const;
+
+/** Where the person stands with payouts, what is held and what was paid, and the next step. */
+export function PayoutSummary({ status, showConnect = true }: { status: AsyncState<PayoutStatus> & { retry(): void }; showConnect?: boolean }) {
+  if (status.status === 'loading' && !status.data) return <ListSkeleton label="Loading your payout status" rows={2} />;
+  if (status.status === 'error' || !status.data) {
+    return <Alert tone="danger" title="Your payout status could not be loaded" actions={<Button size="small" onClick={status.retry}>Try again</Button>}>{errorMessage(status.error)}</Alert>;
+  }
+  const { account, held_cents_by_currency: held, paid_cents_by_currency: paid } = status.data;
+  const stage = payoutStage(account);
+  const amounts = [
+    ...Object.entries(held ?? {}).filter(([, cents]) => cents > 0).map(([currency, cents]) => ({ key: `held-${currency}`, label: `Held for you (${currency})`, value: formatOrderMoney(cents, currency) })),
+    ...Object.entries(paid ?? {}).filter(([, cents]) => cents > 0).map(([currency, cents]) => ({ key: `paid-${currency}`, label: `Paid out (${currency})`, value: formatOrderMoney(cents, currency) })),
+  ];
+  return (
+    <div className={styles.section} data-payout-stage={stage}>
+      <p>
+        <span className={styles.status} data-status={stage === 'enabled' ? 'enabled' : 'pending'}>{STAGE_TEXT[stage].label}</span>{' '}
+        {STAGE_TEXT[stage].text}
+      </p>
+      {stage === 'needs_details' && account && account.requirements_due.length > 0 ? (
+        <p className={styles.meta}>Still needed: {account.requirements_due.map((r) => r.replace(/[._]/g, ' ')).join(', ')}.</p>
+      ) : null}
+      {amounts.length > 0 ? (
+        <dl className={styles.amounts}>
+          {amounts.map((a) => <div key={a.key}><dt>{a.label}</dt><dd>{a.value}</dd></div>)}
+        </dl>
+      ) : null}
+      {showConnect && stage !== 'enabled' ? (
+        <div className={styles.actions}>
+          <ConnectButton label={stage === 'not_connected' ? 'Connect a payout account' : 'Finish payout setup'} />
+          <Link to="/payment/receive">How payouts work</Link>
+        </div>
+      ) : null}
+    </div>
+  );
+}
