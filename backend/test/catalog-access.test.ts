@@ -192,8 +192,10 @@ describe('access control for someone who does not own the pattern', () => {
     expect((await fetch(publicUrl)).status).toBeGreaterThanOrEqual(400);
   });
 
-  it("cannot reuse the buyer's signed URL after it expires", async () => {
-    const signed = await buyer.db.storage.from('pattern-files').createSignedUrl(path(), 1);
+  it('cannot reuse a signed URL after it expires; a buyer cannot sign the original at all', async () => {
+    // Originals are the download function's (20261123000100_originals_service_only.sql).
+    expect((await buyer.db.storage.from('pattern-files').createSignedUrl(path(), 1)).error).not.toBeNull();
+    const signed = await designer.db.storage.from('pattern-files').createSignedUrl(path(), 1);
     expect(signed.error).toBeNull();
     expect((await fetch(signed.data!.signedUrl)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2100));

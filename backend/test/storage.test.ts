@@ -12,6 +12,8 @@ import { signJwt } from '../src/jwt.ts';
 import { startTestStack, type TestStack } from './harness.ts';
 
 const bucket = 'test-private';
+/** A real 1×1 PNG: uploads are checked by their bytes, not only the declared type. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const alice = randomUUID();
 const bob = randomUUID();
 
@@ -256,7 +258,7 @@ describe('bucket rules', () => {
   it('rejects types the bucket does not allow (415), honours wildcards', async () => {
     const zip = await asAlice.storage.from(bucket).upload(`${alice}/pattern.zip`, Buffer.from('PK'), { contentType: 'application/zip' });
     expect(zip.error).toMatchObject({ statusCode: '415', message: 'mime type application/zip is not supported' });
-    const png = await asAlice.storage.from(bucket).upload(`${alice}/cover.png`, new Blob(['png'], { type: 'image/png' }));
+    const png = await asAlice.storage.from(bucket).upload(`${alice}/cover.png`, new Blob([PNG], { type: 'image/png' }));
     expect(png.error).toBeNull();
     expect((await asAlice.storage.from(bucket).list(alice)).data?.some((e) => e.name === 'pattern.zip')).toBe(false);
   });
@@ -354,11 +356,11 @@ describe('signed upload URLs', () => {
 
 describe('public buckets, move, copy and remove', () => {
   it('serves public buckets without auth, and never private ones', async () => {
-    expect((await service.storage.from('test-public').upload('wrap-dress.png', new Blob(['cover'], { type: 'image/png' }))).error).toBeNull();
+    expect((await service.storage.from('test-public').upload('wrap-dress.png', new Blob([PNG], { type: 'image/png' }))).error).toBeNull();
     const publicUrl = anon.storage.from('test-public').getPublicUrl('wrap-dress.png').data.publicUrl;
     const res = await fetch(publicUrl);
     expect(res.status).toBe(200);
-    expect(await res.text()).toBe('cover');
+    expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
     const privateUrl = anon.storage.from(bucket).getPublicUrl(`${alice}/notes.txt`).data.publicUrl;
     const denied = await fetch(privateUrl);
     expect(denied.status).toBe(400);

@@ -135,6 +135,11 @@ export async function findObject(db: Queryable, bucket: string, name: string): P
   return rows[0];
 }
 
+export async function objectVersionExists(db: Queryable, bucket: string, name: string, version: string): Promise<boolean> {
+  const { rows } = await db.query('select 1 from storage.objects where bucket_id = $1 and name = $2 and version = $3', [bucket, name, version]);
+  return rows.length > 0;
+}
+
 export async function findObjects(db: Queryable, bucket: string, names: string[]): Promise<ObjectRow[]> {
   const { rows } = await db.query<ObjectRow>(
     `select ${objectColumns} from storage.objects where bucket_id = $1 and name = any($2::text[])`,

@@ -30,8 +30,11 @@ export const errors = {
   invalidRequest: (message: string) => new StorageError(400, 'InvalidRequest', 'Invalid Input', message),
   entityTooLarge: () =>
     new StorageError(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size'),
-  invalidMimeType: (mimeType: string) =>
-    new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${mimeType} is not supported`),
+  invalidMimeType: (mimeType: string, why?: string) =>
+    new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${mimeType} is not supported${why ? `: ${why}` : ''}`),
+  /** The bytes do not back the declared type, or the type is active content (checked on upload). */
+  contentRefused: (mimeType: string, reason: string) =>
+    new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `The file is not a ${mimeType} file we can store: ${reason}`),
 };
 
 /** Maps a Postgres error raised under the caller's role to the envelope Supabase uses. */

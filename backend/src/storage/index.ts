@@ -4,13 +4,22 @@
 import { Hono } from 'hono';
 import type { ServiceContext } from '../context.ts';
 import { registerBucketRoutes } from './buckets.ts';
+import * as db from './db.ts';
 import { errorResponse, errors, StorageError } from './errors.ts';
 import { FileStore } from './files.ts';
 import { registerObjectRoutes } from './objects.ts';
 
 export function createStorageApp(ctx: ServiceContext): Hono {
   const store = new FileStore(ctx.config.dataDir);
-  const ready = store.clearTemp().catch((err) => ctx.log.error('storage', 'could not clear the upload temp folder', err));
+  // Writes wait for this: files a killed backend placed without committing their row go,
+  // then the temp folder (partial uploads) is emptied.
+  const ready = store
+    .recoverPending((bucket, name, version) => db.objectVersionExists(ctx.pool, bucket, name, version))
+    .then((removed) => {
+      if (removed > 0) ctx.log.info('storage', `removed ${removed} file(s) of uploads interrupted before their row committed`);
+    })
+    .then(() => store.clearTemp())
+    .catch((err) => ctx.log.error('storage', 'could not clear interrupted uploads', err));
   ctx.log.info('storage', `objects stored under ${store.root}`);
   const app = new Hono();
   const deps = { ctx, store, ready };

@@ -11,14 +11,14 @@ import { assertFitsBucket } from './limits.ts';
 import { assertBucketId, assertObjectName, assertPrefix, isSafeObjectName } from './names.ts';
 import { callerOf, jsonBody, objectParams } from './request.ts';
 import { serveObject } from './serve.ts';
-import { signDownloadToken, signUploadToken, verifyDownloadToken, verifyUploadToken } from './signing.ts';
+import { assertSignedUrlLifetime, signDownloadToken, signUploadToken, verifyDownloadToken, verifyUploadToken } from './signing.ts';
 import { asCaller, dryRunAsCaller, ownerOf } from './tx.ts';
 import { finalizeObject, readUploadBody, uploadObject } from './upload.ts';
 
 export interface StorageDeps {
   ctx: ServiceContext;
   store: FileStore;
-  /** Resolves once leftovers from a previous run are cleared from the temp folder. */
+  /** Resolves once a previous run's leftovers are gone (files without a row, temp files). */
   ready: Promise<void>;
 }
 
@@ -64,10 +64,11 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
     const caller = await callerOf(c, secret);
     const { bucket, name } = objectParams(c);
     const { expiresIn } = await jsonBody(c, signBody);
+    assertSignedUrlLifetime(expiresIn);
     await requireBucket(bucket);
     const object = await asCaller(ctx.pool, caller, (client) => db.findObject(client, bucket, name));
     if (!object) throw errors.noSuchKey();
-    const token = await signDownloadToken(bucket, name, expiresIn, secret);
+    const token = await signDownloadToken(bucket, name, expiresIn, caller.claims, secret);
     return c.json({ signedURL: `/object/sign/${bucket}/${name}?token=${token}` });
   });
 
@@ -75,6 +76,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
     const caller = await callerOf(c, secret);
     const bucket = assertBucketId(c.req.param('bucket'));
     const { expiresIn, paths } = await jsonBody(c, signManyBody);
+    assertSignedUrlLifetime(expiresIn);
     await requireBucket(bucket);
     const valid = paths.filter(isSafeObjectName);
     const visible = await asCaller(ctx.pool, caller, (client) => db.findObjects(client, bucket, valid));
@@ -82,7 +84,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
     const results = await Promise.all(
       paths.map(async (path) =>
         found.has(path)
-          ? { error: null, path, signedURL: `/object/sign/${bucket}/${path}?token=${await signDownloadToken(bucket, path, expiresIn, secret)}` }
+          ? { error: null, path, signedURL: `/object/sign/${bucket}/${path}?token=${await signDownloadToken(bucket, path, expiresIn, caller.claims, secret)}` }
           : { error: 'Either the object does not exist or you do not have access to it', path, signedURL: null },
       ),
     );
@@ -93,10 +95,11 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
     const { bucket, name } = objectParams(c);
     const token = c.req.query('token');
     if (!token) throw errors.invalidRequest('querystring must have required property \'token\'');
-    await verifyDownloadToken(token, bucket, name, secret);
-    // The token is the permission: read as superuser, like Supabase.
+    const signer = await verifyDownloadToken(token, bucket, name, secret);
     await requireBucket(bucket);
-    const object = await db.findObject(ctx.pool, bucket, name);
+    // Not the token alone: the signer must still be allowed to read the object (RLS, now).
+    const asSigner = { claims: signer, method: c.req.method, path: new URL(c.req.url).pathname };
+    const object = await asCaller(ctx.pool, asSigner, (client) => db.findObject(client, bucket, name));
     if (!object) throw errors.noSuchKey();
     return serveObject(c, store, object);
   });
@@ -192,6 +195,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
   // --- move and copy
   app.post('/object/move', async (c) => {
     const caller = await callerOf(c, secret);
+    await deps.ready;
     const body = await jsonBody(c, transferBody);
     const from = { bucket: assertBucketId(body.bucketId), name: assertObjectName(body.sourceKey) };
     const to = {
@@ -217,6 +221,8 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
     } catch (err) {
       if (linked) await store.remove(to.bucket, to.name, to.version).catch(() => undefined);
       throw err;
+    } finally {
+      await store.settle(to.version);
     }
     if (previous) await store.remove(from.bucket, from.name, previous).catch(() => undefined);
     return c.json({ message: 'Successfully moved' });
@@ -224,6 +230,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
 
   app.post('/object/copy', async (c) => {
     const caller = await callerOf(c, secret);
+    await deps.ready;
     const body = await jsonBody(c, transferBody);
     const upsert = c.req.header('x-upsert') === 'true';
     const from = { bucket: assertBucketId(body.bucketId), name: assertObjectName(body.sourceKey) };

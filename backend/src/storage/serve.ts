@@ -1,10 +1,18 @@
 // Streams a stored object with the headers Supabase sends (content-type, cache-control,
-// etag, last-modified, content-length) and Content-Disposition for ?download.
+// etag, last-modified, content-length) and Content-Disposition for ?download. Every file is
+// someone's upload served from the API origin: opened as a page it runs nothing (sandbox CSP,
+// no sources but its own inline styles and images) and the browser never guesses its type.
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import type { ObjectRow } from './db.ts';
 import { errors } from './errors.ts';
 import type { FileStore } from './files.ts';
+
+/** Inert even if active content got past the upload checks; <img> embedding is unaffected. */
+export const userFileHeaders = {
+  'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+  'x-content-type-options': 'nosniff',
+} as const;
 
 export async function serveObject(c: Context, store: FileStore, object: ObjectRow): Promise<Response> {
   if (!object.version) throw errors.noSuchKey();
@@ -21,6 +29,7 @@ export async function serveObject(c: Context, store: FileStore, object: ObjectRo
     'cache-control': meta?.cacheControl ?? 'no-cache',
     'content-length': String(size),
     'last-modified': new Date(object.updated_at).toUTCString(),
+    ...userFileHeaders,
   });
   if (meta?.eTag) headers.set('etag', meta.eTag);
   const download = c.req.query('download');

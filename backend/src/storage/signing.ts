@@ -1,21 +1,47 @@
-// Signed download URLs: an HS256 JWT {url: "<bucket>/<name>", iat, exp} signed with the
-// project secret, exactly what Supabase Storage issues, so the URL alone grants the read.
+// Signed download URLs: an HS256 JWT {url: "<bucket>/<name>", signer, iat, exp} signed with
+// the project secret. Supabase's token is {url, iat, exp} and grants the read by itself for as
+// long as the signer asked (years, if asked). Ours is capped at an hour and carries the signer's
+// claims, so each use re-runs the RLS read as the signer: a refund or a lost store kills it.
+import type { JwtClaims } from '../db/claims.ts';
 import { signJwt } from '../jwt.ts';
 import { verifyToken } from './claims.ts';
 import { errors } from './errors.ts';
 
-export async function signDownloadToken(bucket: string, name: string, expiresIn: number, secret: string): Promise<string> {
-  return signJwt({ url: `${bucket}/${name}` }, secret, expiresIn);
+/** Longest life of a signed download URL (seconds). Longer requests are refused, not clamped. */
+export const maxSignedUrlLifetime = 60 * 60;
+
+/** Claims that describe the token itself, not the person: not carried into a signed URL. */
+const tokenOnlyClaims = new Set(['iat', 'exp', 'nbf', 'jti']);
+const signerRoles = new Set(['anon', 'authenticated', 'service_role']);
+
+export function assertSignedUrlLifetime(expiresIn: number): void {
+  if (expiresIn > maxSignedUrlLifetime) {
+    throw errors.invalidRequest(`expiresIn must be at most ${maxSignedUrlLifetime} seconds (1 hour); sign a new URL when it runs out`);
+  }
 }
 
-export async function verifyDownloadToken(token: string, bucket: string, name: string, secret: string): Promise<void> {
+export async function signDownloadToken(bucket: string, name: string, expiresIn: number, signer: JwtClaims, secret: string): Promise<string> {
+  assertSignedUrlLifetime(expiresIn);
+  const carried = Object.fromEntries(Object.entries(signer).filter(([claim]) => !tokenOnlyClaims.has(claim)));
+  return signJwt({ url: `${bucket}/${name}`, signer: carried }, secret, expiresIn);
+}
+
+/** Checks the token for this object and returns the signer's claims, to re-check the read as them. */
+export async function verifyDownloadToken(token: string, bucket: string, name: string, secret: string): Promise<JwtClaims> {
   const payload = await verifyToken(token, secret);
   // An API key or session token is signed with the same secret: it has no url and fails here.
   if (payload.url !== `${bucket}/${name}`) throw errors.invalidSignature('The url do not match the signature');
   // Upload tokens carry "upsert"; they grant a write, never a read.
   if ('upsert' in payload) throw errors.invalidSignature('The token is an upload token');
   if (payload.scope !== undefined && payload.scope !== 'download') throw errors.invalidSignature('The token is not a download token');
-  if (typeof payload.exp !== 'number') throw errors.invalidJwt('The signed URL token has no expiry');
+  if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') throw errors.invalidJwt('The signed URL token has no expiry');
+  // Tokens from before the cap (no signer, or years long) are refused outright.
+  const signer = payload.signer as JwtClaims | undefined;
+  if (!signer || typeof signer !== 'object' || Array.isArray(signer) || !signerRoles.has(String(signer.role ?? ''))) {
+    throw errors.invalidSignature('This signed URL is no longer accepted; ask for a new one');
+  }
+  if (payload.exp - payload.iat > maxSignedUrlLifetime) throw errors.invalidSignature('This signed URL is no longer accepted; ask for a new one');
+  return signer;
 }
 
 /** Signed upload URLs last two hours, like Supabase's. */

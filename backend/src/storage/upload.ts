@@ -1,8 +1,13 @@
 // Upload as Supabase does it: check bucket rules, dry-run the INSERT as the caller (RLS),
-// stream the bytes to a temp file, then finalize as superuser and move the file into place.
+// stream the bytes to a temp file (raw bodies and multipart forms alike, never whole in
+// memory; size and content checked while streaming), then finalize as superuser and move
+// the file into place.
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import Busboy, { type BusboyInstance } from '@fastify/busboy';
 import type { ServiceContext } from '../context.ts';
 import * as db from './db.ts';
+import { assertAcceptableType, contentCheckFor } from './content.ts';
 import { errors } from './errors.ts';
 import type { FileStore, WrittenFile } from './files.ts';
 import { assertMimeTypeAllowed, effectiveSizeLimit, globalFileSizeLimit } from './limits.ts';
@@ -15,6 +20,8 @@ export interface UploadInput {
   userMetadata: Record<string, unknown> | null;
   /** Size announced by the client for a raw body: lets oversized uploads fail before any byte is read. */
   declaredSize?: number;
+  /** Length of a whole multipart body: the file is at most this. */
+  bodyLength?: number;
 }
 
 /** Multipart overhead allowed on top of the file size before the form is even parsed. */
@@ -25,29 +32,7 @@ export async function readUploadBody(req: Request): Promise<UploadInput> {
   const contentLength = Number(req.headers.get('content-length') ?? NaN);
   if (/^multipart\/form-data/i.test(contentType)) {
     if (contentLength > globalFileSizeLimit + multipartSlack) throw errors.entityTooLarge();
-    let form: FormData;
-    try {
-      form = await req.formData();
-    } catch {
-      throw errors.invalidRequest('The multipart body could not be read');
-    }
-    let file: File | undefined;
-    for (const value of form.values()) {
-      if (typeof value !== 'string') {
-        file = value;
-        break;
-      }
-    }
-    if (!file) throw errors.invalidRequest('The form data has no file');
-    const cacheControl = form.get('cacheControl');
-    const metadata = form.get('metadata');
-    return {
-      bytes: iterate(file.stream()),
-      contentType: file.type || 'application/octet-stream',
-      cacheControl: normalizeCacheControl(typeof cacheControl === 'string' ? cacheControl : null),
-      userMetadata: typeof metadata === 'string' ? parseUserMetadata(metadata) : null,
-      declaredSize: file.size,
-    };
+    return readMultipartFile(req, contentType, Number.isFinite(contentLength) ? contentLength : undefined);
   }
   const xMetadata = req.headers.get('x-metadata');
   return {
@@ -57,6 +42,65 @@ export async function readUploadBody(req: Request): Promise<UploadInput> {
     userMetadata: xMetadata ? parseUserMetadata(Buffer.from(xMetadata, 'base64').toString('utf8')) : null,
     declaredSize: Number.isFinite(contentLength) ? contentLength : undefined,
   };
+}
+
+/**
+ * The first file of a multipart form as a stream (busboy), never the whole form in memory.
+ * Resolves when the file part starts, with the fields sent before it (storage-js sends
+ * cacheControl and metadata first, as Supabase Storage expects). Stopping early (limit, bad
+ * bytes) stops reading the request.
+ */
+function readMultipartFile(req: Request, contentType: string, bodyLength: number | undefined): Promise<UploadInput> {
+  if (!req.body) return Promise.reject(errors.invalidRequest('The form data has no file'));
+  let form: BusboyInstance;
+  try {
+    form = Busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fields: 20, fieldSize: 64 * 1024 } });
+  } catch {
+    return Promise.reject(errors.invalidRequest('The multipart body could not be read'));
+  }
+  const source = Readable.fromWeb(req.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  const fields = new Map<string, string>();
+  return new Promise<UploadInput>((resolve, reject) => {
+    const unreadable = () => errors.invalidRequest('The multipart body could not be read');
+    let file: Readable | undefined;
+    const fail = (err: unknown) => {
+      if (file) file.destroy(err instanceof Error ? err : unreadable());
+      else reject(unreadable());
+    };
+    source.on('error', fail);
+    form.on('error', fail);
+    form.on('field', (name, value) => fields.set(name, value));
+    form.on('file', (_field, stream, _filename, _encoding, mimeType) => {
+      if (file) return void stream.resume(); // only the first file counts
+      file = stream;
+      const metadata = fields.get('metadata');
+      resolve({
+        bytes: streamChunks(stream, () => {
+          source.unpipe(form);
+          source.destroy();
+        }),
+        contentType: mimeType || 'application/octet-stream',
+        cacheControl: normalizeCacheControl(fields.get('cacheControl') ?? null),
+        userMetadata: metadata !== undefined ? parseUserMetadata(metadata) : null,
+        bodyLength,
+      });
+    });
+    form.on('finish', () => {
+      if (!file) reject(errors.invalidRequest('The form data has no file'));
+    });
+    source.pipe(form);
+  });
+}
+
+/** The file part's chunks; leaving early (an error, a limit) stops reading the request. */
+async function* streamChunks(stream: Readable, stop: () => void): AsyncIterable<Uint8Array> {
+  let finished = false;
+  try {
+    for await (const chunk of stream) yield chunk as Uint8Array;
+    finished = true;
+  } finally {
+    if (!finished) stop();
+  }
 }
 
 /** storage-js sends "3600" in forms and "max-age=3600" as a header; store the header form. */
@@ -80,13 +124,19 @@ function parseUserMetadata(json: string): Record<string, unknown> {
 
 async function* iterate(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {
   const reader = stream.getReader();
+  let finished = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return;
+      if (done) {
+        finished = true;
+        return;
+      }
       yield value;
     }
   } finally {
+    // Left early (too large, wrong type): stop reading what the client still sends.
+    if (!finished) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }
 }
@@ -126,6 +176,8 @@ export async function uploadObject(
   assertMimeTypeAllowed(input.contentType, bucket.allowed_mime_types);
   const maxBytes = effectiveSizeLimit(bucket.file_size_limit);
   if (input.declaredSize !== undefined && input.declaredSize > maxBytes) throw errors.entityTooLarge();
+  if (input.bodyLength !== undefined && input.bodyLength > maxBytes + multipartSlack) throw errors.entityTooLarge();
+  assertAcceptableType(input.contentType);
 
   const version = randomUUID();
   const owner = presigned ?? ownerOf(caller.claims);
@@ -143,7 +195,7 @@ export async function uploadObject(
       db.insertObject(client, row(objectMetadata({ size: 0, md5: '' }, input.contentType, input.cacheControl)), upsert),
     );
   }
-  const file = await store.writeTemp(input.bytes, maxBytes);
+  const file = await store.writeTemp(input.bytes, maxBytes, contentCheckFor(input.contentType));
   const id = await finalizeObject(ctx, store, file, row(objectMetadata(file, input.contentType, input.cacheControl)), upsert);
   return { Id: id, Key: `${bucketId}/${name}` };
 }
@@ -182,5 +234,7 @@ export async function finalizeObject(
     if (file && !placed) await store.discardTemp(file);
     if (placed || !file) await store.remove(object.bucket, object.name, object.version).catch(() => undefined);
     throw err;
+  } finally {
+    await store.settle(object.version);
   }
 }
