@@ -26,6 +26,10 @@ const POS_SALE = id(702);
 const FILE = id(801);
 const NEWSLETTER = id(901);
 const EVENT = id(902);
+const DISCOUNT = id(1001);
+const TRANSFER = id(1002);
+const ITEM_HELD = id(1003);
+const ORDER_B = id(1004); // an order with only a Studio B line
 
 let stack: TestStack;
 const tokens = new Map<Role, string>();
@@ -175,7 +179,9 @@ const cases: Case[] = [
     return `store_id=eq.${S.C}&pattern_id=eq.${P.other}`;
   } },
   // orders and items
-  { table: 'orders', op: 'select', filter: byId(O.paid), allow: ['maker', 'operator', 'service'] },
+  // the buyer, the stores whose lines are in the order, operators
+  { table: 'orders', op: 'select', filter: byId(O.paid), allow: ['maker', 'designer', 'operator', 'service'] },
+  { table: 'orders', op: 'select', label: 'only Studio B sold in it', filter: byId(ORDER_B), allow: ['maker', 'other', 'operator', 'service'] },
   { table: 'orders', op: 'insert', allow: ['service'], insert: (role) => {
     const session = `cs_rls_${unique()}`;
     return { body: { buyer_id: self(role), currency: 'USD', subtotal_cents: 1200, total_cents: 1200, provider_session_id: session }, find: `provider_session_id=eq.${session}` };
@@ -277,6 +283,46 @@ const cases: Case[] = [
   { table: 'pos_sales', op: 'delete', allow: ['service'], make: async () => byId((await insertColumns('pos_sales', {
     store_id: S.C, pattern_id: P.pub, quantity: 1, unit_price_cents: 100, currency: 'USD', external_id: `tmp-${unique()}`, sold_at: '2026-10-01T10:00:00Z' })).id as string) },
   // payment events
+  // payments (20261123001000_payments.sql): VAT table public; codes by their store; payout
+  // accounts and transfers by their owner; everything else written by the payment functions only
+  { table: 'vat_rates', op: 'select', filter: 'country=eq.DE', allow: all },
+  { table: 'vat_rates', op: 'insert', allow: ['service'], insert: () => ({ body: { country: 'XX', rate_bp: 1000, name: 'Nowhere' }, find: 'country=eq.XX' }) },
+  { table: 'vat_rates', op: 'update', filter: 'country=eq.DE', set: { rate_bp: 1600 }, allow: ['service'] },
+  { table: 'vat_rates', op: 'delete', allow: ['service'], make: async () => {
+    await sql(`insert into public.vat_rates (country, rate_bp, name) values ('XY', 500, 'Elsewhere') on conflict do nothing`);
+    return 'country=eq.XY';
+  } },
+  { table: 'discount_codes', op: 'select', filter: byId(DISCOUNT), allow: ['designer', 'operator', 'service'] },
+  { table: 'discount_codes', op: 'insert', label: 'into Studio A', allow: ['designer', 'service'], insert: (role) => ({
+    body: { store_id: S.A, code: `rls-${role}`, percent_off: 10 }, find: `store_id=eq.${S.A}&code=eq.RLS-${role.toUpperCase()}` }) },
+  { table: 'discount_codes', op: 'update', filter: byId(DISCOUNT), set: { active: false }, allow: ['designer', 'service'] },
+  { table: 'discount_codes', op: 'update', label: 'redemptions', filter: byId(DISCOUNT), set: { redemptions: 0 }, allow: ['service'] },
+  { table: 'discount_codes', op: 'delete', allow: ['designer', 'service'], make: async () =>
+    byId((await insertColumns('discount_codes', { store_id: S.A, code: `GONE${unique()}`.slice(0, 30).toUpperCase(), amount_off_cents: 200 })).id as string) },
+  { table: 'payout_accounts', op: 'select', filter: `user_id=eq.${U.designer}`, allow: ['designer', 'operator', 'service'] },
+  { table: 'payout_accounts', op: 'insert', allow: ['service'], insert: (role) => ({
+    body: { user_id: U.ghost, stripe_account_id: `acct_rls_${role}` }, find: `stripe_account_id=eq.acct_rls_${role}` }) },
+  { table: 'payout_accounts', op: 'update', filter: `user_id=eq.${U.designer}`, set: { payouts_enabled: true }, allow: ['service'] },
+  { table: 'payout_accounts', op: 'delete', allow: ['service'], make: async () => {
+    await sql(`insert into public.payout_accounts (user_id, stripe_account_id) values ($1, 'acct_rls_other') on conflict do nothing`, [U.other]);
+    return `user_id=eq.${U.other}`;
+  } },
+  { table: 'payout_transfers', op: 'select', filter: byId(TRANSFER), allow: ['designer', 'operator', 'service'] },
+  { table: 'payout_transfers', op: 'insert', allow: ['service'], insert: (role) => ({
+    body: { order_item_id: ITEM_HELD, order_id: ORDER_B, recipient_id: self(role), store_id: S.B, amount_cents: 700, currency: 'USD' },
+    find: `order_item_id=eq.${ITEM_HELD}` }) },
+  { table: 'payout_transfers', op: 'update', filter: byId(TRANSFER), set: { status: 'paid' }, allow: ['service'] },
+  { table: 'payout_transfers', op: 'delete', allow: ['service'], make: async () =>
+    byId((await insertColumns('payout_transfers', { order_item_id: ITEM_HELD, order_id: ORDER_B, recipient_id: U.other, store_id: S.B,
+      amount_cents: 700, currency: 'USD' })).id as string) },
+  { table: 'billing_customers', op: 'select', filter: `store_id=eq.${S.A}`, allow: ['designer', 'operator', 'service'] },
+  { table: 'billing_customers', op: 'insert', allow: ['service'], insert: () => ({
+    body: { store_id: S.B, provider_customer_id: 'cus_rls_b' }, find: `store_id=eq.${S.B}` }) },
+  { table: 'billing_customers', op: 'update', filter: `store_id=eq.${S.A}`, set: { provider_customer_id: 'cus_changed' }, allow: ['service'] },
+  { table: 'billing_customers', op: 'delete', allow: ['service'], make: async () => {
+    await sql(`insert into public.billing_customers (store_id, provider_customer_id) values ($1, 'cus_rls_c') on conflict do nothing`, [S.C]);
+    return `store_id=eq.${S.C}`;
+  } },
   { table: 'payment_events', op: 'select', filter: byId(EVENT), allow: ['operator', 'service'] },
   { table: 'payment_events', op: 'insert', allow: ['service'], insert: () => {
     const evt = `evt_rls_${unique()}`;
@@ -354,6 +400,15 @@ async function fixtures(): Promise<void> {
   await sql(`insert into public.pos_sales (id, store_id, pattern_id, quantity, unit_price_cents, royalty_cents, currency, external_id, sold_at)
              values ($1, $2, $3, 1, 1800, 700, 'USD', 'till-1', now())`, [POS_SALE, S.C, P.pub]);
   await sql(`insert into public.payment_events (id, provider, provider_event_id, type, payload) values ($1, 'sandbox', 'evt_1', 'checkout.session.completed', '{}')`, [EVENT]);
+  await sql(`insert into public.discount_codes (id, store_id, code, percent_off) values ($1, $2, 'spring25', 25)`, [DISCOUNT, S.A]);
+  await sql(`insert into public.payout_accounts (user_id, stripe_account_id) values ($1, 'acct_fixture_designer')`, [U.designer]);
+  await sql(`insert into public.payout_transfers (id, order_item_id, order_id, recipient_id, store_id, amount_cents, currency)
+             values ($1, $2, $3, $4, $5, 1080, 'USD')`, [TRANSFER, ITEM, O.paid, U.designer, S.A]);
+  // a line of Studio B in the pending order: the designer of Studio A may not read that order
+  await sql(`insert into public.orders (id, buyer_id, currency, subtotal_cents, total_cents) values ($1, $2, 'USD', 900, 900)`, [ORDER_B, U.maker]);
+  await sql(`insert into public.order_items (id, order_id, pattern_id, store_id, unit_price_cents, currency) values ($1, $2, $3, $4, 900, 'USD')`,
+    [ITEM_HELD, ORDER_B, P.other, S.B]);
+  await sql(`insert into public.billing_customers (store_id, provider_customer_id) values ($1, 'cus_rls_a')`, [S.A]);
 }
 
 beforeAll(async () => {

@@ -1,0 +1,295 @@
+// POST /checkout { items: [{ pattern_id, quantity, kind, expected_unit_price_cents? }], discount_code?, country, preview? }
+// Prices the cart on the server from the database (tax-inclusive prices, the buyer's VAT, the
+// store's discount code, each seller plan's fee: shared/src/pricing.ts) and, unless previewing,
+// records a pending order and opens a Stripe Checkout Session for it. Entitlements come later,
+// from the verified webhook only. Errors: { error: { code, message, details? } }.
+import { z } from 'zod';
+import { callerClient, serviceClient, signedInUser } from '../_shared/clients.ts';
+import { PaymentFailure, paymentHandler, readBody, reply, siteUrl } from '../_shared/payments.ts';
+import { paymentsConfigured, providerName, stripe, usingSandbox, type Stripe } from '../_shared/stripe.ts';
+import {
+  PricingError,
+  quoteCart,
+  type CartLineInput,
+  type CartQuote,
+  type DiscountRule,
+  type PlanId,
+} from '../../../shared/src/pricing.ts';
+
+const MAX_LINES = 50;
+/** Print licences a shop buys at once; above this it is a typo or an attack, not an order. */
+const MAX_PRINT_QUANTITY = 1000;
+/** Stripe's minimum session lifetime is 30 minutes. */
+const SESSION_MINUTES = 31;
+
+const itemSchema = z.object({
+  pattern_id: z.guid({ error: 'pattern_id must be a pattern id' }),
+  // checked by hand below so a bad quantity gets its own code (invalid_quantity)
+  quantity: z.number({ error: 'quantity must be a number' }),
+  kind: z.enum(['digital', 'wholesale_print'], { error: 'kind must be digital or wholesale_print' }).default('digital'),
+  expected_unit_price_cents: z.number().int().nonnegative().optional(),
+});
+const bodySchema = z.object({
+  items: z.array(itemSchema, { error: 'items must be a list of cart lines' }).max(MAX_LINES, { error: `A cart holds at most ${MAX_LINES} lines` }),
+  discount_code: z.string().trim().max(32, { error: 'discount_code is at most 32 characters' }).nullish(),
+  country: z.string({ error: 'country is required (two-letter ISO code such as "DE")' }).trim().toUpperCase()
+    .regex(/^[A-Z]{2}$/, { error: 'country must be a two-letter ISO code such as "DE"' }),
+  preview: z.boolean().optional(),
+});
+type CartItem = z.infer<typeof itemSchema>;
+
+interface PatternRow {
+  id: string;
+  title: string;
+  price_cents: number;
+  currency: string;
+  status: string;
+  licence: string;
+  store_id: string;
+  stores: { name: string; plan: PlanId; owner_id: string };
+}
+interface PricedLine {
+  item: CartItem;
+  pattern: PatternRow;
+  unitPriceCents: number;
+}
+
+function checkQuantities(items: CartItem[]): void {
+  if (items.length === 0) throw new PaymentFailure('empty_cart', 'Your cart is empty: add a pattern before checking out.');
+  const seen = new Set<string>();
+  for (const item of items) {
+    const { quantity: q } = item;
+    if (!Number.isInteger(q) || q < 1) {
+      throw new PaymentFailure('invalid_quantity', `Quantity must be a whole number of at least 1 (got ${String(q)}).`, 400, { pattern_id: item.pattern_id });
+    }
+    if (item.kind === 'digital' && q !== 1) {
+      throw new PaymentFailure('invalid_quantity', 'A digital pattern is bought once: its quantity must be 1.', 400, { pattern_id: item.pattern_id });
+    }
+    if (q > MAX_PRINT_QUANTITY) {
+      throw new PaymentFailure('invalid_quantity', `At most ${MAX_PRINT_QUANTITY} print licences per line; contact the designer for more.`, 400, { pattern_id: item.pattern_id });
+    }
+    const key = `${item.pattern_id}:${item.kind}`;
+    if (seen.has(key)) throw new PaymentFailure('invalid_request', 'The same pattern is in the cart twice; change its quantity instead.');
+    seen.add(key);
+  }
+}
+
+async function priceLines(items: CartItem[], userId: string, token: string): Promise<PricedLine[]> {
+  const db = serviceClient();
+  const ids = [...new Set(items.map((i) => i.pattern_id))];
+  const { data, error } = await db.from('patterns')
+    .select('id, title, price_cents, currency, status, licence, store_id, stores!inner(name, plan, owner_id)').in('id', ids);
+  if (error) throw error;
+  const patterns = new Map((data as unknown as PatternRow[]).map((p) => [p.id, p]));
+
+  const own = items.filter((i) => patterns.get(i.pattern_id)?.stores.owner_id === userId).map((i) => i.pattern_id);
+  if (own.length) throw new PaymentFailure('own_pattern', 'You cannot buy a pattern from your own store.', 400, { pattern_ids: own });
+  const unavailable = items.filter((i) => patterns.get(i.pattern_id)?.status !== 'published').map((i) => i.pattern_id);
+  if (unavailable.length) {
+    throw new PaymentFailure('pattern_unavailable', unavailable.length === 1
+      ? 'A pattern in your cart is no longer for sale; remove it to continue.'
+      : `${unavailable.length} patterns in your cart are no longer for sale; remove them to continue.`, 409, { pattern_ids: unavailable });
+  }
+
+  const wholesaleIds = items.filter((i) => i.kind === 'wholesale_print').map((i) => i.pattern_id);
+  const wholesale = new Map<string, { price_cents: number; currency: string; min_quantity: number }>();
+  if (wholesaleIds.length) {
+    const { data: approved } = await callerClient(token).rpc('is_wholesale_buyer');
+    if (approved !== true) {
+      throw new PaymentFailure('wholesale_not_approved', 'Print licences are for approved wholesale accounts; apply from your account page.', 403);
+    }
+    const { data: prices, error: priceError } = await db.from('pattern_wholesale_prices')
+      .select('pattern_id, price_cents, currency, min_quantity').in('pattern_id', wholesaleIds);
+    if (priceError) throw priceError;
+    for (const p of prices ?? []) wholesale.set(p.pattern_id as string, p as { price_cents: number; currency: string; min_quantity: number });
+    const missing = wholesaleIds.filter((id) => !wholesale.has(id));
+    if (missing.length) {
+      throw new PaymentFailure('pattern_unavailable', 'A pattern in your cart has no print licence for sale.', 409, { pattern_ids: missing });
+    }
+  }
+
+  const lines = items.map((item): PricedLine => {
+    const pattern = patterns.get(item.pattern_id)!;
+    if (item.kind === 'wholesale_print') {
+      const price = wholesale.get(item.pattern_id)!;
+      if (item.quantity < price.min_quantity) {
+        throw new PaymentFailure('invalid_quantity', `Print licences of “${pattern.title}” come in at least ${price.min_quantity} copies.`, 400,
+          { pattern_id: item.pattern_id, min_quantity: price.min_quantity });
+      }
+      return { item, pattern: { ...pattern, currency: price.currency }, unitPriceCents: price.price_cents };
+    }
+    return { item, pattern, unitPriceCents: pattern.price_cents };
+  });
+
+  const free = lines.filter((l) => l.unitPriceCents === 0).map((l) => l.item.pattern_id);
+  if (free.length) {
+    throw new PaymentFailure('free_pattern', 'Free patterns are added to your library from their page (Get), not bought.', 400, { pattern_ids: free });
+  }
+  if (new Set(lines.map((l) => l.pattern.currency)).size > 1) {
+    throw new PaymentFailure('mixed_currencies', 'Your cart mixes currencies; check out the patterns of each currency separately.', 400,
+      { currencies: [...new Set(lines.map((l) => l.pattern.currency))] });
+  }
+  const digital = lines.filter((l) => l.item.kind === 'digital').map((l) => l.item.pattern_id);
+  if (digital.length) {
+    const { data: owned, error: ownedError } = await db.from('entitlements').select('pattern_id')
+      .eq('user_id', userId).is('revoked_at', null).in('pattern_id', digital);
+    if (ownedError) throw ownedError;
+    if (owned?.length) {
+      throw new PaymentFailure('already_owned', 'You already own a pattern in your cart; it is in your library.', 409,
+        { pattern_ids: owned.map((o) => o.pattern_id) });
+    }
+  }
+  const changed = lines.filter((l) => l.item.expected_unit_price_cents !== undefined && l.item.expected_unit_price_cents !== l.unitPriceCents)
+    .map((l) => ({ pattern_id: l.item.pattern_id, old_unit_price_cents: l.item.expected_unit_price_cents, new_unit_price_cents: l.unitPriceCents }));
+  if (changed.length) {
+    throw new PaymentFailure('price_changed', 'A price changed since you added it to your cart; check the new total.', 409, changed);
+  }
+  return lines;
+}
+
+async function findDiscount(code: string, lines: PricedLine[], currency: string): Promise<(DiscountRule & { id: string }) | null> {
+  const normalised = code.trim().toUpperCase();
+  if (!normalised) return null;
+  const storeIds = [...new Set(lines.map((l) => l.pattern.store_id))];
+  const { data, error } = await serviceClient().from('discount_codes')
+    .select('id, store_id, percent_off, amount_off_cents, currency, pattern_id, expires_at, max_redemptions, redemptions, active')
+    .eq('code', normalised).in('store_id', storeIds);
+  if (error) throw error;
+  const codes = (data ?? []).filter((c) => c.active);
+  if (!codes.length) throw new PaymentFailure('discount_invalid', `The code ${normalised} is not valid for the patterns in your cart.`);
+  const applicable = codes.filter((c) => lines.some((l) => l.pattern.store_id === c.store_id && (c.pattern_id === null || c.pattern_id === l.item.pattern_id)));
+  if (!applicable.length) throw new PaymentFailure('discount_invalid', `The code ${normalised} applies to a pattern that is not in your cart.`);
+  const current = applicable.filter((c) => !c.expires_at || Date.parse(c.expires_at as string) > Date.now());
+  if (!current.length) throw new PaymentFailure('discount_expired', `The code ${normalised} has expired.`);
+  const left = current.filter((c) => c.max_redemptions === null || (c.redemptions as number) < (c.max_redemptions as number));
+  if (!left.length) throw new PaymentFailure('discount_exhausted', `The code ${normalised} has been used as many times as the store allows.`);
+  const c = left[0]!;
+  if (c.amount_off_cents !== null && c.currency !== currency) {
+    throw new PaymentFailure('discount_invalid', `The code ${normalised} is in ${String(c.currency)} but your cart is in ${currency}.`);
+  }
+  return { id: c.id as string, storeId: c.store_id as string, patternId: (c.pattern_id as string | null) ?? null,
+    percentOff: (c.percent_off as number | null) ?? null, amountOffCents: (c.amount_off_cents as number | null) ?? null,
+    currency: (c.currency as string | null) ?? null };
+}
+
+function contractQuote(quote: CartQuote, lines: PricedLine[]) {
+  return {
+    currency: quote.currency,
+    lines: quote.lines.map((q, i) => ({
+      pattern_id: q.patternId,
+      title: lines[i]!.pattern.title,
+      store_name: lines[i]!.pattern.stores.name,
+      kind: lines[i]!.item.kind,
+      quantity: q.quantity,
+      unit_price_cents: q.unitPriceCents,
+      discount_cents: q.discountCents,
+      vat_cents: q.vatCents,
+      total_cents: q.totalCents,
+    })),
+    subtotal_cents: quote.subtotalCents,
+    discount_cents: quote.discountCents,
+    vat_cents: quote.vatCents,
+    vat_rate_bp: quote.vatRateBp,
+    total_cents: quote.totalCents,
+  };
+}
+
+function sessionLineItems(quote: CartQuote, lines: PricedLine[]): Stripe.Checkout.SessionCreateParams.LineItem[] {
+  const inclusive = !usingSandbox();
+  return quote.lines.filter((q) => q.totalCents > 0).map((q) => {
+    const line = lines[quote.lines.indexOf(q)]!;
+    const whole = q.discountCents > 0 && q.quantity > 1; // a discounted line may not divide into whole cents per copy
+    const name = line.item.kind === 'wholesale_print' ? `${line.pattern.title} (print licence)` : line.pattern.title;
+    return {
+      quantity: whole ? 1 : q.quantity,
+      price_data: {
+        currency: quote.currency.toLowerCase(),
+        unit_amount: whole ? q.totalCents : q.totalCents / q.quantity,
+        ...(inclusive ? { tax_behavior: 'inclusive' as const } : {}),
+        product_data: {
+          name: whole ? `${name} × ${q.quantity}` : name,
+          metadata: { pattern_id: q.patternId, store_id: q.storeId, kind: line.item.kind },
+        },
+      },
+    };
+  });
+}
+
+async function checkout(req: Request): Promise<Response> {
+  const caller = await signedInUser(req);
+  if (!caller) throw new PaymentFailure('not_signed_in', 'Sign in to check out.', 401);
+  const body = await readBody(req, bodySchema);
+  checkQuantities(body.items);
+  const lines = await priceLines(body.items, caller.user.id, caller.token);
+  const currency = lines[0]!.pattern.currency;
+  const discount = body.discount_code ? await findDiscount(body.discount_code, lines, currency) : null;
+
+  let quote: CartQuote;
+  try {
+    quote = quoteCart(lines.map((l): CartLineInput => ({
+      patternId: l.item.pattern_id, storeId: l.pattern.store_id, plan: l.pattern.stores.plan,
+      unitPriceCents: l.unitPriceCents, quantity: l.item.quantity,
+    })), { currency, country: body.country, discount });
+  } catch (err) {
+    if (err instanceof PricingError) throw new PaymentFailure('invalid_request', err.message);
+    throw err;
+  }
+  const publicQuote = contractQuote(quote, lines);
+  if (body.preview) return reply({ quote: publicQuote });
+  if (!paymentsConfigured()) {
+    throw new PaymentFailure('payments_unavailable', 'Payments are not set up on this server yet. Nothing was charged.', 503);
+  }
+
+  const db = serviceClient();
+  const expiresAt = Math.floor(Date.now() / 1000) + SESSION_MINUTES * 60;
+  const { data: orderId, error } = await db.rpc('create_checkout_order', {
+    p_order: {
+      buyer_id: caller.user.id, buyer_email: caller.user.email ?? null, currency,
+      subtotal_cents: quote.subtotalCents, platform_fee_cents: quote.platformFeeCents, total_cents: quote.totalCents,
+      provider: quote.totalCents === 0 ? 'free' : providerName(), vat_cents: quote.vatCents, vat_rate_bp: quote.vatRateBp,
+      buyer_country: body.country, discount_cents: quote.discountCents, discount_code_id: discount?.id ?? null,
+      expires_at: new Date(expiresAt * 1000).toISOString(),
+    },
+    p_items: quote.lines.map((q, i) => ({
+      pattern_id: q.patternId, store_id: q.storeId, kind: lines[i]!.item.kind, quantity: q.quantity,
+      unit_price_cents: q.unitPriceCents, platform_fee_cents: q.platformFeeCents, currency,
+      licence: lines[i]!.item.kind === 'wholesale_print' ? 'small_business' : lines[i]!.pattern.licence,
+      vat_cents: q.vatCents, discount_cents: q.discountCents, title: lines[i]!.pattern.title,
+    })),
+  });
+  if (error) throw error;
+  const id = orderId as string;
+  const success = `${siteUrl()}/payment/success?order=${id}`;
+
+  if (quote.totalCents === 0) {
+    // a 100 % discount: nothing to charge, fulfilled at once
+    const { error: paidError } = await db.rpc('payments_mark_paid', { p_order_id: id, p_facts: { session: { amount_total: 0 } } });
+    if (paidError) throw paidError;
+    return reply({ order_id: id, url: success, quote: publicQuote });
+  }
+
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe().checkout.sessions.create({
+      mode: 'payment',
+      line_items: sessionLineItems(quote, lines),
+      ...(caller.user.email ? { customer_email: caller.user.email } : {}),
+      client_reference_id: id,
+      metadata: { order_id: id },
+      success_url: success,
+      cancel_url: `${siteUrl()}/payment/error?order=${id}&reason=cancelled`,
+      expires_at: expiresAt,
+      payment_intent_data: { transfer_group: id, metadata: { order_id: id } },
+      automatic_tax: { enabled: !usingSandbox() },
+    }, { idempotencyKey: `checkout-${id}` });
+  } catch (err) {
+    await db.from('orders').update({ status: 'failed', failure_code: 'payments_unavailable',
+      failure_message: 'The payment page could not be opened.' }).eq('id', id);
+    throw err;
+  }
+  const { error: sessionError } = await db.from('orders').update({ provider_session_id: session.id }).eq('id', id);
+  if (sessionError) throw sessionError;
+  return reply({ order_id: id, url: session.url, quote: publicQuote });
+}
+
+export default paymentHandler('checkout', checkout);

@@ -1,0 +1,58 @@
+// POST /refund { order_id, order_item_id?, reason? }: the store owner of every refunded line, or
+// an operator, refunds a paid order or one line (request_refund() checks it as the caller, under
+// the database's rules, and marks the lines). The entitlement is revoked and the designer's
+// transfer reversed by the charge.refunded webhook, not here.
+import { z } from 'zod';
+import { callerClient, serviceClient, signedInUser } from '../_shared/clients.ts';
+import { PaymentFailure, paymentHandler, readBody, reply } from '../_shared/payments.ts';
+import { stripe, type Stripe } from '../_shared/stripe.ts';
+
+const bodySchema = z.object({
+  order_id: z.guid({ error: 'order_id must be an order id' }),
+  order_item_id: z.guid({ error: 'order_item_id must be an order line id' }).nullish(),
+  reason: z.enum(['requested_by_customer', 'duplicate', 'fraudulent'], { error: 'reason must be requested_by_customer, duplicate or fraudulent' }).optional(),
+});
+
+const RPC_ERRORS: Record<string, [string, number]> = {
+  PT401: ['not_signed_in', 401],
+  PT403: ['forbidden', 403],
+  PT404: ['not_found', 404],
+  PT409: ['not_refundable', 409],
+};
+
+interface RefundRequest {
+  order_id: string;
+  item_ids: string[];
+  amount_cents: number;
+  currency: string;
+  payment_intent: string | null;
+}
+
+async function refund(req: Request): Promise<Response> {
+  const caller = await signedInUser(req);
+  if (!caller) throw new PaymentFailure('not_signed_in', 'Sign in to refund an order.', 401);
+  const body = await readBody(req, bodySchema);
+  const { data, error } = await callerClient(caller.token).rpc('request_refund', { order_id: body.order_id, order_item_id: body.order_item_id ?? null });
+  if (error) {
+    const [code, status] = RPC_ERRORS[error.code] ?? ['server_error', 500];
+    if (status === 500) throw error;
+    throw new PaymentFailure(code, error.message, status);
+  }
+  const request = data as RefundRequest;
+  if (!request.payment_intent) throw new PaymentFailure('not_refundable', 'This order was not paid through the payment provider, so there is nothing to refund.', 409);
+  let result: Stripe.Refund;
+  try {
+    result = await stripe().refunds.create({
+      payment_intent: request.payment_intent,
+      amount: request.amount_cents,
+      ...(body.reason ? { reason: body.reason } : {}),
+      metadata: { order_id: request.order_id, order_item_ids: request.item_ids.join(','), requested_by: caller.user.id },
+    }, { idempotencyKey: `refund-${request.order_id}-${[...request.item_ids].sort().join('.')}`.slice(0, 255) });
+  } catch (err) {
+    await serviceClient().rpc('cancel_refund_request', { p_item_ids: request.item_ids });
+    throw err;
+  }
+  return reply({ refund: { id: result.id, amount_cents: result.amount, currency: result.currency.toUpperCase(), status: result.status } });
+}
+
+export default paymentHandler('refund', refund);

@@ -1,0 +1,144 @@
+// POST /stripe-webhook (verify_jwt = false in supabase/config.toml: Stripe authenticates by the
+// Stripe-Signature header, checked here with the SDK). Each event is recorded in payment_events
+// and applied once, in the same transaction as its effects (apply_payment_event). What is applied
+// is the provider's CURRENT state, re-fetched here (the order's session, payment intent and
+// charge; the subscription; the account), so duplicates change nothing and events in any order
+// end in the right state. Stripe-side follow-ups (transfers, reversals) and the receipt run after
+// the commit and are idempotent; a failure answers 500 so Stripe retries.
+import { serviceClient } from '../_shared/clients.ts';
+import { reply } from '../_shared/payments.ts';
+import { releaseHeld, reverseDue, sendReceipt } from '../_shared/payouts.ts';
+import { providerName, stripe, verifiedEvent, type Stripe } from '../_shared/stripe.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type Facts = Record<string, unknown>;
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : value?.id ?? null;
+
+/** The order's state at Stripe now: its Checkout Session, PaymentIntent and latest Charge. */
+async function orderFacts(orderId: string | null | undefined, fallbackSessionId?: string): Promise<Facts> {
+  if (!orderId || !UUID.test(orderId)) return { ignored: 'not a Stitchhouse order (no order_id metadata)' };
+  const { data: order, error } = await serviceClient().from('orders').select('provider_session_id, provider_payment_intent_id')
+    .eq('id', orderId).maybeSingle();
+  if (error) throw error;
+  if (!order) return { order_id: orderId };
+  const sessionId = (order.provider_session_id as string | null) ?? fallbackSessionId;
+  const facts: Facts = { order_id: orderId };
+  let intentId = order.provider_payment_intent_id as string | null;
+  if (sessionId) {
+    const s = await stripe().checkout.sessions.retrieve(sessionId);
+    facts.session = { id: s.id, status: s.status, payment_status: s.payment_status, amount_total: s.amount_total,
+      currency: s.currency, customer_email: s.customer_details?.email ?? s.customer_email ?? null };
+    intentId = idOf(s.payment_intent) ?? intentId;
+  }
+  if (intentId) {
+    const pi = await stripe().paymentIntents.retrieve(intentId);
+    facts.payment_intent = { id: pi.id, status: pi.status, last_payment_error: pi.last_payment_error
+      ? { code: pi.last_payment_error.code ?? null, decline_code: pi.last_payment_error.decline_code ?? null,
+          message: pi.last_payment_error.message ?? null } : null };
+    const chargeId = idOf(pi.latest_charge);
+    if (chargeId) {
+      const ch = await stripe().charges.retrieve(chargeId);
+      facts.charge = { id: ch.id, amount: ch.amount, amount_refunded: ch.amount_refunded, refunded: ch.refunded };
+    }
+  }
+  return facts;
+}
+
+/** The subscription as Stripe has it now, with the store it pays for. */
+async function subscriptionFacts(subscriptionId: string | null): Promise<Facts> {
+  if (!subscriptionId) return { ignored: 'no subscription on this object' };
+  const sub = await stripe().subscriptions.retrieve(subscriptionId);
+  const metadata = { ...sub.metadata };
+  if (!metadata.store_id) {
+    const { data } = await serviceClient().from('billing_customers').select('store_id').eq('provider_customer_id', idOf(sub.customer)).maybeSingle();
+    if (data) metadata.store_id = data.store_id as string;
+  }
+  return { subscription: { ...sub, customer: idOf(sub.customer), metadata } };
+}
+
+async function factsFor(event: Stripe.Event): Promise<Facts> {
+  const obj = event.data.object as unknown as Record<string, any>;
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.expired':
+    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.async_payment_failed':
+      if (obj.mode === 'subscription') return subscriptionFacts(idOf(obj.subscription));
+      return orderFacts(obj.metadata?.order_id ?? obj.client_reference_id, obj.id);
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed':
+    case 'payment_intent.canceled':
+      return orderFacts(obj.metadata?.order_id);
+    case 'charge.succeeded':
+    case 'charge.failed':
+    case 'charge.refunded':
+    case 'charge.refund.updated': {
+      let orderId = obj.metadata?.order_id as string | undefined;
+      const intentId = idOf(obj.payment_intent);
+      if (!orderId && intentId) orderId = (await stripe().paymentIntents.retrieve(intentId)).metadata?.order_id;
+      return orderFacts(orderId);
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+    case 'customer.subscription.paused':
+    case 'customer.subscription.resumed':
+      return subscriptionFacts(obj.id);
+    case 'invoice.paid':
+    case 'invoice.payment_failed':
+    case 'invoice.payment_succeeded':
+      return subscriptionFacts(idOf(obj.subscription) ?? idOf(obj.parent?.subscription_details?.subscription));
+    case 'account.updated':
+      return { account: await stripe().accounts.retrieve(obj.id) };
+    default:
+      return { ignored: `${event.type} needs no action` };
+  }
+}
+
+interface Applied {
+  duplicate: boolean;
+  order_id?: string;
+  status?: string;
+  recipient_id?: string | null;
+}
+
+async function followUp(applied: Applied): Promise<void> {
+  if (applied.order_id) {
+    if (applied.status === 'paid' || applied.status === 'partially_refunded') await sendReceipt(applied.order_id);
+    await releaseHeld({ orderId: applied.order_id });
+    await reverseDue({ orderId: applied.order_id });
+  }
+  if (applied.recipient_id) await releaseHeld({ recipientId: applied.recipient_id });
+}
+
+export default async function handler(req: Request): Promise<Response> {
+  if (req.method !== 'POST') return reply({ error: { code: 'invalid_request', message: 'Stripe webhooks are POSTed.' } }, 405);
+  const payload = await req.text();
+  let event: Stripe.Event;
+  try {
+    event = await verifiedEvent(payload, req.headers.get('stripe-signature'));
+  } catch (err) {
+    return reply({ error: { code: 'invalid_signature', message: `The webhook signature could not be verified: ${(err as Error).message}` } }, 400);
+  }
+  try {
+    const facts = await factsFor(event);
+    const { data, error } = await serviceClient().rpc('apply_payment_event', {
+      p_provider: providerName(), p_event: JSON.parse(payload), p_facts: facts,
+    });
+    if (error) throw new Error(`apply_payment_event: ${error.message}`);
+    const applied = data as Applied;
+    // Duplicates also run the follow-ups: a delivery after a crash finishes what the first one left.
+    if (applied.duplicate && typeof facts.order_id === 'string') {
+      const { data: order } = await serviceClient().from('orders').select('status').eq('id', facts.order_id).maybeSingle();
+      await followUp({ duplicate: true, order_id: facts.order_id, status: order?.status as string | undefined });
+    } else {
+      await followUp(applied);
+    }
+    return reply({ received: true, duplicate: applied.duplicate });
+  } catch (err) {
+    console.error(`stripe-webhook: ${event.type} ${event.id} failed`, err);
+    return reply({ error: { code: 'server_error', message: 'The event could not be applied; Stripe will retry.' } }, 500);
+  }
+}
