@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { BackendConfig } from './context.ts';
 import { makeApiKeys } from './jwt.ts';
+import { defaultBodyLimits, parseSize } from './body-limits.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEFAULT_PORT = 54321;
@@ -29,6 +30,12 @@ const envSchema = z.object({
   MAILER_OTP_EXP: intFrom('MAILER_OTP_EXP', 30).optional(),
   SMTP_MAX_FREQUENCY: intFrom('SMTP_MAX_FREQUENCY', 0).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+  MAIL_INBOX: z.enum(['true', 'false'], { error: 'MAIL_INBOX must be true or false' }).optional(),
+  BODY_LIMIT_REST: z.string().optional(),
+  BODY_LIMIT_AUTH: z.string().optional(),
+  BODY_LIMIT_FUNCTIONS: z.string().optional(),
+  BODY_LIMIT_STORAGE_UPLOAD: z.string().optional(),
+  BODY_LIMIT_OTHER: z.string().optional(),
 });
 
 export type ConfigOverrides = Partial<Omit<BackendConfig, 'anonKey' | 'serviceRoleKey' | 'dbPassword'>>;
@@ -60,6 +67,17 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
     otpExpiry: overrides.otpExpiry ?? e.MAILER_OTP_EXP ?? 3600,
     emailMinInterval: overrides.emailMinInterval ?? e.SMTP_MAX_FREQUENCY ?? 60,
     smtpUrl: overrides.smtpUrl ?? e.SMTP_URL,
+    // the inbox shows every message sent: local development only, never beside real mail
+    mailInbox: (overrides.mailInbox ?? e.MAIL_INBOX !== 'false') && !(overrides.smtpUrl ?? e.SMTP_URL),
+    bodyLimits: {
+      ...defaultBodyLimits,
+      ...(e.BODY_LIMIT_REST ? { rest: parseSize('BODY_LIMIT_REST', e.BODY_LIMIT_REST) } : {}),
+      ...(e.BODY_LIMIT_AUTH ? { auth: parseSize('BODY_LIMIT_AUTH', e.BODY_LIMIT_AUTH) } : {}),
+      ...(e.BODY_LIMIT_FUNCTIONS ? { functions: parseSize('BODY_LIMIT_FUNCTIONS', e.BODY_LIMIT_FUNCTIONS) } : {}),
+      ...(e.BODY_LIMIT_STORAGE_UPLOAD ? { storageUpload: parseSize('BODY_LIMIT_STORAGE_UPLOAD', e.BODY_LIMIT_STORAGE_UPLOAD) } : {}),
+      ...(e.BODY_LIMIT_OTHER ? { other: parseSize('BODY_LIMIT_OTHER', e.BODY_LIMIT_OTHER) } : {}),
+      ...overrides.bodyLimits,
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 // The pieces every embedded service (auth, storage, functions, mail) is built from.
 // Services are Hono apps created from a ServiceContext and mounted by the gateway.
 import type pg from 'pg';
+import type { BodyLimits } from './body-limits.ts';
 
 export interface BackendConfig {
   /** Port the gateway listens on (127.0.0.1). */
@@ -29,6 +30,10 @@ export interface BackendConfig {
   emailMinInterval: number;
   /** smtp://user:pass@host:port — when set, mail is also sent for real. */
   smtpUrl?: string;
+  /** Serve the local inbox (/mail): MAIL_INBOX, default on, always off when smtpUrl is set. */
+  mailInbox?: boolean;
+  /** Request body limits by route (body-limits.ts; BODY_LIMIT_* env). */
+  bodyLimits?: Partial<BodyLimits>;
 }
 
 export interface MailMessage {

@@ -9,6 +9,8 @@ import { cors } from 'hono/cors';
 import { getRequestListener } from '@hono/node-server';
 import type { ServiceContext } from './context.ts';
 import type { PostgrestHandle } from './postgrest/index.ts';
+import { isRedirectAllowed } from './auth/redirect.ts';
+import { bodyLimitFor, bodyLimitMiddleware, defaultBodyLimits, drainThenClose, restBodyGuard, tooLargeBody, type BodyLimits } from './body-limits.ts';
 
 export interface GatewayServices {
   auth: Hono;
@@ -60,19 +62,28 @@ export function createGateway(options: GatewayOptions): http.RequestListener {
   };
 }
 
+const limitsOf = (ctx: ServiceContext): BodyLimits => ({ ...defaultBodyLimits, ...ctx.config.bodyLimits });
+
+const isMail = (path: string) => path === '/mail' || path.startsWith('/mail/');
+
 function createGatewayApp({ ctx, rest, services }: GatewayOptions): Hono {
   const app = new Hono();
 
-  app.use(
-    '*',
-    cors({
-      origin: (origin) => origin || '*',
-      credentials: true,
-      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposeHeaders: exposedHeaders,
-      maxAge: 86400,
-    }),
-  );
+  // As Supabase's API: any origin, no credentials (supabase-js sends its keys and tokens in
+  // headers, never cookies). The local inbox is the exception: only the app's own origins
+  // (SITE_URL's host, the redirect allow list) may read it from a page.
+  const anyOrigin = cors({
+    origin: '*',
+    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    exposeHeaders: exposedHeaders,
+    maxAge: 86400,
+  });
+  const appOrigins = cors({
+    origin: (origin) => (origin && isRedirectAllowed(origin, ctx.config) ? origin : null),
+    allowMethods: ['GET', 'POST', 'DELETE'],
+  });
+  app.use('*', (c, next) => (isMail(new URL(c.req.url).pathname) ? appOrigins(c, next) : anyOrigin(c, next)));
+  app.use('*', bodyLimitMiddleware(limitsOf(ctx)));
 
   app.use('*', async (c, next) => {
     const path = new URL(c.req.url).pathname;
@@ -115,14 +126,12 @@ const restDown = (details: string) => ({
 /** /rest/v1 → PostgREST: the apikey check, CORS headers as Hono's cors() sets them, bodies streamed both ways. */
 function createRestProxy({ ctx, rest }: Pick<GatewayOptions, 'ctx' | 'rest'>): http.RequestListener {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const limits = limitsOf(ctx);
   const upstream = new URL(rest.url);
   return (req, res) => {
-    const origin = req.headers.origin;
     const cors: http.OutgoingHttpHeaders = {
-      'access-control-allow-origin': origin || '*',
-      'access-control-allow-credentials': 'true',
+      'access-control-allow-origin': '*',
       'access-control-expose-headers': exposedHeaders.join(','),
-      ...(origin ? { vary: 'Origin' } : {}),
     };
     const answer = (status: number, body: unknown): void => {
       if (res.headersSent) return void res.destroy();
@@ -132,12 +141,26 @@ function createRestProxy({ ctx, rest }: Pick<GatewayOptions, 'ctx' | 'rest'>): h
     const refusal = apiKeyRefusal(req.headers.apikey as string | undefined ?? url.searchParams.get('apikey'), ctx.config);
     if (refusal) return answer(401, { message: refusal });
     if (!rest.isRunning()) return answer(503, restDown('PostgREST is not running'));
+    const limit = bodyLimitFor(req.method ?? 'GET', url.pathname, limits);
+    let refused = false;
+    const refuse = (): void => {
+      refused = true;
+      forward?.destroy();
+      if (!res.headersSent) res.writeHead(413, { ...cors, 'content-type': 'application/json' });
+      res.end(JSON.stringify(tooLargeBody(limit)), () => drainThenClose(req));
+    };
+    const guard = restBodyGuard(req, limit, () => {
+      req.unpipe();
+      refuse();
+    });
+    let forward: http.ClientRequest | undefined;
+    if (!guard) return refuse();
     // Like Kong's hide_credentials: PostgREST would read ?apikey= as a column filter.
     url.searchParams.delete('apikey');
     const headers = { ...req.headers };
     delete headers.host;
     delete headers.connection;
-    const forward = http.request({
+    forward = http.request({
       host: upstream.hostname, port: upstream.port, method: req.method, agent, headers,
       path: `${url.pathname.slice('/rest/v1'.length) || '/'}${url.search}`,
     }, (reply) => {
@@ -146,13 +169,13 @@ function createRestProxy({ ctx, rest }: Pick<GatewayOptions, 'ctx' | 'rest'>): h
       reply.pipe(res);
     });
     forward.on('error', (err) => {
-      if (res.destroyed) return;
+      if (res.destroyed || refused) return;
       ctx.log.error('gateway', `REST proxy to ${rest.url} failed`, err);
       answer(503, restDown(err.message));
     });
     // the browser went away (navigation, AbortController): stop the upstream request too
-    res.on('close', () => { if (!res.writableFinished) forward.destroy(); });
-    req.pipe(forward);
+    res.on('close', () => { if (!res.writableFinished) forward?.destroy(); });
+    req.pipe(guard).pipe(forward);
   };
 }
 

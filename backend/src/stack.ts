@@ -101,7 +101,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         auth: createAuthApp(ctx),
         storage: createStorageApp(ctx),
         functions: createFunctionsApp(ctx),
-        mail: createMailApp(mailer, config.serviceRoleKey),
+        mail: createMailApp(mailer, config.serviceRoleKey, { inbox: config.mailInbox ?? false }),
       },
     });
     const gateway: GatewayServer = await listenGateway(gatewayListener, config.port);

@@ -64,16 +64,14 @@ function message(m: StoredMessage): string {
   );
 }
 
-export function createMailApp(mailer: LocalMailer, serviceRoleKey: string): Hono {
+/**
+ * `inbox` (local development only, config.mailInbox): the pages and JSON that show every
+ * message sent, with no key. Without it only /api/send is served.
+ */
+export function createMailApp(mailer: LocalMailer, serviceRoleKey: string, { inbox: withInbox }: { inbox: boolean }): Hono {
   const app = new Hono();
   const toParam = (v: string | undefined): string | undefined => (v && v.trim() ? v.trim() : undefined);
 
-  app.get('/api/messages', async (c) => c.json(await mailer.list(toParam(c.req.query('to')))));
-  app.get('/api/messages/:id{[0-9]+}', async (c) => {
-    const m = await mailer.get(Number(c.req.param('id')));
-    return m ? c.json(m) : c.json({ message: 'Message not found' }, 404);
-  });
-  app.get('/api/messages/:id', (c) => c.json({ message: 'Message id must be a number' }, 400));
   // Only server-side code holding the service key may send (functions: supabase/functions/_shared/mail.ts).
   app.post('/api/send', async (c) => {
     if (c.req.header('authorization') !== `Bearer ${serviceRoleKey}`) {
@@ -90,6 +88,14 @@ export function createMailApp(mailer: LocalMailer, serviceRoleKey: string): Hono
     }
     return c.json({ sent: true }, 202);
   });
+  if (!withInbox) return app;
+
+  app.get('/api/messages', async (c) => c.json(await mailer.list(toParam(c.req.query('to')))));
+  app.get('/api/messages/:id{[0-9]+}', async (c) => {
+    const m = await mailer.get(Number(c.req.param('id')));
+    return m ? c.json(m) : c.json({ message: 'Message not found' }, 404);
+  });
+  app.get('/api/messages/:id', (c) => c.json({ message: 'Message id must be a number' }, 400));
   app.delete('/api/messages', async (c) => c.json({ deleted: await mailer.clear(toParam(c.req.query('to'))) }));
 
   app.get('/', async (c) => {
