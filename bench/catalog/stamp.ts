@@ -42,12 +42,12 @@ async function heavyVariant(bytes: Uint8Array): Promise<Uint8Array> {
   return doc.save();
 }
 
-async function measure(pdf: Uint8Array) {
+async function measure(pdf: Uint8Array, name = (i: number) => `Buyer ${i} Ñúñez`) {
   const times: number[] = [];
   let stampedBytes = 0;
   for (let i = 0; i < WARMUP + runs; i++) {
     const started = performance.now();
-    const stamped = await stampPdf(pdf, { buyerName: `Buyer ${i} Ñúñez`, orderNumber: `SH-${100000 + i}` });
+    const stamped = await stampPdf(pdf, { buyerName: name(i), orderNumber: `SH-${100000 + i}` });
     const elapsed = performance.now() - started;
     stampedBytes = stamped.length;
     if (i >= WARMUP) times.push(elapsed);
@@ -66,8 +66,26 @@ async function measure(pdf: Uint8Array) {
   };
 }
 
+// Names outside WinAnsi: drawn in embedded Noto subsets (supabase/functions/_shared/stamp-fonts.ts).
+// `first_ms` is the first stamp of the script in this process: it reads and parses the face.
+async function measureScript(name: string) {
+  const rssBefore = process.memoryUsage().rss;
+  const started = performance.now();
+  await stampPdf(original, { buyerName: name, orderNumber: 'SH-1' });
+  const first = performance.now() - started;
+  const rssGrowth = process.memoryUsage().rss - rssBefore;
+  return { name, first_ms: Number(first.toFixed(1)), rss_growth_mib: Number((rssGrowth / 2 ** 20).toFixed(1)), ...(await measure(original, (i) => `${name} ${i}`)) };
+}
+
 const demo = await measure(original);
 const heavy = await measure(await heavyVariant(original));
+const scripts = {
+  cyrillic: await measureScript('Ирина Петрова'),
+  greek: await measureScript('Γιώργος Παπαδόπουλος'),
+  arabic: await measureScript('فاطمة الزهراء'),
+  cjk: await measureScript('山田 花子'),
+  hangul: await measureScript('김민준'),
+};
 const result = {
   bench: 'catalog-stamp',
   description: 'stampPdf on a 40-page A0 pattern PDF, median and p95 of sequential runs after warm-up. demo: the seed generator\'s A0 file (8 nested sizes per piece); heavy: the same with ~5,000 extra path segments per sheet, like a designer\'s export',
@@ -75,7 +93,8 @@ const result = {
   runs,
   demo,
   heavy,
-  meets_goal: demo.meets_goal && heavy.meets_goal,
+  scripts,
+  meets_goal: demo.meets_goal && heavy.meets_goal && Object.values(scripts).every((r) => r.meets_goal),
   node: process.version,
   cpu: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
   recorded_at: new Date().toISOString(),
@@ -83,6 +102,9 @@ const result = {
 
 for (const [name, r] of [['demo', demo], ['heavy', heavy]] as const) {
   console.log(`stamp 40-page A0, ${name} (${(r.input_bytes / 1024).toFixed(0)} KiB): median ${r.median_ms} ms, p95 ${r.p95_ms} ms over ${runs} runs (goal < ${GOAL_MS} ms) ${r.meets_goal ? 'OK' : 'OVER GOAL'}`);
+}
+for (const [script, r] of Object.entries(scripts)) {
+  console.log(`stamp 40-page A0, demo, ${script} name "${r.name}": median ${r.median_ms} ms, p95 ${r.p95_ms} ms; first use ${r.first_ms} ms (+${r.rss_growth_mib} MiB RSS) ${r.meets_goal ? 'OK' : 'OVER GOAL'}`);
 }
 const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'results', 'catalog-stamp.json');
 mkdirSync(dirname(out), { recursive: true });

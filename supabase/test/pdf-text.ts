@@ -1,5 +1,5 @@
 // Test helper: what a page's content streams draw, decoded, so tests can find the stamp.
-import { PDFArray, PDFDocument, PDFRawStream, PDFStream, decodePDFRawStream, type PDFPage } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream, decodePDFRawStream, type PDFPage } from 'pdf-lib';
 
 export function pageContent(page: PDFPage): string {
   const contents = page.node.Contents();
@@ -15,15 +15,61 @@ export function pageContent(page: PDFPage): string {
     .join('\n');
 }
 
-/** Strings shown with Tj, decoded from hex (how pdf-lib writes standard-font text) as WinAnsi. */
+function streamText(stream: PDFStream): string {
+  return new TextDecoder('latin1').decode(stream instanceof PDFRawStream ? decodePDFRawStream(stream).decode() : stream.getContents());
+}
+
+/** A Type0 font's ToUnicode map (pdf-lib writes bfchar lines: <glyph> <UTF-16BE>), or undefined for a simple font. */
+export function toUnicode(font: PDFDict): Map<string, string> | undefined {
+  const stream = font.lookupMaybe(PDFName.of('ToUnicode'), PDFStream);
+  if (!stream) return undefined;
+  const map = new Map<string, string>();
+  for (const [, code, utf16] of streamText(stream).matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) {
+    const units = utf16!.match(/.{4}/g)!.map((unit) => parseInt(unit, 16));
+    map.set(code!.toLowerCase(), String.fromCharCode(...units));
+  }
+  return map;
+}
+
+export interface ShownRun {
+  /** BaseFont of the font it is drawn in. */
+  font: string;
+  /** One entry per glyph, in drawing (visual) order: its text per ToUnicode, or the WinAnsi character. */
+  glyphs: string[];
+}
+
+/**
+ * What each Tj on the page draws, decoded: standard-font text (hex, as pdf-lib writes it) as
+ * WinAnsi, embedded Type0 text (2-byte glyph ids) through the font's ToUnicode map — what a
+ * viewer's text extraction or copy-paste gives.
+ */
+export function shownRuns(page: PDFPage): ShownRun[] {
+  const fonts = page.node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict);
+  const winAnsi = new TextDecoder('windows-1252');
+  const runs: ShownRun[] = [];
+  let current: { name: string; unicode: Map<string, string> | undefined } | undefined;
+  for (const match of pageContent(page).matchAll(/\/(\S+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj/g)) {
+    if (match[1] !== undefined) {
+      const font = fonts?.lookup(PDFName.of(match[1]), PDFDict);
+      if (!font) throw new Error(`font ${match[1]} is not in the page resources`);
+      const baseFont = font.lookup(PDFName.of('BaseFont'), PDFName).decodeText();
+      current = { name: baseFont, unicode: toUnicode(font) };
+      continue;
+    }
+    const hex = match[2]!.toLowerCase();
+    if (!current) throw new Error('text shown before a font was set');
+    const unicode = current.unicode;
+    const glyphs = unicode
+      ? (hex.match(/.{4}/g) ?? []).map((code) => unicode.get(code) ?? '\ufffd')
+      : (hex.match(/.{2}/g) ?? []).map((byte) => winAnsi.decode(new Uint8Array([parseInt(byte, 16)])));
+    runs.push({ font: current.name, glyphs });
+  }
+  return runs;
+}
+
+/** Strings shown with Tj, decoded (see shownRuns). */
 export function shownText(page: PDFPage): string[] {
-  const decoder = new TextDecoder('windows-1252');
-  return [...pageContent(page).matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)].map((match) => {
-    const hex = match[1]!;
-    const bytes = new Uint8Array(hex.length / 2);
-    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-    return decoder.decode(bytes);
-  });
+  return shownRuns(page).map((run) => run.glyphs.join(''));
 }
 
 /** The text matrices (a b c d e f Tm) used on a page. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PDFDocument, PDFName, StandardFonts, degrees } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, StandardFonts, degrees, type PDFPage } from 'pdf-lib';
 import { StampError, stampPdf, toFontSafeText } from '../functions/_shared/stamp.ts';
-import { fontSizes, loadPdf, shownText, textMatrices } from './pdf-text.ts';
+import { fontSizes, loadPdf, shownRuns, shownText, textMatrices, toUnicode } from './pdf-text.ts';
 
 async function makePdf(pages: Array<{ size: [number, number]; rotate?: number }>): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -41,8 +41,8 @@ describe('stampPdf', () => {
     expect(keywords).toContain('sewing');
     expect(keywords).toContain('order:SH-7');
     expect(keywords).toContain('licensed-to:Zoë Ćirić');
-    // Ć is not in WinAnsi: the visible line carries it as C, ë stays.
-    expect(shownText(doc.getPage(0))).toContain('Licensed to Zoë Ciric · Order SH-7 · small business use');
+    // Ć is not in WinAnsi: the line is drawn in the embedded Noto Sans, as written.
+    expect(stampOf(doc.getPage(0))).toBe('Licensed to Zoë Ćirić · Order SH-7 · small business use');
   });
 
   it('sits on the bottom edge as the reader sees it, for each page rotation', async () => {
@@ -75,10 +75,10 @@ describe('stampPdf', () => {
     expect(x).toBeGreaterThan(0);
   });
 
-  it('draws names outside WinAnsi without crashing', async () => {
+  it('draws what no font has (emoji) as "?" and keeps the exact name in the metadata', async () => {
     const original = await makePdf([{ size: [595, 842] }]);
     const doc = await loadPdf(await stampPdf(original, { buyerName: 'Анна Петрова 山田花子 🧵', orderNumber: 'SH-9' }));
-    expect(shownText(doc.getPage(0))).toContain('Licensed to Anna Petrova ???? ? · Order SH-9 · personal use');
+    expect(stampOf(doc.getPage(0))).toBe('Licensed to Анна Петрова 山田花子 ? · Order SH-9 · personal use');
     expect(doc.getSubject()).toBe('Licensed to Анна Петрова 山田花子 🧵 · Order SH-9 · personal use');
   });
 
@@ -120,6 +120,90 @@ describe('stampPdf', () => {
     await expect(stampPdf(original, { buyerName: 'Ada', orderNumber: '' })).rejects.toMatchObject({ message: 'The order number is empty' });
   });
 });
+
+/** The stamp line as text extraction reads it: every run after the page's own "Pattern page N". */
+function stampOf(page: PDFPage): string {
+  return shownText(page).slice(1).join('');
+}
+
+/** Each embedded font on the page: its name and the size of its (subset) font program. */
+function embeddedFonts(page: PDFPage): Array<{ name: string; programBytes: number }> {
+  const fonts = page.node.Resources()!.lookup(PDFName.of('Font'), PDFDict);
+  return fonts.keys().flatMap((key) => {
+    const font = fonts.lookup(key, PDFDict);
+    const descendants = font.lookupMaybe(PDFName.of('DescendantFonts'), PDFArray);
+    if (!descendants) return [];
+    const descriptor = descendants.lookup(0, PDFDict).lookup(PDFName.of('FontDescriptor'), PDFDict);
+    const program = descriptor.lookupMaybe(PDFName.of('FontFile2'), PDFStream) ?? descriptor.lookup(PDFName.of('FontFile3'), PDFStream);
+    return [{ name: font.lookup(PDFName.of('BaseFont'), PDFName).decodeText(), programBytes: program.getContentsSize() }];
+  });
+}
+
+describe('non-Latin buyer names', () => {
+  const cases = [
+    { name: 'Ирина Петрова', font: /^NotoSans-Regular/ },
+    { name: 'Γιώργος Παπαδόπουλος', font: /^NotoSans-Regular/ },
+    { name: '山田 花子', font: /^NotoSansHans-Regular/ },
+    { name: '王小明', font: /^NotoSansHans-Regular/ },
+    { name: '김민준', font: /^NotoSansKR-Regular/ },
+  ];
+
+  it.each(cases)('stamps $name as written, in an embedded font subset', async ({ name, font }) => {
+    const doc = await loadPdf(await stampPdf(await makePdf([{ size: [595, 842] }, { size: [2384, 3370] }]), { buyerName: name, orderNumber: 'SH-12' }));
+    for (const page of doc.getPages()) {
+      expect(stampOf(page)).toBe(`Licensed to ${name} · Order SH-12 · personal use`);
+      const embedded = embeddedFonts(page);
+      expect(embedded.map((f) => f.name)).toContainEqual(expect.stringMatching(font));
+      // A subset: the glyphs of one line, not the 0.6–8 MB font file.
+      for (const f of embedded) expect(f.programBytes).toBeLessThan(100_000);
+    }
+  });
+
+  it('shapes Arabic: joined letter forms, right to left, between left-to-right text', async () => {
+    const name = 'فاطمة الزهراء';
+    const doc = await loadPdf(await stampPdf(await makePdf([{ size: [595, 842] }]), { buyerName: name, orderNumber: 'SH-12' }));
+    const page = doc.getPage(0);
+    const runs = shownRuns(page).slice(1);
+    expect(runs.map((run) => run.font.replace(/-\d+$/, ''))).toEqual(['NotoSans-Regular', 'NotoNaskhArabic', 'NotoSans-Regular']);
+    const [before, arabic, after] = runs.map((run) => run.glyphs);
+    expect(before!.join('')).toBe('Licensed to ');
+    expect(after!.join('')).toBe(' · Order SH-12 · personal use');
+    // Drawn in visual order: read backwards, the glyphs spell the name.
+    expect([...arabic!].reverse().join('')).toBe(name);
+    expect(arabic![0]).toBe('ء'); // the leftmost glyph is the name's last letter
+    // Alef after Feh joins (final form), alef of "al-" stands alone: two different glyphs.
+    expect(arabic!.filter((glyph) => glyph === 'ا').length).toBe(3);
+    const arabicFont = embeddedFonts(page).find((f) => f.name.startsWith('NotoNaskhArabic'));
+    expect(arabicFont!.programBytes).toBeLessThan(40_000);
+    expect(distinctGlyphsFor(page, 'NotoNaskhArabic', 'ا')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('mixes scripts in one name, each in its own face', async () => {
+    const name = 'Maria Иванова 山田 فاطمة';
+    const doc = await loadPdf(await stampPdf(await makePdf([{ size: [595, 842] }]), { buyerName: name, orderNumber: 'SH-3' }));
+    const runs = shownRuns(doc.getPage(0)).slice(1);
+    const logical = runs.map((run) => (run.font.startsWith('NotoNaskhArabic') ? [...run.glyphs].reverse() : run.glyphs).join('')).join('');
+    expect(logical).toBe(`Licensed to ${name} · Order SH-3 · personal use`);
+    expect(new Set(runs.map((run) => run.font.replace(/-\d+$/, '')))).toEqual(new Set(['NotoSans-Regular', 'NotoSansHans-Regular', 'NotoNaskhArabic']));
+  });
+
+  it('keeps Helvetica (nothing embedded) for names WinAnsi can draw', async () => {
+    const doc = await loadPdf(await stampPdf(await makePdf([{ size: [595, 842] }]), { buyerName: 'Renée Müller-Øster', orderNumber: 'SH-1' }));
+    expect(embeddedFonts(doc.getPage(0))).toEqual([]);
+    expect(stampOf(doc.getPage(0))).toBe('Licensed to Renée Müller-Øster · Order SH-1 · personal use');
+  });
+});
+
+/** How many different glyph ids of a font's ToUnicode map to `text` (contextual forms share a character). */
+function distinctGlyphsFor(page: PDFPage, fontPrefix: string, text: string): number {
+  const fonts = page.node.Resources()!.lookup(PDFName.of('Font'), PDFDict);
+  for (const key of fonts.keys()) {
+    const font = fonts.lookup(key, PDFDict);
+    if (!font.lookup(PDFName.of('BaseFont'), PDFName).decodeText().startsWith(fontPrefix)) continue;
+    return [...toUnicode(font)!.values()].filter((value) => value === text).length;
+  }
+  return 0;
+}
 
 describe('toFontSafeText', () => {
   it('keeps WinAnsi, strips accents it lacks and transliterates Cyrillic and Greek', async () => {

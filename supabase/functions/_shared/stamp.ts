@@ -2,7 +2,10 @@
 // ("Licensed to <name> · Order <number> · personal use") plus the same facts in the
 // document metadata. Stamping deters sharing without getting in the way of tracing.
 // The stored original is only read: pdf-lib parses it and writes a new file.
+// Names Helvetica can draw use it (nothing to embed); any other name is drawn as written in
+// open Noto faces, embedded as subsets (./stamp-fonts.ts).
 import { PDFDocument, ParseSpeeds, StandardFonts, degrees, grayscale, type PDFFont, type PDFPage } from 'pdf-lib';
+import { splitIntoRuns, stampFontkit } from './stamp-fonts.ts';
 import { z } from 'zod';
 
 export type StampErrorCode = 'invalid_input' | 'encrypted' | 'corrupt' | 'no_pages';
@@ -28,8 +31,8 @@ const stampOptionsSchema = z.object({
 
 export type StampOptions = z.input<typeof stampOptionsSchema>;
 
-// Letters with no decomposition into ASCII + accents, and whole scripts Helvetica lacks.
-// Helvetica (a standard PDF font, nothing to embed) only encodes WinAnsi.
+// For text set in a standard font (the seed's pattern sheets): letters with no decomposition
+// into ASCII + accents, and whole scripts Helvetica lacks. Helvetica only encodes WinAnsi.
 const TRANSLITERATION: Record<string, string> = {
   ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ı: 'i', ħ: 'h', Ħ: 'H', ŧ: 't', Ŧ: 'T', ŋ: 'ng', Ŋ: 'NG', ĸ: 'k', ſ: 's', ə: 'e', Ə: 'E',
   '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2212': '-', '\u00a0': ' ', '\u2009': ' ', '\u202f': ' ',
@@ -50,9 +53,9 @@ const TRANSLITERATION: Record<string, string> = {
 const encodableCache = new WeakMap<PDFFont, Set<number>>();
 
 /**
- * The text as the font can draw it: kept where encodable, accents stripped (Ș → S), Cyrillic
- * and Greek transliterated, anything else (CJK, emoji) shown as "?". The exact name still goes
- * into the metadata, which is Unicode.
+ * The text as a standard font can draw it: kept where encodable, accents stripped (Ș → S),
+ * Cyrillic and Greek transliterated, anything else (CJK, emoji) shown as "?". The stamp does
+ * not use this: it draws names outside WinAnsi with embedded fonts.
  */
 export function toFontSafeText(text: string, font: PDFFont): string {
   let encodable = encodableCache.get(font);
@@ -85,7 +88,30 @@ export function stampLine(buyerName: string, orderNumber: string, licence: Licen
 const BASE_FONT_SIZE = 6.5; // on an A4 page: readable when printed, easy to overlook
 const A4_SHORT_SIDE = 595;
 
-function stampPage(page: PDFPage, font: PDFFont, text: string): void {
+/** A piece of the stamp line in one font, in reading order (a right-to-left run is shaped by the font). */
+interface StampRun {
+  text: string;
+  font: PDFFont;
+}
+
+/** Control characters as spaces, runs of white space as one: a name is drawn on one line. */
+function oneLine(text: string): string {
+  return text.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+let helveticaCharacters: Promise<Set<number>> | undefined;
+
+/** Whether Helvetica (WinAnsi) can draw every character of `text`. */
+async function helveticaCanDraw(text: string): Promise<boolean> {
+  helveticaCharacters ??= PDFDocument.create()
+    .then((doc) => doc.embedFont(StandardFonts.Helvetica))
+    .then((font) => new Set(font.getCharacterSet()));
+  const encodable = await helveticaCharacters;
+  for (const char of text) if (!encodable.has(char.codePointAt(0)!)) return false;
+  return true;
+}
+
+function stampPage(page: PDFPage, runs: StampRun[]): void {
   const box = page.getCropBox();
   const angle = (((page.getRotation().angle % 360) + 360) % 360) as number;
   const quarterTurns = Math.round(angle / 90) % 4;
@@ -97,11 +123,12 @@ function stampPage(page: PDFPage, font: PDFFont, text: string): void {
   const scale = Math.sqrt(Math.max(shortSide, 1) / A4_SHORT_SIDE);
   const margin = Math.min(16 * scale, shortSide * 0.05);
   let size = Math.min(18, Math.max(6, BASE_FONT_SIZE * scale));
-  let width = font.widthOfTextAtSize(text, size);
+  const widthAt = (at: number) => runs.reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, at), 0);
+  let width = widthAt(size);
   const room = shownWidth - 2 * margin;
   if (width > room && room > 0) {
     size = Math.max(2, (size * room) / width);
-    width = font.widthOfTextAtSize(text, size);
+    width = widthAt(size);
   }
   // Centred on the bottom edge of the page as shown, mapped back into unrotated page space.
   const shownX = Math.max(margin, (shownWidth - width) / 2);
@@ -113,7 +140,16 @@ function stampPage(page: PDFPage, font: PDFFont, text: string): void {
     [bx + w - shownX, by + h - shownY],
     [bx + shownY, by + h - shownX],
   ][quarterTurns]!;
-  page.drawText(text, { x, y, size, font, color: grayscale(0.35), opacity: 0.85, rotate: degrees(quarterTurns * 90) });
+  // Runs follow each other along the (rotated) baseline.
+  const [dx, dy] = [[1, 0], [0, 1], [-1, 0], [0, -1]][quarterTurns]!;
+  let advance = 0;
+  for (const run of runs) {
+    page.drawText(run.text, {
+      x: x + dx! * advance, y: y + dy! * advance, size, font: run.font,
+      color: grayscale(0.35), opacity: 0.85, rotate: degrees(quarterTurns * 90),
+    });
+    advance += run.font.widthOfTextAtSize(run.text, size);
+  }
 }
 
 async function load(original: Uint8Array): Promise<PDFDocument> {
@@ -148,10 +184,28 @@ export async function stampPdf(original: Uint8Array, options: StampOptions): Pro
   const pages = doc.getPages();
   if (pages.length === 0) throw new StampError('no_pages', 'The pattern file has no pages');
 
+  const visible = stampLine(oneLine(buyerName), oneLine(orderNumber), licence);
+  // Outside the try: a missing font file is the server's fault, not the pattern file's.
+  const faceRuns = (await helveticaCanDraw(visible)) ? undefined : await splitIntoRuns(visible);
+
   try {
-    const font = await doc.embedFont(StandardFonts.Helvetica);
-    const visible = stampLine(toFontSafeText(buyerName, font), toFontSafeText(orderNumber, font), licence);
-    for (const page of pages) stampPage(page, font, visible);
+    let runs: StampRun[];
+    if (!faceRuns) {
+      runs = [{ text: visible, font: await doc.embedFont(StandardFonts.Helvetica) }];
+    } else {
+      doc.registerFontkit(stampFontkit);
+      const embedded = new Map<Uint8Array, PDFFont>();
+      runs = [];
+      for (const run of faceRuns) {
+        let font = embedded.get(run.face.bytes);
+        if (!font) {
+          font = await doc.embedFont(run.face.bytes, { subset: true });
+          embedded.set(run.face.bytes, font);
+        }
+        runs.push({ text: run.text, font });
+      }
+    }
+    for (const page of pages) stampPage(page, runs);
 
     // Exact (Unicode) name and order in the metadata, for tracing a shared copy.
     doc.setSubject(stampLine(buyerName, orderNumber, licence));
