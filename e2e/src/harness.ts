@@ -31,6 +31,8 @@ interface BackendHandle {
   anonKey: string;
   /** For tests that create their own data through the backend (bypasses row-level security). */
   serviceRoleKey: string;
+  /** The embedded Stripe sandbox (payments tests drive its /_sandbox/ endpoints), when the stack runs one. */
+  stripe: { url: string; secretKey: string; webhookSecret: string } | null;
   stop(): Promise<void>;
 }
 
@@ -75,11 +77,11 @@ export async function buildIfNeeded(): Promise<void> {
   if (stale.length) await buildApps({ folders: stale });
 }
 
-async function startBackend(overrides: BackendConfigOverrides = {}): Promise<BackendHandle | null> {
+async function startBackend(overrides: BackendConfigOverrides & { siteUrl?: string } = {}): Promise<BackendHandle | null> {
   const file = join(root, 'backend', 'src', 'stack.ts');
   if (!existsSync(file)) return null;
   const { startStack } = (await import(/* @vite-ignore */ file)) as {
-    startStack(o: BackendConfigOverrides & { seed: boolean; port: number; dataDir: string; log?: unknown }): Promise<{ url: string; anonKey: string; serviceRoleKey: string; stop(): Promise<void> }>;
+    startStack(o: BackendConfigOverrides & { siteUrl?: string; seed: boolean; port: number; dataDir: string; log?: unknown }): Promise<{ url: string; anonKey: string; serviceRoleKey: string; stripe?: BackendHandle['stripe']; stop(): Promise<void> }>;
   };
   // A fresh database per run, on free ports: never the developer's .data/ or port 54321.
   const dataDir = mkdtempSync(join(tmpdir(), 'stitchhouse-e2e-db-'));
@@ -90,6 +92,7 @@ async function startBackend(overrides: BackendConfigOverrides = {}): Promise<Bac
       url: stack.url,
       anonKey: stack.anonKey,
       serviceRoleKey: stack.serviceRoleKey,
+      stripe: stack.stripe ?? null,
       stop: async () => {
         await stack.stop();
         rmSync(dataDir, { recursive: true, force: true });
@@ -118,14 +121,17 @@ export async function launchChromium(): Promise<Browser> {
 
 export async function startE2EStack(options: StackOptions = {}): Promise<E2EStack> {
   await buildIfNeeded();
-  const backend = !options.backend ? null : await startBackend(options.backendConfig).catch((error: unknown) => {
+  // The shell's port is chosen first so the backend's SITE_URL (payment return links, emails) points at it.
+  const shellPort = await closedPort();
+  const siteUrl = `http://127.0.0.1:${shellPort}`;
+  const backend = !options.backend ? null : await startBackend({ ...options.backendConfig, siteUrl }).catch((error: unknown) => {
     // Pages must render without a backend; say why data will be missing.
     console.warn('[e2e] embedded backend did not start; env.json points at an unreachable URL', error);
     return null;
   });
   const { serveApps } = await importScript<{ serveApps(o: object): Promise<ServedApps> }>('serve-apps.mjs');
   const apps = await serveApps({
-    ports: 'free',
+    ports: { shell: shellPort, mf_auth: 0, mf_catalog: 0, mf_payments: 0, mf_account: 0, mf_partners: 0 },
     dirs: options.dirs,
     supabaseUrl: backend?.url ?? `http://127.0.0.1:${await closedPort()}`, // nothing answers there
     supabaseAnonKey: backend?.anonKey ?? 'e2e-no-backend',

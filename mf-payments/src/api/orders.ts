@@ -17,6 +17,8 @@ export interface OrderItem {
   vat_cents: number | null;
   discount_cents: number | null;
   refunded_at: string | null;
+  /** Set by the refund function; refunded_at follows when the provider's webhook confirms. */
+  refund_requested_at: string | null;
 }
 
 export interface Order {
@@ -39,7 +41,7 @@ export interface Order {
   order_items: OrderItem[];
 }
 
-const ITEM_COLUMNS = 'id,pattern_id,store_id,kind,quantity,unit_price_cents,currency,title,vat_cents,discount_cents,refunded_at';
+const ITEM_COLUMNS = 'id,pattern_id,store_id,kind,quantity,unit_price_cents,currency,title,vat_cents,discount_cents,refunded_at,refund_requested_at';
 const ORDER_COLUMNS = `id,number,status,currency,buyer_email,subtotal_cents,discount_cents,vat_cents,vat_rate_bp,buyer_country,total_cents,failure_code,failure_message,created_at,paid_at,refunded_at,order_items(${ITEM_COLUMNS})`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -7,8 +7,9 @@
  */
 import { z } from 'zod';
 import { SUPPORTED_CURRENCIES, type Currency } from '../pricing.ts';
+import { CART_CHANGED_EVENT, CART_STORAGE_KEY } from './keys.ts';
 
-export const CART_STORAGE_KEY = 'stitchhouse.cart.v1';
+export { CART_CHANGED_EVENT, CART_STORAGE_KEY };
 /** A cart is small by design (one checkout per currency); more lines are refused with a message. */
 export const MAX_CART_LINES = 50;
 /** Printed copies per wholesale line (the checkout function refuses more with `invalid_quantity`). */
@@ -114,6 +115,7 @@ export function createCart(storage: CartStorage | null, now: () => Date = () => 
       throw new CartError('Your browser did not let us keep the cart (storage is full or blocked). Free some space or allow site data, then try again.');
     }
     for (const listener of listeners) listener(cached);
+    if (typeof window !== 'undefined' && typeof window.dispatchEvent === 'function') window.dispatchEvent(new Event(CART_CHANGED_EVENT));
   };
 
   const checkQuantity = (kind: CartLineKind, quantity: number, minQuantity?: number) => {

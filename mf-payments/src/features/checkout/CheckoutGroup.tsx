@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { pageCart, type CartLine } from '@stitchhouse/shared/cart/index.ts';
 import { formatBasisPoints, formatMoney, type Currency } from '@stitchhouse/shared/pricing.ts';
 import { Alert, Button, Skeleton, TextField } from '@stitchhouse/shared/ui/index.ts';
@@ -8,6 +9,7 @@ import { countryName } from './country.ts';
 import { ProblemBlock } from './ProblemBlock.tsx';
 import { DISCOUNT_CODES, explainProblem, priceChangesOf } from './problems.ts';
 import { QuantityField } from './QuantityField.tsx';
+import { DISCOUNT_CODE_FORMAT } from '../hub/discountForm.ts';
 import * as styles from './Checkout.module.css';
 
 const QUOTE_DELAY_MS = 300;
@@ -83,8 +85,8 @@ export function CheckoutGroup({ currency, lines, country, several }: { currency:
     event.preventDefault();
     const trimmed = codeInput.trim().toUpperCase();
     setCodeError(null);
-    if (!/^[A-Z0-9_-]{3,40}$/.test(trimmed)) {
-      setCodeError('A code is 3 to 40 letters, digits, “-” or “_”.');
+    if (!DISCOUNT_CODE_FORMAT.test(trimmed)) {
+      setCodeError('A code is 3 to 32 letters, digits, “-” or “_”, as the store gave it.');
       return;
     }
     setCode(trimmed);
@@ -175,7 +177,10 @@ export function CheckoutGroup({ currency, lines, country, several }: { currency:
         <Button size="large" block busy={paying} busyLabel="Opening the secure payment page…" disabled={!quote || quoting || !!blocking} onClick={pay}>
           {confirming ? 'Confirm new total and pay' : 'Pay'}{quote && !quoting ? ` ${formatMoney(quote.total_cents, currency)}` : ''}
         </Button>
-        <p className={styles.meta}>You pay on Stripe’s secure page and come back here. Your patterns are ready to download once the payment is confirmed.</p>
+        <p className={styles.meta}>
+          You pay on Stripe’s secure page and come back here. By paying you ask us to deliver the patterns at once and agree that
+          downloading them ends your 14-day right to cancel (<Link to="/legal/terms-of-use#refunds">terms</Link>).
+        </p>
       </div>
       {several ? <Alert tone="info">This checkout pays only for the {currency} patterns; the others stay in your cart.</Alert> : null}
     </section>

@@ -40,7 +40,7 @@ export function Purchases({ userId }: { userId: string }) {
                   <li key={item.id}>
                     {item.title ?? 'Pattern'}
                     {item.kind === 'wholesale_print' ? ` — ${item.quantity} printed copies` : ''}
-                    {item.refunded_at || order.status === 'refunded' ? ' — refunded' : ''}
+                    {item.refunded_at || order.status === 'refunded' ? ' — refunded' : item.refund_requested_at ? ' — refund pending' : ''}
                     {item.kind === 'digital' && !item.refunded_at && ['paid', 'partially_refunded'].includes(order.status) ? (
                       <> · <Link to={`/download/${item.pattern_id}`} aria-label={`Download ${item.title ?? 'the pattern'}`}>Download</Link></>
                     ) : null}

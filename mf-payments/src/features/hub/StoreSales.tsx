@@ -47,12 +47,16 @@ export function StoreSales({ storeIds }: { storeIds: string[] }) {
   const [done, setDone] = useState<string | null>(null);
 
   const orders = sales.data ? byOrder(sales.data) : [];
-  const stillPending = [...pending].filter((key) => {
-    const [orderId, itemId] = key.split(':');
-    const order = orders.find((o) => o.id === orderId);
-    if (!order) return true;
-    return itemId ? !isRefunded(order, order.items.find((i) => i.id === itemId)!) : order.status !== 'refunded';
-  });
+  const stillPending = [
+    ...[...pending].filter((key) => {
+      const [orderId, itemId] = key.split(':');
+      const order = orders.find((o) => o.id === orderId);
+      if (!order) return true;
+      return itemId ? !isRefunded(order, order.items.find((i) => i.id === itemId)!) : order.status !== 'refunded';
+    }),
+    // Refunds asked for earlier (another tab, before a reload) whose confirmation has not landed yet.
+    ...orders.flatMap((order) => order.items.filter((item) => item.refund_requested_at && !isRefunded(order, item)).map((item) => `${order.id}:${item.id}`)),
+  ];
 
   useEffect(() => {
     if (stillPending.length === 0 || sales.status === 'loading') return;

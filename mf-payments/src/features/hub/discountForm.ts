@@ -2,6 +2,9 @@
 import type { Currency } from '@stitchhouse/shared/pricing.ts';
 import type { NewDiscountCode } from '../../api/discounts.ts';
 
+/** The database's rule (discount_codes_code_format): 3–32 characters, upper-cased. */
+export const DISCOUNT_CODE_FORMAT = /^[A-Z0-9][A-Z0-9_-]{2,31}$/;
+
 export interface DiscountFormValues {
   code: string;
   kind: 'percent' | 'amount';
@@ -19,7 +22,7 @@ export const EMPTY_DISCOUNT: DiscountFormValues = { code: '', kind: 'percent', v
 export function readDiscountForm(values: DiscountFormValues, storeId: string, currency: Currency, today: string): { row: NewDiscountCode } | { errors: DiscountFormErrors } {
   const errors: DiscountFormErrors = {};
   const code = values.code.trim().toUpperCase();
-  if (!/^[A-Z0-9_-]{3,40}$/.test(code)) errors.code = 'Use 3 to 40 letters, digits, “-” or “_”, e.g. SPRING20.';
+  if (!DISCOUNT_CODE_FORMAT.test(code)) errors.code = 'Use 3 to 32 letters, digits, “-” or “_”, starting with a letter or digit, e.g. SPRING20.';
   let percentOff: number | null = null;
   let amountOffCents: number | null = null;
   if (values.kind === 'percent') {

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { AccountMenu } from './AccountMenu.tsx';
+import { CartLink } from './CartLink.tsx';
 import type { AccountUser } from './accountLabel.ts';
 import { PRIMARY_NAV, SIGN_IN_PATH, SIGN_UP_PATH } from './navigation.ts';
 import * as styles from './SiteHeader.module.css';
@@ -77,6 +78,7 @@ export function SiteHeader({ user, sessionLoading, onSignOut }: SiteHeaderProps)
           </nav>
 
           <div className={styles.account}>
+            <CartLink />
             {sessionLoading ? (
               <span className={styles.sessionPending} aria-hidden="true" />
             ) : user ? (
