@@ -36,6 +36,9 @@ const envSchema = z.object({
   BODY_LIMIT_FUNCTIONS: z.string().optional(),
   BODY_LIMIT_STORAGE_UPLOAD: z.string().optional(),
   BODY_LIMIT_OTHER: z.string().optional(),
+  TRUSTED_PROXIES: z.string().optional(),
+  REFRESH_TOKEN_REUSE_INTERVAL: intFrom('REFRESH_TOKEN_REUSE_INTERVAL', 0).optional(),
+  MAILER_SECURE_EMAIL_CHANGE_ENABLED: z.enum(['true', 'false'], { error: 'MAILER_SECURE_EMAIL_CHANGE_ENABLED must be true or false' }).optional(),
 });
 
 export type ConfigOverrides = Partial<Omit<BackendConfig, 'anonKey' | 'serviceRoleKey' | 'dbPassword'>>;
@@ -78,6 +81,9 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
       ...(e.BODY_LIMIT_OTHER ? { other: parseSize('BODY_LIMIT_OTHER', e.BODY_LIMIT_OTHER) } : {}),
       ...overrides.bodyLimits,
     },
+    trustedProxies: overrides.trustedProxies ?? (e.TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    refreshTokenReuseInterval: overrides.refreshTokenReuseInterval ?? e.REFRESH_TOKEN_REUSE_INTERVAL ?? 10,
+    secureEmailChange: overrides.secureEmailChange ?? e.MAILER_SECURE_EMAIL_CHANGE_ENABLED !== 'false',
   };
 }
 

@@ -34,6 +34,12 @@ export interface BackendConfig {
   mailInbox?: boolean;
   /** Request body limits by route (body-limits.ts; BODY_LIMIT_* env). */
   bodyLimits?: Partial<BodyLimits>;
+  /** Proxies (IPs or CIDRs) whose X-Forwarded-For is believed; none = the socket's peer is the client. */
+  trustedProxies?: string[];
+  /** Seconds a rotated refresh token may still be replayed (GoTrue SECURITY_REFRESH_TOKEN_REUSE_INTERVAL). */
+  refreshTokenReuseInterval?: number;
+  /** Email change confirmed by both addresses (GoTrue MAILER_SECURE_EMAIL_CHANGE_ENABLED, default true). */
+  secureEmailChange?: boolean;
 }
 
 export interface MailMessage {

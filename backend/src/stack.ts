@@ -14,7 +14,7 @@ import { startPostgrest, type PostgrestHandle } from './postgrest/index.ts';
 import { LocalMailer } from './mail/mailer.ts';
 import { createMailApp } from './mail/routes.ts';
 import { createGateway, listenGateway, type GatewayServer } from './gateway.ts';
-import { createAuthApp } from './auth/index.ts';
+import { createAuthApp, type AuthOptions } from './auth/index.ts';
 import { createStorageApp } from './storage/index.ts';
 import { createFunctionsApp } from './functions/index.ts';
 
@@ -31,6 +31,8 @@ export interface StackOptions extends ConfigOverrides {
   dbPort?: number;
   restPort?: number;
   log?: Logger;
+  /** Limits of the auth service (tests lower them). */
+  auth?: AuthOptions;
 }
 
 export interface Stack {
@@ -98,7 +100,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ctx,
       rest,
       services: {
-        auth: createAuthApp(ctx),
+        auth: createAuthApp(ctx, options.auth),
         storage: createStorageApp(ctx),
         functions: createFunctionsApp(ctx),
         mail: createMailApp(mailer, config.serviceRoleKey, { inbox: config.mailInbox ?? false }),
