@@ -169,7 +169,7 @@ describe('finding 9 (storage): files are checked by their bytes and served inert
   it('refuses HTML declared as a PDF, directly and through a signed upload URL', async () => {
     const html = new TextEncoder().encode('<html><script>fetch("/auth/v1/user")</script></html>');
     const direct = await designer.db.storage.from('pattern-files').upload(`${storeId}/${patternId}/a0/v1.pdf`, html, { contentType: 'application/pdf' });
-    expect(direct.error).toMatchObject({ statusCode: '415', message: expect.stringMatching(/not a application\/pdf file/) });
+    expect(direct.error).toMatchObject({ statusCode: '415', message: expect.stringMatching(/content does not match its type application\/pdf/) });
     const target = await designer.db.storage.from('pattern-files').createSignedUploadUrl(`${storeId}/${patternId}/a0/v1.pdf`, { upsert: true });
     const put = await fetch(`${stack.url}/storage/v1/object/upload/sign/pattern-files/${storeId}/${patternId}/a0/v1.pdf?token=${target.data!.token}`, {
       method: 'PUT', headers: { apikey: stack.anonKey, 'content-type': 'application/pdf', 'x-upsert': 'true' }, body: html,

@@ -34,7 +34,7 @@ export const errors = {
     new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${mimeType} is not supported${why ? `: ${why}` : ''}`),
   /** The bytes do not back the declared type, or the type is active content (checked on upload). */
   contentRefused: (mimeType: string, reason: string) =>
-    new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `The file is not a ${mimeType} file we can store: ${reason}`),
+    new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `The file's content does not match its type ${mimeType}: ${reason}`),
 };
 
 /** Maps a Postgres error raised under the caller's role to the envelope Supabase uses. */
