@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { BackendConfig } from './context.ts';
 import { makeApiKeys } from './jwt.ts';
+import { loadStripeConfig, type StripeConfig } from './stripe-sandbox/config.ts';
 import { defaultBodyLimits, parseSize } from './body-limits.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -41,7 +42,10 @@ const envSchema = z.object({
   MAILER_SECURE_EMAIL_CHANGE_ENABLED: z.enum(['true', 'false'], { error: 'MAILER_SECURE_EMAIL_CHANGE_ENABLED must be true or false' }).optional(),
 });
 
-export type ConfigOverrides = Partial<Omit<BackendConfig, 'anonKey' | 'serviceRoleKey' | 'dbPassword'>>;
+export type ConfigOverrides = Partial<Omit<BackendConfig, 'anonKey' | 'serviceRoleKey' | 'dbPassword' | 'stripe'>> & {
+  /** Sandbox settings to change (tests: faster retries); the rest comes from the environment. */
+  stripe?: Partial<StripeConfig>;
+};
 
 /** Builds the configuration; `port: 0` picks a free port now so every URL is known up front. */
 export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessEnv = process.env): Promise<BackendConfig> {
@@ -54,6 +58,8 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
   let port = overrides.port ?? e.BACKEND_PORT ?? DEFAULT_PORT;
   if (port === 0) port = await freePort();
   const keys = await loadKeys(dataDir, overrides.jwtSecret ?? e.JWT_SECRET);
+  // after loadKeys: the sandbox's keys join keys.json
+  const stripe = loadStripeConfig(dataDir, env, overrides.port ?? e.BACKEND_PORT ?? DEFAULT_PORT, overrides.stripe);
 
   return {
     port,
@@ -70,6 +76,7 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
     otpExpiry: overrides.otpExpiry ?? e.MAILER_OTP_EXP ?? 3600,
     emailMinInterval: overrides.emailMinInterval ?? e.SMTP_MAX_FREQUENCY ?? 60,
     smtpUrl: overrides.smtpUrl ?? e.SMTP_URL,
+    stripe,
     // the inbox shows every message sent: local development only, never beside real mail
     mailInbox: (overrides.mailInbox ?? e.MAIL_INBOX !== 'false') && !(overrides.smtpUrl ?? e.SMTP_URL),
     bodyLimits: {

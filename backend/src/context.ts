@@ -1,6 +1,7 @@
 // The pieces every embedded service (auth, storage, functions, mail) is built from.
 // Services are Hono apps created from a ServiceContext and mounted by the gateway.
 import type pg from 'pg';
+import type { StripeConfig } from './stripe-sandbox/config.ts';
 import type { BodyLimits } from './body-limits.ts';
 
 export interface BackendConfig {
@@ -30,6 +31,8 @@ export interface BackendConfig {
   emailMinInterval: number;
   /** smtp://user:pass@host:port — when set, mail is also sent for real. */
   smtpUrl?: string;
+  /** Stripe for the functions: the embedded sandbox, or real Stripe with the user's keys (stripe-sandbox/config.ts). */
+  stripe?: StripeConfig;
   /** Serve the local inbox (/mail): MAIL_INBOX, default on, always off when smtpUrl is set. */
   mailInbox?: boolean;
   /** Request body limits by route (body-limits.ts; BODY_LIMIT_* env). */

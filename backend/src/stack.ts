@@ -17,6 +17,7 @@ import { createGateway, listenGateway, type GatewayServer } from './gateway.ts';
 import { createAuthApp, type AuthOptions } from './auth/index.ts';
 import { createStorageApp } from './storage/index.ts';
 import { createFunctionsApp } from './functions/index.ts';
+import { startStripeSandbox, type StripeSandbox } from './stripe-sandbox/index.ts';
 
 export interface StackOptions extends ConfigOverrides {
   /** Run supabase/seed/index.ts on a fresh database (default true). */
@@ -47,6 +48,10 @@ export interface Stack {
   postgres: PostgresHandle;
   rest: PostgrestHandle;
   mailer: LocalMailer;
+  /** The Stripe the functions use: the embedded sandbox's API origin and keys; null on real Stripe. */
+  stripe: { url: string; secretKey: string; webhookSecret: string } | null;
+  /** The embedded sandbox itself (clock, webhook worker) when it runs. */
+  stripeSandbox: StripeSandbox | null;
   /** Migration files applied during this start. */
   applied: string[];
   stop(): Promise<void>;
@@ -96,19 +101,31 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     const mailer = new LocalMailer(pool, log, config.smtpUrl);
     const ctx: ServiceContext = { config, pool, mail: mailer, log };
+    // the Stripe sandbox on its own origin, unless the user gave real Stripe keys
+    let stripeSandbox: StripeSandbox | null = null;
+    if (config.stripe?.mode === 'sandbox') {
+      stripeSandbox = await startStripeSandbox({
+        pool, log, secretKey: config.stripe.secretKey, webhookSecret: config.stripe.webhookSecret, port: config.stripe.sandboxPort,
+        webhookUrl: config.stripe.webhookUrl ?? `http://127.0.0.1:${config.port}/functions/v1/stripe-webhook`,
+        retry: config.stripe.retry, accountLinkTtl: config.stripe.accountLinkTtl, startDeliveries: false,
+      });
+      cleanup.push(() => stripeSandbox!.stop());
+    } else if (config.stripe?.mode === 'stripe') log.info('stripe', 'STRIPE_SECRET_KEY set: functions use real Stripe (no sandbox)');
     const gatewayListener = createGateway({
       ctx,
       rest,
       services: {
         auth: createAuthApp(ctx, options.auth),
         storage: createStorageApp(ctx),
-        functions: createFunctionsApp(ctx),
+        functions: createFunctionsApp(ctx, { stripeApiUrl: stripeSandbox?.apiUrl }),
         mail: createMailApp(mailer, config.serviceRoleKey, { inbox: config.mailInbox ?? false }),
       },
     });
     const gateway: GatewayServer = await listenGateway(gatewayListener, config.port);
     cleanup.push(() => gateway.close());
     log.info('gateway', `listening on ${gateway.url} (public URL ${config.apiExternalUrl})`);
+    // webhooks go out once their endpoint (the gateway) listens
+    await stripeSandbox?.webhooks.start();
 
     if (options.seed !== false) await seedOnce({ pool, config, log, module: options.seedModule, localUrl: gateway.url });
     if (postgres.kind === 'pglite') {
@@ -127,6 +144,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       postgres,
       rest,
       mailer,
+      stripe: stripeSandbox ? { url: stripeSandbox.apiUrl, secretKey: stripeSandbox.secretKey, webhookSecret: stripeSandbox.webhookSecret } : null,
+      stripeSandbox,
       applied: result.applied,
       stop: () => (stopped ??= stopAll()),
     };

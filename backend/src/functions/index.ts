@@ -14,6 +14,8 @@ export interface FunctionsOptions {
   functionsDir?: string;
   /** Defaults to config.toml beside the functions folder (supabase/config.toml). */
   configPath?: string;
+  /** The embedded Stripe sandbox's API origin, given to functions as STRIPE_API_URL. */
+  stripeApiUrl?: string;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -27,8 +29,11 @@ export function createFunctionsApp(ctx: ServiceContext, options: FunctionsOption
     SUPABASE_ANON_KEY: ctx.config.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: ctx.config.serviceRoleKey,
     SITE_URL: ctx.config.siteUrl,
+    ...stripeEnv(ctx, options.stripeApiUrl),
   };
   Object.assign(process.env, env);
+  // real Stripe: the SDK's default host, not a sandbox left over from another stack
+  if (ctx.config.stripe?.mode === 'stripe' || !options.stripeApiUrl) delete process.env.STRIPE_API_URL;
   ctx.log.info('functions', `handlers from ${functionsDir} (JWT rules: ${config.path})`);
 
   const invoke = async (c: Context): Promise<Response> => {
@@ -62,6 +67,17 @@ export function createFunctionsApp(ctx: ServiceContext, options: FunctionsOption
   app.all('/:name', invoke);
   app.all('/:name/*', invoke);
   return app;
+}
+
+/** STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET (the user's for real Stripe, else the sandbox's) and STRIPE_API_URL for the sandbox. */
+function stripeEnv(ctx: ServiceContext, apiUrl: string | undefined): Record<string, string> {
+  const stripe = ctx.config.stripe;
+  if (!stripe) return {};
+  return {
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    ...(stripe.mode === 'sandbox' && apiUrl ? { STRIPE_API_URL: apiUrl } : {}),
+  };
 }
 
 async function checkJwt(authorization: string | undefined, secret: string): Promise<string | undefined> {

@@ -1,0 +1,288 @@
+// subscriptions (made by subscription-mode checkout; retrieve, update, cancel), their
+// invoices, renewals when the sandbox clock passes a period end, billing portal sessions.
+import type Stripe from 'stripe';
+import type { SandboxCore } from '../core.ts';
+import { list } from '../core.ts';
+import { cardBehaviour, type CardInput } from '../cards.ts';
+import { invalidParam, invalidRequest, missingParam, noSuch } from '../errors.ts';
+import { shaped } from '../fixtures.ts';
+import { newId } from '../ids.ts';
+import { arr, bool, metadata, obj, oneOf, requireStr, str, type Params } from '../params.ts';
+import type { Stored, Tx } from '../store.ts';
+import { getCustomer } from './customers.ts';
+import { getPrice } from './catalog.ts';
+import { createCharge, createPaymentIntent } from './payments.ts';
+
+/** Adds whole months (or years) the way Stripe anchors billing: same day, clamped to the month's end. */
+export function addInterval(start: number, interval: Stripe.Price.Recurring.Interval, count: number): number {
+  const d = new Date(start * 1000);
+  if (interval === 'day') return start + 86400 * count;
+  if (interval === 'week') return start + 7 * 86400 * count;
+  const months = interval === 'year' ? 12 * count : count;
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  return Math.floor(target.getTime() / 1000);
+}
+
+function planOf(price: Stripe.Price): Stripe.Plan {
+  return {
+    id: price.id, object: 'plan', active: price.active, amount: price.unit_amount, amount_decimal: price.unit_amount_decimal,
+    billing_scheme: 'per_unit', created: price.created, currency: price.currency, interval: price.recurring!.interval,
+    interval_count: price.recurring!.interval_count, livemode: false, metadata: price.metadata, meter: null, nickname: price.nickname,
+    product: price.product, tiers_mode: null, transform_usage: null, trial_period_days: null, usage_type: 'licensed',
+  } as Stripe.Plan;
+}
+
+function subscriptionItem(t: Tx, subscription: string, price: Stripe.Price, quantity: number, start: number, end: number, id = newId('si', 14)): Stripe.SubscriptionItem {
+  return shaped<Stripe.SubscriptionItem>('subscription_item', {
+    id, object: 'subscription_item', billing_thresholds: null, created: t.now, current_period_end: end, current_period_start: start,
+    discounts: [], metadata: {}, plan: planOf(price), price, quantity, subscription, tax_rates: [],
+  });
+}
+
+export interface NewSubscription {
+  customer: string;
+  items: Array<{ price: Stripe.Price; quantity: number }>;
+  metadata: Record<string, string>;
+  automaticTax: boolean;
+  card: CardInput;
+  intent: Stripe.PaymentIntent;
+}
+
+/** Subscription-mode checkout paid: the subscription, its first invoice (paid) and their events. */
+export async function startSubscription(sb: SandboxCore, t: Tx, args: NewSubscription): Promise<{ subscription: Stripe.Subscription; invoice: Stripe.Invoice }> {
+  const id = newId('sub');
+  const first = args.items[0]!.price;
+  const end = addInterval(t.now, first.recurring!.interval, first.recurring!.interval_count);
+  const items = args.items.map((i) => subscriptionItem(t, id, i.price, i.quantity, t.now, end));
+  let subscription = shaped<Stripe.Subscription>('subscription', {
+    id, object: 'subscription', application: null, application_fee_percent: null,
+    automatic_tax: { enabled: args.automaticTax, liability: args.automaticTax ? { type: 'self' } : null, disabled_reason: null },
+    billing_cycle_anchor: t.now, billing_cycle_anchor_config: null, cancel_at: null, cancel_at_period_end: false, canceled_at: null,
+    cancellation_details: { comment: null, feedback: null, reason: null }, collection_method: 'charge_automatically', created: t.now,
+    currency: first.currency, customer: args.customer, days_until_due: null, default_payment_method: null, default_source: null,
+    default_tax_rates: [], description: null, discounts: [], ended_at: null,
+    invoice_settings: { account_tax_ids: null, issuer: { type: 'self' } },
+    items: list(items, `/v1/subscription_items?subscription=${id}`), latest_invoice: null, livemode: false, metadata: args.metadata,
+    next_pending_invoice_item_invoice: null, on_behalf_of: null, pause_collection: null,
+    payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: 'off' },
+    pending_invoice_item_interval: null, pending_setup_intent: null, pending_update: null, schedule: null, start_date: t.now,
+    status: 'active', test_clock: null, transfer_data: null, trial_end: null, trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
+    trial_start: null, billing_thresholds: null, billing_mode: { type: 'classic', flexible: null, updated_at: null }, customer_account: null,
+    managed_payments: null, billing_schedules: [],
+  });
+  await t.insert('subscription', subscription);
+  const invoice = await invoiceFor(sb, t, subscription, 'subscription_create', args.intent, args.card);
+  subscription = { ...subscription, latest_invoice: invoice.id };
+  await t.update(subscription);
+  await sb.emit(t, 'customer.subscription.created', subscription);
+  await sb.emit(t, 'invoice.paid', invoice);
+  return { subscription, invoice };
+}
+
+/** An invoice for the subscription's current period, charged to the card; paid or payment failed. */
+async function invoiceFor(
+  sb: SandboxCore, t: Tx, subscription: Stripe.Subscription, reason: Stripe.Invoice.BillingReason,
+  existingIntent: Stripe.PaymentIntent | null, card: CardInput | undefined,
+): Promise<Stripe.Invoice> {
+  const id = newId('in');
+  const customer = await getCustomer(t, subscription.customer as string);
+  const item = subscription.items.data[0]!;
+  const amount = subscription.items.data.reduce((sum, i) => sum + (i.price.unit_amount ?? 0) * (i.quantity ?? 1), 0);
+  const intent = existingIntent ?? (await createPaymentIntent(t, { amount, currency: subscription.currency, customer: customer.id, description: 'Subscription update' }));
+  const behaviour = card ? cardBehaviour(card.number) : undefined;
+  // a 3-D Secure card authenticated at checkout is not challenged again off-session
+  const paid = behaviour !== undefined && behaviour.kind !== 'declined';
+  let chargeId: string | null = null;
+  if (card && !existingIntent) {
+    const charge = await createCharge(sb, t, { intent, card, billingEmail: customer.data.email, decline: behaviour?.kind === 'declined' ? behaviour.decline : undefined });
+    chargeId = charge.id;
+    await t.update({ ...intent, status: paid ? 'succeeded' : 'requires_payment_method', amount_received: paid ? amount : 0, latest_charge: charge.id });
+  }
+  const lines = subscription.items.data.map((i) => ({
+    id: newId('il'), object: 'line_item', amount: (i.price.unit_amount ?? 0) * (i.quantity ?? 1), currency: subscription.currency,
+    description: `${i.quantity ?? 1} × ${i.price.nickname ?? i.price.id}`, discount_amounts: [], discountable: true, discounts: [],
+    invoice: id, livemode: false, metadata: {}, period: { end: i.current_period_end, start: i.current_period_start }, quantity: i.quantity ?? 1,
+    subscription: subscription.id, pretax_credit_amounts: [], taxes: [],
+    parent: {
+      type: 'subscription_item_details', invoice_item_details: null,
+      subscription_item_details: { invoice_item: null, proration: false, proration_details: { credited_items: null }, subscription: subscription.id, subscription_item: i.id },
+    },
+    pricing: { type: 'price_details', price_details: { price: i.price.id, product: i.price.product }, unit_amount_decimal: i.price.unit_amount_decimal },
+    subtotal: (i.price.unit_amount ?? 0) * (i.quantity ?? 1), quantity_decimal: String(i.quantity ?? 1),
+  }));
+  const invoice = shaped<Stripe.Invoice>('invoice', {
+    id, object: 'invoice', account_country: 'IE', account_name: 'Stitchhouse', account_tax_ids: null, amount_due: amount,
+    amount_paid: paid ? amount : 0, amount_remaining: paid ? 0 : amount, amount_shipping: 0, application: null, attempt_count: 1, attempted: true,
+    auto_advance: !paid, automatic_tax: { enabled: subscription.automatic_tax.enabled, liability: null, status: subscription.automatic_tax.enabled ? 'complete' : null, disabled_reason: null, provider: null },
+    billing_reason: reason, collection_method: 'charge_automatically', created: t.now, currency: subscription.currency, custom_fields: null,
+    customer: customer.id, customer_address: null, customer_email: customer.data.email, customer_name: customer.data.name,
+    customer_phone: null, customer_shipping: null, customer_tax_exempt: 'none', customer_tax_ids: [], default_payment_method: null,
+    default_source: null, default_tax_rates: [], description: null, discounts: [], due_date: null, effective_at: t.now, ending_balance: 0,
+    footer: null, from_invoice: null, hosted_invoice_url: sb.url(`/invoices/${id}`), invoice_pdf: null, issuer: { type: 'self' },
+    last_finalization_error: null, latest_revision: null, lines: list(lines, `/v1/invoices/${id}/lines`), livemode: false, metadata: {},
+    next_payment_attempt: null, number: `${customer.data.invoice_prefix}-${String(customer.data.next_invoice_sequence ?? 1).padStart(4, '0')}`,
+    on_behalf_of: null, payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
+    period_end: item.current_period_end, period_start: item.current_period_start, post_payment_credit_notes_amount: 0,
+    pre_payment_credit_notes_amount: 0, receipt_number: null, rendering: null, shipping_cost: null, shipping_details: null, starting_balance: 0,
+    statement_descriptor: null, status: paid ? 'paid' : 'open',
+    status_transitions: { finalized_at: t.now, marked_uncollectible_at: null, paid_at: paid ? t.now : null, voided_at: null },
+    subscription: subscription.id, subtotal: amount, subtotal_excluding_tax: amount, test_clock: null, total: amount, total_discount_amounts: [],
+    total_excluding_tax: amount, webhooks_delivered_at: null, automatically_finalizes_at: null, total_pretax_credit_amounts: [], total_taxes: [],
+    amount_overpaid: 0, customer_account: null,
+    parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: subscription.metadata, subscription: subscription.id } },
+  });
+  await t.insert('invoice', invoice, { payment_intent: intent.id, charge: chargeId });
+  await t.update({ ...customer.data, next_invoice_sequence: (customer.data.next_invoice_sequence ?? 1) + 1 });
+  return invoice;
+}
+
+export async function getSubscription(t: Tx, id: string, lock = false): Promise<Stored<Stripe.Subscription>> {
+  const found = await t.get<Stripe.Subscription>(id, { lock });
+  if (!found || found.type !== 'subscription') throw noSuch('subscription', id);
+  return found;
+}
+
+/** Fields whose old values go into the event's previous_attributes. */
+function changed(before: Stripe.Subscription, after: Stripe.Subscription): Record<string, unknown> {
+  const previous: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as Array<keyof Stripe.Subscription>) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) previous[key] = before[key];
+  }
+  return previous;
+}
+
+export async function saveSubscriptionChange(sb: SandboxCore, t: Tx, before: Stripe.Subscription, after: Stripe.Subscription): Promise<Stripe.Subscription> {
+  const previous = changed(before, after);
+  if (Object.keys(previous).length === 0) return before;
+  await t.update(after);
+  await sb.emit(t, after.status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated', after, { previous });
+  return after;
+}
+
+/** POST /v1/subscriptions/:id — cancel_at_period_end, items[{id, price}], proration_behavior, metadata. */
+export async function updateSubscription(sb: SandboxCore, t: Tx, id: string, p: Params): Promise<Stripe.Subscription> {
+  const stored = await getSubscription(t, id, true);
+  const before = stored.data;
+  if (before.status === 'canceled') {
+    throw invalidRequest('A canceled subscription can only update its cancellation_details and metadata.');
+  }
+  let after: Stripe.Subscription = { ...before, metadata: metadata(p, 'metadata', before.metadata) };
+  const cancelAtPeriodEnd = bool(p, 'cancel_at_period_end');
+  if (cancelAtPeriodEnd !== undefined) after = withCancelAtPeriodEnd(after, cancelAtPeriodEnd, t.now);
+  oneOf(str(p, 'proration_behavior'), ['always_invoice', 'create_prorations', 'none'] as const, 'proration_behavior');
+  const items = arr(p, 'items');
+  if (items) {
+    const data = [...after.items.data];
+    for (const [index, raw] of items.entries()) {
+      const entry = (raw ?? {}) as Params;
+      const path = `items[${index}]`;
+      const itemId = str(entry, 'id', `${path}[id]`);
+      const priceId = str(entry, 'price', `${path}[price]`);
+      const at = itemId ? data.findIndex((i) => i.id === itemId) : -1;
+      if (itemId && at < 0) throw noSuch('subscription_item', itemId, `${path}[id]`);
+      if (!priceId) {
+        if (!itemId) throw missingParam(`${path}[price]`);
+        continue;
+      }
+      const price = await getPrice(t, priceId, `${path}[price]`);
+      if (!price.recurring) throw invalidParam(`${path}[price]`, `The price specified is set to \`type=one_time\` but this field only accepts prices with \`type=recurring\`.`);
+      if (price.currency !== after.currency) throw invalidParam(`${path}[price]`, `The price specified uses currency ${price.currency}; this subscription is in ${after.currency}.`);
+      const current = at >= 0 ? data[at]! : undefined;
+      const quantity = Number(str(entry, 'quantity', `${path}[quantity]`) ?? current?.quantity ?? 1);
+      const start = current?.current_period_start ?? t.now;
+      const intervalChanged = current && (current.price.recurring?.interval !== price.recurring.interval || current.price.recurring?.interval_count !== price.recurring.interval_count);
+      // a new interval restarts the billing period, like Stripe
+      const item = subscriptionItem(t, after.id, price, quantity, intervalChanged ? t.now : start,
+        intervalChanged ? addInterval(t.now, price.recurring.interval, price.recurring.interval_count) : (current?.current_period_end ?? addInterval(t.now, price.recurring.interval, price.recurring.interval_count)),
+        current?.id);
+      if (at >= 0) data[at] = { ...item, created: current!.created };
+      else data.push(item);
+    }
+    after = { ...after, items: { ...after.items, data } };
+    if (after.cancel_at_period_end) after = withCancelAtPeriodEnd(after, true, t.now);
+  }
+  return saveSubscriptionChange(sb, t, before, after);
+}
+
+export function periodEnd(subscription: Stripe.Subscription): number {
+  return Math.min(...subscription.items.data.map((i) => i.current_period_end));
+}
+
+export function withCancelAtPeriodEnd(s: Stripe.Subscription, on: boolean, now: number): Stripe.Subscription {
+  return on
+    ? { ...s, cancel_at_period_end: true, cancel_at: periodEnd(s), canceled_at: s.canceled_at ?? now, cancellation_details: { ...s.cancellation_details!, reason: 'cancellation_requested' } }
+    : { ...s, cancel_at_period_end: false, cancel_at: null, canceled_at: null, cancellation_details: { ...s.cancellation_details!, comment: null, feedback: null, reason: null } };
+}
+
+/** DELETE /v1/subscriptions/:id — ends it now. */
+export async function cancelSubscription(sb: SandboxCore, t: Tx, id: string): Promise<Stripe.Subscription> {
+  const stored = await getSubscription(t, id, true);
+  const before = stored.data;
+  if (before.status === 'canceled') throw invalidRequest(`No such subscription: '${id}'; it has been canceled.`, 'resource_missing', 'id');
+  return saveSubscriptionChange(sb, t, before, ended(before, t.now, 'cancellation_requested'));
+}
+
+function ended(s: Stripe.Subscription, now: number, reason: 'cancellation_requested' | 'payment_failed'): Stripe.Subscription {
+  return { ...s, status: 'canceled', ended_at: now, canceled_at: s.canceled_at ?? now, cancellation_details: { ...s.cancellation_details!, reason } };
+}
+
+/** Ends the periods the clock has passed: renewal (invoice.paid or invoice.payment_failed) or cancellation. */
+export async function advanceSubscriptions(sb: SandboxCore, t: Tx): Promise<number> {
+  const due = await t.find<Stripe.Subscription>('subscription', `data->>'status' in ('active', 'past_due')`, [], { lock: true });
+  let changedCount = 0;
+  for (const stored of due) {
+    let current = stored.data;
+    for (let guard = 0; guard < 120 && current.status !== 'canceled' && periodEnd(current) <= t.now; guard++) {
+      const before = current;
+      const end = periodEnd(current);
+      if (current.cancel_at_period_end) {
+        current = await saveSubscriptionChange(sb, t, before, ended(current, end, 'cancellation_requested'));
+        break;
+      }
+      const items = current.items.data.map((i) => ({
+        ...i, current_period_start: i.current_period_end,
+        current_period_end: addInterval(i.current_period_end, i.price.recurring!.interval, i.price.recurring!.interval_count),
+      }));
+      current = { ...current, items: { ...current.items, data: items } };
+      const customer = await getCustomer(t, current.customer as string);
+      const card = customer.internal.card as CardInput | undefined;
+      const invoice = await invoiceFor(sb, t, current, 'subscription_cycle', null, card);
+      current = { ...current, latest_invoice: invoice.id, status: invoice.status === 'paid' ? 'active' : 'past_due' };
+      await sb.emit(t, invoice.status === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', invoice);
+      current = await saveSubscriptionChange(sb, t, before, current);
+    }
+    if (current !== stored.data) changedCount++;
+  }
+  return changedCount;
+}
+
+/** POST /v1/billing_portal/sessions */
+export async function createPortalSession(sb: SandboxCore, t: Tx, p: Params): Promise<Stripe.BillingPortal.Session> {
+  const customer = await getCustomer(t, requireStr(p, 'customer'), 'customer');
+  const returnUrl = str(p, 'return_url') ?? null;
+  if (returnUrl !== null && !/^https?:\/\//.test(returnUrl)) throw invalidParam('return_url', 'Not a valid URL', 'url_invalid');
+  void obj(p, 'flow_data');
+  const id = newId('bps');
+  const session = shaped<Stripe.BillingPortal.Session>('billing_portal.session', {
+    id, object: 'billing_portal.session', configuration: 'bpc_stitchhouse_sandbox', created: t.now, customer: customer.id, flow: null,
+    livemode: false, locale: str(p, 'locale') ?? null, on_behalf_of: null, return_url: returnUrl, url: sb.url(`/billing/${id}`), customer_account: null,
+  });
+  return t.insert('billing_portal.session', session);
+}
+
+/** What the portal may switch a subscription to: active recurring prices of the same plan family (product metadata.plan). */
+export async function switchablePrices(t: Tx, subscription: Stripe.Subscription): Promise<Stripe.Price[]> {
+  const current = subscription.items.data[0]!.price;
+  const product = await t.get<Stripe.Product>(current.product as string);
+  const family = product?.data.metadata.plan;
+  if (!family) return [];
+  const prices = await t.find<Stripe.Price>(
+    'price',
+    `(data->>'active')::boolean and data->>'type' = 'recurring' and data->>'currency' = $2
+     and data->>'product' in (select id from _stripe_sandbox.objects where type = 'product' and data->'metadata'->>'plan' = $3)`,
+    [current.currency, family],
+  );
+  return prices.map((r) => r.data).sort((a, b) => (a.unit_amount ?? 0) - (b.unit_amount ?? 0));
+}

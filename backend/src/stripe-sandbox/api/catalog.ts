@@ -1,0 +1,125 @@
+// products and prices: create, retrieve, list prices (by lookup_keys[] for the plan prices).
+import type Stripe from 'stripe';
+import type { SandboxCore } from '../core.ts';
+import { list } from '../core.ts';
+import { invalidParam, invalidRequest, missingParam, noSuch } from '../errors.ts';
+import { shaped } from '../fixtures.ts';
+import { newId } from '../ids.ts';
+import { arr, bool, currency, int, metadata, obj, oneOf, requireStr, str, type Params } from '../params.ts';
+import type { Tx } from '../store.ts';
+
+export async function createProduct(_sb: SandboxCore, t: Tx, p: Params, path = ''): Promise<Stripe.Product> {
+  const product = shaped<Stripe.Product>('product', {
+    id: newId('prod', 14),
+    object: 'product',
+    active: bool(p, 'active') ?? true,
+    created: t.now,
+    default_price: null,
+    description: str(p, 'description') ?? null,
+    images: [],
+    livemode: false,
+    marketing_features: [],
+    metadata: metadata(p),
+    name: requireStr(p, 'name', `${path}name`),
+    package_dimensions: null,
+    shippable: null,
+    statement_descriptor: null,
+    tax_code: str(p, 'tax_code') ?? null,
+    unit_label: null,
+    updated: t.now,
+    url: null,
+    type: 'service',
+  });
+  return t.insert('product', product);
+}
+
+/** A price from `price_data`-like params; inline prices (checkout line items) are inactive like Stripe's. */
+export async function createPrice(sb: SandboxCore, t: Tx, p: Params, options: { path?: string; inline?: boolean } = {}): Promise<Stripe.Price> {
+  const path = options.path ?? '';
+  const cur = currency(p, 'currency', `${path}currency`);
+  const unitAmount = int(p, 'unit_amount', `${path}unit_amount`);
+  if (unitAmount === undefined) throw missingParam(`${path}unit_amount`);
+  if (unitAmount < 0) throw invalidParam(`${path}unit_amount`, 'This value must be greater than or equal to 0.', 'parameter_invalid_integer');
+  let productId = str(p, 'product', `${path}product`);
+  const productData = obj(p, 'product_data', `${path}product_data`);
+  if (productId) {
+    const product = await t.get(productId);
+    if (!product || product.type !== 'product') throw noSuch('product', productId, `${path}product`);
+  } else if (productData) {
+    productId = (await createProduct(sb, t, productData, `${path}product_data[`)).id;
+  } else throw missingParam(`${path}product`);
+  const recurringParams = obj(p, 'recurring', `${path}recurring`);
+  const recurring = recurringParams
+    ? {
+        interval: oneOf(requireStr(recurringParams, 'interval', `${path}recurring[interval]`), ['day', 'week', 'month', 'year'] as const, `${path}recurring[interval]`)!,
+        interval_count: int(recurringParams, 'interval_count', `${path}recurring[interval_count]`) ?? 1,
+        meter: null,
+        usage_type: 'licensed' as const,
+        trial_period_days: null,
+      }
+    : null;
+
+  const lookupKey = str(p, 'lookup_key', `${path}lookup_key`) ?? null;
+  if (lookupKey) {
+    // one price per lookup key, like Stripe; the lock keeps two concurrent creators apart
+    await t.client.query('select pg_advisory_xact_lock(hashtext($1))', [`stripe-sandbox:lookup:${lookupKey}`]);
+    const holders = await t.find<Stripe.Price>('price', `data->>'lookup_key' = $2`, [lookupKey], { lock: true });
+    if (holders.length) {
+      if (bool(p, 'transfer_lookup_key') !== true) {
+        throw invalidRequest(`A price (\`${holders[0]!.id}\`) already uses that lookup key.`, 'lookup_key_already_used', `${path}lookup_key`);
+      }
+      for (const holder of holders) await t.update({ ...holder.data, lookup_key: null });
+    }
+  }
+  const price = shaped<Stripe.Price>('price', {
+    id: newId('price'),
+    object: 'price',
+    active: options.inline ? false : (bool(p, 'active') ?? true),
+    billing_scheme: 'per_unit',
+    created: t.now,
+    currency: cur,
+    custom_unit_amount: null,
+    livemode: false,
+    lookup_key: lookupKey,
+    metadata: metadata(p),
+    nickname: str(p, 'nickname') ?? null,
+    product: productId,
+    recurring,
+    tax_behavior: oneOf(str(p, 'tax_behavior'), ['inclusive', 'exclusive', 'unspecified'] as const, `${path}tax_behavior`) ?? 'unspecified',
+    tiers_mode: null,
+    transform_quantity: null,
+    type: recurring ? 'recurring' : 'one_time',
+    unit_amount: unitAmount,
+    unit_amount_decimal: String(unitAmount),
+  });
+  return t.insert('price', price);
+}
+
+export async function listPrices(sb: SandboxCore, t: Tx, p: Params): Promise<Stripe.ApiList<Stripe.Price>> {
+  const limit = Math.min(Math.max(int(p, 'limit') ?? 10, 1), 100);
+  const clauses: string[] = ['true'];
+  const args: unknown[] = [];
+  const add = (sql: string, value: unknown): void => {
+    args.push(value);
+    clauses.push(sql.replace('?', `$${args.length + 1}`));
+  };
+  const lookupKeys = arr(p, 'lookup_keys');
+  if (lookupKeys) add(`data->>'lookup_key' = any(?)`, lookupKeys.map(String));
+  const active = bool(p, 'active');
+  if (active !== undefined) add(`(data->>'active')::boolean = ?`, active);
+  const product = str(p, 'product');
+  if (product) add(`data->>'product' = ?`, product);
+  const type = oneOf(str(p, 'type'), ['one_time', 'recurring'] as const, 'type');
+  if (type) add(`data->>'type' = ?`, type);
+  const cur = str(p, 'currency');
+  if (cur) add(`data->>'currency' = ?`, cur.toLowerCase());
+  const rows = await t.find<Stripe.Price>('price', clauses.join(' and '), args, { limit: limit + 1 });
+  void sb;
+  return list(rows.slice(0, limit).map((r) => r.data), '/v1/prices', rows.length > limit);
+}
+
+export async function getPrice(t: Tx, id: string, param = 'price'): Promise<Stripe.Price> {
+  const found = await t.get<Stripe.Price>(id);
+  if (!found || found.type !== 'price') throw noSuch('price', id, param);
+  return found.data;
+}

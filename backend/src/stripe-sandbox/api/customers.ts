@@ -1,0 +1,45 @@
+// customers: create, retrieve.
+import type Stripe from 'stripe';
+import type { SandboxCore } from '../core.ts';
+import { noSuch } from '../errors.ts';
+import { shaped } from '../fixtures.ts';
+import { newId, randomToken } from '../ids.ts';
+import { metadata, obj, str, type Params } from '../params.ts';
+import type { Tx } from '../store.ts';
+
+export async function createCustomer(_sb: SandboxCore, t: Tx, p: Params): Promise<Stripe.Customer> {
+  const address = obj(p, 'address');
+  const customer = shaped<Stripe.Customer>('customer', {
+    id: newId('cus', 14),
+    object: 'customer',
+    address: address
+      ? { city: null, country: null, line1: null, line2: null, postal_code: null, state: null, ...address }
+      : null,
+    balance: 0,
+    created: t.now,
+    currency: null,
+    default_source: null,
+    delinquent: false,
+    description: str(p, 'description') ?? null,
+    discount: null,
+    email: str(p, 'email') ?? null,
+    invoice_prefix: randomToken(8).toUpperCase(),
+    invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+    livemode: false,
+    metadata: metadata(p),
+    name: str(p, 'name') ?? null,
+    next_invoice_sequence: 1,
+    phone: str(p, 'phone') ?? null,
+    preferred_locales: [],
+    shipping: null,
+    tax_exempt: 'none',
+    test_clock: null,
+  });
+  return t.insert('customer', customer);
+}
+
+export async function getCustomer(t: Tx, id: string, param = 'id', lock = false) {
+  const found = await t.get<Stripe.Customer>(id, { lock });
+  if (!found || found.type !== 'customer') throw noSuch('customer', id, param);
+  return found;
+}

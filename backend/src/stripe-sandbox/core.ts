@@ -1,0 +1,102 @@
+// What every resource module works with: the store, the sandbox clock, the public URL and
+// the event outbox. Events are written in the same transaction as the change they describe.
+import type pg from 'pg';
+import type Stripe from 'stripe';
+import type { Logger } from '../context.ts';
+import { shaped } from './fixtures.ts';
+import { newId } from './ids.ts';
+import { readSetting, transaction, writeSetting, type Tx } from './store.ts';
+
+/** The API version the stripe@23.1.0 SDK pins (its apiVersion.js); events say so like Stripe's. */
+export const API_VERSION = '2026-10-28.endive';
+
+export interface RetrySchedule {
+  /** First retry after this many ms, doubling each attempt (Stripe: hours; here compressed). */
+  baseMs: number;
+  /** Longest wait between two attempts. */
+  maxMs: number;
+  /** Attempts before a delivery is marked failed. */
+  maxAttempts: number;
+  /** An endpoint that does not answer within this many ms counts as failed. */
+  timeoutMs: number;
+}
+
+export interface SandboxSettings {
+  /** Public origin of the hosted pages, e.g. http://localhost:54330 */
+  publicUrl: string;
+  secretKey: string;
+  webhookSecret: string;
+  /** Where events are delivered; null keeps them in the log only. */
+  webhookUrl: string | null;
+  retry: RetrySchedule;
+  /** Seconds an account link stays valid (Stripe: a few minutes). */
+  accountLinkTtl: number;
+}
+
+export class SandboxCore {
+  /** Sandbox time minus real time, in seconds (POST /_sandbox/clock/advance moves it). */
+  private clockOffset = 0;
+  private wakeListeners: Array<() => void> = [];
+
+  constructor(readonly pool: pg.Pool, readonly settings: SandboxSettings, readonly log: Logger) {}
+
+  async load(): Promise<void> {
+    this.clockOffset = (await readSetting<number>(this.pool, 'clock_offset')) ?? 0;
+  }
+
+  /** Sandbox time in Unix seconds. */
+  now(): number {
+    return Math.floor(Date.now() / 1000) + this.clockOffset;
+  }
+
+  async advanceClock(seconds: number): Promise<number> {
+    this.clockOffset += seconds;
+    await writeSetting(this.pool, 'clock_offset', this.clockOffset);
+    return this.now();
+  }
+
+  /** Runs fn in one transaction; the webhook worker is woken once events are committed. */
+  async tx<T>(fn: (t: Tx) => Promise<T>, request?: Tx['request']): Promise<T> {
+    const { result, tx } = await transaction(this.pool, () => this.now(), async (t) => {
+      if (request) t.request = request;
+      return fn(t);
+    });
+    if (tx.emitted.length) for (const wake of this.wakeListeners) wake();
+    return result;
+  }
+
+  onEvents(wake: () => void): void {
+    this.wakeListeners.push(wake);
+  }
+
+  url(path: string): string {
+    return `${this.settings.publicUrl}${path}`;
+  }
+
+  /** Writes an `evt_…` (Stripe's event shape) and its pending delivery. */
+  async emit(t: Tx, type: string, object: { id: string }, extra: { previous?: Record<string, unknown>; account?: string } = {}): Promise<Stripe.Event> {
+    const event = shaped<Stripe.Event>('event', {
+      id: newId('evt'),
+      object: 'event',
+      api_version: API_VERSION,
+      created: t.now,
+      data: { object, ...(extra.previous ? { previous_attributes: extra.previous } : {}) },
+      livemode: false,
+      pending_webhooks: this.settings.webhookUrl ? 1 : 0,
+      request: t.request,
+      type,
+      ...(extra.account ? { account: extra.account } : {}),
+    });
+    await t.client.query('insert into _stripe_sandbox.events (id, type, data) values ($1, $2, $3)', [event.id, type, JSON.stringify(event)]);
+    if (this.settings.webhookUrl) {
+      await t.client.query('insert into _stripe_sandbox.deliveries (event_id, endpoint) values ($1, $2)', [event.id, this.settings.webhookUrl]);
+    }
+    t.emitted.push(event.id);
+    return event;
+  }
+}
+
+/** A Stripe list object. */
+export function list<T>(data: T[], url: string, hasMore = false): Stripe.ApiList<T> {
+  return { object: 'list', data, has_more: hasMore, url };
+}

@@ -1,0 +1,169 @@
+// The sandbox's state, in its own schema of the backend's database (never in
+// supabase/migrations: hosted Supabase must not get it). Objects are Stripe JSON plus a private
+// `internal` part; every API call runs in one transaction, so 50 concurrent checkouts, a crash
+// mid-request and the webhook outbox (events + deliveries written with the change) stay consistent.
+import type pg from 'pg';
+import type { ObjectType } from './ids.ts';
+
+const schemaSql = `
+create schema if not exists _stripe_sandbox;
+create table if not exists _stripe_sandbox.objects (
+  id text primary key,
+  type text not null,
+  data jsonb not null,
+  internal jsonb not null default '{}',
+  seq bigserial
+);
+create index if not exists objects_by_type on _stripe_sandbox.objects (type, seq);
+create index if not exists prices_by_lookup_key on _stripe_sandbox.objects ((data->>'lookup_key')) where type = 'price';
+create index if not exists objects_by_customer on _stripe_sandbox.objects (type, (data->>'customer'));
+create table if not exists _stripe_sandbox.idempotency (
+  key text primary key,
+  request text not null,
+  status int not null,
+  body jsonb not null,
+  request_id text not null,
+  created_at timestamptz not null default now()
+);
+create table if not exists _stripe_sandbox.events (
+  id text primary key,
+  seq bigserial unique,
+  type text not null,
+  data jsonb not null
+);
+create table if not exists _stripe_sandbox.deliveries (
+  event_id text primary key references _stripe_sandbox.events (id),
+  endpoint text not null,
+  status text not null default 'pending' check (status in ('pending', 'delivered', 'failed')),
+  attempts int not null default 0,
+  next_attempt_at timestamptz not null default now(),
+  last_status int,
+  last_error text,
+  delivered_at timestamptz
+);
+create index if not exists deliveries_due on _stripe_sandbox.deliveries (next_attempt_at) where status = 'pending';
+create table if not exists _stripe_sandbox.delivery_attempts (
+  id bigserial primary key,
+  event_id text not null references _stripe_sandbox.events (id),
+  attempt int not null,
+  at timestamptz not null default now(),
+  status int,
+  error text,
+  duration_ms int not null
+);
+create table if not exists _stripe_sandbox.balance (
+  currency text primary key,
+  available bigint not null default 0
+);
+create table if not exists _stripe_sandbox.settings (
+  key text primary key,
+  value jsonb not null
+);
+`;
+
+export interface Stored<T> {
+  id: string;
+  type: ObjectType;
+  data: T;
+  internal: Record<string, unknown>;
+}
+
+export async function createSchema(pool: pg.Pool): Promise<void> {
+  // one statement at a time: the simple protocol would do, but keep it plain for PGlite's socket
+  for (const statement of schemaSql.split(';').map((s) => s.trim()).filter(Boolean)) await pool.query(statement);
+}
+
+/** One transaction's view of the sandbox; `now` is the sandbox clock when it began (seconds). */
+export class Tx {
+  /** Events written in this transaction (the worker is woken after commit). */
+  readonly emitted: string[] = [];
+  /** The API request behind this change (events carry it as `request`); null for pages and the clock. */
+  request: { id: string | null; idempotency_key: string | null } = { id: null, idempotency_key: null };
+
+  constructor(readonly client: pg.PoolClient, readonly now: number) {}
+
+  async get<T>(id: string, options: { lock?: boolean } = {}): Promise<Stored<T> | undefined> {
+    const { rows } = await this.client.query<Stored<T>>(
+      `select id, type, data, internal from _stripe_sandbox.objects where id = $1${options.lock ? ' for update' : ''}`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  async find<T>(type: ObjectType, where: string, args: unknown[], options: { lock?: boolean; limit?: number } = {}): Promise<Stored<T>[]> {
+    const { rows } = await this.client.query<Stored<T>>(
+      `select id, type, data, internal from _stripe_sandbox.objects where type = $1 and (${where}) order by seq desc${
+        options.limit ? ` limit ${Math.trunc(options.limit)}` : ''
+      }${options.lock ? ' for update' : ''}`,
+      [type, ...args],
+    );
+    return rows;
+  }
+
+  async insert<T extends { id: string }>(type: ObjectType, data: T, internal: Record<string, unknown> = {}): Promise<T> {
+    await this.client.query('insert into _stripe_sandbox.objects (id, type, data, internal) values ($1, $2, $3, $4)', [
+      data.id, type, JSON.stringify(data), JSON.stringify(internal),
+    ]);
+    return data;
+  }
+
+  async update<T extends { id: string }>(data: T, internal?: Record<string, unknown>): Promise<T> {
+    await this.client.query(
+      `update _stripe_sandbox.objects set data = $2${internal ? ', internal = $3' : ''} where id = $1`,
+      internal ? [data.id, JSON.stringify(data), JSON.stringify(internal)] : [data.id, JSON.stringify(data)],
+    );
+    return data;
+  }
+
+  /** Moves money on the platform balance (positive in, negative out); returns the new amount. */
+  async credit(currency: string, amount: number): Promise<number> {
+    const { rows } = await this.client.query<{ available: string }>(
+      `insert into _stripe_sandbox.balance (currency, available) values ($1, $2)
+       on conflict (currency) do update set available = _stripe_sandbox.balance.available + excluded.available
+       returning available`,
+      [currency, amount],
+    );
+    return Number(rows[0]!.available);
+  }
+
+  async available(currency: string, options: { lock?: boolean } = {}): Promise<number> {
+    const { rows } = await this.client.query<{ available: string }>(
+      `select available from _stripe_sandbox.balance where currency = $1${options.lock ? ' for update' : ''}`,
+      [currency],
+    );
+    return Number(rows[0]?.available ?? 0);
+  }
+}
+
+export async function transaction<T>(pool: pg.Pool, now: () => number, fn: (t: Tx) => Promise<T>): Promise<{ result: T; tx: Tx }> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    const tx = new Tx(client, now());
+    try {
+      const result = await fn(tx);
+      await client.query('commit');
+      return { result, tx };
+    } catch (err) {
+      await client.query('rollback').catch((rollbackErr: Error) => {
+        broken = rollbackErr;
+      });
+      throw err;
+    }
+  } finally {
+    client.release(broken);
+  }
+}
+
+export async function readSetting<T>(pool: pg.Pool, key: string): Promise<T | undefined> {
+  const { rows } = await pool.query<{ value: T }>('select value from _stripe_sandbox.settings where key = $1', [key]);
+  return rows[0]?.value;
+}
+
+export async function writeSetting(pool: pg.Pool, key: string, value: unknown): Promise<void> {
+  await pool.query(
+    'insert into _stripe_sandbox.settings (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value',
+    [key, JSON.stringify(value)],
+  );
+}
