@@ -181,6 +181,14 @@ describe('finding 9 (storage): files are checked by their bytes and served inert
     expect(tempFiles()).toEqual([]);
   });
 
+  it('refuses pages and other XML documents outright, whatever the bucket allows', async () => {
+    for (const type of ['text/html', 'application/xhtml+xml', 'text/xml', 'application/rss+xml', 'text/javascript']) {
+      const res = await service().storage.from('hardening-small').upload(`page-${type.replace(/\W+/g, '-')}`, new Blob(['<b>hi</b>'], { type }));
+      expect(res.error, type).toMatchObject({ statusCode: '415' });
+    }
+    expect((await service().storage.from('hardening-small').upload('notes.txt', new Blob(['plain notes'], { type: 'text/plain' }))).error).toBeNull();
+  });
+
   it('keeps generated covers working, and serves every file with a sandbox CSP and nosniff', async () => {
     const cover = makeCoverSvg({ title: 'Harbour <Wrap> & Dress', craft: 'sewing', seed: patternId });
     const up = await designer.db.storage.from('pattern-images').upload(imagePath('cover.svg'), new Blob([cover], { type: 'image/svg+xml' }));
@@ -230,7 +238,28 @@ describe('finding 2 (storage): uploads stream to disk and stop at the bucket lim
     } finally {
       upload.cancel();
     }
-    expect((await service().storage.from('hardening-small').list()).data).toEqual([]);
+    expect((await service().storage.from('hardening-small').list()).data?.map((o) => o.name)).not.toContain('big.pdf');
+    await expect.poll(tempFiles).toEqual([]);
+  });
+
+  it('answers 413 for a raw chunked upload over the limit before the body ends', async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('%PDF-1.7\n'));
+        for (let i = 0; i < 16; i++) controller.enqueue(new Uint8Array(16 * 1024).fill(0x41));
+        timer = setInterval(() => undefined, 1000);
+      },
+      cancel: () => clearInterval(timer),
+    });
+    try {
+      const res = await storageFetch(stack.serviceRoleKey, '/object/hardening-small/raw.pdf', {
+        method: 'POST', headers: { 'content-type': 'application/pdf' }, body, duplex: 'half', signal: AbortSignal.timeout(10_000),
+      } as RequestInit);
+      expect(await res.json()).toMatchObject({ statusCode: '413', code: 'EntityTooLarge' });
+    } finally {
+      clearInterval(timer);
+    }
     await expect.poll(tempFiles).toEqual([]);
   });
 

@@ -43,7 +43,8 @@ export function essenceOf(contentType: string): string {
 /** Refuses, before any byte is read, types that are active content whatever the bytes. */
 export function assertAcceptableType(contentType: string): void {
   const essence = essenceOf(contentType);
-  if (activeTypes.has(essence)) {
+  // Any other XML document type (rss+xml, xslt+xml, …) can carry script as well.
+  if (activeTypes.has(essence) || (essence.endsWith('+xml') && essence !== 'image/svg+xml')) {
     throw errors.invalidMimeType(essence, 'pages and scripts are not stored, they would run on the API origin');
   }
 }

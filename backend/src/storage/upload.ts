@@ -63,8 +63,9 @@ function readMultipartFile(req: Request, contentType: string, bodyLength: number
   return new Promise<UploadInput>((resolve, reject) => {
     const unreadable = () => errors.invalidRequest('The multipart body could not be read');
     let file: Readable | undefined;
-    const fail = (err: unknown) => {
-      if (file) file.destroy(err instanceof Error ? err : unreadable());
+    // A broken or abandoned form (client gone, bad framing) is the client's error, not ours.
+    const fail = () => {
+      if (file) file.destroy(unreadable());
       else reject(unreadable());
     };
     source.on('error', fail);
