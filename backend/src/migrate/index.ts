@@ -1,6 +1,9 @@
 // Applies the schema at start-up: the bootstrap SQL (what hosted Supabase already has;
 // idempotent, every start), then supabase/migrations/*.sql in filename order, each once,
-// in its own transaction, recorded in supabase_migrations.schema_migrations like the CLI.
+// in its own transaction, recorded in supabase_migrations.schema_migrations like the CLI,
+// with the sha256 of the file: migrations are append-only, and an applied file that was
+// edited stops start-up (the edit would never run here, yet would run on a fresh database).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
@@ -56,9 +59,11 @@ export async function migrate(pool: pg.Pool, options: { bootstrapDir: string; mi
       name text,
       statements text[],
       applied_at timestamptz not null default now()
-    );`);
-  const done = new Set(
-    (await pool.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
+    );
+    alter table supabase_migrations.schema_migrations add column if not exists checksum text;`);
+  const done = new Map(
+    (await pool.query<{ version: string; checksum: string | null }>('select version, checksum from supabase_migrations.schema_migrations'))
+      .rows.map((r) => [r.version, r.checksum]),
   );
   const migrations = options.migrationsDirs
     .flatMap(listSqlFiles)
@@ -70,20 +75,40 @@ export async function migrate(pool: pg.Pool, options: { bootstrapDir: string; mi
     if (other) throw new MigrationError(m.file, null, `Migrations ${path.basename(other)} and ${path.basename(m.file)} share version ${m.version}`);
     seen.set(m.version, m.file);
   }
+  // Every applied file is checked before anything new runs.
+  for (const m of migrations) {
+    if (!done.has(m.version)) continue;
+    const recorded = done.get(m.version);
+    const current = checksum(fs.readFileSync(m.file, 'utf8'));
+    if (recorded === null || recorded === undefined) {
+      // applied before checksums were kept: what is there now is taken as what ran
+      await pool.query('update supabase_migrations.schema_migrations set checksum = $2 where version = $1', [m.version, current]);
+    } else if (recorded !== current) {
+      throw new MigrationError(m.file, null,
+        `Migration ${path.basename(m.file)} was edited after it was applied to this database (sha256 ${recorded.slice(0, 12)}… when applied, ` +
+        `${current.slice(0, 12)}… now). Applied migrations are append-only: restore the file and put the change in a new migration.`);
+    }
+  }
   const applied: string[] = [];
   for (const m of migrations) {
     if (done.has(m.version)) continue;
     const sql = fs.readFileSync(m.file, 'utf8');
     await runInTransaction(pool, m.file, sql, async (client) => {
-      await client.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
+      await client.query('insert into supabase_migrations.schema_migrations (version, name, statements, checksum) values ($1, $2, $3, $4)', [
         m.version,
         m.name,
         [sql],
+        checksum(sql),
       ]);
     });
     applied.push(path.basename(m.file));
   }
   return { bootstrap, applied, alreadyApplied: migrations.length - applied.length };
+}
+
+/** sha256 of a migration's text; line endings do not count (a Windows checkout is not an edit). */
+export function checksum(sql: string): string {
+  return crypto.createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
 }
 
 async function runInTransaction(pool: pg.Pool, file: string, sql: string, after?: (client: pg.PoolClient) => Promise<void>): Promise<void> {
