@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BackendConfig } from '../src/context.ts';
 import { AuthError } from '../src/auth/errors.ts';
 import { passwordWeaknesses } from '../src/auth/password.ts';
+import { trustedProxyList } from '../src/auth/http.ts';
 import { parseCodeChallenge } from '../src/auth/pkce.ts';
 import { RateLimiter } from '../src/auth/ratelimit.ts';
 import { isRedirectAllowed, resolveRedirect } from '../src/auth/redirect.ts';
@@ -30,6 +31,28 @@ describe('redirect allow list', () => {
     expect(resolveRedirect('https://evil.example.com/', config)).toBe('http://localhost:3000');
     expect(resolveRedirect(undefined, config)).toBe('http://localhost:3000');
   });
+
+  it('judges the parsed host, never the string: userinfo look-alikes are refused', () => {
+    // new URL('http://127.0.0.1:x@3627734734').hostname is 216.58.214.206
+    expect(isRedirectAllowed('http://127.0.0.1:x@3627734734', config)).toBe(false);
+    expect(isRedirectAllowed('http://127.0.0.1:5173@evil.example/', config)).toBe(false);
+    expect(isRedirectAllowed('https://preview.stitchhouse.example@evil.example/a', config)).toBe(false);
+    expect(isRedirectAllowed('http://user:pw@127.0.0.1:5173/', config)).toBe(false);
+    expect(isRedirectAllowed('http://localhost:x@3627734734', config)).toBe(false);
+    // What is redirected to is the URL that was checked.
+    expect(resolveRedirect('HTTP://127.0.0.1:5173/a/../b?x=1', config)).toBe('http://127.0.0.1:5173/b?x=1');
+  });
+});
+
+describe('trusted proxies', () => {
+  it('takes addresses and CIDR ranges, and names a bad entry', () => {
+    const list = trustedProxyList(['10.0.0.0/8', '::1', '192.168.1.7']);
+    expect(list.check('10.2.3.4', 'ipv4')).toBe(true);
+    expect(list.check('192.168.1.8', 'ipv4')).toBe(false);
+    expect(list.check('::1', 'ipv6')).toBe(true);
+    expect(() => trustedProxyList(['10.0.0.0/33'])).toThrow(/10\.0\.0\.0\/33/);
+    expect(() => trustedProxyList(['proxy.local'])).toThrow(/TRUSTED_PROXIES/);
+  });
 });
 
 describe('password policy', () => {
@@ -40,6 +63,12 @@ describe('password policy', () => {
     expect(passwordWeaknesses('1234567890')).toEqual(['characters']);
     expect(passwordWeaknesses('abc')).toEqual(['length', 'characters']);
     expect(passwordWeaknesses('Näherin2024')).toEqual([]);
+  });
+
+  it('refuses the common passwords of zxcvbn-ts, in any case, as GoTrue\'s pwned', () => {
+    expect(passwordWeaknesses('password1')).toEqual(['pwned']);
+    expect(passwordWeaknesses('Qwerty123')).toEqual(['pwned']);
+    expect(passwordWeaknesses('Quilting42')).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@
  * can act on. Screens show `message`; `kind` lets them pick a layout or a retry.
  */
 import { AUTH_MESSAGES, authMessage } from './auth/messages.ts';
+import { COMMON_PASSWORD_MESSAGE } from './auth/password.ts';
 
 export type ErrorKind =
   | 'network'
@@ -81,6 +82,10 @@ function looksLikeNetworkFailure(message: string | undefined): boolean {
 function fromAuth(err: Loose, status: number | undefined): UserFacingError {
   const code = str(err.code);
   if (status === 0 || err.name === 'AuthRetryableFetchError') return { ...NETWORK, code };
+  // weak_password with GoTrue's reason `pwned`: the password is on the common list.
+  if (Array.isArray(err.reasons) && err.reasons.includes('pwned')) {
+    return { ...AUTH_MESSAGES.weak_password, message: COMMON_PASSWORD_MESSAGE, code: 'weak_password' };
+  }
   const known = authMessage(code);
   if (known) return { ...known, code };
   if (status === 429) return { ...AUTH_MESSAGES.over_request_rate_limit, code };

@@ -1,18 +1,28 @@
 // What every auth route needs: the service context, the limiters and the mail sender.
 import type { ServiceContext } from '../context.ts';
 import { composeEmail, type PendingEmail } from './emails.ts';
-import { RateLimiter } from './ratelimit.ts';
+import { trustedProxyList } from './http.ts';
+import type { BlockList } from 'node:net';
+import { AttemptCounter, EmailPacer, RateLimiter } from './ratelimit.ts';
 
 export interface AuthOptions {
   /** Failed password sign-ins per IP + email per window, after which even the right password waits. */
   signInLimit?: number;
+  /** Failed password sign-ins per email from all addresses together per window. */
+  accountSignInLimit?: number;
   /** Wrong 6-digit email codes per IP + email per window (codes are short enough to guess). */
   verifyLimit?: number;
+  /** Wrong 6-digit email codes per email from all addresses together per window. */
+  accountVerifyLimit?: number;
+  /** Wrong codes after which the emailed code (and its link) stops working; GoTrue-like 5. */
+  codeAttempts?: number;
   /** Refresh-token and PKCE grants per IP per window. */
   refreshLimit?: number;
   /** MFA challenges + verifications per IP per window. */
   mfaLimit?: number;
-  /** Window of the three limits above, in ms. */
+  /** Wrong TOTP codes per factor per window, after which the factor takes no challenge or code. */
+  factorFailureLimit?: number;
+  /** Window of the limits above, in ms. */
   limitWindowMs?: number;
 }
 
@@ -20,26 +30,48 @@ export interface AuthDeps {
   ctx: ServiceContext;
   /** Seconds between two emails of one kind to one user (GoTrue SMTP_MAX_FREQUENCY). */
   emailMinInterval: number;
+  /** Proxies whose X-Forwarded-For is believed (config.trustedProxies). */
+  trustedProxies: BlockList;
   signIn: RateLimiter;
+  accountSignIn: RateLimiter;
   refresh: RateLimiter;
   verifyCode: RateLimiter;
+  accountVerifyCode: RateLimiter;
+  /** Wrong codes per address since its last email. */
+  codeGuesses: AttemptCounter;
+  codeAttempts: number;
   mfa: RateLimiter;
+  factorFailures: RateLimiter;
+  /** Email requests per address and kind, known or not, so the answer does not tell which. */
+  emailPace: EmailPacer;
   /** Sends a prepared email, after its transaction committed. */
   send(email: PendingEmail): Promise<void>;
 }
 
 export function createDeps(ctx: ServiceContext, options: AuthOptions = {}): AuthDeps {
   const windowMs = options.limitWindowMs ?? 5 * 60_000;
+  const verifyLimit = options.verifyLimit ?? 30;
+  const signInLimit = options.signInLimit ?? 30;
+  const codeGuesses = new AttemptCounter();
   return {
     ctx,
     emailMinInterval: ctx.config.emailMinInterval,
-    signIn: new RateLimiter(options.signInLimit ?? 30, windowMs),
+    trustedProxies: trustedProxyList(ctx.config.trustedProxies ?? []),
+    signIn: new RateLimiter(signInLimit, windowMs),
+    accountSignIn: new RateLimiter(options.accountSignInLimit ?? 2 * signInLimit, windowMs),
     refresh: new RateLimiter(options.refreshLimit ?? 150, windowMs),
-    verifyCode: new RateLimiter(options.verifyLimit ?? 30, windowMs),
+    verifyCode: new RateLimiter(verifyLimit, windowMs),
+    accountVerifyCode: new RateLimiter(options.accountVerifyLimit ?? verifyLimit, windowMs),
+    codeGuesses,
+    codeAttempts: options.codeAttempts ?? 5,
     mfa: new RateLimiter(options.mfaLimit ?? 75, windowMs),
+    factorFailures: new RateLimiter(options.factorFailureLimit ?? 5, windowMs),
+    emailPace: new EmailPacer(ctx.config.emailMinInterval),
     async send(email) {
       await ctx.mail.send(composeEmail(ctx, email));
       ctx.log.info('auth', `sent ${email.kind} email to ${email.to}`);
+      // A new email means a new code: the guesses against the old one no longer matter.
+      codeGuesses.reset(email.to);
     },
   };
 }

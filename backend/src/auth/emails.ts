@@ -2,7 +2,7 @@
 // 6-digit code, so one message serves both magic-link and code sign-in.
 import type { MailMessage, ServiceContext } from '../context.ts';
 import type { Db } from './db.ts';
-import { generateOtp, tokenHash, TOKEN_COLUMNS, type EmailKind } from './links.ts';
+import { generateOtp, LINK_TYPE, tokenHash, TOKEN_COLUMNS, type EmailKind } from './links.ts';
 import { createFlowState, type CodeChallenge } from './pkce.ts';
 import { emailRateLimited } from './ratelimit.ts';
 
@@ -12,6 +12,7 @@ export const FLOW_METHOD: Record<EmailKind, string> = {
   magiclink: 'magiclink',
   recovery: 'recovery',
   email_change: 'email_change',
+  email_change_current: 'email_change',
 };
 
 export interface PendingEmail {
@@ -20,6 +21,8 @@ export interface PendingEmail {
   otp: string;
   linkToken: string;
   redirectTo: string;
+  /** email_change_current: the address the account is moving to, named in the email. */
+  newEmail?: string;
 }
 
 /**
@@ -52,6 +55,33 @@ export async function prepareEmail(
   return { kind: args.kind, to: args.to, otp, linkToken, redirectTo: args.redirectTo };
 }
 
+/**
+ * PUT /user or /resend with a new address: the new address gets a link and code, and with
+ * secure email change (GoTrue MAILER_SECURE_EMAIL_CHANGE_ENABLED, on by default) the current
+ * one gets its own, so a stolen session alone cannot move the account. Both must be confirmed.
+ */
+export async function prepareEmailChange(
+  db: Db,
+  args: {
+    userId: string;
+    currentEmail: string | null;
+    to: string;
+    redirectTo: string;
+    pkce: CodeChallenge | null;
+    minInterval: number;
+    secure: boolean;
+  },
+): Promise<PendingEmail[]> {
+  const toNew = await prepareEmail(db, { ...args, kind: 'email_change' });
+  await db.query(`update auth.users set email_change_token_current = '', email_change_confirm_status = 0 where id = $1`, [
+    args.userId,
+  ]);
+  if (!args.secure || !args.currentEmail) return [toNew];
+  // The pace was checked on the shared sent-at column just above.
+  const toCurrent = await prepareEmail(db, { ...args, kind: 'email_change_current', to: args.currentEmail, minInterval: 0 });
+  return [{ ...toCurrent, newEmail: args.to }, toNew];
+}
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
@@ -76,13 +106,20 @@ const COPY: Record<EmailKind, { subject: string; intro: string; action: string }
     intro: 'Confirm this address to make it the email of your Stitchhouse account.',
     action: 'Confirm my new email',
   },
+  email_change_current: {
+    subject: 'Confirm your email change',
+    intro:
+      'Someone asked to change the email of your Stitchhouse account to {new}. The change needs a confirmation ' +
+      'from this address and from the new one. If it was not you, do not confirm, and change your password.',
+    action: 'Confirm the change',
+  },
 };
 
 export function composeEmail(ctx: ServiceContext, email: PendingEmail): MailMessage {
   const link =
     `${ctx.config.apiExternalUrl}/auth/v1/verify?token=${encodeURIComponent(email.linkToken)}` +
-    `&type=${email.kind}&redirect_to=${encodeURIComponent(email.redirectTo)}`;
-  const copy = COPY[email.kind];
+    `&type=${LINK_TYPE[email.kind]}&redirect_to=${encodeURIComponent(email.redirectTo)}`;
+  const copy = { ...COPY[email.kind], intro: COPY[email.kind].intro.replace('{new}', email.newEmail ?? '') };
   const minutes = Math.round(ctx.config.otpExpiry / 60);
   const text =
     `${copy.intro}\n\n${copy.action}: ${link}\n\n` +
@@ -96,4 +133,17 @@ export function composeEmail(ctx: ServiceContext, email: PendingEmail): MailMess
     `<p>The link and the code work once and expire in ${minutes} minutes. ` +
     `If you did not ask for this email, you can ignore it.</p>`;
   return { to: email.to, subject: copy.subject, text, html };
+}
+
+/** After an email change: the old address hears about it (GoTrue's email_changed notification). */
+export function emailChangedNotice(oldEmail: string, newEmail: string): MailMessage {
+  const text =
+    `The email of your Stitchhouse account was changed from ${oldEmail} to ${newEmail}.\n\n` +
+    'If you did not make this change, reset your password and contact support.\n';
+  return {
+    to: oldEmail,
+    subject: 'Your email was changed',
+    text,
+    html: text.split('\n\n').map((p) => `<p>${escapeHtml(p.trim())}</p>`).join(''),
+  };
 }

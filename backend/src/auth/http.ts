@@ -1,5 +1,6 @@
 // Request helpers shared by the routes: zod-checked JSON bodies and the caller's address.
 import type { Context } from 'hono';
+import { BlockList, isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { z } from 'zod';
 import { validationFailed } from './errors.ts';
@@ -25,15 +26,47 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   return parsed.data;
 }
 
-export function clientInfo(c: Context): ClientInfo {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  let ip = forwarded || '';
-  if (!ip) {
-    try {
-      ip = getConnInfo(c).remote.address ?? '';
-    } catch {
-      ip = '';
+/** TRUSTED_PROXIES entries (IPs or CIDRs) as a BlockList; a bad entry stops the start with its name. */
+export function trustedProxyList(entries: string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.split('/');
+    const family = isIP(address);
+    const bits = prefix === undefined ? undefined : Number(prefix);
+    if (!family || (bits !== undefined && !(Number.isInteger(bits) && bits >= 0 && bits <= (family === 4 ? 32 : 128)))) {
+      throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
     }
+    const type = family === 4 ? 'ipv4' : 'ipv6';
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, bits, type);
   }
-  return { ip: ip.replace(/^::ffff:/, '') || '127.0.0.1', userAgent: c.req.header('user-agent') };
+  return list;
+}
+
+const bareIp = (ip: string) => ip.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+
+function isTrusted(list: BlockList, ip: string): boolean {
+  const family = isIP(ip);
+  return family !== 0 && list.check(ip, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * The caller: the socket's peer, unless that peer is a configured proxy, in which case the
+ * nearest X-Forwarded-For entry that is not itself a trusted proxy. An untrusted client's
+ * X-Forwarded-For is ignored, or rotating it would reset every per-address limit.
+ */
+export function clientInfo(c: Context, trusted: BlockList): ClientInfo {
+  let peer = '';
+  try {
+    peer = bareIp(getConnInfo(c).remote.address ?? '');
+  } catch {
+    peer = ''; // app.request() in tests has no socket
+  }
+  let ip = peer;
+  if (peer && isTrusted(trusted, peer)) {
+    const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map(bareIp).filter((h) => isIP(h) !== 0);
+    while (hops.length > 0 && isTrusted(trusted, hops.at(-1)!)) hops.pop();
+    ip = hops.at(-1) ?? peer;
+  }
+  return { ip: ip || '127.0.0.1', userAgent: c.req.header('user-agent') };
 }

@@ -3,7 +3,17 @@
 // stored hash, and verification clears it so a link or code works once.
 import { createHash, randomInt } from 'node:crypto';
 
-export type EmailKind = 'signup' | 'magiclink' | 'recovery' | 'email_change';
+/** email_change goes to the new address, email_change_current to the old one (secure email change). */
+export type EmailKind = 'signup' | 'magiclink' | 'recovery' | 'email_change' | 'email_change_current';
+
+/** The `type` an email's link carries: both email-change emails verify as email_change. */
+export const LINK_TYPE: Record<EmailKind, string> = {
+  signup: 'signup',
+  magiclink: 'magiclink',
+  recovery: 'recovery',
+  email_change: 'email_change',
+  email_change_current: 'email_change',
+};
 
 export const generateOtp = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
@@ -17,6 +27,7 @@ export const TOKEN_COLUMNS: Record<EmailKind, { token: string; sentAt: string }>
   magiclink: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
   recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
   email_change: { token: 'email_change_token_new', sentAt: 'email_change_sent_at' },
+  email_change_current: { token: 'email_change_token_current', sentAt: 'email_change_sent_at' },
 };
 
 export const stripPkce = (stored: string) => (stored.startsWith('pkce_') ? stored.slice(5) : stored);

@@ -7,8 +7,8 @@ import { withTx } from './db.ts';
 import { AuthError, sessionNotFound } from './errors.ts';
 import { findUserById, isBanned, userJson, type UserRow } from './users.ts';
 
-/** A revoked token presented within this window of its rotation gets the current one back. */
-export const REFRESH_TOKEN_REUSE_INTERVAL_MS = 10_000;
+/** GoTrue's default: a revoked token presented within 10 s of its rotation gets the current one back. */
+export const DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL_S = 10;
 
 export interface SessionRow {
   id: string;
@@ -180,13 +180,13 @@ export async function refreshGrant(ctx: ServiceContext, presented: string): Prom
           [session.id],
         )
       ).rows[0];
-      const lostResponse = active?.parent === token.token;
-      const withinReuseInterval = Date.now() <= token.updated_at.getTime() + REFRESH_TOKEN_REUSE_INTERVAL_MS;
-      if (active && (lostResponse || withinReuseInterval)) {
-        // The client never stored the last answer, or two tabs raced: hand back the current token.
+      // Two tabs raced, or the client lost the last answer: within the interval it gets the
+      // current token back. Later, even the parent of the current token is a replay (GoTrue).
+      const reuseMs = (ctx.config.refreshTokenReuseInterval ?? DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL_S) * 1000;
+      if (active && Date.now() <= token.updated_at.getTime() + reuseMs) {
         return { ok: await sessionResponse(ctx, db, user, session, active.token) };
       }
-      // A token replayed long after rotation: treat the family as stolen and end the session.
+      // A token replayed after the interval: treat the family as stolen and end the session.
       await db.query('delete from auth.sessions where id = $1', [session.id]);
       return { reused: true as const };
     }

@@ -54,7 +54,7 @@ export const AUTH_MESSAGES = {
   user_sso_managed: m('permission', 'Your organisation manages this account, so this cannot be changed here.'),
 
   // Passwords
-  weak_password: m('validation', 'Choose a stronger password: at least 8 characters with at least one letter and one number.'),
+  weak_password: m('validation', 'Choose a stronger password: at least 8 characters with at least one letter and one number, and not a commonly used one.'),
   same_password: m('validation', 'Your new password must be different from the old one.'),
   reauthentication_needed: m('session', 'For your security, please sign in again to do this.'),
   reauthentication_not_valid: m('credentials', 'That verification code is not right. Ask for a new one.'),

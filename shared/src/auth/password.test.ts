@@ -1,19 +1,44 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 // The server's rule, so the two can never drift apart unnoticed.
 import { passwordWeaknesses } from '../../../backend/src/auth/password.ts';
-import { isPasswordAllowed, passwordRules, passwordStrength } from './password.ts';
+import { commonPasswordsPassingBasicRule } from '../../build/common-passwords.mjs';
+import { COMMON_PASSWORD_MESSAGE, isPasswordAllowed, loadCommonPasswords, passwordRules, passwordStrength } from './password.ts';
+import { newPasswordSchema } from './schemas.ts';
 
-const SAMPLES = ['', 'a', 'abcdefg1', 'abcdefgh', '12345678', 'abc123', 'pässwört9', '密码密码密码密码1', '٣٣٣٣٣٣٣x', '😀😀😀😀😀😀😀a1', '        a1', 'Stitch-house 2026!', 'A1A1A1A1'];
+const SAMPLES = ['', 'a', 'abcdefg1', 'abcdefgh', '12345678', 'abc123', 'pässwört9', '密码密码密码密码1', '٣٣٣٣٣٣٣x', '😀😀😀😀😀😀😀a1', '        a1', 'Stitch-house 2026!', 'A1A1A1A1', 'password1', 'PassWord1', 'qwerty123', 'Quilting42'];
 
 describe('password rule', () => {
+  let common: ReadonlySet<string>;
+  beforeAll(async () => {
+    common = await loadCommonPasswords();
+  });
+
   it.each(SAMPLES)('agrees with the auth server for %j', (password) => {
     expect(isPasswordAllowed(password)).toBe(passwordWeaknesses(password).length === 0);
+  });
+
+  it('agrees with the auth server on every common password the basic rule lets through', () => {
+    const disagreements = [...common].filter((password) => isPasswordAllowed(password) !== (passwordWeaknesses(password).length === 0));
+    expect(disagreements).toEqual([]);
+    expect(common.size).toBeGreaterThan(5000);
+  });
+
+  it('ships the subset of the zxcvbn-ts list the package has today (re-run shared/build/common-passwords.mjs)', async () => {
+    expect([...common].sort()).toEqual((await commonPasswordsPassingBasicRule()).sort());
+  });
+
+  it('refuses password1 with a rule of its own and a message that says why', () => {
+    expect(passwordRules('password1').filter((r) => !r.met).map((r) => r.id)).toEqual(['common']);
+    const parsed = newPasswordSchema.safeParse('Password1');
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(COMMON_PASSWORD_MESSAGE);
+    expect(passwordStrength('password1')).toBe(1);
   });
 
   it('names each unmet rule', () => {
     expect(passwordRules('abc').filter((r) => !r.met).map((r) => r.id)).toEqual(['length', 'digit']);
     expect(passwordRules('12345678').filter((r) => !r.met).map((r) => r.id)).toEqual(['letter']);
-    expect(passwordRules('abcdefg1').every((r) => r.met)).toBe(true);
+    expect(passwordRules('hemline7').every((r) => r.met)).toBe(true);
   });
 
   it('counts characters, not UTF-16 units', () => {

@@ -1,12 +1,37 @@
 /**
  * Stitchhouse's password rule. It is the embedded auth server's rule
  * (backend/src/auth/password.ts passwordWeaknesses): at least 8 characters, at least
- * one letter and one digit, letters and digits in any script. Keep the two identical:
- * the form must never accept what the server refuses, nor the reverse.
+ * one letter and one digit, letters and digits in any script, and not one of the common
+ * passwords of zxcvbn-ts's list (`password1`). Keep the two identical: the form must never
+ * accept what the server refuses, nor the reverse.
+ *
+ * The common-password list is about 25 KB gzipped, so it is not part of this module: the
+ * screens that set a password call loadCommonPasswords() when they open, and until it has
+ * arrived the `common` rule counts as met (the server still refuses a common password).
  */
 export const PASSWORD_MIN_LENGTH = 8;
 
-export type PasswordRuleId = 'length' | 'letter' | 'digit';
+export type PasswordRuleId = 'length' | 'letter' | 'digit' | 'common';
+
+let commonPasswords: ReadonlySet<string> | undefined;
+let loadingCommon: Promise<ReadonlySet<string>> | undefined;
+
+/** Loads the common-password list once (a lazy chunk); the rules use it from then on. */
+export function loadCommonPasswords(): Promise<ReadonlySet<string>> {
+  loadingCommon ??= import('./commonPasswords.data.ts').then((data) => {
+    commonPasswords = new Set(data.default.split('\n'));
+    return commonPasswords;
+  });
+  return loadingCommon;
+}
+
+export const COMMON_PASSWORD_MESSAGE = 'This password is one of the most commonly used. Choose one that is harder to guess.';
+
+/** Whether the list has arrived, so a screen can wait for it before re-rendering. */
+export const commonPasswordsLoaded = () => commonPasswords !== undefined;
+
+/** True for a password of the common list (any letter case); false while the list is not loaded. */
+export const isCommonPassword = (password: string) => commonPasswords?.has(password.toLowerCase()) ?? false;
 
 export interface PasswordRule {
   id: PasswordRuleId;
@@ -25,6 +50,7 @@ export function passwordRules(password: string): PasswordRule[] {
     { id: 'length', label: `At least ${PASSWORD_MIN_LENGTH} characters`, met: length(password) >= PASSWORD_MIN_LENGTH },
     { id: 'letter', label: 'At least one letter', met: hasLetter(password) },
     { id: 'digit', label: 'At least one number', met: hasDigit(password) },
+    { id: 'common', label: 'Not a commonly used password', met: !isCommonPassword(password) },
   ];
 }
 

@@ -3,7 +3,7 @@
  * rule is the auth server's, see password.ts). Messages are written for people.
  */
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, passwordRules } from './password.ts';
+import { COMMON_PASSWORD_MESSAGE, PASSWORD_MIN_LENGTH, passwordRules } from './password.ts';
 
 export const emailSchema = z
   .string()
@@ -18,8 +18,12 @@ export const newPasswordSchema = z
   .min(1, 'Choose a password.')
   .max(72, 'Use at most 72 characters.')
   .superRefine((password, ctx) => {
-    const missing = passwordRules(password).filter((rule) => !rule.met);
-    if (missing.length === 0) return;
+    const unmet = passwordRules(password).filter((rule) => !rule.met);
+    const missing = unmet.filter((rule) => rule.id !== 'common');
+    if (missing.length === 0) {
+      if (unmet.length > 0) ctx.addIssue({ code: 'custom', message: COMMON_PASSWORD_MESSAGE });
+      return;
+    }
     const words: Record<string, string> = {
       length: `at least ${PASSWORD_MIN_LENGTH} characters`,
       letter: 'a letter',

@@ -77,11 +77,13 @@ export function registerFactors(app: Hono, deps: AuthDeps): void {
   });
 
   app.post('/factors/:id/challenge', async (c) => {
-    const client = clientInfo(c);
+    const client = clientInfo(c, deps.trustedProxies);
     deps.mfa.hit(client.ip);
     const { user } = await authenticate(ctx, c.req.header('authorization'));
     await readBody(c, challengeBody);
     const factor = await ownFactor(user.id, c.req.param('id'));
+    // Too many wrong codes for this factor lately: no new challenges, from any address.
+    deps.factorFailures.check(factor.id);
     const id = randomUUID();
     const { rows } = await ctx.pool.query<{ created_at: Date }>(
       `insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1, $2, now(), $3)
@@ -93,12 +95,13 @@ export function registerFactors(app: Hono, deps: AuthDeps): void {
   });
 
   app.post('/factors/:id/verify', async (c) => {
-    const client = clientInfo(c);
+    const client = clientInfo(c, deps.trustedProxies);
     deps.mfa.hit(client.ip);
     const { user, session } = await authenticate(ctx, c.req.header('authorization'));
     const body = await readBody(c, verifyFactorBody);
     const factor = await ownFactor(user.id, c.req.param('id'));
     if (!isUuid(body.challenge_id)) throw new AuthError(404, 'mfa_challenge_not_found', 'Challenge not found');
+    deps.factorFailures.check(factor.id);
     const result = await withTx(ctx.pool, async (db) => {
       const { rows } = await db.query<{ id: string; created_at: Date; verified_at: Date | null; ip_address: string }>(
         'select id, created_at, verified_at, host(ip_address) as ip_address from auth.mfa_challenges where id = $1 and factor_id = $2 for update',
@@ -114,11 +117,16 @@ export function registerFactors(app: Hono, deps: AuthDeps): void {
         throw new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch');
       }
       const delta = totpFor(factor.secret ?? '', 'Stitchhouse', user.email ?? '').validate({ token: body.code.trim(), window: 1 });
-      if (delta === null) throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+      if (delta === null) return { wrong: true as const };
       await db.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challenge.id]);
       await db.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
       return { session: await upgradeSessionToAal2(ctx, db, user, session.id, factor.id) };
     });
+    if ('wrong' in result) {
+      // Counted per factor, not per address: a 6-digit code must not be guessable by rotating IPs.
+      deps.factorFailures.record(factor.id);
+      throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+    }
     if ('expired' in result) throw new AuthError(422, 'mfa_challenge_expired', 'MFA challenge has expired, verify against another challenge or create a new challenge.');
     return c.json(result.session);
   });

@@ -2,7 +2,7 @@
 import type { Hono } from 'hono';
 import type { AuthDeps } from '../deps.ts';
 import { withTx } from '../db.ts';
-import { prepareEmail, type PendingEmail } from '../emails.ts';
+import { prepareEmail, prepareEmailChange, type PendingEmail } from '../emails.ts';
 import { AuthError, validationFailed } from '../errors.ts';
 import { readBody } from '../http.ts';
 import { parseCodeChallenge } from '../pkce.ts';
@@ -22,14 +22,19 @@ export function registerOtp(app: Hono, deps: AuthDeps): void {
     const pending = await withTx(ctx.pool, async (db) => {
       let user = await findUserByEmail(db, email, true);
       if (!user) {
-        if (body.create_user === false) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
+        // Unlike GoTrue (422 otp_disabled), an unknown address answers like a known one:
+        // same 200, same pacing, no email.
+        if (body.create_user === false) {
+          deps.emailPace.take(`link|${email}`);
+          return null;
+        }
         user = await createUser(db, { email, userMetadata: body.data ?? {}, confirmed: false });
       }
       // An unconfirmed address gets the sign-up confirmation instead of a magic link (as GoTrue).
       const kind = user.email_confirmed_at ? 'magiclink' : 'signup';
       return prepareEmail(db, { userId: user.id, kind, to: email, redirectTo, pkce, minInterval: deps.emailMinInterval });
     });
-    await deps.send(pending);
+    if (pending) await deps.send(pending);
     return c.json({});
   });
 
@@ -41,7 +46,11 @@ export function registerOtp(app: Hono, deps: AuthDeps): void {
     const redirectTo = resolveRedirect(c.req.query('redirect_to'), ctx.config);
     const pending = await withTx(ctx.pool, async (db) => {
       const user = await findUserByEmail(db, email, true);
-      if (!user) return null; // unknown addresses get the same 200 (anti-enumeration)
+      if (!user) {
+        // Unknown addresses get the same answers as known ones, 429 when asked again too soon included.
+        deps.emailPace.take(`link|${email}`);
+        return null;
+      }
       return prepareEmail(db, { userId: user.id, kind: 'recovery', to: email, redirectTo, pkce, minInterval: deps.emailMinInterval });
     });
     if (pending) await deps.send(pending);
@@ -56,17 +65,26 @@ export function registerOtp(app: Hono, deps: AuthDeps): void {
     const email = requireEmail(body.email, null);
     const pkce = parseCodeChallenge(body);
     const redirectTo = resolveRedirect(c.req.query('redirect_to'), ctx.config);
-    const pending = await withTx(ctx.pool, async (db): Promise<PendingEmail | null> => {
+    const pending = await withTx(ctx.pool, async (db): Promise<PendingEmail[]> => {
       const user = await findUserByEmail(db, email, true);
-      if (!user) return null;
+      // Nothing to send: paced in memory like a sent email is paced in the database, so the
+      // answers do not tell unknown, confirmed and unconfirmed addresses apart.
+      const nothing = () => {
+        deps.emailPace.take(`${body.type}|${email}`);
+        return [];
+      };
+      if (!user) return nothing();
       if (body.type === 'signup') {
-        if (user.email_confirmed_at) return null;
-        return prepareEmail(db, { userId: user.id, kind: 'signup', to: email, redirectTo, pkce, minInterval: deps.emailMinInterval });
+        if (user.email_confirmed_at) return nothing();
+        return [await prepareEmail(db, { userId: user.id, kind: 'signup', to: email, redirectTo, pkce, minInterval: deps.emailMinInterval })];
       }
-      if (!user.email_change) return null;
-      return prepareEmail(db, { userId: user.id, kind: 'email_change', to: user.email_change, redirectTo, pkce, minInterval: deps.emailMinInterval });
+      if (!user.email_change) return nothing();
+      return prepareEmailChange(db, {
+        userId: user.id, currentEmail: user.email, to: user.email_change, redirectTo, pkce,
+        minInterval: deps.emailMinInterval, secure: ctx.config.secureEmailChange !== false,
+      });
     });
-    if (pending) await deps.send(pending);
+    for (const email of pending) await deps.send(email);
     return c.json({});
   });
 }

@@ -1,4 +1,5 @@
 // POST /signup: email + password, confirmation required (GoTrue with MAILER_AUTOCONFIRM off).
+import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { AuthDeps } from '../deps.ts';
 import { withTx } from '../db.ts';
@@ -6,6 +7,7 @@ import { prepareEmail } from '../emails.ts';
 import { AuthError, validationFailed } from '../errors.ts';
 import { readBody } from '../http.ts';
 import { assertStrongPassword } from '../password.ts';
+import { TypicalDuration } from '../timing.ts';
 import { parseCodeChallenge } from '../pkce.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { isValidEmail, signupBody } from '../schemas.ts';
@@ -33,6 +35,8 @@ export function requireEmail(email: string | null | undefined, phone: string | n
 
 export function registerSignup(app: Hono, deps: AuthDeps): void {
   const { ctx } = deps;
+  // How long sending the confirmation email takes, for the sign-ups that send none.
+  const confirmationSend = new TypicalDuration();
   app.post('/signup', async (c) => {
     const body = await readBody(c, signupBody);
     if (!body.email && !body.phone) {
@@ -48,8 +52,22 @@ export function registerSignup(app: Hono, deps: AuthDeps): void {
 
     const result = await withTx(ctx.pool, async (db) => {
       const existing = await findUserByEmail(db, email, true);
-      // Anti-enumeration: a confirmed address answers like a fresh sign-up, minus identities.
-      if (existing?.email_confirmed_at) return { json: obfuscatedUserJson(email, data), pending: null };
+      // Anti-enumeration: a confirmed address answers like a fresh sign-up, minus identities
+      // (as GoTrue), after the same work, so it takes as long: the password hashing, the
+      // inserts and triggers of a new account and its email token, all undone.
+      if (existing?.email_confirmed_at) {
+        deps.emailPace.take(`signup|${email}`);
+        await db.query('savepoint existing_address');
+        try {
+          const decoy = await createUser(db, { email: `${randomUUID()}@decoy.invalid`, password, userMetadata: data, confirmed: false });
+          await prepareEmail(db, { userId: decoy.id, kind: 'signup', to: decoy.email!, redirectTo, pkce, minInterval: 0 });
+          await userJson(db, decoy);
+        } catch {
+          // The decoy only costs time; whatever went wrong with it is undone below.
+        }
+        await db.query('rollback to savepoint existing_address');
+        return { json: obfuscatedUserJson(email, data), pending: null };
+      }
       let userId: string;
       if (existing) {
         // Still unconfirmed: take the new password and data, send a fresh link.
@@ -65,7 +83,13 @@ export function registerSignup(app: Hono, deps: AuthDeps): void {
       const pending = await prepareEmail(db, { userId, kind: 'signup', to: email, redirectTo, pkce, minInterval: deps.emailMinInterval });
       return { json: await userJson(db, (await findUserById(db, userId))!), pending };
     });
-    if (result.pending) await deps.send(result.pending);
+    if (result.pending) {
+      const sendStarted = performance.now();
+      await deps.send(result.pending);
+      confirmationSend.observe(performance.now() - sendStarted);
+    } else {
+      await confirmationSend.wait();
+    }
     return c.json(result.json);
   });
 }

@@ -4,7 +4,7 @@ import type { AuthDeps } from '../deps.ts';
 import { withTx } from '../db.ts';
 import { AuthError, invalidCredentials, validationFailed } from '../errors.ts';
 import { clientInfo, readBody } from '../http.ts';
-import { passwordWeaknesses, WEAK_PASSWORD_MESSAGE } from '../password.ts';
+import { passwordWeaknesses, weakPasswordMessage } from '../password.ts';
 import { exchangeAuthCode } from '../pkce.ts';
 import { passwordGrantBody, pkceGrantBody, refreshGrantBody } from '../schemas.ts';
 import { issueSession, refreshGrant } from '../sessions.ts';
@@ -13,7 +13,7 @@ import { findUserByEmail, isBanned, normalizeEmail, passwordMatches, recordSignI
 export function registerToken(app: Hono, deps: AuthDeps): void {
   const { ctx } = deps;
   app.post('/token', async (c) => {
-    const client = clientInfo(c);
+    const client = clientInfo(c, deps.trustedProxies);
     switch (c.req.query('grant_type')) {
       case 'password': {
         const body = await readBody(c, passwordGrantBody);
@@ -25,13 +25,16 @@ export function registerToken(app: Hono, deps: AuthDeps): void {
         const email = normalizeEmail(body.email);
         const password = body.password;
         // Only failed attempts count: guessing is limited, busy legitimate sign-ins are not.
+        // Per address and per account: a botnet (or a trusted proxy's many clients) shares the second.
         const limitKey = `${client.ip}|${email}`;
         deps.signIn.check(limitKey);
+        deps.accountSignIn.check(email);
         const session = await withTx(ctx.pool, async (db) => {
           const user = await findUserByEmail(db, email);
           // Same answer for unknown user and wrong password, on purpose.
           if (!user || !(await passwordMatches(db, user, password))) {
             deps.signIn.record(limitKey);
+            deps.accountSignIn.record(email);
             throw invalidCredentials();
           }
           if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
@@ -40,7 +43,7 @@ export function registerToken(app: Hono, deps: AuthDeps): void {
           return issueSession(ctx, db, user, 'password', client);
         });
         const reasons = passwordWeaknesses(password);
-        if (reasons.length > 0) session.weak_password = { reasons, message: WEAK_PASSWORD_MESSAGE };
+        if (reasons.length > 0) session.weak_password = { reasons, message: weakPasswordMessage(reasons) };
         return c.json(session);
       }
       case 'refresh_token': {

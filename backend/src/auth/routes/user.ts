@@ -2,7 +2,7 @@
 import type { Hono } from 'hono';
 import type { AuthDeps } from '../deps.ts';
 import { withTx } from '../db.ts';
-import { prepareEmail } from '../emails.ts';
+import { prepareEmailChange } from '../emails.ts';
 import { AuthError, validationFailed } from '../errors.ts';
 import { readBody } from '../http.ts';
 import { assertStrongPassword } from '../password.ts';
@@ -68,7 +68,7 @@ export function registerUser(app: Hono, deps: AuthDeps): void {
         // A new password ends every other session and voids outstanding links.
         await db.query(
           `update auth.users set confirmation_token = '', recovery_token = '', email_change_token_new = '',
-             email_change = '' where id = $1`,
+             email_change_token_current = '', email_change = '', email_change_confirm_status = 0 where id = $1`,
           [current.id],
         );
         await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [current.id, session.id]);
@@ -82,9 +82,12 @@ export function registerUser(app: Hono, deps: AuthDeps): void {
       if (!newEmail) return null;
       const taken = await findUserByEmail(db, newEmail);
       if (taken) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
-      return prepareEmail(db, { userId: current.id, kind: 'email_change', to: newEmail, redirectTo, pkce, minInterval: deps.emailMinInterval });
+      return prepareEmailChange(db, {
+        userId: current.id, currentEmail: current.email, to: newEmail, redirectTo, pkce,
+        minInterval: deps.emailMinInterval, secure: ctx.config.secureEmailChange !== false,
+      });
     });
-    if (pending) await deps.send(pending);
+    for (const email of pending ?? []) await deps.send(email);
     return c.json(await userJson(ctx.pool, (await findUserById(ctx.pool, user.id))!));
   });
 

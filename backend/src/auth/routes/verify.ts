@@ -2,7 +2,7 @@
 import type { Hono } from 'hono';
 import type { AuthDeps } from '../deps.ts';
 import { withTx, type Db } from '../db.ts';
-import { FLOW_METHOD } from '../emails.ts';
+import { emailChangedNotice, FLOW_METHOD } from '../emails.ts';
 import { AuthError, otpExpired, validationFailed } from '../errors.ts';
 import { clientInfo, readBody } from '../http.ts';
 import { stripPkce, tokenHash, TOKEN_COLUMNS, type EmailKind } from '../links.ts';
@@ -21,14 +21,21 @@ const KINDS_FOR_TYPE: Partial<Record<VerifyType, EmailKind[]>> = {
   magiclink: ['magiclink'],
   recovery: ['recovery'],
   email: ['signup', 'magiclink'],
-  email_change: ['email_change'],
+  email_change: ['email_change', 'email_change_current'],
 };
 
 interface Verified {
   user: UserRow;
   kind: EmailKind;
   pkce: boolean;
+  /** Secure email change: this address confirmed, the other one has not yet (nothing changed). */
+  awaitingOther?: boolean;
+  /** Email change applied: the address the account had before. */
+  changedFrom?: string;
 }
+
+/** GoTrue's answer to the first of the two email-change confirmations. */
+export const SINGLE_CONFIRMATION_ACCEPTED = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 async function findByTokenHash(db: Db, kind: EmailKind, hash: string): Promise<UserRow | null> {
   const col = TOKEN_COLUMNS[kind].token;
@@ -72,8 +79,16 @@ async function consumeToken(
     if (!sentAt || sentAt.getTime() + deps.ctx.config.otpExpiry * 1000 < Date.now()) throw otpExpired(expiredMessage);
     const pkce = String(user[cols.token as keyof UserRow]).startsWith('pkce_');
     await db.query(`update auth.users set ${cols.token} = '' where id = $1`, [user.id]);
-    if (kind === 'email_change') await applyEmailChange(db, user);
-    else await confirmEmail(db, user.id);
+    if (kind === 'email_change' || kind === 'email_change_current') {
+      const other = kind === 'email_change' ? user.email_change_token_current : user.email_change_token_new;
+      if (other) {
+        await db.query('update auth.users set email_change_confirm_status = 1, updated_at = now() where id = $1', [user.id]);
+        return { user, kind, pkce, awaitingOther: true };
+      }
+      await applyEmailChange(db, user);
+      return { user, kind, pkce, changedFrom: user.email ?? undefined };
+    }
+    await confirmEmail(db, user.id);
     return { user, kind, pkce };
   }
   throw otpExpired(expiredMessage);
@@ -86,7 +101,8 @@ async function applyEmailChange(db: Db, user: UserRow): Promise<void> {
     throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
   }
   await db.query(
-    `update auth.users set email = $2::text, email_change = '', email_change_token_new = '', email_change_confirm_status = 0,
+    `update auth.users set email = $2::text, email_change = '', email_change_token_new = '', email_change_token_current = '',
+       email_change_confirm_status = 0,
        email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now(),
        raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || jsonb_build_object('email', $2::text)
      where id = $1`,
@@ -102,6 +118,28 @@ async function applyEmailChange(db: Db, user: UserRow): Promise<void> {
 async function signIn(deps: AuthDeps, db: Db, verified: Verified, method: string, client: ClientInfo) {
   await recordSignIn(db, verified.user.id);
   return issueSession(deps.ctx, db, verified.user, method, client);
+}
+
+/** Counts a wrong code; the last allowed one voids every code and link emailed to the address. */
+async function wrongCode(deps: AuthDeps, email: string, limitKey: string): Promise<void> {
+  deps.verifyCode.record(limitKey);
+  deps.accountVerifyCode.record(email);
+  if (deps.codeGuesses.fail(email) < deps.codeAttempts) return;
+  deps.codeGuesses.reset(email);
+  await deps.ctx.pool.query(
+    `update auth.users set
+       confirmation_token = case when lower(email) = $1 then '' else confirmation_token end,
+       recovery_token = case when lower(email) = $1 then '' else recovery_token end,
+       email_change_token_current = case when lower(email) = $1 then '' else email_change_token_current end,
+       email_change_token_new = case when email_change = $1 then '' else email_change_token_new end
+     where lower(email) = $1 or email_change = $1`,
+    [email],
+  );
+}
+
+async function notifyEmailChanged(deps: AuthDeps, verified: Verified): Promise<void> {
+  if (!verified.changedFrom || !verified.user.email_change) return;
+  await deps.ctx.mail.send(emailChangedNotice(verified.changedFrom, normalizeEmail(verified.user.email_change)));
 }
 
 const ERROR_NAMES: Record<number, string> = {
@@ -130,20 +168,31 @@ export function registerVerify(app: Hono, deps: AuthDeps): void {
       }
       lookup = { email: normalizeEmail(body.email), code: body.token!.trim() };
     }
-    const client = clientInfo(c);
-    const limitKey = 'code' in lookup ? `${client.ip}|${lookup.email}` : null;
-    if (limitKey) deps.verifyCode.check(limitKey);
+    const client = clientInfo(c, deps.trustedProxies);
+    // A 6-digit code is guessable: limited per address + email, per email from everywhere,
+    // and per emailed code (deps.codeAttempts wrong tries void it).
+    const guessed = 'code' in lookup ? lookup.email : null;
+    const limitKey = `${client.ip}|${guessed}`;
+    if (guessed) {
+      deps.verifyCode.check(limitKey);
+      deps.accountVerifyCode.check(guessed);
+    }
+    let result: { verified: Verified; session?: Record<string, unknown> };
     try {
-      const session = await withTx(ctx.pool, async (db) => {
+      result = await withTx(ctx.pool, async (db) => {
         const verified = await consumeToken(deps, db, body.type, lookup, 'Token has expired or is invalid');
-        return signIn(deps, db, verified, 'otp', client);
+        if (verified.awaitingOther) return { verified };
+        return { verified, session: await signIn(deps, db, verified, 'otp', client) };
       });
-      return c.json(session);
     } catch (err) {
-      // Only wrong codes count towards the limit, so a typo or two costs nothing.
-      if (limitKey && err instanceof AuthError && err.code === 'otp_expired') deps.verifyCode.record(limitKey);
+      // Only wrong codes count, so a typo or two costs nothing.
+      if (guessed && err instanceof AuthError && err.code === 'otp_expired') await wrongCode(deps, guessed, limitKey);
       throw err;
     }
+    if (guessed) deps.codeGuesses.reset(guessed);
+    await notifyEmailChanged(deps, result.verified);
+    if (!result.session) return c.json({ msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' });
+    return c.json(result.session);
   });
 
   app.get('/verify', async (c) => {
@@ -151,18 +200,24 @@ export function registerVerify(app: Hono, deps: AuthDeps): void {
     const type = c.req.query('type') ?? '';
     const target = new URL(resolveRedirect(c.req.query('redirect_to'), ctx.config));
     const isPkce = token.startsWith('pkce_');
-    const client = clientInfo(c);
+    const client = clientInfo(c, deps.trustedProxies);
     try {
       if (!token || !(VERIFY_TYPES as readonly string[]).includes(type)) {
         throw validationFailed('Verify requires a token and a valid type');
       }
-      type Outcome = { code: string } | { session: Record<string, unknown> };
+      type Outcome = { verified: Verified } & ({ code: string } | { session: Record<string, unknown> } | { awaitingOther: true });
       const outcome = await withTx(ctx.pool, async (db): Promise<Outcome> => {
         const verified = await consumeToken(deps, db, type as VerifyType, { hash: token }, 'Email link is invalid or has expired');
-        if (verified.pkce) return { code: await issueAuthCode(db, verified.user.id, FLOW_METHOD[verified.kind]) };
-        return { session: await signIn(deps, db, verified, FLOW_METHOD[verified.kind], client) };
+        if (verified.awaitingOther) return { verified, awaitingOther: true };
+        if (verified.pkce) return { verified, code: await issueAuthCode(db, verified.user.id, FLOW_METHOD[verified.kind]) };
+        return { verified, session: await signIn(deps, db, verified, FLOW_METHOD[verified.kind], client) };
       });
-      if ('code' in outcome) {
+      await notifyEmailChanged(deps, outcome.verified);
+      if ('awaitingOther' in outcome) {
+        // GoTrue prepRedirectURL: the message in the hash, and in the query for PKCE.
+        if (isPkce) target.searchParams.set('message', SINGLE_CONFIRMATION_ACCEPTED);
+        target.hash = new URLSearchParams({ message: SINGLE_CONFIRMATION_ACCEPTED }).toString();
+      } else if ('code' in outcome) {
         target.searchParams.set('code', outcome.code);
       } else {
         const s = outcome.session;

@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { loadCommonPasswords } from '@stitchhouse/shared/auth/index.ts';
 import { PasswordStrength } from './PasswordStrength.tsx';
 
 describe('PasswordStrength', () => {
@@ -18,6 +19,14 @@ describe('PasswordStrength', () => {
     expect(html).toContain('data-strength="4"');
     expect(html).not.toContain('data-met="false"');
     expect(html).toContain('Strong');
+  });
+
+  it('flags a commonly used password once the list has loaded', async () => {
+    await loadCommonPasswords();
+    const html = renderToString(<PasswordStrength id="s" password="password1" />);
+    expect(html).toMatch(/data-rule="common" data-met="false"/);
+    expect(html).toContain('Not a commonly used password');
+    expect(html).toContain('Weak');
   });
 
   it('says nothing is set for an empty field', () => {

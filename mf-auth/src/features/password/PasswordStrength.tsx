@@ -1,5 +1,6 @@
 import { passwordRules, passwordStrength, STRENGTH_LABELS } from '@stitchhouse/shared/auth/index.ts';
 import * as styles from './password.module.css';
+import { useCommonPasswords } from './useCommonPasswords.ts';
 
 export interface PasswordStrengthProps {
   password: string;
@@ -12,6 +13,7 @@ export interface PasswordStrengthProps {
  * a polite live region so it is read after typing pauses, not on every key.
  */
 export function PasswordStrength({ password, id }: PasswordStrengthProps) {
+  useCommonPasswords();
   const strength = passwordStrength(password);
   const rules = passwordRules(password);
   return (

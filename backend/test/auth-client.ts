@@ -1,0 +1,86 @@
+// What the auth suites share: supabase-js clients on the test stack, the local inbox, email links.
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { expect } from 'vitest';
+import type { TestStack } from './harness.ts';
+
+export const PASSWORD = 'Quilting42';
+export const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@stitchhouse.test`;
+
+export interface InboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+  };
+}
+
+/** Helpers bound to the suite's stack (a getter: the stack starts in beforeAll). */
+export function authHelpers(getStack: () => TestStack) {
+  function client(flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient {
+    const stack = getStack();
+    return createClient(stack.url, stack.anonKey, {
+      auth: { flowType, storage: memoryStorage(), autoRefreshToken: false, detectSessionInUrl: false, persistSession: true },
+    });
+  }
+
+  async function inbox(email: string): Promise<InboxMessage[]> {
+    const stack = getStack();
+    const res = await fetch(`${stack.url}/mail/api/messages?to=${encodeURIComponent(email)}`, {
+      headers: { apikey: stack.serviceRoleKey },
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as InboxMessage[];
+  }
+
+  async function lastMail(email: string, subject: string): Promise<{ link: string; code: string }> {
+    const message = (await inbox(email)).find((m) => m.subject === subject);
+    if (!message) throw new Error(`no "${subject}" email for ${email}`);
+    const link = message.links.find((l) => l.includes('/auth/v1/verify'));
+    const code = /code: (\d{6})/.exec(message.text)?.[1];
+    if (!link || !code) throw new Error(`email "${subject}" has no verify link or code`);
+    return { link, code };
+  }
+
+  /** Opens an email link like a browser would, without following the redirect. */
+  async function openLink(link: string): Promise<{ status: number; location: URL; hash: URLSearchParams }> {
+    const res = await fetch(link, { redirect: 'manual' });
+    const location = new URL(res.headers.get('location') ?? '');
+    return { status: res.status, location, hash: new URLSearchParams(location.hash.slice(1)) };
+  }
+
+  async function signUpConfirmed(email = newEmail('maker')): Promise<string> {
+    const { error } = await client().auth.signUp({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    const { link } = await lastMail(email, 'Confirm your Stitchhouse account');
+    expect((await openLink(link)).hash.get('access_token')).toBeTruthy();
+    return email;
+  }
+
+  async function signedIn(email: string, password = PASSWORD): Promise<SupabaseClient> {
+    const c = client();
+    const { error } = await c.auth.signInWithPassword({ email, password });
+    expect(error).toBeNull();
+    return c;
+  }
+
+  /** A request to /auth/v1 with the anon key, or a user's token. */
+  async function raw(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
+    const stack = getStack();
+    const headers = new Headers(init.headers);
+    headers.set('apikey', stack.anonKey);
+    headers.set('authorization', `Bearer ${init.token ?? stack.anonKey}`);
+    if (init.body !== undefined) headers.set('content-type', 'application/json');
+    return fetch(`${stack.url}/auth/v1${path}`, { ...init, headers });
+  }
+
+  return { client, inbox, lastMail, openLink, signUpConfirmed, signedIn, raw };
+}

@@ -1,0 +1,1 @@
+export function commonPasswordsPassingBasicRule(): Promise<string[]>;
