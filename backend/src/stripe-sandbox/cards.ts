@@ -30,6 +30,8 @@ export const testCards = {
   insufficientFunds: '4000000000009995',
   authenticationRequired: '4000002500003155',
   mastercard: '5555555555554444',
+  /** Saves as a card on file, but every charge to it is declined (renewal failures). */
+  declinesWhenCharged: '4000000000000341',
 } as const;
 
 export const authenticationFailure: CardDecline = {
@@ -87,6 +89,7 @@ export function cardBehaviour(number: string): CardBehaviour {
     case testCards.authenticationRequired:
       return { kind: 'requires_authentication' };
     case testCards.declined:
+    case testCards.declinesWhenCharged:
       return { kind: 'declined', decline: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } };
     case testCards.insufficientFunds:
       return { kind: 'declined', decline: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } };
@@ -101,6 +104,11 @@ export function cardBehaviour(number: string): CardBehaviour {
         },
       };
   }
+}
+
+/** Whether a card can be saved on file without a charge (Stripe: 0341 attaches, its charges fail). */
+export function attachable(number: string): boolean {
+  return cardBehaviour(number).kind !== 'declined' || normaliseNumber(number) === testCards.declinesWhenCharged;
 }
 
 export function brandOf(number: string): 'visa' | 'mastercard' | 'amex' | 'unknown' {

@@ -63,13 +63,13 @@ export async function startSubscription(sb: SandboxCore, t: Tx, args: NewSubscri
     cancellation_details: { comment: null, feedback: null, reason: null }, collection_method: 'charge_automatically', created: t.now,
     currency: first.currency, customer: args.customer, days_until_due: null, default_payment_method: null, default_source: null,
     default_tax_rates: [], description: null, discounts: [], ended_at: null,
-    invoice_settings: { account_tax_ids: null, issuer: { type: 'self' } },
+    invoice_settings: { account_tax_ids: null, issuer: { type: 'self' }, custom_fields: null, description: null, footer: null },
     items: list(items, `/v1/subscription_items?subscription=${id}`), latest_invoice: null, livemode: false, metadata: args.metadata,
     next_pending_invoice_item_invoice: null, on_behalf_of: null, pause_collection: null,
     payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: 'off' },
     pending_invoice_item_interval: null, pending_setup_intent: null, pending_update: null, schedule: null, start_date: t.now,
     status: 'active', test_clock: null, transfer_data: null, trial_end: null, trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
-    trial_start: null, billing_thresholds: null, billing_mode: { type: 'classic', flexible: null, updated_at: null }, customer_account: null,
+    trial_start: null, billing_thresholds: null, billing_mode: { type: 'classic', flexible: null }, customer_account: null,
     managed_payments: null, billing_schedules: [],
   });
   await t.insert('subscription', subscription);

@@ -24,7 +24,8 @@ export async function createAccount(_sb: SandboxCore, t: Tx, p: Params): Promise
   const country = (str(p, 'country') ?? 'IE').toUpperCase();
   if (!/^[A-Z]{2}$/.test(country)) throw invalidParam('country', `Country '${country}' is unknown.`);
   const requested = obj(p, 'capabilities') ?? {};
-  const capabilities = Object.fromEntries(Object.keys(requested).map((name) => [name, 'inactive']));
+  // Express accounts get card_payments with transfers (Stripe requires both for most countries)
+  const capabilities = Object.fromEntries(['card_payments', 'transfers', ...Object.keys(requested)].map((name) => [name, 'inactive']));
   const id = `acct_${randomToken(16)}`;
   const account = shaped<Stripe.Account>('account', {
     id, object: 'account',

@@ -5,7 +5,7 @@ import type Stripe from 'stripe';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { SandboxCore } from '../core.ts';
-import { cardBehaviour, checkCardFields, parseExpiry } from '../cards.ts';
+import { attachable, cardBehaviour, checkCardFields, parseExpiry } from '../cards.ts';
 import { getCustomer } from '../api/customers.ts';
 import { getSubscription, periodEnd, saveSubscriptionChange, switchablePrices, updateSubscription, withCancelAtPeriodEnd } from '../api/billing.ts';
 import type { Tx } from '../store.ts';
@@ -128,7 +128,7 @@ export function portalPages(sb: SandboxCore): Hono {
     const problem = checkCardFields(card, sb.now());
     if (problem) return render(c, sb, id, { values, cardError: { field: problem.field, message: problem.message } }, 400);
     const behaviour = cardBehaviour(card.number);
-    if (behaviour.kind === 'declined') return render(c, sb, id, { values: { ...values, cvc: '' }, cardError: { field: 'number', message: behaviour.decline.message } }, 402);
+    if (behaviour.kind === 'declined' && !attachable(card.number)) return render(c, sb, id, { values: { ...values, cvc: '' }, cardError: { field: 'number', message: behaviour.decline.message } }, 402);
     const ok = await sb.tx(async (t) => {
       const portal = await t.get<Stripe.BillingPortal.Session>(id);
       if (!portal || portal.type !== 'billing_portal.session') return false;
