@@ -60,7 +60,7 @@ export function clientInfo(c: Context, trusted: BlockList): ClientInfo {
   try {
     peer = bareIp(getConnInfo(c).remote.address ?? '');
   } catch {
-    peer = ''; // app.request() in tests has no socket
+    peer = '';
   }
   let ip = peer;
   if (peer && isTrusted(trusted, peer)) {
@@ -68,5 +68,6 @@ export function clientInfo(c: Context, trusted: BlockList): ClientInfo {
     while (hops.length > 0 && isTrusted(trusted, hops.at(-1)!)) hops.pop();
     ip = hops.at(-1) ?? peer;
   }
-  return { ip: ip || '127.0.0.1', userAgent: c.req.header('user-agent') };
+  // No socket only under app.request() in tests: a placeholder that no real peer has.
+  return { ip: ip || '0.0.0.0', userAgent: c.req.header('user-agent') };
 }
