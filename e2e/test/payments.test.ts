@@ -10,7 +10,7 @@ import { createPerson, createStore, passwordSession, publishedPattern, selectRow
 // webhook: every flow waits for the screens to catch up, never writes the outcome itself.
 let stack: E2EStack;
 let backend: Backend;
-let sandbox: { url: string };
+let sandbox: { url: string; secretKey: string };
 let ada: { id: string; email: string };
 let bo: { id: string; email: string };
 let adaStore: { id: string; slug: string };
@@ -92,7 +92,9 @@ const orderOf = (id: string) => selectRows<OrderRow>(backend, `orders?id=eq.${id
 const orderIdIn = (url: string) => new URL(url).searchParams.get('order')!;
 
 async function sandboxPost(path: string, body: unknown = {}) {
-  const response = await fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method: 'POST', headers: { authorization: `Bearer ${sandbox.secretKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`sandbox ${path} → ${response.status}: ${await response.text()}`);
 }
 
@@ -270,9 +272,12 @@ describe('getting paid', () => {
     });
   });
 
-  it('/payment/refresh makes a new link at once and continues', async () => {
+  it('/payment/refresh without a payout account offers Connect instead of opening one', async () => {
     const { page } = await signedInPage(ada.email);
-    await page.goto(`${stack.shellUrl}/payment/refresh`);
+    await open(page, '/payment/refresh');
+    await page.getByText('You have not started a payout setup yet').waitFor();
+    await expectNoSeriousA11yIssues(page);
+    await page.getByRole('button', { name: 'Connect a payout account' }).click();
     await page.waitForURL(/\/connect\/onboarding\//, { timeout: 30_000 });
     await page.getByRole('heading', { name: 'Get paid by Stitchhouse' }).waitFor();
   });
@@ -314,10 +319,10 @@ describe('refunds', () => {
     await expectNoSeriousA11yIssues(page);
     await page.getByRole('button', { name: `Refund order ${order!.number}` }).click();
     const dialog = page.getByRole('dialog', { name: `Refund order ${order!.number}?` });
-    await dialog.getByRole('textbox', { name: /Reason/ }).fill('Wrong size chart');
+    await dialog.getByRole('combobox', { name: 'Reason' }).selectOption('requested_by_customer');
     await dialog.getByRole('button', { name: 'Refund $15.00' }).click();
     await page.getByText(/Refund of \$15\.00 sent/).waitFor();
-    await page.locator(`[data-order-id="${orderId}"]`).getByText('Refunded', { exact: true }).waitFor({ timeout: 30_000 });
+    await page.locator(`[data-order-id="${orderId}"]`).getByText('Refunded', { exact: true }).first().waitFor({ timeout: 30_000 });
     expect((await orderOf(orderId))!.status).toBe('refunded');
     expect(await selectRows(backend, `entitlements?user_id=eq.${buyer.id}&pattern_id=eq.${harbour.id}&select=revoke_reason`)).toEqual([{ revoke_reason: 'refunded' }]);
 
@@ -337,7 +342,7 @@ describe('discount codes', () => {
     await form.getByRole('textbox', { name: 'Percent off' }).fill('20');
     await form.getByRole('button', { name: 'Create code' }).click();
     await page.getByText('Code SPRING20 created.').waitFor();
-    await page.getByRole('cell', { name: 'SPRING20' }).waitFor();
+    await page.getByRole('cell', { name: 'SPRING20', exact: true }).waitFor();
 
     const buyer = await createPerson(backend, 'coupon', 'Cody Maker');
     const shopper = await signedInPage(buyer.email);

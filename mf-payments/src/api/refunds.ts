@@ -9,11 +9,19 @@ export interface RefundResult {
   status: string;
 }
 
-export async function refundOrder(orderId: string, orderItemId: string | null, reason: string): Promise<RefundResult> {
+/** The reasons the payment provider records with a refund (Stripe's `reason`). */
+export const REFUND_REASONS = {
+  requested_by_customer: 'The buyer asked for it',
+  duplicate: 'Duplicate purchase',
+  fraudulent: 'Fraudulent purchase',
+} as const;
+export type RefundReason = keyof typeof REFUND_REASONS;
+
+export async function refundOrder(orderId: string, orderItemId: string | null, reason: RefundReason): Promise<RefundResult> {
   const { refund } = await callPaymentFunction<{ refund: RefundResult }>('refund', {
     order_id: orderId,
     ...(orderItemId ? { order_item_id: orderItemId } : {}),
-    ...(reason.trim() ? { reason: reason.trim() } : {}),
+    reason,
   });
   return refund;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, TextArea } from '@stitchhouse/shared/ui/index.ts';
+import { Alert, Button, Select } from '@stitchhouse/shared/ui/index.ts';
 import { PaymentProblem } from '../../api/functions.ts';
-import { refundOrder } from '../../api/refunds.ts';
+import { REFUND_REASONS, refundOrder, type RefundReason } from '../../api/refunds.ts';
 import * as styles from './Hub.module.css';
 
 export interface RefundTarget {
@@ -19,7 +19,7 @@ export interface RefundTarget {
  */
 export function RefundDialog({ target, onClose, onRefunded }: { target: RefundTarget; onClose(): void; onRefunded(target: RefundTarget): void }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useState<RefundReason>('requested_by_customer');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -51,7 +51,8 @@ export function RefundDialog({ target, onClose, onRefunded }: { target: RefundTa
           {target.amount} goes back to the buyer of order {target.orderNumber}, and they can no longer download
           {target.itemId ? ' this pattern' : ' these patterns'}. Your share of the sale is taken back. This cannot be undone.
         </p>
-        <TextArea label="Reason (optional, kept with the refund)" rows={3} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
+        <Select label="Reason" hint="Kept with the refund at the payment provider." value={reason} onChange={(event) => setReason(event.target.value as RefundReason)}
+          options={Object.entries(REFUND_REASONS).map(([value, label]) => ({ value, label }))} />
         {error ? <Alert tone="danger" title="Not refunded">{error}</Alert> : null}
         <div className={styles.actions}>
           <Button type="submit" variant="danger" busy={busy} busyLabel="Refunding…">Refund {target.amount}</Button>
