@@ -414,8 +414,7 @@ begin
           update public.orders set status = 'expired' where id = v_order_id;
         elsif p_facts #>> '{payment_intent,last_payment_error,code}' is not null then
           update public.orders
-             set failure_code = coalesce(p_facts #>> '{payment_intent,last_payment_error,decline_code}',
-                                         p_facts #>> '{payment_intent,last_payment_error,code}'),
+             set failure_code = p_facts #>> '{payment_intent,last_payment_error,code}',
                  failure_message = p_facts #>> '{payment_intent,last_payment_error,message}'
            where id = v_order_id;
         end if;

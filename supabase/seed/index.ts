@@ -6,7 +6,7 @@ import { generatePatterns, type DemoPattern } from './catalog.ts';
 import { loadAssetSource, type AssetSource } from './demo-assets.ts';
 import { DEMO_PASSWORD, allUsers, designerStores, makers, operator, partners, retailStores, storeOwners, type DemoStore } from './people.ts';
 import { daysBefore, prng, stableUuid } from './prng.ts';
-import { splitRoyalty, splitSale } from '../../shared/src/pricing.ts';
+import { quoteCart, splitRoyalty } from '../../shared/src/pricing.ts';
 
 /** What seed() needs from pg.Pool (kept structural so this package does not depend on pg). */
 export interface Queryable {
@@ -127,6 +127,9 @@ async function insertPatterns(pool: Queryable, patterns: DemoPattern[]): Promise
   );
 }
 
+/** Where the demo buyers live, for VAT (EU rates; none for GB and US). */
+const BUYER_COUNTRIES = ['DE', 'FR', 'GB', 'US', 'NL', 'IE', 'IT'] as const;
+
 /** Orders (paid, refunded, failed, pending), free claims and downloads for the demo buyers. */
 async function insertPurchases(pool: Queryable, patterns: DemoPattern[], stores: DemoStore[]): Promise<void> {
   const r = prng('stitchhouse-demo-orders');
@@ -158,17 +161,22 @@ async function insertPurchases(pool: Queryable, patterns: DemoPattern[], stores:
       if (status === 'paid') fresh.forEach((p) => owned.add(p.id));
       const orderId = stableUuid(`order:${n}`);
       const created = daysBefore(r.int(5, 300), r.int(0, 23));
-      let subtotal = 0;
-      let fee = 0;
-      for (const p of fresh) {
-        const split = splitSale(p.price_cents, p.currency, storeById.get(p.store_id)!.plan);
-        subtotal += p.price_cents;
-        fee += split.platformFee;
+      // the same maths as the checkout function: tax-inclusive prices, the buyer's VAT, each plan's fee
+      const country = BUYER_COUNTRIES[buyers.indexOf(buyer) % BUYER_COUNTRIES.length]!;
+      const quote = quoteCart(fresh.map((p) => ({ patternId: p.id, storeId: p.store_id, plan: storeById.get(p.store_id)!.plan,
+        unitPriceCents: p.price_cents, quantity: 1 })), { currency: first.currency, country });
+      const subtotal = quote.subtotalCents;
+      const fee = quote.platformFeeCents;
+      fresh.forEach((p, i) => {
+        const q = quote.lines[i]!;
         items.push({ id: stableUuid(`order-item:${n}:${p.id}`), order_id: orderId, pattern_id: p.id, store_id: p.store_id,
-          unit_price_cents: p.price_cents, platform_fee_cents: split.platformFee, currency: p.currency, licence: p.licence, created_at: created });
-      }
+          unit_price_cents: p.price_cents, platform_fee_cents: q.platformFeeCents, vat_cents: q.vatCents, title: p.title,
+          currency: p.currency, licence: p.licence, created_at: created });
+      });
       orders.push({ id: orderId, buyer_id: buyer.id, buyer_email: buyer.email, status, currency: first.currency,
         subtotal_cents: subtotal, platform_fee_cents: fee, total_cents: subtotal, provider: 'sandbox',
+        vat_cents: quote.vatCents, vat_rate_bp: quote.vatRateBp, buyer_country: country,
+        amount_refunded_cents: status === 'refunded' ? subtotal : 0,
         provider_session_id: `cs_sandbox_demo_${n}`, created_at: created,
         paid_at: status === 'paid' || status === 'refunded' ? created : null,
         refunded_at: status === 'refunded' ? daysBefore(1) : null });
@@ -187,21 +195,33 @@ async function insertPurchases(pool: Queryable, patterns: DemoPattern[], stores:
   // triggers that serve real checkouts grant (and revoke) the entitlements.
   await pool.query(
     `insert into public.orders (id, buyer_id, buyer_email, status, currency, subtotal_cents, platform_fee_cents, total_cents,
-                                provider, provider_session_id, created_at)
+                                provider, provider_session_id, created_at, vat_cents, vat_rate_bp, buyer_country, amount_refunded_cents,
+                                receipt_sent_at)
      select id, buyer_id, buyer_email, case when status = 'failed' then 'failed' else 'pending' end, currency, subtotal_cents,
-            platform_fee_cents, total_cents, provider, provider_session_id, created_at
+            platform_fee_cents, total_cents, provider, provider_session_id, created_at, vat_cents, vat_rate_bp, buyer_country,
+            amount_refunded_cents, case when status in ('paid', 'refunded') then created_at end
        from jsonb_populate_recordset(null::public.orders, $1::jsonb)
      on conflict (id) do nothing`,
     [json(orders)],
   );
   await pool.query(
-    `insert into public.order_items (id, order_id, pattern_id, store_id, unit_price_cents, platform_fee_cents, currency, licence, created_at)
-     select id, order_id, pattern_id, store_id, unit_price_cents, platform_fee_cents, currency, licence, created_at
+    `insert into public.order_items (id, order_id, pattern_id, store_id, unit_price_cents, platform_fee_cents, currency, licence, created_at,
+                                     vat_cents, title)
+     select id, order_id, pattern_id, store_id, unit_price_cents, platform_fee_cents, currency, licence, created_at, vat_cents, title
        from jsonb_populate_recordset(null::public.order_items, $1::jsonb)
      on conflict (id) do nothing`,
     [json(items)],
   );
   for (const step of ['paid', 'refunded'] as const) {
+    if (step === 'refunded') {
+      // refunds are per line: the lines first, then the order (whose trigger revokes them)
+      await pool.query(
+        `update public.order_items i set refunded_at = d.refunded_at, refund_requested_at = d.refunded_at
+           from jsonb_populate_recordset(null::public.orders, $1::jsonb) d
+          where i.order_id = d.id and d.status = 'refunded' and i.refunded_at is null`,
+        [json(orders)],
+      );
+    }
     await pool.query(
       `update public.orders o set status = $2, paid_at = d.paid_at, refunded_at = d.refunded_at
          from jsonb_populate_recordset(null::public.orders, $1::jsonb) d

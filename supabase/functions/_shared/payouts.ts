@@ -56,11 +56,17 @@ export async function releaseHeld(filter: { recipientId?: string; orderId?: stri
       .update({ status: 'paid', provider_transfer_id: transfer.id, paid_at: new Date().toISOString() })
       .eq('id', t.id).eq('status', 'held').select('id');
     if (updateError) throw updateError;
-    if (updated?.length) sent += 1;
-    else {
-      // refunded while the transfer was being made: pull the money straight back
-      await stripe().transfers.createReversal(transfer.id, { amount: t.amount_cents }, { idempotencyKey: `payout-reversal-${t.id}-all` });
-      await db.from('payout_transfers').update({ provider_transfer_id: transfer.id, reversed_cents: t.amount_cents, reversal_due_cents: 0 }).eq('id', t.id);
+    if (updated?.length) {
+      sent += 1;
+      continue;
+    }
+    // Not held any more: another delivery recorded this same transfer (same idempotency key), or
+    // the line was refunded while the money was on its way — then pull it straight back.
+    const { data: now } = await db.from('payout_transfers').select('status, reversed_cents').eq('id', t.id).single();
+    if (now?.status === 'reversed' && (now.reversed_cents as number) < t.amount_cents) {
+      const reversal = await stripe().transfers.createReversal(transfer.id, { amount: t.amount_cents }, { idempotencyKey: `payout-reversal-${t.id}-all` });
+      await db.from('payout_transfers').update({ provider_transfer_id: transfer.id, reversed_cents: t.amount_cents, reversal_due_cents: 0,
+        provider_reversal_id: reversal.id }).eq('id', t.id);
     }
   }
   return sent;

@@ -19,8 +19,6 @@ import {
 const MAX_LINES = 50;
 /** Print licences a shop buys at once; above this it is a typo or an attack, not an order. */
 const MAX_PRINT_QUANTITY = 1000;
-/** Stripe's minimum session lifetime is 30 minutes. */
-const SESSION_MINUTES = 31;
 
 const itemSchema = z.object({
   pattern_id: z.guid({ error: 'pattern_id must be a pattern id' }),
@@ -241,14 +239,12 @@ async function checkout(req: Request): Promise<Response> {
   }
 
   const db = serviceClient();
-  const expiresAt = Math.floor(Date.now() / 1000) + SESSION_MINUTES * 60;
   const { data: orderId, error } = await db.rpc('create_checkout_order', {
     p_order: {
       buyer_id: caller.user.id, buyer_email: caller.user.email ?? null, currency,
       subtotal_cents: quote.subtotalCents, platform_fee_cents: quote.platformFeeCents, total_cents: quote.totalCents,
       provider: quote.totalCents === 0 ? 'free' : providerName(), vat_cents: quote.vatCents, vat_rate_bp: quote.vatRateBp,
       buyer_country: body.country, discount_cents: quote.discountCents, discount_code_id: discount?.id ?? null,
-      expires_at: new Date(expiresAt * 1000).toISOString(),
     },
     p_items: quote.lines.map((q, i) => ({
       pattern_id: q.patternId, store_id: q.storeId, kind: lines[i]!.item.kind, quantity: q.quantity,
@@ -278,7 +274,7 @@ async function checkout(req: Request): Promise<Response> {
       metadata: { order_id: id },
       success_url: success,
       cancel_url: `${siteUrl()}/payment/error?order=${id}&reason=cancelled`,
-      expires_at: expiresAt,
+      // Stripe's default lifetime (24 h, by the provider's clock); the order keeps what the session says
       payment_intent_data: { transfer_group: id, metadata: { order_id: id } },
       automatic_tax: { enabled: !usingSandbox() },
     }, { idempotencyKey: `checkout-${id}` });
@@ -287,7 +283,8 @@ async function checkout(req: Request): Promise<Response> {
       failure_message: 'The payment page could not be opened.' }).eq('id', id);
     throw err;
   }
-  const { error: sessionError } = await db.from('orders').update({ provider_session_id: session.id }).eq('id', id);
+  const { error: sessionError } = await db.from('orders')
+    .update({ provider_session_id: session.id, expires_at: new Date(session.expires_at * 1000).toISOString() }).eq('id', id);
   if (sessionError) throw sessionError;
   return reply({ order_id: id, url: session.url, quote: publicQuote });
 }
