@@ -83,6 +83,10 @@ describe('sign-up', () => {
     const strength = page.locator('[data-strength]');
     expect(await strength.getAttribute('data-strength')).toBe('0');
     expect(await page.locator('[data-rule="length"]').getAttribute('data-met')).toBe('false');
+    // The common-password list arrives lazily with this screen; password1 is on it.
+    await password.fill('password1');
+    await page.waitForSelector('[data-rule="common"][data-met="false"]');
+    expect(await strength.getAttribute('data-strength')).toBe('1');
     await password.fill('Tailor-42 bias cut');
     expect(await strength.getAttribute('data-strength')).toBe('4');
     expect(await page.locator('[data-rule][data-met="false"]').count()).toBe(0);
