@@ -54,8 +54,15 @@ export function createGateway(options: GatewayOptions): http.RequestListener {
   const app = createGatewayApp(options);
   const viaHono = getRequestListener(app.fetch);
   const toRest = createRestProxy(options);
+  const limits = limitsOf(options.ctx);
   return (req, res) => {
     const url = req.url ?? '/';
+    // `Expect: 100-continue` (curl sends it for large bodies): invite the body only when its
+    // declared length is within the route's limit; otherwise the route answers 413 unread.
+    if (req.headers.expect?.toLowerCase() === '100-continue') {
+      const declared = Number(req.headers['content-length'] ?? 0);
+      if (!(declared > bodyLimitFor(req.method ?? 'GET', new URL(url, 'http://gateway').pathname, limits).bytes)) res.writeContinue();
+    }
     const isRest = (url === '/rest/v1' || url.startsWith('/rest/v1/') || url.startsWith('/rest/v1?')) && req.method !== 'OPTIONS';
     if (isRest) toRest(req, res);
     else void viaHono(req, res);
@@ -187,6 +194,8 @@ export interface GatewayServer {
 export async function listenGateway(listener: http.RequestListener, port: number): Promise<GatewayServer> {
   const server = await new Promise<http.Server>((resolve, reject) => {
     const s = http.createServer(listener);
+    // without this Node answers 100 Continue itself, before the gateway can refuse the body
+    s.on('checkContinue', listener);
     s.once('listening', () => resolve(s));
     s.once('error', reject);
     s.listen(port, '127.0.0.1');

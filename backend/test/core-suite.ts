@@ -94,13 +94,15 @@ export function defineCoreSuite({ name, stackOptions, crashTest }: CoreSuiteOpti
         expect((await fetch(`${stack.url}/health`)).status).toBe(200);
         expect((await fetch(`${stack.url}/mail/api/messages`)).status).toBe(200);
       });
-      it('answers CORS preflights for any origin and exposes the PostgREST headers', async () => {
+      it('answers CORS preflights for any origin (*, no credentials) and exposes the PostgREST headers', async () => {
         const pre = await fetch(`${stack.url}/rest/v1/core_notes`, {
           method: 'OPTIONS',
           headers: { origin: 'http://localhost:3001', 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey,authorization,x-client-info,content-profile,prefer' },
         });
         expect(pre.status).toBe(204);
-        expect(pre.headers.get('access-control-allow-origin')).toBe('http://localhost:3001');
+        // as Supabase's API: any origin, never with credentials (supabase-js sends no cookies)
+        expect(pre.headers.get('access-control-allow-origin')).toBe('*');
+        expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
         expect(pre.headers.get('access-control-allow-headers')).toContain('content-profile');
         const res = await fetch(`${stack.url}/rest/v1/core_notes?select=id`, { headers: { apikey: stack.anonKey, origin: 'http://localhost:3001', prefer: 'count=exact' } });
         expect(res.headers.get('access-control-expose-headers')).toMatch(/Content-Range/);

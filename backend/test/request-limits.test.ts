@@ -80,6 +80,34 @@ describe('request body limits', () => {
     expect(await health()).toBe(200);
   });
 
+  it('answers Expect: 100-continue for an oversized body with 413 and never asks for the body', async () => {
+    const url = new URL('/rest/v1/rpc/has_role', stack.url);
+    const result = await new Promise<{ status: number; continued: boolean }>((resolve, reject) => {
+      let continued = false;
+      const req = http.request(url, {
+        method: 'POST',
+        headers: { ...anon(), 'content-type': 'application/json', 'content-length': String(200 * MiB), expect: '100-continue' },
+      });
+      req.on('continue', () => { continued = true; req.destroy(); });
+      req.on('response', (res) => { res.resume(); resolve({ status: res.statusCode!, continued }); req.destroy(); });
+      req.on('error', (err) => { if (!continued) reject(err); });
+      req.flushHeaders();
+    });
+    expect(result).toEqual({ status: 413, continued: false });
+    // a body within the limit is still invited
+    const small = await new Promise<number>((resolve, reject) => {
+      const body = JSON.stringify({ p_role: 'designer' });
+      const req = http.request(url, {
+        method: 'POST', headers: { ...anon(), 'content-type': 'application/json', 'content-length': String(body.length), expect: '100-continue' },
+      });
+      req.on('continue', () => req.end(body));
+      req.on('response', (res) => { res.resume(); resolve(res.statusCode!); });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+    expect(small).toBe(200);
+  });
+
   it('cuts a chunked 50 MB REST body off at the limit; the database never sees it', async () => {
     const [res, healthDuring] = await Promise.all([
       stream('/rest/v1/rpc/has_role', 50 * MiB, { chunked: true, headers: anon() }),
