@@ -58,4 +58,5 @@ run('apps', process.execPath, ['scripts/serve-apps.mjs'], {
   SUPABASE_ANON_KEY: backend.anonKey,
 });
 
-log(`Stitchhouse is running: open http://localhost:3000  (backend ${backend.url}, local mail ${backend.url}/mail). Ctrl-C stops everything.`);
+const stripe = backend.stripeUrl ? `, Stripe sandbox ${backend.stripeUrl.replace('127.0.0.1', 'localhost')}` : '';
+log(`Stitchhouse is running: open http://localhost:3000  (backend ${backend.url}, local mail ${backend.url}/mail${stripe}). Ctrl-C stops everything.`);

@@ -19,12 +19,20 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const infoFile = path.join(path.dirname(stack.config.dataDir), 'backend.json');
-  fs.writeFileSync(infoFile, JSON.stringify({ url: stack.url, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey }, null, 2) + '\n');
+  // stripeUrl / stripeSecretKey: the embedded Stripe sandbox's API (null on real Stripe)
+  fs.writeFileSync(infoFile, JSON.stringify({
+    url: stack.url, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey,
+    stripeUrl: stack.stripe?.url ?? null, stripeSecretKey: stack.stripe?.secretKey ?? null,
+  }, null, 2) + '\n');
+  const stripeLine = stack.stripeSandbox
+    ? `sandbox ${stack.stripeSandbox.url} (test card 4242 4242 4242 4242; real Stripe: see README)`
+    : 'real Stripe (STRIPE_SECRET_KEY)';
 
   console.log(`
   Stitchhouse backend ready in ${((Date.now() - started) / 1000).toFixed(1)} s
   API URL          ${stack.url}
   Mail inbox       ${stack.url}/mail
+  Stripe           ${stripeLine}
   Database         ${redact(stack.databaseUrl)}
   anon key         ${stack.anonKey}
   service_role key ${stack.serviceRoleKey}

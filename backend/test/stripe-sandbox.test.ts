@@ -2,6 +2,7 @@
 // fixture shapes, Stripe's errors and idempotency, money moves (charges, refunds, transfers,
 // reversals), signed webhooks verified by constructEventAsync with retries, 50 concurrent
 // checkouts, and state that survives a restart.
+import fs from 'node:fs';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentSession, problemsOf, Receiver, startSandboxHarness, type SandboxHarness } from './stripe-sandbox-helpers.ts';
@@ -15,6 +16,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stack.stop();
   await h?.receiver.stop();
+  if (h) fs.rmSync(h.stack.dataDir, { recursive: true, force: true });
 });
 
 async function stripeError(promise: Promise<unknown>): Promise<Stripe.errors.StripeError> {
@@ -293,13 +295,16 @@ describe('load and persistence', () => {
     expect(new Set(completed.map((e) => (e.data.object as Stripe.Checkout.Session).id)).size).toBe(50);
   }, 90_000);
 
-  it('state and undelivered events survive a restart', async () => {
+  it('state and undelivered events survive a restart, and go to the endpoint configured now', async () => {
     const session = await paymentSession(h.stripe, 4200);
     await h.sandbox('/webhooks/pause', {});
     await h.sandbox(`/checkout/${session.id}/pay`, { card: '4242424242424242' });
     const dataDir = h.stack.dataDir;
-    const receiver = h.receiver;
     await h.stack.stop();
+    await h.receiver.stop();
+    // the endpoint moved (another port after the restart)
+    const receiver = new Receiver();
+    await receiver.start();
     h = await startSandboxHarness({ dataDir, receiver, keepData: true });
     expect((await h.stripe.checkout.sessions.retrieve(session.id)).status).toBe('complete');
     await h.sandbox('/webhooks/resume', {});
@@ -307,4 +312,3 @@ describe('load and persistence', () => {
   }, 120_000);
 });
 
-export { Receiver };

@@ -107,11 +107,13 @@ export class WebhookWorker {
   private async deliver(row: DueDelivery, stop: AbortSignal): Promise<void> {
     const { retry, webhookSecret } = this.sb.settings;
     const payload = JSON.stringify({ ...row.data, pending_webhooks: 1 }, null, 2);
+    const endpoint = this.sb.settings.webhookUrl ?? row.endpoint;
     const started = Date.now();
     let status: number | null = null;
     let error: string | null = null;
     try {
-      const response = await fetch(row.endpoint, {
+      // the endpoint configured now: a restarted backend may listen elsewhere than when the event was made
+      const response = await fetch(endpoint, {
         method: 'POST',
         headers: {
           'content-type': 'application/json; charset=utf-8',
@@ -139,16 +141,16 @@ export class WebhookWorker {
       );
       if (error === null) {
         await client.query(
-          `update _stripe_sandbox.deliveries set status = 'delivered', attempts = $2, last_status = $3, last_error = null, delivered_at = now() where event_id = $1`,
-          [row.event_id, attempt, status],
+          `update _stripe_sandbox.deliveries set status = 'delivered', attempts = $2, last_status = $3, last_error = null, delivered_at = now(), endpoint = $4 where event_id = $1`,
+          [row.event_id, attempt, status, endpoint],
         );
         await client.query(`update _stripe_sandbox.events set data = jsonb_set(data, '{pending_webhooks}', '0') where id = $1`, [row.event_id]);
       } else {
         const gaveUp = attempt >= retry.maxAttempts;
         const wait = Math.min(retry.baseMs * 2 ** (attempt - 1), retry.maxMs);
         await client.query(
-          `update _stripe_sandbox.deliveries set status = $2, attempts = $3, last_status = $4, last_error = $5, next_attempt_at = $6 where event_id = $1`,
-          [row.event_id, gaveUp ? 'failed' : 'pending', attempt, status, error, new Date(Date.now() + wait)],
+          `update _stripe_sandbox.deliveries set status = $2, attempts = $3, last_status = $4, last_error = $5, next_attempt_at = $6, endpoint = $7 where event_id = $1`,
+          [row.event_id, gaveUp ? 'failed' : 'pending', attempt, status, error, new Date(Date.now() + wait), endpoint],
         );
         if (gaveUp) this.sb.log.error('stripe-sandbox', `gave up delivering ${row.event_id} after ${attempt} attempts (${error})`);
       }
