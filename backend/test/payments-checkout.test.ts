@@ -4,7 +4,7 @@
 // approval, stale prices and bad discount codes each get their contract code and a clear message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInPeople } from './payments-people.ts';
-import { quoteCart, vatIncluded } from '../../shared/src/pricing.ts';
+import { EU_VAT_RATES, quoteCart, vatIncluded } from '../../shared/src/pricing.ts';
 import { startTestStack, type TestStack } from './harness.ts';
 
 const id = (n: number) => `00000000-0000-4000-9000-${n.toString().padStart(12, '0')}`;
@@ -111,6 +111,17 @@ describe('checkout refuses with the contract codes', () => {
     expect(gone.body.error.details.pattern_ids.sort()).toEqual([P.draftB, P.archivedA].sort());
     const stale = await checkout('maker', preview([line(P.a, { expected_unit_price_cents: 1000 })]));
     expect(stale.body.error.details).toEqual([{ pattern_id: P.a, old_unit_price_cents: 1000, new_unit_price_cents: 1200 }]);
+  });
+});
+
+describe('VAT rates', () => {
+  it('the public vat_rates table holds the same rates as shared/src/pricing.ts', async () => {
+    const res = await fetch(`${stack.url}/rest/v1/vat_rates?select=country,rate_bp,name&order=country`, {
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` },
+    });
+    expect(res.status).toBe(200);
+    const rows = (await res.json()) as { country: string; rate_bp: number; name: string }[];
+    expect(Object.fromEntries(rows.map((r) => [r.country, { rateBp: r.rate_bp, name: r.name }]))).toEqual(EU_VAT_RATES);
   });
 });
 

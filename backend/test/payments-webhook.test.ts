@@ -182,6 +182,14 @@ describe('buying', () => {
     expect((await orderRow(orderId)).failure_code).toBeNull();
   });
 
+  it('closes the earlier checkout when the buyer checks out the same pattern again (no double charge)', async () => {
+    const first = await buy(people.buyer2, [P.d]);
+    const second = await buy(people.buyer2, [P.d]);
+    await untilStatus(first.orderId, 'expired');
+    expect((await pay(first.sessionId)).status).not.toBe('succeeded');
+    expect((await orderRow(second.orderId)).status).toBe('pending');
+  });
+
   it('marks an abandoned checkout expired', async () => {
     const { orderId } = await buy(people.buyer2, [P.d]);
     await sandboxCall('POST', '/clock/advance', { seconds: 25 * 3600 });

@@ -7,7 +7,7 @@ import { serviceClient } from './clients.ts';
 import { sendMail } from './mail.ts';
 import { receiptEmail, type ReceiptOrder } from './receipt.ts';
 import { siteUrl } from './payments.ts';
-import { stripe } from './stripe.ts';
+import { stripe, type Stripe } from './stripe.ts';
 
 interface TransferRow {
   id: string;
@@ -44,14 +44,21 @@ export async function releaseHeld(filter: { recipientId?: string; orderId?: stri
     const account = t.recipient_id ? destination.get(t.recipient_id) : undefined;
     if (!account) continue;
     const source = charge.get(t.order_id);
-    const transfer = await stripe().transfers.create({
+    let transfer: Stripe.Transfer;
+    try {
+      transfer = await stripe().transfers.create({
       amount: t.amount_cents,
       currency: t.currency.toLowerCase(),
       destination: account,
       transfer_group: t.order_id,
       ...(source ? { source_transaction: source } : {}),
       metadata: { order_id: t.order_id, order_item_id: t.order_item_id, payout_transfer_id: t.id },
-    }, { idempotencyKey: `payout-transfer-${t.id}` });
+      }, { idempotencyKey: `payout-transfer-${t.id}` });
+    } catch (err) {
+      // stays held (e.g. the account lost its transfers capability); the next event or status check retries
+      console.error(`payout transfer ${t.id} stays held: ${(err as Error).message}`);
+      continue;
+    }
     const { data: updated, error: updateError } = await db.from('payout_transfers')
       .update({ status: 'paid', provider_transfer_id: transfer.id, paid_at: new Date().toISOString() })
       .eq('id', t.id).eq('status', 'held').select('id');

@@ -170,6 +170,24 @@ async function findDiscount(code: string, lines: PricedLine[], currency: string)
     currency: (c.currency as string | null) ?? null };
 }
 
+/**
+ * A buyer who clicks Buy again (another tab, a retry) must not be able to pay twice: their
+ * earlier open checkouts for any of these patterns are expired (the expiry webhook closes those
+ * orders). One that is being paid right now cannot be expired; its webhook decides.
+ */
+async function expireEarlierCheckouts(userId: string, patternIds: string[]): Promise<void> {
+  const { data, error } = await serviceClient().from('orders').select('provider_session_id, order_items!inner(pattern_id)')
+    .eq('buyer_id', userId).eq('status', 'pending').not('provider_session_id', 'is', null).in('order_items.pattern_id', patternIds);
+  if (error) throw error;
+  await Promise.all((data ?? []).map(async (o) => {
+    try {
+      await stripe().checkout.sessions.expire(o.provider_session_id as string);
+    } catch {
+      // already complete or expired at the provider
+    }
+  }));
+}
+
 function contractQuote(quote: CartQuote, lines: PricedLine[]) {
   return {
     currency: quote.currency,
@@ -239,6 +257,7 @@ async function checkout(req: Request): Promise<Response> {
   }
 
   const db = serviceClient();
+  await expireEarlierCheckouts(caller.user.id, lines.filter((l) => l.item.kind === 'digital').map((l) => l.item.pattern_id));
   const { data: orderId, error } = await db.rpc('create_checkout_order', {
     p_order: {
       buyer_id: caller.user.id, buyer_email: caller.user.email ?? null, currency,
