@@ -200,6 +200,43 @@ describe('7: secure email change', () => {
     expect(notice?.text).toContain(next);
   });
 
+  it('works for PKCE clients: the message in the query, then a code to exchange', async () => {
+    const email = await signUpConfirmed();
+    const c = client('pkce');
+    expect((await c.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    const next = newEmail('pkce-moved');
+    expect((await c.auth.updateUser({ email: next })).error).toBeNull();
+    const first = await openLink((await lastMail(email, 'Confirm your email change')).link);
+    expect(first.location.searchParams.get('message')).toBe(SINGLE);
+    expect(first.location.searchParams.get('code')).toBeNull();
+    const second = await openLink((await lastMail(next, 'Confirm your new email')).link);
+    const code = second.location.searchParams.get('code');
+    expect(code).toBeTruthy();
+    const exchanged = await c.auth.exchangeCodeForSession(code!);
+    expect(exchanged.error).toBeNull();
+    expect(exchanged.data.user?.email).toBe(next);
+  });
+
+  it('asks the new address only when MAILER_SECURE_EMAIL_CHANGE_ENABLED=false', async () => {
+    const sent: string[] = [];
+    const app = createAuthApp({
+      config: { ...stack.config, secureEmailChange: false },
+      pool: stack.pool,
+      mail: { send: async (m) => void sent.push(`${m.to}: ${m.subject}`) },
+      log: { info: () => undefined, error: () => undefined },
+    });
+    const email = await signUpConfirmed();
+    const token = (await (await signedIn(email)).auth.getSession()).data.session!.access_token;
+    const next = newEmail('plain');
+    const res = await app.request('/user', {
+      method: 'PUT',
+      body: JSON.stringify({ email: next }),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(sent).toEqual([`${next}: Confirm your new email`]);
+  });
+
   it('takes the two codes in either order through verifyOtp', async () => {
     const email = await signUpConfirmed();
     const c = await signedIn(email);
