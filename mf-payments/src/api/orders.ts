@@ -27,6 +27,8 @@ export interface Order {
   status: OrderStatus;
   currency: string;
   buyer_email: string | null;
+  /** When the receipt email went out (the webhook sends it on fulfilment). */
+  receipt_sent_at: string | null;
   subtotal_cents: number;
   discount_cents: number | null;
   vat_cents: number | null;
@@ -42,7 +44,7 @@ export interface Order {
 }
 
 const ITEM_COLUMNS = 'id,pattern_id,store_id,kind,quantity,unit_price_cents,currency,title,vat_cents,discount_cents,refunded_at,refund_requested_at';
-const ORDER_COLUMNS = `id,number,status,currency,buyer_email,subtotal_cents,discount_cents,vat_cents,vat_rate_bp,buyer_country,total_cents,failure_code,failure_message,created_at,paid_at,refunded_at,order_items(${ITEM_COLUMNS})`;
+const ORDER_COLUMNS = `id,number,status,currency,buyer_email,receipt_sent_at,subtotal_cents,discount_cents,vat_cents,vat_rate_bp,buyer_country,total_cents,failure_code,failure_message,created_at,paid_at,refunded_at,order_items(${ITEM_COLUMNS})`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -57,10 +59,10 @@ export async function getOrder(orderId: string, signal?: AbortSignal): Promise<O
   return (data as Order | null) ?? null;
 }
 
-/** The signed-in person's orders, newest first (pending checkouts that never finished are left out). */
+/** The signed-in person's purchases, newest first (checkouts that were never paid are left out). */
 export async function myOrders(userId: string, signal?: AbortSignal): Promise<Order[]> {
   const supabase = await getSupabase();
-  let request = supabase.from('orders').select(ORDER_COLUMNS).eq('buyer_id', userId).neq('status', 'pending').order('created_at', { ascending: false }).limit(50);
+  let request = supabase.from('orders').select(ORDER_COLUMNS).eq('buyer_id', userId).in('status', ['paid', 'partially_refunded', 'refunded']).order('created_at', { ascending: false }).limit(50);
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request;
   if (error) restFailure(error, status);

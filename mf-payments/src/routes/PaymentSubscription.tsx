@@ -97,7 +97,7 @@ export default function PaymentSubscription() {
 
       <div className={styles.plans}>
         <section className={styles.plan} data-current={store.plan === 'free'} aria-labelledby="plan-free">
-          <h3 id="plan-free">{PLANS.free.name}</h3>
+          <h2 id="plan-free">{PLANS.free.name}</h2>
           <p className={styles.price}>{formatMoney(0, currency)}</p>
           <p className={styles.meta}>{PLANS.free.summary}</p>
           <p>Fee: {describeSaleFee('free', currency)}</p>
@@ -105,7 +105,7 @@ export default function PaymentSubscription() {
           {store.plan === 'free' ? <p className={styles.meta}>Your current plan.</p> : <p className={styles.meta}>To go back to Free, cancel Pro in billing; it ends with the period you paid for.</p>}
         </section>
         <section className={styles.plan} data-current={store.plan === 'pro'} aria-labelledby="plan-pro">
-          <h3 id="plan-pro">{pro.name}</h3>
+          <h2 id="plan-pro">{pro.name}</h2>
           <p className={styles.price}>{formatMoney(pro.monthlyPrice[currency], currency)} <span className={styles.meta}>a month</span></p>
           <p className={styles.meta}>or {formatMoney(yearly, currency)} a year (two months free). {pro.summary}</p>
           <p>Fee: {describeSaleFee('pro', currency)}</p>

@@ -35,6 +35,7 @@ export function Purchases({ userId }: { userId: string }) {
                 {order.vat_cents ? ` including ${formatOrderMoney(order.vat_cents, order.currency)} VAT` : ''}
                 {order.discount_cents ? ` · discount ${formatOrderMoney(order.discount_cents, order.currency)}` : ''}
               </p>
+              {order.receipt_sent_at && order.buyer_email ? <p className={styles.meta}>Receipt emailed to {order.buyer_email} on {formatDate(order.receipt_sent_at)}</p> : null}
               <ul className={styles.items}>
                 {order.order_items.map((item) => (
                   <li key={item.id}>
