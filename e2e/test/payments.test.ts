@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_STORAGE_KEY } from '@stitchhouse/shared/cart/index.ts';
 import { startE2EStack, type E2EStack } from '../src/harness.ts';
 import { expectHeading, expectNoSeriousA11yIssues, inbox } from './auth-support.ts';
-import { createPerson, createStore, passwordSession, publishedPattern, selectRows, sessionStorageKey, type Backend } from './catalog-own.fixtures.ts';
+import { createPerson, createStore, insertRow, passwordSession, publishedPattern, selectRows, sessionStorageKey, type Backend } from './catalog-own.fixtures.ts';
 
 // Payments end to end (issue 10) in Chromium: the shop's screens, the embedded Stripe sandbox's
 // hosted pages and its signed webhooks, against a fresh backend. Entitlements come only from the
@@ -247,6 +247,34 @@ describe('buying', () => {
   });
 });
 
+describe('wholesale print licences', () => {
+  it('an approved shop orders printed copies: the number is checked in the cart, the licence is paid', async () => {
+    const shop = await createPerson(backend, 'shop', 'Gloria Shop');
+    await insertRow(backend, 'wholesale_accounts', {
+      user_id: shop.id, business_name: 'Cotton Reel', tax_id: 'IE1234567X', address_line1: '1 Main Street', city: 'Dublin', postal_code: 'D01 F5P2', country: 'IE', status: 'approved',
+    });
+    await insertRow(backend, 'pattern_wholesale_prices', { pattern_id: marsh.id, store_id: adaStore.id, price_cents: 400, currency: 'USD', min_quantity: 5 });
+    const { page } = await signedInPage(shop.email);
+    await open(page, `/patterns/${marsh.id}`);
+    await page.getByRole('textbox', { name: 'Copies' }).fill('12');
+    await page.getByRole('button', { name: 'Add copies to cart' }).click();
+    await page.getByText('12 printed copies in your cart.').waitFor();
+    await page.getByRole('link', { name: 'Go to checkout' }).click();
+    await page.waitForURL(/\/payment\/send$/);
+    const copies = page.getByRole('textbox', { name: 'Copies of Marsh Jacket' });
+    await copies.fill('3');
+    await page.getByText('The wholesale price starts at 5 copies.').waitFor();
+    expect(await cartLines(page)).toMatchObject([{ patternId: marsh.id, kind: 'wholesale_print', quantity: 12 }]); // nothing lost
+    await copies.fill('10');
+    await page.getByRole('button', { name: 'Pay $40.00' }).click();
+    await payOnHostedPage(page, VISA);
+    await page.waitForURL(/\/payment\/success\?order=/);
+    await page.getByText('Marsh Jacket: 10 printed copies').waitFor({ timeout: 30_000 });
+    const [item] = await selectRows<{ kind: string; quantity: number; unit_price_cents: number }>(backend, `order_items?order_id=eq.${orderIdIn(page.url())}&select=kind,quantity,unit_price_cents`);
+    expect(item).toEqual({ kind: 'wholesale_print', quantity: 10, unit_price_cents: 400 });
+  });
+});
+
 describe('getting paid', () => {
   it('onboarding with an expired link goes through /payment/refresh and continues to the end', async () => {
     const { page } = await signedInPage(bo.email);
@@ -298,7 +326,7 @@ describe('store plan', () => {
 
     await page.getByRole('button', { name: 'Manage billing' }).click();
     await page.waitForURL(/\/billing\/bps_/);
-    await page.getByRole('button', { name: /Cancel/ }).first().click();
+    await page.getByRole('button', { name: 'Cancel plan at period end' }).click();
     await page.getByRole('link', { name: /Return to Stitchhouse/ }).click();
     await page.waitForURL(/\/payment\/subscription$/);
     await page.getByText(/^Pro ends on /).waitFor({ timeout: 30_000 });

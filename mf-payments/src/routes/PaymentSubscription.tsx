@@ -7,7 +7,7 @@ import { Alert, Button, EmptyState, LinkButton, PageHeading, Select, Spinner } f
 import { billingPortalLink, myStores, storeSubscription, subscribeLink } from '../api/stores.ts';
 import { ListSkeleton } from '../features/hub/ListSkeleton.tsx';
 import { formatDate } from '../features/hub/money.ts';
-import { RedirectButton } from '../features/plan/RedirectButton.tsx';
+import { RedirectButton } from '../features/redirect/RedirectButton.tsx';
 import * as hub from '../features/hub/Hub.module.css';
 import * as styles from '../features/plan/Plan.module.css';
 

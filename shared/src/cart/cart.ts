@@ -7,13 +7,11 @@
  */
 import { z } from 'zod';
 import { SUPPORTED_CURRENCIES, type Currency } from '../pricing.ts';
-import { CART_CHANGED_EVENT, CART_STORAGE_KEY } from './keys.ts';
+import { CART_CHANGED_EVENT, CART_STORAGE_KEY, MAX_PRINT_QUANTITY } from './keys.ts';
 
-export { CART_CHANGED_EVENT, CART_STORAGE_KEY };
+export { CART_CHANGED_EVENT, CART_STORAGE_KEY, MAX_PRINT_QUANTITY };
 /** A cart is small by design (one checkout per currency); more lines are refused with a message. */
 export const MAX_CART_LINES = 50;
-/** Printed copies per wholesale line (the checkout function refuses more with `invalid_quantity`). */
-export const MAX_PRINT_QUANTITY = 10_000;
 
 export type CartLineKind = 'digital' | 'wholesale_print';
 
@@ -193,11 +191,6 @@ export function groupByCurrency(lines: readonly CartLine[]): { currency: Currenc
     groups.set(line.currency, group);
   }
   return [...groups].map(([currency, group]) => ({ currency, lines: group }));
-}
-
-/** Items (digital patterns count 1, printed copies count as one line) for the header badge. */
-export function cartCount(lines: readonly CartLine[]): number {
-  return lines.length;
 }
 
 const KEY = Symbol.for('stitchhouse.cart');

@@ -18,7 +18,7 @@ function asProblem(error: unknown): PaymentProblem {
   return error instanceof PaymentProblem ? error : new PaymentProblem('unknown', 'Something went wrong on our side. Please try again in a moment.', undefined, undefined, true);
 }
 
-/** Sends the person to the provider's hosted payment page (a separate module so tests can watch it). */
+/** Sends the person to the provider’s hosted payment page. */
 export function goToPaymentPage(url: string): void {
   window.location.assign(url);
 }
