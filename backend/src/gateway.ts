@@ -153,7 +153,9 @@ function createRestProxy({ ctx, rest }: Pick<GatewayOptions, 'ctx' | 'rest'>): h
     const refuse = (): void => {
       refused = true;
       forward?.destroy();
-      if (!res.headersSent) res.writeHead(413, { ...cors, 'content-type': 'application/json' });
+      // PostgREST answered before the body went over (it rarely does): cut that answer short
+      if (res.headersSent) return void (res.writableFinished ? drainThenClose(req) : res.destroy());
+      res.writeHead(413, { ...cors, 'content-type': 'application/json' });
       res.end(JSON.stringify(tooLargeBody(limit)), () => drainThenClose(req));
     };
     const guard = restBodyGuard(req, limit, () => {
