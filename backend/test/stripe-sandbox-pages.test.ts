@@ -120,6 +120,11 @@ describe('hosted checkout', () => {
     expect(text).toContain('href="http://localhost:3000/payment/error?order=order-1&amp;reason=cancelled"');
     expect((await h.stripe.checkout.sessions.retrieve(session.id)).status).toBe('expired');
     await h.receiver.waitFor(() => h.receiver.received('checkout.session.expired').some((e) => (e.data.object as Stripe.Checkout.Session).id === session.id));
+    // after the clock moved, the server's real-time expires_at still means 31 minutes from now
+    const later = await paymentSession(h.stripe, 500, { expires_at: Math.floor(Date.now() / 1000) + 31 * 60 });
+    expect((await h.stripe.checkout.sessions.retrieve(later.id)).status).toBe('open');
+    await h.sandbox('/clock/advance', { seconds: 32 * 60 });
+    expect((await h.stripe.checkout.sessions.retrieve(later.id)).status).toBe('expired');
     const tooSoon = paymentSession(h.stripe, 500, { expires_at: Math.floor(Date.now() / 1000) + 60 });
     await expect(tooSoon).rejects.toMatchObject({ statusCode: 400, param: 'expires_at' });
   });
@@ -263,5 +268,22 @@ describe('subscriptions and the billing portal', () => {
     const updatedCard = await submit(`${path}/card`, { number: '4242 4242 4242 4242', expiry: `12 / ${String(thisYear + 3).slice(-2)}`, cvc: '123', name: 'R' });
     expect(updatedCard.headers.get('location')).toBe(`${path}?notice=card`);
     expect(await (await open(`${path}?notice=card`)).text()).toContain('Card ending in 4242');
+  });
+
+  it('a card that always asks for 3-D Secure pays at checkout but its renewal fails with authentication_required', async () => {
+    const session = await h.stripe.checkout.sessions.create({
+      mode: 'subscription', line_items: [{ price: month.id, quantity: 1 }], customer_email: 'auth@example.com',
+      success_url: 'http://localhost:3000/payment/subscription?status=success',
+    });
+    expect((await submit(`/checkout/${session.id}`, card('4000 0027 6000 3184'))).headers.get('location')).toBe(`/checkout/${session.id}/authenticate`);
+    expect((await submit(`/checkout/${session.id}/authenticate`, { outcome: 'complete' })).status).toBe(303);
+    const sub = await h.stripe.subscriptions.retrieve((await h.stripe.checkout.sessions.retrieve(session.id)).subscription as string);
+    await h.sandbox('/clock/advance', { seconds: sub.items.data[0]!.current_period_end - (await h.sandbox<{ now: number }>('/clock')).now + 60 });
+    const overdue = await h.stripe.subscriptions.retrieve(sub.id, { expand: ['latest_invoice'] });
+    expect(overdue.status).toBe('past_due');
+    const invoice = overdue.latest_invoice as Stripe.Invoice;
+    expect(invoice.status).toBe('open');
+    const { rows } = await h.stack.pool.query<{ intent: string }>(`select internal->>'payment_intent' as intent from _stripe_sandbox.objects where id = $1`, [invoice.id]);
+    expect((await h.stripe.paymentIntents.retrieve(rows[0]!.intent)).last_payment_error).toMatchObject({ code: 'authentication_required', decline_code: 'authentication_required' });
   });
 });

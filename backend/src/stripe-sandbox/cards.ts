@@ -29,6 +29,8 @@ export const testCards = {
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
   authenticationRequired: '4000002500003155',
+  /** Asks for 3-D Secure every time, so charges without the buyer (renewals) fail with authentication_required. */
+  alwaysAuthenticate: '4000002760003184',
   mastercard: '5555555555554444',
   /** Saves as a card on file, but every charge to it is declined (renewal failures). */
   declinesWhenCharged: '4000000000000341',
@@ -87,6 +89,7 @@ export function cardBehaviour(number: string): CardBehaviour {
     case '378282246310005':
       return { kind: 'succeeds' };
     case testCards.authenticationRequired:
+    case testCards.alwaysAuthenticate:
       return { kind: 'requires_authentication' };
     case testCards.declined:
     case testCards.declinesWhenCharged:
@@ -104,6 +107,18 @@ export function cardBehaviour(number: string): CardBehaviour {
         },
       };
   }
+}
+
+/** A charge without the buyer present (a renewal): 3184 cannot authenticate, 3155 was set up at checkout. */
+export function offSessionBehaviour(number: string): CardBehaviour {
+  if (normaliseNumber(number) === testCards.alwaysAuthenticate) {
+    return {
+      kind: 'declined',
+      decline: { code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' },
+    };
+  }
+  const behaviour = cardBehaviour(number);
+  return behaviour.kind === 'requires_authentication' ? { kind: 'succeeds' } : behaviour;
 }
 
 /** Whether a card can be saved on file without a charge (Stripe: 0341 attaches, its charges fail). */

@@ -3,7 +3,7 @@
 import type Stripe from 'stripe';
 import type { SandboxCore } from '../core.ts';
 import { list } from '../core.ts';
-import { cardBehaviour, type CardInput } from '../cards.ts';
+import { offSessionBehaviour, type CardInput } from '../cards.ts';
 import { invalidParam, invalidRequest, missingParam, noSuch } from '../errors.ts';
 import { shaped } from '../fixtures.ts';
 import { newId } from '../ids.ts';
@@ -91,14 +91,18 @@ async function invoiceFor(
   const item = subscription.items.data[0]!;
   const amount = subscription.items.data.reduce((sum, i) => sum + (i.price.unit_amount ?? 0) * (i.quantity ?? 1), 0);
   const intent = existingIntent ?? (await createPaymentIntent(t, { amount, currency: subscription.currency, customer: customer.id, description: 'Subscription update' }));
-  const behaviour = card ? cardBehaviour(card.number) : undefined;
-  // a 3-D Secure card authenticated at checkout is not challenged again off-session
-  const paid = behaviour !== undefined && behaviour.kind !== 'declined';
+  // the first invoice was paid at checkout (existingIntent); renewals charge the card on file off-session
+  const behaviour = card ? (existingIntent ? { kind: 'succeeds' as const } : offSessionBehaviour(card.number)) : undefined;
+  const paid = behaviour?.kind === 'succeeds';
   let chargeId: string | null = null;
   if (card && !existingIntent) {
     const charge = await createCharge(sb, t, { intent, card, billingEmail: customer.data.email, decline: behaviour?.kind === 'declined' ? behaviour.decline : undefined });
     chargeId = charge.id;
-    await t.update({ ...intent, status: paid ? 'succeeded' : 'requires_payment_method', amount_received: paid ? amount : 0, latest_charge: charge.id });
+    const decline = behaviour?.kind === 'declined' ? behaviour.decline : undefined;
+    await t.update({
+      ...intent, status: paid ? 'succeeded' : 'requires_payment_method', amount_received: paid ? amount : 0, latest_charge: charge.id,
+      last_payment_error: decline ? ({ type: 'card_error', ...decline, charge: charge.id } as Stripe.PaymentIntent.LastPaymentError) : null,
+    });
   }
   const lines = subscription.items.data.map((i) => ({
     id: newId('il'), object: 'line_item', amount: (i.price.unit_amount ?? 0) * (i.quantity ?? 1), currency: subscription.currency,

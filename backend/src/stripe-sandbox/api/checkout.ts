@@ -78,13 +78,14 @@ export async function createSession(sb: SandboxCore, t: Tx, p: Params): Promise<
   if (currencies.size > 1) throw invalidParam('line_items', 'All line items must use the same currency.');
   const total = lineItems.reduce((sum, l) => sum + l.amount_total, 0);
 
-  const expiresAt = int(p, 'expires_at') ?? t.now + 24 * 3600;
-  // Stripe allows 30 minutes to 24 hours; compared with real time so a server that does not
-  // know the sandbox clock moved still passes
+  // The caller's expires_at is in real time; once /_sandbox/clock/advance moved the sandbox clock,
+  // it is shifted by the same amount so "30 minutes from now" stays 30 sandbox minutes.
   const realNow = Math.floor(Date.now() / 1000);
-  if (expiresAt < realNow + 30 * 60 - 60 || expiresAt > t.now + 24 * 3600 + 60) {
+  const requestedExpiry = int(p, 'expires_at');
+  if (requestedExpiry !== undefined && (requestedExpiry < realNow + 30 * 60 - 60 || requestedExpiry > realNow + 24 * 3600 + 60)) {
     throw invalidParam('expires_at', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'parameter_invalid_integer');
   }
+  const expiresAt = requestedExpiry === undefined ? t.now + 24 * 3600 : requestedExpiry + (t.now - realNow);
   const intentData = obj(p, 'payment_intent_data') ?? {};
   const subscriptionData = obj(p, 'subscription_data') ?? {};
   const automaticTax = obj(p, 'automatic_tax');
