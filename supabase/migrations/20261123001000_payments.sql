@@ -376,6 +376,17 @@ begin
   return v_user;
 end $$;
 
+-- What the webhook's follow-ups still have to do for an order (so it skips the calls otherwise).
+create or replace function public.payment_followups(p_order_id uuid) returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select jsonb_build_object(
+    'receipt_due', exists (select 1 from public.orders o where o.id = p_order_id
+                            and o.status in ('paid', 'partially_refunded') and o.receipt_sent_at is null and o.buyer_email is not null),
+    'release_due', exists (select 1 from public.payout_transfers t join public.payout_accounts a on a.user_id = t.recipient_id
+                            where t.order_id = p_order_id and t.status = 'held' and t.amount_cents > 0 and a.payouts_enabled),
+    'reversal_due', exists (select 1 from public.payout_transfers t where t.order_id = p_order_id and t.status = 'paid' and t.reversal_due_cents > 0))
+$$;
+
 -- Records a provider event and applies it, once, in one transaction. `p_facts` is what the
 -- webhook re-fetched from the provider (current session / payment intent / charge of the order,
 -- the subscription, the account), so events in any order converge on the provider's state.
@@ -420,7 +431,8 @@ begin
         end if;
       end if;
       select * into v_order from public.orders o where o.id = v_order_id;
-      v_result := v_result || jsonb_build_object('order_id', v_order_id, 'status', v_order.status);
+      v_result := v_result || jsonb_build_object('order_id', v_order_id, 'status', v_order.status)
+        || public.payment_followups(v_order_id);
     end if;
   end if;
   if p_facts ? 'subscription' then
@@ -428,6 +440,9 @@ begin
   end if;
   if p_facts ? 'account' then
     v_result := v_result || jsonb_build_object('recipient_id', public.payments_sync_account(p_facts -> 'account'));
+    v_result := v_result || jsonb_build_object('release_due', exists (
+      select 1 from public.payout_transfers t join public.payout_accounts a on a.user_id = t.recipient_id
+       where t.recipient_id = (v_result ->> 'recipient_id')::uuid and t.status = 'held' and a.payouts_enabled));
   end if;
   if p_facts ? 'ignored' then v_error := p_facts ->> 'ignored'; end if;
 
@@ -486,10 +501,12 @@ $$;
 
 revoke execute on function public.create_checkout_order(jsonb, jsonb), public.payments_mark_paid(uuid, jsonb),
   public.payments_apply_refund(uuid, integer), public.payments_sync_subscription(jsonb), public.payments_sync_account(jsonb),
+  public.payment_followups(uuid),
   public.apply_payment_event(text, jsonb, jsonb), public.cancel_refund_request(uuid[]),
   public.normalise_discount_code(), public.order_item_total(public.order_items)
   from public, anon, authenticated;
 grant execute on function public.create_checkout_order(jsonb, jsonb), public.apply_payment_event(text, jsonb, jsonb),
-  public.cancel_refund_request(uuid[]), public.payments_mark_paid(uuid, jsonb), public.payments_sync_account(jsonb) to service_role;
+  public.cancel_refund_request(uuid[]), public.payments_mark_paid(uuid, jsonb), public.payments_sync_account(jsonb),
+  public.payment_followups(uuid) to service_role;
 revoke execute on function public.request_refund(uuid, uuid) from public, anon;
 grant execute on function public.request_refund(uuid, uuid) to authenticated, service_role;

@@ -15,10 +15,10 @@ import {
   type DiscountRule,
   type PlanId,
 } from '../../../shared/src/pricing.ts';
+// print licences a shop buys at once (the cart holds the same limit); above it: a typo or an attack
+import { MAX_PRINT_QUANTITY } from '../../../shared/src/cart/keys.ts';
 
 const MAX_LINES = 50;
-/** Print licences a shop buys at once; above this it is a typo or an attack, not an order. */
-const MAX_PRINT_QUANTITY = 1000;
 
 const itemSchema = z.object({
   pattern_id: z.guid({ error: 'pattern_id must be a pattern id' }),

@@ -25,22 +25,25 @@ async function orderFacts(orderId: string | null | undefined, fallbackSessionId?
   if (!order) return { order_id: orderId };
   const sessionId = (order.provider_session_id as string | null) ?? fallbackSessionId;
   const facts: Facts = { order_id: orderId };
-  let intentId = order.provider_payment_intent_id as string | null;
-  if (sessionId) {
-    const s = await stripe().checkout.sessions.retrieve(sessionId);
+  const intentId = order.provider_payment_intent_id as string | null;
+  // one round trip: the session with its payment intent and that intent's latest charge
+  const s = sessionId ? await stripe().checkout.sessions.retrieve(sessionId, { expand: ['payment_intent.latest_charge'] }) : null;
+  if (s) {
     facts.session = { id: s.id, status: s.status, payment_status: s.payment_status, amount_total: s.amount_total,
       currency: s.currency, customer_email: s.customer_details?.email ?? s.customer_email ?? null };
-    intentId = idOf(s.payment_intent) ?? intentId;
   }
-  if (intentId) {
-    const pi = await stripe().paymentIntents.retrieve(intentId);
+  const pi = s && s.payment_intent && typeof s.payment_intent === 'object' ? s.payment_intent
+    : intentId ? await stripe().paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }) : null;
+  if (pi) {
     facts.payment_intent = { id: pi.id, status: pi.status, last_payment_error: pi.last_payment_error
       ? { code: pi.last_payment_error.code ?? null, decline_code: pi.last_payment_error.decline_code ?? null,
           message: pi.last_payment_error.message ?? null } : null };
-    const chargeId = idOf(pi.latest_charge);
-    if (chargeId) {
-      const ch = await stripe().charges.retrieve(chargeId);
+    const ch = pi.latest_charge;
+    if (ch && typeof ch === 'object') {
       facts.charge = { id: ch.id, amount: ch.amount, amount_refunded: ch.amount_refunded, refunded: ch.refunded };
+    } else if (typeof ch === 'string') {
+      const charge = await stripe().charges.retrieve(ch);
+      facts.charge = { id: charge.id, amount: charge.amount, amount_refunded: charge.amount_refunded, refunded: charge.refunded };
     }
   }
   return facts;
@@ -100,17 +103,20 @@ async function factsFor(event: Stripe.Event): Promise<Facts> {
 interface Applied {
   duplicate: boolean;
   order_id?: string;
-  status?: string;
   recipient_id?: string | null;
+  receipt_due?: boolean;
+  release_due?: boolean;
+  reversal_due?: boolean;
 }
 
+/** Stripe-side work after the commit; the flags (from the same transaction) skip what is not due. */
 async function followUp(applied: Applied): Promise<void> {
   if (applied.order_id) {
-    if (applied.status === 'paid' || applied.status === 'partially_refunded') await sendReceipt(applied.order_id);
-    await releaseHeld({ orderId: applied.order_id });
-    await reverseDue({ orderId: applied.order_id });
+    if (applied.receipt_due) await sendReceipt(applied.order_id);
+    if (applied.release_due) await releaseHeld({ orderId: applied.order_id });
+    if (applied.reversal_due) await reverseDue({ orderId: applied.order_id });
   }
-  if (applied.recipient_id) await releaseHeld({ recipientId: applied.recipient_id });
+  if (applied.recipient_id && applied.release_due) await releaseHeld({ recipientId: applied.recipient_id });
 }
 
 export default async function handler(req: Request): Promise<Response> {
@@ -131,8 +137,9 @@ export default async function handler(req: Request): Promise<Response> {
     const applied = data as Applied;
     // Duplicates also run the follow-ups: a delivery after a crash finishes what the first one left.
     if (applied.duplicate && typeof facts.order_id === 'string') {
-      const { data: order } = await serviceClient().from('orders').select('status').eq('id', facts.order_id).maybeSingle();
-      await followUp({ duplicate: true, order_id: facts.order_id, status: order?.status as string | undefined });
+      const { data: due, error: dueError } = await serviceClient().rpc('payment_followups', { p_order_id: facts.order_id });
+      if (dueError) throw new Error(`payment_followups: ${dueError.message}`);
+      await followUp({ duplicate: true, order_id: facts.order_id, ...(due as object) });
     } else {
       await followUp(applied);
     }
