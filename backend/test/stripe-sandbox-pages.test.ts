@@ -270,6 +270,29 @@ describe('subscriptions and the billing portal', () => {
     expect(await (await open(`${path}?notice=card`)).text()).toContain('Card ending in 4242');
   });
 
+  it('the API switches the price, cancels now (customer.subscription.deleted) and expires open sessions', async () => {
+    const sub = await subscribe('api@example.com');
+    const switched = await h.stripe.subscriptions.update(sub.id, { items: [{ id: sub.items.data[0]!.id, price: year.id }], proration_behavior: 'create_prorations' });
+    expect(switched.items.data[0]!.price.recurring!.interval).toBe('year');
+    expect(problemsOf(switched)).toEqual([]);
+    const wrongItem = h.stripe.subscriptions.update(sub.id, { items: [{ id: 'si_missing', price: year.id }] });
+    await expect(wrongItem).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    const canceled = await h.stripe.subscriptions.cancel(sub.id);
+    expect(canceled).toMatchObject({ status: 'canceled', ended_at: expect.any(Number) });
+    await expect(h.stripe.subscriptions.cancel(sub.id)).rejects.toMatchObject({ statusCode: 400 });
+    await h.receiver.waitFor(() => h.receiver.received('customer.subscription.deleted').some((e) => (e.data.object as Stripe.Subscription).id === sub.id));
+    const deleted = h.receiver.received('customer.subscription.deleted').find((e) => (e.data.object as Stripe.Subscription).id === sub.id)!;
+    expect(problemsOf(await h.stripe.events.retrieve(deleted.id))).toEqual([]);
+    expect(deleted.data.previous_attributes).toMatchObject({ status: 'active' });
+
+    const open = await paymentSession(h.stripe, 300);
+    const expired = await h.stripe.checkout.sessions.expire(open.id);
+    expect(expired).toMatchObject({ status: 'expired', url: null });
+    await expect(h.stripe.checkout.sessions.expire(open.id)).rejects.toMatchObject({ statusCode: 400 });
+    await h.receiver.waitFor(() => h.receiver.received('checkout.session.expired').some((e) => (e.data.object as Stripe.Checkout.Session).id === open.id));
+    expect((await submit(`/checkout/${open.id}`, card('4242424242424242'))).status).toBe(410);
+  });
+
   it('a card that always asks for 3-D Secure pays at checkout but its renewal fails with authentication_required', async () => {
     const session = await h.stripe.checkout.sessions.create({
       mode: 'subscription', line_items: [{ price: month.id, quantity: 1 }], customer_email: 'auth@example.com',
