@@ -221,6 +221,18 @@ describe('buying', () => {
     expect(await cartLines(page)).toMatchObject([{ patternId: tide.id }]);
   });
 
+  it('an old “/payment/send?productId=” link puts that pattern in the cart; an empty cart says how to fill it', async () => {
+    const someone = await createPerson(backend, 'oldlink', 'Lin Maker');
+    const { page } = await signedInPage(someone.email);
+    await open(page, '/payment/send');
+    await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
+    await open(page, `/payment/send?productId=${tide.id}`);
+    await page.waitForURL(/\/payment\/send$/);
+    await page.getByRole('button', { name: 'Remove Tide Dress from the cart' }).click();
+    await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
+    expect(await cartLines(page)).toEqual([]);
+  });
+
   it('a price changed or a pattern withdrawn since it went in the cart: the checkout says so and offers the way forward', async () => {
     const fifth = await createPerson(backend, 'changes', 'Cy Maker');
     const jumper = await publishedPattern(backend, boStore.id, 'Dune Jumper');

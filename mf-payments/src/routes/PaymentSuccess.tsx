@@ -42,6 +42,12 @@ export default function PaymentSuccess() {
         Sign in with the account you paid with to download what you bought.
       </Alert>
     );
+  } else if (confirmation.phase === 'settled' && confirmation.order.status === 'refunded') {
+    body = (
+      <Alert tone="info" title={`Order ${confirmation.order.number} was refunded`} actions={<LinkButton size="small" to="/payment">See your purchases</LinkButton>}>
+        The payment went back to your card, so these patterns are no longer in your library.
+      </Alert>
+    );
   } else if (confirmation.phase === 'settled' && !paidOrder) {
     return <Navigate to={`/payment/error?order=${encodeURIComponent(orderId)}`} replace />;
   } else if (paidOrder) {
