@@ -4,6 +4,7 @@ import { composeEmail, type PendingEmail } from './emails.ts';
 import { trustedProxyList } from './http.ts';
 import type { BlockList } from 'node:net';
 import { AttemptCounter, EmailPacer, RateLimiter } from './ratelimit.ts';
+import { TypicalDuration } from './timing.ts';
 
 export interface AuthOptions {
   /** Failed password sign-ins per IP + email per window, after which even the right password waits. */
@@ -46,6 +47,8 @@ export interface AuthDeps {
   emailPace: EmailPacer;
   /** Sends a prepared email, after its transaction committed. */
   send(email: PendingEmail): Promise<void>;
+  /** For answers that send nothing where a known address gets an email: waits about as long as sending takes. */
+  waitLikeSend(): Promise<void>;
 }
 
 export function createDeps(ctx: ServiceContext, options: AuthOptions = {}): AuthDeps {
@@ -53,6 +56,7 @@ export function createDeps(ctx: ServiceContext, options: AuthOptions = {}): Auth
   const verifyLimit = options.verifyLimit ?? 30;
   const signInLimit = options.signInLimit ?? 30;
   const codeGuesses = new AttemptCounter();
+  const sending = new TypicalDuration();
   return {
     ctx,
     emailMinInterval: ctx.config.emailMinInterval,
@@ -68,10 +72,13 @@ export function createDeps(ctx: ServiceContext, options: AuthOptions = {}): Auth
     factorFailures: new RateLimiter(options.factorFailureLimit ?? 5, windowMs),
     emailPace: new EmailPacer(ctx.config.emailMinInterval),
     async send(email) {
+      const started = performance.now();
       await ctx.mail.send(composeEmail(ctx, email));
+      sending.observe(performance.now() - started);
       ctx.log.info('auth', `sent ${email.kind} email to ${email.to}`);
       // A new email means a new code: the guesses against the old one no longer matter.
       codeGuesses.reset(email.to);
     },
+    waitLikeSend: () => sending.wait(),
   };
 }

@@ -56,6 +56,15 @@ export async function prepareEmail(
 }
 
 /**
+ * For an address that gets no email (unknown, or nothing to send): the same statements as
+ * prepareEmail on a user id that matches no row, so the answer costs what a real one does.
+ */
+export async function rehearseEmail(db: Db, kind: EmailKind, to: string, minInterval: number): Promise<void> {
+  await prepareEmail(db, { userId: NO_USER, kind, to, redirectTo: '', pkce: null, minInterval });
+}
+const NO_USER = '00000000-0000-0000-0000-000000000000';
+
+/**
  * PUT /user or /resend with a new address: the new address gets a link and code, and with
  * secure email change (GoTrue MAILER_SECURE_EMAIL_CHANGE_ENABLED, on by default) the current
  * one gets its own, so a stolen session alone cannot move the account. Both must be confirmed.

@@ -115,6 +115,11 @@ export async function passwordMatches(db: Db, user: UserRow, candidate: string):
   return rows[0]?.ok === true;
 }
 
+/** The bcrypt work of passwordMatches without a user, so an unknown address answers as slowly. */
+export async function spendPasswordCheck(db: Db, candidate: string): Promise<void> {
+  await db.query(`select extensions.crypt($1, extensions.gen_salt('bf')) as spent`, [candidate]);
+}
+
 export async function setPassword(db: Db, userId: string, password: string): Promise<void> {
   await db.query(
     `update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf')), updated_at = now()

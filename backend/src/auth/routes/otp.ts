@@ -2,7 +2,7 @@
 import type { Hono } from 'hono';
 import type { AuthDeps } from '../deps.ts';
 import { withTx } from '../db.ts';
-import { prepareEmail, prepareEmailChange, type PendingEmail } from '../emails.ts';
+import { prepareEmail, prepareEmailChange, rehearseEmail, type PendingEmail } from '../emails.ts';
 import { AuthError, validationFailed } from '../errors.ts';
 import { readBody } from '../http.ts';
 import { parseCodeChallenge } from '../pkce.ts';
@@ -26,6 +26,7 @@ export function registerOtp(app: Hono, deps: AuthDeps): void {
         // same 200, same pacing, no email.
         if (body.create_user === false) {
           deps.emailPace.take(`link|${email}`);
+          await rehearseEmail(db, 'magiclink', email, deps.emailMinInterval);
           return null;
         }
         user = await createUser(db, { email, userMetadata: body.data ?? {}, confirmed: false });
@@ -35,6 +36,7 @@ export function registerOtp(app: Hono, deps: AuthDeps): void {
       return prepareEmail(db, { userId: user.id, kind, to: email, redirectTo, pkce, minInterval: deps.emailMinInterval });
     });
     if (pending) await deps.send(pending);
+    else await deps.waitLikeSend();
     return c.json({});
   });
 
@@ -49,11 +51,13 @@ export function registerOtp(app: Hono, deps: AuthDeps): void {
       if (!user) {
         // Unknown addresses get the same answers as known ones, 429 when asked again too soon included.
         deps.emailPace.take(`link|${email}`);
+        await rehearseEmail(db, 'recovery', email, deps.emailMinInterval);
         return null;
       }
       return prepareEmail(db, { userId: user.id, kind: 'recovery', to: email, redirectTo, pkce, minInterval: deps.emailMinInterval });
     });
     if (pending) await deps.send(pending);
+    else await deps.waitLikeSend();
     return c.json({});
   });
 
@@ -69,8 +73,9 @@ export function registerOtp(app: Hono, deps: AuthDeps): void {
       const user = await findUserByEmail(db, email, true);
       // Nothing to send: paced in memory like a sent email is paced in the database, so the
       // answers do not tell unknown, confirmed and unconfirmed addresses apart.
-      const nothing = () => {
+      const nothing = async () => {
         deps.emailPace.take(`${body.type}|${email}`);
+        await rehearseEmail(db, 'signup', email, deps.emailMinInterval);
         return [];
       };
       if (!user) return nothing();
@@ -85,6 +90,7 @@ export function registerOtp(app: Hono, deps: AuthDeps): void {
       });
     });
     for (const email of pending) await deps.send(email);
+    if (pending.length === 0) await deps.waitLikeSend();
     return c.json({});
   });
 }

@@ -7,7 +7,6 @@ import { prepareEmail } from '../emails.ts';
 import { AuthError, validationFailed } from '../errors.ts';
 import { readBody } from '../http.ts';
 import { assertStrongPassword } from '../password.ts';
-import { TypicalDuration } from '../timing.ts';
 import { parseCodeChallenge } from '../pkce.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { isValidEmail, signupBody } from '../schemas.ts';
@@ -35,8 +34,6 @@ export function requireEmail(email: string | null | undefined, phone: string | n
 
 export function registerSignup(app: Hono, deps: AuthDeps): void {
   const { ctx } = deps;
-  // How long sending the confirmation email takes, for the sign-ups that send none.
-  const confirmationSend = new TypicalDuration();
   app.post('/signup', async (c) => {
     const body = await readBody(c, signupBody);
     if (!body.email && !body.phone) {
@@ -83,13 +80,8 @@ export function registerSignup(app: Hono, deps: AuthDeps): void {
       const pending = await prepareEmail(db, { userId, kind: 'signup', to: email, redirectTo, pkce, minInterval: deps.emailMinInterval });
       return { json: await userJson(db, (await findUserById(db, userId))!), pending };
     });
-    if (result.pending) {
-      const sendStarted = performance.now();
-      await deps.send(result.pending);
-      confirmationSend.observe(performance.now() - sendStarted);
-    } else {
-      await confirmationSend.wait();
-    }
+    if (result.pending) await deps.send(result.pending);
+    else await deps.waitLikeSend();
     return c.json(result.json);
   });
 }

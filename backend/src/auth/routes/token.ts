@@ -8,7 +8,7 @@ import { passwordWeaknesses, weakPasswordMessage } from '../password.ts';
 import { exchangeAuthCode } from '../pkce.ts';
 import { passwordGrantBody, pkceGrantBody, refreshGrantBody } from '../schemas.ts';
 import { issueSession, refreshGrant } from '../sessions.ts';
-import { findUserByEmail, isBanned, normalizeEmail, passwordMatches, recordSignIn } from '../users.ts';
+import { findUserByEmail, isBanned, normalizeEmail, passwordMatches, recordSignIn, spendPasswordCheck } from '../users.ts';
 
 export function registerToken(app: Hono, deps: AuthDeps): void {
   const { ctx } = deps;
@@ -31,7 +31,8 @@ export function registerToken(app: Hono, deps: AuthDeps): void {
         deps.accountSignIn.check(email);
         const session = await withTx(ctx.pool, async (db) => {
           const user = await findUserByEmail(db, email);
-          // Same answer for unknown user and wrong password, on purpose.
+          // Same answer for unknown user and wrong password, on purpose, after the same bcrypt work.
+          if (!user?.encrypted_password) await spendPasswordCheck(db, password);
           if (!user || !(await passwordMatches(db, user, password))) {
             deps.signIn.record(limitKey);
             deps.accountSignIn.record(email);
