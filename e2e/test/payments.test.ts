@@ -123,6 +123,7 @@ describe('buying', () => {
     await page.waitForURL(/\/payment\/send$/);
     await expectHeading(page, 'Checkout');
     expect(await cartLines(page)).toMatchObject([{ patternId: tide.id, kind: 'digital', quantity: 1 }]);
+    await page.getByRole('link', { name: 'Cart, 1 pattern' }).waitFor(); // the header's count
 
     await page.getByRole('combobox', { name: 'Your country' }).selectOption('DE');
     await page.getByText('VAT 19 % for Germany, included').waitFor();
@@ -137,6 +138,7 @@ describe('buying', () => {
     await download.waitFor({ timeout: 30_000 });
     await page.getByText(`A receipt was sent to ${buyer.email}.`).waitFor();
     expect(await cartLines(page)).toEqual([]);
+    await page.getByRole('link', { name: /^Cart, / }).waitFor({ state: 'detached' });
     await expectNoSeriousA11yIssues(page);
 
     const order = await orderOf(orderId);
@@ -150,7 +152,7 @@ describe('buying', () => {
     expect(errors).toEqual([]);
   });
 
-  it('two designers in one cart: one payment, both patterns, each designer’s share recorded', async () => {
+  it('two designers in one cart: one payment; downloads only once the webhook confirmed it; each designer’s share recorded', async () => {
     const second = await createPerson(backend, 'cart', 'Cato Maker');
     const { page } = await signedInPage(second.email);
     await open(page, `/patterns/${marsh.id}`);
@@ -161,9 +163,19 @@ describe('buying', () => {
     await page.getByRole('link', { name: 'Go to checkout' }).click();
     await page.waitForURL(/\/payment\/send$/);
     await page.getByRole('button', { name: 'Remove Marsh Jacket from the cart' }).waitFor();
-    await page.getByRole('button', { name: 'Pay $30.00' }).click();
-    await payOnHostedPage(page, VISA);
-    await page.waitForURL(/\/payment\/success\?order=/);
+    // With the webhook held back, coming back from the payment page proves nothing: no download yet.
+    await sandboxPost('/_sandbox/webhooks/pause');
+    try {
+      await page.getByRole('button', { name: 'Pay $30.00' }).click();
+      await payOnHostedPage(page, VISA);
+      await page.waitForURL(/\/payment\/success\?order=/);
+      await page.getByText('Confirming your payment…').first().waitFor();
+      await page.waitForTimeout(2000);
+      expect(await page.getByRole('link', { name: /^Download / }).count()).toBe(0);
+      expect(await selectRows(backend, `entitlements?user_id=eq.${second.id}&select=id`)).toEqual([]);
+    } finally {
+      await sandboxPost('/_sandbox/webhooks/resume');
+    }
     await page.getByRole('link', { name: 'Download Marsh Jacket' }).waitFor({ timeout: 30_000 });
     await page.getByRole('link', { name: 'Download Harbour Shirt' }).waitFor();
     const orderId = orderIdIn(page.url());
