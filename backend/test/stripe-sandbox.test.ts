@@ -277,6 +277,24 @@ describe('webhooks', () => {
   });
 });
 
+describe('isolation', () => {
+  it('the sandbox schema is out of reach of the API roles (anon, authenticated)', async () => {
+    for (const role of ['anon', 'authenticated']) {
+      const client = await h.stack.pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(`set local role ${role}`);
+        await expect(client.query('select count(*) from _stripe_sandbox.objects')).rejects.toThrow(/permission denied/);
+      } finally {
+        await client.query('rollback');
+        client.release();
+      }
+    }
+    const rest = await fetch(`${h.stack.url}/rest/v1/objects`, { headers: { apikey: h.stack.anonKey, 'accept-profile': '_stripe_sandbox' } });
+    expect(rest.status).toBeGreaterThanOrEqual(400);
+  });
+});
+
 describe('load and persistence', () => {
   it('50 concurrent checkouts each pay once; the balance holds every charge', async () => {
     const balanceBefore = await h.stripe.balance.retrieve();
