@@ -245,6 +245,29 @@ describe('buying', () => {
     expect(await cartLines(page)).toEqual([]);
   });
 
+  it('a cart in two currencies is paid in one checkout per currency, and says so', async () => {
+    const euro = await createPerson(backend, 'euro', 'Eli Designer');
+    const euroStore = await insertRow(backend, 'stores', { owner_id: euro.id, slug: `eli-linen-${euro.id.slice(0, 6)}`, kind: 'designer', name: 'Eli Linen', currency: 'EUR' });
+    const smock = await publishedPattern(backend, euroStore.id, 'Linen Smock');
+    await fetch(`${backend.url}/rest/v1/patterns?id=eq.${smock.id}`, {
+      method: 'PATCH', headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ currency: 'EUR' }),
+    });
+    const shopper = await createPerson(backend, 'twocur', 'Mo Maker');
+    const { page } = await signedInPage(shopper.email);
+    for (const id of [tide.id, smock.id]) {
+      await open(page, `/patterns/${id}`);
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await page.getByText('In your cart.').waitFor();
+    }
+    await open(page, '/payment/send');
+    await page.getByText('Your cart has patterns priced in USD and EUR').waitFor();
+    await page.getByRole('heading', { name: 'Pay in USD' }).waitFor();
+    await page.getByRole('heading', { name: 'Pay in EUR' }).waitFor();
+    await page.getByRole('button', { name: 'Pay $15.00' }).waitFor();
+    await page.getByRole('button', { name: 'Pay €15.00' }).waitFor();
+    await expectNoSeriousA11yIssues(page);
+  });
+
   it('a price changed or a pattern withdrawn since it went in the cart: the checkout says so and offers the way forward', async () => {
     const fifth = await createPerson(backend, 'changes', 'Cy Maker');
     const jumper = await publishedPattern(backend, boStore.id, 'Dune Jumper');
