@@ -84,6 +84,24 @@ describe('hosted checkout', () => {
     expect((await h.stripe.checkout.sessions.retrieve(session.id)).payment_intent).toBeNull();
   });
 
+  it('asks for the email when the session has none, and shows the customer\'s when it has one', async () => {
+    const anonymous = await paymentSession(h.stripe, 800, { customer_email: undefined });
+    const page = await (await open(`/checkout/${anonymous.id}`)).text();
+    expect(page).toContain('<label for="email">Email</label>');
+    const noEmail = await submit(`/checkout/${anonymous.id}`, card('4242424242424242'));
+    expect(noEmail.status).toBe(400);
+    expect(await noEmail.text()).toMatch(/id="email"[^>]*aria-invalid="true" autofocus/);
+    const paid = await submit(`/checkout/${anonymous.id}`, { ...card('4242424242424242'), email: 'walk-in@example.com' });
+    expect(paid.status).toBe(303);
+    expect((await h.stripe.checkout.sessions.retrieve(anonymous.id)).customer_details!.email).toBe('walk-in@example.com');
+
+    const customer = await h.stripe.customers.create({ email: 'known@example.com' });
+    const known = await paymentSession(h.stripe, 800, { customer_email: undefined, customer: customer.id });
+    const knownPage = await (await open(`/checkout/${known.id}`)).text();
+    expect(knownPage).not.toContain('<label for="email">');
+    expect(knownPage).toContain('Receipt to <strong>known@example.com</strong>');
+  });
+
   it('3-D Secure: Fail shows payment_intent_authentication_failure, Complete pays', async () => {
     const session = await paymentSession(h.stripe, 4400);
     const challenge = await submit(`/checkout/${session.id}`, card('4000 0025 0000 3155'));

@@ -5,7 +5,8 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { SandboxCore } from '../core.ts';
 import { parseExpiry } from '../cards.ts';
-import { authenticate, getSession, lineItemsOf, paySession, type PayOutcome } from '../api/checkout.ts';
+import { authenticate, expireDueSessions, getSession, lineItemsOf, paySession, type PayOutcome } from '../api/checkout.ts';
+import { getCustomer } from '../api/customers.ts';
 import { getIntent } from '../api/payments.ts';
 import { cardFields, countryOptions, money, page, type Markup } from './layout.ts';
 import { StripeApiError } from '../errors.ts';
@@ -30,14 +31,20 @@ ${session.success_url ? html`<p><a class="button primary" href="${session.succes
 }
 
 async function render(c: Context, sb: SandboxCore, id: string, state: FormState, status = 200): Promise<Response> {
-  const { session, items } = await sb.tx(async (t) => {
-    const stored = await getSession(t, id);
-    return { session: stored.data, items: lineItemsOf(stored).data };
+  const { session, items, customerEmail } = await sb.tx(async (t) => {
+    let stored = await getSession(t, id);
+    // past expires_at but not yet swept: say so now rather than offer a form that cannot pay
+    if (stored.data.status === 'open' && stored.data.expires_at <= t.now) {
+      await expireDueSessions(sb, t);
+      stored = await getSession(t, id);
+    }
+    const customer = stored.data.customer ? await getCustomer(t, stored.data.customer as string) : undefined;
+    return { session: stored.data, items: lineItemsOf(stored).data, customerEmail: customer?.data.email ?? null };
   });
   const title = session.status === 'open' ? 'Pay Stitchhouse' : session.status === 'expired' ? 'Checkout expired' : 'Checkout complete';
   if (session.status !== 'open') return page(c, { title: `${title} · Stitchhouse sandbox`, body: goneMessage(session), status: session.status === 'expired' ? 410 : 200 });
   const currency = session.currency!;
-  const askEmail = !session.customer_email && !session.customer;
+  const askEmail = !session.customer_email && !customerEmail;
   const v = state.values;
   const body = html`
 <h1>Pay Stitchhouse</h1>
@@ -56,7 +63,7 @@ ${askEmail
     ? html`<label for="email">Email</label>
 <input id="email" name="email" type="email" autocomplete="email" value="${v.email ?? ''}" required${state.fieldError?.field === 'email' ? html` aria-invalid="true" autofocus aria-describedby="email-error"` : ''}>
 ${state.fieldError?.field === 'email' ? html`<p class="field-error" id="email-error">${state.fieldError.message}</p>` : ''}`
-    : html`<p>Receipt to <strong>${session.customer_email ?? 'the customer on file'}</strong></p>`}
+    : html`<p>Receipt to <strong>${session.customer_email ?? customerEmail ?? 'the email on file'}</strong></p>`}
 ${cardFields(v, state.fieldError)}
 <label for="country">Country</label>
 <select id="country" name="country" autocomplete="country">${countryOptions(v.country ?? 'IE')}</select>
