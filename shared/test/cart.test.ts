@@ -84,6 +84,10 @@ describe('cart', () => {
     cart.add(shirt);
     cart.updatePrices([{ patternId: ID_A, unitPriceCents: 1500 }, { patternId: ID_B, unitPriceCents: -1 }]);
     expect(cart.lines().map((l) => l.unitPriceCents)).toEqual([1500, 900]);
+    // The same pattern as a PDF and as printed copies: only the line with the old price changes.
+    cart.add({ ...print, patternId: ID_A });
+    cart.updatePrices([{ patternId: ID_A, oldUnitPriceCents: 400, unitPriceCents: 450 }]);
+    expect(cart.lines().filter((l) => l.patternId === ID_A).map((l) => [l.kind, l.unitPriceCents])).toEqual([['digital', 1500], ['wholesale_print', 450]]);
   });
 
   it('drops bought or unavailable patterns, and groups lines by currency (one checkout each)', () => {

@@ -78,8 +78,12 @@ export interface Cart {
   remove(patternId: string, kind?: CartLineKind): void;
   /** Drops every line of these patterns (bought, unavailable). */
   removePatterns(patternIds: readonly string[]): void;
-  /** The server's current prices after `price_changed`: the person confirms them by paying again. */
-  updatePrices(changes: readonly { patternId: string; unitPriceCents: number }[]): void;
+  /**
+   * The server's current prices after `price_changed`: the person confirms them by paying again.
+   * With `oldUnitPriceCents` only the line that had that price changes (a pattern can be in the
+   * cart twice: as a PDF and as printed copies, at different prices).
+   */
+  updatePrices(changes: readonly { patternId: string; unitPriceCents: number; oldUnitPriceCents?: number }[]): void;
   clear(): void;
   subscribe(listener: Listener): () => void;
   /** Re-reads storage (another tab changed it) and tells subscribers. */
@@ -161,9 +165,9 @@ export function createCart(storage: CartStorage | null, now: () => Date = () => 
       if (kept.length !== lines.length) write(kept);
     },
     updatePrices(changes) {
-      const price = new Map(changes.map((change) => [change.patternId, change.unitPriceCents]));
       write(read().map((line) => {
-        const next = price.get(line.patternId);
+        const change = changes.find((c) => c.patternId === line.patternId && (c.oldUnitPriceCents === undefined || c.oldUnitPriceCents === line.unitPriceCents));
+        const next = change?.unitPriceCents;
         return next === undefined || !Number.isSafeInteger(next) || next < 0 ? line : { ...line, unitPriceCents: next };
       }));
     },

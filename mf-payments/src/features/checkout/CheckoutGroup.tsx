@@ -49,7 +49,10 @@ export function CheckoutGroup({ currency, lines, country, several }: { currency:
       return;
     }
     if (failure.code === 'price_changed') {
-      pageCart().updatePrices(priceChangesOf(failure.details).map((c) => ({ patternId: c.pattern_id, unitPriceCents: c.new_unit_price_cents })));
+      pageCart().updatePrices(priceChangesOf(failure.details).map((c) => ({
+        patternId: c.pattern_id, unitPriceCents: c.new_unit_price_cents,
+        oldUnitPriceCents: Number.isSafeInteger(c.old_unit_price_cents) ? c.old_unit_price_cents : undefined,
+      })));
     }
     setProblem(failure);
   }
