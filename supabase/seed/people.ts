@@ -35,14 +35,12 @@ export interface DemoStore {
   extendedSizes?: boolean;
   address?: { line1: string; city: string; postal_code: string; region?: string };
   plan: 'free' | 'pro';
-  payoutsEnabled: boolean;
 }
 
-interface StoreSpec extends Omit<DemoStore, 'id' | 'ownerKey' | 'kind' | 'plan' | 'payoutsEnabled'> {
+interface StoreSpec extends Omit<DemoStore, 'id' | 'ownerKey' | 'kind' | 'plan'> {
   owner: string;
   ownerEmail: string;
   plan?: 'free' | 'pro';
-  payoutsEnabled?: boolean;
 }
 
 const designerSpecs: StoreSpec[] = [
@@ -92,10 +90,10 @@ const retailerSpecs: StoreSpec[] = [
 ];
 
 export const designerStores: DemoStore[] = designerSpecs.map((s) => ({
-  ...s, id: stableUuid(`store:${s.key}`), ownerKey: s.key, kind: 'designer', plan: s.plan ?? 'free', payoutsEnabled: s.payoutsEnabled ?? true,
+  ...s, id: stableUuid(`store:${s.key}`), ownerKey: s.key, kind: 'designer', plan: s.plan ?? 'free',
 }));
 export const retailStores: DemoStore[] = retailerSpecs.map((s) => ({
-  ...s, id: stableUuid(`store:${s.key}`), ownerKey: s.key, kind: 'retailer', plan: s.plan ?? 'free', payoutsEnabled: false,
+  ...s, id: stableUuid(`store:${s.key}`), ownerKey: s.key, kind: 'retailer', plan: s.plan ?? 'free',
 }));
 
 export const operator = user('operator', 'operator@stitchhouse.test', 'Sam Okoro (Stitchhouse staff)', 'maker', ['operator']);
