@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PaymentProblem } from '../src/api/functions.ts';
-import { defaultCountry } from '../src/features/checkout/country.ts';
+import { CHECKOUT_COUNTRIES, defaultCountry } from '../src/features/checkout/country.ts';
+import { EU_VAT_RATES } from '@stitchhouse/shared/pricing.ts';
 import { explainProblem, patternIdsOf, priceChangesOf } from '../src/features/checkout/problems.ts';
 import { readDiscountForm, EMPTY_DISCOUNT } from '../src/features/hub/discountForm.ts';
 import { failureReason } from '../src/features/outcome/reasons.ts';
@@ -69,5 +70,13 @@ describe('checkout country', () => {
     expect(defaultCountry(['fr'])).toBe('FR'); // likely region of French
     expect(defaultCountry(['en-GB'])).toBe('GB');
     expect(defaultCountry(['xx-QQ', 'not a tag'], 'US')).toBe('US');
+    expect(defaultCountry(['hi-IN'])).toBe('IN');
+  });
+
+  it('offers every country (each EU one, where VAT applies) and no groupings', () => {
+    for (const code of Object.keys(EU_VAT_RATES)) expect(CHECKOUT_COUNTRIES).toContain(code);
+    for (const code of ['IN', 'BR', 'GB', 'US', 'XK']) expect(CHECKOUT_COUNTRIES).toContain(code);
+    for (const code of ['EU', 'UN', 'ZZ', 'XA', 'QO']) expect(CHECKOUT_COUNTRIES).not.toContain(code);
+    expect(CHECKOUT_COUNTRIES.length).toBeGreaterThan(240);
   });
 });

@@ -2,10 +2,29 @@
 // where the buyer lives). It defaults from the browser's language and region settings.
 import { EU_VAT_RATES } from '@stitchhouse/shared/pricing.ts';
 
-/** Countries offered in the checkout: the EU (VAT applies) and the other places most buyers come from. */
-const OTHER_COUNTRIES = ['AU', 'CA', 'CH', 'GB', 'IS', 'JP', 'NO', 'NZ', 'US', 'ZA'];
+/** Region codes the browser names that are not countries (groupings, test locales) or no longer exist. */
+const NOT_COUNTRIES = new Set(['AC', 'AN', 'BU', 'CP', 'CS', 'DD', 'DG', 'EA', 'EU', 'EZ', 'FX', 'IC', 'NT', 'QO', 'QU', 'SU', 'TA', 'TP', 'UN', 'XA', 'XB', 'YD', 'YU', 'ZR', 'ZZ']);
+/** When the browser has no region names (very old engines): the EU (VAT applies) and the commonest others. */
+const FALLBACK = ['AU', 'CA', 'CH', 'GB', 'IS', 'JP', 'NO', 'NZ', 'US', 'ZA'];
 
-export const CHECKOUT_COUNTRIES: readonly string[] = [...Object.keys(EU_VAT_RATES), ...OTHER_COUNTRIES];
+/** Every ISO 3166-1 country the browser can name: the buyer's country is recorded on the order. */
+function namedCountries(): string[] {
+  try {
+    const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+    const codes: string[] = [];
+    for (let a = 65; a <= 90; a++) {
+      for (let b = 65; b <= 90; b++) {
+        const code = String.fromCharCode(a, b);
+        if (!NOT_COUNTRIES.has(code) && names.of(code)) codes.push(code);
+      }
+    }
+    return codes.length > 100 ? codes : [...Object.keys(EU_VAT_RATES), ...FALLBACK];
+  } catch {
+    return [...Object.keys(EU_VAT_RATES), ...FALLBACK];
+  }
+}
+
+export const CHECKOUT_COUNTRIES: readonly string[] = namedCountries();
 
 /** "Germany" for DE, in English (the site's language); the code itself if the browser has no names. */
 export function countryName(code: string): string {
