@@ -140,6 +140,9 @@ describe('store addresses', () => {
     const taken = await b.c.from('stores').update({ slug: 'linen-lab' }).eq('id', b.id);
     expect(taken.error?.code).toBe('23505');
     expect(taken.error?.message).toBe('The store address "linen-lab" is taken');
+    // A current address of another store: the same words, not the unique index's.
+    const current = await b.c.from('stores').update({ slug: 'linen-lab-studio' }).eq('id', b.id);
+    expect(current.error).toMatchObject({ code: '23505', message: 'The store address "linen-lab-studio" is taken' });
     expect((await b.c.rpc('store_slug_status', { p_slug: 'linen-lab' })).data).toBe('taken');
     expect((await a.c.rpc('store_slug_status', { p_slug: 'linen-lab' })).data).toBe('yours');
     expect((await anon.rpc('store_slug_status', { p_slug: 'fresh-name' })).data).toBe('available');

@@ -331,6 +331,34 @@ const cases: Case[] = [
   { table: 'payment_events', op: 'update', filter: byId(EVENT), set: { type: 'charge.refunded' }, allow: ['service'] },
   { table: 'payment_events', op: 'delete', allow: ['service'], make: async () => byId((await insertColumns('payment_events', {
     provider: 'sandbox', provider_event_id: `evt_tmp_${unique()}`, type: 'x', payload: {} })).id as string) },
+  // account (20261123002000_account.sql): recovery codes and failures only through their functions; old store addresses public
+  { table: 'account_recovery_codes', op: 'select', filter: `user_id=eq.${U.designer}`, allow: ['service'] },
+  { table: 'account_recovery_codes', op: 'insert', allow: ['service'], insert: (role) => {
+    const hash = crypto.createHash('sha256').update(`rls-${role}-${unique()}`).digest('hex');
+    return { body: { user_id: self(role), code_hash: hash }, find: `code_hash=eq.${hash}` };
+  } },
+  { table: 'account_recovery_codes', op: 'update', filter: `user_id=eq.${U.designer}`, set: { used_at: '2026-11-23T00:00:00+00:00' }, allow: ['service'] },
+  { table: 'account_recovery_codes', op: 'delete', allow: ['service'], make: async () => {
+    const hash = crypto.createHash('sha256').update(`rls-gone-${unique()}`).digest('hex');
+    await insertColumns('account_recovery_codes', { user_id: U.designer, code_hash: hash });
+    return `code_hash=eq.${hash}`;
+  } },
+  { table: 'account_recovery_failures', op: 'select', filter: `user_id=eq.${U.designer}`, allow: ['service'] },
+  { table: 'account_recovery_failures', op: 'insert', allow: ['service'], insert: () => ({ body: { user_id: U.other }, find: `user_id=eq.${U.other}` }) },
+  { table: 'account_recovery_failures', op: 'update', filter: `user_id=eq.${U.designer}`, set: { failed_at: '2026-11-23T00:00:00+00:00' }, allow: ['service'] },
+  { table: 'account_recovery_failures', op: 'delete', allow: ['service'], make: async () => {
+    await insertColumns('account_recovery_failures', { user_id: U.maker });
+    return `user_id=eq.${U.maker}`;
+  } },
+  { table: 'store_slug_redirects', op: 'select', filter: 'old_slug=eq.old-studio-a', allow: all },
+  { table: 'store_slug_redirects', op: 'insert', allow: ['service'], insert: (role) => ({
+    body: { old_slug: `rls-old-${role}`, store_id: S.A }, find: `old_slug=eq.rls-old-${role}` }) },
+  { table: 'store_slug_redirects', op: 'update', filter: 'old_slug=eq.old-studio-a', set: { store_id: S.B }, allow: ['service'] },
+  { table: 'store_slug_redirects', op: 'delete', allow: ['service'], make: async () => {
+    const slug = `rls-gone-${unique()}`.toLowerCase();
+    await insertColumns('store_slug_redirects', { old_slug: slug, store_id: S.A });
+    return `old_slug=eq.${slug}`;
+  } },
   // search terms (suggestions)
   { table: 'search_terms', op: 'select', filter: 'term=eq.linen', allow: all },
   { table: 'search_terms', op: 'insert', allow: ['service'], insert: () => {
@@ -409,6 +437,9 @@ async function fixtures(): Promise<void> {
   await sql(`insert into public.order_items (id, order_id, pattern_id, store_id, unit_price_cents, currency) values ($1, $2, $3, $4, 900, 'USD')`,
     [ITEM_HELD, ORDER_B, P.other, S.B]);
   await sql(`insert into public.billing_customers (store_id, provider_customer_id) values ($1, 'cus_rls_a')`, [S.A]);
+  await sql(`insert into public.account_recovery_codes (user_id, code_hash) values ($1, $2)`, [U.designer, 'e'.repeat(64)]);
+  await sql(`insert into public.account_recovery_failures (user_id) values ($1)`, [U.designer]);
+  await sql(`insert into public.store_slug_redirects (old_slug, store_id) values ('old-studio-a', $1)`, [S.A]);
 }
 
 beforeAll(async () => {
