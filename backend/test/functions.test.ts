@@ -28,6 +28,18 @@ beforeAll(async () => {
     fs.mkdirSync(path.join(dir, 'functions', name), { recursive: true });
     fs.writeFileSync(path.join(dir, 'functions', name, 'index.ts'), `export { default } from ${JSON.stringify(fixture)};\n`);
   }
+  // "busy" holds each call until the test releases it and reports how many ran at once.
+  fs.mkdirSync(path.join(dir, 'functions', 'busy'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'functions', 'busy', 'index.ts'), `
+const state = globalThis.busyState ??= { running: 0, most: 0, waiting: [] };
+export default async () => {
+  state.running++;
+  state.most = Math.max(state.most, state.running);
+  await new Promise((resolve) => state.waiting.push(resolve));
+  state.running--;
+  return Response.json({ most: state.most });
+};
+`);
   fs.mkdirSync(path.join(dir, 'functions', '_shared'));
   fs.writeFileSync(path.join(dir, 'functions', '_shared', 'index.ts'), 'export default () => new Response("no");\n');
   fs.writeFileSync(path.join(dir, 'config.toml'), 'project_id = "test"\n\n[functions.hook]\nverify_jwt = false\n');
@@ -57,7 +69,7 @@ beforeAll(async () => {
     mail: { send: async () => undefined },
     log: { info: () => undefined, error: (_service, message) => void errors.push(message) },
   };
-  app.route('/functions/v1', createFunctionsApp(ctx, { functionsDir: path.join(dir, 'functions') }));
+  app.route('/functions/v1', createFunctionsApp(ctx, { functionsDir: path.join(dir, 'functions'), maxConcurrent: 2 }));
 });
 
 afterAll(async () => {
@@ -139,6 +151,25 @@ describe('functions runner', () => {
     const { data, error } = await supabase.functions.invoke('echo', { body: { again: true } });
     expect(error).toBeNull();
     expect(data).toMatchObject({ method: 'POST' });
+  });
+});
+
+describe('concurrency', () => {
+  it('runs at most maxConcurrent invocations of a function at once; the rest wait their turn and succeed', async () => {
+    const state = () => (globalThis as unknown as { busyState?: { running: number; most: number; waiting: Array<() => void> } }).busyState;
+    const calls = Array.from({ length: 6 }, () =>
+      fetch(`${url}/functions/v1/busy`, { headers: { authorization: `Bearer ${keys.anonKey}` } }).then(async (res) => ({ status: res.status, body: (await res.json()) as { most: number } })));
+    let released = 0;
+    while (released < 6) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const waiting = state()?.waiting.splice(0) ?? [];
+      expect(state()?.running ?? 0).toBeLessThanOrEqual(2);
+      waiting.forEach((resolve) => resolve());
+      released += waiting.length;
+    }
+    const answers = await Promise.all(calls);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(state()!.most).toBe(2);
   });
 });
 

@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { ServiceContext } from '../context.ts';
 import { verifyJwt } from '../jwt.ts';
 import { FunctionsConfig } from './config.ts';
@@ -16,6 +17,13 @@ export interface FunctionsOptions {
   configPath?: string;
   /** The embedded Stripe sandbox's API origin, given to functions as STRIPE_API_URL. */
   stripeApiUrl?: string;
+  /**
+   * Invocations of one function running at once; more wait their turn in order (default 8, or
+   * FUNCTIONS_MAX_CONCURRENT). Unbounded, 200 concurrent downloads each queued ~7 database calls
+   * behind the services' small pools until a 15 s pool wait failed some with a 500; bounded, the
+   * wait happens here, before a request holds anything, and the answer is late but right.
+   */
+  maxConcurrent?: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -35,6 +43,13 @@ export function createFunctionsApp(ctx: ServiceContext, options: FunctionsOption
   // real Stripe: the SDK's default host, not a sandbox left over from another stack
   if (ctx.config.stripe?.mode === 'stripe' || !options.stripeApiUrl) delete process.env.STRIPE_API_URL;
   ctx.log.info('functions', `handlers from ${functionsDir} (JWT rules: ${config.path})`);
+  const maxConcurrent = options.maxConcurrent ?? (Number(process.env.FUNCTIONS_MAX_CONCURRENT) || 8);
+  const limits = new Map<string, LimitFunction>();
+  const limitOf = (name: string) => {
+    let limit = limits.get(name);
+    if (!limit) limits.set(name, (limit = pLimit(maxConcurrent)));
+    return limit;
+  };
 
   const invoke = async (c: Context): Promise<Response> => {
     const name = c.req.param('name')!;
@@ -51,16 +66,20 @@ export function createFunctionsApp(ctx: ServiceContext, options: FunctionsOption
       if (denied) return c.json({ code: 401, message: denied }, 401);
     }
 
-    // Handlers read env at request time too; keep it pointing at this backend.
-    Object.assign(process.env, env);
-    try {
-      const response = await handler(forwardedRequest(c.req.raw, name));
-      if (!(response instanceof Response)) throw new Error(`${name} did not return a Response`);
-      return response;
-    } catch (err) {
-      ctx.log.error('functions', `${name} threw while handling ${c.req.method}`, err);
-      return c.json({ error: err instanceof Error ? err.message : String(err) }, 500);
-    }
+    return limitOf(name)(async () => {
+      // The caller gave up while waiting its turn: nothing to answer.
+      if (c.req.raw.signal.aborted) return new Response(null, { status: 499 });
+      // Handlers read env at request time too; keep it pointing at this backend.
+      Object.assign(process.env, env);
+      try {
+        const response = await handler(forwardedRequest(c.req.raw, name));
+        if (!(response instanceof Response)) throw new Error(`${name} did not return a Response`);
+        return response;
+      } catch (err) {
+        ctx.log.error('functions', `${name} threw while handling ${c.req.method}`, err);
+        return c.json({ error: err instanceof Error ? err.message : String(err) }, 500);
+      }
+    });
   };
 
   const app = new Hono();
