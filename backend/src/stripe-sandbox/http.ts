@@ -48,7 +48,7 @@ export function checkKey(c: Context, secretKey: string): StripeApiError | undefi
   const a = Buffer.from(key);
   const b = Buffer.from(secretKey);
   if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) {
-    return new StripeApiError(401, { type: 'invalid_request_error', code: 'api_key_invalid' as string, message: `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(4)}${key.slice(-4)}` });
+    return new StripeApiError(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(4)}${key.slice(-4)}` });
   }
   return undefined;
 }

@@ -7,6 +7,7 @@ import { noSuch, StripeApiError } from './errors.ts';
 import { api, checkKey, errorResponse, readParams } from './http.ts';
 import { int, requireInt, str, type Params } from './params.ts';
 import type { WebhookWorker } from './webhooks.ts';
+import type { Tx } from './store.ts';
 import { createCustomer, getCustomer } from './api/customers.ts';
 import { createPrice, createProduct, getPrice, listPrices } from './api/catalog.ts';
 import { authenticate, createSession, expireDueSessions, expireSession, getSession, lineItemsOf, paySession, type PayOutcome } from './api/checkout.ts';
@@ -18,7 +19,7 @@ import { testCards } from './cards.ts';
 
 const id = (c: Context): string => c.req.param('id')!;
 
-async function getTyped<T>(t: Parameters<Parameters<SandboxCore['tx']>[0]>[0], type: string, objectId: string, label = type): Promise<T> {
+async function getTyped<T>(t: Tx, type: string, objectId: string, label = type): Promise<T> {
   const found = await t.get<T>(objectId);
   if (!found || found.type !== type) throw noSuch(label, objectId);
   return found.data;
@@ -31,7 +32,7 @@ export function apiRoutes(sb: SandboxCore): Hono {
   app.post('/products', api(sb, (t, p) => createProduct(sb, t, p)));
   app.get('/products/:id', api(sb, (t, _p, c) => getTyped<Stripe.Product>(t, 'product', id(c))));
   app.post('/prices', api(sb, (t, p) => createPrice(sb, t, p)));
-  app.get('/prices', api(sb, (t, p) => listPrices(sb, t, p)));
+  app.get('/prices', api(sb, (t, p) => listPrices(t, p)));
   app.get('/prices/:id', api(sb, (t, _p, c) => getPrice(t, id(c), 'id')));
 
   app.post('/checkout/sessions', api(sb, (t, p) => createSession(sb, t, p)));
@@ -109,18 +110,9 @@ export function cardFrom(p: Params, now: number): CardInput {
 
 export function outcomeJson(outcome: PayOutcome): Record<string, unknown> {
   const base = { status: outcome.status, session: outcome.session };
-  switch (outcome.status) {
-    case 'succeeded':
-    case 'expired':
-      return { ...base, redirect_url: outcome.redirect };
-    case 'requires_action':
-      return { ...base, redirect_url: outcome.redirect };
-    case 'failed':
-    case 'invalid':
-      return { ...base, error: outcome.error };
-    default:
-      return base;
-  }
+  if ('redirect' in outcome) return { ...base, redirect_url: outcome.redirect };
+  if ('error' in outcome) return { ...base, error: outcome.error };
+  return base;
 }
 
 /** Test-only endpoints (never in real Stripe), guarded by the sandbox secret key. */

@@ -7,7 +7,7 @@ import { offSessionBehaviour, type CardInput } from '../cards.ts';
 import { invalidParam, invalidRequest, missingParam, noSuch } from '../errors.ts';
 import { shaped } from '../fixtures.ts';
 import { newId } from '../ids.ts';
-import { arr, bool, metadata, obj, oneOf, requireStr, str, type Params } from '../params.ts';
+import { arr, bool, metadata, oneOf, requireStr, str, type Params } from '../params.ts';
 import type { Stored, Tx } from '../store.ts';
 import { getCustomer } from './customers.ts';
 import { getPrice } from './catalog.ts';
@@ -267,7 +267,6 @@ export async function createPortalSession(sb: SandboxCore, t: Tx, p: Params): Pr
   const customer = await getCustomer(t, requireStr(p, 'customer'), 'customer');
   const returnUrl = str(p, 'return_url') ?? null;
   if (returnUrl !== null && !/^https?:\/\//.test(returnUrl)) throw invalidParam('return_url', 'Not a valid URL', 'url_invalid');
-  void obj(p, 'flow_data');
   const id = newId('bps');
   const session = shaped<Stripe.BillingPortal.Session>('billing_portal.session', {
     id, object: 'billing_portal.session', configuration: 'bpc_stitchhouse_sandbox', created: t.now, customer: customer.id, flow: null,

@@ -95,7 +95,7 @@ export async function createPrice(sb: SandboxCore, t: Tx, p: Params, options: { 
   return t.insert('price', price);
 }
 
-export async function listPrices(sb: SandboxCore, t: Tx, p: Params): Promise<Stripe.ApiList<Stripe.Price>> {
+export async function listPrices(t: Tx, p: Params): Promise<Stripe.ApiList<Stripe.Price>> {
   const limit = Math.min(Math.max(int(p, 'limit') ?? 10, 1), 100);
   const clauses: string[] = ['true'];
   const args: unknown[] = [];
@@ -114,7 +114,6 @@ export async function listPrices(sb: SandboxCore, t: Tx, p: Params): Promise<Str
   const cur = str(p, 'currency');
   if (cur) add(`data->>'currency' = ?`, cur.toLowerCase());
   const rows = await t.find<Stripe.Price>('price', clauses.join(' and '), args, { limit: limit + 1 });
-  void sb;
   return list(rows.slice(0, limit).map((r) => r.data), '/v1/prices', rows.length > limit);
 }
 

@@ -58,7 +58,7 @@ export async function createSession(sb: SandboxCore, t: Tx, p: Params): Promise<
     let price: Stripe.Price;
     if (priceId) {
       price = await getPrice(t, priceId, `${path}[price]`);
-      if (!price.active) throw invalidParam(`${path}[price]`, `The price \`${price.id}\` is not active.`, 'price_inactive' );
+      if (!price.active) throw invalidParam(`${path}[price]`, `The price \`${price.id}\` is not active.`, 'price_inactive');
     } else if (priceData) price = await createPrice(sb, t, priceData, { path: `${path}[price_data][`, inline: true });
     else throw missingParam(`${path}[price]`);
     if (mode === 'subscription' && !price.recurring) {
@@ -144,7 +144,7 @@ async function markExpired(sb: SandboxCore, t: Tx, stored: Stored<Session>): Pro
 export async function expireSession(sb: SandboxCore, t: Tx, id: string): Promise<Session> {
   const stored = await getSession(t, id, true);
   if (stored.data.status !== 'open') {
-    throw invalidRequest(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${stored.data.status}".`, 'checkout_session_not_open' as string);
+    throw invalidRequest(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${stored.data.status}".`, 'checkout_session_not_open');
   }
   return markExpired(sb, t, stored);
 }
@@ -196,7 +196,7 @@ export async function paySession(sb: SandboxCore, t: Tx, id: string, card: CardI
       next_action: { type: 'redirect_to_url', redirect_to_url: { url: redirect, return_url: sb.url(`/checkout/${session.id}`) } },
     });
     internal.pending_card = card;
-    await t.update({ ...session, customer_details: details(session, buyerEmail, card) }, internal as unknown as Record<string, unknown>);
+    await t.update({ ...session, customer_details: details(buyerEmail, card) }, internal as unknown as Record<string, unknown>);
     return { status: 'requires_action', session, redirect };
   }
   if (behaviour.kind === 'declined') return fail(sb, t, session, internal, intent, card, buyerEmail, behaviour.decline, true);
@@ -218,11 +218,10 @@ export async function authenticate(sb: SandboxCore, t: Tx, id: string, complete:
   return succeed(sb, t, session, internal, intent, card, email, true);
 }
 
-function details(session: Session, email: string | null, card: CardInput): Session['customer_details'] {
+function details(email: string | null, card: CardInput): Session['customer_details'] {
   return {
     address: { city: null, country: card.country ?? null, line1: null, line2: null, postal_code: null, state: null },
     email, name: card.name ?? null, phone: null, tax_exempt: 'none', tax_ids: [], business_name: null, individual_name: null,
-    ...(session.customer_details ? {} : {}),
   } as Session['customer_details'];
 }
 
@@ -237,7 +236,7 @@ async function fail(
     last_payment_error: { ...error, charge: charge?.id, doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, '-')}` } as Stripe.PaymentIntent.LastPaymentError,
   };
   await t.update(failed);
-  await t.update({ ...session, customer_details: details(session, email, card) }, internal as unknown as Record<string, unknown>);
+  await t.update({ ...session, customer_details: details(email, card) }, internal as unknown as Record<string, unknown>);
   await sb.emit(t, 'payment_intent.payment_failed', failed);
   return { status: 'failed', session, error };
 }
@@ -262,7 +261,7 @@ async function succeed(
     await t.update(customer.data, { ...customer.internal, card });
   }
   let completed: Session = {
-    ...session, status: 'complete', payment_status: 'paid', customer: customerId, customer_details: details(session, email, card), url: null,
+    ...session, status: 'complete', payment_status: 'paid', customer: customerId, customer_details: details(email, card), url: null,
   };
   await sb.emit(t, 'charge.succeeded', charge);
   await sb.emit(t, 'payment_intent.succeeded', paidIntent);

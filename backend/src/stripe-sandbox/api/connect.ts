@@ -193,7 +193,7 @@ export async function createReversal(sb: SandboxCore, t: Tx, transferId: string,
   const stored = await getTransfer(t, transferId, true);
   const transfer = stored.data;
   const left = transfer.amount - transfer.amount_reversed;
-  if (left <= 0) throw invalidRequest(`Transfer ${transfer.id} has already been fully reversed.`, 'transfer_already_reversed' as string);
+  if (left <= 0) throw invalidRequest(`Transfer ${transfer.id} has already been fully reversed.`, 'transfer_already_reversed');
   const amount = int(p, 'amount') ?? left;
   if (amount < 1) throw invalidParam('amount', 'Amount must be at least 1 cent.', 'parameter_invalid_integer');
   if (amount > left) {
