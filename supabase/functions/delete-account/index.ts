@@ -1,0 +1,98 @@
+// POST /delete-account { password, code? } with the member's JWT. Re-authentication first:
+// the password is checked by a password grant on the auth server (a throwaway session, ended
+// at once); an account with an authenticator app must call from an aal2 session AND type a
+// fresh code, verified on that throwaway session. Then public.close_account() anonymises and
+// closes in one transaction, the member's private files go, and a confirmation is emailed.
+import { z } from 'zod';
+import { json, serviceClient, signedInUser } from '../_shared/clients.ts';
+import { requireEnv } from '../_shared/env.ts';
+import { sendMail } from '../_shared/mail.ts';
+
+const bodySchema = z.object({
+  password: z.string().min(1, { error: 'password is required' }),
+  code: z.string().trim().regex(/^\d{6}$/, { error: 'code must be the 6 digits from the authenticator app' }).optional(),
+});
+
+const fail = (status: number, code: string, message: string) => json({ code, message }, status);
+
+async function authCall(path: string, token: string | null, body?: unknown): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${requireEnv('SUPABASE_URL')}/auth/v1${path}`, {
+    method: 'POST',
+    headers: { apikey: requireEnv('SUPABASE_ANON_KEY'), 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** Files in a private or public folder of the member (avatars/<id>/…, wholesale-documents/<id>/…). */
+async function removeFolder(bucket: string, folder: string): Promise<void> {
+  const storage = serviceClient().storage.from(bucket);
+  const { data } = await storage.list(folder, { limit: 1000 });
+  const paths = (data ?? []).filter((f) => f.id !== null).map((f) => `${folder}/${f.name}`);
+  if (paths.length) await storage.remove(paths);
+}
+
+export default async function handler(req: Request): Promise<Response> {
+  if (req.method !== 'POST') return fail(405, 'bad_request', 'Use POST');
+  const caller = await signedInUser(req);
+  if (!caller) return fail(401, 'not_signed_in', 'Sign in to delete your account.');
+  const parsed = bodySchema.safeParse(await req.json().catch(() => null));
+  if (!parsed.success) return fail(400, 'bad_request', parsed.error.issues.map((i) => i.message).join('; '));
+  const { user, token } = caller;
+  const email = user.email ?? '';
+
+  // 1. The password, on a throwaway session (counts against the sign-in limits like any try).
+  const grant = await authCall('/token?grant_type=password', null, { email, password: parsed.data.password });
+  if (grant.status !== 200) {
+    if (grant.status === 429) return fail(429, 'rate_limited', 'Too many tries. Wait a few minutes and try again.');
+    return fail(403, 'wrong_password', 'That is not your current password.');
+  }
+  const probe = grant.body.access_token as string;
+  try {
+    // 2. With an authenticator app: this session must be aal2, and a fresh code is needed.
+    const factor = (grant.body.user?.factors ?? []).find((f: { status: string; factor_type: string }) => f.status === 'verified' && f.factor_type === 'totp') as
+      | { id: string }
+      | undefined;
+    if (factor) {
+      const aal = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).aal;
+      if (aal !== 'aal2') return fail(403, 'aal2_required', 'Enter a code from your authenticator app on this device first.');
+      if (!parsed.data.code) return fail(400, 'code_required', 'Enter the 6-digit code from your authenticator app.');
+      const challenge = await authCall(`/factors/${factor.id}/challenge`, probe, {});
+      if (challenge.status !== 200) return fail(429, 'rate_limited', 'Too many wrong codes. Wait a few minutes and try again.');
+      const verified = await authCall(`/factors/${factor.id}/verify`, probe, { challenge_id: challenge.body.id, code: parsed.data.code });
+      if (verified.status !== 200) return fail(403, 'wrong_code', 'That code is not right. Enter the code your app shows now.');
+    }
+  } finally {
+    await authCall('/logout?scope=local', probe).catch(() => undefined);
+  }
+
+  // 3. Close the account in one transaction, then its files and the goodbye email.
+  const { data, error } = await serviceClient().rpc('close_account', { p_user: user.id });
+  if (error) {
+    console.error('close_account failed', error);
+    return fail(500, 'server_error', 'Your account could not be deleted. Nothing was changed; please try again.');
+  }
+  for (const [bucket, folder] of [['avatars', user.id], ['wholesale-documents', user.id], ['account-exports', user.id]] as const) {
+    await removeFolder(bucket, folder).catch((err) => console.error(`removing ${bucket}/${folder} failed`, err));
+  }
+  const outcome = data as { stores_closed: number; orders_anonymised: number };
+  let emailed = false;
+  if (email) {
+    try {
+      await sendMail({
+        to: email,
+        subject: 'Your Stitchhouse account is deleted',
+        text:
+          'Your Stitchhouse account has been deleted as you asked.\n\n' +
+          'Your profile, sign-in details, pictures and documents are gone. Orders are kept without your name for our accounts.' +
+          (outcome.stores_closed ? ' Your store is closed and its patterns archived; people who bought them can still download their copies.' : '') +
+          '\n\nIf you did not ask for this, reply to this email at once.\n',
+      });
+      emailed = true;
+    } catch (err) {
+      console.error('goodbye email failed', err);
+    }
+  }
+  return json({ deleted: true, emailed, ...outcome });
+}
