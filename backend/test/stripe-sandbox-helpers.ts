@@ -72,6 +72,7 @@ export interface Delivery {
 export class Receiver {
   readonly deliveries: Delivery[] = [];
   private failures = 0;
+  private hangs = 0;
   server!: http.Server;
   url!: string;
   secret = '';
@@ -84,6 +85,12 @@ export class Receiver {
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
         const signature = String(req.headers['stripe-signature'] ?? '');
+        if (this.hangs > 0) {
+          // never answers: the sandbox must time out and move on
+          this.hangs--;
+          this.hung.push(body);
+          return;
+        }
         void this.sdk.webhooks.constructEventAsync(body, signature, this.secret).then(
           (event) => ({ event, verifyError: null }),
           (err: Error) => ({ event: null, verifyError: err.message }),
@@ -100,6 +107,13 @@ export class Receiver {
 
   failNext(n: number): void {
     this.failures = n;
+  }
+
+  /** Bodies of the deliveries left unanswered by hangNext. */
+  readonly hung: string[] = [];
+
+  hangNext(n: number): void {
+    this.hangs = n;
   }
 
   /** Verified events received with a 200, by type. */

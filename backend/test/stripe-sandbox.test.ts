@@ -254,6 +254,23 @@ describe('webhooks', () => {
     expect(retriedLog.data.length).toBe(1);
   });
 
+  it('an endpoint that never answers times out and is retried, while later events still go out', async () => {
+    h.receiver.hangNext(1);
+    const slow = await h.stripe.accounts.create({ type: 'express', email: 'slow@example.com' });
+    await h.sandbox(`/accounts/${slow.id}/complete`, {});
+    await h.receiver.waitFor(() => h.receiver.hung.length === 1);
+    const hungEvent = JSON.parse(h.receiver.hung[0]!) as Stripe.Event;
+    const next = await h.stripe.accounts.create({ type: 'express', email: 'next@example.com' });
+    await h.sandbox(`/accounts/${next.id}/complete`, {});
+    // the next event arrives while the first is still waiting for its 2 s timeout
+    await h.receiver.waitFor(() => h.receiver.received('account.updated').some((e) => e.account === next.id));
+    expect(h.receiver.received().some((e) => e.id === hungEvent.id)).toBe(false);
+    await h.receiver.waitFor(() => h.receiver.received().some((e) => e.id === hungEvent.id));
+    const log = await h.sandbox<{ data: Array<{ status: string; log: Array<{ status: number | null; error: string | null }> }> }>(`/deliveries?event=${hungEvent.id}`);
+    expect(log.data[0]!.status).toBe('delivered');
+    expect(log.data[0]!.log[0]).toMatchObject({ status: null, error: 'timed out after 2000 ms' });
+  });
+
   it('a tampered payload does not verify with the SDK', async () => {
     const delivered = h.receiver.deliveries.find((d) => d.status === 200)!;
     const sdk = new Stripe('sk_test_unused');
