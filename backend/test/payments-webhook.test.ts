@@ -14,7 +14,7 @@ let stack: TestStack;
 let sdk: Stripe;
 let people: Record<'buyer' | 'buyer2' | 'designer' | 'other' | 'operator', Person>;
 const S = { A: '', B: '' };
-const P = { a: '', b: '', c: '', d: '', e: '' };
+const P = { a: '', b: '', c: '', d: '', e: '', f: '' };
 
 const sandbox = () => stack.stripe!;
 
@@ -122,9 +122,9 @@ beforeAll(async () => {
   const patterns = await sql(`insert into public.patterns (store_id, title, craft, category, status, price_cents, currency) values
       ($1, 'Wrap Dress', 'sewing', 'dress', 'published', 1200, 'EUR'), ($2, 'Pleated Skirt', 'sewing', 'skirt', 'published', 900, 'EUR'),
       ($1, 'Harbour Coat', 'sewing', 'coat', 'published', 2400, 'EUR'), ($1, 'Linen Top', 'sewing', 'top', 'published', 1500, 'EUR'),
-      ($1, 'Quilted Jacket', 'sewing', 'jacket', 'published', 2400, 'EUR')
+      ($1, 'Quilted Jacket', 'sewing', 'jacket', 'published', 2400, 'EUR'), ($2, 'Gift Scarf', 'knitting', 'scarf', 'published', 900, 'EUR')
     returning id`, [S.A, S.B]);
-  [P.a, P.b, P.c, P.d, P.e] = patterns.map((p) => p.id as string) as [string, string, string, string, string];
+  [P.a, P.b, P.c, P.d, P.e, P.f] = patterns.map((p) => p.id as string) as [string, string, string, string, string, string];
 }, 180_000);
 
 afterAll(async () => {
@@ -188,6 +188,21 @@ describe('buying', () => {
     await untilStatus(first.orderId, 'expired');
     expect((await pay(first.sessionId)).status).not.toBe('succeeded');
     expect((await orderRow(second.orderId)).status).toBe('pending');
+  });
+
+  it('fulfils a cart a 100 % code makes free at once, without a payment page', async () => {
+    await sql(`insert into public.discount_codes (store_id, code, percent_off, max_redemptions) values ($1, 'GIFT100', 100, 1)`, [S.B]);
+    const res = await call('checkout', people.buyer2, { items: [{ pattern_id: P.f, quantity: 1, kind: 'digital' }], country: 'NL', discount_code: 'gift100' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.quote).toMatchObject({ total_cents: 0, discount_cents: 900, vat_cents: 0 });
+    expect(res.body.url).toContain(`/payment/success?order=${res.body.order_id}`);
+    expect(await orderRow(res.body.order_id)).toMatchObject({ status: 'paid', provider: 'free', provider_session_id: null });
+    expect(await activeEntitlements(people.buyer2.id, P.f)).toBe(1);
+    expect(await sql(`select redemptions from public.discount_codes where code = 'GIFT100'`)).toEqual([{ redemptions: 1 }]);
+    const again = await call('checkout', people.buyer, { items: [{ pattern_id: P.f, quantity: 1, kind: 'digital' }], country: 'NL', discount_code: 'GIFT100', preview: true });
+    expect(again.body.error.code).toBe('discount_exhausted');
+    const order = await orderRow(res.body.order_id);
+    await waitFor('the receipt', async () => (await inbox(people.buyer2.email)).find((m) => m.subject.includes(String(order.number))));
   });
 
   it('marks an abandoned checkout expired', async () => {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { callerClient, serviceClient, signedInUser } from '../_shared/clients.ts';
 import { PaymentFailure, paymentHandler, readBody, reply, siteUrl } from '../_shared/payments.ts';
+import { sendReceipt } from '../_shared/payouts.ts';
 import { paymentsConfigured, providerName, stripe, usingSandbox, type Stripe } from '../_shared/stripe.ts';
 import {
   PricingError,
@@ -280,6 +281,7 @@ async function checkout(req: Request): Promise<Response> {
     // a 100 % discount: nothing to charge, fulfilled at once
     const { error: paidError } = await db.rpc('payments_mark_paid', { p_order_id: id, p_facts: { session: { amount_total: 0 } } });
     if (paidError) throw paidError;
+    await sendReceipt(id);
     return reply({ order_id: id, url: success, quote: publicQuote });
   }
 
