@@ -87,7 +87,8 @@ async function invoiceFor(
   existingIntent: Stripe.PaymentIntent | null, card: CardInput | undefined,
 ): Promise<Stripe.Invoice> {
   const id = newId('in');
-  const customer = await getCustomer(t, subscription.customer as string);
+  // locked before the balance (createCharge), in the order checkout takes them
+  const customer = await getCustomer(t, subscription.customer as string, 'customer', true);
   const item = subscription.items.data[0]!;
   const amount = subscription.items.data.reduce((sum, i) => sum + (i.price.unit_amount ?? 0) * (i.quantity ?? 1), 0);
   const intent = existingIntent ?? (await createPaymentIntent(t, { amount, currency: subscription.currency, customer: customer.id, description: 'Subscription update' }));

@@ -245,12 +245,7 @@ async function succeed(
   sb: SandboxCore, t: Tx, session: Session, internal: SessionInternal, intent: Stripe.PaymentIntent, card: CardInput,
   email: string | null, authenticated: boolean,
 ): Promise<PayOutcome> {
-  const charge = await createCharge(sb, t, { intent, card, billingEmail: email, authenticated });
-  const paidIntent: Stripe.PaymentIntent = {
-    ...intent, status: 'succeeded', amount_received: intent.amount, latest_charge: charge.id, next_action: null,
-    last_payment_error: null, payment_method: charge.payment_method,
-  };
-  await t.update(paidIntent);
+  // the customer before the balance (createCharge): renewals take them in that order too
   let customerId = (session.customer as string | null) ?? null;
   if (!customerId && session.mode === 'subscription') {
     customerId = (await createCustomer(sb, t, { email: email ?? '', name: card.name ?? '' })).id;
@@ -260,13 +255,19 @@ async function succeed(
     const customer = await getCustomer(t, customerId, 'customer', true);
     await t.update(customer.data, { ...customer.internal, card });
   }
+  const charge = await createCharge(sb, t, { intent, card, billingEmail: email, authenticated });
+  const paidIntent: Stripe.PaymentIntent = {
+    ...intent, status: 'succeeded', amount_received: intent.amount, latest_charge: charge.id, next_action: null,
+    last_payment_error: null, payment_method: charge.payment_method,
+  };
+  await t.update(paidIntent);
   let completed: Session = {
     ...session, status: 'complete', payment_status: 'paid', customer: customerId, customer_details: details(email, card), url: null,
   };
   await sb.emit(t, 'charge.succeeded', charge);
   await sb.emit(t, 'payment_intent.succeeded', paidIntent);
   if (session.mode === 'subscription') {
-    const items = await Promise.all(internal.line_items.map(async (l) => ({ price: l.price!, quantity: l.quantity ?? 1 })));
+    const items = internal.line_items.map((l) => ({ price: l.price!, quantity: l.quantity ?? 1 }));
     const { subscription, invoice } = await startSubscription(sb, t, {
       customer: customerId!, items, metadata: internal.subscription_data.metadata, automaticTax: session.automatic_tax.enabled, card, intent: paidIntent,
     });
