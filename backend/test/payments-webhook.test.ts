@@ -205,6 +205,23 @@ describe('buying', () => {
     await waitFor('the receipt', async () => (await inbox(people.buyer2.email)).find((m) => m.subject.includes(String(order.number))));
   });
 
+  it('sells print licences to an approved shop: quantity on the payment page, a transfer, no download', async () => {
+    await sql(`insert into public.wholesale_accounts (user_id, business_name, tax_id, address_line1, city, postal_code, country, status)
+               values ($1, 'Shop Ltd', 'IE 1234567X', '1 Quay Street', 'Galway', 'H91 1234', 'IE', 'approved')`, [people.buyer.id]);
+    await sql(`insert into public.pattern_wholesale_prices (pattern_id, store_id, price_cents, currency, min_quantity) values ($1, $2, 600, 'EUR', 3)`, [P.a, S.A]);
+    const res = await call('checkout', people.buyer, { items: [{ pattern_id: P.a, quantity: 5, kind: 'wholesale_print' }], country: 'IE' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [order] = await sql('select provider_session_id from public.orders where id = $1', [res.body.order_id]);
+    const items = await sdk.checkout.sessions.listLineItems(order!.provider_session_id as string);
+    expect(items.data.map((i) => [i.quantity, i.amount_total])).toEqual([[5, 3000]]);
+    await pay(order!.provider_session_id as string);
+    await untilStatus(res.body.order_id, 'paid');
+    expect(await sql('select amount_cents from public.payout_transfers where order_id = $1', [res.body.order_id]))
+      .toEqual([{ amount_cents: quoteCart([{ patternId: P.a, storeId: S.A, plan: 'free', unitPriceCents: 600, quantity: 5 }], { currency: 'EUR', country: 'IE' }).lines[0]!.designerShareCents }]);
+    expect(await sql(`select count(*)::int as n from public.entitlements e join public.order_items i on i.id = e.order_item_id where i.order_id = $1`, [res.body.order_id]))
+      .toEqual([{ n: 0 }]);
+  });
+
   it('marks an abandoned checkout expired', async () => {
     const { orderId } = await buy(people.buyer2, [P.d]);
     await sandboxCall('POST', '/clock/advance', { seconds: 25 * 3600 });

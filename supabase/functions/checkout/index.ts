@@ -177,6 +177,7 @@ async function findDiscount(code: string, lines: PricedLine[], currency: string)
  * orders). One that is being paid right now cannot be expired; its webhook decides.
  */
 async function expireEarlierCheckouts(userId: string, patternIds: string[]): Promise<void> {
+  if (patternIds.length === 0) return; // print licences may be bought again
   const { data, error } = await serviceClient().from('orders').select('provider_session_id, order_items!inner(pattern_id)')
     .eq('buyer_id', userId).eq('status', 'pending').not('provider_session_id', 'is', null).in('order_items.pattern_id', patternIds);
   if (error) throw error;
