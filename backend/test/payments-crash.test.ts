@@ -29,7 +29,7 @@ async function freePort(): Promise<number> {
 }
 
 function startChild(): Promise<Running> {
-  const env = { ...process.env, NODE_OPTIONS: '--experimental-websocket' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '--experimental-websocket' };
   delete env.STITCHHOUSE_TEST_DATABASE;
   const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir, String(port)], {
     cwd: path.join(import.meta.dirname, '..'), env, stdio: ['ignore', 'pipe', 'inherit'],
