@@ -6,12 +6,8 @@ import crypto from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { PASSWORD, authHelpers, newEmail } from './auth-client.ts';
 import { startTestStack, type TestStack } from './harness.ts';
-
-// supabase-js builds a realtime client on creation; Node 20 has no global WebSocket.
-(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 
 let stack: TestStack;
 const { client, signUpConfirmed, signedIn, inbox } = authHelpers(() => stack);
