@@ -203,6 +203,11 @@ describe('buying', () => {
     expect(again.body.error.code).toBe('discount_exhausted');
     const order = await orderRow(res.body.order_id);
     await waitFor('the receipt', async () => (await inbox(people.buyer2.email)).find((m) => m.subject.includes(String(order.number))));
+    // nothing was charged, so there is nothing to refund, and the line is not left "refund pending"
+    const refund = await call('refund', people.other, { order_id: res.body.order_id });
+    expect(refund.status).toBe(409);
+    expect(refund.body.error.code).toBe('not_refundable');
+    expect(await sql('select refund_requested_at from public.order_items where order_id = $1', [res.body.order_id])).toEqual([{ refund_requested_at: null }]);
   });
 
   it('sells print licences to an approved shop: quantity on the payment page, a transfer, no download', async () => {

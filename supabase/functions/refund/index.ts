@@ -39,7 +39,11 @@ async function refund(req: Request): Promise<Response> {
     throw new PaymentFailure(code, error.message, status);
   }
   const request = data as RefundRequest;
-  if (!request.payment_intent) throw new PaymentFailure('not_refundable', 'This order was not paid through the payment provider, so there is nothing to refund.', 409);
+  if (!request.payment_intent) {
+    // e.g. a demo order or a 100 % discount: no charge to refund, so the lines are not left waiting
+    await serviceClient().rpc('cancel_refund_request', { p_item_ids: request.item_ids });
+    throw new PaymentFailure('not_refundable', 'This order was not paid through the payment provider, so there is nothing to refund.', 409);
+  }
   let result: Stripe.Refund;
   try {
     result = await stripe().refunds.create({
