@@ -1,6 +1,100 @@
-import { ComingSoon } from '@stitchhouse/shared';
+import { Link } from 'react-router';
+import type { Session } from '@supabase/supabase-js';
+import { serverMessage } from '@stitchhouse/shared/form/index.ts';
+import { Alert, Button, Card, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { ROLE_LABELS, loadProfile, publicUrl } from '../api/profile.ts';
+import { myStore } from '../api/store.ts';
+import { AccountPage } from '../features/layout/AccountPage.tsx';
+import { DeleteAccount } from '../features/security/DeleteAccount.tsx';
+import { ExportAccount } from '../features/security/ExportAccount.tsx';
+import { SessionsSection } from '../features/security/SessionsSection.tsx';
+import * as styles from '../features/layout/account.module.css';
 
-/** /account: built by a later issue; until then a plainly labelled placeholder. */
+/** /account: who I am, my roles, where to go next, and the danger zone. */
 export default function AccountOverview() {
-  return <ComingSoon path="/account" />;
+  return (
+    <AccountPage title="Your account" path="/account">
+      {(session) => <Overview session={session} />}
+    </AccountPage>
+  );
+}
+
+function Overview({ session }: { session: Session }) {
+  const state = useAsync(session.user.id, async () => {
+    const [profile, store] = await Promise.all([loadProfile(session.user.id), myStore(session.user.id)]);
+    return { profile, store, avatarUrl: profile.avatarPath ? await publicUrl('avatars', profile.avatarPath) : null };
+  });
+  if (state.status === 'error') {
+    return (
+      <Alert tone="danger" title="Your account could not be loaded" actions={<Button onClick={state.retry}>Try again</Button>}>
+        {serverMessage(state.error).message}
+      </Alert>
+    );
+  }
+  if (!state.data) {
+    return (
+      <div aria-busy="true">
+        <Spinner label="Loading your account…" showLabel />
+      </div>
+    );
+  }
+  const { profile, store, avatarUrl } = state.data;
+  const sells = !!store;
+  const reports = profile.roles.some((r) => ['designer', 'retailer', 'supplier', 'reseller', 'operator'].includes(r));
+  return (
+    <div className={styles.stack}>
+      <Card as="section" className={styles.section} aria-labelledby="who-title">
+        <h2 id="who-title">You</h2>
+        <div className={styles.row}>
+          {avatarUrl ? <img className={styles.avatar} src={avatarUrl} alt="" /> : null}
+          <div>
+            <p className={styles.status}>{profile.displayName}</p>
+            <p className={styles.muted}>{profile.email}</p>
+            <p>
+              Roles:{' '}
+              {profile.roles.map((r) => ROLE_LABELS[r] ?? r).join(', ') || 'none yet'}
+            </p>
+            <Link to="/account/user">Edit profile and security</Link>
+          </div>
+        </div>
+      </Card>
+      <Card as="section" className={styles.section} aria-labelledby="links-title">
+        <h2 id="links-title">Go to</h2>
+        <ul className={styles.list}>
+          <li>
+            <Link to="/patterns/my-patterns">Your pattern library</Link>: everything you bought, ready to download.
+          </li>
+          <li>
+            {sells ? <Link to="/account/store">Your store settings ({store.name})</Link> : <Link to="/account/store">Open a store</Link>}
+            {sells ? (
+              <>
+                {' '}
+                · <Link to="/patterns/my-store">Your patterns for sale</Link>
+              </>
+            ) : null}
+          </li>
+          {sells ? (
+            <li>
+              <Link to="/payment">Payouts and sales</Link>: {store.payoutsEnabled ? 'payouts are on.' : 'set up payouts to get paid.'}
+            </li>
+          ) : null}
+          {reports ? (
+            <li>
+              <Link to="/reports">Reports</Link>
+            </li>
+          ) : null}
+          <li>
+            <Link to="/account/wholesale">{profile.roles.includes('operator') ? 'Wholesale applications to review' : 'Wholesale account'}</Link>
+          </li>
+        </ul>
+      </Card>
+      <ExportAccount />
+      <section aria-labelledby="danger-title" className={styles.stack}>
+        <h2 id="danger-title">Danger zone</h2>
+        <SessionsSection />
+        <DeleteAccount />
+      </section>
+    </div>
+  );
 }

@@ -1,6 +1,80 @@
-import { ComingSoon } from '@stitchhouse/shared';
+import { useState } from 'react';
+import type { Session } from '@supabase/supabase-js';
+import { serverMessage } from '@stitchhouse/shared/form/index.ts';
+import { Alert, Button, Card, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { loadProfile } from '../api/profile.ts';
+import { myApplication, type Application } from '../api/wholesale.ts';
+import { AccountPage } from '../features/layout/AccountPage.tsx';
+import { ApplicationForm } from '../features/wholesale/ApplicationForm.tsx';
+import { OperatorQueue } from '../features/wholesale/OperatorQueue.tsx';
+import * as styles from '../features/layout/account.module.css';
 
-/** /account/wholesale: built by a later issue; until then a plainly labelled placeholder. */
+/** /account/wholesale: a shop applies and follows its application; operators review the queue. */
 export default function AccountWholesale() {
-  return <ComingSoon path="/account/wholesale" />;
+  return (
+    <AccountPage title="Wholesale account" path="/account/wholesale" lead="Shops buy printed copies at wholesale prices once approved.">
+      {(session) => <Wholesale session={session} />}
+    </AccountPage>
+  );
+}
+
+function Wholesale({ session }: { session: Session }) {
+  const [reload, setReload] = useState(0);
+  const state = useAsync(`${session.user.id}|${reload}`, async () => {
+    const [profile, application] = await Promise.all([loadProfile(session.user.id), myApplication(session.user.id)]);
+    return { operator: profile.roles.includes('operator'), application };
+  });
+  if (state.status === 'error') {
+    return (
+      <Alert tone="danger" title="Your wholesale account could not be loaded" actions={<Button onClick={state.retry}>Try again</Button>}>
+        {serverMessage(state.error).message}
+      </Alert>
+    );
+  }
+  if (!state.data) {
+    return (
+      <div aria-busy="true">
+        <Spinner label="Loading…" showLabel />
+      </div>
+    );
+  }
+  if (state.data.operator) return <OperatorQueue />;
+  return <Applicant userId={session.user.id} application={state.data.application} onChanged={() => setReload((n) => n + 1)} />;
+}
+
+function Applicant({ userId, application, onChanged }: { userId: string; application: Application | null; onChanged: () => void }) {
+  const [reapplying, setReapplying] = useState(false);
+  return (
+    <Card as="section" className={styles.section} aria-labelledby="application-title">
+      <h2 id="application-title">Your application</h2>
+      {!application ? (
+        <>
+          <p>Tell us about your business. We check the details and the certificate, usually within two working days, and email you the answer.</p>
+          <ApplicationForm userId={userId} existing={null} onSubmitted={onChanged} />
+        </>
+      ) : application.status === 'pending' ? (
+        <Alert tone="info" title="Waiting for review">
+          We received the application of {application.businessName} on {new Date(application.createdAt).toLocaleDateString()}. We email you when it is reviewed.
+        </Alert>
+      ) : application.status === 'approved' ? (
+        <Alert tone="success" title="Approved">
+          {application.businessName} buys at wholesale prices: they show on every pattern that offers printed copies.
+        </Alert>
+      ) : (
+        <>
+          <Alert tone="warning" title="Not approved">
+            Reason: {application.reason}
+          </Alert>
+          {reapplying ? (
+            <ApplicationForm userId={userId} existing={application} onSubmitted={onChanged} />
+          ) : (
+            <div className={styles.actions}>
+              <Button onClick={() => setReapplying(true)}>Correct and apply again</Button>
+            </div>
+          )}
+        </>
+      )}
+    </Card>
+  );
 }

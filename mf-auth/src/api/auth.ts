@@ -94,6 +94,21 @@ export async function verifySecondFactor(factorId: string, code: string): Promis
   if (error) throw error;
 }
 
+/**
+ * Lost phone: spends one recovery code (public.use_recovery_code makes this session aal2 in
+ * the database), then refreshes the session so the access token says aal2 too.
+ */
+export async function verifyRecoveryCode(code: string): Promise<void> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('use_recovery_code', { p_code: code });
+  if (error) throw error;
+  if (data !== true) {
+    throw Object.assign(new Error('That recovery code is not right, or it was already used.'), { code: 'P0001', details: 'recovery_code_invalid' });
+  }
+  const refreshed = await supabase.auth.refreshSession();
+  if (refreshed.error) throw refreshed.error;
+}
+
 export async function signOutHere(): Promise<void> {
   const supabase = await getSupabase();
   markSignOutIntended();

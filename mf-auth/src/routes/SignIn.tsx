@@ -18,6 +18,7 @@ const IDS = { email: 'sign-in-email', password: 'sign-in-password' };
 const REASONS: Record<string, string> = {
   'session-ended': 'Your session has ended. Sign in again to continue.',
   'sign-in-required': 'Please sign in to see that page.',
+  'account-deleted': 'Your account is deleted. We emailed you a confirmation.',
 };
 
 /** /sign-in: email and password, then the authenticator code when the account has one. */

@@ -49,6 +49,17 @@ export async function getStoreBySlug(slug: string, signal?: AbortSignal): Promis
   };
 }
 
+/** The current address of a store that used to be at `slug` (renamed stores keep old links working), or null. */
+export async function movedStoreSlug(slug: string, signal?: AbortSignal): Promise<string | null> {
+  if (!SLUG.test(slug) || slug.length > 40) return null;
+  const supabase = await getSupabase();
+  let request = supabase.from('store_slug_redirects').select('stores(slug)').eq('old_slug', slug);
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, status } = await request.maybeSingle();
+  if (error) throw Object.assign(error, { status });
+  return (data as { stores: { slug: string } | null } | null)?.stores?.slug ?? null;
+}
+
 export interface StockedPattern extends PatternCardData {
   printedCopies: number;
 }

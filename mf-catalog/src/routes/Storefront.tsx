@@ -1,7 +1,7 @@
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { describeError } from '@stitchhouse/shared';
 import { Alert, Button, Skeleton } from '@stitchhouse/shared/ui/index.ts';
-import { getStoreBySlug } from '../api/stores.ts';
+import { getStoreBySlug, movedStoreSlug } from '../api/stores.ts';
 import { useAsync } from '../features/browse/useAsync.ts';
 import { CatalogNotFound } from '../features/detail/NotFound.tsx';
 import { StorefrontView } from '../features/storefront/StorefrontView.tsx';
@@ -10,7 +10,11 @@ import * as styles from '../features/detail/DetailPage.module.css';
 /** /stores/:slug: a designer's or a shop's public storefront. */
 export default function Storefront() {
   const { slug = '' } = useParams();
-  const store = useAsync(slug, (signal) => getStoreBySlug(slug, signal));
+  // A renamed store's old address leads to its new one (printed links keep working).
+  const store = useAsync(slug, async (signal) => {
+    const found = await getStoreBySlug(slug, signal);
+    return found ?? { movedTo: await movedStoreSlug(slug, signal) };
+  });
   if (store.status === 'error') {
     return (
       <section className={styles.loading}>
@@ -21,7 +25,7 @@ export default function Storefront() {
       </section>
     );
   }
-  if (store.status === 'loading' || (store.data && store.data.slug !== slug)) {
+  if (store.status === 'loading' || (store.data && 'slug' in store.data && store.data.slug !== slug)) {
     return (
       <section className={styles.loading} aria-busy="true" aria-label="Loading the store">
         <Skeleton shape="block" height="12rem" />
@@ -30,5 +34,8 @@ export default function Storefront() {
     );
   }
   if (!store.data) return <CatalogNotFound what="Store" />;
+  if ('movedTo' in store.data) {
+    return store.data.movedTo ? <Navigate to={`/stores/${store.data.movedTo}`} replace /> : <CatalogNotFound what="Store" />;
+  }
   return <StorefrontView store={store.data} />;
 }

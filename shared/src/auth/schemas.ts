@@ -90,3 +90,16 @@ export function fieldErrors<T>(error: z.ZodError): FieldErrors<T> {
   }
   return out as FieldErrors<T>;
 }
+
+/** A recovery code ("3f9a1c07be-5d2e8a4f10"): any case, hyphen and spaces optional. */
+export const recoveryCodeSchema = z.object({
+  code: z
+    .string()
+    .transform((code) => code.replace(/[\s-]+/g, '').toLowerCase())
+    .pipe(
+      z
+        .string()
+        .min(1, 'Enter one of your recovery codes.')
+        .regex(/^[0-9a-f]{20}$/, 'A recovery code is 20 letters and digits, like 3f9a1c07be-5d2e8a4f10.'),
+    ),
+});

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { describeError, type UserFacingError } from '@stitchhouse/shared';
-import { totpCodeSchema } from '@stitchhouse/shared/auth/index.ts';
+import { recoveryCodeSchema, totpCodeSchema } from '@stitchhouse/shared/auth/index.ts';
 import { Alert, Button, TextField } from '@stitchhouse/shared/ui/index.ts';
-import { totpFactor, verifySecondFactor } from '../../api/auth.ts';
+import { totpFactor, verifyRecoveryCode, verifySecondFactor } from '../../api/auth.ts';
 import { ErrorSummary } from '../form/ErrorSummary.tsx';
 import { useAuthForm } from '../form/useAuthForm.ts';
 import * as styles from '../form/form.module.css';
@@ -14,10 +14,14 @@ export interface SecondFactorStepProps {
   onCancel: () => void;
 }
 
-/** "Enter the code from your authenticator app": challenge + verify the user's TOTP factor. */
+/**
+ * "Enter the code from your authenticator app": challenge + verify the user's TOTP factor.
+ * Without the phone, one of the recovery codes shown at enrolment does the same once.
+ */
 export function SecondFactorStep({ onVerified, onCancel }: SecondFactorStepProps) {
   const [factor, setFactor] = useState<{ id: string; name: string } | null>(null);
   const [loadError, setLoadError] = useState<UserFacingError | null>(null);
+  const [mode, setMode] = useState<'app' | 'recovery'>('app');
   const form = useAuthForm({ code: '' });
   const codeId = 'second-factor-code';
 
@@ -38,6 +42,10 @@ export function SecondFactorStep({ onVerified, onCancel }: SecondFactorStepProps
         {loadError.message}
       </Alert>
     );
+  }
+
+  if (mode === 'recovery') {
+    return <RecoveryCodeStep onVerified={onVerified} onBack={() => setMode('app')} />;
   }
 
   return (
@@ -77,6 +85,60 @@ export function SecondFactorStep({ onVerified, onCancel }: SecondFactorStepProps
           </Button>
           <Button variant="ghost" onClick={onCancel}>
             Use another account
+          </Button>
+        </div>
+      </form>
+      <p className={styles.muted}>
+        Lost your phone?{' '}
+        <Button variant="ghost" size="small" onClick={() => setMode('recovery')} disabled={!factor}>
+          Use a recovery code
+        </Button>
+      </p>
+    </section>
+  );
+}
+
+/** One of the ten codes saved when the authenticator app was turned on; each works once. */
+function RecoveryCodeStep({ onVerified, onBack }: { onVerified: () => void; onBack: () => void }) {
+  const form = useAuthForm({ code: '' });
+  const codeId = 'recovery-code';
+  return (
+    <section aria-labelledby="recovery-code-title">
+      <h2 id="recovery-code-title" tabIndex={-1}>
+        Use a recovery code
+      </h2>
+      <p className={styles.muted}>
+        Type one of the recovery codes you saved when you turned on the authenticator app. Each code works once. Once you are in, remove the
+        lost phone and set up the app again under Profile and security.
+      </p>
+      <ErrorSummary items={form.summary({ code: codeId })} attempt={form.attempt} />
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={form.onSubmit(recoveryCodeSchema, async ({ code }) => {
+          await verifyRecoveryCode(code);
+          onVerified();
+        })}
+      >
+        <TextField
+          id={codeId}
+          label="Recovery code"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          autoCapitalize="none"
+          maxLength={40}
+          className={styles.code}
+          required
+          autoFocus
+          error={form.errors.code}
+          {...form.field('code')}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" busy={form.busy} busyLabel="Checking the code…">
+            Use this code
+          </Button>
+          <Button variant="ghost" onClick={onBack}>
+            Use the authenticator app instead
           </Button>
         </div>
       </form>

@@ -1,0 +1,63 @@
+// The member's own profile and roles, under row-level security (profiles_read_own/update_own).
+import { getSupabase } from '@stitchhouse/shared';
+
+export interface Profile {
+  id: string;
+  displayName: string;
+  avatarPath: string | null;
+  email: string;
+  newEmail: string | null;
+  roles: string[];
+}
+
+export async function loadProfile(userId: string): Promise<Profile> {
+  const supabase = await getSupabase();
+  const [profile, roles, user] = await Promise.all([
+    supabase.from('profiles').select('id, display_name, avatar_path').eq('id', userId).single(),
+    supabase.from('user_roles').select('role').eq('user_id', userId).order('role'),
+    supabase.auth.getUser(),
+  ]);
+  if (profile.error) throw profile.error;
+  if (roles.error) throw roles.error;
+  if (user.error) throw user.error;
+  const row = profile.data as { id: string; display_name: string; avatar_path: string | null };
+  return {
+    id: row.id,
+    displayName: row.display_name,
+    avatarPath: row.avatar_path,
+    email: user.data.user.email ?? '',
+    newEmail: (user.data.user as { new_email?: string }).new_email ?? null,
+    roles: (roles.data as Array<{ role: string }>).map((r) => r.role),
+  };
+}
+
+export async function saveDisplayName(userId: string, displayName: string): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.from('profiles').update({ display_name: displayName }).eq('id', userId);
+  if (error) throw error;
+  // The header reads the name from the session's metadata: keep it in step.
+  const meta = await supabase.auth.updateUser({ data: { display_name: displayName } });
+  if (meta.error) throw meta.error;
+}
+
+export async function saveAvatarPath(userId: string, path: string | null): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.from('profiles').update({ avatar_path: path }).eq('id', userId);
+  if (error) throw error;
+}
+
+/** Public URL of a file in a public bucket (avatars, store-assets). */
+export async function publicUrl(bucket: string, path: string): Promise<string> {
+  const supabase = await getSupabase();
+  return supabase.storage.from(bucket).getPublicUrl(path).data.publicUrl;
+}
+
+export const ROLE_LABELS: Record<string, string> = {
+  maker: 'Maker',
+  designer: 'Designer',
+  retailer: 'Shop',
+  wholesale: 'Wholesale buyer',
+  reseller: 'Reseller partner',
+  supplier: 'Supplier',
+  operator: 'Operator',
+};

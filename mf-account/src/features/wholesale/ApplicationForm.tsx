@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { CERTIFICATE_MAX_BYTES, sniffCertificateType, wholesaleApplicationSchema } from '@stitchhouse/shared/account/schemas.ts';
+import { taxIdExample } from '@stitchhouse/shared/account/taxId.ts';
+import { ErrorSummary, useForm } from '@stitchhouse/shared/form/index.ts';
+import { Button, Progress, Select, TextField, formatBytes } from '@stitchhouse/shared/ui/index.ts';
+import { uploadFile } from '../../api/uploads.ts';
+import { submitApplication, type Application } from '../../api/wholesale.ts';
+import { countryOptions } from '../store/countries.ts';
+import * as styles from '../layout/account.module.css';
+
+const IDS = {
+  businessName: 'wholesale-business', country: 'wholesale-country', taxId: 'wholesale-tax-id', addressLine1: 'wholesale-address1',
+  addressLine2: 'wholesale-address2', city: 'wholesale-city', postalCode: 'wholesale-postcode', region: 'wholesale-region',
+  website: 'wholesale-website', certificate: 'wholesale-certificate',
+};
+
+export interface ApplicationFormProps {
+  userId: string;
+  existing: Application | null;
+  onSubmitted: () => void;
+}
+
+/** The application (or re-application): the business, its tax number, address and certificate. */
+export function ApplicationForm({ userId, existing, onSubmitted }: ApplicationFormProps) {
+  const form = useForm({
+    businessName: existing?.businessName ?? '',
+    country: existing?.country ?? 'DE',
+    taxId: existing?.taxId ?? '',
+    addressLine1: existing?.addressLine1 ?? '',
+    addressLine2: existing?.addressLine2 ?? '',
+    city: existing?.city ?? '',
+    postalCode: existing?.postalCode ?? '',
+    region: existing?.region ?? '',
+    website: existing?.website ?? '',
+    certificate: '', // only carries the certificate's error message
+  });
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
+  const example = taxIdExample(form.values.country);
+
+  async function pick(chosen: File | undefined) {
+    setFile(null);
+    form.setValue('certificate', '');
+    if (!chosen) return;
+    const kind = sniffCertificateType(new Uint8Array(await chosen.slice(0, 8).arrayBuffer()));
+    if (chosen.size > CERTIFICATE_MAX_BYTES) form.invalid('certificate', `This file is ${formatBytes(chosen.size)}; the limit is 10 MB.`);
+    else if (!kind) form.invalid('certificate', 'The certificate must be a PDF, JPEG or PNG file (checked by its content, not its name).');
+    else setFile(chosen);
+  }
+
+  return (
+    <>
+      <ErrorSummary items={form.summary(IDS)} attempt={form.attempt} />
+      <form
+        className={styles.form}
+        noValidate
+        aria-label="Wholesale application"
+        onSubmit={form.onSubmit(wholesaleApplicationSchema, async (input) => {
+          if (!file && !existing?.documentPath) {
+            form.invalid('certificate', 'Attach your resale certificate (PDF, JPEG or PNG).');
+            return;
+          }
+          let documentPath = existing?.documentPath ?? null;
+          if (file) {
+            const kind = sniffCertificateType(new Uint8Array(await file.slice(0, 8).arrayBuffer()));
+            const ext = kind === 'application/pdf' ? 'pdf' : kind === 'image/png' ? 'png' : 'jpg';
+            documentPath = `${userId}/resale-certificate-${Date.now()}.${ext}`;
+            setProgress({ sent: 0, total: file.size });
+            await uploadFile('wholesale-documents', documentPath, new Blob([file], { type: kind ?? file.type }), (sent, total) => setProgress({ sent, total }));
+          }
+          await submitApplication(existing, input, documentPath);
+          onSubmitted();
+        })}
+      >
+        <TextField id={IDS.businessName} label="Business name" autoComplete="organization" required error={form.errors.businessName} {...form.field('businessName')} />
+        <Select id={IDS.country} label="Country" options={countryOptions()} required error={form.errors.country} {...form.field('country')} />
+        <TextField
+          id={IDS.taxId}
+          label="VAT or tax number"
+          hint={example ? `As on your certificate, e.g. ${example}.` : 'As on your registration certificate.'}
+          required
+          error={form.errors.taxId}
+          {...form.field('taxId')}
+        />
+        <TextField id={IDS.addressLine1} label="Street and number" autoComplete="address-line1" required error={form.errors.addressLine1} {...form.field('addressLine1')} />
+        <TextField id={IDS.addressLine2} label="Address line 2" autoComplete="address-line2" error={form.errors.addressLine2} {...form.field('addressLine2')} />
+        <TextField id={IDS.city} label="Town or city" autoComplete="address-level2" required error={form.errors.city} {...form.field('city')} />
+        <TextField id={IDS.postalCode} label="Postcode" autoComplete="postal-code" required error={form.errors.postalCode} {...form.field('postalCode')} />
+        <TextField id={IDS.region} label="Region or state" autoComplete="address-level1" error={form.errors.region} {...form.field('region')} />
+        <TextField id={IDS.website} label="Website" type="url" placeholder="https://" autoComplete="url" error={form.errors.website} {...form.field('website')} />
+        <div>
+          <label htmlFor={IDS.certificate}>
+            <strong>Resale certificate</strong>
+          </label>
+          <p id={`${IDS.certificate}-hint`} className={styles.muted}>
+            {existing?.documentPath ? 'We have your certificate. Choose a file only to replace it. ' : ''}A PDF, JPEG or PNG up to 10 MB. Only you and
+            Stitchhouse staff can see it.
+          </p>
+          <input
+            id={IDS.certificate}
+            type="file"
+            accept="application/pdf,image/jpeg,image/png"
+            aria-describedby={`${IDS.certificate}-hint${form.errors.certificate ? ` ${IDS.certificate}-error` : ''}`}
+            aria-invalid={form.errors.certificate ? true : undefined}
+            onChange={(e) => void pick(e.target.files?.[0])}
+          />
+          {form.errors.certificate ? (
+            <p id={`${IDS.certificate}-error`} className={styles.bad}>
+              {form.errors.certificate}
+            </p>
+          ) : null}
+        </div>
+        {progress ? <Progress label="Uploading the certificate" value={progress.sent} max={progress.total} valueText={`${formatBytes(progress.sent)} of ${formatBytes(progress.total)}`} /> : null}
+        <div className={styles.actions}>
+          <Button type="submit" busy={form.busy} busyLabel="Sending your application…">
+            {existing ? 'Apply again' : 'Apply for wholesale'}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
