@@ -140,6 +140,10 @@ export default async function handler(req: Request): Promise<Response> {
       const { data: due, error: dueError } = await serviceClient().rpc('payment_followups', { p_order_id: facts.order_id });
       if (dueError) throw new Error(`payment_followups: ${dueError.message}`);
       await followUp({ duplicate: true, order_id: facts.order_id, ...(due as object) });
+    } else if (applied.duplicate && facts.account) {
+      const { data: account } = await serviceClient().from('payout_accounts').select('user_id, payouts_enabled')
+        .eq('stripe_account_id', (facts.account as { id: string }).id).maybeSingle();
+      if (account?.payouts_enabled) await releaseHeld({ recipientId: account.user_id as string });
     } else {
       await followUp(applied);
     }
