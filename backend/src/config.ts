@@ -10,6 +10,7 @@ import type { BackendConfig } from './context.ts';
 import { makeApiKeys } from './jwt.ts';
 import { loadStripeConfig, type StripeConfig } from './stripe-sandbox/config.ts';
 import { defaultBodyLimits, parseSize } from './body-limits.ts';
+import { loadAuthSettings, type AuthToml } from './auth/settings.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEFAULT_PORT = 54321;
@@ -42,9 +43,13 @@ const envSchema = z.object({
   MAILER_SECURE_EMAIL_CHANGE_ENABLED: z.enum(['true', 'false'], { error: 'MAILER_SECURE_EMAIL_CHANGE_ENABLED must be true or false' }).optional(),
 });
 
-export type ConfigOverrides = Partial<Omit<BackendConfig, 'anonKey' | 'serviceRoleKey' | 'dbPassword' | 'stripe'>> & {
+export type ConfigOverrides = Partial<Omit<BackendConfig, 'anonKey' | 'serviceRoleKey' | 'dbPassword' | 'stripe' | 'auth'>> & {
   /** Sandbox settings to change (tests: faster retries); the rest comes from the environment. */
   stripe?: Partial<StripeConfig>;
+  /** config.toml's [auth] keys to change (tests: stacks with other settings), merged over the file's. */
+  authConfig?: AuthToml;
+  /** The config.toml to read [auth] from (default supabase/config.toml). */
+  configToml?: string;
 };
 
 /** Builds the configuration; `port: 0` picks a free port now so every URL is known up front. */
@@ -60,21 +65,24 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
   const keys = await loadKeys(dataDir, overrides.jwtSecret ?? e.JWT_SECRET);
   // after loadKeys: the sandbox's keys join keys.json
   const stripe = loadStripeConfig(dataDir, env, overrides.port ?? e.BACKEND_PORT ?? DEFAULT_PORT, overrides.stripe);
+  // overrides, then the environment, then config.toml's [auth], then the defaults
+  const auth = loadAuthSettings(overrides.configToml ?? path.join(repoRoot, 'supabase', 'config.toml'), overrides.authConfig);
 
   return {
     port,
     // '{port}' in the URL stands for the port picked above (tests ask for port 0).
     apiExternalUrl: stripSlash(overrides.apiExternalUrl ?? e.API_EXTERNAL_URL ?? `http://localhost:${port}`).replace('{port}', String(port)),
-    siteUrl: stripSlash(overrides.siteUrl ?? e.SITE_URL ?? 'http://localhost:3000'),
+    siteUrl: stripSlash(overrides.siteUrl ?? e.SITE_URL ?? auth.siteUrl ?? 'http://localhost:3000'),
     redirectAllowList:
       overrides.redirectAllowList ??
-      (e.ADDITIONAL_REDIRECT_URLS ?? 'http://localhost:*,http://127.0.0.1:*').split(',').map((s) => s.trim()).filter(Boolean),
+      (e.ADDITIONAL_REDIRECT_URLS?.split(',') ?? auth.additionalRedirectUrls ?? ['http://localhost:*', 'http://127.0.0.1:*'])
+        .map((s) => s.trim()).filter(Boolean),
     dataDir,
     databaseUrl: overrides.databaseUrl ?? e.DATABASE_URL,
     ...keys,
-    jwtExpiry: overrides.jwtExpiry ?? e.JWT_EXPIRY ?? 3600,
-    otpExpiry: overrides.otpExpiry ?? e.MAILER_OTP_EXP ?? 3600,
-    emailMinInterval: overrides.emailMinInterval ?? e.SMTP_MAX_FREQUENCY ?? 60,
+    jwtExpiry: overrides.jwtExpiry ?? e.JWT_EXPIRY ?? auth.jwtExpiry ?? 3600,
+    otpExpiry: overrides.otpExpiry ?? e.MAILER_OTP_EXP ?? auth.otpExpiry ?? 3600,
+    emailMinInterval: overrides.emailMinInterval ?? e.SMTP_MAX_FREQUENCY ?? auth.emailMaxFrequency ?? 60,
     smtpUrl: overrides.smtpUrl ?? e.SMTP_URL,
     stripe,
     // the inbox shows every message sent: local development only, never beside real mail
@@ -89,8 +97,11 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
       ...overrides.bodyLimits,
     },
     trustedProxies: overrides.trustedProxies ?? (e.TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-    refreshTokenReuseInterval: overrides.refreshTokenReuseInterval ?? e.REFRESH_TOKEN_REUSE_INTERVAL ?? 10,
-    secureEmailChange: overrides.secureEmailChange ?? e.MAILER_SECURE_EMAIL_CHANGE_ENABLED !== 'false',
+    refreshTokenReuseInterval: overrides.refreshTokenReuseInterval ?? e.REFRESH_TOKEN_REUSE_INTERVAL ?? auth.refreshTokenReuseInterval ?? 10,
+    secureEmailChange:
+      overrides.secureEmailChange ??
+      (e.MAILER_SECURE_EMAIL_CHANGE_ENABLED ? e.MAILER_SECURE_EMAIL_CHANGE_ENABLED !== 'false' : auth.secureEmailChange ?? true),
+    auth,
   };
 }
 

@@ -3,6 +3,7 @@
 import type pg from 'pg';
 import type { StripeConfig } from './stripe-sandbox/config.ts';
 import type { BodyLimits } from './body-limits.ts';
+import type { AuthSettings } from './auth/settings.ts';
 
 export interface BackendConfig {
   /** Port the gateway listens on (127.0.0.1). */
@@ -43,6 +44,8 @@ export interface BackendConfig {
   refreshTokenReuseInterval?: number;
   /** Email change confirmed by both addresses (GoTrue MAILER_SECURE_EMAIL_CHANGE_ENABLED, default true). */
   secureEmailChange?: boolean;
+  /** supabase/config.toml's [auth] (auth/settings.ts): sign-ups, confirmations, passwords, limits, MFA. */
+  auth?: AuthSettings;
 }
 
 export interface MailMessage {

@@ -31,12 +31,20 @@ const exposedHeaders = [
   'Link', 'ETag', 'Last-Modified', 'Cache-Control',
 ];
 
+const OPEN_AUTH_READS = new Set([
+  '/auth/v1/.well-known/jwks.json', '/auth/v1/settings', '/auth/v1/health', '/auth/v1/authorize', '/auth/v1/sso/saml/metadata',
+]);
+
 /** Routes a browser opens without an apikey (email links, public files, signed URLs, the inbox). */
 export function isOpenRoute(method: string, path: string): boolean {
   if (path === '/health' || path === '/mail' || path.startsWith('/mail/')) return true;
   if (path.startsWith('/storage/v1/object/public/')) return true;
   if ((method === 'GET' || method === 'HEAD') && path.startsWith('/storage/v1/object/sign/')) return true;
   if (method === 'GET' && path === '/auth/v1/verify') return true;
+  // Auth calls a browser or a JWT verifier makes without keys, as the CLI's stack and hosted
+  // Supabase let through: OAuth/SAML round trips, the public keys, settings and health.
+  if ((method === 'GET' || method === 'HEAD') && OPEN_AUTH_READS.has(path)) return true;
+  if (path === '/auth/v1/callback' || path === '/auth/v1/sso/saml/acs') return true;
   // Functions check the JWT themselves (verify_jwt in config.toml): webhooks carry no apikey.
   if (path === '/functions/v1' || path.startsWith('/functions/v1/')) return true;
   return false;

@@ -5,6 +5,10 @@ import { trustedProxyList } from './http.ts';
 import type { BlockList } from 'node:net';
 import { AttemptCounter, EmailPacer, RateLimiter } from './ratelimit.ts';
 import { TypicalDuration } from './timing.ts';
+import type { PasswordRule } from './password.ts';
+import { loadAuthSettings, type AuthSettings } from './settings.ts';
+import path from 'node:path';
+import { repoRoot } from '../config.ts';
 
 export interface AuthOptions {
   /** Failed password sign-ins per IP + email per window, after which even the right password waits. */
@@ -29,6 +33,12 @@ export interface AuthOptions {
 
 export interface AuthDeps {
   ctx: ServiceContext;
+  /** config.toml's [auth] (ctx.config.auth). */
+  settings: AuthSettings;
+  /** minimum_password_length + password_requirements. */
+  passwordRule: PasswordRule;
+  /** Anonymous sign-ins per address per hour ([auth.rate_limit] anonymous_users). */
+  anonymousSignIns: RateLimiter;
   /** Seconds between two emails of one kind to one user (GoTrue SMTP_MAX_FREQUENCY). */
   emailMinInterval: number;
   /** Proxies whose X-Forwarded-For is believed (config.trustedProxies). */
@@ -53,17 +63,23 @@ export interface AuthDeps {
 
 export function createDeps(ctx: ServiceContext, options: AuthOptions = {}): AuthDeps {
   const windowMs = options.limitWindowMs ?? 5 * 60_000;
-  const verifyLimit = options.verifyLimit ?? 30;
-  const signInLimit = options.signInLimit ?? 30;
+  // a config built by hand (unit tests) has no [auth]: the project's config.toml then
+  const settings = ctx.config.auth ?? loadAuthSettings(path.join(repoRoot, 'supabase', 'config.toml'));
+  const limits = settings.rateLimits;
+  const verifyLimit = options.verifyLimit ?? limits.tokenVerifications;
+  const signInLimit = options.signInLimit ?? limits.signInSignUps;
   const codeGuesses = new AttemptCounter();
   const sending = new TypicalDuration();
   return {
     ctx,
+    settings,
+    passwordRule: { minLength: settings.passwordMinLength, requiredCharacters: settings.passwordRequiredCharacters },
+    anonymousSignIns: new RateLimiter(limits.anonymousUsers, 3600_000),
     emailMinInterval: ctx.config.emailMinInterval,
     trustedProxies: trustedProxyList(ctx.config.trustedProxies ?? []),
     signIn: new RateLimiter(signInLimit, windowMs),
     accountSignIn: new RateLimiter(options.accountSignInLimit ?? 2 * signInLimit, windowMs),
-    refresh: new RateLimiter(options.refreshLimit ?? 150, windowMs),
+    refresh: new RateLimiter(options.refreshLimit ?? limits.tokenRefresh, windowMs),
     verifyCode: new RateLimiter(verifyLimit, windowMs),
     accountVerifyCode: new RateLimiter(options.accountVerifyLimit ?? verifyLimit, windowMs),
     codeGuesses,

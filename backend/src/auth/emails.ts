@@ -9,10 +9,12 @@ import { emailRateLimited } from './ratelimit.ts';
 /** amr / flow_state authentication_method for sessions that start from each email. */
 export const FLOW_METHOD: Record<EmailKind, string> = {
   signup: 'email/signup',
+  invite: 'invite',
   magiclink: 'magiclink',
   recovery: 'recovery',
   email_change: 'email_change',
   email_change_current: 'email_change',
+  reauthentication: 'reauthentication',
 };
 
 export interface PendingEmail {
@@ -100,6 +102,16 @@ const COPY: Record<EmailKind, { subject: string; intro: string; action: string }
     intro: 'Welcome to Stitchhouse! Confirm your email address to finish creating your account.',
     action: 'Confirm my account',
   },
+  invite: {
+    subject: 'You are invited to Stitchhouse',
+    intro: 'You have been invited to create an account on Stitchhouse. Accept the invitation to choose your password.',
+    action: 'Accept the invitation',
+  },
+  reauthentication: {
+    subject: 'Confirm it is you',
+    intro: 'Enter this code to confirm a change to your Stitchhouse account, such as a new password.',
+    action: '',
+  },
   magiclink: {
     subject: 'Your sign-in link',
     intro: 'Use this link to sign in to Stitchhouse.',
@@ -130,6 +142,13 @@ export function composeEmail(ctx: ServiceContext, email: PendingEmail): MailMess
     `&type=${LINK_TYPE[email.kind]}&redirect_to=${encodeURIComponent(email.redirectTo)}`;
   const copy = { ...COPY[email.kind], intro: COPY[email.kind].intro.replace('{new}', email.newEmail ?? '') };
   const minutes = Math.round(ctx.config.otpExpiry / 60);
+  if (email.kind === 'reauthentication') {
+    // GoTrue's reauthentication email carries the code alone.
+    const text =
+      `${copy.intro}\n\nYour code: ${email.otp}\n\nIt works once and expires in ${minutes} minutes. ` +
+      `If you did not ask for it, change your password.\n`;
+    return { to: email.to, subject: copy.subject, text, html: text.split('\n\n').map((p) => `<p>${escapeHtml(p.trim())}</p>`).join('') };
+  }
   const text =
     `${copy.intro}\n\n${copy.action}: ${link}\n\n` +
     `Or enter this code: ${email.otp}\n\n` +

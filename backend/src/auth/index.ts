@@ -5,6 +5,8 @@ import type { ServiceContext } from '../context.ts';
 import { createDeps, type AuthOptions } from './deps.ts';
 import { API_VERSION, AuthError, errorBody } from './errors.ts';
 import { registerAdmin } from './routes/admin.ts';
+import { registerAnonymousGuards, registerDisabled } from './routes/disabled.ts';
+import { registerReauthenticate } from './routes/reauthenticate.ts';
 import { registerFactors } from './routes/factors.ts';
 import { registerOtp } from './routes/otp.ts';
 import { registerSignup } from './routes/signup.ts';
@@ -28,9 +30,9 @@ export function createAuthApp(ctx: ServiceContext, options: AuthOptions = {}): H
   );
   app.get('/settings', (c) =>
     c.json({
-      external: { email: true, phone: false, anonymous_users: false },
-      disable_signup: false,
-      mailer_autoconfirm: false,
+      external: { anonymous_users: deps.settings.anonymousSignIns, email: deps.settings.emailSignupEnabled, phone: false },
+      disable_signup: !deps.settings.signupEnabled,
+      mailer_autoconfirm: deps.settings.autoconfirm,
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,
@@ -45,8 +47,11 @@ export function createAuthApp(ctx: ServiceContext, options: AuthOptions = {}): H
   registerOtp(app, deps);
   registerVerify(app, deps);
   registerUser(app, deps);
+  registerAnonymousGuards(app, deps);
   registerFactors(app, deps);
   registerAdmin(app, deps);
+  registerReauthenticate(app, deps);
+  registerDisabled(app, deps);
 
   // A catch-all route rather than notFound(): a mounted sub-app's notFound is not used by Hono.
   app.all('*', () => {

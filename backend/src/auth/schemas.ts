@@ -64,7 +64,7 @@ export const updateUserBody = z.object({
 });
 
 export const enrollFactorBody = z.object({
-  factor_type: z.enum(['totp', 'phone', 'webauthn']),
+  factor_type: z.string(),
   friendly_name: z.string().max(255).nullish(),
   issuer: z.string().max(255).nullish(),
   phone: z.string().nullish(),
@@ -72,14 +72,39 @@ export const enrollFactorBody = z.object({
 export const challengeBody = z.object({ channel: z.string().nullish() });
 export const verifyFactorBody = z.object({ challenge_id: z.string(), code: z.string().max(64) });
 
-export const adminCreateUserBody = z.object({
-  email: email,
+/** AdminUserParams: POST /admin/users and PUT /admin/users/{id}. */
+export const adminUserBody = z.object({
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
   password: z.string().max(72).nullish(),
   email_confirm: z.boolean().nullish(),
+  phone_confirm: z.boolean().nullish(),
   user_metadata: metadata.nullish(),
   app_metadata: metadata.nullish(),
   role: z.string().max(255).nullish(),
+  ban_duration: z.string().max(64).nullish(),
 });
+/** @deprecated name kept for callers: the same body. */
+export const adminCreateUserBody = adminUserBody;
 
-/** A syntactically valid address (GoTrue's check is similarly loose). */
-export const isValidEmail = (s: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.trim()) && s.length <= 255;
+export const GENERATE_LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'] as const;
+export const generateLinkBody = z.object({
+  type: z.string(),
+  email: z.string().nullish(),
+  password: z.string().max(72).nullish(),
+  new_email: z.string().nullish(),
+  data: metadata.nullish(),
+  redirect_to: z.string().nullish(),
+  redirectTo: z.string().nullish(),
+});
+export const inviteBody = z.object({ email: z.string().nullish(), data: metadata.nullish() });
+
+// The address rule of GoTrue's validateEmail (checkmail.ValidateFormat): dot-separated atoms
+// of letters, digits and !#$%&'*+-/=?^_`{|}~ (or non-ASCII letters) before the @, dot-separated
+// labels after it. `xx:;x@x.x` fails, as on GoTrue.
+const U = '\\u00A0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF';
+const ATOM = `[A-Za-z0-9!#$%&'*+\\-/=?^_\`{|}~${U}]+`;
+const LABEL = `[A-Za-z0-9${U}](?:[A-Za-z0-9\\-${U}]*[A-Za-z0-9${U}])?`;
+const EMAIL_FORMAT = new RegExp(`^${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+${LABEL}$`, 'u');
+
+export const isValidEmail = (s: string) => s.trim().length <= 255 && EMAIL_FORMAT.test(s.trim());

@@ -30,6 +30,8 @@ export interface UserRow {
   banned_until: Date | null;
   deleted_at: Date | null;
   is_anonymous: boolean;
+  reauthentication_token: string | null;
+  reauthentication_sent_at: Date | null;
 }
 
 interface IdentityRow {
@@ -44,7 +46,7 @@ interface IdentityRow {
   email: string | null;
 }
 
-interface FactorRow {
+export interface FactorRow {
   id: string;
   friendly_name: string | null;
   factor_type: string;
@@ -81,6 +83,10 @@ export interface NewUser {
   appMetadata?: Record<string, unknown> | undefined;
   confirmed: boolean;
   role?: string | undefined;
+  /** Sign-up copies the identity's claims into user_metadata; admin creation keeps exactly what was passed (as GoTrue). */
+  metadataAsGiven?: boolean;
+  /** Invited (POST /invite, generate_link invite): invited_at is set. */
+  invited?: boolean;
 }
 
 /** Inserts the user and its email identity; app triggers on auth.users (profiles) fire here. */
@@ -88,20 +94,32 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
   const id = randomUUID();
   const email = normalizeEmail(input.email);
   const identityData = { sub: id, email, email_verified: input.confirmed, phone_verified: false };
-  const userMeta = { ...(input.userMetadata ?? {}), ...identityData };
+  const userMeta = input.metadataAsGiven ? (input.userMetadata ?? {}) : { ...(input.userMetadata ?? {}), ...identityData };
   const appMeta = { ...(input.appMetadata ?? {}), provider: 'email', providers: ['email'] };
   await db.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-       raw_app_meta_data, raw_user_meta_data, is_super_admin, created_at, updated_at, is_anonymous)
+       raw_app_meta_data, raw_user_meta_data, is_super_admin, created_at, updated_at, is_anonymous, invited_at)
      values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', $2, $3,
        case when $4::text is null then '' else extensions.crypt($4::text, extensions.gen_salt('bf')) end,
-       case when $5 then now() end, $6, $7, false, now(), now(), false)`,
-    [id, input.role ?? 'authenticated', email, input.password ?? null, input.confirmed, appMeta, userMeta],
+       case when $5 then now() end, $6, $7, false, now(), now(), false, case when $8 then now() end)`,
+    [id, input.role ?? 'authenticated', email, input.password ?? null, input.confirmed, appMeta, userMeta, input.invited === true],
   );
   await db.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
      values ($1, $2, $3, 'email', now(), now())`,
     [id, id, identityData],
+  );
+  return (await findUserById(db, id))!;
+}
+
+/** An anonymous user (GoTrue SignupAnonymously): no email, no identity, is_anonymous in its tokens. */
+export async function createAnonymousUser(db: Db, userMetadata: Record<string, unknown>): Promise<UserRow> {
+  const id = randomUUID();
+  await db.query(
+    `insert into auth.users (instance_id, id, aud, role, encrypted_password, raw_app_meta_data, raw_user_meta_data,
+       is_super_admin, created_at, updated_at, is_anonymous)
+     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', '', $2, $3, false, now(), now(), true)`,
+    [id, { provider: 'anonymous', providers: ['anonymous'] }, userMetadata],
   );
   return (await findUserById(db, id))!;
 }
@@ -163,6 +181,22 @@ export async function recordSignIn(db: Db, userId: string): Promise<void> {
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : undefined);
 
+export const FACTOR_COLUMNS = 'id, friendly_name, factor_type, status, created_at, updated_at, last_challenged_at, phone';
+
+/** GoTrue's Factor JSON (in the user, and from the admin factor endpoints). */
+export function factorJson(f: FactorRow): Record<string, unknown> {
+  return {
+    id: f.id,
+    friendly_name: f.friendly_name ?? '',
+    factor_type: f.factor_type,
+    status: f.status,
+    created_at: iso(f.created_at),
+    updated_at: iso(f.updated_at),
+    last_challenged_at: iso(f.last_challenged_at) ?? null,
+    phone: f.phone,
+  };
+}
+
 /** The User object of GoTrue's API; absent (omitempty) fields are left out. */
 export async function userJson(db: Db, user: UserRow): Promise<Record<string, unknown>> {
   const identities = await db.query<IdentityRow>(
@@ -202,19 +236,7 @@ export async function userJson(db: Db, user: UserRow): Promise<Record<string, un
       updated_at: iso(i.updated_at),
       email: i.email ?? undefined,
     })),
-    factors:
-      factors.rows.length > 0
-        ? factors.rows.map((f) => ({
-            id: f.id,
-            friendly_name: f.friendly_name ?? '',
-            factor_type: f.factor_type,
-            status: f.status,
-            created_at: iso(f.created_at),
-            updated_at: iso(f.updated_at),
-            last_challenged_at: iso(f.last_challenged_at) ?? null,
-            phone: f.phone,
-          }))
-        : undefined,
+    factors: factors.rows.length > 0 ? factors.rows.map(factorJson) : undefined,
     created_at: iso(user.created_at),
     updated_at: iso(user.updated_at),
     banned_until: iso(user.banned_until),

@@ -44,9 +44,16 @@ export function registerFactors(app: Hono, deps: AuthDeps): void {
   app.post('/factors', async (c) => {
     const { user } = await authenticate(ctx, c.req.header('authorization'));
     const body = await readBody(c, enrollFactorBody);
-    if (body.factor_type !== 'totp') {
-      throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'Only authenticator app (TOTP) factors are supported');
+    // GoTrue's answers for factor types config.toml's [auth.mfa] leaves off (phone, WebAuthn by default).
+    const mfa = deps.settings.mfa;
+    if (body.factor_type === 'phone') {
+      throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
     }
+    if (body.factor_type === 'webauthn') {
+      throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
+    }
+    if (body.factor_type !== 'totp') throw new AuthError(400, 'validation_failed', 'factor_type needs to be totp, phone, or webauthn');
+    if (!mfa.totp.enroll) throw new AuthError(422, 'mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP');
     const issuer = body.issuer?.trim() || 'Stitchhouse';
     const friendlyName = body.friendly_name?.trim() ?? '';
     const secret = new OTPAuth.Secret({ size: 20 }).base32;
@@ -61,7 +68,7 @@ export function registerFactors(app: Hono, deps: AuthDeps): void {
         'select friendly_name from auth.mfa_factors where user_id = $1',
         [user.id],
       );
-      if (existing.rows.length >= MAX_FACTORS) {
+      if (existing.rows.length >= deps.settings.mfa.maxEnrolledFactors) {
         throw new AuthError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
       }
       if (friendlyName && existing.rows.some((r) => r.friendly_name === friendlyName)) {

@@ -9,7 +9,7 @@ import { parseCodeChallenge } from '../pkce.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { otpBody, recoverBody, resendBody } from '../schemas.ts';
 import { createUser, findUserByEmail } from '../users.ts';
-import { requireEmail } from './signup.ts';
+import { phoneDisabled, requireEmail } from './signup.ts';
 
 export function registerOtp(app: Hono, deps: AuthDeps): void {
   const { ctx } = deps;
@@ -17,6 +17,7 @@ export function registerOtp(app: Hono, deps: AuthDeps): void {
   app.post('/otp', async (c) => {
     const body = await readBody(c, otpBody);
     const email = requireEmail(body.email, body.phone);
+    if (!deps.settings.emailSignupEnabled) throw new AuthError(400, 'email_provider_disabled', 'Email logins are disabled');
     const pkce = parseCodeChallenge(body);
     const redirectTo = resolveRedirect(c.req.query('redirect_to'), ctx.config);
     const pending = await withTx(ctx.pool, async (db) => {
@@ -24,7 +25,8 @@ export function registerOtp(app: Hono, deps: AuthDeps): void {
       if (!user) {
         // Unlike GoTrue (422 otp_disabled), an unknown address answers like a known one:
         // same 200, same pacing, no email.
-        if (body.create_user === false) {
+        // Sign-ups off (enable_signup = false) answer the same way: GoTrue's 422 otp_disabled would tell.
+        if (body.create_user === false || !deps.settings.signupEnabled) {
           deps.emailPace.take(`link|${email}`);
           await rehearseEmail(db, 'magiclink', email, deps.emailMinInterval);
           return null;
@@ -63,9 +65,7 @@ export function registerOtp(app: Hono, deps: AuthDeps): void {
 
   app.post('/resend', async (c) => {
     const body = await readBody(c, resendBody);
-    if (body.type === 'sms' || body.type === 'phone_change') {
-      throw new AuthError(422, 'phone_provider_disabled', 'Phone sign-in is not available');
-    }
+    if (body.type === 'sms' || body.type === 'phone_change') throw phoneDisabled.login();
     const email = requireEmail(body.email, null);
     const pkce = parseCodeChallenge(body);
     const redirectTo = resolveRedirect(c.req.query('redirect_to'), ctx.config);

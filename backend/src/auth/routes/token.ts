@@ -1,6 +1,9 @@
 // POST /token?grant_type=password|refresh_token|pkce
 import type { Hono } from 'hono';
+import { z } from 'zod';
 import type { AuthDeps } from '../deps.ts';
+import { idTokenGrantError, web3Disabled } from './disabled.ts';
+import { phoneDisabled } from './signup.ts';
 import { withTx } from '../db.ts';
 import { AuthError, invalidCredentials, validationFailed } from '../errors.ts';
 import { clientInfo, readBody } from '../http.ts';
@@ -18,7 +21,7 @@ export function registerToken(app: Hono, deps: AuthDeps): void {
       case 'password': {
         const body = await readBody(c, passwordGrantBody);
         if (!body.email) {
-          if (body.phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone sign-in is not available');
+          if (body.phone) throw phoneDisabled.login();
           throw validationFailed('An email address is required');
         }
         if (!body.password) throw invalidCredentials();
@@ -43,8 +46,8 @@ export function registerToken(app: Hono, deps: AuthDeps): void {
           await recordSignIn(db, user.id);
           return issueSession(ctx, db, user, 'password', client);
         });
-        const reasons = passwordWeaknesses(password);
-        if (reasons.length > 0) session.weak_password = { reasons, message: weakPasswordMessage(reasons) };
+        const reasons = passwordWeaknesses(password, deps.passwordRule);
+        if (reasons.length > 0) session.weak_password = { reasons, message: weakPasswordMessage(reasons, deps.passwordRule) };
         return c.json(session);
       }
       case 'refresh_token': {
@@ -61,6 +64,12 @@ export function registerToken(app: Hono, deps: AuthDeps): void {
         }
         return c.json(await exchangeAuthCode(ctx, body.auth_code, body.code_verifier, client));
       }
+      case 'id_token': {
+        const body = await readBody(c, z.record(z.string(), z.unknown()));
+        throw idTokenGrantError(body);
+      }
+      case 'web3':
+        throw web3Disabled();
       default:
         throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
     }

@@ -19,7 +19,9 @@ import {
   setPassword,
   userJson,
 } from '../users.ts';
-import { invalidEmail } from './signup.ts';
+import { checkReauthentication } from './reauthenticate.ts';
+import { applyEmailChange } from './verify.ts';
+import { assertPhoneFormat, invalidEmail } from './signup.ts';
 
 export function registerUser(app: Hono, deps: AuthDeps): void {
   const { ctx } = deps;
@@ -33,7 +35,10 @@ export function registerUser(app: Hono, deps: AuthDeps): void {
     const { user, session } = await authenticate(ctx, c.req.header('authorization'));
     const body = await readBody(c, updateUserBody);
     if (body.app_metadata) throw new AuthError(403, 'not_admin', 'Updating app_metadata requires an admin');
-    if (body.phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone sign-in is not available');
+    if (body.phone) {
+      assertPhoneFormat(body.phone);
+      throw new AuthError(422, 'phone_provider_disabled', 'Phone sign-in is not available');
+    }
     const pkce = parseCodeChallenge(body);
     const redirectTo = resolveRedirect(c.req.query('redirect_to'), ctx.config);
 
@@ -43,7 +48,7 @@ export function registerUser(app: Hono, deps: AuthDeps): void {
       newEmail = normalizeEmail(body.email);
       if (newEmail === user.email) newEmail = null;
     }
-    if (body.password != null) assertStrongPassword(body.password);
+    if (body.password != null) assertStrongPassword(body.password, deps.passwordRule);
     if ((body.password != null || newEmail) && session.aal !== 'aal2') {
       const factors = await ctx.pool.query(
         `select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`,
@@ -61,6 +66,7 @@ export function registerUser(app: Hono, deps: AuthDeps): void {
     const pending = await withTx(ctx.pool, async (db) => {
       const current = (await findUserById(db, user.id, true))!;
       if (body.password != null) {
+        await checkReauthentication(deps, db, current, session, body.nonce);
         if (await passwordMatches(db, current, body.password)) {
           throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
         }
@@ -82,6 +88,11 @@ export function registerUser(app: Hono, deps: AuthDeps): void {
       if (!newEmail) return null;
       const taken = await findUserByEmail(db, newEmail);
       if (taken) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+      if (deps.settings.autoconfirm) {
+        // No confirmation emails ([auth.email] enable_confirmations = false): the change applies now (GoTrue).
+        await applyEmailChange(db, { ...current, email_change: newEmail });
+        return [];
+      }
       return prepareEmailChange(db, {
         userId: current.id, currentEmail: current.email, to: newEmail, redirectTo, pkce,
         minInterval: deps.emailMinInterval, secure: ctx.config.secureEmailChange !== false,

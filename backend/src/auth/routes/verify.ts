@@ -10,6 +10,7 @@ import { issueAuthCode } from '../pkce.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { VERIFY_TYPES, verifyBody } from '../schemas.ts';
 import { issueSession, type ClientInfo } from '../sessions.ts';
+import { assertPhoneFormat } from './signup.ts';
 import { confirmEmail, findUserByEmail, normalizeEmail, recordSignIn, type UserRow } from '../users.ts';
 
 type VerifyType = (typeof VERIFY_TYPES)[number];
@@ -17,7 +18,7 @@ type VerifyType = (typeof VERIFY_TYPES)[number];
 /** Which stored tokens a verify type may match; `email` is the code from either email. */
 const KINDS_FOR_TYPE: Partial<Record<VerifyType, EmailKind[]>> = {
   signup: ['signup'],
-  invite: ['signup'],
+  invite: ['invite'],
   magiclink: ['magiclink'],
   recovery: ['recovery'],
   email: ['signup', 'magiclink'],
@@ -94,7 +95,7 @@ async function consumeToken(
   throw otpExpired(expiredMessage);
 }
 
-async function applyEmailChange(db: Db, user: UserRow): Promise<void> {
+export async function applyEmailChange(db: Db, user: UserRow): Promise<void> {
   const next = normalizeEmail(user.email_change ?? '');
   const taken = await findUserByEmail(db, next);
   if (taken && taken.id !== user.id) {
@@ -112,6 +113,26 @@ async function applyEmailChange(db: Db, user: UserRow): Promise<void> {
     `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
      where user_id = $1 and provider = 'email'`,
     [user.id, next],
+  );
+  if (user.is_anonymous) await convertAnonymous(db, user.id, next);
+}
+
+/**
+ * An anonymous user who confirmed an address is a permanent one (GoTrue): is_anonymous off,
+ * an email identity, provider email. Its id, and so everything it bought, stays.
+ */
+export async function convertAnonymous(db: Db, userId: string, email: string): Promise<void> {
+  const identityData = { sub: userId, email, email_verified: true, phone_verified: false };
+  await db.query(
+    `update auth.users set is_anonymous = false, updated_at = now(),
+       raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || '{"provider": "email", "providers": ["email"]}'::jsonb
+     where id = $1`,
+    [userId],
+  );
+  await db.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+     values ($1, $2, $3, 'email', now(), now()) on conflict do nothing`,
+    [userId, userId, identityData],
   );
 }
 
@@ -163,7 +184,11 @@ export function registerVerify(app: Hono, deps: AuthDeps): void {
       lookup = { hash: body.token_hash };
     } else {
       if (!body.email) {
-        if (body.phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone verification is not available');
+        // GoTrue validates the number, then finds no code for it: no account has a phone here.
+        if (body.phone) {
+          assertPhoneFormat(body.phone);
+          throw otpExpired();
+        }
         throw validationFailed('Only an email address or phone number should be provided on verify');
       }
       lookup = { email: normalizeEmail(body.email), code: body.token!.trim() };
