@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { BackendConfig } from './context.ts';
-import { makeApiKeys } from './jwt.ts';
+import type { JWK } from 'jose';
+import { makeApiKeys, newSigningKey } from './jwt.ts';
 import { loadStripeConfig, type StripeConfig } from './stripe-sandbox/config.ts';
 import { defaultBodyLimits, parseSize } from './body-limits.ts';
 import { loadAuthSettings, type AuthToml } from './auth/settings.ts';
@@ -41,6 +42,7 @@ const envSchema = z.object({
   TRUSTED_PROXIES: z.string().optional(),
   REFRESH_TOKEN_REUSE_INTERVAL: intFrom('REFRESH_TOKEN_REUSE_INTERVAL', 0).optional(),
   MAILER_SECURE_EMAIL_CHANGE_ENABLED: z.enum(['true', 'false'], { error: 'MAILER_SECURE_EMAIL_CHANGE_ENABLED must be true or false' }).optional(),
+  JWT_SIGNING_ALGORITHM: z.enum(['ES256', 'HS256'], { error: 'JWT_SIGNING_ALGORITHM must be ES256 or HS256' }).optional(),
 });
 
 export type ConfigOverrides = Partial<Omit<BackendConfig, 'anonKey' | 'serviceRoleKey' | 'dbPassword' | 'stripe' | 'auth'>> & {
@@ -62,7 +64,7 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
   fs.mkdirSync(dataDir, { recursive: true });
   let port = overrides.port ?? e.BACKEND_PORT ?? DEFAULT_PORT;
   if (port === 0) port = await freePort();
-  const keys = await loadKeys(dataDir, overrides.jwtSecret ?? e.JWT_SECRET);
+  const { signingKeys: storedSigningKeys, ...keys } = await loadKeys(dataDir, overrides.jwtSecret ?? e.JWT_SECRET);
   // after loadKeys: the sandbox's keys join keys.json
   const stripe = loadStripeConfig(dataDir, env, overrides.port ?? e.BACKEND_PORT ?? DEFAULT_PORT, overrides.stripe);
   // overrides, then the environment, then config.toml's [auth], then the defaults
@@ -80,6 +82,8 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
     dataDir,
     databaseUrl: overrides.databaseUrl ?? e.DATABASE_URL,
     ...keys,
+    signingKeys: overrides.signingKeys ?? (auth.signingKeysPath ? readSigningKeys(auth.signingKeysPath) : storedSigningKeys),
+    jwtAlgorithm: overrides.jwtAlgorithm ?? e.JWT_SIGNING_ALGORITHM ?? 'ES256',
     jwtExpiry: overrides.jwtExpiry ?? e.JWT_EXPIRY ?? auth.jwtExpiry ?? 3600,
     otpExpiry: overrides.otpExpiry ?? e.MAILER_OTP_EXP ?? auth.otpExpiry ?? 3600,
     emailMinInterval: overrides.emailMinInterval ?? e.SMTP_MAX_FREQUENCY ?? auth.emailMaxFrequency ?? 60,
@@ -105,27 +109,60 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
   };
 }
 
+const jwkSchema = z.object({ kty: z.string(), kid: z.string() }).loose();
+
+/** config.toml's signing_keys_path (relative to supabase/, as the CLI reads it): a JSON array of private JWKs. */
+function readSigningKeys(file: string): JWK[] {
+  const resolved = path.resolve(repoRoot, 'supabase', file);
+  const parsed = z.array(jwkSchema).min(1).safeParse(JSON.parse(fs.readFileSync(resolved, 'utf8')));
+  if (!parsed.success) throw new Error(`${resolved}: expected a JSON array of JWKs with kid (auth.signing_keys_path)`);
+  return parsed.data as JWK[];
+}
+
+/**
+ * Rotation: a new signing key signs from the next start on; the earlier ones stay in keys.json,
+ * published and accepted (tokens they signed keep working), until `keep` keys are reached.
+ */
+export async function rotateSigningKey(dataDir: string, keep = 3): Promise<JWK> {
+  const file = path.join(dataDir, 'keys.json');
+  const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { signingKeys?: JWK[] };
+  const key = await newSigningKey();
+  stored.signingKeys = [key, ...(stored.signingKeys ?? [])].slice(0, keep);
+  fs.writeFileSync(file, JSON.stringify(stored, null, 2) + '\n', { mode: 0o600 });
+  return key;
+}
+
 const keysSchema = z.object({
   jwtSecret: z.string().min(32), anonKey: z.string(), serviceRoleKey: z.string(),
+  // absent in data folders from before signing keys: one is added on start
+  signingKeys: z.array(jwkSchema).optional(),
   // absent in data folders from before the PGlite socket had a password: added on start
   dbPassword: z.string().min(16).optional(),
 });
 
 /** keys.json in the data folder: generated once, regenerated only if JWT_SECRET changes. */
-async function loadKeys(dataDir: string, wanted?: string): Promise<Required<z.infer<typeof keysSchema>>> {
+type StoredKeys = Required<Omit<z.infer<typeof keysSchema>, 'signingKeys'>> & { signingKeys: JWK[] };
+
+async function loadKeys(dataDir: string, wanted?: string): Promise<StoredKeys> {
   const file = path.join(dataDir, 'keys.json');
   const newPassword = () => crypto.randomBytes(24).toString('base64url');
   if (fs.existsSync(file)) {
-    const stored = keysSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const stored = keysSchema.safeParse(raw);
     if (stored.success && (wanted === undefined || stored.data.jwtSecret === wanted)) {
-      if (stored.data.dbPassword) return stored.data as Required<typeof stored.data>;
-      const keys = { ...stored.data, dbPassword: newPassword() };
-      fs.writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600 });
+      if (stored.data.dbPassword && stored.data.signingKeys?.length) return stored.data as StoredKeys;
+      const keys = {
+        ...stored.data,
+        dbPassword: stored.data.dbPassword ?? newPassword(),
+        signingKeys: stored.data.signingKeys?.length ? (stored.data.signingKeys as JWK[]) : [await newSigningKey()],
+      };
+      // other entries (the Stripe sandbox's keys) stay
+      fs.writeFileSync(file, JSON.stringify({ ...raw, ...keys }, null, 2) + '\n', { mode: 0o600 });
       return keys;
     }
   }
   const jwtSecret = wanted ?? crypto.randomBytes(32).toString('base64url');
-  const keys = { jwtSecret, ...(await makeApiKeys(jwtSecret)), dbPassword: newPassword() };
+  const keys = { jwtSecret, ...(await makeApiKeys(jwtSecret)), dbPassword: newPassword(), signingKeys: [await newSigningKey()] };
   fs.writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600 });
   return keys;
 }

@@ -20,6 +20,10 @@ export interface BackendConfig {
   databaseUrl?: string;
   /** HS256 secret shared by auth, PostgREST and storage (≥ 32 chars). */
   jwtSecret: string;
+  /** ES256 signing keys of user sessions, private JWKs, the first signs (keys.json or config.toml's signing_keys_path). */
+  signingKeys?: import('jose').JWK[];
+  /** ES256 (default): sessions signed with signingKeys; HS256 (JWT_SIGNING_ALGORITHM=HS256): with jwtSecret. */
+  jwtAlgorithm?: 'ES256' | 'HS256';
   anonKey: string;
   serviceRoleKey: string;
   /** Password of the PGlite socket's user postgres (generated into keys.json; unused with databaseUrl). */

@@ -11,6 +11,7 @@ import { startMaintenance } from './db/maintenance.ts';
 import { createPool } from './db/pool.ts';
 import { migrate } from './migrate/index.ts';
 import { startPostgrest, type PostgrestHandle } from './postgrest/index.ts';
+import { postgrestJwks } from './jwt.ts';
 import { LocalMailer } from './mail/mailer.ts';
 import { createMailApp } from './mail/routes.ts';
 import { createGateway, listenGateway, type GatewayServer } from './gateway.ts';
@@ -94,7 +95,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     );
 
     const rest = await startPostgrest({
-      dbUri: postgres.connectionString, jwtSecret: config.jwtSecret, port: options.restPort, log, dataDir: config.dataDir,
+      dbUri: postgres.connectionString, jwtSecret: postgrestJwks(config), port: options.restPort, log, dataDir: config.dataDir,
       realPostgres: postgres.kind === 'postgres',
     });
     cleanup.push(() => rest.stop());

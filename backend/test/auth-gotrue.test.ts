@@ -50,7 +50,7 @@ describe('the project config (supabase/config.toml)', () => {
       const { data, error } = await admin.auth.admin.listUsers({ page: 1, perPage: 2 });
       expect(error).toBeNull();
       expect(data.users.map((u) => u.id)).toEqual([second.id, first.id]);
-      expect(data.total).toBeGreaterThanOrEqual(2);
+      expect((data as { total: number }).total).toBeGreaterThanOrEqual(2);
       expect((data as { nextPage: number | null }).nextPage).toBe(2);
 
       const bad = await admin.auth.admin.listUsers({ page: -1 });

@@ -513,7 +513,8 @@ describe('bad input, limits and admin', () => {
     const settings = await (await raw('/settings')).json();
     expect(settings.external.email).toBe(true);
     expect(settings.mailer_autoconfirm).toBe(false);
-    expect(await (await raw('/.well-known/jwks.json')).json()).toEqual({ keys: [] });
+    // the session signing key (ES256 by default; auth-signing-keys.test.ts)
+    expect((await (await raw('/.well-known/jwks.json')).json()).keys).toEqual([expect.objectContaining({ kty: 'EC', alg: 'ES256' })]);
     const missing = await raw('/no-such-endpoint');
     expect(missing.status).toBe(404);
     expect((await missing.json()).code).toBe('not_found');

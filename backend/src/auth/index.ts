@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import type { ServiceContext } from '../context.ts';
 import { createDeps, type AuthOptions } from './deps.ts';
+import { projectJwks } from '../jwt.ts';
 import { API_VERSION, AuthError, errorBody } from './errors.ts';
 import { registerAdmin } from './routes/admin.ts';
 import { registerAnonymousGuards, registerDisabled } from './routes/disabled.ts';
@@ -39,8 +40,12 @@ export function createAuthApp(ctx: ServiceContext, options: AuthOptions = {}): H
     }),
   );
 
-  // HS256 keys are secret, so there is nothing to publish; auth-js then verifies via GET /user.
-  app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }));
+  // The public signing keys (current and earlier): auth-js getClaims, PostgREST and others verify
+  // sessions locally. Empty with HS256 sessions (older settings): auth-js then asks GET /user.
+  app.get('/.well-known/jwks.json', (c) => {
+    c.header('Cache-Control', 'public, max-age=600');
+    return c.json(projectJwks(ctx.config));
+  });
 
   registerSignup(app, deps);
   registerToken(app, deps);

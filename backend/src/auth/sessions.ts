@@ -1,7 +1,7 @@
 // Sessions, access tokens and rotating refresh tokens (GoTrue tokens/service.go, research §1.4–1.5).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../context.ts';
-import { signJwt, verifyJwt } from '../jwt.ts';
+import { signAccessToken, verifyProjectJwt } from '../jwt.ts';
 import type { Db } from './db.ts';
 import { withTx } from './db.ts';
 import { AuthError, sessionNotFound } from './errors.ts';
@@ -70,7 +70,7 @@ async function accessToken(ctx: ServiceContext, db: Db, user: UserRow, session: 
      from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
     [session.id],
   );
-  return signJwt(
+  return signAccessToken(
     {
       iss: `${ctx.config.apiExternalUrl}/auth/v1`,
       sub: user.id,
@@ -85,7 +85,7 @@ async function accessToken(ctx: ServiceContext, db: Db, user: UserRow, session: 
       session_id: session.id,
       is_anonymous: user.is_anonymous,
     },
-    ctx.config.jwtSecret,
+    ctx.config,
     ctx.config.jwtExpiry,
   );
 }
@@ -213,7 +213,7 @@ export async function verifyBearer(ctx: ServiceContext, authorization: string | 
   const match = /^bearer\s+(\S+)$/i.exec(authorization ?? '');
   if (!match) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   try {
-    return await verifyJwt<AccessClaims>(match[1]!, ctx.config.jwtSecret);
+    return await verifyProjectJwt<AccessClaims>(match[1]!, ctx.config);
   } catch (err) {
     const reason = err instanceof Error && 'code' in err && err.code === 'ERR_JWT_EXPIRED' ? 'token is expired' : 'signature is invalid';
     throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);

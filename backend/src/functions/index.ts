@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { ServiceContext } from '../context.ts';
-import { verifyJwt } from '../jwt.ts';
+import { verifyProjectJwt, type ProjectKeys } from '../jwt.ts';
 import { FunctionsConfig } from './config.ts';
 import { FunctionLoader } from './loader.ts';
 
@@ -62,7 +62,7 @@ export function createFunctionsApp(ctx: ServiceContext, options: FunctionsOption
 
     // Browsers send CORS preflights without credentials; let the handler answer them.
     if (c.req.method !== 'OPTIONS' && (await config.settingsFor(name)).verifyJwt) {
-      const denied = await checkJwt(c.req.header('authorization'), ctx.config.jwtSecret);
+      const denied = await checkJwt(c.req.header('authorization'), ctx.config);
       if (denied) return c.json({ code: 401, message: denied }, 401);
     }
 
@@ -99,12 +99,12 @@ function stripeEnv(ctx: ServiceContext, apiUrl: string | undefined): Record<stri
   };
 }
 
-async function checkJwt(authorization: string | undefined, secret: string): Promise<string | undefined> {
+async function checkJwt(authorization: string | undefined, keys: ProjectKeys): Promise<string | undefined> {
   if (!authorization) return 'Missing authorization header';
   const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
   if (!match) return 'Auth header is not \'Bearer {token}\'';
   try {
-    await verifyJwt(match[1]!, secret);
+    await verifyProjectJwt(match[1]!, keys);
     return undefined;
   } catch {
     return 'Invalid JWT';

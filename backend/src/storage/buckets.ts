@@ -57,7 +57,7 @@ export function registerBucketRoutes(app: Hono, deps: StorageDeps): void {
   const secret = ctx.config.jwtSecret;
 
   app.get('/bucket', async (c) => {
-    const caller = await callerOf(c, secret);
+    const caller = await callerOf(c, ctx.config);
     const parsed = listQuery.safeParse(c.req.query());
     if (!parsed.success) throw errors.invalidRequest(parsed.error.issues[0]!.message);
     const rows = await asCaller(ctx.pool, caller, (client) => db.listBuckets(client, parsed.data));
@@ -65,7 +65,7 @@ export function registerBucketRoutes(app: Hono, deps: StorageDeps): void {
   });
 
   app.get('/bucket/:id', async (c) => {
-    const caller = await callerOf(c, secret);
+    const caller = await callerOf(c, ctx.config);
     const id = assertBucketId(c.req.param('id'));
     const row = await asCaller(ctx.pool, caller, (client) => db.findBucket(client, id));
     if (!row) throw errors.noSuchBucket();
@@ -73,7 +73,7 @@ export function registerBucketRoutes(app: Hono, deps: StorageDeps): void {
   });
 
   app.post('/bucket', async (c) => {
-    const caller = await callerOf(c, secret);
+    const caller = await callerOf(c, ctx.config);
     const body = await jsonBody(c, createBody);
     const id = assertBucketId(body.id ?? body.name);
     const name = assertBucketId(body.name);
@@ -83,7 +83,7 @@ export function registerBucketRoutes(app: Hono, deps: StorageDeps): void {
   });
 
   app.put('/bucket/:id', async (c) => {
-    const caller = await callerOf(c, secret);
+    const caller = await callerOf(c, ctx.config);
     const id = assertBucketId(c.req.param('id'));
     const body = await jsonBody(c, updateBody);
     const changed = await asCaller(ctx.pool, caller, (client) => db.updateBucket(client, id, fields(body)));
@@ -92,7 +92,7 @@ export function registerBucketRoutes(app: Hono, deps: StorageDeps): void {
   });
 
   app.post('/bucket/:id/empty', async (c) => {
-    const caller = await callerOf(c, secret);
+    const caller = await callerOf(c, ctx.config);
     const id = assertBucketId(c.req.param('id'));
     const deleted = await asCaller(ctx.pool, caller, async (client) => {
       if (!(await db.findBucket(client, id))) throw errors.noSuchBucket();
@@ -103,7 +103,7 @@ export function registerBucketRoutes(app: Hono, deps: StorageDeps): void {
   });
 
   app.delete('/bucket/:id', async (c) => {
-    const caller = await callerOf(c, secret);
+    const caller = await callerOf(c, ctx.config);
     const id = assertBucketId(c.req.param('id'));
     // Objects are counted as superuser: ones the caller cannot see still block deletion.
     if (await db.bucketHasObjects(ctx.pool, id)) throw errors.bucketNotEmpty();

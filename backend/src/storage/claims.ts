@@ -1,25 +1,27 @@
 // Who is calling: the bearer JWT verified with the project secret, or anon without one.
 import { errors } from './errors.ts';
-import { verifyJwt } from '../jwt.ts';
+import { verifyProjectJwt, type ProjectKeys } from '../jwt.ts';
 import type { JwtClaims } from '../db/claims.ts';
 
 const requestRoles = new Set(['anon', 'authenticated', 'service_role']);
 
-export async function requestClaims(authorization: string | undefined, secret: string): Promise<JwtClaims> {
+export async function requestClaims(authorization: string | undefined, keys: ProjectKeys): Promise<JwtClaims> {
   if (!authorization) return { role: 'anon' };
   const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
   if (!match) throw errors.invalidJwt('Authorization header must be "Bearer <jwt>"');
-  const claims = await verifyToken(match[1]!, secret);
+  const claims = await verifyToken(match[1]!, keys);
   const role = typeof claims.role === 'string' ? claims.role : 'anon';
   // The pool is a superuser; only switch to the roles Supabase issues tokens for.
   if (!requestRoles.has(role)) throw errors.invalidJwt(`role "${role}" is not allowed`);
   return { ...claims, role };
 }
 
-/** Verifies an HS256 token and turns jose's failures into Storage's InvalidJWT messages. */
-export async function verifyToken(token: string, secret: string): Promise<JwtClaims> {
+/** Verifies a project token (HS256 key or ES256 session) and turns jose's failures into Storage's InvalidJWT messages. */
+export async function verifyToken(token: string, keys: ProjectKeys | string): Promise<JwtClaims> {
+  // a bare secret: storage's own HS256 tokens (signed URLs), never a session
+  if (typeof keys === 'string') keys = { jwtSecret: keys };
   try {
-    return (await verifyJwt(token, secret)) as JwtClaims;
+    return (await verifyProjectJwt(token, keys)) as JwtClaims;
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'ERR_JWT_EXPIRED') throw errors.invalidJwt('jwt expired');

@@ -61,7 +61,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
 
   // --- signed URLs (registered before /object/:bucket/* so "sign" is not read as a bucket)
   app.post('/object/sign/:bucket/:name{[^]+}', async (c) => {
-    const caller = await callerOf(c, secret);
+    const caller = await callerOf(c, ctx.config);
     const { bucket, name } = objectParams(c);
     const { expiresIn } = await jsonBody(c, signBody);
     assertSignedUrlLifetime(expiresIn);
@@ -73,7 +73,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
   });
 
   app.post('/object/sign/:bucket', async (c) => {
-    const caller = await callerOf(c, secret);
+    const caller = await callerOf(c, ctx.config);
     const bucket = assertBucketId(c.req.param('bucket'));
     const { expiresIn, paths } = await jsonBody(c, signManyBody);
     assertSignedUrlLifetime(expiresIn);
@@ -107,7 +107,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
   // --- signed upload URLs: permission is checked (dry-run as the caller) when signing;
   // the URL then lets anyone holding it upload that one object within two hours.
   app.post('/object/upload/sign/:bucket/:name{[^]+}', async (c) => {
-    const caller = await callerOf(c, secret);
+    const caller = await callerOf(c, ctx.config);
     const { bucket, name } = objectParams(c);
     const upsert = c.req.header('x-upsert') === 'true';
     await requireBucket(bucket);
@@ -148,7 +148,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
 
   // --- info
   const info = async (c: Context) => {
-    const caller = await callerOf(c, secret);
+    const caller = await callerOf(c, ctx.config);
     const { bucket, name } = objectParams(c);
     await requireBucket(bucket);
     const object = await asCaller(ctx.pool, caller, (client) => db.findObject(client, bucket, name));
@@ -173,7 +173,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
 
   // --- list one folder level
   app.post('/object/list/:bucket', async (c) => {
-    const caller = await callerOf(c, secret);
+    const caller = await callerOf(c, ctx.config);
     const bucket = assertBucketId(c.req.param('bucket'));
     const body = await jsonBody(c, listBody);
     const prefix = assertPrefix(body.prefix);
@@ -194,7 +194,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
 
   // --- move and copy
   app.post('/object/move', async (c) => {
-    const caller = await callerOf(c, secret);
+    const caller = await callerOf(c, ctx.config);
     await deps.ready;
     const body = await jsonBody(c, transferBody);
     const from = { bucket: assertBucketId(body.bucketId), name: assertObjectName(body.sourceKey) };
@@ -229,7 +229,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
   });
 
   app.post('/object/copy', async (c) => {
-    const caller = await callerOf(c, secret);
+    const caller = await callerOf(c, ctx.config);
     await deps.ready;
     const body = await jsonBody(c, transferBody);
     const upsert = c.req.header('x-upsert') === 'true';
@@ -258,7 +258,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
 
   // --- remove many
   app.delete('/object/:bucket', async (c) => {
-    const caller = await callerOf(c, secret);
+    const caller = await callerOf(c, ctx.config);
     const bucket = assertBucketId(c.req.param('bucket'));
     const { prefixes } = await jsonBody(c, removeBody);
     await requireBucket(bucket);
@@ -270,7 +270,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
 
   // --- one object: upload, overwrite, download, delete
   const upload = (upsertFromHeader: boolean) => async (c: Context) => {
-    const caller = await callerOf(c, secret);
+    const caller = await callerOf(c, ctx.config);
     const { bucket, name } = objectParams(c);
     await deps.ready;
     const input = await readUploadBody(c.req.raw);
@@ -281,7 +281,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
   app.put('/object/:bucket/:name{[^]+}', upload(false));
 
   const download = async (c: Context) => {
-    const caller = await callerOf(c, secret);
+    const caller = await callerOf(c, ctx.config);
     const { bucket, name } = objectParams(c);
     await requireBucket(bucket);
     const object = await asCaller(ctx.pool, caller, (client) => db.findObject(client, bucket, name));
@@ -292,7 +292,7 @@ export function registerObjectRoutes(app: Hono, deps: StorageDeps): void {
   app.on(['GET', 'HEAD'], '/object/:bucket/:name{[^]+}', download);
 
   app.delete('/object/:bucket/:name{[^]+}', async (c) => {
-    const caller = await callerOf(c, secret);
+    const caller = await callerOf(c, ctx.config);
     const { bucket, name } = objectParams(c);
     await requireBucket(bucket);
     const deleted = await asCaller(ctx.pool, caller, (client) => db.deleteObjects(client, bucket, [name]));

@@ -1,14 +1,15 @@
 // Request helpers shared by the storage routes.
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import type { ProjectKeys } from '../jwt.ts';
 import { requestClaims } from './claims.ts';
 import { errors } from './errors.ts';
 import { assertBucketId, assertObjectName } from './names.ts';
 import type { Caller } from './tx.ts';
 
-export async function callerOf(c: Context, jwtSecret: string): Promise<Caller> {
+export async function callerOf(c: Context, keys: ProjectKeys): Promise<Caller> {
   return {
-    claims: await requestClaims(c.req.header('authorization'), jwtSecret),
+    claims: await requestClaims(c.req.header('authorization'), keys),
     method: c.req.method,
     path: new URL(c.req.url).pathname,
   };
