@@ -86,6 +86,22 @@ describe('the project config (supabase/config.toml)', () => {
       });
     });
 
+    it('deleteUser with shouldSoftDelete keeps the row but the account can never sign in again', async () => {
+      const email = newEmail('soft');
+      const user = (await admin.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true })).data.user!;
+      const token = (await (await h.signedIn(email)).auth.getSession()).data.session!.access_token;
+      expect((await admin.auth.admin.deleteUser(user.id, true)).error).toBeNull();
+      const kept = await admin.auth.admin.getUserById(user.id);
+      expect(kept.data.user!.deleted_at).toBeTruthy();
+      expect(kept.data.user!.email).not.toBe(email);
+      expect(failure((await h.client().auth.signInWithPassword({ email, password: PASSWORD })).error)).toMatchObject({ code: 'invalid_credentials' });
+      const session = await h.raw('/user', { token });
+      expect(session.status).toBe(403);
+      expect((await session.json()).error_code).toBe('session_not_found');
+      // the address is free again
+      expect((await admin.auth.admin.createUser({ email, password: PASSWORD })).error).toBeNull();
+    });
+
     it('inviteUserByEmail creates the user, mails the invitation, and refuses a confirmed address', async () => {
       const email = newEmail('invited');
       const { data, error } = await admin.auth.admin.inviteUserByEmail(email, { data: { shop: 'Thimble' } });

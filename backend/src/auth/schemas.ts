@@ -84,6 +84,7 @@ export const adminUserBody = z.object({
   role: z.string().max(255).nullish(),
   ban_duration: z.string().max(64).nullish(),
 });
+export const adminDeleteBody = z.object({ should_soft_delete: z.boolean().nullish() });
 /** @deprecated name kept for callers: the same body. */
 export const adminCreateUserBody = adminUserBody;
 

@@ -10,7 +10,7 @@ import { readBody } from '../http.ts';
 import { LINK_TYPE } from '../links.ts';
 import { assertStrongPassword } from '../password.ts';
 import { resolveRedirect } from '../redirect.ts';
-import { adminUserBody, GENERATE_LINK_TYPES, generateLinkBody, inviteBody, isValidEmail } from '../schemas.ts';
+import { adminDeleteBody, adminUserBody, GENERATE_LINK_TYPES, generateLinkBody, inviteBody, isValidEmail } from '../schemas.ts';
 import { isUuid, requireAdmin } from '../sessions.ts';
 import {
   confirmEmail,
@@ -188,8 +188,34 @@ export function registerAdmin(app: Hono, deps: AuthDeps): void {
   });
 
   app.delete('/admin/users/:id', async (c) => {
-    const user = await loadUser(ctx.pool, c.req.param('id'));
-    await ctx.pool.query('delete from auth.users where id = $1', [user.id]);
+    const { should_soft_delete: soft } = await readBody(c, adminDeleteBody);
+    await withTx(ctx.pool, async (db) => {
+      const user = await loadUser(db, c.req.param('id'), true);
+      if (!soft) {
+        await db.query('delete from auth.users where id = $1', [user.id]);
+        return;
+      }
+      if (user.deleted_at) return;
+      // GoTrue SoftDeleteUser: the row stays (foreign keys, history) but can never sign in
+      // again: addresses and identities obfuscated, password gone, factors and sessions deleted.
+      await db.query(
+        `update auth.users set deleted_at = now(), updated_at = now(), encrypted_password = '',
+           email = case when email is null then null else 'deleted-' || encode(extensions.digest(id::text || email, 'sha256'), 'hex') end,
+           phone = null, email_change = '', phone_change = '',
+           confirmation_token = '', recovery_token = '', email_change_token_new = '', email_change_token_current = '',
+           reauthentication_token = ''
+         where id = $1`,
+        [user.id],
+      );
+      await db.query(
+        `update auth.identities set identity_data = '{}'::jsonb, updated_at = now(),
+           provider_id = 'deleted-' || encode(extensions.digest(id::text || provider_id, 'sha256'), 'hex')
+         where user_id = $1`,
+        [user.id],
+      );
+      await db.query('delete from auth.mfa_factors where user_id = $1', [user.id]);
+      await db.query('delete from auth.sessions where user_id = $1', [user.id]);
+    });
     return c.json({});
   });
 
