@@ -2,7 +2,7 @@ import * as OTPAuth from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2EStack, type E2EStack } from '../src/harness.ts';
-import { PASSWORD, createUser, expectHeading, expectNoSeriousA11yIssues, heading, inbox, nextMail, uniqueEmail, type Backend } from './auth-support.ts';
+import { PASSWORD, apiSignIn, authApi, createUser, expectHeading, expectNoSeriousA11yIssues, heading, inbox, nextMail, uniqueEmail, type Backend } from './auth-support.ts';
 import { coverPng } from './catalog-own.fixtures.ts';
 
 // Account end to end (issue #11): profile, email change, authenticator app with recovery
@@ -350,5 +350,30 @@ describe('export and deletion', () => {
     await page.locator('#sign-in-password').press('Enter');
     await page.locator('[data-error-summary]').waitFor();
     expect(page.url()).toContain('/sign-in');
+  });
+
+  it('with an authenticator app, deleting also takes a fresh code', async () => {
+    const email = uniqueEmail('delete-mfa');
+    await createUser(backend, email, PASSWORD, { display_name: 'Dirk Delete' });
+    const token = await apiSignIn(backend, email);
+    const enrolled = await authApi<{ id: string; totp: { secret: string } }>(backend, token, '/factors', { factor_type: 'totp', friendly_name: 'Phone', issuer: 'Stitchhouse' });
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(enrolled.totp.secret), digits: 6, period: 30 });
+    const challenge = await authApi<{ id: string }>(backend, token, `/factors/${enrolled.id}/challenge`, {});
+    await authApi(backend, token, `/factors/${enrolled.id}/verify`, { challenge_id: challenge.id, code: totp.generate() });
+
+    const page = await freshPage();
+    await signIn(page, email, '/account');
+    await page.getByLabel('6-digit code').fill(totp.generate());
+    await page.getByRole('button', { name: 'Verify and continue' }).click();
+    await page.waitForURL(`${stack.shellUrl}/account`);
+    const form = page.getByRole('form', { name: 'Delete your account' });
+    await form.getByLabel('Current password').fill(PASSWORD);
+    await form.getByLabel('I understand my account is deleted for good').check();
+    await form.getByRole('button', { name: 'Delete my account' }).click();
+    await page.locator('[data-error-summary]', { hasText: 'Enter the 6-digit code from your authenticator app.' }).waitFor();
+    await form.getByLabel('6-digit code from your authenticator app').fill(totp.generate());
+    await form.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL(/\/sign-in\?reason=account-deleted$/);
+    expect((await nextMail(backend, email)).subject).toBe('Your Stitchhouse account is deleted');
   });
 });
