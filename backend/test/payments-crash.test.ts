@@ -4,17 +4,16 @@
 // entitlement, one held transfer per line) and its receipt is sent — the sandbox's retries and
 // duplicate deliveries finish what the kill interrupted. The backend runs as a child process
 // (test/fixtures/crash/payments-process.ts) so it can be killed for real. PGlite only.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { killBackend, startBackendProcess, type BackendProcess } from './fixtures/crash/backend-process.ts';
 
-interface Running { child: ChildProcess; url: string; anonKey: string; serviceRoleKey: string; stripeUrl: string; secretKey: string }
+interface Ready { url: string; anonKey: string; serviceRoleKey: string; stripeUrl: string; secretKey: string }
+type Running = BackendProcess<Ready>;
 
-const fixture = path.join(import.meta.dirname, 'fixtures', 'crash', 'payments-process.ts');
 const ORDERS = 12;
 let dataDir: string;
 let port: number;
@@ -28,36 +27,8 @@ async function freePort(): Promise<number> {
   return p;
 }
 
-function startChild(): Promise<Running> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '--experimental-websocket' };
-  delete env.STITCHHOUSE_TEST_DATABASE;
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir, String(port)], {
-    cwd: path.join(import.meta.dirname, '..'), env, stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve({ child, ...(JSON.parse(line) as Omit<Running, 'child'>) }));
-    child.once('exit', (code) => reject(new Error(`the backend exited (${code}) before it was ready`)));
-  });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function killHard(run: Running): Promise<void> {
-  const exited = new Promise((resolve) => run.child.once('exit', resolve));
-  run.child.kill('SIGKILL');
-  await exited;
-  const pidFile = path.join(dataDir, 'pglite.pid');
-  const pglite = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8')) : 0;
-  const deadline = Date.now() + 30_000;
-  while (pglite > 0 && isAlive(pglite) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-}
+const startChild = () => startBackendProcess<Ready>('payments-process.ts', [dataDir, String(port)], { NODE_OPTIONS: '--experimental-websocket' });
+const killHard = (run: Running) => killBackend(run, dataDir);
 
 async function ok(res: Response, what: string): Promise<any> {
   const text = await res.text();

@@ -3,55 +3,19 @@
 // and removes a file placed whose row never committed. The stack runs as a child process
 // (test/fixtures/crash/stack-process.ts) so it can be killed for real. PGlite only: a
 // throwaway PostgreSQL would not outlive the killed process that started it.
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killBackend, startBackendProcess, stopBackend, type BackendProcess } from './fixtures/crash/backend-process.ts';
 
-interface Running { child: ChildProcess; url: string; serviceRoleKey: string }
+type Running = BackendProcess<{ url: string; serviceRoleKey: string }>;
 
-const fixture = path.join(import.meta.dirname, 'fixtures', 'crash', 'stack-process.ts');
 let dataDir: string;
 let running: Running | undefined;
 
-function startChild(): Promise<Running> {
-  const env = { ...process.env };
-  delete env.STITCHHOUSE_TEST_DATABASE;
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir], {
-    cwd: path.join(import.meta.dirname, '..'), env, stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (line) => {
-      const info = JSON.parse(line) as { url: string; serviceRoleKey: string };
-      resolve({ child, url: info.url, serviceRoleKey: info.serviceRoleKey });
-    });
-    child.once('exit', (code) => reject(new Error(`the backend exited (${code}) before it was ready`)));
-  });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function killHard(run: Running): Promise<void> {
-  const exited = new Promise((resolve) => run.child.once('exit', resolve));
-  run.child.kill('SIGKILL');
-  await exited;
-  // PGlite's process notices its parent is gone and closes; wait until the folder is free.
-  const pidFile = path.join(dataDir, 'pglite.pid');
-  const pglite = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8')) : 0;
-  const deadline = Date.now() + 30_000;
-  while (pglite > 0 && isAlive(pglite) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-}
+const startChild = () => startBackendProcess<{ url: string; serviceRoleKey: string }>('stack-process.ts', [dataDir]);
 
 function request(run: Running, route: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
@@ -77,10 +41,7 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  if (running) {
-    running.child.kill('SIGTERM');
-    await new Promise((resolve) => running!.child.once('exit', resolve));
-  }
+  if (running) await stopBackend(running);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -119,7 +80,7 @@ describe.skipIf(process.env.STITCHHOUSE_TEST_DATABASE === 'postgres')('SIGKILL d
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(filesUnder(tempDir()).length).toBeGreaterThan(0);
-    await killHard(running);
+    await killBackend(running, dataDir);
     running = undefined;
     expect(await upload).toBeInstanceOf(Error);
     await reader.cancel().catch(() => undefined);

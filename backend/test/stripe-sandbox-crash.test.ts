@@ -1,19 +1,18 @@
 // Faults: the backend SIGKILLed while the sandbox is delivering a webhook loses no event.
 // Events and their deliveries commit with the payment; after a restart every one reaches the
 // endpoint (the one in flight at the kill again: Stripe delivers at least once).
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killBackend, startBackendProcess, stopBackend, type BackendProcess } from './fixtures/crash/backend-process.ts';
 
-interface Running { child: ChildProcess; stripeUrl: string; secretKey: string; webhookSecret: string }
+interface Ready { stripeUrl: string; secretKey: string; webhookSecret: string }
+type Running = BackendProcess<Ready>;
 
-const fixture = path.join(import.meta.dirname, 'fixtures', 'crash', 'stripe-process.ts');
 let dataDir: string;
 let running: Running | undefined;
 let endpoint: http.Server;
@@ -25,28 +24,7 @@ const received: Array<{ body: string; signature: string }> = [];
 let firstArrived: () => void;
 const firstDelivery = new Promise<void>((resolve) => (firstArrived = resolve));
 
-function startChild(): Promise<Running> {
-  const env = { ...process.env };
-  delete env.STITCHHOUSE_TEST_DATABASE;
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir, endpointUrl], {
-    cwd: path.join(import.meta.dirname, '..'), env, stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve({ child, ...(JSON.parse(line) as Omit<Running, 'child'>) }));
-    child.once('exit', (code) => reject(new Error(`the backend exited (${code}) before it was ready`)));
-  });
-}
-
-async function killHard(run: Running): Promise<void> {
-  const exited = new Promise((resolve) => run.child.once('exit', resolve));
-  run.child.kill('SIGKILL');
-  await exited;
-  const pidFile = path.join(dataDir, 'pglite.pid');
-  const pglite = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').split(/\s/)[0]) : 0;
-  const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
-  const deadline = Date.now() + 30_000;
-  while (pglite > 0 && alive(pglite) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-}
+const startChild = () => startBackendProcess<Ready>('stripe-process.ts', [dataDir, endpointUrl]);
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stitchhouse-stripe-crash-'));
@@ -68,10 +46,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (running) {
-    running.child.kill('SIGTERM');
-    await new Promise((resolve) => running!.child.once('exit', resolve));
-  }
+  if (running) await stopBackend(running);
   endpoint.closeAllConnections();
   endpoint.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -95,7 +70,7 @@ describe.skipIf(process.env.STITCHHOUSE_TEST_DATABASE === 'postgres')('SIGKILL d
     });
     expect((await sandbox(running, `/checkout/${session.id}/pay`, { card: '4242424242424242' })).status).toBe('succeeded');
     await firstDelivery; // a delivery is on the wire, unanswered
-    await killHard(running);
+    await killBackend(running, dataDir);
     for (const res of hanging) res.destroy();
 
     hang = false;
