@@ -2,25 +2,16 @@
 // the member's data as JSON and every pattern they own stamped with their name and order
 // number; nothing of anyone else's; kept privately and emailed as a signed link.
 import crypto from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePatternPdf, pageTexts } from '../../supabase/test/catalog-own-pdf.ts';
 import { startTestStack, type TestStack } from './harness.ts';
+import { serviceClient, signedInMember, storeWithPattern } from './members.ts';
 
-const PASSWORD = 'Export-access-9';
 let stack: TestStack;
-const service = () => createClient(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
+const service = () => serviceClient(stack);
 
-async function person(label: string, name: string): Promise<{ id: string; email: string; token: string; db: SupabaseClient }> {
-  const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.test`;
-  const created = await service().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: { display_name: name } });
-  if (created.error) throw created.error;
-  const db = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const { data, error } = await db.auth.signInWithPassword({ email, password: PASSWORD });
-  if (error) throw error;
-  return { id: data.user.id, email, token: data.session.access_token, db };
-}
+const person = (label: string, name: string) => signedInMember(stack, label, name);
 
 beforeAll(async () => {
   stack = await startTestStack({ seed: false });
@@ -35,8 +26,7 @@ describe('account export', () => {
     const designer = await person('designer', 'Dana Designer');
     const buyer = await person('buyer', 'Zoë Exporter');
     const stranger = await person('stranger', 'Sam Stranger');
-    const store = (await designer.db.from('stores').insert({ slug: `dana-${Date.now().toString(36)}`, kind: 'designer', name: 'Dana Patterns' }).select('id').single()).data!.id as string;
-    const pattern = (await designer.db.from('patterns').insert({ store_id: store, title: 'Harbour Wrap Dress', craft: 'sewing', category: 'dresses', price_cents: 1400 }).select('id').single()).data!.id as string;
+    const { storeId: store, patternId: pattern } = await storeWithPattern(designer, 'dana');
     const original = await makePatternPdf('Harbour Wrap Dress', 2);
     const path = `${store}/${pattern}/a4/v1.pdf`;
     expect((await designer.db.storage.from('pattern-files').upload(path, original, { contentType: 'application/pdf' })).error).toBeNull();

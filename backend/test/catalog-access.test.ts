@@ -2,15 +2,15 @@
 // person), and proof that someone who does not own a pattern cannot reach its files by any
 // route: REST rows, storage download and list, signed URLs after expiry, the download function.
 import crypto from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePatternPdf, pageTexts } from '../../supabase/test/catalog-own-pdf.ts';
 import { startTestStack, type TestStack } from './harness.ts';
+import { serviceClient, signedInMember, storeWithPattern, type Member } from './members.ts';
 
-const PASSWORD = 'Catalog-access-9';
 let stack: TestStack;
 
-interface Person { id: string; email: string; name: string; token: string; db: SupabaseClient }
+type Person = Member;
 let designer: Person;
 let buyer: Person;
 let stranger: Person;
@@ -19,17 +19,9 @@ let patternId: string;
 let original: Uint8Array;
 let orderNumber: string;
 
-const service = () => createClient(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
+const service = () => serviceClient(stack);
 
-async function person(label: string, name: string): Promise<Person> {
-  const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.test`;
-  const created = await service().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: { display_name: name } });
-  if (created.error) throw created.error;
-  const db = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const { data, error } = await db.auth.signInWithPassword({ email, password: PASSWORD });
-  if (error) throw error;
-  return { id: data.user.id, email, name, token: data.session.access_token, db };
-}
+const person = (label: string, name: string) => signedInMember(stack, label, name);
 
 const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
 
@@ -49,13 +41,7 @@ beforeAll(async () => {
   [designer, buyer, stranger] = await Promise.all([
     person('designer', 'Dana Designer'), person('buyer', 'Zoë Buyer'), person('stranger', 'Sam Stranger'),
   ]);
-  const store = await designer.db.from('stores').insert({ slug: `dana-${Date.now().toString(36)}`, kind: 'designer', name: 'Dana Patterns' }).select('id').single();
-  if (store.error) throw store.error;
-  storeId = store.data.id;
-  const pattern = await designer.db.from('patterns')
-    .insert({ store_id: storeId, title: 'Harbour Wrap Dress', craft: 'sewing', category: 'dresses', price_cents: 1400 }).select('id').single();
-  if (pattern.error) throw pattern.error;
-  patternId = pattern.data.id;
+  ({ storeId, patternId } = await storeWithPattern(designer, 'dana'));
   original = await makePatternPdf('Harbour Wrap Dress', 3);
 }, 120_000);
 

@@ -5,37 +5,27 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePatternPdf, pageTexts } from '../../supabase/test/catalog-own-pdf.ts';
 import { makeCoverSvg } from '../../supabase/seed/assets.ts';
 import { signJwt } from '../src/jwt.ts';
 import { startTestStack, type TestStack } from './harness.ts';
+import { serviceClient, signedInMember, storeWithPattern, type Member } from './members.ts';
 
-const PASSWORD = 'Hardening-test-9';
 let stack: TestStack;
 
-interface Person { id: string; email: string; token: string; db: SupabaseClient }
-let designer: Person;
-let buyer: Person;
+let designer: Member;
+let buyer: Member;
 let storeId: string;
 let patternId: string;
 let original: Uint8Array;
 let orderId: string;
 
-const service = () => createClient(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
+const service = () => serviceClient(stack);
 const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
 const originalPath = () => `${storeId}/${patternId}/a4/v1.pdf`;
 
-async function person(label: string, name: string): Promise<Person> {
-  const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.test`;
-  const created = await service().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: { display_name: name } });
-  if (created.error) throw created.error;
-  const db = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const { data, error } = await db.auth.signInWithPassword({ email, password: PASSWORD });
-  if (error) throw error;
-  return { id: data.user.id, email, token: data.session.access_token, db };
-}
+const person = (label: string, name: string) => signedInMember(stack, label, name);
 
 /** A raw storage request with the caller's session, as curl would send it. */
 function storageFetch(token: string, route: string, init: RequestInit = {}): Promise<Response> {
@@ -53,13 +43,7 @@ function tempFiles(): string[] {
 beforeAll(async () => {
   stack = await startTestStack({ seed: false });
   [designer, buyer] = await Promise.all([person('designer', 'Dana Designer'), person('buyer', 'Zoë Buyer')]);
-  const store = await designer.db.from('stores').insert({ slug: `hard-${Date.now().toString(36)}`, kind: 'designer', name: 'Dana Patterns' }).select('id').single();
-  if (store.error) throw store.error;
-  storeId = store.data.id;
-  const pattern = await designer.db.from('patterns')
-    .insert({ store_id: storeId, title: 'Harbour Wrap Dress', craft: 'sewing', category: 'dresses', price_cents: 1400 }).select('id').single();
-  if (pattern.error) throw pattern.error;
-  patternId = pattern.data.id;
+  ({ storeId, patternId } = await storeWithPattern(designer, 'hard'));
   original = await makePatternPdf('Harbour Wrap Dress', 2);
   const up = await designer.db.storage.from('pattern-files').upload(originalPath(), original, { contentType: 'application/pdf' });
   if (up.error) throw up.error;
