@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import type { Session } from '@supabase/supabase-js';
-import { serverMessage } from '@stitchhouse/shared/form/index.ts';
-import { Alert, Button, Card, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { Card } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { ROLE_LABELS, loadProfile, publicUrl } from '../api/profile.ts';
 import { myStore } from '../api/store.ts';
 import { AccountPage } from '../features/layout/AccountPage.tsx';
+import { LoadingOrFailed } from '../features/layout/LoadingOrFailed.tsx';
 import { DeleteAccount } from '../features/security/DeleteAccount.tsx';
 import { ExportAccount } from '../features/security/ExportAccount.tsx';
 import { SessionsSection } from '../features/security/SessionsSection.tsx';
@@ -25,19 +25,8 @@ function Overview({ session }: { session: Session }) {
     const [profile, store] = await Promise.all([loadProfile(session.user.id), myStore(session.user.id)]);
     return { profile, store, avatarUrl: profile.avatarPath ? await publicUrl('avatars', profile.avatarPath) : null };
   });
-  if (state.status === 'error') {
-    return (
-      <Alert tone="danger" title="Your account could not be loaded" actions={<Button onClick={state.retry}>Try again</Button>}>
-        {serverMessage(state.error).message}
-      </Alert>
-    );
-  }
-  if (!state.data) {
-    return (
-      <div aria-busy="true">
-        <Spinner label="Loading your account…" showLabel />
-      </div>
-    );
+  if (state.status === 'error' || !state.data) {
+    return <LoadingOrFailed state={state} failedTitle="Your account could not be loaded" loadingLabel="Loading your account…" />;
   }
   const { profile, store, avatarUrl } = state.data;
   const sells = !!store;

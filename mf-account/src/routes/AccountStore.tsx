@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Session } from '@supabase/supabase-js';
-import { serverMessage } from '@stitchhouse/shared/form/index.ts';
-import { Alert, Button, Card, LinkButton, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { Card, LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { loadProfile, publicUrl } from '../api/profile.ts';
 import { myStore, saveStoreImage, type OwnStore } from '../api/store.ts';
 import { removeFile } from '../api/uploads.ts';
 import { ImageUpload } from '../features/images/ImageUpload.tsx';
 import { AccountPage } from '../features/layout/AccountPage.tsx';
+import { LoadingOrFailed } from '../features/layout/LoadingOrFailed.tsx';
 import { StoreForm } from '../features/store/StoreForm.tsx';
 import * as styles from '../features/layout/account.module.css';
 
@@ -30,19 +30,8 @@ function StoreSettings({ session }: { session: Session }) {
       : { logo: null, banner: null };
     return { store, images, canSupply: profile.roles.includes('supplier') };
   });
-  if (state.status === 'error') {
-    return (
-      <Alert tone="danger" title="Your store could not be loaded" actions={<Button onClick={state.retry}>Try again</Button>}>
-        {serverMessage(state.error).message}
-      </Alert>
-    );
-  }
-  if (!state.data) {
-    return (
-      <div aria-busy="true">
-        <Spinner label="Loading your store…" showLabel />
-      </div>
-    );
+  if (state.status === 'error' || !state.data) {
+    return <LoadingOrFailed state={state} failedTitle="Your store could not be loaded" loadingLabel="Loading your store…" />;
   }
   const { store, images, canSupply } = state.data;
   const again = () => setReload((n) => n + 1);

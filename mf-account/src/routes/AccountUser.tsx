@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Session } from '@supabase/supabase-js';
-import { serverMessage } from '@stitchhouse/shared/form/index.ts';
-import { Alert, Button, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { Alert } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { loadProfile, publicUrl } from '../api/profile.ts';
 import { AccountPage } from '../features/layout/AccountPage.tsx';
+import { LoadingOrFailed } from '../features/layout/LoadingOrFailed.tsx';
 import { ProfileSection } from '../features/profile/ProfileSection.tsx';
 import { AuthenticatorSection } from '../features/security/AuthenticatorSection.tsx';
 import { EmailSection } from '../features/security/EmailSection.tsx';
@@ -38,19 +38,8 @@ function ProfileAndSecurity({ session }: { session: Session }) {
   });
   const linkMessage = params.get('link') === 'email_change' ? emailLinkMessage() : null;
 
-  if (profile.status === 'error') {
-    return (
-      <Alert tone="danger" title="Your profile could not be loaded" actions={<Button onClick={profile.retry}>Try again</Button>}>
-        {serverMessage(profile.error).message}
-      </Alert>
-    );
-  }
-  if (!profile.data) {
-    return (
-      <div aria-busy="true">
-        <Spinner label="Loading your profile…" showLabel />
-      </div>
-    );
+  if (profile.status === 'error' || !profile.data) {
+    return <LoadingOrFailed state={profile} failedTitle="Your profile could not be loaded" loadingLabel="Loading your profile…" />;
   }
   const { profile: me, avatarUrl } = profile.data;
   return (

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { Session } from '@supabase/supabase-js';
-import { serverMessage } from '@stitchhouse/shared/form/index.ts';
-import { Alert, Button, Card, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { Alert, Button, Card } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { loadProfile } from '../api/profile.ts';
 import { myApplication, type Application } from '../api/wholesale.ts';
 import { AccountPage } from '../features/layout/AccountPage.tsx';
+import { LoadingOrFailed } from '../features/layout/LoadingOrFailed.tsx';
 import { ApplicationForm } from '../features/wholesale/ApplicationForm.tsx';
 import { OperatorQueue } from '../features/wholesale/OperatorQueue.tsx';
 import * as styles from '../features/layout/account.module.css';
@@ -25,19 +25,8 @@ function Wholesale({ session }: { session: Session }) {
     const [profile, application] = await Promise.all([loadProfile(session.user.id), myApplication(session.user.id)]);
     return { operator: profile.roles.includes('operator'), application };
   });
-  if (state.status === 'error') {
-    return (
-      <Alert tone="danger" title="Your wholesale account could not be loaded" actions={<Button onClick={state.retry}>Try again</Button>}>
-        {serverMessage(state.error).message}
-      </Alert>
-    );
-  }
-  if (!state.data) {
-    return (
-      <div aria-busy="true">
-        <Spinner label="Loading…" showLabel />
-      </div>
-    );
+  if (state.status === 'error' || !state.data) {
+    return <LoadingOrFailed state={state} failedTitle="Your wholesale account could not be loaded" loadingLabel="Loading…" />;
   }
   if (state.data.operator) return <OperatorQueue />;
   return <Applicant userId={session.user.id} application={state.data.application} onChanged={() => setReload((n) => n + 1)} />;
