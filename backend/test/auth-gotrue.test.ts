@@ -197,7 +197,7 @@ describe('the project config (supabase/config.toml)', () => {
       expect(await web3.json()).toMatchObject({ error_code: 'web3_provider_disabled', msg: 'Web3 provider is disabled' });
     });
 
-    it('phone sign-up, OTP and verification, anonymous sign-ins', async () => {
+    it('phone sign-up, OTP and verification', async () => {
       const signUp = await h.client().auth.signUp({ phone: '+441234567890', password: PASSWORD });
       expect(failure(signUp.error)).toEqual({ status: 400, code: 'phone_provider_disabled', message: 'Phone signups are disabled' });
       const otp = await h.client().auth.signInWithOtp({ phone: '+441234567890' });
@@ -206,8 +206,6 @@ describe('the project config (supabase/config.toml)', () => {
       expect(failure(badNumber.error)).toEqual({
         status: 400, code: 'validation_failed', message: 'Invalid phone number format (E.164 required)',
       });
-      const anonymous = await h.client().auth.signInAnonymously();
-      expect(failure(anonymous.error)).toEqual({ status: 422, code: 'anonymous_provider_disabled', message: 'Anonymous sign-ins are disabled' });
     });
 
     it('phone and WebAuthn factors, and passkeys', async () => {
@@ -238,8 +236,14 @@ describe('the project config (supabase/config.toml)', () => {
       expect((await fetch(`${stack.url}/auth/v1${path}`)).status, path).toBe(200);
     }
     const settings = await (await fetch(`${stack.url}/auth/v1/settings`)).json();
-    expect(settings).toMatchObject({ disable_signup: false, mailer_autoconfirm: false, external: { email: true, anonymous_users: false } });
+    expect(settings).toMatchObject({ disable_signup: false, mailer_autoconfirm: false, external: { email: true, anonymous_users: true } });
     expect((await fetch(`${stack.url}/auth/v1/user`)).status).toBe(401);
+  });
+
+  it('anonymous sign-ins are on for guest checkout (enable_anonymous_sign_ins = true)', async () => {
+    const { data, error } = await h.client().auth.signInAnonymously();
+    expect(error).toBeNull();
+    expect(data.user!.is_anonymous).toBe(true);
   });
 });
 
@@ -331,6 +335,24 @@ describe('a stack with other [auth] settings: autoconfirm, anonymous sign-ins, s
     // spent: the same nonce does not work twice
     const reused = await c.auth.updateUser({ password: 'QuiltingFive45', nonce });
     expect(failure(reused.error)).toMatchObject({ status: 422, code: 'reauthentication_not_valid' });
+  });
+});
+
+describe('a stack with enable_anonymous_sign_ins = false', () => {
+  let stack: TestStack;
+  const h = authHelpers(() => stack);
+
+  beforeAll(async () => {
+    stack = await startTestStack({ authConfig: { enable_anonymous_sign_ins: false } });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('refuses anonymous sign-ins as GoTrue does', async () => {
+    const anonymous = await h.client().auth.signInAnonymously();
+    expect(failure(anonymous.error)).toEqual({ status: 422, code: 'anonymous_provider_disabled', message: 'Anonymous sign-ins are disabled' });
+    expect((await (await fetch(`${stack.url}/auth/v1/settings`)).json()).external.anonymous_users).toBe(false);
   });
 });
 

@@ -1,8 +1,10 @@
-// POST /checkout { items: [{ pattern_id, quantity, kind, expected_unit_price_cents? }], discount_code?, country, preview? }
+// POST /checkout { items: [{ pattern_id, quantity, kind, expected_unit_price_cents? }], discount_code?, country, preview?, email? }
 // Prices the cart on the server from the database (tax-inclusive prices, the buyer's VAT, the
 // store's discount code, each seller plan's fee: shared/src/pricing.ts) and, unless previewing,
 // records a pending order and opens a Stripe Checkout Session for it. Entitlements come later,
 // from the verified webhook only. Errors: { error: { code, message, details? } }.
+// Guests (anonymous sign-ins, is_anonymous in the JWT) check out with a required `email`: the
+// order's buyer_email, the payment page's customer_email and where the receipt goes.
 import { z } from 'zod';
 import { callerClient, serviceClient, signedInUser } from '../_shared/clients.ts';
 import { PaymentFailure, paymentHandler, readBody, reply, siteUrl } from '../_shared/payments.ts';
@@ -34,6 +36,10 @@ const bodySchema = z.object({
   country: z.string({ error: 'country is required (two-letter ISO code such as "DE")' }).trim().toUpperCase()
     .regex(/^[A-Z]{2}$/, { error: 'country must be a two-letter ISO code such as "DE"' }),
   preview: z.boolean().optional(),
+  // a guest's receipt address; members' orders use their account's address
+  email: z.string({ error: 'email must be an email address' }).trim().toLowerCase()
+    .pipe(z.email({ error: 'email must be an email address such as you@example.com' }).max(254, { error: 'email is at most 254 characters' }))
+    .optional(),
 });
 type CartItem = z.infer<typeof itemSchema>;
 
@@ -237,6 +243,11 @@ async function checkout(req: Request): Promise<Response> {
   const caller = await signedInUser(req);
   if (!caller) throw new PaymentFailure('not_signed_in', 'Sign in to check out.', 401);
   const body = await readBody(req, bodySchema);
+  const guest = caller.user.is_anonymous === true;
+  if (guest && !body.preview && !body.email) {
+    throw new PaymentFailure('email_required', 'Enter your email address: your receipt and download links go there.');
+  }
+  const buyerEmail = guest ? body.email ?? null : caller.user.email ?? null;
   checkQuantities(body.items);
   const lines = await priceLines(body.items, caller.user.id, caller.token);
   const currency = lines[0]!.pattern.currency;
@@ -262,7 +273,7 @@ async function checkout(req: Request): Promise<Response> {
   await expireEarlierCheckouts(caller.user.id, lines.filter((l) => l.item.kind === 'digital').map((l) => l.item.pattern_id));
   const { data: orderId, error } = await db.rpc('create_checkout_order', {
     p_order: {
-      buyer_id: caller.user.id, buyer_email: caller.user.email ?? null, currency,
+      buyer_id: caller.user.id, buyer_email: buyerEmail, currency,
       subtotal_cents: quote.subtotalCents, platform_fee_cents: quote.platformFeeCents, total_cents: quote.totalCents,
       provider: quote.totalCents === 0 ? 'free' : providerName(), vat_cents: quote.vatCents, vat_rate_bp: quote.vatRateBp,
       buyer_country: body.country, discount_cents: quote.discountCents, discount_code_id: discount?.id ?? null,
@@ -291,7 +302,7 @@ async function checkout(req: Request): Promise<Response> {
     session = await stripe().checkout.sessions.create({
       mode: 'payment',
       line_items: sessionLineItems(quote, lines),
-      ...(caller.user.email ? { customer_email: caller.user.email } : {}),
+      ...(buyerEmail ? { customer_email: buyerEmail } : {}),
       client_reference_id: id,
       metadata: { order_id: id },
       success_url: success,

@@ -56,12 +56,13 @@ async function stampIdentity(token: string, userId: string, email: string | unde
   const db = callerClient(token);
   const [{ data: profile }, { data: entitlement }] = await Promise.all([
     db.from('profiles').select('display_name').eq('id', userId).maybeSingle(),
-    db.from('entitlements').select('id, source, order_items(licence, orders(number))')
+    db.from('entitlements').select('id, source, order_items(licence, orders(number, buyer_email))')
       .eq('user_id', userId).eq('pattern_id', patternId).is('revoked_at', null).maybeSingle(),
   ]);
-  const buyerName = (profile?.display_name as string | undefined)?.trim() || email || 'Stitchhouse member';
-  type Item = { licence: Licence; orders: { number: number } | null } | null;
+  type Item = { licence: Licence; orders: { number: number; buyer_email: string | null } | null } | null;
   const item = (entitlement as { order_items: Item } | null)?.order_items ?? null;
+  // a guest (anonymous sign-in) has no account address: the one they paid with
+  const buyerName = (profile?.display_name as string | undefined)?.trim() || email || item?.orders?.buyer_email || 'Stitchhouse member';
   let orderNumber: string;
   if (item?.orders) orderNumber = String(item.orders.number);
   else if (entitlement) orderNumber = `${String(entitlement.source).toUpperCase()}-${String(entitlement.id).slice(0, 8).toUpperCase()}`;
