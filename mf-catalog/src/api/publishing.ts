@@ -1,8 +1,9 @@
 // A store's own catalog: its patterns, drafts, edits, images, pattern files and versions.
 // Every call runs as the signed-in owner; row-level security and the RPCs
 // attach_pattern_file / change_patterns_status enforce who may do what.
-import { getRuntimeConfig, getSupabase } from '@stitchhouse/shared';
+import { getSupabase } from '@stitchhouse/shared';
 import type { PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
+import { signUpload, uploadWithProgress } from '@stitchhouse/shared/storage/uploadWithProgress.ts';
 import { getPattern, isUuid, type PatternDetail } from './catalog.ts';
 
 export type PatternStatus = 'draft' | 'published' | 'archived';
@@ -198,6 +199,8 @@ export async function uploadImage(pattern: { id: string; storeId: string }, file
   return path;
 }
 
+export { UploadFailure } from '@stitchhouse/shared/storage/uploadWithProgress.ts';
+
 export interface UploadTarget {
   format: PatternFormat;
   version: number;
@@ -213,50 +216,12 @@ export interface UploadTarget {
 export async function prepareFileUpload(pattern: { id: string; storeId: string }, format: PatternFormat, currentVersion: number | null): Promise<UploadTarget> {
   const version = (currentVersion ?? 0) + 1;
   const path = `${pattern.storeId}/${pattern.id}/${format}/v${version}.pdf`;
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.storage.from('pattern-files').createSignedUploadUrl(path, { upsert: true });
-  if (error) throw error;
-  const config = getRuntimeConfig();
-  const base = config.supabaseUrl.replace(/\/+$/, '');
-  return { format, version, path, apiKey: config.supabaseAnonKey, signedUrl: `${base}/storage/v1/object/upload/sign/pattern-files/${path}?token=${encodeURIComponent(data.token)}` };
+  return { format, version, path, ...(await signUpload('pattern-files', path)) };
 }
 
-export class UploadFailure extends Error {
-  constructor(message: string, readonly retryable: boolean) {
-    super(message);
-    this.name = 'UploadFailure';
-  }
-}
-
-/** PUTs the file with upload progress (storage-js has no progress callback, XHR does). */
+/** PUTs the PDF with upload progress; a cancelled or dropped transfer can resume on the same target. */
 export function sendFile(target: UploadTarget, file: Blob, onProgress: (sent: number, total: number) => void, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', target.signedUrl);
-    xhr.setRequestHeader('content-type', 'application/pdf');
-    xhr.setRequestHeader('x-upsert', 'true');
-    xhr.setRequestHeader('apikey', target.apiKey);
-    xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(file.size, file.size);
-        resolve();
-        return;
-      }
-      let message = `The upload was refused (${xhr.status})`;
-      try {
-        const body = JSON.parse(xhr.responseText) as { message?: string };
-        if (body.message) message = body.message;
-      } catch {
-        // not JSON: keep the status line
-      }
-      reject(new UploadFailure(message, xhr.status >= 500 || xhr.status === 408 || xhr.status === 429));
-    };
-    xhr.onerror = () => reject(new UploadFailure('The connection dropped during the upload.', true));
-    xhr.onabort = () => reject(new UploadFailure('The upload was cancelled.', true));
-    signal?.addEventListener('abort', () => xhr.abort());
-    xhr.send(file);
-  });
+  return uploadWithProgress(target, file, onProgress, { contentType: 'application/pdf', signal });
 }
 
 export async function sha256Hex(file: Blob): Promise<string> {
