@@ -1,8 +1,8 @@
 import * as OTPAuth from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2EStack, type E2EStack } from '../src/harness.ts';
-import { PASSWORD, apiSignIn, authApi, createUser, expectHeading, expectNoSeriousA11yIssues, heading, inbox, nextMail, uniqueEmail, type Backend } from './auth-support.ts';
+import type { E2EStack } from '../src/harness.ts';
+import { PASSWORD, apiSignIn, authApi, createUser, expectHeading, expectNoSeriousA11yIssues, heading, inbox, nextMail, startAccessStack, uniqueEmail, type Backend } from './auth-support.ts';
 import { coverPng } from './catalog-own.fixtures.ts';
 
 // Account end to end (issue #11): profile, email change, authenticator app with recovery
@@ -12,9 +12,7 @@ let backend: Backend;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  stack = await startE2EStack({ backend: true, backendConfig: { emailMinInterval: 0 } });
-  if (!stack.backend) throw new Error('the embedded backend did not start');
-  backend = stack.backend;
+  ({ stack, backend } = await startAccessStack());
 });
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { startE2EStack, type E2EStack } from '../src/harness.ts';
 
 export interface Backend {
   url: string;
@@ -17,6 +18,13 @@ export interface Mail {
   text: string;
   links: string[];
   created_at: string;
+}
+
+/** The shell and remotes on a fresh embedded backend; emailMinInterval 0 lets a test ask for another email at once. */
+export async function startAccessStack(): Promise<{ stack: E2EStack; backend: Backend }> {
+  const stack = await startE2EStack({ backend: true, backendConfig: { emailMinInterval: 0 } });
+  if (!stack.backend) throw new Error('the embedded backend did not start');
+  return { stack, backend: stack.backend };
 }
 
 export const PASSWORD = 'Bias-tape 42';

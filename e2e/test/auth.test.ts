@@ -1,7 +1,7 @@
 import * as OTPAuth from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2EStack, type E2EStack } from '../src/harness.ts';
+import type { E2EStack } from '../src/harness.ts';
 import {
   PASSWORD,
   apiSignIn,
@@ -14,6 +14,7 @@ import {
   inbox,
   nextMail,
   signedInName,
+  startAccessStack,
   uniqueEmail,
   verifyLink,
   type Backend,
@@ -26,9 +27,7 @@ let backend: Backend;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  stack = await startE2EStack({ backend: true, backendConfig: { emailMinInterval: 0 } });
-  if (!stack.backend) throw new Error('the embedded backend did not start');
-  backend = stack.backend;
+  ({ stack, backend } = await startAccessStack());
 });
 
 afterAll(async () => {
