@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// Serves the built shell and the five remotes, each on its own origin, and writes the
+// Serves the built shell and the five remotes, each on its own origin (files through sirv:
+// the build's precompressed .br/.gz siblings by Accept-Encoding, with Vary), and writes the
 // per-environment files the shell reads at start: remotes.json (remote → manifest
 // URL) and env.json (Supabase URL, anon key, deployment id).
 //   node scripts/serve-apps.mjs            ports 3000–3005, SUPABASE_URL / SUPABASE_ANON_KEY from the environment
 //   import { serveApps } from './serve-apps.mjs'   (tests: ports 0, stop())
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sirv from 'sirv';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -35,8 +37,9 @@ const TYPES = {
 const NO_CACHE = new Set(['remotes.json', 'env.json', 'mf-manifest.json', 'mf-stats.json', 'index.html', 'remoteEntry.js']);
 const HASHED = /\.[0-9a-f]{8}\.(js|css|mjs)$/;
 
-function cacheControl(file) {
-  const base = file.split('/').pop();
+function cacheControl(path) {
+  const base = path.split('/').pop() ?? '';
+  if (!extname(base)) return 'no-cache'; // SPA fallback: index.html
   if (NO_CACHE.has(base)) return 'no-cache';
   if (HASHED.test(base)) return 'public, max-age=31536000, immutable';
   return 'no-cache';
@@ -89,6 +92,8 @@ export async function serveApps(options = {}) {
   const urls = {};
   const ports = {};
 
+  const backendOrigin = new URL(config.supabaseUrl).origin;
+  const preconnect = `<${backendOrigin}>; rel=preconnect; crossorigin, <${backendOrigin}>; rel=preconnect`;
   const envJson = () => JSON.stringify({ ...config, deploymentId: deploymentId() }, null, 2);
   const remotesJson = () =>
     JSON.stringify(Object.fromEntries(names.filter((n) => n !== 'shell').map((n) => [n, `${urls[n]}/mf-manifest.json`])), null, 2);
@@ -123,34 +128,38 @@ export async function serveApps(options = {}) {
         res.end(req.method === 'HEAD' ? undefined : virtual);
         return;
       }
-      const dir = dirs[name];
-      let file = normalize(join(dir, pathname));
-      if (file !== dir && !file.startsWith(dir + sep)) {
-        res.writeHead(403, headers).end('Forbidden');
-        return;
-      }
-      let exists = existsSync(file) && statSync(file).isFile();
-      if (!exists && !extname(pathname)) {
-        // SPA fallback: deep links render index.html (shell, and each remote's standalone page).
-        file = join(dir, 'index.html');
-        exists = existsSync(file);
-      }
-      if (!exists) {
-        res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }).end('Not found');
-        return;
-      }
-      const rel = file.slice(dir.length + 1).split(sep).join('/');
-      res.writeHead(200, {
-        ...headers,
-        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'content-length': statSync(file).size,
-        'cache-control': cacheControl(rel),
-        'x-content-type-options': 'nosniff',
-      });
-      if (req.method === 'HEAD') res.end();
-      else createReadStream(file).pipe(res);
+      res.setHeader('x-content-type-options', 'nosniff');
+      for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
+      // The shell's page: open the backend's connections while main.js loads (REST calls are
+      // CORS requests, cover images are not: one connection of each kind).
+      if (isShell && (!extname(pathname) || pathname.endsWith('.html'))) res.setHeader('link', preconnect);
+      files[name](req, res);
     };
   }
+
+  // sirv looks files up per request (`dev`): a remote rebuilt in place is live at once. It
+  // prefers the build's `.br`, then `.gz` sibling (shared/build/precompress.mjs) when the
+  // browser accepts it, and falls back to index.html for paths without an extension.
+  const files = Object.fromEntries(
+    names.map((name) => [
+      name,
+      sirv(dirs[name], {
+        dev: true,
+        etag: true,
+        single: true,
+        brotli: true,
+        gzip: true,
+        setHeaders(res, pathname) {
+          res.setHeader('cache-control', cacheControl(pathname));
+          const type = TYPES[extname(pathname) || '.html'];
+          if (type) res.setHeader('content-type', type);
+        },
+        onNoMatch(_req, res) {
+          res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }).end('Not found');
+        },
+      }),
+    ]),
+  );
 
   async function startApp(name) {
     // A restarted app comes back on the port it had (remotes.json already points there).

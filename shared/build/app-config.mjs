@@ -5,6 +5,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { REACT_ROUTER_SURFACE } from './react-router-surface.mjs';
+import { ChunkPackagesPlugin } from './chunk-packages.mjs';
+import { PrecompressPlugin } from './precompress.mjs';
 
 const sharedPkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -133,6 +135,12 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
       cssChunkFilename: `${assets}[name].[contenthash:8].css`,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs'] },
+    // The shell's lazy chunks (one per platform file it provides) would each inline the small
+    // platform modules they share (units.ts, pricing.ts): a page loading two of them got the
+    // module twice. Shared ones get their own chunk, however small.
+    ...(kind === 'shell'
+      ? { optimization: { splitChunks: { cacheGroups: { platform: { test: /[\\/]shared[\\/]src[\\/]/, chunks: 'async', minChunks: 2, minSize: 0, reuseExistingChunk: true } } } } }
+      : {}),
     module: {
       rules: [
         {
@@ -161,6 +169,10 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
     ...(process.env.STITCHHOUSE_STATS ? { stats: { all: false, assets: true, chunks: true, chunkModules: true, nestedModules: true, chunkModulesSpace: 10000, nestedModulesSpace: 10000, dependentModules: true, modules: false } } : {}),
     plugins: [
       withPage ? new rspack.HtmlRspackPlugin({ template: './index.html' }) : null,
+      // Which packages each emitted JS file carries (bench/phone: per-route packages, duplicates).
+      production ? new ChunkPackagesPlugin({ file: `${assets}chunk-packages.json` }) : null,
+      // .br/.gz next to every text asset, served by Accept-Encoding (scripts/serve-apps.mjs).
+      production ? new PrecompressPlugin() : null,
       // The shell is a plain bundle (react-router tree-shaken, no federation runtime
       // before first paint); it starts the runtime itself when a remote is needed and
       // provides its singletons (shell/src/federation/). It needs their versions.

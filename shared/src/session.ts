@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Session } from '@supabase/supabase-js';
-import { getSupabase } from './supabase.ts';
+import { getSupabase, onSupabaseStarted } from './supabase.ts';
 
 /**
  * The page's auth session as a tiny external store: one onAuthStateChange
@@ -27,19 +27,57 @@ function publish(next: Partial<SessionState>) {
   for (const listener of store.listeners) listener();
 }
 
+/** supabase-js's default storage key (`sb-<host label>-auth-token`), where a session is kept. */
+const STORED_SESSION = /^sb-.+-auth-token$/;
+/** What an email link or OAuth redirect brings for auth-js to turn into a session. */
+const SESSION_IN_URL = /[?#&](access_token|refresh_token|code|token_hash|error_description)=/;
+
+/** Whether this browser may have a session: one is stored, or the URL carries one. */
+export function mayHaveSession(): boolean {
+  if (typeof window === 'undefined') return true;
+  try {
+    if (SESSION_IN_URL.test(window.location.search + window.location.hash)) return true;
+    for (let i = 0; i < window.localStorage.length; i++) if (STORED_SESSION.test(window.localStorage.key(i) ?? '')) return true;
+    return false;
+  } catch {
+    return true; // storage blocked: let auth-js decide
+  }
+}
+
+const attached = new WeakSet<object>();
+function attach(client: Awaited<ReturnType<typeof getSupabase>>) {
+  if (attached.has(client)) return;
+  attached.add(client);
+  // INITIAL_SESSION arrives first, then SIGNED_IN / SIGNED_OUT / TOKEN_REFRESHED.
+  client.auth.onAuthStateChange((_event, session) => publish({ loading: false, session, error: null }));
+}
+
+function startClient() {
+  getSupabase().catch((error: unknown) => {
+    store.started = false; // a later subscriber may try again
+    publish({ loading: false, session: null, error });
+  });
+}
+
 function start() {
   if (store.started) return;
   store.started = true;
-  getSupabase().then(
-    (client) => {
-      // INITIAL_SESSION arrives first, then SIGNED_IN / SIGNED_OUT / TOKEN_REFRESHED.
-      client.auth.onAuthStateChange((_event, session) => publish({ loading: false, session, error: null }));
-    },
-    (error: unknown) => {
-      store.started = false; // a later subscriber may try again
-      publish({ loading: false, session: null, error });
-    },
-  );
+  // The store follows the page client whoever starts it (a sign-in screen, a data read).
+  onSupabaseStarted(attach);
+  if (mayHaveSession()) {
+    startClient();
+    return;
+  }
+  // Nothing stored and nothing in the URL: signed out, known without loading supabase-js
+  // (≈57 KB gzip) on every page a visitor opens (issue 13). Signing in in another tab
+  // stores a session: start the client then.
+  publish({ loading: false, session: null, error: null });
+  const onStorage = (event: StorageEvent) => {
+    if (!event.key || !STORED_SESSION.test(event.key) || !event.newValue) return;
+    window.removeEventListener('storage', onStorage);
+    startClient();
+  };
+  window.addEventListener('storage', onStorage);
 }
 
 export function subscribeSession(listener: () => void): () => void {

@@ -9,12 +9,16 @@ import { DEPLOYMENT_HEADER } from './deployment.ts';
  * in the first paint of marketing pages.
  */
 const KEY = Symbol.for('stitchhouse.supabase');
-type Holder = { [KEY]?: Promise<SupabaseClient> };
+const STARTED = Symbol.for('stitchhouse.supabase.started');
+type Holder = { [KEY]?: Promise<SupabaseClient>; [STARTED]?: Set<(client: SupabaseClient) => void> };
 
 export function getSupabase(): Promise<SupabaseClient> {
   // Kept on globalThis too: even a second copy of this module must not make a second client.
   const holder = globalThis as Holder;
-  holder[KEY] ??= createPageClient();
+  if (!holder[KEY]) {
+    holder[KEY] = createPageClient();
+    holder[KEY].then((client) => holder[STARTED]?.forEach((listener) => listener(client)), () => undefined);
+  }
   holder[KEY].catch(() => {
     delete holder[KEY]; // config or chunk failed to load: the next call tries again
   });
@@ -27,6 +31,21 @@ async function createPageClient(): Promise<SupabaseClient> {
     global: { headers: { [DEPLOYMENT_HEADER]: config.deploymentId } },
     auth: { persistSession: typeof window !== 'undefined', autoRefreshToken: typeof window !== 'undefined', detectSessionInUrl: typeof window !== 'undefined' },
   });
+}
+
+/**
+ * Calls `listener` with the page client once something creates it (at once if it exists),
+ * without creating it: the session store follows the client a sign-in screen starts.
+ */
+export function onSupabaseStarted(listener: (client: SupabaseClient) => void): void {
+  const holder = globalThis as Holder;
+  (holder[STARTED] ??= new Set()).add(listener);
+  holder[KEY]?.then(listener, () => undefined);
+}
+
+/** Whether the page client has been created (supabase-js loaded or loading). */
+export function supabaseStarted(): boolean {
+  return (globalThis as Holder)[KEY] !== undefined;
 }
 
 /** Test helper: drop the page client. */

@@ -14,12 +14,16 @@ function reportConfigFailure(error: unknown) {
   console.error('Stitchhouse could not load /env.json; sign-in and data will not work.', error);
 }
 
-// Opened directly on a remote's screen: start the remote's chain (runtime, remotes.json,
-// env.json) now, in parallel with the first render, instead of when its route renders.
-if (ROUTES.some((route) => route.owner !== 'shell' && matchPath(route.path, window.location.pathname))) {
+const isRemotePath = (pathname: string) => ROUTES.some((route) => route.owner !== 'shell' && matchPath(route.path, pathname));
+
+function warmUpRemotes() {
   loadRuntimeConfig().catch(reportConfigFailure);
   federation().catch(() => undefined);
 }
+
+// Opened directly on a remote's screen: start the remote's chain (runtime, remotes.json,
+// env.json) now, in parallel with the first render, instead of when its route renders.
+if (isRemotePath(window.location.pathname)) warmUpRemotes();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -29,9 +33,16 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// Remote routes start the federation runtime themselves; after the first paint it
-// is warmed up (remotes.json, runtime chunk) so the first remote navigation is quick.
-void afterFirstPaint().then(() => {
-  loadRuntimeConfig().catch(reportConfigFailure);
-  federation().catch(() => undefined);
-});
+// Remote routes start the federation runtime themselves. On the shell's own pages it is
+// warmed up (remotes.json, runtime chunk) when the visitor points at, touches or focuses a
+// link to a remote's screen, not at idle time: a visit that stays on the page does not
+// download it (issue 13: JS per visit). env.json is read after the first paint.
+const INTENT = ['pointerover', 'touchstart', 'focusin'] as const;
+function onIntent(event: Event) {
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || !isRemotePath(link.pathname)) return;
+  for (const type of INTENT) document.removeEventListener(type, onIntent, true);
+  warmUpRemotes();
+}
+for (const type of INTENT) document.addEventListener(type, onIntent, { capture: true, passive: true });
+void afterFirstPaint().then(() => loadRuntimeConfig().catch(reportConfigFailure));

@@ -2,6 +2,9 @@
 // detail, whether the visitor owns it, free claims and wholesale prices.
 // All reads go through row-level security: drafts reach only their own store.
 import { getSupabase } from '@stitchhouse/shared';
+// Visitor-level reads (search, categories, a published pattern) go through getReadClient: a
+// signed-out visitor's page does not download supabase-js for them (issue 13).
+import { getReadClient } from '@stitchhouse/shared/publicRest.ts';
 import type { SizeChart } from '@stitchhouse/shared/catalog/sizing.ts';
 import type { YardageEntry } from '@stitchhouse/shared/catalog/yardage.ts';
 import type { PatternCardData } from '../features/shared/PatternCard.tsx';
@@ -93,7 +96,7 @@ function compact(args: SearchPatternsArgs): Record<string, unknown> {
 }
 
 export async function searchPatterns(args: SearchPatternsArgs, signal?: AbortSignal): Promise<SearchResult> {
-  const supabase = await getSupabase();
+  const supabase = await getReadClient();
   let request = supabase.rpc('search_patterns', compact(args));
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request;
@@ -114,7 +117,7 @@ export interface Suggestion {
 }
 
 export async function suggestPatterns(q: string, signal?: AbortSignal): Promise<Suggestion[]> {
-  const supabase = await getSupabase();
+  const supabase = await getReadClient();
   let request = supabase.rpc('suggest_patterns', { q, limit: 5 });
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request;
@@ -125,7 +128,7 @@ export async function suggestPatterns(q: string, signal?: AbortSignal): Promise<
 /** Size charts of some patterns, for the recommended size on "fits me" cards. */
 export async function sizeChartsOf(ids: readonly string[], signal?: AbortSignal): Promise<Map<string, SizeChart>> {
   if (ids.length === 0) return new Map();
-  const supabase = await getSupabase();
+  const supabase = await getReadClient();
   let request = supabase.from('patterns').select('id,size_chart').in('id', [...ids]);
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request;
@@ -135,7 +138,7 @@ export async function sizeChartsOf(ids: readonly string[], signal?: AbortSignal)
 
 /** Category names the catalog knows (from published patterns), for the filter. */
 export async function listCategories(): Promise<string[]> {
-  const supabase = await getSupabase();
+  const supabase = await getReadClient();
   const { data, error, status } = await supabase.from('search_terms').select('term').eq('kind', 'category').order('term').limit(200);
   if (error) throw Object.assign(error, { status });
   return (data as { term: string }[]).map((row) => row.term.replace(/ /g, '-'));
@@ -207,7 +210,7 @@ export function isUuid(value: string): boolean {
  */
 export async function getPattern(id: string, signal?: AbortSignal): Promise<PatternDetail | null> {
   if (!isUuid(id)) return null;
-  const supabase = await getSupabase();
+  const supabase = await getReadClient();
   let request = supabase
     .from('patterns')
     .select(

@@ -1,6 +1,7 @@
 // Public storefronts: the store by its address, its published patterns (through the
 // catalog RPC's store filter) and, for a retail shop, the designers' patterns it stocks.
-import { getSupabase } from '@stitchhouse/shared';
+// Public reads: through getReadClient, so a visitor's storefront does not download supabase-js (issue 13).
+import { getReadClient } from '@stitchhouse/shared/publicRest.ts';
 import type { PatternCardData } from '../features/shared/PatternCard.tsx';
 
 export interface Storefront {
@@ -20,7 +21,7 @@ const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** The store at /stores/:slug, or null (an impossible slug is not asked for). */
 export async function getStoreBySlug(slug: string, signal?: AbortSignal): Promise<Storefront | null> {
   if (!SLUG.test(slug) || slug.length > 40) return null;
-  const supabase = await getSupabase();
+  const supabase = await getReadClient();
   let request = supabase
     .from('stores')
     .select('id,slug,kind,name,bio,logo_path,banner_path,country,address_line1,address_line2,city,postal_code,region')
@@ -52,7 +53,7 @@ export async function getStoreBySlug(slug: string, signal?: AbortSignal): Promis
 /** The current address of a store that used to be at `slug` (renamed stores keep old links working), or null. */
 export async function movedStoreSlug(slug: string, signal?: AbortSignal): Promise<string | null> {
   if (!SLUG.test(slug) || slug.length > 40) return null;
-  const supabase = await getSupabase();
+  const supabase = await getReadClient();
   let request = supabase.from('store_slug_redirects').select('stores(slug)').eq('old_slug', slug);
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request.maybeSingle();
@@ -74,7 +75,7 @@ interface StockRow {
 
 /** Published designers' patterns a shop carries, newest first. */
 export async function listStockedPatterns(storeId: string, signal?: AbortSignal): Promise<StockedPattern[]> {
-  const supabase = await getSupabase();
+  const supabase = await getReadClient();
   let request = supabase
     .from('store_stock')
     .select('printed_copies,patterns!store_stock_pattern_id_fkey!inner(id,title,price_cents,currency,difficulty,formats,cover_path,craft,status,stores!patterns_store_id_fkey!inner(slug,name))')

@@ -1,4 +1,4 @@
-// What a person typed into "fits me", remembered on this device so they enter it once.
+// What a person typed into "fits me" (mf-catalog), remembered on this device so they enter it once.
 // Only the raw form values are kept (and validated on the way back in).
 import { z } from 'zod';
 

@@ -33,7 +33,8 @@ export function Gallery({ title, paths }: GalleryProps) {
 
   return (
     <div className={styles.gallery} data-testid="gallery">
-      <img className={styles.main} src={publicImageUrl(paths[index]!)} alt={altOf(index)} width={800} height={1000} />
+      {/* The pattern page's largest paint: fetched ahead of everything else it shows. */}
+      <img className={styles.main} src={publicImageUrl(paths[index]!)} alt={altOf(index)} width={800} height={1000} fetchPriority="high" />
       {paths.length > 1 ? (
         <div className={styles.thumbs} role="toolbar" aria-label="Photos" onKeyDown={onKeyDown}>
           {paths.map((path, i) => (

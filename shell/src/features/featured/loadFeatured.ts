@@ -1,21 +1,23 @@
-import { getSupabase } from '@stitchhouse/shared/supabase.ts';
+import { getRuntimeConfig } from '@stitchhouse/shared/config.ts';
+import { getPublicRest, publicFileUrl } from '@stitchhouse/shared/publicRest.ts';
 import { afterFirstPaint } from '../../federation/afterPaint.ts';
 import { COVER_BUCKET, FEATURED_COLUMNS, FEATURED_LIMIT, featuredOrder, toFeaturedPatterns, type FeaturedPattern, type FeaturedSort } from './featuredModel.ts';
 
 /**
- * Reads the published patterns for the home page through the shared client.
- * Rejects with the supabase-js `{ error, status }` result so the shared error
+ * Reads the published patterns for the home page (what every visitor sees alike) through
+ * supabase-js's PostgREST client alone: the home page does not download the whole
+ * supabase-js (issue 13). Rejects with the `{ error, status }` result so the shared error
  * mapping can tell a network failure (status 0) from a server refusal.
  */
 export async function loadFeaturedPatterns(sort: FeaturedSort, signal: AbortSignal): Promise<FeaturedPattern[]> {
-  // supabase-js is a lazy chunk: fetch it once the home page has painted, not before.
+  // The REST client is a lazy chunk: fetch it once the home page has painted, not before.
   await afterFirstPaint();
   signal.throwIfAborted();
-  const supabase = await getSupabase();
-  let query = supabase.from('patterns').select(FEATURED_COLUMNS).eq('status', 'published');
+  const rest = await getPublicRest();
+  let query = rest.from('patterns').select(FEATURED_COLUMNS).eq('status', 'published');
   for (const { column, ascending } of featuredOrder(sort)) query = query.order(column, { ascending });
   const { data, error, status } = await query.limit(FEATURED_LIMIT).abortSignal(signal);
   if (error) throw { error, status };
-  const covers = supabase.storage.from(COVER_BUCKET);
-  return toFeaturedPatterns(data, (path) => covers.getPublicUrl(path).data.publicUrl);
+  const { supabaseUrl } = getRuntimeConfig();
+  return toFeaturedPatterns(data, (path) => publicFileUrl(supabaseUrl, COVER_BUCKET, path));
 }

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { getSupabase } from '@stitchhouse/shared';
+import { onSupabaseStarted } from '@stitchhouse/shared/supabase.ts';
 import { afterFirstPaint } from '../../federation/afterPaint.ts';
 // Subpath imports: the shell's first paint must not carry zod (auth/index.ts has the form schemas).
 import { expiredLinkHref, linkErrorFromUrl } from '@stitchhouse/shared/auth/links.ts';
@@ -29,12 +29,13 @@ export function SessionGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let active = true;
-    // supabase-js (≈57 KB) is not needed to paint the page: watch the session once it is up.
-    afterFirstPaint().then(getSupabase).then(
-      (supabase) => {
-        if (active) stop = watchSession(supabase);
-      },
-      () => undefined, // no backend: nothing to watch, the header shows "Sign in"
+    // supabase-js (≈57 KB) is not needed to paint the page: watch the session once the page
+    // client is up. The session store starts it when this browser may hold a session; a
+    // signed-out visitor's page starts it only when a screen needs it (sign-in, data).
+    void afterFirstPaint().then(() =>
+      onSupabaseStarted((supabase) => {
+        if (active && !stop) stop = watchSession(supabase);
+      }),
     );
     return () => {
       active = false;

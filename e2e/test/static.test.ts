@@ -1,0 +1,76 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIfNeeded, root } from '../src/harness.ts';
+
+// The static servers (scripts/serve-apps.mjs, sirv) send the build's precompressed files
+// (shared/build/precompress.mjs) by Accept-Encoding, say so in Content-Encoding and Vary, keep
+// hashed files a year and make everything named the same on every deploy revalidate (issue 13).
+interface Served {
+  urls: Record<string, string>;
+  stop(): Promise<void>;
+}
+let apps: Served;
+const shellDist = join(root, 'shell', 'dist');
+const mainJs = () => readdirSync(shellDist).find((f) => /^main\.[0-9a-f]{8}\.js$/.test(f))!;
+
+beforeAll(async () => {
+  await buildIfNeeded();
+  const { serveApps } = (await import(/* @vite-ignore */ join(root, 'scripts', 'serve-apps.mjs'))) as { serveApps(o: object): Promise<Served> };
+  apps = await serveApps({ ports: 'free', supabaseUrl: 'http://127.0.0.1:9', supabaseAnonKey: 'static-test' });
+}, 300_000);
+
+afterAll(async () => {
+  await apps?.stop();
+});
+
+const get = (url: string, encoding: string, method = 'GET') => fetch(url, { method, headers: { 'accept-encoding': encoding } });
+
+describe('static servers', () => {
+  it('send brotli, else gzip, else the file itself, with Vary and the same bytes', async () => {
+    const url = `${apps.urls.shell}/${mainJs()}`;
+    const original = readFileSync(join(shellDist, mainJs()));
+
+    const br = await get(url, 'gzip, deflate, br');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(br.headers.get('content-type')).toMatch(/^text\/javascript/);
+    // fetch decodes the body itself: the wire size is Content-Length.
+    expect(Number(br.headers.get('content-length'))).toBeLessThan(original.length / 2);
+    expect(Buffer.from(await br.arrayBuffer()).equals(original)).toBe(true);
+    expect(brotliDecompressSync(readFileSync(join(shellDist, `${mainJs()}.br`))).equals(original)).toBe(true);
+
+    const gz = await get(url, 'gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(Number(gz.headers.get('content-length'))).toBe(readFileSync(join(shellDist, `${mainJs()}.gz`)).length);
+    expect(Buffer.from(await gz.arrayBuffer()).equals(original)).toBe(true);
+    expect(gunzipSync(readFileSync(join(shellDist, `${mainJs()}.gz`))).equals(original)).toBe(true);
+
+    const plain = await get(url, 'identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Buffer.from(await plain.arrayBuffer()).equals(original)).toBe(true);
+  });
+
+  it('keep hashed files a year and revalidate pages, manifests and entries', async () => {
+    expect((await get(`${apps.urls.shell}/${mainJs()}`, 'br')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const url of [`${apps.urls.shell}/`, `${apps.urls.shell}/patterns/some-pattern`, `${apps.urls.mf_catalog}/mf-manifest.json`, `${apps.urls.mf_catalog}/remoteEntry.js`, `${apps.urls.shell}/env.json`]) {
+      const response = await get(url, 'br, gzip');
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('cache-control'), url).toBe('no-cache');
+    }
+    const remoteEntry = await get(`${apps.urls.mf_catalog}/remoteEntry.js`, 'br');
+    expect(remoteEntry.headers.get('content-encoding')).toBe('br');
+    expect(remoteEntry.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('answer deep links with the page, and a missing file with 404', async () => {
+    const page = await get(`${apps.urls.shell}/stores/linen-and-thread`, 'identity');
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toBe(readFileSync(join(shellDist, 'index.html'), 'utf8'));
+    expect(page.headers.get('link')).toContain('rel=preconnect');
+    expect((await get(`${apps.urls.shell}/missing.0123abcd.js`, 'br')).status).toBe(404);
+    expect((await get(`${apps.urls.shell}/../package.json`, 'br')).status).not.toBe(200);
+    expect((await get(`${apps.urls.shell}/`, 'br', 'POST')).status).toBe(405);
+  });
+});

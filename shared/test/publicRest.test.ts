@@ -1,0 +1,78 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { resetRuntimeConfig } from '../src/config.ts';
+import { setRuntimeConfig } from '../src/configSchema.ts';
+import { getPublicRest, getReadClient, publicFileUrl } from '../src/publicRest.ts';
+import { mayHaveSession } from '../src/session.ts';
+import { resetSupabase, supabaseStarted } from '../src/supabase.ts';
+
+// Visitor reads without supabase-js (issue 13): the anon PostgREST client asks what a
+// signed-out visitor's supabase-js would, and a browser that may hold a session keeps the page client.
+let server: Server;
+let url: string;
+const seen: { path: string; headers: IncomingHttpHeaders }[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push({ path: req.url ?? '', headers: req.headers });
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ id: 'p1', title: 'Wrap dress' }]));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+function fakeWindow(stored: Record<string, string>, search = '') {
+  const keys = Object.keys(stored);
+  (globalThis as { window?: unknown }).window = {
+    location: { search, hash: '' },
+    localStorage: { length: keys.length, key: (i: number) => keys[i] ?? null },
+  };
+}
+
+afterEach(() => {
+  delete (globalThis as { window?: unknown }).window;
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for('stitchhouse.publicRest')];
+  resetRuntimeConfig();
+  resetSupabase();
+  seen.length = 0;
+});
+
+describe('visitor reads', () => {
+  it('go to /rest/v1 with the anon key, as a visitor, and the deployment id', async () => {
+    setRuntimeConfig({ supabaseUrl: url, supabaseAnonKey: 'anon-key', deploymentId: 'd1' });
+    const rest = await getPublicRest();
+    const { data, error } = await rest.from('patterns').select('id,title').eq('status', 'published').limit(1);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: 'p1', title: 'Wrap dress' }]);
+    expect(seen[0]!.path).toBe('/rest/v1/patterns?select=id%2Ctitle&status=eq.published&limit=1');
+    expect(seen[0]!.headers.apikey).toBe('anon-key');
+    expect(seen[0]!.headers.authorization).toBe('Bearer anon-key');
+    expect(seen[0]!.headers['x-deployment-id']).toBe('d1');
+  });
+
+  it('leave supabase-js unloaded for a browser with no session, and use it for one that may have one', async () => {
+    setRuntimeConfig({ supabaseUrl: url, supabaseAnonKey: 'anon-key', deploymentId: 'd1' });
+    fakeWindow({ 'stitchhouse.cart': '[]' });
+    expect(mayHaveSession()).toBe(false);
+    await (await getReadClient()).rpc('search_patterns', { q: 'dress' });
+    expect(supabaseStarted()).toBe(false);
+    expect(seen[0]!.path).toBe('/rest/v1/rpc/search_patterns');
+
+    fakeWindow({ 'sb-127-auth-token': '{}' });
+    expect(mayHaveSession()).toBe(true);
+    fakeWindow({}, '?code=abc');
+    expect(mayHaveSession()).toBe(true);
+    await (await getReadClient()).from('patterns').select('id');
+    expect(supabaseStarted()).toBe(true);
+  });
+
+  it('build public file addresses as storage-js does', () => {
+    const client = createClient('http://127.0.0.1:54321', 'anon-key');
+    for (const path of ['store 1/cover.svg', 'a/b/ç é.png']) {
+      expect(publicFileUrl('http://127.0.0.1:54321/', 'pattern-images', path)).toBe(client.storage.from('pattern-images').getPublicUrl(path).data.publicUrl);
+    }
+  });
+});
