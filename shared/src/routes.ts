@@ -90,7 +90,8 @@ export const ROUTES: readonly AppRoute[] = [
   // Payments.
   r('/payment', 'mf_payments', './PaymentHub', 'Payments', true),
   r('/payment/receive', 'mf_payments', './PaymentReceive', 'Get paid', true),
-  r('/payment/send', 'mf_payments', './PaymentSend', 'Checkout', true),
+  // open signed out: the page offers Sign in or guest checkout (anonymous sign-in)
+  r('/payment/send', 'mf_payments', './PaymentSend', 'Checkout'),
   r('/payment/subscription', 'mf_payments', './PaymentSubscription', 'Your store plan', true),
   r('/payment/error', 'mf_payments', './PaymentError', 'The payment did not go through'),
   r('/payment/refresh', 'mf_payments', './PaymentRefresh', 'Continue your payout setup', true),

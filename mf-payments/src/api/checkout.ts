@@ -29,9 +29,11 @@ export interface CheckoutRequest {
   lines: readonly CartLine[];
   country: string;
   discountCode?: string;
+  /** A guest's receipt address (anonymous session); members' orders use their account's. */
+  guestEmail?: string;
 }
 
-function body({ lines, country, discountCode }: CheckoutRequest, preview: boolean) {
+function body({ lines, country, discountCode, guestEmail }: CheckoutRequest, preview: boolean) {
   return {
     items: lines.map((line) => ({
       pattern_id: line.patternId,
@@ -42,6 +44,7 @@ function body({ lines, country, discountCode }: CheckoutRequest, preview: boolea
     ...(discountCode ? { discount_code: discountCode } : {}),
     country,
     preview,
+    ...(guestEmail && !preview ? { email: guestEmail } : {}),
   };
 }
 

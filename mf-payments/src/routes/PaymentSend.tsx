@@ -1,19 +1,22 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { describeError, useSession } from '@stitchhouse/shared';
-import { signInHref } from '@stitchhouse/shared/auth/next.ts';
+import { emailSchema } from '@stitchhouse/shared/auth/schemas.ts';
 import { groupByCurrency, pageCart, useCart } from '@stitchhouse/shared/cart/index.ts';
 import { SUPPORTED_CURRENCIES, type Currency } from '@stitchhouse/shared/pricing.ts';
-import { Alert, EmptyState, LinkButton, PageHeading, Select, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { Alert, EmptyState, LinkButton, PageHeading, Select, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { patternForSale } from '../api/patterns.ts';
 import { CheckoutGroup } from '../features/checkout/CheckoutGroup.tsx';
 import { countryOptions, rememberCountry, rememberedCountry } from '../features/checkout/country.ts';
+import { GuestChoice } from '../features/guest/GuestChoice.tsx';
+import { rememberGuestEmail, rememberedGuestEmail } from '../features/guest/guestEmail.ts';
 import * as styles from '../features/checkout/Checkout.module.css';
 
 /**
  * /payment/send: the cart, grouped by currency (one checkout each), with the buyer's country
  * (VAT), a live quote from the server and Pay, which opens the provider's hosted page.
- * An old link with ?productId= puts that pattern in the cart first.
+ * An old link with ?productId= puts that pattern in the cart first. Signed out: sign in, or
+ * continue as a guest with an email (anonymous session; the email is the receipt address).
  */
 export default function PaymentSend() {
   const lines = useCart();
@@ -24,7 +27,12 @@ export default function PaymentSend() {
   const [adding, setAdding] = useState<string | null>(null);
   const [addError, setAddError] = useState<string | null>(null);
 
+  const [guestEmail, setGuestEmail] = useState('');
+  const guest = session?.user.is_anonymous === true;
+  const guestEmailCheck = emailSchema.safeParse(guestEmail);
+
   useEffect(() => setCountry(rememberedCountry()), []);
+  useEffect(() => setGuestEmail(rememberedGuestEmail()), [guest]);
 
   useEffect(() => {
     if (!productId || loading) return;
@@ -70,11 +78,15 @@ export default function PaymentSend() {
           Use “Buy” or “Add to cart” on a pattern’s page. Your cart is kept in this browser until you pay.
         </EmptyState>
       ) : !loading && !session ? (
-        <Alert tone="info" title="Sign in to pay" actions={<LinkButton to={signInHref('/payment/send')}>Sign in</LinkButton>}>
-          Your cart is kept in this browser while you sign in.
-        </Alert>
+        <GuestChoice next="/payment/send" />
       ) : (
         <>
+          {guest ? (
+            <TextField className={styles.country} label="Email for your receipt" type="email" autoComplete="email" required value={guestEmail}
+              onChange={(event) => { setGuestEmail(event.target.value); rememberGuestEmail(event.target.value.trim()); }}
+              error={guestEmail && !guestEmailCheck.success ? guestEmailCheck.error.issues[0]?.message : undefined}
+              hint="You are checking out as a guest: the receipt and download links go to this address." />
+          ) : null}
           <Select className={styles.country} label="Your country" hint="Decides the VAT included in the price (EU countries)." value={country}
             options={countryOptions()} onChange={(event) => { setCountry(event.target.value); rememberCountry(event.target.value); }} />
           {groups.length > 1 ? (
@@ -82,7 +94,8 @@ export default function PaymentSend() {
               Each currency is paid in its own checkout: pay for one group, then come back for the next. Your cart keeps the rest.
             </Alert>
           ) : null}
-          {groups.map((group) => <CheckoutGroup key={group.currency} currency={group.currency} lines={group.lines} country={country} several={groups.length > 1} />)}
+          {groups.map((group) => <CheckoutGroup key={group.currency} currency={group.currency} lines={group.lines} country={country} several={groups.length > 1}
+            guestEmail={guest ? (guestEmailCheck.success ? guestEmailCheck.data : null) : undefined} />)}
         </>
       )}
     </div>

@@ -4,6 +4,8 @@ import { describeError, useSession } from '@stitchhouse/shared';
 import { signInHref } from '@stitchhouse/shared/auth/next.ts';
 import { pageCart } from '@stitchhouse/shared/cart/index.ts';
 import { Alert, Button, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { SaveGuestPurchases } from '../features/guest/SaveGuestPurchases.tsx';
+import { rememberedGuestEmail } from '../features/guest/guestEmail.ts';
 import { formatOrderMoney } from '../features/hub/money.ts';
 import { useOrderConfirmation } from '../features/outcome/useOrderConfirmation.ts';
 import * as styles from '../features/outcome/Outcome.module.css';
@@ -78,6 +80,7 @@ export default function PaymentSuccess() {
             <ul>{prints.map((item) => <li key={item.id}>{item.title ?? 'Pattern'}: {item.quantity} printed copies</li>)}</ul>
           </section>
         ) : null}
+        {session.user.is_anonymous ? <SaveGuestPurchases defaultEmail={paidOrder.buyer_email ?? rememberedGuestEmail()} /> : null}
         <p className={styles.actions}>
           <Link to="/patterns/my-patterns">Go to my patterns</Link>
           <Link to="/payment">Purchases and receipts</Link>

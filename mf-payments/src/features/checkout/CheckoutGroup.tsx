@@ -27,7 +27,11 @@ export function goToPaymentPage(url: string): void {
  * One currency's lines of the cart: quantities, remove, a discount code, the server's live
  * quote (VAT for the chosen country, discount, total) and Pay, which opens the hosted page.
  */
-export function CheckoutGroup({ currency, lines, country, several }: { currency: Currency; lines: CartLine[]; country: string; several: boolean }) {
+export function CheckoutGroup({ currency, lines, country, several, guestEmail }: {
+  currency: Currency; lines: CartLine[]; country: string; several: boolean;
+  /** Set for a guest (anonymous session): where the receipt goes; null while it is not valid yet. */
+  guestEmail?: string | null;
+}) {
   const headingId = useId();
   const [codeInput, setCodeInput] = useState('');
   const [code, setCode] = useState<string | null>(null);
@@ -99,7 +103,7 @@ export function CheckoutGroup({ currency, lines, country, several }: { currency:
     setPaying(true);
     setProblem(null);
     try {
-      const { url } = await startCheckout({ lines, country, discountCode: code ?? undefined });
+      const { url } = await startCheckout({ lines, country, discountCode: code ?? undefined, guestEmail: guestEmail ?? undefined });
       goToPaymentPage(url);
       // Stay busy: the browser is leaving for the payment page.
     } catch (error) {
@@ -177,7 +181,7 @@ export function CheckoutGroup({ currency, lines, country, several }: { currency:
       </div>
 
       <div className={styles.pay}>
-        <Button size="large" block busy={paying} busyLabel="Opening the secure payment page…" disabled={!quote || quoting || !!blocking} onClick={pay}>
+        <Button size="large" block busy={paying} busyLabel="Opening the secure payment page…" disabled={!quote || quoting || !!blocking || guestEmail === null} onClick={pay}>
           {confirming ? 'Confirm new total and pay' : 'Pay'}{quote && !quoting ? ` ${formatMoney(quote.total_cents, currency)}` : ''}
         </Button>
         <p className={styles.meta}>

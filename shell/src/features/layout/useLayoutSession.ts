@@ -49,5 +49,7 @@ export function useLayoutSession(): LayoutSession {
     navigate('/');
   }, [navigate]);
 
-  return { user: session?.user ?? null, loading, signOut };
+  // a guest (anonymous sign-in from guest checkout) is not a named member: Sign in / Sign up stay
+  const user = session?.user && !session.user.is_anonymous ? session.user : null;
+  return { user, loading, signOut };
 }
