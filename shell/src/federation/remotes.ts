@@ -13,8 +13,8 @@ type Runtime = typeof import('./runtime.ts');
 let started: Promise<Runtime> | undefined;
 
 /**
- * The federation runtime, started on first need (a remote route, or the idle time
- * after first paint): the home page paints without it. Fetches remotes.json once
+ * The federation runtime, started on first need (a remote route, or a link to one
+ * pointed at, touched or focused: bootstrap.tsx): the home page paints without it. Fetches remotes.json once
  * per page and registers every remote.
  */
 export function federation(url = REMOTES_PATH): Promise<Runtime> {
