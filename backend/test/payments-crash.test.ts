@@ -17,6 +17,7 @@ type Running = BackendProcess<Ready>;
 const ORDERS = 12;
 let dataDir: string;
 let port: number;
+let sandboxPort: number;
 let running: Running | undefined;
 
 async function freePort(): Promise<number> {
@@ -27,7 +28,7 @@ async function freePort(): Promise<number> {
   return p;
 }
 
-const startChild = () => startBackendProcess<Ready>('payments-process.ts', [dataDir, String(port)], { NODE_OPTIONS: '--experimental-websocket' });
+const startChild = () => startBackendProcess<Ready>('payments-process.ts', [dataDir, String(port), String(sandboxPort)], { NODE_OPTIONS: '--experimental-websocket' });
 const killHard = (run: Running) => killBackend(run, dataDir);
 
 async function ok(res: Response, what: string): Promise<any> {
@@ -56,6 +57,7 @@ async function person(run: Running, email: string): Promise<{ id: string; token:
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stitchhouse-payments-crash-'));
   port = await freePort();
+  sandboxPort = await freePort();
   running = await startChild();
 }, 120_000);
 
