@@ -381,3 +381,59 @@ describe('a stack with enable_signup = false', () => {
     expect((await (await fetch(`${stack.url}/auth/v1/settings`)).json()).disable_signup).toBe(true);
   });
 });
+
+describe('a stack with [auth.mfa] max_enrolled_factors = 1 and [auth.mfa.totp] verify_enabled = false', () => {
+  let stack: TestStack;
+  const h = authHelpers(() => stack);
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      emailMinInterval: 0,
+      authConfig: { email: { enable_confirmations: false }, mfa: { max_enrolled_factors: 1, totp: { enroll_enabled: true, verify_enabled: false } } },
+    });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('enrols one TOTP factor, refuses a second, and refuses challenge and verify as GoTrue does', async () => {
+    const c = h.client();
+    expect((await c.auth.signUp({ email: newEmail('mfa-off'), password: PASSWORD })).error).toBeNull();
+    const first = await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone app' });
+    expect(first.error).toBeNull();
+    const second = await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Tablet' });
+    expect(failure(second.error)).toEqual({
+      status: 422,
+      code: 'too_many_enrolled_mfa_factors',
+      message: 'Maximum number of verified factors reached, unenroll to continue',
+    });
+
+    const verifyOff = { status: 422, code: 'mfa_totp_verify_not_enabled', message: 'MFA verification is disabled for TOTP' };
+    const challenge = await c.auth.mfa.challenge({ factorId: first.data!.id });
+    expect(failure(challenge.error)).toEqual(verifyOff);
+    const { count } = (await stack.pool.query<{ count: number }>('select count(*)::int as count from auth.mfa_challenges where factor_id = $1', [first.data!.id])).rows[0]!;
+    expect(count).toBe(0);
+    const verify = await c.auth.mfa.verify({ factorId: first.data!.id, challengeId: crypto.randomUUID(), code: '123456' });
+    expect(failure(verify.error)).toEqual(verifyOff);
+  });
+});
+
+describe('a stack with [auth.mfa.totp] enroll_enabled = false', () => {
+  let stack: TestStack;
+  const h = authHelpers(() => stack);
+
+  beforeAll(async () => {
+    stack = await startTestStack({ emailMinInterval: 0, authConfig: { email: { enable_confirmations: false }, mfa: { totp: { enroll_enabled: false } } } });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('refuses TOTP enrolment as GoTrue does', async () => {
+    const c = h.client();
+    expect((await c.auth.signUp({ email: newEmail('enroll-off'), password: PASSWORD })).error).toBeNull();
+    const enroll = await c.auth.mfa.enroll({ factorType: 'totp' });
+    expect(failure(enroll.error)).toEqual({ status: 422, code: 'mfa_totp_enroll_not_enabled', message: 'MFA enroll is disabled for TOTP' });
+    expect((await stack.pool.query('select 1 from auth.mfa_factors')).rows).toEqual([]);
+  });
+});

@@ -23,6 +23,7 @@ interface FactorRow {
 }
 
 const factorNotFound = () => new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
+const totpVerifyOff = () => new AuthError(422, 'mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
 
 function totpFor(secret: string, issuer: string, label: string): OTPAuth.TOTP {
   return new OTPAuth.TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
@@ -89,6 +90,8 @@ export function registerFactors(app: Hono, deps: AuthDeps): void {
     const { user } = await authenticate(ctx, c.req.header('authorization'));
     await readBody(c, challengeBody);
     const factor = await ownFactor(user.id, c.req.param('id'));
+    // [auth.mfa.totp] verify_enabled = false: GoTrue refuses before writing a challenge.
+    if (!deps.settings.mfa.totp.verify) throw totpVerifyOff();
     // Too many wrong codes for this factor lately: no new challenges, from any address.
     deps.factorFailures.check(factor.id);
     const id = randomUUID();
@@ -107,6 +110,7 @@ export function registerFactors(app: Hono, deps: AuthDeps): void {
     const { user, session } = await authenticate(ctx, c.req.header('authorization'));
     const body = await readBody(c, verifyFactorBody);
     const factor = await ownFactor(user.id, c.req.param('id'));
+    if (!deps.settings.mfa.totp.verify) throw totpVerifyOff();
     if (!isUuid(body.challenge_id)) throw new AuthError(404, 'mfa_challenge_not_found', 'Challenge not found');
     deps.factorFailures.check(factor.id);
     const result = await withTx(ctx.pool, async (db) => {
