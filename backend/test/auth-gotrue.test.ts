@@ -437,3 +437,30 @@ describe('a stack with [auth.mfa.totp] enroll_enabled = false', () => {
     expect((await stack.pool.query('select 1 from auth.mfa_factors')).rows).toEqual([]);
   });
 });
+
+describe('a stack with [auth.rate_limit] email_sent = 1', () => {
+  let stack: TestStack;
+  const h = authHelpers(() => stack);
+
+  beforeAll(async () => {
+    stack = await startTestStack({ emailMinInterval: 0, authConfig: { rate_limit: { email_sent: 1 } } });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('sends one email in the hour, then answers 429 for known and unknown addresses alike', async () => {
+    const email = newEmail('budget');
+    expect((await h.client().auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+    expect(await h.inbox(email)).toHaveLength(1);
+    const spent = { status: 429, code: 'over_email_send_rate_limit', message: 'email rate limit exceeded' };
+    expect(failure((await h.client().auth.signInWithOtp({ email })).error)).toEqual(spent);
+    expect(failure((await h.client().auth.signInWithOtp({ email: newEmail('nobody'), options: { shouldCreateUser: false } })).error)).toEqual(spent);
+    expect(failure((await h.client().auth.resetPasswordForEmail(email)).error)).toEqual(spent);
+    const stranger = newEmail('late');
+    expect(failure((await h.client().auth.signUp({ email: stranger, password: PASSWORD })).error)).toEqual(spent);
+    // refused inside the transaction: no account was left behind
+    expect((await stack.pool.query('select 1 from auth.users where email = $1', [stranger])).rows).toEqual([]);
+    expect(await h.inbox(email)).toHaveLength(1);
+  });
+});

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../context.ts';
 import { composeEmail, type PendingEmail } from './emails.ts';
 import { trustedProxyList } from './http.ts';
 import type { BlockList } from 'node:net';
-import { AttemptCounter, EmailPacer, RateLimiter } from './ratelimit.ts';
+import { AttemptCounter, EmailBudget, EmailPacer, RateLimiter } from './ratelimit.ts';
 import { TypicalDuration } from './timing.ts';
 import type { PasswordRule } from './password.ts';
 import { loadAuthSettings, type AuthSettings } from './settings.ts';
@@ -55,6 +55,8 @@ export interface AuthDeps {
   factorFailures: RateLimiter;
   /** Email requests per address and kind, known or not, so the answer does not tell which. */
   emailPace: EmailPacer;
+  /** [auth.rate_limit] email_sent, when it applies (see README: set in config.toml, or SMTP_URL). */
+  emailBudget: EmailBudget | null;
   /** Sends a prepared email, after its transaction committed. */
   send(email: PendingEmail): Promise<void>;
   /** For answers that send nothing where a known address gets an email: waits about as long as sending takes. */
@@ -87,6 +89,8 @@ export function createDeps(ctx: ServiceContext, options: AuthOptions = {}): Auth
     mfa: new RateLimiter(options.mfaLimit ?? 75, windowMs),
     factorFailures: new RateLimiter(options.factorFailureLimit ?? 5, windowMs),
     emailPace: new EmailPacer(ctx.config.emailMinInterval),
+    // The CLI's template: "Requires auth.email.smtp": the local mail catcher is not limited.
+    emailBudget: limits.emailSentSet || ctx.config.smtpUrl ? new EmailBudget(limits.emailSent) : null,
     async send(email) {
       const started = performance.now();
       await ctx.mail.send(composeEmail(ctx, email));

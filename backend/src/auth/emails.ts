@@ -4,7 +4,7 @@ import type { MailMessage, ServiceContext } from '../context.ts';
 import type { Db } from './db.ts';
 import { generateOtp, LINK_TYPE, tokenHash, TOKEN_COLUMNS, type EmailKind } from './links.ts';
 import { createFlowState, type CodeChallenge } from './pkce.ts';
-import { emailRateLimited } from './ratelimit.ts';
+import { emailRateLimited, type EmailBudget } from './ratelimit.ts';
 
 /** amr / flow_state authentication_method for sessions that start from each email. */
 export const FLOW_METHOD: Record<EmailKind, string> = {
@@ -33,7 +33,11 @@ export interface PendingEmail {
  */
 export async function prepareEmail(
   db: Db,
-  args: { userId: string; kind: EmailKind; to: string; redirectTo: string; pkce: CodeChallenge | null; minInterval: number },
+  args: {
+    userId: string; kind: EmailKind; to: string; redirectTo: string; pkce: CodeChallenge | null; minInterval: number;
+    /** Spent when the email will be sent (not for admin links). */
+    budget?: EmailBudget | null;
+  },
 ): Promise<PendingEmail> {
   const cols = TOKEN_COLUMNS[args.kind];
   if (args.minInterval > 0) {
@@ -45,6 +49,7 @@ export async function prepareEmail(
     const wait = rows[0]?.wait ?? null;
     if (wait !== null && wait > 0) throw emailRateLimited(wait);
   }
+  args.budget?.take();
   const otp = generateOtp();
   const hash = tokenHash(args.to, otp);
   const linkToken = args.pkce ? `pkce_${hash}` : hash;
@@ -61,8 +66,8 @@ export async function prepareEmail(
  * For an address that gets no email (unknown, or nothing to send): the same statements as
  * prepareEmail on a user id that matches no row, so the answer costs what a real one does.
  */
-export async function rehearseEmail(db: Db, kind: EmailKind, to: string, minInterval: number): Promise<void> {
-  await prepareEmail(db, { userId: NO_USER, kind, to, redirectTo: '', pkce: null, minInterval });
+export async function rehearseEmail(db: Db, kind: EmailKind, to: string, minInterval: number, budget?: EmailBudget | null): Promise<void> {
+  await prepareEmail(db, { userId: NO_USER, kind, to, redirectTo: '', pkce: null, minInterval, budget });
 }
 const NO_USER = '00000000-0000-0000-0000-000000000000';
 
@@ -80,6 +85,7 @@ export async function prepareEmailChange(
     redirectTo: string;
     pkce: CodeChallenge | null;
     minInterval: number;
+    budget?: EmailBudget | null;
     secure: boolean;
   },
 ): Promise<PendingEmail[]> {
@@ -89,7 +95,7 @@ export async function prepareEmailChange(
   ]);
   if (!args.secure || !args.currentEmail) return [toNew];
   // The pace was checked on the shared sent-at column just above.
-  const toCurrent = await prepareEmail(db, { ...args, kind: 'email_change_current', to: args.currentEmail, minInterval: 0 });
+  const toCurrent = await prepareEmail(db, { ...args, kind: 'email_change_current', to: args.currentEmail, minInterval: 0, budget: null });
   return [{ ...toCurrent, newEmail: args.to }, toNew];
 }
 

@@ -90,6 +90,28 @@ export class EmailPacer {
   }
 }
 
+/**
+ * [auth.rate_limit] email_sent: emails per hour across the project (GoTrue RATE_LIMIT_EMAIL_SENT).
+ * Spent by every request that sends, or would send for a known address, so the 429 does not
+ * tell which addresses exist.
+ */
+export class EmailBudget {
+  private readonly hour: RateLimiter;
+
+  constructor(perHour: number) {
+    this.hour = new RateLimiter(perHour, 3600_000);
+  }
+
+  /** Throws 429 over_email_send_rate_limit once the hour's emails are spent, else spends one. */
+  take(): void {
+    try {
+      this.hour.hit('project');
+    } catch {
+      throw new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
+    }
+  }
+}
+
 /** SMTP_MAX_FREQUENCY exceeded: what GoTrue answers. */
 export function emailRateLimited(waitSeconds: number): AuthError {
   return new AuthError(

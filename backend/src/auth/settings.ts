@@ -108,7 +108,7 @@ export interface AuthSettings {
   emailMaxFrequency?: number;
   otpExpiry?: number;
   signingKeysPath?: string;
-  rateLimits: { emailSent: number; anonymousUsers: number; tokenRefresh: number; signInSignUps: number; tokenVerifications: number };
+  rateLimits: { emailSent: number; emailSentSet: boolean; anonymousUsers: number; tokenRefresh: number; signInSignUps: number; tokenVerifications: number };
   mfa: {
     maxEnrolledFactors: number;
     totp: { enroll: boolean; verify: boolean };
@@ -168,6 +168,7 @@ export function loadAuthSettings(configPath: string, overrides: AuthToml = {}): 
     signingKeysPath: a.signing_keys_path,
     rateLimits: {
       emailSent: a.rate_limit?.email_sent ?? 2,
+      emailSentSet: a.rate_limit?.email_sent !== undefined,
       anonymousUsers: a.rate_limit?.anonymous_users ?? 30,
       tokenRefresh: a.rate_limit?.token_refresh ?? 150,
       signInSignUps: a.rate_limit?.sign_in_sign_ups ?? 30,

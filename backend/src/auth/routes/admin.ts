@@ -260,7 +260,7 @@ export function registerAdmin(app: Hono, deps: AuthDeps): void {
       user ??= await createUser(db, { email, userMetadata: body.data ?? {}, confirmed: false, invited: true });
       await db.query('update auth.users set invited_at = now() where id = $1', [user.id]);
       const pending = await prepareEmail(db, {
-        userId: user.id, kind: 'invite', to: email, redirectTo, pkce: null, minInterval: deps.emailMinInterval,
+        userId: user.id, kind: 'invite', to: email, redirectTo, pkce: null, minInterval: deps.emailMinInterval, budget: deps.emailBudget,
       });
       return { pending, json: await userJson(db, (await findUserById(db, user.id))!) };
     });

@@ -28,14 +28,14 @@ export function registerOtp(app: Hono, deps: AuthDeps): void {
         // Sign-ups off (enable_signup = false) answer the same way: GoTrue's 422 otp_disabled would tell.
         if (body.create_user === false || !deps.settings.signupEnabled) {
           deps.emailPace.take(`link|${email}`);
-          await rehearseEmail(db, 'magiclink', email, deps.emailMinInterval);
+          await rehearseEmail(db, 'magiclink', email, deps.emailMinInterval, deps.emailBudget);
           return null;
         }
         user = await createUser(db, { email, userMetadata: body.data ?? {}, confirmed: false });
       }
       // An unconfirmed address gets the sign-up confirmation instead of a magic link (as GoTrue).
       const kind = user.email_confirmed_at ? 'magiclink' : 'signup';
-      return prepareEmail(db, { userId: user.id, kind, to: email, redirectTo, pkce, minInterval: deps.emailMinInterval });
+      return prepareEmail(db, { userId: user.id, kind, to: email, redirectTo, pkce, minInterval: deps.emailMinInterval, budget: deps.emailBudget });
     });
     if (pending) await deps.send(pending);
     else await deps.waitLikeSend();
@@ -53,10 +53,10 @@ export function registerOtp(app: Hono, deps: AuthDeps): void {
       if (!user) {
         // Unknown addresses get the same answers as known ones, 429 when asked again too soon included.
         deps.emailPace.take(`link|${email}`);
-        await rehearseEmail(db, 'recovery', email, deps.emailMinInterval);
+        await rehearseEmail(db, 'recovery', email, deps.emailMinInterval, deps.emailBudget);
         return null;
       }
-      return prepareEmail(db, { userId: user.id, kind: 'recovery', to: email, redirectTo, pkce, minInterval: deps.emailMinInterval });
+      return prepareEmail(db, { userId: user.id, kind: 'recovery', to: email, redirectTo, pkce, minInterval: deps.emailMinInterval, budget: deps.emailBudget });
     });
     if (pending) await deps.send(pending);
     else await deps.waitLikeSend();
@@ -75,18 +75,18 @@ export function registerOtp(app: Hono, deps: AuthDeps): void {
       // answers do not tell unknown, confirmed and unconfirmed addresses apart.
       const nothing = async () => {
         deps.emailPace.take(`${body.type}|${email}`);
-        await rehearseEmail(db, 'signup', email, deps.emailMinInterval);
+        await rehearseEmail(db, 'signup', email, deps.emailMinInterval, deps.emailBudget);
         return [];
       };
       if (!user) return nothing();
       if (body.type === 'signup') {
         if (user.email_confirmed_at) return nothing();
-        return [await prepareEmail(db, { userId: user.id, kind: 'signup', to: email, redirectTo, pkce, minInterval: deps.emailMinInterval })];
+        return [await prepareEmail(db, { userId: user.id, kind: 'signup', to: email, redirectTo, pkce, minInterval: deps.emailMinInterval, budget: deps.emailBudget })];
       }
       if (!user.email_change) return nothing();
       return prepareEmailChange(db, {
         userId: user.id, currentEmail: user.email, to: user.email_change, redirectTo, pkce,
-        minInterval: deps.emailMinInterval, secure: ctx.config.secureEmailChange !== false,
+        minInterval: deps.emailMinInterval, budget: deps.emailBudget, secure: ctx.config.secureEmailChange !== false,
       });
     });
     for (const email of pending) await deps.send(email);

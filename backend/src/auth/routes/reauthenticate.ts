@@ -25,7 +25,7 @@ export function registerReauthenticate(app: Hono, deps: AuthDeps): void {
     const pending = await withTx(ctx.pool, (db) =>
       prepareEmail(db, {
         userId: user.id, kind: 'reauthentication', to: email, redirectTo: ctx.config.siteUrl, pkce: null,
-        minInterval: deps.emailMinInterval,
+        minInterval: deps.emailMinInterval, budget: deps.emailBudget,
       }),
     );
     await deps.send(pending);

@@ -98,7 +98,7 @@ export function registerSignup(app: Hono, deps: AuthDeps): void {
         await db.query('savepoint existing_address');
         try {
           const decoy = await createUser(db, { email: `${randomUUID()}@decoy.invalid`, password, userMetadata: data, confirmed: false });
-          await prepareEmail(db, { userId: decoy.id, kind: 'signup', to: decoy.email!, redirectTo, pkce, minInterval: 0 });
+          await prepareEmail(db, { userId: decoy.id, kind: 'signup', to: decoy.email!, redirectTo, pkce, minInterval: 0, budget: deps.emailBudget });
           await userJson(db, decoy);
         } catch {
           // The decoy only costs time; whatever went wrong with it is undone below.
@@ -124,7 +124,7 @@ export function registerSignup(app: Hono, deps: AuthDeps): void {
         const user = (await findUserById(db, userId))!;
         return { json: await issueSession(ctx, db, user, 'password', clientInfo(c, deps.trustedProxies)), pending: null, sent: true };
       }
-      const pending = await prepareEmail(db, { userId, kind: 'signup', to: email, redirectTo, pkce, minInterval: deps.emailMinInterval });
+      const pending = await prepareEmail(db, { userId, kind: 'signup', to: email, redirectTo, pkce, minInterval: deps.emailMinInterval, budget: deps.emailBudget });
       return { json: await userJson(db, (await findUserById(db, userId))!), pending };
     });
     if ('sent' in result) return c.json(result.json);

@@ -95,7 +95,7 @@ export function registerUser(app: Hono, deps: AuthDeps): void {
       }
       return prepareEmailChange(db, {
         userId: current.id, currentEmail: current.email, to: newEmail, redirectTo, pkce,
-        minInterval: deps.emailMinInterval, secure: ctx.config.secureEmailChange !== false,
+        minInterval: deps.emailMinInterval, budget: deps.emailBudget, secure: ctx.config.secureEmailChange !== false,
       });
     });
     for (const email of pending ?? []) await deps.send(email);
