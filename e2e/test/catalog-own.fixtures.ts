@@ -2,10 +2,27 @@
 // service key: people, stores, published patterns with a real PDF in private storage, orders.
 import { createHash, randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
 import { makePatternPdf } from '../../supabase/test/catalog-own-pdf.ts';
+import type { E2EStack } from '../src/harness.ts';
 import { PASSWORD, passwordSession, sessionStorageKey, type Backend } from './catalog-find.fixtures.ts';
 
 export { PASSWORD, passwordSession, sessionStorageKey, type Backend };
+
+/** A browser page signed in as `email` (session put where supabase-js keeps it). */
+export async function signedInPage(stack: E2EStack, backend: Backend, email: string): ReturnType<E2EStack['newPage']> {
+  const opened = await stack.newPage();
+  const session = await passwordSession(backend, email);
+  await opened.page.goto(`${stack.shellUrl}/about`);
+  await opened.page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [sessionStorageKey(backend), JSON.stringify(session)]);
+  return opened;
+}
+
+/** Opens a shell path and waits until its screen has a heading and nothing is loading. */
+export async function openScreen(stack: E2EStack, page: Page, path: string): Promise<void> {
+  await page.goto(stack.shellUrl + path);
+  await page.waitForFunction(() => !!document.querySelector('main h1') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 60_000 });
+}
 
 const serviceHeaders = (backend: Backend) => ({ apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}` });
 

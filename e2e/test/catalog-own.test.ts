@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageTexts } from '../../supabase/test/catalog-own-pdf.ts';
 import { makePatternPdf } from '../../supabase/test/catalog-own-pdf.ts';
 import { startE2EStack, type E2EStack } from '../src/harness.ts';
 import { expectNoSeriousA11yIssues, inbox } from './auth-support.ts';
 import {
-  buy, coverPng, createPerson, createStore, insertRow, passwordSession, publishedPattern, selectRows, sessionStorageKey, sha256, storageDownload, type Backend,
+  buy, coverPng, createPerson, createStore, insertRow, openScreen, publishedPattern, selectRows, signedInPage as signedInPageAs, sha256, storageDownload, type Backend,
 } from './catalog-own.fixtures.ts';
 
 // Publish, own and download (issue 5 part B) in Chromium against a fresh backend.
@@ -27,19 +27,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** A browser page signed in as `email` (session put where supabase-js keeps it). */
-async function signedInPage(email: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const opened = await stack.newPage();
-  const session = await passwordSession(backend, email);
-  await opened.page.goto(`${stack.shellUrl}/about`);
-  await opened.page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [sessionStorageKey(backend), JSON.stringify(session)]);
-  return opened;
-}
-
-async function open(page: Page, path: string) {
-  await page.goto(stack.shellUrl + path);
-  await page.waitForFunction(() => !!document.querySelector('main h1') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 60_000 });
-}
+const signedInPage = (email: string) => signedInPageAs(stack, backend, email);
+const open = (page: Page, path: string) => openScreen(stack, page, path);
 
 describe('a designer publishes a pattern', () => {
   it('creates a draft, fills every field, uploads a photo and a PDF (with progress, resuming after a failure) and publishes', async () => {

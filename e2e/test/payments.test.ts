@@ -1,9 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_STORAGE_KEY } from '@stitchhouse/shared/cart/index.ts';
 import { startE2EStack, type E2EStack } from '../src/harness.ts';
 import { expectHeading, expectNoSeriousA11yIssues, inbox } from './auth-support.ts';
-import { createPerson, createStore, insertRow, passwordSession, publishedPattern, selectRows, sessionStorageKey, type Backend } from './catalog-own.fixtures.ts';
+import { createPerson, createStore, insertRow, openScreen, publishedPattern, selectRows, signedInPage as signedInPageAs, type Backend } from './catalog-own.fixtures.ts';
 
 // Payments end to end (issue 10) in Chromium: the shop's screens, the embedded Stripe sandbox's
 // hosted pages and its signed webhooks, against a fresh backend. Entitlements come only from the
@@ -42,18 +42,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function signedInPage(email: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const opened = await stack.newPage();
-  const session = await passwordSession(backend, email);
-  await opened.page.goto(`${stack.shellUrl}/about`);
-  await opened.page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [sessionStorageKey(backend), JSON.stringify(session)]);
-  return opened;
-}
-
-async function open(page: Page, path: string) {
-  await page.goto(stack.shellUrl + path);
-  await page.waitForFunction(() => !!document.querySelector('main h1') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 60_000 });
-}
+const signedInPage = (email: string) => signedInPageAs(stack, backend, email);
+const open = (page: Page, path: string) => openScreen(stack, page, path);
 
 async function cartLines(page: Page): Promise<{ patternId: string; kind: string; quantity: number }[]> {
   const raw = await page.evaluate((key) => localStorage.getItem(key), CART_STORAGE_KEY);
