@@ -17,6 +17,8 @@ const shared = {
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // stops throwaway PostgreSQL servers whose test process vitest ended (their afterAll never ran)
+    globalSetup: ['test/reap-postgres.ts'],
     fileParallelism: true,
     projects: [
       { test: { ...shared, name: 'pglite', include: ['test/**/*.test.ts'] } },

@@ -30,11 +30,61 @@ export function postgresVersion(bin: string): string {
   return path.basename(path.dirname(bin));
 }
 
-export async function startThrowawayPostgres(bin: string, options: { fsync?: boolean } = {}): Promise<ThrowawayPostgres> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stitchhouse-postgres-'));
+const FOLDER_PREFIX = 'stitchhouse-postgres-';
+// the process that started a server; when it is gone, the server is an orphan
+const OWNER_FILE = 'owner.pid';
+
+function runAsServerUser(cmd: string, args: string[]): void {
   const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) =>
-    execFileSync(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args, { stdio: 'ignore' });
+  execFileSync(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args, { stdio: 'ignore' });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Stops the servers whose starting process has died. Vitest ends its forks without running
+ * afterAll or exit handlers when a run finishes or is cancelled, so servers can outlive their
+ * suite; every start and the backend suite's global teardown sweep them up. Servers of live
+ * processes (another run on the same machine) are left alone. Returns how many were stopped.
+ */
+export function reapOrphanedPostgres(bin: string | undefined = findPostgresBin()): number {
+  let reaped = 0;
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (!name.startsWith(FOLDER_PREFIX)) continue;
+    const dir = path.join(os.tmpdir(), name);
+    let owner: number;
+    try {
+      owner = Number(fs.readFileSync(path.join(dir, OWNER_FILE), 'utf8'));
+    } catch {
+      continue; // still starting, or not ours to judge
+    }
+    if (!Number.isInteger(owner) || owner <= 0 || isAlive(owner)) continue;
+    try {
+      if (bin && fs.existsSync(path.join(dir, 'data', 'postmaster.pid'))) {
+        runAsServerUser(path.join(bin, 'pg_ctl'), ['-D', path.join(dir, 'data'), '-m', 'immediate', 'stop']);
+      }
+    } catch {
+      // already stopped: only the folder is left
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+    reaped++;
+  }
+  return reaped;
+}
+
+export async function startThrowawayPostgres(bin: string, options: { fsync?: boolean } = {}): Promise<ThrowawayPostgres> {
+  reapOrphanedPostgres(bin);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), FOLDER_PREFIX));
+  fs.writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
+  const asRoot = process.getuid?.() === 0;
+  const run = runAsServerUser;
   if (asRoot) execFileSync('chown', ['-R', 'postgres', dir]);
   const data = path.join(dir, 'data');
   const port = await freePort();
