@@ -30,6 +30,8 @@ const DISCOUNT = id(1001);
 const TRANSFER = id(1002);
 const ITEM_HELD = id(1003);
 const ORDER_B = id(1004); // an order with only a Studio B line
+const KIT = id(1101);
+const KIT_ARCHIVED = id(1102);
 
 let stack: TestStack;
 const tokens = new Map<Role, string>();
@@ -242,6 +244,28 @@ const cases: Case[] = [
     allow: ['maker', 'operator', 'service'], make: pendingApplication },
   { table: 'partner_applications', op: 'update', label: 'approve', set: { status: 'approved' }, allow: ['operator', 'service'], make: pendingApplication },
   { table: 'partner_applications', op: 'delete', label: 'pending', allow: ['maker', 'operator', 'service'], make: pendingApplication },
+  // supplier kits (the partner persona is also an approved supplier here; kitsFixture)
+  { table: 'kits', op: 'select', label: 'live kit', before: kitsFixture, filter: byId(KIT), allow: all },
+  { table: 'kits', op: 'select', label: 'archived kit', before: kitsFixture, filter: byId(KIT_ARCHIVED), allow: ['partner', 'operator', 'service'] },
+  { table: 'kits', op: 'insert', label: 'for a published pattern', allow: ['partner', 'service'], before: kitsFixture, insert: (role) => {
+    const title = `Kit ${unique()}`;
+    // supplier_id is the caller (not writable); the service role names it
+    return { body: { ...(role === 'service' ? { supplier_id: U.partner } : {}), pattern_id: P.pub, title, price_cents: 3200, currency: 'USD',
+      url: 'https://parcel.test/kits/linen' }, find: `title=eq.${encodeURIComponent(title)}` };
+  } },
+  { table: 'kits', op: 'update', set: { price_cents: 2900, title: 'Renamed linen kit' }, allow: ['partner', 'service'],
+    make: async () => { await kitsFixture(); return byId(await throwawayKit()); } },
+  { table: 'kits', op: 'delete', allow: ['service'], make: async () => { await kitsFixture(); return byId(await throwawayKit()); } },
+  { table: 'kit_clicks', op: 'select', before: kitsFixture, filter: `select=kit_id,clicked_at&kit_id=eq.${KIT}`, allow: ['partner', 'operator', 'service'] },
+  { table: 'kit_clicks', op: 'insert', label: 'only record_kit_click()', allow: ['service'], before: kitsFixture, insert: () => {
+    const visitor = `rls-${unique()}`;
+    return { body: { kit_id: KIT, visitor }, find: `visitor=eq.${visitor}` };
+  } },
+  { table: 'kit_clicks', op: 'update', before: kitsFixture, filter: `kit_id=eq.${KIT}`, set: { visitor: 'rls-moved' }, allow: ['service'] },
+  { table: 'kit_clicks', op: 'delete', allow: ['service'], make: async () => {
+    await kitsFixture();
+    return `id=eq.${(await insertColumns('kit_clicks', { kit_id: KIT, visitor: `rls-${unique()}` })).id}`;
+  } },
   // reports
   { table: 'reports', op: 'select', label: 'store report', filter: 'slug=eq.sales', allow: ['designer', 'other', 'wholesale', 'operator', 'service'] },
   { table: 'reports', op: 'select', label: 'platform report', filter: 'slug=eq.platform-totals', allow: ['operator', 'service'] },
@@ -378,6 +402,20 @@ async function pendingWholesale(): Promise<string> {
   return byId((await insertColumns('wholesale_accounts', { user_id: U.partner, business_name: 'Parcel Trading Ltd', tax_id: 'GB 123456789',
     address_line1: '1 Mill Lane', city: 'Leeds', postal_code: 'LS1 1AA', country: 'GB' })).id as string);
 }
+
+// The partner persona as an approved supplier with a live and an archived kit on the published
+// pattern; the maker loses any supplier role an earlier approval case gave it.
+async function kitsFixture(): Promise<void> {
+  await sql(`insert into public.user_roles (user_id, role) values ($1, 'supplier') on conflict do nothing`, [U.partner]);
+  await sql(`delete from public.user_roles where user_id = $1 and role = 'supplier'`, [U.maker]);
+  await sql(`insert into public.kits (id, supplier_id, pattern_id, title, price_cents, currency, url, archived_at) values
+     ($1, $3, $4, 'Linen kit', 3200, 'USD', 'https://parcel.test/kits/linen', null),
+     ($2, $3, $4, 'Old linen kit', 3000, 'USD', 'https://parcel.test/kits/old', now()) on conflict (id) do nothing`, [KIT, KIT_ARCHIVED, U.partner, P.pub]);
+  await sql(`insert into public.kit_clicks (kit_id, visitor) select $1, 'fixture' where not exists (select 1 from public.kit_clicks where kit_id = $1)`, [KIT]);
+}
+
+const throwawayKit = async () => (await insertColumns('kits', { supplier_id: U.partner, pattern_id: P.pub, title: `Throwaway kit ${unique()}`,
+  price_cents: 1500, currency: 'USD', url: 'https://parcel.test/kits/throwaway' })).id as string;
 
 async function pendingApplication(): Promise<string> {
   await sql(`delete from public.partner_applications where user_id = $1 and kind = 'supplier'`, [U.maker]);
