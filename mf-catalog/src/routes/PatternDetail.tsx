@@ -5,6 +5,7 @@ import { getPattern } from '../api/catalog.ts';
 import { useAsync } from '../features/browse/useAsync.ts';
 import { DetailView } from '../features/detail/DetailView.tsx';
 import { CatalogNotFound } from '../features/detail/NotFound.tsx';
+import { KitsForPattern } from '../features/kits/KitsForPattern.tsx';
 import * as styles from '../features/detail/DetailPage.module.css';
 
 /** /patterns/:productId: everything a maker needs to judge a pattern, and Buy / Get / Download. */
@@ -31,5 +32,10 @@ export default function PatternDetail() {
     );
   }
   if (!pattern.data) return <CatalogNotFound what="Pattern" />;
-  return <DetailView pattern={pattern.data} />;
+  return (
+    <>
+      <DetailView pattern={pattern.data} />
+      {pattern.data.status === 'published' ? <KitsForPattern patternId={pattern.data.id} /> : null}
+    </>
+  );
 }

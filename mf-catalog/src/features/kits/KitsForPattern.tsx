@@ -1,0 +1,69 @@
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { describeError } from '@stitchhouse/shared';
+import { formatMoney } from '@stitchhouse/shared/pricing.ts';
+import { Alert, Button, Card, Skeleton, buttonClassName } from '@stitchhouse/shared/ui/index.ts';
+import { listPatternKits, recordKitClick, type PatternKit } from '../../api/kits.ts';
+import { useAsync } from '../browse/useAsync.ts';
+import * as styles from './KitsForPattern.module.css';
+
+/**
+ * "Kits for this pattern": fabric and notions bundles approved suppliers list against the
+ * pattern, each with a link to the supplier's own shop. Each link is a real link (new tab,
+ * middle click and keyboard all work); opening it also counts a click for the supplier's report.
+ */
+export function KitsForPattern({ patternId }: { patternId: string }) {
+  const kits = useAsync(patternId, (signal) => listPatternKits(patternId, signal));
+  return (
+    <section className={styles.kits} aria-labelledby="kits-heading" aria-busy={kits.status === 'loading'} data-testid="pattern-kits">
+      <h2 id="kits-heading">Kits for this pattern</h2>
+      {kits.status === 'error' ? (
+        <Alert tone="danger" title="Kits could not be loaded" actions={<Button size="small" variant="secondary" onClick={kits.retry}>Try again</Button>}>
+          {describeError(kits.error).message}
+        </Alert>
+      ) : kits.status === 'loading' && !kits.data ? (
+        <div className={styles.list}>
+          <p className={styles.quiet}>Loading kits…</p>
+          <Skeleton shape="block" height="7rem" />
+        </div>
+      ) : kits.data && kits.data.length > 0 ? (
+        <ul className={styles.list}>
+          {kits.data.map((kit) => <KitCard key={kit.id} kit={kit} />)}
+        </ul>
+      ) : (
+        <p className={styles.quiet}>
+          No kits for this pattern yet. Fabric shop? <Link to="/partners/suppliers">List a kit as a supplier</Link>.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function KitCard({ kit }: { kit: PatternKit }) {
+  // Counted in the background: the shop opens in its own tab, so this page stays to finish the request.
+  const count = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.type === 'auxclick' && event.button !== 1) return;
+    recordKitClick(kit.id).catch(() => undefined); // a click that fails to count must not stop the shopper
+  };
+  return (
+    <Card as="li" className={styles.kit}>
+      <div className={styles.head}>
+        <h3 className={styles.title}>{kit.title}</h3>
+        <p className={styles.price}>{formatMoney(kit.priceCents, kit.currency)}</p>
+      </div>
+      {kit.supplierName ? <p className={styles.supplier}>from {kit.supplierName}</p> : null}
+      {kit.description ? <p className={styles.description}>{kit.description}</p> : null}
+      <a
+        className={buttonClassName({ variant: 'secondary', size: 'small' })}
+        href={kit.url}
+        target="_blank"
+        rel="noopener"
+        onClick={count}
+        onAuxClick={count}
+        aria-label={`Shop the kit “${kit.title}”${kit.supplierName ? ` at ${kit.supplierName}` : ''} (opens in a new tab)`}
+      >
+        Shop this kit <span aria-hidden="true">↗</span>
+      </a>
+    </Card>
+  );
+}
