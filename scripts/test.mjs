@@ -22,8 +22,20 @@ function step(title, args) {
   log(`✓ ${title} (${seconds()})`);
 }
 
+/** A repository check run with node (no pnpm): the import rules, the generated database types. */
+function check(title, script, args = []) {
+  log(`${title}… (${seconds()})`);
+  const r = spawnSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit', env: envWithTools({ CI: process.env.CI ?? 'true' }) });
+  if (r.status !== 0) {
+    log(`✗ ${title} failed (exit ${r.status}) after ${seconds()}`);
+    process.exit(r.status ?? 1);
+  }
+  log(`✓ ${title} (${seconds()})`);
+}
+
 ensureDependencies();
 ensureChromium();
+check('import rules (dependency-cruiser, .dependency-cruiser.cjs)', 'scripts/check-boundaries.mjs');
 step('type-check every package', ['-r', '--workspace-concurrency=2', 'run', 'typecheck']);
 step('unit and integration tests', ['-r', '--workspace-concurrency=1', '--filter', '!@stitchhouse/e2e', 'run', 'test']);
 step('build every app', ['-r', '--parallel', '--filter', './shell', '--filter', './mf-*', 'run', 'build']);

@@ -3,7 +3,7 @@ import { PaymentProblem } from '../src/api/functions.ts';
 import { CHECKOUT_COUNTRIES, defaultCountry } from '../src/features/checkout/country.ts';
 import { EU_VAT_RATES } from '@stitchhouse/shared/pricing.ts';
 import { explainProblem, patternIdsOf, priceChangesOf } from '../src/features/checkout/problems.ts';
-import { readDiscountForm, EMPTY_DISCOUNT } from '../src/features/hub/discountForm.ts';
+import { readDiscountForm, EMPTY_DISCOUNT } from '../src/features/shared/discountForm.ts';
 import { failureReason } from '../src/features/outcome/reasons.ts';
 
 const CODES = [

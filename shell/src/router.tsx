@@ -4,7 +4,7 @@ import { ComingSoon, ROUTES, type AppRoute } from '@stitchhouse/shared';
 import { pageTitle } from '@stitchhouse/shared/brand.ts';
 import Layout from './features/layout/Layout.tsx';
 import { RemoteRoute } from './features/remotes/RemoteRoute.tsx';
-import { RouteSkeleton } from './features/remotes/RouteSkeleton.tsx';
+import { RouteSkeleton } from './features/layout/RouteSkeleton.tsx';
 import { RequireAuth } from './features/session/RequireAuth.tsx';
 import { SessionGate } from './features/session/SessionGate.tsx';
 import { skewGuard } from './federation/skew.ts';

@@ -6,7 +6,7 @@ import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { loadProfile, publicUrl } from '../api/profile.ts';
 import { myStore, saveStoreImage, type OwnStore } from '../api/store.ts';
 import { removeFile } from '../api/uploads.ts';
-import { ImageUpload } from '../features/images/ImageUpload.tsx';
+import { ImageUpload } from '../features/shared/ImageUpload.tsx';
 import { AccountPage } from '../features/layout/AccountPage.tsx';
 import { LoadingOrFailed } from '../features/layout/LoadingOrFailed.tsx';
 import { StoreForm } from '../features/store/StoreForm.tsx';

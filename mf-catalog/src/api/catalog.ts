@@ -7,7 +7,6 @@ import { getSupabase } from '@stitchhouse/shared';
 import { getReadClient } from '@stitchhouse/shared/publicRest.ts';
 import type { SizeChart } from '@stitchhouse/shared/catalog/sizing.ts';
 import type { YardageEntry } from '@stitchhouse/shared/catalog/yardage.ts';
-import type { PatternCardData } from '../features/shared/PatternCard.tsx';
 
 /** Arguments of public.search_patterns (names as the RPC has them). */
 export interface SearchPatternsArgs {
@@ -50,6 +49,20 @@ interface PatternHitRow {
   rank: number | null;
   matched_by: 'text' | 'similar' | null;
   total_count: number;
+}
+
+/** What a card needs; the catalog RPC rows and library rows both map onto it. */
+export interface PatternCardData {
+  id: string;
+  title: string;
+  storeName: string;
+  storeSlug: string;
+  priceCents: number;
+  currency: string;
+  difficulty: number;
+  formats: readonly string[];
+  coverPath: string | null;
+  craft?: string;
 }
 
 export interface PatternHit extends PatternCardData {

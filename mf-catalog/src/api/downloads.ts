@@ -2,7 +2,14 @@
 // from the download function (fetched with the session token so progress can be shown).
 import { getRuntimeConfig, getSupabase } from '@stitchhouse/shared';
 import type { PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
-import { isDownloadReason, type DownloadReason } from '../features/download/reasons.ts';
+
+/** Why a download failed, as the download function and this client name it (features/download/reasons.ts words them). */
+export const DOWNLOAD_REASONS = ['not_owned', 'not_signed_in', 'file_missing', 'file_damaged', 'link_expired', 'rate_limited', 'bad_request', 'network', 'server_error'] as const;
+export type DownloadReason = (typeof DOWNLOAD_REASONS)[number];
+
+export function isDownloadReason(value: string): value is DownloadReason {
+  return (DOWNLOAD_REASONS as readonly string[]).includes(value);
+}
 
 export interface DownloadableFile {
   format: PatternFormat;

@@ -2,7 +2,7 @@
 // catalog RPC's store filter) and, for a retail shop, the designers' patterns it stocks.
 // Public reads: through getReadClient, so a visitor's storefront does not download supabase-js (issue 13).
 import { getReadClient } from '@stitchhouse/shared/publicRest.ts';
-import type { PatternCardData } from '../features/shared/PatternCard.tsx';
+import type { PatternCardData } from './catalog.ts';
 
 export interface Storefront {
   id: string;

@@ -5,13 +5,13 @@ import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Alert, Button, LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { myStores } from '../api/stores.ts';
 import { DiscountCodes } from '../features/hub/DiscountCodes.tsx';
-import { ListSkeleton } from '../features/hub/ListSkeleton.tsx';
+import { ListSkeleton } from '../features/shared/ListSkeleton.tsx';
 import { Purchases } from '../features/hub/Purchases.tsx';
 import { StoreSales } from '../features/hub/StoreSales.tsx';
 import { PayoutSummary } from '../features/payouts/PayoutSummary.tsx';
 import { Transfers } from '../features/payouts/Transfers.tsx';
 import { usePayoutStatus } from '../features/payouts/usePayoutStatus.ts';
-import * as styles from '../features/hub/Hub.module.css';
+import * as styles from '../features/shared/Hub.module.css';
 
 /** /payment: my purchases and receipts, my payouts, my store's plan, and for store owners sales (refunds) and discount codes. */
 export default function PaymentHub() {

@@ -6,7 +6,7 @@ import { payoutStage } from '../api/payouts.ts';
 import { ConnectButton } from '../features/payouts/ConnectButton.tsx';
 import { PayoutSummary } from '../features/payouts/PayoutSummary.tsx';
 import { usePayoutStatus } from '../features/payouts/usePayoutStatus.ts';
-import * as styles from '../features/hub/Hub.module.css';
+import * as styles from '../features/shared/Hub.module.css';
 
 /**
  * /payment/receive: how payouts work (the fees of shared/src/pricing.ts), Connect (Stripe

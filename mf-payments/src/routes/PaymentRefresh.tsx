@@ -4,7 +4,7 @@ import { Alert, Button, PageHeading, Spinner } from '@stitchhouse/shared/ui/inde
 import { PaymentProblem } from '../api/functions.ts';
 import { onboardingLink, payoutStatus } from '../api/payouts.ts';
 import { ConnectButton } from '../features/payouts/ConnectButton.tsx';
-import * as styles from '../features/hub/Hub.module.css';
+import * as styles from '../features/shared/Hub.module.css';
 
 type Phase = 'working' | 'not_started' | { error: string };
 

@@ -5,10 +5,10 @@ import { PLANS, describeSaleFee, formatMoney } from '@stitchhouse/shared/pricing
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Alert, Button, EmptyState, LinkButton, PageHeading, Select, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { billingPortalLink, myStores, storeSubscription, subscribeLink } from '../api/stores.ts';
-import { ListSkeleton } from '../features/hub/ListSkeleton.tsx';
-import { formatDate } from '../features/hub/money.ts';
-import { RedirectButton } from '../features/redirect/RedirectButton.tsx';
-import * as hub from '../features/hub/Hub.module.css';
+import { ListSkeleton } from '../features/shared/ListSkeleton.tsx';
+import { formatDate } from '../features/shared/money.ts';
+import { RedirectButton } from '../features/shared/RedirectButton.tsx';
+import * as hub from '../features/shared/Hub.module.css';
 import * as styles from '../features/plan/Plan.module.css';
 
 const CONFIRM_EVERY_MS = 2000;

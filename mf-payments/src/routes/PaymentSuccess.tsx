@@ -6,7 +6,7 @@ import { pageCart } from '@stitchhouse/shared/cart/index.ts';
 import { Alert, Button, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { SaveGuestPurchases } from '../features/guest/SaveGuestPurchases.tsx';
 import { rememberedGuestEmail } from '../features/guest/guestEmail.ts';
-import { formatOrderMoney } from '../features/hub/money.ts';
+import { formatOrderMoney } from '../features/shared/money.ts';
 import { useOrderConfirmation } from '../features/outcome/useOrderConfirmation.ts';
 import * as styles from '../features/outcome/Outcome.module.css';
 

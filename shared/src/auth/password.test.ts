@@ -1,11 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-// The server's rule, so the two can never drift apart unnoticed.
-import { passwordWeaknesses } from '../../../backend/src/auth/password.ts';
 import { commonPasswordsPassingBasicRule } from '../../build/common-passwords.mjs';
-import { COMMON_PASSWORD_MESSAGE, isPasswordAllowed, loadCommonPasswords, passwordRules, passwordStrength } from './password.ts';
+import { COMMON_PASSWORD_MESSAGE, loadCommonPasswords, passwordRules, passwordStrength } from './password.ts';
 import { newPasswordSchema } from './schemas.ts';
-
-const SAMPLES = ['', 'a', 'abcdefg1', 'abcdefgh', '12345678', 'abc123', 'pässwört9', '密码密码密码密码1', '٣٣٣٣٣٣٣x', '😀😀😀😀😀😀😀a1', '        a1', 'Stitch-house 2026!', 'A1A1A1A1', 'password1', 'PassWord1', 'qwerty123', 'Quilting42'];
 
 describe('password rule', () => {
   let common: ReadonlySet<string>;
@@ -13,15 +9,8 @@ describe('password rule', () => {
     common = await loadCommonPasswords();
   });
 
-  it.each(SAMPLES)('agrees with the auth server for %j', (password) => {
-    expect(isPasswordAllowed(password)).toBe(passwordWeaknesses(password).length === 0);
-  });
-
-  it('agrees with the auth server on every common password the basic rule lets through', () => {
-    const disagreements = [...common].filter((password) => isPasswordAllowed(password) !== (passwordWeaknesses(password).length === 0));
-    expect(disagreements).toEqual([]);
-    expect(common.size).toBeGreaterThan(5000);
-  });
+  // That the auth server applies the same rule is held in backend/test/password-rule-units.test.ts
+  // (shared imports no backend code).
 
   it('ships the subset of the zxcvbn-ts list the package has today (re-run shared/build/common-passwords.mjs)', async () => {
     expect([...common].sort()).toEqual((await commonPasswordsPassingBasicRule()).sort());

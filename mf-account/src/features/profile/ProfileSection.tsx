@@ -4,7 +4,7 @@ import { ErrorSummary, useForm } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Button, Card, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { removeFile } from '../../api/uploads.ts';
 import { saveAvatarPath, saveDisplayName, type Profile } from '../../api/profile.ts';
-import { ImageUpload } from '../images/ImageUpload.tsx';
+import { ImageUpload } from '../shared/ImageUpload.tsx';
 import * as styles from '../layout/account.module.css';
 
 /** Display name and avatar (avatars bucket, in the member's own folder). */

@@ -1,11 +1,8 @@
 // Why a download failed, in words, and what the person can do about it
 // (/download/error?reason=<code> and the download page share this).
-export const DOWNLOAD_REASONS = ['not_owned', 'not_signed_in', 'file_missing', 'file_damaged', 'link_expired', 'rate_limited', 'bad_request', 'network', 'server_error'] as const;
-export type DownloadReason = (typeof DOWNLOAD_REASONS)[number];
+import { DOWNLOAD_REASONS, isDownloadReason, type DownloadReason } from '../../api/downloads.ts';
 
-export function isDownloadReason(value: string): value is DownloadReason {
-  return (DOWNLOAD_REASONS as readonly string[]).includes(value);
-}
+export { DOWNLOAD_REASONS, isDownloadReason, type DownloadReason };
 
 export interface ReasonCopy {
   title: string;

@@ -7,20 +7,10 @@ import { difficultyLabel } from './difficulty.ts';
 import { publicImageUrl } from './images.ts';
 import { highlightParts } from './highlight.ts';
 import * as styles from './PatternCard.module.css';
+import type { PatternCardData } from '../../api/catalog.ts';
 
-/** What a card needs; the catalog RPC rows and library rows both map onto it. */
-export interface PatternCardData {
-  id: string;
-  title: string;
-  storeName: string;
-  storeSlug: string;
-  priceCents: number;
-  currency: string;
-  difficulty: number;
-  formats: readonly string[];
-  coverPath: string | null;
-  craft?: string;
-}
+export type { PatternCardData };
+
 
 export interface PatternCardProps {
   pattern: PatternCardData;

@@ -9,7 +9,7 @@ import { countryName } from './country.ts';
 import { ProblemBlock } from './ProblemBlock.tsx';
 import { DISCOUNT_CODES, explainProblem, priceChangesOf } from './problems.ts';
 import { QuantityField } from './QuantityField.tsx';
-import { DISCOUNT_CODE_FORMAT } from '../hub/discountForm.ts';
+import { DISCOUNT_CODE_FORMAT } from '../shared/discountForm.ts';
 import * as styles from './Checkout.module.css';
 
 const QUOTE_DELAY_MS = 300;

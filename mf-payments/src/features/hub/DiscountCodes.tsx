@@ -4,10 +4,10 @@ import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Alert, Button, Select, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { createDiscountCode, deactivateDiscountCode, storeDiscountCodes, storePatterns } from '../../api/discounts.ts';
 import type { MyStore } from '../../api/stores.ts';
-import { EMPTY_DISCOUNT, readDiscountForm, type DiscountFormErrors, type DiscountFormValues } from './discountForm.ts';
-import { ListSkeleton } from './ListSkeleton.tsx';
-import { formatDate, formatOrderMoney } from './money.ts';
-import * as styles from './Hub.module.css';
+import { EMPTY_DISCOUNT, readDiscountForm, type DiscountFormErrors, type DiscountFormValues } from '../shared/discountForm.ts';
+import { ListSkeleton } from '../shared/ListSkeleton.tsx';
+import { formatDate, formatOrderMoney } from '../shared/money.ts';
+import * as styles from '../shared/Hub.module.css';
 
 const todayHere = () => new Date().toLocaleDateString('en-CA'); // YYYY-MM-DD in the local time zone
 

@@ -4,9 +4,9 @@ import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Alert, Button, EmptyState, LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import { myOrders } from '../../api/orders.ts';
 import { ORDER_STATUS_LABEL } from './labels.ts';
-import { ListSkeleton } from './ListSkeleton.tsx';
-import { formatDate, formatOrderMoney } from './money.ts';
-import * as styles from './Hub.module.css';
+import { ListSkeleton } from '../shared/ListSkeleton.tsx';
+import { formatDate, formatOrderMoney } from '../shared/money.ts';
+import * as styles from '../shared/Hub.module.css';
 
 /** The person's orders: what, when, VAT, status (refunds included), and the downloads. */
 export function Purchases({ userId }: { userId: string }) {

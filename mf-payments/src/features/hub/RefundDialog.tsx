@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Select } from '@stitchhouse/shared/ui/index.ts';
 import { PaymentProblem } from '../../api/functions.ts';
 import { REFUND_REASONS, refundOrder, type RefundReason } from '../../api/refunds.ts';
-import * as styles from './Hub.module.css';
+import * as styles from '../shared/Hub.module.css';
 
 export interface RefundTarget {
   orderId: string;

@@ -4,10 +4,10 @@ import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Alert, Button, EmptyState } from '@stitchhouse/shared/ui/index.ts';
 import { storeSales, type SaleItem } from '../../api/orders.ts';
 import { ORDER_STATUS_LABEL } from './labels.ts';
-import { ListSkeleton } from './ListSkeleton.tsx';
-import { formatDate, formatOrderMoney } from './money.ts';
+import { ListSkeleton } from '../shared/ListSkeleton.tsx';
+import { formatDate, formatOrderMoney } from '../shared/money.ts';
 import { RefundDialog, type RefundTarget } from './RefundDialog.tsx';
-import * as styles from './Hub.module.css';
+import * as styles from '../shared/Hub.module.css';
 
 const REFRESH_WHILE_PENDING_MS = 2000;
 

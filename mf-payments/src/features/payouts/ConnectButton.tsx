@@ -1,5 +1,5 @@
 import { onboardingLink } from '../../api/payouts.ts';
-import { RedirectButton } from '../redirect/RedirectButton.tsx';
+import { RedirectButton } from '../shared/RedirectButton.tsx';
 
 /** Gets a fresh onboarding link and goes to the provider's onboarding page. */
 export function ConnectButton({ label }: { label: string }) {

@@ -3,10 +3,10 @@ import { errorMessage } from '@stitchhouse/shared';
 import { Alert, Button } from '@stitchhouse/shared/ui/index.ts';
 import { payoutStage, type PayoutStatus } from '../../api/payouts.ts';
 import type { AsyncState } from '@stitchhouse/shared/useAsync.ts';
-import { ListSkeleton } from '../hub/ListSkeleton.tsx';
-import { formatOrderMoney } from '../hub/money.ts';
+import { ListSkeleton } from '../shared/ListSkeleton.tsx';
+import { formatOrderMoney } from '../shared/money.ts';
 import { ConnectButton } from './ConnectButton.tsx';
-import * as styles from '../hub/Hub.module.css';
+import * as styles from '../shared/Hub.module.css';
 
 const STAGE_TEXT = {
   not_connected: { label: 'Not connected', text: 'Connect a payout account to receive the money from your sales. Until then your share is held for you.' },

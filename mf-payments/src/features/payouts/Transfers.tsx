@@ -2,9 +2,9 @@ import { errorMessage } from '@stitchhouse/shared';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Alert, Button } from '@stitchhouse/shared/ui/index.ts';
 import { myTransfers } from '../../api/payouts.ts';
-import { ListSkeleton } from '../hub/ListSkeleton.tsx';
-import { formatDate, formatOrderMoney } from '../hub/money.ts';
-import * as styles from '../hub/Hub.module.css';
+import { ListSkeleton } from '../shared/ListSkeleton.tsx';
+import { formatDate, formatOrderMoney } from '../shared/money.ts';
+import * as styles from '../shared/Hub.module.css';
 
 const STATUS = { held: 'Held', paid: 'Paid out', reversed: 'Reversed (refund)' } as const;
 

@@ -2,7 +2,7 @@ import { Suspense, lazy, useMemo, useState, type ComponentType, type LazyExoticC
 import { remoteApp, remoteModuleId, type AppRoute, type RemoteName } from '@stitchhouse/shared';
 import { loadScreen } from '../../federation/loadScreen.ts';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
-import { RouteSkeleton } from './RouteSkeleton.tsx';
+import { RouteSkeleton } from '../layout/RouteSkeleton.tsx';
 
 // One lazy component per screen, so going back to a page does not suspend again.
 const firstTry = new Map<string, LazyExoticComponent<ComponentType>>();

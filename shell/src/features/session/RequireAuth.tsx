@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { getSupabase, useSession } from '@stitchhouse/shared';
 import { signInHref } from '@stitchhouse/shared/auth/next.ts';
-import { RouteSkeleton } from '../remotes/RouteSkeleton.tsx';
+import { RouteSkeleton } from '../layout/RouteSkeleton.tsx';
 import { useSessionNotice } from './notice.ts';
 
 type Check = 'checking' | 'ok' | 'second-factor';
