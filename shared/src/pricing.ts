@@ -175,6 +175,20 @@ export function splitRoyalty(amount: number, currency: string, planId: string): 
   return { price: amount, platformFee, designerPayout: amount - platformFee, currency };
 }
 
+/** Royalty a shop owes for each printed copy of a pattern it sells in store: this share of the pattern's list price (60 %). */
+export const PRINT_ROYALTY_BP = 6000;
+
+/**
+ * The royalty for `quantity` printed copies of a pattern listed at `listPrice` (the pattern's own
+ * currency), split with splitRoyalty: `price` is what the shop owes, `platformFee` the platform's
+ * share by the designer's plan, `designerPayout` the designer's.
+ */
+export function printRoyalty(listPrice: number, quantity: number, currency: string, designerPlanId: string): SaleSplit {
+  assertAmount(listPrice, 'List price');
+  if (!Number.isSafeInteger(quantity) || quantity < 1) throw new PricingError(`Quantity must be a whole number of at least 1; got ${String(quantity)}.`);
+  return splitRoyalty(percentOf(listPrice, PRINT_ROYALTY_BP) * quantity, currency, designerPlanId);
+}
+
 /** What a designer keeps from a sale under a generic fee model (for the comparison table). */
 export function keepsUnder(amount: number, fee: { saleFeeBasisPoints: number; saleFeeFixed: number }): number {
   assertAmount(amount, 'Amount');

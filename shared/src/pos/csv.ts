@@ -1,0 +1,37 @@
+/**
+ * CSV in and out for the point of sale (papaparse): the shop's sales file read in the browser,
+ * the catalog feed and the settlement statement written as CSV.
+ */
+import Papa from 'papaparse';
+import { MAX_CSV_ROWS, REQUIRED_CSV_COLUMNS } from './sales.ts';
+
+export interface SalesFile {
+  /** Data rows keyed by lower-case column name, in file order (line 1 = first data row). */
+  rows: Record<string, string>[];
+  /** A problem with the file as a whole (no header, missing columns, too many rows), or null. */
+  problem: string | null;
+}
+
+/** Reads a sales CSV (header row first; comma, semicolon or tab separated). */
+export function readSalesCsv(text: string): SalesFile {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (h) => h.trim().toLowerCase(),
+  });
+  const columns = parsed.meta.fields ?? [];
+  const missing = REQUIRED_CSV_COLUMNS.filter((c) => !columns.includes(c));
+  if (missing.length > 0) {
+    return { rows: [], problem: `The first row must name the columns; missing: ${missing.join(', ')}.` };
+  }
+  if (parsed.data.length === 0) return { rows: [], problem: 'The file has a header but no sales.' };
+  if (parsed.data.length > MAX_CSV_ROWS) {
+    return { rows: [], problem: `The file has ${parsed.data.length} sales; upload at most ${MAX_CSV_ROWS} at a time.` };
+  }
+  return { rows: parsed.data, problem: null };
+}
+
+/** Rows → CSV text with a header row, in the order of `columns` (RFC 4180 quoting, CRLF). */
+export function writeCsv<T extends object>(rows: readonly T[], columns: readonly (keyof T & string)[]): string {
+  return Papa.unparse({ fields: [...columns], data: rows.map((r) => columns.map((c) => (r as Record<string, unknown>)[c] ?? '')) }, { newline: '\r\n', escapeFormulae: true }) + '\r\n';
+}

@@ -1,0 +1,3 @@
+export * from './sales.ts';
+export * from './csv.ts';
+export * from './examples.ts';

@@ -1,0 +1,107 @@
+// What the point-of-sale functions share: the till key checked in the database
+// (pos_authenticate: hash, not revoked, per-key rate limit, last_used_at), their error envelope,
+// and recording judged lines with the royalty of shared/src/pricing.ts (printRoyalty).
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { bearerToken, json, serviceClient } from './clients.ts';
+import { printRoyalty } from '@stitchhouse/shared/pricing.ts';
+import { POS_REQUESTS_PER_MINUTE, patternIdsOf, type LineVerdict, type PatternFacts } from '@stitchhouse/shared/pos/sales.ts';
+
+export const posCors = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type, idempotency-key, if-none-match',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-expose-headers': 'etag, retry-after, idempotent-replayed',
+};
+
+export function posError(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
+  return json({ error: { code, message } }, status, { ...posCors, ...headers });
+}
+
+export interface TillKey {
+  key_id: string;
+  store_id: string;
+  store_name: string;
+  store_currency: string;
+}
+
+/** The till behind `Authorization: Bearer shpos_…`, or the response refusing it (401, 429). */
+export async function authenticateTill(req: Request, db: SupabaseClient = serviceClient()): Promise<TillKey | Response> {
+  const key = bearerToken(req);
+  if (!key) return posError(401, 'missing_key', 'Send your till key as "Authorization: Bearer shpos_…".', { 'www-authenticate': 'Bearer' });
+  const { data, error } = await db.rpc('pos_authenticate', { p_key: key, p_limit: POS_REQUESTS_PER_MINUTE });
+  if (error) {
+    console.error('pos_authenticate failed', error);
+    return posError(500, 'server_error', 'The key could not be checked. Please try again.');
+  }
+  const till = data as (TillKey & { rate_limited: boolean; retry_after?: number }) | null;
+  if (!till) return posError(401, 'invalid_key', 'This till key is wrong or has been revoked.', { 'www-authenticate': 'Bearer' });
+  if (till.rate_limited) {
+    return posError(429, 'rate_limited', `Too many requests with this key: at most ${POS_REQUESTS_PER_MINUTE} a minute.`,
+      { 'retry-after': String(till.retry_after ?? 60) });
+  }
+  return till;
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** What the database knows about the patterns `inputs` name, for this shop. */
+export async function patternFacts(db: SupabaseClient, storeId: string, inputs: readonly unknown[]): Promise<Map<string, PatternFacts>> {
+  const ids = patternIdsOf(inputs);
+  const facts = new Map<string, PatternFacts>();
+  if (ids.length === 0) return facts;
+  const { data, error } = await db.rpc('pos_sale_patterns', { p_store: storeId, p_ids: ids });
+  if (error) throw error;
+  for (const row of data as (PatternFacts & { pattern_id: string })[]) facts.set(row.pattern_id, row);
+  return facts;
+}
+
+export interface RecordedLine {
+  line: number;
+  external_id: string | null;
+  status: 'accepted' | 'duplicate' | 'rejected';
+  reason?: string;
+  sale_id?: string;
+  royalty_cents?: number;
+  royalty_currency?: string;
+}
+
+export interface RecordResult {
+  accepted: number;
+  duplicate: number;
+  rejected: number;
+  replayed: boolean;
+  results: RecordedLine[];
+}
+
+export class IdempotencyConflict extends Error {}
+
+/**
+ * Writes the accepted verdicts in one transaction (record_pos_sales), each with the royalty the
+ * shop owes the designer and the platform's share of it (printRoyalty → splitRoyalty).
+ */
+export async function recordSales(db: SupabaseClient, opts: {
+  storeId: string; storeCurrency: string; keyId: string | null; source: 'api' | 'csv';
+  idempotencyKey: string | null; requestHash: string; verdicts: LineVerdict[]; facts: Map<string, PatternFacts>;
+}): Promise<RecordResult> {
+  const results = opts.verdicts.map((v) => {
+    if (v.status === 'rejected') return v;
+    const pattern = opts.facts.get(v.sale.pattern_id)!;
+    const royalty = printRoyalty(pattern.price_cents, v.sale.quantity, pattern.currency, pattern.designer_plan);
+    return { line: v.line, external_id: v.external_id, status: 'accepted', sale: {
+      ...v.sale, currency: v.sale.currency ?? opts.storeCurrency,
+      royalty_cents: royalty.price, royalty_fee_cents: royalty.platformFee, royalty_currency: royalty.currency,
+    } };
+  });
+  const { data, error } = await db.rpc('record_pos_sales', {
+    p_store: opts.storeId, p_key: opts.keyId, p_idempotency_key: opts.idempotencyKey, p_request_hash: opts.requestHash,
+    p_source: opts.source, p_results: results,
+  });
+  if (error) {
+    if (error.code === 'PT409') throw new IdempotencyConflict(`${error.message}. ${error.hint ?? ''}`.trim());
+    throw error;
+  }
+  return data as RecordResult;
+}
