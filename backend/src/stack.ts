@@ -17,7 +17,7 @@ import { createMailApp } from './mail/routes.ts';
 import { createGateway, listenGateway, type GatewayServer } from './gateway.ts';
 import { createAuthApp, type AuthOptions } from './auth/index.ts';
 import { createStorageApp } from './storage/index.ts';
-import { createFunctionsApp } from './functions/index.ts';
+import { createFunctions } from './functions/index.ts';
 import { startStripeSandbox, type StripeSandbox } from './stripe-sandbox/index.ts';
 
 export interface StackOptions extends ConfigOverrides {
@@ -112,13 +112,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       });
       cleanup.push(() => stripeSandbox!.stop());
     } else if (config.stripe?.mode === 'stripe') log.info('stripe', 'STRIPE_SECRET_KEY set: functions use real Stripe (no sandbox)');
+    // one Deno worker per function, started on first call; stopped after the gateway closes
+    const functions = createFunctions(ctx, { stripeApiUrl: stripeSandbox?.apiUrl });
+    cleanup.push(() => functions.stop());
     const gatewayListener = createGateway({
       ctx,
       rest,
       services: {
         auth: createAuthApp(ctx, options.auth),
         storage: createStorageApp(ctx),
-        functions: createFunctionsApp(ctx, { stripeApiUrl: stripeSandbox?.apiUrl }),
+        functions: functions.app,
         mail: createMailApp(mailer, config.serviceRoleKey, { inbox: config.mailInbox ?? false }),
       },
     });

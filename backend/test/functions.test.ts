@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackendConfig, ServiceContext } from '../src/context.ts';
 import { parseFunctionSettings } from '../src/functions/config.ts';
-import { createFunctionsApp } from '../src/functions/index.ts';
+import { createFunctions, type FunctionsService } from '../src/functions/index.ts';
 import { makeApiKeys, signJwt } from '../src/jwt.ts';
 
 const fixture = path.resolve(import.meta.dirname, 'fixtures/functions/echo/index.ts');
@@ -19,29 +19,38 @@ let server: ServerType;
 let url: string;
 let keys: { anonKey: string; serviceRoleKey: string };
 let dir: string;
+let functions: FunctionsService;
+let ctx: ServiceContext;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  // Two functions backed by the one fixture: "echo" keeps the JWT check, "hook" turns it off.
+  // Two functions from the one fixture: "echo" keeps the JWT check, "hook" turns it off.
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'functions-test-'));
   for (const name of ['echo', 'hook']) {
     fs.mkdirSync(path.join(dir, 'functions', name), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'functions', name, 'index.ts'), `export { default } from ${JSON.stringify(fixture)};\n`);
+    fs.copyFileSync(fixture, path.join(dir, 'functions', name, 'index.ts'));
   }
-  // "busy" holds each call until the test releases it and reports how many ran at once.
+  // "busy" waits (up to 1 s) until a second call runs beside it, then answers how many ran at once.
   fs.mkdirSync(path.join(dir, 'functions', 'busy'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'functions', 'busy', 'index.ts'), `
-const state = globalThis.busyState ??= { running: 0, most: 0, waiting: [] };
-export default async () => {
+const state = { running: 0, most: 0 };
+Deno.serve(async () => {
   state.running++;
   state.most = Math.max(state.most, state.running);
-  await new Promise((resolve) => state.waiting.push(resolve));
+  const until = Date.now() + 1000;
+  while (state.running < 2 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
+  await new Promise((resolve) => setTimeout(resolve, 20));
   state.running--;
   return Response.json({ most: state.most });
-};
+});
 `);
+  // "broken" cannot load; "plain" exports a handler but never calls Deno.serve (the old form)
+  fs.mkdirSync(path.join(dir, 'functions', 'broken'));
+  fs.writeFileSync(path.join(dir, 'functions', 'broken', 'index.ts'), 'import "./missing.ts";\nDeno.serve(() => new Response("no"));\n');
+  fs.mkdirSync(path.join(dir, 'functions', 'plain'));
+  fs.writeFileSync(path.join(dir, 'functions', 'plain', 'index.ts'), 'export default () => new Response("old form");\n');
   fs.mkdirSync(path.join(dir, 'functions', '_shared'));
-  fs.writeFileSync(path.join(dir, 'functions', '_shared', 'index.ts'), 'export default () => new Response("no");\n');
+  fs.writeFileSync(path.join(dir, 'functions', '_shared', 'index.ts'), 'Deno.serve(() => new Response("no"));\n');
   fs.writeFileSync(path.join(dir, 'config.toml'), 'project_id = "test"\n\n[functions.hook]\nverify_jwt = false\n');
 
   keys = await makeApiKeys(secret);
@@ -63,16 +72,18 @@ export default async () => {
     otpExpiry: 3600,
     emailMinInterval: 60,
   };
-  const ctx: ServiceContext = {
+  ctx = {
     config,
     pool: new pg.Pool({ max: 1 }), // never connected: functions reach data through SUPABASE_URL
     mail: { send: async () => undefined },
     log: { info: () => undefined, error: (_service, message) => void errors.push(message) },
   };
-  app.route('/functions/v1', createFunctionsApp(ctx, { functionsDir: path.join(dir, 'functions'), maxConcurrent: 2 }));
+  functions = createFunctions(ctx, { functionsDir: path.join(dir, 'functions'), maxConcurrent: 2 });
+  app.route('/functions/v1', functions.app);
 });
 
 afterAll(async () => {
+  await functions?.stop();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -146,7 +157,7 @@ describe('functions runner', () => {
     const failed = await fetch(`${url}/functions/v1/echo/boom`, { method: 'POST', headers: { authorization: `Bearer ${keys.anonKey}` } });
     expect(failed.status).toBe(500);
     expect(await failed.json()).toEqual({ error: 'boom: the handler failed on purpose' });
-    expect(errors.some((line) => line.includes('echo threw'))).toBe(true);
+    expect(errors.some((line) => line.includes('echo threw while handling POST'))).toBe(true);
 
     const { data, error } = await supabase.functions.invoke('echo', { body: { again: true } });
     expect(error).toBeNull();
@@ -156,22 +167,94 @@ describe('functions runner', () => {
 
 describe('concurrency', () => {
   it('runs at most maxConcurrent invocations of a function at once; the rest wait their turn and succeed', async () => {
-    const state = () => (globalThis as unknown as { busyState?: { running: number; most: number; waiting: Array<() => void> } }).busyState;
     const calls = Array.from({ length: 6 }, () =>
       fetch(`${url}/functions/v1/busy`, { headers: { authorization: `Bearer ${keys.anonKey}` } }).then(async (res) => ({ status: res.status, body: (await res.json()) as { most: number } })));
-    let released = 0;
-    while (released < 6) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      const waiting = state()?.waiting.splice(0) ?? [];
-      expect(state()?.running ?? 0).toBeLessThanOrEqual(2);
-      waiting.forEach((resolve) => resolve());
-      released += waiting.length;
-    }
     const answers = await Promise.all(calls);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    expect(state()!.most).toBe(2);
+    expect(Math.max(...answers.map((a) => a.body.most))).toBe(2);
   });
 });
+
+describe('Deno workers', () => {
+  const auth = () => ({ authorization: `Bearer ${keys.anonKey}` });
+  const pidOf = async (name: string) => ((await (await fetch(`${url}/functions/v1/${name}/pid`, { headers: auth() })).json()) as { pid: number }).pid;
+
+  it('runs each function in its own Deno process, one per function, kept between calls', async () => {
+    const echo = await pidOf('echo');
+    expect(await pidOf('echo')).toBe(echo);
+    expect(await pidOf('hook')).not.toBe(echo);
+    expect(fs.readFileSync(`/proc/${echo}/cmdline`, 'utf8')).toContain('deno');
+    expect((await functions.workers.worker('echo')).pid).toBe(echo);
+  });
+
+  it('starts a crashed function again on the next call', async () => {
+    const before = await pidOf('echo');
+    const crashed = await fetch(`${url}/functions/v1/echo/crash`, { method: 'POST', headers: auth() });
+    expect(crashed.status).toBe(502);
+    expect(await crashed.json()).toMatchObject({ error: expect.stringContaining('Function echo failed') });
+    const after = await pidOf('echo');
+    expect(after).not.toBe(before);
+    expect(errors.some((line) => line.includes(`echo worker (pid ${before}) exited (code 3)`))).toBe(true);
+  });
+
+  it('gives Edge Runtime permissions: no file writes', async () => {
+    const target = path.join(dir, 'written-by-function.txt');
+    const res = await fetch(`${url}/functions/v1/echo/write?path=${encodeURIComponent(target)}`, { headers: auth() });
+    expect(await res.json()).toEqual({ wrote: false, error: 'NotCapable' });
+    expect(fs.existsSync(target)).toBe(false);
+  });
+
+  it('streams the answer as the function writes it, and the request body in', async () => {
+    const res = await fetch(`${url}/functions/v1/echo/stream`, { headers: auth() });
+    const reader = res.body!.getReader();
+    // the function holds the rest until /release: a buffering proxy would never give this chunk
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('first chunk\n');
+    await fetch(`${url}/functions/v1/echo/release`, { headers: auth() });
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+    expect(rest).toBe('last chunk\n');
+
+    const parts = ['{"pattern":', '"Wrap dress"}'];
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const part = parts.shift();
+        if (part === undefined) controller.close();
+        else controller.enqueue(new TextEncoder().encode(part));
+      },
+    });
+    const echoed = await fetch(`${url}/functions/v1/echo`, { method: 'POST', headers: auth(), body, duplex: 'half' } as RequestInit);
+    expect(await echoed.json()).toMatchObject({ body: '{"pattern":"Wrap dress"}' });
+  });
+
+  it('answers 500 with the reason logged when a function cannot load or does not call Deno.serve', async () => {
+    for (const name of ['broken', 'plain']) {
+      const res = await fetch(`${url}/functions/v1/${name}`, { method: 'POST', headers: auth() });
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ error: `Function ${name} failed to load` });
+    }
+    expect(errors.some((line) => line.includes('missing.ts'))).toBe(true);
+    expect(errors.some((line) => line.includes('plain: index.ts must call Deno.serve(handler)'))).toBe(true);
+  });
+
+  it('stops every worker with the stack', async () => {
+    const pids = [await pidOf('echo'), await pidOf('hook')];
+    const other = createFunctions(ctx, { functionsDir: path.join(dir, 'functions') });
+    const own = await other.workers.worker('echo');
+    expect(pids).not.toContain(own.pid);
+    await other.stop();
+    expect(alive(own.pid)).toBe(false);
+    expect(pids.every(alive)).toBe(true);
+  });
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 describe('config.toml [functions]', () => {
   it('reads verify_jwt per function and rejects wrong types', () => {

@@ -1,6 +1,9 @@
 // Entry of the embedded functions service, mounted by the gateway under /functions/v1.
-// Runs the Web-standard handlers of supabase/functions/<name>/index.ts under Node, with the
-// JWT check and the environment hosted Supabase Edge Functions have.
+// Runs supabase/functions/<name>/index.ts (Edge Runtime form: Deno.serve(handler)) under real
+// Deno, one worker process per function (workers.ts), with the JWT check, the concurrency limit
+// and the environment hosted Supabase Edge Functions have; requests and answers stream through.
+import http from 'node:http';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
@@ -8,7 +11,8 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import type { ServiceContext } from '../context.ts';
 import { verifyProjectJwt, type ProjectKeys } from '../jwt.ts';
 import { FunctionsConfig } from './config.ts';
-import { FunctionLoader } from './loader.ts';
+import { FunctionWorkers } from './workers.ts';
+import { existsSync } from 'node:fs';
 
 export interface FunctionsOptions {
   /** Folder holding <name>/index.ts; defaults to <repo>/supabase/functions. */
@@ -26,23 +30,43 @@ export interface FunctionsOptions {
   maxConcurrent?: number;
 }
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export interface FunctionsService {
+  app: Hono;
+  workers: FunctionWorkers;
+  /** Stops every function's worker (with the stack). */
+  stop(): Promise<void>;
+}
 
-export function createFunctionsApp(ctx: ServiceContext, options: FunctionsOptions = {}): Hono {
+/**
+ * Secrets the functions read beyond the ones set here, passed on from the backend's environment
+ * when set (hosted: `supabase secrets set`). Add a name here when a function reads a new one.
+ */
+const PASSED_SECRETS = ['MAIL_API_URL', 'NEWSLETTER_ALLOWED_ORIGINS'];
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+// Folders starting with "_" (like _shared) hold helpers, not functions.
+const functionName = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+// kept-alive sockets to the workers, as the gateway keeps to PostgREST
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'host']);
+
+export function createFunctions(ctx: ServiceContext, options: FunctionsOptions = {}): FunctionsService {
   const functionsDir = path.resolve(options.functionsDir ?? path.join(repoRoot, 'supabase', 'functions'));
   const config = new FunctionsConfig(options.configPath ?? path.join(path.dirname(functionsDir), 'config.toml'));
-  const loader = new FunctionLoader(functionsDir);
-  const env = {
-    SUPABASE_URL: ctx.config.apiExternalUrl,
-    SUPABASE_ANON_KEY: ctx.config.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: ctx.config.serviceRoleKey,
-    SITE_URL: ctx.config.siteUrl,
-    ...stripeEnv(ctx, options.stripeApiUrl),
+  const env = (): Record<string, string> => {
+    const passed = Object.fromEntries(PASSED_SECRETS.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+    return {
+      ...passed,
+      SUPABASE_URL: ctx.config.apiExternalUrl,
+      SUPABASE_ANON_KEY: ctx.config.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: ctx.config.serviceRoleKey,
+      SITE_URL: ctx.config.siteUrl,
+      // real Stripe: the SDK's default host, never a sandbox's
+      ...stripeEnv(ctx, options.stripeApiUrl),
+    };
   };
-  Object.assign(process.env, env);
-  // real Stripe: the SDK's default host, not a sandbox left over from another stack
-  if (ctx.config.stripe?.mode === 'stripe' || !options.stripeApiUrl) delete process.env.STRIPE_API_URL;
-  ctx.log.info('functions', `handlers from ${functionsDir} (JWT rules: ${config.path})`);
+  const workers = new FunctionWorkers(functionsDir, env, ctx.log);
+  ctx.log.info('functions', `Deno workers for ${functionsDir} (JWT rules: ${config.path})`);
   const maxConcurrent = options.maxConcurrent ?? (Number(process.env.FUNCTIONS_MAX_CONCURRENT) || 8);
   const limits = new Map<string, LimitFunction>();
   const limitOf = (name: string) => {
@@ -53,12 +77,9 @@ export function createFunctionsApp(ctx: ServiceContext, options: FunctionsOption
 
   const invoke = async (c: Context): Promise<Response> => {
     const name = c.req.param('name')!;
-    const handler = await loader.load(name).catch((err: unknown) => {
-      ctx.log.error('functions', `${name} could not be loaded`, err);
-      return 'broken' as const;
-    });
-    if (handler === undefined) return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
-    if (handler === 'broken') return c.json({ error: `Function ${name} failed to load` }, 500);
+    if (!functionName.test(name) || !existsSync(path.join(functionsDir, name, 'index.ts'))) {
+      return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
+    }
 
     // Browsers send CORS preflights without credentials; let the handler answer them.
     if (c.req.method !== 'OPTIONS' && (await config.settingsFor(name)).verifyJwt) {
@@ -69,15 +90,19 @@ export function createFunctionsApp(ctx: ServiceContext, options: FunctionsOption
     return limitOf(name)(async () => {
       // The caller gave up while waiting its turn: nothing to answer.
       if (c.req.raw.signal.aborted) return new Response(null, { status: 499 });
-      // Handlers read env at request time too; keep it pointing at this backend.
-      Object.assign(process.env, env);
+      let port: number;
       try {
-        const response = await handler(forwardedRequest(c.req.raw, name));
-        if (!(response instanceof Response)) throw new Error(`${name} did not return a Response`);
-        return response;
+        port = (await workers.worker(name)).port;
       } catch (err) {
-        ctx.log.error('functions', `${name} threw while handling ${c.req.method}`, err);
-        return c.json({ error: err instanceof Error ? err.message : String(err) }, 500);
+        ctx.log.error('functions', `${name} could not be started`, err);
+        return c.json({ error: `Function ${name} failed to load` }, 500);
+      }
+      try {
+        return await forward(c.req.raw, name, port);
+      } catch (err) {
+        if (c.req.raw.signal.aborted) return new Response(null, { status: 499 });
+        ctx.log.error('functions', `${name} failed while handling ${c.req.method}`, err);
+        return c.json({ error: `Function ${name} failed: ${err instanceof Error ? err.message : String(err)}` }, 502);
       }
     });
   };
@@ -85,7 +110,12 @@ export function createFunctionsApp(ctx: ServiceContext, options: FunctionsOption
   const app = new Hono();
   app.all('/:name', invoke);
   app.all('/:name/*', invoke);
-  return app;
+  return { app, workers, stop: () => workers.stop() };
+}
+
+/** The Hono app alone, for callers that stop nothing (the workers end with the process). */
+export function createFunctionsApp(ctx: ServiceContext, options: FunctionsOptions = {}): Hono {
+  return createFunctions(ctx, options).app;
 }
 
 /** STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET (the user's for real Stripe, else the sandbox's) and STRIPE_API_URL for the sandbox. */
@@ -113,19 +143,37 @@ async function checkJwt(authorization: string | undefined, keys: ProjectKeys): P
 
 /**
  * The request as hosted Edge Functions see it: path /<name>/<rest> (so Hono apps inside a
- * function use basePath('/<name>')), query string, method, headers and body untouched.
+ * function use basePath('/<name>')), query string, method, headers and body untouched, streamed
+ * to the worker; the answer streams back byte for byte (a compressed body stays compressed).
  */
-function forwardedRequest(req: Request, name: string): Request {
+function forward(req: Request, name: string, port: number): Promise<Response> {
   const url = new URL(req.url);
   const afterPrefix = url.pathname.replace(/^\/functions\/v1(?=\/)/, '');
   const rest = afterPrefix.startsWith(`/${name}`) ? afterPrefix.slice(name.length + 1) : '';
-  const target = new URL(`/${name}${rest}${url.search}`, url.origin);
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(target, {
-    method: req.method,
-    headers: req.headers,
-    body: hasBody ? req.body : null,
-    signal: req.signal,
-    ...(hasBody ? { duplex: 'half' } : {}),
-  } as RequestInit);
+  const headers: Record<string, string> = {};
+  req.headers.forEach((value, key) => {
+    if (!hopByHop.has(key)) headers[key] = value;
+  });
+  headers.host = url.host;
+  return new Promise<Response>((resolve, reject) => {
+    const upstream = http.request({
+      agent, host: '127.0.0.1', port, method: req.method, path: `/${name}${rest}${url.search}`, headers,
+      signal: req.signal,
+    }, (res) => {
+      const answer = new Headers();
+      for (const [key, value] of Object.entries(res.headers)) {
+        if (value === undefined || hopByHop.has(key)) continue;
+        for (const v of Array.isArray(value) ? value : [value]) answer.append(key, v);
+      }
+      const noBody = req.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
+      if (noBody) res.resume();
+      resolve(new Response(noBody ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), {
+        status: res.statusCode ?? 502, statusText: res.statusMessage, headers: answer,
+      }));
+    });
+    upstream.on('error', reject);
+    if (req.body && req.method !== 'GET' && req.method !== 'HEAD') {
+      Readable.fromWeb(req.body as import('node:stream/web').ReadableStream<Uint8Array>).on('error', (err) => upstream.destroy(err)).pipe(upstream);
+    } else upstream.end();
+  });
 }

@@ -1,6 +1,7 @@
-// Environment for function handlers: Deno.env on hosted Supabase Edge Functions,
-// process.env under Node in the embedded backend (which sets SUPABASE_URL,
-// SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY and SITE_URL before loading handlers).
+// Environment for function handlers: Deno.env, on hosted Supabase Edge Functions and in the
+// embedded backend's Deno workers (which get SUPABASE_URL, SUPABASE_ANON_KEY,
+// SUPABASE_SERVICE_ROLE_KEY, SITE_URL and the Stripe settings); process.env only when a unit
+// test imports a helper under Node.
 interface DenoEnv {
   env: { get(name: string): string | undefined };
 }

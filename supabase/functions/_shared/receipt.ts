@@ -1,7 +1,7 @@
 // The buyer's receipt, sent once an order is paid (by the webhook's follow-up): items, VAT,
 // totals, the order number and a download link per pattern.
-import { BRAND_NAME } from '../../../shared/src/brand.ts';
-import { EU_VAT_RATES, formatBasisPoints, formatMoney, type Currency } from '../../../shared/src/pricing.ts';
+import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
+import { EU_VAT_RATES, formatBasisPoints, formatMoney, type Currency } from '@stitchhouse/shared/pricing.ts';
 import { escapeHtml } from './mail.ts';
 
 export interface ReceiptOrder {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { serviceClient, signedInUser } from '../_shared/clients.ts';
 import { PaymentFailure, paymentHandler, readBody, reply, siteUrl } from '../_shared/payments.ts';
 import { paymentsConfigured, stripe, type Stripe } from '../_shared/stripe.ts';
-import { PLANS, planLookupKey, planPrice, type Currency } from '../../../shared/src/pricing.ts';
+import { PLANS, planLookupKey, planPrice, type Currency } from '@stitchhouse/shared/pricing.ts';
 
 const bodySchema = z.discriminatedUnion('action', [
   z.object({
@@ -91,4 +91,4 @@ async function billing(req: Request): Promise<Response> {
   return reply({ url: session.url });
 }
 
-export default paymentHandler('billing', billing);
+Deno.serve(paymentHandler('billing', billing));

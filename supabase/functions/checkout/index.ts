@@ -17,9 +17,11 @@ import {
   type CartQuote,
   type DiscountRule,
   type PlanId,
-} from '../../../shared/src/pricing.ts';
+  REFERRAL_ATTRIBUTION_DAYS,
+  RESELLER_COMMISSION_BP,
+} from '@stitchhouse/shared/pricing.ts';
 // print licences a shop buys at once (the cart holds the same limit); above it: a typo or an attack
-import { MAX_PRINT_QUANTITY } from '../../../shared/src/cart/keys.ts';
+import { MAX_PRINT_QUANTITY } from '@stitchhouse/shared/cart/keys.ts';
 
 const MAX_LINES = 50;
 
@@ -40,6 +42,8 @@ const bodySchema = z.object({
   email: z.string({ error: 'email must be an email address' }).trim().toLowerCase()
     .pipe(z.email({ error: 'email must be an email address such as you@example.com' }).max(254, { error: 'email is at most 254 characters' }))
     .optional(),
+  // the buyer's last referral click (shared/src/partners/referral.ts); a malformed one is ignored like an unknown one
+  referral: z.object({ code: z.string().trim().max(16), click_id: z.guid() }).nullish().catch(null),
 });
 type CartItem = z.infer<typeof itemSchema>;
 
@@ -239,6 +243,21 @@ function sessionLineItems(quote: CartQuote, lines: PricedLine[]): Stripe.Checkou
   });
 }
 
+/**
+ * The reseller's commission on this order, if the referral holds: the database checks the click
+ * (this code, within the window), the reseller (approved, not the buyer) and records each line's
+ * commission (RESELLER_COMMISSION_BP of its platform fee). A referral that does not hold, or fails
+ * to record, never stops the purchase.
+ */
+async function attachReferral(orderId: string, referral: { code: string; click_id: string }): Promise<void> {
+  const { data, error } = await serviceClient().rpc('attach_order_referral', {
+    p_order: orderId, p_code: referral.code, p_click: referral.click_id,
+    p_commission_bp: RESELLER_COMMISSION_BP, p_window_days: REFERRAL_ATTRIBUTION_DAYS,
+  });
+  if (error) console.error(`referral of order ${orderId} not recorded`, error.message);
+  else if (!(data as { attributed: boolean }).attributed) console.info(`referral of order ${orderId} ignored: ${(data as { reason: string }).reason}`);
+}
+
 async function checkout(req: Request): Promise<Response> {
   const caller = await signedInUser(req);
   if (!caller) throw new PaymentFailure('not_signed_in', 'Sign in to check out.', 401);
@@ -287,6 +306,7 @@ async function checkout(req: Request): Promise<Response> {
   });
   if (error) throw error;
   const id = orderId as string;
+  if (body.referral) await attachReferral(id, body.referral);
   const success = `${siteUrl()}/payment/success?order=${id}`;
 
   if (quote.totalCents === 0) {
@@ -322,4 +342,4 @@ async function checkout(req: Request): Promise<Response> {
   return reply({ order_id: id, url: session.url, quote: publicQuote });
 }
 
-export default paymentHandler('checkout', checkout);
+Deno.serve(paymentHandler('checkout', checkout));

@@ -33,7 +33,7 @@ async function removeFolder(bucket: string, folder: string): Promise<void> {
   if (paths.length) await storage.remove(paths);
 }
 
-export default async function handler(req: Request): Promise<Response> {
+async function handler(req: Request): Promise<Response> {
   if (req.method !== 'POST') return fail(405, 'bad_request', 'Use POST');
   const caller = await signedInUser(req);
   if (!caller) return fail(401, 'not_signed_in', 'Sign in to delete your account.');
@@ -96,3 +96,5 @@ export default async function handler(req: Request): Promise<Response> {
   }
   return json({ deleted: true, emailed, ...outcome });
 }
+
+Deno.serve(handler);

@@ -136,7 +136,7 @@ async function download(req: Request): Promise<Response> {
   });
 }
 
-export default async function handler(req: Request): Promise<Response> {
+async function handler(req: Request): Promise<Response> {
   try {
     return await download(req);
   } catch (err) {
@@ -147,3 +147,5 @@ export default async function handler(req: Request): Promise<Response> {
     return json({ code: 'server_error', message: 'The download could not be prepared. Please try again in a moment.' }, 500);
   }
 }
+
+Deno.serve(handler);

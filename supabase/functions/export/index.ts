@@ -76,7 +76,7 @@ async function stampedPatterns(token: string, buyerName: string, library: Librar
   return { files, skipped };
 }
 
-export default async function handler(req: Request): Promise<Response> {
+async function handler(req: Request): Promise<Response> {
   if (req.method !== 'POST') return json({ code: 'bad_request', message: 'Use POST' }, 405);
   const caller = await signedInUser(req);
   if (!caller) return json({ code: 'not_signed_in', message: 'Sign in to export your account.' }, 401);
@@ -125,3 +125,5 @@ export default async function handler(req: Request): Promise<Response> {
     return json({ code: 'server_error', message: 'Your export could not be prepared. Please try again in a moment.' }, 500);
   }
 }
+
+Deno.serve(handler);

@@ -1,5 +1,5 @@
 // The newsletter's own mails. Each one carries the unsubscribe link.
-import { BRAND_NAME } from '../../../shared/src/brand.ts';
+import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { escapeHtml } from '../_shared/mail.ts';
 
 export const CONFIRM_HOURS = 48;

@@ -108,7 +108,7 @@ async function unsubscribe(req: Request): Promise<Response> {
 
 const ACTIONS: Record<string, (req: Request) => Promise<Response>> = { subscribe, confirm, unsubscribe };
 
-export default async function handler(req: Request): Promise<Response> {
+async function handler(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
   const action = new URL(req.url).pathname.split('/').filter(Boolean)[1] ?? '';
   const run = ACTIONS[action];
@@ -122,3 +122,5 @@ export default async function handler(req: Request): Promise<Response> {
     return json({ code: 'server_error', message: 'Something went wrong on our side. Please try again in a moment.' }, 500, CORS);
   }
 }
+
+Deno.serve(handler);

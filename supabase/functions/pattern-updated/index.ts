@@ -14,7 +14,7 @@ const requestSchema = z.object({
 // Email links stay valid for a month; after that /download/error explains and links the library.
 const LINK_LIFETIME_SECONDS = 30 * 24 * 3600;
 
-export default async function handler(req: Request): Promise<Response> {
+async function handler(req: Request): Promise<Response> {
   if (req.method !== 'POST') return json({ code: 'bad_request', message: 'Use POST' }, 405);
   const caller = await signedInUser(req);
   if (!caller) return json({ code: 'not_signed_in', message: 'Sign in to notify your buyers.' }, 401);
@@ -64,3 +64,5 @@ export default async function handler(req: Request): Promise<Response> {
   }
   return json({ sent, failed });
 }
+
+Deno.serve(handler);

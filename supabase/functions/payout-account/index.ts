@@ -76,4 +76,4 @@ async function payoutAccount(req: Request): Promise<Response> {
   });
 }
 
-export default paymentHandler('payout-account', payoutAccount);
+Deno.serve(paymentHandler('payout-account', payoutAccount));

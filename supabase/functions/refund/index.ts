@@ -59,4 +59,4 @@ async function refund(req: Request): Promise<Response> {
   return reply({ refund: { id: result.id, amount_cents: result.amount, currency: result.currency.toUpperCase(), status: result.status } });
 }
 
-export default paymentHandler('refund', refund);
+Deno.serve(paymentHandler('refund', refund));

@@ -119,7 +119,7 @@ async function followUp(applied: Applied): Promise<void> {
   if (applied.recipient_id && applied.release_due) await releaseHeld({ recipientId: applied.recipient_id });
 }
 
-export default async function handler(req: Request): Promise<Response> {
+async function handler(req: Request): Promise<Response> {
   if (req.method !== 'POST') return reply({ error: { code: 'invalid_request', message: 'Stripe webhooks are POSTed.' } }, 405);
   const payload = await req.text();
   let event: Stripe.Event;
@@ -153,3 +153,5 @@ export default async function handler(req: Request): Promise<Response> {
     return reply({ error: { code: 'server_error', message: 'The event could not be applied; Stripe will retry.' } }, 500);
   }
 }
+
+Deno.serve(handler);

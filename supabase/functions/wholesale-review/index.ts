@@ -2,16 +2,9 @@
 // operator's JWT. The decision is made as the caller (review_wholesale_application checks
 // that they are an operator, under the database's rules); the service key is used only to
 // find the applicant's address and send them the outcome.
-import { z } from 'zod';
-import { callerClient, json, serviceClient, signedInUser } from '../_shared/clients.ts';
-import { env } from '../_shared/env.ts';
-import { escapeHtml, sendMail } from '../_shared/mail.ts';
-
-const bodySchema = z.object({
-  application_id: z.guid({ error: 'application_id must be an application id' }),
-  decision: z.enum(['approve', 'reject'], { error: 'decision must be approve or reject' }),
-  reason: z.string().trim().max(2000, { error: 'reason: use at most 2000 characters' }).optional(),
-});
+import { callerClient, json, signedInUser } from '../_shared/clients.ts';
+import { escapeHtml } from '../_shared/mail.ts';
+import { emailApplicant, reviewBodySchema, reviewErrorResponse, reviewSiteUrl } from '../_shared/review.ts';
 
 interface Application {
   id: string;
@@ -20,8 +13,6 @@ interface Application {
   status: 'approved' | 'rejected';
   reason: string | null;
 }
-
-const site = () => (env('SITE_URL') || 'http://localhost:3000').replace(/\/$/, '');
 
 /** The email to the applicant: the outcome, the reason when rejected, and where to go next. */
 export function decisionEmail(application: Application, siteUrl: string): { subject: string; text: string; html: string } {
@@ -43,11 +34,11 @@ export function decisionEmail(application: Application, siteUrl: string): { subj
   };
 }
 
-export default async function handler(req: Request): Promise<Response> {
+async function handler(req: Request): Promise<Response> {
   if (req.method !== 'POST') return json({ code: 'bad_request', message: 'Use POST' }, 405);
   const caller = await signedInUser(req);
   if (!caller) return json({ code: 'not_signed_in', message: 'Sign in as an operator to review applications.' }, 401);
-  const parsed = bodySchema.safeParse(await req.json().catch(() => null));
+  const parsed = reviewBodySchema.safeParse(await req.json().catch(() => null));
   if (!parsed.success) return json({ code: 'bad_request', message: parsed.error.issues.map((i) => i.message).join('; ') }, 400);
   const { application_id, decision, reason } = parsed.data;
 
@@ -56,24 +47,12 @@ export default async function handler(req: Request): Promise<Response> {
     p_decision: decision,
     p_reason: reason ?? null,
   });
-  if (error) {
-    const status = error.code === '42501' ? 403 : error.code === '22023' ? 409 : error.code === '23514' ? 400 : 500;
-    if (status === 500) console.error('wholesale review failed', error);
-    const message = status === 500 ? 'The review could not be saved. Please try again.' : `${error.message}${error.hint ? `. ${error.hint}` : ''}`;
-    return json({ code: error.code === '42501' ? 'forbidden' : status === 409 ? 'not_pending' : status === 400 ? 'reason_required' : 'server_error', message }, status);
-  }
+  if (error) return reviewErrorResponse(error, 'wholesale review');
   const application = data as Application;
 
   // The decision stands even if the mail fails: say so, the operator can tell the applicant.
-  let emailed = false;
-  try {
-    const { data: applicant } = await serviceClient().auth.admin.getUserById(application.user_id);
-    if (applicant.user?.email) {
-      await sendMail({ to: applicant.user.email, ...decisionEmail(application, site()) });
-      emailed = true;
-    }
-  } catch (err) {
-    console.error('wholesale decision email failed', err);
-  }
+  const emailed = await emailApplicant(application.user_id, decisionEmail(application, reviewSiteUrl()), 'wholesale decision');
   return json({ application, emailed });
 }
+
+Deno.serve(handler);
