@@ -6,6 +6,7 @@ import { generatePatterns, type DemoPattern } from './catalog.ts';
 import { loadAssetSource, type AssetSource } from './demo-assets.ts';
 import { DEMO_PASSWORD, allUsers, designerStores, makers, operator, partners, retailStores, storeOwners, type DemoStore } from './people.ts';
 import { daysBefore, prng, stableUuid } from './prng.ts';
+import { insertKits } from './kits.ts';
 import { quoteCart, splitRoyalty } from '../../shared/src/pricing.ts';
 
 /** What seed() needs from pg.Pool (kept structural so this package does not depend on pg). */
@@ -439,6 +440,7 @@ export async function seed(opts: SeedOptions): Promise<void> {
   await insertPurchases(opts.pool, patterns, stores);
   await insertProgrammes(opts.pool, patterns, stores);
   step('orders, entitlements, downloads, wholesale and partner applications, plans, newsletter, point of sale');
+  step(`${await insertKits(opts.pool)} supplier kits with clicks`);
 
   const assets = await loadAssetSource();
   if (!assets) {

@@ -4,7 +4,7 @@ import { describeError } from '@stitchhouse/shared';
 import { formatMoney } from '@stitchhouse/shared/pricing.ts';
 import { Alert, Button, Card, Skeleton, buttonClassName } from '@stitchhouse/shared/ui/index.ts';
 import { listPatternKits, recordKitClick, type PatternKit } from '../../api/kits.ts';
-import { useAsync } from '../browse/useAsync.ts';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import * as styles from './KitsForPattern.module.css';
 
 /**
