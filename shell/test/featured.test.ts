@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  craftLabel,
-  difficultyLabel,
   featuredOrder,
-  formatPrice,
   toFeaturedPattern,
   toFeaturedPatterns,
 } from '../src/features/featured/featuredModel.ts';
@@ -58,21 +55,6 @@ describe('toFeaturedPattern', () => {
 });
 
 describe('display helpers', () => {
-  it('formats prices, free patterns and unknown currencies', () => {
-    expect(formatPrice(1200, 'EUR')).toBe('€12.00');
-    expect(formatPrice(0, 'EUR')).toBe('Free');
-    expect(formatPrice(450, 'USD')).toBe('$4.50');
-    expect(formatPrice(450, 'QQ1')).toBe('4.50 QQ1');
-  });
-
-  it('names difficulty levels and crafts', () => {
-    expect(difficultyLabel(1)).toBe('Beginner');
-    expect(difficultyLabel(5)).toBe('Expert');
-    expect(difficultyLabel(0)).toBe('');
-    expect(difficultyLabel(2.5)).toBe('');
-    expect(craftLabel('cross-stitch')).toBe('Cross-stitch');
-  });
-
   it('orders best-sellers by sales, then newest', () => {
     expect(featuredOrder('best-selling').map((o) => o.column)).toEqual(['sales_count', 'published_at']);
     expect(featuredOrder('newest')).toEqual([{ column: 'published_at', ascending: false }]);

@@ -1,9 +1,11 @@
 // Generates the demo catalog: believable patterns per craft with size charts (cm),
 // yardage by fabric width, notions, formats, languages, tags and prices.
+import { difficultyLabel } from '../../shared/src/catalog/labels.ts';
+import { formatLabel, type PatternFormat } from '../../shared/src/catalog/formats.ts';
 import { daysBefore, prng, stableUuid, type Prng } from './prng.ts';
 import type { DemoStore } from './people.ts';
 
-export type Format = 'a4' | 'us_letter' | 'a0' | 'projector';
+export type Format = PatternFormat;
 
 export interface SizeEntry {
   label: string;
@@ -215,18 +217,16 @@ const craftIntro: Record<string, string[]> = {
   embroidery: ['A calming stitch project with a full-colour stitch guide.', 'Perfect for learning new stitches one motif at a time.'],
   'cross-stitch': ['A counted design with a large-print chart and a symbol key.', 'Stitch it in an evening or turn it into a year-long project.'],
 };
-const difficultyWords = ['Beginner', 'Advanced beginner', 'Intermediate', 'Experienced', 'Advanced'];
-const formatNames: Record<Format, string> = { a4: 'A4 print-at-home', us_letter: 'US Letter print-at-home', a0: 'A0 copy-shop', projector: 'projector' };
 
 function describe(title: string, g: Garment, craft: string, difficulty: number, formats: Format[], chart: SizeEntry[], r: Prng): string {
   const lines = [
     `${r.pick(craftIntro[craft] ?? craftIntro.sewing!)} The **${title}** pattern includes step-by-step illustrated instructions${
       chart.length > 0 && chart[0]!.bust !== undefined ? ', a body-measurement chart and finished garment measurements' : ''}.`,
     '',
-    `**Skill level:** ${difficultyWords[difficulty - 1]}.`,
+    `**Skill level:** ${difficultyLabel(difficulty)}.`,
     '',
     '**What you get**',
-    ...formats.map((f) => `- ${formatNames[f]} PDF with layers by size`),
+    ...formats.map((f) => `- ${formatLabel(f)} PDF with layers by size`),
     '- Instruction booklet with cutting layouts',
     '',
   ];

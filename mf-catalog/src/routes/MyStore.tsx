@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage, useSession } from '@stitchhouse/shared';
-import { Alert, Button, Checkbox, EmptyState, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { Alert, Button, Checkbox, EmptyState, LinkButton, PageHeading, Spinner, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { changeStatus, createDraft, listStockedPatterns, listStorePatterns, myStores, type PatternStatus } from '../api/publishing.ts';
 import { useAsync } from '../features/browse/useAsync.ts';
 import { bulkSummary } from '../features/publish/bulkSummary.ts';
-import { formatPrice } from '../features/shared/formatPrice.ts';
+import { formatPrice } from '@stitchhouse/shared/money.ts';
 import { publicImageUrl } from '../features/shared/images.ts';
 import * as styles from '../features/publish/StoreManager.module.css';
 
@@ -124,7 +124,7 @@ export default function MyStore() {
             <tbody>
               {patterns.map((p) => (
                 <tr key={p.id} data-pattern-id={p.id}>
-                  <td><Checkbox label={`Select ${p.title}`} checked={selected.has(p.id)} onChange={() => toggle(p.id)} /></td>
+                  <td><Checkbox label={<VisuallyHidden>Select {p.title}</VisuallyHidden>} checked={selected.has(p.id)} onChange={() => toggle(p.id)} /></td>
                   <td>{p.coverPath ? <img className={styles.thumb} src={publicImageUrl(p.coverPath)} alt="" /> : <span className={styles.thumb} style={{ display: 'inline-block' }} />}</td>
                   <td><Link to={`/patterns/${p.id}/edit`}>{p.title}</Link></td>
                   <td className={styles.status}>{STATUS_LABEL[p.status]}</td>

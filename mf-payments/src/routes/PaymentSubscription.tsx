@@ -6,7 +6,7 @@ import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Alert, Button, EmptyState, LinkButton, PageHeading, Select, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { billingPortalLink, myStores, storeSubscription, subscribeLink } from '../api/stores.ts';
 import { ListSkeleton } from '../features/shared/ListSkeleton.tsx';
-import { formatDate } from '../features/shared/money.ts';
+import { formatDay } from '@stitchhouse/shared/money.ts';
 import { RedirectButton } from '../features/shared/RedirectButton.tsx';
 import * as hub from '../features/shared/Hub.module.css';
 import * as styles from '../features/plan/Plan.module.css';
@@ -84,7 +84,7 @@ export default function PaymentSubscription() {
       ) : null}
 
       {subscription?.cancel_at_period_end && active ? (
-        <Alert tone="warning" title={`Pro ends on ${formatDate(subscription.current_period_end)}`}>
+        <Alert tone="warning" title={`Pro ends on ${formatDay(subscription.current_period_end)}`}>
           The subscription is cancelled at the end of the period; {store.name} then moves to Free. You can resume it in billing until then.
         </Alert>
       ) : null}
@@ -92,7 +92,7 @@ export default function PaymentSubscription() {
 
       <p>
         <strong>{store.name}</strong> is on the <strong data-testid="current-plan">{PLANS[store.plan]?.name ?? store.plan}</strong> plan
-        {active && subscription?.current_period_end && !subscription.cancel_at_period_end ? `, renewing on ${formatDate(subscription.current_period_end)}` : ''}.
+        {active && subscription?.current_period_end && !subscription.cancel_at_period_end ? `, renewing on ${formatDay(subscription.current_period_end)}` : ''}.
       </p>
 
       <div className={styles.plans}>

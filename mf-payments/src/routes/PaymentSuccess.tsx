@@ -6,7 +6,7 @@ import { pageCart } from '@stitchhouse/shared/cart/index.ts';
 import { Alert, Button, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { SaveGuestPurchases } from '../features/guest/SaveGuestPurchases.tsx';
 import { rememberedGuestEmail } from '../features/guest/guestEmail.ts';
-import { formatOrderMoney } from '../features/shared/money.ts';
+import { formatAmount } from '@stitchhouse/shared/money.ts';
 import { useOrderConfirmation } from '../features/outcome/useOrderConfirmation.ts';
 import * as styles from '../features/outcome/Outcome.module.css';
 
@@ -58,7 +58,7 @@ export default function PaymentSuccess() {
     body = (
       <>
         <Alert tone="success" title={`Thank you! Order ${paidOrder.number} is paid.`}>
-          {formatOrderMoney(paidOrder.total_cents, paidOrder.currency)} paid{paidOrder.vat_cents ? `, including ${formatOrderMoney(paidOrder.vat_cents, paidOrder.currency)} VAT` : ''}.{' '}
+          {formatAmount(paidOrder.total_cents, paidOrder.currency)} paid{paidOrder.vat_cents ? `, including ${formatAmount(paidOrder.vat_cents, paidOrder.currency)} VAT` : ''}.{' '}
           {paidOrder.buyer_email ? <>A receipt was sent to <strong>{paidOrder.buyer_email}</strong>.</> : null}
         </Alert>
         {digital.length > 0 ? (

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Checkbox, Select, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { FORMATS, PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
-import { priceInputToCents } from '../shared/formatPrice.ts';
-import { DIFFICULTY_LABELS } from '../shared/difficulty.ts';
-import { CRAFTS, withChanges, type CatalogQuery } from './urlState.ts';
+import { CRAFTS, DIFFICULTY_LABELS, categoryLabel, craftLabel } from '@stitchhouse/shared/catalog/labels.ts';
+import { priceInputToCents } from '../shared/priceInput.ts';
+import { withChanges, type CatalogQuery } from './urlState.ts';
 import { PATTERN_LANGUAGES, languageName } from './languages.ts';
 import * as styles from './CatalogFilters.module.css';
 
@@ -13,7 +13,6 @@ export interface CatalogFiltersProps {
   onChange(next: CatalogQuery): void;
 }
 
-const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replace(/-/g, ' ');
 const priceText = (cents: number | null) => (cents === null ? '' : cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
 
 /** Selects apply at once (each a history entry); the price range applies with its button. */
@@ -43,16 +42,16 @@ export function CatalogFilters({ query, categories, onChange }: CatalogFiltersPr
     set({ priceMinCents: min, priceMaxCents: max });
   }
 
-  const categoryOptions = [...new Set([...categories, ...(query.category ? [query.category] : [])])].map((c) => ({ value: c, label: label(c) }));
+  const categoryOptions = [...new Set([...categories, ...(query.category ? [query.category] : [])])].map((c) => ({ value: c, label: categoryLabel(c) }));
 
   return (
     <div className={styles.filters}>
-      <Select label="Craft" placeholder="Any craft" value={query.craft ?? ''} options={CRAFTS.map((c) => ({ value: c, label: label(c) }))}
+      <Select label="Craft" placeholder="Any craft" value={query.craft ?? ''} options={CRAFTS.map((c) => ({ value: c, label: craftLabel(c) }))}
         onChange={(e) => set({ craft: e.target.value || null })} />
       <Select label="Category" placeholder="Any category" value={query.category ?? ''} options={categoryOptions}
         onChange={(e) => set({ category: e.target.value || null })} />
       <Select label="Difficulty" placeholder="Any difficulty" value={query.difficultyMax === null ? '' : String(query.difficultyMax)}
-        options={Object.entries(DIFFICULTY_LABELS).map(([level, name]) => ({ value: level, label: level === '1' ? name : `Up to ${name.toLowerCase()}` }))}
+        options={DIFFICULTY_LABELS.map((name, i) => ({ value: String(i + 1), label: i === 0 ? name : `Up to ${name.toLowerCase()}` }))}
         onChange={(e) => set({ difficultyMax: e.target.value ? Number(e.target.value) : null, difficultyMin: null })} />
       <Select label="Format" placeholder="Any format" value={query.format ?? ''} options={PATTERN_FORMATS.map((f) => ({ value: f, label: FORMATS[f].label }))}
         onChange={(e) => set({ format: e.target.value || null })} />

@@ -4,9 +4,9 @@
 // in a fixed order, so equal views have equal URLs.
 import { BODY_MEASUREMENTS, MEASUREMENT_RANGES_CM, type BodyMeasurementsCm } from '@stitchhouse/shared/catalog/sizing.ts';
 import { PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
+import { CRAFTS } from '@stitchhouse/shared/catalog/labels.ts';
 import type { SearchPatternsArgs } from '../../api/catalog.ts';
 
-export const CRAFTS = ['sewing', 'quilting', 'knitting', 'crochet', 'embroidery', 'cross-stitch', 'weaving', 'macrame', 'toys', 'bags'] as const;
 export const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'best_selling'] as const;
 export type CatalogSort = (typeof SORTS)[number];
 export const SORT_LABELS: Record<CatalogSort, string> = {

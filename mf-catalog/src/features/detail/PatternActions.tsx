@@ -6,7 +6,7 @@ import { SUPPORTED_CURRENCIES, type Currency } from '@stitchhouse/shared/pricing
 import { CartError, pageCart, useCart } from '@stitchhouse/shared/cart/index.ts';
 import { WholesaleOrder } from './WholesaleOrder.tsx';
 import { claimFreePattern, ownsPattern, wholesalePriceOf, type PatternDetail, type WholesalePrice } from '../../api/catalog.ts';
-import { formatPrice } from '../shared/formatPrice.ts';
+import { formatPrice } from '@stitchhouse/shared/money.ts';
 import * as styles from './PatternActions.module.css';
 
 type Ownership = 'unknown' | 'owned' | 'not_owned' | 'own_store';

@@ -3,7 +3,8 @@ import { errorMessage } from '@stitchhouse/shared';
 import { Alert, Button, Select, TextArea, TextField } from '@stitchhouse/shared/ui/index.ts';
 import type { PatternFields } from '../../api/publishing.ts';
 import { RowTable } from './RowTable.tsx';
-import { CRAFTS, DIFFICULTIES, emptySizeRow, emptyYardageRow, validatePatternForm, type FieldErrors, type PatternFormValues, type SizeRow, type YardageRow } from './schema.ts';
+import { CRAFTS, DIFFICULTY_LABELS, craftLabel } from '@stitchhouse/shared/catalog/labels.ts';
+import { emptySizeRow, emptyYardageRow, validatePatternForm, type FieldErrors, type PatternFormValues, type SizeRow, type YardageRow } from './schema.ts';
 import * as styles from './PatternForm.module.css';
 
 export interface PatternFormProps {
@@ -70,10 +71,10 @@ export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
         <TextArea label="Description" hint="Markdown: **bold**, lists, links. Say what you make, the fabrics that work and what is included." rows={8}
           value={values.description} error={firstError(errors, 'description')} onChange={(e) => set('description', e.currentTarget.value)} />
         <div className={styles.two}>
-          <Select label="Craft" value={values.craft} options={CRAFTS.map((c) => ({ value: c, label: c[0]!.toUpperCase() + c.slice(1).replace('-', ' ') }))}
+          <Select label="Craft" value={values.craft} options={CRAFTS.map((c) => ({ value: c, label: craftLabel(c) }))}
             error={firstError(errors, 'craft')} onChange={(e) => set('craft', e.currentTarget.value)} />
           <TextField label="Category" hint="e.g. dresses, tops, baby-clothes" {...bind('category')} />
-          <Select label="Difficulty" value={values.difficulty} options={DIFFICULTIES.map((d, i) => ({ value: String(i + 1), label: `${i + 1} – ${d}` }))}
+          <Select label="Difficulty" value={values.difficulty} options={DIFFICULTY_LABELS.map((d, i) => ({ value: String(i + 1), label: `${i + 1} – ${d}` }))}
             error={firstError(errors, 'difficulty')} onChange={(e) => set('difficulty', e.currentTarget.value)} />
         </div>
       </fieldset>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { errorMessage } from '@stitchhouse/shared';
 import { Alert, Button, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { changeStatus, type EditablePattern, type PatternStatus } from '../../api/publishing.ts';
-import { formatPrice } from '../shared/formatPrice.ts';
+import { formatPrice } from '@stitchhouse/shared/money.ts';
 import { publishGaps } from './schema.ts';
 
 const STATUS_TEXT: Record<PatternStatus, string> = {

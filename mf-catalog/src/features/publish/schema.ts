@@ -2,10 +2,11 @@
 // turns them into the `patterns` columns, with one message per field the person can act on.
 import { sizeChartSchema, yardageSchema, type SizeChart, type YardageEntry } from '@stitchhouse/shared/catalog/index.ts';
 import { z } from 'zod';
+import { CRAFTS, DIFFICULTY_LABELS } from '@stitchhouse/shared/catalog/labels.ts';
 import type { EditablePattern, PatternFields } from '../../api/publishing.ts';
 
-export const CRAFTS = ['sewing', 'quilting', 'knitting', 'crochet', 'embroidery', 'cross-stitch', 'weaving', 'macrame', 'toys', 'bags'] as const;
-export const DIFFICULTIES = ['Beginner', 'Advanced beginner', 'Intermediate', 'Experienced', 'Expert'] as const;
+// PatternPreview still reads the words under their old name; the words themselves live in shared.
+export { DIFFICULTY_LABELS as DIFFICULTIES };
 
 export interface SizeRow { label: string; bust: string; waist: string; hip: string; finishedBust: string; finishedWaist: string; finishedHip: string }
 export interface YardageRow { fabric: string; widthCm: string; size: string; metres: string }

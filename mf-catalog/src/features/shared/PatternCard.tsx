@@ -2,11 +2,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@stitchhouse/shared/ui/index.ts';
 import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/formats.ts';
-import { formatPrice } from './formatPrice.ts';
-import { difficultyLabel } from './difficulty.ts';
+import { Price } from '@stitchhouse/shared/currency/index.ts';
+import { difficultyLabel } from '@stitchhouse/shared/catalog/labels.ts';
 import { publicImageUrl } from './images.ts';
 import { highlightParts } from './highlight.ts';
 import * as styles from './PatternCard.module.css';
+import { FavouriteButton } from '../favourites/FavouriteButton.tsx';
+import { RatingLine } from '../reviews/Stars.tsx';
 import type { PatternCardData } from '../../api/catalog.ts';
 
 export type { PatternCardData };
@@ -21,6 +23,8 @@ export interface PatternCardProps {
   headingLevel?: 2 | 3;
   /** Search words to mark in the title. */
   highlight?: string;
+  /** No heart (the designer's own list, previews). */
+  hideFavourite?: boolean;
 }
 
 function formatShort(format: string): string {
@@ -28,10 +32,11 @@ function formatShort(format: string): string {
 }
 
 /** A pattern in a grid: cover, title (the link covering the card), store, price, difficulty, formats. */
-export function PatternCard({ pattern, recommendedSize, footer, headingLevel = 2, highlight = '' }: PatternCardProps) {
+export function PatternCard({ pattern, recommendedSize, footer, headingLevel = 2, highlight = '', hideFavourite = false }: PatternCardProps) {
   const Heading = `h${headingLevel}` as const;
   return (
     <Card as="article" padded={false} interactive className={styles.card} data-testid="pattern-card">
+      {hideFavourite ? null : <FavouriteButton patternId={pattern.id} title={pattern.title} compact />}
       <div className={styles.cover}>
         {pattern.coverPath ? (
           <img src={publicImageUrl(pattern.coverPath)} alt="" loading="lazy" decoding="async" width={400} height={500} />
@@ -51,7 +56,8 @@ export function PatternCard({ pattern, recommendedSize, footer, headingLevel = 2
             {pattern.storeName}
           </Link>
         </p>
-        <p className={styles.price} data-testid="pattern-price">{formatPrice(pattern.priceCents, pattern.currency)}</p>
+        <p className={styles.price}><Price amount={pattern.priceCents} currency={pattern.currency} /></p>
+        {pattern.reviewCount ? <p className={styles.meta}><RatingLine average={pattern.ratingAvg} count={pattern.reviewCount} /></p> : null}
         <p className={styles.meta}>
           <span>{difficultyLabel(pattern.difficulty)}</span>
           {pattern.formats.length > 0 ? <span> · {pattern.formats.map(formatShort).join(', ')}</span> : null}

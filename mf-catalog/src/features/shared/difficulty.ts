@@ -1,12 +1,3 @@
-// Difficulty 1–5 in words buyers use (domain.md §2.2: beginners filter by it).
-export const DIFFICULTY_LABELS: Record<number, string> = {
-  1: 'Beginner',
-  2: 'Easy',
-  3: 'Intermediate',
-  4: 'Advanced',
-  5: 'Expert',
-};
-
-export function difficultyLabel(level: number): string {
-  return DIFFICULTY_LABELS[level] ?? `Level ${level}`;
-}
+// Moved to @stitchhouse/shared/catalog/labels.ts (one vocabulary for every app); this re-export
+// serves the files still being edited this session and goes when they import shared.
+export { difficultyLabel } from '@stitchhouse/shared/catalog/labels.ts';

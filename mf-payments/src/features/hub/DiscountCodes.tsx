@@ -6,7 +6,7 @@ import { createDiscountCode, deactivateDiscountCode, storeDiscountCodes, storePa
 import type { MyStore } from '../../api/stores.ts';
 import { EMPTY_DISCOUNT, readDiscountForm, type DiscountFormErrors, type DiscountFormValues } from '../shared/discountForm.ts';
 import { ListSkeleton } from '../shared/ListSkeleton.tsx';
-import { formatDate, formatOrderMoney } from '../shared/money.ts';
+import { formatAmount, formatDay } from '@stitchhouse/shared/money.ts';
 import * as styles from '../shared/Hub.module.css';
 
 const todayHere = () => new Date().toLocaleDateString('en-CA'); // YYYY-MM-DD in the local time zone
@@ -78,9 +78,9 @@ export function DiscountCodes({ store }: { store: MyStore }) {
             {codes.data.map((c) => (
               <tr key={c.id}>
                 <td><strong>{c.code}</strong></td>
-                <td>{c.percent_off !== null ? `${c.percent_off} % off` : `${formatOrderMoney(c.amount_off_cents ?? 0, c.currency ?? store.currency)} off`}</td>
+                <td>{c.percent_off !== null ? `${c.percent_off} % off` : `${formatAmount(c.amount_off_cents ?? 0, c.currency ?? store.currency)} off`}</td>
                 <td>{titleOf(c.pattern_id)}</td>
-                <td>{c.expires_at ? formatDate(c.expires_at) : 'Never'}</td>
+                <td>{c.expires_at ? formatDay(c.expires_at) : 'Never'}</td>
                 <td className={styles.num}>{c.redemptions}{c.max_redemptions ? ` of ${c.max_redemptions}` : ''}</td>
                 <td>{c.active ? <Button size="small" variant="ghost" onClick={() => deactivate(c.id, c.code)} aria-label={`Deactivate ${c.code}`}>Deactivate</Button> : 'Inactive'}</td>
               </tr>

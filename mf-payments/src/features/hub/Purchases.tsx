@@ -5,7 +5,7 @@ import { Alert, Button, EmptyState, LinkButton } from '@stitchhouse/shared/ui/in
 import { myOrders } from '../../api/orders.ts';
 import { ORDER_STATUS_LABEL } from './labels.ts';
 import { ListSkeleton } from '../shared/ListSkeleton.tsx';
-import { formatDate, formatOrderMoney } from '../shared/money.ts';
+import { formatAmount, formatDay } from '@stitchhouse/shared/money.ts';
 import * as styles from '../shared/Hub.module.css';
 
 /** The person's orders: what, when, VAT, status (refunds included), and the downloads. */
@@ -31,11 +31,11 @@ export function Purchases({ userId }: { userId: string }) {
                 <span className={styles.status} data-status={order.status}>{ORDER_STATUS_LABEL[order.status] ?? order.status}</span>
               </div>
               <p className={styles.meta}>
-                {formatDate(order.paid_at ?? order.created_at)} · {formatOrderMoney(order.total_cents, order.currency)}
-                {order.vat_cents ? ` including ${formatOrderMoney(order.vat_cents, order.currency)} VAT` : ''}
-                {order.discount_cents ? ` · discount ${formatOrderMoney(order.discount_cents, order.currency)}` : ''}
+                {formatDay(order.paid_at ?? order.created_at)} · {formatAmount(order.total_cents, order.currency)}
+                {order.vat_cents ? ` including ${formatAmount(order.vat_cents, order.currency)} VAT` : ''}
+                {order.discount_cents ? ` · discount ${formatAmount(order.discount_cents, order.currency)}` : ''}
               </p>
-              {order.receipt_sent_at && order.buyer_email ? <p className={styles.meta}>Receipt emailed to {order.buyer_email} on {formatDate(order.receipt_sent_at)}</p> : null}
+              {order.receipt_sent_at && order.buyer_email ? <p className={styles.meta}>Receipt emailed to {order.buyer_email} on {formatDay(order.receipt_sent_at)}</p> : null}
               <ul className={styles.items}>
                 {order.order_items.map((item) => (
                   <li key={item.id}>

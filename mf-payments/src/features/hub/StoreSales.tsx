@@ -5,7 +5,7 @@ import { Alert, Button, EmptyState } from '@stitchhouse/shared/ui/index.ts';
 import { storeSales, type SaleItem } from '../../api/orders.ts';
 import { ORDER_STATUS_LABEL } from './labels.ts';
 import { ListSkeleton } from '../shared/ListSkeleton.tsx';
-import { formatDate, formatOrderMoney } from '../shared/money.ts';
+import { formatAmount, formatDay } from '@stitchhouse/shared/money.ts';
 import { RefundDialog, type RefundTarget } from './RefundDialog.tsx';
 import * as styles from '../shared/Hub.module.css';
 
@@ -81,23 +81,23 @@ export function StoreSales({ storeIds }: { storeIds: string[] }) {
         <ul className={styles.list} aria-label="Sales of your patterns">
           {orders.map((order) => {
             const open = order.items.filter((item) => !isRefunded(order, item));
-            const orderAmount = formatOrderMoney(open.reduce((sum, item) => sum + lineAmount(item), 0), order.currency);
+            const orderAmount = formatAmount(open.reduce((sum, item) => sum + lineAmount(item), 0), order.currency);
             return (
               <li key={order.id} className={styles.card} data-order-id={order.id}>
                 <div className={styles.row}>
                   <h3>Order {order.number}</h3>
                   <span className={styles.status} data-status={order.status}>{ORDER_STATUS_LABEL[order.status] ?? order.status}</span>
                 </div>
-                <p className={styles.meta}>{formatDate(order.createdAt)}{order.buyerEmail ? ` · ${order.buyerEmail}` : ''}</p>
+                <p className={styles.meta}>{formatDay(order.createdAt)}{order.buyerEmail ? ` · ${order.buyerEmail}` : ''}</p>
                 <ul className={styles.items}>
                   {order.items.map((item) => (
                     <li key={item.id}>
-                      {item.title ?? 'Pattern'}{item.kind === 'wholesale_print' ? ` × ${item.quantity} printed` : ''} — {formatOrderMoney(lineAmount(item), order.currency)}{' '}
+                      {item.title ?? 'Pattern'}{item.kind === 'wholesale_print' ? ` × ${item.quantity} printed` : ''} — {formatAmount(lineAmount(item), order.currency)}{' '}
                       {isRefunded(order, item) ? <span className={styles.status} data-status="refunded">Refunded</span>
                         : isPending(order, item) ? <span className={styles.status} data-status="pending_refund" role="status">Refund pending</span>
                         : order.items.length > 1 ? (
                           <Button size="small" variant="ghost" aria-label={`Refund ${item.title ?? 'this line'} of order ${order.number}`}
-                            onClick={() => setTarget({ orderId: order.id, orderNumber: order.number, itemId: item.id, what: `“${item.title ?? 'this pattern'}”`, amount: formatOrderMoney(lineAmount(item), order.currency) })}>
+                            onClick={() => setTarget({ orderId: order.id, orderNumber: order.number, itemId: item.id, what: `“${item.title ?? 'this pattern'}”`, amount: formatAmount(lineAmount(item), order.currency) })}>
                             Refund this line
                           </Button>
                         ) : null}

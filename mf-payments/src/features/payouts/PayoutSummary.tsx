@@ -4,7 +4,7 @@ import { Alert, Button } from '@stitchhouse/shared/ui/index.ts';
 import { payoutStage, type PayoutStatus } from '../../api/payouts.ts';
 import type { AsyncState } from '@stitchhouse/shared/useAsync.ts';
 import { ListSkeleton } from '../shared/ListSkeleton.tsx';
-import { formatOrderMoney } from '../shared/money.ts';
+import { formatAmount } from '@stitchhouse/shared/money.ts';
 import { ConnectButton } from './ConnectButton.tsx';
 import * as styles from '../shared/Hub.module.css';
 
@@ -23,8 +23,8 @@ export function PayoutSummary({ status, showConnect = true }: { status: AsyncSta
   const { account, held_cents_by_currency: held, paid_cents_by_currency: paid } = status.data;
   const stage = payoutStage(account);
   const amounts = [
-    ...Object.entries(held ?? {}).filter(([, cents]) => cents > 0).map(([currency, cents]) => ({ key: `held-${currency}`, label: `Held for you (${currency})`, value: formatOrderMoney(cents, currency) })),
-    ...Object.entries(paid ?? {}).filter(([, cents]) => cents > 0).map(([currency, cents]) => ({ key: `paid-${currency}`, label: `Paid out (${currency})`, value: formatOrderMoney(cents, currency) })),
+    ...Object.entries(held ?? {}).filter(([, cents]) => cents > 0).map(([currency, cents]) => ({ key: `held-${currency}`, label: `Held for you (${currency})`, value: formatAmount(cents, currency) })),
+    ...Object.entries(paid ?? {}).filter(([, cents]) => cents > 0).map(([currency, cents]) => ({ key: `paid-${currency}`, label: `Paid out (${currency})`, value: formatAmount(cents, currency) })),
   ];
   return (
     <div className={styles.section} data-payout-stage={stage}>

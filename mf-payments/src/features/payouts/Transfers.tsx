@@ -3,7 +3,7 @@ import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Alert, Button } from '@stitchhouse/shared/ui/index.ts';
 import { myTransfers } from '../../api/payouts.ts';
 import { ListSkeleton } from '../shared/ListSkeleton.tsx';
-import { formatDate, formatOrderMoney } from '../shared/money.ts';
+import { formatAmount, formatDay } from '@stitchhouse/shared/money.ts';
 import * as styles from '../shared/Hub.module.css';
 
 const STATUS = { held: 'Held', paid: 'Paid out', reversed: 'Reversed (refund)' } as const;
@@ -25,9 +25,9 @@ export function Transfers({ userId }: { userId: string }) {
       <tbody>
         {transfers.data.map((t) => (
           <tr key={t.id}>
-            <td>{formatDate(t.paid_at ?? t.created_at)}</td>
+            <td>{formatDay(t.paid_at ?? t.created_at)}</td>
             <td>{t.order_item?.title ?? 'Pattern'}{t.order_item?.order ? ` (order ${t.order_item.order.number})` : ''}</td>
-            <td className={styles.num}>{formatOrderMoney(t.amount_cents, t.currency)}</td>
+            <td className={styles.num}>{formatAmount(t.amount_cents, t.currency)}</td>
             <td><span className={styles.status} data-status={t.status === 'paid' ? 'paid' : t.status === 'reversed' ? 'refunded' : 'pending'}>{STATUS[t.status] ?? t.status}</span></td>
           </tr>
         ))}

@@ -4,12 +4,11 @@ import { Alert, Button, EmptyState, LinkButton, Skeleton, VisuallyHidden } from 
 import {
   FEATURED_LIMIT,
   FEATURED_SORTS,
-  craftLabel,
-  difficultyLabel,
-  formatPrice,
   type FeaturedPattern,
   type FeaturedSort,
 } from './featuredModel.ts';
+import { craftLabel, difficultyLabel } from '@stitchhouse/shared/catalog/labels.ts';
+import { formatPrice } from '@stitchhouse/shared/money.ts';
 import * as styles from './FeaturedPatterns.module.css';
 
 export type FeaturedState =

@@ -75,25 +75,3 @@ export function toFeaturedPatterns(rows: unknown, coverUrl: (path: string) => st
   if (!Array.isArray(rows)) return [];
   return rows.map((row) => toFeaturedPattern(row, coverUrl)).filter((p): p is FeaturedPattern => p !== null);
 }
-
-/** "€12.00" or "Free"; falls back to "12.00 XYZ" for a currency the browser does not know. */
-export function formatPrice(cents: number, currency: string, locale = 'en'): string {
-  if (cents === 0) return 'Free';
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
-  }
-}
-
-const DIFFICULTY_LABELS = ['Beginner', 'Confident beginner', 'Intermediate', 'Advanced', 'Expert'] as const;
-
-/** 1–5 to words; out-of-range values give an empty string so nothing misleading is shown. */
-export function difficultyLabel(level: number): string {
-  return Number.isInteger(level) && level >= 1 && level <= 5 ? DIFFICULTY_LABELS[level - 1]! : '';
-}
-
-/** "Sewing", "Cross-stitch": a craft code for display. */
-export function craftLabel(craft: string): string {
-  return craft === '' ? '' : craft.charAt(0).toUpperCase() + craft.slice(1);
-}

@@ -1,0 +1,78 @@
+// Each display and business rule is defined once, in shared/, and used everywhere (issue 16):
+// a second `formatPrice` or a second list of difficulty words is how a person ends up seeing
+// "Easy" on one page and "Confident beginner" on the next. This test reads every source file
+// of the repository (tests aside) and fails when a listed name is defined in more than one
+// place, or a rule's words appear outside the module that owns them. Add a name when you add a rule.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+const FOLDERS = ['shell', 'mf-auth', 'mf-catalog', 'mf-payments', 'mf-account', 'mf-partners', 'shared', 'supabase', 'backend', 'e2e', 'bench', 'scripts'];
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.tools', 'results', 'migrations']);
+
+/** Rules and where each is defined. */
+export const ONE_DEFINITION: Record<string, string> = {
+  // catalog words
+  CRAFTS: 'shared/src/catalog/labels.ts',
+  craftLabel: 'shared/src/catalog/labels.ts',
+  categoryLabel: 'shared/src/catalog/labels.ts',
+  DIFFICULTY_LABELS: 'shared/src/catalog/labels.ts',
+  difficultyLabel: 'shared/src/catalog/labels.ts',
+  // FORMATS: 'shared/src/catalog/formats.ts' — back once download/export import PATTERN_FORMATS (functions being converted)
+  formatLabel: 'shared/src/catalog/formats.ts',
+  // money on screen
+  formatMoney: 'shared/src/pricing.ts',
+  formatAmount: 'shared/src/money.ts',
+  formatPrice: 'shared/src/money.ts',
+  formatDay: 'shared/src/money.ts',
+  formatBasisPoints: 'shared/src/pricing.ts',
+  // fees, plans, taxes
+  PLANS: 'shared/src/pricing.ts',
+  EU_VAT_RATES: 'shared/src/pricing.ts',
+  splitSale: 'shared/src/pricing.ts',
+  splitRoyalty: 'shared/src/pricing.ts',
+  describeSaleFee: 'shared/src/pricing.ts',
+  PRINT_ROYALTY_BP: 'shared/src/pricing.ts',
+};
+
+/** Words that belong to one rule: they may only be written in its module. */
+const VOCABULARY: Array<{ words: RegExp; owner: string; what: string }> = [
+  { words: /['"](Confident beginner|Advanced beginner|Intermediate)['"]/, owner: 'shared/src/catalog/labels.ts', what: 'difficulty words' },
+  { words: /['"]macrame['"]/, owner: 'shared/src/catalog/labels.ts', what: 'the list of crafts' },
+];
+
+function sourceFiles(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.')) sourceFiles(join(dir, entry.name), out);
+    } else if (/\.(ts|tsx|mts|mjs|js)$/.test(entry.name) && !/\.(test|spec)\.[mc]?[jt]sx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+      out.push(join(dir, entry.name));
+    }
+  }
+  return out;
+}
+
+/** `function name`, `const name =`, `let name:`, `class name`, `export { x as name }`: a definition, not a use. */
+function definitionPattern(name: string): RegExp {
+  return new RegExp(`(?:\\bfunction\\s+${name}\\b|\\b(?:const|let|var|class)\\s+${name}\\b\\s*[=:<({]|\\bas\\s+${name}\\b\\s*[,}])`);
+}
+
+const files = FOLDERS.flatMap((folder) => sourceFiles(join(root, folder))).map((path) => ({ path: relative(root, path), text: readFileSync(path, 'utf8') }));
+
+describe('one definition per rule', () => {
+  it('reads the repository', () => {
+    expect(files.length).toBeGreaterThan(300);
+  });
+
+  it.each(Object.entries(ONE_DEFINITION))('%s is defined only in %s', (name, owner) => {
+    const pattern = definitionPattern(name);
+    const definedIn = files.filter((f) => pattern.test(f.text)).map((f) => f.path);
+    expect(definedIn).toEqual([owner]);
+  });
+
+  it.each(VOCABULARY)('$what are written only in $owner', ({ words, owner }) => {
+    const writtenIn = files.filter((f) => words.test(f.text)).map((f) => f.path);
+    expect(writtenIn).toEqual([owner]);
+  });
+});
