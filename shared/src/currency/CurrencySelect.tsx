@@ -1,0 +1,28 @@
+import { useId } from 'react';
+import { SUPPORTED_CURRENCIES, type Currency } from '../pricing.ts';
+import { chooseCurrency, useBuyerCurrency } from './preference.ts';
+import { useReferenceRates } from './rates.ts';
+import * as styles from './CurrencySelect.module.css';
+
+const NAMES: Record<Currency, string> = { EUR: '€ Euro', GBP: '£ Pound', USD: '$ US dollar' };
+
+/** "Show prices in [€ Euro ▾]": the buyer's one currency, remembered in this browser. */
+export function CurrencySelect({ compact = false }: { compact?: boolean }) {
+  const id = useId();
+  const currency = useBuyerCurrency();
+  const rates = useReferenceRates();
+  return (
+    <span className={styles.wrap}>
+      <label htmlFor={id} className={compact ? styles.compactLabel : styles.label}>{compact ? 'Currency' : 'Show prices in'}</label>
+      <select id={id} className={styles.select} value={currency} onChange={(e) => chooseCurrency(e.target.value as Currency)}
+        data-testid="currency-select" aria-describedby={rates && !compact ? `${id}-note` : undefined}>
+        {SUPPORTED_CURRENCIES.map((c) => <option key={c} value={c}>{compact ? c : NAMES[c]}</option>)}
+      </select>
+      {rates && !compact ? (
+        <span id={`${id}-note`} className={styles.note}>
+          ≈ converted at reference rates of {new Date(`${rates.asOf}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}; you pay in the store’s currency.
+        </span>
+      ) : null}
+    </span>
+  );
+}
