@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculateYardage, listedSizes, listedWidths, yardageSchema, type YardageEntry } from './yardage.ts';
+import { calculateYardage, listedSizes, listedWidths, offeredWidths, sortSizes, yardageSchema, type YardageEntry } from './yardage.ts';
 import { ceilToStep } from './units.ts';
 
 const yardage: YardageEntry[] = [
@@ -104,7 +104,7 @@ describe('calculateYardage', () => {
 });
 
 describe('listing helpers', () => {
-  it('lists widths sorted and sizes in first-seen order', () => {
+  it('lists widths sorted and sizes in size order', () => {
     expect(listedWidths(yardage)).toEqual([110, 140, 150]);
     expect(listedSizes(yardage)).toEqual(['XS', 'S', 'M', 'L']);
   });
@@ -126,5 +126,28 @@ describe('yardageSchema', () => {
     ]);
     expect(dup.error?.issues[0]?.message).toBe('main at 110 cm is listed twice');
     expect(yardageSchema.safeParse([{ fabric: '', width_cm: 110, metres_by_size: {} }]).success).toBe(false);
+  });
+});
+
+describe('size order and offered widths (issue 17)', () => {
+  it('orders letter sizes as sizes, not alphabetically (stored JSON comes back L, M, S, XL, XS, 2XL)', () => {
+    expect(sortSizes(['L', 'M', 'S', 'XL', 'XS', '2XL'])).toEqual(['XS', 'S', 'M', 'L', 'XL', '2XL']);
+    expect(sortSizes(['XXL', '3XL', 'XXS', 'M', '2XS'])).toEqual(['XXS', '2XS', 'M', 'XXL', '3XL']);
+    expect(sortSizes(['16', '8', '10', '30'])).toEqual(['8', '10', '16', '30']);
+    expect(sortSizes(['Child', 'M', '12', 'Adult'])).toEqual(['M', '12', 'Child', 'Adult']);
+  });
+
+  it('follows the size chart’s grading order first', () => {
+    expect(sortSizes(['Petite', 'Tall', 'Regular'], ['Petite', 'Regular', 'Tall'])).toEqual(['Petite', 'Regular', 'Tall']);
+    const stored: YardageEntry[] = [{ fabric: 'Main', width_cm: 140, metres_by_size: { L: 2.2, M: 2.1, S: 2, XL: 2.3, XS: 1.9, '2XL': 2.4 } }];
+    expect(listedSizes(stored)).toEqual(['XS', 'S', 'M', 'L', 'XL', '2XL']);
+  });
+
+  it('offers only widths with an amount for every fabric in the chosen size', () => {
+    // Main fabric is listed from 110 cm, lining from 140 cm: 90 and 112 cm have no lining amount.
+    expect(offeredWidths(yardage, 'M')).toEqual([140, 150, 275]);
+    const oneFabric: YardageEntry[] = [{ fabric: 'Main', width_cm: 112, metres_by_size: { S: 2 } }];
+    expect(offeredWidths(oneFabric, 'S')).toEqual([112, 140, 150, 275]);
+    expect(offeredWidths(oneFabric, 'M')).toEqual([]);
   });
 });

@@ -86,11 +86,54 @@ export function listedWidths(entries: YardageEntry[]): number[] {
   return [...new Set(entries.map((entry) => entry.width_cm))].sort((a, b) => a - b);
 }
 
-/** Sizes that appear in any fabric, in first-seen order. */
-export function listedSizes(entries: YardageEntry[]): string[] {
+/** XS < S < M < L < XL, with XXL = 2XL and so on; null for labels that are not letter sizes. */
+function letterSizeRank(label: string): number | null {
+  const l = label.trim().toUpperCase();
+  if (l === 'M') return 0;
+  const counted = /^(\d)X([SL])$/.exec(l);
+  const lettered = /^(X*)([SL])$/.exec(l);
+  const xs = counted ? Number(counted[1]) : lettered ? lettered[1]!.length : null;
+  const end = counted?.[2] ?? lettered?.[2];
+  if (xs === null || !end) return null;
+  return end === 'S' ? -(xs + 1) : xs + 1;
+}
+
+/**
+ * Size labels in size order: the pattern's grading order (its size chart) first, then letter
+ * sizes (XS, S, M, L, XL, 2XL…), then numeric sizes by number, then anything else as given.
+ * Stored yardage is JSON whose object keys come back sorted by length and letter (L, M, S, XL…).
+ */
+export function sortSizes(labels: readonly string[], gradingOrder: readonly string[] = []): string[] {
+  const key = (label: string, index: number): [number, number, number] => {
+    const graded = gradingOrder.indexOf(label);
+    if (graded >= 0) return [0, graded, index];
+    const letter = letterSizeRank(label);
+    if (letter !== null) return [1, letter, index];
+    const numeric = /^\d+(\.\d+)?$/.test(label.trim()) ? Number(label) : null;
+    if (numeric !== null) return [2, numeric, index];
+    return [3, 0, index];
+  };
+  return labels
+    .map((label, index) => ({ label, key: key(label, index) }))
+    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2])
+    .map((entry) => entry.label);
+}
+
+/** Sizes that appear in any fabric, in size order (`gradingOrder`: the size chart's labels). */
+export function listedSizes(entries: YardageEntry[], gradingOrder: readonly string[] = []): string[] {
   const sizes: string[] = [];
   for (const entry of entries) for (const size of Object.keys(entry.metres_by_size)) if (!sizes.includes(size)) sizes.push(size);
-  return sizes;
+  return sortSizes(sizes, gradingOrder);
+}
+
+/**
+ * The widths the calculator offers for a size: the listed ones and the shops' common ones
+ * (COMMON_FABRIC_WIDTHS), but only those with an amount for every fabric — never a width
+ * the page then has no answer for.
+ */
+export function offeredWidths(entries: YardageEntry[], size: string): number[] {
+  const candidates = [...new Set([...listedWidths(entries), ...COMMON_FABRIC_WIDTHS.map((w) => w.cm)])].sort((a, b) => a - b);
+  return candidates.filter((width) => calculateYardage(entries, size, width).fabrics.every((fabric) => fabric.status === 'ok'));
 }
 
 /**

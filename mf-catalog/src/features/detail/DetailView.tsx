@@ -8,7 +8,7 @@ import { difficultyLabel } from '../shared/difficulty.ts';
 import { languageName } from '../browse/languages.ts';
 import { visitorMeasurements } from '../fit/visitor.ts';
 import { Description } from './Description.tsx';
-import { Gallery } from './Gallery.tsx';
+import { PatternGallery } from '../gallery/PatternGallery.tsx';
 import { LICENCE_TEXT } from './licence.ts';
 import { PatternActions } from './PatternActions.tsx';
 import { SizeChartTable } from './SizeChart.tsx';
@@ -24,7 +24,6 @@ export function DetailView({ pattern }: { pattern: PatternDetail }) {
   const [params] = useSearchParams();
   const person = useMemo(() => visitorMeasurements(params), [params]);
   const recommended = person ? (recommendedSize(pattern.sizeChart, person)?.label ?? null) : null;
-  const images = pattern.galleryPaths.length > 0 ? pattern.galleryPaths : pattern.coverPath ? [pattern.coverPath] : [];
   const licence = LICENCE_TEXT[pattern.licence];
   useEffect(() => {
     document.title = pageTitle(pattern.title);
@@ -33,7 +32,7 @@ export function DetailView({ pattern }: { pattern: PatternDetail }) {
   return (
     <article className={styles.page}>
       <div className={styles.top}>
-        <Gallery title={pattern.title} paths={images} />
+        <PatternGallery title={pattern.title} coverPath={pattern.coverPath} galleryPaths={pattern.galleryPaths} />
         <div className={styles.summary}>
           <p className={styles.eyebrow}>{pattern.craft} · {pattern.category.replace(/-/g, ' ')}</p>
           <h1 className={styles.title}>{pattern.title}</h1>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { BODY_MEASUREMENTS, formatMeasurement, type BodyMeasurement, type SizeChart as Chart } from '@stitchhouse/shared/catalog/sizing.ts';
 import type { LengthUnit } from '@stitchhouse/shared/catalog/units.ts';
+import { VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import * as styles from './SizeChart.module.css';
 
 const NAMES: Record<BodyMeasurement, string> = { bust: 'Bust', waist: 'Waist', hip: 'Hip' };
@@ -43,7 +44,7 @@ export function SizeChartTable({ chart, recommended }: SizeChartProps) {
             <tr>
               <th scope="col">Size</th>
               {body.map((m) => <th key={m} scope="col">{NAMES[m]}</th>)}
-              {finished.map((m) => <th key={`f-${m}`} scope="col">{NAMES[m]}<span className={styles.visuallyHidden}> (finished)</span></th>)}
+              {finished.map((m) => <th key={`f-${m}`} scope="col">{NAMES[m]}<VisuallyHidden> (finished)</VisuallyHidden></th>)}
             </tr>
           </thead>
           <tbody>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Select } from '@stitchhouse/shared/ui/index.ts';
-import { COMMON_FABRIC_WIDTHS, calculateYardage, listedSizes, listedWidths, type YardageEntry } from '@stitchhouse/shared/catalog/yardage.ts';
+import { COMMON_FABRIC_WIDTHS, calculateYardage, listedSizes, listedWidths, offeredWidths, type YardageEntry } from '@stitchhouse/shared/catalog/yardage.ts';
 import { cmToInches, formatDecimal } from '@stitchhouse/shared/catalog/units.ts';
 import * as styles from './YardageCalculator.module.css';
 
@@ -19,10 +19,12 @@ function widthLabel(cm: number): string {
 export function YardageCalculator({ yardage, initialSize }: YardageCalculatorProps) {
   const sizes = listedSizes(yardage);
   const listed = listedWidths(yardage);
-  const widths = [...new Set([...listed, ...COMMON_FABRIC_WIDTHS.map((w) => w.cm)])].sort((a, b) => a - b);
   const [size, setSize] = useState(initialSize && sizes.includes(initialSize) ? initialSize : (sizes[0] ?? ''));
-  const [width, setWidth] = useState(listed[listed.length - 1] ?? COMMON_FABRIC_WIDTHS[0]!.cm);
+  const [chosenWidth, setWidth] = useState(listed[listed.length - 1] ?? COMMON_FABRIC_WIDTHS[0]!.cm);
   if (yardage.length === 0 || sizes.length === 0) return <p>The designer has not listed fabric amounts for this pattern.</p>;
+  // Only widths with an amount for this size; a width the new size lacks falls back to the widest offered.
+  const widths = offeredWidths(yardage, size);
+  const width = widths.includes(chosenWidth) ? chosenWidth : (widths[widths.length - 1] ?? chosenWidth);
   const result = calculateYardage(yardage, size, width);
 
   return (

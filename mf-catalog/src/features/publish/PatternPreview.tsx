@@ -1,7 +1,7 @@
 import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
 import type { EditablePattern } from '../../api/publishing.ts';
 import { Description } from '../detail/Description.tsx';
-import { Gallery } from '../detail/Gallery.tsx';
+import { PatternGallery } from '../gallery/PatternGallery.tsx';
 import { SizeChartTable } from '../detail/SizeChart.tsx';
 import { YardageCalculator } from '../detail/YardageCalculator.tsx';
 import { formatPrice } from '../shared/formatPrice.ts';
@@ -9,7 +9,6 @@ import { DIFFICULTIES } from './schema.ts';
 
 /** The pattern as buyers will see it on its page (the detail view's own parts), saved state. */
 export function PatternPreview({ pattern }: { pattern: EditablePattern }) {
-  const images = [pattern.coverPath, ...pattern.galleryPaths].filter((p): p is string => Boolean(p));
   return (
     <section aria-labelledby="preview-title" data-testid="pattern-preview">
       <h2 id="preview-title">Preview: {pattern.title}</h2>
@@ -17,7 +16,7 @@ export function PatternPreview({ pattern }: { pattern: EditablePattern }) {
         {formatPrice(pattern.priceCents, pattern.currency)} · {pattern.craft} · {pattern.category} · {DIFFICULTIES[pattern.difficulty - 1]}
         {pattern.sizeRange ? ` · sizes ${pattern.sizeRange}` : ''} · by {pattern.store.name}
       </p>
-      <Gallery title={pattern.title} paths={images} />
+      <PatternGallery title={pattern.title} coverPath={pattern.coverPath} galleryPaths={pattern.galleryPaths} />
       <h3>Description</h3>
       <Description markdown={pattern.description} />
       <h3>Size chart</h3>

@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { publicImageUrl } from '../shared/images.ts';
+import { designerPhotoPaths, designerPhotos, photoIndexForKey, type GalleryPhoto } from './photos.ts';
+import { ZoomDialog } from './ZoomDialog.tsx';
+import * as styles from './PatternGallery.module.css';
+
+export interface PatternGalleryProps {
+  title: string;
+  coverPath: string | null;
+  /** The editor's gallery after the cover, display order. */
+  galleryPaths: readonly string[];
+  /** Photos of finished makes (e.g. from reviews), shown after the designer's own. */
+  makes?: readonly GalleryPhoto[];
+}
+
+const smooth = () => (window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
+
+/**
+ * Every photo the designer ordered, then photos of finished makes: a strip that swipes on touch
+ * (CSS scroll snap, the browser's own scrolling: no script library in the bundle), Previous and
+ * Next buttons, thumbnails (a toolbar: arrow keys, Home, End), arrow keys on the photo itself,
+ * and a zoom dialog with the large image.
+ */
+export function PatternGallery({ title, coverPath, galleryPaths, makes = [] }: PatternGalleryProps) {
+  const photos = [...designerPhotos(title, designerPhotoPaths(coverPath, galleryPaths), (p) => publicImageUrl(p)), ...makes];
+  const [current, setCurrent] = useState(0);
+  const [zoomed, setZoomed] = useState<number | null>(null);
+  const strip = useRef<HTMLDivElement>(null);
+  const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
+  const count = photos.length;
+  const index = Math.min(current, Math.max(count - 1, 0));
+
+  // Swiping moves the strip; the photo most in view becomes the current one.
+  useEffect(() => {
+    const node = strip.current;
+    if (!node) return;
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => node.clientWidth && setCurrent(Math.round(node.scrollLeft / node.clientWidth)));
+    };
+    node.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      node.removeEventListener('scroll', onScroll);
+    };
+  }, [count]);
+
+  if (count === 0) return <div className={styles.empty}>No photos yet</div>;
+
+  function show(next: number, focusThumb = false) {
+    setCurrent(next);
+    const node = strip.current;
+    node?.scrollTo({ left: next * node.clientWidth, behavior: smooth() });
+    if (focusThumb) thumbs.current[next]?.focus();
+  }
+
+  function onKey(event: KeyboardEvent, focusThumb: boolean) {
+    const next = photoIndexForKey(event.key, index, count);
+    if (next === null) return;
+    event.preventDefault();
+    show(next, focusThumb);
+  }
+
+  return (
+    <section className={styles.gallery} aria-roledescription="carousel" aria-label={`Photos of ${title}`} data-testid="gallery">
+      <div className={styles.stage}>
+        <div ref={strip} className={styles.strip} data-testid="gallery-strip" onKeyDown={(e) => onKey(e, false)}>
+          {photos.map((photo, i) => (
+            <figure key={`${photo.src}-${i}`} className={styles.slide} aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} aria-hidden={i !== index || undefined}>
+              <button type="button" className={styles.zoomButton} tabIndex={i === index ? 0 : -1} onClick={() => setZoomed(i)}
+                aria-label={`Enlarge: ${photo.alt}`} data-testid="gallery-photo">
+                {/* The first photo is the pattern page's largest paint: fetched ahead of everything else. */}
+                <img src={photo.src} alt="" width={800} height={1000} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} decoding="async" />
+              </button>
+              {photo.caption ? <figcaption className={styles.caption}>{photo.caption}</figcaption> : null}
+            </figure>
+          ))}
+        </div>
+        {count > 1 ? (
+          <>
+            <button type="button" className={`${styles.step} ${styles.prev}`} onClick={() => show((index - 1 + count) % count)} aria-label="Previous photo">‹</button>
+            <button type="button" className={`${styles.step} ${styles.next}`} onClick={() => show((index + 1) % count)} aria-label="Next photo">›</button>
+          </>
+        ) : null}
+      </div>
+      {count > 1 ? (
+        <>
+          <p className={styles.position} aria-live="polite" data-testid="gallery-position">Photo {index + 1} of {count}</p>
+          <div className={styles.thumbs} role="toolbar" aria-label="Choose a photo" onKeyDown={(e) => onKey(e, true)}>
+            {photos.map((photo, i) => (
+              <button
+                key={`${photo.src}-${i}`}
+                ref={(el) => {
+                  thumbs.current[i] = el;
+                }}
+                type="button"
+                className={styles.thumb}
+                aria-pressed={i === index}
+                tabIndex={i === index ? 0 : -1}
+                onClick={() => show(i)}
+                data-testid="gallery-thumb"
+              >
+                <img src={photo.src} alt={`Show photo ${i + 1} of ${count}`} loading="lazy" width={80} height={100} />
+              </button>
+            ))}
+          </div>
+        </>
+      ) : null}
+      <ZoomDialog photos={photos} index={zoomed} onIndex={(i) => { setZoomed(i); show(i); }} onClose={() => setZoomed(null)} />
+    </section>
+  );
+}
