@@ -1,0 +1,104 @@
+// GET /report-export?report=<slug>&from=YYYY-MM-DD&to=YYYY-MM-DD with the member's JWT: the
+// report as CSV, streamed. Everything is read as the caller (row-level security decides).
+// The sales report exports its order lines (report_sales_lines), paged by keyset
+// (sold_at, order_item_id) 1,000 rows at a time, each page written as soon as it arrives, so
+// a year of a big store's orders never waits for one huge query nor holds it in memory.
+// Other reports are small aggregates: their RPC's rows, written once.
+// `x-report-rows` says how many rows are coming (the page shows progress against it).
+import Papa from 'papaparse';
+import { z } from 'zod';
+import { callerClient, json, signedInUser } from '../_shared/clients.ts';
+
+const PAGE = 1000;
+
+const SALES_COLUMNS = ['order_number', 'sold_at', 'title', 'kind', 'quantity', 'currency', 'gross_cents', 'discount_cents',
+  'vat_cents', 'fee_cents', 'net_cents', 'refunded_at', 'order_item_id', 'pattern_id', 'store_id'] as const;
+
+/** The aggregate reports' RPCs (the same the screens call). */
+export const REPORT_RPCS: Record<string, string> = {
+  'pattern-performance': 'report_pattern_performance',
+  downloads: 'report_downloads',
+  customers: 'report_customers',
+  payouts: 'report_payouts',
+  wholesale: 'report_wholesale',
+  'in-shop-sales': 'report_in_shop_sales',
+  'platform-totals': 'report_platform_totals',
+};
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-01.').refine((s) => !Number.isNaN(Date.parse(s)), 'Not a real date.');
+const params = z.object({ report: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Unknown report.'), from: day, to: day })
+  .refine((p) => p.from <= p.to, { message: 'The end date is before the start date.', path: ['to'] });
+
+const encoder = new TextEncoder();
+/** CSV lines (RFC 4180 quoting by papaparse), each ending in CRLF; the header first when asked. */
+const csvRows = (rows: Record<string, unknown>[], columns: readonly string[], header: boolean) => {
+  const lines = [...(header ? [[...columns]] : []), ...rows.map((r) => columns.map((c) => r[c] ?? ''))];
+  return lines.length === 0 ? '' : Papa.unparse(lines, { newline: '\r\n' }) + '\r\n';
+};
+
+const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString();
+
+async function handler(req: Request): Promise<Response> {
+  if (req.method !== 'GET') return json({ error: { code: 'method_not_allowed', message: 'Use GET.' } }, 405, { allow: 'GET' });
+  const caller = await signedInUser(req);
+  if (!caller) return json({ error: { code: 'not_signed_in', message: 'Sign in to export a report.' } }, 401);
+  const parsed = params.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+  if (!parsed.success) {
+    return json({ error: { code: 'invalid_request', message: parsed.error.issues[0]!.message, details: parsed.error.issues } }, 400);
+  }
+  const { report, from, to } = parsed.data;
+  const db = callerClient(caller.token);
+  const filename = `stitchhouse-${report}-${from}-to-${to}.csv`;
+  const headers = {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="${filename}"`,
+    'cache-control': 'no-store',
+  };
+
+  if (report === 'sales') {
+    const starts = `${from}T00:00:00.000Z`;
+    const ends = nextDay(to);
+    const counted = await db.from('report_sales_lines').select('order_item_id', { count: 'exact', head: true })
+      .gte('sold_at', starts).lt('sold_at', ends);
+    if (counted.error) return json({ error: { code: 'report_failed', message: counted.error.message } }, 400);
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode(csvRows([], SALES_COLUMNS, true)));
+        let after: { sold_at: string; order_item_id: string } | null = null;
+        try {
+          for (;;) {
+            let query = db.from('report_sales_lines').select(SALES_COLUMNS.join(','))
+              .gte('sold_at', starts).lt('sold_at', ends)
+              .order('sold_at').order('order_item_id').limit(PAGE);
+            if (after) query = query.or(`sold_at.gt.${after.sold_at},and(sold_at.eq.${after.sold_at},order_item_id.gt.${after.order_item_id})`);
+            const { data, error } = await query;
+            if (error) throw new Error(error.message);
+            const rows = (data ?? []) as unknown as Record<string, string>[];
+            if (rows.length > 0) controller.enqueue(encoder.encode(csvRows(rows, SALES_COLUMNS, false)));
+            if (rows.length < PAGE) break;
+            const last = rows[rows.length - 1]!;
+            after = { sold_at: last.sold_at!, order_item_id: last.order_item_id! };
+          }
+          controller.close();
+        } catch (err) {
+          // The CSV is cut short: the download fails instead of looking complete.
+          controller.error(err);
+        }
+      },
+    });
+    return new Response(body, { status: 200, headers: { ...headers, 'x-report-rows': String(counted.count ?? 0) } });
+  }
+
+  const rpc = REPORT_RPCS[report];
+  if (!rpc) return json({ error: { code: 'unknown_report', message: `There is no report called "${report}".` } }, 404);
+  const { data, error } = await db.rpc(rpc, { p_from: from, p_to: to });
+  if (error) {
+    const status = error.code === '42501' ? 403 : 400;
+    return json({ error: { code: status === 403 ? 'not_allowed' : 'report_failed', message: error.message } }, status);
+  }
+  const rows = (data ?? []) as Record<string, unknown>[];
+  const columns = rows.length > 0 ? Object.keys(rows[0]!) : [];
+  return new Response(csvRows(rows, columns, true), { status: 200, headers: { ...headers, 'x-report-rows': String(rows.length) } });
+}
+
+Deno.serve(handler);
