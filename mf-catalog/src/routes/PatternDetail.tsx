@@ -6,12 +6,15 @@ import { useAsync } from '../features/browse/useAsync.ts';
 import { DetailView } from '../features/detail/DetailView.tsx';
 import { CatalogNotFound } from '../features/detail/NotFound.tsx';
 import { KitsForPattern } from '../features/kits/KitsForPattern.tsx';
+import { PatternReviews } from '../features/reviews/PatternReviews.tsx';
+import { useCountPatternView } from '../features/views/useCountPatternView.ts';
 import * as styles from '../features/detail/DetailPage.module.css';
 
 /** /patterns/:productId: everything a maker needs to judge a pattern, and Buy / Get / Download. */
 export default function PatternDetail() {
   const { productId = '' } = useParams();
   const pattern = useAsync(productId, (signal) => getPattern(productId, signal));
+  useCountPatternView(productId);
   if (pattern.status === 'error') {
     return (
       <section className={styles.loading}>
@@ -36,6 +39,7 @@ export default function PatternDetail() {
     <>
       <DetailView pattern={pattern.data} />
       {pattern.data.status === 'published' ? <KitsForPattern patternId={pattern.data.id} /> : null}
+      <PatternReviews pattern={{ id: pattern.data.id, title: pattern.data.title, storeId: pattern.data.storeId, storeOwnerId: pattern.data.store.ownerId }} />
     </>
   );
 }
