@@ -9,6 +9,8 @@ export interface SupplierKit {
   patternId: string;
   /** null when the pattern is no longer published (the kit is then hidden from the catalog). */
   patternTitle: string | null;
+  /** The pattern's designer store. */
+  patternStoreName: string | null;
   title: string;
   description: string;
   priceCents: number;
@@ -46,7 +48,7 @@ interface KitRow {
   archived_at: string | null;
   created_at: string;
   clicks: number;
-  pattern: { title: string } | null;
+  pattern: { title: string; store: { name: string } | null } | null;
 }
 
 const fail = (error: object, status: number) => Object.assign(error, { status });
@@ -56,7 +58,7 @@ export async function listMyKits(userId: string, signal?: AbortSignal): Promise<
   const supabase = await getSupabase();
   let request = supabase
     .from('kits')
-    .select('id,pattern_id,title,description,price_cents,currency,url,archived_at,created_at,clicks,pattern:patterns(title)')
+    .select('id,pattern_id,title,description,price_cents,currency,url,archived_at,created_at,clicks,pattern:patterns(title,store:stores!patterns_store_id_fkey(name))')
     .eq('supplier_id', userId)
     .order('created_at', { ascending: false });
   if (signal) request = request.abortSignal(signal);
@@ -66,6 +68,7 @@ export async function listMyKits(userId: string, signal?: AbortSignal): Promise<
     id: row.id,
     patternId: row.pattern_id,
     patternTitle: row.pattern?.title ?? null,
+    patternStoreName: row.pattern?.store?.name ?? null,
     title: row.title,
     description: row.description,
     priceCents: row.price_cents,

@@ -20,7 +20,7 @@ export interface KitFormProps {
 /** Create or edit a kit: its pattern, title, description, price with currency, and shop link. */
 export function KitForm({ kit, onSaved, onCancel }: KitFormProps) {
   const [pattern, setPattern] = useState<PatternChoice | null>(
-    kit ? { id: kit.patternId, title: kit.patternTitle ?? 'A pattern no longer in the catalog', storeName: 'its designer' } : null,
+    kit ? { id: kit.patternId, title: kit.patternTitle ?? 'A pattern no longer in the catalog', storeName: kit.patternStoreName ?? 'its designer' } : null,
   );
   const form = useForm({
     patternId: kit?.patternId ?? '',
