@@ -1,6 +1,119 @@
-import { ComingSoon } from '@stitchhouse/shared';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { describeError } from '@stitchhouse/shared';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { Alert, Button, EmptyState, PageHeading, Select, Skeleton } from '@stitchhouse/shared/ui/index.ts';
+import { listReports, reportRows } from '../api/reports.ts';
+import { Comparison } from '../features/reports/Comparison.tsx';
+import { chartPoints, currenciesOf, REPORTS } from '../features/reports/definitions.ts';
+import { ExportCsv } from '../features/reports/ExportCsv.tsx';
+import { formatCount } from '../features/reports/format.ts';
+import { PeriodPicker } from '../features/reports/PeriodPicker.tsx';
+import { periodFromSearch, periodLabel, periodSearch, presetPeriod, PROBLEM_TEXT, previousPeriod, todayUtc, type Period } from '../features/reports/period.ts';
+import { ReportTable } from '../features/reports/ReportTable.tsx';
+import * as styles from '../features/reports/reports.module.css';
 
-/** /reports/:reportSlug: built by a later issue; until then a plainly labelled placeholder. */
+// recharts is loaded only here, when a report opens: other screens never pay for it.
+const ReportChart = lazy(() => import('../features/reports/ReportChart.tsx'));
+
+/** /reports/:reportSlug: one report for a period (in the URL), compared with the period before, as a chart, a table and a CSV. */
 export default function Report() {
-  return <ComingSoon path="/reports/:reportSlug" />;
+  const { reportSlug = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const today = todayUtc();
+  const { period, problem } = periodFromSearch(search, today);
+  const previous = previousPeriod(period);
+  const definition = REPORTS[reportSlug];
+  const list = useAsync('reports', () => listReports());
+  const summary = list.data?.find((r) => r.slug === reportSlug);
+  const title = summary?.title ?? 'Report';
+
+  const key = `${reportSlug}|${period.from}|${period.to}`;
+  const rows = useAsync(key, (signal) => (definition ? reportRows(definition.rpc, period.from, period.to, signal) : Promise.resolve([])));
+  const before = useAsync(`${reportSlug}|${previous.from}|${previous.to}`, (signal) =>
+    definition ? reportRows(definition.rpc, previous.from, previous.to, signal) : Promise.resolve([]));
+  const people = useAsync(`people|${key}`, (signal) =>
+    definition?.summaryRpc ? reportRows(definition.summaryRpc, period.from, period.to, signal) : Promise.resolve([]));
+
+  const currencies = useMemo(() => currenciesOf(rows.data ?? []), [rows.data]);
+  const [chosenCurrency, setChosenCurrency] = useState<string | null>(null);
+  const currency = definition?.chart.y.kind === 'money' ? (chosenCurrency && currencies.includes(chosenCurrency) ? chosenCurrency : currencies[0] ?? null) : null;
+
+  const go = (next: Period) => setSearch(periodSearch(next), { replace: false });
+
+  if (list.status === 'ready' && (!definition || !summary)) {
+    return (
+      <div className={styles.layout}>
+        <PageHeading title="Report not found">Report not found</PageHeading>
+        <EmptyState title="There is no such report for you" actions={<Link to="/reports">All your reports</Link>}>
+          This report does not exist, or it belongs to a role you do not have.
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const ready = rows.status === 'ready' && rows.data !== null;
+  const points = ready && definition ? chartPoints(definition, rows.data!, currency) : [];
+  return (
+    <div className={styles.layout}>
+      <PageHeading title={title} eyebrow={<Link to="/reports">Reports</Link>} lead={summary?.description}>
+        {title}
+      </PageHeading>
+      <div className={styles.toolbar}>
+        <PeriodPicker
+          key={`${period.preset}|${period.from}|${period.to}`}
+          period={period}
+          onPreset={(preset) => go(presetPeriod(preset, today))}
+          onCustom={(from, to) => go({ preset: 'custom', from, to })}
+        />
+        {definition ? <ExportCsv slug={reportSlug} from={period.from} to={period.to} /> : null}
+      </div>
+      <p className={styles.periodNote}>
+        {periodLabel(period)} (UTC days), compared with {periodLabel(previous)}.
+      </p>
+      {problem ? <Alert tone="warning" title="That range could not be used">{PROBLEM_TEXT[problem]} Showing the last 30 days instead.</Alert> : null}
+
+      {rows.status === 'error' ? (
+        <Alert tone="danger" title="This report could not be loaded" actions={<Button size="small" onClick={rows.retry}>Try again</Button>}>
+          {describeError(rows.error).message}
+        </Alert>
+      ) : !ready || !definition ? (
+        <div aria-busy="true" aria-label="Loading the report" className={styles.layout}>
+          <Skeleton shape="block" height="5rem" />
+          <Skeleton shape="block" height="16rem" />
+          <Skeleton width="80%" /><Skeleton width="70%" />
+        </div>
+      ) : (
+        <>
+          <Comparison totals={definition.totals} rows={rows.data!} previous={before.status === 'ready' ? before.data : null} previousLabel={periodLabel(previous)} />
+          {people.status === 'ready' && people.data[0] ? (
+            <dl className={styles.totals} aria-label="Marketplace counts for the period">
+              {[['Stores with sales', 'active_stores'], ['New stores', 'new_stores'], ['Sign-ups', 'sign_ups']].map(([label, k]) => (
+                <div key={k} className={styles.total}><dt>{label}</dt><dd className={styles.totalValue}>{formatCount(Number(people.data[0]![k!] ?? 0))}</dd></div>
+              ))}
+            </dl>
+          ) : null}
+          {rows.data!.length === 0 ? (
+            <EmptyState title={definition.empty}>Try a longer period, or compare with the previous one above.</EmptyState>
+          ) : (
+            <>
+              {currencies.length > 1 && currency ? (
+                <Select className={styles.currency} label="Chart currency" value={currency} options={currencies.map((c) => ({ value: c, label: c }))} onChange={(e) => setChosenCurrency(e.target.value)} />
+              ) : null}
+              <Suspense fallback={<div aria-busy="true" aria-label="Loading the chart"><Skeleton shape="block" height="16rem" /></div>}>
+                <ReportChart
+                  points={points}
+                  measure={definition.chart.y.label}
+                  xIsDay={definition.chart.x === 'day'}
+                  xLabel={definition.columns.find((c) => c.key === definition.chart.x)?.label ?? 'Day'}
+                  currency={currency}
+                />
+              </Suspense>
+              <ReportTable caption={`${title}, ${periodLabel(period)}`} columns={definition.columns} rows={rows.data!} initialSort={definition.sort} />
+            </>
+          )}
+        </>
+      )}
+    </div>
+  );
 }

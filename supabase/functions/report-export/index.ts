@@ -53,6 +53,7 @@ async function handler(req: Request): Promise<Response> {
     'content-type': 'text/csv; charset=utf-8',
     'content-disposition': `attachment; filename="${filename}"`,
     'cache-control': 'no-store',
+    'access-control-expose-headers': 'x-report-rows, content-disposition',
   };
 
   if (report === 'sales') {

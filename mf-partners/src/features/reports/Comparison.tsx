@@ -1,0 +1,43 @@
+import { delta, totalOf, type ReportRow, type Total } from './definitions.ts';
+import { formatCount, money } from './format.ts';
+import * as styles from './reports.module.css';
+
+export interface ComparisonProps {
+  totals: Total[];
+  rows: ReportRow[];
+  /** null while the previous period is still loading or could not be read. */
+  previous: ReportRow[] | null;
+  previousLabel: string;
+}
+
+/** Each total of the period, per currency for money, with the change since the previous period. */
+export function Comparison({ totals, rows, previous, previousLabel }: ComparisonProps) {
+  const cards = totals.flatMap((total) => {
+    const now = totalOf(total, rows);
+    const before = previous ? totalOf(total, previous) : {};
+    const keys = [...new Set([...Object.keys(now), ...Object.keys(before)])].sort();
+    return (keys.length ? keys : ['']).map((currency) => ({ total, currency, value: now[currency] ?? 0, before: previous ? before[currency] ?? 0 : null }));
+  });
+  const show = (v: number, currency: string) => (currency ? money(v, currency) : formatCount(v));
+  return (
+    <dl className={styles.totals} aria-label={`Totals, compared with ${previousLabel}`}>
+      {cards.map(({ total, currency, value, before }) => {
+        const change = before === null ? null : delta(value, before);
+        const word = change === null ? '' : change.difference > 0 ? 'up' : change.difference < 0 ? 'down' : 'unchanged';
+        return (
+          <div key={`${total.label}-${currency}`} className={styles.total}>
+            <dt>{total.label}{currency ? ` (${currency})` : ''}</dt>
+            <dd className={styles.totalValue}>{show(value, currency)}</dd>
+            <dd className={styles.delta} data-trend={word}>
+              {change === null
+                ? 'Previous period loading…'
+                : word === 'unchanged'
+                  ? `No change from ${show(before!, currency)}`
+                  : `${word === 'up' ? '▲ Up' : '▼ Down'} ${show(Math.abs(change.difference), currency)}${change.percent === null ? '' : ` (${Math.abs(change.percent)} %)`} from ${show(before!, currency)}`}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}

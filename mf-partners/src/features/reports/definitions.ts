@@ -1,0 +1,157 @@
+// What each report shows: its SQL function (supabase/migrations/20261123004500_reports.sql and
+// 20261123004600_partner_reports.sql), its columns, the chart's measure and the totals compared
+// with the previous period. Money is always per currency (never added across currencies).
+
+export type ColumnKind = 'day' | 'text' | 'count' | 'money' | 'ratio';
+export interface Column { key: string; label: string; kind: ColumnKind }
+export type ReportRow = Record<string, string | number | null>;
+
+/** A total over the rows: money sums per currency, counts once. */
+export interface Total { label: string; kind: 'money' | 'count'; value(row: ReportRow): number }
+
+export interface ReportDefinition {
+  rpc: string;
+  columns: Column[];
+  /** The chart: one bar per value of `x`, the sum of `y` (money: of the chosen currency). */
+  chart: { x: string; y: Total };
+  totals: Total[];
+  /** Default sort of the table. */
+  sort: { key: string; direction: 'ascending' | 'descending' };
+  /** Operators' period counts that do not add up by day (report_platform_people). */
+  summaryRpc?: string;
+  empty: string;
+}
+
+const n = (key: string) => (row: ReportRow) => Number(row[key] ?? 0);
+const money = (label: string, key: string): Total => ({ label, kind: 'money', value: n(key) });
+const count = (label: string, key: string): Total => ({ label, kind: 'count', value: n(key) });
+const col = (key: string, label: string, kind: ColumnKind): Column => ({ key, label, kind });
+
+const day = col('day', 'Day', 'day');
+const currency = col('currency', 'Currency', 'text');
+const title = col('title', 'Pattern', 'text');
+
+export const REPORTS: Record<string, ReportDefinition> = {
+  sales: {
+    rpc: 'report_sales',
+    columns: [day, currency, col('orders', 'Orders', 'count'), col('units', 'Units', 'count'), col('gross_cents', 'Gross', 'money'),
+      col('discount_cents', 'Discounts', 'money'), col('vat_cents', 'VAT', 'money'), col('fee_cents', 'Fees', 'money'),
+      col('refunds_cents', 'Refunds', 'money'), col('net_cents', 'Net', 'money')],
+    chart: { x: 'day', y: money('Net', 'net_cents') },
+    totals: [money('Gross', 'gross_cents'), money('Fees', 'fee_cents'), money('VAT', 'vat_cents'), money('Refunds', 'refunds_cents'),
+      money('Net', 'net_cents'), count('Orders', 'orders')],
+    sort: { key: 'day', direction: 'ascending' },
+    empty: 'No sales in this period.',
+  },
+  'pattern-performance': {
+    rpc: 'report_pattern_performance',
+    columns: [title, currency, col('views', 'Views', 'count'), col('orders', 'Orders', 'count'), col('conversion', 'Conversion', 'ratio'),
+      col('units', 'Units', 'count'), col('gross_cents', 'Revenue', 'money'), col('net_cents', 'Net', 'money')],
+    chart: { x: 'title', y: money('Revenue', 'gross_cents') },
+    totals: [count('Views', 'views'), count('Orders', 'orders'), money('Revenue', 'gross_cents'), money('Net', 'net_cents')],
+    sort: { key: 'gross_cents', direction: 'descending' },
+    empty: 'You have no patterns yet.',
+  },
+  downloads: {
+    rpc: 'report_downloads',
+    columns: [title, col('format', 'Format', 'text'), col('downloads', 'Downloads', 'count'), col('buyers', 'Buyers', 'count')],
+    chart: { x: 'title', y: count('Downloads', 'downloads') },
+    totals: [count('Downloads', 'downloads')],
+    sort: { key: 'downloads', direction: 'descending' },
+    empty: 'No downloads in this period.',
+  },
+  customers: {
+    rpc: 'report_customers',
+    columns: [col('customer', 'Customer', 'text'), col('email', 'Email (opted in)', 'text'), col('kind', 'New or returning', 'text'), currency,
+      col('orders', 'Orders', 'count'), col('gross_cents', 'Spent', 'money'), col('first_purchase_on', 'First purchase', 'day'),
+      col('last_purchase_on', 'Last purchase', 'day')],
+    chart: { x: 'kind', y: { label: 'Customers', kind: 'count', value: () => 1 } },
+    totals: [{ label: 'New customers', kind: 'count', value: (r) => (r.kind === 'new' ? 1 : 0) },
+      { label: 'Returning customers', kind: 'count', value: (r) => (r.kind === 'returning' ? 1 : 0) }, money('Spent', 'gross_cents')],
+    sort: { key: 'gross_cents', direction: 'descending' },
+    empty: 'Nobody bought from you in this period.',
+  },
+  payouts: {
+    rpc: 'report_payouts',
+    columns: [day, currency, col('status', 'Status', 'text'), col('transfers', 'Transfers', 'count'), col('amount_cents', 'Amount', 'money'),
+      col('reversed_cents', 'Pulled back', 'money')],
+    chart: { x: 'day', y: money('Amount', 'amount_cents') },
+    totals: [money('Transferred', 'amount_cents'), money('Pulled back', 'reversed_cents'), count('Transfers', 'transfers')],
+    sort: { key: 'day', direction: 'ascending' },
+    empty: 'No transfers in this period.',
+  },
+  wholesale: {
+    rpc: 'report_wholesale',
+    columns: [day, title, currency, col('orders', 'Orders', 'count'), col('copies', 'Copies', 'count'), col('gross_cents', 'Gross', 'money'),
+      col('net_cents', 'Net', 'money')],
+    chart: { x: 'day', y: count('Copies', 'copies') },
+    totals: [count('Copies', 'copies'), money('Gross', 'gross_cents'), money('Net', 'net_cents')],
+    sort: { key: 'day', direction: 'ascending' },
+    empty: 'No wholesale orders in this period.',
+  },
+  'in-shop-sales': {
+    rpc: 'report_in_shop_sales',
+    columns: [day, title, col('shop', 'Shop', 'text'), currency, col('copies', 'Copies', 'count'), col('sales_cents', 'Shop sales', 'money'),
+      col('royalty_cents', 'Royalties owed', 'money')],
+    chart: { x: 'day', y: money('Royalties owed', 'royalty_cents') },
+    totals: [count('Copies', 'copies'), money('Shop sales', 'sales_cents'), money('Royalties owed', 'royalty_cents')],
+    sort: { key: 'day', direction: 'ascending' },
+    empty: 'No in-shop sales of your patterns in this period.',
+  },
+  'platform-totals': {
+    rpc: 'report_platform_totals',
+    summaryRpc: 'report_platform_people',
+    columns: [day, currency, col('orders', 'Orders', 'count'), col('gmv_cents', 'GMV', 'money'), col('take_cents', 'Take', 'money'),
+      col('refunds_cents', 'Refunds', 'money'), col('active_stores', 'Stores with sales', 'count')],
+    chart: { x: 'day', y: money('GMV', 'gmv_cents') },
+    totals: [money('GMV', 'gmv_cents'), money('Take', 'take_cents'), money('Refunds', 'refunds_cents'), count('Orders', 'orders')],
+    sort: { key: 'day', direction: 'ascending' },
+    empty: 'No sales on the marketplace in this period.',
+  },
+};
+
+/** One total's figure: per currency for money (key ''), one number for counts. */
+export type Figures = Record<string, number>;
+
+export function totalOf(total: Total, rows: ReportRow[]): Figures {
+  const out: Figures = {};
+  for (const row of rows) {
+    const key = total.kind === 'money' ? String(row.currency ?? '') : '';
+    out[key] = (out[key] ?? 0) + total.value(row);
+  }
+  if (total.kind === 'count' && !('' in out)) out[''] = 0;
+  return out;
+}
+
+/** Change against the previous period: the difference and the percentage (null when nothing to compare with). */
+export function delta(current: number, previous: number): { difference: number; percent: number | null } {
+  return { difference: current - previous, percent: previous === 0 ? null : Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10 };
+}
+
+/** The chart's points: the sum of the measure per x value (money: only rows of `currency`), in the rows' order. */
+export function chartPoints(definition: ReportDefinition, rows: ReportRow[], currency: string | null): Array<{ x: string; value: number }> {
+  const points = new Map<string, number>();
+  for (const row of rows) {
+    if (definition.chart.y.kind === 'money' && currency !== null && row.currency !== currency) continue;
+    const x = String(row[definition.chart.x] ?? '');
+    points.set(x, (points.get(x) ?? 0) + definition.chart.y.value(row));
+  }
+  const list = [...points].map(([x, value]) => ({ x, value }));
+  return definition.chart.x === 'day' ? list.sort((a, b) => a.x.localeCompare(b.x)) : list.sort((a, b) => b.value - a.value).slice(0, 20);
+}
+
+export function currenciesOf(rows: ReportRow[]): string[] {
+  return [...new Set(rows.map((r) => r.currency).filter((c): c is string => typeof c === 'string' && c !== ''))].sort();
+}
+
+/** Rows sorted by a column; numbers as numbers, empty last. */
+export function sortRows(rows: ReportRow[], column: Column, direction: 'ascending' | 'descending'): ReportRow[] {
+  const numeric = column.kind === 'count' || column.kind === 'money' || column.kind === 'ratio';
+  const sign = direction === 'ascending' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = a[column.key]; const y = b[column.key];
+    if (x === null || x === undefined || x === '') return 1;
+    if (y === null || y === undefined || y === '') return -1;
+    return sign * (numeric ? Number(x) - Number(y) : String(x).localeCompare(String(y)));
+  });
+}
