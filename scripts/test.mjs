@@ -36,6 +36,7 @@ function check(title, script, args = []) {
 ensureDependencies();
 ensureChromium();
 check('import rules (dependency-cruiser, .dependency-cruiser.cjs)', 'scripts/check-boundaries.mjs');
+check('generated database types match the migrations', 'scripts/gen-db-types.mjs', ['--check']);
 step('type-check every package', ['-r', '--workspace-concurrency=2', 'run', 'typecheck']);
 step('unit and integration tests', ['-r', '--workspace-concurrency=1', '--filter', '!@stitchhouse/e2e', 'run', 'test']);
 step('build every app', ['-r', '--parallel', '--filter', './shell', '--filter', './mf-*', 'run', 'build']);
