@@ -6,7 +6,7 @@
 //   node scripts/serve-apps.mjs            ports 3000–3005, SUPABASE_URL / SUPABASE_ANON_KEY from the environment
 //   import { serveApps } from './serve-apps.mjs'   (tests: ports 0, stop())
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +57,29 @@ export function computeDeploymentId(dirs) {
   return hash.digest('hex').slice(0, 16);
 }
 
+/**
+ * Whether a page address matches a route of the contract. The shell's build writes the
+ * contract's path patterns to route-paths.json (shell/rspack.config.ts); re-read when rebuilt.
+ * Without that file (an older build) every address counts as known.
+ */
+export function routeMatcher(dir) {
+  let cached = { mtime: -1, patterns: [] };
+  const toRegExp = (path) =>
+    new RegExp(`^${path.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`);
+  return (pathname) => {
+    const file = join(dir, 'route-paths.json');
+    let mtime;
+    try {
+      mtime = statSync(file).mtimeMs;
+    } catch {
+      return true;
+    }
+    if (mtime !== cached.mtime) cached = { mtime, patterns: JSON.parse(readFileSync(file, 'utf8')).map(toRegExp) };
+    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    return cached.patterns.some((pattern) => pattern.test(path));
+  };
+}
+
 function listen(server, port, host) {
   return new Promise((resolveListen, reject) => {
     server.once('error', reject);
@@ -92,6 +115,7 @@ export async function serveApps(options = {}) {
   const urls = {};
   const ports = {};
 
+  const knownRoute = routeMatcher(dirs.shell);
   const backendOrigin = new URL(config.supabaseUrl).origin;
   const preconnect = `<${backendOrigin}>; rel=preconnect; crossorigin, <${backendOrigin}>; rel=preconnect`;
   const envJson = () => JSON.stringify({ ...config, deploymentId: deploymentId() }, null, 2);
@@ -133,6 +157,14 @@ export async function serveApps(options = {}) {
       // The shell's page: open the backend's connections while main.js loads (REST calls are
       // CORS requests, cover images are not: one connection of each kind).
       if (isShell && (!extname(pathname) || pathname.endsWith('.html'))) res.setHeader('link', preconnect);
+      // An address no route of the contract matches: the app still renders its not-found
+      // screen, but with status 404 (crawlers and link checkers see the truth).
+      if (isShell && !extname(pathname) && !knownRoute(pathname)) {
+        const page = join(dirs.shell, 'index.html');
+        res.writeHead(404, { 'content-type': TYPES['.html'], 'cache-control': 'no-cache' });
+        res.end(req.method === 'HEAD' || !existsSync(page) ? undefined : readFileSync(page));
+        return;
+      }
       files[name](req, res);
     };
   }

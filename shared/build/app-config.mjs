@@ -169,6 +169,8 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
     ...(process.env.STITCHHOUSE_STATS ? { stats: { all: false, assets: true, chunks: true, chunkModules: true, nestedModules: true, chunkModulesSpace: 10000, nestedModulesSpace: 10000, dependentModules: true, modules: false } } : {}),
     plugins: [
       withPage ? new rspack.HtmlRspackPlugin({ template: './index.html' }) : null,
+      // /favicon.ico exists (browsers and crawlers ask for it whatever the page's <link rel=icon> says).
+      kind === 'shell' ? new rspack.CopyRspackPlugin({ patterns: [{ from: 'public' }] }) : null,
       // Which packages each emitted JS file carries (bench/phone: per-route packages, duplicates).
       production ? new ChunkPackagesPlugin({ file: `${assets}chunk-packages.json` }) : null,
       // .br/.gz next to every text asset, served by Accept-Encoding (scripts/serve-apps.mjs).

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@stitchhouse/shared/routes.ts';
 import { accountInitials, accountName } from '../src/features/layout/accountLabel.ts';
 import { buttonKeyAction, menuKeyAction, typeaheadIndex } from '../src/features/layout/menuKeys.ts';
-import { FOOTER_GROUPS, PRIMARY_NAV, isCurrentSection, layoutPaths } from '../src/features/layout/navigation.ts';
+import { FOOTER_GROUPS, PRIMARY_NAV, currentPrimaryLink, isCurrentSection, layoutPaths } from '../src/features/layout/navigation.ts';
 
 describe('account menu keys', () => {
   it('opens at the first or last item from the button', () => {
@@ -66,6 +66,12 @@ describe('layout links', () => {
     expect(isCurrentSection('/patterns', '/patterns/abc')).toBe(true);
     expect(isCurrentSection('/patterns', '/patterns-old')).toBe(false);
     expect(isCurrentSection('/', '/pricing')).toBe(false);
+    // The most specific link wins: "My store" is in the account menu, not the catalog (issue 17).
+    expect(currentPrimaryLink('/patterns/abc')).toBe('/patterns');
+    expect(currentPrimaryLink('/patterns/my-store')).toBeNull();
+    expect(currentPrimaryLink('/patterns/my-patterns')).toBeNull();
+    expect(currentPrimaryLink('/pricing')).toBe('/pricing');
+    expect(currentPrimaryLink('/about')).toBeNull();
   });
 });
 

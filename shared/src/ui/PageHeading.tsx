@@ -30,7 +30,8 @@ export function PageHeading({ children, title, eyebrow, lead, className }: PageH
   }, [title]);
 
   useEffect(() => {
-    if (shouldFocusHeading(location.key)) ref.current?.focus({ preventScroll: false });
+    // The shell's ScrollMemory decides the scroll position (top, or where Back left it).
+    if (shouldFocusHeading(location.key)) ref.current?.focus({ preventScroll: true });
   }, [location.key]);
 
   return (

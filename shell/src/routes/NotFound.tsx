@@ -6,6 +6,8 @@ export default function NotFound() {
   const { pathname } = useLocation();
   return (
     <section className={styles.notFound} data-not-found>
+      {/* React puts this in <head>; the static server also answers 404 for these addresses. */}
+      <meta name="robots" content="noindex" />
       <h1>We could not find that page</h1>
       <p>
         There is no page at <code>{pathname}</code>. The link may be old, or the pattern may have been taken down by its designer.

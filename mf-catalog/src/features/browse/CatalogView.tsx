@@ -7,11 +7,13 @@ import { recommendedSize } from '@stitchhouse/shared/catalog/sizing.ts';
 import { listCategories, searchPatterns, sizeChartsOf, suggestPatterns, type SearchResult, type Suggestion } from '../../api/catalog.ts';
 import { FitsMePanel } from '../fit/FitsMePanel.tsx';
 import { CatalogFilters } from './CatalogFilters.tsx';
+import { FiltersDrawer } from './FiltersDrawer.tsx';
 import { Pagination } from './Pagination.tsx';
 import { resultCountLabel } from './resultCount.ts';
 import { PatternGrid, PatternGridSkeleton } from './PatternGrid.tsx';
 import { useAsync } from './useAsync.ts';
 import { useCatalogQuery } from './useCatalogQuery.ts';
+import { FILTERS_BESIDE_RESULTS, useMediaQuery } from './useWideScreen.ts';
 import {
   EMPTY_QUERY, SORTS, SORT_LABELS, activeFilterCount, clearFilters, effectiveSort, hasFit, pagesToOffer, serializeCatalogQuery, toSearchArgs, withChanges,
   type CatalogQuery, type CatalogSort,
@@ -61,6 +63,7 @@ export function CatalogView({ mode }: CatalogViewProps) {
   const key = serializeCatalogQuery(query);
   const page = useAsync(key, (signal) => loadPage(query, signal));
   const categories = useCategories();
+  const wide = useMediaQuery(FILTERS_BESIDE_RESULTS);
   const title = mode === 'search' ? (query.q ? `Search: ${query.q}` : 'Search patterns') : 'Patterns';
   const [words, setWords] = useState(query.q);
   useEffect(() => setWords(query.q), [query.q]);
@@ -92,6 +95,19 @@ export function CatalogView({ mode }: CatalogViewProps) {
   const loadingFirst = page.status === 'loading' && !data;
   const error = page.status === 'error' ? describeError(page.error) : null;
   const topSuggestion = (suggestions.data ?? []).find((s) => s.suggestion.toLowerCase() !== query.q.toLowerCase());
+  // Beside the results on wide screens; on phones in a sheet behind "Filters (n)", results first.
+  const filterPanel = (
+    <>
+      <FitsMePanel applied={query.fit} onApply={(fit) => setQuery(withChanges(query, { fit }))} onClear={() => setQuery(withChanges(query, { fit: {} }))} />
+      <h2 className={styles.filtersHeading}>Filters</h2>
+      <CatalogFilters query={query} categories={categories} onChange={setQuery} />
+      {filters > 0 ? (
+        <Button variant="ghost" size="small" onClick={() => setQuery(clearFilters(query))}>
+          Clear all filters ({filters})
+        </Button>
+      ) : null}
+    </>
+  );
 
   return (
     <div className={styles.page}>
@@ -108,22 +124,18 @@ export function CatalogView({ mode }: CatalogViewProps) {
       </header>
 
       <div className={styles.layout}>
-        <aside className={styles.sidebar} aria-label="Filters">
-          <FitsMePanel applied={query.fit} onApply={(fit) => setQuery(withChanges(query, { fit }))} onClear={() => setQuery(withChanges(query, { fit: {} }))} />
-          <h2 className={styles.filtersHeading}>Filters</h2>
-          <CatalogFilters query={query} categories={categories} onChange={setQuery} />
-          {filters > 0 ? (
-            <Button variant="ghost" size="small" onClick={() => setQuery(clearFilters(query))}>
-              Clear all filters ({filters})
-            </Button>
-          ) : null}
-        </aside>
+        {wide ? <aside className={styles.sidebar} aria-label="Filters">{filterPanel}</aside> : null}
 
         <section className={styles.results} aria-labelledby={`results-${mode}`} aria-busy={page.status === 'loading'}>
           <div className={styles.toolbar}>
             <h2 id={`results-${mode}`} className={styles.count} aria-live="polite" data-testid="result-count">
               {loadingFirst ? 'Loading patterns…' : data ? resultCountLabel(data.result.total, data.result.totalIsEstimate, query.q) : 'Patterns'}
             </h2>
+            {wide ? null : (
+              <FiltersDrawer active={filters} showLabel={data && !loadingFirst ? `Show ${resultCountLabel(data.result.total, data.result.totalIsEstimate)}` : 'Show patterns'}>
+                {filterPanel}
+              </FiltersDrawer>
+            )}
             <Select label="Sort by" value={sort} options={sortOptions} className={styles.sort}
               onChange={(e) => setQuery(withChanges(query, { sort: e.target.value as CatalogSort }))} />
           </div>

@@ -1,8 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { KEEP_SCROLL } from '@stitchhouse/shared/scroll.ts';
 import { parseCatalogQuery, serializeCatalogQuery, type CatalogQuery } from './urlState.ts';
 
-/** The catalog view read from, and written to, the URL (each change is a history entry). */
+/**
+ * The catalog view read from, and written to, the URL (each change is a history entry). A
+ * filter or sort change keeps the scroll position; page links open at the top.
+ */
 export function useCatalogQuery(): [CatalogQuery, (next: CatalogQuery) => void] {
   const [params, setParams] = useSearchParams();
   const key = params.toString();
@@ -11,7 +15,7 @@ export function useCatalogQuery(): [CatalogQuery, (next: CatalogQuery) => void] 
   const setQuery = useCallback(
     (next: CatalogQuery) => {
       const qs = serializeCatalogQuery(next);
-      if (qs !== key) setParams(new URLSearchParams(qs));
+      if (qs !== key) setParams(new URLSearchParams(qs), { state: KEEP_SCROLL });
     },
     [key, setParams],
   );

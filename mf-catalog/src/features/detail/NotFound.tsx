@@ -11,6 +11,8 @@ export function CatalogNotFound({ what }: { what: 'Pattern' | 'Store' }) {
   }, [title]);
   return (
     <section className={styles.notFound} data-catalog-not-found={what.toLowerCase()}>
+      {/* The static server cannot know which ids exist (it answers 200): keep this screen out of search engines. React puts it in <head>. */}
+      <meta name="robots" content="noindex" />
       <h1>{title}</h1>
       <p>
         {what === 'Pattern'

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import '@stitchhouse/shared/ui/tokens.css';
+import { ScrollMemory } from '../scroll/ScrollMemory.tsx';
 import type { AccountUser } from './accountLabel.ts';
 import { SiteFooter } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
@@ -19,6 +20,7 @@ export interface LayoutViewProps {
 export function LayoutView({ user, sessionLoading, onSignOut }: LayoutViewProps) {
   return (
     <div className={styles.page}>
+      <ScrollMemory />
       <a href="#main" className={styles.skipLink}>
         Skip to main content
       </a>

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { CartLink } from './CartLink.tsx';
 import type { AccountUser } from './accountLabel.ts';
-import { PRIMARY_NAV, SIGN_IN_PATH, SIGN_UP_PATH } from './navigation.ts';
+import { PRIMARY_NAV, SIGN_IN_PATH, SIGN_UP_PATH, currentPrimaryLink } from './navigation.ts';
 import * as styles from './SiteHeader.module.css';
 
 export interface SiteHeaderProps {
@@ -21,6 +21,7 @@ export function SiteHeader({ user, sessionLoading, onSignOut }: SiteHeaderProps)
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
+  const current = currentPrimaryLink(pathname);
 
   // The mobile panel folds away after each navigation.
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -69,9 +70,10 @@ export function SiteHeader({ user, sessionLoading, onSignOut }: SiteHeaderProps)
             <ul className={styles.navList}>
               {PRIMARY_NAV.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink)}>
+                  <Link to={item.to} aria-current={item.to === current ? 'page' : undefined}
+                    className={item.to === current ? `${styles.navLink} ${styles.active}` : styles.navLink}>
                     {item.label}
-                  </NavLink>
+                  </Link>
                 </li>
               ))}
             </ul>

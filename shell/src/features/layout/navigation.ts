@@ -72,3 +72,16 @@ export function isCurrentSection(linkPath: string, pathname: string): boolean {
   if (linkPath === '/') return pathname === '/';
   return pathname === linkPath || pathname.startsWith(`${linkPath}/`);
 }
+
+/**
+ * The header link of the section `pathname` is in: the most specific matching link wins, so
+ * /patterns/my-store belongs to "My store" (account menu), not to "Catalog". Null when the
+ * page is in no header section or in an account-menu one.
+ */
+export function currentPrimaryLink(pathname: string): string | null {
+  const best = [...PRIMARY_NAV, ...ACCOUNT_MENU]
+    .map((item) => item.to)
+    .filter((to) => isCurrentSection(to, pathname))
+    .sort((a, b) => b.length - a.length)[0];
+  return best && PRIMARY_NAV.some((item) => item.to === best) ? best : null;
+}
