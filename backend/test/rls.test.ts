@@ -32,6 +32,7 @@ const ITEM_HELD = id(1003);
 const ORDER_B = id(1004); // an order with only a Studio B line
 const KIT = id(1101);
 const KIT_ARCHIVED = id(1102);
+const CLICK = id(1201); // a click on the partner persona's referral link (resellers, 20261123004000)
 
 let stack: TestStack;
 const tokens = new Map<Role, string>();
@@ -244,6 +245,25 @@ const cases: Case[] = [
     allow: ['maker', 'operator', 'service'], make: pendingApplication },
   { table: 'partner_applications', op: 'update', label: 'approve', set: { status: 'approved' }, allow: ['operator', 'service'], make: pendingApplication },
   { table: 'partner_applications', op: 'delete', label: 'pending', allow: ['maker', 'operator', 'service'], make: pendingApplication },
+  // referral codes and clicks (the partner persona is an approved reseller: code PARCEL1234, click CLICK; referralFixture)
+  { table: 'referral_codes', op: 'select', before: referralFixture, filter: `reseller_id=eq.${U.partner}`, allow: ['partner', 'operator', 'service'] },
+  { table: 'referral_codes', op: 'insert', allow: ['service'], insert: (role) => ({
+    body: { reseller_id: U.ghost, code: `RLS${role.toUpperCase().replace(/[^A-Z]/g, '')}` }, find: `code=eq.RLS${role.toUpperCase().replace(/[^A-Z]/g, '')}` }) },
+  { table: 'referral_codes', op: 'update', before: referralFixture, filter: `reseller_id=eq.${U.partner}`, set: { code: 'PARCEL1234' }, allow: ['service'] },
+  { table: 'referral_codes', op: 'delete', allow: ['service'], make: async () => {
+    await sql(`insert into public.referral_codes (reseller_id, code) values ($1, 'GHOST1234') on conflict do nothing`, [U.ghost]);
+    return `reseller_id=eq.${U.ghost}`;
+  } },
+  { table: 'referral_clicks', op: 'select', before: referralFixture, filter: byId(CLICK), allow: ['partner', 'operator', 'service'] },
+  { table: 'referral_clicks', op: 'insert', before: referralFixture, allow: ['service'], insert: (role) => {
+    const path = `/rls/${role}/${unique()}`;
+    return { body: { code: 'PARCEL1234', path }, find: `path=eq.${encodeURIComponent(path)}` };
+  } },
+  { table: 'referral_clicks', op: 'update', before: referralFixture, filter: byId(CLICK), set: { path: '/patterns' }, allow: ['service'] },
+  { table: 'referral_clicks', op: 'delete', allow: ['service'], make: async () => {
+    await referralFixture();
+    return byId((await insertColumns('referral_clicks', { code: 'PARCEL1234', path: '/throwaway' })).id as string);
+  } },
   // supplier kits (the partner persona is also an approved supplier here; kitsFixture)
   { table: 'kits', op: 'select', label: 'live kit', before: kitsFixture, filter: byId(KIT), allow: all },
   { table: 'kits', op: 'select', label: 'archived kit', before: kitsFixture, filter: byId(KIT_ARCHIVED), allow: ['partner', 'operator', 'service'] },
@@ -416,6 +436,11 @@ async function kitsFixture(): Promise<void> {
 
 const throwawayKit = async () => (await insertColumns('kits', { supplier_id: U.partner, pattern_id: P.pub, title: `Throwaway kit ${unique()}`,
   price_cents: 1500, currency: 'USD', url: 'https://parcel.test/kits/throwaway' })).id as string;
+
+async function referralFixture(): Promise<void> {
+  await sql(`update public.referral_codes set code = 'PARCEL1234' where reseller_id = $1`, [U.partner]);
+  await sql(`insert into public.referral_clicks (id, code, path) values ($1, 'PARCEL1234', '/') on conflict (id) do nothing`, [CLICK]);
+}
 
 async function pendingApplication(): Promise<string> {
   await sql(`delete from public.partner_applications where user_id = $1 and kind = 'supplier'`, [U.maker]);

@@ -489,3 +489,33 @@ export function planPrice(planId: PlanId, interval: 'month' | 'year', currency: 
   if (price === undefined || price === 0) throw new PricingError(`The ${plan.name} plan has no ${interval}ly price to subscribe to.`);
   return price;
 }
+
+// ───────────────────────── Partner programmes: what resellers and suppliers earn ─────────────────────────
+// Commissions are paid from the platform's share of a sale, never from the designer's: a reseller
+// earns a share of the platform fee on each line of an order they referred. The database caps it
+// at the line's fee as well (order_items_commission_within_fee).
+
+/** A reseller's commission: this share of the platform fee of each referred line, basis points (40 %). */
+export const RESELLER_COMMISSION_BP = 4000;
+/** A referral counts for purchases within this many days of the buyer's last click on a referral link. */
+export const REFERRAL_ATTRIBUTION_DAYS = 30;
+/** Suppliers list kits free of charge and keep their whole kit price (sold in their own shop). */
+export const SUPPLIER_LISTING_FEE_CENTS = 0;
+/** Share of a kit's sale the platform takes: none (kit links go to the supplier's shop). */
+export const SUPPLIER_KIT_COMMISSION_BP = 0;
+
+/** The commission on one line with this platform fee: RESELLER_COMMISSION_BP of it, half up, never above it. */
+export function resellerCommission(platformFeeCents: number): number {
+  assertAmount(platformFeeCents, 'Platform fee');
+  return Math.min(platformFeeCents, percentOf(platformFeeCents, RESELLER_COMMISSION_BP));
+}
+
+/** The programme page's worked example: a referred sale of EXAMPLE_SALE on each plan, bought from Germany. */
+export function commissionExample(amount: number = EXAMPLE_SALE.amount, currency: Currency = EXAMPLE_SALE.currency, country = 'DE') {
+  return PLAN_IDS.map((planId) => {
+    const line = quoteCart([{ patternId: 'example', storeId: 'example', plan: planId, unitPriceCents: amount, quantity: 1 }], { currency, country }).lines[0]!;
+    const commission = resellerCommission(line.platformFeeCents);
+    return { planId, planName: PLANS[planId].name, platformFeeCents: line.platformFeeCents, commissionCents: commission,
+      designerShareCents: line.designerShareCents, platformKeepsCents: line.platformFeeCents - commission };
+  });
+}

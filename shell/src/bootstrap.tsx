@@ -46,3 +46,17 @@ function onIntent(event: Event) {
 }
 for (const type of INTENT) document.addEventListener(type, onIntent, { capture: true, passive: true });
 void afterFirstPaint().then(() => loadRuntimeConfig().catch(reportConfigFailure));
+
+// A visit through a reseller's link (?ref=CODE): recorded server-side and remembered for checkout
+// (last click wins, 30 days: shared/src/partners/referral.ts), after the first paint, in a chunk of its own.
+if (/[?&]ref=/i.test(window.location.search)) {
+  void afterFirstPaint()
+    .then(async () => {
+      const [{ captureReferral }, { getReadClient }] = await Promise.all([
+        import('@stitchhouse/shared/partners/referral.ts'),
+        import('@stitchhouse/shared/publicRest.ts'),
+      ]);
+      await captureReferral(window.location, getReadClient as Parameters<typeof captureReferral>[1]);
+    })
+    .catch((error: unknown) => console.warn('The referral link could not be recorded.', error));
+}

@@ -1,6 +1,7 @@
 // The checkout function: a quote (preview) and the hosted payment page of one currency's cart.
 import type { CartLine } from '@stitchhouse/shared/cart/index.ts';
 import type { Currency } from '@stitchhouse/shared/pricing.ts';
+import { rememberedReferral } from '@stitchhouse/shared/partners/referral.ts';
 import { callPaymentFunction } from './functions.ts';
 
 export interface QuoteLine {
@@ -45,7 +46,14 @@ function body({ lines, country, discountCode, guestEmail }: CheckoutRequest, pre
     country,
     preview,
     ...(guestEmail && !preview ? { email: guestEmail } : {}),
+    ...referral(preview),
   };
+}
+
+/** The buyer's last reseller link click within the window (the server checks it again), for the order. */
+function referral(preview: boolean) {
+  const last = preview ? null : rememberedReferral();
+  return last ? { referral: { code: last.code, click_id: last.clickId } } : {};
 }
 
 /** VAT, discount and total as the server computes them from database prices (nothing is charged). */

@@ -1,0 +1,80 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '@stitchhouse/shared';
+import { signInHref } from '@stitchhouse/shared/auth/next.ts';
+import type { PartnerProgramme } from '@stitchhouse/shared/partners/applications.ts';
+import { serverMessage } from '@stitchhouse/shared/form/index.ts';
+import { Alert, Button, LinkButton, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { isOperator, myApplication, type PartnerApplication } from '../../api/applications.ts';
+import { ApplicantPanel } from './ApplicantPanel.tsx';
+import { OperatorQueue } from './OperatorQueue.tsx';
+import * as styles from './applications.module.css';
+
+export interface PartnerApplicationsProps {
+  programme: PartnerProgramme;
+  /** The page path to come back to after signing in, e.g. "/partners/suppliers". */
+  path: string;
+  /** What an approved partner sees under their status (the reseller's links, the supplier's kits). */
+  approved?: (application: PartnerApplication, userId: string) => ReactNode;
+}
+
+/**
+ * Applying to a programme and reviewing it, for one page: signed out, a sign-in link; an
+ * operator, the programme's review queue; anyone else, their application (form, status, edit,
+ * withdraw) and, once approved, what `approved` renders.
+ */
+export function PartnerApplications({ programme, path, approved }: PartnerApplicationsProps) {
+  const { session, loading } = useSession();
+  const [reload, setReload] = useState(0);
+  const userId = session?.user.id ?? '';
+  const state = useAsync(`${programme}|${userId}|${reload}`, async () => {
+    if (!userId) return null;
+    const [operator, application] = await Promise.all([isOperator(userId), myApplication(userId, programme)]);
+    return { operator, application };
+  });
+  const headingId = `${programme}-apply-title`;
+  const heading = state.data?.operator ? 'Applications to review' : state.data?.application?.status === 'approved' ? 'Your partnership' : 'Apply';
+
+  let body: ReactNode;
+  if (loading || (userId && !state.data && state.status !== 'error')) {
+    body = (
+      <div aria-busy="true">
+        <Spinner label="Loading your application…" showLabel />
+      </div>
+    );
+  } else if (!session || session.user.is_anonymous) {
+    body = (
+      <>
+        <p>Sign in or create a free account to apply. Applying takes two minutes; we answer by email.</p>
+        <div className={styles.actions}>
+          <LinkButton to={signInHref(path)}>Sign in to apply</LinkButton>
+          <Link to="/sign-up">Create an account</Link>
+        </div>
+      </>
+    );
+  } else if (state.status === 'error' || !state.data) {
+    body = (
+      <Alert tone="danger" title="Your application could not be loaded" actions={<Button size="small" onClick={state.retry}>Try again</Button>}>
+        {serverMessage(state.error).message}
+      </Alert>
+    );
+  } else if (state.data.operator) {
+    body = <OperatorQueue programme={programme} operatorId={userId} />;
+  } else {
+    const application = state.data.application;
+    body = (
+      <>
+        <ApplicantPanel programme={programme} application={application} onChanged={() => setReload((n) => n + 1)} />
+        {application?.status === 'approved' && approved ? approved(application, userId) : null}
+      </>
+    );
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId}>{heading}</h2>
+      {body}
+    </section>
+  );
+}

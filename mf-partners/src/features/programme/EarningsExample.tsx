@@ -1,0 +1,33 @@
+import { EXAMPLE_SALE, REFERRAL_ATTRIBUTION_DAYS, RESELLER_COMMISSION_BP, commissionExample, formatBasisPoints, formatMoney } from '@stitchhouse/shared/pricing.ts';
+import * as styles from './programme.module.css';
+
+/** The worked example of a referred sale on each plan, from the same numbers checkout charges (shared/src/pricing.ts). */
+export function EarningsExample() {
+  const { amount, currency } = EXAMPLE_SALE;
+  const rows = commissionExample(amount, currency, 'DE');
+  return (
+    <table className={styles.table}>
+      <caption>
+        A referred {formatMoney(amount, currency)} pattern bought from Germany (19 % VAT included in the price), within {REFERRAL_ATTRIBUTION_DAYS} days of the buyer’s last click.
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Designer’s plan</th>
+          <th scope="col" className={styles.num}>Platform fee</th>
+          <th scope="col" className={styles.num}>Reseller earns ({formatBasisPoints(RESELLER_COMMISSION_BP)} of the fee)</th>
+          <th scope="col" className={styles.num}>Designer keeps (same with or without a referral)</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.planId}>
+            <th scope="row">{r.planName}</th>
+            <td className={styles.num}>{formatMoney(r.platformFeeCents, currency)}</td>
+            <td className={styles.num}>{formatMoney(r.commissionCents, currency)}</td>
+            <td className={styles.num}>{formatMoney(r.designerShareCents, currency)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,37 @@
+// What the operators' review functions share (wholesale-review, partner-review): the body they
+// take, turning the review RPC's refusal into an answer, and emailing the applicant the outcome.
+// The decision is always made as the caller under the database's rules; the service key is used
+// only to find the applicant's address.
+import { z } from 'zod';
+import { json, serviceClient } from './clients.ts';
+import { env } from './env.ts';
+import { sendMail, type OutgoingMail } from './mail.ts';
+
+export const reviewBodySchema = z.object({
+  application_id: z.guid({ error: 'application_id must be an application id' }),
+  decision: z.enum(['approve', 'reject'], { error: 'decision must be approve or reject' }),
+  reason: z.string().trim().max(2000, { error: 'reason: use at most 2000 characters' }).optional(),
+});
+
+export const reviewSiteUrl = () => (env('SITE_URL') || 'http://localhost:3000').replace(/\/$/, '');
+
+/** The review RPC's error as the function's answer: 403 not an operator (or own application), 409 not pending, 400 no reason. */
+export function reviewErrorResponse(error: { code?: string; message: string; hint?: string | null }, what: string): Response {
+  const status = error.code === '42501' ? 403 : error.code === '22023' ? 409 : error.code === '23514' ? 400 : 500;
+  if (status === 500) console.error(`${what} failed`, error);
+  const message = status === 500 ? 'The review could not be saved. Please try again.' : `${error.message}${error.hint ? `. ${error.hint}` : ''}`;
+  return json({ code: error.code === '42501' ? 'forbidden' : status === 409 ? 'not_pending' : status === 400 ? 'reason_required' : 'server_error', message }, status);
+}
+
+/** Emails the applicant; false when they have no address or the mail failed (the decision stands either way). */
+export async function emailApplicant(userId: string, mail: Omit<OutgoingMail, 'to'>, what: string): Promise<boolean> {
+  try {
+    const { data } = await serviceClient().auth.admin.getUserById(userId);
+    if (!data.user?.email) return false;
+    await sendMail({ to: data.user.email, ...mail });
+    return true;
+  } catch (err) {
+    console.error(`${what} email failed`, err);
+    return false;
+  }
+}

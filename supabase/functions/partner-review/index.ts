@@ -1,0 +1,64 @@
+// POST /partner-review { application_id, decision: 'approve' | 'reject', reason? } with an
+// operator's JWT, for both partner programmes (resellers, suppliers). As wholesale-review: the
+// decision is made as the caller (review_partner_application checks the operator, a reason to
+// reject, and that nobody reviews their own application); the service key only finds the
+// applicant's address to email the outcome.
+import { callerClient, json, signedInUser } from '../_shared/clients.ts';
+import { escapeHtml } from '../_shared/mail.ts';
+import { emailApplicant, reviewBodySchema, reviewErrorResponse, reviewSiteUrl } from '../_shared/review.ts';
+
+interface Application {
+  id: string;
+  user_id: string;
+  kind: 'reseller' | 'supplier';
+  company: string;
+  status: 'approved' | 'rejected';
+  reason: string | null;
+}
+
+const PROGRAMME = {
+  reseller: { name: 'reseller programme', path: '/partners/resellers', next: 'Your referral code and links are waiting on the resellers page.' },
+  supplier: { name: 'supplier programme', path: '/partners/suppliers', next: 'You can now list kits against patterns on the suppliers page.' },
+} as const;
+
+/** The email to the applicant: the outcome, the reason when rejected, and where to go next. */
+export function partnerDecisionEmail(application: Application, siteUrl: string): { subject: string; text: string; html: string } {
+  const programme = PROGRAMME[application.kind];
+  const link = `${siteUrl}${programme.path}`;
+  const company = escapeHtml(application.company);
+  if (application.status === 'approved') {
+    return {
+      subject: `Welcome to the Stitchhouse ${programme.name}`,
+      text: `Good news: ${application.company} is approved for the Stitchhouse ${programme.name}.\n\n${programme.next}\n\n${link}\n`,
+      html: `<p>Good news: <strong>${company}</strong> is approved for the Stitchhouse ${programme.name}.</p><p>${escapeHtml(programme.next)}</p><p><a href="${escapeHtml(link)}">Open the ${programme.name} page</a></p>`,
+    };
+  }
+  const reason = application.reason ?? '';
+  return {
+    subject: `Your application to the Stitchhouse ${programme.name} was not approved`,
+    text: `We could not approve the application of ${application.company} to the ${programme.name}.\n\nReason: ${reason}\n\nYou can correct it and apply again: ${link}\n`,
+    html: `<p>We could not approve the application of <strong>${company}</strong> to the ${programme.name}.</p><p>Reason: ${escapeHtml(reason)}</p><p><a href="${escapeHtml(link)}">Correct it and apply again</a></p>`,
+  };
+}
+
+async function handler(req: Request): Promise<Response> {
+  if (req.method !== 'POST') return json({ code: 'bad_request', message: 'Use POST' }, 405);
+  const caller = await signedInUser(req);
+  if (!caller) return json({ code: 'not_signed_in', message: 'Sign in as an operator to review applications.' }, 401);
+  const parsed = reviewBodySchema.safeParse(await req.json().catch(() => null));
+  if (!parsed.success) return json({ code: 'bad_request', message: parsed.error.issues.map((i) => i.message).join('; ') }, 400);
+  const { application_id, decision, reason } = parsed.data;
+
+  const { data, error } = await callerClient(caller.token).rpc('review_partner_application', {
+    p_application: application_id,
+    p_decision: decision,
+    p_reason: reason ?? null,
+  });
+  if (error) return reviewErrorResponse(error, 'partner review');
+  const application = data as Application;
+  // The decision stands even if the mail fails: the answer says so, the operator can tell the applicant.
+  const emailed = await emailApplicant(application.user_id, partnerDecisionEmail(application, reviewSiteUrl()), 'partner decision');
+  return json({ application, emailed });
+}
+
+Deno.serve(handler);
