@@ -6,6 +6,7 @@ import { getSupabase } from '@stitchhouse/shared';
 // signed-out visitor's page does not download supabase-js for them (issue 13).
 import { getReadClient } from '@stitchhouse/shared/publicRest.ts';
 import type { SizeChart } from '@stitchhouse/shared/catalog/sizing.ts';
+import { buyerCurrency } from '@stitchhouse/shared/currency/index.ts';
 import type { YardageEntry } from '@stitchhouse/shared/catalog/yardage.ts';
 
 /** Arguments of public.search_patterns (names as the RPC has them). */
@@ -27,6 +28,8 @@ export interface SearchPatternsArgs {
   sort?: string;
   limit?: number;
   offset?: number;
+  /** The buyer's currency: price bounds are in it, price sorts use converted amounts (default: buyerCurrency()). */
+  currency?: string;
 }
 
 interface PatternHitRow {
@@ -49,6 +52,8 @@ interface PatternHitRow {
   rank: number | null;
   matched_by: 'text' | 'similar' | null;
   total_count: number;
+  rating_avg: number | string | null;
+  review_count: number;
 }
 
 /** What a card needs; the catalog RPC rows and library rows both map onto it. */
@@ -63,6 +68,9 @@ export interface PatternCardData {
   formats: readonly string[];
   coverPath: string | null;
   craft?: string;
+  /** Reviews' average (1–5) and count, when the row carries them (search rows do). */
+  ratingAvg?: number | null;
+  reviewCount?: number;
 }
 
 export interface PatternHit extends PatternCardData {
@@ -100,6 +108,8 @@ function toHit(row: PatternHitRow): PatternHit {
     sizeRange: row.size_range,
     languages: row.languages,
     matchedBy: row.matched_by,
+    ratingAvg: row.rating_avg === null || row.rating_avg === undefined ? null : Number(row.rating_avg),
+    reviewCount: row.review_count ?? 0,
   };
 }
 
@@ -110,7 +120,7 @@ function compact(args: SearchPatternsArgs): Record<string, unknown> {
 
 export async function searchPatterns(args: SearchPatternsArgs, signal?: AbortSignal): Promise<SearchResult> {
   const supabase = await getReadClient();
-  let request = supabase.rpc('search_patterns', compact(args));
+  let request = supabase.rpc('search_patterns', compact({ currency: buyerCurrency(), ...args }));
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request;
   if (error) throw Object.assign(error, { status });

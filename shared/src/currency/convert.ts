@@ -9,7 +9,8 @@
  *
  * Integer (BigInt) maths, so no floating-point rounding can disagree with the database's numeric.
  */
-import { SUPPORTED_CURRENCIES, formatMoney, type Currency } from '../pricing.ts';
+import { SUPPORTED_CURRENCIES, type Currency } from '../pricing.ts';
+import { formatAmount } from '../money.ts';
 
 export interface CurrencyRate {
   currency: string;
@@ -76,20 +77,16 @@ export interface ShownPrice {
   original: string;
 }
 
-function money(amount: number, currency: string): string {
-  return isCurrency(currency) ? formatMoney(amount, currency) : `${(amount / 100).toFixed(2)} ${currency}`;
-}
-
 /**
  * A store's price as a buyer with `wanted` sees it. Without rates (not loaded yet, or failed)
  * or in the store's own currency, the store's price is shown as it is.
  */
 export function showPrice(amount: number, storeCurrency: string, wanted: string | null, rates: ReferenceRates | null): ShownPrice {
-  const original = amount === 0 ? 'Free' : money(amount, storeCurrency);
+  const original = amount === 0 ? 'Free' : formatAmount(amount, storeCurrency);
   if (amount === 0) return { text: 'Free', approximate: false, amount: 0, currency: storeCurrency, original };
   if (!wanted || wanted === storeCurrency || !rates || rates.micros[wanted] === undefined || rates.micros[storeCurrency] === undefined) {
     return { text: original, approximate: false, amount, currency: storeCurrency, original };
   }
   const converted = convertMinor(amount, storeCurrency, wanted, rates);
-  return { text: `≈ ${money(converted, wanted)}`, approximate: true, amount: converted, currency: wanted, original };
+  return { text: `≈ ${formatAmount(converted, wanted)}`, approximate: true, amount: converted, currency: wanted, original };
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { PLANS, describeSaleFee } from '@stitchhouse/shared/pricing.ts';
 import { LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
-import { FeaturedCatalog } from '../features/featured/index.tsx';
+import { FeaturedCatalog, FollowedPatterns } from '../features/featured/index.tsx';
 import { Actions, CtaBand, FeatureGrid, Section, Steps, type FeatureItem } from '../features/layout/PageBlocks.tsx';
 import * as styles from './Home.module.css';
 
@@ -107,6 +107,7 @@ export default function Home() {
         </Actions>
       </div>
 
+      <FollowedPatterns />
       <FeaturedCatalog />
 
       <Section title="How buying works" lead="No subscription needed. A pattern you buy stays in your library.">

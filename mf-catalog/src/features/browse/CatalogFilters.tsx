@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Checkbox, Select, TextField } from '@stitchhouse/shared/ui/index.ts';
+import { useBuyerCurrency } from '@stitchhouse/shared/currency/index.ts';
 import { FORMATS, PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
 import { CRAFTS, DIFFICULTY_LABELS, categoryLabel, craftLabel } from '@stitchhouse/shared/catalog/labels.ts';
 import { priceInputToCents } from '../shared/priceInput.ts';
@@ -17,6 +18,7 @@ const priceText = (cents: number | null) => (cents === null ? '' : cents % 100 =
 
 /** Selects apply at once (each a history entry); the price range applies with its button. */
 export function CatalogFilters({ query, categories, onChange }: CatalogFiltersProps) {
+  const currency = useBuyerCurrency();
   const set = (changes: Partial<CatalogQuery>) => onChange(withChanges(query, changes));
   const [priceMin, setPriceMin] = useState(priceText(query.priceMinCents));
   const [priceMax, setPriceMax] = useState(priceText(query.priceMaxCents));
@@ -61,8 +63,8 @@ export function CatalogFilters({ query, categories, onChange }: CatalogFiltersPr
       {!query.freeOnly ? (
         <form className={styles.price} onSubmit={applyPrice} noValidate aria-label="Price range">
           <div className={styles.priceFields}>
-            <TextField label="Lowest price" inputMode="decimal" name="pmin" value={priceMin} onChange={(e) => setPriceMin(e.target.value)} />
-            <TextField label="Highest price" inputMode="decimal" name="pmax" value={priceMax} onChange={(e) => setPriceMax(e.target.value)} />
+            <TextField label={`Lowest price (${currency})`} inputMode="decimal" name="pmin" value={priceMin} onChange={(e) => setPriceMin(e.target.value)} />
+            <TextField label={`Highest price (${currency})`} inputMode="decimal" name="pmax" value={priceMax} onChange={(e) => setPriceMax(e.target.value)} />
           </div>
           {priceError ? <p className={styles.error} role="alert">{priceError}</p> : null}
           <Button type="submit" size="small" variant="secondary">Apply price</Button>

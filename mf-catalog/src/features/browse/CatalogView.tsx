@@ -4,6 +4,7 @@ import { describeError } from '@stitchhouse/shared';
 import { pageTitle } from '@stitchhouse/shared/brand.ts';
 import { Alert, Button, EmptyState, Select, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { recommendedSize } from '@stitchhouse/shared/catalog/sizing.ts';
+import { CurrencySelect, useBuyerCurrency } from '@stitchhouse/shared/currency/index.ts';
 import { listCategories, searchPatterns, sizeChartsOf, suggestPatterns, type SearchResult, type Suggestion } from '../../api/catalog.ts';
 import { FitsMePanel } from '../fit/FitsMePanel.tsx';
 import { CatalogFilters } from './CatalogFilters.tsx';
@@ -61,7 +62,9 @@ export function CatalogView({ mode }: CatalogViewProps) {
   const navigate = useNavigate();
   const basePath = mode === 'search' ? '/patterns/search' : '/patterns';
   const key = serializeCatalogQuery(query);
-  const page = useAsync(key, (signal) => loadPage(query, signal));
+  // price filters and sorts are in the buyer's currency: a switch asks again
+  const currency = useBuyerCurrency();
+  const page = useAsync(`${key}|${currency}`, (signal) => loadPage(query, signal));
   const categories = useCategories();
   const wide = useMediaQuery(FILTERS_BESIDE_RESULTS);
   const title = mode === 'search' ? (query.q ? `Search: ${query.q}` : 'Search patterns') : 'Patterns';
@@ -100,6 +103,7 @@ export function CatalogView({ mode }: CatalogViewProps) {
     <>
       <FitsMePanel applied={query.fit} onApply={(fit) => setQuery(withChanges(query, { fit }))} onClear={() => setQuery(withChanges(query, { fit: {} }))} />
       <h2 className={styles.filtersHeading}>Filters</h2>
+      <CurrencySelect />
       <CatalogFilters query={query} categories={categories} onChange={setQuery} />
       {filters > 0 ? (
         <Button variant="ghost" size="small" onClick={() => setQuery(clearFilters(query))}>

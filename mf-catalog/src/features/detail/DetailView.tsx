@@ -11,6 +11,7 @@ import { Description } from './Description.tsx';
 import { PatternGallery } from '../gallery/PatternGallery.tsx';
 import { LICENCE_TEXT } from './licence.ts';
 import { PatternActions } from './PatternActions.tsx';
+import { FavouriteButton } from '../shared/FavouriteButton.tsx';
 import { SizeChartTable } from './SizeChart.tsx';
 import { YardageCalculator } from './YardageCalculator.tsx';
 import * as styles from './DetailPage.module.css';
@@ -39,6 +40,7 @@ export function DetailView({ pattern }: { pattern: PatternDetail }) {
           <p className={styles.byline}>
             by <Link to={`/stores/${pattern.store.slug}`}>{pattern.store.name}</Link>
           </p>
+          {pattern.status === 'published' ? <FavouriteButton patternId={pattern.id} title={pattern.title} /> : null}
           {STATUS_NOTE[pattern.status] ? <p className={styles.status}>{STATUS_NOTE[pattern.status]}</p> : null}
           <dl className={styles.facts}>
             <div><dt>Difficulty</dt><dd>{difficultyLabel(pattern.difficulty)} ({pattern.difficulty} of 5)</dd></div>

@@ -7,6 +7,7 @@ import { CartError, pageCart, useCart } from '@stitchhouse/shared/cart/index.ts'
 import { WholesaleOrder } from './WholesaleOrder.tsx';
 import { claimFreePattern, ownsPattern, wholesalePriceOf, type PatternDetail, type WholesalePrice } from '../../api/catalog.ts';
 import { formatPrice } from '@stitchhouse/shared/money.ts';
+import { Price } from '@stitchhouse/shared/currency/index.ts';
 import * as styles from './PatternActions.module.css';
 
 type Ownership = 'unknown' | 'owned' | 'not_owned' | 'own_store';
@@ -98,7 +99,7 @@ export function PatternActions({ pattern }: { pattern: PatternDetail }) {
 
   return (
     <div className={styles.actions} data-testid="pattern-actions">
-      <p className={styles.price} data-testid="detail-price">{formatPrice(pattern.priceCents, pattern.currency)}</p>
+      <p className={styles.price}><Price amount={pattern.priceCents} currency={pattern.currency} detail testId="detail-price" /></p>
       {wholesale ? (
         <p className={styles.wholesale} data-testid="wholesale-price">
           Wholesale (printed copies): <strong>{formatPrice(wholesale.priceCents, wholesale.currency)}</strong> each, from {wholesale.minQuantity} copies

@@ -5,6 +5,9 @@ import type { PatternFields } from '../../api/publishing.ts';
 import { RowTable } from './RowTable.tsx';
 import { CRAFTS, DIFFICULTY_LABELS, craftLabel } from '@stitchhouse/shared/catalog/labels.ts';
 import { emptySizeRow, emptyYardageRow, validatePatternForm, type FieldErrors, type PatternFormValues, type SizeRow, type YardageRow } from './schema.ts';
+import { describeSaleFee } from '@stitchhouse/shared/pricing.ts';
+import { isCurrency } from '@stitchhouse/shared/currency/index.ts';
+import { formatAmount } from '@stitchhouse/shared/money.ts';
 import * as styles from './PatternForm.module.css';
 
 export interface PatternFormProps {
@@ -138,7 +141,8 @@ export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
       <fieldset className={styles.section}>
         <legend>Price and licence</legend>
         <div className={styles.two}>
-          <TextField label={`Price (${currency})`} hint="0 for a free pattern, else at least 1.00" inputMode="decimal" {...bind('price')} />
+          <TextField label={`Price (${currency})`} inputMode="decimal" {...bind('price')}
+            hint={`In your store's currency, which buyers are charged: 0 for a free pattern, else at least ${formatAmount(100, currency)}. Fee: ${isCurrency(currency) ? describeSaleFee('free', currency) : 'see Pricing'} on the Free plan (${describeSaleFee('pro', isCurrency(currency) ? currency : 'EUR')} on Pro). Buyers see an approximate price in their own currency.`} />
           <TextField label={`Wholesale price per printed copy (${currency})`} hint="Optional: shown only to approved shops" inputMode="decimal" {...bind('wholesalePrice')} />
           <Select label="Licence" value={values.licence} error={firstError(errors, 'licence')}
             options={[{ value: 'personal', label: 'Personal use' }, { value: 'small_business', label: 'Small business (sell what you make)' }]}

@@ -7,8 +7,8 @@ import { difficultyLabel } from '@stitchhouse/shared/catalog/labels.ts';
 import { publicImageUrl } from './images.ts';
 import { highlightParts } from './highlight.ts';
 import * as styles from './PatternCard.module.css';
-import { FavouriteButton } from '../favourites/FavouriteButton.tsx';
-import { RatingLine } from '../reviews/Stars.tsx';
+import { FavouriteButton } from './FavouriteButton.tsx';
+import { RatingLine } from './Stars.tsx';
 import type { PatternCardData } from '../../api/catalog.ts';
 
 export type { PatternCardData };

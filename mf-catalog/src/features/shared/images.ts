@@ -3,7 +3,7 @@
 // is needed to show a card.
 import { getRuntimeConfig } from '@stitchhouse/shared';
 
-export type PublicBucket = 'pattern-images' | 'store-assets';
+export type PublicBucket = 'pattern-images' | 'store-assets' | 'review-photos';
 
 /** Public URL of an object path in a public bucket. */
 export function publicImageUrl(path: string, bucket: PublicBucket = 'pattern-images', baseUrl: string = getRuntimeConfig().supabaseUrl): string {

@@ -10,6 +10,7 @@ import { Pagination } from '../browse/Pagination.tsx';
 import { PatternGrid, PatternGridSkeleton } from '../browse/PatternGrid.tsx';
 import { PAGE_SIZE, pageCount } from '../browse/urlState.ts';
 import { publicImageUrl } from '../shared/images.ts';
+import { FollowButton } from './FollowButton.tsx';
 import * as styles from './StorefrontView.module.css';
 
 const KIND_LABEL: Record<Storefront['kind'], string> = { designer: 'Pattern designer', retailer: 'Fabric and craft shop', supplier: 'Supplier' };
@@ -47,6 +48,7 @@ export function StorefrontView({ store }: { store: Storefront }) {
           <div>
             <h1 className={styles.name}>{store.name}</h1>
             <p className={styles.kind}>{KIND_LABEL[store.kind]} · {countryName(store.country)}</p>
+            <FollowButton storeId={store.id} storeName={store.name} />
           </div>
         </div>
       </header>

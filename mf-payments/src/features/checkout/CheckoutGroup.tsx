@@ -9,6 +9,7 @@ import { countryName } from './country.ts';
 import { ProblemBlock } from './ProblemBlock.tsx';
 import { DISCOUNT_CODES, explainProblem, priceChangesOf } from './problems.ts';
 import { QuantityField } from './QuantityField.tsx';
+import { ChargedCurrencyNote } from './ChargedCurrencyNote.tsx';
 import { DISCOUNT_CODE_FORMAT } from '../shared/discountForm.ts';
 import * as styles from './Checkout.module.css';
 
@@ -167,6 +168,9 @@ export function CheckoutGroup({ currency, lines, country, several, guestEmail }:
             <dt className={styles.total}>Total</dt>
             <dd className={styles.total} data-testid="checkout-total">{formatMoney(quote.total_cents, currency)}</dd>
           </dl>
+        ) : null}
+        {quote ? (
+          <ChargedCurrencyNote totalCents={quote.total_cents} currency={currency} />
         ) : quoting ? (
           <div aria-label="Working out the total">
             <Skeleton width="60%" />

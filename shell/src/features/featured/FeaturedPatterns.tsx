@@ -8,7 +8,7 @@ import {
   type FeaturedSort,
 } from './featuredModel.ts';
 import { craftLabel, difficultyLabel } from '@stitchhouse/shared/catalog/labels.ts';
-import { formatPrice } from '@stitchhouse/shared/money.ts';
+import { Price } from '@stitchhouse/shared/currency/index.ts';
 import * as styles from './FeaturedPatterns.module.css';
 
 export type FeaturedState =
@@ -125,7 +125,8 @@ export function FeaturedPatterns({ load, describeError }: FeaturedPatternsProps)
   );
 }
 
-function PatternCard({ pattern }: { pattern: FeaturedPattern }) {
+/** One pattern on a home-page shelf (also the followed designers' row). */
+export function PatternCard({ pattern }: { pattern: FeaturedPattern }) {
   const details = [craftLabel(pattern.craft), difficultyLabel(pattern.difficulty), pattern.sizeRange && `Sizes ${pattern.sizeRange}`].filter(Boolean);
   return (
     <li className={styles.card}>
@@ -153,7 +154,7 @@ function PatternCard({ pattern }: { pattern: FeaturedPattern }) {
         {details.length > 0 ? <p className={styles.details}>{details.join(' · ')}</p> : null}
         <p className={styles.price}>
           <VisuallyHidden>Price: </VisuallyHidden>
-          {formatPrice(pattern.priceCents, pattern.currency)}
+          <Price amount={pattern.priceCents} currency={pattern.currency} />
         </p>
       </div>
     </li>

@@ -11,4 +11,5 @@ export function FeaturedCatalog() {
 }
 
 export { FeaturedPatterns } from './FeaturedPatterns.tsx';
+export { FollowedPatterns } from './FollowedPatterns.tsx';
 export * from './featuredModel.ts';

@@ -1,0 +1,146 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { errorMessage, useSession } from '@stitchhouse/shared';
+import { formatDay } from '@stitchhouse/shared/money.ts';
+import { Alert, Button, EmptyState, Skeleton, TextArea } from '@stitchhouse/shared/ui/index.ts';
+import { listReviews, ratingOf, replyToReview, reviewStanding, type Review } from '../../api/reviews.ts';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { publicImageUrl } from '../shared/images.ts';
+import { ReviewForm } from './ReviewForm.tsx';
+import { RatingLine, Stars } from '../shared/Stars.tsx';
+import * as styles from './Reviews.module.css';
+
+export interface ReviewedPattern {
+  id: string;
+  title: string;
+  storeId: string;
+  storeOwnerId: string;
+}
+
+/** The pattern page's reviews: average, the list with the store's replies, and the buyer's own review form. */
+export function PatternReviews({ pattern }: { pattern: ReviewedPattern }) {
+  const { session } = useSession();
+  const userId = session?.user.id ?? null;
+  const isAnonymous = session?.user.is_anonymous === true;
+  const isOwner = userId !== null && userId === pattern.storeOwnerId;
+  const [version, setVersion] = useState(0);
+  const [editing, setEditing] = useState(false);
+  const data = useAsync(`${pattern.id}|${userId ?? ''}|${version}`, async (signal) => {
+    const [reviews, rating, standing] = await Promise.all([
+      listReviews(pattern.id, signal),
+      ratingOf(pattern.id, signal),
+      userId && !isOwner && !isAnonymous ? reviewStanding(pattern.id, userId) : Promise.resolve(null),
+    ]);
+    return { reviews, rating, standing };
+  });
+  const location = useLocation();
+  const reload = () => { setEditing(false); setVersion((v) => v + 1); };
+
+  return (
+    <section className={styles.section} aria-labelledby="reviews-heading" data-testid="pattern-reviews">
+      <h2 id="reviews-heading">Reviews</h2>
+      {data.status === 'error' && !data.data ? (
+        <Alert tone="danger" title="Reviews could not be loaded" actions={<Button size="small" onClick={data.retry}>Try again</Button>}>
+          {errorMessage(data.error)}
+        </Alert>
+      ) : !data.data ? (
+        <div aria-busy="true" aria-label="Loading reviews"><Skeleton width="40%" /><Skeleton width="80%" /></div>
+      ) : (
+        <>
+          {data.data.rating.count > 0 ? (
+            <p className={styles.summary} data-testid="review-average">
+              <RatingLine average={data.data.rating.average} count={data.data.rating.count} />
+            </p>
+          ) : null}
+          {(() => {
+            const standing = data.data.standing;
+            if (!userId) {
+              return <p><Link to={`/sign-in?next=${encodeURIComponent(location.pathname)}`}>Sign in</Link> to review a pattern you own.</p>;
+            }
+            if (isOwner || isAnonymous || !standing) return null;
+            if (!standing.entitlementId && !standing.myReview) return <p className={styles.note}>Only makers who own this pattern can review it.</p>;
+            if (standing.myReview && !editing) {
+              return <p><Button variant="secondary" size="small" onClick={() => setEditing(true)}>Edit your review</Button></p>;
+            }
+            if (!standing.entitlementId) return null;
+            return (
+              <div className={styles.yours}>
+                <h3>{standing.myReview ? 'Edit your review' : 'Review this pattern'}</h3>
+                <ReviewForm patternId={pattern.id} userId={userId} standing={standing} onSaved={reload} onCancel={standing.myReview ? () => setEditing(false) : undefined} />
+              </div>
+            );
+          })()}
+          {data.data.reviews.length === 0 ? (
+            <EmptyState title="No reviews yet" headingLevel={3}>Makers who own this pattern can review it.</EmptyState>
+          ) : (
+            <ol className={styles.list} aria-label={`Reviews of ${pattern.title}`}>
+              {data.data.reviews.map((review) => (
+                <ReviewItem key={review.id} review={review} canReply={isOwner && !review.reply} storeId={pattern.storeId} onReplied={reload} />
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function ReviewItem({ review, canReply, storeId, onReplied }: { review: Review; canReply: boolean; storeId: string; onReplied(): void }) {
+  return (
+    <li className={styles.review} data-testid="review">
+      <p className={styles.head}>
+        <Stars value={review.rating} label={`${review.rating} out of 5 stars`} />
+        <strong>{review.authorName}</strong>
+        <span className={styles.date}>{formatDay(review.createdAt)}{review.updatedAt !== review.createdAt ? ' (edited)' : ''}</span>
+      </p>
+      <p className={styles.body}>{review.body}</p>
+      {review.photoPaths.length > 0 ? (
+        <ul className={styles.photoList} aria-label={`Photos by ${review.authorName}`}>
+          {review.photoPaths.map((path, i) => (
+            <li key={path}>
+              <a href={publicImageUrl(path, 'review-photos')} target="_blank" rel="noreferrer">
+                <img src={publicImageUrl(path, 'review-photos')} alt={`${review.authorName}'s make, photo ${i + 1}`} width={96} height={96} loading="lazy" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {review.reply ? (
+        <div className={styles.reply}>
+          <p className={styles.replyHead}>Reply from the designer · {formatDay(review.reply.at)}</p>
+          <p>{review.reply.body}</p>
+        </div>
+      ) : canReply ? <ReplyForm reviewId={review.id} storeId={storeId} onReplied={onReplied} /> : null}
+    </li>
+  );
+}
+
+function ReplyForm({ reviewId, storeId, onReplied }: { reviewId: string; storeId: string; onReplied(): void }) {
+  const [open, setOpen] = useState(false);
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  if (!open) return <Button size="small" variant="secondary" onClick={() => setOpen(true)}>Reply</Button>;
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!body.trim()) return setError('Write your reply first');
+    setBusy(true);
+    try {
+      await replyToReview(reviewId, storeId, body);
+      onReplied();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={submit} noValidate className={styles.form} aria-label="Reply to this review">
+      <TextArea label="Your reply (you can reply once)" rows={3} value={body} onChange={(e) => setBody(e.target.value)} error={error} maxLength={2000} autoFocus />
+      <div className={styles.actions}>
+        <Button type="submit" size="small" busy={busy} busyLabel="Posting your reply…">Post reply</Button>
+        <Button size="small" variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
+      </div>
+    </form>
+  );
+}

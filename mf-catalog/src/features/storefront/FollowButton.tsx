@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { errorMessage, useSession } from '@stitchhouse/shared';
+import { Button } from '@stitchhouse/shared/ui/index.ts';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { followerCount, followsStore, setFollow } from '../../api/social.ts';
+import * as styles from './FollowButton.module.css';
+
+/**
+ * Follow a designer or shop (aria-pressed): their new patterns come in the newsletter digest and
+ * on the home page. Signed out, it leads to sign-in and back. A store does not follow itself
+ * (the database refuses; the button says so).
+ */
+export function FollowButton({ storeId, storeName }: { storeId: string; storeName: string }) {
+  const { session } = useSession();
+  const userId = session?.user.id ?? null;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [version, setVersion] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const state = useAsync(`${storeId}|${userId ?? ''}|${version}`, async () => {
+    const [following, count] = await Promise.all([userId ? followsStore(storeId) : Promise.resolve(false), followerCount(storeId)]);
+    return { following, count };
+  });
+  const following = state.data?.following ?? false;
+
+  async function toggle() {
+    setProblem(null);
+    if (!userId) {
+      navigate(`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`);
+      return;
+    }
+    setBusy(true);
+    try {
+      await setFollow(storeId, !following);
+      setVersion((v) => v + 1);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={styles.follow}>
+      <Button variant={following ? 'secondary' : 'primary'} size="small" aria-pressed={following} busy={busy}
+        busyLabel={following ? 'Unfollowing…' : 'Following…'} onClick={toggle} data-testid="follow-button"
+        disabled={state.status === 'loading' && !state.data}>
+        {following ? `Following ${storeName}` : `Follow ${storeName}`}
+      </Button>
+      {state.data ? (
+        <span className={styles.count} data-testid="follower-count">{state.data.count} follower{state.data.count === 1 ? '' : 's'}</span>
+      ) : null}
+      {problem ? <p role="alert" className={styles.problem}>{problem}</p> : null}
+      {following ? <p className={styles.hint}>Their new patterns appear on your home page and in the newsletter.</p> : null}
+    </div>
+  );
+}
