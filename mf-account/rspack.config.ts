@@ -10,4 +10,4 @@ export const exposes = {
   './AccountWholesale': './src/routes/AccountWholesale.tsx',
 };
 
-export default appConfig({ rspack, ModuleFederationPlugin, dir: import.meta.dirname, name: 'mf_account', port: 3004, exposes });
+export default appConfig({ rspack, ModuleFederationPlugin, dir: import.meta.dirname, exposes });

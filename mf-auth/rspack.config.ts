@@ -15,4 +15,4 @@ export const exposes = {
   './ExpiredLink': './src/routes/ExpiredLink.tsx',
 };
 
-export default appConfig({ rspack, ModuleFederationPlugin, dir: import.meta.dirname, name: 'mf_auth', port: 3001, exposes });
+export default appConfig({ rspack, ModuleFederationPlugin, dir: import.meta.dirname, exposes });

@@ -16,4 +16,4 @@ export const exposes = {
   './DownloadError': './src/routes/DownloadError.tsx',
 };
 
-export default appConfig({ rspack, ModuleFederationPlugin, dir: import.meta.dirname, name: 'mf_catalog', port: 3002, exposes });
+export default appConfig({ rspack, ModuleFederationPlugin, dir: import.meta.dirname, exposes });

@@ -12,4 +12,4 @@ export const exposes = {
   './PointOfSale': './src/routes/PointOfSale.tsx',
 };
 
-export default appConfig({ rspack, ModuleFederationPlugin, dir: import.meta.dirname, name: 'mf_partners', port: 3005, exposes });
+export default appConfig({ rspack, ModuleFederationPlugin, dir: import.meta.dirname, exposes });

@@ -13,4 +13,4 @@ export const exposes = {
   './PaymentSuccess': './src/routes/PaymentSuccess.tsx',
 };
 
-export default appConfig({ rspack, ModuleFederationPlugin, dir: import.meta.dirname, name: 'mf_payments', port: 3003, exposes });
+export default appConfig({ rspack, ModuleFederationPlugin, dir: import.meta.dirname, exposes });

@@ -8,16 +8,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePnpm, envWithTools, log, root } from './tools.mjs';
+import APPS from '../shared/src/apps.json' with { type: 'json' };
 
-/** Every front-end app: folder, MF container name. */
-export const APPS = [
-  { folder: 'shell', name: 'shell' },
-  { folder: 'mf-auth', name: 'mf_auth' },
-  { folder: 'mf-catalog', name: 'mf_catalog' },
-  { folder: 'mf-payments', name: 'mf_payments' },
-  { folder: 'mf-account', name: 'mf_account' },
-  { folder: 'mf-partners', name: 'mf_partners' },
-];
+/** Every front-end app (name, folder, port, label): the one list, shared/src/apps.json. */
+export { APPS };
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -11,11 +11,13 @@ import { createServer } from 'node:http';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
+import APPS from '../shared/src/apps.json' with { type: 'json' };
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
-export const APP_PORTS = { shell: 3000, mf_auth: 3001, mf_catalog: 3002, mf_payments: 3003, mf_account: 3004, mf_partners: 3005 };
-export const APP_FOLDERS = { shell: 'shell', mf_auth: 'mf-auth', mf_catalog: 'mf-catalog', mf_payments: 'mf-payments', mf_account: 'mf-account', mf_partners: 'mf-partners' };
+// By MF name, from the one app list (shared/src/apps.json).
+export const APP_PORTS = Object.fromEntries(APPS.map((app) => [app.name, app.port]));
+export const APP_FOLDERS = Object.fromEntries(APPS.map((app) => [app.name, app.folder]));
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',

@@ -18,6 +18,6 @@ class RoutePathsPlugin {
 }
 
 // The host knows no remote at build time: remotes.json, read at start, names them.
-const config = appConfig({ rspack, ModuleFederationPlugin, dir: import.meta.dirname, name: 'shell', port: 3000 }) as Configuration;
+const config = appConfig({ rspack, ModuleFederationPlugin, dir: import.meta.dirname }) as Configuration;
 config.plugins = [...(config.plugins ?? []), new RoutePathsPlugin()];
 export default config;

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { buildApps } from '../../scripts/build-apps.mjs';
+import { APPS, buildApps } from '../../scripts/build-apps.mjs';
 import { serveApps } from '../../scripts/serve-apps.mjs';
 
 const GOAL_FIRST_PAINT_KB = 130;
@@ -58,7 +58,7 @@ try {
   firstPaint.sort((a, b) => b.gzip - a.gzip);
   const firstPaintGzip = firstPaint.reduce((sum, f) => sum + f.gzip, 0);
 
-  const remotes = ['mf-auth', 'mf-catalog', 'mf-payments', 'mf-account', 'mf-partners'].map((folder) => {
+  const remotes = APPS.filter((app) => app.name !== 'shell').map(({ folder }) => {
     const body = readFileSync(join(root, folder, 'dist', 'remoteEntry.js'));
     return { remote: folder, raw: body.length, gzip: gz(body) };
   });

@@ -16,6 +16,7 @@ import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
 import { startStack } from '../../backend/src/stack.ts';
 import { ROUTES, routeHref } from '../../shared/src/routes.ts';
+import APPS from '../../shared/src/apps.json' with { type: 'json' };
 
 const root = path.join(import.meta.dirname, '..', '..');
 const arg = (name: string, fallback: string) => {
@@ -29,7 +30,7 @@ const DIST_ROOT = process.argv.includes('--dist-root') ? path.resolve(arg('dist-
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const GOALS = { performance: 95, otherCategories: 100, cls: 0.02, jsKB: { '/': 150, '/patterns': 200, pattern: 200 } };
-const APP_FOLDERS: Record<string, string> = { shell: 'shell', mf_auth: 'mf-auth', mf_catalog: 'mf-catalog', mf_payments: 'mf-payments', mf_account: 'mf-account', mf_partners: 'mf-partners' };
+const APP_FOLDERS: Record<string, string> = Object.fromEntries(APPS.map((app) => [app.name, app.folder]));
 const TEXT = /^(text\/|application\/(json|javascript|manifest\+json)|image\/svg)/;
 
 const kb = (n: number) => Math.round((n / 1024) * 10) / 10;

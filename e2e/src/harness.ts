@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import APPS from '../../shared/src/apps.json' with { type: 'json' };
 
 /**
  * The browser-test harness: builds what is stale, serves the six apps on free ports
@@ -14,7 +15,8 @@ export const root = join(import.meta.dirname, '..', '..');
 
 export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-type AppName = 'shell' | 'mf_auth' | 'mf_catalog' | 'mf_payments' | 'mf_account' | 'mf_partners';
+/** An app's MF name (shared/src/apps.json, the one app list). */
+type AppName = string;
 
 interface ServedApps {
   urls: Record<AppName, string>;
@@ -131,7 +133,7 @@ export async function startE2EStack(options: StackOptions = {}): Promise<E2EStac
   });
   const { serveApps } = await importScript<{ serveApps(o: object): Promise<ServedApps> }>('serve-apps.mjs');
   const apps = await serveApps({
-    ports: { shell: shellPort, mf_auth: 0, mf_catalog: 0, mf_payments: 0, mf_account: 0, mf_partners: 0 },
+    ports: Object.fromEntries(APPS.map((app) => [app.name, app.name === 'shell' ? shellPort : 0])),
     dirs: options.dirs,
     supabaseUrl: backend?.url ?? `http://127.0.0.1:${await closedPort()}`, // nothing answers there
     supabaseAnonKey: backend?.anonKey ?? 'e2e-no-backend',

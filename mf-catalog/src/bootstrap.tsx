@@ -3,6 +3,6 @@ import { renderStandalone } from '@stitchhouse/shared/standalone.tsx';
 
 // The standalone page (this remote on its own origin): the same screen files the
 // shell loads through Module Federation, under a router over this remote's routes.
-const screens = import.meta.webpackContext('./routes', { recursive: false, regExp: /\.tsx$/, mode: 'lazy' });
+const screens = import.meta.webpackContext('./routes', { recursive: false, regExp: /^(?!.*\.test\.tsx$).*\.tsx$/, mode: 'lazy' }); // screens, not their tests
 
 void renderStandalone('mf_catalog', (module) => screens(`./${module.slice(2)}.tsx`) as Promise<{ default: ComponentType }>);

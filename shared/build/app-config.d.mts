@@ -2,8 +2,9 @@ export interface AppConfigOptions {
   rspack: unknown;
   ModuleFederationPlugin: unknown;
   dir: string;
-  name: string;
-  port: number;
+  /** Default: the entry of shared/src/apps.json whose folder is `dir`. */
+  name?: string;
+  port?: number;
   exposes?: Record<string, string>;
   target?: 'federated' | 'standalone';
 }

@@ -3,20 +3,22 @@
 // remotes). It lives in `shared` and receives rspack and the Module Federation plugin
 // from the app, because with pnpm only the app's own node_modules can resolve them.
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { REACT_ROUTER_SURFACE } from './react-router-surface.mjs';
 import { ChunkPackagesPlugin } from './chunk-packages.mjs';
 import { PrecompressPlugin } from './precompress.mjs';
 
 const sharedPkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+/** The one app list (name, folder, port, label), which routes.ts, the scripts, e2e and the benches read too. */
+const APPS = JSON.parse(readFileSync(new URL('../src/apps.json', import.meta.url), 'utf8'));
 
 /**
  * @typedef {object} AppConfigOptions
  * @property {any} rspack                    `rspack` from '@rspack/core'
  * @property {any} ModuleFederationPlugin    from '@module-federation/enhanced/rspack'
  * @property {string} dir                    the app folder (import.meta.dirname)
- * @property {string} name                   MF container name: 'shell' or 'mf_auth'…
- * @property {number} port                   dev-server port (`rspack serve`)
+ * @property {string} [name]                 MF container name ('shell', 'mf_auth'…); default: the app list's entry for `dir`
+ * @property {number} [port]                 dev-server port (`rspack serve`); default: the app list's
  * @property {Record<string, string>} [exposes]  remotes only
  * @property {'federated' | 'standalone'} [target] remotes: only the federated build, or only the standalone page
  *           (default: both in a production build; one dev config for `rspack serve`)
@@ -95,6 +97,9 @@ export function assertReactRouterSurface(dir) {
  * @param {AppConfigOptions} options
  */
 export function appConfig(options) {
+  const app = APPS.find((entry) => entry.folder === basename(options.dir));
+  if (!app && (!options.name || !options.port)) throw new Error(`${options.dir} is not in shared/src/apps.json: add the app there`);
+  options = { name: app?.name, port: app?.port, ...options };
   const { name } = options;
   const serving = process.argv.includes('serve');
   if (name === 'shell') return buildConfig({ ...options, kind: 'shell' });

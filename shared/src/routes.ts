@@ -5,29 +5,33 @@
  * `exposes`. Change a route here, nowhere else.
  */
 
+import APPS from './apps.json';
+
 /** Module Federation container names (underscore: they become global names). */
-export type RemoteName = 'mf_auth' | 'mf_catalog' | 'mf_payments' | 'mf_account' | 'mf_partners';
+export type RemoteName = `mf_${string}`;
 export type RouteOwner = 'shell' | RemoteName;
 
-export interface RemoteApp {
-  name: RemoteName;
+/** One front-end app: the list is apps.json, which scripts, rspack configs, e2e and benches read too. */
+export interface FrontEndApp {
+  /** MF container name (`shell`, `mf_auth`…). */
+  name: string;
   /** Workspace folder of the app. */
   folder: string;
   /** Port used by `npm start` (tests use free ports). */
   port: number;
-  /** What the remote is about, in the marketplace's words (used in fallbacks). */
+  /** What the app is about, in the marketplace's words (used in fallbacks). */
   label: string;
 }
 
-export const SHELL_APP = { folder: 'shell', port: 3000 } as const;
+export interface RemoteApp extends FrontEndApp {
+  name: RemoteName;
+}
 
-export const REMOTE_APPS: readonly RemoteApp[] = [
-  { name: 'mf_auth', folder: 'mf-auth', port: 3001, label: 'Sign-in' },
-  { name: 'mf_catalog', folder: 'mf-catalog', port: 3002, label: 'The pattern catalog' },
-  { name: 'mf_payments', folder: 'mf-payments', port: 3003, label: 'Payments' },
-  { name: 'mf_account', folder: 'mf-account', port: 3004, label: 'Your account' },
-  { name: 'mf_partners', folder: 'mf-partners', port: 3005, label: 'Partners and reports' },
-];
+export const FRONT_END_APPS: readonly FrontEndApp[] = APPS;
+
+export const SHELL_APP: FrontEndApp = APPS.find((app) => app.name === 'shell')!;
+
+export const REMOTE_APPS: readonly RemoteApp[] = APPS.filter((app): app is RemoteApp => app.name.startsWith('mf_'));
 
 export interface AppRoute {
   /** react-router path, exactly as SPEC.md names it (`{param}` written `:param`). */

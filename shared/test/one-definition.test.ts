@@ -6,9 +6,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import APPS from '../src/apps.json';
 
 const root = join(import.meta.dirname, '..', '..');
-const FOLDERS = ['shell', 'mf-auth', 'mf-catalog', 'mf-payments', 'mf-account', 'mf-partners', 'shared', 'supabase', 'backend', 'e2e', 'bench', 'scripts'];
+const FOLDERS = [...APPS.map((app) => app.folder), 'shared', 'supabase', 'backend', 'e2e', 'bench', 'scripts'];
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.tools', 'results', 'migrations']);
 
 /** Rules and where each is defined. */

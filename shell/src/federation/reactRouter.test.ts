@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REACT_ROUTER_SURFACE } from '@stitchhouse/shared/build/react-router-surface.mjs';
 import { reactRouterImports } from '@stitchhouse/shared/build/app-config.mjs';
+import { REMOTE_APPS } from '@stitchhouse/shared/routes.ts';
 import * as provided from './reactRouter.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -14,7 +15,7 @@ describe('the react-router surface the shell provides to remotes', () => {
   });
 
   it('covers every react-router name each remote imports today', () => {
-    for (const remote of ['mf-auth', 'mf-catalog', 'mf-payments', 'mf-account', 'mf-partners']) {
+    for (const remote of REMOTE_APPS.map((app) => app.folder)) {
       const outside = [...reactRouterImports(join(root, remote, 'src')).keys()].filter((name) => !REACT_ROUTER_SURFACE.includes(name));
       expect(outside, remote).toEqual([]);
     }
