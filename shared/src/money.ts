@@ -19,7 +19,15 @@ export function formatPrice(priceCents: number, currency: string): string {
   return priceCents === 0 ? 'Free' : formatAmount(priceCents, currency);
 }
 
-/** "3 Jan 2026": the day of an order, transfer or code, in the shop's British English. */
-export function formatDay(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '';
+const DAY = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+const calendarDay = new Intl.DateTimeFormat('en-GB', { ...DAY, timeZone: 'UTC' });
+
+/**
+ * "3 Jan 2026" in the shop's British English: a timestamp (an order, a transfer) on the reader's
+ * own calendar; a date column ("2026-01-03", a report's day) as that very day, whatever the time zone.
+ */
+export function formatDay(value: string | null): string {
+  if (!value) return '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return calendarDay.format(Date.parse(`${value}T00:00:00Z`));
+  return new Date(value).toLocaleDateString('en-GB', DAY);
 }

@@ -46,6 +46,7 @@ describe('money on screen', () => {
     expect(formatAmount(0, 'EUR')).toBe('€0.00');
     expect(formatAmount(-250, 'GBP')).toBe('-£2.50');
     expect(formatDay('2026-01-03T10:00:00Z')).toBe('3 Jan 2026');
+    expect(formatDay('2026-01-03')).toBe('3 Jan 2026');
     expect(formatDay(null)).toBe('');
   });
 });
