@@ -7,6 +7,9 @@ import { loadAssetSource, type AssetSource } from './demo-assets.ts';
 import { DEMO_PASSWORD, allUsers, designerStores, makers, operator, partners, retailStores, storeOwners, type DemoStore } from './people.ts';
 import { daysBefore, prng, stableUuid } from './prng.ts';
 import { insertKits } from './kits.ts';
+import { insertPointOfSale } from './point-of-sale.ts';
+import { insertResellers } from './resellers.ts';
+import { insertSocial } from './social.ts';
 import { quoteCart, splitRoyalty } from '../../shared/src/pricing.ts';
 
 /** What seed() needs from pg.Pool (kept structural so this package does not depend on pg). */
@@ -441,6 +444,10 @@ export async function seed(opts: SeedOptions): Promise<void> {
   await insertProgrammes(opts.pool, patterns, stores);
   step('orders, entitlements, downloads, wholesale and partner applications, plans, newsletter, point of sale');
   step(`${await insertKits(opts.pool)} supplier kits with clicks`);
+  step(`${await insertPointOfSale(opts.pool)} in-shop sales with royalties owed`);
+  step(`${await insertResellers(opts.pool)} orders attributed to the demo reseller (code PARCEL2026)`);
+  const social = await insertSocial(opts.pool);
+  step(`${social.reviews} reviews, ${social.favourites} favourites, ${social.follows} follows`);
 
   const assets = await loadAssetSource();
   if (!assets) {
