@@ -197,6 +197,14 @@ describe('Deno workers', () => {
     expect(errors.some((line) => line.includes(`echo worker (pid ${before}) exited (code 3)`))).toBe(true);
   });
 
+  it('gives a function its secrets, not the backend\'s environment', async () => {
+    const res = await fetch(`${url}/functions/v1/echo`, { method: 'POST', headers: auth(), body: '{}' });
+    // Deno's own (DENO_*, NO_COLOR, PATH for its node shim) aside
+    const names = ((await res.json()) as { envNames: string[] }).envNames.filter((n) => !n.startsWith('DENO_') && n !== 'NO_COLOR' && n !== 'PATH');
+    expect(names).toEqual(['SITE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_URL']);
+    expect(Object.keys(process.env).length).toBeGreaterThan(names.length);
+  });
+
   it('gives Edge Runtime permissions: no file writes', async () => {
     const target = path.join(dir, 'written-by-function.txt');
     const res = await fetch(`${url}/functions/v1/echo/write?path=${encodeURIComponent(target)}`, { headers: auth() });
