@@ -136,8 +136,12 @@ describe('catalog: find patterns', () => {
     await expect.poll(() => cardTitles()).toEqual(['Linen Wrap Dress']);
     expect(await page.locator('[data-testid="recommended-size"]').textContent()).toBe('Your size: L');
 
-    // remembered on this device: a new visit to the catalog shows the inches typed
+    // remembered on this device, but only used when asked (issue 17): a new visit shows the unit and
+    // empty fields (nothing filters what the address does not say), and offers the saved measurements
     await open('/patterns');
+    expect(await page.locator('[data-testid="fits-me"]').getByLabel('Hip (in)').inputValue()).toBe('');
+    await page.getByTestId('use-saved-fit').click();
+    await page.waitForURL(/hip=101.6/);
     expect(await page.locator('[data-testid="fits-me"]').getByLabel('Hip (in)').inputValue()).toBe('40');
     await open('/patterns?hip=300');
     expect(new URL(page.url()).search).toBe('?hip=300'); // unreadable values are ignored, not fatal

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useSession } from '@stitchhouse/shared';
-import { emailOnlySchema } from '@stitchhouse/shared/auth/index.ts';
+import { emailCodeSchema, emailOnlySchema } from '@stitchhouse/shared/auth/index.ts';
 import { Alert, Button, LinkButton, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
-import { sendEmailLink } from '../api/auth.ts';
+import { sendEmailLink, verifyEmailCode } from '../api/auth.ts';
 import { ErrorSummary } from '../features/form/ErrorSummary.tsx';
 import { useAuthForm } from '../features/form/useAuthForm.ts';
 import { AuthPage } from '../features/layout/AuthPage.tsx';
@@ -12,6 +12,7 @@ import { Welcome } from '../features/signup/Welcome.tsx';
 import * as styles from '../features/form/form.module.css';
 
 const IDS = { email: 'confirm-email' };
+const CODE_IDS = { email: 'confirm-code-email', code: 'confirm-code' };
 
 function emailFromState(state: unknown): string {
   return state && typeof state === 'object' && 'email' in state && typeof state.email === 'string' ? state.email : '';
@@ -19,7 +20,9 @@ function emailFromState(state: unknown): string {
 
 /**
  * /sign-up/thank-you: "confirm your email", with a way to get the email again. The
- * confirmation link comes back here signed in, and the page becomes the welcome step.
+ * confirmation link comes back here signed in, and the page becomes the welcome step. The
+ * same email carries a 6-digit code, typed here instead (verifyOtp type 'email' takes
+ * sign-up codes too); the session it makes turns the page into the welcome step as well.
  */
 export default function SignUpThankYou() {
   const { next, hasNext } = useNext();
@@ -28,6 +31,7 @@ export default function SignUpThankYou() {
   const { session, loading } = useSession();
   const sentTo = emailFromState(location.state);
   const form = useAuthForm({ email: sentTo });
+  const codeForm = useAuthForm({ email: sentTo, code: '' });
   const [sent, setSent] = useState(false);
   const fromLink = params.get('link') === 'signup';
 
@@ -56,6 +60,37 @@ export default function SignUpThankYou() {
       }
     >
       <p>The link works once. If you already have an account with this address, sign in instead: you can reset your password from there.</p>
+      <h2>Or type the code</h2>
+      <ErrorSummary items={codeForm.summary(CODE_IDS)} attempt={codeForm.attempt} />
+      <form
+        className={styles.form}
+        noValidate
+        aria-label="Confirm with the code from the email"
+        onSubmit={codeForm.onSubmit(emailCodeSchema, async ({ email, code }) => {
+          await verifyEmailCode(email, code);
+        })}
+      >
+        {sentTo ? null : (
+          <TextField id={CODE_IDS.email} label="Email" type="email" autoComplete="email" required error={codeForm.errors.email} {...codeForm.field('email')} />
+        )}
+        <TextField
+          id={CODE_IDS.code}
+          label="6-digit code"
+          hint="It is in the same email as the link."
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={9}
+          className={styles.code}
+          required
+          error={codeForm.errors.code}
+          {...codeForm.field('code')}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" busy={codeForm.busy} busyLabel="Checking the code…">
+            Confirm my email
+          </Button>
+        </div>
+      </form>
       <ErrorSummary items={form.summary(IDS)} attempt={form.attempt} />
       {sent ? (
         <Alert tone="success" title="Email sent again">

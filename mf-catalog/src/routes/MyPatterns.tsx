@@ -1,14 +1,19 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage, useSession } from '@stitchhouse/shared';
-import { Alert, Button, EmptyState, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { Alert, Button, EmptyState, LinkButton, PageHeading, Select, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { myLibrary, myMadePatterns, myRefunded } from '../api/library.ts';
 import { useAsync } from '../features/browse/useAsync.ts';
 import { LibraryItem } from '../features/library/LibraryItem.tsx';
+import { LIBRARY_SORTS, LIBRARY_SORT_LABELS, libraryView, type LibrarySort } from '../features/library/libraryView.ts';
+import { formatDate } from '../features/shared/formatDate.ts';
 import * as styles from '../features/library/Library.module.css';
 
 /** /patterns/my-patterns: what the person owns and, for designers, what they made. */
 export default function MyPatterns() {
   const { loading, session } = useSession();
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<LibrarySort>('recent');
   const state = useAsync(session?.user.id ?? '', async () => {
     if (!session) return null;
     const [owned, made, refunded] = await Promise.all([myLibrary(), myMadePatterns(), myRefunded(session.user.id)]);
@@ -33,6 +38,7 @@ export default function MyPatterns() {
   }
   const { owned, made, refunded } = state.data;
   const updated = owned.filter((e) => e.updated).length;
+  const shown = libraryView(owned, search, sort);
   return (
     <>
       <PageHeading title="My patterns" lead={updated > 0 ? `${updated} pattern${updated === 1 ? ' has' : 's have'} a new version since you last downloaded.` : undefined}>
@@ -46,9 +52,23 @@ export default function MyPatterns() {
             Patterns you buy or get for free appear here, with their files ready to download.
           </EmptyState>
         ) : (
-          <ul className={styles.grid} aria-label="Patterns you own">
-            {owned.map((entry) => <LibraryItem key={entry.patternId} entry={entry} />)}
-          </ul>
+          <>
+            <div className={styles.controls} role="search" aria-label="Your library">
+              <TextField label="Search your library" type="search" value={search} placeholder="Title or designer" onChange={(e) => setSearch(e.target.value)} />
+              <Select label="Sort by" value={sort} options={LIBRARY_SORTS.map((s) => ({ value: s, label: LIBRARY_SORT_LABELS[s] }))}
+                onChange={(e) => setSort(e.target.value as LibrarySort)} />
+            </div>
+            <p className={styles.count} aria-live="polite">{shown.length === owned.length ? `${owned.length} pattern${owned.length === 1 ? '' : 's'}` : `${shown.length} of ${owned.length} patterns`}</p>
+            {shown.length === 0 ? (
+              <EmptyState title="No pattern in your library matches" headingLevel={3} actions={<Button variant="secondary" onClick={() => setSearch('')}>Clear the search</Button>}>
+                Nothing you own has “{search.trim()}” in its title or designer.
+              </EmptyState>
+            ) : (
+              <ul className={styles.grid} aria-label="Patterns you own">
+                {shown.map((entry) => <LibraryItem key={entry.patternId} entry={entry} />)}
+              </ul>
+            )}
+          </>
         )}
       </section>
       {refunded.length > 0 ? (
@@ -57,7 +77,7 @@ export default function MyPatterns() {
           <ul aria-label="Refunded patterns">
             {refunded.map((r) => (
               <li key={r.patternId} data-pattern-id={r.patternId}>
-                {r.title} — refunded on {new Date(r.refundedAt).toLocaleDateString()}; no longer downloadable. <Link to="/payment">Receipts</Link>
+                {r.title} — refunded on {formatDate(r.refundedAt)}; no longer downloadable. <Link to="/payment">Receipts</Link>
               </li>
             ))}
           </ul>

@@ -9,6 +9,7 @@ import { reasonCopy } from '../features/download/reasons.ts';
 import { useDownload } from '../features/download/useDownload.ts';
 import { PatternNotFound } from '../features/publish/PatternNotFound.tsx';
 import * as styles from '../features/download/FileDownloads.module.css';
+import { formatDate } from '../features/shared/formatDate.ts';
 
 /** /patterns/:productId/download: the owned files by format, with the hourly allowance. */
 export default function PatternDownload() {
@@ -73,7 +74,7 @@ export default function PatternDownload() {
             return (
               <li key={file.format} className={styles.item} data-format={file.format}>
                 <h3>{info.label}</h3>
-                <p className={styles.meta}>{formatBytes(file.sizeBytes)} · version {file.version} · updated {new Date(file.updatedAt).toLocaleDateString()}</p>
+                <p className={styles.meta}>{formatBytes(file.sizeBytes)} · version {file.version} · updated {formatDate(file.updatedAt)}</p>
                 <p className={styles.meta}>{info.description}</p>
                 {file.changelog ? <p className={styles.meta}>What changed: {file.changelog}</p> : null}
                 <div>

@@ -14,10 +14,14 @@ export interface FitsMePanelProps {
   onClear(): void;
 }
 
-/** A form from the measurements in the URL (a shared link wins over what this device remembers). */
+/**
+ * The form shows the measurements in the URL, nothing else: measurements this device remembers
+ * but the address does not carry are offered ("Use my saved measurements"), never filled in
+ * silently, so the form never suggests a filter the results do not have. The unit is remembered.
+ */
 function formFromApplied(applied: BodyMeasurementsCm, remembered: FitForm | null): FitForm {
   const has = BODY_MEASUREMENTS.some((m) => applied[m] !== undefined);
-  if (!has) return remembered ?? EMPTY_FIT_FORM;
+  if (!has) return { ...EMPTY_FIT_FORM, unit: remembered?.unit ?? 'cm' };
   const unit = remembered?.unit ?? 'cm';
   const show = (cm: number | undefined) => (cm === undefined ? '' : unit === 'cm' ? formatDecimal(cm) : formatDecimal(cmToInches(cm)));
   return { unit, bust: show(applied.bust), waist: show(applied.waist), hip: show(applied.hip) };
@@ -29,7 +33,8 @@ function formFromApplied(applied: BodyMeasurementsCm, remembered: FitForm | null
  */
 export function FitsMePanel({ applied, onApply, onClear }: FitsMePanelProps) {
   const headingId = useId();
-  const [form, setForm] = useState<FitForm>(() => formFromApplied(applied, loadFitForm()));
+  const [saved, setSaved] = useState<FitForm | null>(() => loadFitForm());
+  const [form, setForm] = useState<FitForm>(() => formFromApplied(applied, saved));
   const [errors, setErrors] = useState<Partial<Record<BodyMeasurement | 'form', string>>>({});
   const appliedKey = BODY_MEASUREMENTS.map((m) => applied[m] ?? '').join('/');
   const isApplied = appliedKey !== '//';
@@ -49,11 +54,22 @@ export function FitsMePanel({ applied, onApply, onClear }: FitsMePanelProps) {
     }
     setErrors({});
     saveFitForm(form);
+    setSaved(form);
+    onApply(parsed.value);
+  }
+
+  function useSaved() {
+    if (!saved) return;
+    const parsed = parseBodyMeasurements(saved);
+    if (!parsed.ok) return;
+    setForm(saved);
+    setErrors({});
     onApply(parsed.value);
   }
 
   function clear() {
     forgetFitForm();
+    setSaved(null);
     setForm((current) => ({ ...EMPTY_FIT_FORM, unit: current.unit }));
     setErrors({});
     onClear();
@@ -90,6 +106,11 @@ export function FitsMePanel({ applied, onApply, onClear }: FitsMePanelProps) {
         {errors.form ? <p className={styles.error} role="alert">{errors.form}</p> : null}
         <div className={styles.actions}>
           <Button type="submit" size="small">Show patterns that fit</Button>
+          {!isApplied && saved && parseBodyMeasurements(saved).ok ? (
+            <Button variant="secondary" size="small" onClick={useSaved} data-testid="use-saved-fit">
+              Use my saved measurements
+            </Button>
+          ) : null}
           {isApplied ? (
             <Button variant="ghost" size="small" onClick={clear}>
               Clear measurements

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
 import { LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import type { LibraryEntry } from '../../api/library.ts';
+import { formatDate } from '../shared/formatDate.ts';
 import { publicImageUrl } from '../shared/images.ts';
 import * as styles from './Library.module.css';
 
@@ -21,7 +22,7 @@ export function LibraryItem({ entry }: { entry: LibraryEntry }) {
             {entry.latestChanges ? <p className={styles.changes}>What changed: {entry.latestChanges}</p> : null}
           </>
         ) : null}
-        <p className={styles.meta}>{entry.lastDownloadedAt ? `Last downloaded ${new Date(entry.lastDownloadedAt).toLocaleDateString()}` : 'Not downloaded yet'}</p>
+        <p className={styles.meta}>{entry.lastDownloadedAt ? `Last downloaded ${formatDate(entry.lastDownloadedAt)}` : 'Not downloaded yet'}</p>
         <LinkButton to={`/patterns/${entry.patternId}/download`} aria-label={`Download ${entry.title}`}>Download</LinkButton>
       </div>
     </li>

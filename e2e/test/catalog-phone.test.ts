@@ -1,0 +1,292 @@
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, routeHref } from '@stitchhouse/shared/routes.ts';
+import { settledRoute, startE2EStack, type E2EStack } from '../src/harness.ts';
+import { emailCode, expectNoSeriousA11yIssues, nextMail, uniqueEmail, PASSWORD as AUTH_PASSWORD } from './auth-support.ts';
+import { createCatalog, insertRows, type CatalogFixture } from './catalog-find.fixtures.ts';
+import { coverPng, openScreen, passwordSession, sessionStorageKey, type Backend } from './catalog-own.fixtures.ts';
+
+// Issue 17 (catalog experience, CATA): the catalog on a phone (results first, filters in a
+// sheet, two cards per row), scroll to top on a new page and back to the list position on
+// Back, no page wider than the screen, the pattern gallery (thumbnails, keys, swipe, zoom).
+let stack: E2EStack;
+let backend: Backend;
+let catalog: CatalogFixture;
+let gallery: string[];
+
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
+
+async function uploadImage(path: string): Promise<void> {
+  const response = await fetch(`${backend.url}/storage/v1/object/pattern-images/${path}`, {
+    method: 'POST', headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'image/png' }, body: coverPng(),
+  });
+  if (!response.ok) throw new Error(`image upload → ${response.status}: ${await response.text()}`);
+}
+
+beforeAll(async () => {
+  stack = await startE2EStack({ backend: true });
+  if (!stack.backend) throw new Error('the embedded backend did not start');
+  backend = stack.backend as Backend;
+  catalog = await createCatalog(backend);
+  // Enough patterns for a long list (24 a page), and a cover plus two gallery photos on the wrap dress.
+  await insertRows(backend, 'patterns', Array.from({ length: 30 }, (_, i) => ({
+    store_id: catalog.designerStore.id, currency: 'USD', status: 'published', languages: ['en'], title: `Everyday Pattern ${String(i + 1).padStart(2, '0')}`,
+    craft: 'sewing', category: 'top', difficulty: 1 + (i % 5), price_cents: 500 + i * 10, formats: ['a4'],
+  })));
+  gallery = ['cover', 'back', 'detail'].map((name) => `${catalog.designerStore.id}/${catalog.wrapDress}/${name}.png`);
+  for (const path of gallery) await uploadImage(path);
+  const response = await fetch(`${backend.url}/rest/v1/patterns?id=eq.${catalog.wrapDress}`, {
+    method: 'PATCH',
+    headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ cover_path: gallery[0], gallery_paths: gallery.slice(1) }),
+  });
+  if (!response.ok) throw new Error(`gallery paths → ${response.status}`);
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function pageWith(options: BrowserContextOptions) {
+  const context = await stack.browser.newContext(options);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+const cardColumns = (page: Page) =>
+  page.evaluate(() => new Set([...document.querySelectorAll('[data-testid="pattern-card"]')].slice(0, 6).map((card) => Math.round(card.getBoundingClientRect().left))).size);
+
+describe('the catalog on a phone (390×844)', () => {
+  it('shows results first, two cards per row, and the filters in a sheet behind "Filters (n)"', async () => {
+    const { page, context, errors } = await pageWith(PHONE);
+    await openScreen(stack, page, '/patterns');
+    await page.getByTestId('pattern-card').first().waitFor();
+    // Results start within the first screen; the fits-me form is not on the page until asked for.
+    const firstCardTop = await page.getByTestId('pattern-card').first().evaluate((card) => card.getBoundingClientRect().top + window.scrollY);
+    expect(firstCardTop).toBeLessThan(844);
+    expect(await page.getByTestId('fits-me').count()).toBe(0);
+    expect(await cardColumns(page)).toBe(2);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+
+    const button = page.getByRole('button', { name: 'Filters', exact: true });
+    await button.click();
+    const sheet = page.getByRole('dialog', { name: /Filters/ });
+    await sheet.waitFor();
+    await sheet.getByTestId('fits-me').waitFor();
+    await expectNoSeriousA11yIssues(page);
+    // Focus stays in the sheet (the page behind is inert): tabbing never reaches the header.
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('dialog') || document.activeElement === document.body)).toBe(true);
+    }
+    await sheet.getByRole('combobox', { name: 'Difficulty', exact: false }).first().waitFor();
+    // Controlled by the URL: the box is ticked once the address says so.
+    await sheet.getByRole('checkbox', { name: /Free/ }).click();
+    await page.waitForURL(/free=1/);
+    await expect.poll(() => sheet.getByRole('checkbox', { name: /Free/ }).isChecked()).toBe(true);
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'hidden' });
+    // Escape closed it, focus is back on the button, which now counts the active filter.
+    await page.getByRole('button', { name: 'Filters (1)' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('filters-button');
+    await page.getByRole('heading', { level: 3, name: 'Market Tote Bag' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a pattern at the top, and Back returns to the same place in the list', async () => {
+    const { page, context, errors } = await pageWith(PHONE);
+    await openScreen(stack, page, '/patterns?sort=title');
+    await page.getByTestId('pattern-card').nth(20).waitFor();
+    const card = page.getByTestId('pattern-card').nth(12);
+    await card.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 200));
+    const listY = await page.evaluate(() => window.scrollY);
+    expect(listY).toBeGreaterThan(1500);
+    const title = (await card.getByRole('heading').textContent())!;
+    await card.getByRole('link', { name: title }).click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await page.getByTestId('pattern-card').nth(20).waitFor();
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, listY, { timeout: 10_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps every route within the screen width', async () => {
+    const { page, context } = await pageWith(PHONE);
+    const signedIn = await pageWith(PHONE);
+    const session = await passwordSession(backend, catalog.buyerEmail);
+    await signedIn.page.goto(`${stack.shellUrl}/about`);
+    await signedIn.page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [sessionStorageKey(backend), JSON.stringify(session)]);
+    const paths = [
+      ...ROUTES.map((route) => ({ href: routeHref(route), signIn: route.signIn })),
+      { href: `/patterns/${catalog.wrapDress}`, signIn: false },
+      { href: `/stores/${catalog.designerStore.slug}`, signIn: false },
+    ];
+    const wide: string[] = [];
+    // Three pages at once (two signed out, one signed in) keep the loop short.
+    const second = await pageWith(PHONE);
+    const queues = [paths.filter((p) => p.signIn), ...[0, 1].map((n) => paths.filter((p, i) => !p.signIn && i % 2 === n))];
+    const pages = [signedIn.page, page, second.page];
+    await Promise.all(queues.map(async (queue, q) => {
+      const on = pages[q]!;
+      for (const { href } of queue) {
+        await on.goto(stack.shellUrl + href);
+        await settledRoute(on);
+        const width = await pageWidth(on);
+        if (width > 390) wide.push(`${href}: ${width}px`);
+      }
+    }));
+    await second.context.close();
+    expect(wide).toEqual([]);
+    await context.close();
+    await signedIn.context.close();
+  });
+});
+
+describe('the pattern gallery', () => {
+  it('shows every photo in the designer’s order, with thumbnails, arrow keys, swipe and zoom', async () => {
+    const { page, context, errors } = await pageWith(DESKTOP);
+    await openScreen(stack, page, `/patterns/${catalog.wrapDress}`);
+    const thumbs = page.getByTestId('gallery-thumb');
+    expect(await thumbs.count()).toBe(3);
+    const position = page.getByTestId('gallery-position');
+    expect(await position.textContent()).toBe('Photo 1 of 3');
+    await expect.poll(() => page.getByTestId('gallery-photo').first().locator('img').getAttribute('src')).toContain('cover.png');
+
+    // Thumbnails: a toolbar; arrow keys move along it.
+    await thumbs.nth(1).click();
+    await expect.poll(() => position.textContent()).toBe('Photo 2 of 3');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => position.textContent()).toBe('Photo 3 of 3');
+    expect(await thumbs.nth(2).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Home');
+    await expect.poll(() => position.textContent()).toBe('Photo 1 of 3');
+
+    // A swipe scrolls the strip; the photo that snaps into view becomes the current one.
+    await page.getByTestId('gallery-strip').evaluate((strip) => strip.scrollTo({ left: strip.clientWidth }));
+    await expect.poll(() => position.textContent()).toBe('Photo 2 of 3');
+    await expect.poll(() => thumbs.nth(1).getAttribute('aria-pressed')).toBe('true');
+
+    // Zoom: a dialog with the large photo; a click magnifies it; arrows change photo; Escape closes and returns focus.
+    const opener = page.getByRole('button', { name: /Enlarge: Linen Wrap Dress, photo 2 of 3/ });
+    await opener.click();
+    const zoom = page.getByTestId('gallery-zoom');
+    await zoom.waitFor();
+    await expectNoSeriousA11yIssues(page);
+    const image = page.getByTestId('gallery-zoom-image');
+    const before = (await image.boundingBox())!.width;
+    await page.getByTestId('gallery-zoom-toggle').click();
+    await expect.poll(async () => (await image.boundingBox())!.width).toBeGreaterThan(before * 1.5);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => image.getAttribute('src')).toContain('detail.png');
+    await page.keyboard.press('Escape');
+    await zoom.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('gallery-photo');
+
+    // The yardage calculator lists sizes in size order and offers no width it has no amount for
+    // (the lining is listed from 140 cm, so 90 and 112 cm are not offered).
+    const calculator = page.getByTestId('yardage-calculator');
+    expect(await calculator.getByLabel('Size').locator('option').allTextContents()).toEqual(['XS', 'S', 'M', 'L']);
+    const widths = await calculator.getByLabel('Fabric width').locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(widths).toEqual(['140', '150', '275']);
+    expect(await calculator.getByTestId('yardage-result').textContent()).not.toContain('no amount');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('desktop catalog', () => {
+  it('keeps the filters beside the results and the card titles show keyboard focus', async () => {
+    const { page, context } = await pageWith(DESKTOP);
+    await openScreen(stack, page, '/patterns');
+    await page.getByRole('complementary', { name: 'Filters' }).getByTestId('fits-me').waitFor();
+    expect(await page.getByTestId('filters-button').count()).toBe(0);
+    const link = page.getByTestId('pattern-card').first().getByRole('link').first();
+    await link.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    const outline = await page.getByTestId('pattern-card').first().evaluate((card) => getComputedStyle(card).outlineStyle);
+    expect(outline).toBe('solid');
+    await context.close();
+  });
+});
+
+describe('unknown addresses', () => {
+  it('answer 404 from the static server, with noindex on the not-found screen', async () => {
+    const response = await fetch(`${stack.shellUrl}/no-such-page`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('<div id="root">');
+    expect((await fetch(`${stack.shellUrl}/patterns/search`)).status).toBe(200);
+    expect((await fetch(`${stack.shellUrl}/patterns/${catalog.wrapDress}`)).status).toBe(200);
+    const icon = await fetch(`${stack.shellUrl}/favicon.ico`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/image\//);
+
+    const { page, context } = await pageWith(DESKTOP);
+    for (const path of ['/no-such-page', '/patterns/00000000-0000-4000-8000-00000000dead', '/stores/no-such-store']) {
+      await page.goto(stack.shellUrl + path);
+      await settledRoute(page);
+      await page.locator('meta[name="robots"][content="noindex"]').waitFor({ state: 'attached' });
+    }
+    await context.close();
+  });
+});
+
+describe('smaller fixes', () => {
+  it('confirms a sign-up with the 6-digit code from the email', async () => {
+    const email = uniqueEmail('code-confirm');
+    const signUp = await fetch(`${backend.url}/auth/v1/signup`, {
+      method: 'POST', headers: { apikey: backend.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ email, password: AUTH_PASSWORD }),
+    });
+    expect(signUp.ok).toBe(true);
+    const code = emailCode(await nextMail(backend, email));
+    const { page, context } = await pageWith(DESKTOP);
+    await openScreen(stack, page, '/sign-up/thank-you');
+    const form = page.getByRole('form', { name: 'Confirm with the code from the email' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('6-digit code').fill(code);
+    await form.getByRole('button', { name: 'Confirm my email' }).click();
+    await page.getByRole('heading', { level: 1, name: /^Welcome to Stitchhouse/ }).waitFor();
+    const [user] = await (await fetch(`${backend.url}/auth/v1/admin/users?per_page=200`, { headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}` } }))
+      .json().then((b: { users: { email: string; email_confirmed_at: string | null }[] }) => b.users.filter((u) => u.email === email));
+    expect(user?.email_confirmed_at).toBeTruthy();
+    await context.close();
+  });
+
+  it('shows focus on the password field and its Show button', async () => {
+    const { page, context } = await pageWith(DESKTOP);
+    await openScreen(stack, page, '/sign-in');
+    await page.locator('#sign-in-email').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('sign-in-password');
+    expect(await page.locator('#sign-in-password').evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Show/);
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).boxShadow)).not.toBe('none');
+    await context.close();
+  });
+
+  it('"My store" labels its checkboxes for screen readers only and is not "Catalog" in the header', async () => {
+    const { page, context } = await pageWith(DESKTOP);
+    const session = await passwordSession(backend, 'designer@catalog-find.test');
+    await page.goto(`${stack.shellUrl}/about`);
+    await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [sessionStorageKey(backend), JSON.stringify(session)]);
+    await openScreen(stack, page, '/patterns/my-store');
+    const box = page.getByRole('checkbox', { name: 'Select Linen Wrap Dress' });
+    await box.waitFor();
+    // The label is there for assistive technology but takes no room on screen.
+    const label = await box.evaluate((el) => { const r = (el as HTMLInputElement).labels![0]!.getBoundingClientRect(); return r.width * r.height; });
+    expect(label).toBeLessThanOrEqual(1);
+    expect(await page.getByRole('navigation', { name: 'Main' }).locator('[aria-current]').count()).toBe(0);
+    await expectNoSeriousA11yIssues(page);
+    await context.close();
+  });
+});
