@@ -84,6 +84,8 @@ beforeAll(async () => {
   uncarried = await publishedPattern('Quay Jacket', 2500);
   expect((await shop.db.from('store_stock').insert({ store_id: shopStore, pattern_id: carried, printed_copies: 4 })).error).toBeNull();
   expect((await other.db.from('store_stock').insert({ store_id: otherStore, pattern_id: othersPattern })).error).toBeNull();
+  // the till API is part of Pro (CSV uploads are on every plan)
+  await stack.pool.query(`update public.stores set plan = 'pro' where id = $1`, [shopStore]);
   const created = await shop.db.rpc('create_pos_key', { store_id: shopStore, name: 'Front counter' });
   expect(created.error).toBeNull();
   key = created.data.key;
@@ -133,6 +135,17 @@ describe('till keys', () => {
     await shop.db.from('pos_keys').update({ revoked_at: null }).eq('id', created.data.id);
     expect((await shop.db.from('pos_keys').select('revoked_at').eq('id', created.data.id).single()).data!.revoked_at).not.toBeNull();
     expect((await sell([line('after-unrevoke')], 'after-unrevoke', revokedKey)).status).toBe(401);
+  });
+
+  it('a shop on the Free plan gets 403 from the API and nothing is written', async () => {
+    const created = await other.db.rpc('create_pos_key', { store_id: otherStore, name: 'Free till' });
+    expect(created.error).toBeNull();
+    const res = await sell([line('free-1', { pattern_id: othersPattern })], 'free-1', created.data.key);
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('plan_required');
+    expect((await till('pos-catalog', { key: created.data.key })).status).toBe(403);
+    expect(await count(`select count(*) n from public.pos_sales where store_id = $1`, [otherStore])).toBe(0);
+    expect(await count(`select count(*) n from public.pos_requests where store_id = $1`, [otherStore])).toBe(0);
   });
 });
 

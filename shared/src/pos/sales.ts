@@ -120,7 +120,7 @@ export const csvSaleRowSchema = z.object({
     }
     return cents;
   }),
-  currency: cell(REASONS.currency).transform((v) => v.trim().toUpperCase()).pipe(z.union([z.literal(''), currency]))
+  currency: cell(REASONS.currency).transform((v) => v.trim().toUpperCase()).pipe(z.union([z.literal(''), currency], { error: REASONS.currency }))
     .transform((c) => (c === '' ? null : c)),
   sold_at: cell(REASONS.sold_at).pipe(soldAt),
 }).transform((row): SaleLine => ({

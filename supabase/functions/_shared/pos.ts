@@ -24,7 +24,7 @@ export interface TillKey {
   store_currency: string;
 }
 
-/** The till behind `Authorization: Bearer shpos_…`, or the response refusing it (401, 429). */
+/** The till behind `Authorization: Bearer shpos_…`, or the response refusing it (401, 429, 403 without Pro). */
 export async function authenticateTill(req: Request, db: SupabaseClient = serviceClient()): Promise<TillKey | Response> {
   const key = bearerToken(req);
   if (!key) return posError(401, 'missing_key', 'Send your till key as "Authorization: Bearer shpos_…".', { 'www-authenticate': 'Bearer' });
@@ -38,6 +38,15 @@ export async function authenticateTill(req: Request, db: SupabaseClient = servic
   if (till.rate_limited) {
     return posError(429, 'rate_limited', `Too many requests with this key: at most ${POS_REQUESTS_PER_MINUTE} a minute.`,
       { 'retry-after': String(till.retry_after ?? 60) });
+  }
+  // The API is part of the Pro plan (the /retailers and /pricing pages say so); CSV uploads are on every plan.
+  const { data: store, error: planError } = await db.from('stores').select('plan').eq('id', till.store_id).single();
+  if (planError) {
+    console.error('pos plan lookup failed', planError);
+    return posError(500, 'server_error', 'The key could not be checked. Please try again.');
+  }
+  if (store.plan !== 'pro') {
+    return posError(403, 'plan_required', 'The point-of-sale API is part of the Pro plan. Upgrade the shop’s plan, or upload sales as CSV on the point-of-sale page.');
   }
   return till;
 }

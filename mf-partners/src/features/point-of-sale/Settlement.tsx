@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { describeError } from '@stitchhouse/shared';
+import { writeCsv } from '@stitchhouse/shared/pos/csv.ts';
+import { formatMoney } from '@stitchhouse/shared/pricing.ts';
+import { Alert, Button, Skeleton } from '@stitchhouse/shared/ui/index.ts';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { settlement, type SettlementRow } from '../../api/pointOfSale.ts';
+import * as styles from './pointOfSale.module.css';
+
+const monthName = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+const CSV_COLUMNS = ['month', 'shop_name', 'designer_name', 'currency', 'sales', 'copies', 'royalty_cents', 'platform_fee_cents', 'designer_share_cents'] as const;
+
+/**
+ * The monthly settlement statement: per month, shop and designer, the copies sold and the
+ * royalty. `side` says whose view it is: a shop sees what it owes, a designer what it is owed.
+ */
+export function Settlement({ side, storeId }: { side: 'shop' | 'designer'; storeId: string }) {
+  const [months, setMonths] = useState(6);
+  const from = new Date();
+  from.setUTCMonth(from.getUTCMonth() - (months - 1), 1);
+  const fromIso = from.toISOString().slice(0, 10);
+  const rows = useAsync(`${side}:${storeId}:${fromIso}`, async () =>
+    (await settlement(fromIso, null)).filter((r) => (side === 'shop' ? r.shop_store_id : r.designer_store_id) === storeId));
+  const title = side === 'shop' ? 'Royalties you owe' : 'Royalties owed to you from shops';
+
+  const download = (data: SettlementRow[]) => {
+    const blob = new Blob([writeCsv(data, CSV_COLUMNS)], { type: 'text/csv' });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `settlement-${side}-${fromIso}.csv`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby={`pos-settlement-${side}`} data-testid={`settlement-${side}`}>
+      <h2 id={`pos-settlement-${side}`}>{title}</h2>
+      <p className={styles.muted}>
+        {side === 'shop'
+          ? 'Each month, per designer: the printed copies you reported and the royalty you owe. Settle it by the 15th of the next month.'
+          : 'Printed copies of your patterns sold in shops, per month and shop: the royalty, the platform’s share and yours.'}
+      </p>
+      <div className={styles.actions}>
+        <Button size="small" variant="secondary" onClick={() => setMonths((m) => m + 6)}>Show six more months</Button>
+        {rows.data && rows.data.length > 0 ? (
+          <>
+            <Button size="small" variant="secondary" onClick={() => download(rows.data!)}>Download CSV</Button>
+            <Button size="small" variant="ghost" onClick={() => window.print()}>Print statement</Button>
+          </>
+        ) : null}
+      </div>
+      {rows.status === 'error' ? (
+        <Alert tone="danger" title="The statement could not be loaded" actions={<Button size="small" variant="secondary" onClick={rows.retry}>Try again</Button>}>
+          {describeError(rows.error).message}
+        </Alert>
+      ) : !rows.data ? (
+        <div aria-busy="true"><p className={styles.muted}>Loading the statement…</p><Skeleton width="100%" /></div>
+      ) : rows.data.length === 0 ? (
+        <p className={styles.muted}>No in-shop sales since {monthName(fromIso)}.</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className={styles.caption}>{title}, since {monthName(fromIso)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Month</th>
+                <th scope="col">{side === 'shop' ? 'Designer' : 'Shop'}</th>
+                <th scope="col" className={styles.number}>Copies</th>
+                <th scope="col" className={styles.number}>Royalty</th>
+                <th scope="col" className={styles.number}>Platform share</th>
+                <th scope="col" className={styles.number}>Designer’s share</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.data.map((r) => (
+                <tr key={`${r.month}:${r.shop_store_id}:${r.designer_store_id}:${r.currency}`}>
+                  <th scope="row">{monthName(r.month)}</th>
+                  <td>{side === 'shop' ? r.designer_name : r.shop_name}</td>
+                  <td className={styles.number}>{r.copies}</td>
+                  <td className={styles.number}>{formatMoney(r.royalty_cents, r.currency)}</td>
+                  <td className={styles.number}>{formatMoney(r.platform_fee_cents, r.currency)}</td>
+                  <td className={styles.number}>{formatMoney(r.designer_share_cents, r.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

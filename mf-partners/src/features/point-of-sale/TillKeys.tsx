@@ -1,0 +1,162 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { describeError } from '@stitchhouse/shared';
+import { Alert, Button, LinkButton, Skeleton, TextField, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { createTillKey, listTillKeys, revokeTillKey, type NewTillKey, type TillKey } from '../../api/pointOfSale.ts';
+import * as styles from './pointOfSale.module.css';
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never');
+
+/**
+ * A shop's till keys: create one (named; the plain key is shown once, with a copy button),
+ * the list with prefix, created and last-used times, and revoke (asked twice: it cannot be undone).
+ */
+export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'pro' }) {
+  const [version, setVersion] = useState(0);
+  const keys = useAsync(`${storeId}:${version}`, () => listTillKeys(storeId));
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<(NewTillKey & { name: string }) | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  const createdRef = useRef<HTMLDivElement>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+
+  const announce = (tone: 'success' | 'danger', text: string) => {
+    setNotice({ tone, text });
+    requestAnimationFrame(() => noticeRef.current?.focus());
+  };
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (trimmed.length < 1 || trimmed.length > 60) {
+      setNameError('Name the key (1 to 60 characters), e.g. “Front counter till”.');
+      return;
+    }
+    setNameError(null);
+    setCreating(true);
+    setNotice(null);
+    try {
+      const key = await createTillKey(storeId, trimmed);
+      setCreated({ ...key, name: trimmed });
+      setCopied(false);
+      setName('');
+      setVersion((v) => v + 1);
+      requestAnimationFrame(() => createdRef.current?.focus());
+    } catch (err) {
+      announce('danger', describeError(err).message);
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const copy = async () => {
+    if (!created) return;
+    try {
+      await navigator.clipboard.writeText(created.key);
+      setCopied(true);
+    } catch {
+      announce('danger', 'Your browser did not let us copy. Select the key and copy it yourself.');
+    }
+  };
+
+  const revoke = async (key: TillKey) => {
+    setBusy(key.id);
+    try {
+      await revokeTillKey(key.id);
+      setConfirming(null);
+      setVersion((v) => v + 1);
+      announce('success', `“${key.name}” is revoked. Tills using it get 401 from now on.`);
+    } catch (err) {
+      announce('danger', describeError(err).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby="pos-keys" data-testid="till-keys">
+      <h2 id="pos-keys">Till keys</h2>
+      {plan !== 'pro' ? (
+        <Alert tone="info" title="Till keys are part of the Pro plan"
+          actions={<LinkButton to="/payment/subscription" size="small">See the Pro plan</LinkButton>}>
+          Your shop is on the Free plan: the catalog feed and the sales endpoint answer 403 until it moves to Pro. You can upload sales as CSV below on any plan.
+        </Alert>
+      ) : null}
+      {plan === 'pro' ? <form className={styles.keyForm} onSubmit={(e) => void create(e)} noValidate>
+        <TextField label="Key name" hint="Which till or app uses it, e.g. “Front counter till”." value={name} maxLength={60}
+          onChange={(e) => setName(e.target.value)} error={nameError ?? undefined} required />
+        <Button type="submit" busy={creating}>Create key</Button>
+      </form> : null}
+      {created ? (
+        <div ref={createdRef} tabIndex={-1} className={styles.notice} data-testid="new-key">
+          <Alert tone="warning" title={`Your new key “${created.name}”`}>
+            <p>Copy it now and keep it in your till’s settings: <strong>this is the only time it is shown</strong>. We keep only a fingerprint of it.</p>
+            <div className={styles.secret}>
+              <code data-testid="new-key-value">{created.key}</code>
+              <Button size="small" variant="secondary" onClick={() => void copy()}>{copied ? 'Copied' : 'Copy key'}</Button>
+              <Button size="small" variant="ghost" onClick={() => setCreated(null)}>I have stored it</Button>
+            </div>
+            <p role="status" className={styles.muted}>{copied ? 'The key is on your clipboard.' : ''}</p>
+          </Alert>
+        </div>
+      ) : null}
+      <div ref={noticeRef} tabIndex={-1} className={styles.notice}>
+        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      </div>
+      {keys.status === 'error' ? (
+        <Alert tone="danger" title="Your keys could not be loaded" actions={<Button size="small" variant="secondary" onClick={keys.retry}>Try again</Button>}>
+          {describeError(keys.error).message}
+        </Alert>
+      ) : !keys.data ? (
+        <div aria-busy="true">
+          <p className={styles.muted}>Loading your keys…</p>
+          <Skeleton width="100%" />
+        </div>
+      ) : keys.data.length === 0 ? (
+        <p className={styles.muted}>No keys yet. Create one for each till that reports sales.</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className={styles.caption}>Your till keys</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Starts with</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">State</th>
+                <th scope="col"><VisuallyHidden>Actions</VisuallyHidden></th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.data.map((key) => (
+                <tr key={key.id} data-key-id={key.id}>
+                  <th scope="row">{key.name}</th>
+                  <td><code className={styles.code}>{key.prefix}…</code></td>
+                  <td>{when(key.createdAt)}</td>
+                  <td>{when(key.lastUsedAt)}</td>
+                  <td>{key.revokedAt ? `Revoked ${when(key.revokedAt)}` : 'Active'}</td>
+                  <td>
+                    {key.revokedAt ? null : confirming === key.id ? (
+                      <span className={styles.actions}>
+                        <Button size="small" variant="danger" busy={busy === key.id} onClick={() => void revoke(key)} aria-label={`Yes, revoke ${key.name}`}>Yes, revoke</Button>
+                        <Button size="small" variant="ghost" onClick={() => setConfirming(null)}>Keep it</Button>
+                      </span>
+                    ) : (
+                      <Button size="small" variant="secondary" onClick={() => setConfirming(key.id)} aria-label={`Revoke ${key.name}`}>Revoke</Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
