@@ -2,20 +2,9 @@
 // the pool while it is open: on PGlite the socket serialises transactions, so a second
 // connection would wait on the first forever.
 import type pg from 'pg';
+import { inTransaction } from '../db/tx.ts';
 
 export type Db = pg.Pool | pg.PoolClient;
 
-export async function withTx<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await fn(client);
-    await client.query('commit');
-    return result;
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
-}
+/** One auth write: db/tx.ts inTransaction. */
+export const withTx = inTransaction;

@@ -5,6 +5,7 @@ import type { Db } from './db.ts';
 import { generateOtp, LINK_TYPE, tokenHash, TOKEN_COLUMNS, type EmailKind } from './links.ts';
 import { createFlowState, type CodeChallenge } from './pkce.ts';
 import { emailRateLimited, type EmailBudget } from './ratelimit.ts';
+import { escapeHtml } from '../../../shared/src/html.ts';
 
 /** amr / flow_state authentication_method for sessions that start from each email. */
 export const FLOW_METHOD: Record<EmailKind, string> = {
@@ -98,9 +99,6 @@ export async function prepareEmailChange(
   const toCurrent = await prepareEmail(db, { ...args, kind: 'email_change_current', to: args.currentEmail, minInterval: 0, budget: null });
   return [{ ...toCurrent, newEmail: args.to }, toNew];
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 const COPY: Record<EmailKind, { subject: string; intro: string; action: string }> = {
   signup: {

@@ -2,6 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../context.ts';
 import { signAccessToken, verifyProjectJwt } from '../jwt.ts';
+import { bearerToken } from '../bearer.ts';
 import type { Db } from './db.ts';
 import { withTx } from './db.ts';
 import { AuthError, sessionNotFound } from './errors.ts';
@@ -210,10 +211,10 @@ export interface Authenticated {
 }
 
 export async function verifyBearer(ctx: ServiceContext, authorization: string | undefined): Promise<AccessClaims> {
-  const match = /^bearer\s+(\S+)$/i.exec(authorization ?? '');
-  if (!match) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+  const token = bearerToken(authorization);
+  if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   try {
-    return await verifyProjectJwt<AccessClaims>(match[1]!, ctx.config);
+    return await verifyProjectJwt<AccessClaims>(token, ctx.config);
   } catch (err) {
     const reason = err instanceof Error && 'code' in err && err.code === 'ERR_JWT_EXPIRED' ? 'token is expired' : 'signature is invalid';
     throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);

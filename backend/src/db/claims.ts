@@ -3,6 +3,7 @@
 // Settings are transaction-local (set_config(..., true)): the PGlite socket multiplexes
 // clients over one backend, so session-level settings would leak between them.
 import type pg from 'pg';
+import { inTransaction } from './tx.ts';
 
 export interface JwtClaims {
   role?: string;
@@ -29,35 +30,12 @@ export async function withClaims<T>(
   const role = typeof claims?.role === 'string' && claims.role !== '' ? claims.role : 'anon';
   // set_config('role') takes any string; refuse names that are not plain identifiers.
   if (!roleName.test(role)) throw new Error(`Invalid role in JWT claims: ${JSON.stringify(role)}`);
-  const client = await pool.connect();
-  let release: Error | boolean | undefined;
-  try {
-    await client.query('begin');
-    try {
-      await client.query(
-        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-                set_config('request.method', $3, true), set_config('request.path', $4, true)`,
-        [role, JSON.stringify(claims ?? { role: 'anon' }), options.method ?? '', options.path ?? ''],
-      );
-      const result = await fn(client);
-      await client.query('commit');
-      return result;
-    } catch (err) {
-      // A broken connection cannot roll back; throw the original error either way.
-      await client.query('rollback').catch((rollbackErr: Error) => {
-        release = rollbackErr;
-      });
-      throw err;
-    }
-  } catch (err) {
-    if (release === undefined && isConnectionError(err)) release = err as Error;
-    throw err;
-  } finally {
-    client.release(release);
-  }
-}
-
-function isConnectionError(err: unknown): boolean {
-  const code = (err as { code?: string } | null)?.code;
-  return code === 'ECONNRESET' || code === 'EPIPE' || code === '57P01';
+  return inTransaction(pool, async (client) => {
+    await client.query(
+      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+              set_config('request.method', $3, true), set_config('request.path', $4, true)`,
+      [role, JSON.stringify(claims ?? { role: 'anon' }), options.method ?? '', options.path ?? ''],
+    );
+    return fn(client);
+  });
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { ServiceContext } from '../context.ts';
+import { bearerToken } from '../bearer.ts';
 import { verifyProjectJwt, type ProjectKeys } from '../jwt.ts';
 import { FunctionsConfig } from './config.ts';
 import { FunctionWorkers } from './workers.ts';
@@ -131,10 +132,10 @@ function stripeEnv(ctx: ServiceContext, apiUrl: string | undefined): Record<stri
 
 async function checkJwt(authorization: string | undefined, keys: ProjectKeys): Promise<string | undefined> {
   if (!authorization) return 'Missing authorization header';
-  const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
-  if (!match) return 'Auth header is not \'Bearer {token}\'';
+  const token = bearerToken(authorization);
+  if (!token) return 'Auth header is not \'Bearer {token}\'';
   try {
-    await verifyProjectJwt(match[1]!, keys);
+    await verifyProjectJwt(token, keys);
     return undefined;
   } catch {
     return 'Invalid JWT';

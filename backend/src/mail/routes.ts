@@ -2,6 +2,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { LocalMailer, StoredMessage } from './mailer.ts';
+import { bearerToken } from '../bearer.ts';
+import { escapeHtml } from '../../../shared/src/html.ts';
 
 /** What server-side functions may send through the local mailer (stand-in for a mail provider's API). */
 const outgoingMessage = z.object({
@@ -11,8 +13,7 @@ const outgoingMessage = z.object({
   html: z.string().max(500_000).default(''),
 });
 
-const esc = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const esc = escapeHtml;
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -74,7 +75,7 @@ export function createMailApp(mailer: LocalMailer, serviceRoleKey: string, { inb
 
   // Only server-side code holding the service key may send (functions: supabase/functions/_shared/mail.ts).
   app.post('/api/send', async (c) => {
-    if (c.req.header('authorization') !== `Bearer ${serviceRoleKey}`) {
+    if (bearerToken(c.req.header('authorization')) !== serviceRoleKey) {
       return c.json({ message: 'Sending mail needs the service role key' }, 401);
     }
     const body = await c.req.json().catch(() => undefined);

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
+import { inTransaction } from '../db/tx.ts';
 
 export interface MigrationFile {
   /** Leading timestamp of `<version>_<name>.sql` (the Supabase CLI's layout). */
@@ -112,20 +113,14 @@ export function checksum(sql: string): string {
 }
 
 async function runInTransaction(pool: pg.Pool, file: string, sql: string, after?: (client: pg.PoolClient) => Promise<void>): Promise<void> {
-  const client = await pool.connect();
   try {
-    await client.query('begin');
-    try {
+    await inTransaction(pool, async (client) => {
       // Simple-protocol query: a file may hold many statements.
       await client.query(sql);
       await after?.(client);
-      await client.query('commit');
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
-      throw new MigrationError(file, err, describe(file, sql, err));
-    }
-  } finally {
-    client.release();
+    });
+  } catch (err) {
+    throw new MigrationError(file, err, describe(file, sql, err));
   }
 }
 

@@ -1,5 +1,6 @@
 // Who is calling: the bearer JWT verified with the project secret, or anon without one.
 import { errors } from './errors.ts';
+import { bearerToken } from '../bearer.ts';
 import { verifyProjectJwt, type ProjectKeys } from '../jwt.ts';
 import type { JwtClaims } from '../db/claims.ts';
 
@@ -7,9 +8,9 @@ const requestRoles = new Set(['anon', 'authenticated', 'service_role']);
 
 export async function requestClaims(authorization: string | undefined, keys: ProjectKeys): Promise<JwtClaims> {
   if (!authorization) return { role: 'anon' };
-  const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
-  if (!match) throw errors.invalidJwt('Authorization header must be "Bearer <jwt>"');
-  const claims = await verifyToken(match[1]!, keys);
+  const token = bearerToken(authorization);
+  if (!token) throw errors.invalidJwt('Authorization header must be "Bearer <jwt>"');
+  const claims = await verifyToken(token, keys);
   const role = typeof claims.role === 'string' ? claims.role : 'anon';
   // The pool is a superuser; only switch to the roles Supabase issues tokens for.
   if (!requestRoles.has(role)) throw errors.invalidJwt(`role "${role}" is not allowed`);

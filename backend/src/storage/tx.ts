@@ -3,6 +3,7 @@
 import type pg from 'pg';
 import { withClaims, type JwtClaims } from '../db/claims.ts';
 import { fromPgError } from './errors.ts';
+import { inTransaction } from '../db/tx.ts';
 
 export interface Caller {
   claims: JwtClaims;
@@ -35,22 +36,10 @@ export async function dryRunAsCaller(pool: pg.Pool, caller: Caller, fn: (client:
 }
 
 export async function asSuperuser<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
   try {
-    await client.query('begin');
-    try {
-      const result = await fn(client);
-      await client.query('commit');
-      return result;
-    } catch (err) {
-      await client.query('rollback').catch((rollbackErr: Error) => {
-        broken = rollbackErr;
-      });
-      throw fromPgError(err) ?? err;
-    }
-  } finally {
-    client.release(broken);
+    return await inTransaction(pool, fn);
+  } catch (err) {
+    throw fromPgError(err) ?? err;
   }
 }
 

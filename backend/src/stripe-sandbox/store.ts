@@ -3,6 +3,7 @@
 // `internal` part; every API call runs in one transaction, so 50 concurrent checkouts, a crash
 // mid-request and the webhook outbox (events + deliveries written with the change) stay consistent.
 import type pg from 'pg';
+import { inTransaction } from '../db/tx.ts';
 import type { ObjectType } from './ids.ts';
 
 const schemaSql = `
@@ -136,24 +137,10 @@ export class Tx {
 }
 
 export async function transaction<T>(pool: pg.Pool, now: () => number, fn: (t: Tx) => Promise<T>): Promise<{ result: T; tx: Tx }> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('begin');
+  return inTransaction(pool, async (client) => {
     const tx = new Tx(client, now());
-    try {
-      const result = await fn(tx);
-      await client.query('commit');
-      return { result, tx };
-    } catch (err) {
-      await client.query('rollback').catch((rollbackErr: Error) => {
-        broken = rollbackErr;
-      });
-      throw err;
-    }
-  } finally {
-    client.release(broken);
-  }
+    return { result: await fn(tx), tx };
+  });
 }
 
 export async function readSetting<T>(pool: pg.Pool, key: string): Promise<T | undefined> {

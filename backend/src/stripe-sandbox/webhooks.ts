@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import type { SandboxCore } from './core.ts';
 import { readSetting, writeSetting } from './store.ts';
+import { inTransaction } from '../db/tx.ts';
 
 const CONCURRENCY = 4;
 /** Longest sleep between two looks at the outbox when nothing woke the worker. */
@@ -132,9 +133,7 @@ export class WebhookWorker {
     }
     const attempt = row.attempts + 1;
     const duration = Date.now() - started;
-    const client = await this.sb.pool.connect();
-    try {
-      await client.query('begin');
+    await inTransaction(this.sb.pool, async (client) => {
       await client.query(
         'insert into _stripe_sandbox.delivery_attempts (event_id, attempt, status, error, duration_ms) values ($1, $2, $3, $4, $5)',
         [row.event_id, attempt, status, error, duration],
@@ -154,13 +153,7 @@ export class WebhookWorker {
         );
         if (gaveUp) this.sb.log.error('stripe-sandbox', `gave up delivering ${row.event_id} after ${attempt} attempts (${error})`);
       }
-      await client.query('commit');
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /** Pending and failed deliveries go out again now (e.g. after fixing the endpoint). */

@@ -34,5 +34,4 @@ export async function sendMail(message: OutgoingMail, fetchImpl: typeof fetch = 
   }
 }
 
-const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => htmlEscapes[c]!);
+export { escapeHtml } from '@stitchhouse/shared/html.ts';
