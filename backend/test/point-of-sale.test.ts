@@ -311,6 +311,16 @@ describe('CSV import', () => {
     expect(await count(`select count(*) n from public.pos_sales where external_id like 'csv-%'`)).toBe(2);
   });
 
+  it('a big file is recorded in batches with every row answered in order', async () => {
+    const rows = Array.from({ length: 1100 }, (_, i) => (i % 11 === 0 ? row(`big-${i}`) : row(`big-${i}`, { quantity: '0' })));
+    const res = await upload(shop, rows);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ accepted: 100, rejected: 1000, duplicate: 0 });
+    expect(res.body.results.map((r: any) => r.line)).toEqual(rows.map((_, i) => i + 1));
+    expect(res.body.results[1100 - 11].status).toBe('accepted');
+    expect(await count(`select count(*) n from public.pos_sales where external_id like 'big-%'`)).toBe(100);
+  });
+
   it('only the owner imports into a shop; shops cannot write sales (or royalties) directly', async () => {
     const before = await count(`select count(*) n from public.pos_sales`);
     const notOwner = await upload(other, [row('intruder-1')], shopStore);

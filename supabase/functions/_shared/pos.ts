@@ -104,13 +104,34 @@ export async function recordSales(db: SupabaseClient, opts: {
       royalty_cents: royalty.price, royalty_fee_cents: royalty.platformFee, royalty_currency: royalty.currency,
     } };
   });
-  const { data, error } = await db.rpc('record_pos_sales', {
-    p_store: opts.storeId, p_key: opts.keyId, p_idempotency_key: opts.idempotencyKey, p_request_hash: opts.requestHash,
-    p_source: opts.source, p_results: results,
-  });
-  if (error) {
-    if (error.code === 'PT409') throw new IdempotencyConflict(`${error.message}. ${error.hint ?? ''}`.trim());
-    throw error;
+  // A till request (≤ 500 lines, with an Idempotency-Key) is one transaction. A CSV upload (up to
+  // 5,000 rows, each idempotent by external_id) goes in batches: one call's body must stay under
+  // the REST body limit (1 MiB).
+  const batches = opts.idempotencyKey ? [results] : chunk(results, CSV_BATCH);
+  const total: RecordResult = { accepted: 0, duplicate: 0, rejected: 0, replayed: false, results: [] };
+  for (const batch of batches) {
+    const { data, error } = await db.rpc('record_pos_sales', {
+      p_store: opts.storeId, p_key: opts.keyId, p_idempotency_key: opts.idempotencyKey, p_request_hash: opts.requestHash,
+      p_source: opts.source, p_results: batch,
+    });
+    if (error) {
+      if (error.code === 'PT409') throw new IdempotencyConflict(`${error.message}. ${error.hint ?? ''}`.trim());
+      throw error;
+    }
+    const part = data as RecordResult;
+    total.accepted += part.accepted;
+    total.duplicate += part.duplicate;
+    total.rejected += part.rejected;
+    total.replayed = part.replayed;
+    total.results.push(...part.results);
   }
-  return data as RecordResult;
+  return total;
+}
+
+const CSV_BATCH = 1000;
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out.length > 0 ? out : [[]];
 }

@@ -48,7 +48,7 @@ async function handler(req: Request): Promise<Response> {
     return json(result, 200, cors);
   } catch (err) {
     console.error('pos import failed', err);
-    return posError(500, 'server_error', 'The sales could not be imported; nothing was saved. Please try again.');
+    return posError(500, 'server_error', 'The import stopped before the end. Upload the same file again: rows already saved are not added twice.');
   }
 }
 
