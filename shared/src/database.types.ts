@@ -248,6 +248,12 @@ export type Database = {
             referencedColumns: ["order_item_id"]
           },
           {
+            foreignKeyName: "entitlements_order_item_id_fkey"
+            columns: ["order_item_id"]
+            referencedRelation: "reseller_commissions"
+            referencedColumns: ["order_item_id"]
+          },
+          {
             foreignKeyName: "entitlements_pattern_id_fkey"
             columns: ["pattern_id"]
             referencedRelation: "patterns"
@@ -425,6 +431,7 @@ export type Database = {
       }
       order_items: {
         Row: {
+          commission_cents: number
           created_at: string
           currency: string
           discount_cents: number
@@ -446,6 +453,7 @@ export type Database = {
           order_item_total: number | null
         }
         Insert: {
+          commission_cents?: number
           created_at?: string
           currency: string
           discount_cents?: number
@@ -466,6 +474,7 @@ export type Database = {
           vat_cents?: number
         }
         Update: {
+          commission_cents?: number
           created_at?: string
           currency?: string
           discount_cents?: number
@@ -528,7 +537,10 @@ export type Database = {
           provider_payment_intent_id: string | null
           provider_session_id: string | null
           receipt_sent_at: string | null
+          referral_click_id: string | null
+          referral_code: string | null
           refunded_at: string | null
+          reseller_id: string | null
           status: string
           subtotal_cents: number
           total_cents: number
@@ -557,7 +569,10 @@ export type Database = {
           provider_payment_intent_id?: string | null
           provider_session_id?: string | null
           receipt_sent_at?: string | null
+          referral_click_id?: string | null
+          referral_code?: string | null
           refunded_at?: string | null
+          reseller_id?: string | null
           status?: string
           subtotal_cents: number
           total_cents: number
@@ -586,7 +601,10 @@ export type Database = {
           provider_payment_intent_id?: string | null
           provider_session_id?: string | null
           receipt_sent_at?: string | null
+          referral_click_id?: string | null
+          referral_code?: string | null
           refunded_at?: string | null
+          reseller_id?: string | null
           status?: string
           subtotal_cents?: number
           total_cents?: number
@@ -601,11 +619,19 @@ export type Database = {
             referencedRelation: "discount_codes"
             referencedColumns: ["id"]
           },
+          {
+            foreignKeyName: "orders_referral_click_id_fkey"
+            columns: ["referral_click_id"]
+            referencedRelation: "referral_clicks"
+            referencedColumns: ["id"]
+          },
         ]
       }
       partner_applications: {
         Row: {
+          audience: string
           company: string
+          country: string | null
           created_at: string
           id: string
           kind: string
@@ -619,7 +645,9 @@ export type Database = {
           website: string
         }
         Insert: {
+          audience?: string
           company: string
+          country?: string | null
           created_at?: string
           id?: string
           kind: string
@@ -633,7 +661,9 @@ export type Database = {
           website: string
         }
         Update: {
+          audience?: string
           company?: string
+          country?: string | null
           created_at?: string
           id?: string
           kind?: string
@@ -1009,6 +1039,7 @@ export type Database = {
           created_at: string
           currency: string
           id: string
+          kind: string
           order_id: string
           order_item_id: string
           paid_at: string | null
@@ -1026,6 +1057,7 @@ export type Database = {
           created_at?: string
           currency: string
           id?: string
+          kind?: string
           order_id: string
           order_item_id: string
           paid_at?: string | null
@@ -1043,6 +1075,7 @@ export type Database = {
           created_at?: string
           currency?: string
           id?: string
+          kind?: string
           order_id?: string
           order_item_id?: string
           paid_at?: string | null
@@ -1072,6 +1105,12 @@ export type Database = {
             foreignKeyName: "payout_transfers_order_item_id_fkey"
             columns: ["order_item_id"]
             referencedRelation: "report_sales_lines"
+            referencedColumns: ["order_item_id"]
+          },
+          {
+            foreignKeyName: "payout_transfers_order_item_id_fkey"
+            columns: ["order_item_id"]
+            referencedRelation: "reseller_commissions"
             referencedColumns: ["order_item_id"]
           },
           {
@@ -1287,6 +1326,52 @@ export type Database = {
           intent?: string
           newsletter_opt_in?: boolean
           updated_at?: string
+        }
+        Relationships: []
+      }
+      referral_clicks: {
+        Row: {
+          clicked_at: string
+          code: string
+          id: string
+          path: string | null
+        }
+        Insert: {
+          clicked_at?: string
+          code: string
+          id?: string
+          path?: string | null
+        }
+        Update: {
+          clicked_at?: string
+          code?: string
+          id?: string
+          path?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "referral_clicks_code_fkey"
+            columns: ["code"]
+            referencedRelation: "referral_codes"
+            referencedColumns: ["code"]
+          },
+        ]
+      }
+      referral_codes: {
+        Row: {
+          code: string
+          created_at: string
+          reseller_id: string
+        }
+        Insert: {
+          code: string
+          created_at?: string
+          reseller_id: string
+        }
+        Update: {
+          code?: string
+          created_at?: string
+          reseller_id?: string
         }
         Relationships: []
       }
@@ -1794,10 +1879,47 @@ export type Database = {
           },
         ]
       }
+      reseller_commissions: {
+        Row: {
+          commission_cents: number | null
+          created_at: string | null
+          currency: string | null
+          item_kind: string | null
+          net_sale_cents: number | null
+          order_id: string | null
+          order_item_id: string | null
+          paid_at: string | null
+          platform_fee_cents: number | null
+          quantity: number | null
+          referral_code: string | null
+          refunded_at: string | null
+          reseller_id: string | null
+          status: string | null
+          title: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_items_order_id_fkey"
+            columns: ["order_id"]
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Functions: {
       apply_payment_event: {
         Args: { p_event: Json; p_facts: Json; p_provider: string }
+        Returns: Json
+      }
+      attach_order_referral: {
+        Args: {
+          p_click: string
+          p_code: string
+          p_commission_bp: number
+          p_order: string
+          p_window_days: number
+        }
         Returns: Json
       }
       attach_pattern_file: {
@@ -1874,6 +1996,7 @@ export type Database = {
       has_role: { Args: { p_role: string }; Returns: boolean }
       has_verified_totp: { Args: { p_user: string }; Returns: boolean }
       is_anonymous: { Args: Record<PropertyKey, never>; Returns: boolean }
+      is_approved_reseller: { Args: { p_user: string }; Returns: boolean }
       is_operator: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_reserved_slug: { Args: { p_slug: string }; Returns: boolean }
       is_supplier: { Args: { p_user_id: string }; Returns: boolean }
@@ -1949,6 +2072,7 @@ export type Database = {
         Args: { programme?: string }
         Returns: {
           company: string
+          country: string
           kind: string
           partner_since: string
           website: string
@@ -2104,8 +2228,23 @@ export type Database = {
         }
         Returns: Json
       }
+      record_referral_click: {
+        Args: { code: string; path?: string }
+        Returns: string
+      }
       recovery_code_hash: { Args: { p_code: string }; Returns: string }
       recovery_codes_left: { Args: Record<PropertyKey, never>; Returns: number }
+      report_commissions: {
+        Args: { p_from: string; p_to: string }
+        Returns: {
+          commission_cents: number
+          currency: string
+          day: string
+          lines: number
+          net_sale_cents: number
+          status: string
+        }[]
+      }
       report_customers: {
         Args: { p_from: string; p_to: string }
         Returns: {
@@ -2135,10 +2274,22 @@ export type Database = {
           copies: number
           currency: string
           day: string
+          designer_share_cents: number
           pattern_id: string
+          platform_fee_cents: number
           royalty_cents: number
-          sales_cents: number
           shop: string
+          title: string
+        }[]
+      }
+      report_kit_clicks: {
+        Args: { p_from: string; p_to: string }
+        Returns: {
+          clicks: number
+          first_click_on: string
+          kit_id: string
+          last_click_on: string
+          pattern: string
           title: string
         }[]
       }
@@ -2222,6 +2373,31 @@ export type Database = {
       request_refund: {
         Args: { order_id: string; order_item_id?: string }
         Returns: Json
+      }
+      review_partner_application: {
+        Args: { p_application: string; p_decision: string; p_reason?: string }
+        Returns: {
+          audience: string
+          company: string
+          country: string | null
+          created_at: string
+          id: string
+          kind: string
+          message: string
+          reason: string | null
+          reviewed_at: string | null
+          reviewer_id: string | null
+          status: string
+          updated_at: string
+          user_id: string
+          website: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "partner_applications"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       review_photos_belong: {
         Args: { p_author_id: string; p_paths: string[]; p_pattern_id: string }
