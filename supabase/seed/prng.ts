@@ -1,32 +1,20 @@
 // Deterministic randomness and ids for the demo data: the same seed gives the same
 // marketplace on every machine, and re-running the seed finds the same rows.
 import { createHash } from 'node:crypto';
+import { createRandom, type Random } from './assets/random.ts';
 
-export interface Prng {
-  /** In [0, 1). */
-  next(): number;
-  int(min: number, maxInclusive: number): number;
-  pick<T>(items: readonly T[]): T;
+export interface Prng extends Random {
   /** `count` distinct items, in the order they were drawn. */
   sample<T>(items: readonly T[], count: number): T[];
   chance(probability: number): boolean;
 }
 
-/** mulberry32 seeded from a string. */
+/** mulberry32 (assets/random.ts, the one generator) seeded from a string's sha256. */
 export function prng(seed: string): Prng {
-  let state = createHash('sha256').update(seed).digest().readUInt32LE(0);
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, maxInclusive: number) => min + Math.floor(next() * (maxInclusive - min + 1));
+  const random = createRandom(createHash('sha256').update(seed).digest().readUInt32LE(0));
+  const { next } = random;
   return {
-    next,
-    int,
-    pick: (items) => items[Math.floor(next() * items.length)]!,
+    ...random,
     sample(items, count) {
       const pool = [...items];
       const out: (typeof items)[number][] = [];

@@ -2,7 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../context.ts';
 import { signAccessToken, verifyProjectJwt } from '../jwt.ts';
-import { bearerToken } from '../bearer.ts';
+import { parseBearer } from '../../../shared/src/bearer.ts';
 import type { Db } from './db.ts';
 import { withTx } from './db.ts';
 import { AuthError, sessionNotFound } from './errors.ts';
@@ -211,7 +211,7 @@ export interface Authenticated {
 }
 
 export async function verifyBearer(ctx: ServiceContext, authorization: string | undefined): Promise<AccessClaims> {
-  const token = bearerToken(authorization);
+  const token = parseBearer(authorization);
   if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   try {
     return await verifyProjectJwt<AccessClaims>(token, ctx.config);

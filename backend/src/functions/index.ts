@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { ServiceContext } from '../context.ts';
-import { bearerToken } from '../bearer.ts';
+import { parseBearer } from '../../../shared/src/bearer.ts';
 import { verifyProjectJwt, type ProjectKeys } from '../jwt.ts';
 import { FunctionsConfig } from './config.ts';
 import { FunctionWorkers } from './workers.ts';
@@ -132,7 +132,7 @@ function stripeEnv(ctx: ServiceContext, apiUrl: string | undefined): Record<stri
 
 async function checkJwt(authorization: string | undefined, keys: ProjectKeys): Promise<string | undefined> {
   if (!authorization) return 'Missing authorization header';
-  const token = bearerToken(authorization);
+  const token = parseBearer(authorization);
   if (!token) return 'Auth header is not \'Bearer {token}\'';
   try {
     await verifyProjectJwt(token, keys);

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { LocalMailer, StoredMessage } from './mailer.ts';
-import { bearerToken } from '../bearer.ts';
+import { parseBearer } from '../../../shared/src/bearer.ts';
 import { escapeHtml } from '../../../shared/src/html.ts';
 
 /** What server-side functions may send through the local mailer (stand-in for a mail provider's API). */
@@ -75,7 +75,7 @@ export function createMailApp(mailer: LocalMailer, serviceRoleKey: string, { inb
 
   // Only server-side code holding the service key may send (functions: supabase/functions/_shared/mail.ts).
   app.post('/api/send', async (c) => {
-    if (bearerToken(c.req.header('authorization')) !== serviceRoleKey) {
+    if (parseBearer(c.req.header('authorization')) !== serviceRoleKey) {
       return c.json({ message: 'Sending mail needs the service role key' }, 401);
     }
     const body = await c.req.json().catch(() => undefined);

@@ -1,6 +1,6 @@
 // Who is calling: the bearer JWT verified with the project secret, or anon without one.
 import { errors } from './errors.ts';
-import { bearerToken } from '../bearer.ts';
+import { parseBearer } from '../../../shared/src/bearer.ts';
 import { verifyProjectJwt, type ProjectKeys } from '../jwt.ts';
 import type { JwtClaims } from '../db/claims.ts';
 
@@ -8,7 +8,7 @@ const requestRoles = new Set(['anon', 'authenticated', 'service_role']);
 
 export async function requestClaims(authorization: string | undefined, keys: ProjectKeys): Promise<JwtClaims> {
   if (!authorization) return { role: 'anon' };
-  const token = bearerToken(authorization);
+  const token = parseBearer(authorization);
   if (!token) throw errors.invalidJwt('Authorization header must be "Bearer <jwt>"');
   const claims = await verifyToken(token, keys);
   const role = typeof claims.role === 'string' ? claims.role : 'anon';

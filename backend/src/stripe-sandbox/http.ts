@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import qs from 'qs';
 import type { SandboxCore } from './core.ts';
 import { StripeApiError, type StripeErrorBody } from './errors.ts';
-import { bearerToken } from '../bearer.ts';
+import { parseBearer } from '../../../shared/src/bearer.ts';
 import { expand } from './expand.ts';
 import { arr, type Params } from './params.ts';
 import type { Tx } from './store.ts';
@@ -37,7 +37,7 @@ export async function readParams(c: Context): Promise<{ params: Params; raw: str
 /** 401s with Stripe's wording when the Bearer key is missing or not the sandbox's. */
 export function checkKey(c: Context, secretKey: string): StripeApiError | undefined {
   const header = c.req.header('authorization') ?? '';
-  let key = bearerToken(header) ?? undefined;
+  let key = parseBearer(header) ?? undefined;
   if (!key && header.toLowerCase().startsWith('basic ')) key = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':')[0];
   if (!key) {
     return new StripeApiError(401, {

@@ -1,13 +1,14 @@
 // Supabase clients for function handlers: one acting as the caller (their JWT, so row-level
 // security decides what they may see) and one with the service key for platform-only work.
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
+import { parseBearer } from '@stitchhouse/shared/bearer.ts';
 import { requireEnv } from './env.ts';
 
 const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } as const;
 
+/** The caller's token (a JWT, the service key or a till key) from the request's Authorization header. */
 export function bearerToken(req: Request): string | null {
-  const match = /^Bearer\s+(.+)$/i.exec(req.headers.get('authorization') ?? '');
-  return match ? match[1]!.trim() : null;
+  return parseBearer(req.headers.get('authorization'));
 }
 
 export function callerClient(token: string): SupabaseClient {

@@ -3,6 +3,7 @@
 // knitting, granny squares for crochet, cross-stitch for embroidery), a palette picked by
 // seed, and the title on a label.
 import { createRandom, type Random } from './random.ts';
+import { escapeHtml } from '../../../shared/src/html.ts';
 
 export interface CoverInput {
   title: string;
@@ -29,9 +30,8 @@ const PALETTES: ReadonlyArray<readonly [string, string, string, string]> = [
   ['#eef1f8', '#3a86ff', '#ffbe0b', '#1b263b'],
 ];
 
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
-}
+/** Text into SVG: the same five characters as HTML (&#39; is XML too). */
+export const escapeXml = escapeHtml;
 
 /** Greedy word wrap; a word longer than a line is cut. At most `maxLines`, the last one ellipsised. */
 export function wrapTitle(title: string, maxChars: number, maxLines: number): string[] {
