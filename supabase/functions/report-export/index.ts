@@ -23,6 +23,8 @@ export const REPORT_RPCS: Record<string, string> = {
   wholesale: 'report_wholesale',
   'in-shop-sales': 'report_in_shop_sales',
   'platform-totals': 'report_platform_totals',
+  commissions: 'report_commissions',
+  'kit-clicks': 'report_kit_clicks',
 };
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-01.').refine((s) => !Number.isNaN(Date.parse(s)), 'Not a real date.');
