@@ -64,7 +64,7 @@ async function expectedSales(storeIds: string[], from: string, to: string): Prom
   return out;
 }
 
-type SalesRow = { day: string; currency: string; orders: number; units: number; gross_cents: number; discount_cents: number; vat_cents: number; fee_cents: number; refunds_cents: number; net_cents: number };
+type SalesRow = { day: string; currency: string; lines: number; units: number; gross_cents: number; discount_cents: number; vat_cents: number; fee_cents: number; refunds_cents: number; net_cents: number };
 function totalsOf(rows: SalesRow[]): Record<string, Totals> {
   const out: Record<string, Totals> = {};
   for (const r of rows) {
@@ -124,6 +124,19 @@ describe('sales report', () => {
     // November holds the USD refund of an October sale
     const november = await ownerA.db.rpc('report_sales', { p_from: '2026-11-01', p_to: '2026-11-30' });
     expect(totalsOf(november.data as SalesRow[]).USD).toMatchObject({ gross: 0, refunds: 1299, net: -1195 });
+  });
+
+  it('follows a refund made later, and a line moved to another price, through the daily roll-up', async () => {
+    const line = (await service().from('order_items').select('id').eq('store_id', stores.a.id).eq('kind', 'wholesale_print').single().throwOnError()).data!;
+    await service().from('order_items').update({ refunded_at: '2026-10-25T09:00:00Z' }).eq('id', line.id).throwOnError();
+    let october = (await ownerA.db.rpc('report_sales', { p_from: '2026-10-01', p_to: '2026-10-31' })).data as SalesRow[];
+    expect(totalsOf(october)).toEqual(await expectedSales([stores.a.id, stores.a2.id], '2026-10-01', '2026-10-31'));
+    expect(totalsOf(october).EUR!.refunds).toBe(1598 + 8400);
+    await service().from('order_items').update({ refunded_at: null, vat_cents: 1401 }).eq('id', line.id).throwOnError();
+    october = (await ownerA.db.rpc('report_sales', { p_from: '2026-10-01', p_to: '2026-10-31' })).data as SalesRow[];
+    expect(totalsOf(october)).toEqual(await expectedSales([stores.a.id, stores.a2.id], '2026-10-01', '2026-10-31'));
+    await service().from('order_items').update({ vat_cents: 1400 }).eq('id', line.id).throwOnError();
+    expect(totalsOf((await ownerA.db.rpc('report_sales', { p_from: '2026-10-01', p_to: '2026-10-31' })).data as SalesRow[]).EUR!.vat).toBe(260 + 277 + 1400);
   });
 
   it('agrees with the orders table: lines of one-store orders add up to the orders\' totals', async () => {

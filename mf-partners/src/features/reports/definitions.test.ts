@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { chartPoints, delta, REPORTS, sortRows, totalOf } from './definitions.ts';
 
 const rows = [
-  { day: '2026-10-02', currency: 'EUR', orders: 2, net_cents: 1000, gross_cents: 1500, fee_cents: 1, vat_cents: 1, refunds_cents: 0 },
-  { day: '2026-10-01', currency: 'USD', orders: 1, net_cents: 700, gross_cents: 900, fee_cents: 1, vat_cents: 1, refunds_cents: 0 },
-  { day: '2026-10-01', currency: 'EUR', orders: 1, net_cents: -200, gross_cents: 0, fee_cents: 0, vat_cents: 0, refunds_cents: 300 },
+  { day: '2026-10-02', currency: 'EUR', lines: 2, net_cents: 1000, gross_cents: 1500, fee_cents: 1, vat_cents: 1, refunds_cents: 0 },
+  { day: '2026-10-01', currency: 'USD', lines: 1, net_cents: 700, gross_cents: 900, fee_cents: 1, vat_cents: 1, refunds_cents: 0 },
+  { day: '2026-10-01', currency: 'EUR', lines: 1, net_cents: -200, gross_cents: 0, fee_cents: 0, vat_cents: 0, refunds_cents: 300 },
 ];
 
 describe('report maths', () => {
   it('totals money per currency and counts once', () => {
     const sales = REPORTS.sales!;
     expect(totalOf(sales.totals.find((t) => t.label === 'Net')!, rows)).toEqual({ EUR: 800, USD: 700 });
-    expect(totalOf(sales.totals.find((t) => t.label === 'Orders')!, rows)).toEqual({ '': 4 });
-    expect(totalOf(sales.totals.find((t) => t.label === 'Orders')!, [])).toEqual({ '': 0 });
+    expect(totalOf(sales.totals.find((t) => t.label === 'Order lines')!, rows)).toEqual({ '': 4 });
+    expect(totalOf(sales.totals.find((t) => t.label === 'Order lines')!, [])).toEqual({ '': 0 });
   });
 
   it('compares with the previous period', () => {
