@@ -34,11 +34,13 @@ describe('a designer publishes a pattern', () => {
   it('creates a draft, fills every field, uploads a photo and a PDF (with progress, resuming after a failure) and publishes', async () => {
     const { page, context, errors } = await signedInPage(designer.email);
     await open(page, '/patterns/my-store');
+    const before = await selectRows(backend, `patterns?store_id=eq.${store.id}&select=id`);
     await page.getByRole('button', { name: 'New pattern' }).click();
-    await page.waitForURL(/\/patterns\/[0-9a-f-]{36}\/edit$/);
-    await page.getByRole('heading', { level: 1, name: /Edit “Untitled pattern”/ }).waitFor();
-    const patternId = /patterns\/([0-9a-f-]{36})\/edit/.exec(page.url())![1]!;
+    await page.waitForURL(/\/patterns\/new\/edit$/);
+    await page.getByRole('heading', { level: 1, name: 'New pattern' }).waitFor();
     await expectNoSeriousA11yIssues(page);
+    // Nothing is stored before the first save (issue 17: no "Untitled pattern" drafts).
+    expect(await selectRows(backend, `patterns?store_id=eq.${store.id}&select=id`)).toHaveLength(before.length);
 
     // Invalid input gets a message per field and saves nothing.
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill(' ');
@@ -71,7 +73,11 @@ describe('a designer publishes a pattern', () => {
     await page.getByRole('textbox', { name: /Wholesale price/ }).fill('6');
     await page.getByRole('combobox', { name: 'Licence' }).selectOption('small_business');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText('Changes saved.').waitFor();
+    // The first save creates the draft and moves to its own edit page.
+    await page.waitForURL(/\/patterns\/[0-9a-f-]{36}\/edit$/);
+    await page.getByText('Saved as a draft.', { exact: false }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /Edit “Lighthouse Shirt Dress”/ }).waitFor();
+    const patternId = /patterns\/([0-9a-f-]{36})\/edit/.exec(page.url())![1]!;
 
     const [saved] = await selectRows<Record<string, unknown>>(backend, `patterns?id=eq.${patternId}&select=title,difficulty,price_cents,size_chart,yardage,notions,languages,tags,licence`);
     expect(saved).toEqual({
@@ -114,8 +120,8 @@ describe('a designer publishes a pattern', () => {
       }).observe(document.body, { childList: true, subtree: true });
     });
     const pdf = await makePatternPdf('Lighthouse Shirt Dress', 3);
+    // Choosing the PDF uploads it at once, as photos do (issue 17).
     await page.getByLabel('Choose the A4 PDF').setInputFiles({ name: 'lighthouse-a4.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) });
-    await page.getByRole('button', { name: 'Upload lighthouse-a4.pdf' }).click();
     await page.getByText(/The connection dropped during the upload\. Your file is kept/).waitFor();
     await page.getByRole('button', { name: 'Resume upload' }).click();
     await page.getByText('A4 file uploaded.').waitFor();
@@ -222,7 +228,6 @@ describe('buyers own and download', () => {
     await open(page, `/patterns/${pattern.id}/edit`);
     const corrected = await makePatternPdf('Harbour Wrap Dress (corrected)', 4);
     await page.getByLabel('Replace the A4 PDF').setInputFiles({ name: 'harbour-v2.pdf', mimeType: 'application/pdf', buffer: Buffer.from(corrected) });
-    await page.getByRole('button', { name: 'Upload harbour-v2.pdf' }).click();
     await page.getByText('Describe what changed: buyers get this note by email.').waitFor();
     await page.getByRole('textbox', { name: 'What changed in this A4 file' }).fill('Corrected the pocket notch on page 3.');
     await page.getByRole('button', { name: 'Resume upload' }).or(page.getByRole('button', { name: 'Upload harbour-v2.pdf' })).click();

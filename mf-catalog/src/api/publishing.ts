@@ -101,16 +101,21 @@ export async function listStockedPatterns(storeId: string): Promise<{ id: string
   });
 }
 
-/** A new draft with just enough to be valid; the edit page fills in the rest. */
-export async function createDraft(store: OwnStore): Promise<string> {
+/**
+ * A new draft from the editor's first save, with what the designer typed: nothing is stored
+ * before that (no "Untitled pattern" rows from a click on "New pattern"). Returns its id.
+ */
+export async function createPattern(store: OwnStore, fields: PatternFields, wholesaleCents: number | null): Promise<string> {
   const supabase = await getSupabase();
   const { data, error, status } = await supabase
     .from('patterns')
-    .insert({ store_id: store.id, title: 'Untitled pattern', craft: 'sewing', category: 'dresses', currency: store.currency })
+    .insert({ ...fields, store_id: store.id, currency: store.currency })
     .select('id')
     .single();
   if (error) fail(error, status);
-  return (data as { id: string }).id;
+  const id = (data as { id: string }).id;
+  if (wholesaleCents !== null) await savePattern({ id, storeId: store.id, currency: store.currency }, fields, wholesaleCents);
+  return id;
 }
 
 export interface StatusResult {

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage, useSession } from '@stitchhouse/shared';
 import { Alert, Button, Checkbox, EmptyState, LinkButton, PageHeading, Spinner, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
-import { changeStatus, createDraft, listStockedPatterns, listStorePatterns, myStores, type PatternStatus } from '../api/publishing.ts';
+import { changeStatus, listStockedPatterns, listStorePatterns, myStores, type PatternStatus } from '../api/publishing.ts';
 import { useAsync } from '../features/browse/useAsync.ts';
 import { bulkSummary } from '../features/publish/bulkSummary.ts';
 import { formatPrice } from '@stitchhouse/shared/money.ts';
 import { publicImageUrl } from '../features/shared/images.ts';
 import * as styles from '../features/publish/StoreManager.module.css';
+import { formatDate } from '../features/shared/formatDate.ts';
 
 const STATUSES: PatternStatus[] = ['draft', 'published', 'archived'];
 const STATUS_LABEL: Record<PatternStatus, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };
@@ -54,14 +55,9 @@ export default function MyStore() {
   const counts = Object.fromEntries(STATUSES.map((s) => [s, patterns.filter((p) => p.status === s).length])) as Record<PatternStatus, number>;
   const allSelected = patterns.length > 0 && selected.size === patterns.length;
 
-  async function newPattern() {
-    setBusy('new');
-    try {
-      navigate(`/patterns/${await createDraft(store)}/edit`);
-    } catch (error) {
-      setBanner({ tone: 'danger', text: errorMessage(error) });
-      setBusy(null);
-    }
+  // Nothing is stored until the editor's first save (no empty "Untitled pattern" drafts).
+  function newPattern() {
+    navigate('/patterns/new/edit');
   }
 
   async function bulk(status: PatternStatus) {
@@ -93,7 +89,7 @@ export default function MyStore() {
         {STATUSES.map((s) => <li key={s}><strong>{counts[s]}</strong>{STATUS_LABEL[s]}</li>)}
       </ul>
       <div className={styles.toolbar}>
-        <Button onClick={() => void newPattern()} busy={busy === 'new'} busyLabel="Creating…">New pattern</Button>
+        <Button onClick={newPattern}>New pattern</Button>
         <span aria-live="polite">{selected.size} selected</span>
         <Button variant="secondary" disabled={selected.size === 0 || busy !== null} busy={busy === 'published'} onClick={() => void bulk('published')}>Publish selected</Button>
         <Button variant="secondary" disabled={selected.size === 0 || busy !== null} busy={busy === 'archived'} onClick={() => void bulk('archived')}>Archive selected</Button>
@@ -101,7 +97,7 @@ export default function MyStore() {
       </div>
       <div aria-live="polite">{banner ? <Alert tone={banner.tone} title="Bulk change">{banner.text}</Alert> : null}</div>
       {patterns.length === 0 ? (
-        <EmptyState title="No patterns yet" actions={<Button onClick={() => void newPattern()}>Create your first pattern</Button>}>
+        <EmptyState title="No patterns yet" actions={<Button onClick={newPattern}>Create your first pattern</Button>}>
           Start a draft: add photos, the size chart and your PDFs, then publish when the checklist is complete.
         </EmptyState>
       ) : (
@@ -130,7 +126,7 @@ export default function MyStore() {
                   <td className={styles.status}>{STATUS_LABEL[p.status]}</td>
                   <td>{formatPrice(p.priceCents, p.currency)}</td>
                   <td>{p.formats.length ? p.formats.map((f) => f.replace('_', ' ').toUpperCase()).join(', ') : 'None yet'}</td>
-                  <td>{new Date(p.updatedAt).toLocaleDateString()}</td>
+                  <td>{formatDate(p.updatedAt)}</td>
                 </tr>
               ))}
             </tbody>

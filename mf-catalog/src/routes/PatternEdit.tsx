@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { errorMessage, useSession } from '@stitchhouse/shared';
 import { Alert, Button, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { loadEditablePattern, savePattern } from '../api/publishing.ts';
 import { useAsync } from '../features/browse/useAsync.ts';
 import { FileUploads } from '../features/publish/FileUploads.tsx';
 import { ImageManager } from '../features/publish/ImageManager.tsx';
+import { CREATED_STATE, NewPattern } from '../features/publish/NewPattern.tsx';
 import { PatternForm } from '../features/publish/PatternForm.tsx';
 import { PatternNotFound } from '../features/publish/PatternNotFound.tsx';
 import { PatternPreview } from '../features/publish/PatternPreview.tsx';
@@ -13,9 +14,20 @@ import { PublishPanel } from '../features/publish/PublishPanel.tsx';
 import { formValuesOf } from '../features/publish/schema.ts';
 import * as styles from '../features/publish/PatternEditor.module.css';
 
-/** /patterns/:productId/edit: the owning store edits every field, photos, files, status. */
+const keepsCreated = (state: unknown) => typeof state === 'object' && state !== null && (state as typeof CREATED_STATE).created === true;
+import { formatDate } from '../features/shared/formatDate.ts';
+
+/**
+ * /patterns/:productId/edit: the owning store edits every field, photos, files, status.
+ * /patterns/new/edit ("New pattern") is the same editor before anything is stored.
+ */
 export default function PatternEdit() {
   const { productId = '' } = useParams();
+  return productId === 'new' ? <NewPattern /> : <ExistingPattern productId={productId} />;
+}
+
+function ExistingPattern({ productId }: { productId: string }) {
+  const created = keepsCreated(useLocation().state);
   const { loading: sessionLoading, session } = useSession();
   const [reload, setReload] = useState(0);
   const [preview, setPreview] = useState(false);
@@ -39,6 +51,7 @@ export default function PatternEdit() {
         <LinkButton variant="ghost" to="/patterns/my-store">Back to my store</LinkButton>
         {pattern.status === 'published' ? <LinkButton variant="ghost" to={`/patterns/${pattern.id}`}>View in catalog</LinkButton> : null}
       </div>
+      {created ? <Alert tone="success" title="Pattern created">Saved as a draft. Add photos and the PDF files below, then publish when the checklist is complete.</Alert> : null}
       {preview ? <div className={styles.panel}><PatternPreview pattern={pattern} /></div> : null}
       <div className={styles.panel}><PublishPanel pattern={pattern} onChanged={refresh} /></div>
       <section className={styles.panel} aria-labelledby="details-title">
@@ -71,7 +84,7 @@ export default function PatternEdit() {
           <h2 id="versions-title">Version history</h2>
           <ol className={styles.versions} reversed>
             {pattern.versions.map((v) => (
-              <li key={v.version}><strong>Version {v.version}</strong> ({new Date(v.createdAt).toLocaleDateString()}): {v.changes}</li>
+              <li key={v.version}><strong>Version {v.version}</strong> ({formatDate(v.createdAt)}): {v.changes}</li>
             ))}
           </ol>
         </section>

@@ -5,6 +5,7 @@ import { Alert, Button, Progress, TextArea, formatBytes } from '@stitchhouse/sha
 import { attachFile, prepareFileUpload, sendFile, sha256Hex, UploadFailure, type PatternFileRow, type UploadTarget } from '../../api/publishing.ts';
 import { looksLikePdf, patternFileProblem } from './fileRules.ts';
 import * as styles from './FileUploads.module.css';
+import { formatDate } from '../shared/formatDate.ts';
 
 type Phase = 'idle' | 'uploading' | 'failed' | 'saving' | 'done';
 interface SlotState {
@@ -43,15 +44,20 @@ function FormatSlot({ format, pattern, current, onUploaded }: { format: PatternF
   const newVersion = pattern.status === 'published' && current !== null;
   const update = (patch: Partial<SlotState>) => setState((s) => ({ ...s, ...patch }));
 
+  // Choosing a file uploads it at once, as photos do; only a new version of a published
+  // pattern waits for its "what changed" note (buyers get it by email).
   async function choose(file: File | undefined) {
     if (!file) return;
     const problem = patternFileProblem(file) ?? ((await looksLikePdf(file)) ? null : `${file.name} does not look like a PDF (it has no PDF header).`);
     setState({ ...initial, changes: state.changes, file: problem ? null : file, message: problem, phase: problem ? 'failed' : 'idle' });
-    if (problem && input.current) input.current.value = '';
+    if (problem) {
+      if (input.current) input.current.value = '';
+      return;
+    }
+    await upload(file, null);
   }
 
-  async function upload() {
-    const { file } = state;
+  async function upload(file: File | null = state.file, resumeTarget: UploadTarget | null = state.target) {
     if (!file) return;
     if (newVersion && !state.changes.trim()) {
       update({ message: 'Describe what changed: buyers get this note by email.', phase: 'failed' });
@@ -60,7 +66,7 @@ function FormatSlot({ format, pattern, current, onUploaded }: { format: PatternF
     update({ phase: 'uploading', message: null });
     try {
       // Keep the signed target across retries: the same URL resumes the same object.
-      const target = state.target ?? (await prepareFileUpload(pattern, format, current?.version ?? null));
+      const target = resumeTarget ?? (await prepareFileUpload(pattern, format, current?.version ?? null));
       update({ target });
       await sendFile(target, file, (sent) => update({ sent }));
       update({ phase: 'saving' });
@@ -83,7 +89,7 @@ function FormatSlot({ format, pattern, current, onUploaded }: { format: PatternF
       <div className={styles.head}>
         <h3>{info.label}</h3>
         <p className={styles.meta}>
-          {current ? `Version ${current.version} · ${formatBytes(current.sizeBytes)} · updated ${new Date(current.updatedAt).toLocaleDateString()}` : 'No file yet'}
+          {current ? `Version ${current.version} · ${formatBytes(current.sizeBytes)} · updated ${formatDate(current.updatedAt)}` : 'No file yet'}
         </p>
       </div>
       <p className={styles.meta}>{info.description}</p>

@@ -31,6 +31,12 @@ export interface PatternFormValues {
 export const emptySizeRow = (): SizeRow => ({ label: '', bust: '', waist: '', hip: '', finishedBust: '', finishedWaist: '', finishedHip: '' });
 export const emptyYardageRow = (): YardageRow => ({ fabric: 'Main fabric', widthCm: '150', size: '', metres: '' });
 
+/** The editor of a pattern not saved yet ("New pattern"). */
+export const NEW_PATTERN_VALUES: PatternFormValues = {
+  title: '', description: '', craft: 'sewing', category: '', difficulty: '1', sizeRange: '', sizes: [], yardage: [],
+  notions: '', languages: 'en', tags: '', price: '', wholesalePrice: '', licence: 'personal',
+};
+
 const text = (n: number | undefined) => (n === undefined || n === null ? '' : String(n));
 const cents = (c: number) => (c === 0 ? '0' : (c / 100).toFixed(2));
 

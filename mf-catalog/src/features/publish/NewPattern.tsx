@@ -1,0 +1,55 @@
+import { useNavigate } from 'react-router';
+import { errorMessage } from '@stitchhouse/shared';
+import { Alert, Button, EmptyState, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { createPattern, myStores } from '../../api/publishing.ts';
+import { useAsync } from '../browse/useAsync.ts';
+import { PatternForm } from './PatternForm.tsx';
+import { NEW_PATTERN_VALUES } from './schema.ts';
+import * as styles from './PatternEditor.module.css';
+
+/** Navigation state of the first edit page after creating: it says the pattern was created. */
+export const CREATED_STATE = { created: true } as const;
+
+/**
+ * /patterns/new/edit: the editor before anything is stored. The first "Save" creates the draft
+ * with what was typed and moves to its own edit page, where photos and PDF files are added.
+ */
+export function NewPattern() {
+  const navigate = useNavigate();
+  const stores = useAsync('my-stores', () => myStores());
+  if (stores.status === 'loading' && !stores.data) return <Spinner label="Loading your store…" showLabel />;
+  if (stores.status === 'error') {
+    return <Alert tone="danger" title="Your store could not be loaded" actions={<Button onClick={stores.retry}>Try again</Button>}>{errorMessage(stores.error)}</Alert>;
+  }
+  const store = stores.data?.[0];
+  if (!store) {
+    return (
+      <>
+        <PageHeading title="New pattern">New pattern</PageHeading>
+        <EmptyState title="You have no store yet" actions={<LinkButton to="/account/store">Open your store</LinkButton>}>
+          Patterns are sold from a store. Open yours first; it takes a couple of minutes.
+        </EmptyState>
+      </>
+    );
+  }
+  return (
+    <div className={styles.page}>
+      <PageHeading title="New pattern" eyebrow={store.name}>New pattern</PageHeading>
+      <div className={styles.top}>
+        <LinkButton variant="ghost" to="/patterns/my-store">Back to my store</LinkButton>
+      </div>
+      <section className={styles.panel} aria-labelledby="details-title">
+        <h2 id="details-title">Details</h2>
+        <p>Nothing is saved until you press Save. Photos and PDF files come next, on the pattern’s own page.</p>
+        <PatternForm
+          initial={NEW_PATTERN_VALUES}
+          currency={store.currency}
+          onSave={async (fields, wholesale) => {
+            const id = await createPattern(store, fields, wholesale);
+            navigate(`/patterns/${id}/edit`, { replace: true, state: CREATED_STATE });
+          }}
+        />
+      </section>
+    </div>
+  );
+}
