@@ -9,6 +9,7 @@ import { daysBefore, prng, stableUuid } from './prng.ts';
 import { insertKits } from './kits.ts';
 import { insertPointOfSale } from './point-of-sale.ts';
 import { insertResellers } from './resellers.ts';
+import { insertPatternViews } from './reports.ts';
 import { insertSocial } from './social.ts';
 import { quoteCart, splitRoyalty } from '../../shared/src/pricing.ts';
 
@@ -446,6 +447,7 @@ export async function seed(opts: SeedOptions): Promise<void> {
   step(`${await insertKits(opts.pool)} supplier kits with clicks`);
   step(`${await insertPointOfSale(opts.pool)} in-shop sales with royalties owed`);
   step(`${await insertResellers(opts.pool)} orders attributed to the demo reseller (code PARCEL2026)`);
+  step(`${await insertPatternViews(opts.pool)} days of pattern views for the reports`);
   const social = await insertSocial(opts.pool);
   step(`${social.reviews} reviews, ${social.favourites} favourites, ${social.follows} follows`);
 
