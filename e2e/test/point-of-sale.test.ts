@@ -126,8 +126,7 @@ describe('point of sale', () => {
       `pos_sales?store_id=eq.${shopId}&select=external_id,source,quantity&order=external_id`);
     expect(imported).toEqual([{ external_id: 'till-1', source: 'csv', quantity: 2 }, { external_id: 'till-6', source: 'csv', quantity: 1 }]);
 
-    // what the shop owes shows in its statement
-    await page.reload();
+    // what the shop owes shows in its statement at once
     const statement = page.getByTestId('settlement-shop');
     await statement.getByRole('row', { name: /November 2026 Dana Patterns/ }).waitFor();
     expect(errors).toEqual([]);

@@ -21,18 +21,21 @@ export default function PointOfSale() {
   const { session, loading } = useSession();
   const userId = session && !session.user.is_anonymous ? session.user.id : '';
   const [chosen, setChosen] = useState<string | null>(null);
+  const [recorded, setRecorded] = useState(0);
   const stores = useAsync(`stores:${userId}`, async () => (userId ? myStores(userId) : []));
   const shops = (stores.data ?? []).filter((s) => s.kind === 'retailer');
   const designers = (stores.data ?? []).filter((s) => s.kind === 'designer');
   const shop = shops.find((s) => s.id === chosen) ?? shops[0] ?? null;
-  const docs = useAsync(`docs:${shop?.id ?? ''}`, async () => ({
+  // the examples name a pattern the shop carries: wait for the shop before building them
+  const storesKnown = !loading && (!userId || stores.status !== 'loading');
+  const docs = useAsync(`docs:${storesKnown}:${shop?.id ?? ''}`, async () => ({
     url: await functionsUrl(),
     patternId: shop ? await firstCarriedPattern(shop.id) : null,
   }));
 
   let tools: ReactNode;
   if (loading || (userId && !stores.data && stores.status !== 'error')) {
-    tools = <Spinner label="Loading your shop…" showLabel />;
+    tools = <div aria-busy="true"><Spinner label="Loading your shop…" showLabel /></div>;
   } else if (!userId) {
     tools = (
       <section className={styles.section} aria-labelledby="pos-signin">
@@ -66,8 +69,8 @@ export default function PointOfSale() {
             options={shops.map((s) => ({ value: s.id, label: s.name }))} />
         ) : null}
         <TillKeys storeId={shop.id} plan={shop.plan} />
-        <SalesUpload storeId={shop.id} currency={shop.currency} />
-        <Settlement side="shop" storeId={shop.id} />
+        <SalesUpload storeId={shop.id} currency={shop.currency} onImported={() => setRecorded((n) => n + 1)} />
+        <Settlement side="shop" storeId={shop.id} refresh={recorded} />
       </>
     );
   }
@@ -81,9 +84,11 @@ export default function PointOfSale() {
       <Intro />
       {tools}
       {designers.map((d) => <Settlement key={d.id} side="designer" storeId={d.id} />)}
-      {docs.data ? <ApiDocs functionsUrl={docs.data.url} patternId={docs.data.patternId} /> : docs.status === 'error' ? (
-        <Alert tone="danger" title="The examples could not be prepared">{describeError(docs.error).message}</Alert>
-      ) : <Spinner label="Preparing the examples…" showLabel />}
+      {storesKnown && docs.status === 'ready' ? <ApiDocs functionsUrl={docs.data.url} patternId={docs.data.patternId} /> : docs.status === 'error' ? (
+        <Alert tone="danger" title="The examples could not be prepared" actions={<Button size="small" variant="secondary" onClick={docs.retry}>Try again</Button>}>
+          {describeError(docs.error).message}
+        </Alert>
+      ) : <div aria-busy="true"><Spinner label="Preparing the examples…" showLabel /></div>}
     </div>
   );
 }

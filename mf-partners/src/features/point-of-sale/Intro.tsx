@@ -40,7 +40,7 @@ export function Intro() {
         <h2 id="pos-start">How to start</h2>
         <ol className={styles.steps}>
           <li>Open a retail shop on your account (name and street address) and add the patterns you print to your stock.</li>
-          <li>Create a till key below and store it in your till’s settings. It is shown once.</li>
+          <li>On the {PLANS.pro.name} plan, create a till key below and store it in your till’s settings; it is shown once. (CSV uploads work on every plan.)</li>
           <li>Point your till at the catalog feed and the sales endpoint (examples below), or upload a CSV of your sales.</li>
           <li>Each month, settle what you owe from your statement.</li>
         </ol>

@@ -20,7 +20,7 @@ const TEMPLATE = `${CSV_COLUMNS.join(',')}\r\nreceipt-2001-1,PATTERN_ID_FROM_YOU
  * the server applies (shared/src/pos/sales.ts), each bad row with its reason, then import the good
  * ones. The server judges every row again; a row imported before is reported, never added twice.
  */
-export function SalesUpload({ storeId, currency }: { storeId: string; currency: Currency }) {
+export function SalesUpload({ storeId, currency, onImported }: { storeId: string; currency: Currency; onImported?: () => void }) {
   const inputId = useId();
   const [checking, setChecking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -65,6 +65,7 @@ export function SalesUpload({ storeId, currency }: { storeId: string; currency: 
     try {
       const imported = await importSales(storeId, preview.rows);
       setResult(imported);
+      if (imported.accepted > 0) onImported?.();
       // the server's verdict is the one that counts
       setPreview({ ...preview, verdicts: preview.verdicts.map((v) => {
         const server = imported.results.find((r) => r.line === v.line);

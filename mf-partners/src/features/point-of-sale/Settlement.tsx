@@ -15,12 +15,12 @@ const CSV_COLUMNS = ['month', 'shop_name', 'designer_name', 'currency', 'sales',
  * The monthly settlement statement: per month, shop and designer, the copies sold and the
  * royalty. `side` says whose view it is: a shop sees what it owes, a designer what it is owed.
  */
-export function Settlement({ side, storeId }: { side: 'shop' | 'designer'; storeId: string }) {
+export function Settlement({ side, storeId, refresh = 0 }: { side: 'shop' | 'designer'; storeId: string; /** changes when new sales were recorded */ refresh?: number }) {
   const [months, setMonths] = useState(6);
   const from = new Date();
   from.setUTCMonth(from.getUTCMonth() - (months - 1), 1);
   const fromIso = from.toISOString().slice(0, 10);
-  const rows = useAsync(`${side}:${storeId}:${fromIso}`, async () =>
+  const rows = useAsync(`${side}:${storeId}:${fromIso}:${refresh}`, async () =>
     (await settlement(fromIso, null)).filter((r) => (side === 'shop' ? r.shop_store_id : r.designer_store_id) === storeId));
   const title = side === 'shop' ? 'Royalties you owe' : 'Royalties owed to you from shops';
 
