@@ -1,53 +1,24 @@
 // What the auth suites share: supabase-js clients on the test stack, the local inbox, email links.
 import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import * as kit from '../../shared/src/testing/kit.ts';
 import { expect } from 'vitest';
 import type { TestStack } from './harness.ts';
 
 export const PASSWORD = 'Quilting42';
 export const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@stitchhouse.test`;
 
-export interface InboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-}
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (k: string) => items.get(k) ?? null,
-    setItem: (k: string, v: string) => void items.set(k, v),
-    removeItem: (k: string) => void items.delete(k),
-  };
-}
+/** One message of the local inbox (the shared test kit's Mail). */
+export type InboxMessage = kit.Mail;
 
 /** Helpers bound to the suite's stack (a getter: the stack starts in beforeAll). */
 export function authHelpers(getStack: () => TestStack) {
-  function client(flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient {
-    const stack = getStack();
-    return createClient(stack.url, stack.anonKey, {
-      auth: { flowType, storage: memoryStorage(), autoRefreshToken: false, detectSessionInUrl: false, persistSession: true },
-    });
-  }
-
-  async function inbox(email: string): Promise<InboxMessage[]> {
-    const stack = getStack();
-    const res = await fetch(`${stack.url}/mail/api/messages?to=${encodeURIComponent(email)}`, {
-      headers: { apikey: stack.serviceRoleKey },
-    });
-    expect(res.status).toBe(200);
-    return (await res.json()) as InboxMessage[];
-  }
+  const client = (flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient => kit.anonClient(getStack(), flowType);
+  const inbox = (email: string): Promise<InboxMessage[]> => kit.inbox(getStack(), email);
 
   async function lastMail(email: string, subject: string): Promise<{ link: string; code: string }> {
-    const message = (await inbox(email)).find((m) => m.subject === subject);
-    if (!message) throw new Error(`no "${subject}" email for ${email}`);
-    const link = message.links.find((l) => l.includes('/auth/v1/verify'));
-    const code = /code: (\d{6})/.exec(message.text)?.[1];
-    if (!link || !code) throw new Error(`email "${subject}" has no verify link or code`);
-    return { link, code };
+    const message = await kit.mailWithSubject(getStack(), email, subject);
+    return { link: kit.verifyLink(message), code: kit.emailCode(message) };
   }
 
   /** Opens an email link like a browser would, without following the redirect. */

@@ -1,7 +1,8 @@
 // Members of the marketplace for the suites that act through the running stack: each one signed
 // up by the service role and signed in with supabase-js, so row-level security sees a real session.
 import crypto from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import * as kit from '../../shared/src/testing/kit.ts';
 import type { TestStack } from './harness.ts';
 
 const PASSWORD = 'Member-test-9';
@@ -9,17 +10,12 @@ const PASSWORD = 'Member-test-9';
 export interface Member { id: string; email: string; name: string; token: string; db: SupabaseClient }
 
 /** A client with the service role (bypasses row-level security): for setting the scene only. */
-export const serviceClient = (stack: TestStack) => createClient(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
+export const serviceClient = (stack: TestStack) => kit.serviceClient(stack);
 
 /** A confirmed member called `name`, signed in; `label` starts the email address. */
 export async function signedInMember(stack: TestStack, label: string, name: string): Promise<Member> {
   const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.test`;
-  const created = await serviceClient(stack).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: { display_name: name } });
-  if (created.error) throw created.error;
-  const db = createClient(stack.url, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const { data, error } = await db.auth.signInWithPassword({ email, password: PASSWORD });
-  if (error) throw error;
-  return { id: data.user.id, email, name, token: data.session.access_token, db };
+  return { ...(await kit.signedInPerson(stack, email, PASSWORD, { display_name: name })), name };
 }
 
 /** The designer's store (`slugPrefix` + a unique tail) with one draft pattern, "Harbour Wrap Dress" at 14.00. */

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alreadySubscribedEmail, confirmEmail } from '../../supabase/functions/newsletter/email.ts';
 import { isAllowedOrigin } from '../../supabase/functions/newsletter/links.ts';
 import { startTestStack, type TestStack } from './harness.ts';
+import * as kit from '../../shared/src/testing/kit.ts';
 
 let stack: TestStack;
 
-interface InboxMessage { id: number; to: string; subject: string; text: string; html: string; links: string[] }
+type InboxMessage = kit.Mail;
 
 const address = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@example.test`;
 
@@ -22,11 +23,7 @@ async function call(action: string, body: unknown, headers: Record<string, strin
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-async function inbox(to: string): Promise<InboxMessage[]> {
-  const res = await fetch(`${stack.url}/mail/api/messages?to=${encodeURIComponent(to)}`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as InboxMessage[];
-}
+const inbox = (to: string): Promise<InboxMessage[]> => kit.inbox(stack, to);
 
 function linkParam(message: InboxMessage, name: 'confirm' | 'unsubscribe'): { url: URL; token: string } {
   const link = message.links.find((l) => new URL(l).searchParams.has(name));

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from './harness.ts';
 import { signedInPeople, type Person } from './payments-people.ts';
 import { quoteCart } from '../../shared/src/pricing.ts';
+import * as kit from '../../shared/src/testing/kit.ts';
 
 let stack: TestStack;
 let sdk: Stripe;
@@ -94,10 +95,7 @@ async function deliver(event: unknown, secret = sandbox().webhookSecret, header?
   return { status: res.status, body: (await res.json()) as any };
 }
 
-async function inbox(email: string): Promise<{ subject: string; text: string }[]> {
-  const res = await fetch(`${stack.url}/mail/api/messages?to=${encodeURIComponent(email)}`, { headers: { apikey: stack.serviceRoleKey } });
-  return (await res.json()) as { subject: string; text: string }[];
-}
+const inbox = (email: string) => kit.inbox(stack, email);
 
 async function onboard(who: Person): Promise<string> {
   const res = await call('payout-account', who, { action: 'onboard' });

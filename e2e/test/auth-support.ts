@@ -1,24 +1,14 @@
-// Helpers for the access tests: the mail inbox, admin-created users, axe. Not a test file.
+// Helpers for the access tests: the stack, e2e defaults for the shared test kit, axe. Not a test file.
 import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import * as kit from '@stitchhouse/shared/testing/kit.ts';
+import type { Backend } from '@stitchhouse/shared/testing/kit.ts';
 import { startE2EStack, type E2EStack } from '../src/harness.ts';
 
-export interface Backend {
-  url: string;
-  anonKey: string;
-  serviceRoleKey: string;
-}
-
-export interface Mail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-  created_at: string;
-}
+// The inbox and users come from the shared test kit (also used by the backend's tests).
+export { emailCode, inbox, nextMail, verifyLink, type Backend, type Mail } from '@stitchhouse/shared/testing/kit.ts';
 
 /** The shell and remotes on a fresh embedded backend; emailMinInterval 0 lets a test ask for another email at once. */
 export async function startAccessStack(): Promise<{ stack: E2EStack; backend: Backend }> {
@@ -33,55 +23,14 @@ export function uniqueEmail(tag: string): string {
   return `${tag}-${randomUUID().slice(0, 8)}@e2e.stitchhouse.test`;
 }
 
-export async function inbox(backend: Backend, to: string): Promise<Mail[]> {
-  const response = await fetch(`${backend.url}/mail/api/messages?to=${encodeURIComponent(to)}`);
-  if (!response.ok) throw new Error(`inbox answered ${response.status}`);
-  const body = (await response.json()) as Mail[] | { messages: Mail[] };
-  return Array.isArray(body) ? body : body.messages;
-}
-
-/** The newest message to `to` once there are more than `already` of them. */
-export async function nextMail(backend: Backend, to: string, already = 0): Promise<Mail> {
-  for (let i = 0; i < 100; i++) {
-    const messages = await inbox(backend, to);
-    if (messages.length > already) return messages[0]!;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`no new email to ${to}`);
-}
-
-export function verifyLink(mail: Mail): string {
-  const link = mail.links.find((l) => l.includes('/auth/v1/verify'));
-  if (!link) throw new Error(`no verify link in "${mail.subject}"`);
-  return link;
-}
-
-export function emailCode(mail: Mail): string {
-  const match = /code: (\d{6})/.exec(mail.text);
-  if (!match) throw new Error(`no code in "${mail.subject}"`);
-  return match[1]!;
-}
-
-/** A confirmed account, created through the admin API (fast, no email round trip). */
-export async function createUser(backend: Backend, email: string, password = PASSWORD, metadata: Record<string, unknown> = {}): Promise<string> {
-  const response = await fetch(`${backend.url}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, email_confirm: true, user_metadata: { display_name: 'E2E Maker', ...metadata } }),
-  });
-  if (!response.ok) throw new Error(`create user answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { id: string }).id;
+/** A confirmed account made through the admin API, named "E2E Maker" unless `metadata` says otherwise. */
+export function createUser(backend: Backend, email: string, password = PASSWORD, metadata: Record<string, unknown> = {}): Promise<string> {
+  return kit.createUser(backend, email, password, { display_name: 'E2E Maker', ...metadata });
 }
 
 /** Signs in over the API (for tests that need a token, e.g. to enroll a factor). */
-export async function apiSignIn(backend: Backend, email: string, password = PASSWORD): Promise<string> {
-  const response = await fetch(`${backend.url}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
+export function apiSignIn(backend: Backend, email: string, password = PASSWORD): Promise<string> {
+  return kit.passwordToken(backend, email, password);
 }
 
 export async function authApi<T>(backend: Backend, token: string, path: string, body: unknown): Promise<T> {

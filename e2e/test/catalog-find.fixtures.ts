@@ -1,10 +1,9 @@
 // Data for the catalog-find browser tests, created through the backend's REST and auth
 // admin interfaces with the service key (the stack starts empty: seed:false).
-export interface Backend {
-  url: string;
-  anonKey: string;
-  serviceRoleKey: string;
-}
+import * as kit from '@stitchhouse/shared/testing/kit.ts';
+import type { Backend } from '@stitchhouse/shared/testing/kit.ts';
+
+export type { Backend };
 
 export const PASSWORD = 'Thimble-Wrap-2026!';
 
@@ -24,9 +23,8 @@ async function call<T>(backend: Backend, path: string, init: { method?: string; 
   return (text ? JSON.parse(text) : null) as T;
 }
 
-export async function createUser(backend: Backend, email: string): Promise<string> {
-  const user = await call<{ id: string }>(backend, '/auth/v1/admin/users', { body: { email, password: PASSWORD, email_confirm: true } });
-  return user.id;
+export function createUser(backend: Backend, email: string): Promise<string> {
+  return kit.createUser(backend, email, PASSWORD);
 }
 
 export async function insert<T = { id: string }>(backend: Backend, table: string, row: Record<string, unknown>): Promise<T> {

@@ -4,6 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { makePatternPdf } from '../../supabase/test/catalog-own-pdf.ts';
+import { createUser } from '@stitchhouse/shared/testing/kit.ts';
 import type { E2EStack } from '../src/harness.ts';
 import { PASSWORD, passwordSession, sessionStorageKey, type Backend } from './catalog-find.fixtures.ts';
 
@@ -42,13 +43,7 @@ export const selectRows = <T>(backend: Backend, query: string) => rest<T[]>(back
 
 export async function createPerson(backend: Backend, tag: string, displayName: string): Promise<{ id: string; email: string }> {
   const email = `${tag}-${randomUUID().slice(0, 8)}@e2e.stitchhouse.test`;
-  const response = await fetch(`${backend.url}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: { ...serviceHeaders(backend), 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, email_confirm: true, user_metadata: { display_name: displayName } }),
-  });
-  if (!response.ok) throw new Error(`create user → ${response.status}: ${await response.text()}`);
-  return { id: ((await response.json()) as { id: string }).id, email };
+  return { id: await createUser(backend, email, PASSWORD, { display_name: displayName }), email };
 }
 
 export async function createStore(backend: Backend, ownerId: string, name: string): Promise<{ id: string; slug: string }> {
