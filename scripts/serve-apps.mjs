@@ -39,7 +39,8 @@ const TYPES = {
 const NO_CACHE = new Set(['remotes.json', 'env.json', 'mf-manifest.json', 'mf-stats.json', 'index.html', 'remoteEntry.js']);
 const HASHED = /\.[0-9a-f]{8}\.(js|css|mjs)$/;
 
-function cacheControl(path) {
+/** The Cache-Control of a served file (also written to a release's `_headers` by scripts/release.mjs). */
+export function cacheControl(path) {
   const base = path.split('/').pop() ?? '';
   if (!extname(base)) return 'no-cache'; // SPA fallback: index.html
   if (NO_CACHE.has(base)) return 'no-cache';
@@ -47,9 +48,13 @@ function cacheControl(path) {
   return 'no-cache';
 }
 
-/** A deployment id that changes whenever any app is rebuilt (hash of the manifests and the shell page). */
-export function computeDeploymentId(dirs) {
+/**
+ * A deployment id that changes whenever any app is rebuilt (hash of the manifests and the shell
+ * page) or remotes.json points elsewhere (a remote's release switched on or rolled back).
+ */
+export function computeDeploymentId(dirs, remotesJson = '') {
   const hash = createHash('sha256');
+  if (remotesJson) hash.update(`remotes.json\0${remotesJson}`);
   for (const [name, dir] of Object.entries(dirs).sort()) {
     for (const file of ['index.html', 'mf-manifest.json']) {
       const path = join(dir, file);
@@ -100,7 +105,10 @@ function listen(server, port, host) {
  * @param {Record<string, string>} [options.dirs]   served folder per app (default <folder>/dist)
  * @param {string} [options.supabaseUrl]
  * @param {string} [options.supabaseAnonKey]
- * @param {string} [options.deploymentId]     fixed id; default: derived from the builds, updated on rebuild
+ * @param {string} [options.deploymentId]     fixed id; default: derived from the builds and remotes.json, updated on change
+ * @param {string} [options.remotesFile]      serve remotes.json from this file, read per request (releases: switching
+ *                                            a remote's version or rolling it back is one edit of it); written with
+ *                                            the served URLs when missing
  * @param {number} [options.deploymentCheckMs]
  */
 export async function serveApps(options = {}) {
@@ -112,7 +120,7 @@ export async function serveApps(options = {}) {
     supabaseAnonKey: options.supabaseAnonKey || 'anon-key-not-configured',
     deploymentCheckMs: options.deploymentCheckMs ?? 30_000,
   };
-  const deploymentId = () => options.deploymentId ?? computeDeploymentId(dirs);
+  const deploymentId = () => options.deploymentId ?? computeDeploymentId(dirs, options.remotesFile ? remotesJson() : '');
   const servers = {};
   const urls = {};
   const ports = {};
@@ -121,8 +129,9 @@ export async function serveApps(options = {}) {
   const backendOrigin = new URL(config.supabaseUrl).origin;
   const preconnect = `<${backendOrigin}>; rel=preconnect; crossorigin, <${backendOrigin}>; rel=preconnect`;
   const envJson = () => JSON.stringify({ ...config, deploymentId: deploymentId() }, null, 2);
-  const remotesJson = () =>
+  const servedRemotes = () =>
     JSON.stringify(Object.fromEntries(names.filter((n) => n !== 'shell').map((n) => [n, `${urls[n]}/mf-manifest.json`])), null, 2);
+  const remotesJson = () => (options.remotesFile && existsSync(options.remotesFile) ? readFileSync(options.remotesFile, 'utf8') : servedRemotes());
 
   function handler(name) {
     const isShell = name === 'shell';
@@ -220,6 +229,7 @@ export async function serveApps(options = {}) {
     throw error;
   }
 
+  if (options.remotesFile && !existsSync(options.remotesFile)) writeFileSync(options.remotesFile, servedRemotes());
   const shellDir = dirs.shell;
   if (existsSync(shellDir)) {
     writeFileSync(join(shellDir, 'remotes.json'), remotesJson());
@@ -253,6 +263,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     supabaseUrl: process.env.SUPABASE_URL ?? 'http://127.0.0.1:54321',
     supabaseAnonKey: process.env.SUPABASE_ANON_KEY,
     deploymentId: process.env.DEPLOYMENT_ID,
+    remotesFile: process.env.REMOTES_FILE,
   });
   for (const [name, url] of Object.entries(apps.urls)) console.log(`  ${name.padEnd(12)} ${url}`);
   console.log(`\n  Stitchhouse is running: open ${apps.urls.shell}\n`);

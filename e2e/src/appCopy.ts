@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './harness.ts';
@@ -18,7 +18,10 @@ export interface AppCopy {
 
 export function copyApp(folder: string): AppCopy {
   const source = join(root, folder);
-  const dir = mkdtempSync(join(tmpdir(), `stitchhouse-${folder}-`));
+  // The copy keeps the app's folder name: app-config finds the app in shared/src/apps.json by it.
+  const parent = mkdtempSync(join(tmpdir(), `stitchhouse-${folder}-`));
+  const dir = join(parent, folder);
+  mkdirSync(dir);
   for (const entry of ['src', 'index.html', 'rspack.config.ts', 'package.json', 'tsconfig.json']) {
     cpSync(join(source, entry), join(dir, entry), { recursive: true });
   }
@@ -37,7 +40,7 @@ export function copyApp(folder: string): AppCopy {
       });
     },
     remove() {
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(parent, { recursive: true, force: true });
     },
   };
 }

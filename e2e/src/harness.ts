@@ -50,6 +50,10 @@ export interface StackOptions {
   /** Served folder per app, e.g. a rebuilt temp copy of one remote. */
   dirs?: Partial<Record<AppName, string>>;
   deploymentCheckMs?: number;
+  /** A fixed deployment id in env.json (as a static host has), instead of one derived from the builds. */
+  deploymentId?: string;
+  /** Serve the shell's remotes.json from this file, re-read per request (scripts/serve-apps.mjs `remotesFile`). */
+  remotesFile?: string;
   /** Start the embedded backend when backend/src/stack.ts exists (default false: pages must render without it). */
   backend?: boolean;
   /** Overrides for the embedded backend's config (only with `backend: true`). */
@@ -138,6 +142,8 @@ export async function startE2EStack(options: StackOptions = {}): Promise<E2EStac
     supabaseUrl: backend?.url ?? `http://127.0.0.1:${await closedPort()}`, // nothing answers there
     supabaseAnonKey: backend?.anonKey ?? 'e2e-no-backend',
     deploymentCheckMs: options.deploymentCheckMs,
+    remotesFile: options.remotesFile,
+    deploymentId: options.deploymentId,
   });
   let browser: Browser;
   try {
