@@ -5,6 +5,7 @@ import { Alert, Button, EmptyState, LinkButton, PageHeading, Select, Spinner, Te
 import { myLibrary, myMadePatterns, myRefunded } from '../api/library.ts';
 import { useAsync } from '../features/browse/useAsync.ts';
 import { LibraryItem } from '../features/library/LibraryItem.tsx';
+import { FavouritePatterns } from '../features/library/FavouritePatterns.tsx';
 import { LIBRARY_SORTS, LIBRARY_SORT_LABELS, libraryView, type LibrarySort } from '../features/library/libraryView.ts';
 import { formatDate } from '../features/shared/formatDate.ts';
 import * as styles from '../features/library/Library.module.css';
@@ -71,6 +72,7 @@ export default function MyPatterns() {
           </>
         )}
       </section>
+      <FavouritePatterns userId={session.user.id} />
       {refunded.length > 0 ? (
         <section aria-labelledby="refunded-title">
           <h2 id="refunded-title">Refunded</h2>
