@@ -318,7 +318,8 @@ const cases: Case[] = [
   { table: 'pos_keys', op: 'delete', allow: ['service'], make: async () => byId((await insertColumns('pos_keys', {
     store_id: S.C, name: 'Temp', prefix: 'shpos_tmp123', key_hash: crypto.createHash('sha256').update(unique()).digest('hex') })).id as string) },
   { table: 'pos_sales', op: 'select', filter: byId(POS_SALE), allow: ['wholesale', 'designer', 'operator', 'service'] },
-  { table: 'pos_sales', op: 'insert', label: 'csv row for the shop', allow: ['wholesale', 'service'], insert: () => {
+  // shops record sales only through the pos-sales / pos-import functions, which set the royalty (20261123004200_point_of_sale.sql)
+  { table: 'pos_sales', op: 'insert', label: 'csv row for the shop', allow: ['service'], insert: () => {
     const ext = `csv-${unique()}`;
     return { body: { store_id: S.C, pattern_id: P.pub, quantity: 2, unit_price_cents: 1500, royalty_cents: 600, currency: 'USD',
       source: 'csv', external_id: ext, sold_at: '2026-10-01T10:00:00Z' }, find: `external_id=eq.${ext}` };
