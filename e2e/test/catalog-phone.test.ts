@@ -4,7 +4,7 @@ import { ROUTES, routeHref } from '@stitchhouse/shared/routes.ts';
 import { settledRoute, startE2EStack, type E2EStack } from '../src/harness.ts';
 import { emailCode, expectNoSeriousA11yIssues, nextMail, uniqueEmail, PASSWORD as AUTH_PASSWORD } from './auth-support.ts';
 import { createCatalog, insertRows, type CatalogFixture } from './catalog-find.fixtures.ts';
-import { coverPng, openScreen, passwordSession, sessionStorageKey, type Backend } from './catalog-own.fixtures.ts';
+import { buy, coverPng, createPerson, insertRow, openScreen, passwordSession, selectRows, sessionStorageKey, type Backend } from './catalog-own.fixtures.ts';
 
 // Issue 17 (catalog experience, CATA): the catalog on a phone (results first, filters in a
 // sheet, two cards per row), scroll to top on a new page and back to the list position on
@@ -17,8 +17,8 @@ let gallery: string[];
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 
-async function uploadImage(path: string): Promise<void> {
-  const response = await fetch(`${backend.url}/storage/v1/object/pattern-images/${path}`, {
+async function uploadImage(path: string, bucket = 'pattern-images'): Promise<void> {
+  const response = await fetch(`${backend.url}/storage/v1/object/${bucket}/${path}`, {
     method: 'POST', headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'image/png' }, body: coverPng(),
   });
   if (!response.ok) throw new Error(`image upload → ${response.status}: ${await response.text()}`);
@@ -42,6 +42,13 @@ beforeAll(async () => {
     body: JSON.stringify({ cover_path: gallery[0], gallery_paths: gallery.slice(1) }),
   });
   if (!response.ok) throw new Error(`gallery paths → ${response.status}`);
+  // A buyer's review with a photo of their finished make: the gallery shows it after the designer's photos.
+  const maker = await createPerson(backend, 'maker', 'Rosa Maker');
+  await buy(backend, maker.id, catalog.wrapDress, catalog.designerStore.id);
+  const [entitlement] = await selectRows<{ id: string }>(backend, `entitlements?user_id=eq.${maker.id}&pattern_id=eq.${catalog.wrapDress}&select=id`);
+  const makePath = `${catalog.wrapDress}/${maker.id}/make.png`;
+  await uploadImage(makePath, 'review-photos');
+  await insertRow(backend, 'reviews', { pattern_id: catalog.wrapDress, entitlement_id: entitlement!.id, author_id: maker.id, rating: 5, body: 'Lovely fit.', photo_paths: [makePath] });
 });
 
 afterAll(async () => {
@@ -156,23 +163,25 @@ describe('the pattern gallery', () => {
     const { page, context, errors } = await pageWith(DESKTOP);
     await openScreen(stack, page, `/patterns/${catalog.wrapDress}`);
     const thumbs = page.getByTestId('gallery-thumb');
-    expect(await thumbs.count()).toBe(3);
+    // cover, two gallery photos, then the maker's photo from their review
+    await expect.poll(() => thumbs.count()).toBe(4);
     const position = page.getByTestId('gallery-position');
-    expect(await position.textContent()).toBe('Photo 1 of 3');
+    expect(await position.textContent()).toBe('Photo 1 of 4');
+    expect(await page.getByTestId('gallery-strip').locator('figcaption').allTextContents()).toEqual(['Made by Rosa Maker']);
     await expect.poll(() => page.getByTestId('gallery-photo').first().locator('img').getAttribute('src')).toContain('cover.png');
 
     // Thumbnails: a toolbar; arrow keys move along it.
     await thumbs.nth(1).click();
-    await expect.poll(() => position.textContent()).toBe('Photo 2 of 3');
+    await expect.poll(() => position.textContent()).toBe('Photo 2 of 4');
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => position.textContent()).toBe('Photo 3 of 3');
+    await expect.poll(() => position.textContent()).toBe('Photo 3 of 4');
     expect(await thumbs.nth(2).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Home');
-    await expect.poll(() => position.textContent()).toBe('Photo 1 of 3');
+    await expect.poll(() => position.textContent()).toBe('Photo 1 of 4');
 
     // A swipe scrolls the strip; the photo that snaps into view becomes the current one.
     await page.getByTestId('gallery-strip').evaluate((strip) => strip.scrollTo({ left: strip.clientWidth }));
-    await expect.poll(() => position.textContent()).toBe('Photo 2 of 3');
+    await expect.poll(() => position.textContent()).toBe('Photo 2 of 4');
     await expect.poll(() => thumbs.nth(1).getAttribute('aria-pressed')).toBe('true');
 
     // Zoom: a dialog with the large photo; a click magnifies it; arrows change photo; Escape closes and returns focus.

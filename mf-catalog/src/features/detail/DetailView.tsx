@@ -33,7 +33,7 @@ export function DetailView({ pattern }: { pattern: PatternDetail }) {
   return (
     <article className={styles.page}>
       <div className={styles.top}>
-        <PatternGallery title={pattern.title} coverPath={pattern.coverPath} galleryPaths={pattern.galleryPaths} />
+        <PatternGallery title={pattern.title} coverPath={pattern.coverPath} galleryPaths={pattern.galleryPaths} patternId={pattern.id} />
         <div className={styles.summary}>
           <p className={styles.eyebrow}>{pattern.craft} · {pattern.category.replace(/-/g, ' ')}</p>
           <h1 className={styles.title}>{pattern.title}</h1>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { publicImageUrl } from '../shared/images.ts';
-import { designerPhotoPaths, designerPhotos, photoIndexForKey, type GalleryPhoto } from './photos.ts';
+import { designerPhotoPaths, designerPhotos, photoIndexForKey } from './photos.ts';
+import { useMakePhotos } from './useMakePhotos.ts';
 import { ZoomDialog } from './ZoomDialog.tsx';
 import * as styles from './PatternGallery.module.css';
 
@@ -9,8 +10,8 @@ export interface PatternGalleryProps {
   coverPath: string | null;
   /** The editor's gallery after the cover, display order. */
   galleryPaths: readonly string[];
-  /** Photos of finished makes (e.g. from reviews), shown after the designer's own. */
-  makes?: readonly GalleryPhoto[];
+  /** With a pattern id, photos of finished makes from its reviews follow the designer's own. */
+  patternId?: string;
 }
 
 const smooth = () => (window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
@@ -21,7 +22,8 @@ const smooth = () => (window.matchMedia('(prefers-reduced-motion: reduce)').matc
  * Next buttons, thumbnails (a toolbar: arrow keys, Home, End), arrow keys on the photo itself,
  * and a zoom dialog with the large image.
  */
-export function PatternGallery({ title, coverPath, galleryPaths, makes = [] }: PatternGalleryProps) {
+export function PatternGallery({ title, coverPath, galleryPaths, patternId }: PatternGalleryProps) {
+  const makes = useMakePhotos(patternId);
   const photos = [...designerPhotos(title, designerPhotoPaths(coverPath, galleryPaths), (p) => publicImageUrl(p)), ...makes];
   const [current, setCurrent] = useState(0);
   const [zoomed, setZoomed] = useState<number | null>(null);

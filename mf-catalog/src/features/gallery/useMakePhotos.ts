@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+import { listReviews } from '../../api/reviews.ts';
+import { publicImageUrl } from '../shared/images.ts';
+import type { GalleryPhoto } from './photos.ts';
+
+/**
+ * Photos of finished makes for the gallery: the photos buyers attached to their reviews
+ * (public `review-photos` bucket). Only an extra: while loading, or if reviews cannot be read,
+ * the gallery shows the designer's photos alone.
+ */
+export function useMakePhotos(patternId: string | undefined): GalleryPhoto[] {
+  const [photos, setPhotos] = useState<GalleryPhoto[]>([]);
+  useEffect(() => {
+    if (!patternId) return;
+    const controller = new AbortController();
+    listReviews(patternId, controller.signal).then(
+      (reviews) =>
+        setPhotos(
+          reviews.flatMap((review) =>
+            review.photoPaths.map((path, i) => ({
+              src: publicImageUrl(path, 'review-photos'),
+              alt: `${review.authorName}'s make, photo ${i + 1} of ${review.photoPaths.length}`,
+              caption: `Made by ${review.authorName}`,
+            })),
+          ),
+        ),
+      () => setPhotos([]),
+    );
+    return () => controller.abort();
+  }, [patternId]);
+  return photos;
+}
