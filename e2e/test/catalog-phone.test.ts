@@ -19,7 +19,7 @@ const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } 
 
 async function uploadImage(path: string, bucket = 'pattern-images'): Promise<void> {
   const response = await fetch(`${backend.url}/storage/v1/object/${bucket}/${path}`, {
-    method: 'POST', headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'image/png' }, body: coverPng(),
+    method: 'POST', headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'image/png' }, body: new Uint8Array(coverPng()),
   });
   if (!response.ok) throw new Error(`image upload → ${response.status}: ${await response.text()}`);
 }
