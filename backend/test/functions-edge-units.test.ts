@@ -4,7 +4,7 @@
 // outside supabase/, and each one starts under real Deno with Edge Runtime's permissions.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FunctionWorkers } from '../src/functions/workers.ts';
 
 const supabaseDir = path.resolve(import.meta.dirname, '../../supabase');
@@ -98,20 +98,23 @@ describe('supabase/functions in Edge Runtime form', () => {
 });
 
 describe('each function starts under Deno', () => {
-  const errors: string[] = [];
-  const workers = new FunctionWorkers(functionsDir, () => ({ SUPABASE_URL: 'http://127.0.0.1:9', SITE_URL: 'http://localhost:3000' }), {
-    info: () => undefined,
-    error: (_service, message) => void errors.push(message),
-  });
-  afterAll(() => workers.stop());
-
+  // one worker at a time (each holds 50–80 MiB), stopped once it has answered
   it.each(names)('%s listens', async (name) => {
-    const worker = await workers.worker(name).catch((err: Error) => {
-      throw new Error(`${name} did not start under Deno: ${err.message}\n${errors.join('\n')}`);
+    const errors: string[] = [];
+    const workers = new FunctionWorkers(functionsDir, () => ({ SUPABASE_URL: 'http://127.0.0.1:9', SITE_URL: 'http://localhost:3000' }), {
+      info: () => undefined,
+      error: (_service, message) => void errors.push(message),
     });
-    expect(worker.port).toBeGreaterThan(0);
-    // answers over HTTP (whatever it makes of an empty OPTIONS: a preflight or a refusal, never a crash)
-    const res = await fetch(`http://127.0.0.1:${worker.port}/${name}`, { method: 'OPTIONS' });
-    expect(res.status).toBeLessThan(500);
+    try {
+      const worker = await workers.worker(name).catch((err: Error) => {
+        throw new Error(`${name} did not start under Deno: ${err.message}\n${errors.join('\n')}`);
+      });
+      expect(worker.port).toBeGreaterThan(0);
+      // answers over HTTP (whatever it makes of an empty OPTIONS: a preflight or a refusal, never a crash)
+      const res = await fetch(`http://127.0.0.1:${worker.port}/${name}`, { method: 'OPTIONS' });
+      expect(res.status).toBeLessThan(500);
+    } finally {
+      await workers.stop();
+    }
   }, 60_000);
 });
