@@ -25,9 +25,14 @@ const calendarDay = new Intl.DateTimeFormat('en-GB', { ...DAY, timeZone: 'UTC' }
 /**
  * "3 Jan 2026" in the shop's British English: a timestamp (an order, a transfer) on the reader's
  * own calendar; a date column ("2026-01-03", a report's day) as that very day, whatever the time zone.
+ * `locales` (e.g. the viewer's `navigator.languages`) writes the same day in their convention.
  */
-export function formatDay(value: string | null): string {
+export function formatDay(value: string | null, locales: string | readonly string[] = 'en-GB'): string {
   if (!value) return '';
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return calendarDay.format(Date.parse(`${value}T00:00:00Z`));
-  return new Date(value).toLocaleDateString('en-GB', DAY);
+  const tags = typeof locales === 'string' ? locales : [...locales];
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const day = Date.parse(`${value}T00:00:00Z`);
+    return locales === 'en-GB' ? calendarDay.format(day) : new Intl.DateTimeFormat(tags, { ...DAY, timeZone: 'UTC' }).format(day);
+  }
+  return new Date(value).toLocaleDateString(tags, DAY);
 }
