@@ -8,6 +8,12 @@ export const REMOTES_PATH = '/remotes.json';
 export type RemoteMap = Record<string, string>;
 
 let known: RemoteMap = {};
+/** remotes.json as this page registered it (sorted), to notice a release or rollback of a remote. */
+let registered: string | null = null;
+let remoteListMoved = false;
+let lastListCheck = 0;
+
+const signature = (map: RemoteMap) => JSON.stringify(Object.entries(map).sort(([a], [b]) => a.localeCompare(b)));
 
 type Runtime = typeof import('./runtime.ts');
 let started: Promise<Runtime> | undefined;
@@ -35,11 +41,35 @@ async function fetchRemoteMap(url: string): Promise<void> {
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     const [{ parseRemoteMap }, body] = await Promise.all([import('./remoteMap.ts'), response.json()]);
     known = parseRemoteMap(body);
+    registered = signature(known);
   } catch (error) {
     // Without remotes.json only the shell's own pages work; remote routes show their fallback.
     console.error('Stitchhouse could not load the remote list', error);
     known = {};
   }
+}
+
+/**
+ * Skew protection for remote releases on any static host: a release or a rollback of one
+ * remote is one edit of remotes.json, with env.json untouched. Re-reads remotes.json (at most
+ * every `intervalMs`, only once this page registered its remotes); when it differs from what
+ * the page registered, remoteListChanged() turns true and the next navigation is a full load.
+ */
+export function checkRemoteList(intervalMs: number, now = Date.now(), url = REMOTES_PATH): Promise<void> {
+  if (registered === null || remoteListMoved || now - lastListCheck < intervalMs) return Promise.resolve();
+  lastListCheck = now;
+  return fetch(url, { cache: 'no-store' })
+    .then(async (response) => {
+      if (!response.ok) return; // a failed check leaves the page as it is
+      const { parseRemoteMap } = await import('./remoteMap.ts');
+      if (signature(parseRemoteMap(await response.json())) !== registered) remoteListMoved = true;
+    })
+    .catch(() => undefined);
+}
+
+/** Whether remotes.json changed since this page registered its remotes. */
+export function remoteListChanged(): boolean {
+  return remoteListMoved;
 }
 
 /** Fetches remotes.json and registers every remote with the federation runtime. */
