@@ -101,6 +101,20 @@ describe('node scripts/release.mjs', () => {
     expect(headersFile(['a.12345678.js'], { remote: false, prefix: '/v1' })).toContain('/v1/a.12345678.js\n  Cache-Control: public, max-age=31536000, immutable');
   });
 
+  it("the README's and docs/deploy.md's cache tables say what the static server and _headers do", () => {
+    for (const file of ['README.md', 'docs/deploy.md']) {
+      const text = readFileSync(join(root, file), 'utf8');
+      const rows = [...text.matchAll(/^\| ([^|\n]*`[^|\n]*) \| `(public, max-age=31536000, immutable|no-cache)` \|/gm)];
+      expect(rows.length, file).toBeGreaterThanOrEqual(3);
+      for (const [, names, value] of rows) {
+        for (const [, name] of names!.matchAll(/`([^`]+\.[a-z0-9]+)`/g)) {
+          if (name!.startsWith('.')) continue; // ".css": an extension, not a file
+          expect(cacheControl(name!), `${file}: ${name}`).toBe(value);
+        }
+      }
+    }
+  });
+
   it('serve-apps derives the deployment id from remotes.json too: switching a release or rolling back moves it', () => {
     const dirs = { shell: join(temp, 'shell-dist') };
     const one = computeDeploymentId(dirs, '{"mf_catalog":"http://cdn/mf-catalog/v1/mf-manifest.json"}');
