@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2EStack, type E2EStack } from '../src/harness.ts';
@@ -81,6 +84,14 @@ describe('point of sale', () => {
     expect((await catalogWith(key)).status).toBe(200);
     expect((await catalogWith(oldKey)).status).toBe(200);
 
+    // the page's own examples, copied from the screen, work with real curl and the new key
+    const run = (command: string) => promisify(execFile)('bash', ['-eo', 'pipefail', '-c', command],
+      { env: { ...process.env, STITCHHOUSE_TILL_KEY: key }, cwd: tmpdir(), timeout: 20_000 });
+    const feed = JSON.parse((await run((await page.getByTestId('example-catalog-json').textContent())!)).stdout);
+    expect(feed.patterns.map((p: { pattern_id: string }) => p.pattern_id)).toEqual([carried.id]);
+    const sold = JSON.parse((await run((await page.getByTestId('example-sales').textContent())!)).stdout);
+    expect(sold).toMatchObject({ accepted: 1, results: [{ external_id: 'receipt-1042-1', status: 'accepted' }] });
+
     // the list shows prefix and last use; the plain key is never shown again
     const row = keys.getByRole('row', { name: /Front counter till/ });
     await row.getByText(`${key.slice(0, 12)}…`).waitFor();
@@ -124,7 +135,8 @@ describe('point of sale', () => {
     await upload.getByText('Imported 2 sales; 4 rows with problems skipped.').waitFor();
     const imported = await selectRows<{ external_id: string; source: string; quantity: number }>(backend,
       `pos_sales?store_id=eq.${shopId}&select=external_id,source,quantity&order=external_id`);
-    expect(imported).toEqual([{ external_id: 'till-1', source: 'csv', quantity: 2 }, { external_id: 'till-6', source: 'csv', quantity: 1 }]);
+    expect(imported).toEqual([{ external_id: 'receipt-1042-1', source: 'api', quantity: 1 },
+      { external_id: 'till-1', source: 'csv', quantity: 2 }, { external_id: 'till-6', source: 'csv', quantity: 1 }]);
 
     // what the shop owes shows in its statement at once
     const statement = page.getByTestId('settlement-shop');
