@@ -1375,6 +1375,55 @@ export type Database = {
         }
         Relationships: []
       }
+      report_sales_daily: {
+        Row: {
+          currency: string
+          day: string
+          discount_cents: number
+          fee_cents: number
+          gross_cents: number
+          lines: number
+          refunded_net_cents: number
+          refunds_cents: number
+          store_id: string
+          units: number
+          vat_cents: number
+        }
+        Insert: {
+          currency: string
+          day: string
+          discount_cents?: number
+          fee_cents?: number
+          gross_cents?: number
+          lines?: number
+          refunded_net_cents?: number
+          refunds_cents?: number
+          store_id: string
+          units?: number
+          vat_cents?: number
+        }
+        Update: {
+          currency?: string
+          day?: string
+          discount_cents?: number
+          fee_cents?: number
+          gross_cents?: number
+          lines?: number
+          refunded_net_cents?: number
+          refunds_cents?: number
+          store_id?: string
+          units?: number
+          vat_cents?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "report_sales_daily_store_id_fkey"
+            columns: ["store_id"]
+            referencedRelation: "stores"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       reports: {
         Row: {
           audience: string
@@ -2346,12 +2395,19 @@ export type Database = {
           discount_cents: number
           fee_cents: number
           gross_cents: number
+          lines: number
           net_cents: number
-          orders: number
           refunds_cents: number
           units: number
           vat_cents: number
         }[]
+      }
+      report_sales_daily_add: {
+        Args: {
+          p: Database["public"]["Tables"]["order_items"]["Row"]
+          p_sign: number
+        }
+        Returns: undefined
       }
       report_wholesale: {
         Args: { p_from: string; p_to: string }

@@ -1,4 +1,5 @@
-import type { PostgrestClient } from '@supabase/postgrest-js';
+import type { PostgrestClient as UntypedPostgrestClient } from '@supabase/postgrest-js';
+import type { Database } from './database.types.ts';
 import { loadRuntimeConfig } from './config.ts';
 import { DEPLOYMENT_HEADER } from './deployment.ts';
 import { mayHaveSession } from './session.ts';
@@ -11,6 +12,9 @@ import { getSupabase, supabaseStarted } from './supabase.ts';
  * carry the anon key only, as a signed-out visitor's do: use it for what every visitor may
  * read alike, and getSupabase() for anything that depends on who is signed in.
  */
+/** PostgREST typed by the schema (shared/src/database.types.ts). */
+type PostgrestClient = UntypedPostgrestClient<Database>;
+
 const KEY = Symbol.for('stitchhouse.publicRest');
 type Holder = { [KEY]?: Promise<PostgrestClient> };
 
@@ -18,7 +22,7 @@ export function getPublicRest(): Promise<PostgrestClient> {
   const holder = globalThis as Holder;
   holder[KEY] ??= (async () => {
     const [config, { PostgrestClient }] = await Promise.all([loadRuntimeConfig(), import('@supabase/postgrest-js')]);
-    return new PostgrestClient(`${config.supabaseUrl.replace(/\/+$/, '')}/rest/v1`, {
+    return new PostgrestClient<Database>(`${config.supabaseUrl.replace(/\/+$/, '')}/rest/v1`, {
       headers: { apikey: config.supabaseAnonKey, Authorization: `Bearer ${config.supabaseAnonKey}`, [DEPLOYMENT_HEADER]: config.deploymentId },
     });
   })();
@@ -45,5 +49,5 @@ export type ReadClient = Pick<PostgrestClient, 'from' | 'rpc'>;
 export async function getReadClient(): Promise<ReadClient> {
   if (!supabaseStarted() && !mayHaveSession()) return getPublicRest();
   const supabase = await getSupabase();
-  return { from: (relation: string) => supabase.from(relation), rpc: (fn: string, args?: object, options?: object) => supabase.rpc(fn, args, options) } as unknown as ReadClient;
+  return { from: supabase.from.bind(supabase), rpc: supabase.rpc.bind(supabase) } as unknown as ReadClient;
 }

@@ -1,4 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient as UntypedClient } from '@supabase/supabase-js';
+import type { Database } from './database.types.ts';
 import { loadRuntimeConfig } from './config.ts';
 import { DEPLOYMENT_HEADER } from './deployment.ts';
 
@@ -8,6 +9,9 @@ import { DEPLOYMENT_HEADER } from './deployment.ts';
  * refresh timer and one auth listener set. supabase-js is loaded on first use, not
  * in the first paint of marketing pages.
  */
+/** The page's client, typed by the schema (shared/src/database.types.ts, generated from the migrations). */
+export type SupabaseClient = UntypedClient<Database>;
+
 const KEY = Symbol.for('stitchhouse.supabase');
 const STARTED = Symbol.for('stitchhouse.supabase.started');
 type Holder = { [KEY]?: Promise<SupabaseClient>; [STARTED]?: Set<(client: SupabaseClient) => void> };
@@ -27,7 +31,7 @@ export function getSupabase(): Promise<SupabaseClient> {
 
 async function createPageClient(): Promise<SupabaseClient> {
   const [config, { createClient }] = await Promise.all([loadRuntimeConfig(), import('@supabase/supabase-js')]);
-  return createClient(config.supabaseUrl, config.supabaseAnonKey, {
+  return createClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
     global: { headers: { [DEPLOYMENT_HEADER]: config.deploymentId } },
     auth: { persistSession: typeof window !== 'undefined', autoRefreshToken: typeof window !== 'undefined', detectSessionInUrl: typeof window !== 'undefined' },
   });

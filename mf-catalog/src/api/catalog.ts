@@ -156,7 +156,7 @@ export async function sizeChartsOf(ids: readonly string[], signal?: AbortSignal)
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request;
   if (error) throw Object.assign(error, { status });
-  return new Map((data as { id: string; size_chart: SizeChart }[]).map((row) => [row.id, row.size_chart]));
+  return new Map((data ?? []).map((row) => [row.id, row.size_chart as unknown as SizeChart])); // jsonb, written through the form's zod schema
 }
 
 /** Category names the catalog knows (from published patterns), for the filter. */

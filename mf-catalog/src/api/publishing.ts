@@ -2,7 +2,8 @@
 // Every call runs as the signed-in owner; row-level security and the RPCs
 // attach_pattern_file / change_patterns_status enforce who may do what.
 import { getSupabase } from '@stitchhouse/shared';
-import type { PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
+import type { PatternFormat, SizeChart, YardageEntry } from '@stitchhouse/shared/catalog/index.ts';
+import type { Json, TablesUpdate } from '@stitchhouse/shared/database.types.ts';
 import { signUpload, uploadWithProgress } from '@stitchhouse/shared/storage/uploadWithProgress.ts';
 import { getPattern, isUuid, type PatternDetail } from './catalog.ts';
 
@@ -109,7 +110,7 @@ export async function createPattern(store: OwnStore, fields: PatternFields, whol
   const supabase = await getSupabase();
   const { data, error, status } = await supabase
     .from('patterns')
-    .insert({ ...fields, store_id: store.id, currency: store.currency })
+    .insert({ ...patternRow(fields), store_id: store.id, currency: store.currency })
     .select('id')
     .single();
   if (error) fail(error, status);
@@ -127,9 +128,9 @@ export interface StatusResult {
 
 export async function changeStatus(ids: readonly string[], status: PatternStatus): Promise<StatusResult[]> {
   const supabase = await getSupabase();
-  const { data, error, status: http } = await supabase.rpc('change_patterns_status', { pattern_ids: ids, status });
+  const { data, error, status: http } = await supabase.rpc('change_patterns_status', { pattern_ids: [...ids], status });
   if (error) fail(error, http);
-  return data as StatusResult[];
+  return data as unknown as StatusResult[]; // a jsonb result: its shape is the function's
 }
 
 /** The pattern with its files and versions when the caller owns its store, else null (same as unknown). */
@@ -166,8 +167,8 @@ export interface PatternFields {
   category: string;
   difficulty: number;
   size_range: string;
-  size_chart: unknown;
-  yardage: unknown;
+  size_chart: SizeChart;
+  yardage: YardageEntry[];
   notions: string[];
   languages: string[];
   tags: string[];
@@ -175,9 +176,14 @@ export interface PatternFields {
   price_cents: number;
 }
 
+/** The form's fields as `patterns` columns: size chart and yardage are jsonb (shaped by the form's zod schema). */
+function patternRow(fields: PatternFields): TablesUpdate<'patterns'> & { title: string; craft: string; category: string } {
+  return { ...fields, size_chart: fields.size_chart as unknown as NonNullable<Json>, yardage: fields.yardage as unknown as NonNullable<Json> };
+}
+
 export async function savePattern(pattern: { id: string; storeId: string; currency: string }, fields: PatternFields, wholesaleCents: number | null): Promise<void> {
   const supabase = await getSupabase();
-  const saved = await supabase.from('patterns').update(fields).eq('id', pattern.id);
+  const saved = await supabase.from('patterns').update(patternRow(fields)).eq('id', pattern.id);
   if (saved.error) fail(saved.error, saved.status);
   const wholesale =
     wholesaleCents === null
@@ -253,7 +259,7 @@ export async function attachFile(patternId: string, target: UploadTarget, file: 
     changes,
   });
   if (error) fail(error, status);
-  const result = data as AttachResult;
+  const result = data as unknown as AttachResult; // a jsonb result: its shape is the function's
   let notified: number | null = null;
   if (result.notify && result.pattern_version) {
     const sent = await supabase.functions.invoke('pattern-updated', { body: { pattern_id: patternId, version: result.pattern_version } });
