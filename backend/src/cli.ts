@@ -6,6 +6,9 @@ import { DEFAULT_DB_PORT, DEFAULT_REST_PORT } from './config.ts';
 import { consoleLogger, startStack, type Stack } from './stack.ts';
 import { redact } from './db/postgres.ts';
 
+// development: an edited function runs on its next call (FUNCTIONS_RELOAD=0 turns that off)
+process.env.FUNCTIONS_RELOAD ??= '1';
+
 async function main(): Promise<void> {
   const started = Date.now();
   let stack: Stack;

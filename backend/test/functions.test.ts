@@ -244,6 +244,34 @@ describe('Deno workers', () => {
     expect(errors.some((line) => line.includes('plain: index.ts must call Deno.serve(handler)'))).toBe(true);
   });
 
+  it('with reload on (npm start), runs an edited function on its next call', async () => {
+    const reloadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'functions-reload-'));
+    fs.mkdirSync(path.join(reloadDir, 'greet'));
+    const write = (word: string) => fs.writeFileSync(path.join(reloadDir, 'greet', 'index.ts'),
+      `Deno.serve(() => Response.json({ word: ${JSON.stringify(word)}, pid: (Deno as unknown as { pid: number }).pid }));\n`);
+    write('hello');
+    const reloading = createFunctions(ctx, { functionsDir: reloadDir, reload: true });
+    try {
+      const answer = async () => {
+        const { port } = await reloading.workers.worker('greet');
+        return (await (await fetch(`http://127.0.0.1:${port}/greet`)).json()) as { word: string; pid: number };
+      };
+      const first = await answer();
+      expect(first.word).toBe('hello');
+      write('bonjour');
+      let next = await answer();
+      for (let i = 0; i < 100 && next.word !== 'bonjour'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        next = await answer();
+      }
+      expect(next.word).toBe('bonjour');
+      expect(next.pid).not.toBe(first.pid);
+    } finally {
+      await reloading.stop();
+      fs.rmSync(reloadDir, { recursive: true, force: true });
+    }
+  });
+
   it('stops every worker with the stack', async () => {
     const pids = [await pidOf('echo'), await pidOf('hook')];
     const other = createFunctions(ctx, { functionsDir: path.join(dir, 'functions') });

@@ -29,6 +29,8 @@ export interface FunctionsOptions {
    * wait happens here, before a request holds anything, and the answer is late but right.
    */
   maxConcurrent?: number;
+  /** Start a function's worker again after its code changed (default: FUNCTIONS_RELOAD=1, which `npm start` sets). */
+  reload?: boolean;
 }
 
 export interface FunctionsService {
@@ -66,7 +68,7 @@ export function createFunctions(ctx: ServiceContext, options: FunctionsOptions =
       ...stripeEnv(ctx, options.stripeApiUrl),
     };
   };
-  const workers = new FunctionWorkers(functionsDir, env, ctx.log);
+  const workers = new FunctionWorkers(functionsDir, env, ctx.log, { reload: options.reload ?? process.env.FUNCTIONS_RELOAD === '1' });
   ctx.log.info('functions', `Deno workers for ${functionsDir} (JWT rules: ${config.path})`);
   const maxConcurrent = options.maxConcurrent ?? (Number(process.env.FUNCTIONS_MAX_CONCURRENT) || 8);
   const limits = new Map<string, LimitFunction>();

@@ -4,7 +4,7 @@
 // folder, the folders its deno.json import map points at (shared rules) and node_modules (npm
 // packages, fonts); no writes, no subprocesses, no FFI.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, watch, type FSWatcher } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -41,11 +41,18 @@ export class FunctionWorkers {
   /** Shared by every stack: Deno's transpile and npm-analysis cache (not the functions' files). */
   private readonly denoDir = path.join(repoRoot, 'node_modules', '.cache', 'deno');
 
+  /** Workers replaced after an edit, stopped once their calls in flight had time to finish. */
+  private readonly retired = new Set<ChildProcess>();
+  private readonly watchers: FSWatcher[] = [];
+
   constructor(
     readonly functionsDir: string,
     private readonly env: () => Record<string, string>,
     private readonly log: Logger,
-  ) {}
+    options: { reload?: boolean } = {},
+  ) {
+    if (options.reload) this.watch();
+  }
 
   /** The function's running worker, started when there is none. Rejects with the reason (and Deno's output) when it cannot start. */
   worker(name: string): Promise<FunctionWorker> {
@@ -63,9 +70,39 @@ export class FunctionWorkers {
   /** Stops every worker (SIGTERM, then SIGKILL after 3 s). */
   async stop(): Promise<void> {
     this.stopped = true;
-    const all = [...this.running.values()];
+    for (const watcher of this.watchers.splice(0)) watcher.close();
+    const all = [...[...this.running.values()].map(({ child }) => child), ...this.retired];
     this.running.clear();
-    await Promise.all(all.map(({ child }) => stopChild(child)));
+    this.retired.clear();
+    await Promise.all(all.map(stopChild));
+  }
+
+  /**
+   * Development (`npm start`): an edit under the functions folder or shared/src retires every
+   * worker, as `supabase functions serve` reloads; the next call starts the new code, calls in
+   * flight get 30 s to finish on the old one.
+   */
+  private watch(): void {
+    let timer: NodeJS.Timeout | undefined;
+    const retireAll = () => {
+      timer = undefined;
+      if (this.stopped || this.running.size === 0) return;
+      this.log.info('functions', `source changed: ${[...this.running.keys()].join(', ')} start again on their next call`);
+      for (const { child } of this.running.values()) {
+        this.retired.add(child);
+        setTimeout(() => void stopChild(child).then(() => this.retired.delete(child)), 30_000).unref();
+      }
+      this.running.clear();
+    };
+    for (const dir of [this.functionsDir, path.join(repoRoot, 'shared', 'src')]) {
+      if (!existsSync(dir)) continue;
+      const watcher = watch(dir, { recursive: true }, () => {
+        clearTimeout(timer);
+        timer = setTimeout(retireAll, 100);
+      });
+      watcher.on('error', (err) => this.log.error('functions', `watching ${dir} for edits failed`, err));
+      this.watchers.push(watcher);
+    }
   }
 
   private start(name: string): Running {
@@ -108,7 +145,7 @@ export class FunctionWorkers {
         clearTimeout(timer);
         if (this.running.get(name)?.child === child) this.running.delete(name);
         reject(new Error(`${name} exited (${signal ?? `code ${code}`}) before listening:\n${recentErrors.join('\n')}`));
-        if (!this.stopped) this.log.error('functions', `${name} worker (pid ${child.pid}) exited (${signal ?? `code ${code}`}); the next call starts it again`);
+        if (!this.stopped && !this.retired.has(child)) this.log.error('functions', `${name} worker (pid ${child.pid}) exited (${signal ?? `code ${code}`}); the next call starts it again`);
       });
     });
     // stdin stays open and unused: its end (our exit, even a SIGKILL) tells the worker to go
