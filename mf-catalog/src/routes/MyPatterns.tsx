@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { errorMessage, useSession } from '@stitchhouse/shared';
 import { Alert, Button, EmptyState, LinkButton, PageHeading, Select, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { myLibrary, myMadePatterns, myRefunded } from '../api/library.ts';
-import { useAsync } from '../features/browse/useAsync.ts';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { LibraryItem } from '../features/library/LibraryItem.tsx';
 import { FavouritePatterns } from '../features/library/FavouritePatterns.tsx';
 import { LIBRARY_SORTS, LIBRARY_SORT_LABELS, libraryView, type LibrarySort } from '../features/library/libraryView.ts';

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { errorMessage, useSession } from '@stitchhouse/shared';
 import { Alert, Button, Checkbox, EmptyState, LinkButton, PageHeading, Spinner, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { changeStatus, listStockedPatterns, listStorePatterns, myStores, type PatternStatus } from '../api/publishing.ts';
-import { useAsync } from '../features/browse/useAsync.ts';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { bulkSummary } from '../features/publish/bulkSummary.ts';
 import { formatPrice } from '@stitchhouse/shared/money.ts';
 import { publicImageUrl } from '../features/shared/images.ts';

@@ -2,13 +2,13 @@ import { useParams } from 'react-router';
 import { describeError } from '@stitchhouse/shared';
 import { Alert, Button, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { getPattern } from '../api/catalog.ts';
-import { useAsync } from '../features/browse/useAsync.ts';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { DetailView } from '../features/detail/DetailView.tsx';
-import { CatalogNotFound } from '../features/detail/NotFound.tsx';
+import { CatalogNotFound } from '../features/shared/NotFound.tsx';
 import { KitsForPattern } from '../features/kits/KitsForPattern.tsx';
 import { PatternReviews } from '../features/reviews/PatternReviews.tsx';
 import { useCountPatternView } from '../features/views/useCountPatternView.ts';
-import * as styles from '../features/detail/DetailPage.module.css';
+import * as styles from '../features/shared/DetailPage.module.css';
 
 /** /patterns/:productId: everything a maker needs to judge a pattern, and Buy / Get / Download. */
 export default function PatternDetail() {

@@ -4,7 +4,7 @@ import { FORMATS } from '@stitchhouse/shared/catalog/index.ts';
 import { Alert, Button, EmptyState, LinkButton, PageHeading, Progress, Spinner, formatBytes } from '@stitchhouse/shared/ui/index.ts';
 import { isUuid } from '../api/catalog.ts';
 import { downloadOverview } from '../api/downloads.ts';
-import { useAsync } from '../features/browse/useAsync.ts';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { reasonCopy } from '../features/download/reasons.ts';
 import { useDownload } from '../features/download/useDownload.ts';
 import { PatternNotFound } from '../features/publish/PatternNotFound.tsx';

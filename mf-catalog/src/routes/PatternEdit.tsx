@@ -3,7 +3,7 @@ import { useLocation, useParams } from 'react-router';
 import { errorMessage, useSession } from '@stitchhouse/shared';
 import { Alert, Button, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { loadEditablePattern, savePattern } from '../api/publishing.ts';
-import { useAsync } from '../features/browse/useAsync.ts';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { FileUploads } from '../features/publish/FileUploads.tsx';
 import { ImageManager } from '../features/publish/ImageManager.tsx';
 import { CREATED_STATE, NewPattern } from '../features/publish/NewPattern.tsx';

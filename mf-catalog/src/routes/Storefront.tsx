@@ -2,10 +2,10 @@ import { Navigate, useParams } from 'react-router';
 import { describeError } from '@stitchhouse/shared';
 import { Alert, Button, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { getStoreBySlug, movedStoreSlug } from '../api/stores.ts';
-import { useAsync } from '../features/browse/useAsync.ts';
-import { CatalogNotFound } from '../features/detail/NotFound.tsx';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { CatalogNotFound } from '../features/shared/NotFound.tsx';
 import { StorefrontView } from '../features/storefront/StorefrontView.tsx';
-import * as styles from '../features/detail/DetailPage.module.css';
+import * as styles from '../features/shared/DetailPage.module.css';
 
 /** /stores/:slug: a designer's or a shop's public storefront. */
 export default function Storefront() {

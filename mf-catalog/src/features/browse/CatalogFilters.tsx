@@ -4,8 +4,8 @@ import { useBuyerCurrency } from '@stitchhouse/shared/currency/index.ts';
 import { FORMATS, PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
 import { CRAFTS, DIFFICULTY_LABELS, categoryLabel, craftLabel } from '@stitchhouse/shared/catalog/labels.ts';
 import { priceInputToCents } from '../shared/priceInput.ts';
-import { withChanges, type CatalogQuery } from './urlState.ts';
-import { PATTERN_LANGUAGES, languageName } from './languages.ts';
+import { withChanges, type CatalogQuery } from '../shared/urlState.ts';
+import { PATTERN_LANGUAGES, languageName } from '../shared/languages.ts';
 import * as styles from './CatalogFilters.module.css';
 
 export interface CatalogFiltersProps {

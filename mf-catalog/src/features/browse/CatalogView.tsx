@@ -6,19 +6,19 @@ import { Alert, Button, EmptyState, Select, VisuallyHidden } from '@stitchhouse/
 import { recommendedSize } from '@stitchhouse/shared/catalog/sizing.ts';
 import { CurrencySelect, useBuyerCurrency } from '@stitchhouse/shared/currency/index.ts';
 import { listCategories, searchPatterns, sizeChartsOf, suggestPatterns, type SearchResult, type Suggestion } from '../../api/catalog.ts';
-import { FitsMePanel } from '../fit/FitsMePanel.tsx';
+import { FitsMePanel } from './FitsMePanel.tsx';
 import { CatalogFilters } from './CatalogFilters.tsx';
 import { FiltersDrawer } from './FiltersDrawer.tsx';
-import { Pagination } from './Pagination.tsx';
+import { Pagination } from '../shared/Pagination.tsx';
 import { resultCountLabel } from './resultCount.ts';
-import { PatternGrid, PatternGridSkeleton } from './PatternGrid.tsx';
-import { useAsync } from './useAsync.ts';
+import { PatternGrid, PatternGridSkeleton } from '../shared/PatternGrid.tsx';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { useCatalogQuery } from './useCatalogQuery.ts';
 import { FILTERS_BESIDE_RESULTS, useMediaQuery } from './useWideScreen.ts';
 import {
   EMPTY_QUERY, SORTS, SORT_LABELS, activeFilterCount, clearFilters, effectiveSort, hasFit, pagesToOffer, serializeCatalogQuery, toSearchArgs, withChanges,
   type CatalogQuery, type CatalogSort,
-} from './urlState.ts';
+} from '../shared/urlState.ts';
 import * as styles from './CatalogView.module.css';
 
 export interface CatalogViewProps {

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { KEEP_SCROLL } from '@stitchhouse/shared/scroll.ts';
-import { parseCatalogQuery, serializeCatalogQuery, type CatalogQuery } from './urlState.ts';
+import { parseCatalogQuery, serializeCatalogQuery, type CatalogQuery } from '../shared/urlState.ts';
 
 /**
  * The catalog view read from, and written to, the URL (each change is a history entry). A

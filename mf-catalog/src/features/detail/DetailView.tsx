@@ -5,16 +5,16 @@ import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/formats
 import { recommendedSize } from '@stitchhouse/shared/catalog/sizing.ts';
 import type { PatternDetail } from '../../api/catalog.ts';
 import { difficultyLabel } from '../shared/difficulty.ts';
-import { languageName } from '../browse/languages.ts';
-import { visitorMeasurements } from '../fit/visitor.ts';
-import { Description } from './Description.tsx';
-import { PatternGallery } from '../gallery/PatternGallery.tsx';
+import { languageName } from '../shared/languages.ts';
+import { visitorMeasurements } from '../shared/fit/visitor.ts';
+import { Description } from '../shared/Description.tsx';
+import { PatternGallery } from '../shared/gallery/PatternGallery.tsx';
 import { LICENCE_TEXT } from './licence.ts';
 import { PatternActions } from './PatternActions.tsx';
 import { FavouriteButton } from '../shared/FavouriteButton.tsx';
-import { SizeChartTable } from './SizeChart.tsx';
-import { YardageCalculator } from './YardageCalculator.tsx';
-import * as styles from './DetailPage.module.css';
+import { SizeChartTable } from '../shared/SizeChart.tsx';
+import { YardageCalculator } from '../shared/YardageCalculator.tsx';
+import * as styles from '../shared/DetailPage.module.css';
 
 const STATUS_NOTE: Record<string, string> = {
   draft: 'Draft: only your store can see this page until you publish it.',

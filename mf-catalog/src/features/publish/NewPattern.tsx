@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '@stitchhouse/shared';
 import { Alert, Button, EmptyState, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { createPattern, myStores } from '../../api/publishing.ts';
-import { useAsync } from '../browse/useAsync.ts';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { PatternForm } from './PatternForm.tsx';
 import { NEW_PATTERN_VALUES } from './schema.ts';
 import * as styles from './PatternEditor.module.css';

@@ -1,9 +1,9 @@
 import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
 import type { EditablePattern } from '../../api/publishing.ts';
-import { Description } from '../detail/Description.tsx';
-import { PatternGallery } from '../gallery/PatternGallery.tsx';
-import { SizeChartTable } from '../detail/SizeChart.tsx';
-import { YardageCalculator } from '../detail/YardageCalculator.tsx';
+import { Description } from '../shared/Description.tsx';
+import { PatternGallery } from '../shared/gallery/PatternGallery.tsx';
+import { SizeChartTable } from '../shared/SizeChart.tsx';
+import { YardageCalculator } from '../shared/YardageCalculator.tsx';
 import { formatPrice } from '../shared/formatPrice.ts';
 import { DIFFICULTIES } from './schema.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { publicImageUrl } from '../shared/images.ts';
+import { publicImageUrl } from '../images.ts';
 import { designerPhotoPaths, designerPhotos, photoIndexForKey } from './photos.ts';
 import { useMakePhotos } from './useMakePhotos.ts';
 import { ZoomDialog } from './ZoomDialog.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { listReviews } from '../../api/reviews.ts';
-import { publicImageUrl } from '../shared/images.ts';
+import { listReviews } from '../../../api/reviews.ts';
+import { publicImageUrl } from '../images.ts';
 import type { GalleryPhoto } from './photos.ts';
 
 /**

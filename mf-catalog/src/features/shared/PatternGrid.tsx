@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Skeleton } from '@stitchhouse/shared/ui/index.ts';
-import { PatternCard, type PatternCardData } from '../shared/PatternCard.tsx';
+import { PatternCard, type PatternCardData } from './PatternCard.tsx';
 import * as styles from './PatternGrid.module.css';
 
 export interface PatternGridProps {
