@@ -257,8 +257,16 @@ describe('CSV export', () => {
     const lines = [...await page(0), ...await page(1000)];
     expect(parsed.data.length).toBe(lines.length);
     expect(parsed.data.length).toBe(1100 + 2 + 4);
-    expect(parsed.data.map((r) => r.order_item_id)).toEqual(lines.map((l) => l.order_item_id));
-    expect(parsed.data.map((r) => Number(r.net_cents))).toEqual(lines.map((l) => l.net_cents));
+    // store by store, each in sale order: the same rows, field by field
+    const byId = (a: { order_item_id: unknown }, b: { order_item_id: unknown }) => String(a.order_item_id).localeCompare(String(b.order_item_id));
+    const csvRows = [...parsed.data].sort(byId); const viewRows = [...lines].sort(byId);
+    expect(csvRows.map((r) => r.order_item_id)).toEqual(viewRows.map((l) => l.order_item_id));
+    expect(csvRows.map((r) => [Number(r.gross_cents), Number(r.vat_cents), Number(r.fee_cents), Number(r.net_cents), Date.parse(r.sold_at!)]))
+      .toEqual(viewRows.map((l) => [l.gross_cents, l.vat_cents, l.fee_cents, l.net_cents, Date.parse(l.sold_at)]));
+    for (const store of [stores.a.id, stores.a2.id]) {
+      const inStore = parsed.data.filter((r) => r.store_id === store).map((r) => `${r.sold_at}|${r.order_item_id}`);
+      expect(inStore).toEqual([...inStore].sort());
+    }
     const gross = parsed.data.reduce((s, r) => s + Number(r.gross_cents), 0);
     const report = totalsOf((await ownerA.db.rpc('report_sales', { p_from: '2026-08-01', p_to: '2026-10-31' })).data as SalesRow[]);
     expect(gross).toBe(report.EUR!.gross + report.USD!.gross);

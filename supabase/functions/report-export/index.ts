@@ -1,6 +1,6 @@
 // GET /report-export?report=<slug>&from=YYYY-MM-DD&to=YYYY-MM-DD with the member's JWT: the
 // report as CSV, streamed. Everything is read as the caller (row-level security decides).
-// The sales report exports its order lines (report_sales_lines), paged by keyset
+// The sales report exports its order lines (report_sales_lines), store by store, paged by keyset
 // (sold_at, order_item_id) 1,000 rows at a time, each page written as soon as it arrives, so
 // a year of a big store's orders never waits for one huge query nor holds it in memory.
 // Other reports are small aggregates: their RPC's rows, written once.
@@ -64,23 +64,30 @@ async function handler(req: Request): Promise<Response> {
     const counted = await db.from('report_sales_lines').select('order_item_id', { count: 'exact', head: true })
       .gte('sold_at', starts).lt('sold_at', ends);
     if (counted.error) return json({ error: { code: 'report_failed', message: counted.error.message } }, 400);
+    // One store at a time: with store_id fixed, (store_id, sold_at, id) is read in order and each
+    // page starts where the last ended (with the caller's stores as a list, PostgreSQL 15 sorts
+    // every remaining row of the range for each page).
+    const stores = await db.from('stores').select('id').eq('owner_id', caller.user.id).order('id');
+    if (stores.error) return json({ error: { code: 'report_failed', message: stores.error.message } }, 400);
     const body = new ReadableStream<Uint8Array>({
       async start(controller) {
         controller.enqueue(encoder.encode(csvRows([], SALES_COLUMNS, true)));
-        let after: { sold_at: string; order_item_id: string } | null = null;
         try {
-          for (;;) {
-            let query = db.from('report_sales_lines').select(SALES_COLUMNS.join(','))
-              .gte('sold_at', starts).lt('sold_at', ends)
-              .order('sold_at').order('order_item_id').limit(PAGE);
-            if (after) query = query.or(`sold_at.gt.${after.sold_at},and(sold_at.eq.${after.sold_at},order_item_id.gt.${after.order_item_id})`);
-            const { data, error } = await query;
-            if (error) throw new Error(error.message);
-            const rows = (data ?? []) as unknown as Record<string, string>[];
-            if (rows.length > 0) controller.enqueue(encoder.encode(csvRows(rows, SALES_COLUMNS, false)));
-            if (rows.length < PAGE) break;
-            const last = rows[rows.length - 1]!;
-            after = { sold_at: last.sold_at!, order_item_id: last.order_item_id! };
+          for (const store of stores.data as Array<{ id: string }>) {
+            let after: { sold_at: string; order_item_id: string } | null = null;
+            for (;;) {
+              let query = db.from('report_sales_lines').select(SALES_COLUMNS.join(','))
+                .eq('store_id', store.id).gte('sold_at', after?.sold_at ?? starts).lt('sold_at', ends)
+                .order('sold_at').order('order_item_id').limit(PAGE);
+              if (after) query = query.or(`sold_at.gt.${after.sold_at},and(sold_at.eq.${after.sold_at},order_item_id.gt.${after.order_item_id})`);
+              const { data, error } = await query;
+              if (error) throw new Error(error.message);
+              const rows = (data ?? []) as unknown as Record<string, string>[];
+              if (rows.length > 0) controller.enqueue(encoder.encode(csvRows(rows, SALES_COLUMNS, false)));
+              if (rows.length < PAGE) break;
+              const last = rows[rows.length - 1]!;
+              after = { sold_at: last.sold_at!, order_item_id: last.order_item_id! };
+            }
           }
           controller.close();
         } catch (err) {
