@@ -4,7 +4,7 @@ import { pageTitle } from '@stitchhouse/shared/brand.ts';
 import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/formats.ts';
 import { recommendedSize } from '@stitchhouse/shared/catalog/sizing.ts';
 import type { PatternDetail } from '../../api/catalog.ts';
-import { difficultyLabel } from '../shared/difficulty.ts';
+import { difficultyLabel } from '@stitchhouse/shared/catalog/labels.ts';
 import { languageName } from '../shared/languages.ts';
 import { visitorMeasurements } from '../shared/fit/visitor.ts';
 import { Description } from '../shared/Description.tsx';

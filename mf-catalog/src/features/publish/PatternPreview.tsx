@@ -4,8 +4,8 @@ import { Description } from '../shared/Description.tsx';
 import { PatternGallery } from '../shared/gallery/PatternGallery.tsx';
 import { SizeChartTable } from '../shared/SizeChart.tsx';
 import { YardageCalculator } from '../shared/YardageCalculator.tsx';
-import { formatPrice } from '../shared/formatPrice.ts';
-import { DIFFICULTIES } from './schema.ts';
+import { categoryLabel, craftLabel, difficultyLabel } from '@stitchhouse/shared/catalog/labels.ts';
+import { formatPrice } from '@stitchhouse/shared/money.ts';
 
 /** The pattern as buyers will see it on its page (the detail view's own parts), saved state. */
 export function PatternPreview({ pattern }: { pattern: EditablePattern }) {
@@ -13,7 +13,7 @@ export function PatternPreview({ pattern }: { pattern: EditablePattern }) {
     <section aria-labelledby="preview-title" data-testid="pattern-preview">
       <h2 id="preview-title">Preview: {pattern.title}</h2>
       <p>
-        {formatPrice(pattern.priceCents, pattern.currency)} · {pattern.craft} · {pattern.category} · {DIFFICULTIES[pattern.difficulty - 1]}
+        {formatPrice(pattern.priceCents, pattern.currency)} · {craftLabel(pattern.craft)} · {categoryLabel(pattern.category)} · {difficultyLabel(pattern.difficulty)}
         {pattern.sizeRange ? ` · sizes ${pattern.sizeRange}` : ''} · by {pattern.store.name}
       </p>
       <PatternGallery title={pattern.title} coverPath={pattern.coverPath} galleryPaths={pattern.galleryPaths} />

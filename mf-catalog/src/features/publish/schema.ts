@@ -2,11 +2,8 @@
 // turns them into the `patterns` columns, with one message per field the person can act on.
 import { sizeChartSchema, yardageSchema, type SizeChart, type YardageEntry } from '@stitchhouse/shared/catalog/index.ts';
 import { z } from 'zod';
-import { CRAFTS, DIFFICULTY_LABELS } from '@stitchhouse/shared/catalog/labels.ts';
+import { CRAFTS } from '@stitchhouse/shared/catalog/labels.ts';
 import type { EditablePattern, PatternFields } from '../../api/publishing.ts';
-
-// PatternPreview still reads the words under their old name; the words themselves live in shared.
-export { DIFFICULTY_LABELS as DIFFICULTIES };
 
 export interface SizeRow { label: string; bust: string; waist: string; hip: string; finishedBust: string; finishedWaist: string; finishedHip: string }
 export interface YardageRow { fabric: string; widthCm: string; size: string; metres: string }
