@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import '@stitchhouse/shared/ui/tokens.css';
-import { ScrollMemory } from '../scroll/ScrollMemory.tsx';
+import { ScrollMemory } from './ScrollMemory.tsx';
 import type { AccountUser } from './accountLabel.ts';
 import { SiteFooter } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { keepsScroll } from '@stitchhouse/shared/scroll.ts';
-import { restoreWhenReachable } from './restore.ts';
+import { restoreWhenReachable } from './scrollRestore.ts';
 
 const STORAGE_KEY = 'stitchhouse-scroll';
 const MAX_REMEMBERED = 50;
