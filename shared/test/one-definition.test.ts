@@ -20,7 +20,8 @@ export const ONE_DEFINITION: Record<string, string> = {
   categoryLabel: 'shared/src/catalog/labels.ts',
   DIFFICULTY_LABELS: 'shared/src/catalog/labels.ts',
   difficultyLabel: 'shared/src/catalog/labels.ts',
-  // FORMATS: 'shared/src/catalog/formats.ts' — back once download/export import PATTERN_FORMATS (functions being converted)
+  PATTERN_FORMATS: 'shared/src/catalog/formats.ts',
+  FORMATS: 'shared/src/catalog/formats.ts',
   formatLabel: 'shared/src/catalog/formats.ts',
   // money on screen
   formatMoney: 'shared/src/pricing.ts',

@@ -1,7 +1,7 @@
 // Downloads of owned patterns: the file list, the hourly allowance, and the stamped PDF
 // from the download function (fetched with the session token so progress can be shown).
 import { getRuntimeConfig, getSupabase } from '@stitchhouse/shared';
-import type { PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
+import { PATTERN_FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
 
 /** Why a download failed, as the download function and this client name it (features/download/reasons.ts words them). */
 export const DOWNLOAD_REASONS = ['not_owned', 'not_signed_in', 'file_missing', 'file_damaged', 'link_expired', 'rate_limited', 'bad_request', 'network', 'server_error'] as const;
@@ -56,7 +56,7 @@ export async function downloadOverview(patternId: string): Promise<DownloadOverv
     supabase.from('downloads').select('created_at', { count: 'exact' }).eq('pattern_id', patternId).eq('user_id', user.id).order('created_at', { ascending: false }).limit(1),
   ]);
   for (const r of [files, allowance, downloads]) if (r.error) fail(r.error, r.status);
-  const order: PatternFormat[] = ['a4', 'us_letter', 'a0', 'projector'];
+  const order: readonly PatternFormat[] = PATTERN_FORMATS;
   return {
     patternId,
     title: pattern.title as string,

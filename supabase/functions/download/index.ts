@@ -6,12 +6,12 @@ import { z } from 'zod';
 import { callerClient, json, serviceClient, signedInUser } from '../_shared/clients.ts';
 import { StampError, stampPdf, type Licence } from '../_shared/stamp.ts';
 import { DOWNLOAD_ERRORS, DownloadFailure, downloadFileName, failureFromRpc } from './errors.ts';
+import { PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
 
-const FORMATS = ['a4', 'us_letter', 'a0', 'projector'] as const;
 
 const requestSchema = z.object({
   pattern_id: z.string().trim().min(1, { error: 'pattern_id is required' }),
-  format: z.enum(FORMATS, { error: 'format must be a4, us_letter, a0 or projector' }).optional(),
+  format: z.enum(PATTERN_FORMATS, { error: 'format must be a4, us_letter, a0 or projector' }).optional(),
   // email links carry an expiry (unix seconds); the session, not the link, is the credential
   expires: z.coerce.number().int().positive().optional(),
 });
@@ -93,7 +93,7 @@ async function download(req: Request): Promise<Response> {
   if (!format) {
     const { data: files } = await db.from('pattern_files').select('format').eq('pattern_id', pattern.id);
     const available = new Set((files ?? []).map((f) => f.format as string));
-    format = FORMATS.find((f) => available.has(f));
+    format = PATTERN_FORMATS.find((f) => available.has(f));
     if (!format) {
       const { data: owned } = await db.rpc('has_entitlement', { p_pattern_id: pattern.id });
       throw new DownloadFailure(owned ? 'file_missing' : 'not_owned');

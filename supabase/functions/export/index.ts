@@ -10,8 +10,8 @@ import { callerClient, json, serviceClient, signedInUser } from '../_shared/clie
 import { env } from '../_shared/env.ts';
 import { sendMail } from '../_shared/mail.ts';
 import { StampError, stampPdf, type Licence } from '../_shared/stamp.ts';
+import { PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
 
-const FORMATS = ['a4', 'us_letter', 'a0', 'projector'] as const;
 const LINK_SECONDS = 3600;
 
 const site = () => (env('SITE_URL') || 'http://localhost:3000').replace(/\/$/, '');
@@ -55,7 +55,7 @@ async function stampedPatterns(token: string, buyerName: string, library: Librar
   for (const entry of library.filter((e) => !e.revoked_at && e.patterns)) {
     const title = entry.patterns!.title;
     const { data: rows } = await db.from('pattern_files').select('format, version, storage_path').eq('pattern_id', entry.pattern_id).order('version', { ascending: false });
-    const file = FORMATS.map((f) => (rows ?? []).find((r) => r.format === f)).find(Boolean) as { format: string; version: number; storage_path: string } | undefined;
+    const file = PATTERN_FORMATS.map((f) => (rows ?? []).find((r) => r.format === f)).find(Boolean) as { format: string; version: number; storage_path: string } | undefined;
     if (!file) {
       skipped.push({ title, reason: 'The designer has not uploaded a file yet.' });
       continue;

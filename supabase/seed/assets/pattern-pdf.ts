@@ -32,6 +32,7 @@ import {
 import { z } from 'zod';
 import { toFontSafeText } from '../../functions/_shared/stamp.ts';
 import { GRADING_ALLOWANCE, PIECE_LIBRARY, layoutBottom, packPieces, type PathCommand, type PlacedPiece } from './pieces.ts';
+import { patternFormatSchema } from '../../../shared/src/catalog/formats.ts';
 
 export const PT_PER_CM = 72 / 2.54;
 export const PAGE_SIZES = {
@@ -45,7 +46,7 @@ const MARGIN = 36; // half an inch: inside every home printer's printable area
 /** Cover, instructions, test square. */
 export const FRONT_PAGES = 3;
 
-const formatSchema = z.enum(['a4', 'us_letter', 'a0', 'projector'], { error: 'Format must be one of a4, us_letter, a0, projector' });
+const formatSchema = patternFormatSchema;
 
 const patternPdfSchema = z
   .object({

@@ -1,12 +1,12 @@
-import { formatMoney, type Currency } from '@stitchhouse/shared/pricing.ts';
+import { formatAmount, formatDay } from '@stitchhouse/shared/money.ts';
 import type { Column, ReportRow } from './definitions.ts';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const countFormat = new Intl.NumberFormat('en-GB');
 
-export const money = (cents: number, currency: string) => formatMoney(cents, currency as Currency);
+/** Money of a report row (its currency column is text). */
+export const money = formatAmount;
 export const formatCount = (n: number) => countFormat.format(n);
-export const formatDay = (day: string) => dayFormat.format(Date.parse(`${day}T00:00:00Z`));
+export { formatDay };
 
 /** A table cell's text: money in the row's currency, dates spelled out, ratios as percentages. */
 export function cellText(column: Column, row: ReportRow): string {
