@@ -194,31 +194,9 @@ export interface PatternDetail {
   store: { id: string; slug: string; name: string; kind: string; country: string; ownerId: string };
 }
 
-interface PatternRow {
-  id: string;
-  store_id: string;
-  title: string;
-  description: string;
-  craft: string;
-  category: string;
-  difficulty: number;
-  size_range: string;
-  size_chart: SizeChart;
-  yardage: YardageEntry[];
-  formats: string[];
-  notions: string[];
-  languages: string[];
-  tags: string[];
-  licence: 'personal' | 'small_business';
-  price_cents: number;
-  currency: string;
-  status: 'draft' | 'published' | 'archived';
-  cover_path: string | null;
-  gallery_paths: string[];
-  current_version: number;
-  published_at: string | null;
-  updated_at: string;
-  stores: { id: string; slug: string; name: string; kind: string; country: string; owner_id: string };
+/** The status column is text with a check constraint: one of these three. */
+function patternStatus(value: string): PatternDetail['status'] {
+  return value === 'published' || value === 'archived' ? value : 'draft';
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -244,7 +222,7 @@ export async function getPattern(id: string, signal?: AbortSignal): Promise<Patt
   const { data, error, status } = await request.maybeSingle();
   if (error) throw Object.assign(error, { status });
   if (!data) return null;
-  const row = data as unknown as PatternRow;
+  const row = data;
   return {
     id: row.id,
     storeId: row.store_id,
@@ -254,16 +232,17 @@ export async function getPattern(id: string, signal?: AbortSignal): Promise<Patt
     category: row.category,
     difficulty: row.difficulty,
     sizeRange: row.size_range,
-    sizeChart: row.size_chart ?? { sizes: [] },
-    yardage: row.yardage ?? [],
+    // jsonb written through the edit form's zod schemas (and the seed's); read as they were written
+    sizeChart: (row.size_chart as unknown as SizeChart | null) ?? { sizes: [] },
+    yardage: (row.yardage as unknown as YardageEntry[] | null) ?? [],
     formats: row.formats,
     notions: row.notions,
     languages: row.languages,
     tags: row.tags,
-    licence: row.licence,
+    licence: row.licence === 'small_business' ? 'small_business' : 'personal',
     priceCents: row.price_cents,
     currency: row.currency,
-    status: row.status,
+    status: patternStatus(row.status),
     coverPath: row.cover_path,
     galleryPaths: row.gallery_paths,
     currentVersion: row.current_version,

@@ -59,14 +59,14 @@ export async function downloadOverview(patternId: string): Promise<DownloadOverv
   const order: readonly PatternFormat[] = PATTERN_FORMATS;
   return {
     patternId,
-    title: pattern.title as string,
-    currentVersion: pattern.current_version as number,
+    title: pattern.title,
+    currentVersion: pattern.current_version,
     files: (files.data ?? [])
-      .map((f) => ({ format: f.format as PatternFormat, version: f.version as number, sizeBytes: Number(f.size_bytes), changelog: f.changelog as string, updatedAt: f.updated_at as string }))
+      .map((f) => ({ format: f.format as PatternFormat, version: f.version, sizeBytes: Number(f.size_bytes), changelog: f.changelog, updatedAt: f.updated_at }))
       .sort((a, b) => order.indexOf(a.format) - order.indexOf(b.format)),
-    remaining: isStore ? null : (allowance.data as number),
+    remaining: isStore ? null : allowance.data,
     downloadsSoFar: downloads.count ?? 0,
-    lastDownloadedAt: (downloads.data?.[0]?.created_at as string | undefined) ?? null,
+    lastDownloadedAt: downloads.data?.[0]?.created_at ?? null,
   };
 }
 

@@ -24,20 +24,20 @@ export async function myLibrary(): Promise<LibraryEntry[]> {
   const supabase = await getSupabase();
   const { data, error, status } = await supabase.rpc('my_library');
   if (error) throw Object.assign(error, { status });
-  return ((data ?? []) as Record<string, unknown>[]).map((r) => ({
-    patternId: r.pattern_id as string,
-    title: r.title as string,
-    coverPath: r.cover_path as string | null,
-    formats: r.formats as string[],
+  return (data ?? []).map((r) => ({
+    patternId: r.pattern_id,
+    title: r.title,
+    coverPath: r.cover_path,
+    formats: r.formats,
     status: r.status as LibraryEntry['status'],
-    currentVersion: r.current_version as number,
-    storeName: r.store_name as string,
-    storeSlug: r.store_slug as string,
+    currentVersion: r.current_version,
+    storeName: r.store_name,
+    storeSlug: r.store_slug,
     source: r.source as LibraryEntry['source'],
-    grantedAt: r.granted_at as string,
-    lastDownloadedAt: r.last_downloaded_at as string | null,
+    grantedAt: r.granted_at,
+    lastDownloadedAt: r.last_downloaded_at,
     updated: r.updated === true,
-    latestChanges: r.latest_changes as string | null,
+    latestChanges: r.latest_changes,
   }));
 }
 

@@ -79,15 +79,15 @@ export async function listStorePatterns(storeId: string): Promise<StorePatternRo
     .limit(1000);
   if (error) fail(error, status);
   return (data ?? []).map((r) => ({
-    id: r.id as string,
-    title: r.title as string,
+    id: r.id,
+    title: r.title,
     status: r.status as PatternStatus,
-    priceCents: r.price_cents as number,
-    currency: r.currency as string,
-    coverPath: r.cover_path as string | null,
-    formats: r.formats as string[],
-    currentVersion: r.current_version as number,
-    updatedAt: r.updated_at as string,
+    priceCents: r.price_cents,
+    currency: r.currency,
+    coverPath: r.cover_path,
+    formats: r.formats,
+    currentVersion: r.current_version,
+    updatedAt: r.updated_at,
   }));
 }
 
@@ -98,7 +98,7 @@ export async function listStockedPatterns(storeId: string): Promise<{ id: string
   if (error) fail(error, status);
   return (data ?? []).flatMap((r) => {
     const p = r.patterns as unknown as { id: string; title: string } | null;
-    return p ? [{ id: p.id, title: p.title, printedCopies: r.printed_copies as number }] : [];
+    return p ? [{ id: p.id, title: p.title, printedCopies: r.printed_copies }] : [];
   });
 }
 
@@ -149,13 +149,13 @@ export async function loadEditablePattern(id: string, signal?: AbortSignal): Pro
     ...pattern,
     files: (files.data ?? []).map((f) => ({
       format: f.format as PatternFormat,
-      version: f.version as number,
+      version: f.version,
       sizeBytes: Number(f.size_bytes),
-      changelog: f.changelog as string,
-      updatedAt: f.updated_at as string,
+      changelog: f.changelog,
+      updatedAt: f.updated_at,
     })),
-    versions: (versions.data ?? []).map((v) => ({ version: v.version as number, changes: v.changes as string, createdAt: v.created_at as string })),
-    wholesale: wholesale.data ? { priceCents: wholesale.data.price_cents as number, minQuantity: wholesale.data.min_quantity as number } : null,
+    versions: (versions.data ?? []).map((v) => ({ version: v.version, changes: v.changes, createdAt: v.created_at })),
+    wholesale: wholesale.data ? { priceCents: wholesale.data.price_cents, minQuantity: wholesale.data.min_quantity } : null,
   };
 }
 
