@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
 import { routeHref, routesOf, type AppRoute, type RemoteName } from '../routes.ts';
 
 export interface ScreenCase {
@@ -41,4 +42,20 @@ export function mainHeading(html: string): string | null {
     .replace(/&quot;/g, '"')
     .replace(/&#x27;|&#39;/g, "'")
     .trim();
+}
+
+/**
+ * The whole contract test of a remote: every route it owns renders its screen with the
+ * contract's title as h1. `load` imports a screen file (relative to the remote's folder) from
+ * the remote's own test, so the import resolves there: `(file) => import(`../${file}`)`.
+ */
+export function describeScreens(remote: RemoteName, exposes: Readonly<Record<string, string>>, load: (file: string) => Promise<unknown>): void {
+  describe(`${remote} screens of the route contract`, () => {
+    for (const { route, file } of screenCases(remote, exposes)) {
+      it(`${route.path} renders its screen with the contract's title as h1`, async () => {
+        const screen = (await load(file)) as { default: ComponentType };
+        expect(mainHeading(renderScreen(screen.default, route))).toBe(route.title);
+      });
+    }
+  });
 }
