@@ -3,7 +3,7 @@ import {
   featuredOrder,
   toFeaturedPattern,
   toFeaturedPatterns,
-} from '../src/features/featured/featuredModel.ts';
+} from '../src/api/featuredModel.ts';
 import { statusText } from '../src/features/featured/FeaturedPatterns.tsx';
 
 const cover = (path: string) => `https://cdn.test/pattern-images/${path}`;

@@ -6,7 +6,7 @@ import {
   FEATURED_SORTS,
   type FeaturedPattern,
   type FeaturedSort,
-} from './featuredModel.ts';
+} from '../../api/featuredModel.ts';
 import { craftLabel, difficultyLabel } from '@stitchhouse/shared/catalog/labels.ts';
 import { Price } from '@stitchhouse/shared/currency/index.ts';
 import * as styles from './FeaturedPatterns.module.css';

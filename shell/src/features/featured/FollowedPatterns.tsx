@@ -4,7 +4,7 @@ import { publicFileUrl } from '@stitchhouse/shared/publicRest.ts';
 import { Alert, Button, EmptyState, LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import { useLayoutSession } from '../layout/useLayoutSession.ts';
 import { PatternCard } from './FeaturedPatterns.tsx';
-import { COVER_BUCKET, type FeaturedPattern } from './featuredModel.ts';
+import { COVER_BUCKET, type FeaturedPattern } from '../../api/featuredModel.ts';
 import * as styles from './FeaturedPatterns.module.css';
 
 interface FollowedRow {

@@ -1,5 +1,5 @@
 import { FeaturedPatterns } from './FeaturedPatterns.tsx';
-import { loadFeaturedPatterns } from './loadFeatured.ts';
+import { loadFeaturedPatterns } from '../../api/featured.ts';
 
 // The error wording (every PostgREST, network and auth message) is only fetched when a
 // load fails, so it stays out of the home page's first paint.
@@ -12,4 +12,4 @@ export function FeaturedCatalog() {
 
 export { FeaturedPatterns } from './FeaturedPatterns.tsx';
 export { FollowedPatterns } from './FollowedPatterns.tsx';
-export * from './featuredModel.ts';
+export * from '../../api/featuredModel.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, LinkButton, Spinner } from '@stitchhouse/shared/ui/index.ts';
-import { NewsletterError, confirmSubscription } from './api.ts';
+import { NewsletterError, confirmSubscription } from '../../api/newsletter.ts';
 import { SubscribeForm } from './SubscribeForm.tsx';
 import * as styles from './Newsletter.module.css';
 

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { emailSchema } from '@stitchhouse/shared/auth/index.ts';
 import { Alert, Button, TextField } from '@stitchhouse/shared/ui/index.ts';
-import { NewsletterError, subscribe } from './api.ts';
+import { NewsletterError, subscribe } from '../../api/newsletter.ts';
 import * as styles from './Newsletter.module.css';
 
 export interface SubscribeFormProps {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BRAND_CONTACT } from '@stitchhouse/shared/brand.ts';
 import { Alert, Button } from '@stitchhouse/shared/ui/index.ts';
-import { NewsletterError, unsubscribe } from './api.ts';
+import { NewsletterError, unsubscribe } from '../../api/newsletter.ts';
 import { SubscribeForm } from './SubscribeForm.tsx';
 import * as styles from './Newsletter.module.css';
 

@@ -1,6 +1,6 @@
 import { getRuntimeConfig } from '@stitchhouse/shared/config.ts';
 import { getPublicRest, publicFileUrl } from '@stitchhouse/shared/publicRest.ts';
-import { afterFirstPaint } from '../../federation/afterPaint.ts';
+import { afterFirstPaint } from '../federation/afterPaint.ts';
 import { COVER_BUCKET, FEATURED_COLUMNS, FEATURED_LIMIT, featuredOrder, toFeaturedPatterns, type FeaturedPattern, type FeaturedSort } from './featuredModel.ts';
 
 /**
