@@ -95,6 +95,13 @@ interface Case {
 
 const all: Role[] = [...ROLES];
 const byId = (rowId: string) => `id=eq.${rowId}`;
+// report rows of their own day each (pattern_views and report_sales_daily are keyed by day)
+let reportDays = 0;
+const reportDay = () => new Date(Date.UTC(2002, 0, 1) + (reportDays++) * 86_400_000).toISOString().slice(0, 10);
+async function reportsFixture(): Promise<void> {
+  await sql(`insert into public.pattern_views (pattern_id, day, views) values ($1, '2001-01-01', 3) on conflict do nothing`, [P.pub]);
+  await sql(`insert into public.report_sales_daily (store_id, day, currency, lines) values ($1, '2001-01-01', 'EUR', 1) on conflict do nothing`, [S.A]);
+}
 const self = (role: Role) => (role === 'anon' || role === 'service' ? U.maker : U[role as keyof typeof U]);
 
 const freshPattern = async (status = 'draft') =>
@@ -287,7 +294,8 @@ const cases: Case[] = [
     return `id=eq.${(await insertColumns('kit_clicks', { kit_id: KIT, visitor: `rls-${unique()}` })).id}`;
   } },
   // reports
-  { table: 'reports', op: 'select', label: 'store report', filter: 'slug=eq.sales', allow: ['designer', 'other', 'wholesale', 'operator', 'service'] },
+  // store reports go to store owners; an operator without a store gets the platform reports only (20261123004500)
+  { table: 'reports', op: 'select', label: 'store report', filter: 'slug=eq.sales', allow: ['designer', 'other', 'wholesale', 'service'] },
   { table: 'reports', op: 'select', label: 'platform report', filter: 'slug=eq.platform-totals', allow: ['operator', 'service'] },
   { table: 'reports', op: 'insert', allow: ['service'], insert: () => {
     const slug = `rls-${unique()}`;
@@ -298,6 +306,30 @@ const cases: Case[] = [
     const slug = `rls-${unique()}`;
     await insertColumns('reports', { slug, title: 'Temp', description: 'Temporary.', audience: 'store' });
     return `slug=eq.${slug}`;
+  } },
+  // report data (20261123004500_reports.sql, 20261123004600_partner_reports.sql): read by the pattern's or
+  // line's store and operators; written only by record_pattern_view() and the order_items trigger
+  { table: 'pattern_views', op: 'select', before: reportsFixture, filter: `pattern_id=eq.${P.pub}`, allow: ['designer', 'operator', 'service'] },
+  { table: 'pattern_views', op: 'insert', label: 'only record_pattern_view()', allow: ['service'], insert: () => {
+    const day = reportDay();
+    return { body: { pattern_id: P.pub, day, views: 1 }, find: `pattern_id=eq.${P.pub}&day=eq.${day}` };
+  } },
+  { table: 'pattern_views', op: 'update', before: reportsFixture, filter: `pattern_id=eq.${P.pub}`, set: { views: 99 }, allow: ['service'] },
+  { table: 'pattern_views', op: 'delete', allow: ['service'], make: async () => {
+    const day = reportDay();
+    await sql(`insert into public.pattern_views (pattern_id, day, views) values ($1, $2, 1)`, [P.pub, day]);
+    return `pattern_id=eq.${P.pub}&day=eq.${day}`;
+  } },
+  { table: 'report_sales_daily', op: 'select', before: reportsFixture, filter: `store_id=eq.${S.A}`, allow: ['designer', 'operator', 'service'] },
+  { table: 'report_sales_daily', op: 'insert', label: 'only the order_items trigger', allow: ['service'], insert: () => {
+    const day = reportDay();
+    return { body: { store_id: S.A, day, currency: 'EUR', lines: 1 }, find: `store_id=eq.${S.A}&day=eq.${day}` };
+  } },
+  { table: 'report_sales_daily', op: 'update', before: reportsFixture, filter: `store_id=eq.${S.A}&day=eq.2001-01-01`, set: { gross_cents: 1 }, allow: ['service'] },
+  { table: 'report_sales_daily', op: 'delete', allow: ['service'], make: async () => {
+    const day = reportDay();
+    await sql(`insert into public.report_sales_daily (store_id, day, currency, lines) values ($1, $2, 'EUR', 1)`, [S.A, day]);
+    return `store_id=eq.${S.A}&day=eq.${day}`;
   } },
   // newsletter
   { table: 'newsletter_subscribers', op: 'select', filter: byId(NEWSLETTER), allow: ['operator', 'service'] },
