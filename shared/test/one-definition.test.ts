@@ -36,6 +36,10 @@ export const ONE_DEFINITION: Record<string, string> = {
   splitRoyalty: 'shared/src/pricing.ts',
   describeSaleFee: 'shared/src/pricing.ts',
   PRINT_ROYALTY_BP: 'shared/src/pricing.ts',
+  SUPPORTED_CURRENCIES: 'shared/src/pricing.ts',
+  RESELLER_COMMISSION_BP: 'shared/src/pricing.ts',
+  REFERRAL_ATTRIBUTION_DAYS: 'shared/src/pricing.ts',
+  quoteCart: 'shared/src/pricing.ts',
   // server helpers (backend and functions)
   escapeHtml: 'shared/src/html.ts',
   parseBearer: 'shared/src/bearer.ts',
