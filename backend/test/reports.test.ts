@@ -258,7 +258,8 @@ describe('CSV export', () => {
     expect(parsed.data.length).toBe(lines.length);
     expect(parsed.data.length).toBe(1100 + 2 + 4);
     // store by store, each in sale order: the same rows, field by field
-    const byId = (a: { order_item_id: unknown }, b: { order_item_id: unknown }) => String(a.order_item_id).localeCompare(String(b.order_item_id));
+    const key = (r: object) => String((r as { order_item_id?: unknown }).order_item_id);
+    const byId = (a: object, b: object) => key(a).localeCompare(key(b));
     const csvRows = [...parsed.data].sort(byId); const viewRows = [...lines].sort(byId);
     expect(csvRows.map((r) => r.order_item_id)).toEqual(viewRows.map((l) => l.order_item_id));
     expect(csvRows.map((r) => [Number(r.gross_cents), Number(r.vat_cents), Number(r.fee_cents), Number(r.net_cents), Date.parse(r.sold_at!)]))
