@@ -285,4 +285,22 @@ describe('favourites and follows', () => {
     // secondBuyer follows too but never subscribed
     expect(digest.data.some((d: { email: string }) => d.email === secondBuyer.email.toLowerCase())).toBe(false);
   });
+
+  it('the newsletter function mails the digest when the platform asks, and refuses anyone else', async () => {
+    const call = (key: string) => fetch(`${stack.url}/functions/v1/newsletter/digest`, {
+      method: 'POST', headers: { authorization: `Bearer ${key}`, apikey: stack.anonKey, 'content-type': 'application/json' }, body: '{}',
+    });
+    expect((await call(stack.anonKey)).status).toBe(403);
+    expect((await call(buyer.token)).status).toBe(403);
+    const res = await call(stack.serviceRoleKey);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ sent: 1, recipients: 1 });
+    const mails = (await (await fetch(`${stack.url}/mail/api/messages?to=${encodeURIComponent(buyer.email.toLowerCase())}`)).json()) as
+      { subject: string; text: string; links: string[] }[];
+    const mail = mails.find((m) => /from designers you follow/.test(m.subject));
+    expect(mail?.subject).toBe('2 new patterns from designers you follow');
+    expect(mail?.text).toContain('Quillon Vest ($7.00)');
+    expect(mail?.links.some((l) => l.endsWith(`/patterns/${P.usd700}`))).toBe(true);
+    expect(mail?.links.some((l) => new URL(l).searchParams.has('unsubscribe'))).toBe(true);
+  });
 });
