@@ -40,6 +40,9 @@ export const ONE_DEFINITION: Record<string, string> = {
   RESELLER_COMMISSION_BP: 'shared/src/pricing.ts',
   REFERRAL_ATTRIBUTION_DAYS: 'shared/src/pricing.ts',
   quoteCart: 'shared/src/pricing.ts',
+  countryOptions: 'shared/src/countries.ts',
+  countryName: 'shared/src/countries.ts',
+  defaultCurrency: 'shared/src/countries.ts',
   // server helpers (backend and functions)
   escapeHtml: 'shared/src/html.ts',
   parseBearer: 'shared/src/bearer.ts',

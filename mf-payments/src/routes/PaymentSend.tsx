@@ -7,7 +7,7 @@ import { SUPPORTED_CURRENCIES, type Currency } from '@stitchhouse/shared/pricing
 import { Alert, EmptyState, LinkButton, PageHeading, Select, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { patternForSale } from '../api/patterns.ts';
 import { CheckoutGroup } from '../features/checkout/CheckoutGroup.tsx';
-import { countryOptions, rememberCountry, rememberedCountry } from '../features/checkout/country.ts';
+import { checkoutCountryOptions, rememberCountry, rememberedCountry } from '../features/checkout/country.ts';
 import { GuestChoice } from '../features/guest/GuestChoice.tsx';
 import { rememberGuestEmail, rememberedGuestEmail } from '../features/guest/guestEmail.ts';
 import * as styles from '../features/checkout/Checkout.module.css';
@@ -88,7 +88,7 @@ export default function PaymentSend() {
               hint="You are checking out as a guest: the receipt and download links go to this address." />
           ) : null}
           <Select className={styles.country} label="Your country" hint="Decides the VAT included in the price (EU countries)." value={country}
-            options={countryOptions()} onChange={(event) => { setCountry(event.target.value); rememberCountry(event.target.value); }} />
+            options={checkoutCountryOptions()} onChange={(event) => { setCountry(event.target.value); rememberCountry(event.target.value); }} />
           {groups.length > 1 ? (
             <Alert tone="info" title={`Your cart has patterns priced in ${groups.map((g) => g.currency).join(' and ')}`}>
               Each currency is paid in its own checkout: pay for one group, then come back for the next. Your cart keeps the rest.

@@ -8,7 +8,7 @@ import { parseExpiry } from '../cards.ts';
 import { authenticate, expireDueSessions, getSession, lineItemsOf, paySession, type PayOutcome } from '../api/checkout.ts';
 import { getCustomer } from '../api/customers.ts';
 import { getIntent } from '../api/payments.ts';
-import { cardFields, countryOptions, money, page, type Markup } from './layout.ts';
+import { cardFields, countryOptionTags, money, page, type Markup } from './layout.ts';
 import { StripeApiError } from '../errors.ts';
 
 type Session = Stripe.Checkout.Session;
@@ -66,7 +66,7 @@ ${state.fieldError?.field === 'email' ? html`<p class="field-error" id="email-er
     : html`<p>Receipt to <strong>${session.customer_email ?? customerEmail ?? 'the email on file'}</strong></p>`}
 ${cardFields(v, state.fieldError)}
 <label for="country">Country</label>
-<select id="country" name="country" autocomplete="country">${countryOptions(v.country ?? 'IE')}</select>
+<select id="country" name="country" autocomplete="country">${countryOptionTags(v.country ?? 'IE')}</select>
 <div class="actions">
 <button class="primary" type="submit">Pay ${money(session.amount_total ?? 0, currency)}</button>
 ${session.cancel_url ? html`<a href="${session.cancel_url}">Cancel and return to Stitchhouse</a>` : ''}

@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
+import { countryName } from '../../../../shared/src/countries.ts';
 
 export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -100,7 +101,7 @@ export const countries: Array<[string, string]> = [
   ['GB', 'United Kingdom'], ['US', 'United States'], ['CA', 'Canada'], ['AU', 'Australia'], ['CH', 'Switzerland'], ['NO', 'Norway'],
 ];
 
-export function countryOptions(selected: string | undefined): Markup {
+export function countryOptionTags(selected: string | undefined): Markup {
   return html`${countries.map(([code, name]) => html`<option value="${code}"${code === selected ? html` selected` : ''}>${name}</option>`)}`;
 }
 

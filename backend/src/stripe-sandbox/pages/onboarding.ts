@@ -6,7 +6,7 @@ import { html } from 'hono/html';
 import type Stripe from 'stripe';
 import type { SandboxCore } from '../core.ts';
 import { linkAccount, openAccountLink, submitOnboarding } from '../api/connect.ts';
-import { countryOptions, page } from './layout.ts';
+import { countryOptionTags, page } from './layout.ts';
 
 const testIban = 'IE29 AIBK 9311 5212 3456 78';
 
@@ -23,7 +23,7 @@ ${error ? html`<div class="alert" role="alert">Please correct the highlighted fi
 <input id="legal_name" name="legal_name" autocomplete="name" value="${values.legal_name ?? ''}" required${invalid('legal_name')}>
 ${message('legal_name')}
 <label for="country">Country</label>
-<select id="country" name="country" autocomplete="country">${countryOptions(values.country ?? account.country ?? 'IE')}</select>
+<select id="country" name="country" autocomplete="country">${countryOptionTags(values.country ?? account.country ?? 'IE')}</select>
 <label for="account_number">IBAN or account number</label>
 <input id="account_number" name="account_number" autocomplete="off" value="${values.account_number ?? testIban}" required${invalid('account_number')}>
 <p class="hint" id="account_number-hint">Test value: ${testIban} (prefilled).</p>

@@ -6,7 +6,7 @@ import { Alert, Button, Card, Select, TextArea, TextField } from '@stitchhouse/s
 import { openStore, saveStore, type OwnStore } from '../../api/store.ts';
 import { BioPreview } from './BioPreview.tsx';
 import { SlugField } from './SlugField.tsx';
-import { countryOptions, defaultCurrency } from '../shared/countries.ts';
+import { countryOptions, defaultCurrency } from '@stitchhouse/shared/countries.ts';
 import * as styles from '../layout/account.module.css';
 
 const IDS = {

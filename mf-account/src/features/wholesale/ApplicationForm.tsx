@@ -5,7 +5,7 @@ import { ErrorSummary, useForm } from '@stitchhouse/shared/form/index.ts';
 import { Button, Progress, Select, TextField, formatBytes } from '@stitchhouse/shared/ui/index.ts';
 import { uploadFile } from '../../api/uploads.ts';
 import { submitApplication, type Application } from '../../api/wholesale.ts';
-import { countryOptions } from '../shared/countries.ts';
+import { countryOptions } from '@stitchhouse/shared/countries.ts';
 import * as styles from '../layout/account.module.css';
 
 const IDS = {

@@ -12,16 +12,10 @@ import { PAGE_SIZE, pageCount } from '../shared/urlState.ts';
 import { publicImageUrl } from '../shared/images.ts';
 import { FollowButton } from './FollowButton.tsx';
 import * as styles from './StorefrontView.module.css';
+import { countryName } from '@stitchhouse/shared/countries.ts';
 
 const KIND_LABEL: Record<Storefront['kind'], string> = { designer: 'Pattern designer', retailer: 'Fabric and craft shop', supplier: 'Supplier' };
 
-function countryName(code: string): string {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 export function StorefrontView({ store }: { store: Storefront }) {
   const [params] = useSearchParams();

@@ -4,7 +4,7 @@ import { serverMessage } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Button } from '@stitchhouse/shared/ui/index.ts';
 import { withdrawApplication, type PartnerApplication } from '../../api/applications.ts';
 import { ApplicationForm } from './ApplicationForm.tsx';
-import { countryName } from './countries.ts';
+import { countryName } from '@stitchhouse/shared/countries.ts';
 import * as styles from './applications.module.css';
 
 export interface ApplicantPanelProps {

@@ -2,7 +2,7 @@ import { partnerApplicationSchema, type PartnerProgramme } from '@stitchhouse/sh
 import { ErrorSummary, useForm } from '@stitchhouse/shared/form/index.ts';
 import { Button, Select, TextArea, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { submitApplication, type PartnerApplication } from '../../api/applications.ts';
-import { countryOptions } from './countries.ts';
+import { countryOptions } from '@stitchhouse/shared/countries.ts';
 import * as styles from './applications.module.css';
 
 export interface ApplicationFormProps {

@@ -4,7 +4,7 @@ import { serverMessage } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Button, EmptyState, Select, Spinner, TextArea } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { listApplications, reviewApplication, type ApplicationStatus, type PartnerApplication } from '../../api/applications.ts';
-import { countryName } from './countries.ts';
+import { countryName } from '@stitchhouse/shared/countries.ts';
 import * as styles from './applications.module.css';
 
 const FILTERS: Array<{ value: ApplicationStatus | 'all'; label: string }> = [

@@ -3,7 +3,7 @@ import { serverMessage } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Button, EmptyState, Spinner, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { partnerDirectory } from '../../api/applications.ts';
-import { countryName } from './countries.ts';
+import { countryName } from '@stitchhouse/shared/countries.ts';
 import * as styles from './applications.module.css';
 
 export interface PartnerDirectoryProps {

@@ -5,7 +5,7 @@ import { formatBasisPoints, formatMoney, type Currency } from '@stitchhouse/shar
 import { Alert, Button, Skeleton, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { quoteCheckout, startCheckout, type Quote } from '../../api/checkout.ts';
 import { PaymentProblem } from '../../api/functions.ts';
-import { countryName } from './country.ts';
+import { countryName } from '@stitchhouse/shared/countries.ts';
 import { ProblemBlock } from './ProblemBlock.tsx';
 import { DISCOUNT_CODES, explainProblem, priceChangesOf } from './problems.ts';
 import { QuantityField } from './QuantityField.tsx';

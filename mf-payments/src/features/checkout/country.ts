@@ -1,5 +1,6 @@
 // The buyer's country decides the VAT in a tax-inclusive price (EU digital goods are taxed
 // where the buyer lives). It defaults from the browser's language and region settings.
+import { countryName } from '@stitchhouse/shared/countries.ts';
 import { EU_VAT_RATES } from '@stitchhouse/shared/pricing.ts';
 
 /** Region codes the browser names that are not countries (groupings, test locales) or no longer exist. */
@@ -26,16 +27,8 @@ function namedCountries(): string[] {
 
 export const CHECKOUT_COUNTRIES: readonly string[] = namedCountries();
 
-/** "Germany" for DE, in English (the site's language); the code itself if the browser has no names. */
-export function countryName(code: string): string {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-export function countryOptions(): { value: string; label: string }[] {
+/** Every checkout country as select options, by English name (countryName: shared/src/countries.ts). */
+export function checkoutCountryOptions(): { value: string; label: string }[] {
   return CHECKOUT_COUNTRIES.map((code) => ({ value: code, label: countryName(code) })).sort((a, b) => a.label.localeCompare(b.label, 'en'));
 }
 
