@@ -2,13 +2,17 @@
 //   POST /newsletter/subscribe   {email}  → 202, the same answer whatever the list holds
 //   POST /newsletter/confirm     {token}  → 200 {status: 'confirmed' | 'already_confirmed', email}
 //   POST /newsletter/unsubscribe {token}  → 200 {status: 'unsubscribed', email}
+//   POST /newsletter/digest      {since?} → 200 {sent}: service key only; "new patterns from
+//        designers you follow" to each confirmed subscriber who follows stores (digest.ts)
 // Failures are JSON {code, message}: bad_request 400, invalid_email 400, invalid_token 404,
 // expired_token 410, mail_failed 502, server_error 500. The subscriber list is written only
 // here, with the service key (anon cannot read it: row-level security).
 import { z } from 'zod';
-import { json, serviceClient } from '../_shared/clients.ts';
+import { bearerToken, json, serviceClient } from '../_shared/clients.ts';
 import { sendMail } from '../_shared/mail.ts';
 import { CONFIRM_HOURS, alreadySubscribedEmail, confirmEmail } from './email.ts';
+import { followDigestEmail, type DigestRecipient } from './digest.ts';
+import { requireEnv } from '../_shared/env.ts';
 import { confirmLink, linkBase, unsubscribeLink } from './links.ts';
 import { CONFIRM_TOKEN_PATTERN, UNSUBSCRIBE_TOKEN_PATTERN, newConfirmToken, sha256Hex } from './tokens.ts';
 
@@ -106,7 +110,30 @@ async function unsubscribe(req: Request): Promise<Response> {
   return json({ status: 'unsubscribed', email: result.email }, 200, CORS);
 }
 
-const ACTIONS: Record<string, (req: Request) => Promise<Response>> = { subscribe, confirm, unsubscribe };
+const digestBody = z.object({ since: z.iso.datetime({ offset: true, error: 'since must be an ISO date-time' }).optional() });
+
+/** The weekly digest (default: the last 7 days). Only the platform (service key) may send it. */
+async function digest(req: Request): Promise<Response> {
+  if (bearerToken(req) !== requireEnv('SUPABASE_SERVICE_ROLE_KEY')) {
+    throw new NewsletterFailure('forbidden', 'Only the platform sends the digest', 403);
+  }
+  const { since } = await readBody(req, digestBody);
+  const from = since ?? new Date(Date.now() - 7 * 24 * 3600 * 1000).toISOString();
+  const recipients = await rpc<DigestRecipient[]>('newsletter_follow_digest', { p_since: from });
+  const base = linkBase(req);
+  let sent = 0;
+  for (const r of recipients) {
+    try {
+      await sendMail({ to: r.email, ...followDigestEmail(base, r.patterns, unsubscribeLink(base, r.unsubscribe_token)) });
+      sent++;
+    } catch (err) {
+      console.error('digest mail failed', r.email, err);
+    }
+  }
+  return json({ sent, recipients: recipients.length, since: from }, 200, CORS);
+}
+
+const ACTIONS: Record<string, (req: Request) => Promise<Response>> = { subscribe, confirm, unsubscribe, digest };
 
 async function handler(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
