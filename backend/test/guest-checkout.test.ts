@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHelpers, newEmail } from './auth-client.ts';
 import { startTestStack, type TestStack } from './harness.ts';
 import { signedInPeople, type Person } from './payments-people.ts';
+import * as kit from '../../shared/src/testing/kit.ts';
 
 let stack: TestStack;
 const h = authHelpers(() => stack);
@@ -35,15 +36,7 @@ async function checkout(token: string, body: unknown) {
   return { status: res.status, body: (await res.json()) as any };
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = kit.waitFor;
 
 const cart = (extra: Record<string, unknown> = {}) => ({ items: [{ pattern_id: patternId, quantity: 1, kind: 'digital' }], country: 'DE', ...extra });
 const orderCount = async () => (await sql('select count(*)::int as n from public.orders'))[0]!.n as number;

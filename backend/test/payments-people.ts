@@ -7,6 +7,18 @@ import type { TestStack } from './harness.ts';
 
 export interface Person { id: string; email: string; token: string; db: SupabaseClient }
 
+/** The embedded Stripe sandbox's control API (/_sandbox: webhooks pause/resume/idle, clock…); throws on an error status. */
+export async function stripeSandboxCall(stack: TestStack, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${stack.stripe!.url}/_sandbox${path}`, {
+    method,
+    headers: { authorization: `Bearer ${stack.stripe!.secretKey}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as any;
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
 const PASSWORD = 'Payments-test-9';
 
 export async function signedInPeople<K extends string>(stack: TestStack, labels: K[]): Promise<Record<K, Person>> {

@@ -7,7 +7,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from './harness.ts';
-import { signedInPeople, type Person } from './payments-people.ts';
+import { signedInPeople, stripeSandboxCall, type Person } from './payments-people.ts';
 import { quoteCart } from '../../shared/src/pricing.ts';
 import * as kit from '../../shared/src/testing/kit.ts';
 
@@ -23,39 +23,15 @@ async function sql(text: string, values: unknown[] = []) {
   return (await stack.pool.query(text, values)).rows;
 }
 
-async function call(fn: string, who: Person | null, body: unknown) {
-  const res = await fetch(`${stack.url}/functions/v1/${fn}`, {
-    method: 'POST',
-    headers: { apikey: stack.anonKey, authorization: `Bearer ${who ? who.token : stack.anonKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const call = (fn: string, who: Person | null, body: unknown) => kit.callFunction(stack, fn, who?.token ?? null, body);
 
-async function sandboxCall(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${sandbox().url}/_sandbox${path}`, {
-    method,
-    headers: { authorization: `Bearer ${sandbox().secretKey}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as any;
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const sandboxCall = (method: string, path: string, body?: unknown) => stripeSandboxCall(stack, method, path, body);
 
 const pause = () => sandboxCall('POST', '/webhooks/pause');
 const resume = () => sandboxCall('POST', '/webhooks/resume');
 const idle = () => sandboxCall('GET', '/webhooks/idle?timeout_ms=30000');
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = kit.waitFor;
 
 async function buy(who: Person, patternIds: string[], country = 'DE'): Promise<{ orderId: string; sessionId: string; body: any }> {
   const res = await call('checkout', who, { items: patternIds.map((id) => ({ pattern_id: id, quantity: 1, kind: 'digital' })), country });

@@ -9,8 +9,9 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from './harness.ts';
-import { signedInPeople, type Person } from './payments-people.ts';
+import { signedInPeople, stripeSandboxCall, type Person } from './payments-people.ts';
 import { REFERRAL_ATTRIBUTION_DAYS, quoteCart, resellerCommission } from '../../shared/src/pricing.ts';
+import * as kit from '../../shared/src/testing/kit.ts';
 
 let stack: TestStack;
 let sdk: Stripe;
@@ -25,44 +26,13 @@ async function sql(text: string, values: unknown[] = []) {
   return (await stack.pool.query(text, values)).rows;
 }
 
-async function call(fn: string, who: Person | null, body: unknown) {
-  const res = await fetch(`${stack.url}/functions/v1/${fn}`, {
-    method: 'POST',
-    headers: { apikey: stack.anonKey, authorization: `Bearer ${who ? who.token : stack.anonKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const call = (fn: string, who: Person | null, body: unknown) => kit.callFunction(stack, fn, who?.token ?? null, body);
 
-async function rpcAs(who: Person | null, fn: string, args: unknown) {
-  const res = await fetch(`${stack.url}/rest/v1/rpc/${fn}`, {
-    method: 'POST',
-    headers: { apikey: stack.anonKey, authorization: `Bearer ${who ? who.token : stack.anonKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify(args),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const rpcAs = (who: Person | null, fn: string, args: unknown) => kit.rpcAs(stack, who?.token ?? null, fn, args);
 
-async function sandboxCall(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${stack.stripe!.url}/_sandbox${path}`, {
-    method,
-    headers: { authorization: `Bearer ${stack.stripe!.secretKey}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as any;
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const sandboxCall = (method: string, path: string, body?: unknown) => stripeSandboxCall(stack, method, path, body);
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = kit.waitFor;
 
 async function inbox(email: string): Promise<{ subject: string; text: string }[]> {
   const res = await fetch(`${stack.url}/mail/api/messages?to=${encodeURIComponent(email)}`, { headers: { apikey: stack.serviceRoleKey } });

@@ -5,7 +5,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { makePatternPdf } from '../../supabase/test/catalog-own-pdf.ts';
 import { createUser } from '@stitchhouse/shared/testing/kit.ts';
-import type { E2EStack } from '../src/harness.ts';
+import { startE2EStack, type E2EStack } from '../src/harness.ts';
 import { PASSWORD, passwordSession, sessionStorageKey, type Backend } from './catalog-find.fixtures.ts';
 
 export { PASSWORD, passwordSession, sessionStorageKey, type Backend };
@@ -60,6 +60,20 @@ export async function storageDownload(backend: Backend, path: string): Promise<U
 }
 
 /** A published pattern with an A4 PDF in private storage; returns its ids and the original bytes. */
+/** A fresh stack with its embedded backend (the data each test file needs is made by the file). */
+export async function startStackWithBackend(): Promise<{ stack: E2EStack; backend: Backend }> {
+  const stack = await startE2EStack({ backend: true });
+  if (!stack.backend) throw new Error('the embedded backend did not start');
+  return { stack, backend: stack.backend as Backend };
+}
+
+/** Dana Designer's store "Dana Patterns" with one published pattern called `title`. */
+export async function designerWithPattern(backend: Backend, title: string, pages = 1) {
+  const designer = await createPerson(backend, 'designer', 'Dana Designer');
+  const store = await createStore(backend, designer.id, 'Dana Patterns');
+  return { designer, store, pattern: await publishedPattern(backend, store.id, title, pages) };
+}
+
 export async function publishedPattern(backend: Backend, storeId: string, title: string, pages = 2) {
   const pattern = await insertRow(backend, 'patterns', {
     store_id: storeId, title, craft: 'sewing', category: 'dresses', price_cents: 1500, status: 'published',

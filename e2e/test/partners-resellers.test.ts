@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissionExample, formatMoney, resellerCommission } from '@stitchhouse/shared/pricing.ts';
 import { REFERRAL_STORAGE_KEY } from '@stitchhouse/shared/partners/referral.ts';
-import { startE2EStack, type E2EStack } from '../src/harness.ts';
+import type { E2EStack } from '../src/harness.ts';
 import { expectHeading, expectNoSeriousA11yIssues, inbox } from './auth-support.ts';
-import { createPerson, createStore, insertRow, openScreen, publishedPattern, selectRows, signedInPage, type Backend } from './catalog-own.fixtures.ts';
+import { createPerson, createStore, designerWithPattern, insertRow, openScreen, publishedPattern, selectRows, signedInPage, startStackWithBackend, type Backend } from './catalog-own.fixtures.ts';
 
 // Resellers (issue #12) in Chromium against a fresh backend and the Stripe sandbox: someone applies
 // on /partners/resellers, an operator approves them there (the applicant is emailed), the new
@@ -18,12 +18,8 @@ let buyer: { id: string; email: string };
 let pattern: { id: string };
 
 beforeAll(async () => {
-  stack = await startE2EStack({ backend: true });
-  if (!stack.backend) throw new Error('the embedded backend did not start');
-  backend = stack.backend as Backend;
-  const designer = await createPerson(backend, 'designer', 'Dana Designer');
-  const store = await createStore(backend, designer.id, 'Dana Patterns');
-  pattern = await publishedPattern(backend, store.id, 'Harbour Wrap Dress', 1);
+  ({ stack, backend } = await startStackWithBackend());
+  ({ pattern } = await designerWithPattern(backend, 'Harbour Wrap Dress'));
   operator = await createPerson(backend, 'operator', 'Olu Operator');
   await insertRow(backend, 'user_roles', { user_id: operator.id, role: 'operator' });
   applicant = await createPerson(backend, 'reseller', 'Rhea Reseller');

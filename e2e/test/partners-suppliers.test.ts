@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2EStack, type E2EStack } from '../src/harness.ts';
+import type { E2EStack } from '../src/harness.ts';
 import { expectNoSeriousA11yIssues } from './auth-support.ts';
-import { createPerson, createStore, insertRow, openScreen, publishedPattern, selectRows, signedInPage, type Backend } from './catalog-own.fixtures.ts';
+import { createPerson, createStore, designerWithPattern, insertRow, openScreen, publishedPattern, selectRows, signedInPage, startStackWithBackend, type Backend } from './catalog-own.fixtures.ts';
 
 // Suppliers (issue #12) in Chromium against a fresh backend: an approved supplier lists a kit
 // from /partners/suppliers, a visitor sees it under "Kits for this pattern" and clicks through
@@ -15,12 +15,8 @@ let pattern: { id: string };
 const SHOP = 'https://meadow-mill.example';
 
 beforeAll(async () => {
-  stack = await startE2EStack({ backend: true });
-  if (!stack.backend) throw new Error('the embedded backend did not start');
-  backend = stack.backend as Backend;
-  const designer = await createPerson(backend, 'designer', 'Dana Designer');
-  const store = await createStore(backend, designer.id, 'Dana Patterns');
-  pattern = await publishedPattern(backend, store.id, 'Harbour Wrap Dress', 1);
+  ({ stack, backend } = await startStackWithBackend());
+  ({ pattern } = await designerWithPattern(backend, 'Harbour Wrap Dress'));
   supplier = await createPerson(backend, 'supplier', 'Meadow Mill');
   // approved by an operator earlier: the review trigger grants the supplier role
   await insertRow(backend, 'partner_applications', { user_id: supplier.id, kind: 'supplier', company: 'Meadow Mill Fabrics', website: SHOP, status: 'approved' });

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2EStack, type E2EStack } from '../src/harness.ts';
+import type { E2EStack } from '../src/harness.ts';
 import { expectNoSeriousA11yIssues } from './auth-support.ts';
-import { createPerson, createStore, insertRow, openScreen, publishedPattern, selectRows, signedInPage, type Backend } from './catalog-own.fixtures.ts';
+import { createPerson, createStore, designerWithPattern, insertRow, openScreen, publishedPattern, selectRows, signedInPage, startStackWithBackend, type Backend } from './catalog-own.fixtures.ts';
 
 // Point of sale (issue #12) in Chromium against a fresh backend: a visitor reads what the
 // integration does; a shop owner creates a till key (shown once, it works against the catalog
@@ -19,12 +19,9 @@ let carried: { id: string };
 let othersPattern: { id: string };
 
 beforeAll(async () => {
-  stack = await startE2EStack({ backend: true });
-  if (!stack.backend) throw new Error('the embedded backend did not start');
-  backend = stack.backend as Backend;
-  const designer = await createPerson(backend, 'designer', 'Dana Designer');
-  const store = await createStore(backend, designer.id, 'Dana Patterns');
-  carried = await publishedPattern(backend, store.id, 'Harbour Wrap Dress', 1);
+  ({ stack, backend } = await startStackWithBackend());
+  const { store, pattern } = await designerWithPattern(backend, 'Harbour Wrap Dress');
+  carried = pattern;
   othersPattern = await publishedPattern(backend, store.id, 'Tidal Tote', 1);
   owner = await createPerson(backend, 'shop', 'Gloria Shop');
   const shop = await insertRow(backend, 'stores', { owner_id: owner.id, slug: `cotton-${Date.now().toString(36)}`, kind: 'retailer', name: 'The Cotton Reel', plan: 'pro',

@@ -126,6 +126,37 @@ export async function signedInPerson(
   return { id, email, token: data.session.access_token, db };
 }
 
+/** POST to a function as someone (their access token) or as a visitor (null: the anon key); status and JSON body. */
+export async function callFunction(backend: Backend, name: string, token: string | null, body: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${backend.url}/functions/v1/${name}`, {
+    method: 'POST',
+    headers: { apikey: backend.anonKey, authorization: `Bearer ${token ?? backend.anonKey}`, ...json },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** A PostgREST RPC as someone (their access token) or as a visitor (null); status and JSON body. */
+export async function rpcAs(backend: Backend, token: string | null, fn: string, args: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${backend.url}/rest/v1/rpc/${fn}`, {
+    method: 'POST',
+    headers: { apikey: backend.anonKey, authorization: `Bearer ${token ?? backend.anonKey}`, ...json },
+    body: JSON.stringify(args),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** Polls `probe` every 100 ms until it gives a value (webhooks, mail and workers finish after the request). */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
 /** supabase-js signed in with a password. */
 export async function signedInClient(backend: Backend, email: string, password: string): Promise<SupabaseClient> {
   const client = anonClient(backend);
