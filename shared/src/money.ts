@@ -1,8 +1,18 @@
 // Amounts as people read them, everywhere: catalog prices, order totals, payouts, the home page.
-// Built on formatMoney (pricing.ts: the locale per currency), so "€12.00" looks the same on
-// every screen. Stored amounts carry a text currency column, so a code we do not sell in still
-// shows its amount instead of failing.
-import { formatMoney, SUPPORTED_CURRENCIES, type Currency } from './pricing.ts';
+// One locale per currency, so "€12.00" looks the same on every screen. Stored amounts carry a
+// text currency column, so a code we do not sell in still shows its amount instead of failing.
+// Kept free of pricing.ts (plans, fees) so the home page's first paint does not load those.
+
+/** The currencies stores sell in (pricing.ts re-exports them with the plans and fees). */
+export const SUPPORTED_CURRENCIES = ['EUR', 'GBP', 'USD'] as const;
+export type Currency = (typeof SUPPORTED_CURRENCIES)[number];
+
+const LOCALE_BY_CURRENCY: Record<Currency, string> = { EUR: 'en-IE', GBP: 'en-GB', USD: 'en-US' };
+
+/** "€12.00", "£8.00", "$10.00": minor units to a display string. */
+export function formatMoney(amount: number, currency: Currency): string {
+  return new Intl.NumberFormat(LOCALE_BY_CURRENCY[currency], { style: 'currency', currency }).format(amount / 100);
+}
 
 function isSupportedCurrency(value: string): value is Currency {
   return (SUPPORTED_CURRENCIES as readonly string[]).includes(value);

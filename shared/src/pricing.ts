@@ -11,8 +11,10 @@
  * all-in) and Pro (2 % + €0.25, all-in) both leave the designer more of every sale.
  */
 
-export const SUPPORTED_CURRENCIES = ['EUR', 'GBP', 'USD'] as const;
-export type Currency = (typeof SUPPORTED_CURRENCIES)[number];
+// The currencies and their display live in money.ts, which pages load without the plans and fees.
+import { formatMoney, SUPPORTED_CURRENCIES, type Currency } from './money.ts';
+
+export { formatMoney, SUPPORTED_CURRENCIES, type Currency };
 
 export const PLAN_IDS = ['free', 'pro'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -209,12 +211,6 @@ export function proBreakEvenSales(amount: number, currency: string): number {
   return Math.ceil(PLANS.pro.monthlyPrice[currency] / saved);
 }
 
-const LOCALE_BY_CURRENCY: Record<Currency, string> = { EUR: 'en-IE', GBP: 'en-GB', USD: 'en-US' };
-
-/** "€12.00", "£8.00", "$10.00": minor units to a display string. */
-export function formatMoney(amount: number, currency: Currency): string {
-  return new Intl.NumberFormat(LOCALE_BY_CURRENCY[currency], { style: 'currency', currency }).format(amount / 100);
-}
 
 /** "5 %" / "2.5 %" from basis points, for fee descriptions. */
 export function formatBasisPoints(basisPoints: number): string {

@@ -24,7 +24,7 @@ export const ONE_DEFINITION: Record<string, string> = {
   FORMATS: 'shared/src/catalog/formats.ts',
   formatLabel: 'shared/src/catalog/formats.ts',
   // money on screen
-  formatMoney: 'shared/src/pricing.ts',
+  formatMoney: 'shared/src/money.ts',
   formatAmount: 'shared/src/money.ts',
   formatPrice: 'shared/src/money.ts',
   formatDay: 'shared/src/money.ts',
@@ -36,7 +36,7 @@ export const ONE_DEFINITION: Record<string, string> = {
   splitRoyalty: 'shared/src/pricing.ts',
   describeSaleFee: 'shared/src/pricing.ts',
   PRINT_ROYALTY_BP: 'shared/src/pricing.ts',
-  SUPPORTED_CURRENCIES: 'shared/src/pricing.ts',
+  SUPPORTED_CURRENCIES: 'shared/src/money.ts',
   RESELLER_COMMISSION_BP: 'shared/src/pricing.ts',
   REFERRAL_ATTRIBUTION_DAYS: 'shared/src/pricing.ts',
   quoteCart: 'shared/src/pricing.ts',

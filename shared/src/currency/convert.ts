@@ -9,7 +9,7 @@
  *
  * Integer (BigInt) maths, so no floating-point rounding can disagree with the database's numeric.
  */
-import { SUPPORTED_CURRENCIES, type Currency } from '../pricing.ts';
+import { SUPPORTED_CURRENCIES, type Currency } from '../money.ts';
 import { formatAmount } from '../money.ts';
 
 export interface CurrencyRate {

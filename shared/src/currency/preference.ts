@@ -4,7 +4,7 @@
  * switcher and every remote's prices change together (shared is a singleton across remotes).
  */
 import { useSyncExternalStore } from 'react';
-import type { Currency } from '../pricing.ts';
+import type { Currency } from '../money.ts';
 import { isCurrency } from './convert.ts';
 
 export const CURRENCY_STORAGE_KEY = 'stitchhouse.currency';
