@@ -3,7 +3,7 @@
 // The decision is always made as the caller under the database's rules; the service key is used
 // only to find the applicant's address.
 import { z } from 'zod';
-import { json, serviceClient } from './clients.ts';
+import { callerClient, json, serviceClient, signedInUser } from './clients.ts';
 import { env } from './env.ts';
 import { sendMail, type OutgoingMail } from './mail.ts';
 
@@ -34,4 +34,29 @@ export async function emailApplicant(userId: string, mail: Omit<OutgoingMail, 't
     console.error(`${what} email failed`, err);
     return false;
   }
+}
+
+/**
+ * The whole review function: POST { application_id, decision, reason? } with an operator's JWT;
+ * `rpc` decides as the caller, then the applicant gets `email(application, siteUrl)`.
+ */
+export function reviewHandler<A extends { user_id: string }>(options: {
+  rpc: 'review_wholesale_application' | 'review_partner_application';
+  what: string;
+  email: (application: A, siteUrl: string) => Omit<OutgoingMail, 'to'>;
+}): (req: Request) => Promise<Response> {
+  return async (req) => {
+    if (req.method !== 'POST') return json({ code: 'bad_request', message: 'Use POST' }, 405);
+    const caller = await signedInUser(req);
+    if (!caller) return json({ code: 'not_signed_in', message: 'Sign in as an operator to review applications.' }, 401);
+    const parsed = reviewBodySchema.safeParse(await req.json().catch(() => null));
+    if (!parsed.success) return json({ code: 'bad_request', message: parsed.error.issues.map((i) => i.message).join('; ') }, 400);
+    const { application_id, decision, reason } = parsed.data;
+    const { data, error } = await callerClient(caller.token).rpc(options.rpc, { p_application: application_id, p_decision: decision, p_reason: reason ?? null });
+    if (error) return reviewErrorResponse(error, options.what);
+    const application = data as A;
+    // The decision stands even if the mail fails: the answer says so, the operator can tell the applicant.
+    const emailed = await emailApplicant(application.user_id, options.email(application, reviewSiteUrl()), `${options.what} decision`);
+    return json({ application, emailed });
+  };
 }

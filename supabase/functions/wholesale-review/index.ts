@@ -2,9 +2,8 @@
 // operator's JWT. The decision is made as the caller (review_wholesale_application checks
 // that they are an operator, under the database's rules); the service key is used only to
 // find the applicant's address and send them the outcome.
-import { callerClient, json, signedInUser } from '../_shared/clients.ts';
 import { escapeHtml } from '../_shared/mail.ts';
-import { emailApplicant, reviewBodySchema, reviewErrorResponse, reviewSiteUrl } from '../_shared/review.ts';
+import { reviewHandler } from '../_shared/review.ts';
 
 interface Application {
   id: string;
@@ -34,25 +33,4 @@ export function decisionEmail(application: Application, siteUrl: string): { subj
   };
 }
 
-async function handler(req: Request): Promise<Response> {
-  if (req.method !== 'POST') return json({ code: 'bad_request', message: 'Use POST' }, 405);
-  const caller = await signedInUser(req);
-  if (!caller) return json({ code: 'not_signed_in', message: 'Sign in as an operator to review applications.' }, 401);
-  const parsed = reviewBodySchema.safeParse(await req.json().catch(() => null));
-  if (!parsed.success) return json({ code: 'bad_request', message: parsed.error.issues.map((i) => i.message).join('; ') }, 400);
-  const { application_id, decision, reason } = parsed.data;
-
-  const { data, error } = await callerClient(caller.token).rpc('review_wholesale_application', {
-    p_application: application_id,
-    p_decision: decision,
-    p_reason: reason ?? null,
-  });
-  if (error) return reviewErrorResponse(error, 'wholesale review');
-  const application = data as Application;
-
-  // The decision stands even if the mail fails: say so, the operator can tell the applicant.
-  const emailed = await emailApplicant(application.user_id, decisionEmail(application, reviewSiteUrl()), 'wholesale decision');
-  return json({ application, emailed });
-}
-
-Deno.serve(handler);
+Deno.serve(reviewHandler<Application>({ rpc: 'review_wholesale_application', what: 'wholesale review', email: decisionEmail }));
