@@ -3,6 +3,7 @@
 // wholesale-review function decides as the operator and emails the applicant).
 import { getSupabase } from '@stitchhouse/shared';
 import type { WholesaleApplicationInput } from '@stitchhouse/shared/account/schemas.ts';
+import { sendReviewDecision } from '@stitchhouse/shared/review.ts';
 
 export type ApplicationStatus = 'pending' | 'approved' | 'rejected';
 
@@ -103,16 +104,6 @@ export async function certificateUrl(path: string): Promise<string> {
   return data.signedUrl;
 }
 
-export async function reviewApplication(id: string, decision: 'approve' | 'reject', reason: string): Promise<{ emailed: boolean }> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.functions.invoke('wholesale-review', {
-    body: { application_id: id, decision, reason: reason.trim() || undefined },
-  });
-  if (error) {
-    // FunctionsHttpError carries the response: show the function's own message.
-    const context = (error as { context?: Response }).context;
-    const body = context ? ((await context.json().catch(() => null)) as { message?: string } | null) : null;
-    throw Object.assign(new Error(body?.message ?? 'The decision could not be saved. Please try again.'), { code: 'P0001' });
-  }
-  return { emailed: (data as { emailed: boolean }).emailed };
+export function reviewApplication(id: string, decision: 'approve' | 'reject', reason: string): Promise<{ emailed: boolean }> {
+  return sendReviewDecision('wholesale-review', id, decision, reason);
 }

@@ -4,6 +4,7 @@
 // applicant), and the public directory of approved partners (partner_directory()).
 import { getSupabase } from '@stitchhouse/shared';
 import type { PartnerApplicationInput, PartnerProgramme } from '@stitchhouse/shared/partners/applications.ts';
+import { sendReviewDecision } from '@stitchhouse/shared/review.ts';
 
 export type ApplicationStatus = 'pending' | 'approved' | 'rejected';
 
@@ -83,18 +84,8 @@ export async function listApplications(kind: PartnerProgramme, status: Applicati
   return (data as Row[]).map(fromRow);
 }
 
-export async function reviewApplication(id: string, decision: 'approve' | 'reject', reason: string): Promise<{ emailed: boolean }> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.functions.invoke('partner-review', {
-    body: { application_id: id, decision, reason: reason.trim() || undefined },
-  });
-  if (error) {
-    // FunctionsHttpError carries the response: show the function's own message.
-    const context = (error as { context?: Response }).context;
-    const body = context ? ((await context.json().catch(() => null)) as { message?: string } | null) : null;
-    throw Object.assign(new Error(body?.message ?? 'The decision could not be saved. Please try again.'), { code: 'P0001' });
-  }
-  return { emailed: (data as { emailed: boolean }).emailed };
+export function reviewApplication(id: string, decision: 'approve' | 'reject', reason: string): Promise<{ emailed: boolean }> {
+  return sendReviewDecision('partner-review', id, decision, reason);
 }
 
 /** The public directory: approved partners of one programme (company, website, country, since). */
