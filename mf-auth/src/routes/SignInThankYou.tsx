@@ -10,6 +10,7 @@ import { useAfterSignIn } from '../features/layout/useAfterSignIn.ts';
 import { useNext } from '../features/layout/useNext.ts';
 import { SecondFactorStep } from '../features/mfa/SecondFactorStep.tsx';
 import * as styles from '../features/form/form.module.css';
+import { EmailCodeField } from '../features/form/EmailCodeField.tsx';
 
 const IDS = { email: 'code-email', code: 'code-code' };
 
@@ -92,18 +93,7 @@ export default function SignInThankYou() {
         })}
       >
         <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required error={form.errors.email} {...form.field('email')} />
-        <TextField
-          id={IDS.code}
-          label="6-digit code"
-          hint="It is in the same email as the link."
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={9}
-          className={styles.code}
-          required
-          error={form.errors.code}
-          {...form.field('code')}
-        />
+        <EmailCodeField id={IDS.code} error={form.errors.code} {...form.field('code')} />
         <div className={styles.actions}>
           <Button type="submit" busy={form.busy} busyLabel="Checking the code…">
             Sign in with the code

@@ -10,6 +10,7 @@ import { AuthPage } from '../features/layout/AuthPage.tsx';
 import { useNext } from '../features/layout/useNext.ts';
 import { Welcome } from '../features/signup/Welcome.tsx';
 import * as styles from '../features/form/form.module.css';
+import { EmailCodeField } from '../features/form/EmailCodeField.tsx';
 
 const IDS = { email: 'confirm-email' };
 const CODE_IDS = { email: 'confirm-code-email', code: 'confirm-code' };
@@ -73,18 +74,7 @@ export default function SignUpThankYou() {
         {sentTo ? null : (
           <TextField id={CODE_IDS.email} label="Email" type="email" autoComplete="email" required error={codeForm.errors.email} {...codeForm.field('email')} />
         )}
-        <TextField
-          id={CODE_IDS.code}
-          label="6-digit code"
-          hint="It is in the same email as the link."
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={9}
-          className={styles.code}
-          required
-          error={codeForm.errors.code}
-          {...codeForm.field('code')}
-        />
+        <EmailCodeField id={CODE_IDS.code} error={codeForm.errors.code} {...codeForm.field('code')} />
         <div className={styles.actions}>
           <Button type="submit" busy={codeForm.busy} busyLabel="Checking the code…">
             Confirm my email
