@@ -58,8 +58,8 @@ const WHAT_SHOPS_GET: FeatureItem[] = [
   },
   {
     icon: 'chart',
-    title: 'Reports for your shop',
-    body: <p>See what sells, which designers your customers ask for and what you owe, by week or month.</p>,
+    title: 'A monthly statement',
+    body: <p>Each month, per designer: the printed copies you reported and the royalty you owe, to download as CSV or print.</p>,
   },
 ];
 
