@@ -5,6 +5,7 @@ import { Alert, Button } from '@stitchhouse/shared/ui/index.ts';
 import { withdrawApplication, type PartnerApplication } from '../../api/applications.ts';
 import { ApplicationForm } from './ApplicationForm.tsx';
 import { countryName } from '@stitchhouse/shared/countries.ts';
+import { formatDay } from '@stitchhouse/shared/money.ts';
 import * as styles from './applications.module.css';
 
 export interface ApplicantPanelProps {
@@ -55,7 +56,7 @@ export function ApplicantPanel({ programme, application, onChanged }: ApplicantP
       <dt>Country</dt>
       <dd>{countryName(application.country) || 'not given'}</dd>
       <dt>Applied</dt>
-      <dd>{new Date(application.createdAt).toLocaleDateString()}</dd>
+      <dd>{formatDay(application.createdAt)}</dd>
     </dl>
   );
 
@@ -77,7 +78,7 @@ export function ApplicantPanel({ programme, application, onChanged }: ApplicantP
   if (application.status === 'approved') {
     return (
       <Alert tone="success" title="You are an approved partner">
-        {application.company} was approved on {new Date(application.reviewedAt ?? application.createdAt).toLocaleDateString()}.
+        {application.company} was approved on {formatDay(application.reviewedAt ?? application.createdAt)}.
       </Alert>
     );
   }

@@ -5,6 +5,7 @@ import { Alert, Button, EmptyState, Select, Spinner, TextArea } from '@stitchhou
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { listApplications, reviewApplication, type ApplicationStatus, type PartnerApplication } from '../../api/applications.ts';
 import { countryName } from '@stitchhouse/shared/countries.ts';
+import { formatDay } from '@stitchhouse/shared/money.ts';
 import * as styles from './applications.module.css';
 
 const FILTERS: Array<{ value: ApplicationStatus | 'all'; label: string }> = [
@@ -100,7 +101,7 @@ function ApplicationReview({ application: a, own, onDecided }: { application: Pa
         <dd>{countryName(a.country) || 'not given'}</dd>
         {a.message ? (<><dt>Message</dt><dd>{a.message}</dd></>) : null}
         <dt>Applied</dt>
-        <dd>{new Date(a.createdAt).toLocaleDateString()}</dd>
+        <dd>{formatDay(a.createdAt)}</dd>
         {a.reason ? (<><dt>Reason given</dt><dd>{a.reason}</dd></>) : null}
       </dl>
       {problem ? <Alert tone="danger">{problem}</Alert> : null}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatMoney } from '@stitchhouse/shared/pricing.ts';
+import { formatDay } from '@stitchhouse/shared/money.ts';
 import { serverMessage } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Button, EmptyState, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
@@ -73,7 +74,7 @@ export function ResellerDashboard({ userId }: { userId: string }) {
             <tbody>
               {commissions.map((c) => (
                 <tr key={c.orderItemId}>
-                  <td>{new Date(c.createdAt).toLocaleDateString()}</td>
+                  <td>{formatDay(c.createdAt)}</td>
                   <td>{c.title ?? 'A pattern'}</td>
                   <td className={styles.num}>{formatMoney(c.commissionCents, c.currency)}</td>
                   <td>{STATUS[c.status]}</td>
