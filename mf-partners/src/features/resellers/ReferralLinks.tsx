@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { referralLink } from '@stitchhouse/shared/partners/referral.ts';
 import { REFERRAL_ATTRIBUTION_DAYS } from '@stitchhouse/shared/pricing.ts';
-import { Button } from '@stitchhouse/shared/ui/index.ts';
+import { Button, TextField } from '@stitchhouse/shared/ui/index.ts';
 import * as styles from './resellers.module.css';
 
 const PAGES = [
@@ -32,11 +32,8 @@ export function ReferralLinks({ code }: { code: string }) {
           </li>
         ))}
       </ul>
-      <label htmlFor="referral-custom">
-        <strong>Link to a pattern or store page</strong>
-      </label>
-      <p id="referral-custom-hint" className={styles.muted}>Paste the page’s address, e.g. {origin}/patterns/… or {origin}/stores/…</p>
-      <input id="referral-custom" type="url" aria-describedby="referral-custom-hint" value={custom} onChange={(e) => setCustom(e.target.value)} />
+      <TextField id="referral-custom" type="url" label="Link to a pattern or store page" value={custom} onChange={(e) => setCustom(e.target.value)}
+        hint={<>Paste the page’s address, e.g. {origin}/patterns/… or {origin}/stores/…</>} />
       {custom ? (
         customLink ? <LinkRow label="Your link" link={referralLink(origin, customLink, code)} /> : <p role="alert" className={styles.muted}>That is not an address on {origin}.</p>
       ) : null}
