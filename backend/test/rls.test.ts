@@ -33,6 +33,11 @@ const ORDER_B = id(1004); // an order with only a Studio B line
 const KIT = id(1101);
 const KIT_ARCHIVED = id(1102);
 const CLICK = id(1201); // a click on the partner persona's referral link (resellers, 20261123004000)
+const REVIEW = id(1301); // the maker's review of the published pattern, with Studio A's reply (20261123005100)
+const REVIEW_ARCHIVED = id(1302); // the maker's review of the archived pattern, not yet replied to
+const ENT_FREE = id(1303); // the maker's right to the free tote, not yet reviewed
+const ENT_OWN = id(1304); // the designer's right to its own free tote
+const USAGE_WINDOW = '2001-01-01T00:00:00Z'; // the till key's fixed rate-limit window (20261123004200)
 
 let stack: TestStack;
 const tokens = new Map<Role, string>();
@@ -448,7 +453,108 @@ const cases: Case[] = [
     await insertColumns('search_terms', { term, kind: 'tag' });
     return `term=eq.${term}`;
   } },
+  // till rate limits and idempotent answers (20261123004200_point_of_sale.sql): only pos_authenticate() and the
+  // service-role pos functions touch them; not even the shop that owns the key reads them
+  { table: 'pos_key_usage', op: 'select', filter: `pos_key_id=eq.${POS_KEY}&window_start=eq.${USAGE_WINDOW}`, allow: ['service'] },
+  { table: 'pos_key_usage', op: 'insert', label: 'only pos_authenticate()', allow: ['service'], insert: () => {
+    const window = usageWindow();
+    return { body: { pos_key_id: POS_KEY, window_start: window, requests: 1 }, find: `pos_key_id=eq.${POS_KEY}&window_start=eq.${window}` };
+  } },
+  { table: 'pos_key_usage', op: 'update', filter: `pos_key_id=eq.${POS_KEY}&window_start=eq.${USAGE_WINDOW}`, set: { requests: 0 }, allow: ['service'] },
+  { table: 'pos_key_usage', op: 'delete', allow: ['service'], make: async () => {
+    const window = usageWindow();
+    await sql(`insert into public.pos_key_usage (pos_key_id, window_start, requests) values ($1, $2, 1)`, [POS_KEY, window]);
+    return `pos_key_id=eq.${POS_KEY}&window_start=eq.${window}`;
+  } },
+  { table: 'pos_requests', op: 'select', filter: `store_id=eq.${S.C}&idempotency_key=eq.rls-fixed`, allow: ['service'] },
+  { table: 'pos_requests', op: 'insert', allow: ['service'], insert: () => {
+    const key = `rls-${unique()}`;
+    return { body: { store_id: S.C, idempotency_key: key, pos_key_id: POS_KEY, request_hash: 'a'.repeat(64), response: { id: 'till-2' } },
+      find: `store_id=eq.${S.C}&idempotency_key=eq.${key}` };
+  } },
+  { table: 'pos_requests', op: 'update', filter: `store_id=eq.${S.C}&idempotency_key=eq.rls-fixed`, set: { response: { id: 'forged' } }, allow: ['service'] },
+  { table: 'pos_requests', op: 'delete', allow: ['service'], make: async () => {
+    const key = `rls-${unique()}`;
+    await insertColumns('pos_requests', { store_id: S.C, idempotency_key: key, pos_key_id: POS_KEY, request_hash: 'b'.repeat(64), response: {} });
+    return `store_id=eq.${S.C}&idempotency_key=eq.${key}`;
+  } },
+  // reference exchange rates (20261123005000_currency_rates.sql): everyone reads, only migrations and the service role write
+  { table: 'currency_rates', op: 'select', before: ratesFixture, filter: 'currency=eq.GBP', allow: all },
+  { table: 'currency_rates', op: 'insert', allow: ['service'], insert: () => ({
+    body: { currency: 'GBP', per_eur: 0.8791, as_of: '2026-11-20', source: 'ECB euro reference rates, 20 November 2026 (seeded)' },
+    find: 'currency=eq.GBP' }) },
+  { table: 'currency_rates', op: 'update', before: ratesFixture, filter: 'currency=eq.GBP', set: { per_eur: 0.9 }, allow: ['service'] },
+  { table: 'currency_rates', op: 'delete', allow: ['service'], make: async () => { await ratesFixture(); return 'currency=eq.GBP'; } },
+  // reviews' count and sum per pattern: public, kept only by the reviews trigger (keep_pattern_rating)
+  { table: 'pattern_ratings', op: 'select', filter: `pattern_id=eq.${P.pub}`, allow: all },
+  { table: 'pattern_ratings', op: 'insert', label: 'only the reviews trigger', allow: ['service'], insert: () => ({
+    body: { pattern_id: P.other, review_count: 1, rating_sum: 5 }, find: `pattern_id=eq.${P.other}` }) },
+  { table: 'pattern_ratings', op: 'update', filter: `pattern_id=eq.${P.pub}`, set: { review_count: 40, rating_sum: 200 }, allow: ['service'] },
+  { table: 'pattern_ratings', op: 'delete', allow: ['service'], make: async () => {
+    await sql(`insert into public.pattern_ratings (pattern_id) values ($1) on conflict do nothing`, [P.draft]);
+    return `pattern_id=eq.${P.draft}`;
+  } },
+  // reviews (20261123005100_reviews_follows.sql): public on published patterns, else the author's and the store's;
+  // written by the holder of an active entitlement, never on the reviewer's own store's pattern; author_id is not
+  // writable (the caller), so the service role names it
+  { table: 'reviews', op: 'select', label: 'of a published pattern', filter: byId(REVIEW), allow: all },
+  { table: 'reviews', op: 'select', label: 'of an archived pattern', filter: byId(REVIEW_ARCHIVED), allow: ['maker', 'designer', 'service'] },
+  { table: 'reviews', op: 'insert', label: 'with the maker\u2019s entitlement', allow: ['maker', 'service'], insert: (role) => ({
+    body: { ...(role === 'service' ? { author_id: U.maker } : {}), pattern_id: P.free, entitlement_id: ENT_FREE, rating: 4, body: 'Easy to sew.' },
+    find: `entitlement_id=eq.${ENT_FREE}` }) },
+  { table: 'reviews', op: 'insert', label: 'of the designer\u2019s own pattern', allow: ['service'], insert: (role) => ({
+    body: { ...(role === 'service' ? { author_id: U.designer } : {}), pattern_id: P.free, entitlement_id: ENT_OWN, rating: 5, body: 'My best.' },
+    find: `entitlement_id=eq.${ENT_OWN}` }) },
+  { table: 'reviews', op: 'update', filter: byId(REVIEW), set: { rating: 3, body: 'Runs a little small.' }, allow: ['maker', 'service'] },
+  { table: 'reviews', op: 'delete', allow: ['maker', 'service'], make: async () => byId((await insertColumns('reviews', {
+    pattern_id: P.free, entitlement_id: ENT_FREE, author_id: U.maker, rating: 2, body: 'Temporary.' })).id as string) },
+  // the store's one reply: public, written once by the pattern's store owner, never changed or removed but by the service role
+  { table: 'review_replies', op: 'select', filter: `review_id=eq.${REVIEW}`, allow: all },
+  { table: 'review_replies', op: 'insert', label: 'as Studio A', allow: ['designer', 'service'], insert: (role) => ({
+    body: { ...(role === 'service' ? { author_id: U.designer } : {}), review_id: REVIEW_ARCHIVED, store_id: S.A, body: 'Thank you!' },
+    find: `review_id=eq.${REVIEW_ARCHIVED}` }) },
+  { table: 'review_replies', op: 'insert', label: 'as Studio B, not the pattern\u2019s store', allow: ['service'], insert: (role) => ({
+    body: { ...(role === 'service' ? { author_id: U.other } : {}), review_id: REVIEW_ARCHIVED, store_id: S.B, body: 'Try ours.' },
+    find: `review_id=eq.${REVIEW_ARCHIVED}` }) },
+  { table: 'review_replies', op: 'update', filter: `review_id=eq.${REVIEW}`, set: { body: 'Edited reply.' }, allow: ['service'] },
+  { table: 'review_replies', op: 'delete', allow: ['service'], make: async () => {
+    await insertColumns('review_replies', { review_id: REVIEW_ARCHIVED, store_id: S.A, author_id: U.designer, body: 'Temporary.' });
+    return `review_id=eq.${REVIEW_ARCHIVED}`;
+  } },
+  // favourites and follows: each member's own rows (a store sees only its follower count, through a function)
+  { table: 'favourites', op: 'select', filter: `user_id=eq.${U.maker}&pattern_id=eq.${P.pub}`, allow: ['maker', 'service'] },
+  { table: 'favourites', op: 'insert', label: 'own, a published pattern', allow: ['maker', 'designer', 'other', 'wholesale', 'partner', 'operator', 'service'],
+    insert: (role) => ({ body: { user_id: self(role), pattern_id: P.free }, find: `user_id=eq.${self(role)}&pattern_id=eq.${P.free}` }) },
+  { table: 'favourites', op: 'insert', label: 'own, a draft', allow: ['service'],
+    insert: (role) => ({ body: { user_id: self(role), pattern_id: P.draft }, find: `user_id=eq.${self(role)}&pattern_id=eq.${P.draft}` }) },
+  { table: 'favourites', op: 'insert', label: 'for the maker', allow: ['maker', 'service'],
+    insert: () => ({ body: { user_id: U.maker, pattern_id: P.other }, find: `user_id=eq.${U.maker}&pattern_id=eq.${P.other}` }) },
+  { table: 'favourites', op: 'update', filter: `user_id=eq.${U.maker}&pattern_id=eq.${P.pub}`, set: { created_at: '2026-11-23T00:00:00+00:00' }, allow: ['service'] },
+  { table: 'favourites', op: 'delete', allow: ['maker', 'service'], make: async () => {
+    await sql(`insert into public.favourites (user_id, pattern_id) values ($1, $2) on conflict do nothing`, [U.maker, P.free]);
+    return `user_id=eq.${U.maker}&pattern_id=eq.${P.free}`;
+  } },
+  { table: 'follows', op: 'select', filter: `follower_id=eq.${U.maker}&store_id=eq.${S.A}`, allow: ['maker', 'service'] },
+  { table: 'follows', op: 'insert', label: 'own, of Studio B', allow: ['maker', 'designer', 'wholesale', 'partner', 'operator', 'service'],
+    insert: (role) => ({ body: { follower_id: self(role), store_id: S.B }, find: `follower_id=eq.${self(role)}&store_id=eq.${S.B}` }) },
+  { table: 'follows', op: 'insert', label: 'for the maker', allow: ['maker', 'service'],
+    insert: () => ({ body: { follower_id: U.maker, store_id: S.B }, find: `follower_id=eq.${U.maker}&store_id=eq.${S.B}` }) },
+  { table: 'follows', op: 'update', filter: `follower_id=eq.${U.maker}&store_id=eq.${S.A}`, set: { created_at: '2026-11-23T00:00:00+00:00' }, allow: ['service'] },
+  { table: 'follows', op: 'delete', allow: ['maker', 'service'], make: async () => {
+    await sql(`insert into public.follows (follower_id, store_id) values ($1, $2) on conflict do nothing`, [U.maker, S.B]);
+    return `follower_id=eq.${U.maker}&store_id=eq.${S.B}`;
+  } },
 ];
+
+// The migration's seeded pound rate (the insert and delete cases remove it; 20261123005000).
+async function ratesFixture(): Promise<void> {
+  await sql(`insert into public.currency_rates (currency, per_eur, as_of, source)
+             values ('GBP', 0.8791, '2026-11-20', 'ECB euro reference rates, 20 November 2026 (seeded)') on conflict (currency) do nothing`);
+}
+
+// rate-limit windows of their own minute each (pos_key_usage is keyed by key and window)
+let usageWindows = 0;
+const usageWindow = () => new Date(Date.UTC(2003, 0, 1) + (usageWindows++) * 60_000).toISOString().replace('.000Z', 'Z');
 
 async function pendingWholesale(): Promise<string> {
   await sql('delete from public.wholesale_accounts where user_id = $1', [U.partner]);
@@ -536,6 +642,21 @@ async function fixtures(): Promise<void> {
   await sql(`insert into public.account_recovery_codes (user_id, code_hash) values ($1, $2)`, [U.designer, 'e'.repeat(64)]);
   await sql(`insert into public.account_recovery_failures (user_id) values ($1)`, [U.designer]);
   await sql(`insert into public.store_slug_redirects (old_slug, store_id) values ('old-studio-a', $1)`, [S.A]);
+  // reviews (the maker holds rights to the published and archived patterns already), Studio A's reply, a favourite, a follow
+  await sql(`insert into public.entitlements (id, user_id, pattern_id, source) values ($1, $3, $5, 'grant'), ($2, $4, $5, 'grant')`,
+    [ENT_FREE, ENT_OWN, U.maker, U.designer, P.free]);
+  for (const [review, pattern, body] of [[REVIEW, P.pub, 'Fits beautifully.'], [REVIEW_ARCHIVED, P.archived, 'A lovely blouse.']]) {
+    await sql(`insert into public.reviews (id, pattern_id, entitlement_id, author_id, rating, body)
+               select $1, e.pattern_id, e.id, e.user_id, 5, $4 from public.entitlements e
+                where e.user_id = $2 and e.pattern_id = $3 and e.revoked_at is null`, [review, U.maker, pattern, body]);
+  }
+  await sql(`insert into public.review_replies (review_id, store_id, author_id, body) values ($1, $2, $3, 'Thank you!')`, [REVIEW, S.A, U.designer]);
+  await sql(`insert into public.favourites (user_id, pattern_id) values ($1, $2)`, [U.maker, P.pub]);
+  await sql(`insert into public.follows (follower_id, store_id) values ($1, $2)`, [U.maker, S.A]);
+  // the shop's till key: one rate-limit window and one remembered answer
+  await sql(`insert into public.pos_key_usage (pos_key_id, window_start, requests) values ($1, $2, 3)`, [POS_KEY, USAGE_WINDOW]);
+  await sql(`insert into public.pos_requests (store_id, idempotency_key, pos_key_id, request_hash, response) values ($1, 'rls-fixed', $2, $3, '{"id": "till-1"}')`,
+    [S.C, POS_KEY, 'f'.repeat(64)]);
 }
 
 beforeAll(async () => {
