@@ -3,8 +3,12 @@
 import { countryName } from '@stitchhouse/shared/countries.ts';
 import { EU_VAT_RATES } from '@stitchhouse/shared/pricing.ts';
 
-/** Region codes the browser names that are not countries (groupings, test locales) or no longer exist. */
-const NOT_COUNTRIES = new Set(['AC', 'AN', 'BU', 'CP', 'CS', 'DD', 'DG', 'EA', 'EU', 'EZ', 'FX', 'IC', 'NT', 'QO', 'QU', 'SU', 'TA', 'TP', 'UN', 'XA', 'XB', 'YD', 'YU', 'ZR', 'ZZ']);
+/**
+ * Region codes the browser names that are not countries (groupings, test locales) or no longer exist;
+ * the old codes Chromium names after today's country (DY Benin, HV Burkina Faso, …) would list it twice.
+ */
+const NOT_COUNTRIES = new Set(['AC', 'AN', 'BU', 'CP', 'CS', 'DD', 'DG', 'DY', 'EA', 'EU', 'EZ', 'FX', 'HV', 'IC', 'NH', 'NT', 'QO', 'QU', 'RH', 'SU', 'TA', 'TP',
+  'UK', 'UN', 'VD', 'XA', 'XB', 'YD', 'YU', 'ZR', 'ZZ']);
 /** When the browser has no region names (very old engines): the EU (VAT applies) and the commonest others. */
 const FALLBACK = ['AU', 'CA', 'CH', 'GB', 'IS', 'JP', 'NO', 'NZ', 'US', 'ZA'];
 
