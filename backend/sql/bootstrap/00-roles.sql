@@ -34,12 +34,12 @@ end
 $$;
 
 grant usage on schema public, extensions to anon, authenticated, service_role;
-grant all on all tables in schema public to anon, authenticated, service_role;
-grant all on all functions in schema public to anon, authenticated, service_role;
-grant all on all sequences in schema public to anon, authenticated, service_role;
 grant execute on all functions in schema extensions to anon, authenticated, service_role;
 
 -- Supabase relies on row-level security, not grants: new objects are open to the API roles.
+-- Only through default privileges (set here before any migration runs): a blanket
+-- "grant all on all tables/functions in schema public" would, on every restart, give back
+-- what the migrations revoked (test/restart-privileges.test.ts).
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
 alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
