@@ -1,0 +1,131 @@
+// The operator's review queue, one for every kind of application (wholesale accounts in
+// mf-account, partner programmes in mf-partners): the filter, the list's states, and the
+// approve / reject-with-a-reason decision. Each app renders its own application's details.
+import { useState, type ReactNode } from 'react';
+import { serverMessage } from '../form/serverMessage.ts';
+import { useAsync } from '../useAsync.ts';
+import { Alert } from './Alert.tsx';
+import { AsyncList } from './AsyncList.tsx';
+import { Button } from './Button.tsx';
+import { cx } from './classNames.ts';
+import { EmptyState } from './EmptyState.tsx';
+import { Select } from './Select.tsx';
+import { Spinner } from './Spinner.tsx';
+import { TextArea } from './TextField.tsx';
+import * as styles from './ReviewQueue.module.css';
+
+export type ReviewStatus = 'pending' | 'approved' | 'rejected';
+export type ReviewFilter = ReviewStatus | 'all';
+export type ReviewDecisionKind = 'approve' | 'reject';
+
+const FILTERS: Array<{ value: ReviewFilter; label: string }> = [
+  { value: 'pending', label: 'Waiting for review' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+  { value: 'all', label: 'All' },
+];
+
+export interface ReviewQueueProps<T extends { id: string }> {
+  /** The filter's id, unique on the page. */
+  filterId: string;
+  /** Which queue this is (e.g. the programme), so two queues' requests stay apart. */
+  queueKey?: string;
+  load: (filter: ReviewFilter) => Promise<T[]>;
+  listClassName?: string;
+  itemClassName?: string;
+  /** One application; calling `decided` shows its message and reloads the queue. */
+  renderItem: (application: T, decided: (message: string) => void) => ReactNode;
+}
+
+/** Operators: the applications waiting for review (or decided), filtered, each from `renderItem`. */
+export function ReviewQueue<T extends { id: string }>({ filterId, queueKey = '', load, listClassName, itemClassName, renderItem }: ReviewQueueProps<T>) {
+  const [filter, setFilter] = useState<ReviewFilter>('pending');
+  const [reload, setReload] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const list = useAsync(`${queueKey}|${filter}|${reload}`, () => load(filter));
+  const decided = (message: string) => {
+    setNotice(message);
+    setReload((n) => n + 1);
+  };
+
+  return (
+    <>
+      <Select id={filterId} label="Show" options={FILTERS} value={filter} onChange={(e) => setFilter(e.target.value as ReviewFilter)} />
+      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      <AsyncList
+        state={list}
+        reloading="replace"
+        failedTitle="The applications could not be loaded"
+        loading={<Spinner label="Loading applications…" showLabel />}
+        empty={
+          <EmptyState title="No applications here" headingLevel={3}>
+            Nothing {filter === 'pending' ? 'is waiting for review' : 'matches this filter'}.
+          </EmptyState>
+        }
+      >
+        {(applications) => (
+          <ul className={cx(styles.list, listClassName)} aria-label="Applications">
+            {applications.map((a) => (
+              <li key={a.id} className={itemClassName}>
+                {renderItem(a, decided)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </AsyncList>
+    </>
+  );
+}
+
+export interface ReviewDecisionProps {
+  /** The applicant as the operator knows them ("Stoffladen Sabine"): in the message after deciding. */
+  name: string;
+  /** Sends the decision (shared/review.ts's sendReviewDecision through the app's api). */
+  decide: (decision: ReviewDecisionKind, reason: string) => Promise<{ emailed: boolean }>;
+  onDecided: (message: string) => void;
+  reasonId: string;
+  reasonLabel: string;
+  reasonRows?: number;
+  /** "Approve <name>" as the buttons' names, where several applications are open at once. */
+  namedButtons?: boolean;
+  actionsClassName?: string;
+}
+
+/** A pending application's decision: a reason (needed to reject, the applicant reads it), approve or reject. */
+export function ReviewDecision({ name, decide, onDecided, reasonId, reasonLabel, reasonRows = 3, namedButtons = false, actionsClassName }: ReviewDecisionProps) {
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState<ReviewDecisionKind | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function send(decision: ReviewDecisionKind) {
+    if (decision === 'reject' && !reason.trim()) {
+      setProblem('Say why the application is rejected: the applicant reads it.');
+      return;
+    }
+    setBusy(decision);
+    setProblem(null);
+    try {
+      const { emailed } = await decide(decision, reason);
+      onDecided(`${name} ${decision === 'approve' ? 'approved' : 'rejected'}.${emailed ? ' The applicant has been emailed.' : ' The email could not be sent: tell the applicant yourself.'}`);
+    } catch (error) {
+      setProblem(serverMessage(error).message);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <>
+      {problem ? <Alert tone="danger">{problem}</Alert> : null}
+      <TextArea id={reasonId} label={reasonLabel} rows={reasonRows} value={reason} onChange={(e) => setReason(e.target.value)} />
+      <div className={cx(styles.actions, actionsClassName)}>
+        <Button busy={busy === 'approve'} busyLabel="Approving…" onClick={() => void send('approve')} aria-label={namedButtons ? `Approve ${name}` : undefined}>
+          Approve
+        </Button>
+        <Button variant="danger" busy={busy === 'reject'} busyLabel="Rejecting…" onClick={() => void send('reject')} aria-label={namedButtons ? `Reject ${name}` : undefined}>
+          Reject
+        </Button>
+      </div>
+    </>
+  );
+}
