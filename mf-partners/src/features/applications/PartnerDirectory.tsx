@@ -1,6 +1,5 @@
 import type { PartnerProgramme } from '@stitchhouse/shared/partners/applications.ts';
-import { serverMessage } from '@stitchhouse/shared/form/index.ts';
-import { Alert, Button, EmptyState, Spinner, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
+import { AsyncList, EmptyState, Spinner, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { partnerDirectory } from '../../api/applications.ts';
 import { countryName } from '@stitchhouse/shared/countries.ts';
@@ -19,32 +18,29 @@ export function PartnerDirectory({ programme, title }: PartnerDirectoryProps) {
   return (
     <section className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
-      {list.status === 'error' ? (
-        <Alert tone="danger" title="The directory could not be loaded" actions={<Button size="small" onClick={list.retry}>Try again</Button>}>
-          {serverMessage(list.error).message}
-        </Alert>
-      ) : !list.data ? (
-        <div aria-busy="true">
-          <Spinner label="Loading the directory…" showLabel />
-        </div>
-      ) : list.data.length === 0 ? (
-        <EmptyState title="No approved partners yet" headingLevel={3}>The first approved partners appear here.</EmptyState>
-      ) : (
-        <ul className={styles.directory} aria-label={title}>
-          {list.data.map((p) => (
-            <li key={`${p.company}|${p.website}`}>
-              <h3>{p.company}</h3>
-              <p className={styles.muted}>
-                {[countryName(p.country), p.partnerSince ? `partner since ${new Date(p.partnerSince).getFullYear()}` : ''].filter(Boolean).join(' · ')}
-              </p>
-              <a href={p.website} rel="noopener noreferrer nofollow" target="_blank">
-                {p.website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
-                <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      <AsyncList
+        state={list}
+        failedTitle="The directory could not be loaded"
+        loading={<Spinner label="Loading the directory…" showLabel />}
+        empty={<EmptyState title="No approved partners yet" headingLevel={3}>The first approved partners appear here.</EmptyState>}
+      >
+        {(list) => (
+          <ul className={styles.directory} aria-label={title}>
+            {list.map((p) => (
+              <li key={`${p.company}|${p.website}`}>
+                <h3>{p.company}</h3>
+                <p className={styles.muted}>
+                  {[countryName(p.country), p.partnerSince ? `partner since ${new Date(p.partnerSince).getFullYear()}` : ''].filter(Boolean).join(' · ')}
+                </p>
+                <a href={p.website} rel="noopener noreferrer nofollow" target="_blank">
+                  {p.website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+                  <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </AsyncList>
     </section>
   );
 }

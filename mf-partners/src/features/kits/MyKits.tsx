@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { describeError } from '@stitchhouse/shared';
 import { formatMoney } from '@stitchhouse/shared/pricing.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { Alert, Button, Skeleton, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
+import { Alert, AsyncList, Button, Skeleton, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { listMyKits, setKitArchived, type SupplierKit } from '../../api/kits.ts';
 import { KitForm } from './KitForm.tsx';
 import * as styles from './kits.module.css';
@@ -65,54 +65,55 @@ export function MyKits({ supplierId }: { supplierId: string }) {
           <KitForm key={editing.kind === 'edit' ? editing.kit.id : 'new'} kit={editing.kind === 'edit' ? editing.kit : undefined} onSaved={saved} onCancel={() => setEditing({ kind: 'none' })} />
         </div>
       )}
-      {kits.status === 'error' ? (
-        <Alert tone="danger" title="Your kits could not be loaded" actions={<Button size="small" variant="secondary" onClick={kits.retry}>Try again</Button>}>
-          {describeError(kits.error).message}
-        </Alert>
-      ) : !kits.data ? (
-        <div aria-busy="true">
-          <p className={styles.muted}>Loading your kits…</p>
-          <Skeleton width="100%" />
-          <Skeleton width="80%" />
-        </div>
-      ) : kits.data.length === 0 ? (
-        <p className={styles.muted}>You have no kits yet. Add one for a pattern your fabrics suit.</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className={styles.caption}>Your kits and their clicks</caption>
-            <thead>
-              <tr>
-                <th scope="col">Kit</th>
-                <th scope="col">Pattern</th>
-                <th scope="col">Price</th>
-                <th scope="col" className={styles.number}>Clicks</th>
-                <th scope="col">State</th>
-                <th scope="col"><VisuallyHidden>Actions</VisuallyHidden></th>
-              </tr>
-            </thead>
-            <tbody>
-              {kits.data.map((kit) => (
-                <tr key={kit.id} data-kit-id={kit.id}>
-                  <th scope="row">
-                    <a href={kit.url} target="_blank" rel="noopener">{kit.title}<VisuallyHidden> (opens your shop in a new tab)</VisuallyHidden></a>
-                  </th>
-                  <td>{kit.patternTitle ? <Link to={`/patterns/${kit.patternId}`}>{kit.patternTitle}</Link> : <span className={styles.muted}>No longer in the catalog</span>}</td>
-                  <td>{formatMoney(kit.priceCents, kit.currency)}</td>
-                  <td className={styles.number} data-testid="kit-clicks">{kit.clicks}</td>
-                  <td>{kit.archivedAt ? 'Archived' : kit.patternTitle ? 'Listed' : 'Hidden'}</td>
-                  <td className={styles.rowActions}>
-                    <Button size="small" variant="secondary" onClick={() => setEditing({ kind: 'edit', kit })} aria-label={`Edit ${kit.title}`}>Edit</Button>
-                    <Button size="small" variant="ghost" busy={busyId === kit.id} onClick={() => void archive(kit)} aria-label={`${kit.archivedAt ? 'Restore' : 'Archive'} ${kit.title}`}>
-                      {kit.archivedAt ? 'Restore' : 'Archive'}
-                    </Button>
-                  </td>
+      <AsyncList
+        state={kits}
+        failedTitle="Your kits could not be loaded"
+        loading={
+          <>
+            <p className={styles.muted}>Loading your kits…</p>
+            <Skeleton width="100%" />
+            <Skeleton width="80%" />
+          </>
+        }
+        empty={<p className={styles.muted}>You have no kits yet. Add one for a pattern your fabrics suit.</p>}
+      >
+        {(list) => (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption className={styles.caption}>Your kits and their clicks</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Kit</th>
+                  <th scope="col">Pattern</th>
+                  <th scope="col">Price</th>
+                  <th scope="col" className={styles.number}>Clicks</th>
+                  <th scope="col">State</th>
+                  <th scope="col"><VisuallyHidden>Actions</VisuallyHidden></th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {list.map((kit) => (
+                  <tr key={kit.id} data-kit-id={kit.id}>
+                    <th scope="row">
+                      <a href={kit.url} target="_blank" rel="noopener">{kit.title}<VisuallyHidden> (opens your shop in a new tab)</VisuallyHidden></a>
+                    </th>
+                    <td>{kit.patternTitle ? <Link to={`/patterns/${kit.patternId}`}>{kit.patternTitle}</Link> : <span className={styles.muted}>No longer in the catalog</span>}</td>
+                    <td>{formatMoney(kit.priceCents, kit.currency)}</td>
+                    <td className={styles.number} data-testid="kit-clicks">{kit.clicks}</td>
+                    <td>{kit.archivedAt ? 'Archived' : kit.patternTitle ? 'Listed' : 'Hidden'}</td>
+                    <td className={styles.rowActions}>
+                      <Button size="small" variant="secondary" onClick={() => setEditing({ kind: 'edit', kit })} aria-label={`Edit ${kit.title}`}>Edit</Button>
+                      <Button size="small" variant="ghost" busy={busyId === kit.id} onClick={() => void archive(kit)} aria-label={`${kit.archivedAt ? 'Restore' : 'Archive'} ${kit.title}`}>
+                        {kit.archivedAt ? 'Restore' : 'Archive'}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </AsyncList>
     </section>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { describeError } from '@stitchhouse/shared';
 import { writeCsv } from '@stitchhouse/shared/pos/csv.ts';
 import { formatMoney } from '@stitchhouse/shared/pricing.ts';
-import { Alert, Button, Skeleton } from '@stitchhouse/shared/ui/index.ts';
+import { AsyncList, Button, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { settlement, type SettlementRow } from '../../api/pointOfSale.ts';
 import * as styles from './pointOfSale.module.css';
@@ -51,43 +50,42 @@ export function Settlement({ side, storeId, refresh = 0 }: { side: 'shop' | 'des
           </>
         ) : null}
       </div>
-      {rows.status === 'error' ? (
-        <Alert tone="danger" title="The statement could not be loaded" actions={<Button size="small" variant="secondary" onClick={rows.retry}>Try again</Button>}>
-          {describeError(rows.error).message}
-        </Alert>
-      ) : !rows.data ? (
-        <div aria-busy="true"><p className={styles.muted}>Loading the statement…</p><Skeleton width="100%" /></div>
-      ) : rows.data.length === 0 ? (
-        <p className={styles.muted}>No in-shop sales since {monthName(fromIso)}.</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className={styles.caption}>{title}, since {monthName(fromIso)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">{side === 'shop' ? 'Designer' : 'Shop'}</th>
-                <th scope="col" className={styles.number}>Copies</th>
-                <th scope="col" className={styles.number}>Royalty</th>
-                <th scope="col" className={styles.number}>Platform share</th>
-                <th scope="col" className={styles.number}>Designer’s share</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.data.map((r) => (
-                <tr key={`${r.month}:${r.shop_store_id}:${r.designer_store_id}:${r.currency}`}>
-                  <th scope="row">{monthName(r.month)}</th>
-                  <td>{side === 'shop' ? r.designer_name : r.shop_name}</td>
-                  <td className={styles.number}>{r.copies}</td>
-                  <td className={styles.number}>{formatMoney(r.royalty_cents, r.currency)}</td>
-                  <td className={styles.number}>{formatMoney(r.platform_fee_cents, r.currency)}</td>
-                  <td className={styles.number}>{formatMoney(r.designer_share_cents, r.currency)}</td>
+      <AsyncList
+        state={rows}
+        failedTitle="The statement could not be loaded"
+        loading={<><p className={styles.muted}>Loading the statement…</p><Skeleton width="100%" /></>}
+        empty={<p className={styles.muted}>No in-shop sales since {monthName(fromIso)}.</p>}
+      >
+        {(list) => (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption className={styles.caption}>{title}, since {monthName(fromIso)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Month</th>
+                  <th scope="col">{side === 'shop' ? 'Designer' : 'Shop'}</th>
+                  <th scope="col" className={styles.number}>Copies</th>
+                  <th scope="col" className={styles.number}>Royalty</th>
+                  <th scope="col" className={styles.number}>Platform share</th>
+                  <th scope="col" className={styles.number}>Designer’s share</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {list.map((r) => (
+                  <tr key={`${r.month}:${r.shop_store_id}:${r.designer_store_id}:${r.currency}`}>
+                    <th scope="row">{monthName(r.month)}</th>
+                    <td>{side === 'shop' ? r.designer_name : r.shop_name}</td>
+                    <td className={styles.number}>{r.copies}</td>
+                    <td className={styles.number}>{formatMoney(r.royalty_cents, r.currency)}</td>
+                    <td className={styles.number}>{formatMoney(r.platform_fee_cents, r.currency)}</td>
+                    <td className={styles.number}>{formatMoney(r.designer_share_cents, r.currency)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </AsyncList>
     </section>
   );
 }

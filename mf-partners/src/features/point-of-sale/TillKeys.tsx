@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { describeError } from '@stitchhouse/shared';
-import { Alert, Button, LinkButton, Skeleton, TextField, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
+import { Alert, AsyncList, Button, LinkButton, Skeleton, TextField, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { createTillKey, listTillKeys, revokeTillKey, type NewTillKey, type TillKey } from '../../api/pointOfSale.ts';
 import * as styles from './pointOfSale.module.css';
@@ -108,55 +108,56 @@ export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'p
       <div ref={noticeRef} tabIndex={-1} className={styles.notice}>
         {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       </div>
-      {keys.status === 'error' ? (
-        <Alert tone="danger" title="Your keys could not be loaded" actions={<Button size="small" variant="secondary" onClick={keys.retry}>Try again</Button>}>
-          {describeError(keys.error).message}
-        </Alert>
-      ) : !keys.data ? (
-        <div aria-busy="true">
-          <p className={styles.muted}>Loading your keys…</p>
-          <Skeleton width="100%" />
-        </div>
-      ) : keys.data.length === 0 ? (
-        <p className={styles.muted}>No keys yet. Create one for each till that reports sales.</p>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className={styles.caption}>Your till keys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Starts with</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">State</th>
-                <th scope="col"><VisuallyHidden>Actions</VisuallyHidden></th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.map((key) => (
-                <tr key={key.id} data-key-id={key.id}>
-                  <th scope="row">{key.name}</th>
-                  <td><code className={styles.code}>{key.prefix}…</code></td>
-                  <td>{when(key.createdAt)}</td>
-                  <td>{when(key.lastUsedAt)}</td>
-                  <td>{key.revokedAt ? `Revoked ${when(key.revokedAt)}` : 'Active'}</td>
-                  <td>
-                    {key.revokedAt ? null : confirming === key.id ? (
-                      <span className={styles.actions}>
-                        <Button size="small" variant="danger" busy={busy === key.id} onClick={() => void revoke(key)} aria-label={`Yes, revoke ${key.name}`}>Yes, revoke</Button>
-                        <Button size="small" variant="ghost" onClick={() => setConfirming(null)}>Keep it</Button>
-                      </span>
-                    ) : (
-                      <Button size="small" variant="secondary" onClick={() => setConfirming(key.id)} aria-label={`Revoke ${key.name}`}>Revoke</Button>
-                    )}
-                  </td>
+      <AsyncList
+        state={keys}
+        failedTitle="Your keys could not be loaded"
+        loading={
+          <>
+            <p className={styles.muted}>Loading your keys…</p>
+            <Skeleton width="100%" />
+          </>
+        }
+        empty={<p className={styles.muted}>No keys yet. Create one for each till that reports sales.</p>}
+      >
+        {(list) => (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption className={styles.caption}>Your till keys</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Starts with</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">State</th>
+                  <th scope="col"><VisuallyHidden>Actions</VisuallyHidden></th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {list.map((key) => (
+                  <tr key={key.id} data-key-id={key.id}>
+                    <th scope="row">{key.name}</th>
+                    <td><code className={styles.code}>{key.prefix}…</code></td>
+                    <td>{when(key.createdAt)}</td>
+                    <td>{when(key.lastUsedAt)}</td>
+                    <td>{key.revokedAt ? `Revoked ${when(key.revokedAt)}` : 'Active'}</td>
+                    <td>
+                      {key.revokedAt ? null : confirming === key.id ? (
+                        <span className={styles.actions}>
+                          <Button size="small" variant="danger" busy={busy === key.id} onClick={() => void revoke(key)} aria-label={`Yes, revoke ${key.name}`}>Yes, revoke</Button>
+                          <Button size="small" variant="ghost" onClick={() => setConfirming(null)}>Keep it</Button>
+                        </span>
+                      ) : (
+                        <Button size="small" variant="secondary" onClick={() => setConfirming(key.id)} aria-label={`Revoke ${key.name}`}>Revoke</Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </AsyncList>
     </section>
   );
 }
