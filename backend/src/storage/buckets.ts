@@ -6,7 +6,7 @@ import * as db from './db.ts';
 import { errors } from './errors.ts';
 import { parseAllowedMimeTypes, parseFileSizeLimit } from './limits.ts';
 import { assertBucketId } from './names.ts';
-import { removeFiles, type StorageDeps } from './objects.ts';
+import { removeFiles, type StorageDeps } from './deps.ts';
 import { callerOf, jsonBody } from './request.ts';
 import { asCaller, ownerOf } from './tx.ts';
 

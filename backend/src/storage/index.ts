@@ -7,7 +7,10 @@ import { registerBucketRoutes } from './buckets.ts';
 import * as db from './db.ts';
 import { errorResponse, errors, StorageError } from './errors.ts';
 import { FileStore } from './files.ts';
-import { registerObjectRoutes } from './objects.ts';
+import { registerObjects } from './routes/objects.ts';
+import { registerReads } from './routes/read.ts';
+import { registerSignedUrls } from './routes/signed.ts';
+import { registerTransfers } from './routes/transfer.ts';
 
 export function createStorageApp(ctx: ServiceContext): Hono {
   const store = new FileStore(ctx.config.dataDir);
@@ -25,7 +28,12 @@ export function createStorageApp(ctx: ServiceContext): Hono {
   const deps = { ctx, store, ready };
 
   registerBucketRoutes(app, deps);
-  registerObjectRoutes(app, deps);
+  // In this order: the first route that matches answers, and "/object/:bucket/*" (last)
+  // would otherwise read sign, upload, public, info, list, move and copy as bucket names.
+  registerSignedUrls(app, deps);
+  registerReads(app, deps);
+  registerTransfers(app, deps);
+  registerObjects(app, deps);
 
   // A catch-all route rather than notFound(): the gateway mounts this app with route(),
   // and a mounted app's notFound handler is not used.

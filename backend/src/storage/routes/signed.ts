@@ -1,0 +1,98 @@
+// Signed URLs: download links signed by a caller allowed to read (and re-checked against RLS
+// when used), and upload links whose permission is checked (dry-run as the caller) when signing;
+// an upload URL then lets anyone holding it upload that one object within two hours.
+import { randomUUID } from 'node:crypto';
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import * as db from '../db.ts';
+import { maxBatch, requireBucket, type StorageDeps } from '../deps.ts';
+import { errors } from '../errors.ts';
+import { assertBucketId, isSafeObjectName } from '../names.ts';
+import { callerOf, jsonBody, objectParams } from '../request.ts';
+import { serveObject } from '../serve.ts';
+import { assertSignedUrlLifetime, signDownloadToken, signUploadToken, verifyDownloadToken, verifyUploadToken } from '../signing.ts';
+import { asCaller, dryRunAsCaller, ownerOf } from '../tx.ts';
+import { readUploadBody, uploadObject } from '../upload.ts';
+
+const signBody = z.object({ expiresIn: z.coerce.number().int().positive() });
+const signManyBody = signBody.extend({ paths: z.array(z.string()).min(1).max(maxBatch) });
+
+/** Registered before the object routes, so "sign" is not read as a bucket. */
+export function registerSignedUrls(app: Hono, deps: StorageDeps): void {
+  const { ctx, store } = deps;
+  const secret = ctx.config.jwtSecret;
+
+  app.post('/object/sign/:bucket/:name{[^]+}', async (c) => {
+    const caller = await callerOf(c, ctx.config);
+    const { bucket, name } = objectParams(c);
+    const { expiresIn } = await jsonBody(c, signBody);
+    assertSignedUrlLifetime(expiresIn);
+    await requireBucket(deps, bucket);
+    const object = await asCaller(ctx.pool, caller, (client) => db.findObject(client, bucket, name));
+    if (!object) throw errors.noSuchKey();
+    const token = await signDownloadToken(bucket, name, expiresIn, caller.claims, secret);
+    return c.json({ signedURL: `/object/sign/${bucket}/${name}?token=${token}` });
+  });
+
+  app.post('/object/sign/:bucket', async (c) => {
+    const caller = await callerOf(c, ctx.config);
+    const bucket = assertBucketId(c.req.param('bucket'));
+    const { expiresIn, paths } = await jsonBody(c, signManyBody);
+    assertSignedUrlLifetime(expiresIn);
+    await requireBucket(deps, bucket);
+    const valid = paths.filter(isSafeObjectName);
+    const visible = await asCaller(ctx.pool, caller, (client) => db.findObjects(client, bucket, valid));
+    const found = new Set(visible.map((o) => o.name));
+    const results = await Promise.all(
+      paths.map(async (path) =>
+        found.has(path)
+          ? { error: null, path, signedURL: `/object/sign/${bucket}/${path}?token=${await signDownloadToken(bucket, path, expiresIn, caller.claims, secret)}` }
+          : { error: 'Either the object does not exist or you do not have access to it', path, signedURL: null },
+      ),
+    );
+    return c.json(results);
+  });
+
+  app.get('/object/sign/:bucket/:name{[^]+}', async (c) => {
+    const { bucket, name } = objectParams(c);
+    const token = c.req.query('token');
+    if (!token) throw errors.invalidRequest('querystring must have required property \'token\'');
+    const signer = await verifyDownloadToken(token, bucket, name, secret);
+    await requireBucket(deps, bucket);
+    // Not the token alone: the signer must still be allowed to read the object (RLS, now).
+    const asSigner = { claims: signer, method: c.req.method, path: new URL(c.req.url).pathname };
+    const object = await asCaller(ctx.pool, asSigner, (client) => db.findObject(client, bucket, name));
+    if (!object) throw errors.noSuchKey();
+    return serveObject(c, store, object);
+  });
+
+  app.post('/object/upload/sign/:bucket/:name{[^]+}', async (c) => {
+    const caller = await callerOf(c, ctx.config);
+    const { bucket, name } = objectParams(c);
+    const upsert = c.req.header('x-upsert') === 'true';
+    await requireBucket(deps, bucket);
+    const probe: db.NewObject = {
+      bucket,
+      name,
+      ...ownerOf(caller.claims),
+      version: randomUUID(),
+      metadata: { eTag: '', size: 0, mimetype: '', cacheControl: '', lastModified: '', contentLength: 0, httpStatusCode: 200 },
+      user_metadata: null,
+    };
+    await dryRunAsCaller(ctx.pool, caller, (client) => db.insertObject(client, probe, upsert));
+    const token = await signUploadToken(bucket, name, { owner: probe.owner_id, upsert }, secret);
+    return c.json({ url: `/object/upload/sign/${bucket}/${name}?token=${token}`, token });
+  });
+
+  app.put('/object/upload/sign/:bucket/:name{[^]+}', async (c) => {
+    const { bucket, name } = objectParams(c);
+    const token = c.req.query('token');
+    if (!token) throw errors.invalidRequest("querystring must have required property 'token'");
+    const granted = await verifyUploadToken(token, bucket, name, secret);
+    await deps.ready;
+    const input = await readUploadBody(c.req.raw);
+    const caller = { claims: { role: 'service_role' }, method: c.req.method, path: new URL(c.req.url).pathname };
+    const owner = granted.owner !== null ? ownerOf({ sub: granted.owner }) : { owner: null, owner_id: null };
+    return c.json(await uploadObject(ctx, store, caller, bucket, name, input, granted.upsert, owner));
+  });
+}
