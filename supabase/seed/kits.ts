@@ -1,7 +1,7 @@
 // Demo kits of the supplier programme: Meadow Mill Fabrics (supplier@partners.test, approved
 // in insertProgrammes) lists kits on the most bought demo patterns, with clicks over the last
 // four weeks for its "My kits" counts and kit clicks report. Idempotent like the rest.
-import type { Queryable } from './index.ts';
+import type { Queryable } from './db.ts';
 import { partners } from './people.ts';
 import { daysBefore, prng, stableUuid } from './prng.ts';
 

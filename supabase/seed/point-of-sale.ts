@@ -3,7 +3,7 @@
 // the royalty of shared/src/pricing.ts (printRoyalty: the rate and the platform's share by the
 // designer's plan), a revoked second till key for The Cotton Reel, and one CSV-uploaded sale a
 // month for the last six months so the monthly settlement has history. Idempotent.
-import type { Queryable } from './index.ts';
+import type { Queryable } from './db.ts';
 import { daysBefore, stableUuid } from './prng.ts';
 import { printRoyalty } from '../../shared/src/pricing.ts';
 

@@ -1,7 +1,7 @@
 // Demo pattern views for the reports (20261123004500_reports.sql): each published pattern gets
 // views on each of the 90 days before the demo epoch, more for patterns that sell more, so
 // "Pattern performance" has views and a conversion to show. Deterministic and idempotent.
-import type { Queryable } from './index.ts';
+import type { Queryable } from './db.ts';
 import { daysBefore } from './prng.ts';
 
 export async function insertPatternViews(pool: Queryable): Promise<number> {

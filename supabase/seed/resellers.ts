@@ -4,7 +4,7 @@
 // (RESELLER_COMMISSION_BP of the line's platform fee) and a held commission transfer (no payout
 // account yet). The applications get the audience and country the form now asks for; the
 // applicant (applicant@partners.test) keeps a pending one. Idempotent like the rest.
-import type { Queryable } from './index.ts';
+import type { Queryable } from './db.ts';
 import { partners } from './people.ts';
 import { daysBefore, prng } from './prng.ts';
 import { RESELLER_COMMISSION_BP } from '../../shared/src/pricing.ts';

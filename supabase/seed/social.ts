@@ -3,7 +3,7 @@
 // each maker keeps a few favourites and follows two or three designers, so the pattern pages,
 // catalog cards, library and the home page's "New from designers you follow" have something to
 // show. Written as the service (triggers keep each pattern's average). Idempotent.
-import type { Queryable } from './index.ts';
+import type { Queryable } from './db.ts';
 import { makers } from './people.ts';
 import { daysBefore, prng, stableUuid } from './prng.ts';
 
