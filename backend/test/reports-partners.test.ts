@@ -69,9 +69,37 @@ describe('partner reports', () => {
       { store_id: shop, pattern_id: pattern, quantity: 1, unit_price_cents: 1800, royalty_cents: 1200, royalty_fee_cents: 120, royalty_currency: 'EUR', currency: 'GBP', source: 'csv', external_id: 'r2', sold_at: '2026-10-05T15:00:00Z' },
     ]).throwOnError();
     const { data } = await designer.db.rpc('report_in_shop_sales', { p_from: '2026-10-01', p_to: '2026-10-31' });
-    expect(data).toEqual([{ day: '2026-10-05', pattern_id: pattern, title: 'Referral Robe', shop: 'Sho Fabrics', currency: 'EUR', copies: 4,
-      royalty_cents: 4800, platform_fee_cents: 480, designer_share_cents: 4320 }]);
-    expect((await shopOwner.db.rpc('report_in_shop_sales', { p_from: '2026-10-01', p_to: '2026-10-31' })).data).toEqual([]);
+    expect(data).toEqual([{ day: '2026-10-05', side: 'designer', pattern_id: pattern, title: 'Referral Robe', designer: 'Dee Patterns', shop: 'Sho Fabrics', currency: 'EUR', copies: 4,
+      royalty_cents: 4800, platform_fee_cents: 480, designer_share_cents: 4320, takings_currency: null, takings_cents: null }]);
+    // the shop sees the same sales from its side only (not the designer's share as its own)
+    const shopSide = (await shopOwner.db.rpc('report_in_shop_sales', { p_from: '2026-10-01', p_to: '2026-10-31' }).throwOnError()).data!;
+    expect(shopSide.every((r: { side: string }) => r.side === 'shop')).toBe(true);
+  });
+
+  it('a shop\'s own in-shop sales, to the cent against its pos_sales rows; another shop sees none of them', async () => {
+    const otherShopOwner = await signedInMember(stack, 'shop2', 'Tam Shop');
+    const otherShop = (await service().from('stores').insert({ owner_id: otherShopOwner.id, slug: `tam-${Date.now().toString(36)}`, kind: 'retailer', name: 'Tam Threads', currency: 'GBP',
+      address_line1: '2 Low Street', city: 'Leeds', postal_code: 'LS1 1AA' }).select('id').single().throwOnError()).data!.id;
+    await service().from('pos_sales').insert([
+      { store_id: shop, pattern_id: pattern, quantity: 2, unit_price_cents: 1799, royalty_cents: 901, royalty_fee_cents: 90, royalty_currency: 'EUR', currency: 'GBP', source: 'csv', external_id: 's1', sold_at: '2026-11-07T09:00:00Z' },
+      { store_id: shop, pattern_id: pattern, quantity: 5, unit_price_cents: 1650, royalty_cents: 2253, royalty_fee_cents: 225, royalty_currency: 'EUR', currency: 'GBP', source: 'csv', external_id: 's2', sold_at: '2026-11-07T23:59:59Z' },
+      { store_id: shop, pattern_id: pattern, quantity: 1, unit_price_cents: 1799, royalty_cents: 450, royalty_fee_cents: 45, royalty_currency: 'EUR', currency: 'GBP', source: 'csv', external_id: 's3', sold_at: '2026-11-08T00:00:00Z' },
+      { store_id: otherShop, pattern_id: pattern, quantity: 9, unit_price_cents: 2000, royalty_cents: 4000, royalty_fee_cents: 400, royalty_currency: 'EUR', currency: 'GBP', source: 'csv', external_id: 't1', sold_at: '2026-11-07T10:00:00Z' },
+    ]).throwOnError();
+    const raw = (await shopOwner.db.from('pos_sales').select('quantity, unit_price_cents, royalty_cents, royalty_fee_cents, sold_at')
+      .eq('store_id', shop).gte('sold_at', '2026-11-07T00:00:00Z').lt('sold_at', '2026-11-08T00:00:00Z').throwOnError()).data!;
+    expect(raw).toHaveLength(2);
+    const { data } = await shopOwner.db.rpc('report_in_shop_sales', { p_from: '2026-11-01', p_to: '2026-11-07' }).throwOnError();
+    expect(data).toEqual([{ day: '2026-11-07', side: 'shop', pattern_id: pattern, title: 'Referral Robe', designer: 'Dee Patterns', shop: 'Sho Fabrics', currency: 'EUR',
+      copies: raw.reduce((a, r) => a + r.quantity, 0), royalty_cents: raw.reduce((a, r) => a + r.royalty_cents, 0),
+      platform_fee_cents: raw.reduce((a, r) => a + r.royalty_fee_cents, 0), designer_share_cents: raw.reduce((a, r) => a + r.royalty_cents - r.royalty_fee_cents, 0),
+      takings_currency: 'GBP', takings_cents: raw.reduce((a, r) => a + r.unit_price_cents * r.quantity, 0) }]);
+    expect(data![0]).toMatchObject({ copies: 7, royalty_cents: 3154, takings_cents: 2 * 1799 + 5 * 1650 });
+    // the other shop sees only its own sale; the designer sees both shops' sales on their side
+    expect((await otherShopOwner.db.rpc('report_in_shop_sales', { p_from: '2026-11-01', p_to: '2026-11-30' }).throwOnError()).data)
+      .toEqual([expect.objectContaining({ side: 'shop', shop: 'Tam Threads', copies: 9, takings_cents: 18000 })]);
+    const designerSide = (await designer.db.rpc('report_in_shop_sales', { p_from: '2026-11-07', p_to: '2026-11-07' }).throwOnError()).data!;
+    expect(designerSide.map((r: Record<string, unknown>) => [r.side, r.shop, r.copies, r.takings_cents]).sort()).toEqual([['designer', 'Sho Fabrics', 7, null], ['designer', 'Tam Threads', 9, null]]);
   });
 
   it('the report list follows the roles', async () => {
@@ -79,6 +107,9 @@ describe('partner reports', () => {
     expect(await slugs(reseller)).toEqual(['commissions']);
     expect(await slugs(supplier)).toEqual(['kit-clicks']);
     expect(await slugs(buyer)).toEqual([]);
+    // a retailer-only owner gets the in-shop report, not the designers' online-sales reports
+    expect(await slugs(shopOwner)).toEqual(['in-shop-sales']);
+    expect(await slugs(designer)).toEqual(['sales', 'pattern-performance', 'downloads', 'customers', 'payouts', 'wholesale', 'in-shop-sales']);
     const anon = await fetch(`${stack.url}/rest/v1/rpc/report_kit_clicks`, { method: 'POST', headers: { apikey: stack.anonKey, 'content-type': 'application/json' }, body: '{"p_from":"2026-10-01","p_to":"2026-10-31"}' });
     expect(anon.status).toBe(401);
   });

@@ -1431,6 +1431,7 @@ export type Database = {
           parameters: NonNullable<Json>
           slug: string
           sort_order: number
+          store_kinds: string[] | null
           title: string
         }
         Insert: {
@@ -1439,6 +1440,7 @@ export type Database = {
           parameters?: NonNullable<Json>
           slug: string
           sort_order?: number
+          store_kinds?: string[] | null
           title: string
         }
         Update: {
@@ -1447,6 +1449,7 @@ export type Database = {
           parameters?: NonNullable<Json>
           slug?: string
           sort_order?: number
+          store_kinds?: string[] | null
           title?: string
         }
         Relationships: []
@@ -2323,11 +2326,15 @@ export type Database = {
           copies: number
           currency: string
           day: string
+          designer: string
           designer_share_cents: number
           pattern_id: string
           platform_fee_cents: number
           royalty_cents: number
           shop: string
+          side: string
+          takings_cents: number
+          takings_currency: string
           title: string
         }[]
       }
