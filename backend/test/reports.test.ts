@@ -280,6 +280,13 @@ describe('CSV export', () => {
     const parsed = Papa.parse<Record<string, string>>((await res.text()).trim(), { header: true });
     const rpc = (await ownerA.db.rpc('report_customers', { p_from: '2026-10-01', p_to: '2026-10-31' })).data as Array<Record<string, unknown>>;
     expect(parsed.data.map((r) => r.customer)).toEqual(rpc.map((r) => r.customer));
+    expect(parsed.meta.fields).toEqual(Object.keys(rpc[0]!));
+    // a period with no rows still has its header row (a spreadsheet knows the columns)
+    const empty = await fetch(exportUrl('report=downloads&from=2020-01-01&to=2020-01-31'), { headers: { apikey: stack.anonKey, authorization: `Bearer ${ownerA.token}` } });
+    expect(empty.status).toBe(200);
+    expect(await empty.text()).toBe('pattern_id,title,format,downloads,buyers\r\n');
+    const inShop = await fetch(exportUrl('report=in-shop-sales&from=2020-01-01&to=2020-01-31'), { headers: { apikey: stack.anonKey, authorization: `Bearer ${ownerA.token}` } });
+    expect((await inShop.text()).split('\r\n')[0]).toContain('side,pattern_id,title,designer,shop');
     const anon = await fetch(exportUrl('report=sales&from=2026-10-01&to=2026-10-31'), { headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` } });
     expect(anon.status).toBe(401);
     const bad = await fetch(exportUrl('report=sales&from=2026-10-31&to=2026-10-01'), { headers: { apikey: stack.anonKey, authorization: `Bearer ${ownerA.token}` } });

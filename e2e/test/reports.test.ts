@@ -104,4 +104,28 @@ describe('reports', () => {
     await page.getByRole('status').filter({ hasText: 'is downloaded' }).waitFor();
     expect(errors).toEqual([]);
   });
+
+  it('a retail shop sees its own in-shop sales; an empty period offers the last 12 months', async () => {
+    const shopOwner = await createPerson(backend, 'shop', 'Sam Shop');
+    const shop = await insertRow(backend, 'stores', { owner_id: shopOwner.id, slug: `sam-shop-${Date.now().toString(36)}`, kind: 'retailer', name: 'Sam Fabrics',
+      currency: 'GBP', address_line1: '1 Mill Lane', city: 'Bath', postal_code: 'BA1 1AA' });
+    await insertRow(backend, 'pos_sales', { store_id: shop.id, pattern_id: pattern.id, quantity: 3, unit_price_cents: 1250, royalty_cents: 450, royalty_fee_cents: 45,
+      royalty_currency: 'USD', currency: 'GBP', source: 'csv', external_id: 'e2e-1', sold_at: daysAgo(60) });
+    const { page, errors } = await signedInPage(stack, backend, shopOwner.email);
+    await open(page, '/reports');
+    await page.getByRole('link', { name: 'In-shop sales' }).waitFor();
+    // a retailer-only owner is not shown the designers' online-sales reports
+    expect(await page.getByRole('link', { name: 'Pattern performance' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'In-shop sales' }).click();
+    await page.getByRole('status').filter({ hasText: /The last 12 months .* have 1 row/ }).waitFor();
+    await page.getByRole('button', { name: 'Show the last 12 months' }).click();
+    await page.getByRole('term').filter({ hasText: /^Takings \(GBP\)$/ }).waitFor();
+    await page.getByText('£37.50', { exact: true }).first().waitFor();
+    await page.getByText("The chart's figures as a table").click();
+    const table = page.getByRole('table', { name: /^In-shop sales, / });
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    expect(await table.getByRole('row').nth(1).textContent()).toContain('In your shop');
+    await expectNoSeriousA11yIssues(page);
+    expect(errors).toEqual([]);
+  });
 });

@@ -24,6 +24,16 @@ export async function reportRows(rpc: string, from: string, to: string, signal?:
   return (data ?? []) as Row[];
 }
 
+/** The currency of the caller's first store (null without one): what an empty money total is shown in. */
+export async function myStoreCurrency(): Promise<string | null> {
+  const supabase = await getSupabase();
+  const { data: session } = await supabase.auth.getSession();
+  if (!session.session) return null;
+  const { data, error } = await supabase.from('stores').select('currency').eq('owner_id', session.session.user.id).order('created_at').limit(1);
+  if (error) throw error;
+  return data[0]?.currency ?? null;
+}
+
 export interface ExportProgress { rows: number; expectedRows: number | null; bytes: number }
 
 /** The report as a CSV file, read chunk by chunk so the page can show how far it got. */

@@ -3,12 +3,13 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { describeError } from '@stitchhouse/shared';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Alert, Button, EmptyState, PageHeading, Select, Skeleton } from '@stitchhouse/shared/ui/index.ts';
-import { listReports, reportRows } from '../api/reports.ts';
+import { listReports, myStoreCurrency, reportRows } from '../api/reports.ts';
 import { Comparison } from '../features/reports/Comparison.tsx';
 import { chartPoints, currenciesOf, REPORTS } from '../features/reports/definitions.ts';
 import { ExportCsv } from '../features/reports/ExportCsv.tsx';
 import { formatCount } from '../features/reports/format.ts';
 import { PeriodPicker } from '../features/reports/PeriodPicker.tsx';
+import { EmptyPeriod } from '../features/reports/EmptyPeriod.tsx';
 import { periodFromSearch, periodLabel, periodSearch, presetPeriod, PROBLEM_TEXT, previousPeriod, todayUtc, type Period } from '../features/reports/period.ts';
 import { ReportTable } from '../features/reports/ReportTable.tsx';
 import * as styles from '../features/reports/reports.module.css';
@@ -35,7 +36,9 @@ export default function Report() {
   const people = useAsync(`people|${key}`, (signal) =>
     definition?.summaryRpc ? reportRows(definition.summaryRpc, period.from, period.to, signal) : Promise.resolve([]));
 
+  const storeCurrency = useAsync('reports|store-currency', () => myStoreCurrency());
   const currencies = useMemo(() => currenciesOf(rows.data ?? []), [rows.data]);
+  const fallbackCurrency = currencies[0] ?? currenciesOf(before.data ?? [])[0] ?? storeCurrency.data ?? null;
   const [chosenCurrency, setChosenCurrency] = useState<string | null>(null);
   const currency = definition?.chart.y.kind === 'money' ? (chosenCurrency && currencies.includes(chosenCurrency) ? chosenCurrency : currencies[0] ?? null) : null;
 
@@ -85,7 +88,7 @@ export default function Report() {
         </div>
       ) : (
         <>
-          <Comparison totals={definition.totals} rows={rows.data!} previous={before.status === 'ready' ? before.data : null} previousLabel={periodLabel(previous)} />
+          <Comparison totals={definition.totals} rows={rows.data!} previous={before.status === 'ready' ? before.data : null} previousLabel={periodLabel(previous)} fallbackCurrency={fallbackCurrency} />
           {people.status === 'ready' && people.data[0] ? (
             <dl className={styles.totals} aria-label="Marketplace counts for the period">
               {[['Stores with sales', 'active_stores'], ['New stores', 'new_stores'], ['Sign-ups', 'sign_ups']].map(([label, k]) => (
@@ -94,7 +97,7 @@ export default function Report() {
             </dl>
           ) : null}
           {rows.data!.length === 0 ? (
-            <EmptyState title={definition.empty}>Try a longer period, or compare with the previous one above.</EmptyState>
+            <EmptyPeriod key={key} empty={definition.empty} rpc={definition.rpc} period={period} today={today} onShow={go} />
           ) : (
             <>
               {currencies.length > 1 && currency ? (

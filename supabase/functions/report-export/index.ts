@@ -14,17 +14,23 @@ const PAGE = 1000;
 const SALES_COLUMNS = ['order_number', 'sold_at', 'title', 'kind', 'quantity', 'currency', 'gross_cents', 'discount_cents',
   'vat_cents', 'fee_cents', 'net_cents', 'refunded_at', 'order_item_id', 'pattern_id', 'store_id'] as const;
 
-/** The aggregate reports' RPCs (the same the screens call). */
-export const REPORT_RPCS: Record<string, string> = {
-  'pattern-performance': 'report_pattern_performance',
-  downloads: 'report_downloads',
-  customers: 'report_customers',
-  payouts: 'report_payouts',
-  wholesale: 'report_wholesale',
-  'in-shop-sales': 'report_in_shop_sales',
-  'platform-totals': 'report_platform_totals',
-  commissions: 'report_commissions',
-  'kit-clicks': 'report_kit_clicks',
+/** The aggregate reports' RPCs (the same the screens call) and their columns, in the SQL's order:
+ *  the CSV header, written even when the period has no rows. */
+export const REPORT_RPCS: Record<string, { rpc: string; columns: readonly string[] }> = {
+  'pattern-performance': { rpc: 'report_pattern_performance',
+    columns: ['pattern_id', 'title', 'currency', 'views', 'orders', 'units', 'conversion', 'gross_cents', 'net_cents'] },
+  downloads: { rpc: 'report_downloads', columns: ['pattern_id', 'title', 'format', 'downloads', 'buyers'] },
+  customers: { rpc: 'report_customers',
+    columns: ['customer', 'email', 'kind', 'currency', 'orders', 'gross_cents', 'first_purchase_on', 'last_purchase_on'] },
+  payouts: { rpc: 'report_payouts', columns: ['day', 'currency', 'status', 'transfers', 'amount_cents', 'reversed_cents'] },
+  wholesale: { rpc: 'report_wholesale', columns: ['day', 'pattern_id', 'title', 'currency', 'orders', 'copies', 'gross_cents', 'net_cents'] },
+  'in-shop-sales': { rpc: 'report_in_shop_sales',
+    columns: ['day', 'side', 'pattern_id', 'title', 'designer', 'shop', 'currency', 'copies', 'royalty_cents', 'platform_fee_cents',
+      'designer_share_cents', 'takings_currency', 'takings_cents'] },
+  'platform-totals': { rpc: 'report_platform_totals',
+    columns: ['day', 'currency', 'orders', 'gmv_cents', 'take_cents', 'refunds_cents', 'active_stores'] },
+  commissions: { rpc: 'report_commissions', columns: ['day', 'currency', 'status', 'lines', 'net_sale_cents', 'commission_cents'] },
+  'kit-clicks': { rpc: 'report_kit_clicks', columns: ['kit_id', 'title', 'pattern', 'clicks', 'first_click_on', 'last_click_on'] },
 };
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-01.').refine((s) => !Number.isNaN(Date.parse(s)), 'Not a real date.');
@@ -100,16 +106,15 @@ async function handler(req: Request): Promise<Response> {
     return new Response(body, { status: 200, headers: { ...headers, 'x-report-rows': String(expected) } });
   }
 
-  const rpc = REPORT_RPCS[report];
-  if (!rpc) return json({ error: { code: 'unknown_report', message: `There is no report called "${report}".` } }, 404);
-  const { data, error } = await db.rpc(rpc, { p_from: from, p_to: to });
+  const aggregate = REPORT_RPCS[report];
+  if (!aggregate) return json({ error: { code: 'unknown_report', message: `There is no report called "${report}".` } }, 404);
+  const { data, error } = await db.rpc(aggregate.rpc, { p_from: from, p_to: to });
   if (error) {
     const status = error.code === '42501' ? 403 : 400;
     return json({ error: { code: status === 403 ? 'not_allowed' : 'report_failed', message: error.message } }, status);
   }
   const rows = (data ?? []) as Record<string, unknown>[];
-  const columns = rows.length > 0 ? Object.keys(rows[0]!) : [];
-  return new Response(csvRows(rows, columns, true), { status: 200, headers: { ...headers, 'x-report-rows': String(rows.length) } });
+  return new Response(csvRows(rows, aggregate.columns, true), { status: 200, headers: { ...headers, 'x-report-rows': String(rows.length) } });
 }
 
 Deno.serve(handler);

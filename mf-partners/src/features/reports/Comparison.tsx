@@ -8,15 +8,19 @@ export interface ComparisonProps {
   /** null while the previous period is still loading or could not be read. */
   previous: ReportRow[] | null;
   previousLabel: string;
+  /** The currency a money total with no rows is shown in (the caller's store's), so it reads "€0.00", not "0". */
+  fallbackCurrency: string | null;
 }
 
 /** Each total of the period, per currency for money, with the change since the previous period. */
-export function Comparison({ totals, rows, previous, previousLabel }: ComparisonProps) {
-  const cards = totals.flatMap((total) => {
+export function Comparison({ totals, rows, previous, previousLabel, fallbackCurrency }: ComparisonProps) {
+  const shown = totals.filter((t) => !t.when || rows.some(t.when) || (previous ?? []).some(t.when));
+  const cards = (shown.length ? shown : totals.filter((t) => !t.when)).flatMap((total) => {
     const now = totalOf(total, rows);
     const before = previous ? totalOf(total, previous) : {};
     const keys = [...new Set([...Object.keys(now), ...Object.keys(before)])].sort();
-    return (keys.length ? keys : ['']).map((currency) => ({ total, currency, value: now[currency] ?? 0, before: previous ? before[currency] ?? 0 : null }));
+    const none = total.kind === 'money' ? fallbackCurrency ?? '' : '';
+    return (keys.length ? keys : [none]).map((currency) => ({ total, currency, value: now[currency] ?? 0, before: previous ? before[currency] ?? 0 : null }));
   });
   const show = (v: number, currency: string) => (currency ? money(v, currency) : formatCount(v));
   return (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartPoints, delta, REPORTS, sortRows, totalOf } from './definitions.ts';
+import { cellText } from './format.ts';
 
 const rows = [
   { day: '2026-10-02', currency: 'EUR', lines: 2, net_cents: 1000, gross_cents: 1500, fee_cents: 1, vat_cents: 1, refunds_cents: 0 },
@@ -30,5 +31,21 @@ describe('report maths', () => {
     expect(sortRows(rows, net, 'descending').map((r) => r.net_cents)).toEqual([1000, 700, -200]);
     const d = REPORTS.sales!.columns.find((c) => c.key === 'day')!;
     expect(sortRows(rows, d, 'ascending').map((r) => r.day)).toEqual(['2026-10-01', '2026-10-01', '2026-10-02']);
+  });
+
+  it('in-shop sales: a shop\'s takings in its sale currency and what it owes, apart from a designer\'s share', () => {
+    const inShop = REPORTS['in-shop-sales']!;
+    const both = [
+      { side: 'shop', currency: 'EUR', copies: 7, royalty_cents: 3154, designer_share_cents: 2839, takings_currency: 'GBP', takings_cents: 11848 },
+      { side: 'designer', currency: 'EUR', copies: 2, royalty_cents: 900, designer_share_cents: 810, takings_currency: null, takings_cents: null },
+    ];
+    const total = (label: string) => totalOf(inShop.totals.find((t) => t.label === label)!, both);
+    expect(total('Takings')).toEqual({ GBP: 11848 });
+    expect(total('Royalties you owe')).toEqual({ EUR: 3154 });
+    expect(total('Copies sold in your shop')).toEqual({ '': 7 });
+    expect(total('Your share')).toEqual({ EUR: 810 });
+    const takings = inShop.columns.find((c) => c.key === 'takings_cents')!;
+    expect(cellText(takings, both[0]!)).toBe('£118.48');
+    expect(cellText(inShop.columns.find((c) => c.key === 'side')!, both[0]!)).toBe('In your shop');
   });
 });

@@ -1,13 +1,24 @@
 // What each report shows: its SQL function (supabase/migrations/20261123004500_reports.sql and
-// 20261123004600_partner_reports.sql), its columns, the chart's measure and the totals compared
+// 20261123004600_partner_reports.sql, 20261123006000_shop_reports.sql), its columns, the chart's measure and the totals compared
 // with the previous period. Money is always per currency (never added across currencies).
 
 export type ColumnKind = 'day' | 'text' | 'count' | 'money' | 'ratio';
-export interface Column { key: string; label: string; kind: ColumnKind }
+export interface Column {
+  key: string; label: string; kind: ColumnKind;
+  /** Money in another column's currency than `currency` (a shop's takings are in its sale currency). */
+  currencyKey?: string;
+  /** Words for a text column's codes. */
+  labels?: Record<string, string>;
+}
 export type ReportRow = Record<string, string | number | null>;
 
 /** A total over the rows: money sums per currency, counts once. */
-export interface Total { label: string; kind: 'money' | 'count'; value(row: ReportRow): number }
+export interface Total {
+  label: string; kind: 'money' | 'count'; value(row: ReportRow): number;
+  currencyKey?: string;
+  /** Only these rows count; a total no row of either period fits is not shown (a shop has no designer's share). */
+  when?(row: ReportRow): boolean;
+}
 
 export interface ReportDefinition {
   rpc: string;
@@ -25,7 +36,8 @@ export interface ReportDefinition {
 const n = (key: string) => (row: ReportRow) => Number(row[key] ?? 0);
 const money = (label: string, key: string): Total => ({ label, kind: 'money', value: n(key) });
 const count = (label: string, key: string): Total => ({ label, kind: 'count', value: n(key) });
-const col = (key: string, label: string, kind: ColumnKind): Column => ({ key, label, kind });
+const col = (key: string, label: string, kind: ColumnKind, more?: Partial<Column>): Column => ({ key, label, kind, ...more });
+const side = (which: string) => (row: ReportRow) => row.side === which;
 
 const day = col('day', 'Day', 'day');
 const currency = col('currency', 'Currency', 'text');
@@ -89,14 +101,24 @@ export const REPORTS: Record<string, ReportDefinition> = {
     sort: { key: 'day', direction: 'ascending' },
     empty: 'No wholesale orders in this period.',
   },
+  // Both sides of a point-of-sale sale (20261123006000_shop_reports.sql): a designer's patterns sold
+  // in shops (royalties owed to them) and a shop's own sales (takings, royalties it owes).
   'in-shop-sales': {
     rpc: 'report_in_shop_sales',
-    columns: [day, title, col('shop', 'Shop', 'text'), currency, col('copies', 'Copies', 'count'), col('royalty_cents', 'Royalties owed', 'money'),
-      col('platform_fee_cents', 'Platform share', 'money'), col('designer_share_cents', 'Your share', 'money')],
-    chart: { x: 'day', y: money('Your share', 'designer_share_cents') },
-    totals: [count('Copies', 'copies'), money('Royalties owed', 'royalty_cents'), money('Your share', 'designer_share_cents')],
+    columns: [day, col('side', 'Sale', 'text', { labels: { designer: 'Your pattern, in a shop', shop: 'In your shop' } }), title,
+      col('designer', 'Designer', 'text'), col('shop', 'Shop', 'text'), col('copies', 'Copies', 'count'),
+      col('takings_cents', 'Takings', 'money', { currencyKey: 'takings_currency' }), currency, col('royalty_cents', 'Royalties', 'money'),
+      col('platform_fee_cents', 'Platform share', 'money'), col('designer_share_cents', 'Designer\'s share', 'money')],
+    chart: { x: 'day', y: count('Copies', 'copies') },
+    totals: [
+      { ...count('Copies sold in your shop', 'copies'), when: side('shop') },
+      { ...money('Takings', 'takings_cents'), currencyKey: 'takings_currency', when: side('shop') },
+      { ...money('Royalties you owe', 'royalty_cents'), when: side('shop') },
+      { ...count('Copies of your patterns', 'copies'), when: side('designer') },
+      { ...money('Your share', 'designer_share_cents'), when: side('designer') },
+    ],
     sort: { key: 'day', direction: 'ascending' },
-    empty: 'No in-shop sales of your patterns in this period.',
+    empty: 'No in-shop sales, of your patterns or in your shop, in this period.',
   },
   commissions: {
     rpc: 'report_commissions',
@@ -134,7 +156,8 @@ export type Figures = Record<string, number>;
 export function totalOf(total: Total, rows: ReportRow[]): Figures {
   const out: Figures = {};
   for (const row of rows) {
-    const key = total.kind === 'money' ? String(row.currency ?? '') : '';
+    if (total.when && !total.when(row)) continue;
+    const key = total.kind === 'money' ? String(row[total.currencyKey ?? 'currency'] ?? '') : '';
     out[key] = (out[key] ?? 0) + total.value(row);
   }
   if (total.kind === 'count' && !('' in out)) out[''] = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCustom, daysIn, periodFromSearch, periodSearch, presetPeriod, previousPeriod } from './period.ts';
+import { checkCustom, covers, daysIn, lastTwelveMonths, periodFromSearch, periodSearch, presetPeriod, previousPeriod } from './period.ts';
 
 describe('report periods', () => {
   it('presets on a given day', () => {
@@ -27,5 +27,13 @@ describe('report periods', () => {
     expect(periodFromSearch(new URLSearchParams('range=nonsense'), '2026-11-23').period).toMatchObject({ preset: 'last-30', to: '2026-11-23' });
     expect(checkCustom('2026-02-30', '2026-03-01')).toBe('bad-date');
     expect(periodSearch({ preset: 'this-month', from: '2026-11-01', to: '2026-11-23' })).toEqual({ range: 'this-month' });
+  });
+
+  it('the last 12 months an empty report offers, and whether a period already covers them', () => {
+    const year = lastTwelveMonths('2026-11-23');
+    expect(year).toEqual({ preset: 'custom', from: '2025-11-24', to: '2026-11-23' });
+    expect(daysIn(year)).toBe(365);
+    expect(covers(presetPeriod('last-30', '2026-11-23'), year)).toBe(false);
+    expect(covers({ from: '2025-01-01', to: '2026-11-23' }, year)).toBe(true);
   });
 });

@@ -93,6 +93,12 @@ export function previousPeriod(period: Period): { from: string; to: string } {
 
 export const todayUtc = () => toDay(Date.now());
 
+/** The last 12 months to `today` (365 days, a custom range): where an empty report looks for data to offer. */
+export const lastTwelveMonths = (today: string): Period => ({ preset: 'custom', from: addDays(today, -364), to: today });
+
+/** Whether `outer` covers all of `inner` (an empty period inside it needs no second look). */
+export const covers = (outer: { from: string; to: string }, inner: { from: string; to: string }) => outer.from <= inner.from && outer.to >= inner.to;
+
 /** "1 Oct 2026 – 31 Oct 2026" */
 export function periodLabel(p: { from: string; to: string }): string {
   const f = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
