@@ -236,6 +236,68 @@ describe('attribution', () => {
   });
 });
 
+describe('a partner code typed at checkout', () => {
+  const items = (ids: string[]) => ids.map((id) => ({ pattern_id: id, quantity: 1, kind: 'digital' }));
+  const ordersOf = async (who: Person) => (await sql('select count(*)::int as n from public.orders where buyer_id = $1', [who.id]))[0]!.n as number;
+
+  it('attributes the order to the reseller (a click made now, path /checkout); the preview says it applies', async () => {
+    const preview = await call('checkout', people.buyer, { items: items([P.scarf]), country: 'DE', preview: true, partner_code: ` ${code.toLowerCase()} ` });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.partner_code).toBe(code);
+    const plain = await call('checkout', people.buyer, { items: items([P.scarf]), country: 'DE', preview: true });
+    expect(plain.body).not.toHaveProperty('partner_code');
+    const res = await call('checkout', people.buyer, { items: items([P.scarf]), country: 'DE', partner_code: code.toLowerCase() });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.partner_code).toBe(code);
+    const [order] = await sql('select reseller_id, referral_code, referral_click_id from public.orders where id = $1', [res.body.order_id]);
+    expect(order).toMatchObject({ reseller_id: people.reseller.id, referral_code: code });
+    const [made] = await sql(`select code, path, clicked_at > now() - interval '1 minute' as fresh from public.referral_clicks where id = $1`, [order!.referral_click_id]);
+    expect(made).toEqual({ code, path: '/checkout', fresh: true });
+    expect((await sql('select sum(commission_cents)::int as c from public.order_items where order_id = $1', [res.body.order_id]))[0]!.c).toBeGreaterThan(0);
+  });
+
+  it('beats an older link click of another reseller (last click wins)', async () => {
+    const linkClick = await click(code2);
+    const order = await buy(people.buyer, [P.scarf], { code: code2, click_id: linkClick });
+    expect(order.reseller_id).toBe(people.reseller2.id); // the link alone
+    const res = await call('checkout', people.buyer, { items: items([P.scarf]), country: 'DE', referral: { code: code2, click_id: linkClick }, partner_code: code });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await sql('select reseller_id, referral_code from public.orders where id = $1', [res.body.order_id]))[0])
+      .toEqual({ reseller_id: people.reseller.id, referral_code: code });
+  });
+
+  it('refuses an unknown, malformed or no-longer-approved code with a clear error, in the preview and at payment, and makes no order', async () => {
+    const before = await ordersOf(people.buyer);
+    const clicks = (await sql('select count(*)::int as n from public.referral_clicks'))[0]!.n;
+    const [paused] = await sql('select code from public.referral_codes where reseller_id = $1', [people.buyer2.id]); // rejected above
+    for (const typed of ['NOSUCHCODE', 'bad code!', paused!.code as string]) {
+      for (const preview of [true, false]) {
+        const res = await call('checkout', people.buyer, { items: items([P.scarf]), country: 'DE', preview, partner_code: typed,
+          referral: { code, click_id: await click(code) } });
+        expect(res.status, `${typed} ${preview}`).toBe(400);
+        expect(res.body.error.code).toBe('partner_code_invalid');
+        expect(res.body.error.message).toContain('is not a Stitchhouse partner code');
+      }
+    }
+    const tooLong = await call('checkout', people.buyer, { items: items([P.scarf]), country: 'DE', partner_code: 'A'.repeat(17) });
+    expect(tooLong.status).toBe(400);
+    expect(await ordersOf(people.buyer)).toBe(before);
+    // only the link clicks above were recorded, none for the refused codes
+    expect((await sql('select count(*)::int as n from public.referral_clicks'))[0]!.n).toBe(clicks + 6);
+  });
+
+  it('refuses the buyer\'s own code (no commission on one\'s own purchases)', async () => {
+    const before = await ordersOf(people.reseller);
+    for (const preview of [true, false]) {
+      const res = await call('checkout', people.reseller, { items: items([P.scarf]), country: 'DE', preview, partner_code: code });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('partner_code_own');
+      expect(res.body.error.message).toContain('your own partner code');
+    }
+    expect(await ordersOf(people.reseller)).toBe(before);
+  });
+});
+
 describe('commission payouts and refunds', () => {
   it('sends held commissions once the reseller can receive payouts, and reverses the commission of a refunded line', async () => {
     const order = await buy(people.buyer2, [P.top, P.scarf], { code, click_id: await click(code) });

@@ -107,6 +107,15 @@ describe('reseller programme', () => {
     await shopper.page.getByRole('button', { name: 'Buy', exact: true }).click();
     await shopper.page.waitForURL(/\/payment\/send$/);
     await shopper.page.getByRole('combobox', { name: 'Your country' }).selectOption('DE');
+    // the code can also be typed: an unknown one is refused at its field, the reseller's shows as applied
+    await shopper.page.getByText('Have a partner code?').click();
+    const partnerForm = shopper.page.getByRole('form', { name: 'Partner code' });
+    await partnerForm.getByRole('textbox', { name: /^Partner code/ }).fill('NOSUCH99');
+    await partnerForm.getByRole('button', { name: 'Apply partner code' }).click();
+    await partnerForm.getByText('That partner code is not known').waitFor();
+    await partnerForm.getByRole('textbox', { name: /^Partner code/ }).fill(code.toLowerCase());
+    await partnerForm.getByRole('button', { name: 'Apply partner code' }).click();
+    await shopper.page.getByTestId('checkout-partner-code').getByText(`${code} applied`).waitFor();
     await shopper.page.getByRole('button', { name: 'Pay $15.00' }).click();
     await payOnHostedPage(shopper.page);
     await shopper.page.waitForURL(/\/payment\/success\?order=/);

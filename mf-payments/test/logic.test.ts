@@ -9,7 +9,7 @@ import { failureReason } from '../src/features/outcome/reasons.ts';
 const CODES = [
   'not_signed_in', 'empty_cart', 'invalid_request', 'invalid_quantity', 'pattern_unavailable', 'price_changed', 'mixed_currencies',
   'already_owned', 'own_pattern', 'free_pattern', 'wholesale_not_approved', 'discount_invalid', 'discount_expired', 'discount_exhausted',
-  'payments_unavailable',
+  'partner_code_invalid', 'partner_code_own', 'payments_unavailable',
 ];
 
 describe('checkout problems', () => {

@@ -46,3 +46,9 @@ export function formatDay(value: string | null, locales: string | readonly strin
   }
   return new Date(value).toLocaleDateString(tags, DAY);
 }
+
+/** "3 Jan 2026, 15:31": formatDay's day and a 24-hour time on the reader's clock, for moments such as a key's last use. */
+export function formatDayTime(value: string | null, locales: string | readonly string[] = 'en-GB'): string {
+  if (!value) return '';
+  return new Date(value).toLocaleString(typeof locales === 'string' ? locales : [...locales], { ...DAY, hour: '2-digit', minute: '2-digit' });
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CRAFTS, DIFFICULTY_LABELS, categoryLabel, craftLabel, difficultyLabel, isCraft } from '../src/catalog/labels.ts';
-import { formatAmount, formatDay, formatPrice } from '../src/money.ts';
+import { formatAmount, formatDay, formatDayTime, formatPrice } from '../src/money.ts';
 
 describe('catalog words', () => {
   it('names the five difficulty levels the way buyers filter by them', () => {
@@ -47,6 +47,8 @@ describe('money on screen', () => {
     expect(formatAmount(-250, 'GBP')).toBe('-£2.50');
     expect(formatDay('2026-01-03T10:00:00Z')).toBe('3 Jan 2026');
     expect(formatDay('2026-01-03')).toBe('3 Jan 2026');
+    expect(formatDayTime('2026-11-23T15:31:00')).toBe('23 Nov 2026, 15:31');
+    expect(formatDayTime(null)).toBe('');
     expect(formatDay(null)).toBe('');
   });
 });

@@ -30,11 +30,13 @@ export interface CheckoutRequest {
   lines: readonly CartLine[];
   country: string;
   discountCode?: string;
+  /** A reseller's code the buyer typed (credited instead of an older link click). */
+  partnerCode?: string;
   /** A guest's receipt address (anonymous session); members' orders use their account's. */
   guestEmail?: string;
 }
 
-function body({ lines, country, discountCode, guestEmail }: CheckoutRequest, preview: boolean) {
+function body({ lines, country, discountCode, partnerCode, guestEmail }: CheckoutRequest, preview: boolean) {
   return {
     items: lines.map((line) => ({
       pattern_id: line.patternId,
@@ -43,6 +45,7 @@ function body({ lines, country, discountCode, guestEmail }: CheckoutRequest, pre
       expected_unit_price_cents: line.unitPriceCents,
     })),
     ...(discountCode ? { discount_code: discountCode } : {}),
+    ...(partnerCode ? { partner_code: partnerCode } : {}),
     country,
     preview,
     ...(guestEmail && !preview ? { email: guestEmail } : {}),
@@ -56,10 +59,15 @@ function referral(preview: boolean) {
   return last ? { referral: { code: last.code, click_id: last.clickId } } : {};
 }
 
+/** What a preview answers: the quote and, when a typed partner code holds, that code. */
+export interface QuoteAnswer {
+  quote: Quote;
+  partner_code?: string;
+}
+
 /** VAT, discount and total as the server computes them from database prices (nothing is charged). */
-export async function quoteCheckout(request: CheckoutRequest): Promise<Quote> {
-  const { quote } = await callPaymentFunction<{ quote: Quote }>('checkout', body(request, true));
-  return quote;
+export function quoteCheckout(request: CheckoutRequest): Promise<QuoteAnswer> {
+  return callPaymentFunction<QuoteAnswer>('checkout', body(request, true));
 }
 
 /** Creates the order and the payment session; the caller goes to `url` (the provider's hosted page). */

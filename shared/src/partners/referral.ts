@@ -5,7 +5,8 @@
 import { REFERRAL_ATTRIBUTION_DAYS } from '../pricing.ts';
 
 export const REFERRAL_STORAGE_KEY = 'stitchhouse.referral.v1';
-const CODE = /^[A-Z0-9]{4,16}$/;
+/** The database's rule (referral_codes_code_format), after trimming and upper-casing. */
+export const REFERRAL_CODE_FORMAT = /^[A-Z0-9]{4,16}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
 
@@ -20,7 +21,7 @@ export interface RememberedReferral {
 export function referralCodeFrom(search: string): string | null {
   const raw = new URLSearchParams(search).get('ref');
   const code = raw?.trim().toUpperCase() ?? '';
-  return CODE.test(code) ? code : null;
+  return REFERRAL_CODE_FORMAT.test(code) ? code : null;
 }
 
 function storage(): Storage | null {
@@ -39,7 +40,7 @@ export function rememberedReferral(now: number = Date.now()): RememberedReferral
   try {
     const value = JSON.parse(raw) as Partial<RememberedReferral>;
     const at = Date.parse(String(value.clickedAt));
-    if (typeof value.code === 'string' && CODE.test(value.code) && typeof value.clickId === 'string' && UUID.test(value.clickId)
+    if (typeof value.code === 'string' && REFERRAL_CODE_FORMAT.test(value.code) && typeof value.clickId === 'string' && UUID.test(value.clickId)
       && Number.isFinite(at) && now - at <= REFERRAL_ATTRIBUTION_DAYS * DAY_MS) {
       return { code: value.code, clickId: value.clickId, clickedAt: new Date(at).toISOString() };
     }

@@ -1,4 +1,4 @@
-// POST /checkout { items: [{ pattern_id, quantity, kind, expected_unit_price_cents? }], discount_code?, country, preview?, email? }
+// POST /checkout { items: [{ pattern_id, quantity, kind, expected_unit_price_cents? }], discount_code?, country, preview?, email?, referral?, partner_code? }
 // Prices the cart on the server from the database (tax-inclusive prices, the buyer's VAT, the
 // store's discount code, each seller plan's fee: shared/src/pricing.ts) and, unless previewing,
 // records a pending order and opens a Stripe Checkout Session for it. Entitlements come later,
@@ -22,6 +22,7 @@ import {
 } from '@stitchhouse/shared/pricing.ts';
 // print licences a shop buys at once (the cart holds the same limit); above it: a typo or an attack
 import { MAX_PRINT_QUANTITY } from '@stitchhouse/shared/cart/keys.ts';
+import { REFERRAL_CODE_FORMAT } from '@stitchhouse/shared/partners/referral.ts';
 
 const MAX_LINES = 50;
 
@@ -44,6 +45,10 @@ const bodySchema = z.object({
     .optional(),
   // the buyer's last referral click (shared/src/partners/referral.ts); a malformed one is ignored like an unknown one
   referral: z.object({ code: z.string().trim().max(16), click_id: z.guid() }).nullish().catch(null),
+  // a reseller's code the buyer typed: checked (partner_code_invalid / partner_code_own) and, on
+  // ordering, recorded as a click made now, so it wins over an older link click (last click wins)
+  partner_code: z.string({ error: 'partner_code must be text' }).trim().toUpperCase()
+    .max(16, { error: 'A partner code is at most 16 letters and digits' }).nullish(),
 });
 type CartItem = z.infer<typeof itemSchema>;
 
@@ -258,6 +263,34 @@ async function attachReferral(orderId: string, referral: { code: string; click_i
   else if (!(data as { attributed: boolean }).attributed) console.info(`referral of order ${orderId} ignored: ${(data as { reason: string }).reason}`);
 }
 
+/** A typed partner code, if it is an approved reseller's and not the buyer's own; refused with a clear error otherwise. */
+async function checkPartnerCode(code: string, buyerId: string): Promise<string> {
+  const unknown = () => new PaymentFailure('partner_code_invalid',
+    `${code} is not a Stitchhouse partner code. Check it with the partner who gave it to you, or leave the field empty.`, 400, { partner_code: code });
+  if (!REFERRAL_CODE_FORMAT.test(code)) throw unknown();
+  const db = serviceClient();
+  const { data, error } = await db.from('referral_codes').select('reseller_id').eq('code', code).maybeSingle();
+  if (error) throw error;
+  if (!data) throw unknown();
+  const { data: approved, error: approvedError } = await db.rpc('is_approved_reseller', { p_user: data.reseller_id });
+  if (approvedError) throw approvedError;
+  if (approved !== true) throw unknown();
+  if (data.reseller_id === buyerId) {
+    throw new PaymentFailure('partner_code_own', 'That is your own partner code: your own purchases earn no commission. Leave the field empty.', 400, { partner_code: code });
+  }
+  return code;
+}
+
+/** The typed code as a click made now (path /checkout tells it from link clicks), so it is the buyer's last click. */
+async function clickNow(code: string): Promise<{ code: string; click_id: string } | null> {
+  const { data, error } = await serviceClient().rpc('record_referral_click', { code, path: '/checkout' });
+  if (error || typeof data !== 'string') {
+    console.error(`partner code ${code} not recorded`, error?.message ?? 'refused');
+    return null;
+  }
+  return { code, click_id: data };
+}
+
 async function checkout(req: Request): Promise<Response> {
   const caller = await signedInUser(req);
   if (!caller) throw new PaymentFailure('not_signed_in', 'Sign in to check out.', 401);
@@ -271,6 +304,7 @@ async function checkout(req: Request): Promise<Response> {
   const lines = await priceLines(body.items, caller.user.id, caller.token);
   const currency = lines[0]!.pattern.currency;
   const discount = body.discount_code ? await findDiscount(body.discount_code, lines, currency) : null;
+  const partnerCode = body.partner_code ? await checkPartnerCode(body.partner_code, caller.user.id) : null;
 
   let quote: CartQuote;
   try {
@@ -283,7 +317,8 @@ async function checkout(req: Request): Promise<Response> {
     throw err;
   }
   const publicQuote = contractQuote(quote, lines);
-  if (body.preview) return reply({ quote: publicQuote });
+  const partner = partnerCode ? { partner_code: partnerCode } : {};
+  if (body.preview) return reply({ quote: publicQuote, ...partner });
   if (!paymentsConfigured()) {
     throw new PaymentFailure('payments_unavailable', 'Payments are not set up on this server yet. Nothing was charged.', 503);
   }
@@ -306,7 +341,8 @@ async function checkout(req: Request): Promise<Response> {
   });
   if (error) throw error;
   const id = orderId as string;
-  if (body.referral) await attachReferral(id, body.referral);
+  const referral = partnerCode ? await clickNow(partnerCode) ?? body.referral : body.referral;
+  if (referral) await attachReferral(id, referral);
   const success = `${siteUrl()}/payment/success?order=${id}`;
 
   if (quote.totalCents === 0) {
@@ -314,7 +350,7 @@ async function checkout(req: Request): Promise<Response> {
     const { error: paidError } = await db.rpc('payments_mark_paid', { p_order_id: id, p_facts: { session: { amount_total: 0 } } });
     if (paidError) throw paidError;
     await sendReceipt(id);
-    return reply({ order_id: id, url: success, quote: publicQuote });
+    return reply({ order_id: id, url: success, quote: publicQuote, ...partner });
   }
 
   let session: Stripe.Checkout.Session;
@@ -339,7 +375,7 @@ async function checkout(req: Request): Promise<Response> {
   const { error: sessionError } = await db.from('orders')
     .update({ provider_session_id: session.id, expires_at: new Date(session.expires_at * 1000).toISOString() }).eq('id', id);
   if (sessionError) throw sessionError;
-  return reply({ order_id: id, url: session.url, quote: publicQuote });
+  return reply({ order_id: id, url: session.url, quote: publicQuote, ...partner });
 }
 
 Deno.serve(paymentHandler('checkout', checkout));

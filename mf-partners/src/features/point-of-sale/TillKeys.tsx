@@ -1,11 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { describeError } from '@stitchhouse/shared';
+import { formatDayTime } from '@stitchhouse/shared/money.ts';
 import { Alert, AsyncList, Button, LinkButton, Skeleton, TextField, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { createTillKey, listTillKeys, revokeTillKey, type NewTillKey, type TillKey } from '../../api/pointOfSale.ts';
 import * as styles from './pointOfSale.module.css';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never');
+const when = (iso: string | null) => (iso ? formatDayTime(iso) : 'Never');
 
 /**
  * A shop's till keys: create one (named; the plain key is shown once, with a copy button),

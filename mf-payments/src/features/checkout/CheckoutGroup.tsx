@@ -7,7 +7,8 @@ import { quoteCheckout, startCheckout, type Quote } from '../../api/checkout.ts'
 import { PaymentProblem } from '../../api/functions.ts';
 import { countryName } from '@stitchhouse/shared/countries.ts';
 import { ProblemBlock } from './ProblemBlock.tsx';
-import { DISCOUNT_CODES, explainProblem, priceChangesOf } from './problems.ts';
+import { DISCOUNT_CODES, PARTNER_CODES, explainProblem, priceChangesOf } from './problems.ts';
+import { PartnerCodeForm } from './PartnerCodeForm.tsx';
 import { QuantityField } from './QuantityField.tsx';
 import { ChargedCurrencyNote } from './ChargedCurrencyNote.tsx';
 import { DISCOUNT_CODE_FORMAT } from '../shared/discountForm.ts';
@@ -37,6 +38,10 @@ export function CheckoutGroup({ currency, lines, country, several, guestEmail }:
   const [codeInput, setCodeInput] = useState('');
   const [code, setCode] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
+  // the typed partner code as sent, and as the server's quote accepted it
+  const [partnerCode, setPartnerCode] = useState<string | null>(null);
+  const [partnerApplied, setPartnerApplied] = useState<string | null>(null);
+  const [partnerError, setPartnerError] = useState<string | null>(null);
   const [quote, setQuote] = useState<Quote | null>(null);
   const [quoting, setQuoting] = useState(true);
   const [problem, setProblem] = useState<PaymentProblem | null>(null);
@@ -44,13 +49,18 @@ export function CheckoutGroup({ currency, lines, country, several, guestEmail }:
   const [attempt, setAttempt] = useState(0);
   const problemRef = useRef<HTMLDivElement>(null);
 
-  const key = JSON.stringify([lines.map((l) => [l.patternId, l.kind, l.quantity, l.unitPriceCents]), country, code, attempt]);
+  const key = JSON.stringify([lines.map((l) => [l.patternId, l.kind, l.quantity, l.unitPriceCents]), country, code, partnerCode, attempt]);
 
   /** Applies what the server said; returns true when the problem is only the code or new prices (already handled). */
   function absorb(failure: PaymentProblem): void {
     if (DISCOUNT_CODES.has(failure.code) && code) {
       setCodeError(explainProblem(failure).title + '. ' + explainProblem(failure).message);
       setCode(null);
+      return;
+    }
+    if (PARTNER_CODES.has(failure.code) && partnerCode) {
+      setPartnerError(explainProblem(failure).title + '. ' + explainProblem(failure).message);
+      setPartnerCode(null);
       return;
     }
     if (failure.code === 'price_changed') {
@@ -66,10 +76,11 @@ export function CheckoutGroup({ currency, lines, country, several, guestEmail }:
     let live = true;
     setQuoting(true);
     const timer = setTimeout(() => {
-      quoteCheckout({ lines, country, discountCode: code ?? undefined }).then(
+      quoteCheckout({ lines, country, discountCode: code ?? undefined, partnerCode: partnerCode ?? undefined }).then(
         (next) => {
           if (!live) return;
-          setQuote(next);
+          setQuote(next.quote);
+          setPartnerApplied(next.partner_code ?? null);
           setQuoting(false);
           // A price notice stays until the person pays (it is what they confirm); others clear.
           setProblem((previous) => (previous?.code === 'price_changed' ? previous : null));
@@ -85,7 +96,7 @@ export function CheckoutGroup({ currency, lines, country, several, guestEmail }:
       live = false;
       clearTimeout(timer);
     };
-    // `key` sums up lines, country, code and retries.
+    // `key` sums up lines, country, the codes and retries.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
@@ -104,7 +115,7 @@ export function CheckoutGroup({ currency, lines, country, several, guestEmail }:
     setPaying(true);
     setProblem(null);
     try {
-      const { url } = await startCheckout({ lines, country, discountCode: code ?? undefined, guestEmail: guestEmail ?? undefined });
+      const { url } = await startCheckout({ lines, country, discountCode: code ?? undefined, partnerCode: partnerCode ?? undefined, guestEmail: guestEmail ?? undefined });
       goToPaymentPage(url);
       // Stay busy: the browser is leaving for the payment page.
     } catch (error) {
@@ -152,6 +163,10 @@ export function CheckoutGroup({ currency, lines, country, several, guestEmail }:
         {code ? <Button variant="ghost" onClick={() => { setCode(null); setCodeInput(''); }}>Remove the code</Button> : null}
       </form>
 
+      <PartnerCodeForm applied={partnerApplied} pending={!!partnerCode && partnerCode !== partnerApplied} error={partnerError}
+        onApply={(next) => { setPartnerError(null); setPartnerCode(next); }}
+        onRemove={() => { setPartnerCode(null); setPartnerApplied(null); setPartnerError(null); }} />
+
       <div aria-live="polite" aria-busy={quoting || undefined}>
         {quote ? (
           <dl className={styles.summary} aria-label={`Total in ${currency}`}>
@@ -165,6 +180,12 @@ export function CheckoutGroup({ currency, lines, country, several, guestEmail }:
             ) : null}
             <dt>{quote.vat_rate_bp > 0 ? `VAT ${formatBasisPoints(quote.vat_rate_bp)} for ${countryName(country)}, included` : `No VAT for ${countryName(country)}`}</dt>
             <dd>{formatMoney(quote.vat_cents, currency)}</dd>
+            {partnerApplied ? (
+              <>
+                <dt>Partner code</dt>
+                <dd data-testid="checkout-partner-code">{partnerApplied} applied</dd>
+              </>
+            ) : null}
             <dt className={styles.total}>Total</dt>
             <dd className={styles.total} data-testid="checkout-total">{formatMoney(quote.total_cents, currency)}</dd>
           </dl>

@@ -56,6 +56,8 @@ const WORDS: Record<string, Omit<ExplainedProblem, 'patternIds'>> = {
   discount_invalid: { title: 'That discount code does not work here', message: 'Check the spelling, or whether it is for another store or pattern.', action: 'remove_code' },
   discount_expired: { title: 'That discount code has expired', message: 'Remove it to pay the full price, or ask the store for a new code.', action: 'remove_code' },
   discount_exhausted: { title: 'That discount code has been used up', message: 'It reached its usage limit. Remove it to pay the full price.', action: 'remove_code' },
+  partner_code_invalid: { title: 'That partner code is not known', message: 'Check it with the partner who gave it to you, or leave the partner code empty.', action: 'remove_code' },
+  partner_code_own: { title: 'That is your own partner code', message: 'Your own purchases earn no commission; leave the partner code empty.', action: 'remove_code' },
   payments_unavailable: { title: 'Payments are not available right now', message: 'Nothing was charged. Please try again in a few minutes.', action: 'retry' },
 };
 
@@ -68,3 +70,5 @@ export function explainProblem(problem: PaymentProblem): ExplainedProblem {
 }
 
 export const DISCOUNT_CODES = new Set(['discount_invalid', 'discount_expired', 'discount_exhausted']);
+/** Refusals of a typed reseller code: shown at the partner code field, the rest of the checkout kept. */
+export const PARTNER_CODES = new Set(['partner_code_invalid', 'partner_code_own']);
