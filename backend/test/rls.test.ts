@@ -299,8 +299,10 @@ const cases: Case[] = [
     return `id=eq.${(await insertColumns('kit_clicks', { kit_id: KIT, visitor: `rls-${unique()}` })).id}`;
   } },
   // reports
-  // store reports go to store owners; an operator without a store gets the platform reports only (20261123004500)
-  { table: 'reports', op: 'select', label: 'store report', filter: 'slug=eq.sales', allow: ['designer', 'other', 'wholesale', 'service'] },
+  // store reports go to store owners; an operator without a store gets the platform reports only (20261123004500);
+  // online-sales reports only to designer and supplier stores, in-shop sales to every store (20261123006000)
+  { table: 'reports', op: 'select', label: 'online sales report', filter: 'slug=eq.sales', allow: ['designer', 'other', 'service'] },
+  { table: 'reports', op: 'select', label: 'in-shop report', filter: 'slug=eq.in-shop-sales', allow: ['designer', 'other', 'wholesale', 'service'] },
   { table: 'reports', op: 'select', label: 'platform report', filter: 'slug=eq.platform-totals', allow: ['operator', 'service'] },
   { table: 'reports', op: 'insert', allow: ['service'], insert: () => {
     const slug = `rls-${unique()}`;
