@@ -84,14 +84,13 @@ export async function startThrowawayPostgres(bin: string, options: { fsync?: boo
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), FOLDER_PREFIX));
   fs.writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
   const asRoot = process.getuid?.() === 0;
-  const run = runAsServerUser;
   if (asRoot) execFileSync('chown', ['-R', 'postgres', dir]);
   const data = path.join(dir, 'data');
   const port = await freePort();
   try {
-    run(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+    runAsServerUser(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
     const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${options.fsync === false ? ' -c fsync=off' : ''}`;
-    run(path.join(bin, 'pg_ctl'), ['-D', data, '-w', '-l', path.join(dir, 'log'), '-o', settings, 'start']);
+    runAsServerUser(path.join(bin, 'pg_ctl'), ['-D', data, '-w', '-l', path.join(dir, 'log'), '-o', settings, 'start']);
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw err;
@@ -103,7 +102,7 @@ export async function startThrowawayPostgres(bin: string, options: { fsync?: boo
       if (stopped) return;
       stopped = true;
       try {
-        run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+        runAsServerUser(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
