@@ -39,6 +39,7 @@ const OPEN_AUTH_READS = new Set([
 export function isOpenRoute(method: string, path: string): boolean {
   if (path === '/health' || path === '/mail' || path.startsWith('/mail/')) return true;
   if (path.startsWith('/storage/v1/object/public/')) return true;
+  if ((method === 'GET' || method === 'HEAD') && path.startsWith('/storage/v1/render/image/public/')) return true;
   if ((method === 'GET' || method === 'HEAD') && path.startsWith('/storage/v1/object/sign/')) return true;
   if (method === 'GET' && path === '/auth/v1/verify') return true;
   // Auth calls a browser or a JWT verifier makes without keys, as the CLI's stack and hosted

@@ -32,6 +32,10 @@ export const errors = {
     new StorageError(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size'),
   invalidMimeType: (mimeType: string, why?: string) =>
     new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${mimeType} is not supported${why ? `: ${why}` : ''}`),
+  /** Image transformations: the object is not an image libvips reads, or is too big to render. */
+  notAnImage: (mimeType: string, why?: string) =>
+    new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `An object of type ${mimeType} cannot be transformed${why ? `: ${why}` : ''}`),
+  imageTooLarge: (why: string) => new StorageError(413, 'EntityTooLarge', 'Payload too large', `The image cannot be transformed: ${why}`),
   /** The bytes do not back the declared type, or the type is active content (checked on upload). */
   contentRefused: (mimeType: string, reason: string) =>
     new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `The file's content does not match its type ${mimeType}: ${reason}`),

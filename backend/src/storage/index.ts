@@ -9,6 +9,7 @@ import { errorResponse, errors, StorageError } from './errors.ts';
 import { FileStore } from './files.ts';
 import { registerObjects } from './routes/objects.ts';
 import { registerReads } from './routes/read.ts';
+import { registerRenders } from './routes/render.ts';
 import { registerSignedUrls } from './routes/signed.ts';
 import { registerTransfers } from './routes/transfer.ts';
 
@@ -32,6 +33,7 @@ export function createStorageApp(ctx: ServiceContext): Hono {
   // would otherwise read sign, upload, public, info, list, move and copy as bucket names.
   registerSignedUrls(app, deps);
   registerReads(app, deps);
+  registerRenders(app, deps);
   registerTransfers(app, deps);
   registerObjects(app, deps);
 

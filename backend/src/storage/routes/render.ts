@@ -1,0 +1,58 @@
+// GET /render/image/public|authenticated/:bucket/:path?width=&height=&resize=&quality=&format=
+// — Supabase Storage's image transformation routes (what storage-js's getPublicUrl and
+// download write when given `transform`). Who may read an object is decided exactly as on
+// the /object routes; only the bytes differ.
+import type { Context, Hono } from 'hono';
+import * as db from '../db.ts';
+import { requireBucket, type StorageDeps } from '../deps.ts';
+import { errors } from '../errors.ts';
+import { ImageRenderer, outputFormat, parseTransform } from '../render.ts';
+import { callerOf, objectParams } from '../request.ts';
+import { userFileHeaders } from '../serve.ts';
+import { asCaller } from '../tx.ts';
+
+export function registerRenders(app: Hono, deps: StorageDeps): void {
+  const { ctx, store } = deps;
+  const renderer = new ImageRenderer(store);
+
+  const respond = async (c: Context, object: db.ObjectRow, transform: ReturnType<typeof parseTransform>): Promise<Response> => {
+    const meta = object.metadata;
+    const format = outputFormat(meta?.mimetype ?? 'application/octet-stream', transform, c.req.header('accept'));
+    const image = await renderer.render(object, transform, format);
+    const headers = new Headers({
+      'content-type': image.contentType,
+      'cache-control': meta?.cacheControl ?? 'no-cache',
+      'last-modified': new Date(object.updated_at).toUTCString(),
+      etag: image.etag,
+      // The same URL answers WebP to one browser and the stored format to another.
+      vary: 'Accept',
+      ...userFileHeaders,
+    });
+    if (c.req.header('if-none-match') === image.etag) return new Response(null, { status: 304, headers });
+    headers.set('content-length', String(image.body.length));
+    if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
+    return new Response(new Uint8Array(image.body), { status: 200, headers });
+  };
+
+  // --- public buckets: no auth, as /object/public
+  app.on(['GET', 'HEAD'], '/render/image/public/:bucket/:name{[^]+}', async (c) => {
+    const transform = parseTransform(new URL(c.req.url).searchParams);
+    const { bucket, name } = objectParams(c);
+    const row = await db.findBucket(ctx.pool, bucket);
+    if (!row || !row.public) throw errors.noSuchBucket();
+    const object = await db.findObject(ctx.pool, bucket, name);
+    if (!object) throw errors.noSuchKey();
+    return respond(c, object, transform);
+  });
+
+  // --- any bucket: the caller's row-level security decides, as /object/authenticated
+  app.on(['GET', 'HEAD'], '/render/image/authenticated/:bucket/:name{[^]+}', async (c) => {
+    const transform = parseTransform(new URL(c.req.url).searchParams);
+    const caller = await callerOf(c, ctx.config);
+    const { bucket, name } = objectParams(c);
+    await requireBucket(deps, bucket);
+    const object = await asCaller(ctx.pool, caller, (client) => db.findObject(client, bucket, name));
+    if (!object) throw errors.noSuchKey();
+    return respond(c, object, transform);
+  });
+}
