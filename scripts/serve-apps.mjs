@@ -8,9 +8,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
+import { createShellPage } from './route-hints.mjs';
 import APPS from '../shared/src/apps.json' with { type: 'json' };
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -166,18 +168,46 @@ export async function serveApps(options = {}) {
       res.setHeader('x-content-type-options', 'nosniff');
       for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
       // The shell's page: open the backend's connections while main.js loads (REST calls are
-      // CORS requests, cover images are not: one connection of each kind).
-      if (isShell && (!extname(pathname) || pathname.endsWith('.html'))) res.setHeader('link', preconnect);
-      // An address no route of the contract matches: the app still renders its not-found
-      // screen, but with status 404 (crawlers and link checkers see the truth).
-      if (isShell && !extname(pathname) && !knownRoute(pathname)) {
-        const page = join(dirs.shell, 'index.html');
-        res.writeHead(404, { 'content-type': TYPES['.html'], 'cache-control': 'no-cache' });
-        res.end(req.method === 'HEAD' || !existsSync(page) ? undefined : readFileSync(page));
+      // CORS requests, cover images are not: one connection of each kind), and send the page
+      // with its route's hints and per-environment files inline (scripts/route-hints.mjs).
+      if (isShell && (!extname(pathname) || pathname === '/index.html')) {
+        res.setHeader('link', preconnect);
+        // An address no route of the contract matches: the app still renders its not-found
+        // screen, but with status 404 (crawlers and link checkers see the truth).
+        const status = extname(pathname) || knownRoute(pathname) ? 200 : 404;
+        shellPage(pathname)
+          .then((html) => (html === null ? files[name](req, res) : sendPage(req, res, status, html)))
+          .catch((error) => {
+            console.error('the shell page could not be prepared', error);
+            files[name](req, res);
+          });
         return;
       }
       files[name](req, res);
     };
+  }
+
+  const shellPage = createShellPage({ shellDir: dirs.shell, remotesJson: () => remotesJson(), envJson: () => envJson() });
+
+  // The page is small but made per request: compressed here like sirv's precompressed files.
+  function sendPage(req, res, status, html) {
+    const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
+    const headers = { 'content-type': TYPES['.html'], 'cache-control': 'no-cache', etag, vary: 'Accept-Encoding' };
+    if (status === 200 && req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    let body = Buffer.from(html);
+    if (/\bbr\b/.test(accepts)) {
+      body = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+      headers['content-encoding'] = 'br';
+    } else if (/\bgzip\b/.test(accepts)) {
+      body = gzipSync(body);
+      headers['content-encoding'] = 'gzip';
+    }
+    headers['content-length'] = body.length;
+    res.writeHead(status, headers).end(req.method === 'HEAD' ? undefined : body);
   }
 
   // sirv looks files up per request (`dev`): a remote rebuilt in place is live at once. It

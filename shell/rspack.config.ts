@@ -2,6 +2,7 @@ import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { appConfig } from '@stitchhouse/shared/build/app-config.mjs';
 import { ROUTES } from '../shared/src/routes.ts';
+import { BootPlanPlugin } from './build/bootPlan.ts';
 
 /**
  * Writes route-paths.json (every path pattern of the route contract) next to index.html, so
@@ -19,5 +20,5 @@ class RoutePathsPlugin {
 
 // The host knows no remote at build time: remotes.json, read at start, names them.
 const config = appConfig({ rspack, ModuleFederationPlugin, dir: import.meta.dirname }) as Configuration;
-config.plugins = [...(config.plugins ?? []), new RoutePathsPlugin()];
+config.plugins = [...(config.plugins ?? []), new RoutePathsPlugin(), new BootPlanPlugin()];
 export default config;

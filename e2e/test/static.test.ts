@@ -67,7 +67,19 @@ describe('static servers', () => {
   it('answer deep links with the page, and a missing file with 404', async () => {
     const page = await get(`${apps.urls.shell}/stores/linen-and-thread`, 'identity');
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await page.text()).toBe(readFileSync(join(shellDist, 'index.html'), 'utf8'));
+    // index.html as built, with the route's hints and env/remotes inline (scripts/route-hints.mjs).
+    const html = await page.text();
+    const built = readFileSync(join(shellDist, 'index.html'), 'utf8');
+    expect(html.startsWith(built.slice(0, built.indexOf('</head>')))).toBe(true);
+    expect(html.endsWith(built.slice(built.indexOf('</head>')))).toBe(true);
+    expect(html).toContain('id="stitchhouse-env"');
+    const compressed = await get(`${apps.urls.shell}/stores/linen-and-thread`, 'br, gzip');
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await compressed.text()).toBe(html);
+    const etag = compressed.headers.get('etag')!;
+    const again = await fetch(`${apps.urls.shell}/stores/linen-and-thread`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
     expect(page.headers.get('link')).toContain('rel=preconnect');
     expect((await get(`${apps.urls.shell}/missing.0123abcd.js`, 'br')).status).toBe(404);
     expect((await get(`${apps.urls.shell}/../package.json`, 'br')).status).not.toBe(200);

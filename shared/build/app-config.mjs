@@ -2,15 +2,31 @@
 // The rspack configuration every app of the front end uses (shell and the five
 // remotes). It lives in `shared` and receives rspack and the Module Federation plugin
 // from the app, because with pnpm only the app's own node_modules can resolve them.
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { REACT_ROUTER_SURFACE } from './react-router-surface.mjs';
 import { ChunkPackagesPlugin } from './chunk-packages.mjs';
 import { PrecompressPlugin } from './precompress.mjs';
+import { ScreenSharesPlugin } from './screen-shares.mjs';
 
 const sharedPkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 /** The one app list (name, folder, port, label), which routes.ts, the scripts, e2e and the benches read too. */
 const APPS = JSON.parse(readFileSync(new URL('../src/apps.json', import.meta.url), 'utf8'));
+
+/**
+ * The files of the UI primitives (what shared/src/ui/index.ts re-exports and what those import
+ * from ui/, CSS modules included): the shell provides them as one chunk. Read from index.ts so
+ * a heavier component kept in ui/ but not exported there (ReviewQueue) stays out of it.
+ */
+const UI_DIR = fileURLToPath(new URL('../src/ui/', import.meta.url));
+const UI_PRIMITIVES = new Set();
+(function collect(file) {
+  if (UI_PRIMITIVES.has(file) || !existsSync(file)) return;
+  UI_PRIMITIVES.add(file);
+  if (file.endsWith('.css')) return;
+  for (const [, relative] of readFileSync(file, 'utf8').matchAll(/(?:from|import) '\.\/([\w.]+)'/g)) collect(join(UI_DIR, relative));
+})(join(UI_DIR, 'index.ts'));
 
 /**
  * @typedef {object} AppConfigOptions
@@ -142,9 +158,23 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
     resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs'] },
     // The shell's lazy chunks (one per platform file it provides) would each inline the small
     // platform modules they share (units.ts, pricing.ts): a page loading two of them got the
-    // module twice. Shared ones get their own chunk, however small.
+    // module twice. Shared ones get their own chunk, however small. The UI primitives, which
+    // every remote screen uses together, are one chunk (and one stylesheet) rather than ~27
+    // tiny ones: on a phone each request costs a round trip (issue 13).
     ...(kind === 'shell'
-      ? { optimization: { splitChunks: { cacheGroups: { platform: { test: /[\\/]shared[\\/]src[\\/]/, chunks: 'async', minChunks: 2, minSize: 0, reuseExistingChunk: true } } } } }
+      ? {
+          // One stylesheet for the primitives merges CSS modules imported in different orders
+          // by different screens; each module's classes are scoped, so their order is moot.
+          ignoreWarnings: [{ message: /Conflicting order between .*shared[\\/]src[\\/]ui[\\/]/ }],
+          optimization: {
+            splitChunks: {
+              cacheGroups: {
+                platformUi: { test: (module) => UI_PRIMITIVES.has(String(module.resource ?? '')), chunks: 'async', name: 'platform-ui', priority: 10, enforce: true },
+                platform: { test: /[\\/]shared[\\/]src[\\/]/, chunks: 'async', minChunks: 2, minSize: 0, reuseExistingChunk: true },
+              },
+            },
+          },
+        }
       : {}),
     module: {
       rules: [
@@ -178,6 +208,8 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
       kind === 'shell' ? new rspack.CopyRspackPlugin({ patterns: [{ from: 'public' }] }) : null,
       // Which packages each emitted JS file carries (bench/phone: per-route packages, duplicates).
       production ? new ChunkPackagesPlugin({ file: `${assets}chunk-packages.json` }) : null,
+      // Each exposed screen's share keys, for the shell server's preload hints (scripts/route-hints.mjs).
+      kind === 'federated' ? new ScreenSharesPlugin() : null,
       // .br/.gz next to every text asset, served by Accept-Encoding (scripts/serve-apps.mjs).
       production ? new PrecompressPlugin() : null,
       // The shell is a plain bundle (react-router tree-shaken, no federation runtime

@@ -9,6 +9,8 @@ export interface RuntimeConfig {
   deploymentId: string;
   /** How often navigation may re-check the live deployment (skew protection). */
   deploymentCheckMs: number;
+  /** Whether Storage serves image transformations (/render/image); hosted Supabase only on paid plans. Default true. */
+  imageTransforms?: boolean;
 }
 
 export const RUNTIME_CONFIG_PATH = '/env.json';
@@ -17,8 +19,26 @@ export class RuntimeConfigError extends Error {
   override name = 'RuntimeConfigError';
 }
 
-/** Fetches and validates env.json, bypassing every cache (it changes per deploy). */
+/**
+ * A per-environment file the server sent inside the page (`<script type="application/json"
+ * id="…">`, scripts/route-hints.mjs), saving the page a request on a phone; null when the
+ * page came from a plain static host without it (then the file is fetched).
+ */
+export function inlinePageData(id: string): unknown {
+  if (typeof document === 'undefined') return null;
+  const text = document.getElementById(id)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Validates env.json: as sent inside the page, or fetched bypassing every cache (it changes per deploy). */
 export async function fetchRuntimeConfig(url = RUNTIME_CONFIG_PATH, fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const inline = url === RUNTIME_CONFIG_PATH ? inlinePageData('stitchhouse-env') : null;
+  if (inline) return (await import('./configSchema.ts')).parseRuntimeConfig(inline);
   const response = await fetchImpl(url, { cache: 'no-store', headers: { accept: 'application/json' } });
   if (!response.ok) throw new RuntimeConfigError(`${url} answered ${response.status}`);
   const [{ parseRuntimeConfig }, body] = await Promise.all([import('./configSchema.ts'), response.json()]);

@@ -1,5 +1,5 @@
 // Loading state for one request keyed by its inputs; used by the catalog and the payment screens.
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 
 export type AsyncState<T> =
   | { status: 'loading'; data: T | null; error: null }
@@ -18,7 +18,9 @@ export function useAsync<T>(key: string, load: (signal: AbortSignal) => Promise<
     setState((previous) => ({ status: 'loading', data: previous.data, error: null }));
     load(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', data, error: null });
+        // A transition: rendering what arrived (a page of 24 cards) yields to the browser
+        // every few milliseconds instead of blocking a phone's main thread in one long task.
+        if (!controller.signal.aborted) startTransition(() => setState({ status: 'ready', data, error: null }));
       },
       (error: unknown) => {
         if (!controller.signal.aborted) setState((previous) => ({ status: 'error', data: previous.data, error }));

@@ -2,6 +2,7 @@ import * as React from 'react';
 import * as JsxRuntime from 'react/jsx-runtime';
 import * as ReactDOM from 'react-dom';
 import * as ReactDOMClient from 'react-dom/client';
+import { platformShareKey } from './providedKey.ts';
 
 declare const __STITCHHOUSE_SHARED__: Record<string, { version: string; singleton: true }>;
 
@@ -38,8 +39,7 @@ export function providedModules(): Record<string, ProvidedModule> {
   };
   const platformVersion = versions['@stitchhouse/shared']!.version;
   const platform = platformFiles.keys().map((file): [string, ProvidedModule] => {
-    const key = file === './index.ts' ? '@stitchhouse/shared' : `@stitchhouse/shared/${file.slice(2)}`;
-    return [key, { version: platformVersion, scope: ['default'], shareConfig: { singleton: true, requiredVersion: false, eager: false }, get: lazily(() => platformFiles(file) as Promise<unknown>) }];
+    return [platformShareKey(file), { version: platformVersion, scope: ['default'], shareConfig: { singleton: true, requiredVersion: false, eager: false }, get: lazily(() => platformFiles(file) as Promise<unknown>) }];
   });
   return Object.fromEntries([
     provide('react', loaded(React)),

@@ -1,3 +1,5 @@
+import { inlinePageData } from '@stitchhouse/shared/config.ts';
+
 /**
  * remotes.json maps each remote's container name to its mf-manifest.json URL. It is
  * written per environment by scripts/serve-apps.mjs, so a remote can move or be
@@ -37,9 +39,11 @@ export function federation(url = REMOTES_PATH): Promise<Runtime> {
 
 async function fetchRemoteMap(url: string): Promise<void> {
   try {
-    const response = await fetch(url, { cache: 'no-store' });
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    const [{ parseRemoteMap }, body] = await Promise.all([import('./remoteMap.ts'), response.json()]);
+    // The server usually sends remotes.json inside the page (scripts/route-hints.mjs).
+    const inline = url === REMOTES_PATH ? inlinePageData('stitchhouse-remotes') : null;
+    const response = inline ? null : await fetch(url, { cache: 'no-store' });
+    if (response && !response.ok) throw new Error(`${url} answered ${response.status}`);
+    const [{ parseRemoteMap }, body] = await Promise.all([import('./remoteMap.ts'), inline ?? response!.json()]);
     known = parseRemoteMap(body);
     registered = signature(known);
   } catch (error) {

@@ -1,0 +1,159 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, root, startE2EStack, type E2EStack } from '../src/harness.ts';
+
+// The shell's page is sent with its route's hints (scripts/route-hints.mjs, issue 13): env.json
+// and remotes.json inline, and preloads for what the route will load, so a phone fetches the
+// chain (runtime → manifest → entry → screen → platform files) in parallel.
+type RouteHints = typeof import('../../scripts/route-hints.mjs');
+const hints = (await import(/* @vite-ignore */ join(root, 'scripts', 'route-hints.mjs'))) as RouteHints;
+
+interface BootPlan {
+  routes: { path: string; owner: string; module: string }[];
+  pages: Record<string, string[]>;
+  federation: string[];
+  provided: Record<string, string[]>;
+}
+
+const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="(\w+)" href="([^"]+)"/g)].map(([, as, href]) => ({ as: as!, href: href! }));
+
+describe('route hints in the shell page', () => {
+  let stack: E2EStack;
+  let plan: BootPlan;
+
+  beforeAll(async () => {
+    stack = await startE2EStack();
+    plan = JSON.parse(readFileSync(join(stack.apps.dirs.shell!, 'boot-plan.json'), 'utf8')) as BootPlan;
+  }, 300_000);
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('a remote route preloads the runtime, the remote entry, the screen and its platform files, all of them real files', async () => {
+    const html = await (await fetch(`${stack.apps.urls.shell}/patterns`)).text();
+    const hrefs = preloads(html).map((p) => new URL(p.href, stack.apps.urls.shell).href);
+    const catalog = stack.apps.urls.mf_catalog!;
+    const manifest = JSON.parse(readFileSync(join(stack.apps.dirs.mf_catalog!, 'mf-manifest.json'), 'utf8')) as {
+      exposes: { name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+    };
+    const screen = manifest.exposes.find((e) => e.name === 'PatternCatalog')!;
+    expect(hrefs).toContain(`${catalog}/mf-manifest.json`);
+    expect(hrefs).toContain(`${catalog}/remoteEntry.js`);
+    for (const file of [...screen.assets.js.sync, ...screen.assets.css.sync]) expect(hrefs).toContain(`${catalog}/${file}`);
+    for (const file of plan.federation) expect(hrefs).toContain(`${stack.apps.urls.shell}/${file}`);
+    for (const file of plan.provided['@stitchhouse/shared/ui/index.ts']!) expect(hrefs).toContain(`${stack.apps.urls.shell}/${file}`);
+    for (const href of hrefs) expect((await fetch(href)).status, href).toBe(200);
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+  });
+
+  it('a shell page preloads its own lazy chunk; a static path beats a :param one', async () => {
+    const home = preloads(await (await fetch(`${stack.apps.urls.shell}/`)).text()).map((p) => p.href);
+    expect(plan.pages.Home!.length).toBeGreaterThan(0);
+    expect(home).toEqual(plan.pages.Home!.map((file) => `/${file}`));
+    const search = await (await fetch(`${stack.apps.urls.shell}/patterns/search`)).text();
+    const manifest = JSON.parse(readFileSync(join(stack.apps.dirs.mf_catalog!, 'mf-manifest.json'), 'utf8')) as { exposes: { name: string; assets: { js: { sync: string[] } } }[] };
+    const own = manifest.exposes.find((e) => e.name === 'PatternSearch')!.assets.js.sync.find((f) => f.startsWith('__federation_expose_'))!;
+    expect(search).toContain(own);
+    expect(hints.matchRoute(plan.routes, '/patterns/search')?.module).toBe('./PatternSearch');
+    expect(hints.matchRoute(plan.routes, '/patterns/0b7c/')?.module).toBe('./PatternDetail');
+    expect(hints.matchRoute(plan.routes, '/no/such/page')).toBeNull();
+  });
+
+  it('the browser uses every hint: nothing fetched twice, env.json and remotes.json not fetched, no unused preload', async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const requested: string[] = [];
+      const warnings: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+      page.on('console', (message) => {
+        if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+      });
+      await page.goto(`${stack.apps.urls.shell}/patterns`, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1, name: 'Patterns' }).waitFor();
+      // Chromium warns a few seconds after load about a preload nobody used.
+      await page.waitForTimeout(3500);
+      const files = requested.filter((url) => /\.(js|css|json)$/.test(new URL(url).pathname));
+      expect(files.filter((url, i) => files.indexOf(url) !== i)).toEqual([]);
+      expect(requested.some((url) => /\/(env|remotes)\.json$/.test(new URL(url).pathname))).toBe(false);
+      expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('createShellPage', () => {
+  let dir: string;
+  let manifestServer: Server;
+  let base: string;
+  let manifest: object;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'stitchhouse-hints-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
+    const plan: BootPlan = {
+      routes: [{ path: '/patterns', owner: 'mf_catalog', module: './PatternCatalog' }, { path: '/', owner: 'shell', module: 'Home' }],
+      pages: { Home: ['home.1.js', 'home.1.css'] },
+      federation: ['runtime.1.js'],
+      provided: { '@stitchhouse/shared/ui/index.ts': ['ui.1.js'] },
+    };
+    writeFileSync(join(dir, 'boot-plan.json'), JSON.stringify(plan));
+    manifest = { metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [{ name: 'PatternCatalog', path: './PatternCatalog', assets: { js: { sync: ['screen.1.js'] }, css: { sync: [] } } }] };
+    manifestServer = createServer((req, res) => {
+      const body = req.url === '/mf-manifest.json' ? manifest : req.url === '/screen-shares.json' ? { PatternCatalog: ['@stitchhouse/shared/ui/index.ts', 'react'] } : null;
+      res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => manifestServer.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(manifestServer.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => manifestServer.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const page = (remotes: object, env = { supabaseUrl: 'x' }) =>
+    hints.createShellPage({ shellDir: dir, remotesJson: () => JSON.stringify(remotes), envJson: () => JSON.stringify(env) });
+
+  it('hints a remote rebuilt alone at the next page load (the live manifest, re-read within a second)', async () => {
+    const shellPage = page({ mf_catalog: `${base}/mf-manifest.json` });
+    const first = (await shellPage('/patterns'))!;
+    expect(preloads(first).map((p) => p.href)).toEqual(['/runtime.1.js', `${base}/mf-manifest.json`, `${base}/remoteEntry.js`, `${base}/screen.1.js`, '/ui.1.js']);
+    manifest = { ...manifest, exposes: [{ name: 'PatternCatalog', path: './PatternCatalog', assets: { js: { sync: ['screen.2.js'] }, css: { sync: ['screen.2.css'] } } }] };
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const second = (await shellPage('/patterns'))!;
+    expect(preloads(second)).toContainEqual({ as: 'script', href: `${base}/screen.2.js` });
+    expect(preloads(second)).toContainEqual({ as: 'style', href: `${base}/screen.2.css` });
+    expect(second).not.toContain('screen.1.js');
+  });
+
+  it('a dead remote still gets its page at once, without the screen hints', async () => {
+    const started = Date.now();
+    const html = (await page({ mf_catalog: 'http://127.0.0.1:9/mf-manifest.json' })('/patterns'))!;
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(html).toContain('<title>t</title>');
+    expect(html).not.toContain('remoteEntry.js');
+  });
+
+  it('inline JSON cannot end its script element', async () => {
+    const html = (await page({}, { supabaseUrl: '</script><script>alert(1)</script>' })('/'))!;
+    expect(html).not.toContain('</script><script>alert(1)');
+    const json = /<script type="application\/json" id="stitchhouse-env">(.*?)<\/script>/.exec(html)![1]!;
+    expect(JSON.parse(json)).toEqual({ supabaseUrl: '</script><script>alert(1)</script>' });
+    expect(preloads(html).map((p) => p.href)).toEqual(['/home.1.js', '/home.1.css']);
+  });
+
+  it('without a build there is no page to send', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'stitchhouse-hints-empty-'));
+    try {
+      expect(await hints.createShellPage({ shellDir: empty, remotesJson: () => '{}', envJson: () => '{}' })('/')).toBeNull();
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
+

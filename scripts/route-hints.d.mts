@@ -1,0 +1,15 @@
+export interface RouteEntry {
+  path: string;
+  owner: string;
+  module: string;
+}
+export function inlineJson(id: string, json: unknown): string;
+export function preloadTag(href: string, options?: { crossorigin?: boolean }): string;
+export function matchRoute<R extends { path: string }>(routes: readonly R[], pathname: string): R | null;
+export function createShellPage(options: {
+  shellDir: string;
+  remotesJson: () => string;
+  envJson: () => string;
+  preconnect?: string[];
+  fetchImpl?: typeof fetch;
+}): (pathname: string) => Promise<string | null>;

@@ -1,0 +1,169 @@
+// The shell's page, sent with what its route will need (issue 13: a phone pays a round trip
+// per request in a chain). The shell's build writes boot-plan.json (shell/build/bootPlan.ts):
+// the route contract, the files of each shell page, of the federation runtime and of each
+// platform file the shell provides. Per request this adds to index.html's <head>:
+//   - env.json and remotes.json inline (the page would fetch both first thing);
+//   - a shell page's lazy chunks as preloads;
+//   - on a remote's route: the remote's manifest, remoteEntry.js, the screen's own files
+//     (from the remote's live mf-manifest.json, so a remote rebuilt or released alone is
+//     hinted right at the next page load) and the shell's files for the platform modules the
+//     screen imports (the remote's screen-shares.json), as preloads, plus preconnects to the remote's and the backend's origins.
+// Hints only speed things up: the page loads the same files the same way without them
+// (a plain static host serves index.html as built), and a hint that has gone stale costs
+// one unused download, never a wrong page.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const MANIFEST_TTL_MS = 1000;
+const MANIFEST_TIMEOUT_MS = 300;
+
+/** JSON safe inside <script type="application/json"> (no `</script>`, no `<!--`). */
+export function inlineJson(id, json) {
+  const body = (typeof json === 'string' ? json : JSON.stringify(json)).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${id}">${body}</script>`;
+}
+
+const escapeAttr = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** `<link>` preload of one file, typed by its extension. */
+export function preloadTag(href, { crossorigin = false } = {}) {
+  const as = href.endsWith('.css') ? 'style' : href.endsWith('.json') ? 'fetch' : 'script';
+  // fetch() preloads must be CORS requests to be reused by the page's fetch.
+  const cors = crossorigin || as === 'fetch' ? ' crossorigin="anonymous"' : '';
+  return `<link rel="preload" as="${as}" href="${escapeAttr(href)}"${cors}>`;
+}
+
+/** The route of the contract a path opens: static segments win over `:params` (react-router's ranking). */
+export function matchRoute(routes, pathname) {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const segments = path.split('/');
+  let best = null;
+  let bestScore = -1;
+  for (const route of routes) {
+    const pattern = route.path.split('/');
+    if (pattern.length !== segments.length) continue;
+    let score = 0;
+    let ok = true;
+    for (let i = 0; i < pattern.length && ok; i++) {
+      if (pattern[i].startsWith(':')) ok = segments[i] !== '';
+      else if (pattern[i] === segments[i]) score++;
+      else ok = false;
+    }
+    if (ok && score > bestScore) {
+      best = route;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Reads a JSON file once per change (mtime). */
+function jsonFile(file) {
+  let cached = { mtime: -1, value: null };
+  return () => {
+    let mtime;
+    try {
+      mtime = statSync(file).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (mtime !== cached.mtime) cached = { mtime, value: JSON.parse(readFileSync(file, 'utf8')) };
+    return cached.value;
+  };
+}
+
+/**
+ * A remote's manifest and screen-shares.json by URL, revalidated (ETag) at most once a second and never
+ * waited on for long: a slow or missing remote gives no hints, not a slow page.
+ */
+function manifestCache(fetchImpl) {
+  const entries = new Map();
+  async function get(url) {
+    const entry = entries.get(url);
+    if (entry && Date.now() - entry.at < MANIFEST_TTL_MS) return entry.value;
+    try {
+      const response = await fetchImpl(url, {
+        headers: entry?.etag ? { 'if-none-match': entry.etag } : {},
+        signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS),
+      });
+      if (response.status === 304 && entry) {
+        entry.at = Date.now();
+        return entry.value;
+      }
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      const value = await response.json();
+      entries.set(url, { at: Date.now(), etag: response.headers.get('etag'), value });
+      return value;
+    } catch {
+      if (entry) entry.at = Date.now(); // keep the last good copy; try again in a second
+      else entries.set(url, { at: Date.now(), etag: null, value: null });
+      return entry?.value ?? null;
+    }
+  }
+  return { get };
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.shellDir            the shell's served folder (index.html, boot-plan.json)
+ * @param {() => string} options.remotesJson   remotes.json as served now
+ * @param {() => string} options.envJson       env.json as served now
+ * @param {string[]} [options.preconnect]      origins every page talks to (the backend)
+ * @param {typeof fetch} [options.fetchImpl]
+ * @returns {(pathname: string) => Promise<string | null>} the page for a path, or null without a build
+ */
+export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [], fetchImpl = fetch }) {
+  const plan = jsonFile(join(shellDir, 'boot-plan.json'));
+  const manifests = manifestCache(fetchImpl);
+  let page = { mtime: -1, html: '' };
+
+  function indexHtml() {
+    const file = join(shellDir, 'index.html');
+    if (!existsSync(file)) return null;
+    const mtime = statSync(file).mtimeMs;
+    if (mtime !== page.mtime) page = { mtime, html: readFileSync(file, 'utf8') };
+    return page.html;
+  }
+
+  async function remoteHints(boot, remotes, route) {
+    const manifestUrl = remotes[route.owner];
+    if (!manifestUrl) return [];
+    const sharesUrl = new URL('screen-shares.json', manifestUrl).href;
+    const [manifest, shares] = await Promise.all([manifests.get(manifestUrl), manifests.get(sharesUrl)]);
+    const origin = new URL(manifestUrl).origin;
+    const tags = [`<link rel="preconnect" href="${escapeAttr(origin)}">`, `<link rel="preconnect" href="${escapeAttr(origin)}" crossorigin="anonymous">`];
+    tags.push(preloadTag(manifestUrl));
+    if (!manifest) return tags;
+    const publicPath = manifest.metaData?.publicPath;
+    const base = publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl).href : new URL('.', manifestUrl).href;
+    const entry = manifest.metaData?.remoteEntry;
+    if (entry?.name) tags.push(preloadTag(new URL(`${entry.path ? `${entry.path}/` : ''}${entry.name}`, base).href));
+    const exposed = route.module.replace(/^\.\//, ''); // the contract says `./PatternCatalog`
+    const matches = (expose) => expose.name === exposed || expose.path === `./${exposed}`;
+    const expose = manifest.exposes?.find(matches);
+    for (const file of [...(expose?.assets?.css?.sync ?? []), ...(expose?.assets?.js?.sync ?? [])]) tags.push(preloadTag(new URL(file, base).href));
+    // The platform files the screen imports, as the shell provides them (shared/build/screen-shares.mjs).
+    const requires = shares?.[exposed] ?? [];
+    const shellFiles = new Set(requires.flatMap((key) => boot.provided[key] ?? []));
+    for (const file of shellFiles) tags.push(preloadTag(`/${file}`));
+    return tags;
+  }
+
+  return async function shellPage(pathname) {
+    const html = indexHtml();
+    if (html === null) return null;
+    const boot = plan();
+    const remotes = JSON.parse(remotesJson());
+    const tags = [...preconnect.flatMap((origin) => [`<link rel="preconnect" href="${escapeAttr(origin)}">`, `<link rel="preconnect" href="${escapeAttr(origin)}" crossorigin="anonymous">`])];
+    tags.push(inlineJson('stitchhouse-env', envJson()), inlineJson('stitchhouse-remotes', remotes));
+    const route = boot ? matchRoute(boot.routes, pathname) : null;
+    if (route?.owner === 'shell') {
+      for (const file of boot.pages[route.module] ?? []) tags.push(preloadTag(`/${file}`));
+    } else if (route) {
+      for (const file of boot.federation) tags.push(preloadTag(`/${file}`));
+      tags.push(...(await remoteHints(boot, remotes, route)));
+    }
+    // A file two parts need (the runtime and a platform file share zod's core) is hinted once.
+    return html.replace('</head>', `${[...new Set(tags)].join('')}</head>`);
+  };
+}
