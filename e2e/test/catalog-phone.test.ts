@@ -306,3 +306,59 @@ describe('smaller fixes', () => {
     await context.close();
   });
 });
+
+describe('covers at the size they are shown (issue #13)', () => {
+  /** Storage renders the page fetched, with the type each was served as. */
+  function renders(page: Page): Map<string, string | undefined> {
+    const seen = new Map<string, string | undefined>();
+    page.on('response', (r) => {
+      if (r.url().includes('/storage/v1/render/image/public/')) seen.set(r.url(), r.headers()['content-type']);
+    });
+    return seen;
+  }
+
+  it('loads the first card’s cover at once, from a srcset of Storage renders, as a WebP the card’s width', async () => {
+    const { page, context, errors } = await pageWith(PHONE);
+    const served = renders(page);
+    await openScreen(stack, page, '/patterns?q=linen%20wrap');
+    const card = page.getByTestId('pattern-card').first();
+    await card.getByRole('heading', { name: 'Linen Wrap Dress' }).waitFor();
+    const img = card.locator('img');
+    expect(await img.getAttribute('loading')).toBe('eager');
+    expect(await img.getAttribute('fetchpriority')).toBe('high');
+    expect(await img.getAttribute('srcset')).toMatch(/\/storage\/v1\/render\/image\/public\/pattern-images\/[^ ]+\/cover\.png\?width=200 200w, /);
+    expect(await img.getAttribute('sizes')).toContain('50vw');
+    // The reserved box keeps the 4:5 shape (no layout shift when the image arrives).
+    expect(Number(await img.getAttribute('height')) / Number(await img.getAttribute('width'))).toBe(1.25);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
+    // 390 px at 2×: the image is 50vw − 2.5rem = 155 CSS px (what sizes says) → 310 device px → the 320 w render.
+    expect(Math.abs((await img.evaluate((el) => el.getBoundingClientRect().width)) - (390 / 2 - 40))).toBeLessThanOrEqual(1);
+    const current = await img.evaluate((el: HTMLImageElement) => el.currentSrc);
+    expect(current).toMatch(/\/render\/image\/public\/pattern-images\/.+\/cover\.png\?width=320$/);
+    expect(served.get(current)).toBe('image/webp');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('gives the pattern page’s main photo high priority and a WebP render for the phone’s width', async () => {
+    const { page, context, errors } = await pageWith(PHONE);
+    const served = renders(page);
+    await openScreen(stack, page, `/patterns/${catalog.wrapDress}`);
+    const main = page.getByTestId('gallery-photo').first().locator('img');
+    await main.waitFor();
+    expect(await main.getAttribute('fetchpriority')).toBe('high');
+    expect(await main.getAttribute('loading')).toBe('eager');
+    await expect.poll(() => main.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
+    // calc(100vw − 4rem) = 326 CSS px at 2× → 652 → the 800 w render.
+    expect(Math.abs((await main.evaluate((el) => el.getBoundingClientRect().width)) - (390 - 64))).toBeLessThanOrEqual(1);
+    const current = await main.evaluate((el: HTMLImageElement) => el.currentSrc);
+    expect(current).toMatch(/\/render\/image\/public\/pattern-images\/.+\/cover\.png\?width=800$/);
+    expect(served.get(current)).toBe('image/webp');
+    // Thumbnails are small renders too, and load lazily.
+    const thumb = page.getByTestId('gallery-thumb').nth(1).locator('img');
+    expect(await thumb.getAttribute('srcset')).toContain('back.png?width=120 120w');
+    expect(await thumb.getAttribute('loading')).toBe('lazy');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -9,6 +9,8 @@ export const runtimeConfigSchema = z.object({
   deploymentId: z.string('must be a string').check(z.minLength(1, 'must not be empty')),
   /** How often navigation may re-check the live deployment (skew protection). */
   deploymentCheckMs: z._default(z.int('must be a whole number of milliseconds').check(z.nonnegative('must not be negative')), 30_000),
+  /** Covers come from Storage's /render/image (coverImage.ts) unless this is false (hosted free plan). */
+  imageTransforms: z.optional(z.boolean('must be true or false')),
 });
 
 // The plain interface in config.ts and the schema must describe the same object.

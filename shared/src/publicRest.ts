@@ -32,11 +32,6 @@ export function getPublicRest(): Promise<PostgrestClient> {
   return holder[KEY];
 }
 
-/** The address of a file in a public bucket, as storage-js's getPublicUrl writes it. */
-export function publicFileUrl(supabaseUrl: string, bucket: string, path: string): string {
-  return encodeURI(`${supabaseUrl.replace(/\/+$/, '')}/storage/v1/object/public/${bucket}/${path.replace(/^\/+/, '')}`);
-}
-
 /** What a read needs of a client: PostgREST tables and functions. */
 export type ReadClient = Pick<PostgrestClient, 'from' | 'rpc'>;
 

@@ -1,10 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetRuntimeConfig } from '../src/config.ts';
 import { setRuntimeConfig } from '../src/configSchema.ts';
-import { getPublicRest, getReadClient, publicFileUrl } from '../src/publicRest.ts';
+import { getPublicRest, getReadClient } from '../src/publicRest.ts';
 import { mayHaveSession } from '../src/session.ts';
 import { resetSupabase, supabaseStarted } from '../src/supabase.ts';
 
@@ -67,12 +66,5 @@ describe('visitor reads', () => {
     expect(mayHaveSession()).toBe(true);
     await (await getReadClient()).from('patterns').select('id');
     expect(supabaseStarted()).toBe(true);
-  });
-
-  it('build public file addresses as storage-js does', () => {
-    const client = createClient('http://127.0.0.1:54321', 'anon-key');
-    for (const path of ['store 1/cover.svg', 'a/b/ç é.png']) {
-      expect(publicFileUrl('http://127.0.0.1:54321/', 'pattern-images', path)).toBe(client.storage.from('pattern-images').getPublicUrl(path).data.publicUrl);
-    }
   });
 });

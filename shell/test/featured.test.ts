@@ -6,7 +6,6 @@ import {
 } from '../src/api/featuredModel.ts';
 import { statusText } from '../src/features/featured/FeaturedPatterns.tsx';
 
-const cover = (path: string) => `https://cdn.test/pattern-images/${path}`;
 const row = {
   id: '5f1c2b9e-1111-4222-8333-444455556666',
   title: ' Wrap dress ',
@@ -23,7 +22,7 @@ const row = {
 
 describe('toFeaturedPattern', () => {
   it('maps a REST row to a card', () => {
-    expect(toFeaturedPattern(row, cover)).toEqual({
+    expect(toFeaturedPattern(row)).toEqual({
       id: row.id,
       title: 'Wrap dress',
       craft: 'sewing',
@@ -31,26 +30,26 @@ describe('toFeaturedPattern', () => {
       sizeRange: 'XS–4XL',
       priceCents: 1200,
       currency: 'EUR',
-      coverUrl: 'https://cdn.test/pattern-images/store/pattern/cover.webp',
+      coverPath: 'store/pattern/cover.webp',
       storeName: 'Blue Thimble',
       storeSlug: 'blue-thimble',
     });
   });
 
   it('accepts the store embedded as an array and a missing cover', () => {
-    const card = toFeaturedPattern({ ...row, cover_path: null, store: [row.store] }, cover);
+    const card = toFeaturedPattern({ ...row, cover_path: null, store: [row.store] });
     expect(card?.storeSlug).toBe('blue-thimble');
-    expect(card?.coverUrl).toBeNull();
+    expect(card?.coverPath).toBeNull();
   });
 
   it('leaves out rows it cannot link or price', () => {
-    expect(toFeaturedPattern({ ...row, id: 7 }, cover)).toBeNull();
-    expect(toFeaturedPattern({ ...row, title: '  ' }, cover)).toBeNull();
-    expect(toFeaturedPattern({ ...row, store: null }, cover)).toBeNull();
-    expect(toFeaturedPattern({ ...row, price_cents: 12.5 }, cover)).toBeNull();
-    expect(toFeaturedPattern('nonsense', cover)).toBeNull();
-    expect(toFeaturedPatterns([row, { ...row, store: undefined }, null], cover)).toHaveLength(1);
-    expect(toFeaturedPatterns(null, cover)).toEqual([]);
+    expect(toFeaturedPattern({ ...row, id: 7 })).toBeNull();
+    expect(toFeaturedPattern({ ...row, title: '  ' })).toBeNull();
+    expect(toFeaturedPattern({ ...row, store: null })).toBeNull();
+    expect(toFeaturedPattern({ ...row, price_cents: 12.5 })).toBeNull();
+    expect(toFeaturedPattern('nonsense')).toBeNull();
+    expect(toFeaturedPatterns([row, { ...row, store: undefined }, null])).toHaveLength(1);
+    expect(toFeaturedPatterns(null)).toEqual([]);
   });
 });
 
@@ -65,7 +64,7 @@ describe('featured status line', () => {
   it('summarises instead of reading out the grid', () => {
     expect(statusText({ status: 'loading' })).toBe('Loading featured patterns…');
     expect(statusText({ status: 'ready', patterns: [] })).toBe('No patterns are published yet.');
-    const one = toFeaturedPattern(row, cover)!;
+    const one = toFeaturedPattern(row)!;
     expect(statusText({ status: 'ready', patterns: [one] })).toBe('1 featured pattern shown.');
     expect(statusText({ status: 'ready', patterns: [one, one] })).toBe('2 featured patterns shown.');
     expect(statusText({ status: 'error', message: 'x' })).toBe('');

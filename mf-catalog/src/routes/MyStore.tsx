@@ -6,7 +6,7 @@ import { changeStatus, listStockedPatterns, listStorePatterns, myStores, type Pa
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { bulkSummary } from '../features/publish/bulkSummary.ts';
 import { formatPrice } from '@stitchhouse/shared/money.ts';
-import { publicImageUrl } from '../features/shared/images.ts';
+import { coverImage } from '@stitchhouse/shared/storage/coverImage.ts';
 import * as styles from '../features/publish/StoreManager.module.css';
 import { formatDate } from '../features/shared/formatDate.ts';
 
@@ -121,7 +121,7 @@ export default function MyStore() {
               {patterns.map((p) => (
                 <tr key={p.id} data-pattern-id={p.id}>
                   <td><Checkbox label={<VisuallyHidden>Select {p.title}</VisuallyHidden>} checked={selected.has(p.id)} onChange={() => toggle(p.id)} /></td>
-                  <td>{p.coverPath ? <img className={styles.thumb} src={publicImageUrl(p.coverPath)} alt="" /> : <span className={styles.thumb} style={{ display: 'inline-block' }} />}</td>
+                  <td>{p.coverPath ? <img className={styles.thumb} {...coverImage(p.coverPath, 'thumb')} alt="" loading="lazy" decoding="async" /> : <span className={styles.thumb} style={{ display: 'inline-block' }} />}</td>
                   <td><Link to={`/patterns/${p.id}/edit`}>{p.title}</Link></td>
                   <td className={styles.status}>{STATUS_LABEL[p.status]}</td>
                   <td>{formatPrice(p.priceCents, p.currency)}</td>

@@ -1,7 +1,6 @@
-import { getRuntimeConfig } from '@stitchhouse/shared/config.ts';
-import { getPublicRest, publicFileUrl } from '@stitchhouse/shared/publicRest.ts';
+import { getPublicRest } from '@stitchhouse/shared/publicRest.ts';
 import { afterFirstPaint } from '../federation/afterPaint.ts';
-import { COVER_BUCKET, FEATURED_COLUMNS, FEATURED_LIMIT, featuredOrder, toFeaturedPatterns, type FeaturedPattern, type FeaturedSort } from './featuredModel.ts';
+import { FEATURED_COLUMNS, FEATURED_LIMIT, featuredOrder, toFeaturedPatterns, type FeaturedPattern, type FeaturedSort } from './featuredModel.ts';
 
 /**
  * Reads the published patterns for the home page (what every visitor sees alike) through
@@ -18,6 +17,5 @@ export async function loadFeaturedPatterns(sort: FeaturedSort, signal: AbortSign
   for (const { column, ascending } of featuredOrder(sort)) query = query.order(column, { ascending });
   const { data, error, status } = await query.limit(FEATURED_LIMIT).abortSignal(signal);
   if (error) throw { error, status };
-  const { supabaseUrl } = getRuntimeConfig();
-  return toFeaturedPatterns(data, (path) => publicFileUrl(supabaseUrl, COVER_BUCKET, path));
+  return toFeaturedPatterns(data);
 }

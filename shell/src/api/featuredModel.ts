@@ -12,9 +12,6 @@ export const FEATURED_SORTS: ReadonlyArray<{ value: FeaturedSort; label: string 
 
 export const FEATURED_LIMIT = 8;
 
-/** Public bucket the catalog stores cover images in. */
-export const COVER_BUCKET = 'pattern-images';
-
 /** Columns read for a card, with the owning store embedded through `store_id`. */
 export const FEATURED_COLUMNS =
   'id, title, craft, difficulty, size_range, price_cents, currency, cover_path, published_at, sales_count, store:stores!inner(name, slug)';
@@ -37,7 +34,8 @@ export interface FeaturedPattern {
   sizeRange: string;
   priceCents: number;
   currency: string;
-  coverUrl: string | null;
+  /** Path in the pattern-images bucket; the card asks shared coverImage() for its URLs. */
+  coverPath: string | null;
   storeName: string;
   storeSlug: string;
 }
@@ -48,7 +46,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * Turns one REST row into a card, or null when a required field is missing (a
  * row we cannot link to is left out rather than rendered broken).
  */
-export function toFeaturedPattern(row: unknown, coverUrl: (path: string) => string): FeaturedPattern | null {
+export function toFeaturedPattern(row: unknown): FeaturedPattern | null {
   if (!isRecord(row)) return null;
   // PostgREST embeds a to-one relation as an object; tolerate a one-element array too.
   const storeValue = Array.isArray(row.store) ? row.store[0] : row.store;
@@ -65,13 +63,13 @@ export function toFeaturedPattern(row: unknown, coverUrl: (path: string) => stri
     sizeRange: typeof size_range === 'string' ? size_range : '',
     priceCents: price_cents,
     currency: typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : 'USD',
-    coverUrl: typeof cover_path === 'string' && cover_path !== '' ? coverUrl(cover_path) : null,
+    coverPath: typeof cover_path === 'string' && cover_path !== '' ? cover_path : null,
     storeName: storeValue.name,
     storeSlug: storeValue.slug,
   };
 }
 
-export function toFeaturedPatterns(rows: unknown, coverUrl: (path: string) => string): FeaturedPattern[] {
+export function toFeaturedPatterns(rows: unknown): FeaturedPattern[] {
   if (!Array.isArray(rows)) return [];
-  return rows.map((row) => toFeaturedPattern(row, coverUrl)).filter((p): p is FeaturedPattern => p !== null);
+  return rows.map((row) => toFeaturedPattern(row)).filter((p): p is FeaturedPattern => p !== null);
 }

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
 import { LinkButton } from '@stitchhouse/shared/ui/index.ts';
+import { coverImage } from '@stitchhouse/shared/storage/coverImage.ts';
 import type { LibraryEntry } from '../../api/library.ts';
 import { formatDate } from '../shared/formatDate.ts';
-import { publicImageUrl } from '../shared/images.ts';
 import * as styles from './Library.module.css';
 
 /** One owned pattern: cover, title, designer, formats, "Updated" when a newer version waits. */
@@ -11,7 +11,7 @@ export function LibraryItem({ entry }: { entry: LibraryEntry }) {
   const formats = entry.formats.map((f) => FORMATS[f as PatternFormat]?.shortLabel ?? f).join(', ');
   return (
     <li className={styles.item} data-pattern-id={entry.patternId}>
-      {entry.coverPath ? <img src={publicImageUrl(entry.coverPath)} alt="" /> : <div className={styles.noCover} />}
+      {entry.coverPath ? <img {...coverImage(entry.coverPath, 'wideCard')} alt="" loading="lazy" decoding="async" /> : <div className={styles.noCover} />}
       <div className={styles.body}>
         <h3>{entry.status === 'published' ? <Link to={`/patterns/${entry.patternId}`}>{entry.title}</Link> : entry.title}</h3>
         <p className={styles.meta}>by <Link to={`/stores/${entry.storeSlug}`}>{entry.storeName}</Link>{entry.source === 'free' ? ' · free' : ''}</p>

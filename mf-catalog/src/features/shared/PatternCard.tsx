@@ -4,7 +4,7 @@ import { Card } from '@stitchhouse/shared/ui/index.ts';
 import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/formats.ts';
 import { Price } from '@stitchhouse/shared/currency/index.ts';
 import { difficultyLabel } from '@stitchhouse/shared/catalog/labels.ts';
-import { publicImageUrl } from './images.ts';
+import { coverImage, coverLoading } from '@stitchhouse/shared/storage/coverImage.ts';
 import { highlightParts } from './highlight.ts';
 import * as styles from './PatternCard.module.css';
 import { FavouriteButton } from './FavouriteButton.tsx';
@@ -25,6 +25,8 @@ export interface PatternCardProps {
   highlight?: string;
   /** No heart (the designer's own list, previews). */
   hideFavourite?: boolean;
+  /** Place in the grid: the first row's covers load at once (the first is the page's largest paint). */
+  index?: number;
 }
 
 function formatShort(format: string): string {
@@ -32,14 +34,14 @@ function formatShort(format: string): string {
 }
 
 /** A pattern in a grid: cover, title (the link covering the card), store, price, difficulty, formats. */
-export function PatternCard({ pattern, recommendedSize, footer, headingLevel = 2, highlight = '', hideFavourite = false }: PatternCardProps) {
+export function PatternCard({ pattern, recommendedSize, footer, headingLevel = 2, highlight = '', hideFavourite = false, index }: PatternCardProps) {
   const Heading = `h${headingLevel}` as const;
   return (
     <Card as="article" padded={false} interactive className={styles.card} data-testid="pattern-card">
       {hideFavourite ? null : <FavouriteButton patternId={pattern.id} title={pattern.title} compact />}
       <div className={styles.cover}>
         {pattern.coverPath ? (
-          <img src={publicImageUrl(pattern.coverPath)} alt="" loading="lazy" decoding="async" width={400} height={500} />
+          <img {...coverImage(pattern.coverPath, 'card')} {...coverLoading(index)} alt="" decoding="async" />
         ) : (
           <span className={styles.noCover} aria-hidden="true">{pattern.craft ?? 'pattern'}</span>
         )}

@@ -9,14 +9,16 @@ export interface PatternGridProps {
   headingLevel?: 2 | 3;
   footerOf?(pattern: PatternCardData): ReactNode;
   highlight?: string;
+  /** The page's first grid loads its first row at once; a grid further down (false) stays lazy. */
+  aboveFold?: boolean;
 }
 
-export function PatternGrid({ patterns, recommendedSizes, headingLevel = 2, footerOf, highlight }: PatternGridProps) {
+export function PatternGrid({ patterns, recommendedSizes, headingLevel = 2, footerOf, highlight, aboveFold = true }: PatternGridProps) {
   return (
     <ul className={styles.grid} data-testid="pattern-grid">
-      {patterns.map((pattern) => (
+      {patterns.map((pattern, index) => (
         <li key={pattern.id}>
-          <PatternCard pattern={pattern} headingLevel={headingLevel} recommendedSize={recommendedSizes?.get(pattern.id) ?? null} footer={footerOf?.(pattern)} highlight={highlight} />
+          <PatternCard pattern={pattern} index={aboveFold ? index : undefined} headingLevel={headingLevel} recommendedSize={recommendedSizes?.get(pattern.id) ?? null} footer={footerOf?.(pattern)} highlight={highlight} />
         </li>
       ))}
     </ul>

@@ -100,6 +100,7 @@ export function StorefrontView({ store }: { store: Storefront }) {
             <PatternGrid
               patterns={stocked.data}
               headingLevel={3}
+              aboveFold={false}
               footerOf={(p) => {
                 const copies = stocked.data?.find((s) => s.id === p.id)?.printedCopies ?? 0;
                 return <span className={styles.stock}>{copies > 0 ? `${copies} printed ${copies === 1 ? 'copy' : 'copies'} in the shop` : 'Ask in the shop for a printed copy'}</span>;

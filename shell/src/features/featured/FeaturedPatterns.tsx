@@ -9,6 +9,7 @@ import {
 } from '../../api/featuredModel.ts';
 import { craftLabel, difficultyLabel } from '@stitchhouse/shared/catalog/labels.ts';
 import { Price } from '@stitchhouse/shared/currency/index.ts';
+import { coverImage } from '@stitchhouse/shared/storage/coverImage.ts';
 import * as styles from './FeaturedPatterns.module.css';
 
 export type FeaturedState =
@@ -131,8 +132,9 @@ export function PatternCard({ pattern }: { pattern: FeaturedPattern }) {
   return (
     <li className={styles.card}>
       <div className={styles.cover}>
-        {pattern.coverUrl ? (
-          <img src={pattern.coverUrl} alt="" loading="lazy" decoding="async" width={400} height={500} />
+        {pattern.coverPath ? (
+          // The shelf sits below the home page's fold on a phone: lazy, at the card's width.
+          <img {...coverImage(pattern.coverPath, 'wideCard')} alt="" loading="lazy" decoding="async" />
         ) : (
           <span className={styles.noCover} aria-hidden="true">
             ✂

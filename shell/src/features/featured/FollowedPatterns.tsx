@@ -1,10 +1,9 @@
 import { useEffect, useId, useState } from 'react';
-import { getRuntimeConfig, getSupabase } from '@stitchhouse/shared';
-import { publicFileUrl } from '@stitchhouse/shared/publicRest.ts';
+import { getSupabase } from '@stitchhouse/shared';
 import { Alert, Button, EmptyState, LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import { useLayoutSession } from '../layout/useLayoutSession.ts';
 import { PatternCard } from './FeaturedPatterns.tsx';
-import { COVER_BUCKET, type FeaturedPattern } from '../../api/featuredModel.ts';
+import type { FeaturedPattern } from '../../api/featuredModel.ts';
 import * as styles from './FeaturedPatterns.module.css';
 
 interface FollowedRow {
@@ -19,10 +18,9 @@ export async function loadFollowedPatterns(): Promise<FeaturedPattern[]> {
   const supabase = await getSupabase();
   const { data, error, status } = await supabase.rpc('followed_new_patterns', { p_limit: 8 });
   if (error) throw { error, status };
-  const { supabaseUrl } = getRuntimeConfig();
   return ((data ?? []) as FollowedRow[]).map((r) => ({
     id: r.id, title: r.title, craft: r.craft, difficulty: r.difficulty, sizeRange: r.size_range, priceCents: r.price_cents, currency: r.currency,
-    coverUrl: r.cover_path ? publicFileUrl(supabaseUrl, COVER_BUCKET, r.cover_path) : null, storeName: r.store_name, storeSlug: r.store_slug,
+    coverPath: r.cover_path || null, storeName: r.store_name, storeSlug: r.store_slug,
   }));
 }
 

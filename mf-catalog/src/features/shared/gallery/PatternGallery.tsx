@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { coverImage, type CoverSlot } from '@stitchhouse/shared/storage/coverImage.ts';
 import { publicImageUrl } from '../images.ts';
 import { designerPhotoPaths, designerPhotos, photoIndexForKey } from './photos.ts';
 import { useMakePhotos } from './useMakePhotos.ts';
@@ -24,7 +25,10 @@ const smooth = () => (window.matchMedia('(prefers-reduced-motion: reduce)').matc
  */
 export function PatternGallery({ title, coverPath, galleryPaths, patternId }: PatternGalleryProps) {
   const makes = useMakePhotos(patternId);
-  const photos = [...designerPhotos(title, designerPhotoPaths(coverPath, galleryPaths), (p) => publicImageUrl(p)), ...makes];
+  const designerPaths = designerPhotoPaths(coverPath, galleryPaths);
+  const photos = [...designerPhotos(title, designerPaths, (p) => publicImageUrl(p)), ...makes];
+  // The designer's photos at the size shown (srcset of Storage renders); the zoom keeps the original.
+  const sized = (i: number, slot: CoverSlot) => (i < designerPaths.length ? coverImage(designerPaths[i]!, slot) : { src: photos[i]!.src });
   const [current, setCurrent] = useState(0);
   const [zoomed, setZoomed] = useState<number | null>(null);
   const strip = useRef<HTMLDivElement>(null);
@@ -73,7 +77,7 @@ export function PatternGallery({ title, coverPath, galleryPaths, patternId }: Pa
               <button type="button" className={styles.zoomButton} tabIndex={i === index ? 0 : -1} onClick={() => setZoomed(i)}
                 aria-label={`Enlarge: ${photo.alt}`} data-testid="gallery-photo">
                 {/* The first photo is the pattern page's largest paint: fetched ahead of everything else. */}
-                <img src={photo.src} alt="" width={800} height={1000} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} decoding="async" />
+                <img {...sized(i, 'gallery')} alt="" width={800} height={1000} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} decoding="async" />
               </button>
               {photo.caption ? <figcaption className={styles.caption}>{photo.caption}</figcaption> : null}
             </figure>
@@ -103,7 +107,7 @@ export function PatternGallery({ title, coverPath, galleryPaths, patternId }: Pa
                 onClick={() => show(i)}
                 data-testid="gallery-thumb"
               >
-                <img src={photo.src} alt={`Show photo ${i + 1} of ${count}`} loading="lazy" width={80} height={100} />
+                <img {...sized(i, 'thumb')} alt={`Show photo ${i + 1} of ${count}`} loading="lazy" width={80} height={100} />
               </button>
             ))}
           </div>
