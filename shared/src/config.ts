@@ -35,10 +35,8 @@ export function inlinePageData(id: string): unknown {
   }
 }
 
-/** Validates env.json: as sent inside the page, or fetched bypassing every cache (it changes per deploy). */
+/** Fetches and validates env.json, bypassing every cache (it changes per deploy; skew checks read it anew). */
 export async function fetchRuntimeConfig(url = RUNTIME_CONFIG_PATH, fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-  const inline = url === RUNTIME_CONFIG_PATH ? inlinePageData('stitchhouse-env') : null;
-  if (inline) return (await import('./configSchema.ts')).parseRuntimeConfig(inline);
   const response = await fetchImpl(url, { cache: 'no-store', headers: { accept: 'application/json' } });
   if (!response.ok) throw new RuntimeConfigError(`${url} answered ${response.status}`);
   const [{ parseRuntimeConfig }, body] = await Promise.all([import('./configSchema.ts'), response.json()]);
@@ -58,7 +56,10 @@ function slot() {
 export function loadRuntimeConfig(url = RUNTIME_CONFIG_PATH): Promise<RuntimeConfig> {
   const s = slot();
   if (!s.loaded) {
-    const attempt = fetchRuntimeConfig(url).then((config) => (s.current = config));
+    // The config the page was loaded with: as the server sent it inside the page, else fetched.
+    const inline = url === RUNTIME_CONFIG_PATH ? inlinePageData('stitchhouse-env') : null;
+    const config = inline ? import('./configSchema.ts').then(({ parseRuntimeConfig }) => parseRuntimeConfig(inline)) : fetchRuntimeConfig(url);
+    const attempt = config.then((loaded) => (s.current = loaded));
     attempt.catch(() => {
       if (s.loaded === attempt) s.loaded = null; // a failed load may be retried
     });

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getRuntimeConfig, resetRuntimeConfig } from '../src/config.ts';
+import { getRuntimeConfig, loadRuntimeConfig, resetRuntimeConfig } from '../src/config.ts';
 import { parseRuntimeConfig, setRuntimeConfig } from '../src/configSchema.ts';
 import { checkLiveDeployment, isDeploymentStale, resetDeploymentState } from '../src/deployment.ts';
 import { getSupabase, resetSupabase } from '../src/supabase.ts';
@@ -21,6 +21,30 @@ describe('runtime config', () => {
   it('defaults the deployment check interval', () => {
     const config = setRuntimeConfig({ supabaseUrl: 'http://127.0.0.1:1', supabaseAnonKey: 'k', deploymentId: 'd1' });
     expect(config.deploymentCheckMs).toBe(30_000);
+  });
+});
+
+describe('env.json sent inside the page (scripts/route-hints.mjs)', () => {
+  it('is the config the page loads with, while skew checks still read env.json anew', async () => {
+    const inline = { supabaseUrl: 'http://127.0.0.1:1', supabaseAnonKey: 'k', deploymentId: 'inline-d1' };
+    const page = { getElementById: (id: string) => (id === 'stitchhouse-env' ? { textContent: JSON.stringify(inline) } : null) };
+    const realFetch = globalThis.fetch;
+    let fetched = 0;
+    globalThis.fetch = (async () => {
+      fetched++;
+      return new Response(JSON.stringify({ ...inline, deploymentId: 'live-d2' }));
+    }) as typeof fetch;
+    (globalThis as { document?: unknown }).document = page;
+    try {
+      expect((await loadRuntimeConfig()).deploymentId).toBe('inline-d1');
+      expect(fetched).toBe(0);
+      await checkLiveDeployment(Date.now() + 60_000); // past the check interval
+      expect(fetched).toBe(1);
+      expect(isDeploymentStale()).toBe(true);
+    } finally {
+      delete (globalThis as { document?: unknown }).document;
+      globalThis.fetch = realFetch;
+    }
   });
 });
 
