@@ -1,9 +1,10 @@
 // What every storage route needs: the service context, the file store and the startup
-// clean-up to wait for; plus the two steps most routes share.
+// clean-up to wait for; plus the steps most routes share.
 import type { ServiceContext } from '../context.ts';
 import * as db from './db.ts';
 import { errors } from './errors.ts';
 import type { FileStore } from './files.ts';
+import { asCaller, type Caller } from './tx.ts';
 
 export interface StorageDeps {
   ctx: ServiceContext;
@@ -19,6 +20,23 @@ export async function requireBucket(deps: StorageDeps, id: string): Promise<db.B
   const bucket = await db.findBucket(deps.ctx.pool, id);
   if (!bucket) throw errors.noSuchBucket();
   return bucket;
+}
+
+/** An object of a public bucket, read with no key and no RLS (/object/public, /render/image/public). */
+export async function publicObject(deps: StorageDeps, bucket: string, name: string): Promise<db.ObjectRow> {
+  const row = await db.findBucket(deps.ctx.pool, bucket);
+  if (!row || !row.public) throw errors.noSuchBucket();
+  const object = await db.findObject(deps.ctx.pool, bucket, name);
+  if (!object) throw errors.noSuchKey();
+  return object;
+}
+
+/** An object as the caller's row-level security lets them see it (downloads, info, renders). */
+export async function visibleObject(deps: StorageDeps, caller: Caller, bucket: string, name: string): Promise<db.ObjectRow> {
+  await requireBucket(deps, bucket);
+  const object = await asCaller(deps.ctx.pool, caller, (client) => db.findObject(client, bucket, name));
+  if (!object) throw errors.noSuchKey();
+  return object;
 }
 
 export async function removeFiles(deps: StorageDeps, rows: db.ObjectRow[]): Promise<void> {

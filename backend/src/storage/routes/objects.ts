@@ -3,7 +3,7 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import * as db from '../db.ts';
-import { maxBatch, removeFiles, requireBucket, type StorageDeps } from '../deps.ts';
+import { maxBatch, removeFiles, requireBucket, visibleObject, type StorageDeps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { assertBucketId, isSafeObjectName } from '../names.ts';
 import { callerOf, jsonBody, objectParams } from '../request.ts';
@@ -43,10 +43,7 @@ export function registerObjects(app: Hono, deps: StorageDeps): void {
   const download = async (c: Context) => {
     const caller = await callerOf(c, ctx.config);
     const { bucket, name } = objectParams(c);
-    await requireBucket(deps, bucket);
-    const object = await asCaller(ctx.pool, caller, (client) => db.findObject(client, bucket, name));
-    if (!object) throw errors.noSuchKey();
-    return serveObject(c, store, object);
+    return serveObject(c, store, await visibleObject(deps, caller, bucket, name));
   };
   app.on(['GET', 'HEAD'], '/object/authenticated/:bucket/:name{[^]+}', download);
   app.on(['GET', 'HEAD'], '/object/:bucket/:name{[^]+}', download);

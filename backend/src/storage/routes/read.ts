@@ -3,8 +3,7 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import * as db from '../db.ts';
-import { requireBucket, type StorageDeps } from '../deps.ts';
-import { errors } from '../errors.ts';
+import { publicObject, requireBucket, visibleObject, type StorageDeps } from '../deps.ts';
 import { assertBucketId, assertPrefix } from '../names.ts';
 import { callerOf, jsonBody, objectParams } from '../request.ts';
 import { serveObject } from '../serve.ts';
@@ -31,20 +30,14 @@ export function registerReads(app: Hono, deps: StorageDeps): void {
   // --- public buckets: no auth at all
   app.get('/object/public/:bucket/:name{[^]+}', async (c) => {
     const { bucket, name } = objectParams(c);
-    const row = await db.findBucket(ctx.pool, bucket);
-    if (!row || !row.public) throw errors.noSuchBucket();
-    const object = await db.findObject(ctx.pool, bucket, name);
-    if (!object) throw errors.noSuchKey();
-    return serveObject(c, store, object);
+    return serveObject(c, store, await publicObject(deps, bucket, name));
   });
 
   // --- info
   const info = async (c: Context) => {
     const caller = await callerOf(c, ctx.config);
     const { bucket, name } = objectParams(c);
-    await requireBucket(deps, bucket);
-    const object = await asCaller(ctx.pool, caller, (client) => db.findObject(client, bucket, name));
-    if (!object) throw errors.noSuchKey();
+    const object = await visibleObject(deps, caller, bucket, name);
     return c.json({
       id: object.id,
       name: object.name,

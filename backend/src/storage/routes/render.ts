@@ -1,15 +1,13 @@
 // GET /render/image/public|authenticated/:bucket/:path?width=&height=&resize=&quality=&format=
 // — Supabase Storage's image transformation routes (what storage-js's getPublicUrl and
-// download write when given `transform`). Who may read an object is decided exactly as on
-// the /object routes; only the bytes differ.
+// download write when given `transform`). Who may read an object is decided by the same
+// steps as the /object routes (deps.ts publicObject, visibleObject); only the bytes differ.
 import type { Context, Hono } from 'hono';
-import * as db from '../db.ts';
-import { requireBucket, type StorageDeps } from '../deps.ts';
-import { errors } from '../errors.ts';
+import type * as db from '../db.ts';
+import { publicObject, visibleObject, type StorageDeps } from '../deps.ts';
 import { ImageRenderer, outputFormat, parseTransform } from '../render.ts';
 import { callerOf, objectParams } from '../request.ts';
 import { userFileHeaders } from '../serve.ts';
-import { asCaller } from '../tx.ts';
 
 export function registerRenders(app: Hono, deps: StorageDeps): void {
   const { ctx, store } = deps;
@@ -38,11 +36,7 @@ export function registerRenders(app: Hono, deps: StorageDeps): void {
   app.on(['GET', 'HEAD'], '/render/image/public/:bucket/:name{[^]+}', async (c) => {
     const transform = parseTransform(new URL(c.req.url).searchParams);
     const { bucket, name } = objectParams(c);
-    const row = await db.findBucket(ctx.pool, bucket);
-    if (!row || !row.public) throw errors.noSuchBucket();
-    const object = await db.findObject(ctx.pool, bucket, name);
-    if (!object) throw errors.noSuchKey();
-    return respond(c, object, transform);
+    return respond(c, await publicObject(deps, bucket, name), transform);
   });
 
   // --- any bucket: the caller's row-level security decides, as /object/authenticated
@@ -50,9 +44,6 @@ export function registerRenders(app: Hono, deps: StorageDeps): void {
     const transform = parseTransform(new URL(c.req.url).searchParams);
     const caller = await callerOf(c, ctx.config);
     const { bucket, name } = objectParams(c);
-    await requireBucket(deps, bucket);
-    const object = await asCaller(ctx.pool, caller, (client) => db.findObject(client, bucket, name));
-    if (!object) throw errors.noSuchKey();
-    return respond(c, object, transform);
+    return respond(c, await visibleObject(deps, caller, bucket, name), transform);
   });
 }
