@@ -83,7 +83,7 @@ export function coverImage(
   return { src: at(base), srcSet: widths.map((w) => `${at(w)} ${w}w`).join(', '), sizes, ...box };
 }
 
-/** Cards in a grid: the first row (four on a phone: two columns, two rows above the fold) loads at once, the very first first of all. */
+/** Cards in a grid: the first four (two rows of two on a phone, about a row on desktop) load at once, the first with high priority (the LCP image); the rest lazily. */
 export function coverLoading(index: number | undefined): { loading: 'eager' | 'lazy'; fetchPriority?: 'high' } {
   if (index === undefined || index >= 4) return { loading: 'lazy' };
   return index === 0 ? { loading: 'eager', fetchPriority: 'high' } : { loading: 'eager' };
