@@ -23,7 +23,9 @@ export function inlineJson(id, json) {
   return `<script type="application/json" id="${id}">${body}</script>`;
 }
 
-const escapeAttr = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+// Every attribute value here is an address: characters that could end the attribute are
+// percent-encoded (the same address to a browser), so no HTML escaping is needed.
+const escapeAttr = (address) => String(address).replace(/["'<>&\s]/g, (ch) => encodeURIComponent(ch));
 
 /** `<link>` preload of one file, typed by its extension. */
 export function preloadTag(href, { crossorigin = false } = {}) {

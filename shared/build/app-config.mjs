@@ -170,7 +170,16 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
             splitChunks: {
               cacheGroups: {
                 platformUi: { test: (module) => UI_PRIMITIVES.has(String(module.resource ?? '')), chunks: 'async', name: 'platform-ui', priority: 10, enforce: true },
-                platform: { test: /[\\/]shared[\\/]src[\\/]/, chunks: 'async', minChunks: 2, minSize: 0, reuseExistingChunk: true },
+                // One chunk per platform folder (currency, catalog, cart…; top-level files together):
+                // a screen's platform files arrive in a few requests, not thirty.
+                platform: {
+                  test: /[\\/]shared[\\/]src[\\/]/,
+                  chunks: 'async',
+                  minChunks: 2,
+                  minSize: 0,
+                  reuseExistingChunk: true,
+                  name: (module) => `platform-${/[\\/]shared[\\/]src[\\/](?:([\w-]+)[\\/])?/.exec(String(module.resource ?? ''))?.[1] ?? 'core'}`,
+                },
               },
             },
           },
