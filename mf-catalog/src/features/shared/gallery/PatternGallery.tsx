@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { coverImage, type CoverSlot } from '@stitchhouse/shared/storage/coverImage.ts';
 import { publicImageUrl } from '../images.ts';
 import { designerPhotoPaths, designerPhotos, photoIndexForKey } from './photos.ts';
+import { followStripPosition, type StripPosition } from './stripPosition.ts';
 import { useMakePhotos } from './useMakePhotos.ts';
 import { ZoomDialog } from './ZoomDialog.tsx';
 import * as styles from './PatternGallery.module.css';
@@ -36,20 +37,14 @@ export function PatternGallery({ title, coverPath, galleryPaths, patternId }: Pa
   const count = photos.length;
   const index = Math.min(current, Math.max(count - 1, 0));
 
-  // Swiping moves the strip; the photo most in view becomes the current one.
+  // Swiping moves the strip; the photo most in view becomes the current one (not while the page's own move scrolls it).
+  const position = useRef<StripPosition | null>(null);
   useEffect(() => {
     const node = strip.current;
     if (!node) return;
-    let frame = 0;
-    const onScroll = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => node.clientWidth && setCurrent(Math.round(node.scrollLeft / node.clientWidth)));
-    };
-    node.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      cancelAnimationFrame(frame);
-      node.removeEventListener('scroll', onScroll);
-    };
+    const follow = followStripPosition(node, setCurrent);
+    position.current = follow;
+    return () => follow.stop();
   }, [count]);
 
   if (count === 0) return <div className={styles.empty}>No photos yet</div>;
@@ -57,7 +52,10 @@ export function PatternGallery({ title, coverPath, galleryPaths, patternId }: Pa
   function show(next: number, focusThumb = false) {
     setCurrent(next);
     const node = strip.current;
-    node?.scrollTo({ left: next * node.clientWidth, behavior: smooth() });
+    if (node) {
+      position.current?.steer(next * node.clientWidth);
+      node.scrollTo({ left: next * node.clientWidth, behavior: smooth() });
+    }
     if (focusThumb) thumbs.current[next]?.focus();
   }
 
