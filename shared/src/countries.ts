@@ -12,11 +12,16 @@ export function countryOptions(locale = 'en'): Array<{ value: string; label: str
     .sort((a, b) => a.label.localeCompare(b.label));
 }
 
+// Lists name a country per row: one DisplayNames per locale.
+const regionNames = new Map<string, Intl.DisplayNames>();
+
 /** "Germany" for "DE"; the code itself when the browser has no name for it; '' for none. */
 export function countryName(code: string | null, locale = 'en'): string {
   if (!code) return '';
   try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+    let names = regionNames.get(locale);
+    if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'region' })));
+    return names.of(code) ?? code;
   } catch {
     return code;
   }

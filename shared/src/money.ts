@@ -9,9 +9,18 @@ export type Currency = (typeof SUPPORTED_CURRENCIES)[number];
 
 const LOCALE_BY_CURRENCY: Record<Currency, string> = { EUR: 'en-IE', GBP: 'en-GB', USD: 'en-US' };
 
+// Building an Intl formatter costs far more than using one (a catalog page formats dozens of
+// prices): one per currency, made on first use.
+const moneyFormats = new Map<Currency, Intl.NumberFormat>();
+
 /** "€12.00", "£8.00", "$10.00": minor units to a display string. */
 export function formatMoney(amount: number, currency: Currency): string {
-  return new Intl.NumberFormat(LOCALE_BY_CURRENCY[currency], { style: 'currency', currency }).format(amount / 100);
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_BY_CURRENCY[currency], { style: 'currency', currency });
+    moneyFormats.set(currency, format);
+  }
+  return format.format(amount / 100);
 }
 
 function isSupportedCurrency(value: string): value is Currency {
@@ -30,7 +39,20 @@ export function formatPrice(priceCents: number, currency: string): string {
 }
 
 const DAY = { day: 'numeric', month: 'short', year: 'numeric' } as const;
-const calendarDay = new Intl.DateTimeFormat('en-GB', { ...DAY, timeZone: 'UTC' });
+const DAY_TIME = { ...DAY, hour: '2-digit', minute: '2-digit' } as const;
+
+// One formatter per (kind, locales), as for money: review and order lists format a date per row.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(kind: 'calendar' | 'day' | 'dayTime', locales: string | readonly string[]): Intl.DateTimeFormat {
+  const tags = typeof locales === 'string' ? [locales] : [...locales];
+  const key = `${kind}|${tags.join(',')}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tags, kind === 'calendar' ? { ...DAY, timeZone: 'UTC' } : kind === 'day' ? DAY : DAY_TIME);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
 
 /**
  * "3 Jan 2026" in the shop's British English: a timestamp (an order, a transfer) on the reader's
@@ -39,16 +61,18 @@ const calendarDay = new Intl.DateTimeFormat('en-GB', { ...DAY, timeZone: 'UTC' }
  */
 export function formatDay(value: string | null, locales: string | readonly string[] = 'en-GB'): string {
   if (!value) return '';
-  const tags = typeof locales === 'string' ? locales : [...locales];
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const day = Date.parse(`${value}T00:00:00Z`);
-    return locales === 'en-GB' ? calendarDay.format(day) : new Intl.DateTimeFormat(tags, { ...DAY, timeZone: 'UTC' }).format(day);
-  }
-  return new Date(value).toLocaleDateString(tags, DAY);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return dateFormat('calendar', locales).format(Date.parse(`${value}T00:00:00Z`));
+  return onDate(value, dateFormat('day', locales));
 }
 
 /** "3 Jan 2026, 15:31": formatDay's day and a 24-hour time on the reader's clock, for moments such as a key's last use. */
 export function formatDayTime(value: string | null, locales: string | readonly string[] = 'en-GB'): string {
   if (!value) return '';
-  return new Date(value).toLocaleString(typeof locales === 'string' ? locales : [...locales], { ...DAY, hour: '2-digit', minute: '2-digit' });
+  return onDate(value, dateFormat('dayTime', locales));
+}
+
+/** A formatter throws on an unreadable timestamp where toLocaleString said "Invalid Date": keep saying it. */
+function onDate(value: string, format: Intl.DateTimeFormat): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? String(date) : format.format(date);
 }

@@ -5,7 +5,8 @@
  * a price nobody agreed to. Reads are validated line by line: a damaged or tampered
  * line is dropped, the others are kept.
  */
-import { z } from 'zod';
+// zod/mini: the pattern page loads the cart, and the page's one zod flavour is the shell's mini.
+import * as z from 'zod/mini';
 import { SUPPORTED_CURRENCIES, type Currency } from '../pricing.ts';
 import { CART_CHANGED_EVENT, CART_STORAGE_KEY, MAX_PRINT_QUANTITY } from './keys.ts';
 
@@ -15,20 +16,23 @@ export const MAX_CART_LINES = 50;
 
 export type CartLineKind = 'digital' | 'wholesale_print';
 
+const copies = () => z.int().check(z.gte(1), z.lte(MAX_PRINT_QUANTITY));
 const lineSchema = z.object({
   patternId: z.guid(),
   kind: z.enum(['digital', 'wholesale_print']),
-  quantity: z.number().int().min(1).max(MAX_PRINT_QUANTITY),
-  title: z.string().trim().min(1).max(200),
-  storeName: z.string().max(200),
+  quantity: copies(),
+  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  storeName: z.string().check(z.maxLength(200)),
   /** The tax-inclusive unit price the person saw, minor units. */
-  unitPriceCents: z.number().int().min(0),
+  unitPriceCents: z.int().check(z.gte(0)),
   currency: z.enum(SUPPORTED_CURRENCIES),
   /** Smallest number of printed copies the designer sells at the wholesale price. */
-  minQuantity: z.number().int().min(1).max(MAX_PRINT_QUANTITY).optional(),
-  addedAt: z.string().max(40),
-}).refine((line) => line.kind === 'wholesale_print' || line.quantity === 1, { message: 'A digital pattern is bought once.' })
-  .refine((line) => line.minQuantity === undefined || line.quantity >= line.minQuantity, { message: 'Fewer copies than the wholesale minimum.' });
+  minQuantity: z.optional(copies()),
+  addedAt: z.string().check(z.maxLength(40)),
+}).check(
+  z.refine((line) => line.kind === 'wholesale_print' || line.quantity === 1, { message: 'A digital pattern is bought once.' }),
+  z.refine((line) => line.minQuantity === undefined || line.quantity >= line.minQuantity, { message: 'Fewer copies than the wholesale minimum.' }),
+);
 
 export type CartLine = z.infer<typeof lineSchema>;
 export type NewCartLine = Omit<CartLine, 'addedAt' | 'quantity'> & { quantity?: number };

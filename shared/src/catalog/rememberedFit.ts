@@ -1,14 +1,14 @@
 // What a person typed into "fits me" (mf-catalog), remembered on this device so they enter it once.
 // Only the raw form values are kept (and validated on the way back in).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const FIT_STORAGE_KEY = 'stitchhouse.fitsMe';
 
 const rememberedSchema = z.object({
   unit: z.enum(['cm', 'in']),
-  bust: z.string().max(10),
-  waist: z.string().max(10),
-  hip: z.string().max(10),
+  bust: z.string().check(z.maxLength(10)),
+  waist: z.string().check(z.maxLength(10)),
+  hip: z.string().check(z.maxLength(10)),
 });
 
 export type FitForm = z.infer<typeof rememberedSchema>;

@@ -1,7 +1,8 @@
 // The "fits me" rule and the recommended size. The same rule exists in SQL (the schema's
 // filtering RPC over bust/waist/hip_min/max_cm); see /work/notes/catalog-shapes.md.
 // Everything here works in centimetres; inches are converted at the edge.
-import { z } from 'zod';
+// zod/mini: the catalog and pattern pages load this, and the page's one zod flavour is the shell's mini.
+import * as z from 'zod/mini';
 import { cmToInches, formatDecimal, formatEighths, roundToStep, toCm, type LengthUnit } from './units.ts';
 
 export const BODY_MEASUREMENTS = ['bust', 'waist', 'hip'] as const;
@@ -30,28 +31,27 @@ export interface SizeChart {
   sizes: SizeChartEntry[];
 }
 
-const chartValue = z
-  .number({ error: 'Size chart measurements must be numbers (cm)' })
-  .positive({ error: 'Size chart measurements must be greater than 0 cm' })
-  .max(400, { error: 'Size chart measurements must be at most 400 cm' });
+const chartValue = z.number({ error: 'Size chart measurements must be numbers (cm)' }).check(
+  z.positive({ error: 'Size chart measurements must be greater than 0 cm' }),
+  z.lte(400, { error: 'Size chart measurements must be at most 400 cm' }),
+);
 
 const chartMeasurements = z.object({
-  bust: chartValue.optional(),
-  waist: chartValue.optional(),
-  hip: chartValue.optional(),
+  bust: z.optional(chartValue),
+  waist: z.optional(chartValue),
+  hip: z.optional(chartValue),
 });
 
 /** `patterns.size_chart`: sizes in grading order, unique non-empty labels. */
 export const sizeChartSchema = z.object({
   sizes: z
     .array(
-      chartMeasurements.extend({
-        label: z.string().trim().min(1, { error: 'Every size needs a label' }).max(20, { error: 'Size labels are at most 20 characters' }),
-        finished: chartMeasurements.optional(),
+      z.extend(chartMeasurements, {
+        label: z.string().check(z.trim(), z.minLength(1, { error: 'Every size needs a label' }), z.maxLength(20, { error: 'Size labels are at most 20 characters' })),
+        finished: z.optional(chartMeasurements),
       }),
     )
-    .max(40, { error: 'A size chart has at most 40 sizes' })
-    .superRefine((sizes, ctx) => {
+    .check(z.maxLength(40, { error: 'A size chart has at most 40 sizes' }), z.superRefine((sizes, ctx) => {
       const seen = new Set<string>();
       sizes.forEach((size, index) => {
         const key = size.label.toLowerCase();
@@ -60,7 +60,7 @@ export const sizeChartSchema = z.object({
         }
         seen.add(key);
       });
-    }),
+    })),
 });
 
 function rangeMessage(measurement: BodyMeasurement, unit: LengthUnit): string {
@@ -69,41 +69,46 @@ function rangeMessage(measurement: BodyMeasurement, unit: LengthUnit): string {
   return `${MEASUREMENT_NAMES[measurement]} must be between ${show(min)} and ${show(max)}`;
 }
 
+/** zod/mini's transforms get the parse payload (classic wraps it with `ctx.addIssue`): a form message on it. */
+function addIssue(ctx: z.core.ParsePayload, message: string, path: PropertyKey[] = []): void {
+  ctx.issues.push({ code: 'custom', message, input: ctx.value, path });
+}
+
 const optionalNumber = (measurement: BodyMeasurement) =>
-  z
-    .union([z.number(), z.string()])
-    .optional()
-    .transform((value, ctx): number | undefined => {
+  z.pipe(
+    z.optional(z.union([z.number(), z.string()])),
+    z.transform((value: number | string | undefined, ctx): number | undefined => {
       if (value === undefined) return undefined;
       if (typeof value === 'string') {
         const trimmed = value.trim().replace(',', '.');
         if (trimmed === '') return undefined;
         const parsed = Number(trimmed);
         if (!Number.isFinite(parsed)) {
-          ctx.addIssue({ code: 'custom', message: `${MEASUREMENT_NAMES[measurement]} must be a number` });
+          addIssue(ctx, `${MEASUREMENT_NAMES[measurement]} must be a number`);
           return z.NEVER;
         }
         return parsed;
       }
       if (!Number.isFinite(value)) {
-        ctx.addIssue({ code: 'custom', message: `${MEASUREMENT_NAMES[measurement]} must be a number` });
+        addIssue(ctx, `${MEASUREMENT_NAMES[measurement]} must be a number`);
         return z.NEVER;
       }
       return value;
-    });
+    }),
+  );
 
 /**
  * What a person types into the "fits me" form: any of bust/waist/hip, in cm or inches,
  * as numbers or form strings ("86", "33,5", ""). Parses to centimetres rounded to 0.1.
  */
-export const bodyMeasurementsInputSchema = z
-  .object({
-    unit: z.enum(['cm', 'in'], { error: 'Unit must be cm or in' }).default('cm'),
+export const bodyMeasurementsInputSchema = z.pipe(
+  z.object({
+    unit: z._default(z.enum(['cm', 'in'], { error: 'Unit must be cm or in' }), 'cm'),
     bust: optionalNumber('bust'),
     waist: optionalNumber('waist'),
     hip: optionalNumber('hip'),
-  })
-  .transform((input, ctx): BodyMeasurementsCm => {
+  }),
+  z.transform((input, ctx): BodyMeasurementsCm => {
     const result: BodyMeasurementsCm = {};
     let outOfRange = false;
     for (const measurement of BODY_MEASUREMENTS) {
@@ -112,17 +117,18 @@ export const bodyMeasurementsInputSchema = z
       const cm = toCm(value, input.unit);
       const { min, max } = MEASUREMENT_RANGES_CM[measurement];
       if (cm < min || cm > max) {
-        ctx.addIssue({ code: 'custom', path: [measurement], message: rangeMessage(measurement, input.unit) });
+        addIssue(ctx, rangeMessage(measurement, input.unit), [measurement]);
         outOfRange = true;
         continue;
       }
       result[measurement] = roundToStep(cm, 0.1);
     }
     if (Object.keys(result).length === 0 && !outOfRange) {
-      ctx.addIssue({ code: 'custom', path: [], message: 'Enter at least one measurement: bust, waist or hip' });
+      addIssue(ctx, 'Enter at least one measurement: bust, waist or hip');
     }
     return result;
-  });
+  }),
+);
 
 export type BodyMeasurementsInput = z.input<typeof bodyMeasurementsInputSchema>;
 

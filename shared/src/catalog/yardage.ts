@@ -2,7 +2,8 @@
 // fabric the maker has. Designers list metres per size for a few widths (`patterns.yardage`);
 // a width they did not list uses the next narrower listed one, which never under-buys
 // (a narrower bolt needs at least as much length).
-import { z } from 'zod';
+// zod/mini: the pattern page loads this, and the page's one zod flavour is the shell's mini.
+import * as z from 'zod/mini';
 import { ceilToStep, formatDecimal, formatEighths, metresToYards } from './units.ts';
 
 export interface YardageEntry {
@@ -26,21 +27,18 @@ export const COMMON_FABRIC_WIDTHS: ReadonlyArray<{ cm: number; inches: number; l
 export const yardageSchema = z
   .array(
     z.object({
-      fabric: z.string().trim().min(1, { error: 'Name the fabric (e.g. Main fabric, Lining)' }).max(80, { error: 'Fabric names are at most 80 characters' }),
-      width_cm: z
-        .number({ error: 'Fabric width must be a number of cm' })
-        .min(FABRIC_WIDTH_RANGE_CM.min, { error: `Fabric width must be at least ${FABRIC_WIDTH_RANGE_CM.min} cm` })
-        .max(FABRIC_WIDTH_RANGE_CM.max, { error: `Fabric width must be at most ${FABRIC_WIDTH_RANGE_CM.max} cm` }),
+      fabric: z.string().check(z.trim(), z.minLength(1, { error: 'Name the fabric (e.g. Main fabric, Lining)' }), z.maxLength(80, { error: 'Fabric names are at most 80 characters' })),
+      width_cm: z.number({ error: 'Fabric width must be a number of cm' }).check(
+        z.gte(FABRIC_WIDTH_RANGE_CM.min, { error: `Fabric width must be at least ${FABRIC_WIDTH_RANGE_CM.min} cm` }),
+        z.lte(FABRIC_WIDTH_RANGE_CM.max, { error: `Fabric width must be at most ${FABRIC_WIDTH_RANGE_CM.max} cm` }),
+      ),
       metres_by_size: z.record(
-        z.string().trim().min(1, { error: 'Size labels cannot be empty' }),
-        z
-          .number({ error: 'Metres must be a number' })
-          .positive({ error: 'Metres must be greater than 0' })
-          .max(100, { error: 'Metres must be at most 100' }),
+        z.string().check(z.trim(), z.minLength(1, { error: 'Size labels cannot be empty' })),
+        z.number({ error: 'Metres must be a number' }).check(z.positive({ error: 'Metres must be greater than 0' }), z.lte(100, { error: 'Metres must be at most 100' })),
       ),
     }),
   )
-  .superRefine((entries, ctx) => {
+  .check(z.superRefine((entries, ctx) => {
     const seen = new Set<string>();
     entries.forEach((entry, index) => {
       const key = `${entry.fabric.toLowerCase()}@${entry.width_cm}`;
@@ -49,7 +47,7 @@ export const yardageSchema = z
       }
       seen.add(key);
     });
-  });
+  }));
 
 export type FabricRequirement =
   | {

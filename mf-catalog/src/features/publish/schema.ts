@@ -1,7 +1,7 @@
 // The pattern edit form: what the inputs hold (strings, as typed) and the zod schema that
 // turns them into the `patterns` columns, with one message per field the person can act on.
 import { sizeChartSchema, yardageSchema, type SizeChart, type YardageEntry } from '@stitchhouse/shared/catalog/index.ts';
-import { z } from 'zod';
+import * as z from '@stitchhouse/shared/zod.ts';
 import { CRAFTS } from '@stitchhouse/shared/catalog/labels.ts';
 import type { EditablePattern, PatternFields } from '../../api/publishing.ts';
 
