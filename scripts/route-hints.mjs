@@ -27,12 +27,16 @@ export function inlineJson(id, json) {
 // percent-encoded (the same address to a browser), so no HTML escaping is needed.
 const escapeAttr = (address) => String(address).replace(/["'<>&\s]/g, (ch) => encodeURIComponent(ch));
 
-/** `<link>` preload of one file, typed by its extension. */
+/**
+ * `<link>` preload of one file, typed by its extension. Low priority: the page's own main.js and
+ * stylesheet come first (they paint the frame); sent at normal priority, the route's ~100 KB of
+ * hints shared a phone's bandwidth with them and pushed the first paint from 0.8 s to 2.5 s.
+ */
 export function preloadTag(href, { crossorigin = false } = {}) {
   const as = href.endsWith('.css') ? 'style' : href.endsWith('.json') ? 'fetch' : 'script';
   // fetch() preloads must be CORS requests to be reused by the page's fetch.
   const cors = crossorigin || as === 'fetch' ? ' crossorigin="anonymous"' : '';
-  return `<link rel="preload" as="${as}" href="${escapeAttr(href)}"${cors}>`;
+  return `<link rel="preload" as="${as}" href="${escapeAttr(href)}"${cors} fetchpriority="low">`;
 }
 
 /** The route of the contract a path opens: static segments win over `:params` (react-router's ranking). */

@@ -187,7 +187,7 @@ export async function serveApps(options = {}) {
     };
   }
 
-  const shellPage = createShellPage({ shellDir: dirs.shell, remotesJson: () => remotesJson(), envJson: () => envJson() });
+  const shellPage = createShellPage({ shellDir: dirs.shell, remotesJson: () => remotesJson(), envJson: () => envJson(), preconnect: [backendOrigin] });
 
   // The page is small but made per request: compressed here like sirv's precompressed files.
   function sendPage(req, res, status, html) {
