@@ -342,6 +342,48 @@ describe('covers at the size they are shown (issue #13)', () => {
     await context.close();
   });
 
+  it('fetches the grid’s first cover before the others, which wait in their reserved boxes', async () => {
+    const { page, context, errors } = await pageWith(PHONE);
+    // Hold the first cover's render on the wire until the test lets it through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let heldUrl = '';
+    await page.route('**/storage/v1/render/image/public/**', async (route) => {
+      if (!heldUrl) {
+        heldUrl = route.request().url();
+        await held;
+      }
+      await route.continue();
+    });
+    // Thirty patterns with a cover each (their own objects, so no two covers share a cached request).
+    const everyday = await selectRows<{ id: string }>(backend, `patterns?title=like.Everyday*&select=id`);
+    for (const [i, { id }] of everyday.entries()) {
+      const path = `${catalog.designerStore.id}/${id}/cover-${i}.png`;
+      await uploadImage(path);
+      const patched = await fetch(`${backend.url}/rest/v1/patterns?id=eq.${id}`, {
+        method: 'PATCH',
+        headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ cover_path: path }),
+      });
+      if (!patched.ok) throw new Error(`cover path → ${patched.status}`);
+    }
+    await openScreen(stack, page, '/patterns?q=everyday');
+    const cards = page.getByTestId('pattern-card');
+    await cards.nth(3).waitFor();
+    await expect.poll(() => heldUrl).not.toBe('');
+    expect(await cards.first().locator('img').count()).toBe(1);
+    // The others have no image yet (no request competes with the first), but keep their 4:5 box.
+    expect(await cards.nth(1).locator('img').count()).toBe(0);
+    const box = await cards.nth(1).getByTestId('pattern-cover').evaluate((cover) => cover.getBoundingClientRect());
+    expect(Math.round((box.height / box.width) * 100) / 100).toBe(1.25);
+    release();
+    await expect.poll(() => cards.nth(1).locator('img').count()).toBe(1);
+    expect(await cards.nth(1).locator('img').getAttribute('loading')).toBe('eager');
+    expect(await cards.nth(5).locator('img').getAttribute('loading')).toBe('lazy');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('gives the pattern page’s main photo high priority and a WebP render for the phone’s width', async () => {
     const { page, context, errors } = await pageWith(PHONE);
     const served = renders(page);

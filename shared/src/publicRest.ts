@@ -1,4 +1,4 @@
-import type { PostgrestClient as UntypedPostgrestClient } from '@supabase/postgrest-js';
+import { PostgrestClient as UntypedPostgrestClient } from '@supabase/postgrest-js';
 import type { Database } from './database.types.ts';
 import { loadRuntimeConfig } from './config.ts';
 import { DEPLOYMENT_HEADER } from './deployment.ts';
@@ -21,13 +21,15 @@ type Holder = { [KEY]?: Promise<PostgrestClient> };
 export function getPublicRest(): Promise<PostgrestClient> {
   const holder = globalThis as Holder;
   holder[KEY] ??= (async () => {
-    const [config, { PostgrestClient }] = await Promise.all([loadRuntimeConfig(), import('@supabase/postgrest-js')]);
-    return new PostgrestClient<Database>(`${config.supabaseUrl.replace(/\/+$/, '')}/rest/v1`, {
+    // postgrest-js is imported with this module (itself loaded on demand): a lazy import here was
+    // one more round trip after the screen rendered, before its first request (issue 13).
+    const config = await loadRuntimeConfig();
+    return new UntypedPostgrestClient<Database>(`${config.supabaseUrl.replace(/\/+$/, '')}/rest/v1`, {
       headers: { apikey: config.supabaseAnonKey, Authorization: `Bearer ${config.supabaseAnonKey}`, [DEPLOYMENT_HEADER]: config.deploymentId },
     });
   })();
   holder[KEY].catch(() => {
-    delete holder[KEY]; // config or chunk failed to load: the next call tries again
+    delete holder[KEY]; // the config failed to load: the next call tries again
   });
   return holder[KEY];
 }

@@ -6,6 +6,7 @@ import { loadRuntimeConfig, ROUTES } from '@stitchhouse/shared';
 import { afterFirstPaint } from './federation/afterPaint.ts';
 import { federation } from './federation/remotes.ts';
 import { createAppRouter } from './router.tsx';
+import { startScreen } from './features/remotes/RemoteRoute.tsx';
 
 // The page renders at once: marketing pages need no config. env.json (no-store, written
 // per environment) is read after the first paint, or sooner by whatever needs it first
@@ -22,8 +23,14 @@ function warmUpRemotes() {
 }
 
 // Opened directly on a remote's screen: start the remote's chain (runtime, remotes.json,
-// env.json) now, in parallel with the first render, instead of when its route renders.
-if (isRemotePath(window.location.pathname)) warmUpRemotes();
+// env.json and, for a public screen, the screen itself) now, in parallel with the first
+// render, instead of when its route renders.
+if (isRemotePath(window.location.pathname)) {
+  warmUpRemotes();
+  // A static segment beats a `:param` one (react-router's ranking): /patterns/search is not a pattern.
+  const [opened] = ROUTES.filter((route) => matchPath(route.path, window.location.pathname)).sort((a, b) => a.path.split(':').length - b.path.split(':').length);
+  if (opened && opened.owner !== 'shell' && !opened.signIn) startScreen(opened);
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -27,6 +27,10 @@ export interface PatternCardProps {
   hideFavourite?: boolean;
   /** Place in the grid: the first row's covers load at once (the first is the page's largest paint). */
   index?: number;
+  /** The cover's box is shown empty until the grid's first cover has arrived (PatternGrid). */
+  coverWaits?: boolean;
+  /** Called when the cover has loaded or failed (the grid's first card). */
+  onCoverSettled?: () => void;
 }
 
 function formatShort(format: string): string {
@@ -34,14 +38,14 @@ function formatShort(format: string): string {
 }
 
 /** A pattern in a grid: cover, title (the link covering the card), store, price, difficulty, formats. */
-export function PatternCard({ pattern, recommendedSize, footer, headingLevel = 2, highlight = '', hideFavourite = false, index }: PatternCardProps) {
+export function PatternCard({ pattern, recommendedSize, footer, headingLevel = 2, highlight = '', hideFavourite = false, index, coverWaits = false, onCoverSettled }: PatternCardProps) {
   const Heading = `h${headingLevel}` as const;
   return (
     <Card as="article" padded={false} interactive className={styles.card} data-testid="pattern-card">
       {hideFavourite ? null : <FavouriteButton patternId={pattern.id} title={pattern.title} compact />}
-      <div className={styles.cover}>
+      <div className={styles.cover} data-testid="pattern-cover">
         {pattern.coverPath ? (
-          <img {...coverImage(pattern.coverPath, 'card')} {...coverLoading(index)} alt="" decoding="async" />
+          coverWaits ? null : <img {...coverImage(pattern.coverPath, 'card')} {...coverLoading(index)} alt="" decoding="async" onLoad={onCoverSettled && ((event) => void event.currentTarget.decode().catch(() => undefined).finally(onCoverSettled))} onError={onCoverSettled} />
         ) : (
           <span className={styles.noCover} aria-hidden="true">{pattern.craft ?? 'pattern'}</span>
         )}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { PatternCard, type PatternCardData } from './PatternCard.tsx';
 import * as styles from './PatternGrid.module.css';
@@ -13,12 +13,36 @@ export interface PatternGridProps {
   aboveFold?: boolean;
 }
 
+/** How long the other covers wait for the first one at most. */
+const FIRST_COVER_WAIT_MS = 2500;
+
 export function PatternGrid({ patterns, recommendedSizes, headingLevel = 2, footerOf, highlight, aboveFold = true }: PatternGridProps) {
+  // The first cover is the page's largest paint: the others start once it has arrived, so on a
+  // slow phone connection it does not share the bandwidth with a dozen covers further down
+  // (their boxes are reserved meanwhile; at most FIRST_COVER_WAIT_MS).
+  const leadsWithCover = aboveFold && Boolean(patterns[0]?.coverPath);
+  const [firstCoverDone, setFirstCoverDone] = useState(!leadsWithCover);
+  // After the frame that shows it, so the others do not compete with its paint either.
+  const settleFirstCover = useCallback(() => requestAnimationFrame(() => setTimeout(() => setFirstCoverDone(true), 0)), []);
+  useEffect(() => {
+    if (firstCoverDone) return;
+    const timer = setTimeout(settleFirstCover, FIRST_COVER_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [firstCoverDone, settleFirstCover]);
   return (
     <ul className={styles.grid} data-testid="pattern-grid">
       {patterns.map((pattern, index) => (
         <li key={pattern.id}>
-          <PatternCard pattern={pattern} index={aboveFold ? index : undefined} headingLevel={headingLevel} recommendedSize={recommendedSizes?.get(pattern.id) ?? null} footer={footerOf?.(pattern)} highlight={highlight} />
+          <PatternCard
+            pattern={pattern}
+            index={aboveFold ? index : undefined}
+            coverWaits={index > 0 && !firstCoverDone}
+            onCoverSettled={index === 0 ? settleFirstCover : undefined}
+            headingLevel={headingLevel}
+            recommendedSize={recommendedSizes?.get(pattern.id) ?? null}
+            footer={footerOf?.(pattern)}
+            highlight={highlight}
+          />
         </li>
       ))}
     </ul>

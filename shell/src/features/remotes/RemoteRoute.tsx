@@ -6,13 +6,29 @@ import { RouteSkeleton } from '../layout/RouteSkeleton.tsx';
 
 // One lazy component per screen, so going back to a page does not suspend again.
 const firstTry = new Map<string, LazyExoticComponent<ComponentType>>();
+// Screens whose load began before the first render (startScreen).
+const early = new Map<string, ReturnType<typeof loadScreen>>();
+
+/**
+ * Begins loading the screen of the route a visit opens on, before React renders (bootstrap.tsx):
+ * the remote's entry and screen are fetched and run while the shell's frame renders, instead of
+ * after its route element is reached.
+ */
+export function startScreen(route: AppRoute): void {
+  const moduleId = remoteModuleId(route);
+  if (early.has(moduleId) || firstTry.has(moduleId)) return;
+  const loading = loadScreen(moduleId);
+  loading.catch(() => early.delete(moduleId)); // the route's own render tries again
+  early.set(moduleId, loading);
+}
 
 function lazyScreen(moduleId: string, attempt: number): LazyExoticComponent<ComponentType> {
   if (attempt > 0) return lazy(() => loadScreen(moduleId));
   let screen = firstTry.get(moduleId);
   if (!screen) {
     screen = lazy(() =>
-      loadScreen(moduleId).catch((error: unknown) => {
+      (early.get(moduleId) ?? loadScreen(moduleId)).catch((error: unknown) => {
+        early.delete(moduleId);
         firstTry.delete(moduleId); // a later visit tries again
         throw error;
       }),
