@@ -51,7 +51,8 @@ describe('supabase/functions in Edge Runtime form', () => {
     const imports = importMap(name);
     for (const [key, target] of Object.entries(imports)) {
       if (!target.startsWith('npm:')) continue;
-      const match = /^npm:(@?[^@]+)@(.+)$/.exec(target);
+      // `npm:zod@4.6.7`, or a subpath prefix such as `zod/` → `npm:zod@4.6.7/` (zod/mini)
+      const match = /^npm:(@?[^@]+)@([^/]+)(?:\/.*)?$/.exec(target);
       expect(match, `${name}/deno.json: ${key} → ${target} names no exact version`).not.toBeNull();
       expect(pinned[match![1]!], `${name}/deno.json: ${match![1]} is not a dependency of supabase/package.json`).toBeDefined();
       expect(match![2], `${name}/deno.json: ${match![1]} differs from supabase/package.json`).toBe(pinned[match![1]!]);
