@@ -11,7 +11,7 @@
 // Hints only speed things up: the page loads the same files the same way without them
 // (a plain static host serves index.html as built), and a hint that has gone stale costs
 // one unused download, never a wrong page.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const MANIFEST_TTL_MS = 1000;
@@ -63,8 +63,8 @@ export function matchRoute(routes, pathname) {
   return best;
 }
 
-/** Reads a JSON file once per change (mtime). */
-function jsonFile(file) {
+/** A file read again only when it changes (mtime); null while it does not exist. */
+function fileWhenChanged(file, parse) {
   let cached = { mtime: -1, value: null };
   return () => {
     let mtime;
@@ -73,10 +73,13 @@ function jsonFile(file) {
     } catch {
       return null;
     }
-    if (mtime !== cached.mtime) cached = { mtime, value: JSON.parse(readFileSync(file, 'utf8')) };
+    if (mtime !== cached.mtime) cached = { mtime, value: parse(readFileSync(file, 'utf8')) };
     return cached.value;
   };
 }
+
+/** Open both kinds of connection to an origin early: CORS requests (fetch) and plain ones (scripts, images). */
+const preconnectTags = (origin) => [`<link rel="preconnect" href="${escapeAttr(origin)}">`, `<link rel="preconnect" href="${escapeAttr(origin)}" crossorigin="anonymous">`];
 
 /**
  * A remote's manifest and screen-shares.json by URL, revalidated (ETag) at most once a second and never
@@ -119,17 +122,9 @@ function manifestCache(fetchImpl) {
  * @returns {(pathname: string) => Promise<string | null>} the page for a path, or null without a build
  */
 export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [], fetchImpl = fetch }) {
-  const plan = jsonFile(join(shellDir, 'boot-plan.json'));
+  const plan = fileWhenChanged(join(shellDir, 'boot-plan.json'), JSON.parse);
+  const indexHtml = fileWhenChanged(join(shellDir, 'index.html'), (html) => html);
   const manifests = manifestCache(fetchImpl);
-  let page = { mtime: -1, html: '' };
-
-  function indexHtml() {
-    const file = join(shellDir, 'index.html');
-    if (!existsSync(file)) return null;
-    const mtime = statSync(file).mtimeMs;
-    if (mtime !== page.mtime) page = { mtime, html: readFileSync(file, 'utf8') };
-    return page.html;
-  }
 
   async function remoteHints(boot, remotes, route) {
     const manifestUrl = remotes[route.owner];
@@ -137,8 +132,7 @@ export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [
     const sharesUrl = new URL('screen-shares.json', manifestUrl).href;
     const [manifest, shares] = await Promise.all([manifests.get(manifestUrl), manifests.get(sharesUrl)]);
     const origin = new URL(manifestUrl).origin;
-    const tags = [`<link rel="preconnect" href="${escapeAttr(origin)}">`, `<link rel="preconnect" href="${escapeAttr(origin)}" crossorigin="anonymous">`];
-    tags.push(preloadTag(manifestUrl));
+    const tags = [...preconnectTags(origin), preloadTag(manifestUrl)];
     if (!manifest) return tags;
     const publicPath = manifest.metaData?.publicPath;
     const base = publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl).href : new URL('.', manifestUrl).href;
@@ -160,7 +154,7 @@ export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [
     if (html === null) return null;
     const boot = plan();
     const remotes = JSON.parse(remotesJson());
-    const tags = [...preconnect.flatMap((origin) => [`<link rel="preconnect" href="${escapeAttr(origin)}">`, `<link rel="preconnect" href="${escapeAttr(origin)}" crossorigin="anonymous">`])];
+    const tags = preconnect.flatMap(preconnectTags);
     tags.push(inlineJson('stitchhouse-env', envJson()), inlineJson('stitchhouse-remotes', remotes));
     const route = boot ? matchRoute(boot.routes, pathname) : null;
     if (route?.owner === 'shell') {
