@@ -122,6 +122,10 @@ export async function serveApps(options = {}) {
     supabaseAnonKey: options.supabaseAnonKey || 'anon-key-not-configured',
     deploymentCheckMs: options.deploymentCheckMs ?? 30_000,
   };
+  // The page takes the env.json sent inside it as is (shared/src/config.ts): what goes in is
+  // checked here, once, with the rules of shared/src/configSchema.ts.
+  if (!/^https?:$/.test(new URL(config.supabaseUrl).protocol)) throw new Error(`supabaseUrl must be an http(s) URL, not ${config.supabaseUrl}`);
+  if (!Number.isInteger(config.deploymentCheckMs) || config.deploymentCheckMs < 0) throw new Error('deploymentCheckMs must be a whole, non-negative number of milliseconds');
   const deploymentId = () => options.deploymentId ?? computeDeploymentId(dirs, options.remotesFile ? remotesJson() : '');
   const servers = {};
   const urls = {};

@@ -85,6 +85,27 @@ describe('route hints in the shell page', () => {
       await browser.close();
     }
   });
+
+  it('the home page downloads no zod: the inline env.json is taken as sent, the labels come without the schemas', async () => {
+    const packages = JSON.parse(readFileSync(join(stack.apps.dirs.shell!, 'chunk-packages.json'), 'utf8')) as Record<string, string[]>;
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.origin === stack.apps.urls.shell && url.pathname.endsWith('.js')) scripts.push(url.pathname.slice(1));
+      });
+      await page.goto(`${stack.apps.urls.shell}/`, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(scripts.length).toBeGreaterThan(2);
+      const modules = scripts.flatMap((file) => packages[file] ?? []);
+      expect(modules.some((module) => module.startsWith('@stitchhouse/shared/src/catalog/labels.ts'))).toBe(true);
+      expect(modules.filter((module) => module.startsWith('zod/'))).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
 });
 
 describe('createShellPage', () => {

@@ -28,6 +28,14 @@ const UI_PRIMITIVES = new Set();
   for (const [, relative] of readFileSync(file, 'utf8').matchAll(/(?:from|import) '\.\/([\w.]+)'/g)) collect(join(UI_DIR, relative));
 })(join(UI_DIR, 'index.ts'));
 
+/** Whether a platform source file imports zod (its chunk then carries zod's core with it). */
+const schemaFiles = new Map();
+function declaresSchemas(file) {
+  if (!/\.tsx?$/.test(file)) return false;
+  if (!schemaFiles.has(file)) schemaFiles.set(file, /from '(zod(\/[\w]+)?|(\.\.?\/)+zod\.ts)'/.test(readFileSync(file, 'utf8')));
+  return schemaFiles.get(file);
+}
+
 /**
  * @typedef {object} AppConfigOptions
  * @property {any} rspack                    `rspack` from '@rspack/core'
@@ -155,7 +163,13 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
       cssFilename: `${assets}[name].[contenthash:8].css`,
       cssChunkFilename: `${assets}[name].[contenthash:8].css`,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs'] },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs'],
+      // The federation plugin writes the remote's container glue as require() calls, which picked
+      // the CommonJS builds of @module-federation/sdk and error-codes: whole, not tree-shaken.
+      // Preferring a package's ESM build for require() too makes remoteEntry.js 16.6 → 11.8 KB gzip.
+      ...(kind === 'federated' ? { byDependency: { commonjs: { conditionNames: ['import', 'module', 'browser', 'require', 'default'] } } } : {}),
+    },
     // The shell's lazy chunks (one per platform file it provides) would each inline the small
     // platform modules they share (units.ts, pricing.ts): a page loading two of them got the
     // module twice. Shared ones get their own chunk, however small. The UI primitives, which
@@ -171,14 +185,20 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
               cacheGroups: {
                 platformUi: { test: (module) => UI_PRIMITIVES.has(String(module.resource ?? '')), chunks: 'async', name: 'platform-ui', priority: 10, enforce: true },
                 // One chunk per platform folder (currency, catalog, cart…; top-level files together):
-                // a screen's platform files arrive in a few requests, not thirty.
+                // a screen's platform files arrive in a few requests, not thirty. A folder's modules
+                // that declare zod schemas get a chunk of their own (platform-catalog-schemas), so a
+                // page needing only the folder's labels or constants (home) does not download zod.
                 platform: {
                   test: /[\\/]shared[\\/]src[\\/]/,
                   chunks: 'async',
                   minChunks: 2,
                   minSize: 0,
                   reuseExistingChunk: true,
-                  name: (module) => `platform-${/[\\/]shared[\\/]src[\\/](?:([\w-]+)[\\/])?/.exec(String(module.resource ?? ''))?.[1] ?? 'core'}`,
+                  name: (module) => {
+                    const resource = String(module.resource ?? '');
+                    const folder = /[\\/]shared[\\/]src[\\/](?:([\w-]+)[\\/])?/.exec(resource)?.[1] ?? 'core';
+                    return `platform-${folder}${declaresSchemas(resource) ? '-schemas' : ''}`;
+                  },
                 },
               },
             },

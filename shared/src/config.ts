@@ -57,8 +57,11 @@ export function loadRuntimeConfig(url = RUNTIME_CONFIG_PATH): Promise<RuntimeCon
   const s = slot();
   if (!s.loaded) {
     // The config the page was loaded with: as the server sent it inside the page, else fetched.
+    // The inline copy is written by the page's own server from the options it checked at start
+    // (scripts/serve-apps.mjs), so it is taken as is: parsing it here would make every page
+    // download zod (15.7 KB gzip) before its first query. A fetched env.json is always parsed.
     const inline = url === RUNTIME_CONFIG_PATH ? inlinePageData('stitchhouse-env') : null;
-    const config = inline ? import('./configSchema.ts').then(({ parseRuntimeConfig }) => parseRuntimeConfig(inline)) : fetchRuntimeConfig(url);
+    const config = inline ? Promise.resolve(inline as RuntimeConfig) : fetchRuntimeConfig(url);
     const attempt = config.then((loaded) => (s.current = loaded));
     attempt.catch(() => {
       if (s.loaded === attempt) s.loaded = null; // a failed load may be retried

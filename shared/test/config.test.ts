@@ -26,7 +26,7 @@ describe('runtime config', () => {
 
 describe('env.json sent inside the page (scripts/route-hints.mjs)', () => {
   it('is the config the page loads with, while skew checks still read env.json anew', async () => {
-    const inline = { supabaseUrl: 'http://127.0.0.1:1', supabaseAnonKey: 'k', deploymentId: 'inline-d1' };
+    const inline = { supabaseUrl: 'http://127.0.0.1:1', supabaseAnonKey: 'k', deploymentId: 'inline-d1', deploymentCheckMs: 30_000 };
     const page = { getElementById: (id: string) => (id === 'stitchhouse-env' ? { textContent: JSON.stringify(inline) } : null) };
     const realFetch = globalThis.fetch;
     let fetched = 0;
