@@ -186,7 +186,6 @@ export async function settledRoute(page: Page) {
   );
   return page.evaluate(() => ({
     h1: document.querySelector('h1')?.textContent?.trim() ?? '',
-    comingSoon: !!document.querySelector('[data-coming-soon]'),
     unavailable: document.querySelector('[data-remote-unavailable]')?.getAttribute('data-remote-unavailable') ?? null,
     routeError: !!document.querySelector('[data-route-error]'),
     notFound: !!document.querySelector('[data-not-found]'),

@@ -50,7 +50,6 @@ describe('profile and security', () => {
     expect(await page.locator('main').textContent()).toContain('Roles: Designer, Maker');
     await page.getByRole('heading', { name: 'Danger zone' }).waitFor();
     await expectNoSeriousA11yIssues(page);
-    expect(await page.locator('[data-coming-soon]').count()).toBe(0);
   });
 
   it('changes the name and the avatar (checked by its bytes, uploaded with progress)', async () => {

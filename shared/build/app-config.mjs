@@ -184,7 +184,7 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
             splitChunks: {
               cacheGroups: {
                 platformUi: { test: (module) => UI_PRIMITIVES.has(String(module.resource ?? '')), chunks: 'async', name: 'platform-ui', priority: 10, enforce: true },
-                // One chunk per platform folder (currency, catalog, cart…; top-level files together):
+                // One chunk per platform folder (currency, catalog, cart…) and per top-level file:
                 // a screen's platform files arrive in a few requests, not thirty. A folder's modules
                 // that declare zod schemas get a chunk of their own (platform-catalog-schemas), so a
                 // page needing only the folder's labels or constants (home) does not download zod.
@@ -196,8 +196,10 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
                   reuseExistingChunk: true,
                   name: (module) => {
                     const resource = String(module.resource ?? '');
-                    const folder = /[\\/]shared[\\/]src[\\/](?:([\w-]+)[\\/])?/.exec(resource)?.[1] ?? 'core';
-                    return `platform-${folder}${declaresSchemas(resource) ? '-schemas' : ''}`;
+                    // Top-level files (errors, money, pricing, publicRest…) are unrelated: one chunk each,
+                    // so the catalog does not download the fee maths nor home the error texts.
+                    const [, folder, file] = /[\\/]shared[\\/]src[\\/](?:([\w-]+)[\\/])?([\w-]+)/.exec(resource) ?? [];
+                    return `platform-${folder ?? file ?? 'core'}${declaresSchemas(resource) ? '-schemas' : ''}`;
                   },
                 },
               },

@@ -6,12 +6,8 @@
 // crashing at runtime with an undefined export. Routers themselves (createBrowserRouter,
 // RouterProvider, MemoryRouter) belong to the shell, the standalone page and tests.
 export const REACT_ROUTER_SURFACE = [
-  'Await', 'Form', 'Link', 'NavLink', 'Navigate', 'Outlet', 'Route', 'Routes', 'ScrollRestoration',
-  'createPath', 'createSearchParams', 'data', 'generatePath', 'href', 'isRouteErrorResponse', 'matchPath',
-  'matchRoutes', 'parsePath', 'redirect', 'redirectDocument', 'replace', 'resolvePath',
-  'useActionData', 'useAsyncError', 'useAsyncValue', 'useBeforeUnload', 'useBlocker', 'useFetcher', 'useFetchers',
-  'useFormAction', 'useHref', 'useInRouterContext', 'useLinkClickHandler', 'useLoaderData', 'useLocation',
-  'useMatch', 'useMatches', 'useNavigate', 'useNavigation', 'useNavigationType', 'useOutlet', 'useOutletContext',
-  'useParams', 'useResolvedPath', 'useRevalidator', 'useRouteError', 'useRouteLoaderData', 'useRoutes',
-  'useSearchParams', 'useSubmit', 'useViewTransitionState',
+  'Link', 'NavLink', 'Navigate', 'Outlet', 'Route', 'Routes', 'createSearchParams', 'generatePath', 'href',
+  'isRouteErrorResponse', 'matchPath', 'useBeforeUnload', 'useBlocker', 'useHref', 'useInRouterContext',
+  'useLocation', 'useMatch', 'useNavigate', 'useNavigationType', 'useOutletContext', 'useParams',
+  'useResolvedPath', 'useRouteError', 'useSearchParams',
 ];

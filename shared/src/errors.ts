@@ -3,8 +3,7 @@
  * network failures, auth errors, storage errors) to a message a maker or designer
  * can act on. Screens show `message`; `kind` lets them pick a layout or a retry.
  */
-import { AUTH_MESSAGES, authMessage } from './auth/messages.ts';
-import { COMMON_PASSWORD_MESSAGE } from './auth/password.ts';
+import { AUTH_MESSAGES, authMessage, COMMON_PASSWORD_MESSAGE } from './authMessages.ts';
 
 export type ErrorKind =
   | 'network'
@@ -41,7 +40,7 @@ const UNKNOWN: UserFacingError = {
   retryable: true,
 };
 
-// Auth error codes: one message per code auth-js knows, in auth/messages.ts.
+// Auth error codes: one message per code auth-js knows, in authMessages.ts.
 
 // PostgREST's own codes (PGRST…) and Postgres SQLSTATE codes surfaced through it.
 const POSTGREST_MESSAGES: Record<string, Omit<UserFacingError, 'code'>> = {

@@ -9,4 +9,3 @@ export * from './deployment.ts';
 export * from './supabase.ts';
 export * from './errors.ts';
 export * from './session.ts';
-export { ComingSoon, type ComingSoonProps } from './ComingSoon.tsx';

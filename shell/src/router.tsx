@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ComingSoon, ROUTES, type AppRoute } from '@stitchhouse/shared';
+import { ROUTES, type AppRoute } from '@stitchhouse/shared';
 import { pageTitle } from '@stitchhouse/shared/brand.ts';
 import Layout from './features/layout/Layout.tsx';
 import { RemoteRoute } from './features/remotes/RemoteRoute.tsx';
@@ -12,13 +12,13 @@ import NotFound from './routes/NotFound.tsx';
 import { RouteError } from './routes/RouteError.tsx';
 
 // The shell's own pages (marketing and legal), one lazy chunk each so the first
-// paint carries only the page asked for. A page file not written yet shows the
-// labelled "coming soon" state instead of breaking the build.
+// paint carries only the page asked for. A route of the contract without its page
+// file is a mistake the first page load reports (every browser test opens one).
 const pages = import.meta.webpackContext('./routes', { recursive: false, regExp: /^\.\/(?!NotFound|RouteError)[A-Z]\w*\.tsx$/, mode: 'lazy' });
 
 function shellPage(route: AppRoute): ComponentType {
   const key = `./${route.module}.tsx`;
-  if (!pages.keys().includes(key)) return () => <ComingSoon path={route.path} />;
+  if (!pages.keys().includes(key)) throw new Error(`${route.path} is the shell's, but shell/src/routes/${route.module}.tsx does not exist`);
   return lazy(() => pages(key) as Promise<{ default: ComponentType }>);
 }
 

@@ -3,5 +3,5 @@ export * from './password.ts';
 export * from './schemas.ts';
 export * from './next.ts';
 export * from './links.ts';
-export * from './messages.ts';
+export * from '../authMessages.ts';
 export * from './signOutIntent.ts';

@@ -25,7 +25,8 @@ export function loadCommonPasswords(): Promise<ReadonlySet<string>> {
   return loadingCommon;
 }
 
-export const COMMON_PASSWORD_MESSAGE = 'This password is one of the most commonly used. Choose one that is harder to guess.';
+// The words live with the other auth messages (errors.ts needs them without the password rules: authMessages.ts).
+export { COMMON_PASSWORD_MESSAGE } from '../authMessages.ts';
 
 /** Whether the list has arrived, so a screen can wait for it before re-rendering. */
 export const commonPasswordsLoaded = () => commonPasswords !== undefined;

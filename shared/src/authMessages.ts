@@ -4,13 +4,16 @@
  * features Stitchhouse does not offer (SSO, SAML, phone, OAuth providers, passkeys)
  * still get a plain sentence, since a misconfigured server could send them.
  */
-import type { ErrorKind } from '../errors.ts';
+import type { ErrorKind } from './errors.ts';
 
 export interface AuthMessage {
   kind: ErrorKind;
   message: string;
   retryable: boolean;
 }
+
+/** A password on the list of the most common ones (auth/password.ts checks it in the browser too). */
+export const COMMON_PASSWORD_MESSAGE = 'This password is one of the most commonly used. Choose one that is harder to guess.';
 
 const m = (kind: ErrorKind, message: string, retryable = false): AuthMessage => ({ kind, message, retryable });
 

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { AuthApiError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { describeError } from '../errors.ts';
-import { AUTH_MESSAGES } from './messages.ts';
+import { describeError } from './errors.ts';
+import { AUTH_MESSAGES } from './authMessages.ts';
 
 // Every code auth-js declares, read from its own source so an upgrade that adds one fails here.
 function authJsErrorCodes(): string[] {
@@ -17,7 +17,7 @@ function authJsErrorCodes(): string[] {
 }
 
 function require_base(): string {
-  return join(import.meta.dirname, '..', '..', 'package.json');
+  return join(import.meta.dirname, '..', 'package.json');
 }
 
 const codes = authJsErrorCodes();
