@@ -179,6 +179,9 @@ describe('catalog: judge a pattern', () => {
     expect(text).toContain('A0 (copy shop)');
     expect(text).toContain('You may sell handmade items');
     expect(text).toContain('1 m fusible interfacing');
+    // The markdown renderer loads as the description comes near the viewport (plain paragraphs until then).
+    await page.locator('[data-testid="description"]').scrollIntoViewIfNeeded();
+    await page.locator('[data-testid="description"] strong').waitFor();
     expect(await page.locator('[data-testid="description"] strong').textContent()).toBe('breezy');
     expect(await page.locator('[data-testid="description"] li').count()).toBe(2);
     expect(await page.locator('[data-testid="description"] script, [data-testid="description"] img').count()).toBe(0);

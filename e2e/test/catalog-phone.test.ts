@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeHref } from '@stitchhouse/shared/routes.ts';
@@ -380,6 +382,41 @@ describe('covers at the size they are shown (issue #13)', () => {
     await expect.poll(() => cards.nth(1).locator('img').count()).toBe(1);
     expect(await cards.nth(1).locator('img').getAttribute('loading')).toBe('eager');
     expect(await cards.nth(5).locator('img').getAttribute('loading')).toBe('lazy');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('loads the description’s markdown renderer only as the description comes near (plain paragraphs until then, no shift)', async () => {
+    const { page, context, errors } = await pageWith(PHONE);
+    const plan = JSON.parse(readFileSync(join(stack.apps.dirs.shell, 'boot-plan.json'), 'utf8')) as { provided: Record<string, string[]> };
+    const markdownFiles = plan.provided['@stitchhouse/shared/ui/Markdown.tsx']!.filter((file) => file.endsWith('.js'));
+    expect(markdownFiles.length).toBeGreaterThan(0);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname.slice(1)));
+    const markdownRequests = () => requested.filter((file) => markdownFiles.includes(file)).length;
+    await openScreen(stack, page, `/patterns/${catalog.wrapDress}`);
+    const description = page.getByTestId('description');
+    expect(await description.locator('p').first().textContent()).toBe('A **breezy** wrap dress.'); // its words, at once
+    await page.waitForLoadState('networkidle');
+    expect(markdownRequests()).toBe(0);
+    expect(await description.locator('strong').count()).toBe(0);
+
+    // Scrolled to just above the description (off-screen, within the quarter screen ahead): the renderer loads and swaps in.
+    await page.evaluate(() => {
+      (window as { shifts?: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) (window as { shifts?: number }).shifts! += (entry as PerformanceEntry & { value: number }).value;
+      }).observe({ type: 'layout-shift' });
+      const top = document.querySelector('[data-testid="description"]')!.getBoundingClientRect().top + window.scrollY;
+      window.scrollTo(0, top - window.innerHeight - 100);
+    });
+    await description.locator('strong').waitFor({ state: 'attached' });
+    expect(markdownRequests()).toBeGreaterThan(0);
+    await description.scrollIntoViewIfNeeded();
+    expect(await description.locator('strong').textContent()).toBe('breezy');
+    expect(await description.locator('li').count()).toBe(2);
+    expect(await description.locator('script, img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { shifts?: number }).shifts)).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

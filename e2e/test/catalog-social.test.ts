@@ -133,6 +133,7 @@ describe('reviews, favourites and follows', () => {
       await page.setViewportSize(PHONE);
       await open(page, `/patterns/${P.tee}`);
       const reviews = page.getByTestId('pattern-reviews');
+      await reviews.scrollIntoViewIfNeeded(); // reviews load as they come near the viewport
       await reviews.getByRole('heading', { name: 'Review this pattern' }).waitFor();
       await reviews.getByRole('button', { name: 'Post review' }).click();
       await reviews.getByText('Choose from 1 to 5 stars').waitFor();

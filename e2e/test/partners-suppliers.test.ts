@@ -64,6 +64,7 @@ describe('supplier kits', () => {
     await visitor.context.route(`${SHOP}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Meadow Mill</title><h1>Harbour kit</h1>' }));
     await open(visitor.page, `/patterns/${pattern.id}`);
     const kits = visitor.page.getByRole('region', { name: 'Kits for this pattern' });
+    await kits.scrollIntoViewIfNeeded(); // kits load as they come near the viewport
     await kits.getByRole('heading', { name: 'Washed linen and shell buttons' }).waitFor();
     await kits.getByText('from Meadow Mill Fabrics').waitFor();
     const link = kits.getByRole('link', { name: /Shop the kit “Washed linen and shell buttons” at Meadow Mill Fabrics/ });

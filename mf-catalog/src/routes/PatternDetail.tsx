@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { useParams } from 'react-router';
 import { describeError } from '@stitchhouse/shared';
 import { Alert, Button, Skeleton } from '@stitchhouse/shared/ui/index.ts';
@@ -5,10 +6,16 @@ import { getPattern } from '../api/catalog.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { DetailView } from '../features/detail/DetailView.tsx';
 import { CatalogNotFound } from '../features/shared/NotFound.tsx';
-import { KitsForPattern } from '../features/kits/KitsForPattern.tsx';
-import { PatternReviews } from '../features/reviews/PatternReviews.tsx';
 import { useCountPatternView } from '../features/views/useCountPatternView.ts';
+import { WhenNear } from '../features/shared/nearViewport.tsx';
 import * as styles from '../features/shared/DetailPage.module.css';
+import * as kitStyles from '../features/kits/KitsForPattern.module.css';
+import * as reviewStyles from '../features/reviews/Reviews.module.css';
+
+// Kits and reviews sit below the fold (far below on a phone): their code loads as the visitor
+// scrolls near them, and their data with it.
+const KitsForPattern = lazy(() => import('../features/kits/KitsForPattern.tsx').then((module) => ({ default: module.KitsForPattern })));
+const PatternReviews = lazy(() => import('../features/reviews/PatternReviews.tsx').then((module) => ({ default: module.PatternReviews })));
 
 /** /patterns/:productId: everything a maker needs to judge a pattern, and Buy / Get / Download. */
 export default function PatternDetail() {
@@ -35,11 +42,39 @@ export default function PatternDetail() {
     );
   }
   if (!pattern.data) return <CatalogNotFound what="Pattern" />;
+  const published = pattern.data.status === 'published';
   return (
     <>
       <DetailView pattern={pattern.data} />
-      {pattern.data.status === 'published' ? <KitsForPattern patternId={pattern.data.id} /> : null}
-      <PatternReviews pattern={{ id: pattern.data.id, title: pattern.data.title, storeId: pattern.data.storeId, storeOwnerId: pattern.data.store.ownerId }} />
+      <WhenNear placeholder={<KitsAndReviewsLoading kits={published} />}>
+        {published ? <KitsForPattern patternId={pattern.data.id} /> : null}
+        <PatternReviews pattern={{ id: pattern.data.id, title: pattern.data.title, storeId: pattern.data.storeId, storeOwnerId: pattern.data.store.ownerId }} />
+      </WhenNear>
+    </>
+  );
+}
+
+/**
+ * What KitsForPattern and PatternReviews show while their data loads: same headings, same
+ * height. Not aria-busy: it may wait for the visitor's scroll, and pages count as loaded
+ * when nothing is busy.
+ */
+function KitsAndReviewsLoading({ kits }: { kits: boolean }) {
+  return (
+    <>
+      {kits ? (
+        <section className={kitStyles.kits} aria-labelledby="kits-heading" data-testid="pattern-kits">
+          <h2 id="kits-heading">Kits for this pattern</h2>
+          <div className={kitStyles.list}>
+            <p className={kitStyles.quiet}>Loading kits…</p>
+            <Skeleton shape="block" height="7rem" />
+          </div>
+        </section>
+      ) : null}
+      <section className={reviewStyles.section} aria-labelledby="reviews-heading" data-testid="pattern-reviews">
+        <h2 id="reviews-heading">Reviews</h2>
+        <div><Skeleton width="40%" /><Skeleton width="80%" /></div>
+      </section>
     </>
   );
 }

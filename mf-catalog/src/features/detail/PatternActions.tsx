@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { describeError, useSession } from '@stitchhouse/shared';
 import { Alert, Button, LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import { SUPPORTED_CURRENCIES, type Currency } from '@stitchhouse/shared/pricing.ts';
 import { CartError, pageCart, useCart } from '@stitchhouse/shared/cart/index.ts';
-import { WholesaleOrder } from './WholesaleOrder.tsx';
 import { claimFreePattern, ownsPattern, wholesalePriceOf, type PatternDetail, type WholesalePrice } from '../../api/catalog.ts';
 import { formatPrice } from '@stitchhouse/shared/money.ts';
 import { Price } from '@stitchhouse/shared/currency/index.ts';
 import * as styles from './PatternActions.module.css';
+
+// Only approved wholesale accounts order printed copies.
+const WholesaleOrder = lazy(() => import('./WholesaleOrder.tsx').then((module) => ({ default: module.WholesaleOrder })));
 
 type Ownership = 'unknown' | 'owned' | 'not_owned' | 'own_store';
 
@@ -133,7 +135,9 @@ export function PatternActions({ pattern }: { pattern: PatternDetail }) {
         </>
       )}
       {wholesale && ownership !== 'own_store' && purchasable && !free && isCurrency(wholesale.currency) ? (
-        <WholesaleOrder pattern={pattern} price={{ ...wholesale, currency: wholesale.currency }} />
+        <Suspense fallback={null}>
+          <WholesaleOrder pattern={pattern} price={{ ...wholesale, currency: wholesale.currency }} />
+        </Suspense>
       ) : null}
       {error ? <Alert tone="danger">{error}</Alert> : null}
     </div>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { errorMessage, useSession } from '@stitchhouse/shared';
 import { formatDay } from '@stitchhouse/shared/money.ts';
@@ -6,9 +6,12 @@ import { Alert, Button, EmptyState, Skeleton, TextArea } from '@stitchhouse/shar
 import { listReviews, ratingOf, replyToReview, reviewStanding, type Review } from '../../api/reviews.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { publicImageUrl } from '../shared/images.ts';
-import { ReviewForm } from './ReviewForm.tsx';
 import { RatingLine, Stars } from '../shared/Stars.tsx';
 import * as styles from './Reviews.module.css';
+
+// Only a buyer who owns the pattern writes a review: the form (and the photo uploader it
+// brings from the shell) loads for them alone.
+const ReviewForm = lazy(() => import('./ReviewForm.tsx').then((module) => ({ default: module.ReviewForm })));
 
 export interface ReviewedPattern {
   id: string;
@@ -66,7 +69,9 @@ export function PatternReviews({ pattern }: { pattern: ReviewedPattern }) {
             return (
               <div className={styles.yours}>
                 <h3>{standing.myReview ? 'Edit your review' : 'Review this pattern'}</h3>
-                <ReviewForm patternId={pattern.id} userId={userId} standing={standing} onSaved={reload} onCancel={standing.myReview ? () => setEditing(false) : undefined} />
+                <Suspense fallback={<Skeleton shape="block" height="20rem" />}>
+                  <ReviewForm patternId={pattern.id} userId={userId} standing={standing} onSaved={reload} onCancel={standing.myReview ? () => setEditing(false) : undefined} />
+                </Suspense>
               </div>
             );
           })()}

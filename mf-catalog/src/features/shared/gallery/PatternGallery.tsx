@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { coverImage, type CoverSlot } from '@stitchhouse/shared/storage/coverImage.ts';
 import { publicImageUrl } from '../images.ts';
 import { designerPhotoPaths, designerPhotos, photoIndexForKey } from './photos.ts';
 import { followStripPosition, type StripPosition } from './stripPosition.ts';
 import { useMakePhotos } from './useMakePhotos.ts';
-import { ZoomDialog } from './ZoomDialog.tsx';
 import * as styles from './PatternGallery.module.css';
+
+// Only a visitor who enlarges a photo needs the zoom dialog: it loads on the first tap.
+const ZoomDialog = lazy(() => import('./ZoomDialog.tsx').then((module) => ({ default: module.ZoomDialog })));
 
 export interface PatternGalleryProps {
   title: string;
@@ -111,7 +113,11 @@ export function PatternGallery({ title, coverPath, galleryPaths, patternId }: Pa
           </div>
         </>
       ) : null}
-      <ZoomDialog photos={photos} index={zoomed} onIndex={(i) => { setZoomed(i); show(i); }} onClose={() => setZoomed(null)} />
+      {zoomed !== null ? (
+        <Suspense fallback={null}>
+          <ZoomDialog photos={photos} index={zoomed} onIndex={(i) => { setZoomed(i); show(i); }} onClose={() => setZoomed(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
