@@ -3,6 +3,7 @@ export interface RouteEntry {
   owner: string;
   module: string;
 }
+export function remoteMapOrNull(text: string): Record<string, string> | null;
 export function inlineJson(id: string, json: unknown): string;
 export function preloadTag(href: string, options?: { crossorigin?: boolean }): string;
 export function matchRoute<R extends { path: string }>(routes: readonly R[], pathname: string): R | null;

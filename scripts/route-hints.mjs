@@ -17,6 +17,31 @@ import { join } from 'node:path';
 const MANIFEST_TTL_MS = 1000;
 const MANIFEST_TIMEOUT_MS = 300;
 
+/**
+ * remotes.json when it is a map of container names (`mf_auth`) to absolute http(s) URLs (the rules
+ * of shell/src/federation/remoteMap.ts), else null: the file may be edited by hand for a release.
+ * @param {string} text
+ * @returns {Record<string, string> | null}
+ */
+export function remoteMapOrNull(text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const wellFormed = Object.entries(value).every(([name, url]) => {
+    if (!/^[a-z][a-z0-9_]*$/.test(name) || typeof url !== 'string') return false;
+    try {
+      return /^https?:$/.test(new URL(url).protocol);
+    } catch {
+      return false;
+    }
+  });
+  return wellFormed ? value : null;
+}
+
 /** JSON safe inside <script type="application/json"> (no `</script>`, no `<!--`). */
 export function inlineJson(id, json) {
   const body = (typeof json === 'string' ? json : JSON.stringify(json)).replace(/</g, '\\u003c');
@@ -153,15 +178,18 @@ export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [
     const html = indexHtml();
     if (html === null) return null;
     const boot = plan();
-    const remotes = JSON.parse(remotesJson());
+    const remotes = remoteMapOrNull(remotesJson());
     const tags = preconnect.flatMap(preconnectTags);
-    tags.push(inlineJson('stitchhouse-env', envJson()), inlineJson('stitchhouse-remotes', remotes));
+    tags.push(inlineJson('stitchhouse-env', envJson()));
+    // The page takes an inline remotes.json as is: only a well-formed one is sent; otherwise the page
+    // fetches the file and its parser (shell/src/federation/remoteMap.ts) says what is wrong.
+    if (remotes) tags.push(inlineJson('stitchhouse-remotes', remotes));
     const route = boot ? matchRoute(boot.routes, pathname) : null;
     if (route?.owner === 'shell') {
       for (const file of boot.pages[route.module] ?? []) tags.push(preloadTag(`/${file}`));
     } else if (route) {
       for (const file of boot.federation) tags.push(preloadTag(`/${file}`));
-      tags.push(...(await remoteHints(boot, remotes, route)));
+      if (remotes) tags.push(...(await remoteHints(boot, remotes, route)));
     }
     // A file two parts need (the runtime and a platform file share zod's core) is hinted once.
     return html.replace('</head>', `${[...new Set(tags)].join('')}</head>`);

@@ -174,7 +174,9 @@ async function downloads(browser: Browser, route: { name: string; path: string }
     const file = `${originApp.get(new URL(s.url).origin)}${new URL(s.url).pathname}`;
     for (const m of modules) {
       packages[packageOf(m)] = (packages[packageOf(m)] ?? 0) + 1;
-      seen.set(m, [...(seen.get(m) ?? []), file]);
+      // A package's CommonJS and ESM builds of one module (dist/utils.cjs, dist/utils.js) are one module twice.
+      const module = m.replace(/\.[cm]?js$/, '');
+      seen.set(module, [...(seen.get(module) ?? []), file]);
     }
   }
   const dupByPackage = new Map<string, { modules: number; files: Set<string> }>();

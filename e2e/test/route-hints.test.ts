@@ -86,22 +86,32 @@ describe('route hints in the shell page', () => {
     }
   });
 
-  it('the home page downloads no zod: the inline env.json is taken as sent, the labels come without the schemas', async () => {
+  it('the home page and the catalog download no zod: inline env.json and remotes.json are taken as sent, constants come without the schemas', async () => {
     const packages = JSON.parse(readFileSync(join(stack.apps.dirs.shell!, 'chunk-packages.json'), 'utf8')) as Record<string, string[]>;
     const browser = await launchChromium();
     try {
-      const page = await browser.newPage();
-      const scripts: string[] = [];
+      const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+      let scripts: string[] = [];
       page.on('request', (request) => {
         const url = new URL(request.url());
         if (url.origin === stack.apps.urls.shell && url.pathname.endsWith('.js')) scripts.push(url.pathname.slice(1));
       });
+      const modules = () => scripts.flatMap((file) => packages[file] ?? []);
       await page.goto(`${stack.apps.urls.shell}/`, { waitUntil: 'networkidle' });
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(scripts.length).toBeGreaterThan(2);
-      const modules = scripts.flatMap((file) => packages[file] ?? []);
-      expect(modules.some((module) => module.startsWith('@stitchhouse/shared/src/catalog/labels.ts'))).toBe(true);
-      expect(modules.filter((module) => module.startsWith('zod/'))).toEqual([]);
+      expect(modules().some((module) => module.startsWith('@stitchhouse/shared/src/catalog/labels.ts'))).toBe(true);
+      expect(modules().filter((module) => module.startsWith('zod/'))).toEqual([]);
+
+      scripts = [];
+      await page.goto(`${stack.apps.urls.shell}/patterns`, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1, name: 'Patterns' }).waitFor();
+      expect(modules().some((module) => module.startsWith('@stitchhouse/shared/src/catalog/sizing.ts'))).toBe(true);
+      expect(modules().filter((module) => module.startsWith('zod/'))).toEqual([]);
+      // The filter sheet brings "fits me", whose form is checked with zod.
+      await page.getByTestId('filters-button').click();
+      await page.getByTestId('fits-me').waitFor();
+      expect(modules().some((module) => module.startsWith('zod/'))).toBe(true);
     } finally {
       await browser.close();
     }
@@ -158,6 +168,19 @@ describe('createShellPage', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     expect(html).toContain('<title>t</title>');
     expect(html).not.toContain('remoteEntry.js');
+  });
+
+  it('sends remotes.json inside the page only when it is well formed (the page takes it as is)', async () => {
+    const good = (await page({ mf_catalog: `${base}/mf-manifest.json` })('/patterns'))!;
+    expect(good).toContain('id="stitchhouse-remotes"');
+    for (const broken of [{ 'mf-catalog': `${base}/mf-manifest.json` }, { mf_catalog: 'mf-manifest.json' }, { mf_catalog: 'javascript:alert(1)' }, { mf_catalog: 7 }, ['x']]) {
+      const html = (await page(broken)('/patterns'))!;
+      expect(html, JSON.stringify(broken)).not.toContain('id="stitchhouse-remotes"');
+      expect(html).not.toContain('remoteEntry.js');
+      expect(html).toContain('id="stitchhouse-env"');
+    }
+    expect(hints.remoteMapOrNull('{not json')).toBeNull();
+    expect(hints.remoteMapOrNull('{"mf_auth":"https://auth.example/mf-manifest.json"}')).toEqual({ mf_auth: 'https://auth.example/mf-manifest.json' });
   });
 
   it('inline JSON cannot end its script element', async () => {

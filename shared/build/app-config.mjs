@@ -9,6 +9,7 @@ import { REACT_ROUTER_SURFACE } from './react-router-surface.mjs';
 import { ChunkPackagesPlugin } from './chunk-packages.mjs';
 import { PrecompressPlugin } from './precompress.mjs';
 import { ScreenSharesPlugin } from './screen-shares.mjs';
+import { FEDERATION_GLOBALS } from './federation-globals.mjs';
 
 const sharedPkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 /** The one app list (name, folder, port, label), which routes.ts, the scripts, e2e and the benches read too. */
@@ -170,6 +171,8 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
       // Preferring a package's ESM build for require() too makes remoteEntry.js 16.6 → 11.8 KB gzip.
       ...(kind === 'federated' ? { byDependency: { commonjs: { conditionNames: ['import', 'module', 'browser', 'require', 'default'] } } } : {}),
     },
+    // …and the federation packages the shell already loaded come from the shell (federation-globals.mjs).
+    ...(kind === 'federated' ? { externals: Object.fromEntries(Object.entries(FEDERATION_GLOBALS).map(([name, global]) => [name, `globalThis.${global}`])) } : {}),
     // The shell's lazy chunks (one per platform file it provides) would each inline the small
     // platform modules they share (units.ts, pricing.ts): a page loading two of them got the
     // module twice. Shared ones get their own chunk, however small. The UI primitives, which

@@ -12,7 +12,7 @@ import { platformShareKey } from '../src/federation/providedKey.ts';
  *
  * - `routes`: the route contract (path pattern, owner, module).
  * - `pages`: the files of each shell page's lazy chunk group (`Home` → [...]).
- * - `federation`: the files of the lazily loaded federation runtime (and the remote map's parser).
+ * - `federation`: the files of the lazily loaded federation runtime.
  * - `provided`: for each share key the shell provides, the files its lazy import loads.
  * Files already in the page (the entry's) are left out.
  */
@@ -49,7 +49,7 @@ export class BootPlanPlugin {
             const files = group.getFiles().filter((file) => !initial.has(file) && /\.(js|css)$/.test(file));
             if (isContext && where === SHARED_SRC) plan.provided[platformShareKey(request)] = files;
             else if (isContext && where === path.join(SHELL_SRC, 'routes')) plan.pages[request.replace(/^\.\/|\.tsx$/g, '')] = files;
-            else if (where === path.join(FEDERATION, 'remotes.ts')) files.forEach((file) => federation.add(file));
+            else if (where === path.join(FEDERATION, 'remotes.ts') && request === './runtime.ts') files.forEach((file) => federation.add(file));
             else if (PROVIDED_IMPORTS[request] && [path.join(FEDERATION, 'provided.ts'), path.join(FEDERATION, 'runtime.ts')].includes(where)) plan.provided[PROVIDED_IMPORTS[request]!] = files;
           }
         }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FORMATS, PATTERN_FORMATS, formatLabel, patternFilePath, patternFormatSchema } from './formats.ts';
+import { FORMATS, PATTERN_FORMATS, formatLabel, patternFilePath } from './formats.ts';
+import { patternFormatSchema } from './schemas.ts';
 
 describe('formats', () => {
   it('has the four agreed formats with labels and descriptions', () => {

@@ -1,12 +1,9 @@
 // The four file formats a pattern can come in. Labels say what the buyer does with the
 // file, because "A0" and "copy shop" are often misused and beginners get lost (domain.md S62, S66).
-// zod/mini, as every schema of a page buyers land on: the page loads one zod flavour, the shell's.
-import * as z from 'zod/mini';
+// Its zod schema is in schemas.ts.
 
 export const PATTERN_FORMATS = ['a4', 'us_letter', 'a0', 'projector'] as const;
 export type PatternFormat = (typeof PATTERN_FORMATS)[number];
-
-export const patternFormatSchema = z.enum(PATTERN_FORMATS, { error: 'Format must be one of a4, us_letter, a0, projector' });
 
 export interface FormatInfo {
   format: PatternFormat;

@@ -3,12 +3,11 @@ import {
   chartRange,
   fitsMe,
   formatMeasurement,
-  parseBodyMeasurements,
   recommendedSize,
-  sizeChartSchema,
   sizeRangeLabel,
   type SizeChart,
 } from './sizing.ts';
+import { parseBodyMeasurements, sizeChartSchema } from './schemas.ts';
 import { cmToInches, inchesToCm } from './units.ts';
 
 const chart: SizeChart = {

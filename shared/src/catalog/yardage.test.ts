@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calculateYardage, listedSizes, listedWidths, offeredWidths, sortSizes, yardageSchema, type YardageEntry } from './yardage.ts';
+import { calculateYardage, listedSizes, listedWidths, offeredWidths, sortSizes, type YardageEntry } from './yardage.ts';
+import { yardageSchema } from './schemas.ts';
 import { ceilToStep } from './units.ts';
 
 const yardage: YardageEntry[] = [

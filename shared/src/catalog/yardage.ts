@@ -2,8 +2,7 @@
 // fabric the maker has. Designers list metres per size for a few widths (`patterns.yardage`);
 // a width they did not list uses the next narrower listed one, which never under-buys
 // (a narrower bolt needs at least as much length).
-// zod/mini: the pattern page loads this, and the page's one zod flavour is the shell's mini.
-import * as z from 'zod/mini';
+// Its zod schema (what a designer enters) is in schemas.ts.
 import { ceilToStep, formatDecimal, formatEighths, metresToYards } from './units.ts';
 
 export interface YardageEntry {
@@ -23,31 +22,6 @@ export const COMMON_FABRIC_WIDTHS: ReadonlyArray<{ cm: number; inches: number; l
   { cm: 150, inches: 60, label: '150 cm / 60 in' },
   { cm: 275, inches: 108, label: '275 cm / 108 in (quilt backing)' },
 ];
-
-export const yardageSchema = z
-  .array(
-    z.object({
-      fabric: z.string().check(z.trim(), z.minLength(1, { error: 'Name the fabric (e.g. Main fabric, Lining)' }), z.maxLength(80, { error: 'Fabric names are at most 80 characters' })),
-      width_cm: z.number({ error: 'Fabric width must be a number of cm' }).check(
-        z.gte(FABRIC_WIDTH_RANGE_CM.min, { error: `Fabric width must be at least ${FABRIC_WIDTH_RANGE_CM.min} cm` }),
-        z.lte(FABRIC_WIDTH_RANGE_CM.max, { error: `Fabric width must be at most ${FABRIC_WIDTH_RANGE_CM.max} cm` }),
-      ),
-      metres_by_size: z.record(
-        z.string().check(z.trim(), z.minLength(1, { error: 'Size labels cannot be empty' })),
-        z.number({ error: 'Metres must be a number' }).check(z.positive({ error: 'Metres must be greater than 0' }), z.lte(100, { error: 'Metres must be at most 100' })),
-      ),
-    }),
-  )
-  .check(z.superRefine((entries, ctx) => {
-    const seen = new Set<string>();
-    entries.forEach((entry, index) => {
-      const key = `${entry.fabric.toLowerCase()}@${entry.width_cm}`;
-      if (seen.has(key)) {
-        ctx.addIssue({ code: 'custom', path: [index, 'width_cm'], message: `${entry.fabric} at ${entry.width_cm} cm is listed twice` });
-      }
-      seen.add(key);
-    });
-  }));
 
 export type FabricRequirement =
   | {

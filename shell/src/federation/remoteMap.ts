@@ -1,4 +1,5 @@
-// The zod schema of remotes.json, loaded with the federation runtime (after first paint).
+// The zod schema of remotes.json, loaded when the page fetches the file (a plain static host,
+// and the skew checks); the copy the server sends inside the page it checked itself.
 import * as z from 'zod/mini';
 import type { RemoteMap } from './remotes.ts';
 

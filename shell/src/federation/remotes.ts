@@ -6,7 +6,7 @@ import { inlinePageData } from '@stitchhouse/shared/config.ts';
  * redeployed without rebuilding the shell.
  */
 export const REMOTES_PATH = '/remotes.json';
-/** Remote container name → mf-manifest.json URL (validated by remoteMap.ts, loaded with the runtime). */
+/** Remote container name → mf-manifest.json URL (a fetched file is validated by remoteMap.ts). */
 export type RemoteMap = Record<string, string>;
 
 let known: RemoteMap = {};
@@ -39,12 +39,18 @@ export function federation(url = REMOTES_PATH): Promise<Runtime> {
 
 async function fetchRemoteMap(url: string): Promise<void> {
   try {
-    // The server usually sends remotes.json inside the page (scripts/route-hints.mjs).
+    // The server usually sends remotes.json inside the page, and only a map it checked
+    // (scripts/route-hints.mjs): taken as is, so a remote screen does not wait for zod. A fetched
+    // remotes.json is parsed (remoteMap.ts), with a message naming what is wrong.
     const inline = url === REMOTES_PATH ? inlinePageData('stitchhouse-remotes') : null;
-    const response = inline ? null : await fetch(url, { cache: 'no-store' });
-    if (response && !response.ok) throw new Error(`${url} answered ${response.status}`);
-    const [{ parseRemoteMap }, body] = await Promise.all([import('./remoteMap.ts'), inline ?? response!.json()]);
-    known = parseRemoteMap(body);
+    if (inline) {
+      known = inline as RemoteMap;
+    } else {
+      const response = await fetch(url, { cache: 'no-store' });
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      const [{ parseRemoteMap }, body] = await Promise.all([import('./remoteMap.ts'), response.json()]);
+      known = parseRemoteMap(body);
+    }
     registered = signature(known);
   } catch (error) {
     // Without remotes.json only the shell's own pages work; remote routes show their fallback.

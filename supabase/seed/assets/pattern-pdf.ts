@@ -32,7 +32,7 @@ import {
 import { z } from 'zod';
 import { toFontSafeText } from '../../functions/_shared/stamp.ts';
 import { GRADING_ALLOWANCE, PIECE_LIBRARY, layoutBottom, packPieces, type PathCommand, type PlacedPiece } from './pieces.ts';
-import { patternFormatSchema } from '../../../shared/src/catalog/formats.ts';
+import { patternFormatSchema } from '../../../shared/src/catalog/schemas.ts';
 
 export const PT_PER_CM = 72 / 2.54;
 export const PAGE_SIZES = {

@@ -1,12 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { describeError } from '@stitchhouse/shared';
 import { pageTitle } from '@stitchhouse/shared/brand.ts';
-import { Alert, Button, EmptyState, Select, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
+import { Alert, Button, EmptyState, Select, Skeleton, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { recommendedSize } from '@stitchhouse/shared/catalog/sizing.ts';
 import { CurrencySelect, useBuyerCurrency } from '@stitchhouse/shared/currency/index.ts';
 import { listCategories, searchPatterns, sizeChartsOf, suggestPatterns, type SearchResult, type Suggestion } from '../../api/catalog.ts';
-import { FitsMePanel } from './FitsMePanel.tsx';
 import { CatalogFilters } from './CatalogFilters.tsx';
 import { FiltersDrawer } from './FiltersDrawer.tsx';
 import { Pagination } from '../shared/Pagination.tsx';
@@ -20,6 +19,11 @@ import {
   type CatalogQuery, type CatalogSort,
 } from '../shared/urlState.ts';
 import * as styles from './CatalogView.module.css';
+
+// "Fits me" checks what a person types with zod (catalog/schemas.ts): it loads with the filters
+// (beside the results on wide screens, in the sheet on phones), so a phone landing on the
+// catalog does not download zod for a form it has not opened. The skeleton is the form's height.
+const FitsMePanel = lazy(() => import('./FitsMePanel.tsx').then((module) => ({ default: module.FitsMePanel })));
 
 export interface CatalogViewProps {
   mode: 'browse' | 'search';
@@ -101,7 +105,9 @@ export function CatalogView({ mode }: CatalogViewProps) {
   // Beside the results on wide screens; on phones in a sheet behind "Filters (n)", results first.
   const filterPanel = (
     <>
-      <FitsMePanel applied={query.fit} onApply={(fit) => setQuery(withChanges(query, { fit }))} onClear={() => setQuery(withChanges(query, { fit: {} }))} />
+      <Suspense fallback={<Skeleton shape="block" height="35.6rem" />}>
+        <FitsMePanel applied={query.fit} onApply={(fit) => setQuery(withChanges(query, { fit }))} onClear={() => setQuery(withChanges(query, { fit: {} }))} />
+      </Suspense>
       <h2 className={styles.filtersHeading}>Filters</h2>
       <CurrencySelect />
       <CatalogFilters query={query} categories={categories} onChange={setQuery} />

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button, TextField } from '@stitchhouse/shared/ui/index.ts';
-import { BODY_MEASUREMENTS, formatMeasurement, parseBodyMeasurements, type BodyMeasurement, type BodyMeasurementsCm } from '@stitchhouse/shared/catalog/sizing.ts';
+import { BODY_MEASUREMENTS, formatMeasurement, type BodyMeasurement, type BodyMeasurementsCm } from '@stitchhouse/shared/catalog/sizing.ts';
+import { parseBodyMeasurements } from '@stitchhouse/shared/catalog/schemas.ts';
 import { cmToInches, formatDecimal } from '@stitchhouse/shared/catalog/units.ts';
 import { EMPTY_FIT_FORM, forgetFitForm, loadFitForm, saveFitForm, type FitForm } from '../shared/fit/remembered.ts';
 import * as styles from './FitsMePanel.module.css';

@@ -1,6 +1,7 @@
 // The visitor's body measurements for a detail page: the ones in the URL (a shared or
 // catalog link), else what this device remembers from the "fits me" form.
-import { parseBodyMeasurements, type BodyMeasurementsCm } from '@stitchhouse/shared/catalog/sizing.ts';
+import type { BodyMeasurementsCm } from '@stitchhouse/shared/catalog/sizing.ts';
+import { parseBodyMeasurements } from '@stitchhouse/shared/catalog/schemas.ts';
 import { parseCatalogQuery } from '../urlState.ts';
 import { loadFitForm, type FitForm } from './remembered.ts';
 
