@@ -86,7 +86,7 @@ describe('route hints in the shell page', () => {
     }
   });
 
-  it('the home page and the catalog download no zod: inline env.json and remotes.json are taken as sent, constants come without the schemas', async () => {
+  it('home, the catalog and a first visit to a pattern page download no zod: inline env.json and remotes.json taken as sent, constants without the schemas, the cart and remembered fit checked only when there is one', async () => {
     const packages = JSON.parse(readFileSync(join(stack.apps.dirs.shell!, 'chunk-packages.json'), 'utf8')) as Record<string, string[]>;
     const browser = await launchChromium();
     try {
@@ -108,10 +108,24 @@ describe('route hints in the shell page', () => {
       await page.getByRole('heading', { level: 1, name: 'Patterns' }).waitFor();
       expect(modules().some((module) => module.startsWith('@stitchhouse/shared/src/catalog/sizing.ts'))).toBe(true);
       expect(modules().filter((module) => module.startsWith('zod/'))).toEqual([]);
+
       // The filter sheet brings "fits me", whose form is checked with zod.
       await page.getByTestId('filters-button').click();
       await page.getByTestId('fits-me').waitFor();
       expect(modules().some((module) => module.startsWith('zod/'))).toBe(true);
+
+      // A first visit to a pattern page (no cart, nothing remembered) neither; adding to the cart brings the cart's checks.
+      const fresh = await browser.newPage({ viewport: { width: 412, height: 823 } });
+      scripts = [];
+      fresh.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.origin === stack.apps.urls.shell && url.pathname.endsWith('.js')) scripts.push(url.pathname.slice(1));
+      });
+      // (this stack has no backend: the pattern page loads its screen and says the pattern was not found)
+      await fresh.goto(`${stack.apps.urls.shell}/patterns/0b7c4f1e-8d7a-4c52-9a8e-2f0d6f3c1a90`, { waitUntil: 'networkidle' });
+      await fresh.getByRole('heading', { level: 1 }).waitFor();
+      expect(modules().some((module) => module.startsWith('@stitchhouse/mf-catalog') || module.startsWith('@stitchhouse/shared/src/cart/useCart.ts'))).toBe(true);
+      expect(modules().filter((module) => module.startsWith('zod/'))).toEqual([]);
     } finally {
       await browser.close();
     }

@@ -1,6 +1,48 @@
 // Countries in people's words, for stores (mf-account) and partners (mf-partners) alike: the EU
-// (its VAT rates are known, pricing.ts) and the other markets Stitchhouse sells to.
-import { EU_VAT_RATES } from './pricing.ts';
+// (with its VAT rates, which pricing.ts uses for checkout) and the other markets Stitchhouse sells to.
+
+export interface VatRate {
+  /** Standard rate in basis points (2100 = 21 %). */
+  rateBp: number;
+  name: string;
+}
+
+/**
+ * The standard VAT rates of the 27 EU member states, which apply to digital services sold to
+ * consumers (the European Commission's "VAT rates applied in the Member States" table, 2025
+ * edition: Estonia 24 % from July 2025, Finland 25.5 % from September 2024, Romania 21 % from
+ * August 2025, Slovakia 23 % from January 2025). The migration's `vat_rates` table holds the
+ * same numbers (a backend test compares them).
+ */
+export const EU_VAT_RATES: Readonly<Record<string, VatRate>> = {
+  AT: { rateBp: 2000, name: 'Austria' },
+  BE: { rateBp: 2100, name: 'Belgium' },
+  BG: { rateBp: 2000, name: 'Bulgaria' },
+  HR: { rateBp: 2500, name: 'Croatia' },
+  CY: { rateBp: 1900, name: 'Cyprus' },
+  CZ: { rateBp: 2100, name: 'Czechia' },
+  DK: { rateBp: 2500, name: 'Denmark' },
+  EE: { rateBp: 2400, name: 'Estonia' },
+  FI: { rateBp: 2550, name: 'Finland' },
+  FR: { rateBp: 2000, name: 'France' },
+  DE: { rateBp: 1900, name: 'Germany' },
+  GR: { rateBp: 2400, name: 'Greece' },
+  HU: { rateBp: 2700, name: 'Hungary' },
+  IE: { rateBp: 2300, name: 'Ireland' },
+  IT: { rateBp: 2200, name: 'Italy' },
+  LV: { rateBp: 2100, name: 'Latvia' },
+  LT: { rateBp: 2100, name: 'Lithuania' },
+  LU: { rateBp: 1700, name: 'Luxembourg' },
+  MT: { rateBp: 1800, name: 'Malta' },
+  NL: { rateBp: 2100, name: 'Netherlands' },
+  PL: { rateBp: 2300, name: 'Poland' },
+  PT: { rateBp: 2300, name: 'Portugal' },
+  RO: { rateBp: 2100, name: 'Romania' },
+  SK: { rateBp: 2300, name: 'Slovakia' },
+  SI: { rateBp: 2200, name: 'Slovenia' },
+  ES: { rateBp: 2100, name: 'Spain' },
+  SE: { rateBp: 2500, name: 'Sweden' },
+};
 
 const OTHERS = ['AU', 'CA', 'CH', 'GB', 'IS', 'JP', 'NO', 'NZ', 'US'];
 

@@ -17,6 +17,7 @@ import { formatMoney, SUPPORTED_CURRENCIES, type Currency } from './money.ts';
 export { formatMoney, SUPPORTED_CURRENCIES, type Currency };
 // The plans and how their fee reads live in plans.ts, which the home page loads without the fee maths.
 import { describeSaleFee, formatBasisPoints, PLAN_IDS, PLANS, type Plan, type PlanId } from './plans.ts';
+import { EU_VAT_RATES, type VatRate } from './countries.ts';
 
 export { describeSaleFee, formatBasisPoints, PLAN_IDS, PLANS, type Plan, type PlanId };
 
@@ -191,48 +192,9 @@ export function feeComparison(amount: number = EXAMPLE_SALE.amount, currency: Cu
 // EU that price contains the VAT of their country (digital services are taxed where the buyer
 // lives). The platform fee is taken from the price net of VAT; the designer gets the rest.
 
-export interface VatRate {
-  /** Standard rate in basis points (2100 = 21 %). */
-  rateBp: number;
-  name: string;
-}
-
-/**
- * The standard VAT rates of the 27 EU member states, which apply to digital services sold to
- * consumers (the European Commission's "VAT rates applied in the Member States" table, 2025
- * edition: Estonia 24 % from July 2025, Finland 25.5 % from September 2024, Romania 21 % from
- * August 2025, Slovakia 23 % from January 2025). The migration's `vat_rates` table holds the
- * same numbers (a backend test compares them).
- */
-export const EU_VAT_RATES: Readonly<Record<string, VatRate>> = {
-  AT: { rateBp: 2000, name: 'Austria' },
-  BE: { rateBp: 2100, name: 'Belgium' },
-  BG: { rateBp: 2000, name: 'Bulgaria' },
-  HR: { rateBp: 2500, name: 'Croatia' },
-  CY: { rateBp: 1900, name: 'Cyprus' },
-  CZ: { rateBp: 2100, name: 'Czechia' },
-  DK: { rateBp: 2500, name: 'Denmark' },
-  EE: { rateBp: 2400, name: 'Estonia' },
-  FI: { rateBp: 2550, name: 'Finland' },
-  FR: { rateBp: 2000, name: 'France' },
-  DE: { rateBp: 1900, name: 'Germany' },
-  GR: { rateBp: 2400, name: 'Greece' },
-  HU: { rateBp: 2700, name: 'Hungary' },
-  IE: { rateBp: 2300, name: 'Ireland' },
-  IT: { rateBp: 2200, name: 'Italy' },
-  LV: { rateBp: 2100, name: 'Latvia' },
-  LT: { rateBp: 2100, name: 'Lithuania' },
-  LU: { rateBp: 1700, name: 'Luxembourg' },
-  MT: { rateBp: 1800, name: 'Malta' },
-  NL: { rateBp: 2100, name: 'Netherlands' },
-  PL: { rateBp: 2300, name: 'Poland' },
-  PT: { rateBp: 2300, name: 'Portugal' },
-  RO: { rateBp: 2100, name: 'Romania' },
-  SK: { rateBp: 2300, name: 'Slovakia' },
-  SI: { rateBp: 2200, name: 'Slovenia' },
-  ES: { rateBp: 2100, name: 'Spain' },
-  SE: { rateBp: 2500, name: 'Sweden' },
-};
+// The EU's standard rates live with the country list (countries.ts), which the storefront and the
+// address forms use without the rest of these maths.
+export { EU_VAT_RATES, type VatRate };
 
 /** The VAT rate (basis points) for a buyer in this country: the EU standard rate, 0 elsewhere. */
 export function vatRateFor(country: string): number {

@@ -31,7 +31,7 @@ export const ONE_DEFINITION: Record<string, string> = {
   formatBasisPoints: 'shared/src/plans.ts',
   // fees, plans, taxes
   PLANS: 'shared/src/plans.ts',
-  EU_VAT_RATES: 'shared/src/pricing.ts',
+  EU_VAT_RATES: 'shared/src/countries.ts',
   splitSale: 'shared/src/pricing.ts',
   splitRoyalty: 'shared/src/pricing.ts',
   describeSaleFee: 'shared/src/plans.ts',

@@ -2,7 +2,7 @@
 // supplier's shop. Row-level security shows visitors only live kits of published patterns
 // whose supplier is approved (supabase/migrations/20261123004100_supplier_kits.sql).
 import { getReadClient } from '@stitchhouse/shared/publicRest.ts';
-import type { Currency } from '@stitchhouse/shared/pricing.ts';
+import type { Currency } from '@stitchhouse/shared/money.ts';
 
 export interface PatternKit {
   id: string;

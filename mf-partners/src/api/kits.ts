@@ -2,7 +2,7 @@
 // pattern search used to pick which pattern a kit is for. Row-level security lets only
 // approved suppliers write, and only their own kits (20261123004100_supplier_kits.sql).
 import { getSupabase } from '@stitchhouse/shared';
-import type { Currency } from '@stitchhouse/shared/pricing.ts';
+import type { Currency } from '@stitchhouse/shared/money.ts';
 
 export interface SupplierKit {
   id: string;

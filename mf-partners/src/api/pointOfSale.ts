@@ -3,7 +3,7 @@
 // an uploaded file before it is sent), the pos-import function and the monthly settlement.
 import { getRuntimeConfig, getSupabase, loadRuntimeConfig } from '@stitchhouse/shared';
 import type { PatternFacts } from '@stitchhouse/shared/pos/sales.ts';
-import type { Currency } from '@stitchhouse/shared/pricing.ts';
+import type { Currency } from '@stitchhouse/shared/money.ts';
 
 export interface MyStore {
   id: string;

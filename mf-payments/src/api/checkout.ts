@@ -1,6 +1,6 @@
 // The checkout function: a quote (preview) and the hosted payment page of one currency's cart.
 import type { CartLine } from '@stitchhouse/shared/cart/index.ts';
-import type { Currency } from '@stitchhouse/shared/pricing.ts';
+import type { Currency } from '@stitchhouse/shared/money.ts';
 import { rememberedReferral } from '@stitchhouse/shared/partners/referral.ts';
 import { callPaymentFunction } from './functions.ts';
 

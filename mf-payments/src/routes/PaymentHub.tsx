@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { errorMessage, useSession } from '@stitchhouse/shared';
-import { PLANS, describeSaleFee } from '@stitchhouse/shared/pricing.ts';
+import { PLANS, describeSaleFee } from '@stitchhouse/shared/plans.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Alert, Button, LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { myStores } from '../api/stores.ts';

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { describeError, useSession } from '@stitchhouse/shared';
 import { emailSchema } from '@stitchhouse/shared/auth/schemas.ts';
 import { groupByCurrency, pageCart, useCart } from '@stitchhouse/shared/cart/index.ts';
-import { SUPPORTED_CURRENCIES, type Currency } from '@stitchhouse/shared/pricing.ts';
+import { SUPPORTED_CURRENCIES, type Currency } from '@stitchhouse/shared/money.ts';
 import { Alert, EmptyState, LinkButton, PageHeading, Select, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { patternForSale } from '../api/patterns.ts';
 import { CheckoutGroup } from '../features/checkout/CheckoutGroup.tsx';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { emailSchema } from '../auth/schemas.ts';
-import { SUPPORTED_CURRENCIES } from '../pricing.ts';
+import { SUPPORTED_CURRENCIES } from '../money.ts';
 import { taxIdExample, taxIdMatchesCountry } from './taxId.ts';
 
 export const profileSchema = z.object({

@@ -1,8 +1,9 @@
 // What a person typed into "fits me" (mf-catalog), remembered on this device so they enter it once.
 // Only the raw form values are kept (and validated on the way back in).
 import * as z from 'zod/mini';
+import { FIT_STORAGE_KEY } from './fitStorage.ts';
 
-export const FIT_STORAGE_KEY = 'stitchhouse.fitsMe';
+export { FIT_STORAGE_KEY };
 
 const rememberedSchema = z.object({
   unit: z.enum(['cm', 'in']),

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { SUPPORTED_CURRENCIES, type Currency } from '../pricing.ts';
+import { SUPPORTED_CURRENCIES, type Currency } from '../money.ts';
 import { chooseCurrency, useBuyerCurrency } from './preference.ts';
 import { useReferenceRates } from './rates.ts';
 import * as styles from './CurrencySelect.module.css';

@@ -4,7 +4,7 @@
  * these reasons before anything is sent; the server judges every row again with the same code.
  */
 import { z } from 'zod';
-import { SUPPORTED_CURRENCIES, type Currency } from '../pricing.ts';
+import { SUPPORTED_CURRENCIES, type Currency } from '../money.ts';
 
 /** Requests per minute one till key may make (the database counts them: pos_authenticate). */
 export const POS_REQUESTS_PER_MINUTE = 60;

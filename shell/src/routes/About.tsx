@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { BRAND_CONTACT, BRAND_NAME } from '@stitchhouse/shared/brand.ts';
-import { PLANS, describeSaleFee } from '@stitchhouse/shared/pricing.ts';
+import { PLANS, describeSaleFee } from '@stitchhouse/shared/plans.ts';
 import { LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { CtaBand, FeatureGrid, Prose, Section, type FeatureItem } from '../features/layout/PageBlocks.tsx';
 import * as styles from './About.module.css';

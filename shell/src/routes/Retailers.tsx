@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
-import { PLANS, formatBasisPoints } from '@stitchhouse/shared/pricing.ts';
+import { PLANS, formatBasisPoints } from '@stitchhouse/shared/plans.ts';
 import { LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { CtaBand, FeatureGrid, Section, Steps, type FeatureItem } from '../features/layout/PageBlocks.tsx';
 import * as styles from './Retailers.module.css';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { BRAND_CONTACT, BRAND_NAME } from '@stitchhouse/shared/brand.ts';
-import { PLANS } from '@stitchhouse/shared/pricing.ts';
+import { PLANS } from '@stitchhouse/shared/plans.ts';
 import { PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { Prose } from '../features/layout/PageBlocks.tsx';
 import * as styles from './Legal.module.css';

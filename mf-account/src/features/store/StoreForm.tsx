@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { STORE_KINDS, STORE_KIND_LABELS, slugFromName, storeSchema, type StoreKind } from '@stitchhouse/shared/account/schemas.ts';
 import { ErrorSummary, useForm } from '@stitchhouse/shared/form/index.ts';
-import { SUPPORTED_CURRENCIES } from '@stitchhouse/shared/pricing.ts';
+import { SUPPORTED_CURRENCIES } from '@stitchhouse/shared/money.ts';
 import { Alert, Button, Card, Select, TextArea, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { openStore, saveStore, type OwnStore } from '../../api/store.ts';
 import { BioPreview } from './BioPreview.tsx';

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { pageTitle } from '@stitchhouse/shared/brand.ts';
 import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/formats.ts';
@@ -6,7 +6,7 @@ import { recommendedSize } from '@stitchhouse/shared/catalog/sizing.ts';
 import type { PatternDetail } from '../../api/catalog.ts';
 import { difficultyLabel } from '@stitchhouse/shared/catalog/labels.ts';
 import { languageName } from '../shared/languages.ts';
-import { visitorMeasurements } from '../shared/fit/visitor.ts';
+import { useVisitorMeasurements } from '../shared/fit/visitor.ts';
 import { Description } from '../shared/Description.tsx';
 import { PatternGallery } from '../shared/gallery/PatternGallery.tsx';
 import { LICENCE_TEXT } from './licence.ts';
@@ -23,7 +23,7 @@ const STATUS_NOTE: Record<string, string> = {
 
 export function DetailView({ pattern }: { pattern: PatternDetail }) {
   const [params] = useSearchParams();
-  const person = useMemo(() => visitorMeasurements(params), [params]);
+  const person = useVisitorMeasurements(params);
   const recommended = person ? (recommendedSize(pattern.sizeChart, person)?.label ?? null) : null;
   const licence = LICENCE_TEXT[pattern.licence];
   useEffect(() => {

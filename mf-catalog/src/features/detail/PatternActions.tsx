@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { describeError, useSession } from '@stitchhouse/shared';
 import { Alert, Button, LinkButton } from '@stitchhouse/shared/ui/index.ts';
-import { SUPPORTED_CURRENCIES, type Currency } from '@stitchhouse/shared/pricing.ts';
-import { CartError, pageCart, useCart } from '@stitchhouse/shared/cart/index.ts';
+import { SUPPORTED_CURRENCIES, type Currency } from '@stitchhouse/shared/money.ts';
+import { loadCart, useCart } from '@stitchhouse/shared/cart/useCart.ts';
 import { claimFreePattern, ownsPattern, wholesalePriceOf, type PatternDetail, type WholesalePrice } from '../../api/catalog.ts';
 import { formatPrice } from '@stitchhouse/shared/money.ts';
 import { Price } from '@stitchhouse/shared/currency/index.ts';
@@ -73,26 +73,29 @@ export function PatternActions({ pattern }: { pattern: PatternDetail }) {
   }
 
   /** Puts the digital pattern in the cart (at the price shown here); false when it could not. */
-  function addDigital(): boolean {
+  async function addDigital(): Promise<boolean> {
     setError(null);
     if (!isCurrency(pattern.currency)) {
       setError('This pattern is priced in a currency we cannot take payments in yet.');
       return false;
     }
+    let CartError: (typeof import('@stitchhouse/shared/cart/cart.ts'))['CartError'] | null = null;
     try {
-      pageCart().add({
+      const cart = await loadCart();
+      CartError = cart.CartError;
+      cart.pageCart().add({
         patternId: pattern.id, kind: 'digital', title: pattern.title, storeName: pattern.store.name,
         unitPriceCents: pattern.priceCents, currency: pattern.currency,
       });
       return true;
     } catch (caught) {
-      setError(caught instanceof CartError ? caught.message : describeError(caught).message);
+      setError(CartError && caught instanceof CartError ? caught.message : describeError(caught).message);
       return false;
     }
   }
 
-  function buyNow() {
-    if (addDigital()) navigate('/payment/send');
+  async function buyNow() {
+    if (await addDigital()) navigate('/payment/send');
   }
 
   const free = pattern.priceCents === 0;

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { formatMoney, type Currency } from '@stitchhouse/shared/pricing.ts';
+import { formatMoney, type Currency } from '@stitchhouse/shared/money.ts';
 import { CartError, MAX_PRINT_QUANTITY, pageCart, useCart } from '@stitchhouse/shared/cart/index.ts';
 import { Alert, Button, TextField } from '@stitchhouse/shared/ui/index.ts';
 import type { PatternDetail } from '../../api/catalog.ts';

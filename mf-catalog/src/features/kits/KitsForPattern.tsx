@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { describeError } from '@stitchhouse/shared';
-import { formatMoney } from '@stitchhouse/shared/pricing.ts';
+import { formatMoney } from '@stitchhouse/shared/money.ts';
 import { Alert, Button, Card, Skeleton, buttonClassName } from '@stitchhouse/shared/ui/index.ts';
 import { listPatternKits, recordKitClick, type PatternKit } from '../../api/kits.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';

@@ -5,7 +5,7 @@ import type { PatternFields } from '../../api/publishing.ts';
 import { RowTable } from './RowTable.tsx';
 import { CRAFTS, DIFFICULTY_LABELS, craftLabel } from '@stitchhouse/shared/catalog/labels.ts';
 import { emptySizeRow, emptyYardageRow, validatePatternForm, type FieldErrors, type PatternFormValues, type SizeRow, type YardageRow } from './schema.ts';
-import { describeSaleFee } from '@stitchhouse/shared/pricing.ts';
+import { describeSaleFee } from '@stitchhouse/shared/plans.ts';
 import { isCurrency } from '@stitchhouse/shared/currency/index.ts';
 import { formatAmount } from '@stitchhouse/shared/money.ts';
 import * as styles from './PatternForm.module.css';

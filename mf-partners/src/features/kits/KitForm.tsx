@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SUPPORTED_CURRENCIES } from '@stitchhouse/shared/pricing.ts';
+import { SUPPORTED_CURRENCIES } from '@stitchhouse/shared/money.ts';
 import { ErrorSummary, useForm } from '@stitchhouse/shared/form/index.ts';
 import { Button, Select, TextArea, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { createKit, updateKit, type PatternChoice, type SupplierKit } from '../../api/kits.ts';

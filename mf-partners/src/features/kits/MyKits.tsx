@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { describeError } from '@stitchhouse/shared';
-import { formatMoney } from '@stitchhouse/shared/pricing.ts';
+import { formatMoney } from '@stitchhouse/shared/money.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Alert, AsyncList, Button, Skeleton, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { listMyKits, setKitArchived, type SupplierKit } from '../../api/kits.ts';

@@ -1,7 +1,7 @@
 // The kit form's rules, worded as the database words them (check_kit() in
 // 20261123004100_supplier_kits.sql), so the form catches mistakes before the round trip.
 import * as z from '@stitchhouse/shared/zod.ts';
-import { SUPPORTED_CURRENCIES } from '@stitchhouse/shared/pricing.ts';
+import { SUPPORTED_CURRENCIES } from '@stitchhouse/shared/money.ts';
 
 const HOST = /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { describeError } from '@stitchhouse/shared';
 import { readSalesCsv } from '@stitchhouse/shared/pos/csv.ts';
 import { CSV_COLUMNS, csvSaleRowSchema, judgeLines, patternIdsOf, type LineVerdict } from '@stitchhouse/shared/pos/sales.ts';
-import { formatMoney, type Currency } from '@stitchhouse/shared/pricing.ts';
+import { formatMoney, type Currency } from '@stitchhouse/shared/money.ts';
 import { Alert, Button, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { importSales, patternFactsFor, type ImportResult } from '../../api/pointOfSale.ts';
 import * as styles from './pointOfSale.module.css';

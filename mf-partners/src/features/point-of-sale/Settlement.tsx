@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { writeCsv } from '@stitchhouse/shared/pos/csv.ts';
-import { formatMoney } from '@stitchhouse/shared/pricing.ts';
+import { formatMoney } from '@stitchhouse/shared/money.ts';
 import { AsyncList, Button, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { settlement, type SettlementRow } from '../../api/pointOfSale.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatMoney } from '@stitchhouse/shared/pricing.ts';
+import { formatMoney } from '@stitchhouse/shared/money.ts';
 import { formatDay } from '@stitchhouse/shared/money.ts';
 import { serverMessage } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Button, EmptyState, Spinner } from '@stitchhouse/shared/ui/index.ts';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { signInHref } from '@stitchhouse/shared/auth/next.ts';
 import { pageCart, type CartLine } from '@stitchhouse/shared/cart/index.ts';
-import { formatMoney, type Currency } from '@stitchhouse/shared/pricing.ts';
+import { formatMoney, type Currency } from '@stitchhouse/shared/money.ts';
 import { Alert, Button, LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import type { PaymentProblem } from '../../api/functions.ts';
 import { explainProblem, priceChangesOf } from './problems.ts';

@@ -1,5 +1,5 @@
 // The discount-code form's rules, checked before anything is sent (the database checks them again).
-import type { Currency } from '@stitchhouse/shared/pricing.ts';
+import type { Currency } from '@stitchhouse/shared/money.ts';
 import type { NewDiscountCode } from '../../api/discounts.ts';
 
 /** The database's rule (discount_codes_code_format): 3–32 characters, upper-cased. */
