@@ -63,7 +63,7 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
   const dataDir = path.resolve(overrides.dataDir ?? e.BACKEND_DATA_DIR ?? path.join(repoRoot, '.data', 'backend'));
   fs.mkdirSync(dataDir, { recursive: true });
   let port = overrides.port ?? e.BACKEND_PORT ?? DEFAULT_PORT;
-  if (port === 0) port = await freePort();
+  if (port === 0) port = await reservePort();
   const { signingKeys: storedSigningKeys, ...keys } = await loadKeys(dataDir, overrides.jwtSecret ?? e.JWT_SECRET);
   // after loadKeys: the sandbox's keys join keys.json
   const stripe = loadStripeConfig(dataDir, env, overrides.port ?? e.BACKEND_PORT ?? DEFAULT_PORT, overrides.stripe);
@@ -172,6 +172,31 @@ function stripSlash(url: string): string {
 }
 
 /** A free 127.0.0.1 port for the internal services (tests and second stacks never collide). */
+// Ports picked for `port: 0` stay bound until the gateway takes them (releaseReservedPort):
+// the stack starts Postgres, PostgREST and the functions first, and a port merely probed
+// free was sometimes taken meanwhile by another test file's stack (EADDRINUSE in CI).
+const reservedPorts = new Map<number, net.Server>();
+
+async function reservePort(): Promise<number> {
+  const server = net.createServer();
+  server.unref();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as net.AddressInfo;
+  reservedPorts.set(port, server);
+  return port;
+}
+
+/** Lets go of a port loadConfig picked, right before it is listened on. */
+export function releaseReservedPort(port: number): Promise<void> {
+  const server = reservedPorts.get(port);
+  if (!server) return Promise.resolve();
+  reservedPorts.delete(port);
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

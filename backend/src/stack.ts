@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type pg from 'pg';
 import type { BackendConfig, Logger, ServiceContext } from './context.ts';
-import { loadConfig, repoRoot, type ConfigOverrides } from './config.ts';
+import { loadConfig, releaseReservedPort, repoRoot, type ConfigOverrides } from './config.ts';
 import { startPostgres, type PostgresHandle } from './db/postgres.ts';
 import { startMaintenance } from './db/maintenance.ts';
 import { createPool } from './db/pool.ts';
@@ -70,7 +70,7 @@ function time(): string {
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const log = options.log ?? consoleLogger;
   const config = await loadConfig(options);
-  const cleanup: Array<() => Promise<void>> = [];
+  const cleanup: Array<() => Promise<void>> = [() => releaseReservedPort(config.port)]; // a start that fails early
   const stopAll = async (): Promise<void> => {
     for (const fn of cleanup.splice(0).reverse()) await fn().catch((err) => log.error('stack', 'shutdown step failed', err));
   };
@@ -125,6 +125,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         mail: createMailApp(mailer, config.serviceRoleKey, { inbox: config.mailInbox ?? false }),
       },
     });
+    await releaseReservedPort(config.port);
     const gateway: GatewayServer = await listenGateway(gatewayListener, config.port);
     cleanup.push(() => gateway.close());
     log.info('gateway', `listening on ${gateway.url} (public URL ${config.apiExternalUrl})`);
