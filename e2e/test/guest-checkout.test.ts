@@ -42,6 +42,17 @@ describe('guest checkout', () => {
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
     await page.waitForURL(/\/payment\/send$/);
 
+    // Opened afresh with a cart in the browser, the checkout never shows "Your cart is empty",
+    // not even for a frame (the cart module, zod-checked, is loaded before its first render).
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes('Your cart is empty')) (window as { sawEmptyCart?: boolean }).sawEmptyCart = true;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Continue as guest' }).waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => (window as { sawEmptyCart?: boolean }).sawEmptyCart ?? false)).toBe(false);
+
     // signed out: sign in, or continue as a guest; a bad address is refused in the form
     await page.getByRole('heading', { name: 'Continue as guest' }).waitFor({ timeout: 30_000 });
     await page.getByRole('link', { name: 'Sign in', exact: true }).first().waitFor();

@@ -14,6 +14,11 @@ export function loadCart(): Promise<CartModule> {
   return import('./cart.ts').then((module) => (cartModule = module));
 }
 
+/** A screen that imports the cart anyway (index.ts: the checkout) reads it from its first render. */
+export function noteCartLoaded(module: CartModule): void {
+  cartModule ??= module;
+}
+
 function hasStoredCart(): boolean {
   try {
     return typeof localStorage !== 'undefined' && localStorage.getItem(CART_STORAGE_KEY) !== null;
