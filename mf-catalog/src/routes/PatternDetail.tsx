@@ -9,8 +9,8 @@ import { CatalogNotFound } from '../features/shared/NotFound.tsx';
 import { useCountPatternView } from '../features/views/useCountPatternView.ts';
 import { WhenNear } from '../features/shared/nearViewport.tsx';
 import * as styles from '../features/shared/DetailPage.module.css';
-import * as kitStyles from '../features/kits/KitsForPattern.module.css';
-import * as reviewStyles from '../features/reviews/Reviews.module.css';
+import { KitsSection, KitsSkeleton } from '../features/kits/KitsSection.tsx';
+import { ReviewsSection, ReviewsSkeleton } from '../features/reviews/ReviewsSection.tsx';
 
 // Kits and reviews sit below the fold (far below on a phone): their code loads as the visitor
 // scrolls near them, and their data with it.
@@ -62,19 +62,8 @@ export default function PatternDetail() {
 function KitsAndReviewsLoading({ kits }: { kits: boolean }) {
   return (
     <>
-      {kits ? (
-        <section className={kitStyles.kits} aria-labelledby="kits-heading" data-testid="pattern-kits">
-          <h2 id="kits-heading">Kits for this pattern</h2>
-          <div className={kitStyles.list}>
-            <p className={kitStyles.quiet}>Loading kits…</p>
-            <Skeleton shape="block" height="7rem" />
-          </div>
-        </section>
-      ) : null}
-      <section className={reviewStyles.section} aria-labelledby="reviews-heading" data-testid="pattern-reviews">
-        <h2 id="reviews-heading">Reviews</h2>
-        <div><Skeleton width="40%" /><Skeleton width="80%" /></div>
-      </section>
+      {kits ? <KitsSection busy={false}><KitsSkeleton /></KitsSection> : null}
+      <ReviewsSection><ReviewsSkeleton busy={false} /></ReviewsSection>
     </>
   );
 }

@@ -2,9 +2,10 @@ import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { describeError } from '@stitchhouse/shared';
 import { formatMoney } from '@stitchhouse/shared/money.ts';
-import { Alert, Button, Card, Skeleton, buttonClassName } from '@stitchhouse/shared/ui/index.ts';
+import { Alert, Button, Card, buttonClassName } from '@stitchhouse/shared/ui/index.ts';
 import { listPatternKits, recordKitClick, type PatternKit } from '../../api/kits.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { KitsSection, KitsSkeleton } from './KitsSection.tsx';
 import * as styles from './KitsForPattern.module.css';
 
 /**
@@ -15,17 +16,13 @@ import * as styles from './KitsForPattern.module.css';
 export function KitsForPattern({ patternId }: { patternId: string }) {
   const kits = useAsync(patternId, (signal) => listPatternKits(patternId, signal));
   return (
-    <section className={styles.kits} aria-labelledby="kits-heading" aria-busy={kits.status === 'loading'} data-testid="pattern-kits">
-      <h2 id="kits-heading">Kits for this pattern</h2>
+    <KitsSection busy={kits.status === 'loading'}>
       {kits.status === 'error' ? (
         <Alert tone="danger" title="Kits could not be loaded" actions={<Button size="small" variant="secondary" onClick={kits.retry}>Try again</Button>}>
           {describeError(kits.error).message}
         </Alert>
       ) : kits.status === 'loading' && !kits.data ? (
-        <div className={styles.list}>
-          <p className={styles.quiet}>Loading kits…</p>
-          <Skeleton shape="block" height="7rem" />
-        </div>
+        <KitsSkeleton />
       ) : kits.data && kits.data.length > 0 ? (
         <ul className={styles.list}>
           {kits.data.map((kit) => <KitCard key={kit.id} kit={kit} />)}
@@ -35,7 +32,7 @@ export function KitsForPattern({ patternId }: { patternId: string }) {
           No kits for this pattern yet. Fabric shop? <Link to="/partners/suppliers">List a kit as a supplier</Link>.
         </p>
       )}
-    </section>
+    </KitsSection>
   );
 }
 

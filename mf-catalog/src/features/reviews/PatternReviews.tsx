@@ -7,6 +7,7 @@ import { listReviews, ratingOf, replyToReview, reviewStanding, type Review } fro
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { publicImageUrl } from '../shared/images.ts';
 import { RatingLine, Stars } from '../shared/Stars.tsx';
+import { ReviewsSection, ReviewsSkeleton } from './ReviewsSection.tsx';
 import * as styles from './Reviews.module.css';
 
 // Only a buyer who owns the pattern writes a review: the form (and the photo uploader it
@@ -40,14 +41,13 @@ export function PatternReviews({ pattern }: { pattern: ReviewedPattern }) {
   const reload = () => { setEditing(false); setVersion((v) => v + 1); };
 
   return (
-    <section className={styles.section} aria-labelledby="reviews-heading" data-testid="pattern-reviews">
-      <h2 id="reviews-heading">Reviews</h2>
+    <ReviewsSection>
       {data.status === 'error' && !data.data ? (
         <Alert tone="danger" title="Reviews could not be loaded" actions={<Button size="small" onClick={data.retry}>Try again</Button>}>
           {errorMessage(data.error)}
         </Alert>
       ) : !data.data ? (
-        <div aria-busy="true" aria-label="Loading reviews"><Skeleton width="40%" /><Skeleton width="80%" /></div>
+        <ReviewsSkeleton busy />
       ) : (
         <>
           {data.data.rating.count > 0 ? (
@@ -86,7 +86,7 @@ export function PatternReviews({ pattern }: { pattern: ReviewedPattern }) {
           )}
         </>
       )}
-    </section>
+    </ReviewsSection>
   );
 }
 

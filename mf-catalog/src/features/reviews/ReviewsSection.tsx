@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { Skeleton } from '@stitchhouse/shared/ui/index.ts';
+import * as styles from './Reviews.module.css';
+
+/** The reviews section's frame, for the reviews and for the pattern page's placeholder before their code loads. */
+export function ReviewsSection({ children }: { children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-labelledby="reviews-heading" data-testid="pattern-reviews">
+      <h2 id="reviews-heading">Reviews</h2>
+      {children}
+    </section>
+  );
+}
+
+/** `busy` while the reviews load; not for a placeholder that may wait for the visitor's scroll. */
+export function ReviewsSkeleton({ busy }: { busy: boolean }) {
+  return (
+    <div aria-busy={busy || undefined} aria-label={busy ? 'Loading reviews' : undefined}>
+      <Skeleton width="40%" />
+      <Skeleton width="80%" />
+    </div>
+  );
+}
