@@ -43,9 +43,23 @@ export function postgrestBinary(): string {
   return bin;
 }
 
+/** Start-up attempts: a port probed free can be taken by another process before PostgREST binds it. */
+const START_ATTEMPTS = 3;
+
+class ExitedDuringStartup extends Error {}
+
 export async function startPostgrest(options: PostgrestOptions): Promise<PostgrestHandle> {
-  const port = options.port || (await freePort());
-  const adminPort = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launch(options, options.port || (await freePort()), await freePort());
+    } catch (error) {
+      if (!(error instanceof ExitedDuringStartup) || attempt >= START_ATTEMPTS) throw error;
+      options.log.info('rest', `${error.message}; starting again with fresh ports (attempt ${attempt + 1} of ${START_ATTEMPTS})`);
+    }
+  }
+}
+
+async function launch(options: PostgrestOptions, port: number, adminPort: number): Promise<PostgrestHandle> {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     PGRST_DB_URI: options.dbUri,
@@ -86,8 +100,9 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Postgre
 
   const started = Date.now();
   await waitFor(async () => {
-    if (!running) throw new Error(`PostgREST ${exitReason} during start-up (see the [rest] lines above)`);
-    return ready(adminPort);
+    if (!running) throw new ExitedDuringStartup(`PostgREST ${exitReason} during start-up (see the [rest] lines above)`);
+    // another process on the admin port could answer /ready: ours must still be running
+    return (await ready(adminPort)) && running;
   }, 60_000, 'PostgREST did not become ready within 60 s');
   options.log.info('rest', `PostgREST ready on 127.0.0.1:${port} in ${Date.now() - started} ms`);
 

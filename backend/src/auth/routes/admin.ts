@@ -198,9 +198,10 @@ export function registerAdmin(app: Hono, deps: AuthDeps): void {
       if (user.deleted_at) return;
       // GoTrue SoftDeleteUser: the row stays (foreign keys, history) but can never sign in
       // again: addresses and identities obfuscated, password gone, factors and sessions deleted.
+      // Built-in sha256(), not pgcrypto's digest(): digest() fails now and then on the embedded PGlite.
       await db.query(
         `update auth.users set deleted_at = now(), updated_at = now(), encrypted_password = '',
-           email = case when email is null then null else 'deleted-' || encode(extensions.digest(id::text || email, 'sha256'), 'hex') end,
+           email = case when email is null then null else 'deleted-' || encode(sha256(convert_to(id::text || email, 'UTF8')), 'hex') end,
            phone = null, email_change = '', phone_change = '',
            confirmation_token = '', recovery_token = '', email_change_token_new = '', email_change_token_current = '',
            reauthentication_token = ''
@@ -209,7 +210,7 @@ export function registerAdmin(app: Hono, deps: AuthDeps): void {
       );
       await db.query(
         `update auth.identities set identity_data = '{}'::jsonb, updated_at = now(),
-           provider_id = 'deleted-' || encode(extensions.digest(id::text || provider_id, 'sha256'), 'hex')
+           provider_id = 'deleted-' || encode(sha256(convert_to(id::text || provider_id, 'UTF8')), 'hex')
          where user_id = $1`,
         [user.id],
       );
