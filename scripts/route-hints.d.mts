@@ -6,6 +6,7 @@ export interface RouteEntry {
 export function remoteMapOrNull(text: string): Record<string, string> | null;
 export function inlineJson(id: string, json: unknown): string;
 export function preloadTag(href: string, options?: { crossorigin?: boolean }): string;
+export function imagePreloadTag(image: { src: string; srcSet?: string; sizes?: string }): string;
 export function matchRoute<R extends { path: string }>(routes: readonly R[], pathname: string): R | null;
 export function createShellPage(options: {
   shellDir: string;
@@ -13,4 +14,4 @@ export function createShellPage(options: {
   envJson: () => string;
   preconnect?: string[];
   fetchImpl?: typeof fetch;
-}): (pathname: string) => Promise<string | null>;
+}): (pathname: string, search?: string) => Promise<string | null>;

@@ -7,15 +7,25 @@
 //   - on a remote's route: the remote's manifest, remoteEntry.js, the screen's own files
 //     (from the remote's live mf-manifest.json, so a remote rebuilt or released alone is
 //     hinted right at the next page load) and the shell's files for the platform modules the
-//     screen imports (the remote's screen-shares.json), as preloads, plus preconnects to the remote's and the backend's origins.
+//     screen imports (the remote's screen-shares.json), as preloads, plus preconnects to the remote's and the backend's origins;
+//   - on a landing page whose largest paint is a cover (a pattern page, the catalog, a store):
+//     that cover as a high-priority image preload with the <img>'s own srcset, so it downloads
+//     while the scripts run instead of after the screen has rendered (asked of the backend's
+//     REST interface as an anonymous visitor, briefly cached, never waited on for long).
 // Hints only speed things up: the page loads the same files the same way without them
 // (a plain static host serves index.html as built), and a hint that has gone stale costs
 // one unused download, never a wrong page.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { coverAttributes } from '../shared/src/storage/coverUrls.mjs';
 
 const MANIFEST_TTL_MS = 1000;
 const MANIFEST_TIMEOUT_MS = 300;
+const LEAD_COVER_TTL_MS = 10_000;
+const LEAD_COVER_RETRY_MS = 1000;
+/** How long a page waits for its lead cover's lookup, and how long the lookup may take at all. */
+const LEAD_COVER_WAIT_MS = 250;
+const LEAD_COVER_LOOKUP_TIMEOUT_MS = 5000;
 
 /**
  * remotes.json when it is a map of container names (`mf_auth`) to absolute http(s) URLs (the rules
@@ -24,12 +34,7 @@ const MANIFEST_TIMEOUT_MS = 300;
  * @returns {Record<string, string> | null}
  */
 export function remoteMapOrNull(text) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const value = parseJsonOrNull(text);
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const wellFormed = Object.entries(value).every(([name, url]) => {
     if (!/^[a-z][a-z0-9_]*$/.test(name) || typeof url !== 'string') return false;
@@ -64,6 +69,101 @@ export function preloadTag(href, { crossorigin = false } = {}) {
   return `<link rel="preload" as="${as}" href="${escapeAttr(href)}"${cors} fetchpriority="low">`;
 }
 
+/** HTML-escaped attribute value (srcset and sizes hold spaces and commas, so they are not percent-encoded). */
+const escapeHtmlAttr = (value) => String(value).replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** `<link>` preload of a page's largest image: the same src, srcset and sizes as its <img>, which then reuses it. */
+export function imagePreloadTag({ src, srcSet, sizes }) {
+  const responsive = srcSet ? ` imagesrcset="${escapeHtmlAttr(srcSet)}" imagesizes="${escapeHtmlAttr(sizes ?? '')}"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtmlAttr(src)}"${responsive} fetchpriority="high">`;
+}
+
+/**
+ * The cover that is a landing page's largest paint, by route: its slot and how to find its path as
+ * an anonymous visitor. They mirror the screens of mf-catalog (a pattern page shows the cover, else the
+ * first gallery photo; the catalog without filters and a store list their newest patterns first);
+ * e2e route-hints.test.ts checks that each preload is the image the page shows.
+ */
+const LEAD_COVERS = {
+  '/patterns/:productId': {
+    slot: 'gallery',
+    async find(rest, { productId }) {
+      if (!/^[0-9a-f-]{36}$/i.test(productId)) return null;
+      const [pattern] = await rest(`patterns?select=cover_path,gallery_paths&id=eq.${productId}`);
+      return pattern?.cover_path ?? pattern?.gallery_paths?.[0] ?? null;
+    },
+  },
+  '/patterns': {
+    slot: 'card',
+    async find(rest, _params, search) {
+      if (search && search !== '?') return null; // filters, a search or another page: another first card
+      const [hit] = await rest('rpc/search_patterns', { sort: 'newest', limit: 1 });
+      return hit?.cover_path ?? null;
+    },
+  },
+  '/stores/:slug': {
+    slot: 'card',
+    async find(rest, { slug }) {
+      const [store] = await rest(`stores?select=id&slug=eq.${encodeURIComponent(slug)}`);
+      if (!store) return null;
+      const [hit] = await rest('rpc/search_patterns', { store_id: store.id, sort: 'newest', limit: 1 });
+      return hit?.cover_path ?? null;
+    },
+  },
+};
+
+/** `:param` values of a path that matched `routePath`. */
+function routeParams(routePath, pathname) {
+  const names = routePath.split('/');
+  const values = pathname.replace(/\/+$/, '').split('/');
+  return Object.fromEntries(names.flatMap((name, i) => (name.startsWith(':') ? [[name.slice(1), values[i]]] : [])));
+}
+
+/**
+ * The lead cover's preload tag for a route, or null (no lead cover, none found, the backend slow or
+ * down). A page waits for the backend's answer only briefly; a late answer still fills the cache for
+ * the next visitor. Answers are kept for a few seconds (a landing page is asked for often), failures
+ * for one.
+ */
+function leadCoverCache(fetchImpl) {
+  const entries = new Map();
+  const remember = (key, tag, ttl) => {
+    if (entries.size > 1000) entries.clear();
+    entries.set(key, { until: Date.now() + ttl, tag, pending: null });
+    return tag;
+  };
+  return async function leadCoverTag(route, pathname, search, env) {
+    const lead = LEAD_COVERS[route.path];
+    if (!lead || !env?.supabaseUrl || !env.supabaseAnonKey) return null;
+    const key = `${pathname}${search}`;
+    const entry = entries.get(key);
+    if (entry && !entry.pending && Date.now() < entry.until) return entry.tag;
+    let pending = entry?.pending ?? null;
+    if (!pending) {
+      const base = `${env.supabaseUrl.replace(/\/+$/, '')}/rest/v1/`;
+      const rest = async (query, body) => {
+        const response = await fetchImpl(base + query, {
+          method: body ? 'POST' : 'GET',
+          headers: { apikey: env.supabaseAnonKey, authorization: `Bearer ${env.supabaseAnonKey}`, 'content-type': 'application/json' },
+          body: body ? JSON.stringify(body) : undefined,
+          signal: AbortSignal.timeout(LEAD_COVER_LOOKUP_TIMEOUT_MS),
+        });
+        if (!response.ok) throw new Error(`${query} answered ${response.status}`);
+        return response.json();
+      };
+      pending = lead
+        .find(rest, routeParams(route.path, pathname), search)
+        .then(
+          (path) => remember(key, path ? imagePreloadTag(coverAttributes(path, lead.slot, env)) : null, LEAD_COVER_TTL_MS),
+          () => remember(key, null, LEAD_COVER_RETRY_MS),
+        );
+      entries.set(key, { until: 0, tag: entry?.tag ?? null, pending });
+    }
+    // Past the wait, the page goes with what is known (an expired answer, or none).
+    return Promise.race([pending, new Promise((resolve) => setTimeout(() => resolve(entries.get(key)?.tag ?? null), LEAD_COVER_WAIT_MS))]);
+  };
+}
+
 /** The route of the contract a path opens: static segments win over `:params` (react-router's ranking). */
 export function matchRoute(routes, pathname) {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -86,6 +186,14 @@ export function matchRoute(routes, pathname) {
     }
   }
   return best;
+}
+
+function parseJsonOrNull(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /** A file read again only when it changes (mtime); null while it does not exist. */
@@ -144,12 +252,13 @@ function manifestCache(fetchImpl) {
  * @param {() => string} options.envJson       env.json as served now
  * @param {string[]} [options.preconnect]      origins every page talks to (the backend)
  * @param {typeof fetch} [options.fetchImpl]
- * @returns {(pathname: string) => Promise<string | null>} the page for a path, or null without a build
+ * @returns {(pathname: string, search?: string) => Promise<string | null>} the page for a path (and query string), or null without a build
  */
 export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [], fetchImpl = fetch }) {
   const plan = fileWhenChanged(join(shellDir, 'boot-plan.json'), JSON.parse);
   const indexHtml = fileWhenChanged(join(shellDir, 'index.html'), (html) => html);
   const manifests = manifestCache(fetchImpl);
+  const leadCoverTag = leadCoverCache(fetchImpl);
 
   async function remoteHints(boot, remotes, route) {
     const manifestUrl = remotes[route.owner];
@@ -174,7 +283,8 @@ export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [
     return tags;
   }
 
-  return async function shellPage(pathname) {
+  /** @param {string} pathname @param {string} [search] the query string (`?q=…`), which some landing pages depend on */
+  return async function shellPage(pathname, search = '') {
     const html = indexHtml();
     if (html === null) return null;
     const boot = plan();
@@ -189,7 +299,13 @@ export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [
       for (const file of boot.pages[route.module] ?? []) tags.push(preloadTag(`/${file}`));
     } else if (route) {
       for (const file of boot.federation) tags.push(preloadTag(`/${file}`));
-      if (remotes) tags.push(...(await remoteHints(boot, remotes, route)));
+      const [remoteTags, coverTag] = await Promise.all([
+        remotes ? remoteHints(boot, remotes, route) : [],
+        leadCoverTag(route, pathname, search, parseJsonOrNull(envJson())),
+      ]);
+      // The cover first: the preload scanner starts it before the low-priority script hints.
+      if (coverTag) tags.unshift(coverTag);
+      tags.push(...remoteTags);
     }
     // A file two parts need (the runtime and a platform file share zod's core) is hinted once.
     return html.replace('</head>', `${[...new Set(tags)].join('')}</head>`);

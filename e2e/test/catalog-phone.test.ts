@@ -442,4 +442,40 @@ describe('covers at the size they are shown (issue #13)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  // (after the grid test above, which gave every pattern of the designer's store a cover)
+  it('preloads the largest image of a pattern page, the catalog and a store from the page itself: the one the page shows, fetched once', async () => {
+    const { page, context, errors } = await pageWith(PHONE);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    const images: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') images.push(request.url());
+    });
+    const screens = [
+      { path: `/patterns/${catalog.wrapDress}`, img: () => page.getByTestId('gallery-photo').first().locator('img') },
+      { path: '/patterns', img: () => page.getByTestId('pattern-card').first().locator('img') },
+      { path: `/stores/${catalog.designerStore.slug}`, img: () => page.getByTestId('pattern-card').first().locator('img') },
+    ];
+    for (const screen of screens) {
+      images.length = 0;
+      // The page waits briefly for the backend; a late answer serves the next visitor.
+      const sentPage = () => fetch(stack.shellUrl + screen.path).then((response) => response.text());
+      await expect.poll(sentPage, { timeout: 10_000 }).toMatch(/<link rel="preload" as="image" href="[^"]+" imagesrcset="[^"]+" imagesizes="[^"]+" fetchpriority="high">/);
+      await openScreen(stack, page, screen.path);
+      const img = screen.img();
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
+      const current = await img.evaluate((el: HTMLImageElement) => el.currentSrc);
+      // The page's <img> took the preloaded response: one request, started by the <link>.
+      expect(images.filter((url) => url === current), screen.path).toHaveLength(1);
+      expect(await page.evaluate((url) => performance.getEntriesByName(url).map((entry) => (entry as PerformanceResourceTiming).initiatorType), current)).toEqual(['link']);
+    }
+    // Chromium warns a few seconds after load about a preload nobody used.
+    await page.waitForTimeout(3500);
+    expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

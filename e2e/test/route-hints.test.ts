@@ -19,6 +19,12 @@ interface BootPlan {
   provided: Record<string, string[]>;
 }
 
+/** An attribute's value in one tag, numeric entities decoded (enough for the tags the shell page writes). */
+function tagAttribute(tag: string, name: string): string | null {
+  const value = new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+  return value === undefined ? null : value.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+}
+
 const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="(\w+)" href="([^"]+)"/g)].map(([, as, href]) => ({ as: as!, href: href! }));
 
 describe('route hints in the shell page', () => {
@@ -137,6 +143,7 @@ describe('createShellPage', () => {
   let manifestServer: Server;
   let base: string;
   let manifest: object;
+  let lastRestCall: { url: string; apikey: string } | null = null;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'stitchhouse-hints-'));
@@ -150,6 +157,12 @@ describe('createShellPage', () => {
     writeFileSync(join(dir, 'boot-plan.json'), JSON.stringify(plan));
     manifest = { metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [{ name: 'PatternCatalog', path: './PatternCatalog', assets: { js: { sync: ['screen.1.js'] }, css: { sync: [] } } }] };
     manifestServer = createServer((req, res) => {
+      // A backend's REST interface for the lead covers: the newest pattern's cover, slowly when asked to.
+      if (req.url?.startsWith('/slow/')) return void setTimeout(() => res.writeHead(200).end('[]'), 1500);
+      if (req.url === '/rest/v1/rpc/search_patterns') {
+        lastRestCall = { url: req.url, apikey: String(req.headers.apikey) };
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ cover_path: 'store/new "dress" & co.png' }]));
+      }
       const body = req.url === '/mf-manifest.json' ? manifest : req.url === '/screen-shares.json' ? { PatternCatalog: ['@stitchhouse/shared/ui/index.ts', 'react'] } : null;
       res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
@@ -161,7 +174,7 @@ describe('createShellPage', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const page = (remotes: object, env = { supabaseUrl: 'x' }) =>
+  const page = (remotes: object, env: object = { supabaseUrl: 'x' }) =>
     hints.createShellPage({ shellDir: dir, remotesJson: () => JSON.stringify(remotes), envJson: () => JSON.stringify(env) });
 
   it('hints a remote rebuilt alone at the next page load (the live manifest, re-read within a second)', async () => {
@@ -195,6 +208,30 @@ describe('createShellPage', () => {
     }
     expect(hints.remoteMapOrNull('{not json')).toBeNull();
     expect(hints.remoteMapOrNull('{"mf_auth":"https://auth.example/mf-manifest.json"}')).toEqual({ mf_auth: 'https://auth.example/mf-manifest.json' });
+  });
+
+  it('preloads the catalog’s first cover with the card’s srcset, only for the unfiltered catalog, and never waits long for the backend', async () => {
+    const env = { supabaseUrl: base, supabaseAnonKey: 'anon-key' };
+    const html = (await page({}, env)('/patterns'))!;
+    expect(lastRestCall).toEqual({ url: '/rest/v1/rpc/search_patterns', apikey: 'anon-key' });
+    const tag = /<link rel="preload" as="image"[^>]*>/.exec(html)![0];
+    // The card's own attributes (shared/src/storage/coverImage.ts), HTML-escaped, at high priority.
+    const { coverImage } = await import('@stitchhouse/shared/storage/coverImage.ts');
+    const card = coverImage('store/new "dress" & co.png', 'card', { supabaseUrl: base });
+    const attribute = (name: string) => tagAttribute(tag, name);
+    expect(attribute('href')).toBe(card.src);
+    expect(attribute('imagesrcset')).toBe(card.srcSet);
+    expect(attribute('imagesizes')).toBe(card.sizes);
+    expect(attribute('fetchpriority')).toBe('high');
+    expect(html.indexOf(tag)).toBeLessThan(html.indexOf('<link rel="preload" as="script"'));
+    // A search or filters show other cards first: no cover hint.
+    expect(await page({}, env)('/patterns', '?q=dress')).not.toContain('as="image"');
+    // A slow backend: the page comes without the hint, within the hint's short wait.
+    const started = Date.now();
+    const slow = (await page({}, { supabaseUrl: `${base}/slow`, supabaseAnonKey: 'anon-key' })('/patterns'))!;
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(slow).toContain('<title>t</title>');
+    expect(slow).not.toContain('as="image"');
   });
 
   it('inline JSON cannot end its script element', async () => {
