@@ -52,6 +52,14 @@ describe('static servers', () => {
     expect(Buffer.from(await plain.arrayBuffer()).equals(original)).toBe(true);
   });
 
+  it('sends the shell’s main.js with V8’s compile hint as its first line (compiled off the main thread while it streams in), and only main.js', () => {
+    expect(readFileSync(join(shellDist, mainJs()), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+    // Lazy chunks run only in part, or later: compiling all of them up front would be wasted work.
+    const lazy = readdirSync(shellDist).filter((f) => f.endsWith('.js') && f !== mainJs());
+    expect(lazy.length).toBeGreaterThan(5);
+    for (const file of lazy) expect(readFileSync(join(shellDist, file), 'utf8').includes('allFunctionsCalledOnLoad'), file).toBe(false);
+  });
+
   it('keep hashed files a year and revalidate pages, manifests and entries', async () => {
     expect((await get(`${apps.urls.shell}/${mainJs()}`, 'br')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     for (const url of [`${apps.urls.shell}/`, `${apps.urls.shell}/patterns/some-pattern`, `${apps.urls.mf_catalog}/mf-manifest.json`, `${apps.urls.mf_catalog}/remoteEntry.js`, `${apps.urls.shell}/env.json`]) {

@@ -250,6 +250,13 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
       // before first paint); it starts the runtime itself when a remote is needed and
       // provides its singletons (shell/src/federation/). It needs their versions.
       kind === 'shell' ? new rspack.DefinePlugin({ __STITCHHOUSE_SHARED__: JSON.stringify(sharedVersions(dir)) }) : null,
+      // Nearly every function of the shell's main.js runs on load (React DOM, the router, the frame):
+      // V8's explicit compile hint compiles them all while the file streams in, off the main thread,
+      // instead of one by one on first call on it (a throttled phone's longest tasks; bench/phone).
+      // Added after minification, which would drop the comment; it must be the file's first line.
+      kind === 'shell' && production
+        ? new rspack.BannerPlugin({ banner: '//# allFunctionsCalledOnLoad', raw: true, entryOnly: true, stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 })
+        : null,
       federated
         ? new ModuleFederationPlugin({
             name,
