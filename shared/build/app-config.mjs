@@ -254,8 +254,9 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
       // V8's explicit compile hint compiles them all while the file streams in, off the main thread,
       // instead of one by one on first call on it (a throttled phone's longest tasks; bench/phone).
       // Added after minification, which would drop the comment; it must be the file's first line.
+      // JavaScript only: in main.css the line would swallow the first rule.
       kind === 'shell' && production
-        ? new rspack.BannerPlugin({ banner: '//# allFunctionsCalledOnLoad', raw: true, entryOnly: true, stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 })
+        ? new rspack.BannerPlugin({ banner: '//# allFunctionsCalledOnLoad', raw: true, entryOnly: true, test: /\.js$/, stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 })
         : null,
       federated
         ? new ModuleFederationPlugin({
