@@ -80,7 +80,8 @@ async function launch(options: PostgrestOptions, port: number, adminPort: number
   };
   const pidFile = options.dataDir ? path.join(options.dataDir, 'postgrest.pid') : undefined;
   if (pidFile) endOrphan(pidFile, options.log);
-  const child: ChildProcess = spawn(postgrestBinary(), [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, args] = withParentDeathSignal(postgrestBinary());
+  const child: ChildProcess = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   if (pidFile && child.pid) fs.writeFileSync(pidFile, String(child.pid));
   let running = true;
   let exitReason = '';
@@ -134,6 +135,17 @@ async function launch(options: PostgrestOptions, port: number, adminPort: number
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * On Linux, PostgREST is started through util-linux's `setpriv --pdeathsig`: the kernel ends it
+ * when this process dies, however it dies (a test worker killed, a SIGKILL), so no PostgREST is
+ * left behind on a throwaway data folder that never gets a next start. setpriv execs PostgREST,
+ * so the pid stays PostgREST's. Elsewhere (or without setpriv) the pid file below is the fallback.
+ */
+export function withParentDeathSignal(binary: string): [string, string[]] {
+  const setpriv = '/usr/bin/setpriv';
+  return process.platform === 'linux' && fs.existsSync(setpriv) ? [setpriv, ['--pdeathsig', 'KILL', '--', binary]] : [binary, []];
 }
 
 /** A backend killed with SIGKILL cannot stop its PostgREST; the next start does. */
