@@ -7,9 +7,38 @@ const STORAGE_KEY = 'stitchhouse-scroll';
 const MAX_REMEMBERED = 50;
 
 /** Scroll positions by history entry (react-router's location.key), kept across reloads for this tab. */
-const positions = new Map<string, number>(readStored());
+const positions = new Map<string, number>();
+/** Whether `positions` holds this tab's stored ones too (see `withStoredPositions`). */
+let storedRead = false;
 /** The history entry on screen (react-router's location.key). */
 let shownKey = 'default';
+
+/**
+ * `positions`, with the ones this tab stored before this page load merged under the newer ones.
+ * Read on first need, not when the module loads: the first sessionStorage access of a page is a
+ * synchronous trip to the browser process, which cost ~90 ms of a landing page's main thread.
+ */
+function withStoredPositions(): Map<string, number> {
+  if (!storedRead) {
+    storedRead = true;
+    const seen = new Map(positions);
+    positions.clear();
+    for (const [key, y] of readStored()) positions.set(key, y);
+    for (const [key, y] of seen) remember(key, y);
+  }
+  return positions;
+}
+
+/**
+ * Whether this page load can return to an entry this tab left earlier: a reload or Back/Forward
+ * into the page, or an entry react-router made (a key other than 'default'). A page opened from a
+ * link or the address bar starts at the top of its first entry, whatever an earlier page stored.
+ */
+function mayReturn(key: string): boolean {
+  if (key !== 'default') return true;
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return navigation !== undefined && navigation.type !== 'navigate';
+}
 
 function readStored(): [string, number][] {
   try {
@@ -46,7 +75,7 @@ export function ScrollMemory() {
     const onScroll = () => remember(shownKey, window.scrollY);
     const save = () => {
       try {
-        sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions]));
+        sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...withStoredPositions()]));
       } catch {
         // storage full or blocked: positions still work within this page load
       }
@@ -62,7 +91,7 @@ export function ScrollMemory() {
   useLayoutEffect(() => {
     shownKey = location.key;
     if (navigationType === 'POP') {
-      const saved = positions.get(location.key);
+      const saved = mayReturn(location.key) ? withStoredPositions().get(location.key) : positions.get(location.key);
       // No saved position (a fragment link such as "Skip to main content", a first visit): the browser's own scrolling stands.
       return saved === undefined ? undefined : restoreWhenReachable(saved);
     }
