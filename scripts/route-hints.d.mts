@@ -14,4 +14,4 @@ export function createShellPage(options: {
   envJson: () => string;
   preconnect?: string[];
   fetchImpl?: typeof fetch;
-}): (pathname: string, search?: string) => Promise<string | null>;
+}): (pathname: string, search?: string, request?: { acceptLanguage?: string }) => Promise<string | null>;

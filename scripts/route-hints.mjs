@@ -11,13 +11,19 @@
 //   - on a landing page whose largest paint is a cover (a pattern page, the catalog, a store):
 //     that cover as a high-priority image preload with the <img>'s own srcset, so it downloads
 //     while the scripts run instead of after the screen has rendered (asked of the backend's
-//     REST interface as an anonymous visitor, briefly cached, never waited on for long).
+//     REST interface as an anonymous visitor, briefly cached, never waited on for long);
+//   - on the catalog and a store, the screen's first reads, answered inside the page
+//     (shared/src/pageReads.mjs: the page's anon client takes a read it asks exactly that way), so
+//     the cards render without a round trip to the backend after the scripts.
 // Hints only speed things up: the page loads the same files the same way without them
 // (a plain static host serves index.html as built), and a hint that has gone stale costs
 // one unused download, never a wrong page.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { coverAttributes } from '../shared/src/storage/coverUrls.mjs';
+import { currencyForLocale } from '../shared/src/currency/locale.mjs';
+import { PAGE_READS_ID, readKey } from '../shared/src/pageReads.mjs';
+import { PATTERN_PAGE_COLUMNS, STOREFRONT_COLUMNS } from '../shared/src/catalog/columns.mjs';
 
 const MANIFEST_TTL_MS = 1000;
 const MANIFEST_TIMEOUT_MS = 300;
@@ -79,35 +85,56 @@ export function imagePreloadTag({ src, srcSet, sizes }) {
 }
 
 /**
- * The cover that is a landing page's largest paint, by route: its slot and how to find its path as
- * an anonymous visitor. They mirror the screens of mf-catalog (a pattern page shows the cover, else the
- * first gallery photo; the catalog without filters and a store list their newest patterns first);
- * e2e route-hints.test.ts checks that each preload is the image the page shows.
+ * A landing page's first screen, by route: the cover that is its largest paint (its slot, and how to
+ * find its path as an anonymous visitor), and the reads the screen starts with that the page can
+ * carry. They mirror the screens of mf-catalog (a pattern page shows the cover, else the first
+ * gallery photo; the catalog without filters and a store list their newest patterns first, in the
+ * buyer's currency); e2e route-hints.test.ts checks that each preload is the image the page shows,
+ * catalog-phone.test.ts that the carried reads are the ones the screen makes (none goes out).
+ * `rest(path, body, { inline })` asks the backend (`inline`: the answer travels with the page);
+ * `carry(path)` is an inline read nothing else here depends on: its failure costs only itself.
  */
-const LEAD_COVERS = {
+/** The catalog's first page unfiltered (mf-catalog `toSearchArgs(EMPTY_QUERY)`), and a store's. */
+const NEWEST_FIRST_PAGE = { sort: 'newest', limit: 24, offset: 0 };
+/** The reference rates every price converts with (shared/src/currency/rates.ts). */
+const RATES_READ = 'currency_rates?select=currency,per_eur,as_of';
+/** The catalog filters' categories (mf-catalog `listCategories`). */
+const CATEGORIES_READ = 'search_terms?select=term&kind=eq.category&order=term.asc&limit=200';
+
+const FIRST_SCREENS = {
   '/patterns/:productId': {
     slot: 'gallery',
-    async find(rest, { productId }) {
+    async find({ rest, carry }, { productId }) {
       if (!/^[0-9a-f-]{36}$/i.test(productId)) return null;
-      const [pattern] = await rest(`patterns?select=cover_path,gallery_paths&id=eq.${productId}`);
+      const [[pattern]] = await Promise.all([rest(`patterns?select=${PATTERN_PAGE_COLUMNS}&id=eq.${productId}`, undefined, { inline: true }), carry(RATES_READ)]);
       return pattern?.cover_path ?? pattern?.gallery_paths?.[0] ?? null;
     },
   },
   '/patterns': {
     slot: 'card',
-    async find(rest, _params, search) {
+    async find({ rest, carry }, _params, search, currency) {
       if (search && search !== '?') return null; // filters, a search or another page: another first card
-      const [hit] = await rest('rpc/search_patterns', { sort: 'newest', limit: 1 });
-      return hit?.cover_path ?? null;
+      const [hits] = await Promise.all([
+        rest('rpc/search_patterns', { currency, free_only: false, ...NEWEST_FIRST_PAGE }, { inline: true }),
+        carry(RATES_READ),
+        carry(CATEGORIES_READ),
+      ]);
+      return hits[0]?.cover_path ?? null;
     },
   },
   '/stores/:slug': {
     slot: 'card',
-    async find(rest, { slug }) {
-      const [store] = await rest(`stores?select=id&slug=eq.${encodeURIComponent(slug)}`);
+    async find({ rest, carry }, { slug }, search, currency) {
+      // mf-catalog asks only for a well-formed slug (getStoreBySlug)
+      if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug) || slug.length > 40) return null;
+      const [[store]] = await Promise.all([rest(`stores?select=${STOREFRONT_COLUMNS}&slug=eq.${slug}`, undefined, { inline: true }), carry(RATES_READ)]);
       if (!store) return null;
-      const [hit] = await rest('rpc/search_patterns', { store_id: store.id, sort: 'newest', limit: 1 });
-      return hit?.cover_path ?? null;
+      const firstPage = !search || search === '?';
+      const [hits] = await Promise.all([
+        firstPage ? rest('rpc/search_patterns', { currency, store_id: store.id, ...NEWEST_FIRST_PAGE }, { inline: true }) : [],
+        carry('rpc/store_follower_count', { p_store_id: store.id }),
+      ]);
+      return hits[0]?.cover_path ?? null;
     },
   },
 };
@@ -120,47 +147,48 @@ function routeParams(routePath, pathname) {
 }
 
 /**
- * The lead cover's preload tag for a route, or null (no lead cover, none found, the backend slow or
- * down). A page waits for the backend's answer only briefly; a late answer still fills the cache for
- * the next visitor. Answers are kept for a few seconds (a landing page is asked for often), failures
- * for one.
+ * A route's first screen: the lead cover's preload tag (or null: no lead cover, none found, the backend
+ * slow or down) and the reads the page carries. A page waits for the backend only briefly; past the
+ * wait it goes without reads, with the cover last found for that address (kept a few seconds: a
+ * landing page is asked for often; a failure for one). Reads are never kept: the page carries what
+ * the backend answers now.
  */
-function leadCoverCache(fetchImpl) {
-  const entries = new Map();
+function firstScreenLookup(fetchImpl) {
+  const covers = new Map();
   const remember = (key, tag, ttl) => {
-    if (entries.size > 1000) entries.clear();
-    entries.set(key, { until: Date.now() + ttl, tag, pending: null });
+    if (covers.size > 1000) covers.clear();
+    covers.set(key, { until: Date.now() + ttl, tag });
     return tag;
   };
-  return async function leadCoverTag(route, pathname, search, env) {
-    const lead = LEAD_COVERS[route.path];
-    if (!lead || !env?.supabaseUrl || !env.supabaseAnonKey) return null;
+  const knownCover = (key) => {
+    const entry = covers.get(key);
+    return entry && Date.now() < entry.until ? entry.tag : null;
+  };
+  return async function firstScreen(route, pathname, search, env, currency) {
+    const screen = FIRST_SCREENS[route.path];
+    if (!screen || !env?.supabaseUrl || !env.supabaseAnonKey) return { coverTag: null, reads: [] };
     const key = `${pathname}${search}`;
-    const entry = entries.get(key);
-    if (entry && !entry.pending && Date.now() < entry.until) return entry.tag;
-    let pending = entry?.pending ?? null;
-    if (!pending) {
-      const base = `${env.supabaseUrl.replace(/\/+$/, '')}/rest/v1/`;
-      const rest = async (query, body) => {
-        const response = await fetchImpl(base + query, {
-          method: body ? 'POST' : 'GET',
-          headers: { apikey: env.supabaseAnonKey, authorization: `Bearer ${env.supabaseAnonKey}`, 'content-type': 'application/json' },
-          body: body ? JSON.stringify(body) : undefined,
-          signal: AbortSignal.timeout(LEAD_COVER_LOOKUP_TIMEOUT_MS),
-        });
-        if (!response.ok) throw new Error(`${query} answered ${response.status}`);
-        return response.json();
-      };
-      pending = lead
-        .find(rest, routeParams(route.path, pathname), search)
-        .then(
-          (path) => remember(key, path ? imagePreloadTag(coverAttributes(path, lead.slot, env)) : null, LEAD_COVER_TTL_MS),
-          () => remember(key, null, LEAD_COVER_RETRY_MS),
-        );
-      entries.set(key, { until: 0, tag: entry?.tag ?? null, pending });
-    }
-    // Past the wait, the page goes with what is known (an expired answer, or none).
-    return Promise.race([pending, new Promise((resolve) => setTimeout(() => resolve(entries.get(key)?.tag ?? null), LEAD_COVER_WAIT_MS))]);
+    const base = `${env.supabaseUrl.replace(/\/+$/, '')}/rest/v1/`;
+    const reads = [];
+    const rest = async (path, body, { inline = false } = {}) => {
+      const response = await fetchImpl(base + path, {
+        method: body ? 'POST' : 'GET',
+        headers: { apikey: env.supabaseAnonKey, authorization: `Bearer ${env.supabaseAnonKey}`, 'content-type': 'application/json' },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(LEAD_COVER_LOOKUP_TIMEOUT_MS),
+      });
+      if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+      const data = await response.json();
+      if (inline) reads.push({ key: readKey(body ? 'POST' : 'GET', path, body), data });
+      return data;
+    };
+    const carry = (path, body) => rest(path, body, { inline: true }).catch(() => null);
+    const lookup = screen.find({ rest, carry }, routeParams(route.path, pathname), search, currency).then(
+      (path) => ({ coverTag: remember(key, path ? imagePreloadTag(coverAttributes(path, screen.slot, env)) : null, LEAD_COVER_TTL_MS), reads }),
+      () => ({ coverTag: remember(key, null, LEAD_COVER_RETRY_MS), reads: [] }),
+    );
+    // Past the wait, the page goes with what is known (the cover found for an earlier visitor, or none).
+    return Promise.race([lookup, new Promise((resolve) => setTimeout(() => resolve({ coverTag: knownCover(key), reads: [] }), LEAD_COVER_WAIT_MS))]);
   };
 }
 
@@ -258,7 +286,7 @@ export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [
   const plan = fileWhenChanged(join(shellDir, 'boot-plan.json'), JSON.parse);
   const indexHtml = fileWhenChanged(join(shellDir, 'index.html'), (html) => html);
   const manifests = manifestCache(fetchImpl);
-  const leadCoverTag = leadCoverCache(fetchImpl);
+  const firstScreen = firstScreenLookup(fetchImpl);
 
   async function remoteHints(boot, remotes, route) {
     const manifestUrl = remotes[route.owner];
@@ -283,8 +311,12 @@ export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [
     return tags;
   }
 
-  /** @param {string} pathname @param {string} [search] the query string (`?q=…`), which some landing pages depend on */
-  return async function shellPage(pathname, search = '') {
+  /**
+   * @param {string} pathname
+   * @param {string} [search] the query string (`?q=…`), which some landing pages depend on
+   * @param {{ acceptLanguage?: string }} [request] the visitor's languages: the currency their prices are read in
+   */
+  return async function shellPage(pathname, search = '', { acceptLanguage } = {}) {
     const html = indexHtml();
     if (html === null) return null;
     const boot = plan();
@@ -299,13 +331,16 @@ export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [
       for (const file of boot.pages[route.module] ?? []) tags.push(preloadTag(`/${file}`));
     } else if (route) {
       for (const file of boot.federation) tags.push(preloadTag(`/${file}`));
-      const [remoteTags, coverTag] = await Promise.all([
+      // The page reads prices in navigator.language's currency: Accept-Language's first tag.
+      const currency = currencyForLocale(acceptLanguage?.split(',')[0]?.split(';')[0]?.trim());
+      const [remoteTags, { coverTag, reads }] = await Promise.all([
         remotes ? remoteHints(boot, remotes, route) : [],
-        leadCoverTag(route, pathname, search, parseJsonOrNull(envJson())),
+        firstScreen(route, pathname, search, parseJsonOrNull(envJson()), currency),
       ]);
       // The cover first: the preload scanner starts it before the low-priority script hints.
       if (coverTag) tags.unshift(coverTag);
       tags.push(...remoteTags);
+      if (reads.length > 0) tags.push(inlineJson(PAGE_READS_ID, reads));
     }
     // A file two parts need (the runtime and a platform file share zod's core) is hinted once.
     return html.replace('</head>', `${[...new Set(tags)].join('')}</head>`);

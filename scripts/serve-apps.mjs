@@ -179,7 +179,7 @@ export async function serveApps(options = {}) {
         // An address no route of the contract matches: the app still renders its not-found
         // screen, but with status 404 (crawlers and link checkers see the truth).
         const status = extname(pathname) || knownRoute(pathname) ? 200 : 404;
-        shellPage(pathname, new URL(req.url ?? '/', 'http://x').search)
+        shellPage(pathname, new URL(req.url ?? '/', 'http://x').search, { acceptLanguage: req.headers['accept-language'] })
           .then((html) => (html === null ? files[name](req, res) : sendPage(req, res, status, html)))
           .catch((error) => {
             console.error('the shell page could not be prepared', error);

@@ -124,6 +124,15 @@ describe('the catalog on a phone (390×844)', () => {
     await page.goBack();
     await page.getByTestId('pattern-card').nth(20).waitFor();
     await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, listY, { timeout: 10_000 });
+
+    // A reload returns there too (the tab's stored positions, read on the reload); the same
+    // address opened anew starts at the top.
+    await page.reload();
+    await page.getByTestId('pattern-card').nth(20).waitFor();
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, listY, { timeout: 10_000 });
+    await page.goto(page.url());
+    await page.getByTestId('pattern-card').nth(20).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -439,6 +448,44 @@ describe('covers at the size they are shown (issue #13)', () => {
     const thumb = page.getByTestId('gallery-thumb').nth(1).locator('img');
     expect(await thumb.getAttribute('srcset')).toContain('back.png?width=120 120w');
     expect(await thumb.getAttribute('loading')).toBe('lazy');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('carries the first reads of the catalog, a store and a pattern page in the page: the screen asks the backend for none of them', async () => {
+    const { page, context, errors } = await pageWith(PHONE);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/rest/v1/')) asked.push(`${request.method()} ${url.pathname.slice('/rest/v1/'.length)}`);
+    });
+    // What the server carries for these pages (scripts/route-hints.mjs FIRST_SCREENS), preflights included.
+    const carried = /^(GET|POST|OPTIONS) (rpc\/search_patterns|currency_rates|search_terms|stores|rpc\/store_follower_count|patterns)$/;
+    const screens = [
+      { path: '/patterns', ready: () => page.getByTestId('pattern-card').nth(23).waitFor() },
+      { path: `/stores/${catalog.designerStore.slug}`, ready: () => page.getByTestId('pattern-card').first().waitFor() },
+      { path: `/patterns/${catalog.wrapDress}`, ready: () => page.getByTestId('gallery-photo').first().waitFor() },
+    ];
+    for (const screen of screens) {
+      // The page waits only briefly for the backend (a busy one sends it without them): try a few loads.
+      let withReads = false;
+      for (let attempt = 0; attempt < 5 && !withReads; attempt++) {
+        asked.length = 0;
+        await openScreen(stack, page, screen.path);
+        await screen.ready();
+        await page.waitForLoadState('networkidle');
+        withReads = await page.evaluate(() => document.getElementById('stitchhouse-reads') !== null);
+      }
+      expect(withReads, screen.path).toBe(true);
+      expect(asked.filter((request) => carried.test(request)), screen.path).toEqual([]);
+    }
+    // Prices in a currency this browser chose (not the one its languages suggest): the catalog asks for them.
+    await page.evaluate(() => localStorage.setItem('stitchhouse.currency', 'EUR'));
+    asked.length = 0;
+    await openScreen(stack, page, '/patterns');
+    await page.getByTestId('pattern-card').nth(23).waitFor();
+    expect(asked).toContain('POST rpc/search_patterns');
+    await expect.poll(() => page.getByTestId('pattern-card').first().textContent()).toContain('€');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -143,7 +143,7 @@ describe('createShellPage', () => {
   let manifestServer: Server;
   let base: string;
   let manifest: object;
-  let lastRestCall: { url: string; apikey: string } | null = null;
+  let lastRestCall: { url: string; apikey: string; body: unknown } | null = null;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'stitchhouse-hints-'));
@@ -160,8 +160,16 @@ describe('createShellPage', () => {
       // A backend's REST interface for the lead covers: the newest pattern's cover, slowly when asked to.
       if (req.url?.startsWith('/slow/')) return void setTimeout(() => res.writeHead(200).end('[]'), 1500);
       if (req.url === '/rest/v1/rpc/search_patterns') {
-        lastRestCall = { url: req.url, apikey: String(req.headers.apikey) };
-        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ cover_path: 'store/new "dress" & co.png' }]));
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk));
+        req.on('end', () => {
+          lastRestCall = { url: req.url!, apikey: String(req.headers.apikey), body: JSON.parse(body) };
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ cover_path: 'store/new "dress" & co.png', title: '</script> <!-- a title' }]));
+        });
+        return;
+      }
+      if (req.url === '/rest/v1/currency_rates?select=currency,per_eur,as_of') {
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ currency: 'EUR', per_eur: 1, as_of: '2026-11-20' }]));
       }
       const body = req.url === '/mf-manifest.json' ? manifest : req.url === '/screen-shares.json' ? { PatternCatalog: ['@stitchhouse/shared/ui/index.ts', 'react'] } : null;
       res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -213,7 +221,7 @@ describe('createShellPage', () => {
   it('preloads the catalog’s first cover with the card’s srcset, only for the unfiltered catalog, and never waits long for the backend', async () => {
     const env = { supabaseUrl: base, supabaseAnonKey: 'anon-key' };
     const html = (await page({}, env)('/patterns'))!;
-    expect(lastRestCall).toEqual({ url: '/rest/v1/rpc/search_patterns', apikey: 'anon-key' });
+    expect(lastRestCall).toMatchObject({ url: '/rest/v1/rpc/search_patterns', apikey: 'anon-key' });
     const tag = /<link rel="preload" as="image"[^>]*>/.exec(html)![0];
     // The card's own attributes (shared/src/storage/coverImage.ts), HTML-escaped, at high priority.
     const { coverImage } = await import('@stitchhouse/shared/storage/coverImage.ts');
@@ -232,6 +240,28 @@ describe('createShellPage', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     expect(slow).toContain('<title>t</title>');
     expect(slow).not.toContain('as="image"');
+  });
+
+  it('carries the unfiltered catalog’s first reads in the page, in the visitor’s currency, keyed as the page’s client asks them', async () => {
+    const env = { supabaseUrl: base, supabaseAnonKey: 'anon-key' };
+    const html = (await page({}, env)('/patterns', '', { acceptLanguage: 'en-GB,en;q=0.8' }))!;
+    // The catalog's first page as mf-catalog asks it (toSearchArgs(EMPTY_QUERY)), in pounds for en-GB.
+    expect(lastRestCall!.body).toEqual({ currency: 'GBP', free_only: false, sort: 'newest', limit: 24, offset: 0 });
+    const json = /<script type="application\/json" id="stitchhouse-reads">(.*?)<\/script>/.exec(html)![1]!;
+    expect(json).not.toMatch(/<\/script|<!--/i);
+    const reads = JSON.parse(json) as { key: string; data: unknown }[];
+    const { readKey } = await import('@stitchhouse/shared/pageReads.mjs');
+    // The key postgrest-js's request gives (key order and encoding do not matter); the categories'
+    // read failed (404 here), which costs only itself.
+    expect(reads).toEqual([
+      { key: readKey('POST', 'rpc/search_patterns', '{"offset":0,"currency":"GBP","sort":"newest","limit":24,"free_only":false}'), data: [{ cover_path: 'store/new "dress" & co.png', title: '</script> <!-- a title' }] },
+      { key: readKey('GET', 'currency_rates?select=currency%2Cper_eur%2Cas_of'), data: [{ currency: 'EUR', per_eur: 1, as_of: '2026-11-20' }] },
+    ]);
+    expect(html).toContain('as="image"');
+    // Another visitor's languages, another currency; a search carries nothing.
+    await page({}, env)('/patterns', '', { acceptLanguage: 'de-AT' });
+    expect(lastRestCall!.body).toMatchObject({ currency: 'EUR' });
+    expect(await page({}, env)('/patterns', '?q=dress')).not.toContain('stitchhouse-reads');
   });
 
   it('inline JSON cannot end its script element', async () => {

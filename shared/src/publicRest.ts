@@ -1,9 +1,10 @@
 import { PostgrestClient as UntypedPostgrestClient } from '@supabase/postgrest-js';
 import type { Database } from './database.types.ts';
-import { loadRuntimeConfig } from './config.ts';
+import { inlinePageData, loadRuntimeConfig } from './config.ts';
 import { DEPLOYMENT_HEADER } from './deployment.ts';
 import { mayHaveSession } from './session.ts';
 import { getSupabase, supabaseStarted } from './supabase.ts';
+import { PAGE_READS_ID, readKey, type PageRead } from './pageReads.mjs';
 
 /**
  * Visitor reads of public data (published patterns and their stores, public images) for the
@@ -14,6 +15,41 @@ import { getSupabase, supabaseStarted } from './supabase.ts';
  */
 /** PostgREST typed by the schema (shared/src/database.types.ts). */
 type PostgrestClient = UntypedPostgrestClient<Database>;
+
+/**
+ * How long after the page opened its inline reads may stand in for asking: a screen asks within
+ * a second or two; a visitor who comes back to it later sees what the backend says then.
+ */
+const PAGE_READS_FRESH_MS = 20_000;
+let pageReads: Map<string, unknown> | undefined;
+
+/** The page's inline answer to this request (pageReads.mjs), taken once; else null. */
+function takePageRead(url: string, init: RequestInit | undefined): Response | null {
+  if (performance.now() > PAGE_READS_FRESH_MS) return null;
+  if (!pageReads) {
+    const inline = inlinePageData(PAGE_READS_ID);
+    pageReads = new Map(Array.isArray(inline) ? (inline as PageRead[]).map((read) => [read.key, read.data]) : []);
+  }
+  if (pageReads.size === 0) return null;
+  const at = url.indexOf('/rest/v1/');
+  if (at < 0) return null;
+  const key = readKey(init?.method ?? 'GET', url.slice(at + '/rest/v1/'.length), typeof init?.body === 'string' ? init.body : undefined);
+  if (!pageReads.has(key)) return null;
+  const data = pageReads.get(key);
+  pageReads.delete(key);
+  return new Response(JSON.stringify(data), { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+}
+
+/** Tests: read the page's inline reads anew. */
+export function resetPageReads(): void {
+  pageReads = undefined;
+}
+
+/** fetch for the anon client: a read the page already carries is answered from it. */
+const fetchOrPageRead: typeof fetch = (input, init) => {
+  const page = typeof input === 'string' ? takePageRead(input, init) : null;
+  return page ? Promise.resolve(page) : fetch(input, init);
+};
 
 const KEY = Symbol.for('stitchhouse.publicRest');
 type Holder = { [KEY]?: Promise<PostgrestClient> };
@@ -26,6 +62,7 @@ export function getPublicRest(): Promise<PostgrestClient> {
     const config = await loadRuntimeConfig();
     return new UntypedPostgrestClient<Database>(`${config.supabaseUrl.replace(/\/+$/, '')}/rest/v1`, {
       headers: { apikey: config.supabaseAnonKey, Authorization: `Bearer ${config.supabaseAnonKey}`, [DEPLOYMENT_HEADER]: config.deploymentId },
+      fetch: fetchOrPageRead,
     });
   })();
   holder[KEY].catch(() => {

@@ -1,9 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetRuntimeConfig } from '../src/config.ts';
 import { setRuntimeConfig } from '../src/configSchema.ts';
-import { getPublicRest, getReadClient } from '../src/publicRest.ts';
+import { PAGE_READS_ID, readKey } from '../src/pageReads.mjs';
+import { getPublicRest, getReadClient, resetPageReads } from '../src/publicRest.ts';
 import { mayHaveSession } from '../src/session.ts';
 import { resetSupabase, supabaseStarted } from '../src/supabase.ts';
 
@@ -33,10 +34,53 @@ function fakeWindow(stored: Record<string, string>, search = '') {
 
 afterEach(() => {
   delete (globalThis as { window?: unknown }).window;
+  delete (globalThis as { document?: unknown }).document;
+  resetPageReads();
+  vi.restoreAllMocks();
   delete (globalThis as Record<symbol, unknown>)[Symbol.for('stitchhouse.publicRest')];
   resetRuntimeConfig();
   resetSupabase();
   seen.length = 0;
+});
+
+/** A page whose server sent these reads inside it (scripts/route-hints.mjs). */
+function pageCarrying(reads: { key: string; data: unknown }[]) {
+  (globalThis as { document?: unknown }).document = {
+    getElementById: (id: string) => (id === PAGE_READS_ID ? { textContent: JSON.stringify(reads) } : null),
+  };
+}
+
+describe('reads the page carries', () => {
+  it('answer that very read from the page, once; anything else goes to the backend', async () => {
+    setRuntimeConfig({ supabaseUrl: url, supabaseAnonKey: 'anon-key', deploymentId: 'd1' });
+    pageCarrying([
+      { key: readKey('POST', 'rpc/search_patterns', { q: 'dress', limit: 24 }), data: [{ id: 'from-page' }] },
+      { key: readKey('GET', 'currency_rates?select=currency,per_eur'), data: [{ currency: 'EUR', per_eur: 1 }] },
+    ]);
+    const rest = await getPublicRest();
+    expect((await rest.rpc('search_patterns', { limit: 24, q: 'dress' })).data).toEqual([{ id: 'from-page' }]);
+    expect((await rest.from('currency_rates').select('currency, per_eur')).data).toEqual([{ currency: 'EUR', per_eur: 1 }]);
+    expect(seen).toEqual([]);
+    // The same read again (a refresh, a later visit in the page) asks the backend; so does another read.
+    expect((await rest.rpc('search_patterns', { limit: 24, q: 'dress' })).data).toEqual([{ id: 'p1', title: 'Wrap dress' }]);
+    await rest.rpc('search_patterns', { limit: 24, q: 'skirt' });
+    expect(seen.map((s) => s.path)).toEqual(['/rest/v1/rpc/search_patterns', '/rest/v1/rpc/search_patterns']);
+  });
+
+  it('are not used once the page has been open a while (the backend may say otherwise by then)', async () => {
+    setRuntimeConfig({ supabaseUrl: url, supabaseAnonKey: 'anon-key', deploymentId: 'd1' });
+    pageCarrying([{ key: readKey('POST', 'rpc/search_patterns', { q: 'dress' }), data: [{ id: 'from-page' }] }]);
+    vi.spyOn(performance, 'now').mockReturnValue(60_000);
+    expect((await (await getPublicRest()).rpc('search_patterns', { q: 'dress' })).data).toEqual([{ id: 'p1', title: 'Wrap dress' }]);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a page without them (a plain static host) asks the backend', async () => {
+    setRuntimeConfig({ supabaseUrl: url, supabaseAnonKey: 'anon-key', deploymentId: 'd1' });
+    pageCarrying([]);
+    await (await getPublicRest()).rpc('search_patterns', { q: 'dress' });
+    expect(seen).toHaveLength(1);
+  });
 });
 
 describe('visitor reads', () => {

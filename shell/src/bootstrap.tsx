@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { matchPath } from 'react-router';
 import { loadRuntimeConfig, ROUTES } from '@stitchhouse/shared';
-import { afterFirstPaint } from './federation/afterPaint.ts';
+import { afterFirstPaint } from '@stitchhouse/shared/afterPaint.ts';
 import { federation } from './federation/remotes.ts';
 import { createAppRouter } from './router.tsx';
 import { startScreen } from './features/remotes/RemoteRoute.tsx';

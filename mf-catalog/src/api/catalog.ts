@@ -7,6 +7,7 @@ import { getSupabase } from '@stitchhouse/shared';
 import { getReadClient } from '@stitchhouse/shared/publicRest.ts';
 import type { SizeChart } from '@stitchhouse/shared/catalog/sizing.ts';
 import { buyerCurrency } from '@stitchhouse/shared/currency/index.ts';
+import { PATTERN_PAGE_COLUMNS } from '@stitchhouse/shared/catalog/columns.ts';
 import type { YardageEntry } from '@stitchhouse/shared/catalog/yardage.ts';
 
 /** Arguments of public.search_patterns (names as the RPC has them). */
@@ -214,9 +215,7 @@ export async function getPattern(id: string, signal?: AbortSignal): Promise<Patt
   const supabase = await getReadClient();
   let request = supabase
     .from('patterns')
-    .select(
-      'id,store_id,title,description,craft,category,difficulty,size_range,size_chart,yardage,formats,notions,languages,tags,licence,price_cents,currency,status,cover_path,gallery_paths,current_version,published_at,updated_at,stores!patterns_store_id_fkey!inner(id,slug,name,kind,country,owner_id)',
-    )
+    .select(PATTERN_PAGE_COLUMNS)
     .eq('id', id);
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request.maybeSingle();

@@ -2,6 +2,7 @@
 // catalog RPC's store filter) and, for a retail shop, the designers' patterns it stocks.
 // Public reads: through getReadClient, so a visitor's storefront does not download supabase-js (issue 13).
 import { getReadClient } from '@stitchhouse/shared/publicRest.ts';
+import { STOREFRONT_COLUMNS } from '@stitchhouse/shared/catalog/columns.ts';
 import type { PatternCardData } from './catalog.ts';
 
 export interface Storefront {
@@ -24,7 +25,7 @@ export async function getStoreBySlug(slug: string, signal?: AbortSignal): Promis
   const supabase = await getReadClient();
   let request = supabase
     .from('stores')
-    .select('id,slug,kind,name,bio,logo_path,banner_path,country,address_line1,address_line2,city,postal_code,region')
+    .select(STOREFRONT_COLUMNS)
     .eq('slug', slug);
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request.maybeSingle();

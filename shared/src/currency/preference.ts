@@ -9,30 +9,11 @@ import { isCurrency } from './convert.ts';
 
 export const CURRENCY_STORAGE_KEY = 'stitchhouse.currency';
 
-const EURO_REGIONS = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK',
-  'AD', 'MC', 'SM', 'VA', 'ME', 'XK', 'BG']);
-const EURO_LANGUAGES = new Set(['de', 'fr', 'es', 'it', 'nl', 'pt', 'fi', 'el', 'et', 'lv', 'lt', 'sk', 'sl', 'mt', 'ga', 'hr', 'lb', 'ca', 'eu', 'gl']);
-const POUND_REGIONS = new Set(['GB', 'UK', 'GG', 'JE', 'IM', 'GI']);
+// The guess lives in plain JavaScript so the page's server (scripts/route-hints.mjs) makes the same one
+// from Accept-Language when it answers a catalog's first reads inside the page.
+import { currencyForLocale } from './locale.mjs';
 
-/** The currency a locale such as "en-GB", "de-AT" or "fr" most likely pays in (USD elsewhere). */
-export function currencyForLocale(locale: string | undefined | null): Currency {
-  if (!locale) return 'USD';
-  let region: string | undefined;
-  let language = locale.toLowerCase().split(/[-_]/)[0] ?? '';
-  try {
-    const parsed = new Intl.Locale(locale);
-    region = parsed.region?.toUpperCase();
-    language = parsed.language;
-  } catch {
-    region = locale.split(/[-_]/)[1]?.toUpperCase();
-  }
-  if (region) {
-    if (POUND_REGIONS.has(region)) return 'GBP';
-    if (EURO_REGIONS.has(region)) return 'EUR';
-    return 'USD';
-  }
-  return EURO_LANGUAGES.has(language) ? 'EUR' : 'USD';
-}
+export { currencyForLocale };
 
 type Store = { listeners: Set<() => void>; chosen: Currency | null; loaded: boolean };
 const KEY = Symbol.for('stitchhouse.currency');

@@ -1,5 +1,5 @@
 import { getPublicRest } from '@stitchhouse/shared/publicRest.ts';
-import { afterFirstPaint } from '../federation/afterPaint.ts';
+import { afterFirstPaint } from '@stitchhouse/shared/afterPaint.ts';
 import { FEATURED_COLUMNS, FEATURED_LIMIT, featuredOrder, toFeaturedPatterns, type FeaturedPattern, type FeaturedSort } from './featuredModel.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { afterFirstPaint } from '@stitchhouse/shared/afterPaint.ts';
 import { recordPatternView } from '../../api/patternViews.ts';
 
 // The pattern last counted on this page: React's development double effects and re-renders
@@ -10,7 +11,9 @@ export function useCountPatternView(patternId: string): void {
   useEffect(() => {
     if (!patternId || lastCounted === patternId) return;
     lastCounted = patternId;
-    void recordPatternView(patternId);
+    // Counted once the page has painted: the count is for the designer's stats, and on a phone a
+    // request sent with the screen's reads shares their bandwidth (issue 13).
+    void afterFirstPaint().then(() => recordPatternView(patternId));
     return () => {
       // leaving the page: the next opening of this pattern is a new view
       queueMicrotask(() => { if (lastCounted === patternId) lastCounted = null; });

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { getSessionState, getSupabase, subscribeSession, type SessionState } from '@stitchhouse/shared';
-import { afterFirstPaint } from '../../federation/afterPaint.ts';
+import { afterFirstPaint } from '@stitchhouse/shared/afterPaint.ts';
 import { markSignOutIntended } from '@stitchhouse/shared/auth/signOutIntent.ts';
 import type { AccountUser } from './accountLabel.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { onSupabaseStarted } from '@stitchhouse/shared/supabase.ts';
-import { afterFirstPaint } from '../../federation/afterPaint.ts';
+import { afterFirstPaint } from '@stitchhouse/shared/afterPaint.ts';
 // Subpath imports: the shell's first paint must not carry zod (auth/index.ts has the form schemas).
 import { expiredLinkHref, linkErrorFromUrl } from '@stitchhouse/shared/auth/links.ts';
 import { setSessionNotice, useSessionNotice } from './notice.ts';

@@ -1,0 +1,12 @@
+// @ts-check
+// The columns a pattern page and a storefront read, named once: the screens (mf-catalog's api)
+// ask for them, and the page's server (scripts/route-hints.mjs) makes the same read to send it
+// inside the page (shared/src/pageReads.mjs). The literal types in columns.d.mts type the rows;
+// shared/test/columns.test.ts holds them equal to these values.
+
+/** A pattern page: the pattern and its store (mf-catalog `getPattern`). */
+export const PATTERN_PAGE_COLUMNS =
+  'id,store_id,title,description,craft,category,difficulty,size_range,size_chart,yardage,formats,notions,languages,tags,licence,price_cents,currency,status,cover_path,gallery_paths,current_version,published_at,updated_at,stores!patterns_store_id_fkey!inner(id,slug,name,kind,country,owner_id)';
+
+/** A storefront's header (mf-catalog `getStoreBySlug`). */
+export const STOREFRONT_COLUMNS = 'id,slug,kind,name,bio,logo_path,banner_path,country,address_line1,address_line2,city,postal_code,region';
