@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { PatternCard, type PatternCardData } from './PatternCard.tsx';
 import * as styles from './PatternGrid.module.css';
@@ -12,6 +12,13 @@ export interface PatternGridProps {
   /** The page's first grid loads its first row at once; a grid further down (false) stays lazy. */
   aboveFold?: boolean;
 }
+
+/**
+ * Cards a new grid renders with the rest of its page: a phone's first screen and then some. The
+ * others follow in a background render, so a page that arrives with its results (the first reads
+ * travel in the page) paints its search box and first cards without waiting for all 24.
+ */
+const FIRST_RENDER_CARDS = 6;
 
 /** How long the other covers wait for the first one at most. */
 const FIRST_COVER_WAIT_MS = 2500;
@@ -29,9 +36,10 @@ export function PatternGrid({ patterns, recommendedSizes, headingLevel = 2, foot
     const timer = setTimeout(settleFirstCover, FIRST_COVER_WAIT_MS);
     return () => clearTimeout(timer);
   }, [firstCoverDone, settleFirstCover]);
+  const shown = useDeferredValue(patterns.length, Math.min(patterns.length, FIRST_RENDER_CARDS));
   return (
     <ul className={styles.grid} data-testid="pattern-grid">
-      {patterns.map((pattern, index) => (
+      {patterns.slice(0, shown).map((pattern, index) => (
         <li key={pattern.id}>
           <PatternCard
             pattern={pattern}
