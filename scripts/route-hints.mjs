@@ -12,9 +12,9 @@
 //     that cover as a high-priority image preload with the <img>'s own srcset, so it downloads
 //     while the scripts run instead of after the screen has rendered (asked of the backend's
 //     REST interface as an anonymous visitor, briefly cached, never waited on for long);
-//   - on the catalog and a store, the screen's first reads, answered inside the page
+//   - on the same pages, the screen's first reads, answered inside the page
 //     (shared/src/pageReads.mjs: the page's anon client takes a read it asks exactly that way), so
-//     the cards render without a round trip to the backend after the scripts.
+//     the screen renders without a round trip to the backend after the scripts.
 // Hints only speed things up: the page loads the same files the same way without them
 // (a plain static host serves index.html as built), and a hint that has gone stale costs
 // one unused download, never a wrong page.

@@ -23,21 +23,26 @@ function withStoredPositions(): Map<string, number> {
     storedRead = true;
     const seen = new Map(positions);
     positions.clear();
-    for (const [key, y] of readStored()) positions.set(key, y);
+    // A page opened anew: the stored 'default' was another page's first entry.
+    for (const [key, y] of readStored()) if (key !== 'default' || !openedAnew()) positions.set(key, y);
     for (const [key, y] of seen) remember(key, y);
   }
   return positions;
 }
 
+/** Whether this page was opened from a link or the address bar (not a reload, not Back/Forward into it). */
+function openedAnew(): boolean {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return navigation === undefined || navigation.type === 'navigate';
+}
+
 /**
  * Whether this page load can return to an entry this tab left earlier: a reload or Back/Forward
- * into the page, or an entry react-router made (a key other than 'default'). A page opened from a
- * link or the address bar starts at the top of its first entry, whatever an earlier page stored.
+ * into the page, or an entry react-router made (a key other than 'default'). A page opened anew
+ * starts at the top of its first entry, whatever an earlier page stored.
  */
 function mayReturn(key: string): boolean {
-  if (key !== 'default') return true;
-  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-  return navigation !== undefined && navigation.type !== 'navigate';
+  return key !== 'default' || !openedAnew();
 }
 
 function readStored(): [string, number][] {
