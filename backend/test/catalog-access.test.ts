@@ -181,10 +181,12 @@ describe('access control for someone who does not own the pattern', () => {
   it('cannot reuse a signed URL after it expires; a buyer cannot sign the original at all', async () => {
     // Originals are the download function's (20261123000100_originals_service_only.sql).
     expect((await buyer.db.storage.from('pattern-files').createSignedUrl(path(), 1)).error).not.toBeNull();
-    const signed = await designer.db.storage.from('pattern-files').createSignedUrl(path(), 1);
+    // Expiry has whole-second resolution: a 1-second URL could be out of date by its first use on
+    // a busy machine (a CI run saw 400). Three seconds, then a wait past them.
+    const signed = await designer.db.storage.from('pattern-files').createSignedUrl(path(), 3);
     expect(signed.error).toBeNull();
     expect((await fetch(signed.data!.signedUrl)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await new Promise((resolve) => setTimeout(resolve, 4100));
     expect((await fetch(signed.data!.signedUrl)).status).toBeGreaterThanOrEqual(400);
   });
 
