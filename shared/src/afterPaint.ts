@@ -1,4 +1,16 @@
 /**
+ * Resolves in a later task of the page: the browser may paint and answer input between two
+ * pieces of start-up work instead of running them as one long task (a phone's Total Blocking
+ * Time, issue 13). `scheduler.yield()` where the browser has it (its continuation goes first),
+ * else a 0 ms timer.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
  * Resolves once the route's content has painted (its main heading is in the page),
  * a frame has been drawn and the browser is idle — or after `timeoutMs` whatever
  * happens — for work that must not compete with the first paint: loading

@@ -3,9 +3,10 @@ import * as runtime from '@module-federation/runtime';
 import * as runtimeHelpers from '@module-federation/runtime/helpers';
 import * as runtimeCore from '@module-federation/runtime-core';
 import * as sdk from '@module-federation/sdk';
-import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { init, loadRemote, registerGlobalPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { FEDERATION_GLOBALS } from '@stitchhouse/shared/build/federation-globals.mjs';
 import { providedModules } from './provided.ts';
+import { yieldBetweenLoads } from './yielding.ts';
 import type { RemoteMap } from './remotes.ts';
 
 // The lazily loaded half of shell/src/federation: the Module Federation runtime and
@@ -25,6 +26,8 @@ export function startFederation(remotes: RemoteMap): void {
     '@module-federation/error-codes': errorCodes,
   };
   for (const [name, global] of Object.entries(FEDERATION_GLOBALS)) GLOBAL[global] ??= packages[name as keyof typeof FEDERATION_GLOBALS];
+  // Global: the remotes' own instances (created by their remoteEntry.js) use it too.
+  registerGlobalPlugins([yieldBetweenLoads]);
   init({
     name: 'shell',
     remotes: Object.entries(remotes).map(([name, entry]) => ({ name, entry })),
