@@ -15,7 +15,7 @@ export function nextTask(): Promise<void> {
  * a frame has been drawn and the browser is idle — or after `timeoutMs` whatever
  * happens — for work that must not compete with the first paint: loading
  * supabase-js for the header's session, starting the federation runtime.
- * One promise per page.
+ * One moment per page; each caller resumes in a task of its own.
  */
 let idle: Promise<void> | undefined;
 
@@ -51,5 +51,7 @@ export function afterFirstPaint(timeoutMs = 3000): Promise<void> {
     observer.observe(document.body, { childList: true, subtree: true });
     setTimeout(() => observer.disconnect(), timeoutMs);
   });
-  return idle;
+  // Each waiter goes on in a task of its own: the session, env.json and a pattern's view count wait
+  // for the same moment and ran as one task.
+  return idle.then(nextTask);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { yieldBetweenLoads } from './yielding.ts';
 
 describe('yieldBetweenLoads', () => {
-  for (const hook of ['beforeLoadShare', 'afterResolve'] as const) {
+  for (const hook of ['afterResolve', 'beforeInitRemote', 'beforeGetExpose', 'beforeLoadShare'] as const) {
     it(`${hook} hands the runtime its arguments back, in a later task`, async () => {
       const order: string[] = [];
       setTimeout(() => order.push('task queued before'), 0);
