@@ -1,3 +1,4 @@
+import { nextTask } from '@stitchhouse/shared/afterPaint.ts';
 import { inlinePageData } from '@stitchhouse/shared/config.ts';
 
 /**
@@ -29,6 +30,9 @@ let started: Promise<Runtime> | undefined;
 export function federation(url = REMOTES_PATH): Promise<Runtime> {
   started ??= (async () => {
     const [runtime] = await Promise.all([import('./runtime.ts'), fetchRemoteMap(url)]);
+    // Evaluating the runtime's modules and registering the ~95 modules the shell provides were one
+    // long task (a phone's Total Blocking Time, issue 13): the registration gets a task of its own.
+    await nextTask();
     runtime.startFederation(known);
     return runtime;
   })();
