@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { PatternCard, type PatternCardData } from './PatternCard.tsx';
 import * as styles from './PatternGrid.module.css';
@@ -29,8 +29,9 @@ export function PatternGrid({ patterns, recommendedSizes, headingLevel = 2, foot
   // (their boxes are reserved meanwhile; at most FIRST_COVER_WAIT_MS).
   const leadsWithCover = aboveFold && Boolean(patterns[0]?.coverPath);
   const [firstCoverDone, setFirstCoverDone] = useState(!leadsWithCover);
-  // After the frame that shows it, so the others do not compete with its paint either.
-  const settleFirstCover = useCallback(() => requestAnimationFrame(() => setTimeout(() => setFirstCoverDone(true), 0)), []);
+  // After the frame that shows it, so the others do not compete with its paint either; as a
+  // transition, so re-rendering the other cards yields to the browser (a phone's Total Blocking Time).
+  const settleFirstCover = useCallback(() => requestAnimationFrame(() => setTimeout(() => startTransition(() => setFirstCoverDone(true)), 0)), []);
   useEffect(() => {
     if (firstCoverDone) return;
     const timer = setTimeout(settleFirstCover, FIRST_COVER_WAIT_MS);
