@@ -1,3 +1,4 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import { nextTask } from '@stitchhouse/shared/afterPaint.ts';
 
 /**
@@ -20,4 +21,4 @@ export const yieldBetweenLoads = {
   beforeInitRemote: inNextTask,
   beforeGetExpose: inNextTask,
   beforeLoadShare: inNextTask,
-};
+} satisfies ModuleFederationRuntimePlugin; // a misspelt hook name would be a type error, not a silent no-op
