@@ -14,4 +14,10 @@ export function createShellPage(options: {
   envJson: () => string;
   preconnect?: string[];
   fetchImpl?: typeof fetch;
-}): (pathname: string, search?: string, request?: { acceptLanguage?: string }) => Promise<string | null>;
+}): ShellPage;
+export interface ShellPage {
+  /** The whole page, or null without a build. */
+  (pathname: string, search?: string, request?: { acceptLanguage?: string }): Promise<string | null>;
+  /** The page as the part needing no lookup and the rest (a promise that never rejects when something is asked). */
+  parts(pathname: string, search?: string, request?: { acceptLanguage?: string }): { head: string; rest: string | Promise<string> } | null;
+}

@@ -312,11 +312,18 @@ export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [
   }
 
   /**
+   * The page in two parts: `head`, everything that needs no lookup (index.html up to `</head>`, the
+   * inline env.json and remotes.json, preconnects, the shell page's or the federation runtime's
+   * files), and `rest`, the hints that ask the remote and the backend (the lead cover, the screen's
+   * files, the carried reads) with the end of the page. A string when nothing needs asking; a
+   * promise that never rejects otherwise (a lookup that fails costs only its hints). The server
+   * sends `head` at once: the browser fetches main.js and the stylesheet while the lookups run.
    * @param {string} pathname
    * @param {string} [search] the query string (`?q=…`), which some landing pages depend on
    * @param {{ acceptLanguage?: string }} [request] the visitor's languages: the currency their prices are read in
+   * @returns {{ head: string, rest: string | Promise<string> } | null}
    */
-  return async function shellPage(pathname, search = '', { acceptLanguage } = {}) {
+  function shellPageParts(pathname, search = '', { acceptLanguage } = {}) {
     const html = indexHtml();
     if (html === null) return null;
     const boot = plan();
@@ -327,22 +334,36 @@ export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [
     // fetches the file and its parser (shell/src/federation/remoteMap.ts) says what is wrong.
     if (remotes) tags.push(inlineJson('stitchhouse-remotes', remotes));
     const route = boot ? matchRoute(boot.routes, pathname) : null;
-    if (route?.owner === 'shell') {
-      for (const file of boot.pages[route.module] ?? []) tags.push(preloadTag(`/${file}`));
-    } else if (route) {
-      for (const file of boot.federation) tags.push(preloadTag(`/${file}`));
-      // The page reads prices in navigator.language's currency: Accept-Language's first tag.
-      const currency = currencyForLocale(acceptLanguage?.split(',')[0]?.split(';')[0]?.trim());
-      const [remoteTags, { coverTag, reads }] = await Promise.all([
-        remotes ? remoteHints(boot, remotes, route) : [],
-        firstScreen(route, pathname, search, parseJsonOrNull(envJson()), currency),
-      ]);
-      // The cover first: the preload scanner starts it before the low-priority script hints.
-      if (coverTag) tags.unshift(coverTag);
-      tags.push(...remoteTags);
-      if (reads.length > 0) tags.push(inlineJson(PAGE_READS_ID, reads));
-    }
+    const end = html.indexOf('</head>');
     // A file two parts need (the runtime and a platform file share zod's core) is hinted once.
-    return html.replace('</head>', `${[...new Set(tags)].join('')}</head>`);
-  };
+    const sent = new Set();
+    const once = (list) => list.filter((tag) => !sent.has(tag) && sent.add(tag)).join('');
+    if (route?.owner === 'shell') for (const file of boot.pages[route.module] ?? []) tags.push(preloadTag(`/${file}`));
+    else if (route) for (const file of boot.federation) tags.push(preloadTag(`/${file}`));
+    const head = html.slice(0, end) + once(tags);
+    if (!route || route.owner === 'shell') return { head, rest: html.slice(end) };
+    // The page reads prices in navigator.language's currency: Accept-Language's first tag.
+    const currency = currencyForLocale(acceptLanguage?.split(',')[0]?.split(';')[0]?.trim());
+    const rest = Promise.all([remotes ? remoteHints(boot, remotes, route) : [], firstScreen(route, pathname, search, parseJsonOrNull(envJson()), currency)]).then(
+      ([remoteTags, { coverTag, reads }]) => {
+        // The cover first: the preload scanner starts it before the low-priority script hints.
+        const later = [...(coverTag ? [coverTag] : []), ...remoteTags];
+        if (reads.length > 0) later.push(inlineJson(PAGE_READS_ID, reads));
+        return once(later) + html.slice(end);
+      },
+      (error) => {
+        console.error('the route hints could not be prepared', error);
+        return html.slice(end);
+      },
+    );
+    return { head, rest };
+  }
+
+  /** The whole page as one string (tests, and callers that do not stream). */
+  async function shellPage(pathname, search = '', request = {}) {
+    const parts = shellPageParts(pathname, search, request);
+    return parts && parts.head + (await parts.rest);
+  }
+  shellPage.parts = shellPageParts;
+  return shellPage;
 }

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
@@ -179,12 +179,15 @@ export async function serveApps(options = {}) {
         // An address no route of the contract matches: the app still renders its not-found
         // screen, but with status 404 (crawlers and link checkers see the truth).
         const status = extname(pathname) || knownRoute(pathname) ? 200 : 404;
-        shellPage(pathname, new URL(req.url ?? '/', 'http://x').search, { acceptLanguage: req.headers['accept-language'] })
-          .then((html) => (html === null ? files[name](req, res) : sendPage(req, res, status, html)))
-          .catch((error) => {
-            console.error('the shell page could not be prepared', error);
-            files[name](req, res);
-          });
+        let parts;
+        try {
+          parts = shellPage.parts(pathname, new URL(req.url ?? '/', 'http://x').search, { acceptLanguage: req.headers['accept-language'] });
+        } catch (error) {
+          console.error('the shell page could not be prepared', error);
+        }
+        if (!parts) files[name](req, res);
+        else if (typeof parts.rest === 'string') sendPage(req, res, status, parts.head + parts.rest);
+        else streamPage(req, res, status, parts.head, parts.rest);
         return;
       }
       files[name](req, res);
@@ -193,25 +196,48 @@ export async function serveApps(options = {}) {
 
   const shellPage = createShellPage({ shellDir: dirs.shell, remotesJson: () => remotesJson(), envJson: () => envJson(), preconnect: [backendOrigin] });
 
-  // The page is small but made per request: compressed here like sirv's precompressed files.
+  // The page is small but made per request: compressed here like sirv's precompressed files,
+  // brotli when the browser accepts it, else gzip.
+  const PAGE_HEADERS = { 'content-type': TYPES['.html'], 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
+  const BROTLI_PAGE = { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } };
+  const pageEncoding = (req) => {
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    return /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+  };
+
   function sendPage(req, res, status, html) {
     const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
-    const headers = { 'content-type': TYPES['.html'], 'cache-control': 'no-cache', etag, vary: 'Accept-Encoding' };
+    const headers = { ...PAGE_HEADERS, etag };
     if (status === 200 && req.headers['if-none-match'] === etag) {
       res.writeHead(304, headers).end();
       return;
     }
-    const accepts = String(req.headers['accept-encoding'] ?? '');
-    let body = Buffer.from(html);
-    if (/\bbr\b/.test(accepts)) {
-      body = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
-      headers['content-encoding'] = 'br';
-    } else if (/\bgzip\b/.test(accepts)) {
-      body = gzipSync(body);
-      headers['content-encoding'] = 'gzip';
-    }
+    const encoding = pageEncoding(req);
+    const body = encoding === 'br' ? brotliCompressSync(html, BROTLI_PAGE) : encoding === 'gzip' ? gzipSync(html) : Buffer.from(html);
+    if (encoding) headers['content-encoding'] = encoding;
     headers['content-length'] = body.length;
     res.writeHead(status, headers).end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  // A page whose hints ask the remote and the backend: its first part goes out at once (main.js and
+  // the stylesheet download during the lookups), compressed with a flush after it. Its body is
+  // not known when the headers go, so it has no ETag: it carries live reads, so it is made anew.
+  function streamPage(req, res, status, head, rest) {
+    const encoding = pageEncoding(req);
+    res.writeHead(status, encoding ? { ...PAGE_HEADERS, 'content-encoding': encoding } : PAGE_HEADERS);
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const encoder = encoding === 'br' ? createBrotliCompress(BROTLI_PAGE) : encoding === 'gzip' ? createGzip() : null;
+    const out = encoder ?? res;
+    if (encoder) encoder.pipe(res);
+    out.write(head);
+    encoder?.flush();
+    rest.then((text) => {
+      if (res.destroyed) encoder?.destroy();
+      else out.end(text);
+    });
   }
 
   // sirv looks files up per request (`dev`): a remote rebuilt in place is live at once. It

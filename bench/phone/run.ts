@@ -283,6 +283,28 @@ async function lighthouseRuns(route: { name: string; path: string }): Promise<Li
   return runs;
 }
 
+/**
+ * A landing page as the server sends it (brotli, as a browser asks): when the first part has arrived
+ * (main.js and the stylesheet are named in it, so the browser fetches them from then on) and when the
+ * whole page has (the remote's and the backend's hints). Median of 7 requests, after one to warm up.
+ */
+async function pageArrival(route: { name: string; path: string }) {
+  const firstPart: number[] = [];
+  const whole: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    const started = performance.now();
+    const response = await fetch(shell + route.path, { headers: { 'accept-encoding': 'br', 'accept-language': 'en-US' } });
+    const reader = response.body!.getReader();
+    let first: number | null = null;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) first ??= performance.now() - started;
+    if (i === 0) continue;
+    firstPart.push(first ?? 0);
+    whole.push(performance.now() - started);
+  }
+  const ms = (n: number) => Math.round(n * 10) / 10;
+  return { route: route.name, firstPartMs: ms(median(firstPart)), wholePageMs: ms(median(whole)) };
+}
+
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.filter((f) => f !== '--headless') });
 const result: Record<string, unknown> = { label: LABEL, measuredAt: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadAverageAtStart: load(), sample };
 try {
@@ -290,6 +312,10 @@ try {
   const routeDownloads: RouteDownload[] = [];
   for (const r of publicRoutes) routeDownloads.push(await downloads(browser, r));
   result.routes = routeDownloads;
+  log('landing pages as sent…');
+  const arrivals = [];
+  for (const r of lighthouseRoutes) arrivals.push(await pageArrival(r));
+  result.pageArrival = arrivals;
   log('search box on a throttled phone…');
   result.searchBox = await searchBoxTti(browser);
   await browser.close();
@@ -325,6 +351,8 @@ try {
         (d.uncompressed.length ? ` uncompressed ${d.uncompressed.length}` : ''),
     );
   }
+  console.log('\nLanding pages as sent (median of 7): first part (names main.js and the stylesheet) / whole page');
+  for (const a of arrivals) console.log(`  ${a.route}`.padEnd(14) + `${a.firstPartMs} ms`.padStart(10) + `${a.wholePageMs} ms`.padStart(10));
   const sb = result.searchBox as Awaited<ReturnType<typeof searchBoxTti>>;
   console.log(`\nSearch box on /patterns, 4× CPU + slow 4G: visible ${sb.visibleMedianMs} ms, interactive ${sb.interactiveMedianMs} ms (median of ${RUNS})`);
   const dupRoutes = routeDownloads.filter((d) => d.duplicates.length);

@@ -231,7 +231,10 @@ describe('createShellPage', () => {
     expect(attribute('imagesrcset')).toBe(card.srcSet);
     expect(attribute('imagesizes')).toBe(card.sizes);
     expect(attribute('fetchpriority')).toBe('high');
-    expect(html.indexOf(tag)).toBeLessThan(html.indexOf('<link rel="preload" as="script"'));
+    // The cover comes with the lookup's part, first; the runtime's files went out before the lookup.
+    const parts = page({}, env).parts('/patterns')!;
+    expect(parts.head).toContain('<link rel="preload" as="script" href="/runtime.1.js"');
+    expect((await parts.rest).startsWith(tag)).toBe(true);
     // A search or filters show other cards first: no cover hint.
     expect(await page({}, env)('/patterns', '?q=dress')).not.toContain('as="image"');
     // A slow backend: the page comes without the hint, within the hint's short wait.
@@ -252,16 +255,39 @@ describe('createShellPage', () => {
     const reads = JSON.parse(json) as { key: string; data: unknown }[];
     const { readKey } = await import('@stitchhouse/shared/pageReads.mjs');
     // The key postgrest-js's request gives (key order and encoding do not matter); the categories'
-    // read failed (404 here), which costs only itself.
-    expect(reads).toEqual([
+    // read failed (404 here), which costs only itself. The reads are in the order they were answered.
+    expect(reads).toHaveLength(2);
+    expect(reads).toEqual(expect.arrayContaining([
       { key: readKey('POST', 'rpc/search_patterns', '{"offset":0,"currency":"GBP","sort":"newest","limit":24,"free_only":false}'), data: [{ cover_path: 'store/new "dress" & co.png', title: '</script> <!-- a title' }] },
       { key: readKey('GET', 'currency_rates?select=currency%2Cper_eur%2Cas_of'), data: [{ currency: 'EUR', per_eur: 1, as_of: '2026-11-20' }] },
-    ]);
+    ]));
     expect(html).toContain('as="image"');
     // Another visitor's languages, another currency; a search carries nothing.
     await page({}, env)('/patterns', '', { acceptLanguage: 'de-AT' });
     expect(lastRestCall!.body).toMatchObject({ currency: 'EUR' });
     expect(await page({}, env)('/patterns', '?q=dress')).not.toContain('stitchhouse-reads');
+  });
+
+  it('has the part that needs no lookup at once; the rest follows when the backend answers', async () => {
+    const env = { supabaseUrl: `${base}/slow`, supabaseAnonKey: 'anon-key' };
+    const shellPage = page({ mf_catalog: `${base}/mf-manifest.json` }, env);
+    const { head, rest } = shellPage.parts('/patterns')!;
+    // index.html up to </head>, env.json and remotes.json inline, the federation runtime's files.
+    expect(head.startsWith('<!doctype html><html><head><title>t</title>')).toBe(true);
+    expect(head).toContain('id="stitchhouse-env"');
+    expect(head).toContain('id="stitchhouse-remotes"');
+    expect(preloads(head).map((p) => p.href)).toEqual(['/runtime.1.js']);
+    expect(head).not.toContain('</head>');
+    expect(rest).toBeInstanceOf(Promise);
+    const tail = await rest;
+    expect(tail.endsWith('</head><body></body></html>')).toBe(true);
+    // The remote's hints are in the rest, and nothing is hinted twice.
+    const hrefs = preloads(head + tail).map((p) => p.href);
+    expect(hrefs).toEqual(expect.arrayContaining(['/runtime.1.js', `${base}/mf-manifest.json`, `${base}/remoteEntry.js`, '/ui.1.js']));
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+    // A shell page asks nothing: its rest is there at once.
+    expect(typeof shellPage.parts('/')!.rest).toBe('string');
+    expect(await shellPage('/')).toBe(shellPage.parts('/')!.head + shellPage.parts('/')!.rest);
   });
 
   it('inline JSON cannot end its script element', async () => {
