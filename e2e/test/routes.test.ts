@@ -60,6 +60,8 @@ describe('every route of the contract', () => {
     expect(shown.h1).toMatch(/could not find/i);
     await page.getByRole('link', { name: 'Browse all patterns' }).click();
     await page.waitForURL(/\/patterns$/);
+    // The URL changes before the catalog replaces the not-found screen.
+    await page.locator('[data-not-found]').waitFor({ state: 'detached' });
     expect((await settledRoute(page)).h1).toBe('Patterns');
   });
 
