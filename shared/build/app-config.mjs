@@ -20,6 +20,15 @@ const APPS = JSON.parse(readFileSync(new URL('../src/apps.json', import.meta.url
  * from ui/, CSS modules included): the shell provides them as one chunk. Read from index.ts so
  * a heavier component kept in ui/ but not exported there (ReviewQueue) stays out of it.
  */
+/**
+ * What the shell loads to start the federation runtime: its packages, the shell's code that starts
+ * it and registers the provided modules, and the map of those modules (a lazy require.context).
+ */
+const FEDERATION_START = /[\\/](@module-federation[\\/]|shell[\\/]src[\\/]federation[\\/](runtime|provided|providedKey|yielding)\.ts$|shared[\\/]build[\\/]federation-globals\.mjs$|shared[\\/]src\|lazy\|)/;
+
+/** Top-level platform files the catalog's screens do not import: each keeps a chunk of its own. */
+const OWN_CHUNK_FILES = new Set(['pricing', 'plans', 'countries']);
+
 const UI_DIR = fileURLToPath(new URL('../src/ui/', import.meta.url));
 const UI_PRIMITIVES = new Set();
 (function collect(file) {
@@ -186,6 +195,9 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
           optimization: {
             splitChunks: {
               cacheGroups: {
+                // The federation runtime's packages and the shell's code that starts it load together,
+                // only when a remote is needed: one file, not a vendor chunk and a 2.5 KB one.
+                federation: { test: (module) => FEDERATION_START.test(String(module.resource ?? module.identifier())), chunks: 'async', name: 'federation', priority: 20, enforce: true },
                 platformUi: { test: (module) => UI_PRIMITIVES.has(String(module.resource ?? '')), chunks: 'async', name: 'platform-ui', priority: 10, enforce: true },
                 // One chunk per platform folder (currency, catalog, cart…) and per top-level file:
                 // a screen's platform files arrive in a few requests, not thirty. A folder's modules
@@ -199,10 +211,12 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
                   reuseExistingChunk: true,
                   name: (module) => {
                     const resource = String(module.resource ?? '');
-                    // Top-level files (errors, money, pricing, publicRest…) are unrelated: one chunk each,
-                    // so the catalog does not download the fee maths nor home the error texts.
+                    // Top-level files: the small ones every remote screen starts with (errors, money,
+                    // publicRest, useAsync…) are one chunk, a request each cost a phone a round trip;
+                    // the fee maths, plans and countries, which the catalog does not need, one each.
                     const [, folder, file] = /[\\/]shared[\\/]src[\\/](?:([\w-]+)[\\/])?([\w-]+)/.exec(resource) ?? [];
-                    return `platform-${folder ?? file ?? 'core'}${declaresSchemas(resource) ? '-schemas' : ''}`;
+                    const group = folder ?? (file && OWN_CHUNK_FILES.has(file) ? file : 'core');
+                    return `platform-${group}${declaresSchemas(resource) ? '-schemas' : ''}`;
                   },
                 },
               },
