@@ -26,8 +26,23 @@ const APPS = JSON.parse(readFileSync(new URL('../src/apps.json', import.meta.url
  */
 const FEDERATION_START = /[\\/](@module-federation[\\/]|shell[\\/]src[\\/]federation[\\/](runtime|provided|providedKey|yielding)\.ts$|shared[\\/]build[\\/]federation-globals\.mjs$|shared[\\/]src\|lazy\|)/;
 
-/** Top-level platform files the catalog's screens do not import: each keeps a chunk of its own. */
-const OWN_CHUNK_FILES = new Set(['pricing', 'plans', 'countries']);
+/**
+ * Top-level platform files kept in a chunk of their own: those the catalog's screens do not import
+ * (pricing, plans, countries), and money, the only one the shell's own pages (about, pricing…) use.
+ */
+const OWN_CHUNK_FILES = new Set(['pricing', 'plans', 'countries', 'money']);
+
+/**
+ * The shell's chunk for a platform module: its folder's (`platform-catalog`), else, for a top-level
+ * file, `platform-core`: the small ones every remote screen starts with (errors, money, publicRest,
+ * useAsync…) together, a request each cost a phone a round trip; OWN_CHUNK_FILES apart. `-schemas` for modules that declare zod schemas.
+ */
+function platformChunkName(module) {
+  const resource = String(module.resource ?? '');
+  const [, folder, file] = /[\\/]shared[\\/]src[\\/](?:([\w-]+)[\\/])?([\w-]+)/.exec(resource) ?? [];
+  const group = folder ?? (file && OWN_CHUNK_FILES.has(file) ? file : 'core');
+  return `platform-${group}${declaresSchemas(resource) ? '-schemas' : ''}`;
+}
 
 const UI_DIR = fileURLToPath(new URL('../src/ui/', import.meta.url));
 const UI_PRIMITIVES = new Set();
@@ -199,26 +214,15 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
                 // only when a remote is needed: one file, not a vendor chunk and a 2.5 KB one.
                 federation: { test: (module) => FEDERATION_START.test(String(module.resource ?? module.identifier())), chunks: 'async', name: 'federation', priority: 20, enforce: true },
                 platformUi: { test: (module) => UI_PRIMITIVES.has(String(module.resource ?? '')), chunks: 'async', name: 'platform-ui', priority: 10, enforce: true },
-                // One chunk per platform folder (currency, catalog, cart…) and per top-level file:
-                // a screen's platform files arrive in a few requests, not thirty. A folder's modules
-                // that declare zod schemas get a chunk of their own (platform-catalog-schemas), so a
-                // page needing only the folder's labels or constants (home) does not download zod.
-                platform: {
-                  test: /[\\/]shared[\\/]src[\\/]/,
-                  chunks: 'async',
-                  minChunks: 2,
-                  minSize: 0,
-                  reuseExistingChunk: true,
-                  name: (module) => {
-                    const resource = String(module.resource ?? '');
-                    // Top-level files: the small ones every remote screen starts with (errors, money,
-                    // publicRest, useAsync…) are one chunk, a request each cost a phone a round trip;
-                    // the fee maths, plans and countries, which the catalog does not need, one each.
-                    const [, folder, file] = /[\\/]shared[\\/]src[\\/](?:([\w-]+)[\\/])?([\w-]+)/.exec(resource) ?? [];
-                    const group = folder ?? (file && OWN_CHUNK_FILES.has(file) ? file : 'core');
-                    return `platform-${group}${declaresSchemas(resource) ? '-schemas' : ''}`;
-                  },
-                },
+                // One chunk per platform folder (currency, catalog, cart…), one for the small top-level
+                // files (platformChunkName): a screen's platform files arrive in a few requests, not
+                // thirty. A folder's modules that declare zod schemas get a chunk of their own
+                // (platform-catalog-schemas), so a page needing only the folder's labels or constants
+                // (home) does not download zod.
+                platform: { test: /[\\/]shared[\\/]src[\\/]/, chunks: 'async', minChunks: 2, minSize: 0, reuseExistingChunk: true, name: platformChunkName },
+                // A folder's index.ts only re-exports the folder: provided on its own, it was a chunk
+                // of a few hundred bytes (a request) next to the folder's.
+                platformIndexes: { test: /[\\/]shared[\\/]src[\\/](?:[\w-]+[\\/])?index\.ts$/, chunks: 'async', minChunks: 1, minSize: 0, name: platformChunkName, enforce: true },
               },
             },
           },
