@@ -335,6 +335,7 @@ export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [
     if (remotes) tags.push(inlineJson('stitchhouse-remotes', remotes));
     const route = boot ? matchRoute(boot.routes, pathname) : null;
     const end = html.indexOf('</head>');
+    if (end < 0) return { head: html, rest: '' }; // not a page the hints can go in: sent as it is
     // A file two parts need (the runtime and a platform file share zod's core) is hinted once.
     const sent = new Set();
     const once = (list) => list.filter((tag) => !sent.has(tag) && sent.add(tag)).join('');
