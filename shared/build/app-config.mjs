@@ -16,11 +16,6 @@ const sharedPkg = JSON.parse(readFileSync(new URL('../package.json', import.meta
 const APPS = JSON.parse(readFileSync(new URL('../src/apps.json', import.meta.url), 'utf8'));
 
 /**
- * The files of the UI primitives (what shared/src/ui/index.ts re-exports and what those import
- * from ui/, CSS modules included): the shell provides them as one chunk. Read from index.ts so
- * a heavier component kept in ui/ but not exported there (ReviewQueue) stays out of it.
- */
-/**
  * What the shell loads to start the federation runtime: its packages, the shell's code that starts
  * it and registers the provided modules, and the map of those modules (a lazy require.context).
  */
@@ -34,8 +29,9 @@ const OWN_CHUNK_FILES = new Set(['pricing', 'plans', 'countries', 'money']);
 
 /**
  * The shell's chunk for a platform module: its folder's (`platform-catalog`), else, for a top-level
- * file, `platform-core`: the small ones every remote screen starts with (errors, money, publicRest,
- * useAsync…) together, a request each cost a phone a round trip; OWN_CHUNK_FILES apart. `-schemas` for modules that declare zod schemas.
+ * file, `platform-core`: the small ones every remote screen starts with (errors, publicRest,
+ * useAsync…) together, a request each cost a phone a round trip; OWN_CHUNK_FILES apart.
+ * `-schemas` for modules that declare zod schemas.
  */
 function platformChunkName(module) {
   const resource = String(module.resource ?? '');
@@ -44,6 +40,11 @@ function platformChunkName(module) {
   return `platform-${group}${declaresSchemas(resource) ? '-schemas' : ''}`;
 }
 
+/**
+ * The files of the UI primitives (what shared/src/ui/index.ts re-exports and what those import
+ * from ui/, CSS modules included): the shell provides them as one chunk. Read from index.ts so
+ * a heavier component kept in ui/ but not exported there (ReviewQueue) stays out of it.
+ */
 const UI_DIR = fileURLToPath(new URL('../src/ui/', import.meta.url));
 const UI_PRIMITIVES = new Set();
 (function collect(file) {
