@@ -57,13 +57,33 @@ export function cacheControl(path) {
 export function computeDeploymentId(dirs, remotesJson = '') {
   const hash = createHash('sha256');
   if (remotesJson) hash.update(`remotes.json\0${remotesJson}`);
-  for (const [name, dir] of Object.entries(dirs).sort()) {
-    for (const file of ['index.html', 'mf-manifest.json']) {
-      const path = join(dir, file);
-      if (existsSync(path)) hash.update(`${name}/${file}\0`).update(readFileSync(path));
-    }
+  for (const [name, path] of deploymentFiles(dirs)) {
+    if (existsSync(path)) hash.update(`${name}\0`).update(readFileSync(path));
   }
   return hash.digest('hex').slice(0, 16);
+}
+
+/** The files whose bytes make the deployment id, as [app/file, path]. */
+function deploymentFiles(dirs) {
+  return Object.entries(dirs)
+    .sort()
+    .flatMap(([name, dir]) => ['index.html', 'mf-manifest.json'].map((file) => [`${name}/${file}`, join(dir, file)]));
+}
+
+/**
+ * computeDeploymentId for a server that asks it on every response (its header): the files are
+ * hashed again only when one of them changed on disk (a rebuild writes them anew). Hashing
+ * them per request was a dozen file reads per static file, on the CPU the page needs.
+ */
+function currentDeploymentId(dirs, remotesJson) {
+  let last = { stamp: '', id: '' };
+  return () => {
+    const remotes = remotesJson();
+    const stats = deploymentFiles(dirs).map(([, path]) => statSync(path, { throwIfNoEntry: false }));
+    const stamp = `${remotes}\0${stats.map((s) => (s ? `${s.ino}:${s.size}:${s.mtimeMs}` : '-')).join('|')}`;
+    if (stamp !== last.stamp) last = { stamp, id: computeDeploymentId(dirs, remotes) };
+    return last.id;
+  };
 }
 
 /**
@@ -126,7 +146,8 @@ export async function serveApps(options = {}) {
   // checked here, once, with the rules of shared/src/configSchema.ts.
   if (!/^https?:$/.test(new URL(config.supabaseUrl).protocol)) throw new Error(`supabaseUrl must be an http(s) URL, not ${config.supabaseUrl}`);
   if (!Number.isInteger(config.deploymentCheckMs) || config.deploymentCheckMs < 0) throw new Error('deploymentCheckMs must be a whole, non-negative number of milliseconds');
-  const deploymentId = () => options.deploymentId ?? computeDeploymentId(dirs, options.remotesFile ? remotesJson() : '');
+  const builtDeploymentId = currentDeploymentId(dirs, () => (options.remotesFile ? remotesJson() : ''));
+  const deploymentId = () => options.deploymentId ?? builtDeploymentId();
   const servers = {};
   const urls = {};
   const ports = {};
