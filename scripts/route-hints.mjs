@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { coverAttributes } from '../shared/src/storage/coverUrls.mjs';
 import { currencyForLocale } from '../shared/src/currency/locale.mjs';
 import { PAGE_READS_ID, readKey } from '../shared/src/pageReads.mjs';
-import { PATTERN_PAGE_COLUMNS, STOREFRONT_COLUMNS } from '../shared/src/catalog/columns.mjs';
+import { CATALOG_PAGE_SIZE, PATTERN_PAGE_COLUMNS, STOREFRONT_COLUMNS, isStoreSlug } from '../shared/src/catalog/columns.mjs';
 
 const MANIFEST_TTL_MS = 1000;
 const MANIFEST_TIMEOUT_MS = 300;
@@ -95,7 +95,7 @@ export function imagePreloadTag({ src, srcSet, sizes }) {
  * `carry(path)` is an inline read nothing else here depends on: its failure costs only itself.
  */
 /** The catalog's first page unfiltered (mf-catalog `toSearchArgs(EMPTY_QUERY)`), and a store's. */
-const NEWEST_FIRST_PAGE = { sort: 'newest', limit: 24, offset: 0 };
+const NEWEST_FIRST_PAGE = { sort: 'newest', limit: CATALOG_PAGE_SIZE, offset: 0 };
 /** The reference rates every price converts with (shared/src/currency/rates.ts). */
 const RATES_READ = 'currency_rates?select=currency,per_eur,as_of';
 /** The catalog filters' categories (mf-catalog `listCategories`). */
@@ -126,7 +126,7 @@ const FIRST_SCREENS = {
     slot: 'card',
     async find({ rest, carry }, { slug }, search, currency) {
       // mf-catalog asks only for a well-formed slug (getStoreBySlug)
-      if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug) || slug.length > 40) return null;
+      if (!isStoreSlug(slug)) return null;
       const [[store]] = await Promise.all([rest(`stores?select=${STOREFRONT_COLUMNS}&slug=eq.${slug}`, undefined, { inline: true }), carry(RATES_READ)]);
       if (!store) return null;
       const firstPage = !search || search === '?';
@@ -138,13 +138,6 @@ const FIRST_SCREENS = {
     },
   },
 };
-
-/** `:param` values of a path that matched `routePath`. */
-function routeParams(routePath, pathname) {
-  const names = routePath.split('/');
-  const values = pathname.replace(/\/+$/, '').split('/');
-  return Object.fromEntries(names.flatMap((name, i) => (name.startsWith(':') ? [[name.slice(1), values[i]]] : [])));
-}
 
 /**
  * A route's first screen: the lead cover's preload tag (or null: no lead cover, none found, the backend
@@ -183,7 +176,7 @@ function firstScreenLookup(fetchImpl) {
       return data;
     };
     const carry = (path, body) => rest(path, body, { inline: true }).catch(() => null);
-    const lookup = screen.find({ rest, carry }, routeParams(route.path, pathname), search, currency).then(
+    const lookup = screen.find({ rest, carry }, route.params, search, currency).then(
       (path) => ({ coverTag: remember(key, path ? imagePreloadTag(coverAttributes(path, screen.slot, env)) : null, LEAD_COVER_TTL_MS), reads }),
       () => ({ coverTag: remember(key, null, LEAD_COVER_RETRY_MS), reads: [] }),
     );
@@ -192,7 +185,10 @@ function firstScreenLookup(fetchImpl) {
   };
 }
 
-/** The route of the contract a path opens: static segments win over `:params` (react-router's ranking). */
+/**
+ * The route of the contract a path opens, with its `:param` values (`params`): static segments win
+ * over `:params` (react-router's ranking).
+ */
 export function matchRoute(routes, pathname) {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const segments = path.split('/');
@@ -203,13 +199,16 @@ export function matchRoute(routes, pathname) {
     if (pattern.length !== segments.length) continue;
     let score = 0;
     let ok = true;
+    const params = {};
     for (let i = 0; i < pattern.length && ok; i++) {
-      if (pattern[i].startsWith(':')) ok = segments[i] !== '';
-      else if (pattern[i] === segments[i]) score++;
+      if (pattern[i].startsWith(':')) {
+        ok = segments[i] !== '';
+        params[pattern[i].slice(1)] = segments[i];
+      } else if (pattern[i] === segments[i]) score++;
       else ok = false;
     }
     if (ok && score > bestScore) {
-      best = route;
+      best = { ...route, params };
       bestScore = score;
     }
   }

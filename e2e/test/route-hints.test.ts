@@ -66,6 +66,8 @@ describe('route hints in the shell page', () => {
     expect(search).toContain(own);
     expect(hints.matchRoute(plan.routes, '/patterns/search')?.module).toBe('./PatternSearch');
     expect(hints.matchRoute(plan.routes, '/patterns/0b7c/')?.module).toBe('./PatternDetail');
+    expect(hints.matchRoute(plan.routes, '/patterns/0b7c/')?.params).toEqual({ productId: '0b7c' });
+    expect(hints.matchRoute(plan.routes, '/patterns/search')?.params).toEqual({});
     expect(hints.matchRoute(plan.routes, '/no/such/page')).toBeNull();
   });
 

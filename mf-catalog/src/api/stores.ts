@@ -2,7 +2,7 @@
 // catalog RPC's store filter) and, for a retail shop, the designers' patterns it stocks.
 // Public reads: through getReadClient, so a visitor's storefront does not download supabase-js (issue 13).
 import { getReadClient } from '@stitchhouse/shared/publicRest.ts';
-import { STOREFRONT_COLUMNS } from '@stitchhouse/shared/catalog/columns.ts';
+import { STOREFRONT_COLUMNS, isStoreSlug } from '@stitchhouse/shared/catalog/columns.ts';
 import type { PatternCardData } from './catalog.ts';
 
 export interface Storefront {
@@ -17,11 +17,9 @@ export interface Storefront {
   address: { line1: string; line2: string | null; city: string; postalCode: string; region: string | null } | null;
 }
 
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
 /** The store at /stores/:slug, or null (an impossible slug is not asked for). */
 export async function getStoreBySlug(slug: string, signal?: AbortSignal): Promise<Storefront | null> {
-  if (!SLUG.test(slug) || slug.length > 40) return null;
+  if (!isStoreSlug(slug)) return null;
   const supabase = await getReadClient();
   let request = supabase
     .from('stores')
@@ -53,7 +51,7 @@ export async function getStoreBySlug(slug: string, signal?: AbortSignal): Promis
 
 /** The current address of a store that used to be at `slug` (renamed stores keep old links working), or null. */
 export async function movedStoreSlug(slug: string, signal?: AbortSignal): Promise<string | null> {
-  if (!SLUG.test(slug) || slug.length > 40) return null;
+  if (!isStoreSlug(slug)) return null;
   const supabase = await getReadClient();
   let request = supabase.from('store_slug_redirects').select('stores(slug)').eq('old_slug', slug);
   if (signal) request = request.abortSignal(signal);

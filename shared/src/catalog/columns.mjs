@@ -1,8 +1,8 @@
 // @ts-check
-// The columns a pattern page and a storefront read, named once: the screens (mf-catalog's api)
-// ask for them, and the page's server (scripts/route-hints.mjs) makes the same read to send it
-// inside the page (shared/src/pageReads.mjs). The literal types in columns.d.mts type the rows;
-// shared/test/columns.test.ts holds them equal to these values.
+// What a pattern page, a storefront and the catalog's first page read, named once: the screens
+// (mf-catalog's api) ask for it, and the page's server (scripts/route-hints.mjs) makes the same
+// read to send it inside the page (shared/src/pageReads.mjs). The literal types in columns.d.mts
+// type the rows; shared/test/columns.test.ts holds them equal to these values.
 
 /** A pattern page: the pattern and its store (mf-catalog `getPattern`). */
 export const PATTERN_PAGE_COLUMNS =
@@ -10,3 +10,15 @@ export const PATTERN_PAGE_COLUMNS =
 
 /** A storefront's header (mf-catalog `getStoreBySlug`). */
 export const STOREFRONT_COLUMNS = 'id,slug,kind,name,bio,logo_path,banner_path,country,address_line1,address_line2,city,postal_code,region';
+
+/** Patterns per page of the catalog and of a store (the first page is the one a page can carry). */
+export const CATALOG_PAGE_SIZE = 24;
+
+/**
+ * Whether a /stores/:slug address can name a store (the database's slug rule, at most 40
+ * characters): another is not asked for.
+ * @param {string} slug
+ */
+export function isStoreSlug(slug) {
+  return slug.length <= 40 && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug);
+}

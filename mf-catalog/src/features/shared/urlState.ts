@@ -3,6 +3,7 @@
 // cannot read instead of failing); serialising writes only what differs from defaults,
 // in a fixed order, so equal views have equal URLs.
 import { BODY_MEASUREMENTS, MEASUREMENT_RANGES_CM, type BodyMeasurementsCm } from '@stitchhouse/shared/catalog/sizing.ts';
+import { CATALOG_PAGE_SIZE } from '@stitchhouse/shared/catalog/columns.ts';
 import { PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
 import { CRAFTS } from '@stitchhouse/shared/catalog/labels.ts';
 import type { SearchPatternsArgs } from '../../api/catalog.ts';
@@ -16,7 +17,7 @@ export const SORT_LABELS: Record<CatalogSort, string> = {
   price_desc: 'Price: high to low',
   best_selling: 'Best-selling',
 };
-export const PAGE_SIZE = 24;
+export const PAGE_SIZE = CATALOG_PAGE_SIZE;
 const MAX_PAGE = 1000;
 
 export interface CatalogQuery {
