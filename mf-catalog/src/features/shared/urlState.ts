@@ -17,7 +17,6 @@ export const SORT_LABELS: Record<CatalogSort, string> = {
   price_desc: 'Price: high to low',
   best_selling: 'Best-selling',
 };
-export const PAGE_SIZE = CATALOG_PAGE_SIZE;
 const MAX_PAGE = 1000;
 
 export interface CatalogQuery {
@@ -180,14 +179,14 @@ export function toSearchArgs(query: CatalogQuery, extra: Partial<SearchPatternsA
     waist: query.fit.waist ?? null,
     hip: query.fit.hip ?? null,
     sort: effectiveSort(query),
-    limit: PAGE_SIZE,
-    offset: (query.page - 1) * PAGE_SIZE,
+    limit: CATALOG_PAGE_SIZE,
+    offset: (query.page - 1) * CATALOG_PAGE_SIZE,
     ...extra,
   };
 }
 
 export function pageCount(total: number): number {
-  return Math.max(1, Math.ceil(total / PAGE_SIZE));
+  return Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE));
 }
 
 /**
@@ -198,6 +197,6 @@ export function pageCount(total: number): number {
 export function pagesToOffer(total: number, totalIsEstimate: boolean, page: number, hitsOnPage: number): number {
   const pages = pageCount(total);
   if (!totalIsEstimate) return pages;
-  if (hitsOnPage < PAGE_SIZE) return page;
+  if (hitsOnPage < CATALOG_PAGE_SIZE) return page;
   return Math.max(pages, page + 1);
 }

@@ -8,7 +8,8 @@ import { listStockedPatterns, type Storefront } from '../../api/stores.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Pagination } from '../shared/Pagination.tsx';
 import { PatternGrid, PatternGridSkeleton } from '../shared/PatternGrid.tsx';
-import { PAGE_SIZE, pageCount } from '../shared/urlState.ts';
+import { CATALOG_PAGE_SIZE } from '@stitchhouse/shared/catalog/columns.ts';
+import { pageCount } from '../shared/urlState.ts';
 import { publicImageUrl } from '../shared/images.ts';
 import { FollowButton } from './FollowButton.tsx';
 import * as styles from './StorefrontView.module.css';
@@ -22,7 +23,7 @@ export function StorefrontView({ store }: { store: Storefront }) {
   const pageParam = params.get('page');
   const page = pageParam && /^\d{1,4}$/.test(pageParam) && Number(pageParam) >= 1 ? Number(pageParam) : 1;
   const patterns = useAsync(`${store.id}:${page}`, (signal) =>
-    searchPatterns({ store_id: store.id, sort: 'newest', limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, signal),
+    searchPatterns({ store_id: store.id, sort: 'newest', limit: CATALOG_PAGE_SIZE, offset: (page - 1) * CATALOG_PAGE_SIZE }, signal),
   );
   const stocked = useAsync(`stock:${store.id}`, (signal) => (store.kind === 'retailer' ? listStockedPatterns(store.id, signal) : Promise.resolve([])));
   useEffect(() => {
