@@ -18,8 +18,8 @@
 // Hints only speed things up: the page loads the same files the same way without them
 // (a plain static host serves index.html as built), and a hint that has gone stale costs
 // one unused download, never a wrong page.
-import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileWhenChanged } from './when-changed.mjs';
 import { coverAttributes } from '../shared/src/storage/coverUrls.mjs';
 import { currencyForLocale } from '../shared/src/currency/locale.mjs';
 import { PAGE_READS_ID, readKey } from '../shared/src/pageReads.mjs';
@@ -221,21 +221,6 @@ function parseJsonOrNull(text) {
   } catch {
     return null;
   }
-}
-
-/** A file read again only when it changes (mtime); null while it does not exist. */
-function fileWhenChanged(file, parse) {
-  let cached = { mtime: -1, value: null };
-  return () => {
-    let mtime;
-    try {
-      mtime = statSync(file).mtimeMs;
-    } catch {
-      return null;
-    }
-    if (mtime !== cached.mtime) cached = { mtime, value: parse(readFileSync(file, 'utf8')) };
-    return cached.value;
-  };
 }
 
 /** Open both kinds of connection to an origin early: CORS requests (fetch) and plain ones (scripts, images). */

@@ -6,13 +6,14 @@
 //   node scripts/serve-apps.mjs            ports 3000–3005, SUPABASE_URL / SUPABASE_ANON_KEY from the environment
 //   import { serveApps } from './serve-apps.mjs'   (tests: ports 0, stop())
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { brotliCompressSync, constants as zlib, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { createShellPage } from './route-hints.mjs';
+import { fileWhenChanged, whenFilesChange } from './when-changed.mjs';
 import APPS from '../shared/src/apps.json' with { type: 'json' };
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -71,41 +72,19 @@ function deploymentFiles(dirs) {
 }
 
 /**
- * computeDeploymentId for a server that asks it on every response (its header): the files are
- * hashed again only when one of them changed on disk (a rebuild writes them anew). Reading and
- * hashing all twelve cost 0.3 ms a response; their stat is enough to know.
- */
-function currentDeploymentId(dirs, remotesJson) {
-  let last = { stamp: '', id: '' };
-  return () => {
-    const remotes = remotesJson();
-    const stats = deploymentFiles(dirs).map(([, path]) => statSync(path, { throwIfNoEntry: false }));
-    const stamp = `${remotes}\0${stats.map((s) => (s ? `${s.ino}:${s.size}:${s.mtimeMs}` : '-')).join('|')}`;
-    if (stamp !== last.stamp) last = { stamp, id: computeDeploymentId(dirs, remotes) };
-    return last.id;
-  };
-}
-
-/**
  * Whether a page address matches a route of the contract. The shell's build writes the
  * contract's path patterns to route-paths.json (shell/rspack.config.ts); re-read when rebuilt.
  * Without that file (an older build) every address counts as known.
  */
 export function routeMatcher(dir) {
-  let cached = { mtime: -1, patterns: [] };
   const toRegExp = (path) =>
     new RegExp(`^${path.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`);
+  const patterns = fileWhenChanged(join(dir, 'route-paths.json'), (text) => JSON.parse(text).map(toRegExp));
   return (pathname) => {
-    const file = join(dir, 'route-paths.json');
-    let mtime;
-    try {
-      mtime = statSync(file).mtimeMs;
-    } catch {
-      return true;
-    }
-    if (mtime !== cached.mtime) cached = { mtime, patterns: JSON.parse(readFileSync(file, 'utf8')).map(toRegExp) };
+    const known = patterns();
+    if (!known) return true;
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    return cached.patterns.some((pattern) => pattern.test(path));
+    return known.some((pattern) => pattern.test(path));
   };
 }
 
@@ -128,10 +107,12 @@ function listen(server, port, host) {
  * @param {string} [options.supabaseUrl]
  * @param {string} [options.supabaseAnonKey]
  * @param {string} [options.deploymentId]     fixed id; default: derived from the builds and remotes.json, updated on change
- * @param {string} [options.remotesFile]      serve remotes.json from this file, read per request (releases: switching
+ * @param {string} [options.remotesFile]      serve remotes.json from this file, read again when it changes (releases: switching
  *                                            a remote's version or rolling it back is one edit of it); written with
  *                                            the served URLs when missing
  * @param {number} [options.deploymentCheckMs]
+ * @param {boolean} [options.imageTransforms] false when the backend has no image transformations (a hosted
+ *                                            project on the free plan): covers then come as the stored files
  */
 export async function serveApps(options = {}) {
   const host = options.host ?? '127.0.0.1';
@@ -141,13 +122,16 @@ export async function serveApps(options = {}) {
     supabaseUrl: options.supabaseUrl ?? 'http://127.0.0.1:54321',
     supabaseAnonKey: options.supabaseAnonKey || 'anon-key-not-configured',
     deploymentCheckMs: options.deploymentCheckMs ?? 30_000,
+    ...(options.imageTransforms === false ? { imageTransforms: false } : {}),
   };
   // The page takes the env.json sent inside it as is (shared/src/config.ts): what goes in is
   // checked here, once, with the rules of shared/src/configSchema.ts.
   if (!/^https?:$/.test(new URL(config.supabaseUrl).protocol)) throw new Error(`supabaseUrl must be an http(s) URL, not ${config.supabaseUrl}`);
   if (!Number.isInteger(config.deploymentCheckMs) || config.deploymentCheckMs < 0) throw new Error('deploymentCheckMs must be a whole, non-negative number of milliseconds');
-  const builtDeploymentId = currentDeploymentId(dirs, () => (options.remotesFile ? remotesJson() : ''));
-  const deploymentId = () => options.deploymentId ?? builtDeploymentId();
+  if (options.imageTransforms !== undefined && typeof options.imageTransforms !== 'boolean') throw new Error('imageTransforms must be true or false');
+  // Every response carries the id: it is hashed again only when a build's files or remotes.json change.
+  const builtDeploymentId = whenFilesChange(deploymentFiles(dirs).map(([, path]) => path), (remotes) => computeDeploymentId(dirs, remotes));
+  const deploymentId = () => options.deploymentId ?? builtDeploymentId(options.remotesFile ? remotesJson() : '');
   const servers = {};
   const urls = {};
   const ports = {};
@@ -158,7 +142,9 @@ export async function serveApps(options = {}) {
   const envJson = () => JSON.stringify({ ...config, deploymentId: deploymentId() }, null, 2);
   const servedRemotes = () =>
     JSON.stringify(Object.fromEntries(names.filter((n) => n !== 'shell').map((n) => [n, `${urls[n]}/mf-manifest.json`])), null, 2);
-  const remotesJson = () => (options.remotesFile && existsSync(options.remotesFile) ? readFileSync(options.remotesFile, 'utf8') : servedRemotes());
+  // A release is one edit of the remotes file: read again when it changes.
+  const remotesFile = options.remotesFile ? fileWhenChanged(options.remotesFile, (text) => text) : () => null;
+  const remotesJson = () => remotesFile() ?? servedRemotes();
 
   function handler(name) {
     const isShell = name === 'shell';
@@ -332,6 +318,18 @@ export async function serveApps(options = {}) {
   };
 }
 
+/**
+ * IMAGE_TRANSFORMS as serveApps' option: `off` for a backend without image transformations (a
+ * hosted Supabase project on the free plan), `on` or unset for one with them.
+ * @param {string | undefined} value
+ */
+export function imageTransformsFromEnv(value) {
+  const setting = value?.trim().toLowerCase();
+  if (!setting || setting === 'on') return undefined;
+  if (setting === 'off') return false;
+  throw new Error(`IMAGE_TRANSFORMS must be "on" or "off", not "${value}"`);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const missing = ['shell', ...Object.values(APP_FOLDERS).filter((f) => f !== 'shell')].filter((f) => !existsSync(join(root, f, 'dist')));
   if (missing.length) {
@@ -339,12 +337,20 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(1);
   }
   if (!process.env.SUPABASE_ANON_KEY) console.warn('SUPABASE_ANON_KEY is not set: pages render, but sign-in and data will not work.');
+  let imageTransforms;
+  try {
+    imageTransforms = imageTransformsFromEnv(process.env.IMAGE_TRANSFORMS);
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
   const apps = await serveApps({
     host: process.env.HOST ?? '127.0.0.1',
     supabaseUrl: process.env.SUPABASE_URL ?? 'http://127.0.0.1:54321',
     supabaseAnonKey: process.env.SUPABASE_ANON_KEY,
     deploymentId: process.env.DEPLOYMENT_ID,
     remotesFile: process.env.REMOTES_FILE,
+    imageTransforms,
   });
   for (const [name, url] of Object.entries(apps.urls)) console.log(`  ${name.padEnd(12)} ${url}`);
   console.log(`\n  Stitchhouse is running: open ${apps.urls.shell}\n`);

@@ -38,6 +38,14 @@ async function waitForFile(file, timeoutMs) {
 }
 
 ensureDependencies();
+// Settings are checked before the build, so a typo costs seconds, not a build.
+const { imageTransformsFromEnv } = await import('./serve-apps.mjs');
+try {
+  imageTransformsFromEnv(process.env.IMAGE_TRANSFORMS);
+} catch (error) {
+  log(error.message);
+  process.exit(1);
+}
 log('building the shell and the five remotes…');
 const built = spawnSync(process.execPath, ['scripts/build-apps.mjs'], { cwd: root, stdio: 'inherit', env: envWithTools() });
 if (built.status !== 0) process.exit(built.status ?? 1);

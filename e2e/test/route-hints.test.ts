@@ -247,6 +247,16 @@ describe('createShellPage', () => {
     expect(slow).not.toContain('as="image"');
   });
 
+  it('preloads the stored file itself when the backend has no image transformations (env.json imageTransforms: false)', async () => {
+    const env = { supabaseUrl: base, supabaseAnonKey: 'anon-key', imageTransforms: false };
+    const tag = /<link rel="preload" as="image"[^>]*>/.exec((await page({}, env)('/patterns'))!)![0];
+    const { coverImage } = await import('@stitchhouse/shared/storage/coverImage.ts');
+    const card = coverImage('store/new "dress" & co.png', 'card', { supabaseUrl: base, imageTransforms: false });
+    expect(card.src).toContain('/storage/v1/object/public/');
+    expect(tagAttribute(tag, 'href')).toBe(card.src);
+    expect(tag).not.toContain('imagesrcset');
+  });
+
   it('carries the unfiltered catalog’s first reads in the page, in the visitor’s currency, keyed as the page’s client asks them', async () => {
     const env = { supabaseUrl: base, supabaseAnonKey: 'anon-key' };
     const html = (await page({}, env)('/patterns', '', { acceptLanguage: 'en-GB,en;q=0.8' }))!;

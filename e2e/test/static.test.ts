@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,5 +103,32 @@ describe('static servers', () => {
     expect((await get(`${apps.urls.shell}/missing.0123abcd.js`, 'br')).status).toBe(404);
     expect((await get(`${apps.urls.shell}/../package.json`, 'br')).status).not.toBe(200);
     expect((await get(`${apps.urls.shell}/`, 'br', 'POST')).status).toBe(405);
+  });
+});
+
+describe('a backend without image transformations (hosted Supabase on the free plan)', () => {
+  it('is said in env.json when IMAGE_TRANSFORMS=off; any other setting than on or off is refused, naming it', async () => {
+    const { serveApps, imageTransformsFromEnv } = (await import(/* @vite-ignore */ join(root, 'scripts', 'serve-apps.mjs'))) as {
+      serveApps(o: object): Promise<Served>;
+      imageTransformsFromEnv(value: string | undefined): boolean | undefined;
+    };
+    expect([undefined, '', 'on', ' ON '].map(imageTransformsFromEnv)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(imageTransformsFromEnv('off')).toBe(false);
+    expect(() => imageTransformsFromEnv('no')).toThrow('IMAGE_TRANSFORMS must be "on" or "off", not "no"');
+    await expect(serveApps({ ports: 'free', imageTransforms: 'off' })).rejects.toThrow('imageTransforms must be true or false');
+
+    const envOf = async (served: Served) => (await fetch(`${served.urls.shell}/env.json`)).json() as Promise<Record<string, unknown>>;
+    expect(await envOf(apps)).not.toHaveProperty('imageTransforms');
+    // A shell folder of its own: the server writes env.json beside the shell's index.html.
+    const shellDir = mkdtempSync(join(tmpdir(), 'stitchhouse-static-'));
+    writeFileSync(join(shellDir, 'index.html'), '<!doctype html><title>t</title>');
+    const plain = await serveApps({ ports: 'free', dirs: { shell: shellDir }, supabaseUrl: 'http://127.0.0.1:9', supabaseAnonKey: 'static-test', imageTransforms: imageTransformsFromEnv('off') });
+    try {
+      expect(await envOf(plain)).toMatchObject({ imageTransforms: false });
+      expect(JSON.parse(readFileSync(join(shellDir, 'env.json'), 'utf8'))).toMatchObject({ imageTransforms: false });
+    } finally {
+      await plain.stop();
+      rmSync(shellDir, { recursive: true, force: true });
+    }
   });
 });

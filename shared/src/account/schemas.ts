@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { emailSchema } from '../auth/schemas.ts';
+import { STORE_SLUG_RULE } from '../catalog/columns.ts';
 import { SUPPORTED_CURRENCIES } from '../money.ts';
 import { taxIdExample, taxIdMatchesCountry } from './taxId.ts';
 
@@ -26,13 +27,13 @@ export const STORE_KIND_LABELS: Record<StoreKind, string> = {
   supplier: 'Supplier: I supply shops (approved partners only)',
 };
 
-/** The database's slug rule (stores_slug_format); reserved words are checked live by the server. */
+/** A store's address (STORE_SLUG_RULE, the database's); reserved words are checked live by the server. */
 export const slugSchema = z
   .string()
   .trim()
-  .min(3, 'Use at least 3 characters.')
-  .max(40, 'Use at most 40 characters.')
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single hyphens between them, e.g. "blue-thimble".');
+  .min(STORE_SLUG_RULE.min, `Use at least ${STORE_SLUG_RULE.min} characters.`)
+  .max(STORE_SLUG_RULE.max, `Use at most ${STORE_SLUG_RULE.max} characters.`)
+  .regex(STORE_SLUG_RULE.pattern, 'Use lowercase letters, digits and single hyphens between them, e.g. "blue-thimble".');
 
 /** A suggestion for the address from the store's name ("Blue Thimble Studio" → "blue-thimble-studio"). */
 export function slugFromName(name: string): string {
@@ -42,7 +43,7 @@ export function slugFromName(name: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
+    .slice(0, STORE_SLUG_RULE.max)
     .replace(/-+$/, '');
 }
 
