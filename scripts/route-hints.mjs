@@ -23,7 +23,8 @@ import { fileWhenChanged } from './when-changed.mjs';
 import { coverAttributes } from '../shared/src/storage/coverUrls.mjs';
 import { currencyForLocale } from '../shared/src/currency/locale.mjs';
 import { PAGE_READS_ID, readKey } from '../shared/src/pageReads.mjs';
-import { CATALOG_PAGE_SIZE, PATTERN_PAGE_COLUMNS, STOREFRONT_COLUMNS, isStoreSlug } from '../shared/src/catalog/columns.mjs';
+import { CATALOG_PAGE_SIZE, PATTERN_PAGE_COLUMNS, STOREFRONT_COLUMNS } from '../shared/src/catalog/columns.mjs';
+import { isStoreSlug } from '../shared/src/catalog/storeSlug.mjs';
 
 const MANIFEST_TTL_MS = 1000;
 const MANIFEST_TIMEOUT_MS = 300;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { emailSchema } from '../auth/schemas.ts';
-import { STORE_SLUG_RULE } from '../catalog/columns.ts';
+import { STORE_SLUG_RULE } from '../catalog/storeSlug.mjs';
 import { SUPPORTED_CURRENCIES } from '../money.ts';
 import { taxIdExample, taxIdMatchesCountry } from './taxId.ts';
 

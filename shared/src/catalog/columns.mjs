@@ -13,18 +13,3 @@ export const STOREFRONT_COLUMNS = 'id,slug,kind,name,bio,logo_path,banner_path,c
 
 /** Patterns per page of the catalog and of a store (the first page is the one a page can carry). */
 export const CATALOG_PAGE_SIZE = 24;
-
-/**
- * A store's address, /stores/:slug (the database's `stores_slug_format`): lowercase letters and
- * digits in runs joined by single hyphens, 3–40 characters. The account's slug field
- * (shared/src/account/schemas.ts) and the page's server read it here.
- */
-export const STORE_SLUG_RULE = Object.freeze({ pattern: /^[a-z0-9]+(-[a-z0-9]+)*$/, min: 3, max: 40 });
-
-/**
- * Whether a /stores/:slug address can name a store: another is not asked for.
- * @param {string} slug
- */
-export function isStoreSlug(slug) {
-  return slug.length >= STORE_SLUG_RULE.min && slug.length <= STORE_SLUG_RULE.max && STORE_SLUG_RULE.pattern.test(slug);
-}
