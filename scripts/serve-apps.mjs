@@ -12,7 +12,7 @@ import { brotliCompressSync, constants as zlib, createBrotliCompress, createGzip
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
-import { createShellPage } from './route-hints.mjs';
+import { createShellPage, matchRoute } from './route-hints.mjs';
 import { fileWhenChanged, whenFilesChange } from './when-changed.mjs';
 import APPS from '../shared/src/apps.json' with { type: 'json' };
 
@@ -72,19 +72,16 @@ function deploymentFiles(dirs) {
 }
 
 /**
- * Whether a page address matches a route of the contract. The shell's build writes the
- * contract's path patterns to route-paths.json (shell/rspack.config.ts); re-read when rebuilt.
- * Without that file (an older build) every address counts as known.
+ * Whether a page address matches a route of the contract (route-hints' `matchRoute`, the page's
+ * server's own rule). The shell's build writes the contract's path patterns to route-paths.json
+ * (shell/rspack.config.ts); re-read when rebuilt. Without that file (an older build) every address
+ * counts as known.
  */
 export function routeMatcher(dir) {
-  const toRegExp = (path) =>
-    new RegExp(`^${path.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`);
-  const patterns = fileWhenChanged(join(dir, 'route-paths.json'), (text) => JSON.parse(text).map(toRegExp));
+  const routes = fileWhenChanged(join(dir, 'route-paths.json'), (text) => JSON.parse(text).map((path) => ({ path })));
   return (pathname) => {
-    const known = patterns();
-    if (!known) return true;
-    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    return known.some((pattern) => pattern.test(path));
+    const known = routes();
+    return !known || matchRoute(known, pathname) !== null;
   };
 }
 
