@@ -6,7 +6,7 @@ export interface RouteEntry {
 export function remoteMapOrNull(text: string): Record<string, string> | null;
 export function inlineJson(id: string, json: unknown): string;
 export function preloadTag(href: string, options?: { crossorigin?: boolean }): string;
-export function imagePreloadTag(image: { src: string; srcSet?: string; sizes?: string }): string;
+export function imagePreloadTag(image: { src: string; srcSet?: string; sizes?: string }, slot?: string): string;
 /** The route a path opens, with its `:param` values. */
 export function matchRoute<R extends { path: string }>(routes: readonly R[], pathname: string): (R & { params: Record<string, string> }) | null;
 export function createShellPage(options: {

@@ -12,6 +12,10 @@
 //     that cover as a high-priority image preload with the <img>'s own srcset, so it downloads
 //     while the scripts run instead of after the screen has rendered (asked of the backend's
 //     REST interface as an anonymous visitor, briefly cached, never waited on for long);
+//     When that cover is found, the shell paints it in the route's skeleton as soon as main.js
+//     has run, and only then starts the remote: the runtime's and the screen's hints go in an
+//     inert <template id="stitchhouse-after-paint"> the shell turns into preloads at that moment
+//     (LEAD_HINTS_ID), so main.js and the cover have a phone's bandwidth to themselves;
 //   - on the same pages, the screen's first reads, answered inside the page
 //     (shared/src/pageReads.mjs: the page's anon client takes a read it asks exactly that way), so
 //     the screen renders without a round trip to the backend after the scripts.
@@ -23,6 +27,7 @@ import { fileWhenChanged } from './when-changed.mjs';
 import { coverAttributes } from '../shared/src/storage/coverUrls.mjs';
 import { currencyForLocale } from '../shared/src/currency/locale.mjs';
 import { PAGE_READS_ID, readKey } from '../shared/src/pageReads.mjs';
+import { AFTER_PAINT_HINTS_ID, COVER_SLOT_ATTRIBUTE } from '../shared/src/leadCover.mjs';
 import { CATALOG_PAGE_SIZE, PATTERN_PAGE_COLUMNS, STOREFRONT_COLUMNS } from '../shared/src/catalog/columns.mjs';
 import { isStoreSlug } from '../shared/src/catalog/storeSlug.mjs';
 
@@ -79,11 +84,18 @@ export function preloadTag(href, { crossorigin = false } = {}) {
 /** HTML-escaped attribute value (srcset and sizes hold spaces and commas, so they are not percent-encoded). */
 const escapeHtmlAttr = (value) => String(value).replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** `<link>` preload of a page's largest image: the same src, srcset and sizes as its <img>, which then reuses it. */
-export function imagePreloadTag({ src, srcSet, sizes }) {
+/**
+ * `<link>` preload of a page's largest image: the same src, srcset and sizes as its <img>, which then
+ * reuses it. With the cover's `slot`, the shell's skeleton shows it (shell/src/features/layout/leadCover.ts).
+ */
+export function imagePreloadTag({ src, srcSet, sizes }, slot) {
   const responsive = srcSet ? ` imagesrcset="${escapeHtmlAttr(srcSet)}" imagesizes="${escapeHtmlAttr(sizes ?? '')}"` : '';
-  return `<link rel="preload" as="image" href="${escapeHtmlAttr(src)}"${responsive} fetchpriority="high">`;
+  const shown = slot ? ` ${COVER_SLOT_ATTRIBUTE}="${escapeHtmlAttr(slot)}"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtmlAttr(src)}"${responsive} fetchpriority="high"${shown}>`;
 }
+
+/** Hints the shell turns into preloads once the lead cover has painted (inert until then). */
+const afterPaintTemplate = (tags) => (tags.length > 0 ? `<template id="${AFTER_PAINT_HINTS_ID}">${tags.join('')}</template>` : '');
 
 /**
  * A landing page's first screen, by route: the cover that is its largest paint (its slot, and how to
@@ -178,7 +190,7 @@ function firstScreenLookup(fetchImpl) {
     };
     const carry = (path, body) => rest(path, body, { inline: true }).catch(() => null);
     const lookup = screen.find({ rest, carry }, route.params, search, currency).then(
-      (path) => ({ coverTag: remember(key, path ? imagePreloadTag(coverAttributes(path, screen.slot, env)) : null, LEAD_COVER_TTL_MS), reads }),
+      (path) => ({ coverTag: remember(key, path ? imagePreloadTag(coverAttributes(path, screen.slot, env), screen.slot) : null, LEAD_COVER_TTL_MS), reads }),
       () => ({ coverTag: remember(key, null, LEAD_COVER_RETRY_MS), reads: [] }),
     );
     // Past the wait, the page goes with what is known (the cover found for an earlier visitor, or none).
@@ -324,22 +336,28 @@ export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [
     // A file two parts need (the runtime and a platform file share zod's core) is hinted once.
     const sent = new Set();
     const once = (list) => list.filter((tag) => !sent.has(tag) && sent.add(tag)).join('');
+    // A landing page that may lead with a cover hints the runtime with the screen's files, once it
+    // knows whether the shell will paint the cover first.
+    const runtimeTags = route && route.owner !== 'shell' ? boot.federation.map((file) => preloadTag(`/${file}`)) : [];
     if (route?.owner === 'shell') for (const file of boot.pages[route.module] ?? []) tags.push(preloadTag(`/${file}`));
-    else if (route) for (const file of boot.federation) tags.push(preloadTag(`/${file}`));
+    else if (route && !FIRST_SCREENS[route.path]) tags.push(...runtimeTags.splice(0));
     const head = html.slice(0, end) + once(tags);
     if (!route || route.owner === 'shell') return { head, rest: html.slice(end) };
     // The page reads prices in navigator.language's currency: Accept-Language's first tag.
     const currency = currencyForLocale(acceptLanguage?.split(',')[0]?.split(';')[0]?.trim());
     const rest = Promise.all([remotes ? remoteHints(boot, remotes, route) : [], firstScreen(route, pathname, search, parseJsonOrNull(envJson()), currency)]).then(
       ([remoteTags, { coverTag, reads }]) => {
-        // The cover first: the preload scanner starts it before the low-priority script hints.
-        const later = [...(coverTag ? [coverTag] : []), ...remoteTags];
+        // The cover first: the preload scanner starts it before the low-priority script hints. With a
+        // cover, the scripts wait in the template until the shell has painted it (connections still open now).
+        const scriptTags = [...runtimeTags, ...remoteTags.filter((tag) => !tag.startsWith('<link rel="preconnect"'))];
+        const connections = remoteTags.filter((tag) => tag.startsWith('<link rel="preconnect"'));
+        const later = coverTag ? [coverTag, ...connections] : [...connections, ...scriptTags];
         if (reads.length > 0) later.push(inlineJson(PAGE_READS_ID, reads));
-        return once(later) + html.slice(end);
+        return once(later) + (coverTag ? afterPaintTemplate(scriptTags.filter((tag) => !sent.has(tag) && sent.add(tag))) : '') + html.slice(end);
       },
       (error) => {
         console.error('the route hints could not be prepared', error);
-        return html.slice(end);
+        return once(runtimeTags) + html.slice(end);
       },
     );
     return { head, rest };

@@ -491,8 +491,21 @@ describe('covers at the size they are shown (issue #13)', () => {
   });
 
   // (after the grid test above, which gave every pattern of the designer's store a cover)
-  it('preloads the largest image of a pattern page, the catalog and a store from the page itself: the one the page shows, fetched once', async () => {
+  it('preloads the largest image of a pattern page, the catalog and a store from the page itself: the one the page shows, fetched once, painted by the skeleton before the screen', async () => {
     const { page, context, errors } = await pageWith(PHONE);
+    // The covers the shell's skeleton painted (features/layout/LeadCoverSkeleton.tsx), in load order.
+    await page.addInitScript(() => {
+      const painted: string[] = [];
+      (window as unknown as { skeletonCovers: string[] }).skeletonCovers = painted;
+      document.addEventListener('load', (event) => {
+        const img = event.target;
+        if (img instanceof HTMLImageElement && img.closest('[aria-busy="true"]')) painted.push(img.currentSrc);
+      }, true);
+    });
+    const files: string[] = [];
+    page.on('request', (request) => {
+      if (/\.(js|css|json)$/.test(new URL(request.url()).pathname)) files.push(request.url());
+    });
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
@@ -510,7 +523,8 @@ describe('covers at the size they are shown (issue #13)', () => {
       images.length = 0;
       // The page waits briefly for the backend; a late answer serves the next visitor.
       const sentPage = () => fetch(stack.shellUrl + screen.path).then((response) => response.text());
-      await expect.poll(sentPage, { timeout: 10_000 }).toMatch(/<link rel="preload" as="image" href="[^"]+" imagesrcset="[^"]+" imagesizes="[^"]+" fetchpriority="high">/);
+      await expect.poll(sentPage, { timeout: 10_000 }).toMatch(/<link rel="preload" as="image" href="[^"]+" imagesrcset="[^"]+" imagesizes="[^"]+" fetchpriority="high" data-cover-slot="\w+">/);
+      files.length = 0;
       await openScreen(stack, page, screen.path);
       const img = screen.img();
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
@@ -518,6 +532,10 @@ describe('covers at the size they are shown (issue #13)', () => {
       // The page's <img> took the preloaded response: one request, started by the <link>.
       expect(images.filter((url) => url === current), screen.path).toHaveLength(1);
       expect(await page.evaluate((url) => performance.getEntriesByName(url).map((entry) => (entry as PerformanceResourceTiming).initiatorType), current)).toEqual(['link']);
+      // The skeleton showed that very cover first; the remote's files, hinted once it had painted, came once each.
+      expect(await page.evaluate(() => (window as unknown as { skeletonCovers: string[] }).skeletonCovers), screen.path).toEqual([current]);
+      expect(files.filter((url, i) => files.indexOf(url) !== i), screen.path).toEqual([]);
+      expect(files.some((url) => url.endsWith('/remoteEntry.js')), screen.path).toBe(true);
     }
     // Chromium warns a few seconds after load about a preload nobody used.
     await page.waitForTimeout(3500);

@@ -151,7 +151,7 @@ describe('createShellPage', () => {
     dir = mkdtempSync(join(tmpdir(), 'stitchhouse-hints-'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
     const plan: BootPlan = {
-      routes: [{ path: '/patterns', owner: 'mf_catalog', module: './PatternCatalog' }, { path: '/', owner: 'shell', module: 'Home' }],
+      routes: [{ path: '/patterns', owner: 'mf_catalog', module: './PatternCatalog' }, { path: '/patterns/search', owner: 'mf_catalog', module: './PatternSearch' }, { path: '/', owner: 'shell', module: 'Home' }],
       pages: { Home: ['home.1.js', 'home.1.css'] },
       federation: ['runtime.1.js'],
       provided: { '@stitchhouse/shared/ui/index.ts': ['ui.1.js'] },
@@ -233,10 +233,16 @@ describe('createShellPage', () => {
     expect(attribute('imagesrcset')).toBe(card.srcSet);
     expect(attribute('imagesizes')).toBe(card.sizes);
     expect(attribute('fetchpriority')).toBe('high');
-    // The cover comes with the lookup's part, first; the runtime's files went out before the lookup.
+    // The cover comes with the lookup's part, first. The shell paints it before it starts the remote:
+    // the runtime's files wait, inert, in the template the shell turns into preloads at that moment.
+    expect(attribute('data-cover-slot')).toBe('card');
     const parts = page({}, env).parts('/patterns')!;
-    expect(parts.head).toContain('<link rel="preload" as="script" href="/runtime.1.js"');
-    expect((await parts.rest).startsWith(tag)).toBe(true);
+    expect(parts.head).not.toContain('runtime.1.js');
+    const rest = await parts.rest;
+    expect(rest.startsWith(tag)).toBe(true);
+    const template = /<template id="stitchhouse-after-paint">(.*?)<\/template>/.exec(rest)![1]!;
+    expect(preloads(template).map((p) => p.href)).toEqual(['/runtime.1.js']);
+    expect(preloads(rest.replace(template, '')).map((p) => p.as)).toEqual(['image']);
     // A search or filters show other cards first: no cover hint.
     expect(await page({}, env)('/patterns', '?q=dress')).not.toContain('as="image"');
     // A slow backend: the page comes without the hint, within the hint's short wait.
@@ -284,16 +290,19 @@ describe('createShellPage', () => {
     const env = { supabaseUrl: `${base}/slow`, supabaseAnonKey: 'anon-key' };
     const shellPage = page({ mf_catalog: `${base}/mf-manifest.json` }, env);
     const { head, rest } = shellPage.parts('/patterns')!;
-    // index.html up to </head>, env.json and remotes.json inline, the federation runtime's files.
+    // index.html up to </head>, env.json and remotes.json inline. The federation runtime's files wait
+    // for the lookup on a page that may lead with a cover; on another remote page they are in the head.
     expect(head.startsWith('<!doctype html><html><head><title>t</title>')).toBe(true);
     expect(head).toContain('id="stitchhouse-env"');
     expect(head).toContain('id="stitchhouse-remotes"');
-    expect(preloads(head).map((p) => p.href)).toEqual(['/runtime.1.js']);
+    expect(preloads(head)).toEqual([]);
+    expect(preloads(shellPage.parts('/patterns/search')!.head).map((p) => p.href)).toEqual(['/runtime.1.js']);
     expect(head).not.toContain('</head>');
     expect(rest).toBeInstanceOf(Promise);
     const tail = await rest;
     expect(tail.endsWith('</head><body></body></html>')).toBe(true);
-    // The remote's hints are in the rest, and nothing is hinted twice.
+    // No cover (the backend was slow): the remote's hints are in the rest, live, and nothing is hinted twice.
+    expect(tail).not.toContain('<template');
     const hrefs = preloads(head + tail).map((p) => p.href);
     expect(hrefs).toEqual(expect.arrayContaining(['/runtime.1.js', `${base}/mf-manifest.json`, `${base}/remoteEntry.js`, '/ui.1.js']));
     expect(new Set(hrefs).size).toBe(hrefs.length);

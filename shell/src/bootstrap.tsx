@@ -7,6 +7,7 @@ import { afterFirstPaint, nextTask } from '@stitchhouse/shared/afterPaint.ts';
 import { federation } from './federation/remotes.ts';
 import { createAppRouter } from './router.tsx';
 import { startScreen } from './features/remotes/RemoteRoute.tsx';
+import { screensMayStart } from './features/layout/leadCover.ts';
 
 // The page renders at once: marketing pages need no config. env.json (no-store, written
 // per environment) is read after the first paint, or sooner by whatever needs it first
@@ -24,12 +25,16 @@ function warmUpRemotes() {
 
 // Opened directly on a remote's screen: start the remote's chain (runtime, remotes.json,
 // env.json and, for a public screen, the screen itself) now, in parallel with the first
-// render, instead of when its route renders.
+// render, instead of when its route renders; on a page that leads with a cover, once the
+// skeleton has painted it (features/layout/leadCover.ts).
 if (isRemotePath(window.location.pathname)) {
-  warmUpRemotes();
-  // A static segment beats a `:param` one (react-router's ranking): /patterns/search is not a pattern.
-  const [opened] = ROUTES.filter((route) => matchPath(route.path, window.location.pathname)).sort((a, b) => a.path.split(':').length - b.path.split(':').length);
-  if (opened && opened.owner !== 'shell' && !opened.signIn) startScreen(opened);
+  const opened = window.location.pathname;
+  void screensMayStart().then(() => {
+    warmUpRemotes();
+    // A static segment beats a `:param` one (react-router's ranking): /patterns/search is not a pattern.
+    const [route] = ROUTES.filter((candidate) => matchPath(candidate.path, opened)).sort((a, b) => a.path.split(':').length - b.path.split(':').length);
+    if (route && route.owner !== 'shell' && !route.signIn) startScreen(route);
+  });
 }
 
 const root = document.getElementById('root');

@@ -3,6 +3,7 @@ import { remoteApp, remoteModuleId, type AppRoute, type RemoteName } from '@stit
 import { loadScreen } from '../../federation/loadScreen.ts';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
 import { RouteSkeleton } from '../layout/RouteSkeleton.tsx';
+import { screensMayStart } from '../layout/leadCover.ts';
 
 // One lazy component per screen, so going back to a page does not suspend again.
 const firstTry = new Map<string, LazyExoticComponent<ComponentType>>();
@@ -27,7 +28,8 @@ function lazyScreen(moduleId: string, attempt: number): LazyExoticComponent<Comp
   let screen = firstTry.get(moduleId);
   if (!screen) {
     screen = lazy(() =>
-      (early.get(moduleId) ?? loadScreen(moduleId)).catch((error: unknown) => {
+      // A landing page's screen waits for its lead cover to paint (leadCover.ts); startScreen's load too.
+      screensMayStart().then(() => early.get(moduleId) ?? loadScreen(moduleId)).catch((error: unknown) => {
         early.delete(moduleId);
         firstTry.delete(moduleId); // a later visit tries again
         throw error;
