@@ -335,12 +335,13 @@ export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [
     if (end < 0) return { head: html, rest: '' }; // not a page the hints can go in: sent as it is
     // A file two parts need (the runtime and a platform file share zod's core) is hinted once.
     const sent = new Set();
-    const once = (list) => list.filter((tag) => !sent.has(tag) && sent.add(tag)).join('');
+    const unsent = (list) => list.filter((tag) => !sent.has(tag) && sent.add(tag));
+    const once = (list) => unsent(list).join('');
     // A landing page that may lead with a cover hints the runtime with the screen's files, once it
     // knows whether the shell will paint the cover first.
     const runtimeTags = route && route.owner !== 'shell' ? boot.federation.map((file) => preloadTag(`/${file}`)) : [];
     if (route?.owner === 'shell') for (const file of boot.pages[route.module] ?? []) tags.push(preloadTag(`/${file}`));
-    else if (route && !FIRST_SCREENS[route.path]) tags.push(...runtimeTags.splice(0));
+    else if (route && !FIRST_SCREENS[route.path]) tags.push(...runtimeTags);
     const head = html.slice(0, end) + once(tags);
     if (!route || route.owner === 'shell') return { head, rest: html.slice(end) };
     // The page reads prices in navigator.language's currency: Accept-Language's first tag.
@@ -353,7 +354,7 @@ export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [
         const connections = remoteTags.filter((tag) => tag.startsWith('<link rel="preconnect"'));
         const later = coverTag ? [coverTag, ...connections] : [...connections, ...scriptTags];
         if (reads.length > 0) later.push(inlineJson(PAGE_READS_ID, reads));
-        return once(later) + (coverTag ? afterPaintTemplate(scriptTags.filter((tag) => !sent.has(tag) && sent.add(tag))) : '') + html.slice(end);
+        return once(later) + (coverTag ? afterPaintTemplate(unsent(scriptTags)) : '') + html.slice(end);
       },
       (error) => {
         console.error('the route hints could not be prepared', error);

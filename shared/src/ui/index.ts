@@ -5,6 +5,7 @@ export { AsyncList, type AsyncListProps } from './AsyncList.tsx';
 export { Button, buttonClassName, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button.tsx';
 export { Card, type CardProps } from './Card.tsx';
 export { Checkbox, type CheckboxProps } from './Checkbox.tsx';
+export { CoverGrid } from './CoverGrid.tsx';
 export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
 export { Field, type FieldProps, type FieldControlProps } from './Field.tsx';
 export { LinkButton, type LinkButtonProps } from './LinkButton.tsx';

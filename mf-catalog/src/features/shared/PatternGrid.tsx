@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
-import { Skeleton } from '@stitchhouse/shared/ui/index.ts';
+import { CoverGrid, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { PatternCard, type PatternCardData } from './PatternCard.tsx';
 import * as styles from './PatternGrid.module.css';
 
@@ -39,7 +39,7 @@ export function PatternGrid({ patterns, recommendedSizes, headingLevel = 2, foot
   }, [firstCoverDone, settleFirstCover]);
   const shown = useDeferredValue(patterns.length, Math.min(patterns.length, FIRST_RENDER_CARDS));
   return (
-    <ul className={styles.grid} data-testid="pattern-grid">
+    <CoverGrid data-testid="pattern-grid">
       {patterns.slice(0, shown).map((pattern, index) => (
         <li key={pattern.id}>
           <PatternCard
@@ -54,14 +54,14 @@ export function PatternGrid({ patterns, recommendedSizes, headingLevel = 2, foot
           />
         </li>
       ))}
-    </ul>
+    </CoverGrid>
   );
 }
 
 /** Card-shaped placeholders while the first page loads. */
 export function PatternGridSkeleton({ count = 8 }: { count?: number }) {
   return (
-    <ul className={styles.grid} aria-hidden="true" data-testid="pattern-skeleton">
+    <CoverGrid aria-hidden="true" data-testid="pattern-skeleton">
       {Array.from({ length: count }, (_, index) => (
         <li key={index} className={styles.skeletonCard}>
           <Skeleton shape="block" aspectRatio="4 / 5" />
@@ -69,6 +69,6 @@ export function PatternGridSkeleton({ count = 8 }: { count?: number }) {
           <Skeleton width="50%" />
         </li>
       ))}
-    </ul>
+    </CoverGrid>
   );
 }

@@ -1,4 +1,4 @@
-import { Skeleton } from '@stitchhouse/shared/ui/index.ts';
+import { CoverGrid, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { leadCoverSettled, type LeadCover } from './leadCover.ts';
 import * as styles from './LeadCoverSkeleton.module.css';
 
@@ -21,8 +21,8 @@ export function LeadCoverSkeleton({ cover }: { cover: LeadCover }) {
       width={640}
       height={800}
       alt=""
-      onLoad={leadCoverSettled}
-      onError={leadCoverSettled}
+      onLoad={(event) => leadCoverSettled(event.currentTarget)}
+      onError={() => leadCoverSettled(null)}
     />
   );
   if (cover.slot === 'gallery') {
@@ -41,7 +41,7 @@ export function LeadCoverSkeleton({ cover }: { cover: LeadCover }) {
   return (
     <>
       <Skeleton width="40%" height="2.25rem" />
-      <ul className={styles.grid}>
+      <CoverGrid className={styles.grid}>
         {Array.from({ length: GRID_CELLS }, (_, index) => (
           <li key={index} className={styles.card}>
             {index === 0 ? image : <Skeleton shape="block" aspectRatio="4 / 5" />}
@@ -49,7 +49,7 @@ export function LeadCoverSkeleton({ cover }: { cover: LeadCover }) {
             <Skeleton width="50%" />
           </li>
         ))}
-      </ul>
+      </CoverGrid>
     </>
   );
 }

@@ -9,7 +9,7 @@ export interface LeadCover {
   slot: string;
 }
 
-/** How long a remote screen waits for the lead cover to paint at most: a slow or lost image must not hold the page. */
+/** How long a remote screen waits for the lead cover to paint at most: a slow or lost image, or a larger paint before it, must not hold the page. */
 const LEAD_COVER_WAIT_MS = 1000;
 
 const landingPath = typeof window === 'undefined' ? null : window.location.pathname;
@@ -57,7 +57,21 @@ export function leadCoverToShow(): LeadCover | null {
   return !started && window.location.pathname === landingPath ? cover : null;
 }
 
-/** The skeleton's cover has loaded (or failed): once it is on screen (two frames), the screen starts. */
-export function leadCoverSettled(): void {
-  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(startScreens, 0)));
+/**
+ * The skeleton's cover has loaded (`img`) or failed (null): the screen starts once the cover is on
+ * screen, which is when the browser reports it as the page's largest paint so far (two frames where
+ * that is not reported), so none of the remote's work runs before that paint.
+ */
+export function leadCoverSettled(img: HTMLImageElement | null): void {
+  const whenShown = () => setTimeout(startScreens, 0);
+  if (!img) return void whenShown();
+  if (!PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    return void requestAnimationFrame(() => requestAnimationFrame(whenShown));
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntries().some((entry) => (entry as PerformanceEntry & { element?: Element | null }).element === img)) return;
+    observer.disconnect();
+    whenShown();
+  });
+  observer.observe({ type: 'largest-contentful-paint', buffered: true });
 }
