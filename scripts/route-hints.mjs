@@ -15,7 +15,7 @@
 //     When that cover is found, the shell paints it in the route's skeleton as soon as main.js
 //     has run, and only then starts the remote: the runtime's and the screen's hints go in an
 //     inert <template id="stitchhouse-after-paint"> the shell turns into preloads at that moment
-//     (LEAD_HINTS_ID), so main.js and the cover have a phone's bandwidth to themselves;
+//     (AFTER_PAINT_HINTS_ID), so main.js and the cover have a phone's bandwidth to themselves;
 //   - on the same pages, the screen's first reads, answered inside the page
 //     (shared/src/pageReads.mjs: the page's anon client takes a read it asks exactly that way), so
 //     the screen renders without a round trip to the backend after the scripts.
@@ -285,14 +285,15 @@ export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [
   const manifests = manifestCache(fetchImpl);
   const firstScreen = firstScreenLookup(fetchImpl);
 
+  /** A remote route's hints: the connections to open and the files to preload. */
   async function remoteHints(boot, remotes, route) {
-    const manifestUrl = remotes[route.owner];
-    if (!manifestUrl) return [];
+    const manifestUrl = remotes?.[route.owner];
+    if (!manifestUrl) return { connections: [], files: [] };
     const sharesUrl = new URL('screen-shares.json', manifestUrl).href;
     const [manifest, shares] = await Promise.all([manifests.get(manifestUrl), manifests.get(sharesUrl)]);
-    const origin = new URL(manifestUrl).origin;
-    const tags = [...preconnectTags(origin), preloadTag(manifestUrl)];
-    if (!manifest) return tags;
+    const connections = preconnectTags(new URL(manifestUrl).origin);
+    const tags = [preloadTag(manifestUrl)];
+    if (!manifest) return { connections, files: tags };
     const publicPath = manifest.metaData?.publicPath;
     const base = publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl).href : new URL('.', manifestUrl).href;
     const entry = manifest.metaData?.remoteEntry;
@@ -305,7 +306,7 @@ export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [
     const requires = shares?.[exposed] ?? [];
     const shellFiles = new Set(requires.flatMap((key) => boot.provided[key] ?? []));
     for (const file of shellFiles) tags.push(preloadTag(`/${file}`));
-    return tags;
+    return { connections, files: tags };
   }
 
   /**
@@ -346,12 +347,11 @@ export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [
     if (!route || route.owner === 'shell') return { head, rest: html.slice(end) };
     // The page reads prices in navigator.language's currency: Accept-Language's first tag.
     const currency = currencyForLocale(acceptLanguage?.split(',')[0]?.split(';')[0]?.trim());
-    const rest = Promise.all([remotes ? remoteHints(boot, remotes, route) : [], firstScreen(route, pathname, search, parseJsonOrNull(envJson()), currency)]).then(
-      ([remoteTags, { coverTag, reads }]) => {
+    const rest = Promise.all([remoteHints(boot, remotes, route), firstScreen(route, pathname, search, parseJsonOrNull(envJson()), currency)]).then(
+      ([{ connections, files }, { coverTag, reads }]) => {
         // The cover first: the preload scanner starts it before the low-priority script hints. With a
         // cover, the scripts wait in the template until the shell has painted it (connections still open now).
-        const scriptTags = [...runtimeTags, ...remoteTags.filter((tag) => !tag.startsWith('<link rel="preconnect"'))];
-        const connections = remoteTags.filter((tag) => tag.startsWith('<link rel="preconnect"'));
+        const scriptTags = [...runtimeTags, ...files];
         const later = coverTag ? [coverTag, ...connections] : [...connections, ...scriptTags];
         if (reads.length > 0) later.push(inlineJson(PAGE_READS_ID, reads));
         return once(later) + (coverTag ? afterPaintTemplate(unsent(scriptTags)) : '') + html.slice(end);
