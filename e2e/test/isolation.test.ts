@@ -45,6 +45,8 @@ describe('a remote that is down', () => {
       // Other remotes and the shell still work, through the same router.
       await page.getByRole('link', { name: 'Go to the home page' }).click();
       await page.waitForURL(`${stack.shellUrl}/`);
+      // The URL changes before the router renders the home page: wait for the fallback to go.
+      await page.locator('[data-remote-unavailable]').waitFor({ state: 'detached' });
       expect((await settledRoute(page)).unavailable).toBeNull();
       await page.goto(`${stack.shellUrl}/sign-in`);
       expect(await settledRoute(page)).toMatchObject({ h1: 'Sign in', unavailable: null });
