@@ -37,6 +37,8 @@ function checkoutSession(): Promise<{ id: string; url: string }> {
   });
 }
 
+// `autofocus` is applied when the browser next renders, which can come after `load`: after a
+// navigation the tests wait for focus to arrive (it still fails when it never does).
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent?.trim() || '');
 
 /** Tabs to the element with this id (at most 15 presses), as a keyboard user would. */
@@ -73,20 +75,20 @@ describe('hosted checkout by keyboard', () => {
     await typeCard(page, '4000 0000 0000 0002');
     await Promise.all([page.waitForLoadState('load'), page.keyboard.press('Enter')]);
     await page.locator('#payment-error').waitFor();
-    expect(await focusedId(page)).toBe('payment-error');
+    await expect.poll(() => focusedId(page)).toBe('payment-error');
     expect(await page.locator('#payment-error').textContent()).toContain('Your card was declined.');
     expect(await page.title()).toMatch(/^Error: /);
     await expectNoSeriousA11yIssues(page);
 
     await typeCard(page, '4000 0025 0000 3155');
     await Promise.all([page.waitForURL(/\/authenticate$/), page.keyboard.press('Enter')]);
-    expect(await focusedId(page)).toBe('Complete authentication');
+    await expect.poll(() => focusedId(page)).toBe('Complete authentication');
     await expectNoSeriousA11yIssues(page);
     await page.keyboard.press('Tab');
     expect(await focusedId(page)).toBe('Fail authentication');
     await Promise.all([page.waitForLoadState('load'), page.keyboard.press('Enter')]);
     await page.locator('#payment-error').waitFor();
-    expect(await focusedId(page)).toBe('payment-error');
+    await expect.poll(() => focusedId(page)).toBe('payment-error');
     expect(await page.locator('#payment-error').textContent()).toContain('unable to authenticate');
 
     await typeCard(page, '4242 4242 4242 4242');
@@ -100,7 +102,7 @@ describe('hosted checkout by keyboard', () => {
     await typeCard(page, '4242 4242 4242 4241');
     await Promise.all([page.waitForLoadState('load'), page.keyboard.press('Enter')]);
     await page.locator('#number-error').waitFor();
-    expect(await focusedId(page)).toBe('number');
+    await expect.poll(() => focusedId(page)).toBe('number');
     expect(await page.locator('#number').getAttribute('aria-invalid')).toBe('true');
     await expectNoSeriousA11yIssues(page);
   });
