@@ -39,20 +39,23 @@ if (isRemotePath(window.location.pathname)) {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-// The router and the first render start in the task after this file's own (evaluating main.js's
-// modules is one long task already), and render as a transition: React then yields to the browser
-// every few milliseconds instead of holding the main thread for the whole first render (a phone's
-// Total Blocking Time, issue 13). A remote's chain started above meanwhile.
-void nextTask().then(() => {
-  const app = createRoot(root);
-  startTransition(() => {
-    app.render(
-      <StrictMode>
-        <RouterProvider router={createAppRouter()} />
-      </StrictMode>,
-    );
+// The router (ranking every route, matching the address) and the first render each start in a
+// task of their own after this file's, and the render is a transition: React then yields to the
+// browser every few milliseconds instead of holding the main thread for the whole first render (a
+// phone's Total Blocking Time, issue 13). A remote's chain started above meanwhile.
+void nextTask()
+  .then(createAppRouter)
+  .then(async (router) => {
+    await nextTask();
+    const app = createRoot(root);
+    startTransition(() => {
+      app.render(
+        <StrictMode>
+          <RouterProvider router={router} />
+        </StrictMode>,
+      );
+    });
   });
-});
 
 // Remote routes start the federation runtime themselves. On the shell's own pages it is
 // warmed up (remotes.json, runtime chunk) when the visitor points at, touches or focuses a
