@@ -19,7 +19,7 @@ const APPS = JSON.parse(readFileSync(new URL('../src/apps.json', import.meta.url
  * What the shell loads to start the federation runtime: its packages, the shell's code that starts
  * it and registers the provided modules, and the map of those modules (a lazy require.context).
  */
-const FEDERATION_START = /[\\/](@module-federation[\\/]|shell[\\/]src[\\/]federation[\\/](runtime|provided|providedKey|yielding)\.ts$|shared[\\/]build[\\/]federation-globals\.mjs$|shared[\\/]src\|lazy\|)/;
+const FEDERATION_START = /[\\/](@module-federation[\\/]|shell[\\/]src[\\/]federation[\\/](runtime|runtimeChunk|provided|providedKey|yielding)\.ts$|shared[\\/]build[\\/]federation-globals\.mjs$|shared[\\/]src\|lazy\|)/;
 
 /**
  * Top-level platform files kept in a chunk of their own: those the catalog's screens do not import

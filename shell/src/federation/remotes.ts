@@ -29,9 +29,12 @@ let started: Promise<Runtime> | undefined;
  */
 export function federation(url = REMOTES_PATH): Promise<Runtime> {
   started ??= (async () => {
-    const [runtime] = await Promise.all([import('./runtime.ts'), fetchRemoteMap(url)]);
-    // Evaluating the runtime's modules and registering the ~95 modules the shell provides were one
-    // long task (a phone's Total Blocking Time, issue 13): the registration gets a task of its own.
+    // Compiling the runtime's chunk, evaluating its modules and registering the ~95 modules the
+    // shell provides were one long task (a phone's Total Blocking Time, issue 13): each now gets a
+    // task of its own (runtimeChunk.ts is in the same file as the runtime, and evaluates nothing).
+    await Promise.all([import('./runtimeChunk.ts'), fetchRemoteMap(url)]);
+    await nextTask();
+    const runtime = await import('./runtime.ts');
     await nextTask();
     runtime.startFederation(known);
     return runtime;
