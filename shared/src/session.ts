@@ -96,3 +96,23 @@ const SERVER_STATE: SessionState = { loading: true, session: null, error: null }
 export function useSession(): SessionState {
   return useSyncExternalStore(subscribeSession, getSessionState, () => SERVER_STATE);
 }
+
+/**
+ * The session once the page knows it: at once, or when the client's first answer arrives. For a
+ * button pressed while a phone is still reading the session: a member is not sent to sign in.
+ */
+export function settledSession(): Promise<Session | null> {
+  if (!store.state.loading) return Promise.resolve(store.state.session);
+  return new Promise((resolve) => {
+    const unsubscribe = subscribeSession(() => {
+      if (store.state.loading) return;
+      unsubscribe();
+      resolve(store.state.session);
+    });
+  });
+}
+
+/** The signed-in member's id, waiting for the session if the page is still reading it (null: signed out). */
+export async function memberOnceKnown(): Promise<string | null> {
+  return (await settledSession())?.user.id ?? null;
+}

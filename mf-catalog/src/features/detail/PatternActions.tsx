@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { describeError, useSession } from '@stitchhouse/shared';
+import { describeError, memberOnceKnown, useSession } from '@stitchhouse/shared';
 import { Alert, Button, LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import { SUPPORTED_CURRENCIES, type Currency } from '@stitchhouse/shared/money.ts';
 import { loadCart, useCart } from '@stitchhouse/shared/cart/useCart.ts';
@@ -55,7 +55,8 @@ export function PatternActions({ pattern }: { pattern: PatternDetail }) {
   }, [loading, userId, pattern.id, pattern.store.ownerId]);
 
   async function getFree() {
-    if (!userId) {
+    // Pressed before the page has read the session: a member waits for it, not for sign-in.
+    if (!(userId ?? (await memberOnceKnown()))) {
       navigate(`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`);
       return;
     }

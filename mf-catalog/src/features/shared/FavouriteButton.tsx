@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { errorMessage, useSession } from '@stitchhouse/shared';
+import { errorMessage, memberOnceKnown, useSession } from '@stitchhouse/shared';
 import { cx } from '@stitchhouse/shared/ui/index.ts';
-import { toggleFavourite, useFavouriteIds } from './favouriteIds.ts';
+import { favouriteIdsOf, loadFavouriteIds, toggleFavourite, useFavouriteIds } from './favouriteIds.ts';
 import * as styles from './FavouriteButton.module.css';
 
 /**
@@ -20,12 +20,15 @@ export function FavouriteButton({ patternId, title, compact = false }: { pattern
 
   async function toggle() {
     setProblem(null);
-    if (!userId) {
+    // Pressed before the page has read the session: a member waits for it, not for sign-in.
+    const member = userId ?? (await memberOnceKnown());
+    if (!member) {
       navigate(`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`);
       return;
     }
+    loadFavouriteIds(member); // started by the next render otherwise; a press before the list arrives is kept
     try {
-      await toggleFavourite(patternId, !on);
+      await toggleFavourite(patternId, !favouriteIdsOf(member).has(patternId));
     } catch (error) {
       setProblem(errorMessage(error));
     }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { errorMessage, useSession } from '@stitchhouse/shared';
+import { errorMessage, memberOnceKnown, useSession } from '@stitchhouse/shared';
 import { Button } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { followerCount, followsStore, setFollow } from '../../api/social.ts';
@@ -27,7 +27,8 @@ export function FollowButton({ storeId, storeName }: { storeId: string; storeNam
 
   async function toggle() {
     setProblem(null);
-    if (!userId) {
+    // Pressed before the page has read the session: a member waits for it, not for sign-in.
+    if (!(userId ?? (await memberOnceKnown()))) {
       navigate(`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`);
       return;
     }
