@@ -309,9 +309,12 @@ describe('signed URLs', () => {
   });
 
   it('rejects tampered tokens, tokens for another path and expired tokens', async () => {
-    const { data } = await asAlice.storage.from(bucket).createSignedUrl(`${alice}/notes.txt`, 1);
-    const signed = new URL(data!.signedUrl);
-    const token = signed.searchParams.get('token')!;
+    // A token that outlives a slow machine for the tampering checks; one of a second for expiry
+    // (a 1 s token for both expired before the second check under a full CI run's load).
+    const { data } = await asAlice.storage.from(bucket).createSignedUrl(`${alice}/notes.txt`, 60);
+    const token = new URL(data!.signedUrl).searchParams.get('token')!;
+    const { data: brief } = await asAlice.storage.from(bucket).createSignedUrl(`${alice}/notes.txt`, 1);
+    const briefToken = new URL(brief!.signedUrl).searchParams.get('token')!;
 
     const tampered = token.slice(0, -3) + (token.endsWith('AAA') ? 'BBB' : 'AAA');
     const bad = await rawFetch(`/object/sign/${bucket}/${alice}/notes.txt?token=${tampered}`);
@@ -324,7 +327,7 @@ describe('signed URLs', () => {
     expect(apiKey.body).toMatchObject({ code: 'InvalidSignature' });
 
     await new Promise((resolve) => setTimeout(resolve, 2100));
-    const expired = await rawFetch(`/object/sign/${bucket}/${alice}/notes.txt?token=${token}`);
+    const expired = await rawFetch(`/object/sign/${bucket}/${alice}/notes.txt?token=${briefToken}`);
     expect(expired).toEqual({ status: 400, body: { statusCode: '400', code: 'InvalidJWT', error: 'InvalidJWT', message: 'jwt expired' } });
   });
 });
