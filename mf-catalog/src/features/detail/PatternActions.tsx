@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { describeError, memberOnceKnown, useSession } from '@stitchhouse/shared';
+import { Link, useNavigate } from 'react-router';
+import { describeError, useSession } from '@stitchhouse/shared';
 import { Alert, Button, LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import { SUPPORTED_CURRENCIES, type Currency } from '@stitchhouse/shared/money.ts';
 import { loadCart, useCart } from '@stitchhouse/shared/cart/useCart.ts';
 import { claimFreePattern, ownsPattern, wholesalePriceOf, type PatternDetail, type WholesalePrice } from '../../api/catalog.ts';
 import { formatPrice } from '@stitchhouse/shared/money.ts';
 import { Price } from '@stitchhouse/shared/currency/index.ts';
+import { useMemberOrSignIn } from '../shared/useMemberOrSignIn.ts';
 import * as styles from './PatternActions.module.css';
 
 // Only approved wholesale accounts order printed copies.
@@ -24,7 +25,7 @@ const isCurrency = (value: string): value is Currency => (SUPPORTED_CURRENCIES a
 export function PatternActions({ pattern }: { pattern: PatternDetail }) {
   const { session, loading } = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
+  const memberOrSignIn = useMemberOrSignIn();
   const userId = session?.user.id ?? null;
   const [ownership, setOwnership] = useState<Ownership>('unknown');
   const [wholesale, setWholesale] = useState<WholesalePrice | null>(null);
@@ -55,11 +56,7 @@ export function PatternActions({ pattern }: { pattern: PatternDetail }) {
   }, [loading, userId, pattern.id, pattern.store.ownerId]);
 
   async function getFree() {
-    // Pressed before the page has read the session: a member waits for it, not for sign-in.
-    if (!(userId ?? (await memberOnceKnown()))) {
-      navigate(`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`);
-      return;
-    }
+    if (!(await memberOrSignIn())) return;
     setClaiming(true);
     setError(null);
     try {

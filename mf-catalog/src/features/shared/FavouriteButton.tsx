@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { errorMessage, memberOnceKnown, useSession } from '@stitchhouse/shared';
+import { errorMessage, useSession } from '@stitchhouse/shared';
 import { cx } from '@stitchhouse/shared/ui/index.ts';
 import { favouriteIdsOf, loadFavouriteIds, toggleFavourite, useFavouriteIds } from './favouriteIds.ts';
+import { useMemberOrSignIn } from './useMemberOrSignIn.ts';
 import * as styles from './FavouriteButton.module.css';
 
 /**
@@ -13,19 +13,14 @@ export function FavouriteButton({ patternId, title, compact = false }: { pattern
   const { session } = useSession();
   const userId = session?.user.id ?? null;
   const favourites = useFavouriteIds(userId);
-  const navigate = useNavigate();
-  const location = useLocation();
+  const memberOrSignIn = useMemberOrSignIn();
   const [problem, setProblem] = useState<string | null>(null);
   const on = favourites.has(patternId);
 
   async function toggle() {
     setProblem(null);
-    // Pressed before the page has read the session: a member waits for it, not for sign-in.
-    const member = userId ?? (await memberOnceKnown());
-    if (!member) {
-      navigate(`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`);
-      return;
-    }
+    const member = await memberOrSignIn();
+    if (!member) return;
     loadFavouriteIds(member); // started by the next render otherwise; a press before the list arrives is kept
     try {
       await toggleFavourite(patternId, !favouriteIdsOf(member).has(patternId));

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { errorMessage, memberOnceKnown, useSession } from '@stitchhouse/shared';
+import { errorMessage, useSession } from '@stitchhouse/shared';
 import { Button } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { followerCount, followsStore, setFollow } from '../../api/social.ts';
+import { useMemberOrSignIn } from '../shared/useMemberOrSignIn.ts';
 import * as styles from './FollowButton.module.css';
 
 /**
@@ -14,8 +14,7 @@ import * as styles from './FollowButton.module.css';
 export function FollowButton({ storeId, storeName }: { storeId: string; storeName: string }) {
   const { session } = useSession();
   const userId = session?.user.id ?? null;
-  const navigate = useNavigate();
-  const location = useLocation();
+  const memberOrSignIn = useMemberOrSignIn();
   const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -27,11 +26,7 @@ export function FollowButton({ storeId, storeName }: { storeId: string; storeNam
 
   async function toggle() {
     setProblem(null);
-    // Pressed before the page has read the session: a member waits for it, not for sign-in.
-    if (!(userId ?? (await memberOnceKnown()))) {
-      navigate(`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`);
-      return;
-    }
+    if (!(await memberOrSignIn())) return;
     setBusy(true);
     try {
       await setFollow(storeId, !following);
