@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { chromium, type Browser } from 'playwright-core';
 import { startStack } from '../../backend/src/stack.ts';
 import { ROUTES, routeHref } from '../../shared/src/routes.ts';
@@ -29,7 +30,9 @@ const arg = (name: string, fallback: string) => {
 };
 const flag = (name: string) => process.argv.includes(`--${name}`);
 const RUNS = Number(arg('runs', '3'));
-const CPU_SLOWDOWN = Number(arg('cpu-slowdown', '4'));
+/** The mobile preset's CPU slowdown (4×): the goal's runs and the search box probe use it. */
+const PRESET_CPU_SLOWDOWN = throttling.mobileSlow4G.cpuSlowdownMultiplier;
+const CPU_SLOWDOWN = Number(arg('cpu-slowdown', String(PRESET_CPU_SLOWDOWN)));
 if (!(CPU_SLOWDOWN >= 1)) throw new Error(`--cpu-slowdown takes a number ≥ 1, not ${arg('cpu-slowdown', '')}`);
 const LABEL = arg('label', 'latest');
 const DIST_ROOT = process.argv.includes('--dist-root') ? path.resolve(arg('dist-root', '')) : null;
@@ -218,7 +221,7 @@ async function searchBoxTti(browser: Browser) {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PRESET_CPU_SLOWDOWN });
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
     await page.goto(`${shell}/patterns`, { waitUntil: 'commit' });
@@ -337,7 +340,7 @@ try {
   result.lighthouse = lh;
   result.loadAverageAtEnd = load();
 
-  console.log(`\nLighthouse ${RUNS}× mobile, ${CPU_SLOWDOWN}× CPU${CPU_SLOWDOWN === 4 ? ' (the preset)' : ' (not the preset: room on a slower phone)'} (median run by performance)   label ${LABEL}, load average ${(result.loadAverageAtStart as number[]).join(' ')} → ${(result.loadAverageAtEnd as number[]).join(' ')}`);
+  console.log(`\nLighthouse ${RUNS}× mobile, ${CPU_SLOWDOWN}× CPU${CPU_SLOWDOWN === PRESET_CPU_SLOWDOWN ? ' (the preset)' : ' (not the preset: room on a slower phone)'} (median run by performance)   label ${LABEL}, load average ${(result.loadAverageAtStart as number[]).join(' ')} → ${(result.loadAverageAtEnd as number[]).join(' ')}`);
   console.log('  route'.padEnd(14) + 'perf'.padStart(6) + 'a11y'.padStart(6) + 'bp'.padStart(6) + 'seo'.padStart(6) + 'FCP'.padStart(8) + 'LCP'.padStart(8) + 'TBT'.padStart(7) + 'CLS'.padStart(8) + '  perf runs   bench idx');
   for (const [name, { runs, median: m }] of Object.entries(lh)) {
     console.log(
