@@ -2063,6 +2063,7 @@ export type Database = {
         Returns: boolean
       }
       may_upload_review_photo: { Args: { p_name: string }; Returns: boolean }
+      mfa_satisfied: { Args: Record<PropertyKey, never>; Returns: boolean }
       my_entitled_pattern_ids: {
         Args: Record<PropertyKey, never>
         Returns: string[]
@@ -2437,6 +2438,7 @@ export type Database = {
         Args: { order_id: string; order_item_id?: string }
         Returns: Json
       }
+      require_mfa: { Args: Record<PropertyKey, never>; Returns: undefined }
       review_partner_application: {
         Args: { p_application: string; p_decision: string; p_reason?: string }
         Returns: {
