@@ -1,3 +1,4 @@
+import jsQR from 'jsqr';
 import * as OTPAuth from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,9 +104,12 @@ describe('profile and security', () => {
     await createUser(backend, email, PASSWORD, { display_name: 'Maya Mfa' });
     const page = await signedInAt(email, '/account/user');
     await page.getByRole('button', { name: 'Turn on the authenticator app' }).click();
-    await page.getByRole('img', { name: 'QR code to add Stitchhouse to your authenticator app' }).waitFor();
-    const secret = (await page.getByLabel('Setup key').textContent())!.trim();
-    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
+    // The QR code draws, and the secret an authenticator app reads from it is the one that verifies.
+    const scanned = await scanQrCode(page, 'QR code to add Stitchhouse to your authenticator app');
+    expect(scanned.width).toBeGreaterThanOrEqual(100);
+    const totp = OTPAuth.URI.parse(scanned.text) as OTPAuth.TOTP;
+    expect(totp.issuer).toBe('Stitchhouse');
+    expect(totp.secret.base32).toBe((await page.getByLabel('Setup key').textContent())!.trim());
     const code = totp.generate();
     await page.getByLabel('6-digit code from the app').fill(code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Verify and turn on' }).click();
@@ -374,3 +378,23 @@ describe('export and deletion', () => {
     expect((await nextMail(backend, email)).subject).toBe('Your Stitchhouse account is deleted');
   });
 });
+
+/** What a phone camera reads from the named image: it must have drawn (natural size) and hold a QR code. */
+async function scanQrCode(page: Page, name: string): Promise<{ width: number; text: string }> {
+  const img = page.getByRole('img', { name });
+  await img.waitFor();
+  const pixels = await img.evaluate(async (el: HTMLImageElement) => {
+    await el.decode().catch(() => undefined);
+    const canvas = document.createElement('canvas');
+    canvas.width = el.naturalWidth;
+    canvas.height = el.naturalHeight;
+    if (!canvas.width) return { width: 0, height: 0, data: [] as number[] };
+    const context = canvas.getContext('2d')!;
+    context.drawImage(el, 0, 0);
+    return { width: canvas.width, height: canvas.height, data: Array.from(context.getImageData(0, 0, canvas.width, canvas.height).data) };
+  });
+  expect(pixels.width, `the image "${name}" did not draw`).toBeGreaterThan(0);
+  const code = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
+  expect(code, `no QR code in the image "${name}"`).not.toBeNull();
+  return { width: pixels.width, text: code!.data };
+}

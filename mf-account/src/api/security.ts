@@ -67,7 +67,8 @@ export async function loadSecurity(): Promise<SecurityState> {
 
 export interface Enrolment {
   factorId: string;
-  qrSvg: string;
+  /** The QR code as an image address: auth-js already gives a `data:image/svg+xml` URL. */
+  qrImage: string;
   secret: string;
   uri: string;
 }
@@ -82,7 +83,7 @@ export async function startEnrolment(name: string): Promise<Enrolment> {
   }
   const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: name, issuer: 'Stitchhouse' });
   if (error) throw error;
-  return { factorId: data.id, qrSvg: data.totp.qr_code, secret: data.totp.secret, uri: data.totp.uri };
+  return { factorId: data.id, qrImage: data.totp.qr_code, secret: data.totp.secret, uri: data.totp.uri };
 }
 
 /** The first code turns the factor on (the session becomes aal2); then the recovery codes. */

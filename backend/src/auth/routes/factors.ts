@@ -10,6 +10,15 @@ import { clientInfo, readBody } from '../http.ts';
 import { challengeBody, enrollFactorBody, verifyFactorBody } from '../schemas.ts';
 import { authenticate, isUuid, upgradeSessionToAal2 } from '../sessions.ts';
 
+/**
+ * The QR code as GoTrue sends it: an SVG that auth-js turns into `data:image/svg+xml;utf-8,<svg…>`
+ * without encoding it. A `#` there ends the image at the fragment (the picture never draws), so
+ * the qrcode package's hex colours become colour names, as GoTrue's own SVG uses.
+ */
+export function qrSvg(svg: string): string {
+  return svg.replaceAll('"#ffffff"', '"white"').replaceAll('"#000000"', '"black"');
+}
+
 export const MAX_FACTORS = 10;
 export const CHALLENGE_EXPIRY_S = 300;
 
@@ -59,7 +68,7 @@ export function registerFactors(app: Hono, deps: AuthDeps): void {
     const friendlyName = body.friendly_name?.trim() ?? '';
     const secret = new OTPAuth.Secret({ size: 20 }).base32;
     const uri = totpFor(secret, issuer, user.email ?? user.id).toString();
-    const qrCode = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    const qrCode = qrSvg(await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, width: 240 }));
     const id = randomUUID();
     await withTx(ctx.pool, async (db) => {
       // Abandoned enrolments should not block new ones.

@@ -132,7 +132,7 @@ function EnrolStep({ enrolment, onVerified, onCancel }: { enrolment: Enrolment; 
         <li>Scan this QR code, or type the key below.</li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
-      <img className={styles.qr} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrSvg)}`} alt="QR code to add Stitchhouse to your authenticator app" />
+      <img className={styles.qr} src={enrolment.qrImage} alt="QR code to add Stitchhouse to your authenticator app" />
       <p>
         Key to type instead: <code className={styles.secret} aria-label="Setup key">{enrolment.secret}</code>
       </p>
