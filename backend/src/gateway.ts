@@ -1,5 +1,6 @@
 // The one origin supabase-js talks to (Kong's job in Supabase): CORS, the apikey check,
-// /rest/v1 proxied to PostgREST, the auth, storage and functions apps, the mail inbox.
+// /rest/v1 proxied to PostgREST, the auth, storage and functions apps, the mail inbox. Every
+// request's address headers are replaced by the one client address (client-address.ts).
 // REST requests skip Hono: a plain Node proxy with kept-alive upstream sockets costs under a
 // millisecond per request, Hono's fetch-based proxy ~3.5 ms (bench/README.md, backend).
 import http from 'node:http';
@@ -11,6 +12,7 @@ import type { ServiceContext } from './context.ts';
 import type { PostgrestHandle } from './postgrest/index.ts';
 import { isRedirectAllowed } from './auth/redirect.ts';
 import { bodyLimitFor, bodyLimitMiddleware, defaultBodyLimits, drainThenClose, restBodyGuard, tooLargeBody, type BodyLimits } from './body-limits.ts';
+import { clientAddress, passClientAddress, trustedProxyList } from './client-address.ts';
 
 export interface GatewayServices {
   auth: Hono;
@@ -64,7 +66,11 @@ export function createGateway(options: GatewayOptions): http.RequestListener {
   const viaHono = getRequestListener(app.fetch);
   const toRest = createRestProxy(options);
   const limits = limitsOf(options.ctx);
+  const trusted = trustedProxyList(options.ctx.config.trustedProxies ?? []);
   return (req, res) => {
+    // What PostgREST (request.headers in SQL), the functions and auth see as the client's
+    // address: the socket's peer or a trusted proxy's hop, never what the client wrote.
+    passClientAddress(req, clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined, trusted));
     const url = req.url ?? '/';
     // `Expect: 100-continue` (curl sends it for large bodies): invite the body only when its
     // declared length is within the route's limit; otherwise the route answers 413 unread.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BackendConfig } from '../src/context.ts';
 import { AuthError } from '../src/auth/errors.ts';
 import { passwordWeaknesses } from '../src/auth/password.ts';
-import { trustedProxyList } from '../src/auth/http.ts';
+import { trustedProxyList } from '../src/client-address.ts';
 import { parseCodeChallenge } from '../src/auth/pkce.ts';
 import { RateLimiter } from '../src/auth/ratelimit.ts';
 import { isRedirectAllowed, resolveRedirect } from '../src/auth/redirect.ts';

@@ -266,7 +266,7 @@ const cases: Case[] = [
     await sql(`insert into public.referral_codes (reseller_id, code) values ($1, 'GHOST1234') on conflict do nothing`, [U.ghost]);
     return `reseller_id=eq.${U.ghost}`;
   } },
-  { table: 'referral_clicks', op: 'select', before: referralFixture, filter: byId(CLICK), allow: ['partner', 'operator', 'service'] },
+  { table: 'referral_clicks', op: 'select', before: referralFixture, filter: `select=id,code,clicked_at,path&${byId(CLICK)}`, allow: ['partner', 'operator', 'service'] },
   { table: 'referral_clicks', op: 'insert', before: referralFixture, allow: ['service'], insert: (role) => {
     const path = `/rls/${role}/${unique()}`;
     return { body: { code: 'PARCEL1234', path }, find: `path=eq.${encodeURIComponent(path)}` };

@@ -1335,18 +1335,21 @@ export type Database = {
           code: string
           id: string
           path: string | null
+          visitor: string | null
         }
         Insert: {
           clicked_at?: string
           code: string
           id?: string
           path?: string | null
+          visitor?: string | null
         }
         Update: {
           clicked_at?: string
           code?: string
           id?: string
           path?: string | null
+          visitor?: string | null
         }
         Relationships: [
           {
@@ -1995,6 +1998,7 @@ export type Database = {
         Returns: Json
       }
       claim_free_pattern: { Args: { pattern_id: string }; Returns: string }
+      click_visitor: { Args: Record<PropertyKey, never>; Returns: string }
       clicks: {
         Args: { k: Database["public"]["Tables"]["kits"]["Row"] }
         Returns: number
@@ -2064,6 +2068,10 @@ export type Database = {
       }
       may_upload_review_photo: { Args: { p_name: string }; Returns: boolean }
       mfa_satisfied: { Args: Record<PropertyKey, never>; Returns: boolean }
+      mfa_satisfied_or_refuse: {
+        Args: Record<PropertyKey, never>
+        Returns: boolean
+      }
       my_entitled_pattern_ids: {
         Args: Record<PropertyKey, never>
         Returns: string[]
@@ -2089,10 +2097,6 @@ export type Database = {
       my_order_ids: { Args: Record<PropertyKey, never>; Returns: string[] }
       my_pattern_ids: { Args: Record<PropertyKey, never>; Returns: string[] }
       my_store_ids: { Args: Record<PropertyKey, never>; Returns: string[] }
-      my_store_order_ids: {
-        Args: Record<PropertyKey, never>
-        Returns: string[]
-      }
       newsletter_confirm: {
         Args: { p_confirm_token_hash: string; p_max_age?: number }
         Returns: Json
@@ -2498,6 +2502,10 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      scrub_personal_data: {
+        Args: { p_strings: string[]; p_value: Json }
+        Returns: Json
+      }
       search_patterns: {
         Args: {
           bust?: number
@@ -2528,6 +2536,31 @@ export type Database = {
         }
       }
       store_follower_count: { Args: { p_store_id: string }; Returns: number }
+      store_sales: {
+        Args: { p_limit?: number }
+        Returns: {
+          buyer_country: string
+          buyer_email: string
+          currency: string
+          customer: string
+          discount_cents: number
+          kind: string
+          order_id: string
+          order_item_id: string
+          order_number: number
+          order_status: string
+          ordered_at: string
+          paid_at: string
+          pattern_id: string
+          quantity: number
+          refund_requested_at: string
+          refunded_at: string
+          store_id: string
+          title: string
+          unit_price_cents: number
+          vat_cents: number
+        }[]
+      }
       store_slug_status: { Args: { p_slug: string }; Returns: string }
       suggest_patterns: {
         Args: { limit?: number; q: string }

@@ -1,7 +1,7 @@
 // What every auth route needs: the service context, the limiters and the mail sender.
 import type { ServiceContext } from '../context.ts';
 import { composeEmail, type PendingEmail } from './emails.ts';
-import { trustedProxyList } from './http.ts';
+import { trustedProxyList } from '../client-address.ts';
 import type { BlockList } from 'node:net';
 import { AttemptCounter, EmailBudget, EmailPacer, RateLimiter } from './ratelimit.ts';
 import { TypicalDuration } from './timing.ts';
