@@ -194,9 +194,10 @@ const cases: Case[] = [
     return `store_id=eq.${S.C}&pattern_id=eq.${P.other}`;
   } },
   // orders and items
-  // the buyer, the stores whose lines are in the order, operators
-  { table: 'orders', op: 'select', filter: byId(O.paid), allow: ['maker', 'designer', 'operator', 'service'] },
-  { table: 'orders', op: 'select', label: 'only Studio B sold in it', filter: byId(ORDER_B), allow: ['maker', 'other', 'operator', 'service'] },
+  // the buyer and operators; not the stores whose lines are in it (issue 31, item 3: the row holds the
+  // buyer's id and address; a store reads its lines and rpc/store_sales)
+  { table: 'orders', op: 'select', filter: byId(O.paid), allow: ['maker', 'operator', 'service'] },
+  { table: 'orders', op: 'select', label: 'only Studio B sold in it', filter: byId(ORDER_B), allow: ['maker', 'operator', 'service'] },
   { table: 'orders', op: 'insert', allow: ['service'], insert: (role) => {
     const session = `cs_rls_${unique()}`;
     return { body: { buyer_id: self(role), currency: 'USD', subtotal_cents: 1200, total_cents: 1200, provider_session_id: session }, find: `provider_session_id=eq.${session}` };
@@ -356,7 +357,8 @@ const cases: Case[] = [
   { table: 'pos_keys', op: 'update', filter: byId(POS_KEY), set: { name: 'Renamed till' }, allow: ['wholesale', 'service'] },
   { table: 'pos_keys', op: 'delete', allow: ['service'], make: async () => byId((await insertColumns('pos_keys', {
     store_id: S.C, name: 'Temp', prefix: 'shpos_tmp123', key_hash: crypto.createHash('sha256').update(unique()).digest('hex') })).id as string) },
-  { table: 'pos_sales', op: 'select', filter: byId(POS_SALE), allow: ['wholesale', 'designer', 'operator', 'service'] },
+  // the shop and operators; not the designer of the pattern (issue 31, item 13: their in-shop report shows what is theirs)
+  { table: 'pos_sales', op: 'select', filter: byId(POS_SALE), allow: ['wholesale', 'operator', 'service'] },
   // shops record sales only through the pos-sales / pos-import functions, which set the royalty (20261123004200_point_of_sale.sql)
   { table: 'pos_sales', op: 'insert', label: 'csv row for the shop', allow: ['service'], insert: () => {
     const ext = `csv-${unique()}`;

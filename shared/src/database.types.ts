@@ -78,6 +78,37 @@ export type Database = {
           },
         ]
       }
+      billing_notices: {
+        Row: {
+          created_at: string
+          key: string
+          kind: string
+          sent_at: string | null
+          store_id: string
+        }
+        Insert: {
+          created_at?: string
+          key: string
+          kind: string
+          sent_at?: string | null
+          store_id: string
+        }
+        Update: {
+          created_at?: string
+          key?: string
+          kind?: string
+          sent_at?: string | null
+          store_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "billing_notices_store_id_fkey"
+            columns: ["store_id"]
+            referencedRelation: "stores"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       currency_rates: {
         Row: {
           as_of: string
@@ -1997,7 +2028,15 @@ export type Database = {
         Args: { pattern_ids: string[]; status: string }
         Returns: Json
       }
+      claim_billing_notice: {
+        Args: { p_key: string; p_kind: string; p_store: string }
+        Returns: Json
+      }
       claim_free_pattern: { Args: { pattern_id: string }; Returns: string }
+      claim_pattern_update_mail: {
+        Args: { p_pattern_id: string; p_version: number }
+        Returns: Json
+      }
       click_visitor: { Args: Record<PropertyKey, never>; Returns: string }
       clicks: {
         Args: { k: Database["public"]["Tables"]["kits"]["Row"] }
@@ -2025,6 +2064,7 @@ export type Database = {
         Returns: string[]
       }
       currency_rate_micros: { Args: { p_currency: string }; Returns: number }
+      discount_code_uses: { Args: { p_code: string }; Returns: number }
       download_allowance: { Args: { pattern_id: string }; Returns: number }
       download_limit_per_hour: {
         Args: Record<PropertyKey, never>
@@ -2054,6 +2094,10 @@ export type Database = {
       is_anonymous: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_approved_reseller: { Args: { p_user: string }; Returns: boolean }
       is_operator: { Args: Record<PropertyKey, never>; Returns: boolean }
+      is_reseller_self: {
+        Args: { p_buyer: string; p_email: string; p_reseller: string }
+        Returns: boolean
+      }
       is_reserved_slug: { Args: { p_slug: string }; Returns: boolean }
       is_supplier: { Args: { p_user_id: string }; Returns: boolean }
       is_wholesale_buyer: { Args: Record<PropertyKey, never>; Returns: boolean }
@@ -2158,6 +2202,10 @@ export type Database = {
           reply_body: string
           updated_at: string
         }[]
+      }
+      pattern_update_mails_per_day: {
+        Args: Record<PropertyKey, never>
+        Returns: number
       }
       patterns_fitting: {
         Args: {

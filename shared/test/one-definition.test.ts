@@ -45,6 +45,9 @@ export const ONE_DEFINITION: Record<string, string> = {
   defaultCurrency: 'shared/src/countries.ts',
   // server helpers (backend and functions)
   escapeHtml: 'shared/src/html.ts',
+  // every CSV the product writes (report exports, till feed, settlement statement): formula cells neutralised
+  writeCsv: 'shared/src/csv.ts',
+  CSV_FORMULA_LEAD: 'shared/src/csv.ts',
   parseBearer: 'shared/src/bearer.ts',
   inTransaction: 'backend/src/db/tx.ts',
 };
@@ -56,6 +59,7 @@ const VOCABULARY: Array<{ words: RegExp; owner: string; what: string; within?: s
   { words: /\/\^bearer\\s/i, owner: 'shared/src/bearer.ts', what: 'Bearer header parsing' },
   { words: /query\(\s*['"]begin['"]/i, owner: 'backend/src/db/tx.ts', what: 'hand-rolled transactions', within: 'backend/src/' },
   { words: /['"]&amp;['"]/, owner: 'shared/src/html.ts', what: 'HTML escaping' },
+  { words: /\bunparse\(/, owner: 'shared/src/csv.ts', what: 'CSV writing' },
 ];
 
 function sourceFiles(dir: string, out: string[] = []): string[] {

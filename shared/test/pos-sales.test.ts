@@ -1,6 +1,7 @@
 // The in-shop sales rules the page's preview and the pos functions share.
 import { describe, expect, it } from 'vitest';
-import { readSalesCsv, writeCsv } from '../src/pos/csv.ts';
+import { writeCsv } from '../src/csv.ts';
+import { readSalesCsv } from '../src/pos/csv.ts';
 import { csvSaleRowSchema, judgeLines, parsePrice, parseSoldAt, patternIdsOf, REASONS, saleLineSchema, type PatternFacts } from '../src/pos/sales.ts';
 import { percentOf, printRoyalty, PRINT_ROYALTY_BP, splitRoyalty } from '../src/pricing.ts';
 

@@ -1,5 +1,7 @@
-// Orders through REST under row-level security: a buyer reads their own orders and items,
-// a store owner the items sold by their stores (and those orders).
+// Orders through REST under row-level security: a buyer reads their own orders and items. A store
+// owner never reads `orders` (the buyer's id and address are in it): their sales come from
+// rpc/store_sales, their own lines with the order's number, status and the buyer's country, a
+// pseudonym, and the address only of a buyer who opted in (as the customers report shows).
 import { getSupabase } from '@stitchhouse/shared';
 import { restFailure } from './functions.ts';
 
@@ -70,22 +72,28 @@ export async function myOrders(userId: string, signal?: AbortSignal): Promise<Or
 }
 
 export interface SaleItem extends OrderItem {
-  order: { id: string; number: number; status: OrderStatus; buyer_email: string | null; created_at: string; currency: string } | null;
+  order: {
+    id: string; number: number; status: OrderStatus; created_at: string; currency: string;
+    /** "Buyer 3F9A1C": the same buyer has the same name in the store's customers report */
+    customer: string | null;
+    /** only when the buyer opted in to sharing it (null otherwise) */
+    buyer_email: string | null;
+  };
 }
 
-/** Recent lines sold by these stores, newest first, with their order's state. */
+/** Recent lines sold by these stores (50 at most, newest first), with their order's state. */
 export async function storeSales(storeIds: readonly string[], signal?: AbortSignal): Promise<SaleItem[]> {
   if (storeIds.length === 0) return [];
   const supabase = await getSupabase();
-  let request = supabase
-    .from('order_items')
-    .select(`${ITEM_COLUMNS},order:orders!inner(id,number,status,buyer_email,created_at,currency)`)
-    .in('store_id', [...storeIds])
-    .in('order.status', ['paid', 'partially_refunded', 'refunded'])
-    .order('created_at', { ascending: false })
-    .limit(50);
+  let request = supabase.rpc('store_sales', { p_limit: 50 }).in('store_id', [...storeIds]);
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request;
   if (error) restFailure(error, status);
-  return (data ?? []) as unknown as SaleItem[];
+  return (data ?? []).map((row) => ({
+    id: row.order_item_id, pattern_id: row.pattern_id, store_id: row.store_id, kind: row.kind as OrderItem['kind'],
+    quantity: row.quantity, unit_price_cents: row.unit_price_cents, currency: row.currency, title: row.title,
+    vat_cents: row.vat_cents, discount_cents: row.discount_cents, refunded_at: row.refunded_at, refund_requested_at: row.refund_requested_at,
+    order: { id: row.order_id, number: row.order_number, status: row.order_status as OrderStatus, created_at: row.ordered_at,
+      currency: row.currency, customer: row.customer, buyer_email: row.buyer_email },
+  }));
 }

@@ -43,14 +43,15 @@ export interface Transfer {
   created_at: string;
   paid_at: string | null;
   reversed_at: string | null;
-  order_item: { title: string | null; order: { number: number } | null } | null;
+  /** the line paid out (a store reads its own lines; the order number is copied onto them) */
+  order_item: { title: string | null; order_number: number | null } | null;
 }
 
 export async function myTransfers(userId: string, signal?: AbortSignal): Promise<Transfer[]> {
   const supabase = await getSupabase();
   let request = supabase
     .from('payout_transfers')
-    .select('id,amount_cents,currency,status,created_at,paid_at,reversed_at,order_item:order_items(title,order:orders(number))')
+    .select('id,amount_cents,currency,status,created_at,paid_at,reversed_at,order_item:order_items(title,order_number)')
     .eq('recipient_id', userId)
     .order('created_at', { ascending: false })
     .limit(50);

@@ -1,6 +1,6 @@
 /**
- * CSV in and out for the point of sale (papaparse): the shop's sales file read in the browser,
- * the catalog feed and the settlement statement written as CSV.
+ * CSV in for the point of sale (papaparse): the shop's sales file read in the browser. CSV out
+ * (the catalog feed, the settlement statement) is the one writer in shared/src/csv.ts.
  */
 import Papa from 'papaparse';
 import { MAX_CSV_ROWS, REQUIRED_CSV_COLUMNS } from './sales.ts';
@@ -29,9 +29,4 @@ export function readSalesCsv(text: string): SalesFile {
     return { rows: [], problem: `The file has ${parsed.data.length} sales; upload at most ${MAX_CSV_ROWS} at a time.` };
   }
   return { rows: parsed.data, problem: null };
-}
-
-/** Rows → CSV text with a header row, in the order of `columns` (RFC 4180 quoting, CRLF). */
-export function writeCsv<T extends object>(rows: readonly T[], columns: readonly (keyof T & string)[]): string {
-  return Papa.unparse({ fields: [...columns], data: rows.map((r) => columns.map((c) => (r as Record<string, unknown>)[c] ?? '')) }, { newline: '\r\n', escapeFormulae: true }) + '\r\n';
 }

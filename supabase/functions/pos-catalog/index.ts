@@ -5,7 +5,7 @@
 import { serviceClient } from '../_shared/clients.ts';
 import { authenticateTill, posCors, posError, sha256Hex } from '../_shared/pos.ts';
 import { printRoyalty } from '@stitchhouse/shared/pricing.ts';
-import { writeCsv } from '@stitchhouse/shared/pos/csv.ts';
+import { writeCsv } from '@stitchhouse/shared/csv.ts';
 
 interface CatalogRow {
   pattern_id: string;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { writeCsv } from '@stitchhouse/shared/pos/csv.ts';
+import { writeCsv } from '@stitchhouse/shared/csv.ts';
 import { formatMoney } from '@stitchhouse/shared/money.ts';
 import { AsyncList, Button, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';

@@ -15,7 +15,8 @@ interface SaleOrder {
   id: string;
   number: number;
   status: SaleItem['order'] extends infer O ? (O extends { status: infer S } ? S : never) : never;
-  buyerEmail: string | null;
+  /** the buyer's address when they opted in to sharing it, else their pseudonym ("Buyer 3F9A1C") */
+  buyer: string | null;
   createdAt: string;
   currency: string;
   items: SaleItem[];
@@ -24,8 +25,7 @@ interface SaleOrder {
 function byOrder(items: SaleItem[]): SaleOrder[] {
   const orders = new Map<string, SaleOrder>();
   for (const item of items) {
-    if (!item.order) continue;
-    const order = orders.get(item.order.id) ?? { id: item.order.id, number: item.order.number, status: item.order.status, buyerEmail: item.order.buyer_email, createdAt: item.order.created_at, currency: item.order.currency, items: [] };
+    const order = orders.get(item.order.id) ?? { id: item.order.id, number: item.order.number, status: item.order.status, buyer: item.order.buyer_email ?? item.order.customer, createdAt: item.order.created_at, currency: item.order.currency, items: [] };
     order.items.push(item);
     orders.set(order.id, order);
   }
@@ -88,7 +88,7 @@ export function StoreSales({ storeIds }: { storeIds: string[] }) {
                   <h3>Order {order.number}</h3>
                   <span className={styles.status} data-status={order.status}>{ORDER_STATUS_LABEL[order.status] ?? order.status}</span>
                 </div>
-                <p className={styles.meta}>{formatDay(order.createdAt)}{order.buyerEmail ? ` · ${order.buyerEmail}` : ''}</p>
+                <p className={styles.meta}>{formatDay(order.createdAt)}{order.buyer ? ` · ${order.buyer}` : ''}</p>
                 <ul className={styles.items}>
                   {order.items.map((item) => (
                     <li key={item.id}>

@@ -26,7 +26,7 @@ export function Transfers({ userId }: { userId: string }) {
         {transfers.data.map((t) => (
           <tr key={t.id}>
             <td>{formatDay(t.paid_at ?? t.created_at)}</td>
-            <td>{t.order_item?.title ?? 'Pattern'}{t.order_item?.order ? ` (order ${t.order_item.order.number})` : ''}</td>
+            <td>{t.order_item?.title ?? 'Pattern'}{t.order_item?.order_number ? ` (order ${t.order_item.order_number})` : ''}</td>
             <td className={styles.num}>{formatAmount(t.amount_cents, t.currency)}</td>
             <td><span className={styles.status} data-status={t.status === 'paid' ? 'paid' : t.status === 'reversed' ? 'refunded' : 'pending'}>{STATUS[t.status] ?? t.status}</span></td>
           </tr>
