@@ -121,17 +121,17 @@ export function defineCoreSuite({ name, stackOptions, crashTest }: CoreSuiteOpti
           { id: 3, body: 'Pressing seams' },
         ]);
       });
-      it('honours Accept-Profile for the storage schema and rejects unexposed schemas', async () => {
-        const { data, error } = await client(stack, stack.serviceRoleKey).schema('storage').from('buckets').select('id');
-        expect(error).toBeNull();
-        expect(Array.isArray(data)).toBe(true);
-        const res = await fetch(`${stack.url}/rest/v1/buckets?select=id`, {
-          headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}`, 'accept-profile': 'storage' },
+      it('exposes public and graphql_public only, as hosted Supabase does: storage, auth and _local answer PGRST106', async () => {
+        const res = await fetch(`${stack.url}/rest/v1/core_notes?select=id&limit=1`, {
+          headers: { apikey: stack.anonKey, 'accept-profile': 'graphql_public' },
         });
-        expect(res.headers.get('content-profile')).toBe('storage');
-        const { error: hidden, status } = await client(stack).schema('_local').from('mail_messages').select();
-        expect(status).toBe(406);
-        expect(hidden?.code).toBe('PGRST106');
+        expect(res.status).not.toBe(406);
+        await res.body?.cancel();
+        for (const schema of ['storage', 'auth', '_local']) {
+          const { error, status } = await client(stack, stack.serviceRoleKey).schema(schema).from(schema === '_local' ? 'mail_messages' : 'buckets').select();
+          expect(status).toBe(406);
+          expect(error?.code).toBe('PGRST106');
+        }
       });
       it('.single() on several rows fails with PGRST116 and 406', async () => {
         const { data, error, status } = await client(stack).from('core_notes').select().single();

@@ -36,6 +36,12 @@ $$;
 grant usage on schema public, extensions to anon, authenticated, service_role;
 grant execute on all functions in schema extensions to anon, authenticated, service_role;
 
+-- The second schema hosted Supabase exposes through /rest/v1 (PostgREST's db-schemas is
+-- "public, graphql_public" there and here). Hosted keeps pg_graphql's graphql() in it; there is
+-- no pg_graphql here, so it is empty: the point is that storage, auth and the rest are not exposed.
+create schema if not exists graphql_public;
+grant usage on schema graphql_public to anon, authenticated, service_role;
+
 -- Supabase relies on row-level security, not grants: new objects are open to the API roles.
 -- Only through default privileges (set here before any migration runs): a blanket
 -- "grant all on all tables/functions in schema public" would, on every restart, give back

@@ -17,7 +17,11 @@ export interface PostgrestOptions {
   /** 0 or absent picks a free port. */
   port?: number;
   log: Logger;
-  /** Schemas exposed through Accept-Profile/Content-Profile; the first is the default. */
+  /**
+   * Schemas exposed through Accept-Profile/Content-Profile; the first is the default. Hosted
+   * Supabase exposes public and graphql_public only, so storage, auth and the local schemas
+   * answer PGRST106 here too (the storage service reads storage.* through its own pool).
+   */
   schemas?: string[];
   pool?: number;
   /** A real PostgreSQL server rather than the embedded PGlite: prepared statements are safe. */
@@ -63,7 +67,7 @@ async function launch(options: PostgrestOptions, port: number, adminPort: number
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     PGRST_DB_URI: options.dbUri,
-    PGRST_DB_SCHEMAS: (options.schemas ?? ['public', 'storage']).join(','),
+    PGRST_DB_SCHEMAS: (options.schemas ?? ['public', 'graphql_public']).join(','),
     PGRST_DB_ANON_ROLE: 'anon',
     PGRST_JWT_SECRET: options.jwtSecret,
     PGRST_DB_POOL: String(options.pool ?? (options.realPostgres ? 10 : 2)),

@@ -25,6 +25,12 @@ export interface ObjectMetadata {
   lastModified: string;
   contentLength: number;
   httpStatusCode: number;
+  /**
+   * Hex sha256 of the stored bytes, measured by this service while it wrote them (hosted
+   * Storage records none). Rows written as a member role never carry it (the
+   * storage.objects trigger of 20261201004200_storage_objects_as_stored.sql).
+   */
+  sha256?: string;
 }
 
 export interface ObjectRow {

@@ -16,6 +16,8 @@ export interface WrittenFile {
   size: number;
   /** Hex md5 of the bytes (the ETag, like S3 for single-part uploads). */
   md5: string;
+  /** Hex sha256 of the bytes, as stored (metadata.sha256: what attach_pattern_file checks a declared checksum against). */
+  sha256: string;
 }
 
 export class FileStore {
@@ -50,6 +52,7 @@ export class FileStore {
     const tmpPath = path.join(this.tmpRoot, randomUUID());
     const handle = await open(tmpPath, 'wx');
     const hash = createHash('md5');
+    const sha256 = createHash('sha256');
     let size = 0;
     try {
       for await (const chunk of body) {
@@ -57,6 +60,7 @@ export class FileStore {
         if (size > maxBytes) throw errors.entityTooLarge();
         await check?.push(chunk);
         hash.update(chunk);
+        sha256.update(chunk);
         await handle.write(chunk);
       }
       await check?.finish();
@@ -67,7 +71,7 @@ export class FileStore {
       throw err;
     }
     await handle.close();
-    return { tmpPath, size, md5: hash.digest('hex') };
+    return { tmpPath, size, md5: hash.digest('hex'), sha256: sha256.digest('hex') };
   }
 
   async discardTemp(file: WrittenFile): Promise<void> {

@@ -149,7 +149,7 @@ export interface StoredObject {
   Key: string;
 }
 
-export function objectMetadata(file: { size: number; md5: string }, contentType: string, cacheControl: string): db.ObjectMetadata {
+export function objectMetadata(file: { size: number; md5: string; sha256?: string }, contentType: string, cacheControl: string): db.ObjectMetadata {
   return {
     eTag: `"${file.md5}"`,
     size: file.size,
@@ -158,6 +158,7 @@ export function objectMetadata(file: { size: number; md5: string }, contentType:
     lastModified: new Date().toUTCString(),
     contentLength: file.size,
     httpStatusCode: 200,
+    ...(file.sha256 ? { sha256: file.sha256 } : {}),
   };
 }
 

@@ -4,7 +4,7 @@ import { PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { Prose } from '../features/layout/PageBlocks.tsx';
 import * as styles from './Legal.module.css';
 
-const UPDATED = '22 November 2026';
+const UPDATED = '1 December 2026';
 
 const DATA_WE_USE = [
   {
@@ -38,6 +38,11 @@ const DATA_WE_USE = [
     basis: 'Contract',
   },
   {
+    what: 'Reviews you publish: stars, text and photos of your make',
+    why: 'To show other makers how a pattern turns out',
+    basis: 'Consent (you choose to publish; you can delete a review at any time)',
+  },
+  {
     what: 'Newsletter: e-mail address, confirmation and unsubscribe times',
     why: 'To send the newsletter you asked for',
     basis: 'Consent, confirmed by e-mail (double opt-in)',
@@ -54,6 +59,11 @@ const RETENTION = [
   { what: 'Orders, invoices, payouts', how: 'As long as tax and accounting law requires (up to 10 years), then deleted' },
   { what: 'Download records', how: '24 months after the download' },
   { what: 'Saved measurements', how: 'Until you delete them or your account' },
+  { what: 'Reviews and their photos', how: 'Until you delete them or your account (deleted with it, not kept under another name)' },
+  {
+    what: 'Payment provider’s messages about your payments',
+    how: 'As long as the order they belong to; when you delete your account, your name, e-mail address, phone and address are removed from them',
+  },
   { what: 'Newsletter address', how: 'Until you unsubscribe; unconfirmed sign-ups after 30 days' },
   { what: 'Technical logs', how: '30 days, longer only while investigating a specific incident' },
 ];
@@ -184,6 +194,20 @@ export default function PrivacyPolicy() {
           <li>withdraw consent at any time, for example by unsubscribing from the newsletter or deleting saved measurements;</li>
           <li>complain to your data protection supervisory authority. We’d appreciate the chance to sort things out first.</li>
         </ul>
+
+        <h2>When you delete your account</h2>
+        <p>
+          Deleting your account removes, at once: your profile and sign-in details, your avatar, your wholesale documents and exports, your
+          reviews with their photos (and a store’s reply to them), your download records and newsletter subscription. The messages our payment
+          provider sent us about your payments keep only what the books need (amounts, dates, references); your name, e-mail address, phone
+          number and address are removed from them. Orders stay for tax and accounting law, without your name or e-mail address. If you ran a
+          store that has sales, it is closed and its patterns archived, so people who bought them keep their copies.
+        </p>
+        <p>
+          We delete your reviews rather than keep them under another name: a review is your own words and pictures of your make, nobody could
+          edit or withdraw it for you once the account is gone, and its text or photos often say who wrote it. The pattern’s rating is worked
+          out again without it.
+        </p>
 
         <h2>Security</h2>
         <p>

@@ -2,7 +2,9 @@
 // the password is checked by a password grant on the auth server (a throwaway session, ended
 // at once); an account with an authenticator app must call from an aal2 session AND type a
 // fresh code, verified on that throwaway session. Then public.close_account() anonymises and
-// closes in one transaction, the member's private files go, and a confirmation is emailed.
+// closes in one transaction (stored payment events scrubbed, reviews removed), the files it
+// lists go through the storage API (avatars, review photos, documents, exports, store
+// pictures), and a confirmation is emailed that says what is gone.
 import { z } from 'zod';
 import { json, serviceClient, signedInUser } from '../_shared/clients.ts';
 import { requireEnv } from '../_shared/env.ts';
@@ -25,12 +27,28 @@ async function authCall(path: string, token: string | null, body?: unknown): Pro
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-/** Files in a private or public folder of the member (avatars/<id>/…, wholesale-documents/<id>/…). */
-async function removeFolder(bucket: string, folder: string): Promise<void> {
-  const storage = serviceClient().storage.from(bucket);
-  const { data } = await storage.list(folder, { limit: 1000 });
-  const paths = (data ?? []).filter((f) => f.id !== null).map((f) => `${folder}/${f.name}`);
-  if (paths.length) await storage.remove(paths);
+/**
+ * The files close_account listed (avatars, review photos, documents, exports, pictures of the
+ * member's stores), removed through the storage API so bytes and rows go together; each bucket
+ * in batches, tried twice. Answers how many could not be removed.
+ */
+async function removeFiles(files: Array<{ bucket: string; name: string }>): Promise<number> {
+  const byBucket = new Map<string, string[]>();
+  for (const f of files) byBucket.set(f.bucket, [...(byBucket.get(f.bucket) ?? []), f.name]);
+  let left = 0;
+  for (const [bucket, names] of byBucket) {
+    const storage = serviceClient().storage.from(bucket);
+    for (let i = 0; i < names.length; i += 500) {
+      const batch = names.slice(i, i + 500);
+      let { error } = await storage.remove(batch);
+      if (error) ({ error } = await storage.remove(batch));
+      if (error) {
+        console.error(`removing ${batch.length} file(s) of ${bucket} failed`, error);
+        left += batch.length;
+      }
+    }
+  }
+  return left;
 }
 
 async function handler(req: Request): Promise<Response> {
@@ -73,10 +91,18 @@ async function handler(req: Request): Promise<Response> {
     console.error('close_account failed', error);
     return fail(500, 'server_error', 'Your account could not be deleted. Nothing was changed; please try again.');
   }
-  for (const [bucket, folder] of [['avatars', user.id], ['wholesale-documents', user.id], ['account-exports', user.id]] as const) {
-    await removeFolder(bucket, folder).catch((err) => console.error(`removing ${bucket}/${folder} failed`, err));
-  }
-  const outcome = data as { stores_closed: number; orders_anonymised: number };
+  const closed = data as {
+    stores_closed: number; stores_removed: number; orders_anonymised: number; reviews_removed: number;
+    files: Array<{ bucket: string; name: string }>;
+  };
+  const filesLeft = await removeFiles(closed.files).catch((err) => {
+    console.error('removing the member\'s files failed', err);
+    return closed.files.length;
+  });
+  const outcome = {
+    stores_closed: closed.stores_closed, stores_removed: closed.stores_removed, orders_anonymised: closed.orders_anonymised,
+    reviews_removed: closed.reviews_removed, files_removed: closed.files.length - filesLeft,
+  };
   let emailed = false;
   if (email) {
     try {
@@ -85,7 +111,11 @@ async function handler(req: Request): Promise<Response> {
         subject: 'Your Stitchhouse account is deleted',
         text:
           'Your Stitchhouse account has been deleted as you asked.\n\n' +
-          'Your profile, sign-in details, pictures and documents are gone. Orders are kept without your name for our accounts.' +
+          'Your profile, sign-in details, reviews and the email and name kept with your payments are gone. ' +
+          (filesLeft === 0
+            ? 'Your pictures (profile picture, photos with your reviews) and documents are gone too. '
+            : 'Some of your pictures or documents could not be removed just now: reply to this email and we will remove them by hand. ') +
+          'Orders are kept without your name for our accounts.' +
           (outcome.stores_closed ? ' Your store is closed and its patterns archived; people who bought them can still download their copies.' : '') +
           '\n\nIf you did not ask for this, reply to this email at once.\n',
       });

@@ -4,6 +4,7 @@
 // Failures are JSON {code, message} (codes in ./errors.ts).
 import { z } from 'zod';
 import { callerClient, json, serviceClient, signedInUser } from '../_shared/clients.ts';
+import { forgetDownload } from '../_shared/downloads.ts';
 import { StampError, stampPdf, type Licence } from '../_shared/stamp.ts';
 import { DOWNLOAD_ERRORS, DownloadFailure, downloadFileName, failureFromRpc } from './errors.ts';
 import { PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
@@ -68,14 +69,6 @@ async function stampIdentity(token: string, userId: string, email: string | unde
   else if (entitlement) orderNumber = `${String(entitlement.source).toUpperCase()}-${String(entitlement.id).slice(0, 8).toUpperCase()}`;
   else orderNumber = 'STORE COPY'; // the designer downloading their own file
   return { buyerName, orderNumber, licence: item?.licence ?? patternLicence };
-}
-
-async function forgetDownload(userId: string, patternId: string): Promise<void> {
-  // The buyer got nothing: the failed attempt must not count against their hourly limit.
-  const service = serviceClient();
-  const { data } = await service.from('downloads').select('id').eq('user_id', userId).eq('pattern_id', patternId)
-    .order('created_at', { ascending: false }).limit(1);
-  if (data?.[0]) await service.from('downloads').delete().eq('id', data[0].id);
 }
 
 async function download(req: Request): Promise<Response> {

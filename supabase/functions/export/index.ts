@@ -1,14 +1,17 @@
 // POST /export with the member's JWT: a ZIP of their data as JSON (profile, roles, orders,
 // library, downloads, store, wholesale application) and every pattern they own as a PDF
-// stamped for them. Everything is read as the caller (row-level security decides); the
-// service key only reads the originals (as /download does) and keeps the ZIP in the private
-// account-exports bucket for the emailed link (a signed URL, valid for an hour).
+// stamped for them. Everything is read as the caller (row-level security decides); each
+// stamped copy is recorded and counted against the hourly download limit as /download's are
+// (record_download; a pattern at its limit is left out, with the reason, in
+// patterns_not_included); the service key only reads the originals (as /download does) and
+// keeps the ZIP in the private account-exports bucket for the emailed link (a signed URL, valid for an hour).
 // Answers the ZIP itself, with content-length so the page can show the download's progress,
 // and the emailed link in `x-export-url`.
 import { zipSync, strToU8 } from 'fflate';
 import { callerClient, json, serviceClient, signedInUser } from '../_shared/clients.ts';
 import { env } from '../_shared/env.ts';
 import { sendMail } from '../_shared/mail.ts';
+import { forgetDownload } from '../_shared/downloads.ts';
 import { StampError, stampPdf, type Licence } from '../_shared/stamp.ts';
 import { PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
 
@@ -48,21 +51,36 @@ type LibraryRow = {
   patterns: { title: string; licence: Licence } | null;
 };
 
-async function stampedPatterns(token: string, buyerName: string, library: LibraryRow[]) {
+/**
+ * Every pattern the member owns, stamped for them. Each copy is a download like /download's:
+ * record_download (as the member) checks the entitlement and the hourly limit and records it
+ * before any byte is read; a pattern at its limit is left out with the reason, and a copy that
+ * could not be made is taken off the record again (it must not count against the limit).
+ */
+async function stampedPatterns(token: string, userId: string, buyerName: string, library: LibraryRow[]) {
   const db = callerClient(token);
   const files: Record<string, Uint8Array> = {};
-  const skipped: Array<{ title: string; reason: string }> = [];
+  const skipped: Array<{ title: string; code: string; reason: string }> = [];
   for (const entry of library.filter((e) => !e.revoked_at && e.patterns)) {
     const title = entry.patterns!.title;
-    const { data: rows } = await db.from('pattern_files').select('format, version, storage_path').eq('pattern_id', entry.pattern_id).order('version', { ascending: false });
-    const file = PATTERN_FORMATS.map((f) => (rows ?? []).find((r) => r.format === f)).find(Boolean) as { format: string; version: number; storage_path: string } | undefined;
-    if (!file) {
-      skipped.push({ title, reason: 'The designer has not uploaded a file yet.' });
+    const { data: rows } = await db.from('pattern_files').select('format').eq('pattern_id', entry.pattern_id);
+    const format = PATTERN_FORMATS.find((f) => (rows ?? []).some((r) => r.format === f));
+    if (!format) {
+      skipped.push({ title, code: 'file_missing', reason: 'The designer has not uploaded a file yet.' });
       continue;
     }
+    const { data: recorded, error: refused } = await db.rpc('record_download', { pattern_id: entry.pattern_id, format });
+    if (refused) {
+      skipped.push(refused.code === 'PT429'
+        ? { title, code: 'rate_limited', reason: `${refused.message}: this copy is not in the export. ${refused.hint ?? ''}`.trim() }
+        : { title, code: 'not_available', reason: refused.message });
+      continue;
+    }
+    const file = recorded as { storage_path: string; format: string; version: number };
     const { data: blob } = await serviceClient().storage.from('pattern-files').download(file.storage_path);
     if (!blob) {
-      skipped.push({ title, reason: 'The file is missing from storage.' });
+      await forgetDownload(userId, entry.pattern_id);
+      skipped.push({ title, code: 'file_missing', reason: 'The file is missing from storage.' });
       continue;
     }
     const orderNumber = entry.order_items?.orders ? String(entry.order_items.orders.number) : `${entry.source.toUpperCase()}-${entry.pattern_id.slice(0, 8).toUpperCase()}`;
@@ -70,7 +88,8 @@ async function stampedPatterns(token: string, buyerName: string, library: Librar
       const stamped = await stampPdf(new Uint8Array(await blob.arrayBuffer()), { buyerName, orderNumber, licence: entry.order_items?.licence ?? entry.patterns!.licence });
       files[`patterns/${fileSafe(title)}-${entry.pattern_id.slice(0, 8)}-${file.format}-v${file.version}.pdf`] = stamped;
     } catch (err) {
-      skipped.push({ title, reason: err instanceof StampError ? err.message : 'The file could not be stamped.' });
+      await forgetDownload(userId, entry.pattern_id);
+      skipped.push({ title, code: 'file_damaged', reason: err instanceof StampError ? err.message : 'The file could not be stamped.' });
     }
   }
   return { files, skipped };
@@ -84,13 +103,13 @@ async function handler(req: Request): Promise<Response> {
   try {
     const data = await collect(token, user.id);
     const buyerName = (data.profile as { display_name?: string } | null)?.display_name?.trim() || user.email || 'Stitchhouse member';
-    const { files, skipped } = await stampedPatterns(token, buyerName, data.library as unknown as LibraryRow[]);
+    const { files, skipped } = await stampedPatterns(token, user.id, buyerName, data.library as unknown as LibraryRow[]);
     const exportedAt = new Date().toISOString();
     const account = { exported_at: exportedAt, email: user.email, ...data, patterns_not_included: skipped };
     const zip = zipSync({
       'stitchhouse-account.json': strToU8(JSON.stringify(account, null, 2)),
       'README.txt': strToU8(
-        `Your Stitchhouse account, exported ${exportedAt}.\n\nstitchhouse-account.json: your profile, roles, orders, library, downloads, store and wholesale application.\npatterns/: every pattern you own, stamped for you. Your licence applies to these copies.\n`,
+        `Your Stitchhouse account, exported ${exportedAt}.\n\nstitchhouse-account.json: your profile, roles, orders, library, downloads, store and wholesale application.\npatterns/: every pattern you own, stamped for you. Your licence applies to these copies. Each copy counts as a download; patterns_not_included in the JSON says which were left out and why.\n`,
       ),
       ...files,
     }, { level: 6 });

@@ -1,5 +1,6 @@
 // POST /pattern-updated {pattern_id, version} by the store owner after attach_pattern_file made
-// a new version: emails every buyer once with what changed and a link to download it.
+// a new version: emails every buyer once with what changed and a link to download it; at most
+// one such mail per pattern a day (429 rate_limited with retry_after after that).
 import { z } from 'zod';
 import { json, serviceClient, signedInUser } from '../_shared/clients.ts';
 import { env } from '../_shared/env.ts';
@@ -30,18 +31,20 @@ async function handler(req: Request): Promise<Response> {
     : { data: null };
   if (!pattern || !store || store.owner_id !== caller.user.id) return json({ code: 'not_found', message: 'Pattern not found in your store.' }, 404);
 
-  // Claim the version: only the first call sends, a repeat answers what already happened.
-  const { data: claimed, error: claimError } = await service.from('pattern_versions')
-    .update({ notified_at: new Date().toISOString() })
-    .eq('pattern_id', pattern_id).eq('version', version).is('notified_at', null)
-    .select('changes');
-  if (claimError) throw new Error(`pattern-updated: ${claimError.message}`);
-  if (!claimed || claimed.length === 0) {
-    const { data: existing } = await service.from('pattern_versions').select('notified_at').eq('pattern_id', pattern_id).eq('version', version).maybeSingle();
-    if (!existing) return json({ code: 'not_found', message: `Version ${version} of this pattern does not exist.` }, 404);
-    return json({ sent: 0, failed: 0, already_notified_at: existing.notified_at });
+  // Claim the version (the database's claim_pattern_update_mail, service only): only the first
+  // call sends, a repeat answers what already happened, and buyers get at most one update mail
+  // per pattern a day (PT429: the version stays unmailed, to send once the day is over).
+  const { data: claim, error: claimError } = await service.rpc('claim_pattern_update_mail', { p_pattern_id: pattern_id, p_version: version });
+  if (claimError) {
+    if (claimError.code === 'PT404') return json({ code: 'not_found', message: `Version ${version} of this pattern does not exist.` }, 404);
+    if (claimError.code === 'PT429') {
+      return json({ code: 'rate_limited', message: `${claimError.message}. ${claimError.hint ?? ''}`.trim(), retry_after: claimError.details }, 429);
+    }
+    throw new Error(`pattern-updated: ${claimError.message}`);
   }
-  const changes = claimed[0]!.changes as string;
+  const claimed = claim as { claimed: boolean; changes?: string; notified_at?: string };
+  if (!claimed.claimed) return json({ sent: 0, failed: 0, already_notified_at: claimed.notified_at });
+  const changes = claimed.changes as string;
 
   const { data: entitlements, error } = await service.from('entitlements').select('user_id').eq('pattern_id', pattern_id).is('revoked_at', null);
   if (error) throw new Error(`pattern-updated: ${error.message}`);
