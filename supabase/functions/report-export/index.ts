@@ -5,7 +5,7 @@
 // a year of a big store's orders never waits for one huge query nor holds it in memory.
 // Other reports are small aggregates: their RPC's rows, written once.
 // `x-report-rows` says how many rows are coming (the page shows progress against it).
-import Papa from 'papaparse';
+import { writeCsv } from '@stitchhouse/shared/csv.ts';
 import { z } from 'zod';
 import { callerClient, json, signedInUser } from '../_shared/clients.ts';
 
@@ -38,11 +38,8 @@ const params = z.object({ report: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Unknown
   .refine((p) => p.from <= p.to, { message: 'The end date is before the start date.', path: ['to'] });
 
 const encoder = new TextEncoder();
-/** CSV lines (RFC 4180 quoting by papaparse), each ending in CRLF; the header first when asked. */
-const csvRows = (rows: Record<string, unknown>[], columns: readonly string[], header: boolean) => {
-  const lines = [...(header ? [[...columns]] : []), ...rows.map((r) => columns.map((c) => r[c] ?? ''))];
-  return lines.length === 0 ? '' : Papa.unparse(lines, { newline: '\r\n' }) + '\r\n';
-};
+/** CSV lines by the one writer (RFC 4180, CRLF, formula cells neutralised); the header first when asked. */
+const csvRows = (rows: Record<string, unknown>[], columns: readonly string[], header: boolean) => writeCsv(rows, columns, { header });
 
 const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString();
 
