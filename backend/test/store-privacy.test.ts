@@ -105,6 +105,11 @@ describe('item 3: store owners and their buyers', () => {
     expect(text).not.toContain(quiet.email);
     for (const who of [quiet, sharing]) expect(text).not.toContain(who.id);
     expect(Object.keys(quietRow)).not.toContain('buyer_id');
+    // as the payments hub asks for it (supabase-js, filtered to the hub's stores)
+    const hub = await designer.db.rpc('store_sales', { p_limit: 50 }).in('store_id', [store]);
+    expect(hub.error).toBeNull();
+    expect(hub.data!.map((r: { order_item_id: string }) => r.order_item_id).sort()).toEqual(rows.map((r) => r.order_item_id).sort());
+    expect((await designer.db.rpc('store_sales', { p_limit: 1 })).data).toHaveLength(1);
     // another owner: none of these; a buyer with no store: nothing
     const other = (await rpcAs(stack, otherDesigner.token, 'store_sales', {})).body as Array<Record<string, unknown>>;
     expect(other.every((r) => r.store_id === otherStore)).toBe(true);
