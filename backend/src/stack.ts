@@ -108,7 +108,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       stripeSandbox = await startStripeSandbox({
         pool, log, secretKey: config.stripe.secretKey, webhookSecret: config.stripe.webhookSecret, port: config.stripe.sandboxPort,
         webhookUrl: config.stripe.webhookUrl ?? `http://127.0.0.1:${config.port}/functions/v1/stripe-webhook`,
-        retry: config.stripe.retry, accountLinkTtl: config.stripe.accountLinkTtl, startDeliveries: false,
+        retry: config.stripe.retry, accountLinkTtl: config.stripe.accountLinkTtl, dunning: config.stripe.dunning, startDeliveries: false,
       });
       cleanup.push(() => stripeSandbox!.stop());
     } else if (config.stripe?.mode === 'stripe') log.info('stripe', 'STRIPE_SECRET_KEY set: functions use real Stripe (no sandbox)');

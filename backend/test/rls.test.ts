@@ -177,12 +177,12 @@ const cases: Case[] = [
   // pattern versions
   { table: 'pattern_versions', op: 'select', label: 'of a published pattern', filter: `pattern_id=eq.${P.pub}`, allow: all },
   { table: 'pattern_versions', op: 'select', label: 'of a draft', filter: `pattern_id=eq.${P.draft}`, allow: ['designer', 'operator', 'service'] },
-  { table: 'pattern_versions', op: 'insert', allow: ['designer', 'service'], insert: () => {
+  { table: 'pattern_versions', op: 'insert', allow: ['service'], insert: () => {
     const version = 1000 + counter++;
     return { body: { pattern_id: P.pub, store_id: S.A, version, changes: 'Added a projector file.' }, find: `pattern_id=eq.${P.pub}&version=eq.${version}` };
   } },
-  { table: 'pattern_versions', op: 'update', filter: `pattern_id=eq.${P.draft}&version=eq.1`, set: { changes: 'Reworded step 4.' }, allow: ['designer', 'service'] },
-  { table: 'pattern_versions', op: 'delete', allow: ['designer', 'service'],
+  { table: 'pattern_versions', op: 'update', filter: `pattern_id=eq.${P.draft}&version=eq.1`, set: { changes: 'Reworded step 4.' }, allow: ['service'] },
+  { table: 'pattern_versions', op: 'delete', allow: ['service'],
     make: async () => byId((await insertColumns('pattern_versions', { pattern_id: P.pub, store_id: S.A, version: 2000 + counter++, changes: 'Temporary.' })).id as string) },
   // shop stock
   { table: 'store_stock', op: 'select', filter: `store_id=eq.${S.C}&pattern_id=eq.${P.pub}`, allow: all },

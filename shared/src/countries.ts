@@ -44,18 +44,38 @@ export const EU_VAT_RATES: Readonly<Record<string, VatRate>> = {
   SE: { rateBp: 2500, name: 'Sweden' },
 };
 
-/** The other markets, named as Intl names them in English (`countries.test.ts` holds both lists to it). */
-const OTHER_NAMES: Readonly<Record<string, string>> = {
-  AU: 'Australia',
-  CA: 'Canada',
-  CH: 'Switzerland',
-  GB: 'United Kingdom',
-  IS: 'Iceland',
-  JP: 'Japan',
-  NO: 'Norway',
-  NZ: 'New Zealand',
-  US: 'United States',
+/**
+ * The other markets Stitchhouse sells to, named as Intl names them in English (`countries.test.ts`
+ * holds both lists to it), with the VAT or GST each charges on digital services a foreign seller
+ * sells to its consumers: the UK 20 %, Norway 25 % (VOEC), Iceland 24 %, Switzerland 8.1 %,
+ * Australia 10 % GST, New Zealand 15 % GST, Japan 10 % consumption tax, Canada 5 % GST (the federal
+ * part: provinces with HST charge more, and a checkout knows no province). The United States has
+ * no VAT: 0 % (state sales taxes are not modelled).
+ */
+const OTHER_VAT_RATES: Readonly<Record<string, VatRate>> = {
+  AU: { rateBp: 1000, name: 'Australia' },
+  CA: { rateBp: 500, name: 'Canada' },
+  CH: { rateBp: 810, name: 'Switzerland' },
+  GB: { rateBp: 2000, name: 'United Kingdom' },
+  IS: { rateBp: 2400, name: 'Iceland' },
+  JP: { rateBp: 1000, name: 'Japan' },
+  NO: { rateBp: 2500, name: 'Norway' },
+  NZ: { rateBp: 1500, name: 'New Zealand' },
+  US: { rateBp: 0, name: 'United States' },
 };
+const OTHER_NAMES: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(OTHER_VAT_RATES).map(([code, r]) => [code, r.name]));
+
+/**
+ * The VAT table: every country Stitchhouse sells to (the checkout accepts no other) with its rate.
+ * The migrations' `vat_rates` table holds the same rows (a backend test compares them), and the
+ * database refuses an order whose country or rate is not in it.
+ */
+export const VAT_RATES: Readonly<Record<string, VatRate>> = { ...EU_VAT_RATES, ...OTHER_VAT_RATES };
+
+/** Whether the VAT table knows `code` (an upper-case ISO 3166-1 alpha-2 code). */
+export function isSellingCountry(code: string): boolean {
+  return Object.hasOwn(VAT_RATES, code);
+}
 
 /** Every country a store or partner can be in, as select options sorted by name in `locale`. */
 export function countryOptions(locale = 'en'): Array<{ value: string; label: string }> {

@@ -17,7 +17,7 @@ import { formatMoney, SUPPORTED_CURRENCIES, type Currency } from './money.ts';
 export { formatMoney, SUPPORTED_CURRENCIES, type Currency };
 // The plans and how their fee reads live in plans.ts, which the home page loads without the fee maths.
 import { describeSaleFee, formatBasisPoints, PLAN_IDS, PLANS, type Plan, type PlanId } from './plans.ts';
-import { EU_VAT_RATES, type VatRate } from './countries.ts';
+import { EU_VAT_RATES, VAT_RATES, isSellingCountry, type VatRate } from './countries.ts';
 
 export { describeSaleFee, formatBasisPoints, PLAN_IDS, PLANS, type Plan, type PlanId };
 
@@ -188,18 +188,20 @@ export function feeComparison(amount: number = EXAMPLE_SALE.amount, currency: Cu
 }
 
 // ───────────────────────── Checkout maths: VAT, discounts, the designer's share ─────────────────────────
-// Prices on Stitchhouse are tax-inclusive: the buyer pays the listed price, and for buyers in the
-// EU that price contains the VAT of their country (digital services are taxed where the buyer
-// lives). The platform fee is taken from the price net of VAT; the designer gets the rest.
+// Prices on Stitchhouse are tax-inclusive: the buyer pays the listed price, and that price
+// contains the VAT of the buyer's country (digital services are taxed where the buyer lives; the
+// VAT table, countries.ts VAT_RATES, lists every country Stitchhouse sells to). The platform fee
+// is taken from the price net of VAT; the designer gets the rest.
 
 // The EU's standard rates live with the country list (countries.ts), which the storefront and the
 // address forms use without the rest of these maths.
-export { EU_VAT_RATES, type VatRate };
+export { EU_VAT_RATES, VAT_RATES, isSellingCountry, type VatRate };
 
-/** The VAT rate (basis points) for a buyer in this country: the EU standard rate, 0 elsewhere. */
+/** The VAT rate (basis points) for a buyer in this country: the VAT table's (countries.ts VAT_RATES); no other country is sold to. */
 export function vatRateFor(country: string): number {
   if (!/^[A-Z]{2}$/.test(country)) throw new PricingError(`Country must be a two-letter ISO code such as "DE"; got "${country}".`);
-  return EU_VAT_RATES[country]?.rateBp ?? 0;
+  if (!isSellingCountry(country)) throw new PricingError(`Stitchhouse does not sell to "${country}"; no VAT rate is known for it.`);
+  return VAT_RATES[country]!.rateBp;
 }
 
 /** The VAT contained in a tax-inclusive amount: gross × rate / (1 + rate), rounded half up, integers only. */

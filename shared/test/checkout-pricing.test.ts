@@ -12,6 +12,7 @@ import {
   quoteCart,
   vatIncluded,
   vatRateFor,
+  VAT_RATES,
   type CartLineInput,
   type DiscountRule,
 } from '../src/pricing.ts';
@@ -28,10 +29,14 @@ describe('VAT', () => {
     expect(vatRateFor('FI')).toBe(2550);
     expect(vatRateFor('LU')).toBe(1700);
   });
-  it('charges no VAT outside the EU', () => {
+  it('charges the VAT table’s rate outside the EU too, 0 % only where there is no VAT, and refuses a country it does not know', () => {
     expect(vatRateFor('US')).toBe(0);
-    expect(vatRateFor('GB')).toBe(0);
-    expect(vatRateFor('CH')).toBe(0);
+    expect(vatRateFor('GB')).toBe(2000);
+    expect(vatRateFor('CH')).toBe(810);
+    expect(Object.keys(VAT_RATES)).toHaveLength(27 + 9);
+    for (const [code, { rateBp }] of Object.entries(VAT_RATES)) expect(vatRateFor(code), code).toBe(rateBp);
+    expect(() => vatRateFor('XX')).toThrow(/does not sell to "XX"/);
+    expect(() => vatRateFor('BR')).toThrow(PricingError);
   });
   it('refuses a country that is not an ISO code', () => {
     expect(() => vatRateFor('de')).toThrow(PricingError);

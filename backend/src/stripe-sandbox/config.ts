@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { RetrySchedule } from './core.ts';
+import type { DunningSettings, RetrySchedule } from './core.ts';
 
 export interface StripeConfig {
   mode: 'sandbox' | 'stripe';
@@ -18,6 +18,12 @@ export interface StripeConfig {
   retry?: Partial<RetrySchedule>;
   /** Seconds an onboarding link lives (STRIPE_SANDBOX_LINK_TTL, default 300). */
   accountLinkTtl?: number;
+  /**
+   * Failed renewals: STRIPE_SANDBOX_DUNNING_DAYS (days after the first failure to retry, e.g.
+   * "1,3,5,7,9,11,14", Stripe's Smart Retries' 8 tries in 2 weeks) and STRIPE_SANDBOX_DUNNING_END
+   * (cancel | unpaid | past_due once every retry failed; Stripe's default cancel).
+   */
+  dunning?: Partial<DunningSettings>;
 }
 
 const whole = (name: string, min: number) =>
@@ -32,6 +38,12 @@ const envSchema = z.object({
   STRIPE_SANDBOX_RETRY_MAX_MS: whole('STRIPE_SANDBOX_RETRY_MAX_MS', 1).optional(),
   STRIPE_SANDBOX_WEBHOOK_ATTEMPTS: whole('STRIPE_SANDBOX_WEBHOOK_ATTEMPTS', 1).optional(),
   STRIPE_SANDBOX_LINK_TTL: whole('STRIPE_SANDBOX_LINK_TTL', 1).optional(),
+  STRIPE_SANDBOX_DUNNING_DAYS: z.string()
+    .transform((v) => v.split(',').map((d) => d.trim()).filter(Boolean).map(Number))
+    .refine((days) => days.every((d, i) => Number.isInteger(d) && d >= 1 && (i === 0 || d > days[i - 1]!)),
+      'STRIPE_SANDBOX_DUNNING_DAYS must be ascending whole days after the first failed payment, e.g. 1,3,5,7,9,11,14')
+    .optional(),
+  STRIPE_SANDBOX_DUNNING_END: z.enum(['cancel', 'unpaid', 'past_due'], { error: 'STRIPE_SANDBOX_DUNNING_END must be cancel, unpaid or past_due' }).optional(),
 });
 
 const keysSchema = z.object({ stripeSecretKey: z.string().startsWith('sk_test_'), stripeWebhookSecret: z.string().startsWith('whsec_') });
@@ -74,6 +86,8 @@ export function loadStripeConfig(dataDir: string, env: NodeJS.ProcessEnv, gatewa
   return {
     mode: 'sandbox', secretKey: keys.stripeSecretKey, webhookSecret: keys.stripeWebhookSecret, sandboxPort,
     webhookUrl: e.STRIPE_SANDBOX_WEBHOOK_URL, retry, accountLinkTtl: e.STRIPE_SANDBOX_LINK_TTL, ...override,
+    dunning: { ...(e.STRIPE_SANDBOX_DUNNING_DAYS ? { retryDays: e.STRIPE_SANDBOX_DUNNING_DAYS } : {}),
+      ...(e.STRIPE_SANDBOX_DUNNING_END ? { onFinalFailure: e.STRIPE_SANDBOX_DUNNING_END } : {}), ...override?.dunning },
     ...(override?.retry ? { retry } : {}),
   };
 }

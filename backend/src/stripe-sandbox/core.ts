@@ -21,6 +21,22 @@ export interface RetrySchedule {
   timeoutMs: number;
 }
 
+/**
+ * What happens after a subscription's renewal payment fails (Stripe's Billing settings: "Manage
+ * failed payments"). Stripe's default is Smart Retries, 8 tries within 2 weeks, then the
+ * subscription is canceled; Smart Retries pick their moments by machine learning, the sandbox
+ * spreads them on fixed days so tests can step the clock.
+ */
+export interface DunningSettings {
+  /** Days after the first failed attempt on which the invoice is tried again (ascending). */
+  retryDays: number[];
+  /** When every retry failed: cancel the subscription, mark it unpaid, or leave it past due. */
+  onFinalFailure: 'cancel' | 'unpaid' | 'past_due';
+}
+
+/** Stripe's default: Smart Retries, 8 tries (the first and 7 retries) within 2 weeks, then canceled. */
+export const defaultDunning: DunningSettings = { retryDays: [1, 3, 5, 7, 9, 11, 14], onFinalFailure: 'cancel' };
+
 export interface SandboxSettings {
   /** Public origin of the hosted pages, e.g. http://localhost:54330 */
   publicUrl: string;
@@ -31,6 +47,8 @@ export interface SandboxSettings {
   retry: RetrySchedule;
   /** Seconds an account link stays valid (Stripe: a few minutes). */
   accountLinkTtl: number;
+  /** Retries of failed subscription renewals and what ends them. */
+  dunning: DunningSettings;
 }
 
 export class SandboxCore {

@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { Hono } from 'hono';
 import { getRequestListener } from '@hono/node-server';
 import type { Logger } from '../context.ts';
-import { SandboxCore, type RetrySchedule } from './core.ts';
+import { defaultDunning, SandboxCore, type DunningSettings, type RetrySchedule } from './core.ts';
 import { createSchema } from './store.ts';
 import { requestId } from './http.ts';
 import { apiRoutes, sandboxRoutes, sweep } from './routes.ts';
@@ -34,6 +34,8 @@ export interface StripeSandboxOptions {
   retry?: Partial<RetrySchedule>;
   /** Seconds an onboarding link stays valid (default 300). */
   accountLinkTtl?: number;
+  /** Retries of failed renewals (default: Stripe's Smart Retries, 8 tries in 2 weeks, then canceled). */
+  dunning?: Partial<DunningSettings>;
   /** Start delivering webhooks now (default); the stack starts them once the gateway listens. */
   startDeliveries?: boolean;
   /** How often the sandbox looks for expired checkouts and period ends (ms, default 5 s). */
@@ -67,6 +69,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     webhookUrl: options.webhookUrl,
     retry: { ...defaultRetry, ...options.retry },
     accountLinkTtl: options.accountLinkTtl ?? 300,
+    dunning: { ...defaultDunning, ...options.dunning },
   }, options.log);
   await core.load();
   const webhooks = new WebhookWorker(core);

@@ -13,7 +13,7 @@ import { createPrice, createProduct, getPrice, listPrices } from './api/catalog.
 import { authenticate, createSession, expireDueSessions, expireSession, getSession, lineItemsOf, paySession, type PayOutcome } from './api/checkout.ts';
 import { createRefund, getCharge, getIntent, getRefund } from './api/payments.ts';
 import { completeOnboarding, createAccount, createAccountLink, createReversal, createTransfer, getAccount, getTransfer } from './api/connect.ts';
-import { advanceSubscriptions, cancelSubscription, createPortalSession, getSubscription, updateSubscription } from './api/billing.ts';
+import { advanceSubscriptions, retryDueInvoices, cancelSubscription, createPortalSession, getSubscription, updateSubscription } from './api/billing.ts';
 import type { CardInput } from './cards.ts';
 import { testCards } from './cards.ts';
 
@@ -177,9 +177,13 @@ async function readJsonOrForm(c: Context): Promise<Params> {
   return (await readParams(c)).params;
 }
 
-/** Time-driven work: expired checkouts and subscription period ends. */
-export async function sweep(sb: SandboxCore): Promise<{ expired_sessions: number; subscriptions_changed: number }> {
-  return sb.tx(async (t) => ({ expired_sessions: await expireDueSessions(sb, t), subscriptions_changed: await advanceSubscriptions(sb, t) }));
+/** Time-driven work: expired checkouts, subscription period ends, retries of failed renewals. */
+export async function sweep(sb: SandboxCore): Promise<{ expired_sessions: number; subscriptions_changed: number; invoices_retried: number }> {
+  return sb.tx(async (t) => ({
+    expired_sessions: await expireDueSessions(sb, t),
+    subscriptions_changed: await advanceSubscriptions(sb, t),
+    invoices_retried: await retryDueInvoices(sb, t),
+  }));
 }
 
 async function deliveries(sb: SandboxCore, query: URLSearchParams): Promise<unknown> {

@@ -1,7 +1,7 @@
 // The buyer's receipt, sent once an order is paid (by the webhook's follow-up): items, VAT,
 // totals, the order number and a download link per pattern.
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
-import { EU_VAT_RATES, formatBasisPoints, formatMoney, type Currency } from '@stitchhouse/shared/pricing.ts';
+import { VAT_RATES, formatBasisPoints, formatMoney, type Currency } from '@stitchhouse/shared/pricing.ts';
 import { escapeHtml } from './mail.ts';
 
 export interface ReceiptOrder {
@@ -27,7 +27,7 @@ export function receiptEmail(order: ReceiptOrder, siteUrl: string): { subject: s
     const label = i.kind === 'wholesale_print' ? `${name} — print licence × ${i.quantity}` : name;
     return { label, total, vat: i.vat_cents, link: i.kind === 'digital' ? `${siteUrl}/download/${i.pattern_id}` : null };
   });
-  const country = order.buyer_country ? (EU_VAT_RATES[order.buyer_country]?.name ?? order.buyer_country) : null;
+  const country = order.buyer_country ? (VAT_RATES[order.buyer_country]?.name ?? order.buyer_country) : null;
   const vatLabel = order.vat_rate_bp > 0 ? `VAT ${formatBasisPoints(order.vat_rate_bp)}${country ? ` (${country})` : ''}, included` : 'VAT';
   const paid = order.paid_at ? new Date(order.paid_at).toISOString().slice(0, 10) : '';
   const text = [

@@ -11,6 +11,7 @@ import { PaymentFailure, paymentHandler, readBody, reply, siteUrl } from '../_sh
 import { sendReceipt } from '../_shared/payouts.ts';
 import { paymentsConfigured, providerName, stripe, usingSandbox, type Stripe } from '../_shared/stripe.ts';
 import {
+  isSellingCountry,
   PricingError,
   quoteCart,
   type CartLineInput,
@@ -37,7 +38,9 @@ const bodySchema = z.object({
   items: z.array(itemSchema, { error: 'items must be a list of cart lines' }).max(MAX_LINES, { error: `A cart holds at most ${MAX_LINES} lines` }),
   discount_code: z.string().trim().max(32, { error: 'discount_code is at most 32 characters' }).nullish(),
   country: z.string({ error: 'country is required (two-letter ISO code such as "DE")' }).trim().toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: 'country must be a two-letter ISO code such as "DE"' }),
+    .regex(/^[A-Z]{2}$/, { error: 'country must be a two-letter ISO code such as "DE"', abort: true })
+    // only the VAT table's countries (countries.ts VAT_RATES): an unknown code gets no made-up 0 %
+    .refine(isSellingCountry, { error: (issue) => `Stitchhouse does not sell to "${String(issue.input)}"; choose one of the countries in the list (an ISO code such as "DE")` }),
   preview: z.boolean().optional(),
   // a guest's receipt address; members' orders use their account's address
   email: z.string({ error: 'email must be an email address' }).trim().toLowerCase()
@@ -161,7 +164,8 @@ async function priceLines(items: CartItem[], userId: string, token: string): Pro
   return lines;
 }
 
-async function findDiscount(code: string, lines: PricedLine[], currency: string): Promise<(DiscountRule & { id: string }) | null> {
+/** The store's code for this cart, if valid now; redemptions and open checkouts' reservations (but the buyer's own) count against its limit. */
+async function findDiscount(code: string, lines: PricedLine[], currency: string, buyerId: string): Promise<(DiscountRule & { id: string; expiresAt: string | null }) | null> {
   const normalised = code.trim().toUpperCase();
   if (!normalised) return null;
   const storeIds = [...new Set(lines.map((l) => l.pattern.store_id))];
@@ -175,7 +179,13 @@ async function findDiscount(code: string, lines: PricedLine[], currency: string)
   if (!applicable.length) throw new PaymentFailure('discount_invalid', `The code ${normalised} applies to a pattern that is not in your cart.`);
   const current = applicable.filter((c) => !c.expires_at || Date.parse(c.expires_at as string) > Date.now());
   if (!current.length) throw new PaymentFailure('discount_expired', `The code ${normalised} has expired.`);
-  const left = current.filter((c) => c.max_redemptions === null || (c.redemptions as number) < (c.max_redemptions as number));
+  const uses = await Promise.all(current.map(async (c) => {
+    if (c.max_redemptions === null) return 0;
+    const { data: used, error: usesError } = await serviceClient().rpc('discount_code_uses', { p_code: c.id, p_except_buyer: buyerId });
+    if (usesError) throw usesError;
+    return used as number;
+  }));
+  const left = current.filter((c, i) => c.max_redemptions === null || uses[i]! < (c.max_redemptions as number));
   if (!left.length) throw new PaymentFailure('discount_exhausted', `The code ${normalised} has been used as many times as the store allows.`);
   const c = left[0]!;
   if (c.amount_off_cents !== null && c.currency !== currency) {
@@ -183,7 +193,25 @@ async function findDiscount(code: string, lines: PricedLine[], currency: string)
   }
   return { id: c.id as string, storeId: c.store_id as string, patternId: (c.pattern_id as string | null) ?? null,
     percentOff: (c.percent_off as number | null) ?? null, amountOffCents: (c.amount_off_cents as number | null) ?? null,
-    currency: (c.currency as string | null) ?? null };
+    currency: (c.currency as string | null) ?? null, expiresAt: (c.expires_at as string | null) ?? null };
+}
+
+/** Refusals of create_checkout_order that the buyer can act on: its hint is the contract's code. */
+const ORDER_REFUSALS = new Set(['discount_invalid', 'discount_expired', 'discount_exhausted', 'country_unsupported']);
+
+const SESSION_LIFETIME_S = 24 * 3600;
+// Stripe refuses an expires_at under 30 minutes from creation; a minute of room for the clock
+const SESSION_MIN_S = 31 * 60;
+
+/**
+ * When the checkout must end (Unix seconds): Stripe's default 24 h, or sooner when the discount code
+ * expires sooner, so a discounted checkout cannot be paid after its code expired (except within
+ * Stripe's 30-minute minimum: a code that expires in that window is honoured at the price shown).
+ */
+function checkoutExpiry(discount: { expiresAt: string | null } | null): number {
+  const now = Math.floor(Date.now() / 1000);
+  const codeEnds = discount?.expiresAt ? Math.floor(Date.parse(discount.expiresAt) / 1000) : Infinity;
+  return Math.max(now + SESSION_MIN_S, Math.min(now + SESSION_LIFETIME_S, codeEnds));
 }
 
 /**
@@ -193,15 +221,19 @@ async function findDiscount(code: string, lines: PricedLine[], currency: string)
  */
 async function expireEarlierCheckouts(userId: string, patternIds: string[]): Promise<void> {
   if (patternIds.length === 0) return; // print licences may be bought again
-  const { data, error } = await serviceClient().from('orders').select('provider_session_id, order_items!inner(pattern_id)')
+  const { data, error } = await serviceClient().from('orders').select('id, provider_session_id, order_items!inner(pattern_id)')
     .eq('buyer_id', userId).eq('status', 'pending').not('provider_session_id', 'is', null).in('order_items.pattern_id', patternIds);
   if (error) throw error;
   await Promise.all((data ?? []).map(async (o) => {
     try {
       await stripe().checkout.sessions.expire(o.provider_session_id as string);
     } catch {
-      // already complete or expired at the provider
+      return; // already complete or expired at the provider: its webhook decides
     }
+    // expired at the provider now, so it can no longer be paid: the order (and the discount code it
+    // reserved) is released at once instead of when the expiry webhook arrives
+    const { error: expireError } = await serviceClient().from('orders').update({ status: 'expired' }).eq('id', o.id).eq('status', 'pending');
+    if (expireError) throw expireError;
   }));
 }
 
@@ -264,7 +296,7 @@ async function attachReferral(orderId: string, referral: { code: string; click_i
 }
 
 /** A typed partner code, if it is an approved reseller's and not the buyer's own; refused with a clear error otherwise. */
-async function checkPartnerCode(code: string, buyerId: string): Promise<string> {
+async function checkPartnerCode(code: string, buyerId: string, buyerEmail: string | null): Promise<string> {
   const unknown = () => new PaymentFailure('partner_code_invalid',
     `${code} is not a Stitchhouse partner code. Check it with the partner who gave it to you, or leave the field empty.`, 400, { partner_code: code });
   if (!REFERRAL_CODE_FORMAT.test(code)) throw unknown();
@@ -275,7 +307,10 @@ async function checkPartnerCode(code: string, buyerId: string): Promise<string> 
   const { data: approved, error: approvedError } = await db.rpc('is_approved_reseller', { p_user: data.reseller_id });
   if (approvedError) throw approvedError;
   if (approved !== true) throw unknown();
-  if (data.reseller_id === buyerId) {
+  // the reseller themselves: their account, or (a guest) their account's email address
+  const { data: self, error: selfError } = await db.rpc('is_reseller_self', { p_reseller: data.reseller_id, p_buyer: buyerId, p_email: buyerEmail });
+  if (selfError) throw selfError;
+  if (self === true) {
     throw new PaymentFailure('partner_code_own', 'That is your own partner code: your own purchases earn no commission. Leave the field empty.', 400, { partner_code: code });
   }
   return code;
@@ -303,8 +338,10 @@ async function checkout(req: Request): Promise<Response> {
   checkQuantities(body.items);
   const lines = await priceLines(body.items, caller.user.id, caller.token);
   const currency = lines[0]!.pattern.currency;
-  const discount = body.discount_code ? await findDiscount(body.discount_code, lines, currency) : null;
-  const partnerCode = body.partner_code ? await checkPartnerCode(body.partner_code, caller.user.id) : null;
+  // the buyer's own open checkouts do not count against the code here: checking out again replaces
+  // them (expireEarlierCheckouts, below); create_checkout_order counts again under the code's lock
+  const discount = body.discount_code ? await findDiscount(body.discount_code, lines, currency, caller.user.id) : null;
+  const partnerCode = body.partner_code ? await checkPartnerCode(body.partner_code, caller.user.id, buyerEmail) : null;
 
   let quote: CartQuote;
   try {
@@ -325,13 +362,17 @@ async function checkout(req: Request): Promise<Response> {
 
   const db = serviceClient();
   await expireEarlierCheckouts(caller.user.id, lines.filter((l) => l.item.kind === 'digital').map((l) => l.item.pattern_id));
+  // releases the buyer's earlier open checkouts of these patterns and the codes they reserved
   const { data: orderId, error } = await db.rpc('create_checkout_order', {
+  const expiresAt = checkoutExpiry(discount);
+  // the order reserves its discount code (row lock, redemptions + open reservations under the limit)
     p_order: {
       buyer_id: caller.user.id, buyer_email: buyerEmail, currency,
       subtotal_cents: quote.subtotalCents, platform_fee_cents: quote.platformFeeCents, total_cents: quote.totalCents,
       provider: quote.totalCents === 0 ? 'free' : providerName(), vat_cents: quote.vatCents, vat_rate_bp: quote.vatRateBp,
       buyer_country: body.country, discount_cents: quote.discountCents, discount_code_id: discount?.id ?? null,
     },
+      expires_at: new Date(expiresAt * 1000).toISOString(),
     p_items: quote.lines.map((q, i) => ({
       pattern_id: q.patternId, store_id: q.storeId, kind: lines[i]!.item.kind, quantity: q.quantity,
       unit_price_cents: q.unitPriceCents, platform_fee_cents: q.platformFeeCents, currency,
@@ -339,7 +380,10 @@ async function checkout(req: Request): Promise<Response> {
       vat_cents: q.vatCents, discount_cents: q.discountCents, title: lines[i]!.pattern.title,
     })),
   });
-  if (error) throw error;
+  if (error) {
+    if (error.hint && ORDER_REFUSALS.has(error.hint)) throw new PaymentFailure(error.hint, error.message);
+    throw error;
+  }
   const id = orderId as string;
   const referral = partnerCode ? await clickNow(partnerCode) ?? body.referral : body.referral;
   if (referral) await attachReferral(id, referral);
@@ -363,7 +407,8 @@ async function checkout(req: Request): Promise<Response> {
       metadata: { order_id: id },
       success_url: success,
       cancel_url: `${siteUrl()}/payment/error?order=${id}&reason=cancelled`,
-      // Stripe's default lifetime (24 h, by the provider's clock); the order keeps what the session says
+      // 24 h, or until the discount code expires (the provider's clock then counts); the order keeps what the session says
+      ...(expiresAt < Math.floor(Date.now() / 1000) + SESSION_LIFETIME_S - 60 ? { expires_at: expiresAt } : {}),
       payment_intent_data: { transfer_group: id, metadata: { order_id: id } },
       automatic_tax: { enabled: !usingSandbox() },
     }, { idempotencyKey: `checkout-${id}` });

@@ -3,8 +3,9 @@
 // and applied once, in the same transaction as its effects (apply_payment_event). What is applied
 // is the provider's CURRENT state, re-fetched here (the order's session, payment intent and
 // charge; the subscription; the account), so duplicates change nothing and events in any order
-// end in the right state. Stripe-side follow-ups (transfers, reversals) and the receipt run after
-// the commit and are idempotent; a failure answers 500 so Stripe retries.
+// end in the right state. Stripe-side follow-ups (transfers, reversals), the receipt and the
+// store owner's billing mails (_shared/billing-notices.ts) run after the commit and are idempotent; a failure answers 500 so Stripe retries.
+import { sendBillingNotices } from '../_shared/billing-notices.ts';
 import { serviceClient } from '../_shared/clients.ts';
 import { reply } from '../_shared/payments.ts';
 import { releaseHeld, reverseDue, sendReceipt } from '../_shared/payouts.ts';
@@ -147,6 +148,8 @@ async function handler(req: Request): Promise<Response> {
     } else {
       await followUp(applied);
     }
+    // the store owner's mails about their plan (renewal failed, plan ended), each once, duplicates included
+    if (facts.subscription) await sendBillingNotices(event, facts);
     return reply({ received: true, duplicate: applied.duplicate });
   } catch (err) {
     console.error(`stripe-webhook: ${event.type} ${event.id} failed`, err);

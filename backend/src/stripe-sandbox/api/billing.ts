@@ -1,5 +1,7 @@
 // subscriptions (made by subscription-mode checkout; retrieve, update, cancel), their
-// invoices, renewals when the sandbox clock passes a period end, billing portal sessions.
+// invoices, renewals when the sandbox clock passes a period end, retries of a failed renewal on
+// the dunning schedule (settings.dunning: Stripe's Smart Retries by default, then canceled),
+// billing portal sessions.
 import type Stripe from 'stripe';
 import type { SandboxCore } from '../core.ts';
 import { list } from '../core.ts';
@@ -95,6 +97,9 @@ async function invoiceFor(
   // the first invoice was paid at checkout (existingIntent); renewals charge the card on file off-session
   const behaviour = card ? (existingIntent ? { kind: 'succeeds' as const } : offSessionBehaviour(card.number)) : undefined;
   const paid = behaviour?.kind === 'succeeds';
+  // a failed renewal is tried again on the dunning schedule (retryDueInvoices)
+  const firstRetry = sb.settings.dunning.retryDays[0];
+  const nextAttempt = !paid && reason === 'subscription_cycle' && firstRetry !== undefined ? t.now + firstRetry * 86400 : null;
   let chargeId: string | null = null;
   if (card && !existingIntent) {
     const charge = await createCharge(sb, t, { intent, card, billingEmail: customer.data.email, decline: behaviour?.kind === 'declined' ? behaviour.decline : undefined });
@@ -127,7 +132,7 @@ async function invoiceFor(
     default_source: null, default_tax_rates: [], description: null, discounts: [], due_date: null, effective_at: t.now, ending_balance: 0,
     footer: null, from_invoice: null, hosted_invoice_url: sb.url(`/invoices/${id}`), invoice_pdf: null, issuer: { type: 'self' },
     last_finalization_error: null, latest_revision: null, lines: list(lines, `/v1/invoices/${id}/lines`), livemode: false, metadata: {},
-    next_payment_attempt: null, number: `${customer.data.invoice_prefix}-${String(customer.data.next_invoice_sequence ?? 1).padStart(4, '0')}`,
+    next_payment_attempt: nextAttempt, number: `${customer.data.invoice_prefix}-${String(customer.data.next_invoice_sequence ?? 1).padStart(4, '0')}`,
     on_behalf_of: null, payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
     period_end: item.current_period_end, period_start: item.current_period_start, post_payment_credit_notes_amount: 0,
     pre_payment_credit_notes_amount: 0, receipt_number: null, rendering: null, shipping_cost: null, shipping_details: null, starting_balance: 0,
@@ -261,6 +266,65 @@ export async function advanceSubscriptions(sb: SandboxCore, t: Tx): Promise<numb
     if (current !== stored.data) changedCount++;
   }
   return changedCount;
+}
+
+/**
+ * Tries again the open renewal invoices whose next_payment_attempt the clock has passed, with the
+ * customer's card on file now (the owner may have replaced it in the portal): paid → invoice.paid
+ * and the subscription active again; failed → invoice.payment_failed and the next try on the
+ * schedule, or, after the last one, the subscription canceled (customer.subscription.deleted,
+ * reason payment_failed), unpaid or left past due, as settings.dunning says.
+ */
+export async function retryDueInvoices(sb: SandboxCore, t: Tx): Promise<number> {
+  const due = await t.find<Stripe.Invoice>('invoice', `data->>'status' = 'open' and (data->>'next_payment_attempt')::bigint <= $2`, [t.now], { lock: true });
+  const { retryDays, onFinalFailure } = sb.settings.dunning;
+  let retried = 0;
+  for (const stored of due.reverse()) {
+    let invoice = stored.data;
+    let internal = stored.internal;
+    const subscription = await getSubscription(t, invoice.parent?.subscription_details?.subscription as string, true);
+    if (subscription.data.status === 'canceled') {
+      await t.update({ ...invoice, next_payment_attempt: null, auto_advance: false });
+      continue;
+    }
+    const firstFailure = invoice.status_transitions.finalized_at ?? invoice.created;
+    while (invoice.status === 'open' && invoice.next_payment_attempt !== null && invoice.next_payment_attempt <= t.now) {
+      const customer = await getCustomer(t, invoice.customer as string, 'customer', true);
+      const card = customer.internal.card as CardInput | undefined;
+      const intent = (await t.get<Stripe.PaymentIntent>(internal.payment_intent as string, { lock: true }))!.data;
+      const behaviour = card ? offSessionBehaviour(card.number) : undefined;
+      const paid = behaviour?.kind === 'succeeds';
+      const decline = behaviour?.kind === 'declined' ? behaviour.decline : undefined;
+      if (card) {
+        const charge = await createCharge(sb, t, { intent, card, billingEmail: customer.data.email, decline });
+        internal = { ...internal, charge: charge.id };
+        await t.update({
+          ...intent, status: paid ? 'succeeded' : 'requires_payment_method', amount_received: paid ? intent.amount : 0, latest_charge: charge.id,
+          last_payment_error: decline ? ({ type: 'card_error', ...decline, charge: charge.id } as Stripe.PaymentIntent.LastPaymentError) : null,
+        });
+      }
+      const attempt = (invoice.attempt_count ?? 1) + 1;
+      // retryDays[0] was the second try; after try n the next is retryDays[n - 1], if any
+      const nextDay = paid ? undefined : retryDays[attempt - 1];
+      invoice = {
+        ...invoice, attempt_count: attempt, attempted: true, next_payment_attempt: nextDay === undefined ? null : firstFailure + nextDay * 86400,
+        auto_advance: !paid && nextDay !== undefined,
+        ...(paid ? { status: 'paid' as const, amount_paid: invoice.amount_due, amount_remaining: 0,
+          status_transitions: { ...invoice.status_transitions, paid_at: t.now } } : {}),
+      };
+      await t.update(invoice, internal);
+      await sb.emit(t, paid ? 'invoice.paid' : 'invoice.payment_failed', invoice);
+      retried++;
+      const current = (await getSubscription(t, subscription.id, true)).data;
+      if (paid) {
+        if (current.status === 'past_due' || current.status === 'unpaid') await saveSubscriptionChange(sb, t, current, { ...current, status: 'active' });
+      } else if (nextDay === undefined) {
+        if (onFinalFailure === 'cancel') await saveSubscriptionChange(sb, t, current, ended(current, t.now, 'payment_failed'));
+        else if (onFinalFailure === 'unpaid') await saveSubscriptionChange(sb, t, current, { ...current, status: 'unpaid' });
+      }
+    }
+  }
+  return retried;
 }
 
 /** POST /v1/billing_portal/sessions */

@@ -1,35 +1,13 @@
-// The buyer's country decides the VAT in a tax-inclusive price (EU digital goods are taxed
-// where the buyer lives). It defaults from the browser's language and region settings.
+// The buyer's country decides the VAT in a tax-inclusive price (digital goods are taxed where the
+// buyer lives). It defaults from the browser's language and region settings.
 import { countryName } from '@stitchhouse/shared/countries.ts';
-import { EU_VAT_RATES } from '@stitchhouse/shared/pricing.ts';
+import { VAT_RATES } from '@stitchhouse/shared/pricing.ts';
 
 /**
- * Region codes the browser names that are not countries (groupings, test locales) or no longer exist;
- * the old codes Chromium names after today's country (DY Benin, HV Burkina Faso, …) would list it twice.
+ * The countries Stitchhouse sells to: the VAT table's (shared/src/countries.ts VAT_RATES), each
+ * with the VAT it charges. The checkout function refuses any other code, so none is offered.
  */
-const NOT_COUNTRIES = new Set(['AC', 'AN', 'BU', 'CP', 'CS', 'DD', 'DG', 'DY', 'EA', 'EU', 'EZ', 'FX', 'HV', 'IC', 'NH', 'NT', 'QO', 'QU', 'RH', 'SU', 'TA', 'TP',
-  'UK', 'UN', 'VD', 'XA', 'XB', 'YD', 'YU', 'ZR', 'ZZ']);
-/** When the browser has no region names (very old engines): the EU (VAT applies) and the commonest others. */
-const FALLBACK = ['AU', 'CA', 'CH', 'GB', 'IS', 'JP', 'NO', 'NZ', 'US', 'ZA'];
-
-/** Every ISO 3166-1 country the browser can name: the buyer's country is recorded on the order. */
-function namedCountries(): string[] {
-  try {
-    const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-    const codes: string[] = [];
-    for (let a = 65; a <= 90; a++) {
-      for (let b = 65; b <= 90; b++) {
-        const code = String.fromCharCode(a, b);
-        if (!NOT_COUNTRIES.has(code) && names.of(code)) codes.push(code);
-      }
-    }
-    return codes.length > 100 ? codes : [...Object.keys(EU_VAT_RATES), ...FALLBACK];
-  } catch {
-    return [...Object.keys(EU_VAT_RATES), ...FALLBACK];
-  }
-}
-
-export const CHECKOUT_COUNTRIES: readonly string[] = namedCountries();
+export const CHECKOUT_COUNTRIES: readonly string[] = Object.keys(VAT_RATES);
 
 /** Every checkout country as select options, by English name (countryName: shared/src/countries.ts). */
 export function checkoutCountryOptions(): { value: string; label: string }[] {
