@@ -174,7 +174,7 @@ const cases: Case[] = [
   { table: 'pattern_files', op: 'delete', allow: ['designer', 'service'], make: async () => byId((await insertColumns('pattern_files', {
     pattern_id: P.free, store_id: S.A, format: 'a0', version: 1, storage_path: `${S.A}/${P.free}/a0/v1.pdf`,
     size_bytes: 4096, sha256: 'c'.repeat(64) })).id as string) },
-  // pattern versions
+  // pattern versions: written only by attach_pattern_file and the service (issue 31, item 10)
   { table: 'pattern_versions', op: 'select', label: 'of a published pattern', filter: `pattern_id=eq.${P.pub}`, allow: all },
   { table: 'pattern_versions', op: 'select', label: 'of a draft', filter: `pattern_id=eq.${P.draft}`, allow: ['designer', 'operator', 'service'] },
   { table: 'pattern_versions', op: 'insert', allow: ['service'], insert: () => {
