@@ -365,15 +365,15 @@ async function checkout(req: Request): Promise<Response> {
   await expireEarlierCheckouts(caller.user.id, lines.filter((l) => l.item.kind === 'digital').map((l) => l.item.pattern_id));
   const expiresAt = checkoutExpiry(discount);
   // the order reserves its discount code (row lock, redemptions + open reservations under the limit)
-    p_order: {
   const { data: orderId, error } = await db.rpc('create_checkout_order', {
+    p_order: {
       buyer_id: caller.user.id, buyer_email: buyerEmail, currency,
       subtotal_cents: quote.subtotalCents, platform_fee_cents: quote.platformFeeCents, total_cents: quote.totalCents,
       provider: quote.totalCents === 0 ? 'free' : providerName(), vat_cents: quote.vatCents, vat_rate_bp: quote.vatRateBp,
       buyer_country: body.country, discount_cents: quote.discountCents, discount_code_id: discount?.id ?? null,
       expires_at: new Date(expiresAt * 1000).toISOString(),
-    p_items: quote.lines.map((q, i) => ({
     },
+    p_items: quote.lines.map((q, i) => ({
       pattern_id: q.patternId, store_id: q.storeId, kind: lines[i]!.item.kind, quantity: q.quantity,
       unit_price_cents: q.unitPriceCents, platform_fee_cents: q.platformFeeCents, currency,
       licence: lines[i]!.item.kind === 'wholesale_print' ? 'small_business' : lines[i]!.pattern.licence,
