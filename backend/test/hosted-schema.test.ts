@@ -4,7 +4,8 @@
 // the type hosted Supabase gives it. HOSTED below is transcribed from Supabase's own schema:
 // supabase/auth migrations (00_init_auth_schema, 20220603/20230116 alter_phone_type,
 // 20221003041349 add_mfa_schema, 20231117164230 add_id_pkey_identities, 20240214 is_anonymous,
-// 20240729 mfa phone) and supabase/storage tenant migrations (0002-storage-schema,
+// 20240729 mfa phone, 20230322519590 add_flow_state_table, 20240427152123 add_one_time_tokens_table,
+// 20220614074223 add_ip_address_to_audit_log) and supabase/storage tenant migrations (0002-storage-schema,
 // 0007 public, 0012 bucket custom limits, 0014 bytes for max size, 0014 add-version,
 // 0017 owner_id, 0025 custom metadata). A reference the table does not list fails the test:
 // look its hosted type up there and add it.
@@ -43,6 +44,18 @@ const HOSTED_TABLES: Record<string, Record<string, HostedType>> = {
     status: { enum: 'auth.factor_status', labels: ['unverified', 'verified'] }, created_at: timestamptz, updated_at: timestamptz, secret: 'text',
   },
   'auth.mfa_amr_claims': { session_id: 'uuid', created_at: timestamptz, updated_at: timestamptz, authentication_method: 'text', id: 'uuid' },
+  // close_account (20261201004000) removes a deleted member's tokens and flow state and scrubs the audit log's copy of the address
+  'auth.one_time_tokens': {
+    id: 'uuid', user_id: 'uuid',
+    token_type: { enum: 'auth.one_time_token_type', labels: ['confirmation_token', 'reauthentication_token', 'recovery_token', 'email_change_token_new', 'email_change_token_current', 'phone_change_token'] },
+    token_hash: 'text', relates_to: 'text', created_at: 'timestamp without time zone', updated_at: 'timestamp without time zone',
+  },
+  'auth.flow_state': {
+    id: 'uuid', user_id: 'uuid', auth_code: 'text', code_challenge_method: { enum: 'auth.code_challenge_method', labels: ['s256', 'plain'] },
+    code_challenge: 'text', provider_type: 'text', provider_access_token: 'text', provider_refresh_token: 'text', created_at: timestamptz,
+    updated_at: timestamptz, authentication_method: 'text', auth_code_issued_at: timestamptz,
+  },
+  'auth.audit_log_entries': { instance_id: 'uuid', id: 'uuid', payload: 'json', created_at: timestamptz, ip_address: 'character varying(64)' },
   'storage.buckets': {
     id: 'text', name: 'text', owner: 'uuid', owner_id: 'text', created_at: timestamptz, updated_at: timestamptz, public: 'boolean',
     file_size_limit: 'bigint', allowed_mime_types: 'text[]',
