@@ -4,7 +4,7 @@ import { getRuntimeConfig, getSupabase } from '@stitchhouse/shared';
 import { PATTERN_FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
 
 /** Why a download failed, as the download function and this client name it (features/download/reasons.ts words them). */
-export const DOWNLOAD_REASONS = ['not_owned', 'not_signed_in', 'file_missing', 'file_damaged', 'link_expired', 'rate_limited', 'bad_request', 'network', 'server_error'] as const;
+export const DOWNLOAD_REASONS = ['not_owned', 'not_signed_in', 'aal2_required', 'file_missing', 'file_damaged', 'link_expired', 'rate_limited', 'bad_request', 'network', 'server_error'] as const;
 export type DownloadReason = (typeof DOWNLOAD_REASONS)[number];
 
 export function isDownloadReason(value: string): value is DownloadReason {

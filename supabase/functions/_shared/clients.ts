@@ -22,14 +22,39 @@ export function serviceClient(): SupabaseClient {
   return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'), { auth: noSession });
 }
 
+export interface SignedInUser {
+  user: User;
+  token: string;
+  /**
+   * The account has a verified authenticator app and this token was issued before its code
+   * was entered (aal1). A function acting for the member answers 403 AAL2_REQUIRED then, as
+   * the database refuses the same session (public.mfa_satisfied()).
+   */
+  needsSecondFactor: boolean;
+}
+
 /** The signed-in person behind the request, or null for the anon key, an expired or a forged token. */
-export async function signedInUser(req: Request): Promise<{ user: User; token: string } | null> {
+export async function signedInUser(req: Request): Promise<SignedInUser | null> {
   const token = bearerToken(req);
   if (!token) return null;
-  const { data, error } = await serviceClient().auth.getUser(token);
+  const service = serviceClient();
+  const { data, error } = await service.auth.getUser(token);
   if (error || !data.user) return null;
-  return { user: data.user, token };
+  const hasFactor = (data.user.factors ?? []).some((f) => f.status === 'verified');
+  return { user: data.user, token, needsSecondFactor: hasFactor && !(await atSecondFactor(service, token)) };
 }
+
+/** Whether the auth server verified this token and it says aal2 (auth-js reads the level; an error counts as not). */
+async function atSecondFactor(service: SupabaseClient, token: string): Promise<boolean> {
+  const { data, error } = await service.auth.mfa.getAuthenticatorAssuranceLevel(token);
+  return !error && data?.currentLevel === 'aal2';
+}
+
+/** The answer (403) for a member whose session has not passed the account's authenticator app yet. */
+export const AAL2_REQUIRED = {
+  code: 'aal2_required',
+  message: 'Enter a code from your authenticator app first: this action needs a second factor.',
+} as const;
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {

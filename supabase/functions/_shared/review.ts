@@ -3,7 +3,7 @@
 // The decision is always made as the caller under the database's rules; the service key is used
 // only to find the applicant's address.
 import { z } from 'zod';
-import { callerClient, json, serviceClient, signedInUser } from './clients.ts';
+import { AAL2_REQUIRED, callerClient, json, serviceClient, signedInUser } from './clients.ts';
 import { env } from './env.ts';
 import { sendMail, type OutgoingMail } from './mail.ts';
 
@@ -49,6 +49,7 @@ export function reviewHandler<A extends { user_id: string }>(options: {
     if (req.method !== 'POST') return json({ code: 'bad_request', message: 'Use POST' }, 405);
     const caller = await signedInUser(req);
     if (!caller) return json({ code: 'not_signed_in', message: 'Sign in as an operator to review applications.' }, 401);
+    if (caller.needsSecondFactor) return json(AAL2_REQUIRED, 403);
     const parsed = reviewBodySchema.safeParse(await req.json().catch(() => null));
     if (!parsed.success) return json({ code: 'bad_request', message: parsed.error.issues.map((i) => i.message).join('; ') }, 400);
     const { application_id, decision, reason } = parsed.data;

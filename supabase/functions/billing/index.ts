@@ -4,7 +4,7 @@
 // portal: switch interval, cancel at period end, change card). The store's plan follows the
 // subscription's webhooks, never this call.
 import { z } from 'zod';
-import { serviceClient, signedInUser } from '../_shared/clients.ts';
+import { AAL2_REQUIRED, serviceClient, signedInUser } from '../_shared/clients.ts';
 import { PaymentFailure, paymentHandler, readBody, reply, siteUrl } from '../_shared/payments.ts';
 import { paymentsConfigured, stripe, type Stripe } from '../_shared/stripe.ts';
 import { PLANS, planLookupKey, planPrice, type Currency } from '@stitchhouse/shared/pricing.ts';
@@ -53,6 +53,7 @@ async function billingCustomer(storeId: string, store: { name: string }, email: 
 async function billing(req: Request): Promise<Response> {
   const caller = await signedInUser(req);
   if (!caller) throw new PaymentFailure('not_signed_in', 'Sign in to manage your plan.', 401);
+  if (caller.needsSecondFactor) throw new PaymentFailure(AAL2_REQUIRED.code, AAL2_REQUIRED.message, 403);
   const body = await readBody(req, bodySchema);
   if (!paymentsConfigured()) throw new PaymentFailure('payments_unavailable', 'Payments are not set up on this server yet.', 503);
   const db = serviceClient();

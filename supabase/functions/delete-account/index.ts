@@ -6,7 +6,7 @@
 // lists go through the storage API (avatars, review photos, documents, exports, store
 // pictures), and a confirmation is emailed that says what is gone.
 import { z } from 'zod';
-import { json, serviceClient, signedInUser } from '../_shared/clients.ts';
+import { AAL2_REQUIRED, json, serviceClient, signedInUser } from '../_shared/clients.ts';
 import { requireEnv } from '../_shared/env.ts';
 import { sendMail } from '../_shared/mail.ts';
 
@@ -55,9 +55,10 @@ async function handler(req: Request): Promise<Response> {
   if (req.method !== 'POST') return fail(405, 'bad_request', 'Use POST');
   const caller = await signedInUser(req);
   if (!caller) return fail(401, 'not_signed_in', 'Sign in to delete your account.');
+  if (caller.needsSecondFactor) return fail(403, AAL2_REQUIRED.code, AAL2_REQUIRED.message);
   const parsed = bodySchema.safeParse(await req.json().catch(() => null));
   if (!parsed.success) return fail(400, 'bad_request', parsed.error.issues.map((i) => i.message).join('; '));
-  const { user, token } = caller;
+  const { user } = caller;
   const email = user.email ?? '';
 
   // 1. The password, on a throwaway session (counts against the sign-in limits like any try).
@@ -73,8 +74,7 @@ async function handler(req: Request): Promise<Response> {
       | { id: string }
       | undefined;
     if (factor) {
-      const aal = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).aal;
-      if (aal !== 'aal2') return fail(403, 'aal2_required', 'Enter a code from your authenticator app on this device first.');
+      // This session's own level was checked above (signedInUser: aal2 when the account has an app).
       if (!parsed.data.code) return fail(400, 'code_required', 'Enter the 6-digit code from your authenticator app.');
       const challenge = await authCall(`/factors/${factor.id}/challenge`, probe, {});
       if (challenge.status !== 200) return fail(429, 'rate_limited', 'Too many wrong codes. Wait a few minutes and try again.');

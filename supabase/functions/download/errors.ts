@@ -2,6 +2,7 @@
 // /download/error?reason=<code> explains each one and what to do next.
 export const DOWNLOAD_ERRORS = {
   not_signed_in: { status: 401, message: 'Sign in to download your patterns.' },
+  aal2_required: { status: 403, message: 'Enter a code from your authenticator app first: this action needs a second factor.' },
   not_owned: { status: 403, message: 'You have not purchased this pattern.' },
   file_missing: { status: 404, message: 'This pattern has no file in that format yet.' },
   file_damaged: { status: 422, message: 'The pattern file could not be prepared for download.' },

@@ -74,6 +74,7 @@ async function stampIdentity(token: string, userId: string, email: string | unde
 async function download(req: Request): Promise<Response> {
   const caller = await signedInUser(req);
   if (!caller) throw new DownloadFailure('not_signed_in');
+  if (caller.needsSecondFactor) throw new DownloadFailure('aal2_required');
   const request = await readRequest(req);
   if (request.expires !== undefined && request.expires * 1000 < Date.now()) throw new DownloadFailure('link_expired');
   const db = callerClient(caller.token);

@@ -8,7 +8,7 @@
 // Answers the ZIP itself, with content-length so the page can show the download's progress,
 // and the emailed link in `x-export-url`.
 import { zipSync, strToU8 } from 'fflate';
-import { callerClient, json, serviceClient, signedInUser } from '../_shared/clients.ts';
+import { AAL2_REQUIRED, callerClient, json, serviceClient, signedInUser } from '../_shared/clients.ts';
 import { env } from '../_shared/env.ts';
 import { sendMail } from '../_shared/mail.ts';
 import { forgetDownload } from '../_shared/downloads.ts';
@@ -99,6 +99,7 @@ async function handler(req: Request): Promise<Response> {
   if (req.method !== 'POST') return json({ code: 'bad_request', message: 'Use POST' }, 405);
   const caller = await signedInUser(req);
   if (!caller) return json({ code: 'not_signed_in', message: 'Sign in to export your account.' }, 401);
+  if (caller.needsSecondFactor) return json(AAL2_REQUIRED, 403);
   const { user, token } = caller;
   try {
     const data = await collect(token, user.id);

@@ -2,7 +2,7 @@
 // a new version: emails every buyer once with what changed and a link to download it; at most
 // one such mail per pattern a day (429 rate_limited with retry_after after that).
 import { z } from 'zod';
-import { json, serviceClient, signedInUser } from '../_shared/clients.ts';
+import { AAL2_REQUIRED, json, serviceClient, signedInUser } from '../_shared/clients.ts';
 import { env } from '../_shared/env.ts';
 import { sendMail } from '../_shared/mail.ts';
 import { updateEmail } from './email.ts';
@@ -19,6 +19,7 @@ async function handler(req: Request): Promise<Response> {
   if (req.method !== 'POST') return json({ code: 'bad_request', message: 'Use POST' }, 405);
   const caller = await signedInUser(req);
   if (!caller) return json({ code: 'not_signed_in', message: 'Sign in to notify your buyers.' }, 401);
+  if (caller.needsSecondFactor) return json(AAL2_REQUIRED, 403);
   const parsed = requestSchema.safeParse(await req.json().catch(() => null));
   if (!parsed.success) return json({ code: 'bad_request', message: parsed.error.issues.map((i) => i.message).join('; ') }, 400);
   const { pattern_id, version } = parsed.data;

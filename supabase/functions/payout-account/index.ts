@@ -3,7 +3,7 @@
 // Stripe, and what is held for / has been paid to the caller per currency. A status check that
 // finds payouts enabled also releases held transfers.
 import { z } from 'zod';
-import { serviceClient, signedInUser } from '../_shared/clients.ts';
+import { AAL2_REQUIRED, serviceClient, signedInUser } from '../_shared/clients.ts';
 import { PaymentFailure, paymentHandler, readBody, reply, siteUrl } from '../_shared/payments.ts';
 import { releaseHeld } from '../_shared/payouts.ts';
 import { paymentsConfigured, stripe } from '../_shared/stripe.ts';
@@ -22,6 +22,7 @@ async function syncAccount(userId: string, accountId: string) {
 async function payoutAccount(req: Request): Promise<Response> {
   const caller = await signedInUser(req);
   if (!caller) throw new PaymentFailure('not_signed_in', 'Sign in to set up payouts.', 401);
+  if (caller.needsSecondFactor) throw new PaymentFailure(AAL2_REQUIRED.code, AAL2_REQUIRED.message, 403);
   const { action } = await readBody(req, bodySchema);
   if (!paymentsConfigured()) throw new PaymentFailure('payments_unavailable', 'Payments are not set up on this server yet.', 503);
   const db = serviceClient();

@@ -4,7 +4,7 @@
 // good rows are recorded (source csv), once per external_id, so uploading a file twice adds
 // nothing. The answer lists each row's outcome.
 import { z } from 'zod';
-import { callerClient, json, serviceClient, signedInUser } from '../_shared/clients.ts';
+import { AAL2_REQUIRED, callerClient, json, serviceClient, signedInUser } from '../_shared/clients.ts';
 import { patternFacts, posError, recordSales, sha256Hex } from '../_shared/pos.ts';
 import { csvSaleRowSchema, judgeLines, MAX_CSV_ROWS } from '@stitchhouse/shared/pos/sales.ts';
 
@@ -25,6 +25,7 @@ async function handler(req: Request): Promise<Response> {
   if (req.method !== 'POST') return posError(405, 'method_not_allowed', 'Use POST.', { allow: 'POST' });
   const caller = await signedInUser(req);
   if (!caller) return posError(401, 'not_signed_in', 'Sign in as the shop’s owner to upload sales.');
+  if (caller.needsSecondFactor) return posError(403, AAL2_REQUIRED.code, AAL2_REQUIRED.message);
   const parsed = bodySchema.safeParse(await req.json().catch(() => null));
   if (!parsed.success) return posError(400, 'invalid_request', parsed.error.issues.map((i) => i.message).join('; '));
   const { store_id, rows } = parsed.data;

@@ -3,7 +3,7 @@
 // the database's rules, and marks the lines). The entitlement is revoked and the designer's
 // transfer reversed by the charge.refunded webhook, not here.
 import { z } from 'zod';
-import { callerClient, serviceClient, signedInUser } from '../_shared/clients.ts';
+import { AAL2_REQUIRED, callerClient, serviceClient, signedInUser } from '../_shared/clients.ts';
 import { PaymentFailure, paymentHandler, readBody, reply } from '../_shared/payments.ts';
 import { stripe, type Stripe } from '../_shared/stripe.ts';
 
@@ -31,6 +31,7 @@ interface RefundRequest {
 async function refund(req: Request): Promise<Response> {
   const caller = await signedInUser(req);
   if (!caller) throw new PaymentFailure('not_signed_in', 'Sign in to refund an order.', 401);
+  if (caller.needsSecondFactor) throw new PaymentFailure(AAL2_REQUIRED.code, AAL2_REQUIRED.message, 403);
   const body = await readBody(req, bodySchema);
   const { data, error } = await callerClient(caller.token).rpc('request_refund', { order_id: body.order_id, order_item_id: body.order_item_id ?? null });
   if (error) {

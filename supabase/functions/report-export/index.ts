@@ -7,7 +7,7 @@
 // `x-report-rows` says how many rows are coming (the page shows progress against it).
 import { writeCsv } from '@stitchhouse/shared/csv.ts';
 import { z } from 'zod';
-import { callerClient, json, signedInUser } from '../_shared/clients.ts';
+import { AAL2_REQUIRED, callerClient, json, signedInUser } from '../_shared/clients.ts';
 
 const PAGE = 1000;
 
@@ -47,6 +47,7 @@ async function handler(req: Request): Promise<Response> {
   if (req.method !== 'GET') return json({ error: { code: 'method_not_allowed', message: 'Use GET.' } }, 405, { allow: 'GET' });
   const caller = await signedInUser(req);
   if (!caller) return json({ error: { code: 'not_signed_in', message: 'Sign in to export a report.' } }, 401);
+  if (caller.needsSecondFactor) return json({ error: AAL2_REQUIRED }, 403);
   const parsed = params.safeParse(Object.fromEntries(new URL(req.url).searchParams));
   if (!parsed.success) {
     return json({ error: { code: 'invalid_request', message: parsed.error.issues[0]!.message, details: parsed.error.issues } }, 400);

@@ -27,6 +27,12 @@ export function reasonCopy(reason: DownloadReason, patternId: string | null, wai
         explanation: 'Your patterns are tied to your account. Sign in and the download starts from your library.',
         action: { label: 'Sign in', href: `/sign-in?next=${encodeURIComponent(downloadPage)}` },
       };
+    case 'aal2_required':
+      return {
+        title: 'Enter your authenticator code',
+        explanation: 'This account is protected by an authenticator app. Enter the code it shows, then the download starts.',
+        action: { label: 'Enter the code', href: `/sign-in?next=${encodeURIComponent(downloadPage)}` },
+      };
     case 'file_missing':
       return {
         title: 'This file is not available',
