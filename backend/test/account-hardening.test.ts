@@ -244,12 +244,16 @@ describe('the export and the download limit (item 11)', () => {
       const res = await fetch(`${stack.url}/functions/v1/export`, { method: 'POST', headers: { apikey: stack.anonKey, authorization: `Bearer ${buyer.token}` } });
       expect(res.status).toBe(200);
       const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
-      return { files: Object.keys(files).filter((n) => n.startsWith('patterns/')), account: JSON.parse(strFromU8(files['stitchhouse-account.json']!)) };
+      return {
+        files: Object.keys(files).filter((n) => n.startsWith('patterns/')), skipped: res.headers.get('x-export-skipped'),
+        account: JSON.parse(strFromU8(files['stitchhouse-account.json']!)),
+      };
     };
 
     // An export under the limit stamps both patterns and records both copies, as downloads.
     const first = await exportNow();
     expect(first.files).toHaveLength(2);
+    expect(first.skipped).toBe('0');
     expect(await downloads(patternId)).toBe(1);
     expect(await downloads(second.patternId)).toBe(1);
 
@@ -266,6 +270,7 @@ describe('the export and the download limit (item 11)', () => {
 
     const blocked = await exportNow();
     expect(blocked.files).toEqual([expect.stringContaining('Spare-Scarf')]);
+    expect(blocked.skipped).toBe('1');
     expect(blocked.account.patterns_not_included).toEqual([
       expect.objectContaining({ title: 'Limit Coat', code: 'rate_limited', reason: expect.stringMatching(/download limit/i) }),
     ]);

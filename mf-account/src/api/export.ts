@@ -2,7 +2,8 @@
 // (supabase-js's functions.invoke has no progress, so a plain fetch with the session's token).
 import { getRuntimeConfig, getSupabase } from '@stitchhouse/shared';
 
-export async function exportAccount(onProgress: (received: number, total: number | null) => void): Promise<Blob> {
+/** The ZIP, and how many owned patterns are not in it (their reasons: patterns_not_included in the JSON). */
+export async function exportAccount(onProgress: (received: number, total: number | null) => void): Promise<{ zip: Blob; skipped: number }> {
   const supabase = await getSupabase();
   const { data } = await supabase.auth.getSession();
   if (!data.session) throw Object.assign(new Error('Your session has ended. Please sign in again.'), { code: 'P0001' });
@@ -26,5 +27,5 @@ export async function exportAccount(onProgress: (received: number, total: number
     received += value.byteLength;
     onProgress(received, total);
   }
-  return new Blob(parts as BlobPart[], { type: 'application/zip' });
+  return { zip: new Blob(parts as BlobPart[], { type: 'application/zip' }), skipped: Number(response.headers.get('x-export-skipped')) || 0 };
 }

@@ -247,8 +247,14 @@ export interface AttachResult {
   notify: boolean;
 }
 
-/** Registers the uploaded file; on a published pattern this is a new version buyers are told about. */
-export async function attachFile(patternId: string, target: UploadTarget, file: Blob, digest: string, changes: string): Promise<AttachResult & { notified: number | null }> {
+/**
+ * Registers the uploaded file; on a published pattern this is a new version buyers are told
+ * about. `notified` is how many were emailed (null when the mail was not sent), `notifyRefused`
+ * the function's reason when it refused (at most one update email per pattern a day).
+ */
+export async function attachFile(
+  patternId: string, target: UploadTarget, file: Blob, digest: string, changes: string,
+): Promise<AttachResult & { notified: number | null; notifyRefused: string | null }> {
   const supabase = await getSupabase();
   const { data, error, status } = await supabase.rpc('attach_pattern_file', {
     pattern_id: patternId,
@@ -261,9 +267,16 @@ export async function attachFile(patternId: string, target: UploadTarget, file: 
   if (error) fail(error, status);
   const result = data as unknown as AttachResult; // a jsonb result: its shape is the function's
   let notified: number | null = null;
+  let notifyRefused: string | null = null;
   if (result.notify && result.pattern_version) {
     const sent = await supabase.functions.invoke('pattern-updated', { body: { pattern_id: patternId, version: result.pattern_version } });
-    notified = sent.error ? null : ((sent.data as { sent: number }).sent ?? 0);
+    if (!sent.error) notified = (sent.data as { sent: number }).sent ?? 0;
+    else {
+      // a FunctionsHttpError carries the answer: {code, message} (429 rate_limited: one update email per pattern a day)
+      const context = (sent.error as { context?: Response }).context;
+      const answer = context ? ((await context.json().catch(() => null)) as { message?: string } | null) : null;
+      notifyRefused = answer?.message ?? null;
+    }
   }
-  return { ...result, notified };
+  return { ...result, notified, notifyRefused };
 }

@@ -136,7 +136,9 @@ async function handler(req: Request): Promise<Response> {
         'content-disposition': 'attachment; filename="stitchhouse-export.zip"',
         'cache-control': 'private, no-store',
         'x-export-patterns': String(Object.keys(files).length),
-        'access-control-expose-headers': 'x-export-patterns, x-export-url, content-length',
+        // patterns left out (download limit reached, no file yet…): their reasons are in the JSON
+        'x-export-skipped': String(skipped.length),
+        'access-control-expose-headers': 'x-export-patterns, x-export-skipped, x-export-url, content-length',
         ...(link ? { 'x-export-url': link } : {}),
       },
     });

@@ -8,7 +8,7 @@ type State =
   | { phase: 'idle' }
   | { phase: 'preparing' }
   | { phase: 'receiving'; received: number; total: number | null }
-  | { phase: 'ready'; url: string; size: number }
+  | { phase: 'ready'; url: string; size: number; skipped: number }
   | { phase: 'error'; message: string };
 
 /** One click: a ZIP of my data as JSON and every pattern I own, stamped; also emailed as a link. */
@@ -21,8 +21,8 @@ export function ExportAccount() {
   async function start() {
     setState({ phase: 'preparing' });
     try {
-      const zip = await exportAccount((received, total) => setState({ phase: 'receiving', received, total }));
-      setState({ phase: 'ready', url: URL.createObjectURL(zip), size: zip.size });
+      const { zip, skipped } = await exportAccount((received, total) => setState({ phase: 'receiving', received, total }));
+      setState({ phase: 'ready', url: URL.createObjectURL(zip), size: zip.size, skipped });
     } catch (error) {
       setState({ phase: 'error', message: serverMessage(error).message });
     }
@@ -33,7 +33,7 @@ export function ExportAccount() {
       <h2 id="export-title">Export your account</h2>
       <p>
         One ZIP file with your profile, orders, library, downloads, store and wholesale application as JSON, and every pattern you own as a PDF
-        stamped for you. We also email you a link to it (valid for an hour).
+        stamped for you (each copy counts as a download of that pattern). We also email you a link to it (valid for an hour).
       </p>
       {state.phase === 'preparing' ? (
         <div aria-live="polite">
@@ -54,6 +54,9 @@ export function ExportAccount() {
             Save stitchhouse-export.zip ({formatBytes(state.size)})
           </a>
           . The link in the email works for an hour.
+          {state.skipped > 0
+            ? ` ${state.skipped} of your patterns ${state.skipped === 1 ? 'is' : 'are'} not in it (for example, the hourly download limit was reached): patterns_not_included in stitchhouse-account.json says why. Each stamped copy counts as a download.`
+            : ''}
         </Alert>
       ) : null}
       {state.phase === 'error' ? <Alert tone="danger">{state.message}</Alert> : null}

@@ -72,7 +72,7 @@ function FormatSlot({ format, pattern, current, onUploaded }: { format: PatternF
       update({ phase: 'saving' });
       const result = await attachFile(pattern.id, target, file, await sha256Hex(file), state.changes.trim());
       const note = result.notify
-        ? `Version ${result.pattern_version} published${result.notified !== null ? `; ${result.notified} buyer${result.notified === 1 ? '' : 's'} notified` : ''}.`
+        ? `Version ${result.pattern_version} published${result.notified !== null ? `; ${result.notified} buyer${result.notified === 1 ? '' : 's'} notified` : ''}.${result.notifyRefused ? ` Buyers were not emailed: ${result.notifyRefused}` : ''}`
         : `${info.shortLabel} file uploaded.`;
       setState({ ...initial, phase: 'done', message: note });
       if (input.current) input.current.value = '';
