@@ -132,6 +132,32 @@ describe('a single-use discount code', () => {
     expect(await redemptions(code.id)).toBe(1);
   });
 
+  it('is released when the buyer leaves the payment page (the cancel link), by the buyer only', async () => {
+    const code = await newCode({ code: 'LEAVER', percent_off: 15, max_redemptions: 1 });
+    const held = await call('checkout', people.d, cart(P.bag, { discount_code: 'LEAVER' }));
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    expect((await call('checkout', people.a, cart(P.bag, { discount_code: 'LEAVER' }))).body.error?.code).toBe('discount_exhausted');
+    // someone else cannot close it
+    const other = await call('checkout', people.a, { cancel_order: held.body.order_id });
+    expect(other.status).toBe(404);
+    expect(other.body.error).toMatchObject({ code: 'order_not_found' });
+    expect((await orderOf(held.body.order_id)).status).toBe('pending');
+
+    const left = await call('checkout', people.d, { cancel_order: held.body.order_id });
+    expect(left.status, JSON.stringify(left.body)).toBe(200);
+    expect(left.body).toEqual({ order_id: held.body.order_id, status: 'expired' });
+    expect(await orderOf(held.body.order_id)).toMatchObject({ status: 'expired', failure_code: 'cancelled' });
+    expect((await pay(held.body.order_id)).body.status).toBe('expired');
+    const taken = await call('checkout', people.a, cart(P.bag, { discount_code: 'LEAVER' }));
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(taken.body.quote.discount_cents).toBe(135);
+    // a paid order is left as it is
+    expect((await pay(taken.body.order_id)).body.status).toBe('succeeded');
+    await untilStatus(taken.body.order_id, 'paid');
+    expect((await call('checkout', people.a, { cancel_order: taken.body.order_id })).body).toEqual({ order_id: taken.body.order_id, status: 'paid' });
+    expect(await redemptions(code.id)).toBe(1);
+  });
+
   it('a checkout does not outlive its code: after the code expires the discounted checkout can no longer be paid', async () => {
     const expires = new Date(Date.now() + 2 * 3600 * 1000);
     const code = await newCode({ code: 'TWOHOURS', percent_off: 20, expires_at: expires.toISOString() });

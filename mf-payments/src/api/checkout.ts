@@ -74,3 +74,11 @@ export function quoteCheckout(request: CheckoutRequest): Promise<QuoteAnswer> {
 export function startCheckout(request: CheckoutRequest): Promise<{ order_id: string; url: string; quote: Quote }> {
   return callPaymentFunction('checkout', body(request, false));
 }
+
+/**
+ * The buyer came back from the payment page without paying (its cancel link): the server closes
+ * that checkout, so the discount code it held is free for others. A paid order is left as it is.
+ */
+export async function cancelCheckout(orderId: string): Promise<{ order_id: string; status: string }> {
+  return callPaymentFunction('checkout', { cancel_order: orderId });
+}

@@ -3,6 +3,7 @@ import { useSession } from '@stitchhouse/shared';
 import { BRAND_CONTACT } from '@stitchhouse/shared/brand.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Alert, LinkButton, PageHeading, Skeleton } from '@stitchhouse/shared/ui/index.ts';
+import { cancelCheckout } from '../api/checkout.ts';
 import { getOrder } from '../api/orders.ts';
 import { failureReason } from '../features/outcome/reasons.ts';
 import * as styles from '../features/outcome/Outcome.module.css';
@@ -16,7 +17,13 @@ export default function PaymentError() {
   const orderId = params.get('order');
   const reasonParam = params.get('reason');
   const { session, loading } = useSession();
-  const order = useAsync(`${orderId ?? ''}:${session?.user.id ?? ''}`, async (signal) => (orderId && session ? getOrder(orderId, signal) : null));
+  const order = useAsync(`${orderId ?? ''}:${session?.user.id ?? ''}`, async (signal) => {
+    if (!orderId || !session) return null;
+    // back from the payment page without paying: close that checkout (releasing its discount code);
+    // the reason is shown whatever the answer
+    if (reasonParam === 'cancelled') await cancelCheckout(orderId).catch(() => undefined);
+    return getOrder(orderId, signal);
+  });
   const waiting = !!orderId && (loading || (!!session && order.status === 'loading'));
   const paid = order.data && ['paid', 'partially_refunded'].includes(order.data.status);
   const reason = failureReason(order.data ?? null, reasonParam);

@@ -1,4 +1,6 @@
 // POST /checkout { items: [{ pattern_id, quantity, kind, expected_unit_price_cents? }], discount_code?, country, preview?, email?, referral?, partner_code? }
+// POST /checkout { cancel_order } — the buyer left the payment page (its cancel link): the open
+// checkout is closed at the provider and the order, with the discount code it reserved, released.
 // Prices the cart on the server from the database (tax-inclusive prices, the buyer's VAT, the
 // store's discount code, each seller plan's fee: shared/src/pricing.ts) and, unless previewing,
 // records a pending order and opens a Stripe Checkout Session for it. Entitlements come later,
@@ -6,7 +8,7 @@
 // Guests (anonymous sign-ins, is_anonymous in the JWT) check out with a required `email`: the
 // order's buyer_email, the payment page's customer_email and where the receipt goes.
 import { z } from 'zod';
-import { AAL2_REQUIRED, callerClient, serviceClient, signedInUser } from '../_shared/clients.ts';
+import { callerClient, serviceClient, signedInUser } from '../_shared/clients.ts';
 import { PaymentFailure, paymentHandler, readBody, reply, siteUrl } from '../_shared/payments.ts';
 import { sendReceipt } from '../_shared/payouts.ts';
 import { paymentsConfigured, providerName, stripe, usingSandbox, type Stripe } from '../_shared/stripe.ts';
@@ -326,10 +328,43 @@ async function clickNow(code: string): Promise<{ code: string; click_id: string 
   return { code, click_id: data };
 }
 
+const cancelSchema = z.object({ cancel_order: z.guid({ error: 'cancel_order must be an order id' }) });
+
+/**
+ * The buyer came back from the payment page without paying: their open checkout is expired at the
+ * provider (so it cannot be paid any more) and the order marked expired at once, which releases the
+ * discount code it reserved. Only the order's buyer may; a paid or closed order is left as it is.
+ */
+async function cancelCheckout(buyerId: string, orderId: string): Promise<Response> {
+  const db = serviceClient();
+  const { data: order, error } = await db.from('orders').select('id, status, provider_session_id')
+    .eq('id', orderId).eq('buyer_id', buyerId).maybeSingle();
+  if (error) throw error;
+  if (!order) throw new PaymentFailure('order_not_found', 'There is no such order of yours.', 404);
+  if (order.status !== 'pending') return reply({ order_id: order.id, status: order.status });
+  if (order.provider_session_id) {
+    try {
+      await stripe().checkout.sessions.expire(order.provider_session_id as string);
+    } catch {
+      // paid or closed meanwhile: the webhook decides
+      const { data: now } = await db.from('orders').select('status').eq('id', orderId).single();
+      return reply({ order_id: order.id, status: now?.status ?? order.status });
+    }
+  }
+  const { data: closed, error: closeError } = await db.from('orders')
+    .update({ status: 'expired', failure_code: 'cancelled', failure_message: 'You left the payment page before paying.' })
+    .eq('id', orderId).eq('status', 'pending').select('status');
+  if (closeError) throw closeError;
+  return reply({ order_id: order.id, status: closed?.[0]?.status ?? 'expired' });
+}
+
 async function checkout(req: Request): Promise<Response> {
   const caller = await signedInUser(req);
   if (!caller) throw new PaymentFailure('not_signed_in', 'Sign in to check out.', 401);
-  if (caller.needsSecondFactor) throw new PaymentFailure(AAL2_REQUIRED.code, AAL2_REQUIRED.message, 403);
+  const raw = await req.clone().json().catch(() => null) as Record<string, unknown> | null;
+  if (raw && typeof raw === 'object' && 'cancel_order' in raw) {
+    return cancelCheckout(caller.user.id, (await readBody(req, cancelSchema)).cancel_order);
+  }
   const body = await readBody(req, bodySchema);
   const guest = caller.user.is_anonymous === true;
   if (guest && !body.preview && !body.email) {
