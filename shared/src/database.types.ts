@@ -2064,7 +2064,10 @@ export type Database = {
         Returns: string[]
       }
       currency_rate_micros: { Args: { p_currency: string }; Returns: number }
-      discount_code_uses: { Args: { p_code: string }; Returns: number }
+      discount_code_uses: {
+        Args: { p_code: string; p_except_buyer?: string }
+        Returns: number
+      }
       download_allowance: { Args: { pattern_id: string }; Returns: number }
       download_limit_per_hour: {
         Args: Record<PropertyKey, never>
