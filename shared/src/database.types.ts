@@ -78,37 +78,6 @@ export type Database = {
           },
         ]
       }
-      billing_notices: {
-        Row: {
-          created_at: string
-          key: string
-          kind: string
-          sent_at: string | null
-          store_id: string
-        }
-        Insert: {
-          created_at?: string
-          key: string
-          kind: string
-          sent_at?: string | null
-          store_id: string
-        }
-        Update: {
-          created_at?: string
-          key?: string
-          kind?: string
-          sent_at?: string | null
-          store_id?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: "billing_notices_store_id_fkey"
-            columns: ["store_id"]
-            referencedRelation: "stores"
-            referencedColumns: ["id"]
-          },
-        ]
-      }
       currency_rates: {
         Row: {
           as_of: string
@@ -2342,6 +2311,7 @@ export type Database = {
       }
       recovery_code_hash: { Args: { p_code: string }; Returns: string }
       recovery_codes_left: { Args: Record<PropertyKey, never>; Returns: number }
+      release_billing_notice: { Args: { p_key: string }; Returns: undefined }
       report_commissions: {
         Args: { p_from: string; p_to: string }
         Returns: {

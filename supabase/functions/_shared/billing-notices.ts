@@ -86,7 +86,7 @@ export async function sendBillingNotices(event: Stripe.Event, facts: Record<stri
     try {
       await sendMail({ to: claim.email, ...notice.mail(claim.store_name ?? 'Your store') });
     } catch (err) {
-      await db.from('billing_notices').update({ sent_at: null }).eq('key', notice.key);
+      await db.rpc('release_billing_notice', { p_key: notice.key });
       throw err;
     }
   }
