@@ -4,6 +4,8 @@
 // headers to set (`_headers`, Netlify / Cloudflare Pages syntax; the same rules as
 // scripts/serve-apps.mjs and the README's table).
 //   node scripts/release.mjs <app> [--out releases] [--no-build]      (--out defaults to $RELEASES_DIR or releases/)
+//     SUPABASE_URL, REMOTES_FILE: the backend and remotes.json the release is served with, for the
+//     pages' Content-Security-Policy in `_headers` (scripts/csp.mjs); unset = the local servers
 //     <app>: folder or MF name from shared/src/apps.json (shell, mf-auth, mf-catalog, …)
 //   → releases/<folder>/<version>/   version = <UTC date>-<content hash> (printed)
 //     releases/<folder>/_headers     every version's rules under /<version>/ (one origin for all versions)
@@ -16,7 +18,9 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import APPS from '../shared/src/apps.json' with { type: 'json' };
 import { COMPRESSIBLE, precompressFile } from '../shared/build/precompress.mjs';
-import { cacheControl } from './serve-apps.mjs';
+import { securityHeaders } from './csp.mjs';
+import { remoteMapOrNull } from './route-hints.mjs';
+import { APP_PORTS, cacheControl } from './serve-apps.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -67,15 +71,45 @@ export function contentHash(dir, files = listFiles(dir)) {
 }
 
 /**
+ * The runtime config the pages' policy is made from (scripts/csp.mjs): the Supabase URL and the
+ * remotes.json the release will be served with, from `SUPABASE_URL` and `REMOTES_FILE` as
+ * scripts/serve-apps.mjs reads them; without them, the local servers (`npm start`), with a warning.
+ * @param {{ supabaseUrl?: string, remotes?: Record<string, string> }} given
+ * @returns {{ supabaseUrl: string, remotes: Record<string, string>, local: string[] }}  local: what was not given
+ */
+export function releaseRuntime(given = {}, env = process.env) {
+  const local = [];
+  let supabaseUrl = given.supabaseUrl ?? env.SUPABASE_URL;
+  if (!supabaseUrl) {
+    supabaseUrl = 'http://127.0.0.1:54321';
+    local.push('SUPABASE_URL');
+  }
+  let remotes = given.remotes;
+  if (!remotes && env.REMOTES_FILE) {
+    remotes = remoteMapOrNull(readFileSync(env.REMOTES_FILE, 'utf8'));
+    if (!remotes) throw new Error(`${env.REMOTES_FILE} (REMOTES_FILE) is not a remotes.json: a map of remote names to http(s) manifest URLs`);
+  }
+  if (!remotes) {
+    const host = env.HOST ?? '127.0.0.1';
+    remotes = Object.fromEntries(APPS.filter((a) => a.name !== 'shell').map((a) => [a.name, `http://${host}:${APP_PORTS[a.name]}/mf-manifest.json`]));
+    local.push('REMOTES_FILE');
+  }
+  return { supabaseUrl, remotes, local };
+}
+
+/**
  * `_headers` rules for one release: one rule per served file (no overlapping patterns, so no
  * host has to merge two Cache-Control values), plus CORS for a remote's files (the shell
- * fetches them from another origin).
+ * fetches them from another origin), and the pages' security headers (scripts/csp.mjs) for
+ * every file when `runtime` is given.
  * @param {string[]} files  paths relative to the release folder
- * @param {{ remote: boolean, prefix?: string }} options  prefix: the URL path the folder is served under ('' = site root)
+ * @param {{ remote: boolean, prefix?: string, runtime?: { supabaseUrl: string, remotes: Record<string, string> } }} options
+ *   prefix: the URL path the folder is served under ('' = site root)
  */
-export function headersFile(files, { remote, prefix = '' }) {
+export function headersFile(files, { remote, prefix = '', runtime }) {
   const lines = [`${prefix}/*`, '  X-Content-Type-Options: nosniff'];
   if (remote) lines.push('  Access-Control-Allow-Origin: *');
+  if (runtime) for (const [name, value] of Object.entries(securityHeaders(runtime))) lines.push(`  ${name}: ${value}`);
   lines.push('');
   for (const file of files.filter((f) => !/\.(br|gz)$/.test(f))) lines.push(`${prefix}/${file}`, `  Cache-Control: ${cacheControl(file)}`, '');
   return lines.join('\n');
@@ -106,10 +140,13 @@ async function build(folder, quiet) {
  * @param {boolean} [options.build]   build first (default true; false releases `dist` as it is)
  * @param {Date} [options.date]
  * @param {boolean} [options.quiet]
+ * @param {string} [options.supabaseUrl]      the backend the release is served with (default $SUPABASE_URL)
+ * @param {Record<string, string>} [options.remotes]  the remotes.json it is served with (default $REMOTES_FILE's)
  * @returns {Promise<{ app: string, folder: string, version: string, dir: string, files: number, bytes: number, compressedBytes: number }>}
  */
-export async function releaseApp({ app: requested, outDir = process.env.RELEASES_DIR || join(root, 'releases'), dist, build: shouldBuild = true, date = new Date(), quiet = false }) {
+export async function releaseApp({ app: requested, outDir = process.env.RELEASES_DIR || join(root, 'releases'), dist, build: shouldBuild = true, date = new Date(), quiet = false, supabaseUrl, remotes }) {
   const app = findApp(requested);
+  const { local, ...runtime } = releaseRuntime({ supabaseUrl, remotes });
   const source = resolve(dist ?? join(root, app.folder, 'dist'));
   const remote = app.name !== 'shell';
   if (shouldBuild) await build(app.folder, quiet);
@@ -130,9 +167,12 @@ export async function releaseApp({ app: requested, outDir = process.env.RELEASES
   for (let i = 0; i < missing.length; i += 4) await Promise.all(missing.slice(i, i + 4).map((f) => precompressFile(join(dir, f))));
 
   const released = listFiles(dir);
-  writeFileSync(join(dir, '_headers'), headersFile(released, { remote }));
+  if (local.length > 0) {
+    log(quiet, `  the pages' Content-Security-Policy names the local servers: set ${local.join(' and ')} to the environment this release is served in`);
+  }
+  writeFileSync(join(dir, '_headers'), headersFile(released, { remote, runtime }));
   if (!remote) writeFileSync(join(dir, '_redirects'), '# Single-page app: every address without a file renders the shell.\n/*    /index.html   200\n');
-  writeAppHeaders(join(resolve(outDir), app.folder), remote);
+  writeAppHeaders(join(resolve(outDir), app.folder), remote, runtime);
 
   const plain = released.filter((f) => !/\.(br|gz)$/.test(f) && !HOST_FILES.has(f));
   const bytes = plain.reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);
@@ -145,9 +185,9 @@ export async function releaseApp({ app: requested, outDir = process.env.RELEASES
 }
 
 /** releases/<folder>/_headers: every version's rules, for hosting all versions of an app on one origin. */
-function writeAppHeaders(appDir, remote) {
+function writeAppHeaders(appDir, remote, runtime) {
   const versions = readdirSync(appDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
-  const body = versions.map((v) => headersFile(listFiles(join(appDir, v)).filter((f) => !HOST_FILES.has(f)), { remote, prefix: `/${v}` })).join('\n');
+  const body = versions.map((v) => headersFile(listFiles(join(appDir, v)).filter((f) => !HOST_FILES.has(f)), { remote, prefix: `/${v}`, runtime })).join('\n');
   writeFileSync(join(appDir, '_headers'), body);
 }
 

@@ -12,7 +12,8 @@ import { brotliCompressSync, constants as zlib, createBrotliCompress, createGzip
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
-import { createShellPage, matchRoute } from './route-hints.mjs';
+import { securityHeaders } from './csp.mjs';
+import { createShellPage, matchRoute, remoteMapOrNull } from './route-hints.mjs';
 import { fileWhenChanged, whenFilesChange } from './when-changed.mjs';
 import APPS from '../shared/src/apps.json' with { type: 'json' };
 
@@ -142,11 +143,22 @@ export async function serveApps(options = {}) {
   // A release is one edit of the remotes file: read again when it changes.
   const remotesFile = options.remotesFile ? fileWhenChanged(options.remotesFile, (text) => text) : () => null;
   const remotesJson = () => remotesFile() ?? servedRemotes();
+  // Every response carries the pages' policy (scripts/csp.mjs), made from the runtime config the
+  // page gets: the backend's URL and remotes.json as served now (made again only when it changes).
+  let policyFor = { remotes: null, headers: null };
+  const pageSecurityHeaders = () => {
+    const remotes = remotesJson();
+    if (policyFor.remotes !== remotes) {
+      const headers = securityHeaders({ supabaseUrl: config.supabaseUrl, remotes: remoteMapOrNull(remotes) });
+      policyFor = { remotes, headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])) };
+    }
+    return policyFor.headers;
+  };
 
   function handler(name) {
     const isShell = name === 'shell';
     return (req, res) => {
-      const headers = { 'x-deployment-id': deploymentId() };
+      const headers = { 'x-deployment-id': deploymentId(), ...pageSecurityHeaders() };
       if (!isShell) {
         headers['access-control-allow-origin'] = '*';
         headers['access-control-expose-headers'] = 'x-deployment-id';

@@ -1,5 +1,6 @@
 // The zod schema of env.json, in its own module: it is loaded with the config (after the
 // first paint), so zod stays out of the shell's first-paint bundle.
+import './zodNoEval.ts';
 import * as z from 'zod/mini';
 import { installRuntimeConfig, RuntimeConfigError, type RuntimeConfig } from './config.ts';
 

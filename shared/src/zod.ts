@@ -6,5 +6,7 @@
 // (JSON schema, ISO formats, compat…) is ~55 KB gzip against ~15 for what forms use. Add a name
 // here when a remote needs one. Schemas on the pages buyers land on use 'zod/mini' in shared
 // (catalog/sizing.ts, cart/cart.ts…), the flavour the shell's own config already loads.
+import './zodNoEval.ts';
+
 export { array, boolean, coerce, enum, literal, NEVER, number, object, optional, string, union } from 'zod';
 export type { infer, input, output } from 'zod';

@@ -3,6 +3,7 @@
  * 20261122000100_accounts.sql, 20261122000200_catalog.sql, 20261123002000_account.sql),
  * so a form says what is wrong before the server has to.
  */
+import '../zodNoEval.ts';
 import { z } from 'zod';
 import { emailSchema } from '../auth/schemas.ts';
 import { STORE_SLUG_RULE } from '../catalog/storeSlug.mjs';

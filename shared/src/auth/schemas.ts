@@ -2,6 +2,7 @@
  * The access forms' rules, the same in the browser and on the server (the password
  * rule is the auth server's, see password.ts). Messages are written for people.
  */
+import '../zodNoEval.ts';
 import { z } from 'zod';
 import { COMMON_PASSWORD_MESSAGE, PASSWORD_MIN_LENGTH, passwordRules } from './password.ts';
 

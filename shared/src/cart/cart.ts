@@ -6,6 +6,7 @@
  * line is dropped, the others are kept.
  */
 // zod/mini: the pattern page loads the cart, and the page's one zod flavour is the shell's mini.
+import '../zodNoEval.ts';
 import * as z from 'zod/mini';
 import { SUPPORTED_CURRENCIES, type Currency } from '../money.ts';
 import { CART_CHANGED_EVENT, CART_STORAGE_KEY, MAX_PRINT_QUANTITY } from './keys.ts';

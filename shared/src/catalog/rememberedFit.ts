@@ -1,5 +1,6 @@
 // What a person typed into "fits me" (mf-catalog), remembered on this device so they enter it once.
 // Only the raw form values are kept (and validated on the way back in).
+import '../zodNoEval.ts';
 import * as z from 'zod/mini';
 import { FIT_STORAGE_KEY } from './fitStorage.ts';
 

@@ -2,6 +2,7 @@
 // format, what a person types into "fits me". Apart from the rules and constants (sizing.ts,
 // yardage.ts, formats.ts) so that the pages that only show patterns do not download zod.
 // zod/mini: the page's one zod flavour is the shell's mini.
+import '../zodNoEval.ts';
 import * as z from 'zod/mini';
 import { PATTERN_FORMATS } from './formats.ts';
 import { BODY_MEASUREMENTS, MEASUREMENT_NAMES, MEASUREMENT_RANGES_CM, type BodyMeasurement, type BodyMeasurementsCm } from './sizing.ts';

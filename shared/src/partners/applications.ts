@@ -1,5 +1,6 @@
 // Partner applications (issue #12): one form for both programmes (resellers, suppliers). The
 // database keeps the formats (partner_applications checks); this adds what the form requires.
+import '../zodNoEval.ts';
 import { z } from 'zod';
 
 export const PARTNER_PROGRAMMES = ['reseller', 'supplier'] as const;

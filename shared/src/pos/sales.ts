@@ -3,6 +3,7 @@
  * and the pos-import function): the ONE set of rules both follow. The browser marks bad rows with
  * these reasons before anything is sent; the server judges every row again with the same code.
  */
+import '../zodNoEval.ts';
 import { z } from 'zod';
 import { SUPPORTED_CURRENCIES, type Currency } from '../money.ts';
 

@@ -1,5 +1,6 @@
 // The zod schema of remotes.json, loaded when the page fetches the file (a plain static host,
 // and the skew checks); the copy the server sends inside the page it checked itself.
+import '@stitchhouse/shared/zodNoEval.ts';
 import * as z from 'zod/mini';
 import type { RemoteMap } from './remotes.ts';
 
