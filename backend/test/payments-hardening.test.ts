@@ -277,24 +277,46 @@ describe('the buyer’s country', () => {
 });
 
 describe('a Pro plan whose card keeps failing', () => {
-  it('follows Stripe’s retries to the end: payment-failed mail with a link to update the card, then canceled, Free and a plan-ended mail', async () => {
-    const sub = await call('billing', people.owner, { action: 'subscribe', store_id: ownerStore, plan: 'pro', interval: 'month' });
+  /** Subscribes the store to Pro with 4242, then puts Stripe's 0341 (every charge declined) on file through the portal. */
+  async function proWithFailingCard(who: Person, store: string): Promise<{ subscriptionId: string; portalUrl: string }> {
+    const sub = await call('billing', who, { action: 'subscribe', store_id: store, plan: 'pro', interval: 'month' });
     expect(sub.status, JSON.stringify(sub.body)).toBe(200);
     const sessionId = /\/checkout\/(cs_[A-Za-z0-9_]+)/.exec(sub.body.url)![1]!;
     await sandboxCall('POST', `/checkout/${sessionId}/pay`, { card: '4242424242424242' });
-    await waitFor('Pro', async () => (await sql('select plan from public.stores where id = $1', [ownerStore]))[0]!.plan === 'pro');
+    await waitFor('Pro', async () => (await sql('select plan from public.stores where id = $1', [store]))[0]!.plan === 'pro');
     const subscriptionId = (await sdk.checkout.sessions.retrieve(sessionId)).subscription as string;
-
-    // the owner's card on file now declines every charge (Stripe's 0341)
-    const portal = await call('billing', people.owner, { action: 'portal', store_id: ownerStore });
-    const year = String(new Date().getUTCFullYear() + 2).slice(-2);
-    const saved = await fetch(`${portal.body.url}/card`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ number: '4000000000000341', expiry: `12 / ${year}`, cvc: '123', name: 'Owner' }) });
-    expect(saved.status).toBe(303);
-
+    const portal = await call('billing', who, { action: 'portal', store_id: store });
+    expect(await saveCard(portal.body.url, '4000000000000341')).toBe(303);
+    return { subscriptionId, portalUrl: portal.body.url };
+  }
+  const saveCard = async (portalUrl: string, number: string) => (await fetch(`${portalUrl}/card`, {
+    method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ number, expiry: `12 / ${String(new Date().getUTCFullYear() + 2).slice(-2)}`, cvc: '123', name: 'Owner' }),
+  })).status;
+  const toPeriodEnd = async (subscriptionId: string) => {
     const end = (await sdk.subscriptions.retrieve(subscriptionId)).items.data[0]!.current_period_end;
     await sandboxCall('POST', '/clock/advance', { seconds: end - (await sandboxCall('GET', '/clock')).now + 60 });
     await idle();
+  };
+
+  it('a card updated after the failure pays at the next retry: active again, still Pro, no plan-ended mail', async () => {
+    const { subscriptionId, portalUrl } = await proWithFailingCard(people.designer, storeId);
+    await toPeriodEnd(subscriptionId);
+    expect((await sdk.subscriptions.retrieve(subscriptionId)).status).toBe('past_due');
+    await waitFor('the payment-failed mail', async () => (await kit.inbox(stack, people.designer.email)).find((m) => m.subject === 'Hardening Studio: the payment for your Pro plan failed'));
+    expect(await saveCard(portalUrl, '4242424242424242')).toBe(303);
+    await sandboxCall('POST', '/clock/advance', { seconds: 86400 + 60 });
+    await idle();
+    const recovered = await sdk.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] });
+    expect(recovered.status).toBe('active');
+    expect(recovered.latest_invoice).toMatchObject({ status: 'paid', attempt_count: 2, next_payment_attempt: null });
+    expect((await sql('select plan from public.stores where id = $1', [storeId]))[0]!.plan).toBe('pro');
+    expect((await kit.inbox(stack, people.designer.email)).filter((m) => /Free plan again/.test(m.subject))).toEqual([]);
+  });
+
+  it('follows Stripe’s retries to the end: payment-failed mail with a link to update the card, then canceled, Free and a plan-ended mail', async () => {
+    const { subscriptionId } = await proWithFailingCard(people.owner, ownerStore);
+    await toPeriodEnd(subscriptionId);
     const overdue = await sdk.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] });
     expect(overdue.status).toBe('past_due');
     const invoice = overdue.latest_invoice as Stripe.Invoice;
