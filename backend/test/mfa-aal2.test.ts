@@ -387,8 +387,8 @@ const writes: Case[] = [
 ];
 
 const storageRefused = (res: Res) => {
-  expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(400);
-  expect(res.body.statusCode).toBe('403');
+  expect(res.status, JSON.stringify(res.body)).toBe(400);
+  expect(res.body).toMatchObject({ statusCode: '403', code: 'AccessDenied', message: expect.stringMatching(MFA_MESSAGE) });
 };
 const storageCases: Case[] = [
   { name: 'storage: upload an avatar', run: (t, l) => storagePut(t, 'avatars', `${member.id}/${l}-${unique()}.png`, PNG, 'image/png'), ok: okStatus(200), refused: storageRefused },

@@ -43,7 +43,10 @@ export const errors = {
 
 /** Maps a Postgres error raised under the caller's role to the envelope Supabase uses. */
 export function fromPgError(err: unknown): StorageError | undefined {
-  const code = (err as { code?: unknown } | null)?.code;
+  const { code, message, hint } = (err ?? {}) as { code?: unknown; message?: unknown; hint?: unknown };
+  // A refusal a policy raises in words (it carries a hint, e.g. public.require_mfa()'s "enter a
+  // code from your authenticator app first") keeps its words; Postgres's own denials have no hint.
+  if (code === '42501' && typeof hint === 'string' && hint && typeof message === 'string') return errors.accessDenied(message);
   if (code === '42501') return errors.accessDenied();
   if (code === '23505') return errors.duplicate();
   if (code === '23503') return errors.noSuchBucket();
