@@ -8,7 +8,7 @@
 // Guests (anonymous sign-ins, is_anonymous in the JWT) check out with a required `email`: the
 // order's buyer_email, the payment page's customer_email and where the receipt goes.
 import { z } from 'zod';
-import { callerClient, serviceClient, signedInUser } from '../_shared/clients.ts';
+import { AAL2_REQUIRED, callerClient, serviceClient, signedInUser } from '../_shared/clients.ts';
 import { PaymentFailure, paymentHandler, readBody, reply, siteUrl } from '../_shared/payments.ts';
 import { sendReceipt } from '../_shared/payouts.ts';
 import { paymentsConfigured, providerName, stripe, usingSandbox, type Stripe } from '../_shared/stripe.ts';
@@ -361,6 +361,7 @@ async function cancelCheckout(buyerId: string, orderId: string): Promise<Respons
 async function checkout(req: Request): Promise<Response> {
   const caller = await signedInUser(req);
   if (!caller) throw new PaymentFailure('not_signed_in', 'Sign in to check out.', 401);
+  if (caller.needsSecondFactor) throw new PaymentFailure(AAL2_REQUIRED.code, AAL2_REQUIRED.message, 403);
   const raw = await req.clone().json().catch(() => null) as Record<string, unknown> | null;
   if (raw && typeof raw === 'object' && 'cancel_order' in raw) {
     return cancelCheckout(caller.user.id, (await readBody(req, cancelSchema)).cancel_order);
