@@ -1,0 +1,44 @@
+// The one error shape every Edge function answers (issue 32): `{ error: { code, message, details } }`.
+// `code` is stable (a contract's error codes list them), `message` is written for the person
+// in front of the screen, `details` carries what the code's contract says (ids, limits, minutes
+// to wait) and is `null` when the code has none. Functions build it in
+// supabase/functions/_shared/handler.ts; remotes read it with `functionError`.
+import { z } from 'zod';
+
+export const errorEnvelope = z.object({
+  error: z.object({
+    code: z.string().min(1),
+    message: z.string().min(1),
+    details: z.record(z.string(), z.unknown()).nullable(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+export type FunctionErrorBody = ErrorEnvelope['error'];
+
+/**
+ * The envelope for one contract's codes: `details` checked by the code's own schema.
+ * `codes` maps each code to the schema of its details (`z.null()` for none).
+ */
+export function errorEnvelopeOf<const C extends Record<string, z.ZodType>>(codes: C) {
+  const variants = Object.entries(codes).map(([code, details]) =>
+    z.object({ error: z.object({ code: z.literal(code), message: z.string().min(1), details }) }));
+  return z.union(variants as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]) as unknown as z.ZodType<{
+    error: { [K in keyof C]: { code: K; message: string; details: z.infer<C[K]> } }[keyof C];
+  }>;
+}
+
+/** The error body of a function's answer, or null when `body` is not the envelope. */
+export function functionError(body: unknown): FunctionErrorBody | null {
+  const parsed = errorEnvelope.safeParse(body);
+  return parsed.success ? parsed.data.error : null;
+}
+
+/** Reads a failed function answer (a fetch Response) into its error body; anything else → server_error. */
+export async function readFunctionError(res: Response): Promise<FunctionErrorBody> {
+  const body: unknown = await res.clone().json().catch(() => null);
+  return functionError(body) ?? {
+    code: res.status === 0 ? 'network' : 'server_error',
+    message: 'Something went wrong on our side. Please try again in a moment.',
+    details: null,
+  };
+}
