@@ -7,7 +7,8 @@
 //      update mail per pattern per day (pattern-updated answers 429 after that).
 //   11 the account export counts its stamped copies against the download limit and records them.
 //   12 /rest/v1 exposes only public and graphql_public; attach_pattern_file checks the object the
-//      storage service stored (its size and sha256 as the service measured them; PDF by its bytes).
+//      storage service stored (its size and sha256 as the service measured them; PDF by its bytes);
+//      and a store writes its pattern_files rows only through attach_pattern_file, never directly.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -345,5 +346,54 @@ describe('storage is not reachable through /rest/v1 and attached files are what 
     const ok = await attach(1, pdf.byteLength, sha256(pdf));
     expect(ok.error).toBeNull();
     expect((await sql('select sha256, size_bytes::int as size from public.pattern_files where pattern_id = $1', [patternId]))[0]).toEqual({ sha256: sha256(pdf), size: pdf.byteLength });
+  });
+});
+
+describe('a store writes its file list only through attach_pattern_file (item 12)', () => {
+  it('refuses a pattern_files row the store posts, patches or deletes itself with an invented size and sha256', async () => {
+    const designer = await person('designer', 'Fenna Forge');
+    const { storeId, patternId, pdf } = await publishedPattern(designer, 'Forged Files Jacket');
+    const invented = { size_bytes: 4242, sha256: 'cd'.repeat(32) };
+    const refusedAsPermission = (res: { status: number; body: { code?: string; message?: string } }) => {
+      expect(res.status, JSON.stringify(res.body)).toBe(403);
+      expect(res.body).toMatchObject({ code: '42501', message: expect.stringMatching(/permission denied for table pattern_files/) });
+    };
+
+    // A format storage never received, inside the store's own folder.
+    const posted = await rest(designer.token, 'POST', 'pattern_files', {
+      pattern_id: patternId, store_id: storeId, format: 'us_letter', version: 1, storage_path: `${storeId}/${patternId}/us_letter/v1.pdf`, changelog: '', ...invented });
+    refusedAsPermission(posted);
+    // The attached file rewritten to other bytes, or removed.
+    refusedAsPermission(await rest(designer.token, 'PATCH', `pattern_files?pattern_id=eq.${patternId}&format=eq.a4`, { ...invented, version: 9 }));
+    refusedAsPermission(await rest(designer.token, 'DELETE', `pattern_files?pattern_id=eq.${patternId}`));
+    expect(await sql('select format, version, size_bytes::int as size, sha256 from public.pattern_files where pattern_id = $1', [patternId]))
+      .toEqual([{ format: 'a4', version: 1, size: pdf.byteLength, sha256: sha256(pdf) }]);
+
+    // A draft cannot pass the publish checklist's "at least one pattern file" with a row of its own.
+    const [draft] = await sql(`insert into public.patterns (store_id, title, craft, category, price_cents, currency, cover_path) values ($1, 'Empty Promise Coat', 'sewing', 'coat', 900, 'EUR', 'cover.png') returning id`, [storeId]);
+    refusedAsPermission(await rest(designer.token, 'POST', 'pattern_files', {
+      pattern_id: draft!.id, store_id: storeId, format: 'a4', version: 1, storage_path: `${storeId}/${draft!.id}/a4/v1.pdf`, ...invented }));
+    const publish = await rest(designer.token, 'PATCH', `patterns?id=eq.${draft!.id}`, { status: 'published' });
+    expect(publish.status).toBe(400);
+    expect(publish.body.message).toMatch(/at least one pattern file/);
+
+    // The store still reads its list, and the checked path still adds a format.
+    const listed = await rest(designer.token, 'GET', `pattern_files?pattern_id=eq.${patternId}&select=format,size_bytes,sha256`);
+    expect(listed).toMatchObject({ status: 200, body: [{ format: 'a4', size_bytes: pdf.byteLength, sha256: sha256(pdf) }] });
+    const letter = await makePatternPdf('Forged Files Jacket (US Letter)', 2);
+    expect((await designer.db.storage.from('pattern-files').upload(`${storeId}/${patternId}/us_letter/v1.pdf`, letter, { contentType: 'application/pdf' })).error).toBeNull();
+    const attached = await designer.db.rpc('attach_pattern_file', { pattern_id: patternId, format: 'us_letter', version: 1, size_bytes: letter.byteLength, sha256: sha256(letter), changes: '' });
+    expect(attached.error).toBeNull();
+    expect(await sql('select format, sha256 from public.pattern_files where pattern_id = $1 order by format', [patternId]))
+      .toEqual([{ format: 'a4', sha256: sha256(pdf) }, { format: 'us_letter', sha256: sha256(letter) }]);
+
+    // Deleting a draft still takes its files with it (the foreign key, not a member delete).
+    const draftPdf = await makePatternPdf('Empty Promise Coat', 1);
+    expect((await designer.db.storage.from('pattern-files').upload(`${storeId}/${draft!.id}/a4/v1.pdf`, draftPdf, { contentType: 'application/pdf' })).error).toBeNull();
+    expect((await designer.db.rpc('attach_pattern_file', { pattern_id: draft!.id, format: 'a4', version: 1, size_bytes: draftPdf.byteLength, sha256: sha256(draftPdf), changes: '' })).error).toBeNull();
+    const removed = await rest(designer.token, 'DELETE', `patterns?id=eq.${draft!.id}`);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body).toHaveLength(1);
+    expect(await sql('select 1 from public.pattern_files where pattern_id = $1', [draft!.id])).toEqual([]);
   });
 });

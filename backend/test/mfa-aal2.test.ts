@@ -243,6 +243,11 @@ const okOneRow = (res: Res) => {
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   expect(res.body).toHaveLength(1);
 };
+/** A table no member writes at any level: PostgREST's 403 42501 for the missing privilege. */
+const noMemberWrite = (table: string) => (res: Res) => {
+  expect(res.status, JSON.stringify(res.body)).toBe(403);
+  expect(res.body).toMatchObject({ code: '42501', message: `permission denied for table ${table}` });
+};
 
 async function freshPattern(storeId: string, status = 'draft') {
   return pattern(storeId, status);
@@ -297,18 +302,21 @@ const writes: Case[] = [
     await sql(`insert into public.pattern_wholesale_prices (pattern_id, store_id, price_cents) values ($1, $2, 400)`, [pid, S.A]);
     return rest(t, 'DELETE', `pattern_wholesale_prices?pattern_id=eq.${pid}`);
   }, ok: okOneRow },
-  { name: 'pattern_files: add', run: async (t) => {
+  // pattern_files are no member's to write at any level (issue 31, item 12): rpc attach_pattern_file
+  // (below, with the second-factor check) writes the list from what storage stored.
+  { name: 'pattern_files: add directly (nobody; attach_pattern_file does)', run: async (t) => {
     const pid = await freshPattern(S.A);
     return rest(t, 'POST', 'pattern_files', { pattern_id: pid, store_id: S.A, format: 'a4', version: 1, storage_path: `${S.A}/${pid}/a4/v1.pdf`, size_bytes: 2048, sha256: 'b'.repeat(64) });
-  }, ok: okStatus(201) },
-  { name: 'pattern_files: change and remove', run: async (t) => {
+  }, ok: noMemberWrite('pattern_files'), refused: noMemberWrite('pattern_files') },
+  { name: 'pattern_files: change and remove directly (nobody)', run: async (t) => {
     const pid = await freshPattern(S.A);
     await sql(`insert into public.pattern_files (pattern_id, store_id, format, version, storage_path, size_bytes, sha256) values ($1, $2, 'a0', 1, $3, 10, $4)`,
       [pid, S.A, `${S.A}/${pid}/a0/v1.pdf`, 'c'.repeat(64)]);
-    const changed = await rest(t, 'PATCH', `pattern_files?pattern_id=eq.${pid}`, { changelog: 'Fixed the notches' });
-    if (changed.status >= 300) return changed;
-    return rest(t, 'DELETE', `pattern_files?pattern_id=eq.${pid}`);
-  }, ok: okOneRow },
+    noMemberWrite('pattern_files')(await rest(t, 'PATCH', `pattern_files?pattern_id=eq.${pid}`, { changelog: 'Fixed the notches', size_bytes: 4242 }));
+    const removed = await rest(t, 'DELETE', `pattern_files?pattern_id=eq.${pid}`);
+    expect(await sql(`select changelog, size_bytes::int as size from public.pattern_files where pattern_id = $1`, [pid])).toEqual([{ changelog: '', size: 10 }]);
+    return removed;
+  }, ok: noMemberWrite('pattern_files'), refused: noMemberWrite('pattern_files') },
   { name: 'store_stock: stock, count and drop a pattern', run: async (t) => {
     const pid = await freshPattern(S.B, 'published');
     const added = await rest(t, 'POST', 'store_stock', { store_id: S.C, pattern_id: pid });

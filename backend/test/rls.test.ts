@@ -164,14 +164,14 @@ const cases: Case[] = [
     await insertColumns('pattern_wholesale_prices', { pattern_id: pid, store_id: S.A, price_cents: 400 });
     return `pattern_id=eq.${pid}`;
   } },
-  // pattern files
+  // pattern files: written only by attach_pattern_file (it checks what storage stored) and the service (issue 31, item 12)
   { table: 'pattern_files', op: 'select', filter: byId(FILE), allow: ['maker', 'designer', 'operator', 'service'] },
-  { table: 'pattern_files', op: 'insert', allow: ['designer', 'service'], insert: () => ({
+  { table: 'pattern_files', op: 'insert', allow: ['service'], insert: () => ({
     body: { pattern_id: P.pub, store_id: S.A, format: 'us_letter', version: 1, storage_path: `${S.A}/${P.pub}/us_letter/v1.pdf`,
       size_bytes: 2048, sha256: 'b'.repeat(64) },
     find: `pattern_id=eq.${P.pub}&format=eq.us_letter` }) },
-  { table: 'pattern_files', op: 'update', filter: byId(FILE), set: { changelog: 'Fixed the notches' }, allow: ['designer', 'service'] },
-  { table: 'pattern_files', op: 'delete', allow: ['designer', 'service'], make: async () => byId((await insertColumns('pattern_files', {
+  { table: 'pattern_files', op: 'update', filter: byId(FILE), set: { changelog: 'Fixed the notches' }, allow: ['service'] },
+  { table: 'pattern_files', op: 'delete', allow: ['service'], make: async () => byId((await insertColumns('pattern_files', {
     pattern_id: P.free, store_id: S.A, format: 'a0', version: 1, storage_path: `${S.A}/${P.free}/a0/v1.pdf`,
     size_bytes: 4096, sha256: 'c'.repeat(64) })).id as string) },
   // pattern versions: written only by attach_pattern_file and the service (issue 31, item 10)

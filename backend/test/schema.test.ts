@@ -169,7 +169,8 @@ describe('pattern constraints', () => {
 
   it('pattern files must live at <store>/<pattern>/<format>/v<version>.pdf', async () => {
     const pid = await pattern({ title: 'Path Test Pouch' });
-    const res = await rest('designer', 'POST', 'pattern_files', {
+    // as the platform: members do not write pattern_files (attach_pattern_file builds the path)
+    const res = await rest('service', 'POST', 'pattern_files', {
       pattern_id: pid, store_id: S.A, format: 'a4', version: 1, storage_path: `${S.A}/elsewhere.pdf`, size_bytes: 10, sha256: 'e'.repeat(64) });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/pattern_files_path_layout/);
