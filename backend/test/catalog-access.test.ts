@@ -138,7 +138,7 @@ describe('download function', () => {
         continue;
       }
       expect({ query, status: res.status }).toEqual({ query, status });
-      expect((await res.json()).code).toBe(code);
+      expect((await res.json()).error.code).toBe(code);
     }
   });
 
@@ -149,9 +149,9 @@ describe('download function', () => {
     const res = await callDownload(buyer.token, `${patternId}?format=a4`);
     expect(res.status).toBe(429);
     const body = await res.json();
-    expect(body).toMatchObject({ code: 'rate_limited' });
-    expect(body.retry_after_minutes).toBeGreaterThanOrEqual(9);
-    expect(body.retry_after_minutes).toBeLessThanOrEqual(11);
+    expect(body.error).toMatchObject({ code: 'rate_limited' });
+    expect(body.error.details.retry_after_minutes).toBeGreaterThanOrEqual(9);
+    expect(body.error.details.retry_after_minutes).toBeLessThanOrEqual(11);
     await stack.pool.query(`delete from public.downloads where user_id = $1`, [buyer.id]);
   });
 });
@@ -194,7 +194,7 @@ describe('access control for someone who does not own the pattern', () => {
     const link = `${patternId}?format=a4&expires=${Math.floor(Date.now() / 1000) + 3600}`;
     const res = await callDownload(stranger.token, link);
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ code: 'not_owned' });
+    expect((await res.json()).error).toMatchObject({ code: 'not_owned' });
   });
 
   it('loses access after a refund', async () => {

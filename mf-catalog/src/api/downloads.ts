@@ -1,10 +1,12 @@
 // Downloads of owned patterns: the file list, the hourly allowance, and the stamped PDF
 // from the download function (fetched with the session token so progress can be shown).
-import { getRuntimeConfig, getSupabase } from '@stitchhouse/shared';
+import { getSupabase } from '@stitchhouse/shared';
 import { PATTERN_FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
+import { DOWNLOAD_ERROR_CODES, downloadError } from '@stitchhouse/shared/contracts/download.ts';
+import { FunctionCallError, streamFunction } from '@stitchhouse/shared/streamingFetch.ts';
 
-/** Why a download failed, as the download function and this client name it (features/download/reasons.ts words them). */
-export const DOWNLOAD_REASONS = ['not_owned', 'not_signed_in', 'aal2_required', 'file_missing', 'file_damaged', 'link_expired', 'rate_limited', 'bad_request', 'network', 'server_error'] as const;
+/** Why a download failed: the download contract's codes, and `network` when the function could not be reached (features/download/reasons.ts words them). */
+export const DOWNLOAD_REASONS = [...DOWNLOAD_ERROR_CODES, 'network'] as const;
 export type DownloadReason = (typeof DOWNLOAD_REASONS)[number];
 
 export function isDownloadReason(value: string): value is DownloadReason {
@@ -82,11 +84,6 @@ export interface DownloadedFile {
   fileName: string;
 }
 
-function fileNameOf(disposition: string | null, fallback: string): string {
-  const match = /filename="([^"]+)"/.exec(disposition ?? '');
-  return match?.[1] ?? fallback;
-}
-
 /**
  * Fetches the stamped PDF. `onProgress(received, total)` reports bytes as they arrive (total is
  * null while the server is still stamping). Failures throw DownloadProblem with the reason code.
@@ -96,41 +93,21 @@ export async function fetchStampedPdf(
   format: PatternFormat | null,
   options: { expires?: string | null; onProgress?: (received: number, total: number | null) => void } = {},
 ): Promise<DownloadedFile> {
-  const supabase = await getSupabase();
-  const { data } = await supabase.auth.getSession();
-  const token = data.session?.access_token;
-  if (!token) throw new DownloadProblem('not_signed_in', 'Sign in to download your patterns.');
-  const config = getRuntimeConfig();
-  const url = new URL(`${config.supabaseUrl.replace(/\/+$/, '')}/functions/v1/download/${encodeURIComponent(patternId)}`);
-  if (format) url.searchParams.set('format', format);
-  if (options.expires) url.searchParams.set('expires', options.expires);
-  let res: Response;
   try {
-    res = await fetch(url, { headers: { authorization: `Bearer ${token}`, apikey: config.supabaseAnonKey } });
-  } catch {
-    throw new DownloadProblem('network', 'We could not reach Stitchhouse. Check your connection and try again.');
+    const answer = await streamFunction(`download/${encodeURIComponent(patternId)}`, {
+      query: { format, expires: options.expires }, type: 'application/pdf',
+      onChunk: (_chunk, received, total) => options.onProgress?.(received, total),
+    });
+    return { blob: answer.blob, fileName: answer.fileName ?? `pattern-${format ?? 'file'}.pdf` };
+  } catch (err) {
+    if (!(err instanceof FunctionCallError)) throw err;
+    if (err.code === 'network') throw new DownloadProblem('network', err.message);
+    // the download contract's envelope; anything else (a proxy's page, a drifted answer) is a server error
+    const parsed = downloadError.safeParse({ error: { code: err.code, message: err.message, details: err.details } });
+    if (!parsed.success) throw new DownloadProblem(err.status === 401 ? 'not_signed_in' : 'server_error', err.status === 401 ? err.message : 'The download could not be prepared.');
+    const { error } = parsed.data;
+    throw new DownloadProblem(error.code, error.message, error.code === 'rate_limited' ? error.details.retry_after_minutes : undefined);
   }
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string; retry_after_minutes?: number };
-    const reason = body.code && isDownloadReason(body.code) ? body.code : res.status === 401 ? 'not_signed_in' : 'server_error';
-    throw new DownloadProblem(reason, body.message ?? 'The download could not be prepared.', body.retry_after_minutes);
-  }
-  const total = Number(res.headers.get('content-length')) || null;
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  options.onProgress?.(0, total);
-  const reader = res.body?.getReader();
-  if (reader) {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      received += value.byteLength;
-      options.onProgress?.(received, total);
-    }
-  }
-  const blob = new Blob(chunks as BlobPart[], { type: 'application/pdf' });
-  return { blob, fileName: fileNameOf(res.headers.get('content-disposition'), `pattern-${format ?? 'file'}.pdf`) };
 }
 
 /** Hands the file to the browser's downloads. */

@@ -1,20 +1,11 @@
-// The download failures a buyer can meet, each with the HTTP status the function answers.
-// /download/error?reason=<code> explains each one and what to do next.
-export const DOWNLOAD_ERRORS = {
-  not_signed_in: { status: 401, message: 'Sign in to download your patterns.' },
-  aal2_required: { status: 403, message: 'Enter a code from your authenticator app first: this action needs a second factor.' },
-  not_owned: { status: 403, message: 'You have not purchased this pattern.' },
-  file_missing: { status: 404, message: 'This pattern has no file in that format yet.' },
-  file_damaged: { status: 422, message: 'The pattern file could not be prepared for download.' },
-  link_expired: { status: 410, message: 'This download link has expired.' },
-  rate_limited: { status: 429, message: 'Download limit reached for this pattern.' },
-  bad_request: { status: 400, message: 'The download request is not valid.' },
-} as const;
-export type DownloadErrorCode = keyof typeof DOWNLOAD_ERRORS;
+// The download failures a buyer can meet: the codes, statuses and details of the download
+// contract (shared/src/contracts/download.ts). /download/error?reason=<code> explains each one.
+import { DOWNLOAD_ERRORS, type DownloadErrorCode } from '@stitchhouse/shared/contracts/download.ts';
+import { FunctionError } from '../_shared/handler.ts';
 
-export class DownloadFailure extends Error {
-  constructor(readonly code: DownloadErrorCode, message?: string, readonly extra: Record<string, unknown> = {}) {
-    super(message ?? DOWNLOAD_ERRORS[code].message);
+export class DownloadFailure extends FunctionError {
+  constructor(override readonly code: DownloadErrorCode, message?: string, details: Record<string, unknown> | null = null) {
+    super(code, message ?? DOWNLOAD_ERRORS[code].message, DOWNLOAD_ERRORS[code].status, details);
     this.name = 'DownloadFailure';
   }
 }

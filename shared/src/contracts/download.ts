@@ -1,0 +1,40 @@
+// The download function's wire (issue 32): POST /download {pattern_id, format?, expires?} or
+// GET /download/<pattern_id>?format=&expires= with the buyer's session; the answer is the stamped
+// PDF (Content-Disposition names the file), a refusal is the one error shape with a code below.
+// The function (supabase/functions/download) and mf-catalog (api/downloads.ts, the
+// /download/error?reason= page) both read this file.
+import { z } from 'zod';
+import { PATTERN_FORMATS } from '../catalog/formats.ts';
+import { errorEnvelopeOf } from './envelope.ts';
+
+export const downloadRequest = z.object({
+  pattern_id: z.string().trim().min(1, { error: 'pattern_id is required' }),
+  format: z.enum(PATTERN_FORMATS, { error: 'format must be a4, us_letter, a0 or projector' }).optional(),
+  // email links carry an expiry (unix seconds); the session, not the link, is the credential
+  expires: z.coerce.number().int().positive().optional(),
+});
+export type DownloadRequest = z.infer<typeof downloadRequest>;
+
+/** The answer's headers a client reads: a PDF, named. */
+export const downloadResponseHeaders = z.object({
+  'content-type': z.literal('application/pdf'),
+  'content-disposition': z.string().regex(/^attachment; filename="[a-z0-9-]+-(a4|us-letter|a0|projector)-v\d+\.pdf"$/),
+});
+
+/** Each refusal: its HTTP status, its default words and the schema of its details. */
+export const DOWNLOAD_ERRORS = {
+  not_signed_in: { status: 401, message: 'Sign in to download your patterns.', details: z.null() },
+  aal2_required: { status: 403, message: 'Enter a code from your authenticator app first: this action needs a second factor.', details: z.null() },
+  not_owned: { status: 403, message: 'You have not purchased this pattern.', details: z.null() },
+  file_missing: { status: 404, message: 'This pattern has no file in that format yet.', details: z.null() },
+  file_damaged: { status: 422, message: 'The pattern file could not be prepared for download.', details: z.null() },
+  link_expired: { status: 410, message: 'This download link has expired.', details: z.null() },
+  rate_limited: { status: 429, message: 'Download limit reached for this pattern.', details: z.object({ retry_after_minutes: z.number().int().positive() }) },
+  bad_request: { status: 400, message: 'The download request is not valid.', details: z.null() },
+  server_error: { status: 500, message: 'The download could not be prepared. Please try again in a moment.', details: z.null() },
+} as const;
+export type DownloadErrorCode = keyof typeof DOWNLOAD_ERRORS;
+export const DOWNLOAD_ERROR_CODES = Object.keys(DOWNLOAD_ERRORS) as DownloadErrorCode[];
+
+export const downloadError = errorEnvelopeOf(Object.fromEntries(DOWNLOAD_ERROR_CODES.map((code) => [code, DOWNLOAD_ERRORS[code].details])) as
+  { [K in DownloadErrorCode]: (typeof DOWNLOAD_ERRORS)[K]['details'] });
