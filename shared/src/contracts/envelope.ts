@@ -1,7 +1,7 @@
 // The one error shape every Edge function answers (issue 32): `{ error: { code, message, details } }`.
 // `code` is stable (a contract's error codes list them), `message` is written for the person
 // in front of the screen, `details` carries what the code's contract says (ids, limits, minutes
-// to wait) and is `null` when the code has none. Functions build it in
+// to wait; an object, or a list such as price_changed's changes) and is `null` when the code has none. Functions build it in
 // supabase/functions/_shared/handler.ts; remotes read it with `functionError`.
 import { z } from 'zod';
 
@@ -9,7 +9,7 @@ export const errorEnvelope = z.object({
   error: z.object({
     code: z.string().min(1),
     message: z.string().min(1),
-    details: z.record(z.string(), z.unknown()).nullable(),
+    details: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullable(),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;

@@ -17,9 +17,11 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { Database } from '@stitchhouse/shared/database.types.ts';
 import type { FunctionErrorBody } from '@stitchhouse/shared/contracts/envelope.ts';
-import { AAL2_REQUIRED, callerClient, serviceClient, signedInUser, type SignedInUser } from './clients.ts';
+import { AAL2_REQUIRED, callerClient, json, serviceClient, signedInUser, type SignedInUser } from './clients.ts';
 
 export type Db = SupabaseClient<Database>;
+/** What a refusal carries besides its code and words (the contract of the code says which). */
+export type Details = FunctionErrorBody['details'];
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A refusal with its contract code; `details` is what the code's contract says it carries. */
@@ -28,7 +30,7 @@ export class FunctionError extends Error {
     readonly code: string,
     message: string,
     readonly status = 400,
-    readonly details: Record<string, unknown> | null = null,
+    readonly details: Details = null,
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
@@ -72,17 +74,10 @@ export interface Context {
 }
 
 /** The error answer; the handler adds CORS. */
-export function errorResponse(code: string, message: string, status: number, details: Record<string, unknown> | null = null,
+export function errorResponse(code: string, message: string, status: number, details: Details = null,
   headers: Record<string, string> = {}): Response {
   const error: FunctionErrorBody = { code, message, details };
-  return jsonResponse({ error }, status, headers);
-}
-
-function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
-  });
+  return json({ error }, status, headers);
 }
 
 /** "items.0.quantity: Expected number" for each issue, joined: what a developer (or a person) can fix. */
@@ -137,7 +132,7 @@ export function handler(opts: HandlerOptions, run: (req: Request, ctx: Context) 
       },
       caller: (token) => callerClient(token) as Db,
       service: () => serviceClient() as Db,
-      json: jsonResponse,
+      json,
     };
     try {
       return await run(req, ctx);

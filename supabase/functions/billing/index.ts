@@ -4,8 +4,9 @@
 // portal: switch interval, cancel at period end, change card). The store's plan follows the
 // subscription's webhooks, never this call.
 import { z } from 'zod';
-import { AAL2_REQUIRED, serviceClient, signedInUser } from '../_shared/clients.ts';
-import { PaymentFailure, paymentHandler, readBody, reply, siteUrl } from '../_shared/payments.ts';
+import { json, serviceClient } from '../_shared/clients.ts';
+import { handler, type Context } from '../_shared/handler.ts';
+import { PAYMENTS, PaymentFailure, siteUrl } from '../_shared/payments.ts';
 import { paymentsConfigured, stripe, type Stripe } from '../_shared/stripe.ts';
 import { PLANS, planLookupKey, planPrice, type Currency } from '@stitchhouse/shared/pricing.ts';
 
@@ -50,11 +51,9 @@ async function billingCustomer(storeId: string, store: { name: string }, email: 
   return data!.provider_customer_id as string;
 }
 
-async function billing(req: Request): Promise<Response> {
-  const caller = await signedInUser(req);
-  if (!caller) throw new PaymentFailure('not_signed_in', 'Sign in to manage your plan.', 401);
-  if (caller.needsSecondFactor) throw new PaymentFailure(AAL2_REQUIRED.code, AAL2_REQUIRED.message, 403);
-  const body = await readBody(req, bodySchema);
+async function billing(req: Request, ctx: Context): Promise<Response> {
+  const caller = await ctx.member('Sign in to manage your plan.');
+  const body = await ctx.body(bodySchema);
   if (!paymentsConfigured()) throw new PaymentFailure('payments_unavailable', 'Payments are not set up on this server yet.', 503);
   const db = serviceClient();
   const { data: store, error } = await db.from('stores').select('id, name, owner_id, currency, plan').eq('id', body.store_id).maybeSingle();
@@ -68,7 +67,7 @@ async function billing(req: Request): Promise<Response> {
       customer: customer.provider_customer_id as string,
       return_url: `${siteUrl()}/payment/subscription`,
     });
-    return reply({ url: session.url });
+    return json({ url: session.url });
   }
 
   const { data: active } = await db.from('subscriptions').select('id').eq('store_id', store.id)
@@ -89,7 +88,7 @@ async function billing(req: Request): Promise<Response> {
     cancel_url: `${siteUrl()}/payment/subscription?status=cancelled`,
   };
   const session = await stripe().checkout.sessions.create(params);
-  return reply({ url: session.url });
+  return json({ url: session.url });
 }
 
-Deno.serve(paymentHandler('billing', billing));
+Deno.serve(handler({ name: 'billing', ...PAYMENTS }, billing));

@@ -8,8 +8,9 @@
 // Guests (anonymous sign-ins, is_anonymous in the JWT) check out with a required `email`: the
 // order's buyer_email, the payment page's customer_email and where the receipt goes.
 import { z } from 'zod';
-import { AAL2_REQUIRED, callerClient, serviceClient, signedInUser } from '../_shared/clients.ts';
-import { PaymentFailure, paymentHandler, readBody, reply, siteUrl } from '../_shared/payments.ts';
+import { callerClient, json, serviceClient } from '../_shared/clients.ts';
+import { handler, type Context } from '../_shared/handler.ts';
+import { PAYMENTS, PaymentFailure, siteUrl } from '../_shared/payments.ts';
 import { sendReceipt } from '../_shared/payouts.ts';
 import { paymentsConfigured, providerName, stripe, usingSandbox, type Stripe } from '../_shared/stripe.ts';
 import {
@@ -341,32 +342,30 @@ async function cancelCheckout(buyerId: string, orderId: string): Promise<Respons
     .eq('id', orderId).eq('buyer_id', buyerId).maybeSingle();
   if (error) throw error;
   if (!order) throw new PaymentFailure('order_not_found', 'There is no such order of yours.', 404);
-  if (order.status !== 'pending') return reply({ order_id: order.id, status: order.status });
+  if (order.status !== 'pending') return json({ order_id: order.id, status: order.status });
   if (order.provider_session_id) {
     try {
       await stripe().checkout.sessions.expire(order.provider_session_id as string);
     } catch {
       // paid or closed meanwhile: the webhook decides
       const { data: now } = await db.from('orders').select('status').eq('id', orderId).single();
-      return reply({ order_id: order.id, status: now?.status ?? order.status });
+      return json({ order_id: order.id, status: now?.status ?? order.status });
     }
   }
   const { data: closed, error: closeError } = await db.from('orders')
     .update({ status: 'expired', failure_code: 'cancelled', failure_message: 'You left the payment page before paying.' })
     .eq('id', orderId).eq('status', 'pending').select('status');
   if (closeError) throw closeError;
-  return reply({ order_id: order.id, status: closed?.[0]?.status ?? 'expired' });
+  return json({ order_id: order.id, status: closed?.[0]?.status ?? 'expired' });
 }
 
-async function checkout(req: Request): Promise<Response> {
-  const caller = await signedInUser(req);
-  if (!caller) throw new PaymentFailure('not_signed_in', 'Sign in to check out.', 401);
-  if (caller.needsSecondFactor) throw new PaymentFailure(AAL2_REQUIRED.code, AAL2_REQUIRED.message, 403);
+async function checkout(req: Request, ctx: Context): Promise<Response> {
+  const caller = await ctx.member('Sign in to check out.');
   const raw = await req.clone().json().catch(() => null) as Record<string, unknown> | null;
   if (raw && typeof raw === 'object' && 'cancel_order' in raw) {
-    return cancelCheckout(caller.user.id, (await readBody(req, cancelSchema)).cancel_order);
+    return cancelCheckout(caller.user.id, (await ctx.body(cancelSchema)).cancel_order);
   }
-  const body = await readBody(req, bodySchema);
+  const body = await ctx.body(bodySchema);
   const guest = caller.user.is_anonymous === true;
   if (guest && !body.preview && !body.email) {
     throw new PaymentFailure('email_required', 'Enter your email address: your receipt and download links go there.');
@@ -392,7 +391,7 @@ async function checkout(req: Request): Promise<Response> {
   }
   const publicQuote = contractQuote(quote, lines);
   const partner = partnerCode ? { partner_code: partnerCode } : {};
-  if (body.preview) return reply({ quote: publicQuote, ...partner });
+  if (body.preview) return json({ quote: publicQuote, ...partner });
   if (!paymentsConfigured()) {
     throw new PaymentFailure('payments_unavailable', 'Payments are not set up on this server yet. Nothing was charged.', 503);
   }
@@ -431,7 +430,7 @@ async function checkout(req: Request): Promise<Response> {
     const { error: paidError } = await db.rpc('payments_mark_paid', { p_order_id: id, p_facts: { session: { amount_total: 0 } } });
     if (paidError) throw paidError;
     await sendReceipt(id);
-    return reply({ order_id: id, url: success, quote: publicQuote, ...partner });
+    return json({ order_id: id, url: success, quote: publicQuote, ...partner });
   }
 
   let session: Stripe.Checkout.Session;
@@ -457,7 +456,7 @@ async function checkout(req: Request): Promise<Response> {
   const { error: sessionError } = await db.from('orders')
     .update({ provider_session_id: session.id, expires_at: new Date(session.expires_at * 1000).toISOString() }).eq('id', id);
   if (sessionError) throw sessionError;
-  return reply({ order_id: id, url: session.url, quote: publicQuote, ...partner });
+  return json({ order_id: id, url: session.url, quote: publicQuote, ...partner });
 }
 
-Deno.serve(paymentHandler('checkout', checkout));
+Deno.serve(handler({ name: 'checkout', ...PAYMENTS }, checkout));

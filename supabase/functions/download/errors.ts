@@ -1,10 +1,10 @@
 // The download failures a buyer can meet: the codes, statuses and details of the download
 // contract (shared/src/contracts/download.ts). /download/error?reason=<code> explains each one.
 import { DOWNLOAD_ERRORS, type DownloadErrorCode } from '@stitchhouse/shared/contracts/download.ts';
-import { FunctionError } from '../_shared/handler.ts';
+import { FunctionError, type Details } from '../_shared/handler.ts';
 
 export class DownloadFailure extends FunctionError {
-  constructor(override readonly code: DownloadErrorCode, message?: string, details: Record<string, unknown> | null = null) {
+  constructor(override readonly code: DownloadErrorCode, message?: string, details: Details = null) {
     super(code, message ?? DOWNLOAD_ERRORS[code].message, DOWNLOAD_ERRORS[code].status, details);
     this.name = 'DownloadFailure';
   }

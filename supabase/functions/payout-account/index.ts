@@ -3,8 +3,9 @@
 // Stripe, and what is held for / has been paid to the caller per currency. A status check that
 // finds payouts enabled also releases held transfers.
 import { z } from 'zod';
-import { AAL2_REQUIRED, serviceClient, signedInUser } from '../_shared/clients.ts';
-import { PaymentFailure, paymentHandler, readBody, reply, siteUrl } from '../_shared/payments.ts';
+import { json, serviceClient } from '../_shared/clients.ts';
+import { handler, type Context } from '../_shared/handler.ts';
+import { PAYMENTS, PaymentFailure, siteUrl } from '../_shared/payments.ts';
 import { releaseHeld } from '../_shared/payouts.ts';
 import { paymentsConfigured, stripe } from '../_shared/stripe.ts';
 
@@ -19,11 +20,9 @@ async function syncAccount(userId: string, accountId: string) {
   return account;
 }
 
-async function payoutAccount(req: Request): Promise<Response> {
-  const caller = await signedInUser(req);
-  if (!caller) throw new PaymentFailure('not_signed_in', 'Sign in to set up payouts.', 401);
-  if (caller.needsSecondFactor) throw new PaymentFailure(AAL2_REQUIRED.code, AAL2_REQUIRED.message, 403);
-  const { action } = await readBody(req, bodySchema);
+async function payoutAccount(req: Request, ctx: Context): Promise<Response> {
+  const caller = await ctx.member('Sign in to set up payouts.');
+  const { action } = await ctx.body(bodySchema);
   if (!paymentsConfigured()) throw new PaymentFailure('payments_unavailable', 'Payments are not set up on this server yet.', 503);
   const db = serviceClient();
   const { data: existing, error } = await db.from('payout_accounts').select('stripe_account_id').eq('user_id', caller.user.id).maybeSingle();
@@ -52,7 +51,7 @@ async function payoutAccount(req: Request): Promise<Response> {
       refresh_url: `${siteUrl()}/payment/refresh`,
       return_url: `${siteUrl()}/payment/receive?return=1`,
     });
-    return reply({ url: link.url });
+    return json({ url: link.url });
   }
 
   const account = existing ? await syncAccount(caller.user.id, existing.stripe_account_id as string) : null;
@@ -65,7 +64,7 @@ async function payoutAccount(req: Request): Promise<Response> {
     const bucket = t.status === 'held' ? held : paid;
     bucket[t.currency as string] = (bucket[t.currency as string] ?? 0) + (t.amount_cents as number) - (t.reversed_cents as number);
   }
-  return reply({
+  return json({
     account: account ? {
       details_submitted: account.details_submitted ?? false,
       charges_enabled: account.charges_enabled ?? false,
@@ -77,4 +76,4 @@ async function payoutAccount(req: Request): Promise<Response> {
   });
 }
 
-Deno.serve(paymentHandler('payout-account', payoutAccount));
+Deno.serve(handler({ name: 'payout-account', ...PAYMENTS }, payoutAccount));

@@ -3,8 +3,9 @@
 // the database's rules, and marks the lines). The entitlement is revoked and the designer's
 // transfer reversed by the charge.refunded webhook, not here.
 import { z } from 'zod';
-import { AAL2_REQUIRED, callerClient, serviceClient, signedInUser } from '../_shared/clients.ts';
-import { PaymentFailure, paymentHandler, readBody, reply } from '../_shared/payments.ts';
+import { callerClient, json, serviceClient } from '../_shared/clients.ts';
+import { handler, type Context } from '../_shared/handler.ts';
+import { PAYMENTS, PaymentFailure } from '../_shared/payments.ts';
 import { stripe, type Stripe } from '../_shared/stripe.ts';
 
 const bodySchema = z.object({
@@ -28,11 +29,9 @@ interface RefundRequest {
   payment_intent: string | null;
 }
 
-async function refund(req: Request): Promise<Response> {
-  const caller = await signedInUser(req);
-  if (!caller) throw new PaymentFailure('not_signed_in', 'Sign in to refund an order.', 401);
-  if (caller.needsSecondFactor) throw new PaymentFailure(AAL2_REQUIRED.code, AAL2_REQUIRED.message, 403);
-  const body = await readBody(req, bodySchema);
+async function refund(req: Request, ctx: Context): Promise<Response> {
+  const caller = await ctx.member('Sign in to refund an order.');
+  const body = await ctx.body(bodySchema);
   const { data, error } = await callerClient(caller.token).rpc('request_refund', { order_id: body.order_id, order_item_id: body.order_item_id ?? null });
   if (error) {
     const [code, status] = RPC_ERRORS[error.code] ?? ['server_error', 500];
@@ -57,7 +56,7 @@ async function refund(req: Request): Promise<Response> {
     await serviceClient().rpc('cancel_refund_request', { p_item_ids: request.item_ids });
     throw err;
   }
-  return reply({ refund: { id: result.id, amount_cents: result.amount, currency: result.currency.toUpperCase(), status: result.status } });
+  return json({ refund: { id: result.id, amount_cents: result.amount, currency: result.currency.toUpperCase(), status: result.status } });
 }
 
-Deno.serve(paymentHandler('refund', refund));
+Deno.serve(handler({ name: 'refund', ...PAYMENTS }, refund));

@@ -6,8 +6,8 @@
 // end in the right state. Stripe-side follow-ups (transfers, reversals), the receipt and the
 // store owner's billing mails (_shared/billing-notices.ts) run after the commit and are idempotent; a failure answers 500 so Stripe retries.
 import { sendBillingNotices } from '../_shared/billing-notices.ts';
-import { serviceClient } from '../_shared/clients.ts';
-import { reply } from '../_shared/payments.ts';
+import { json, serviceClient } from '../_shared/clients.ts';
+import { FunctionError, handler } from '../_shared/handler.ts';
 import { releaseHeld, reverseDue, sendReceipt } from '../_shared/payouts.ts';
 import { providerName, stripe, verifiedEvent, type Stripe } from '../_shared/stripe.ts';
 
@@ -120,14 +120,13 @@ async function followUp(applied: Applied): Promise<void> {
   if (applied.recipient_id && applied.release_due) await releaseHeld({ recipientId: applied.recipient_id });
 }
 
-async function handler(req: Request): Promise<Response> {
-  if (req.method !== 'POST') return reply({ error: { code: 'invalid_request', message: 'Stripe webhooks are POSTed.' } }, 405);
+async function webhook(req: Request): Promise<Response> {
   const payload = await req.text();
   let event: Stripe.Event;
   try {
     event = await verifiedEvent(payload, req.headers.get('stripe-signature'));
   } catch (err) {
-    return reply({ error: { code: 'invalid_signature', message: `The webhook signature could not be verified: ${(err as Error).message}` } }, 400);
+    throw new FunctionError('invalid_signature', `The webhook signature could not be verified: ${(err as Error).message}`, 400);
   }
   try {
     const facts = await factsFor(event);
@@ -150,11 +149,12 @@ async function handler(req: Request): Promise<Response> {
     }
     // the store owner's mails about their plan (renewal failed, plan ended), each once, duplicates included
     if (facts.subscription) await sendBillingNotices(event, facts);
-    return reply({ received: true, duplicate: applied.duplicate });
+    return json({ received: true, duplicate: applied.duplicate });
   } catch (err) {
     console.error(`stripe-webhook: ${event.type} ${event.id} failed`, err);
-    return reply({ error: { code: 'server_error', message: 'The event could not be applied; Stripe will retry.' } }, 500);
+    throw new FunctionError('server_error', 'The event could not be applied; Stripe will retry.', 500);
   }
 }
 
-Deno.serve(handler);
+// server to server: Stripe sends no preflight, so no CORS; the one error shape and log line all the same
+Deno.serve(handler({ name: 'stripe-webhook', methods: ['POST'], cors: false }, webhook));
