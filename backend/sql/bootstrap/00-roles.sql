@@ -36,6 +36,18 @@ $$;
 grant usage on schema public, extensions to anon, authenticated, service_role;
 grant execute on all functions in schema extensions to anon, authenticated, service_role;
 
+-- Every login's search_path has extensions, as on hosted Supabase and under `supabase start`
+-- (their postgres role and PostgREST's db-extra-search-path): a seed or a function body calling
+-- gen_salt('bf'), crypt() or similarity() unqualified works through the pool too, not only
+-- inside PostgREST requests. Database-level, so it holds for postgres, authenticator and every
+-- role that logs in; this session (PGlite's one backend) takes it at once.
+do $$
+begin
+  execute format('alter database %I set search_path = "$user", public, extensions', current_database());
+end
+$$;
+set search_path = "$user", public, extensions;
+
 -- The second schema hosted Supabase exposes through /rest/v1 (PostgREST's db-schemas is
 -- "public, graphql_public" there and here). Hosted keeps pg_graphql's graphql() in it; there is
 -- no pg_graphql here, so it is empty: the point is that storage, auth and the rest are not exposed.

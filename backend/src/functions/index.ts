@@ -2,6 +2,8 @@
 // Runs supabase/functions/<name>/index.ts (Edge Runtime form: Deno.serve(handler)) under real
 // Deno, one worker process per function (workers.ts), with the JWT check, the concurrency limit
 // and the environment hosted Supabase Edge Functions have; requests and answers stream through.
+// Hosted's memory, CPU and wall-clock limits hold (limits.ts, workers.ts): a call whose worker
+// is killed at one answers 546 WORKER_LIMIT, as hosted does.
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +14,8 @@ import type { ServiceContext } from '../context.ts';
 import { parseBearer } from '../../../shared/src/bearer.ts';
 import { verifyProjectJwt, type ProjectKeys } from '../jwt.ts';
 import { FunctionsConfig } from './config.ts';
-import { FunctionWorkers } from './workers.ts';
+import { functionLimitsFromEnv, workerLimitResponse, type FunctionLimits } from './limits.ts';
+import { FunctionWorkers, type WorkerLease } from './workers.ts';
 import { existsSync } from 'node:fs';
 
 export interface FunctionsOptions {
@@ -31,6 +34,8 @@ export interface FunctionsOptions {
   maxConcurrent?: number;
   /** Start a function's worker again after its code changed (default: FUNCTIONS_RELOAD=1, which `npm start` sets). */
   reload?: boolean;
+  /** Hosted's limits by default, or FUNCTIONS_PLAN / FUNCTIONS_MEMORY_MB / FUNCTIONS_CPU_MS / FUNCTIONS_WALL_CLOCK_S (limits.ts); these win. */
+  limits?: Partial<FunctionLimits>;
 }
 
 export interface FunctionsService {
@@ -68,13 +73,15 @@ export function createFunctions(ctx: ServiceContext, options: FunctionsOptions =
       ...stripeEnv(ctx, options.stripeApiUrl),
     };
   };
-  const workers = new FunctionWorkers(functionsDir, env, ctx.log, { reload: options.reload ?? process.env.FUNCTIONS_RELOAD === '1' });
-  ctx.log.info('functions', `Deno workers for ${functionsDir} (JWT rules: ${config.path})`);
+  const limits = { ...functionLimitsFromEnv(), ...options.limits };
+  const workers = new FunctionWorkers(functionsDir, env, ctx.log, { reload: options.reload ?? process.env.FUNCTIONS_RELOAD === '1', limits });
+  const shown = (value: number, unit: string) => (value > 0 ? `${value} ${unit}` : 'off');
+  ctx.log.info('functions', `Deno workers for ${functionsDir} (JWT rules: ${config.path}; limits: memory ${shown(limits.memoryMb, 'MB')}, CPU ${shown(limits.cpuMs, 'ms')} a request, wall clock ${shown(limits.wallClockMs / 1000, 's')})`);
   const maxConcurrent = options.maxConcurrent ?? (Number(process.env.FUNCTIONS_MAX_CONCURRENT) || 8);
-  const limits = new Map<string, LimitFunction>();
+  const queues = new Map<string, LimitFunction>();
   const limitOf = (name: string) => {
-    let limit = limits.get(name);
-    if (!limit) limits.set(name, (limit = pLimit(maxConcurrent)));
+    let limit = queues.get(name);
+    if (!limit) queues.set(name, (limit = pLimit(maxConcurrent)));
     return limit;
   };
 
@@ -93,20 +100,29 @@ export function createFunctions(ctx: ServiceContext, options: FunctionsOptions =
     return limitOf(name)(async () => {
       // The caller gave up while waiting its turn: nothing to answer.
       if (c.req.raw.signal.aborted) return new Response(null, { status: 499 });
-      let port: number;
+      let lease: WorkerLease;
       try {
-        port = (await workers.worker(name)).port;
+        lease = await workers.lease(name);
       } catch (err) {
         ctx.log.error('functions', `${name} could not be started`, err);
         return c.json({ error: `Function ${name} failed to load` }, 500);
       }
+      let answer: Response | 'limit';
       try {
-        return await forward(c.req.raw, name, port);
+        answer = await Promise.race([forward(c.req.raw, name, lease.worker.port), lease.killed.then(() => 'limit' as const)]);
       } catch (err) {
+        const limit = await lease.limitAfterFailure();
+        lease.release();
+        if (limit) return workerLimitResponse();
         if (c.req.raw.signal.aborted) return new Response(null, { status: 499 });
         ctx.log.error('functions', `${name} failed while handling ${c.req.method}`, err);
         return c.json({ error: `Function ${name} failed: ${err instanceof Error ? err.message : String(err)}` }, 502);
       }
+      if (answer === 'limit') {
+        lease.release();
+        return workerLimitResponse();
+      }
+      return releasedWhenSent(answer, lease);
     });
   };
 
@@ -114,6 +130,38 @@ export function createFunctions(ctx: ServiceContext, options: FunctionsOptions =
   app.all('/:name', invoke);
   app.all('/:name/*', invoke);
   return { app, workers, stop: () => workers.stop() };
+}
+
+/**
+ * The answer with its body passed through, releasing the call once the body has been sent,
+ * failed or been cancelled: a function streaming its answer is still running (and charged
+ * CPU time) until then. A worker killed mid-answer cuts the stream, as hosted's would.
+ */
+function releasedWhenSent(res: Response, lease: WorkerLease): Response {
+  if (!res.body) {
+    lease.release();
+    return res;
+  }
+  const reader = res.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done } = await reader.read();
+        if (done) {
+          lease.release();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (err) {
+        lease.release();
+        controller.error(err);
+      }
+    },
+    cancel(reason) {
+      lease.release();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
 }
 
 /** The Hono app alone, for callers that stop nothing (the workers end with the process). */
