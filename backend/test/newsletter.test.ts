@@ -110,7 +110,7 @@ describe('newsletter double opt-in', () => {
     expect(mails).toHaveLength(2);
     const fresh = linkParam(mails[0]!, 'confirm').token;
     expect(fresh).not.toBe(old);
-    expect((await call('confirm', { token: old })).body.code).toBe('invalid_token');
+    expect((await call('confirm', { token: old })).body.error.code).toBe('invalid_token');
     expect((await call('confirm', { token: fresh })).body.status).toBe('confirmed');
   });
 
@@ -128,7 +128,7 @@ describe('newsletter double opt-in', () => {
     // Opening the link twice is harmless.
     expect((await call('unsubscribe', { token })).body.status).toBe('unsubscribed');
     // The old confirmation mail cannot put them back on the list.
-    expect((await call('confirm', { token: confirmToken })).body.code).toBe('invalid_token');
+    expect((await call('confirm', { token: confirmToken })).body.error.code).toBe('invalid_token');
 
     await forgetLastMail(email);
     await call('subscribe', { email });
@@ -141,18 +141,18 @@ describe('newsletter double opt-in', () => {
 
   it('rejects unknown, malformed and expired tokens with a clear code', async () => {
     const unknown = crypto.randomBytes(32).toString('base64url');
-    expect(await call('confirm', { token: unknown })).toMatchObject({ status: 404, body: { code: 'invalid_token' } });
-    expect(await call('confirm', { token: 'not-a-token' })).toMatchObject({ status: 404, body: { code: 'invalid_token' } });
-    expect(await call('unsubscribe', { token: crypto.randomBytes(24).toString('hex') })).toMatchObject({ status: 404, body: { code: 'invalid_token' } });
-    expect(await call('confirm', {})).toMatchObject({ status: 400, body: { code: 'bad_request' } });
+    expect(await call('confirm', { token: unknown })).toMatchObject({ status: 404, body: { error: { code: 'invalid_token' } } });
+    expect(await call('confirm', { token: 'not-a-token' })).toMatchObject({ status: 404, body: { error: { code: 'invalid_token' } } });
+    expect(await call('unsubscribe', { token: crypto.randomBytes(24).toString('hex') })).toMatchObject({ status: 404, body: { error: { code: 'invalid_token' } } });
+    expect(await call('confirm', {})).toMatchObject({ status: 400, body: { error: { code: 'bad_request' } } });
 
     const email = address('ed');
     await call('subscribe', { email });
     const { token } = linkParam((await inbox(email))[0]!, 'confirm');
     await stack.pool.query(`update public.newsletter_subscribers set confirm_sent_at = now() - interval '49 hours' where email = $1`, [email]);
     const expired = await call('confirm', { token });
-    expect(expired).toMatchObject({ status: 410, body: { code: 'expired_token' } });
-    expect(String(expired.body.message)).toMatch(/48 hours/);
+    expect(expired).toMatchObject({ status: 410, body: { error: { code: 'expired_token' } } });
+    expect(String(expired.body.error.message)).toMatch(/48 hours/);
     expect((await row(email))?.confirmed_at).toBeNull();
   });
 
@@ -160,10 +160,10 @@ describe('newsletter double opt-in', () => {
     for (const email of ['not-an-address', '', 'a@b', `${'x'.repeat(250)}@example.test`]) {
       const res = await call('subscribe', { email });
       expect(res.status, email).toBe(400);
-      expect(res.body.code).toBe('invalid_email');
-      expect(String(res.body.message)).toMatch(/e-mail address/);
+      expect(res.body.error.code).toBe('invalid_email');
+      expect(String(res.body.error.message)).toMatch(/e-mail address/);
     }
-    expect(await call('subscribe', 'not json')).toMatchObject({ status: 400, body: { code: 'bad_request' } });
+    expect(await call('subscribe', 'not json')).toMatchObject({ status: 400, body: { error: { code: 'bad_request' } } });
     const { rows } = await stack.pool.query(`select count(*)::int as n from public.newsletter_subscribers where email not like '%@example.test'`);
     expect(rows[0].n).toBe(0);
   });

@@ -4,6 +4,7 @@
  * can act on. Screens show `message`; `kind` lets them pick a layout or a retry.
  */
 import { AUTH_MESSAGES, authMessage, COMMON_PASSWORD_MESSAGE } from './authMessages.ts';
+import { functionError } from './contracts/envelope.ts';
 
 export type ErrorKind =
   | 'network'
@@ -127,8 +128,24 @@ function fromPostgrest(err: Loose, status: number | undefined): UserFacingError 
   return { ...UNKNOWN, code };
 }
 
+/** The kind of a function's refusal, from its HTTP status; its message is already written for people. */
+function functionKind(status: number | undefined): ErrorKind {
+  if (status === 0) return 'network';
+  if (status === 401) return 'session';
+  if (status === 403) return 'permission';
+  if (status === 404 || status === 410) return 'not-found';
+  if (status === 409) return 'conflict';
+  if (status === 413) return 'too-large';
+  if (status === 429) return 'rate-limit';
+  if (status !== undefined && status >= 500) return 'server';
+  if (status !== undefined && status >= 400) return 'validation';
+  return 'unknown';
+}
+
 /**
  * Turns an error (or a `{ error, status }` result of supabase-js) into a user-facing one.
+ * A function's answer in the one error shape ({ error: { code, message, details } }) or a
+ * FunctionCallError keeps its code and its words.
  * `status` is the HTTP status when the caller has it (PostgREST results carry it beside `error`).
  */
 export function describeError(error: unknown, status?: number): UserFacingError {
@@ -136,6 +153,17 @@ export function describeError(error: unknown, status?: number): UserFacingError 
   if (typeof error === 'string') return looksLikeNetworkFailure(error) ? NETWORK : { ...UNKNOWN };
   if (typeof error !== 'object') return UNKNOWN;
   const err = error as Loose;
+
+  // An Edge function's refusal: the body in the one error shape, or a FunctionCallError.
+  const own = functionError(err);
+  if (own) {
+    const kind = functionKind(status);
+    return { kind, message: own.message, retryable: kind === 'network' || kind === 'server' || kind === 'rate-limit', code: own.code };
+  }
+  if (err.name === 'FunctionCallError' && typeof err.code === 'string' && typeof err.message === 'string') {
+    const kind = functionKind(num(err.status));
+    return { kind, message: err.message, retryable: kind === 'network' || kind === 'server' || kind === 'rate-limit', code: err.code };
+  }
 
   // A supabase-js result: { data, error, status }.
   if ('error' in err && err.error && typeof err.error === 'object' && !('message' in err && 'code' in err)) {

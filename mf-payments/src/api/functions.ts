@@ -1,7 +1,8 @@
 // Calls to the payment functions (supabase/functions/checkout, payout-account, billing, refund).
-// Their failures carry { error: { code, message, details? } } (docs: /work/payments-contract.md);
-// anything else (network, gateway) goes through the shared error wording.
-import { describeError, getSupabase } from '@stitchhouse/shared';
+// Their refusals are the functions' one error shape { error: { code, message, details } } (read by
+// shared/src/functions.ts); anything else (network, gateway) goes through the shared error wording.
+import { getSupabase } from '@stitchhouse/shared';
+import { toFunctionCallError } from '@stitchhouse/shared/functions.ts';
 
 export class PaymentProblem extends Error {
   constructor(
@@ -17,26 +18,10 @@ export class PaymentProblem extends Error {
   }
 }
 
-interface FunctionsFailure {
-  name?: string;
-  context?: unknown;
-}
-
 async function toProblem(error: unknown): Promise<PaymentProblem> {
-  const failure = error as FunctionsFailure;
-  if (failure?.name === 'FunctionsHttpError' && failure.context instanceof Response) {
-    const response = failure.context;
-    const body = (await response.clone().json().catch(() => null)) as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null;
-    const own = body?.error;
-    if (own && typeof own.code === 'string' && typeof own.message === 'string') {
-      return new PaymentProblem(own.code, own.message, own.details, response.status, response.status >= 500);
-    }
-    const described = describeError(body ?? error, response.status);
-    return new PaymentProblem(described.kind, described.message, undefined, response.status, described.retryable);
-  }
-  // FunctionsFetchError / FunctionsRelayError: the request never got an answer.
-  const described = describeError(error, failure?.name === 'FunctionsFetchError' ? 0 : undefined);
-  return new PaymentProblem(described.kind, described.message, undefined, undefined, described.retryable);
+  const failure = await toFunctionCallError(error);
+  const retryable = failure.status === 0 || failure.status >= 500;
+  return new PaymentProblem(failure.code, failure.message, failure.details ?? undefined, failure.status || undefined, retryable);
 }
 
 /** POSTs `body` to a payment function as the signed-in person; throws PaymentProblem. */

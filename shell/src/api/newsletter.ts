@@ -1,6 +1,7 @@
-// The shell's calls to the newsletter function (supabase/functions/newsletter). Its failures
-// carry {code, message} written for people; anything else goes through the shared mapping.
-import { describeError, getSupabase } from '@stitchhouse/shared';
+// The shell's calls to the newsletter function (supabase/functions/newsletter). Its refusals are the
+// functions' one error shape (shared/src/functions.ts reads it); its own codes keep their words,
+// anything else is worded by the shared mapping.
+import { FunctionCallError, invokeFunction } from '@stitchhouse/shared/functions.ts';
 
 export type NewsletterErrorCode = 'invalid_email' | 'invalid_token' | 'expired_token' | 'mail_failed' | 'network' | 'unknown';
 
@@ -11,38 +12,15 @@ export class NewsletterError extends Error {
   }
 }
 
-const OWN_CODES = new Set<NewsletterErrorCode>(['invalid_email', 'invalid_token', 'expired_token', 'mail_failed']);
-
-interface FunctionsFailure {
-  name?: string;
-  context?: unknown;
-}
-
-async function toNewsletterError(error: unknown): Promise<NewsletterError> {
-  const failure = error as FunctionsFailure;
-  if (failure?.name === 'FunctionsHttpError' && failure.context instanceof Response) {
-    const response = failure.context;
-    const body = (await response.clone().json().catch(() => null)) as { code?: string; message?: string } | null;
-    if (body?.code && OWN_CODES.has(body.code as NewsletterErrorCode) && body.message) {
-      return new NewsletterError(body.code as NewsletterErrorCode, body.message);
-    }
-    return new NewsletterError('unknown', describeError(body ?? error, response.status).message);
-  }
-  // FunctionsFetchError / FunctionsRelayError: the request never got an answer.
-  const described = describeError(error, failure?.name === 'FunctionsFetchError' ? 0 : undefined);
-  return new NewsletterError(described.kind === 'network' ? 'network' : 'unknown', described.message);
-}
+const OWN_CODES = new Set<string>(['invalid_email', 'invalid_token', 'expired_token', 'mail_failed', 'network']);
 
 async function invoke<T>(action: 'subscribe' | 'confirm' | 'unsubscribe', body: Record<string, string>): Promise<T> {
-  let result: { data: unknown; error: unknown };
   try {
-    const supabase = await getSupabase();
-    result = await supabase.functions.invoke(`newsletter/${action}`, { body });
+    return await invokeFunction<T>(`newsletter/${action}`, body);
   } catch (error) {
-    throw await toNewsletterError(error);
+    if (!(error instanceof FunctionCallError)) throw error;
+    throw new NewsletterError(OWN_CODES.has(error.code) ? error.code as NewsletterErrorCode : 'unknown', error.message);
   }
-  if (result.error) throw await toNewsletterError(result.error);
-  return result.data as T;
 }
 
 /** Asks for the confirmation mail. The answer is the same whether or not the address is on the list. */

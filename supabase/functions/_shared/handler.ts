@@ -59,8 +59,8 @@ export interface HandlerOptions {
 
 export interface Context {
   url: URL;
-  /** The JSON body, checked by `schema`; 400 when it is not JSON or does not fit. */
-  body<S extends z.ZodType>(schema: S): Promise<z.output<S>>;
+  /** The JSON body, checked by `schema`; 400 when it is not JSON or does not fit (`code`: the contract's code for a misfit). */
+  body<S extends z.ZodType>(schema: S, code?: string): Promise<z.output<S>>;
   /** `raw` checked by `schema` (query parameters, a path segment); 400 when it does not fit. */
   parse<S extends z.ZodType>(schema: S, raw: unknown): z.output<S>;
   /** The signed-in member: 401 not_signed_in without a session, 403 aal2_required before their second factor. */
@@ -105,9 +105,9 @@ export function handler(opts: HandlerOptions, run: (req: Request, ctx: Context) 
   const allow = [...opts.methods, ...(opts.cors === false ? [] : ['OPTIONS'])].join(', ');
   const invalidCode = opts.invalidCode ?? 'invalid_request';
   const invalid = (message: string) => new FunctionError(invalidCode, message, 400);
-  const parse = <S extends z.ZodType>(schema: S, raw: unknown): z.output<S> => {
+  const parse = <S extends z.ZodType>(schema: S, raw: unknown, code = invalidCode): z.output<S> => {
     const parsed = schema.safeParse(raw);
-    if (!parsed.success) throw invalid(describeIssues(parsed.error));
+    if (!parsed.success) throw new FunctionError(code, describeIssues(parsed.error), 400);
     return parsed.data;
   };
 
@@ -118,12 +118,12 @@ export function handler(opts: HandlerOptions, run: (req: Request, ctx: Context) 
     }
     const ctx: Context = {
       url: new URL(req.url),
-      body: async (schema) => {
+      body: async (schema, code) => {
         const raw: unknown = await req.json().catch(() => undefined);
         if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw invalid('The body must be a JSON object.');
-        return parse(schema, raw);
+        return parse(schema, raw, code);
       },
-      parse,
+      parse: (schema, raw) => parse(schema, raw),
       member: async (signInMessage) => {
         const caller = await signedInUser(req);
         if (!caller) throw new FunctionError('not_signed_in', signInMessage, 401);

@@ -4,11 +4,12 @@
 //   POST /newsletter/unsubscribe {token}  → 200 {status: 'unsubscribed', email}
 //   POST /newsletter/digest      {since?} → 200 {sent}: service key only; "new patterns from
 //        designers you follow" to each confirmed subscriber who follows stores (digest.ts)
-// Failures are JSON {code, message}: bad_request 400, invalid_email 400, invalid_token 404,
+// Failures are the one error shape { error: { code, message, details } }: bad_request 400, invalid_email 400, invalid_token 404,
 // expired_token 410, mail_failed 502, server_error 500. The subscriber list is written only
 // here, with the service key (anon cannot read it: row-level security).
 import { z } from 'zod';
 import { bearerToken, json, serviceClient } from '../_shared/clients.ts';
+import { FunctionError, handler, type Context } from '../_shared/handler.ts';
 import { sendMail } from '../_shared/mail.ts';
 import { CONFIRM_HOURS, alreadySubscribedEmail, confirmEmail } from './email.ts';
 import { followDigestEmail, type DigestRecipient } from './digest.ts';
@@ -19,17 +20,7 @@ import { CONFIRM_TOKEN_PATTERN, UNSUBSCRIBE_TOKEN_PATTERN, newConfirmToken, sha2
 /** One mail per address per minute, whatever was asked. */
 export const MIN_MAIL_INTERVAL_SECONDS = 60;
 
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
-  'access-control-allow-methods': 'POST, OPTIONS',
-};
-
-class NewsletterFailure extends Error {
-  constructor(readonly code: string, message: string, readonly status: number) {
-    super(message);
-  }
-}
+class NewsletterFailure extends FunctionError {}
 
 const INVALID_TOKEN = (link: 'confirm' | 'unsubscribe') =>
   new NewsletterFailure(
@@ -50,22 +41,14 @@ const subscribeBody = z.object({
 });
 const tokenBody = z.object({ token: z.string({ error: 'token is required' }).trim() });
 
-async function readBody<T>(req: Request, schema: z.ZodType<T>, invalidCode = 'bad_request'): Promise<T> {
-  const raw: unknown = await req.json().catch(() => undefined);
-  if (raw === undefined || raw === null || typeof raw !== 'object') throw new NewsletterFailure('bad_request', 'The body must be a JSON object', 400);
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new NewsletterFailure(invalidCode, parsed.error.issues.map((i) => i.message).join('; '), 400);
-  return parsed.data;
-}
-
 async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
   const { data, error } = await serviceClient().rpc(name, args);
   if (error) throw new Error(`${name} failed: ${error.message}`);
   return data as T;
 }
 
-async function subscribe(req: Request): Promise<Response> {
-  const { email } = await readBody(req, subscribeBody, 'invalid_email');
+async function subscribe(req: Request, ctx: Context): Promise<Response> {
+  const { email } = await ctx.body(subscribeBody, 'invalid_email');
   const token = newConfirmToken();
   const decision = await rpc<{ mail: 'confirm' | 'already' | 'none'; token?: string }>('newsletter_request', {
     p_email: email,
@@ -85,11 +68,11 @@ async function subscribe(req: Request): Promise<Response> {
     }
   }
   // Same words whether the address was new, pending, subscribed or just mailed.
-  return json({ status: 'check_inbox', message: 'Check your inbox: we sent a link to confirm your subscription.' }, 202, CORS);
+  return json({ status: 'check_inbox', message: 'Check your inbox: we sent a link to confirm your subscription.' }, 202);
 }
 
-async function confirm(req: Request): Promise<Response> {
-  const { token } = await readBody(req, tokenBody);
+async function confirm(req: Request, ctx: Context): Promise<Response> {
+  const { token } = await ctx.body(tokenBody);
   if (!CONFIRM_TOKEN_PATTERN.test(token)) throw INVALID_TOKEN('confirm');
   const result = await rpc<{ status: string; email?: string }>('newsletter_confirm', {
     p_confirm_token_hash: await sha256Hex(token),
@@ -99,25 +82,25 @@ async function confirm(req: Request): Promise<Response> {
   if (result.status === 'expired') {
     throw new NewsletterFailure('expired_token', `This confirmation link has expired (links work for ${CONFIRM_HOURS} hours). Ask for a new one below.`, 410);
   }
-  return json({ status: result.status, email: result.email }, 200, CORS);
+  return json({ status: result.status, email: result.email }, 200);
 }
 
-async function unsubscribe(req: Request): Promise<Response> {
-  const { token } = await readBody(req, tokenBody);
+async function unsubscribe(req: Request, ctx: Context): Promise<Response> {
+  const { token } = await ctx.body(tokenBody);
   if (!UNSUBSCRIBE_TOKEN_PATTERN.test(token)) throw INVALID_TOKEN('unsubscribe');
   const result = await rpc<{ status: string; email?: string }>('newsletter_unsubscribe', { p_token: token });
   if (result.status === 'invalid') throw INVALID_TOKEN('unsubscribe');
-  return json({ status: 'unsubscribed', email: result.email }, 200, CORS);
+  return json({ status: 'unsubscribed', email: result.email }, 200);
 }
 
 const digestBody = z.object({ since: z.iso.datetime({ offset: true, error: 'since must be an ISO date-time' }).optional() });
 
 /** The weekly digest (default: the last 7 days). Only the platform (service key) may send it. */
-async function digest(req: Request): Promise<Response> {
+async function digest(req: Request, ctx: Context): Promise<Response> {
   if (bearerToken(req) !== requireEnv('SUPABASE_SERVICE_ROLE_KEY')) {
     throw new NewsletterFailure('forbidden', 'Only the platform sends the digest', 403);
   }
-  const { since } = await readBody(req, digestBody);
+  const { since } = await ctx.body(digestBody);
   const from = since ?? new Date(Date.now() - 7 * 24 * 3600 * 1000).toISOString();
   const recipients = await rpc<DigestRecipient[]>('newsletter_follow_digest', { p_since: from });
   const base = linkBase(req);
@@ -130,24 +113,13 @@ async function digest(req: Request): Promise<Response> {
       console.error('digest mail failed', r.email, err);
     }
   }
-  return json({ sent, recipients: recipients.length, since: from }, 200, CORS);
+  return json({ sent, recipients: recipients.length, since: from }, 200);
 }
 
-const ACTIONS: Record<string, (req: Request) => Promise<Response>> = { subscribe, confirm, unsubscribe, digest };
+const ACTIONS: Record<string, (req: Request, ctx: Context) => Promise<Response>> = { subscribe, confirm, unsubscribe, digest };
 
-async function handler(req: Request): Promise<Response> {
-  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
-  const action = new URL(req.url).pathname.split('/').filter(Boolean)[1] ?? '';
-  const run = ACTIONS[action];
-  try {
-    if (!run) throw new NewsletterFailure('not_found', 'Use POST /newsletter/subscribe, /newsletter/confirm or /newsletter/unsubscribe', 404);
-    if (req.method !== 'POST') throw new NewsletterFailure('method_not_allowed', 'Use POST', 405);
-    return await run(req);
-  } catch (err) {
-    if (err instanceof NewsletterFailure) return json({ code: err.code, message: err.message }, err.status, CORS);
-    console.error('newsletter failed', err);
-    return json({ code: 'server_error', message: 'Something went wrong on our side. Please try again in a moment.' }, 500, CORS);
-  }
-}
-
-Deno.serve(handler);
+Deno.serve(handler({ name: 'newsletter', methods: ['POST'], invalidCode: 'bad_request' }, async (req, ctx) => {
+  const run = ACTIONS[ctx.url.pathname.split('/').filter(Boolean)[1] ?? ''];
+  if (!run) throw new NewsletterFailure('not_found', 'Use POST /newsletter/subscribe, /newsletter/confirm or /newsletter/unsubscribe', 404);
+  return run(req, ctx);
+}));
