@@ -6,6 +6,7 @@ import qs from 'qs';
 import type { SandboxCore } from './core.ts';
 import { StripeApiError, type StripeErrorBody } from './errors.ts';
 import { parseBearer } from '../../../shared/src/bearer.ts';
+import { checkDeclared } from './declared.ts';
 import { expand } from './expand.ts';
 import { arr, type Params } from './params.ts';
 import type { Tx } from './store.ts';
@@ -60,11 +61,11 @@ function send(c: Context, status: number, body: unknown, headers: Record<string,
   });
 }
 
-export function errorResponse(c: Context, err: unknown, sb: SandboxCore): Response {
-  if (err instanceof StripeApiError) return send(c, err.status, err.toJSON());
+export function errorResponse(c: Context, err: unknown, sb: SandboxCore, headers: Record<string, string> = {}): Response {
+  if (err instanceof StripeApiError) return send(c, err.status, err.toJSON(), headers);
   sb.log.error('stripe-sandbox', `${c.req.method} ${c.req.path} failed`, err);
   const body: StripeErrorBody = { type: 'api_error', message: 'An unknown error occurred in the Stripe sandbox.' };
-  return send(c, 500, { error: body });
+  return send(c, 500, { error: body }, headers);
 }
 
 interface StoredResponse {
@@ -76,24 +77,40 @@ interface StoredResponse {
 
 class KeyTaken extends Error {}
 
-/** Runs one API call: auth, params, idempotency, the handler in a transaction, expand[]. */
+/** Stripe prunes idempotency keys once they are 24 hours old; a reused pruned key runs anew. */
+export const IDEMPOTENCY_KEY_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * An error raised while reading the parameters (parameter_missing, parameter_unknown,
+ * parameter_invalid_*): Stripe saves no idempotent result for a request that failed validation,
+ * so a corrected retry with the same key runs.
+ */
+function isValidationError(err: unknown): boolean {
+  return err instanceof StripeApiError && err.status === 400 && (err.body.code?.startsWith('parameter_') ?? false);
+}
+
+/** Runs one API call: auth, declared params, idempotency, the handler in a transaction, expand[]. */
 export function api(sb: SandboxCore, handler: Handler) {
   return async (c: Context): Promise<Response> => {
     const denied = checkKey(c, sb.settings.secretKey);
     if (denied) return send(c, denied.status, denied.toJSON());
+    const key = c.req.method === 'POST' ? c.req.header('idempotency-key') : undefined;
+    // Stripe echoes the key on every answer to a request that carried one
+    const echo: Record<string, string> = key ? { 'idempotency-key': key } : {};
     let params: Params;
     let raw: string;
     try {
       ({ params, raw } = await readParams(c));
+      checkDeclared(c.req.method, c.req.routePath, params);
     } catch (err) {
-      return errorResponse(c, err, sb);
+      return errorResponse(c, err, sb, echo);
     }
-    const key = c.req.method === 'POST' ? c.req.header('idempotency-key') : undefined;
     const signature = `${c.req.method} ${c.req.path}\n${raw}`;
     const id = c.get('requestId') as string;
 
     for (let attempt = 0; attempt < 3; attempt++) {
       if (key) {
+        await sb.pool.query('delete from _stripe_sandbox.idempotency where key = $1 and created_at <= to_timestamp($2)', [key, sb.now() - IDEMPOTENCY_KEY_TTL_SECONDS]);
         const { rows } = await sb.pool.query<StoredResponse>('select request, status, body, request_id from _stripe_sandbox.idempotency where key = $1', [key]);
         const stored = rows[0];
         if (stored) {
@@ -101,9 +118,9 @@ export function api(sb: SandboxCore, handler: Handler) {
             return send(c, 400, new StripeApiError(400, {
               type: 'idempotency_error',
               message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-            }).toJSON());
+            }).toJSON(), echo);
           }
-          return send(c, stored.status, stored.body, { 'idempotent-replayed': 'true', 'original-request': stored.request_id });
+          return send(c, stored.status, stored.body, { ...echo, 'idempotent-replayed': 'true', 'original-request': stored.request_id });
         }
       }
       try {
@@ -111,8 +128,8 @@ export function api(sb: SandboxCore, handler: Handler) {
           // the key is taken inside the transaction, so the stored answer commits with the change
           if (key) {
             const taken = await t.client.query(
-              `insert into _stripe_sandbox.idempotency (key, request, status, body, request_id) values ($1, $2, 0, 'null', $3) on conflict do nothing returning key`,
-              [key, signature, id],
+              `insert into _stripe_sandbox.idempotency (key, request, status, body, request_id, created_at) values ($1, $2, 0, 'null', $3, to_timestamp($4)) on conflict do nothing returning key`,
+              [key, signature, id, t.now],
             );
             if (!taken.rowCount) throw new KeyTaken();
           }
@@ -121,22 +138,23 @@ export function api(sb: SandboxCore, handler: Handler) {
           if (key) await t.client.query('update _stripe_sandbox.idempotency set status = 200, body = $2 where key = $1', [key, JSON.stringify(expanded)]);
           return expanded;
         }, { id, idempotency_key: key ?? null });
-        return send(c, 200, body);
+        return send(c, 200, body, echo);
       } catch (err) {
         if (err instanceof KeyTaken) continue; // a concurrent request with this key committed: replay it
-        if (key && err instanceof StripeApiError && err.status !== 409) {
-          // Stripe keeps 4xx answers for the key too
+        if (key && err instanceof StripeApiError && err.status !== 409 && !isValidationError(err)) {
+          // Stripe keeps the answer of a request that began executing, 4xx included
           await sb.pool.query(
-            `insert into _stripe_sandbox.idempotency (key, request, status, body, request_id) values ($1, $2, $3, $4, $5) on conflict do nothing`,
-            [key, signature, err.status, JSON.stringify(err.toJSON()), id],
+            `insert into _stripe_sandbox.idempotency (key, request, status, body, request_id, created_at) values ($1, $2, $3, $4, $5, to_timestamp($6)) on conflict do nothing`,
+            [key, signature, err.status, JSON.stringify(err.toJSON()), id, sb.now()],
           );
         }
-        return errorResponse(c, err, sb);
+        return errorResponse(c, err, sb, echo);
       }
     }
     return send(c, 409, new StripeApiError(409, {
       type: 'idempotency_error',
+      code: 'idempotency_key_in_use',
       message: 'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ' + key + '. Please try again later.',
-    }).toJSON());
+    }).toJSON(), echo);
   };
 }

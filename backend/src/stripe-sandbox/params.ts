@@ -4,6 +4,11 @@ import { invalidParam, missingParam } from './errors.ts';
 
 export type Params = Record<string, unknown>;
 
+/** A parameter's name in form notation under `prefix`: `unit_amount`, `line_items[0][price_data][unit_amount]`. */
+export function paramPath(prefix: string, name: string): string {
+  return prefix ? `${prefix}[${name}]` : name;
+}
+
 export function str(p: Params, name: string, path = name): string | undefined {
   const value = p[name];
   if (value === undefined) return undefined;

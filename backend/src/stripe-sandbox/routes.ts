@@ -2,16 +2,16 @@
 import type Stripe from 'stripe';
 import { Hono, type Context } from 'hono';
 import type { SandboxCore } from './core.ts';
-import { list } from './core.ts';
-import { noSuch, StripeApiError } from './errors.ts';
+import { invalidRequest, noSuch, StripeApiError } from './errors.ts';
 import { api, checkKey, errorResponse, readParams } from './http.ts';
-import { int, requireInt, str, type Params } from './params.ts';
+import { arr, int, requireInt, str, type Params } from './params.ts';
+import { listEvents } from './lists.ts';
 import type { WebhookWorker } from './webhooks.ts';
 import type { Tx } from './store.ts';
 import { createCustomer, getCustomer } from './api/customers.ts';
 import { createPrice, createProduct, getPrice, listPrices } from './api/catalog.ts';
 import { authenticate, createSession, expireDueSessions, expireSession, getSession, lineItemsOf, paySession, type PayOutcome } from './api/checkout.ts';
-import { createRefund, getCharge, getIntent, getRefund } from './api/payments.ts';
+import { createRefund, getCharge, getIntent, getRefund, listCharges } from './api/payments.ts';
 import { completeOnboarding, createAccount, createAccountLink, createReversal, createTransfer, getAccount, getTransfer } from './api/connect.ts';
 import { advanceSubscriptions, retryDueInvoices, cancelSubscription, createPortalSession, getSubscription, updateSubscription } from './api/billing.ts';
 import type { CardInput } from './cards.ts';
@@ -47,6 +47,8 @@ export function apiRoutes(sb: SandboxCore): Hono {
 
   app.get('/payment_intents/:id', api(sb, async (t, _p, c) => (await getIntent(t, id(c))).data));
   app.get('/charges/:id', api(sb, async (t, _p, c) => (await getCharge(t, id(c), 'id')).data));
+  app.get('/charges', api(sb, (t, p) => listCharges(t, p)));
+  app.get('/balance_transactions/:id', api(sb, (t, _p, c) => getTyped<Stripe.BalanceTransaction>(t, 'balance_transaction', id(c))));
   app.post('/refunds', api(sb, (t, p) => createRefund(sb, t, p)));
   app.get('/refunds/:id', api(sb, (t, _p, c) => getRefund(t, id(c))));
 
@@ -69,12 +71,10 @@ export function apiRoutes(sb: SandboxCore): Hono {
     return rows[0].data;
   }));
   app.get('/events', api(sb, async (t, p) => {
-    const limit = Math.min(Math.max(int(p, 'limit') ?? 10, 1), 100);
     const type = str(p, 'type');
-    const { rows } = await t.client.query<{ data: Stripe.Event }>(
-      `select data from _stripe_sandbox.events where ($1::text is null or type = $1) order by seq desc limit $2`, [type ?? null, limit + 1],
-    );
-    return list(rows.slice(0, limit).map((r) => r.data), '/v1/events', rows.length > limit);
+    const types = arr(p, 'types')?.map(String);
+    if (type && types) throw invalidRequest('You may only specify one of these parameters: type, types.', 'parameter_invalid_string', 'types');
+    return listEvents(t, p, type ? [type] : types);
   }));
   app.get('/balance', api(sb, async (t) => {
     const { rows } = await t.client.query<{ currency: string; available: string }>('select currency, available from _stripe_sandbox.balance order by currency');

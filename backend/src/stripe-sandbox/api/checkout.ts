@@ -59,7 +59,7 @@ export async function createSession(sb: SandboxCore, t: Tx, p: Params): Promise<
     if (priceId) {
       price = await getPrice(t, priceId, `${path}[price]`);
       if (!price.active) throw invalidParam(`${path}[price]`, `The price \`${price.id}\` is not active.`, 'price_inactive');
-    } else if (priceData) price = await createPrice(sb, t, priceData, { path: `${path}[price_data][`, inline: true });
+    } else if (priceData) price = await createPrice(sb, t, priceData, { path: `${path}[price_data]`, inline: true });
     else throw missingParam(`${path}[price]`);
     if (mode === 'subscription' && !price.recurring) {
       throw invalidParam(`${path}[price]`, 'You must provide at least one recurring price in `subscription` mode when using prices.');

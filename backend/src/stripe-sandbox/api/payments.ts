@@ -8,6 +8,7 @@ import { shaped } from '../fixtures.ts';
 import { newId, randomToken } from '../ids.ts';
 import { int, metadata, oneOf, str, type Params } from '../params.ts';
 import type { Tx } from '../store.ts';
+import { listObjects } from '../lists.ts';
 
 export interface NewPaymentIntent {
   amount: number;
@@ -84,6 +85,9 @@ export async function createCharge(sb: SandboxCore, t: Tx, args: ChargeArgs): Pr
   const number = normaliseNumber(card.number);
   const brand = brandOf(number);
   const paymentMethod = newId('pm');
+  const balanceTransaction = decline ? null : await recordBalanceTransaction(t, {
+    amount: intent.amount, currency: intent.currency, source: id, type: 'charge', description: intent.description ?? null,
+  });
   const charge = shaped<Stripe.Charge>('charge', {
     id,
     object: 'charge',
@@ -93,7 +97,7 @@ export async function createCharge(sb: SandboxCore, t: Tx, args: ChargeArgs): Pr
     application: null,
     application_fee: null,
     application_fee_amount: null,
-    balance_transaction: decline ? null : newId('txn'),
+    balance_transaction: balanceTransaction,
     billing_details: {
       address: { city: null, country: card.country ?? null, line1: null, line2: null, postal_code: null, state: null },
       email: args.billingEmail,
@@ -178,6 +182,45 @@ export async function createCharge(sb: SandboxCore, t: Tx, args: ChargeArgs): Pr
   return charge;
 }
 
+/** The balance transaction behind a charge or refund (what `expand[]=balance_transaction` shows); returns its id. */
+export async function recordBalanceTransaction(
+  t: Tx, values: { amount: number; currency: string; source: string; type: 'charge' | 'refund'; description: string | null },
+): Promise<string> {
+  const txn = shaped<Stripe.BalanceTransaction>('balance_transaction', {
+    id: newId('txn'),
+    object: 'balance_transaction',
+    amount: values.amount,
+    available_on: t.now,
+    balance_type: 'payments',
+    created: t.now,
+    currency: values.currency,
+    description: values.description,
+    exchange_rate: null,
+    fee: 0,
+    fee_details: [],
+    net: values.amount,
+    reporting_category: values.type,
+    source: values.source,
+    status: 'available',
+    type: values.type,
+  });
+  return (await t.insert('balance_transaction', txn)).id;
+}
+
+/** GET /v1/charges: newest first, by customer or payment intent. */
+export function listCharges(t: Tx, p: Params): Promise<Stripe.ApiList<Stripe.Charge>> {
+  const clauses: string[] = ['true'];
+  const args: unknown[] = [];
+  for (const field of ['customer', 'payment_intent', 'transfer_group'] as const) {
+    const value = str(p, field);
+    if (value) {
+      args.push(value);
+      clauses.push(`data->>'${field}' = $${args.length + 1}`);
+    }
+  }
+  return listObjects<Stripe.Charge>(t, 'charge', clauses.join(' and '), args, p, '/v1/charges');
+}
+
 export async function getIntent(t: Tx, id: string, lock = false) {
   const found = await t.get<Stripe.PaymentIntent>(id, { lock });
   if (!found || found.type !== 'payment_intent') throw noSuch('payment_intent', id, lock ? 'payment_intent' : 'intent');
@@ -218,11 +261,12 @@ export async function createRefund(sb: SandboxCore, t: Tx, p: Params): Promise<S
       'amount_too_large', 'amount',
     );
   }
+  const refundId = newId('re');
   const refund = shaped<Stripe.Refund>('refund', {
-    id: newId('re'),
+    id: refundId,
     object: 'refund',
     amount,
-    balance_transaction: newId('txn'),
+    balance_transaction: await recordBalanceTransaction(t, { amount: -amount, currency: charge.currency, source: refundId, type: 'refund', description: null }),
     charge: charge.id,
     created: t.now,
     currency: charge.currency,
