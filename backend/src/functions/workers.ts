@@ -39,6 +39,16 @@ const START_TIMEOUT_MS = 60_000;
 const SAMPLE_MS = 100;
 /** /proc's utime and stime are in USER_HZ ticks, 100 a second on every Linux. */
 const MS_PER_TICK = 10;
+/** FUNCTIONS_LOG_USAGE=1: an info line per call with its CPU time and the worker's memory (for measuring a function against the limits). */
+const logUsage = process.env.FUNCTIONS_LOG_USAGE === '1';
+
+function rssAnonMb(pid: number | undefined): number {
+  try {
+    return Number(/^RssAnon:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
 
 /** The Deno binary of the exact-pinned `deno` npm package (its postinstall, or its fallback, puts it there). */
 export function denoBinary(): string {
@@ -143,6 +153,7 @@ export class FunctionWorkers {
         released = true;
         this.sample(running);
         running.inflight.delete(lease);
+        if (logUsage) this.log.info('functions', `${name} call: ${Math.round(lease.cpuMs)} ms CPU (limit ${this.limits.cpuMs}), worker ${Math.round(rssAnonMb(running.child.pid))} MB (limit ${this.limits.memoryMb})`);
         if (running.inflight.size > 0) return;
         clearInterval(running.sampler);
         running.sampler = undefined;
