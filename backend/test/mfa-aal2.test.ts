@@ -501,9 +501,10 @@ const rpcs: Case[] = [
 
 const fn = (token: string, name: string, body: unknown) => http(token, 'POST', `/functions/v1/${name}`, body);
 const functionCases: Case[] = ([
-  { name: 'function export (the whole account)', run: (t) => fn(t, 'export', {}), ok: (res) => {
-    expect(res.status, String(res.body).slice(0, 300)).toBe(200);
-    expect((res.body as Buffer).subarray(0, 2).toString()).toBe('PK');
+  { name: 'function export (the whole account’s plan; its copies come from download)', run: (t) => fn(t, 'export', {}), ok: (res) => {
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    expect(res.body.upload.token).toEqual(expect.any(String));
+    expect(Array.isArray(res.body.patterns)).toBe(true);
   } },
   { name: 'function payout-account (an onboarding link)', run: (t) => fn(t, 'payout-account', { action: 'onboard' }),
     ok: (res) => { okStatus(200)(res); expect(res.body.url).toMatch(/^http/); } },

@@ -1,31 +1,37 @@
-// The account export: the export function builds the ZIP; the page reads it with progress
-// (supabase-js's functions.invoke has no progress, so a plain fetch with the session's token).
-import { getRuntimeConfig, getSupabase } from '@stitchhouse/shared';
+// The account export (issue 32): the export function answers a plan, the browser fetches every
+// owned pattern stamped from /download and packs the ZIP as they arrive
+// (@stitchhouse/shared/account/exportArchive.ts), then uploads it for the emailed one-hour link.
+// Function calls go through the one streaming reader (streamFunction), with the session's token.
+import {
+  buildExportArchive, mailExportLink, startExport,
+  type ExportArchive, type ExportProgress, type ExportTransport,
+} from '@stitchhouse/shared/account/exportArchive.ts';
+import type { ExportMailed, ExportPlan } from '@stitchhouse/shared/contracts/export.ts';
+import { streamFunction } from '@stitchhouse/shared/streamingFetch.ts';
+import { signedUploadTarget, uploadWithProgress } from '@stitchhouse/shared/storage/uploadWithProgress.ts';
 
-/** The ZIP, and how many owned patterns are not in it (their reasons: patterns_not_included in the JSON). */
-export async function exportAccount(onProgress: (received: number, total: number | null) => void): Promise<{ zip: Blob; skipped: number }> {
-  const supabase = await getSupabase();
-  const { data } = await supabase.auth.getSession();
-  if (!data.session) throw Object.assign(new Error('Your session has ended. Please sign in again.'), { code: 'P0001' });
-  const config = getRuntimeConfig();
-  const response = await fetch(`${config.supabaseUrl.replace(/\/+$/, '')}/functions/v1/export`, {
-    method: 'POST',
-    headers: { apikey: config.supabaseAnonKey, authorization: `Bearer ${data.session.access_token}` },
-  });
-  if (!response.ok || !response.body) {
-    const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw Object.assign(new Error(body?.message ?? `The export could not be prepared (${response.status}).`), { code: 'P0001' });
-  }
-  const total = Number(response.headers.get('content-length')) || null;
-  const reader = response.body.getReader();
-  const parts: Uint8Array[] = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    received += value.byteLength;
-    onProgress(received, total);
-  }
-  return { zip: new Blob(parts as BlobPart[], { type: 'application/zip' }), skipped: Number(response.headers.get('x-export-skipped')) || 0 };
+export type { ExportArchive, ExportPlan, ExportProgress };
+export type { NotIncluded } from '@stitchhouse/shared/contracts/export.ts';
+export { ExportFailure } from '@stitchhouse/shared/account/exportArchive.ts';
+
+const transport: ExportTransport = {
+  exportCall: async (body) => JSON.parse(await (await streamFunction('export', { body, type: 'application/json' })).blob.text()) as unknown,
+  download: async ({ pattern_id, format }, signal) =>
+    (await streamFunction('download', { body: { pattern_id, format }, type: 'application/pdf', signal })).blob,
+};
+
+/** The account's data and the list of patterns to fetch. */
+export function prepareExport(): Promise<ExportPlan> {
+  return startExport(transport);
+}
+
+/** Every pattern stamped, packed with the data into one ZIP; `onProgress` after each pattern. */
+export function buildArchive(plan: ExportPlan, onProgress: (progress: ExportProgress) => void, signal?: AbortSignal): Promise<ExportArchive> {
+  return buildExportArchive(plan, transport, { onProgress, signal });
+}
+
+/** Keeps the ZIP in the member's private folder (the function signed the upload) and emails its one-hour link. */
+export async function sendExportLink(plan: ExportPlan, archive: ExportArchive, onUpload: (sent: number, total: number) => void): Promise<ExportMailed> {
+  await uploadWithProgress(signedUploadTarget(plan.upload.bucket, plan.upload.path, plan.upload.token), archive.zip, onUpload, { contentType: 'application/zip' });
+  return mailExportLink(transport, plan, archive);
 }

@@ -22,9 +22,14 @@ export async function signUpload(bucket: string, path: string): Promise<SignedUp
   const supabase = await getSupabase();
   const { data, error } = await supabase.storage.from(bucket).createSignedUploadUrl(path, { upsert: true });
   if (error) throw error;
+  return signedUploadTarget(bucket, path, data.token);
+}
+
+/** The upload URL for a token someone else signed (e.g. a function, for a bucket the member cannot write). */
+export function signedUploadTarget(bucket: string, path: string, token: string): SignedUpload {
   const config = getRuntimeConfig();
   const base = config.supabaseUrl.replace(/\/+$/, '');
-  return { apiKey: config.supabaseAnonKey, signedUrl: `${base}/storage/v1/object/upload/sign/${bucket}/${path}?token=${encodeURIComponent(data.token)}` };
+  return { apiKey: config.supabaseAnonKey, signedUrl: `${base}/storage/v1/object/upload/sign/${bucket}/${path}?token=${encodeURIComponent(token)}` };
 }
 
 /** PUTs `file` to a signed upload URL, reporting bytes sent; rejects with an UploadFailure. */

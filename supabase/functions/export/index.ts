@@ -1,21 +1,23 @@
-// POST /export with the member's JWT: a ZIP of their data as JSON (profile, roles, orders,
-// library, downloads, store, wholesale application) and every pattern they own as a PDF
-// stamped for them. Everything is read as the caller (row-level security decides); each
-// stamped copy is recorded and counted against the hourly download limit as /download's are
-// (record_download; a pattern at its limit is left out, with the reason, in
-// patterns_not_included); the service key only reads the originals (as /download does) and
-// keeps the ZIP in the private account-exports bucket for the emailed link (a signed URL, valid for an hour).
-// Answers the ZIP itself, with content-length so the page can show the download's progress,
-// and the emailed link in `x-export-url`.
-import { zipSync, strToU8 } from 'fflate';
-import { AAL2_REQUIRED, callerClient, json, serviceClient, signedInUser } from '../_shared/clients.ts';
+// POST /export with the member's JWT: the plan of their account export (issue 32; contract in
+// @stitchhouse/shared/contracts/export.ts). The ZIP itself is built by the browser
+// (shared/src/account/exportArchive.ts), because a library of hundreds of stamped PDFs built
+// here would pass hosted's limits (256 MB per worker, 2 s CPU per request).
+//   {} / {step: "start"}  → the account's data as JSON (profile, roles, orders, library,
+//     downloads, store, wholesale application), every owned pattern to fetch from /download —
+//     each copy stamped, recorded and counted against the hourly download limit there
+//     (record_download; a pattern at its limit is left out with the reason) — the patterns
+//     already known to be left out (no file yet), and a signed upload to the member's own folder
+//     of the private account-exports bucket. Everything is read as the caller (RLS decides).
+//   {step: "mail", path, patterns, not_included} → the uploaded ZIP's signed link (one hour),
+//     emailed to the member; earlier exports whose links have ended are removed.
 import { env } from '../_shared/env.ts';
+import { FunctionError, handler, type Db } from '../_shared/handler.ts';
 import { sendMail } from '../_shared/mail.ts';
-import { forgetDownload } from '../_shared/downloads.ts';
-import { StampError, stampPdf, type Licence } from '../_shared/stamp.ts';
 import { PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
-
-const LINK_SECONDS = 3600;
+import {
+  EXPORT_BUCKET, EXPORT_ERRORS, EXPORT_LINK_SECONDS, EXPORT_UPLOAD_SECONDS, exportRequest,
+  type ExportErrorCode, type ExportMailed, type ExportPattern, type ExportPlan, type NotIncluded,
+} from '@stitchhouse/shared/contracts/export.ts';
 
 const site = () => (env('SITE_URL') || 'http://localhost:3000').replace(/\/$/, '');
 
@@ -24,128 +26,124 @@ export function fileSafe(title: string): string {
   return title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'pattern';
 }
 
-async function collect(token: string, userId: string) {
-  const db = callerClient(token);
-  const read = async <T>(label: string, query: PromiseLike<{ data: T | null; error: { message: string } | null }>): Promise<T> => {
+const refuse = (code: ExportErrorCode, message: string) => new FunctionError(code, message, EXPORT_ERRORS[code]);
+
+type Query<T> = PromiseLike<{ data: T[] | null; error: { message: string } | null }>;
+/** PostgREST answers at most max_rows (1000, as hosted) a request: read every page. */
+async function readAll<T>(label: string, page: (from: number, to: number) => Query<T>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let from = 0; ; from += 1000) {
+    const { data, error } = await page(from, from + 999);
+    if (error) throw new Error(`${label}: ${error.message}`);
+    rows.push(...(data ?? []));
+    if ((data ?? []).length < 1000) return rows;
+  }
+}
+
+async function collect(db: Db, userId: string) {
+  const one = async <T>(label: string, query: PromiseLike<{ data: T | null; error: { message: string } | null }>): Promise<T | null> => {
     const { data, error } = await query;
     if (error) throw new Error(`${label}: ${error.message}`);
-    return data as T;
+    return data;
   };
   const [profile, roles, orders, library, downloads, stores, wholesale] = await Promise.all([
-    read('profile', db.from('profiles').select('display_name, avatar_path, intent, newsletter_opt_in, created_at').eq('id', userId).maybeSingle()),
-    read('roles', db.from('user_roles').select('role, granted_at').eq('user_id', userId)),
-    read('orders', db.from('orders').select('number, status, currency, subtotal_cents, discount_cents, vat_cents, total_cents, buyer_country, created_at, paid_at, order_items(title, kind, quantity, unit_price_cents, licence)').eq('buyer_id', userId).order('created_at')),
-    read('library', db.from('entitlements').select('pattern_id, source, granted_at, revoked_at, order_items(licence, orders(number)), patterns(title, licence, stores!patterns_store_id_fkey(name))').eq('user_id', userId)),
-    read('downloads', db.from('downloads').select('pattern_id, format, version, created_at').eq('user_id', userId).order('created_at')),
-    read('stores', db.from('stores').select('name, slug, kind, bio, country, currency, address_line1, address_line2, city, postal_code, region, opening_hours, plan, created_at').eq('owner_id', userId)),
-    read('wholesale', db.from('wholesale_accounts').select('business_name, tax_id, address_line1, address_line2, city, postal_code, region, country, website, status, reason, created_at, reviewed_at').eq('user_id', userId)),
+    one('profile', db.from('profiles').select('display_name, avatar_path, intent, newsletter_opt_in, created_at').eq('id', userId).maybeSingle()),
+    readAll('roles', (a, b) => db.from('user_roles').select('role, granted_at').eq('user_id', userId).order('role').range(a, b)),
+    readAll('orders', (a, b) => db.from('orders').select('number, status, currency, subtotal_cents, discount_cents, vat_cents, total_cents, buyer_country, created_at, paid_at, order_items(title, kind, quantity, unit_price_cents, licence)').eq('buyer_id', userId).order('created_at').order('id').range(a, b)),
+    readAll('library', (a, b) => db.from('entitlements').select('pattern_id, source, granted_at, revoked_at, order_items(licence, orders(number)), patterns(title, licence, stores!patterns_store_id_fkey(name))').eq('user_id', userId).order('granted_at').order('id').range(a, b)),
+    readAll('downloads', (a, b) => db.from('downloads').select('pattern_id, format, version, created_at').eq('user_id', userId).order('created_at').order('id').range(a, b)),
+    readAll('stores', (a, b) => db.from('stores').select('name, slug, kind, bio, country, currency, address_line1, address_line2, city, postal_code, region, opening_hours, plan, created_at').eq('owner_id', userId).order('created_at').range(a, b)),
+    readAll('wholesale', (a, b) => db.from('wholesale_accounts').select('business_name, tax_id, address_line1, address_line2, city, postal_code, region, country, website, status, reason, created_at, reviewed_at').eq('user_id', userId).order('created_at').range(a, b)),
   ]);
   return { profile, roles, orders, library, downloads, stores, wholesale };
 }
 
-type LibraryRow = {
-  pattern_id: string;
-  source: string;
-  revoked_at: string | null;
-  order_items: { licence: Licence; orders: { number: number } | null } | null;
-  patterns: { title: string; licence: Licence } | null;
-};
-
 /**
- * Every pattern the member owns, stamped for them. Each copy is a download like /download's:
- * record_download (as the member) checks the entitlement and the hourly limit and records it
- * before any byte is read; a pattern at its limit is left out with the reason, and a copy that
- * could not be made is taken off the record again (it must not count against the limit).
+ * Every pattern the member owns and may fetch from /download, in the format /download picks
+ * (the first of PATTERN_FORMATS it has), and those that have no file yet (left out, with why).
  */
-async function stampedPatterns(token: string, userId: string, buyerName: string, library: LibraryRow[]) {
-  const db = callerClient(token);
-  const files: Record<string, Uint8Array> = {};
-  const skipped: Array<{ title: string; code: string; reason: string }> = [];
-  for (const entry of library.filter((e) => !e.revoked_at && e.patterns)) {
-    const title = entry.patterns!.title;
-    const { data: rows } = await db.from('pattern_files').select('format').eq('pattern_id', entry.pattern_id);
-    const format = PATTERN_FORMATS.find((f) => (rows ?? []).some((r) => r.format === f));
+async function patternsToFetch(db: Db, userId: string): Promise<{ patterns: ExportPattern[]; notIncluded: NotIncluded[] }> {
+  const owned = await readAll('library files', (a, b) => db.from('entitlements')
+    .select('pattern_id, patterns(title, pattern_files(format, version))')
+    .eq('user_id', userId).is('revoked_at', null).order('granted_at').order('id').range(a, b));
+  const patterns: ExportPattern[] = [];
+  const notIncluded: NotIncluded[] = [];
+  for (const entry of owned) {
+    if (!entry.patterns) continue; // a pattern the member can no longer see (withdrawn): nothing to stamp
+    const title = entry.patterns.title;
+    const files = entry.patterns.pattern_files ?? [];
+    const format = PATTERN_FORMATS.find((f) => files.some((r) => r.format === f));
     if (!format) {
-      skipped.push({ title, code: 'file_missing', reason: 'The designer has not uploaded a file yet.' });
+      notIncluded.push({ pattern_id: entry.pattern_id, title, code: 'file_missing', reason: 'The designer has not uploaded a file yet.' });
       continue;
     }
-    const { data: recorded, error: refused } = await db.rpc('record_download', { pattern_id: entry.pattern_id, format });
-    if (refused) {
-      skipped.push(refused.code === 'PT429'
-        ? { title, code: 'rate_limited', reason: `${refused.message}: this copy is not in the export. ${refused.hint ?? ''}`.trim() }
-        : { title, code: 'not_available', reason: refused.message });
-      continue;
-    }
-    const file = recorded as { storage_path: string; format: string; version: number };
-    const { data: blob } = await serviceClient().storage.from('pattern-files').download(file.storage_path);
-    if (!blob) {
-      await forgetDownload(userId, entry.pattern_id);
-      skipped.push({ title, code: 'file_missing', reason: 'The file is missing from storage.' });
-      continue;
-    }
-    const orderNumber = entry.order_items?.orders ? String(entry.order_items.orders.number) : `${entry.source.toUpperCase()}-${entry.pattern_id.slice(0, 8).toUpperCase()}`;
-    try {
-      const stamped = await stampPdf(new Uint8Array(await blob.arrayBuffer()), { buyerName, orderNumber, licence: entry.order_items?.licence ?? entry.patterns!.licence });
-      files[`patterns/${fileSafe(title)}-${entry.pattern_id.slice(0, 8)}-${file.format}-v${file.version}.pdf`] = stamped;
-    } catch (err) {
-      await forgetDownload(userId, entry.pattern_id);
-      skipped.push({ title, code: 'file_damaged', reason: err instanceof StampError ? err.message : 'The file could not be stamped.' });
-    }
+    const version = files.find((r) => r.format === format)!.version;
+    patterns.push({ pattern_id: entry.pattern_id, title, format, file: `patterns/${fileSafe(title)}-${entry.pattern_id.slice(0, 8)}-${format}-v${version}.pdf` });
   }
-  return { files, skipped };
+  return { patterns, notIncluded };
 }
 
-async function handler(req: Request): Promise<Response> {
-  if (req.method !== 'POST') return json({ code: 'bad_request', message: 'Use POST' }, 405);
-  const caller = await signedInUser(req);
-  if (!caller) return json({ code: 'not_signed_in', message: 'Sign in to export your account.' }, 401);
-  if (caller.needsSecondFactor) return json(AAL2_REQUIRED, 403);
-  const { user, token } = caller;
+async function plan(db: Db, service: Db, userId: string, email: string | null): Promise<ExportPlan> {
+  const [account, { patterns, notIncluded }] = await Promise.all([collect(db, userId), patternsToFetch(db, userId)]);
+  const exportedAt = new Date().toISOString();
+  const path = `${userId}/stitchhouse-export-${exportedAt.replace(/[:.]/g, '-')}.zip`;
+  const { data: upload, error } = await service.storage.from(EXPORT_BUCKET).createSignedUploadUrl(path);
+  if (error || !upload) throw new Error(`signed upload: ${error?.message}`);
+  return { exported_at: exportedAt, email, account, patterns, not_included: notIncluded, upload: { bucket: EXPORT_BUCKET, path, token: upload.token } };
+}
+
+const PATH = /^([0-9a-f-]{36})\/stitchhouse-export-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)\.zip$/;
+const madeAt = (stamp: string) => Date.parse(stamp.replace(/T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z$/, 'T$1:$2:$3.$4Z'));
+
+/** Mails the link to an export the member's browser uploaded with this function's signed upload. */
+async function mail(service: Db, userId: string, email: string | null, path: string, patterns: number, notIncluded: number): Promise<ExportMailed> {
+  const match = PATH.exec(path);
+  if (!match || match[1] !== userId) throw refuse('not_your_export', 'That export is not one of yours.');
+  const made = madeAt(match[2]!);
+  if (!(Date.now() - made < EXPORT_UPLOAD_SECONDS * 1000)) throw refuse('upload_expired', 'That export is too old to mail. Make a new one.');
+  const storage = service.storage.from(EXPORT_BUCKET);
+  const { data: signed } = await storage.createSignedUrl(path, EXPORT_LINK_SECONDS);
+  if (!signed?.signedUrl) throw refuse('export_missing', 'The export was not uploaded. Make a new one.');
+  // Earlier exports whose links have ended are of no use to anyone: remove them.
+  const { data: listed } = await storage.list(userId, { limit: 1000 });
+  const ended = (listed ?? []).map((o) => ({ name: o.name, at: PATH.exec(`${userId}/${o.name}`) }))
+    .filter((o) => o.at && Date.now() - madeAt(o.at[2]!) > EXPORT_UPLOAD_SECONDS * 1000)
+    .map((o) => `${userId}/${o.name}`);
+  if (ended.length) await storage.remove(ended);
+  const expiresAt = new Date(Date.now() + EXPORT_LINK_SECONDS * 1000).toISOString();
+  let mailed = false;
+  if (email) {
+    const left = notIncluded > 0 ? ` ${notIncluded} of your patterns ${notIncluded === 1 ? 'is' : 'are'} not in it; patterns_not_included in stitchhouse-account.json says why.` : '';
+    await sendMail({
+      to: email,
+      subject: 'Your Stitchhouse export is ready',
+      text: `Your account export (${patterns} patterns) is ready.${left} Download it within an hour:\n\n${signed.signedUrl}\n\nAfter that, make a new one at ${site()}/account.\n`,
+    }).then(() => { mailed = true; }, (err) => console.error('export email failed', err));
+  }
+  return { mailed, expires_at: expiresAt };
+}
+
+Deno.serve(handler({
+  name: 'export',
+  methods: ['POST'],
+  invalidCode: 'bad_request',
+  exposeHeaders: ['x-export-skipped'],
+  serverErrorMessage: 'Your export could not be prepared. Please try again in a moment.',
+}, async (req, ctx) => {
+  const { user, token } = await ctx.member('Sign in to export your account.');
+  // {} starts an export; an empty body too (as before)
+  const text = await req.text();
+  let raw: unknown;
   try {
-    const data = await collect(token, user.id);
-    const buyerName = (data.profile as { display_name?: string } | null)?.display_name?.trim() || user.email || 'Stitchhouse member';
-    const { files, skipped } = await stampedPatterns(token, user.id, buyerName, data.library as unknown as LibraryRow[]);
-    const exportedAt = new Date().toISOString();
-    const account = { exported_at: exportedAt, email: user.email, ...data, patterns_not_included: skipped };
-    const zip = zipSync({
-      'stitchhouse-account.json': strToU8(JSON.stringify(account, null, 2)),
-      'README.txt': strToU8(
-        `Your Stitchhouse account, exported ${exportedAt}.\n\nstitchhouse-account.json: your profile, roles, orders, library, downloads, store and wholesale application.\npatterns/: every pattern you own, stamped for you. Your licence applies to these copies. Each copy counts as a download; patterns_not_included in the JSON says which were left out and why.\n`,
-      ),
-      ...files,
-    }, { level: 6 });
-
-    // Kept for the emailed link (the page gets the ZIP straight away).
-    const path = `${user.id}/stitchhouse-export-${exportedAt.replace(/[:.]/g, '-')}.zip`;
-    const storage = serviceClient().storage.from('account-exports');
-    let link: string | null = null;
-    const stored = await storage.upload(path, new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), { contentType: 'application/zip' });
-    if (!stored.error) link = (await storage.createSignedUrl(path, LINK_SECONDS)).data?.signedUrl ?? null;
-    if (link && user.email) {
-      await sendMail({
-        to: user.email,
-        subject: 'Your Stitchhouse export is ready',
-        text: `Your account export (${Object.keys(files).length} patterns) is ready. Download it within an hour:\n\n${link}\n\nAfter that, make a new one at ${site()}/account.\n`,
-      }).catch((err) => console.error('export email failed', err));
-    }
-    return new Response(new Blob([zip as Uint8Array<ArrayBuffer>]), {
-      status: 200,
-      headers: {
-        'content-type': 'application/zip',
-        'content-length': String(zip.byteLength),
-        'content-disposition': 'attachment; filename="stitchhouse-export.zip"',
-        'cache-control': 'private, no-store',
-        'x-export-patterns': String(Object.keys(files).length),
-        // patterns left out (download limit reached, no file yet…): their reasons are in the JSON
-        'x-export-skipped': String(skipped.length),
-        'access-control-expose-headers': 'x-export-patterns, x-export-skipped, x-export-url, content-length',
-        ...(link ? { 'x-export-url': link } : {}),
-      },
-    });
-  } catch (err) {
-    console.error('export failed', err);
-    return json({ code: 'server_error', message: 'Your export could not be prepared. Please try again in a moment.' }, 500);
+    raw = text.trim() ? JSON.parse(text) : {};
+  } catch {
+    throw refuse('bad_request', 'The body must be JSON: {} to start an export, {"step": "mail", "path": …} to mail its link.');
   }
-}
-
-Deno.serve(handler);
+  const request = ctx.parse(exportRequest, raw);
+  if (request.step === 'mail') {
+    return ctx.json(await mail(ctx.service(), user.id, user.email ?? null, request.path, request.patterns, request.not_included));
+  }
+  const body = await plan(ctx.caller(token), ctx.service(), user.id, user.email ?? null);
+  // patterns already left out (no file yet); the browser adds the ones /download refuses
+  return ctx.json(body, 200, { 'x-export-skipped': String(body.not_included.length) });
+}));
