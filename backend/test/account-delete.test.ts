@@ -58,7 +58,7 @@ describe('deleting an account', () => {
     const otherDevice = await signedIn(designer.email);
 
     const wrong = await deleteAccount(designer.c, { password: 'Not-the-password-1' });
-    expect(wrong).toMatchObject({ status: 403, body: { code: 'wrong_password' } });
+    expect(wrong).toMatchObject({ status: 403, body: { error: { code: 'wrong_password' } } });
     expect((await sql('select deleted_at from auth.users where id = $1', [designer.id]))[0]!.deleted_at).toBeNull();
 
     const done = await deleteAccount(designer.c, { password: PASSWORD });
@@ -90,10 +90,10 @@ describe('deleting an account', () => {
     expect((await m.c.auth.mfa.challengeAndVerify({ factorId: factor!.id, code: totp.generate() })).error).toBeNull();
 
     const aal1 = await signedIn(m.email);
-    expect(await deleteAccount(aal1, { password: PASSWORD, code: totp.generate() })).toMatchObject({ status: 403, body: { code: 'aal2_required' } });
-    expect(await deleteAccount(m.c, { password: PASSWORD })).toMatchObject({ status: 400, body: { code: 'code_required' } });
+    expect(await deleteAccount(aal1, { password: PASSWORD, code: totp.generate() })).toMatchObject({ status: 403, body: { error: { code: 'aal2_required' } } });
+    expect(await deleteAccount(m.c, { password: PASSWORD })).toMatchObject({ status: 400, body: { error: { code: 'code_required' } } });
     const wrongCode = totp.generate() === '000000' ? '111111' : '000000';
-    expect(await deleteAccount(m.c, { password: PASSWORD, code: wrongCode })).toMatchObject({ status: 403, body: { code: 'wrong_code' } });
+    expect(await deleteAccount(m.c, { password: PASSWORD, code: wrongCode })).toMatchObject({ status: 403, body: { error: { code: 'wrong_code' } } });
     expect((await sql('select deleted_at from auth.users where id = $1', [m.id]))[0]!.deleted_at).toBeNull();
     expect(await deleteAccount(m.c, { password: PASSWORD, code: totp.generate() })).toMatchObject({ status: 200, body: { deleted: true } });
     expect(await sql('select 1 from auth.mfa_factors where user_id = $1', [m.id])).toEqual([]);

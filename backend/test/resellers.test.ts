@@ -120,7 +120,7 @@ describe('applications (both programmes)', () => {
     expect(rpc.status).toBe(403);
     const fn = await call('partner-review', people.operator, { application_id: data!.id, decision: 'approve' });
     expect(fn.status).toBe(403);
-    expect(fn.body.code).toBe('forbidden');
+    expect(fn.body.error.code).toBe('forbidden');
     expect((await sql('select status from public.partner_applications where id = $1', [data!.id]))[0]!.status).toBe('pending');
     expect(await sql(`select role from public.user_roles where user_id = $1 and role = 'reseller'`, [people.operator.id])).toEqual([]);
     const other = await call('partner-review', people.operator2, { application_id: data!.id, decision: 'reject', reason: 'Staff do not earn commissions' });
@@ -132,7 +132,7 @@ describe('applications (both programmes)', () => {
     expect((await call('partner-review', people.buyer, { application_id: data!.id, decision: 'approve' })).status).toBe(403);
     const noReason = await call('partner-review', people.operator, { application_id: data!.id, decision: 'reject' });
     expect(noReason.status).toBe(400);
-    expect(noReason.body.code).toBe('reason_required');
+    expect(noReason.body.error.code).toBe('reason_required');
     const rejected = await call('partner-review', people.operator, { application_id: data!.id, decision: 'reject', reason: 'No audience yet' });
     expect(rejected.body).toMatchObject({ emailed: true, application: { status: 'rejected', reason: 'No audience yet' } });
     const mail = await waitFor('the rejection email', async () => (await inbox(people.buyer2.email)).find((m) => m.text.includes('No audience yet')));

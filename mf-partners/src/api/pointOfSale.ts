@@ -2,6 +2,7 @@
 // key once; revoking is an update the database keeps for good), what the shop carries (to check
 // an uploaded file before it is sent), the pos-import function and the monthly settlement.
 import { getRuntimeConfig, getSupabase, loadRuntimeConfig } from '@stitchhouse/shared';
+import { invokeFunction } from '@stitchhouse/shared/functions.ts';
 import type { PatternFacts } from '@stitchhouse/shared/pos/sales.ts';
 import type { Currency } from '@stitchhouse/shared/money.ts';
 
@@ -117,13 +118,8 @@ export async function patternFactsFor(storeId: string, ids: string[]): Promise<M
 
 /** Sends the file's rows; the pos-import function judges each again and records the good ones. */
 export async function importSales(storeId: string, rows: Record<string, string>[]): Promise<ImportResult> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.functions.invoke('pos-import', { body: { store_id: storeId, rows } });
-  if (error) {
-    const body = await (error as { context?: Response }).context?.json?.().catch(() => null);
-    throw new Error(body?.error?.message ?? 'The sales could not be imported. Nothing was saved; please try again.');
-  }
-  return data as ImportResult;
+  // a refusal is a FunctionCallError with the function's code and words (describeError keeps them)
+  return invokeFunction<ImportResult>('pos-import', { store_id: storeId, rows });
 }
 
 /** The monthly statement rows the caller may see (as a shop: what it owes; as a designer: what it is owed). */

@@ -3,6 +3,7 @@
 // - OPTIONS (the CORS preflight) is answered here, and every answer, errors included, carries
 //   supabase-js's own corsHeaders (plus a function's extra request/exposed headers). Hosted adds
 //   none, and the embedded gateway adds none to /functions/v1 either. Webhooks pass cors: false.
+//   The apps' own x-deployment-id is allowed too (shared/src/deployment.ts).
 // - Any other method outside `methods` → 405 method_not_allowed with an Allow header.
 // - ctx.body(schema) / ctx.parse(schema, raw): zod validation, a 400 naming each bad field.
 // - ctx.member(): the signed-in person (401 not_signed_in), refused with 403 aal2_required while the
@@ -16,13 +17,14 @@ import { corsHeaders } from '@supabase/supabase-js/cors';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { Database } from '@stitchhouse/shared/database.types.ts';
+import { DEPLOYMENT_HEADER } from '@stitchhouse/shared/deployment.ts';
 import type { FunctionErrorBody } from '@stitchhouse/shared/contracts/envelope.ts';
 import { AAL2_REQUIRED, callerClient, json, serviceClient, signedInUser, type SignedInUser } from './clients.ts';
 
 export type Db = SupabaseClient<Database>;
 /** What a refusal carries besides its code and words (the contract of the code says which). */
 export type Details = FunctionErrorBody['details'];
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A refusal with its contract code; `details` is what the code's contract says it carries. */
 export class FunctionError extends Error {
@@ -86,10 +88,11 @@ export function describeIssues(error: z.ZodError): string {
 }
 
 export function corsFor(opts: Pick<HandlerOptions, 'allowHeaders' | 'exposeHeaders'>): Record<string, string> {
-  const headers: Record<string, string> = { ...corsHeaders };
-  if (opts.allowHeaders?.length) {
-    headers['Access-Control-Allow-Headers'] = [corsHeaders['Access-Control-Allow-Headers'], ...opts.allowHeaders].join(', ');
-  }
+  // the apps' supabase client sends its deployment id (skew protection) on every request
+  const headers: Record<string, string> = {
+    ...corsHeaders,
+    'Access-Control-Allow-Headers': [corsHeaders['Access-Control-Allow-Headers'], DEPLOYMENT_HEADER, ...(opts.allowHeaders ?? [])].join(', '),
+  };
   if (opts.exposeHeaders?.length) headers['Access-Control-Expose-Headers'] = opts.exposeHeaders.join(', ');
   return headers;
 }

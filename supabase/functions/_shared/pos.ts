@@ -1,20 +1,21 @@
 // What the point-of-sale functions share: the till key checked in the database
-// (pos_authenticate: hash, not revoked, per-key rate limit, last_used_at), their error envelope,
+// (pos_authenticate: hash, not revoked, per-key rate limit, last_used_at), the headers a till sends and reads,
 // and recording judged lines with the royalty of shared/src/pricing.ts (printRoyalty).
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { bearerToken, json, serviceClient } from './clients.ts';
+import { bearerToken, serviceClient } from './clients.ts';
+import { FunctionError, type HandlerOptions } from './handler.ts';
 import { printRoyalty } from '@stitchhouse/shared/pricing.ts';
 import { POS_REQUESTS_PER_MINUTE, patternIdsOf, type LineVerdict, type PatternFacts } from '@stitchhouse/shared/pos/sales.ts';
 
-export const posCors = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type, idempotency-key, if-none-match',
-  'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-expose-headers': 'etag, retry-after, idempotent-replayed',
-};
+/** What a browser-based till may send and read besides supabase-js's headers (the handler's CORS). */
+export const POS_HEADERS = {
+  allowHeaders: ['idempotency-key', 'if-none-match'],
+  exposeHeaders: ['etag', 'retry-after', 'idempotent-replayed'],
+} as const satisfies Pick<HandlerOptions, 'allowHeaders' | 'exposeHeaders'>;
 
-export function posError(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
-  return json({ error: { code, message } }, status, { ...posCors, ...headers });
+/** A till API refusal: the one error shape, with the documented status and headers (Retry-After, WWW-Authenticate). */
+export function posError(status: number, code: string, message: string, headers: Record<string, string> = {}): FunctionError {
+  return new FunctionError(code, message, status, null, headers);
 }
 
 export interface TillKey {
@@ -24,29 +25,29 @@ export interface TillKey {
   store_currency: string;
 }
 
-/** The till behind `Authorization: Bearer shpos_…`, or the response refusing it (401, 429, 403 without Pro). */
-export async function authenticateTill(req: Request, db: SupabaseClient = serviceClient()): Promise<TillKey | Response> {
+/** The till behind `Authorization: Bearer shpos_…`; throws the refusal (401, 429, 403 without Pro). */
+export async function authenticateTill(req: Request, db: SupabaseClient = serviceClient()): Promise<TillKey> {
   const key = bearerToken(req);
-  if (!key) return posError(401, 'missing_key', 'Send your till key as "Authorization: Bearer shpos_…".', { 'www-authenticate': 'Bearer' });
+  if (!key) throw posError(401, 'missing_key', 'Send your till key as "Authorization: Bearer shpos_…".', { 'www-authenticate': 'Bearer' });
   const { data, error } = await db.rpc('pos_authenticate', { p_key: key, p_limit: POS_REQUESTS_PER_MINUTE });
   if (error) {
     console.error('pos_authenticate failed', error);
-    return posError(500, 'server_error', 'The key could not be checked. Please try again.');
+    throw posError(500, 'server_error', 'The key could not be checked. Please try again.');
   }
   const till = data as (TillKey & { rate_limited: boolean; retry_after?: number }) | null;
-  if (!till) return posError(401, 'invalid_key', 'This till key is wrong or has been revoked.', { 'www-authenticate': 'Bearer' });
+  if (!till) throw posError(401, 'invalid_key', 'This till key is wrong or has been revoked.', { 'www-authenticate': 'Bearer' });
   if (till.rate_limited) {
-    return posError(429, 'rate_limited', `Too many requests with this key: at most ${POS_REQUESTS_PER_MINUTE} a minute.`,
+    throw posError(429, 'rate_limited', `Too many requests with this key: at most ${POS_REQUESTS_PER_MINUTE} a minute.`,
       { 'retry-after': String(till.retry_after ?? 60) });
   }
   // The API is part of the Pro plan (the /retailers and /pricing pages say so); CSV uploads are on every plan.
   const { data: store, error: planError } = await db.from('stores').select('plan').eq('id', till.store_id).single();
   if (planError) {
     console.error('pos plan lookup failed', planError);
-    return posError(500, 'server_error', 'The key could not be checked. Please try again.');
+    throw posError(500, 'server_error', 'The key could not be checked. Please try again.');
   }
   if (store.plan !== 'pro') {
-    return posError(403, 'plan_required', 'The point-of-sale API is part of the Pro plan. Upgrade the shop’s plan, or upload sales as CSV on the point-of-sale page.');
+    throw posError(403, 'plan_required', 'The point-of-sale API is part of the Pro plan. Upgrade the shop’s plan, or upload sales as CSV on the point-of-sale page.');
   }
   return till;
 }

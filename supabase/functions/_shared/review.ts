@@ -3,7 +3,8 @@
 // The decision is always made as the caller under the database's rules; the service key is used
 // only to find the applicant's address.
 import { z } from 'zod';
-import { AAL2_REQUIRED, callerClient, json, serviceClient, signedInUser } from './clients.ts';
+import { json, serviceClient } from './clients.ts';
+import { FunctionError, type Context } from './handler.ts';
 import { env } from './env.ts';
 import { sendMail, type OutgoingMail } from './mail.ts';
 
@@ -15,13 +16,16 @@ export const reviewBodySchema = z.object({
 
 export const reviewSiteUrl = () => (env('SITE_URL') || 'http://localhost:3000').replace(/\/$/, '');
 
-/** The review RPC's error as the function's answer: 403 not an operator (or own application), 409 not pending, 400 no reason. */
-export function reviewErrorResponse(error: { code?: string; message: string; hint?: string | null }, what: string): Response {
+/** The review RPC's error as the function's refusal: 403 not an operator (or own application), 409 not pending, 400 no reason. */
+export function reviewFailure(error: { code?: string; message: string; hint?: string | null }, what: string): FunctionError {
   const status = error.code === '42501' ? 403 : error.code === '22023' ? 409 : error.code === '23514' ? 400 : 500;
   if (status === 500) console.error(`${what} failed`, error);
   const message = status === 500 ? 'The review could not be saved. Please try again.' : `${error.message}${error.hint ? `. ${error.hint}` : ''}`;
-  return json({ code: error.code === '42501' ? 'forbidden' : status === 409 ? 'not_pending' : status === 400 ? 'reason_required' : 'server_error', message }, status);
+  return new FunctionError(error.code === '42501' ? 'forbidden' : status === 409 ? 'not_pending' : status === 400 ? 'reason_required' : 'server_error', message, status);
 }
+
+/** The handler options of both review functions. */
+export const REVIEW = { methods: ['POST'], invalidCode: 'bad_request' } as const;
 
 /** Emails the applicant; false when they have no address or the mail failed (the decision stands either way). */
 export async function emailApplicant(userId: string, mail: Omit<OutgoingMail, 'to'>, what: string): Promise<boolean> {
@@ -37,25 +41,21 @@ export async function emailApplicant(userId: string, mail: Omit<OutgoingMail, 't
 }
 
 /**
- * The whole review function: POST { application_id, decision, reason? } with an operator's JWT;
- * `rpc` decides as the caller, then the applicant gets `email(application, siteUrl)`.
+ * The review itself, run by the one handler: POST { application_id, decision, reason? } with an
+ * operator's JWT; `rpc` decides as the caller, then the applicant gets `email(application, siteUrl)`.
+ *   Deno.serve(handler({ name: 'wholesale-review', ...REVIEW }, reviewDecision({ … })));
  */
-export function reviewHandler<A extends { user_id: string }>(options: {
+export function reviewDecision<A extends { user_id: string }>(options: {
   rpc: 'review_wholesale_application' | 'review_partner_application';
   what: string;
   email: (application: A, siteUrl: string) => Omit<OutgoingMail, 'to'>;
-}): (req: Request) => Promise<Response> {
-  return async (req) => {
-    if (req.method !== 'POST') return json({ code: 'bad_request', message: 'Use POST' }, 405);
-    const caller = await signedInUser(req);
-    if (!caller) return json({ code: 'not_signed_in', message: 'Sign in as an operator to review applications.' }, 401);
-    if (caller.needsSecondFactor) return json(AAL2_REQUIRED, 403);
-    const parsed = reviewBodySchema.safeParse(await req.json().catch(() => null));
-    if (!parsed.success) return json({ code: 'bad_request', message: parsed.error.issues.map((i) => i.message).join('; ') }, 400);
-    const { application_id, decision, reason } = parsed.data;
-    const { data, error } = await callerClient(caller.token).rpc(options.rpc, { p_application: application_id, p_decision: decision, p_reason: reason ?? null });
-    if (error) return reviewErrorResponse(error, options.what);
-    const application = data as A;
+}): (req: Request, ctx: Context) => Promise<Response> {
+  return async (_req, ctx) => {
+    const caller = await ctx.member('Sign in as an operator to review applications.');
+    const { application_id, decision, reason } = await ctx.body(reviewBodySchema);
+    const { data, error } = await ctx.caller(caller.token).rpc(options.rpc, { p_application: application_id, p_decision: decision, p_reason: reason });
+    if (error) throw reviewFailure(error, options.what);
+    const application = data as unknown as A;
     // The decision stands even if the mail fails: the answer says so, the operator can tell the applicant.
     const emailed = await emailApplicant(application.user_id, options.email(application, reviewSiteUrl()), `${options.what} decision`);
     return json({ application, emailed });

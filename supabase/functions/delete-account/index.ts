@@ -6,7 +6,8 @@
 // lists go through the storage API (avatars, review photos, documents, exports, store
 // pictures), and a confirmation is emailed that says what is gone.
 import { z } from 'zod';
-import { AAL2_REQUIRED, json, serviceClient, signedInUser } from '../_shared/clients.ts';
+import { json, serviceClient } from '../_shared/clients.ts';
+import { FunctionError, handler, type Context } from '../_shared/handler.ts';
 import { requireEnv } from '../_shared/env.ts';
 import { sendMail } from '../_shared/mail.ts';
 
@@ -15,7 +16,7 @@ const bodySchema = z.object({
   code: z.string().trim().regex(/^\d{6}$/, { error: 'code must be the 6 digits from the authenticator app' }).optional(),
 });
 
-const fail = (status: number, code: string, message: string) => json({ code, message }, status);
+const fail = (status: number, code: string, message: string) => new FunctionError(code, message, status);
 
 async function authCall(path: string, token: string | null, body?: unknown): Promise<{ status: number; body: any }> {
   const res = await fetch(`${requireEnv('SUPABASE_URL')}/auth/v1${path}`, {
@@ -51,21 +52,17 @@ async function removeFiles(files: Array<{ bucket: string; name: string }>): Prom
   return left;
 }
 
-async function handler(req: Request): Promise<Response> {
-  if (req.method !== 'POST') return fail(405, 'bad_request', 'Use POST');
-  const caller = await signedInUser(req);
-  if (!caller) return fail(401, 'not_signed_in', 'Sign in to delete your account.');
-  if (caller.needsSecondFactor) return fail(403, AAL2_REQUIRED.code, AAL2_REQUIRED.message);
-  const parsed = bodySchema.safeParse(await req.json().catch(() => null));
-  if (!parsed.success) return fail(400, 'bad_request', parsed.error.issues.map((i) => i.message).join('; '));
+async function deleteAccount(_req: Request, ctx: Context): Promise<Response> {
+  const caller = await ctx.member('Sign in to delete your account.');
+  const body = await ctx.body(bodySchema);
   const { user } = caller;
   const email = user.email ?? '';
 
   // 1. The password, on a throwaway session (counts against the sign-in limits like any try).
-  const grant = await authCall('/token?grant_type=password', null, { email, password: parsed.data.password });
+  const grant = await authCall('/token?grant_type=password', null, { email, password: body.password });
   if (grant.status !== 200) {
-    if (grant.status === 429) return fail(429, 'rate_limited', 'Too many tries. Wait a few minutes and try again.');
-    return fail(403, 'wrong_password', 'That is not your current password.');
+    if (grant.status === 429) throw fail(429, 'rate_limited', 'Too many tries. Wait a few minutes and try again.');
+    throw fail(403, 'wrong_password', 'That is not your current password.');
   }
   const probe = grant.body.access_token as string;
   try {
@@ -75,11 +72,11 @@ async function handler(req: Request): Promise<Response> {
       | undefined;
     if (factor) {
       // This session's own level was checked above (signedInUser: aal2 when the account has an app).
-      if (!parsed.data.code) return fail(400, 'code_required', 'Enter the 6-digit code from your authenticator app.');
+      if (!body.code) throw fail(400, 'code_required', 'Enter the 6-digit code from your authenticator app.');
       const challenge = await authCall(`/factors/${factor.id}/challenge`, probe, {});
-      if (challenge.status !== 200) return fail(429, 'rate_limited', 'Too many wrong codes. Wait a few minutes and try again.');
-      const verified = await authCall(`/factors/${factor.id}/verify`, probe, { challenge_id: challenge.body.id, code: parsed.data.code });
-      if (verified.status !== 200) return fail(403, 'wrong_code', 'That code is not right. Enter the code your app shows now.');
+      if (challenge.status !== 200) throw fail(429, 'rate_limited', 'Too many wrong codes. Wait a few minutes and try again.');
+      const verified = await authCall(`/factors/${factor.id}/verify`, probe, { challenge_id: challenge.body.id, code: body.code });
+      if (verified.status !== 200) throw fail(403, 'wrong_code', 'That code is not right. Enter the code your app shows now.');
     }
   } finally {
     await authCall('/logout?scope=local', probe).catch(() => undefined);
@@ -89,7 +86,7 @@ async function handler(req: Request): Promise<Response> {
   const { data, error } = await serviceClient().rpc('close_account', { p_user: user.id });
   if (error) {
     console.error('close_account failed', error);
-    return fail(500, 'server_error', 'Your account could not be deleted. Nothing was changed; please try again.');
+    throw fail(500, 'server_error', 'Your account could not be deleted. Nothing was changed; please try again.');
   }
   const closed = data as {
     stores_closed: number; stores_removed: number; orders_anonymised: number; reviews_removed: number;
@@ -127,4 +124,4 @@ async function handler(req: Request): Promise<Response> {
   return json({ deleted: true, emailed, ...outcome });
 }
 
-Deno.serve(handler);
+Deno.serve(handler({ name: 'delete-account', methods: ['POST'], invalidCode: 'bad_request' }, deleteAccount));

@@ -4,7 +4,8 @@
 // reject, and that nobody reviews their own application); the service key only finds the
 // applicant's address to email the outcome.
 import { escapeHtml } from '../_shared/mail.ts';
-import { reviewHandler } from '../_shared/review.ts';
+import { REVIEW, reviewDecision } from '../_shared/review.ts';
+import { handler } from '../_shared/handler.ts';
 
 interface Application {
   id: string;
@@ -40,4 +41,4 @@ export function partnerDecisionEmail(application: Application, siteUrl: string):
   };
 }
 
-Deno.serve(reviewHandler<Application>({ rpc: 'review_partner_application', what: 'partner review', email: partnerDecisionEmail }));
+Deno.serve(handler({ name: 'partner-review', ...REVIEW }, reviewDecision<Application>({ rpc: 'review_partner_application', what: 'partner review', email: partnerDecisionEmail })));

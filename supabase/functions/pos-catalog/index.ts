@@ -3,7 +3,8 @@
 // the wholesale price. JSON by default; CSV with ?format=csv or "Accept: text/csv". Every answer
 // has a strong ETag; "If-None-Match" with it gets 304 and no body.
 import { serviceClient } from '../_shared/clients.ts';
-import { authenticateTill, posCors, posError, sha256Hex } from '../_shared/pos.ts';
+import { handler } from '../_shared/handler.ts';
+import { authenticateTill, POS_HEADERS, posError, sha256Hex } from '../_shared/pos.ts';
 import { printRoyalty } from '@stitchhouse/shared/pricing.ts';
 import { writeCsv } from '@stitchhouse/shared/csv.ts';
 
@@ -58,17 +59,14 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
   return ifNoneMatch.split(',').map((t) => t.trim().replace(/^W\//, '')).some((t) => t === '*' || t === etag);
 }
 
-async function handler(req: Request): Promise<Response> {
-  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: posCors });
-  if (req.method !== 'GET' && req.method !== 'HEAD') return posError(405, 'method_not_allowed', 'Use GET.', { allow: 'GET, HEAD' });
+async function posCatalog(req: Request): Promise<Response> {
   const db = serviceClient();
   const till = await authenticateTill(req, db);
-  if (till instanceof Response) return till;
 
   const { data, error } = await db.rpc('pos_catalog', { p_store: till.store_id });
   if (error) {
     console.error('pos_catalog failed', error);
-    return posError(500, 'server_error', 'The catalog could not be read. Please try again.');
+    throw posError(500, 'server_error', 'The catalog could not be read. Please try again.');
   }
   const items: FeedItem[] = (data as CatalogRow[]).map(({ designer_plan, ...row }) => ({
     ...row,
@@ -80,7 +78,6 @@ async function handler(req: Request): Promise<Response> {
     : JSON.stringify({ store: { id: till.store_id, name: till.store_name, currency: till.store_currency }, count: items.length, patterns: items });
   const etag = `"${(await sha256Hex(body)).slice(0, 32)}"`;
   const headers: Record<string, string> = {
-    ...posCors,
     etag,
     'cache-control': 'private, no-cache',
     vary: 'Accept, Authorization',
@@ -91,4 +88,4 @@ async function handler(req: Request): Promise<Response> {
   return new Response(req.method === 'HEAD' ? null : body, { status: 200, headers });
 }
 
-Deno.serve(handler);
+Deno.serve(handler({ name: 'pos-catalog', methods: ['GET', 'HEAD'], ...POS_HEADERS }, posCatalog));

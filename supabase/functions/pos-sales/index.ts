@@ -6,21 +6,19 @@
 // answer (Idempotent-Replayed: true) and records nothing; the same key with another body is 422.
 // A wrong or revoked key gets 401 and nothing is written.
 import { json, serviceClient } from '../_shared/clients.ts';
-import { authenticateTill, IdempotencyConflict, patternFacts, posCors, posError, recordSales, sha256Hex } from '../_shared/pos.ts';
+import { handler, type Context } from '../_shared/handler.ts';
+import { authenticateTill, IdempotencyConflict, patternFacts, POS_HEADERS, posError, recordSales, sha256Hex } from '../_shared/pos.ts';
 import { judgeLines, saleLineSchema, salesRequestSchema } from '@stitchhouse/shared/pos/sales.ts';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
-async function handler(req: Request): Promise<Response> {
-  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: posCors });
-  if (req.method !== 'POST') return posError(405, 'method_not_allowed', 'Use POST.', { allow: 'POST' });
+async function posSales(req: Request, ctx: Context): Promise<Response> {
   const db = serviceClient();
   const till = await authenticateTill(req, db);
-  if (till instanceof Response) return till;
 
   const idempotencyKey = req.headers.get('idempotency-key')?.trim() ?? '';
   if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
-    return posError(400, 'idempotency_key_required',
+    throw posError(400, 'idempotency_key_required',
       'Send an "Idempotency-Key" header (1–255 visible characters, e.g. a UUID) so a resent request is recorded once.');
   }
   const text = await req.text();
@@ -28,23 +26,22 @@ async function handler(req: Request): Promise<Response> {
   try {
     body = JSON.parse(text);
   } catch {
-    return posError(400, 'invalid_json', 'The body must be JSON: {"lines": [...]}');
+    throw posError(400, 'invalid_json', 'The body must be JSON: {"lines": [...]}');
   }
-  const parsed = salesRequestSchema.safeParse(body);
-  if (!parsed.success) return posError(400, 'invalid_request', parsed.error.issues.map((i) => i.message).join('; '));
+  const request = ctx.parse(salesRequestSchema, body);
 
   try {
-    const facts = await patternFacts(db, till.store_id, parsed.data.lines);
+    const facts = await patternFacts(db, till.store_id, request.lines);
     const result = await recordSales(db, {
       storeId: till.store_id, storeCurrency: till.store_currency, keyId: till.key_id, source: 'api',
-      idempotencyKey, requestHash: await sha256Hex(text), verdicts: judgeLines(parsed.data.lines, saleLineSchema, facts), facts,
+      idempotencyKey, requestHash: await sha256Hex(text), verdicts: judgeLines(request.lines, saleLineSchema, facts), facts,
     });
-    return json(result, 200, { ...posCors, 'idempotent-replayed': String(result.replayed) });
+    return json(result, 200, { 'idempotent-replayed': String(result.replayed) });
   } catch (err) {
-    if (err instanceof IdempotencyConflict) return posError(422, 'idempotency_key_reused', err.message);
+    if (err instanceof IdempotencyConflict) throw posError(422, 'idempotency_key_reused', err.message);
     console.error('pos sales failed', err);
-    return posError(500, 'server_error', 'The sales could not be recorded; nothing was saved. Send the same request again.');
+    throw posError(500, 'server_error', 'The sales could not be recorded; nothing was saved. Send the same request again.');
   }
 }
 
-Deno.serve(handler);
+Deno.serve(handler({ name: 'pos-sales', methods: ['POST'], ...POS_HEADERS }, posSales));

@@ -3,7 +3,8 @@
 // that they are an operator, under the database's rules); the service key is used only to
 // find the applicant's address and send them the outcome.
 import { escapeHtml } from '../_shared/mail.ts';
-import { reviewHandler } from '../_shared/review.ts';
+import { REVIEW, reviewDecision } from '../_shared/review.ts';
+import { handler } from '../_shared/handler.ts';
 
 interface Application {
   id: string;
@@ -33,4 +34,4 @@ export function decisionEmail(application: Application, siteUrl: string): { subj
   };
 }
 
-Deno.serve(reviewHandler<Application>({ rpc: 'review_wholesale_application', what: 'wholesale review', email: decisionEmail }));
+Deno.serve(handler({ name: 'wholesale-review', ...REVIEW }, reviewDecision<Application>({ rpc: 'review_wholesale_application', what: 'wholesale review', email: decisionEmail })));
