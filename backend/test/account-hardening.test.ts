@@ -227,7 +227,7 @@ describe('pattern update mails (item 10)', () => {
     const third = await newVersion(3, 'Added the pocket pattern piece.');
     const limited = await kit.callFunction(stack, 'pattern-updated', designer.token, { pattern_id: patternId, version: third.pattern_version });
     expect(limited.status).toBe(429);
-    expect(limited.body).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/one update email per pattern a day/i), retry_after: expect.any(String) });
+    expect(limited.body.error).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/one update email per pattern a day/i), details: { retry_after: expect.any(String) } });
     expect(await updateMails()).toHaveLength(1);
     // The version is not marked as mailed: the store can send it once the day is over.
     expect((await sql('select notified_at from public.pattern_versions where pattern_id = $1 and version = 3', [patternId]))[0]!.notified_at).toBeNull();

@@ -5,6 +5,7 @@ import { getSupabase } from '@stitchhouse/shared';
 import type { PatternFormat, SizeChart, YardageEntry } from '@stitchhouse/shared/catalog/index.ts';
 import type { Json, TablesUpdate } from '@stitchhouse/shared/database.types.ts';
 import { signUpload, uploadWithProgress } from '@stitchhouse/shared/storage/uploadWithProgress.ts';
+import { FunctionCallError, invokeFunction } from '@stitchhouse/shared/functions.ts';
 import { getPattern, isUuid, type PatternDetail } from './catalog.ts';
 
 export type PatternStatus = 'draft' | 'published' | 'archived';
@@ -269,13 +270,12 @@ export async function attachFile(
   let notified: number | null = null;
   let notifyRefused: string | null = null;
   if (result.notify && result.pattern_version) {
-    const sent = await supabase.functions.invoke('pattern-updated', { body: { pattern_id: patternId, version: result.pattern_version } });
-    if (!sent.error) notified = (sent.data as { sent: number }).sent ?? 0;
-    else {
-      // a FunctionsHttpError carries the answer: {code, message} (429 rate_limited: one update email per pattern a day)
-      const context = (sent.error as { context?: Response }).context;
-      const answer = context ? ((await context.json().catch(() => null)) as { message?: string } | null) : null;
-      notifyRefused = answer?.message ?? null;
+    try {
+      notified = (await invokeFunction<{ sent: number }>('pattern-updated', { pattern_id: patternId, version: result.pattern_version })).sent ?? 0;
+    } catch (err) {
+      // the function's refusal in its own words (429 rate_limited: one update email per pattern a day)
+      if (!(err instanceof FunctionCallError)) throw err;
+      notifyRefused = err.message;
     }
   }
   return { ...result, notified, notifyRefused };

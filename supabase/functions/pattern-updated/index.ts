@@ -1,8 +1,9 @@
 // POST /pattern-updated {pattern_id, version} by the store owner after attach_pattern_file made
 // a new version: emails every buyer once with what changed and a link to download it; at most
-// one such mail per pattern a day (429 rate_limited with retry_after after that).
+// one such mail per pattern a day (429 rate_limited, details.retry_after, after that).
 import { z } from 'zod';
-import { AAL2_REQUIRED, json, serviceClient, signedInUser } from '../_shared/clients.ts';
+import { json } from '../_shared/clients.ts';
+import { FunctionError, handler, type Context } from '../_shared/handler.ts';
 import { env } from '../_shared/env.ts';
 import { sendMail } from '../_shared/mail.ts';
 import { updateEmail } from './email.ts';
@@ -15,31 +16,26 @@ const requestSchema = z.object({
 // Email links stay valid for a month; after that /download/error explains and links the library.
 const LINK_LIFETIME_SECONDS = 30 * 24 * 3600;
 
-async function handler(req: Request): Promise<Response> {
-  if (req.method !== 'POST') return json({ code: 'bad_request', message: 'Use POST' }, 405);
-  const caller = await signedInUser(req);
-  if (!caller) return json({ code: 'not_signed_in', message: 'Sign in to notify your buyers.' }, 401);
-  if (caller.needsSecondFactor) return json(AAL2_REQUIRED, 403);
-  const parsed = requestSchema.safeParse(await req.json().catch(() => null));
-  if (!parsed.success) return json({ code: 'bad_request', message: parsed.error.issues.map((i) => i.message).join('; ') }, 400);
-  const { pattern_id, version } = parsed.data;
+async function patternUpdated(_req: Request, ctx: Context): Promise<Response> {
+  const caller = await ctx.member('Sign in to notify your buyers.');
+  const { pattern_id, version } = await ctx.body(requestSchema);
 
-  const service = serviceClient();
+  const service = ctx.service();
   const { data: pattern, error: patternError } = await service.from('patterns').select('id, title, store_id').eq('id', pattern_id).maybeSingle();
   if (patternError) throw new Error(`pattern-updated: ${patternError.message}`);
   const { data: store } = pattern
-    ? await service.from('stores').select('name, owner_id').eq('id', pattern.store_id as string).maybeSingle()
+    ? await service.from('stores').select('name, owner_id').eq('id', pattern.store_id).maybeSingle()
     : { data: null };
-  if (!pattern || !store || store.owner_id !== caller.user.id) return json({ code: 'not_found', message: 'Pattern not found in your store.' }, 404);
+  if (!pattern || !store || store.owner_id !== caller.user.id) throw new FunctionError('not_found', 'Pattern not found in your store.', 404);
 
   // Claim the version (the database's claim_pattern_update_mail, service only): only the first
   // call sends, a repeat answers what already happened, and buyers get at most one update mail
   // per pattern a day (PT429: the version stays unmailed, to send once the day is over).
   const { data: claim, error: claimError } = await service.rpc('claim_pattern_update_mail', { p_pattern_id: pattern_id, p_version: version });
   if (claimError) {
-    if (claimError.code === 'PT404') return json({ code: 'not_found', message: `Version ${version} of this pattern does not exist.` }, 404);
+    if (claimError.code === 'PT404') throw new FunctionError('not_found', `Version ${version} of this pattern does not exist.`, 404);
     if (claimError.code === 'PT429') {
-      return json({ code: 'rate_limited', message: `${claimError.message}. ${claimError.hint ?? ''}`.trim(), retry_after: claimError.details }, 429);
+      throw new FunctionError('rate_limited', `${claimError.message}. ${claimError.hint ?? ''}`.trim(), 429, { retry_after: claimError.details });
     }
     throw new Error(`pattern-updated: ${claimError.message}`);
   }
@@ -69,4 +65,4 @@ async function handler(req: Request): Promise<Response> {
   return json({ sent, failed });
 }
 
-Deno.serve(handler);
+Deno.serve(handler({ name: 'pattern-updated', methods: ['POST'], invalidCode: 'bad_request' }, patternUpdated));
