@@ -11,20 +11,11 @@
 //   true                      a value (string, number, boolean, enum, Decimal)
 //   "metadata"                a free-form hash of values (MetadataParam and other index signatures)
 //   { scalar?, fields?, items? }  a hash with these keys / an array of these items / also a value
-import { existsSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+// the SDK and its TypeScript program, as gen-stripe-schema.ts reads them (TypeScript 5.9's compiler API)
+import { backend, resourcesDir, sdkProgram, stripeRoot, stripeVersion, ts } from './stripe-sdk.mjs';
 
-const backend = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(join(backend, 'package.json'));
-// TypeScript 7 (the type-checker of the workspace) has no JS API; 5.9 is the compiler API's last home.
-const ts = require('typescript5');
-let stripeRoot = dirname(require.resolve('stripe'));
-const isStripeRoot = (dir) => existsSync(join(dir, 'package.json')) && JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name === 'stripe';
-while (!isStripeRoot(stripeRoot)) stripeRoot = dirname(stripeRoot);
-const stripeVersion = JSON.parse(readFileSync(join(stripeRoot, 'package.json'), 'utf8')).version;
-const resourcesDir = join(stripeRoot, 'esm', 'resources');
 const routesFile = join(backend, 'src', 'stripe-sandbox', 'routes.ts');
 const outFile = join(backend, 'src', 'stripe-sandbox', 'stripe-params.json');
 
@@ -82,8 +73,7 @@ function build() {
   const routes = sandboxRoutes();
   const methods = sdkMethods();
   const files = [...new Set([...methods.values()].map((m) => m.file))];
-  const program = ts.createProgram(files, { noEmit: true, skipLibCheck: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler });
-  const checker = program.getTypeChecker();
+  const { program, checker } = sdkProgram({ files });
 
   const isDecimal = (type) => [type.aliasSymbol, type.getSymbol()].some((s) => s?.declarations?.some((d) => d.getSourceFile().fileName.endsWith('/Decimal.d.ts')));
   const primitive = ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.EnumLike | ts.TypeFlags.BigIntLike;

@@ -1,6 +1,9 @@
-// Stripe's own sample objects (fixtures.json: the resources we serve, copied unchanged from
-// stripe/openapi fixtures3.json, MIT). Every object the sandbox answers with starts from its
-// fixture so field names and nesting match Stripe; the builder then fills the real values.
+// Stripe's own sample objects (fixtures.json: the resources we serve, from stripe/openapi
+// fixtures3.json, MIT, brought to the pinned API version where the conformance suite found them
+// behind: fields the version added are there, fields it removed, like invoice.subscription, are
+// not). Every object the sandbox answers with starts from its fixture so field names and nesting
+// match Stripe; the builder then fills the real values. What decides is the generated schema
+// (schema/objects.json, backend/test/stripe-sandbox-conformance.test.ts).
 import fs from 'node:fs';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -34,17 +34,20 @@ async function planPriceId(interval: 'month' | 'year', currency: Currency): Prom
     currency: currency.toLowerCase(),
     unit_amount: planPrice('pro', interval, currency),
     recurring: { interval },
+    // the plan prices of /pricing include VAT; Stripe Tax takes it out of them
+    tax_behavior: 'inclusive',
     lookup_key: lookupKey,
     metadata: { plan: 'pro', interval },
   }, { idempotencyKey: `plan-price-${lookupKey}` });
   return price.id;
 }
 
-async function billingCustomer(storeId: string, store: { name: string }, email: string | undefined): Promise<string> {
+async function billingCustomer(storeId: string, store: { name: string; country: string }, email: string | undefined): Promise<string> {
   const db = serviceClient();
   const { data: existing } = await db.from('billing_customers').select('provider_customer_id').eq('store_id', storeId).maybeSingle();
   if (existing) return existing.provider_customer_id as string;
-  const customer = await stripe().customers.create({ name: store.name, ...(email ? { email } : {}), metadata: { store_id: storeId } },
+  // the store's country: where Stripe Tax starts and what the payment page preselects
+  const customer = await stripe().customers.create({ name: store.name, ...(email ? { email } : {}), address: { country: store.country }, metadata: { store_id: storeId } },
     { idempotencyKey: `billing-customer-${storeId}` });
   await db.from('billing_customers').upsert({ store_id: storeId, provider_customer_id: customer.id }, { onConflict: 'store_id', ignoreDuplicates: true });
   const { data } = await db.from('billing_customers').select('provider_customer_id').eq('store_id', storeId).single();
@@ -56,7 +59,7 @@ async function billing(req: Request, ctx: Context): Promise<Response> {
   const body = await ctx.body(bodySchema);
   if (!paymentsConfigured()) throw new PaymentFailure('payments_unavailable', 'Payments are not set up on this server yet.', 503);
   const db = serviceClient();
-  const { data: store, error } = await db.from('stores').select('id, name, owner_id, currency, plan').eq('id', body.store_id).maybeSingle();
+  const { data: store, error } = await db.from('stores').select('id, name, owner_id, currency, plan, country').eq('id', body.store_id).maybeSingle();
   if (error) throw error;
   if (!store || store.owner_id !== caller.user.id) throw new PaymentFailure('forbidden', 'Only the store’s owner can change its plan.', 403);
 
@@ -76,7 +79,7 @@ async function billing(req: Request, ctx: Context): Promise<Response> {
     throw new PaymentFailure('already_subscribed', 'This store already has a Pro subscription; change or cancel it in the billing portal.', 409);
   }
   const currency = store.currency as Currency;
-  const customer = await billingCustomer(store.id as string, store as { name: string }, caller.user.email);
+  const customer = await billingCustomer(store.id as string, store as { name: string; country: string }, caller.user.email);
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: 'subscription',
     customer,
@@ -84,6 +87,9 @@ async function billing(req: Request, ctx: Context): Promise<Response> {
     client_reference_id: store.id as string,
     metadata: { store_id: store.id as string, plan: 'pro', interval: body.interval },
     subscription_data: { metadata: { store_id: store.id as string, plan: 'pro', interval: body.interval } },
+    automatic_tax: { enabled: true },
+    // what the owner picks on the payment page is saved back to the customer (Stripe Tax needs an address)
+    customer_update: { address: 'auto' },
     success_url: `${siteUrl()}/payment/subscription?status=success`,
     cancel_url: `${siteUrl()}/payment/subscription?status=cancelled`,
   };

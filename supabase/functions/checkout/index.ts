@@ -6,13 +6,13 @@
 // records a pending order and opens a Stripe Checkout Session for it. Entitlements come later,
 // from the verified webhook only. Errors: { error: { code, message, details? } }.
 // Guests (anonymous sign-ins, is_anonymous in the JWT) check out with a required `email`: the
-// order's buyer_email, the payment page's customer_email and where the receipt goes.
+// order's buyer_email, the email of the order's Stripe customer and where the receipt goes.
 import { z } from 'zod';
 import { callerClient, json, serviceClient } from '../_shared/clients.ts';
 import { handler, type Context } from '../_shared/handler.ts';
 import { PAYMENTS, PaymentFailure, siteUrl } from '../_shared/payments.ts';
 import { sendReceipt } from '../_shared/payouts.ts';
-import { paymentsConfigured, providerName, stripe, usingSandbox, type Stripe } from '../_shared/stripe.ts';
+import { paymentsConfigured, providerName, stripe, type Stripe } from '../_shared/stripe.ts';
 import {
   isSellingCountry,
   PricingError,
@@ -263,7 +263,6 @@ function contractQuote(quote: CartQuote, lines: PricedLine[]) {
 }
 
 function sessionLineItems(quote: CartQuote, lines: PricedLine[]): Stripe.Checkout.SessionCreateParams.LineItem[] {
-  const inclusive = !usingSandbox();
   return quote.lines.filter((q) => q.totalCents > 0).map((q) => {
     const line = lines[quote.lines.indexOf(q)]!;
     const whole = q.discountCents > 0 && q.quantity > 1; // a discounted line may not divide into whole cents per copy
@@ -273,7 +272,8 @@ function sessionLineItems(quote: CartQuote, lines: PricedLine[]): Stripe.Checkou
       price_data: {
         currency: quote.currency.toLowerCase(),
         unit_amount: whole ? q.totalCents : q.totalCents / q.quantity,
-        ...(inclusive ? { tax_behavior: 'inclusive' as const } : {}),
+        // prices include VAT; Stripe Tax (automatic_tax) takes it out of them
+        tax_behavior: 'inclusive',
         product_data: {
           name: whole ? `${name} × ${q.quantity}` : name,
           metadata: { pattern_id: q.patternId, store_id: q.storeId, kind: line.item.kind },
@@ -435,10 +435,16 @@ async function checkout(req: Request, ctx: Context): Promise<Response> {
 
   let session: Stripe.Checkout.Session;
   try {
+    // the buyer as a customer in the cart's country: Stripe Tax starts from it, the page preselects it
+    // (customer_update: what the buyer picks there is saved back)
+    const customer = await stripe().customers.create({
+      ...(buyerEmail ? { email: buyerEmail } : {}), address: { country: body.country }, metadata: { order_id: id },
+    }, { idempotencyKey: `checkout-customer-${id}` });
     session = await stripe().checkout.sessions.create({
       mode: 'payment',
       line_items: sessionLineItems(quote, lines),
-      ...(buyerEmail ? { customer_email: buyerEmail } : {}),
+      customer: customer.id,
+      customer_update: { address: 'auto' },
       client_reference_id: id,
       metadata: { order_id: id },
       success_url: success,
@@ -446,7 +452,7 @@ async function checkout(req: Request, ctx: Context): Promise<Response> {
       // 24 h, or until the discount code expires (the provider's clock then counts); the order keeps what the session says
       ...(expiresAt < Math.floor(Date.now() / 1000) + SESSION_LIFETIME_S - 60 ? { expires_at: expiresAt } : {}),
       payment_intent_data: { transfer_group: id, metadata: { order_id: id } },
-      automatic_tax: { enabled: !usingSandbox() },
+      automatic_tax: { enabled: true },
     }, { idempotencyKey: `checkout-${id}` });
   } catch (err) {
     await db.from('orders').update({ status: 'failed', failure_code: 'payments_unavailable',

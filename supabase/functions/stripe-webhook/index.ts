@@ -92,8 +92,11 @@ async function factsFor(event: Stripe.Event): Promise<Facts> {
       return subscriptionFacts(obj.id);
     case 'invoice.paid':
     case 'invoice.payment_failed':
-    case 'invoice.payment_succeeded':
-      return subscriptionFacts(idOf(obj.subscription) ?? idOf(obj.parent?.subscription_details?.subscription));
+    case 'invoice.payment_succeeded': {
+      // API 2025-03-31 on: the invoice names its subscription in its parent (no top-level invoice.subscription)
+      const invoice = event.data.object as Stripe.Invoice;
+      return subscriptionFacts(idOf(invoice.parent?.subscription_details?.subscription));
+    }
     case 'account.updated':
       return { account: await stripe().accounts.retrieve(obj.id) };
     default:

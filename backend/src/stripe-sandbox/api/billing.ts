@@ -14,6 +14,7 @@ import type { Stored, Tx } from '../store.ts';
 import { getCustomer } from './customers.ts';
 import { getPrice } from './catalog.ts';
 import { createCharge, createPaymentIntent } from './payments.ts';
+import { taxOn, taxRateFor } from '../tax.ts';
 
 /** Adds whole months (or years) the way Stripe anchors billing: same day, clamped to the month's end. */
 export function addInterval(start: number, interval: Stripe.Price.Recurring.Interval, count: number): number {
@@ -39,7 +40,7 @@ function planOf(price: Stripe.Price): Stripe.Plan {
 function subscriptionItem(t: Tx, subscription: string, price: Stripe.Price, quantity: number, start: number, end: number, id = newId('si', 14)): Stripe.SubscriptionItem {
   return shaped<Stripe.SubscriptionItem>('subscription_item', {
     id, object: 'subscription_item', billing_thresholds: null, created: t.now, current_period_end: end, current_period_start: start,
-    discounts: [], metadata: {}, plan: planOf(price), price, quantity, subscription, tax_rates: [],
+    discounts: [], metadata: {}, plan: planOf(price), price, quantity, subscription, tax_rates: [], current_trial: null,
   });
 }
 
@@ -62,7 +63,7 @@ export async function startSubscription(sb: SandboxCore, t: Tx, args: NewSubscri
     id, object: 'subscription', application: null, application_fee_percent: null,
     automatic_tax: { enabled: args.automaticTax, liability: args.automaticTax ? { type: 'self' } : null, disabled_reason: null },
     billing_cycle_anchor: t.now, billing_cycle_anchor_config: null, cancel_at: null, cancel_at_period_end: false, canceled_at: null,
-    cancellation_details: { comment: null, feedback: null, reason: null }, collection_method: 'charge_automatically', created: t.now,
+    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null }, collection_method: 'charge_automatically', created: t.now,
     currency: first.currency, customer: args.customer, days_until_due: null, default_payment_method: null, default_source: null,
     default_tax_rates: [], description: null, discounts: [], ended_at: null,
     invoice_settings: { account_tax_ids: null, issuer: { type: 'self' }, custom_fields: null, description: null, footer: null },
@@ -70,7 +71,7 @@ export async function startSubscription(sb: SandboxCore, t: Tx, args: NewSubscri
     next_pending_invoice_item_invoice: null, on_behalf_of: null, pause_collection: null,
     payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: 'off' },
     pending_invoice_item_interval: null, pending_setup_intent: null, pending_update: null, schedule: null, start_date: t.now,
-    status: 'active', test_clock: null, transfer_data: null, trial_end: null, trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
+    status: 'active', test_clock: null, transfer_data: null, trial_end: null, trial_settings: { end_behavior: { billing_cycle_anchor: null, missing_payment_method: 'create_invoice' } },
     trial_start: null, billing_thresholds: null, billing_mode: { type: 'classic', flexible: null }, customer_account: null,
     managed_payments: null, billing_schedules: [],
   });
@@ -92,7 +93,20 @@ async function invoiceFor(
   // locked before the balance (createCharge), in the order checkout takes them
   const customer = await getCustomer(t, subscription.customer as string, 'customer', true);
   const item = subscription.items.data[0]!;
-  const amount = subscription.items.data.reduce((sum, i) => sum + (i.price.unit_amount ?? 0) * (i.quantity ?? 1), 0);
+  // automatic tax: the customer's country (checkout saved the one the buyer confirmed on the page)
+  const rate = subscription.automatic_tax.enabled ? taxRateFor(customer.data.address?.country) : null;
+  const taxed = subscription.items.data.map((i) => {
+    const base = (i.price.unit_amount ?? 0) * (i.quantity ?? 1);
+    return { item: i, base, ...taxOn(base, i.price, rate) };
+  });
+  const subtotal = taxed.reduce((sum, l) => sum + l.base, 0);
+  const taxTotal = taxed.reduce((sum, l) => sum + l.tax, 0);
+  const amount = taxed.reduce((sum, l) => sum + l.total, 0);
+  const taxRateId = `txr_auto_${(rate?.country ?? 'none').toLowerCase()}_${rate?.rateBp ?? 0}`;
+  const taxesOf = (l: (typeof taxed)[number]) => (rate ? [{
+    amount: l.tax, tax_behavior: l.behaviour, tax_rate_details: { tax_rate: taxRateId }, taxability_reason: rate.rateBp ? 'standard_rated' as const : 'not_collecting' as const,
+    taxable_amount: l.behaviour === 'inclusive' ? l.base - l.tax : l.base, type: 'tax_rate_details' as const,
+  }] : []);
   const intent = existingIntent ?? (await createPaymentIntent(t, { amount, currency: subscription.currency, customer: customer.id, description: 'Subscription update' }));
   // the first invoice was paid at checkout (existingIntent); renewals charge the card on file off-session
   const behaviour = card ? (existingIntent ? { kind: 'succeeds' as const } : offSessionBehaviour(card.number)) : undefined;
@@ -110,11 +124,11 @@ async function invoiceFor(
       last_payment_error: decline ? ({ type: 'card_error', ...decline, charge: charge.id } as Stripe.PaymentIntent.LastPaymentError) : null,
     });
   }
-  const lines = subscription.items.data.map((i) => ({
+  const lines = taxed.map((l) => ({ i: l.item, taxes: taxesOf(l) })).map(({ i, taxes }) => ({
     id: newId('il'), object: 'line_item', amount: (i.price.unit_amount ?? 0) * (i.quantity ?? 1), currency: subscription.currency,
     description: `${i.quantity ?? 1} × ${i.price.nickname ?? i.price.id}`, discount_amounts: [], discountable: true, discounts: [],
     invoice: id, livemode: false, metadata: {}, period: { end: i.current_period_end, start: i.current_period_start }, quantity: i.quantity ?? 1,
-    subscription: subscription.id, pretax_credit_amounts: [], taxes: [],
+    subscription: subscription.id, pretax_credit_amounts: [], taxes,
     parent: {
       type: 'subscription_item_details', invoice_item_details: null,
       subscription_item_details: { invoice_item: null, proration: false, proration_details: { credited_items: null }, subscription: subscription.id, subscription_item: i.id },
@@ -125,9 +139,13 @@ async function invoiceFor(
   const invoice = shaped<Stripe.Invoice>('invoice', {
     id, object: 'invoice', account_country: 'IE', account_name: 'Stitchhouse', account_tax_ids: null, amount_due: amount,
     amount_paid: paid ? amount : 0, amount_remaining: paid ? 0 : amount, amount_shipping: 0, application: null, attempt_count: 1, attempted: true,
-    auto_advance: !paid, automatic_tax: { enabled: subscription.automatic_tax.enabled, liability: null, status: subscription.automatic_tax.enabled ? 'complete' : null, disabled_reason: null, provider: null },
+    auto_advance: !paid, automatic_tax: {
+      enabled: subscription.automatic_tax.enabled, liability: subscription.automatic_tax.enabled ? { type: 'self' } : null,
+      status: subscription.automatic_tax.enabled ? (rate ? 'complete' : 'requires_location_inputs') : null, disabled_reason: null,
+      provider: subscription.automatic_tax.enabled ? 'stripe' : null,
+    },
     billing_reason: reason, collection_method: 'charge_automatically', created: t.now, currency: subscription.currency, custom_fields: null,
-    customer: customer.id, customer_address: null, customer_email: customer.data.email, customer_name: customer.data.name,
+    customer: customer.id, customer_address: customer.data.address, customer_email: customer.data.email, customer_name: customer.data.name,
     customer_phone: null, customer_shipping: null, customer_tax_exempt: 'none', customer_tax_ids: [], default_payment_method: null,
     default_source: null, default_tax_rates: [], description: null, discounts: [], due_date: null, effective_at: t.now, ending_balance: 0,
     footer: null, from_invoice: null, hosted_invoice_url: sb.url(`/invoices/${id}`), invoice_pdf: null, issuer: { type: 'self' },
@@ -138,8 +156,9 @@ async function invoiceFor(
     pre_payment_credit_notes_amount: 0, receipt_number: null, rendering: null, shipping_cost: null, shipping_details: null, starting_balance: 0,
     statement_descriptor: null, status: paid ? 'paid' : 'open',
     status_transitions: { finalized_at: t.now, marked_uncollectible_at: null, paid_at: paid ? t.now : null, voided_at: null },
-    subscription: subscription.id, subtotal: amount, subtotal_excluding_tax: amount, test_clock: null, total: amount, total_discount_amounts: [],
-    total_excluding_tax: amount, webhooks_delivered_at: null, automatically_finalizes_at: null, total_pretax_credit_amounts: [], total_taxes: [],
+    subtotal, subtotal_excluding_tax: subtotal - taxed.filter((l) => l.behaviour === 'inclusive').reduce((sum, l) => sum + l.tax, 0),
+    test_clock: null, total: amount, total_discount_amounts: [], total_excluding_tax: amount - taxTotal, webhooks_delivered_at: null,
+    automatically_finalizes_at: null, total_pretax_credit_amounts: [], total_taxes: taxed.flatMap(taxesOf),
     amount_overpaid: 0, customer_account: null,
     parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: subscription.metadata, subscription: subscription.id } },
   });

@@ -10,6 +10,7 @@ import type { Tx } from '../store.ts';
 
 /** `path`: where these params sit in the request ('' at the top, e.g. `line_items[0][price_data][product_data]`), for error params. */
 export async function createProduct(_sb: SandboxCore, t: Tx, p: Params, path = ''): Promise<Stripe.Product> {
+  const taxCode = str(p, 'tax_code', paramPath(path, 'tax_code')) ?? null;
   const product = shaped<Stripe.Product>('product', {
     id: newId('prod', 14),
     object: 'product',
@@ -25,7 +26,8 @@ export async function createProduct(_sb: SandboxCore, t: Tx, p: Params, path = '
     package_dimensions: null,
     shippable: null,
     statement_descriptor: null,
-    tax_code: str(p, 'tax_code') ?? null,
+    tax_code: taxCode,
+    tax_details: taxCode ? { performance_location: null, tax_code: taxCode } : null,
     unit_label: null,
     updated: t.now,
     url: null,

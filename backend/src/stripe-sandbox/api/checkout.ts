@@ -13,6 +13,7 @@ import { createPrice, getPrice } from './catalog.ts';
 import { createCustomer, getCustomer } from './customers.ts';
 import { startSubscription } from './billing.ts';
 import { createCharge, createPaymentIntent, getIntent } from './payments.ts';
+import { taxOn, taxRateFor, type TaxRate } from '../tax.ts';
 
 type Session = Stripe.Checkout.Session;
 
@@ -20,10 +21,35 @@ interface SessionInternal {
   line_items: Stripe.LineItem[];
   payment_intent_data: { metadata: Record<string, string>; transfer_group: string | null; description: string | null };
   subscription_data: { metadata: Record<string, string> };
+  /** customer_update[address]: 'auto' saves the country the buyer picks on the page to the customer. */
+  customer_update?: { address?: 'auto' | 'never'; name?: 'auto' | 'never' };
+  /** Stripe Tax's rate for the country it computed with (automatic_tax), null until one is known. */
+  tax?: TaxRate | null;
   /** The intent the buyer is paying with (subscription sessions keep theirs private, like Stripe). */
   intent?: string;
   /** The card waiting for the 3-D Secure page. */
   pending_card?: CardInput;
+}
+
+/** Line items and session totals with automatic tax at `rate` (none when tax is off or the country unknown). */
+function withTax(session: Session, lineItems: Stripe.LineItem[], rate: TaxRate | null): { session: Session; lineItems: Stripe.LineItem[] } {
+  const enabled = session.automatic_tax.enabled;
+  const items = lineItems.map((l) => {
+    const { tax, total } = taxOn(l.amount_subtotal, l.price!, enabled ? rate : null);
+    return { ...l, amount_tax: tax, amount_total: total - l.amount_discount };
+  });
+  const sum = (f: (l: Stripe.LineItem) => number) => items.reduce((n, l) => n + f(l), 0);
+  return {
+    lineItems: items,
+    session: {
+      ...session,
+      amount_subtotal: sum((l) => l.amount_subtotal), amount_total: sum((l) => l.amount_total),
+      total_details: { ...session.total_details!, amount_tax: sum((l) => l.amount_tax) },
+      automatic_tax: enabled
+        ? { enabled: true, liability: { type: 'self' }, provider: 'stripe', status: rate ? 'complete' : 'requires_location_inputs' }
+        : { enabled: false, liability: null, provider: null, status: null },
+    } as Session,
+  };
 }
 
 function validUrl(value: string | undefined, param: string): string | null {
@@ -90,12 +116,20 @@ export async function createSession(sb: SandboxCore, t: Tx, p: Params): Promise<
   const subscriptionData = obj(p, 'subscription_data') ?? {};
   const automaticTax = obj(p, 'automatic_tax');
   const taxEnabled = automaticTax ? (bool(automaticTax, 'enabled', 'automatic_tax[enabled]') ?? false) : false;
+  const update = obj(p, 'customer_update');
+  if (update && !customer) throw invalidRequest('customer_update can only be used with customer.', 'parameter_invalid_empty', 'customer_update');
+  const customerUpdate = update ? {
+    address: oneOf(str(update, 'address', 'customer_update[address]'), ['auto', 'never'] as const, 'customer_update[address]'),
+    name: oneOf(str(update, 'name', 'customer_update[name]'), ['auto', 'never'] as const, 'customer_update[name]'),
+  } : undefined;
+  // Stripe Tax starts from the customer's address; without one the page asks for the country first
+  const taxRate = taxEnabled ? taxRateFor(customer?.data.address?.country) : null;
 
   const id = `cs_test_${randomToken(58)}`;
   const session = shaped<Session>('checkout.session', {
     id, object: 'checkout.session', after_expiration: null, allow_promotion_codes: null,
     amount_subtotal: total, amount_total: total,
-    automatic_tax: { enabled: taxEnabled, liability: taxEnabled ? { type: 'self' } : null, status: taxEnabled ? 'complete' : null, provider: taxEnabled ? 'stripe' : null },
+    automatic_tax: { enabled: taxEnabled, liability: null, status: null, provider: null },
     billing_address_collection: null, cancel_url: cancelUrl, client_reference_id: str(p, 'client_reference_id') ?? null, client_secret: null,
     consent: null, consent_collection: null, created: t.now, currency: [...currencies][0], custom_fields: [],
     custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
@@ -103,23 +137,26 @@ export async function createSession(sb: SandboxCore, t: Tx, p: Params): Promise<
     customer_details: null, customer_email: email, expires_at: expiresAt, invoice: null, invoice_creation: null, livemode: false,
     locale: str(p, 'locale') ?? null, metadata: metadata(p), mode, payment_intent: null, payment_link: null,
     payment_method_collection: mode === 'subscription' ? 'always' : null, payment_method_configuration_details: null,
-    payment_method_options: {}, payment_method_types: ['card'], payment_status: 'unpaid', phone_number_collection: { enabled: false },
+    payment_method_options: {}, payment_method_types: ['card'], allowed_payment_method_types: ['card'], payment_status: 'unpaid', phone_number_collection: { enabled: false },
     recovered_from: null, saved_payment_method_options: null, setup_intent: null, shipping_address_collection: null, shipping_cost: null,
     shipping_options: [], status: 'open', submit_type: null, subscription: null, success_url: successUrl,
-    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 }, ui_mode: 'hosted', url: sb.url(`/checkout/${id}`),
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 }, ui_mode: 'hosted_page', url: sb.url(`/checkout/${id}`),
     adaptive_pricing: null, discounts: [], collected_information: null, permissions: null, wallet_options: null, origin_context: null,
     currency_conversion: null, customer_account: null, integration_identifier: null, managed_payments: null,
   });
+  const taxed = withTax(session, lineItems, taxRate);
   const internal: SessionInternal = {
-    line_items: lineItems,
+    line_items: taxed.lineItems,
     payment_intent_data: {
       metadata: metadata(intentData, 'metadata'),
       transfer_group: str(intentData, 'transfer_group', 'payment_intent_data[transfer_group]') ?? null,
       description: str(intentData, 'description', 'payment_intent_data[description]') ?? null,
     },
     subscription_data: { metadata: metadata(subscriptionData, 'metadata') },
+    ...(customerUpdate ? { customer_update: customerUpdate } : {}),
+    tax: taxRate,
   };
-  return t.insert('checkout.session', session, internal as unknown as Record<string, unknown>);
+  return t.insert('checkout.session', taxed.session, internal as unknown as Record<string, unknown>);
 }
 
 export async function getSession(t: Tx, id: string, lock = false): Promise<Stored<Session>> {
@@ -177,7 +214,23 @@ export async function paySession(sb: SandboxCore, t: Tx, id: string, card: CardI
   if (!buyerEmail) return { status: 'invalid', session, error: { field: 'name', code: 'email_invalid', message: 'Enter your email address.' } };
 
   const internal = stored.internal as unknown as SessionInternal;
+  if (session.automatic_tax.enabled) {
+    // Stripe Tax computes with the country the buyer confirms on the page (preselected from the customer's address)
+    const taxed = withTax(session, internal.line_items, taxRateFor(card.country));
+    session = taxed.session;
+    internal.line_items = taxed.lineItems;
+    internal.tax = taxRateFor(card.country);
+    if (session.customer && internal.customer_update?.address === 'auto') {
+      const customer = await getCustomer(t, session.customer as string, 'customer', true);
+      const address = customer.data.address ?? { city: null, country: null, line1: null, line2: null, postal_code: null, state: null };
+      if (address.country !== card.country) await t.update({ ...customer.data, address: { ...address, country: card.country ?? null } });
+    }
+  }
   let intent = internal.intent ? (await getIntent(t, internal.intent, true)).data : undefined;
+  if (intent && intent.status === 'requires_payment_method' && intent.amount !== session.amount_total) {
+    // an exclusive tax for another country than the first try's
+    intent = await t.update({ ...intent, amount: session.amount_total ?? 0 });
+  }
   if (!intent || intent.status === 'canceled') {
     intent = await createPaymentIntent(t, {
       amount: session.amount_total ?? 0, currency: session.currency!, customer: (session.customer as string | null) ?? null,

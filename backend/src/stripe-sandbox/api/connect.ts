@@ -8,7 +8,7 @@ import { shaped } from '../fixtures.ts';
 import { newId, randomToken } from '../ids.ts';
 import { currency, int, metadata, obj, oneOf, requireInt, requireStr, str, type Params } from '../params.ts';
 import type { Stored, Tx } from '../store.ts';
-import { getCharge } from './payments.ts';
+import { getCharge, recordBalanceTransaction } from './payments.ts';
 
 const onboardingDue = ['business_profile.url', 'external_account', 'individual.first_name', 'individual.last_name', 'tos_acceptance.date', 'tos_acceptance.ip'];
 
@@ -29,7 +29,7 @@ export async function createAccount(_sb: SandboxCore, t: Tx, p: Params): Promise
   const id = `acct_${randomToken(16)}`;
   const account = shaped<Stripe.Account>('account', {
     id, object: 'account',
-    business_profile: { annual_revenue: null, estimated_worker_count: null, mcc: null, name: null, product_description: null, support_address: null, support_email: null, support_phone: null, support_url: null, url: null, minority_owned_business_designation: null },
+    business_profile: { annual_revenue: null, estimated_worker_count: null, mcc: null, name: null, product_description: null, support_address: null, support_email: null, support_phone: null, support_url: null, url: null, minority_owned_business_designation: null, specified_commercial_transactions_act_url: null },
     business_type: oneOf(str(p, 'business_type'), ['individual', 'company', 'non_profit', 'government_entity'] as const, 'business_type') ?? null,
     capabilities, charges_enabled: false, controller: { type: 'application' },
     country, created: t.now, default_currency: country === 'GB' ? 'gbp' : country === 'US' ? 'usd' : 'eur', details_submitted: false,
@@ -173,7 +173,8 @@ export async function createTransfer(sb: SandboxCore, t: Tx, p: Params): Promise
   await t.credit(cur, -amount);
   const id = newId('tr');
   const transfer = shaped<Stripe.Transfer>('transfer', {
-    id, object: 'transfer', amount, amount_reversed: 0, balance_transaction: newId('txn'), created: t.now, currency: cur,
+    id, object: 'transfer', amount, amount_reversed: 0, created: t.now, currency: cur,
+    balance_transaction: await recordBalanceTransaction(t, { amount: -amount, currency: cur, source: id, type: 'transfer', description: str(p, 'description') ?? null }),
     description: str(p, 'description') ?? null, destination: destination.id, destination_payment: newId('py', 14), livemode: false,
     metadata: metadata(p), reversals: list([], `/v1/transfers/${id}/reversals`), reversed: false, source_transaction: sourceTransaction ?? null,
     source_type: 'card', transfer_group: str(p, 'transfer_group') ?? null,
@@ -199,8 +200,10 @@ export async function createReversal(sb: SandboxCore, t: Tx, transferId: string,
   if (amount > left) {
     throw invalidRequest(`The transfer ${transfer.id} has ${left} ${transfer.currency} left to reverse; you requested ${amount}.`, 'amount_too_large', 'amount');
   }
+  const reversalId = newId('trr');
   const reversal = shaped<Stripe.TransferReversal>('transfer_reversal', {
-    id: newId('trr'), object: 'transfer_reversal', amount, balance_transaction: newId('txn'), created: t.now, currency: transfer.currency,
+    id: reversalId, object: 'transfer_reversal', amount, created: t.now, currency: transfer.currency,
+    balance_transaction: await recordBalanceTransaction(t, { amount, currency: transfer.currency, source: reversalId, type: 'transfer_refund', description: null }),
     destination_payment_refund: newId('pyr', 14), metadata: metadata(p), source_refund: str(p, 'refund') ?? null, transfer: transfer.id,
   });
   await t.insert('transfer_reversal', reversal);

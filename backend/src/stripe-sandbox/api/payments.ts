@@ -49,8 +49,10 @@ export async function createPaymentIntent(t: Tx, values: NewPaymentIntent): Prom
     on_behalf_of: null,
     payment_method: null,
     payment_method_configuration_details: null,
-    payment_method_options: { card: { request_three_d_secure: 'automatic' } },
+    payment_method_options: { card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' } },
     payment_method_types: ['card'],
+    allowed_payment_method_types: ['card'],
+    payment_record: null,
     processing: null,
     receipt_email: values.receipt_email ?? null,
     review: null,
@@ -138,6 +140,8 @@ export async function createCharge(sb: SandboxCore, t: Tx, args: ChargeArgs): Pr
         brand,
         checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },
         country: card.country ?? 'US',
+        // the network's ECI: Visa 05 / Mastercard 02 after 3-D Secure, 07 / 00 without (other networks send none)
+        electronic_commerce_indicator: brand === 'visa' ? (args.authenticated ? '05' : '07') : brand === 'mastercard' ? (args.authenticated ? '02' : '00') : null,
         exp_month: card.exp_month,
         exp_year: card.exp_year,
         extended_authorization: { status: 'disabled' },
@@ -179,12 +183,19 @@ export async function createCharge(sb: SandboxCore, t: Tx, args: ChargeArgs): Pr
   });
   await t.insert('charge', charge, { transferred: 0 });
   if (!decline) await t.credit(charge.currency, charge.amount);
+  // Stripe announces a declined charge (charge.failed) before the intent's or invoice's failure; callers announce successes
+  else await sb.emit(t, 'charge.failed', charge);
   return charge;
 }
 
-/** The balance transaction behind a charge or refund (what `expand[]=balance_transaction` shows); returns its id. */
+const reportingCategories = { charge: 'charge', refund: 'refund', transfer: 'transfer', transfer_refund: 'transfer_reversal' } as const;
+
+/**
+ * The balance transaction behind a charge, refund, transfer or transfer reversal (what
+ * `expand[]=balance_transaction` shows; amounts signed as they move the platform balance); returns its id.
+ */
 export async function recordBalanceTransaction(
-  t: Tx, values: { amount: number; currency: string; source: string; type: 'charge' | 'refund'; description: string | null },
+  t: Tx, values: { amount: number; currency: string; source: string; type: keyof typeof reportingCategories; description: string | null },
 ): Promise<string> {
   const txn = shaped<Stripe.BalanceTransaction>('balance_transaction', {
     id: newId('txn'),
@@ -199,7 +210,7 @@ export async function recordBalanceTransaction(
     fee: 0,
     fee_details: [],
     net: values.amount,
-    reporting_category: values.type,
+    reporting_category: reportingCategories[values.type],
     source: values.source,
     status: 'available',
     type: values.type,

@@ -10,6 +10,8 @@ import { getCustomer } from '../api/customers.ts';
 import { getIntent } from '../api/payments.ts';
 import { cardFields, countryOptionTags, money, page, type Markup } from './layout.ts';
 import { StripeApiError } from '../errors.ts';
+import { behaviourOf, taxRateFor, type TaxRate } from '../tax.ts';
+import { formatBasisPoints } from '../../../../shared/src/plans.ts';
 
 type Session = Stripe.Checkout.Session;
 
@@ -31,7 +33,7 @@ ${session.success_url ? html`<p><a class="button primary" href="${session.succes
 }
 
 async function render(c: Context, sb: SandboxCore, id: string, state: FormState, status = 200): Promise<Response> {
-  const { session, items, customerEmail } = await sb.tx(async (t) => {
+  const { session, items, customerEmail, customerCountry, tax } = await sb.tx(async (t) => {
     let stored = await getSession(t, id);
     // past expires_at but not yet swept: say so now rather than offer a form that cannot pay
     if (stored.data.status === 'open' && stored.data.expires_at <= t.now) {
@@ -39,13 +41,21 @@ async function render(c: Context, sb: SandboxCore, id: string, state: FormState,
       stored = await getSession(t, id);
     }
     const customer = stored.data.customer ? await getCustomer(t, stored.data.customer as string) : undefined;
-    return { session: stored.data, items: lineItemsOf(stored).data, customerEmail: customer?.data.email ?? null };
+    return {
+      session: stored.data, items: lineItemsOf(stored).data, customerEmail: customer?.data.email ?? null,
+      customerCountry: customer?.data.address?.country ?? null, tax: (stored.internal as { tax?: TaxRate | null }).tax ?? null,
+    };
   });
   const title = session.status === 'open' ? 'Pay Stitchhouse' : session.status === 'expired' ? 'Checkout expired' : 'Checkout complete';
   if (session.status !== 'open') return page(c, { title: `${title} · Stitchhouse sandbox`, body: goneMessage(session), status: session.status === 'expired' ? 410 : 200 });
   const currency = session.currency!;
   const askEmail = !session.customer_email && !customerEmail;
   const v = state.values;
+  // like Stripe's page: the country Stripe Tax knows (the customer's address) is preselected
+  const country = v.country || session.customer_details?.address?.country || customerCountry || 'IE';
+  const taxRate = session.automatic_tax.enabled ? (tax ?? taxRateFor(customerCountry)) : null;
+  const inclusive = items.every((i) => !i.price || behaviourOf(i.price) === 'inclusive');
+  const taxAmount = session.total_details?.amount_tax ?? 0;
   const body = html`
 <h1>Pay Stitchhouse</h1>
 ${state.alert ? html`<div class="alert" role="alert" id="payment-error" tabindex="-1" autofocus><strong>Payment failed.</strong> ${state.alert} Try another card, or cancel and return.</div>` : ''}
@@ -55,7 +65,13 @@ ${state.alert ? html`<div class="alert" role="alert" id="payment-error" tabindex
 <tbody>
 ${items.map((i) => html`<tr><td>${i.description}${i.price?.recurring ? html` · per ${i.price.recurring.interval}` : ''}</td><td class="num">${i.quantity}</td><td class="num">${money(i.amount_total, currency)}</td></tr>`)}
 </tbody>
-<tfoot><tr><th scope="row" colspan="2">Total</th><td class="num total">${money(session.amount_total ?? 0, currency)}</td></tr></tfoot>
+<tfoot>
+${session.automatic_tax.enabled
+    ? session.automatic_tax.status === 'complete' && taxRate
+      ? html`<tr id="tax-line"><th scope="row" colspan="2">VAT${taxRate.rateBp ? ` (${formatBasisPoints(taxRate.rateBp)}${inclusive ? ', included' : ''})` : ''}</th><td class="num">${money(taxAmount, currency)}</td></tr>`
+      : html`<tr id="tax-line"><th scope="row" colspan="2">Tax</th><td class="num">Calculated from your country</td></tr>`
+    : ''}
+<tr><th scope="row" colspan="2">Total</th><td class="num total">${money(session.amount_total ?? 0, currency)}</td></tr></tfoot>
 </table>
 <form method="post" action="/checkout/${session.id}" novalidate>
 <h2>Payment details</h2>
@@ -66,7 +82,7 @@ ${state.fieldError?.field === 'email' ? html`<p class="field-error" id="email-er
     : html`<p>Receipt to <strong>${session.customer_email ?? customerEmail ?? 'the email on file'}</strong></p>`}
 ${cardFields(v, state.fieldError)}
 <label for="country">Country</label>
-<select id="country" name="country" autocomplete="country">${countryOptionTags(v.country ?? 'IE')}</select>
+<select id="country" name="country" autocomplete="country">${countryOptionTags(country)}</select>
 <div class="actions">
 <button class="primary" type="submit">Pay ${money(session.amount_total ?? 0, currency)}</button>
 ${session.cancel_url ? html`<a href="${session.cancel_url}">Cancel and return to Stitchhouse</a>` : ''}
