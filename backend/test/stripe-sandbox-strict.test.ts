@@ -298,6 +298,13 @@ describe('lists', () => {
 
     const refund = await h.stripe.refunds.create({ charge: charge.id, amount: 200, expand: ['balance_transaction'] });
     expect(refund.balance_transaction).toMatchObject({ object: 'balance_transaction', amount: -200, type: 'refund', source: refund.id });
+    // transfers and their reversals carry theirs too
+    const account = await onboardedAccount('strict-expand@example.com');
+    const transfer = await h.stripe.transfers.create({ amount: 1000, currency: 'eur', destination: account.id, source_transaction: charge.id, expand: ['balance_transaction'] });
+    expect(transfer.balance_transaction).toMatchObject({ object: 'balance_transaction', amount: -1000, type: 'transfer', reporting_category: 'transfer', source: transfer.id });
+    const reversal = await h.stripe.transfers.createReversal(transfer.id, { amount: 300, expand: ['balance_transaction'] });
+    expect(reversal.balance_transaction).toMatchObject({ object: 'balance_transaction', amount: 300, type: 'transfer_refund', reporting_category: 'transfer_reversal', source: reversal.id });
+    expect(problemsOf(reversal.balance_transaction as Stripe.BalanceTransaction)).toEqual([]);
 
     // charges list pages like every list
     const pageOne = await h.stripe.charges.list({ limit: 1 });
