@@ -1,9 +1,9 @@
 // Reports: the list the caller's roles allow (row-level security on `reports`), a report's rows
 // from its SQL function (run as the caller), and the CSV export streamed from the report-export
-// function with progress (supabase-js's functions.invoke has no progress: a plain fetch with the
-// session's token, as mf-account's export does).
+// function with progress (shared streamFunction: supabase-js's functions.invoke has no progress).
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { getRuntimeConfig, getSupabase } from '@stitchhouse/shared';
+import { getSupabase } from '@stitchhouse/shared';
+import { streamFunction } from '@stitchhouse/shared/streamingFetch.ts';
 
 export interface ReportSummary { slug: string; title: string; description: string; audience: string }
 export type Row = Record<string, string | number | null>;
@@ -38,30 +38,17 @@ export interface ExportProgress { rows: number; expectedRows: number | null; byt
 
 /** The report as a CSV file, read chunk by chunk so the page can show how far it got. */
 export async function exportReportCsv(slug: string, from: string, to: string, onProgress: (p: ExportProgress) => void): Promise<{ blob: Blob; filename: string }> {
-  const supabase = await getSupabase();
-  const { data } = await supabase.auth.getSession();
-  if (!data.session) throw Object.assign(new Error('Your session has ended. Please sign in again.'), { code: 'P0001' });
-  const config = getRuntimeConfig();
-  const url = new URL(`${config.supabaseUrl.replace(/\/+$/, '')}/functions/v1/report-export`);
-  url.search = new URLSearchParams({ report: slug, from, to }).toString();
-  const response = await fetch(url, { headers: { apikey: config.supabaseAnonKey, authorization: `Bearer ${data.session.access_token}` } });
-  if (!response.ok || !response.body) {
-    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-    throw Object.assign(new Error(body?.error?.message ?? `The export could not be prepared (${response.status}).`), { code: 'P0001' });
-  }
-  const expectedRows = response.headers.has('x-report-rows') ? Number(response.headers.get('x-report-rows')) : null;
-  const reader = response.body.getReader();
-  const parts: Uint8Array[] = [];
-  let bytes = 0; let newlines = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    bytes += value.byteLength;
-    for (const b of value) if (b === 10) newlines++;
-    // the first line is the header (quoted fields never hold a newline in these reports)
-    onProgress({ rows: Math.max(0, newlines - 1), expectedRows, bytes });
-  }
-  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `stitchhouse-${slug}-${from}-to-${to}.csv`;
-  return { blob: new Blob(parts as BlobPart[], { type: 'text/csv' }), filename };
+  let newlines = 0;
+  let expectedRows: number | null = null;
+  // a refusal is a FunctionCallError with the function's code and words (describeError keeps them)
+  const answer = await streamFunction('report-export', {
+    query: { report: slug, from, to }, type: 'text/csv',
+    onChunk: (chunk, bytes, _total, headers) => {
+      if (bytes === 0) expectedRows = headers.has('x-report-rows') ? Number(headers.get('x-report-rows')) : null;
+      for (const b of chunk) if (b === 10) newlines++;
+      // the first line is the header (quoted fields never hold a newline in these reports)
+      onProgress({ rows: Math.max(0, newlines - 1), expectedRows, bytes });
+    },
+  });
+  return { blob: answer.blob, filename: answer.fileName ?? `stitchhouse-${slug}-${from}-to-${to}.csv` };
 }

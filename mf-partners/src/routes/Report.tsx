@@ -6,6 +6,7 @@ import { Alert, Button, EmptyState, PageHeading, Select, Skeleton } from '@stitc
 import { listReports, myStoreCurrency, reportRows } from '../api/reports.ts';
 import { Comparison } from '../features/reports/Comparison.tsx';
 import { chartPoints, currenciesOf, REPORTS } from '../features/reports/definitions.ts';
+import { isReportSlug } from '@stitchhouse/shared/contracts/report-export.ts';
 import { ExportCsv } from '../features/reports/ExportCsv.tsx';
 import { formatCount } from '../features/reports/format.ts';
 import { PeriodPicker } from '../features/reports/PeriodPicker.tsx';
@@ -24,7 +25,7 @@ export default function Report() {
   const today = todayUtc();
   const { period, problem } = periodFromSearch(search, today);
   const previous = previousPeriod(period);
-  const definition = REPORTS[reportSlug];
+  const definition = isReportSlug(reportSlug) ? REPORTS[reportSlug] : undefined;
   const list = useAsync('reports', () => listReports());
   const summary = list.data?.find((r) => r.slug === reportSlug);
   const title = summary?.title ?? 'Report';

@@ -82,9 +82,14 @@ export function errorResponse(code: string, message: string, status: number, det
   return json({ error }, status, headers);
 }
 
-/** "items.0.quantity: Expected number" for each issue, joined: what a developer (or a person) can fix. */
+/** The schema's messages (written for people), joined; each issue's field is in the 400's details. */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+  return [...new Set(error.issues.map((i) => i.message))].join('; ');
+}
+
+/** details of a 400: each issue with the field it is about ("items.0.quantity"). */
+export function issueDetails(error: z.ZodError): { issues: Array<{ path: string; message: string }> } {
+  return { issues: error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })) };
 }
 
 export function corsFor(opts: Pick<HandlerOptions, 'allowHeaders' | 'exposeHeaders'>): Record<string, string> {
@@ -110,7 +115,7 @@ export function handler(opts: HandlerOptions, run: (req: Request, ctx: Context) 
   const invalid = (message: string) => new FunctionError(invalidCode, message, 400);
   const parse = <S extends z.ZodType>(schema: S, raw: unknown, code = invalidCode): z.output<S> => {
     const parsed = schema.safeParse(raw);
-    if (!parsed.success) throw new FunctionError(code, describeIssues(parsed.error), 400);
+    if (!parsed.success) throw new FunctionError(code, describeIssues(parsed.error), 400, issueDetails(parsed.error));
     return parsed.data;
   };
 

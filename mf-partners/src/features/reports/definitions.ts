@@ -1,6 +1,7 @@
 // What each report shows: its SQL function (supabase/migrations/20261123004500_reports.sql and
 // 20261123004600_partner_reports.sql, 20261123006000_shop_reports.sql), its columns, the chart's measure and the totals compared
 // with the previous period. Money is always per currency (never added across currencies).
+import { REPORT_SOURCES, type ReportRpc, type ReportSlug } from '@stitchhouse/shared/contracts/report-export.ts';
 
 export type ColumnKind = 'day' | 'text' | 'count' | 'money' | 'ratio';
 export interface Column {
@@ -21,7 +22,8 @@ export interface Total {
 }
 
 export interface ReportDefinition {
-  rpc: string;
+  /** The report's SQL function: the one list, shared/src/contracts/report-export.ts. */
+  rpc: ReportRpc;
   columns: Column[];
   /** The chart: one bar per value of `x`, the sum of `y` (money: of the chosen currency). */
   chart: { x: string; y: Total };
@@ -43,9 +45,9 @@ const day = col('day', 'Day', 'day');
 const currency = col('currency', 'Currency', 'text');
 const title = col('title', 'Pattern', 'text');
 
-export const REPORTS: Record<string, ReportDefinition> = {
+export const REPORTS: Record<ReportSlug, ReportDefinition> = {
   sales: {
-    rpc: 'report_sales',
+    rpc: REPORT_SOURCES['sales'].rpc,
     columns: [day, currency, col('lines', 'Order lines', 'count'), col('units', 'Units', 'count'), col('gross_cents', 'Gross', 'money'),
       col('discount_cents', 'Discounts', 'money'), col('vat_cents', 'VAT', 'money'), col('fee_cents', 'Fees', 'money'),
       col('refunds_cents', 'Refunds', 'money'), col('net_cents', 'Net', 'money')],
@@ -56,7 +58,7 @@ export const REPORTS: Record<string, ReportDefinition> = {
     empty: 'No sales in this period.',
   },
   'pattern-performance': {
-    rpc: 'report_pattern_performance',
+    rpc: REPORT_SOURCES['pattern-performance'].rpc,
     columns: [title, currency, col('views', 'Views', 'count'), col('orders', 'Orders', 'count'), col('conversion', 'Conversion', 'ratio'),
       col('units', 'Units', 'count'), col('gross_cents', 'Revenue', 'money'), col('net_cents', 'Net', 'money')],
     chart: { x: 'title', y: money('Revenue', 'gross_cents') },
@@ -65,7 +67,7 @@ export const REPORTS: Record<string, ReportDefinition> = {
     empty: 'You have no patterns yet.',
   },
   downloads: {
-    rpc: 'report_downloads',
+    rpc: REPORT_SOURCES['downloads'].rpc,
     columns: [title, col('format', 'Format', 'text'), col('downloads', 'Downloads', 'count'), col('buyers', 'Buyers', 'count')],
     chart: { x: 'title', y: count('Downloads', 'downloads') },
     totals: [count('Downloads', 'downloads')],
@@ -73,7 +75,7 @@ export const REPORTS: Record<string, ReportDefinition> = {
     empty: 'No downloads in this period.',
   },
   customers: {
-    rpc: 'report_customers',
+    rpc: REPORT_SOURCES['customers'].rpc,
     columns: [col('customer', 'Customer', 'text'), col('email', 'Email (opted in)', 'text'), col('kind', 'New or returning', 'text'), currency,
       col('orders', 'Orders', 'count'), col('gross_cents', 'Spent', 'money'), col('first_purchase_on', 'First purchase', 'day'),
       col('last_purchase_on', 'Last purchase', 'day')],
@@ -84,7 +86,7 @@ export const REPORTS: Record<string, ReportDefinition> = {
     empty: 'Nobody bought from you in this period.',
   },
   payouts: {
-    rpc: 'report_payouts',
+    rpc: REPORT_SOURCES['payouts'].rpc,
     columns: [day, currency, col('status', 'Status', 'text'), col('transfers', 'Transfers', 'count'), col('amount_cents', 'Amount', 'money'),
       col('reversed_cents', 'Pulled back', 'money')],
     chart: { x: 'day', y: money('Amount', 'amount_cents') },
@@ -93,7 +95,7 @@ export const REPORTS: Record<string, ReportDefinition> = {
     empty: 'No transfers in this period.',
   },
   wholesale: {
-    rpc: 'report_wholesale',
+    rpc: REPORT_SOURCES['wholesale'].rpc,
     columns: [day, title, currency, col('orders', 'Orders', 'count'), col('copies', 'Copies', 'count'), col('gross_cents', 'Gross', 'money'),
       col('net_cents', 'Net', 'money')],
     chart: { x: 'day', y: count('Copies', 'copies') },
@@ -104,7 +106,7 @@ export const REPORTS: Record<string, ReportDefinition> = {
   // Both sides of a point-of-sale sale (20261123006000_shop_reports.sql): a designer's patterns sold
   // in shops (royalties owed to them) and a shop's own sales (takings, royalties it owes).
   'in-shop-sales': {
-    rpc: 'report_in_shop_sales',
+    rpc: REPORT_SOURCES['in-shop-sales'].rpc,
     columns: [day, col('side', 'Sale', 'text', { labels: { designer: 'Your pattern, in a shop', shop: 'In your shop' } }), title,
       col('designer', 'Designer', 'text'), col('shop', 'Shop', 'text'), col('copies', 'Copies', 'count'),
       col('takings_cents', 'Takings', 'money', { currencyKey: 'takings_currency' }), currency, col('royalty_cents', 'Royalties', 'money'),
@@ -121,7 +123,7 @@ export const REPORTS: Record<string, ReportDefinition> = {
     empty: 'No in-shop sales, of your patterns or in your shop, in this period.',
   },
   commissions: {
-    rpc: 'report_commissions',
+    rpc: REPORT_SOURCES['commissions'].rpc,
     columns: [day, currency, col('status', 'Status', 'text'), col('lines', 'Referred sales', 'count'), col('net_sale_cents', 'Sales (net of VAT)', 'money'),
       col('commission_cents', 'Commission', 'money')],
     chart: { x: 'day', y: money('Commission', 'commission_cents') },
@@ -130,7 +132,7 @@ export const REPORTS: Record<string, ReportDefinition> = {
     empty: 'No referred sales in this period.',
   },
   'kit-clicks': {
-    rpc: 'report_kit_clicks',
+    rpc: REPORT_SOURCES['kit-clicks'].rpc,
     columns: [col('title', 'Kit', 'text'), col('pattern', 'Pattern', 'text'), col('clicks', 'Clicks', 'count'),
       col('first_click_on', 'First click', 'day'), col('last_click_on', 'Last click', 'day')],
     chart: { x: 'title', y: count('Clicks', 'clicks') },
@@ -139,7 +141,7 @@ export const REPORTS: Record<string, ReportDefinition> = {
     empty: 'You have no kits yet.',
   },
   'platform-totals': {
-    rpc: 'report_platform_totals',
+    rpc: REPORT_SOURCES['platform-totals'].rpc,
     summaryRpc: 'report_platform_people',
     columns: [day, currency, col('orders', 'Orders', 'count'), col('gmv_cents', 'GMV', 'money'), col('take_cents', 'Take', 'money'),
       col('refunds_cents', 'Refunds', 'money'), col('active_stores', 'Stores with sales', 'count')],
