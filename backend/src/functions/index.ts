@@ -111,10 +111,13 @@ export function createFunctions(ctx: ServiceContext, options: FunctionsOptions =
       try {
         answer = await Promise.race([forward(c.req.raw, name, lease.worker.port), lease.killed.then(() => 'limit' as const)]);
       } catch (err) {
+        if (c.req.raw.signal.aborted) {
+          lease.release();
+          return new Response(null, { status: 499 });
+        }
         const limit = await lease.limitAfterFailure();
         lease.release();
         if (limit) return workerLimitResponse();
-        if (c.req.raw.signal.aborted) return new Response(null, { status: 499 });
         ctx.log.error('functions', `${name} failed while handling ${c.req.method}`, err);
         return c.json({ error: `Function ${name} failed: ${err instanceof Error ? err.message : String(err)}` }, 502);
       }
