@@ -1,30 +1,11 @@
 // The checkout function: a quote (preview) and the hosted payment page of one currency's cart.
 import type { CartLine } from '@stitchhouse/shared/cart/index.ts';
-import type { Currency } from '@stitchhouse/shared/money.ts';
+import type { CheckoutQuote as Quote } from '@stitchhouse/shared/contracts/checkout.ts';
 import { rememberedReferral } from '@stitchhouse/shared/partners/referral.ts';
 import { callPaymentFunction } from './functions.ts';
 
-export interface QuoteLine {
-  pattern_id: string;
-  title: string;
-  store_name: string;
-  kind: 'digital' | 'wholesale_print';
-  quantity: number;
-  unit_price_cents: number;
-  discount_cents: number;
-  vat_cents: number;
-  total_cents: number;
-}
-
-export interface Quote {
-  currency: Currency;
-  lines: QuoteLine[];
-  subtotal_cents: number;
-  discount_cents: number;
-  vat_cents: number;
-  vat_rate_bp: number;
-  total_cents: number;
-}
+/** The checkout contract's quote (shared/src/contracts/checkout.ts). */
+export type { CheckoutQuote as Quote, QuoteLine } from '@stitchhouse/shared/contracts/checkout.ts';
 
 export interface CheckoutRequest {
   lines: readonly CartLine[];

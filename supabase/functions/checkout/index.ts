@@ -7,14 +7,12 @@
 // from the verified webhook only. Errors: { error: { code, message, details? } }.
 // Guests (anonymous sign-ins, is_anonymous in the JWT) check out with a required `email`: the
 // order's buyer_email, the email of the order's Stripe customer and where the receipt goes.
-import { z } from 'zod';
 import { callerClient, json, serviceClient } from '../_shared/clients.ts';
 import { handler, type Context } from '../_shared/handler.ts';
 import { PAYMENTS, PaymentFailure, siteUrl } from '../_shared/payments.ts';
 import { sendReceipt } from '../_shared/payouts.ts';
 import { paymentsConfigured, providerName, stripe, type Stripe } from '../_shared/stripe.ts';
 import {
-  isSellingCountry,
   PricingError,
   quoteCart,
   type CartLineInput,
@@ -27,36 +25,9 @@ import {
 // print licences a shop buys at once (the cart holds the same limit); above it: a typo or an attack
 import { MAX_PRINT_QUANTITY } from '@stitchhouse/shared/cart/keys.ts';
 import { REFERRAL_CODE_FORMAT } from '@stitchhouse/shared/partners/referral.ts';
+import { cancelCheckoutRequest, checkoutRequest, type CheckoutItem, type CheckoutQuote } from '@stitchhouse/shared/contracts/checkout.ts';
 
-const MAX_LINES = 50;
-
-const itemSchema = z.object({
-  pattern_id: z.guid({ error: 'pattern_id must be a pattern id' }),
-  // checked by hand below so a bad quantity gets its own code (invalid_quantity)
-  quantity: z.number({ error: 'quantity must be a number' }),
-  kind: z.enum(['digital', 'wholesale_print'], { error: 'kind must be digital or wholesale_print' }).default('digital'),
-  expected_unit_price_cents: z.number().int().nonnegative().optional(),
-});
-const bodySchema = z.object({
-  items: z.array(itemSchema, { error: 'items must be a list of cart lines' }).max(MAX_LINES, { error: `A cart holds at most ${MAX_LINES} lines` }),
-  discount_code: z.string().trim().max(32, { error: 'discount_code is at most 32 characters' }).nullish(),
-  country: z.string({ error: 'country is required (two-letter ISO code such as "DE")' }).trim().toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: 'country must be a two-letter ISO code such as "DE"', abort: true })
-    // only the VAT table's countries (countries.ts VAT_RATES): an unknown code gets no made-up 0 %
-    .refine(isSellingCountry, { error: (issue) => `Stitchhouse does not sell to "${String(issue.input)}"; choose one of the countries in the list (an ISO code such as "DE")` }),
-  preview: z.boolean().optional(),
-  // a guest's receipt address; members' orders use their account's address
-  email: z.string({ error: 'email must be an email address' }).trim().toLowerCase()
-    .pipe(z.email({ error: 'email must be an email address such as you@example.com' }).max(254, { error: 'email is at most 254 characters' }))
-    .optional(),
-  // the buyer's last referral click (shared/src/partners/referral.ts); a malformed one is ignored like an unknown one
-  referral: z.object({ code: z.string().trim().max(16), click_id: z.guid() }).nullish().catch(null),
-  // a reseller's code the buyer typed: checked (partner_code_invalid / partner_code_own) and, on
-  // ordering, recorded as a click made now, so it wins over an older link click (last click wins)
-  partner_code: z.string({ error: 'partner_code must be text' }).trim().toUpperCase()
-    .max(16, { error: 'A partner code is at most 16 letters and digits' }).nullish(),
-});
-type CartItem = z.infer<typeof itemSchema>;
+type CartItem = CheckoutItem;
 
 interface PatternRow {
   id: string;
@@ -240,7 +211,7 @@ async function expireEarlierCheckouts(userId: string, patternIds: string[]): Pro
   }));
 }
 
-function contractQuote(quote: CartQuote, lines: PricedLine[]) {
+function contractQuote(quote: CartQuote, lines: PricedLine[]): CheckoutQuote {
   return {
     currency: quote.currency,
     lines: quote.lines.map((q, i) => ({
@@ -329,7 +300,6 @@ async function clickNow(code: string): Promise<{ code: string; click_id: string 
   return { code, click_id: data };
 }
 
-const cancelSchema = z.object({ cancel_order: z.guid({ error: 'cancel_order must be an order id' }) });
 
 /**
  * The buyer came back from the payment page without paying: their open checkout is expired at the
@@ -363,9 +333,9 @@ async function checkout(req: Request, ctx: Context): Promise<Response> {
   const caller = await ctx.member('Sign in to check out.');
   const raw = await req.clone().json().catch(() => null) as Record<string, unknown> | null;
   if (raw && typeof raw === 'object' && 'cancel_order' in raw) {
-    return cancelCheckout(caller.user.id, (await ctx.body(cancelSchema)).cancel_order);
+    return cancelCheckout(caller.user.id, (await ctx.body(cancelCheckoutRequest)).cancel_order);
   }
-  const body = await ctx.body(bodySchema);
+  const body = await ctx.body(checkoutRequest);
   const guest = caller.user.is_anonymous === true;
   if (guest && !body.preview && !body.email) {
     throw new PaymentFailure('email_required', 'Enter your email address: your receipt and download links go there.');

@@ -1,4 +1,5 @@
 // Every error code of the checkout function (payments contract) in words, with the way forward.
+import type { CheckoutErrorCode } from '@stitchhouse/shared/contracts/checkout.ts';
 import type { PaymentProblem } from '../../api/functions.ts';
 
 export type ProblemAction =
@@ -40,7 +41,8 @@ export function priceChangesOf(details: unknown): PriceChange[] {
     && Number.isSafeInteger((d as PriceChange).new_unit_price_cents) && (d as PriceChange).new_unit_price_cents >= 0);
 }
 
-const WORDS: Record<string, Omit<ExplainedProblem, 'patternIds'>> = {
+/** Words for the checkout contract's codes (a code the contract does not name is a type error) and the shared `session` kind. */
+const WORDS: Partial<Record<CheckoutErrorCode | 'session', Omit<ExplainedProblem, 'patternIds'>>> = {
   not_signed_in: { title: 'Please sign in to pay', message: 'Your cart is kept while you sign in.', action: 'sign_in' },
   session: { title: 'Please sign in again', message: 'Your session has ended. Your cart is kept while you sign in.', action: 'sign_in' },
   empty_cart: { title: 'Your cart is empty', message: 'Add a pattern from its page, then come back here to pay.', action: 'browse' },
@@ -63,7 +65,7 @@ const WORDS: Record<string, Omit<ExplainedProblem, 'patternIds'>> = {
 
 /** Our wording for a known code; the server's own sentence for anything newer; the shared wording for network and the like. */
 export function explainProblem(problem: PaymentProblem): ExplainedProblem {
-  const known = WORDS[problem.code];
+  const known = WORDS[problem.code as CheckoutErrorCode];
   const patternIds = problem.code === 'price_changed' ? priceChangesOf(problem.details).map((c) => c.pattern_id) : patternIdsOf(problem.details);
   if (known) return { ...known, patternIds };
   return { title: 'The checkout did not start', message: problem.message, action: 'retry', patternIds };
