@@ -116,7 +116,8 @@ describe('the functions runner under hosted limits', () => {
     expect(line).toBeDefined();
     const used = Number(/used (\d+) ms of CPU/.exec(line!)![1]);
     expect(used).toBeGreaterThan(2000);
-    expect(used).toBeLessThan(2600);
+    // sampled every 100 ms: a little over 2 s, more when this 2-core machine is busy
+    expect(used).toBeLessThan(3500);
     // the function would have run for 30 s
     expect(res.ms).toBeLessThan(25_000);
     expect((await call('hosted', 'ok')).status).toBe(200);
@@ -132,7 +133,8 @@ describe('the functions runner under hosted limits', () => {
     expect(first.status).toBe(200);
     const slept = await call('short', 'sleep?ms=10000');
     expect(slept).toMatchObject({ status: 546, body: workerLimit, errorCode: 'WORKER_LIMIT' });
-    expect(slept.ms).toBeLessThan(4000);
+    // killed at the 3 s wall clock, well before the 10 s sleep ends
+    expect(slept.ms).toBeLessThan(6000);
     expect(logged.some((line) => line.startsWith('limits: wall clock time limit reached'))).toBe(true);
     const next = await call('short', 'ok');
     expect(next.status).toBe(200);
