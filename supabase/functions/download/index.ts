@@ -108,4 +108,6 @@ async function download(req: Request, ctx: Context): Promise<Response> {
 
 Deno.serve(handler({
   name: 'download', methods: ['GET', 'POST'], invalidCode: 'bad_request', serverErrorMessage: DOWNLOAD_ERRORS.server_error.message,
+  // the page names the saved file from it (shared streamFunction's fileName); not a CORS-safelisted header
+  exposeHeaders: ['content-disposition'],
 }, download));
