@@ -84,10 +84,11 @@ describe('checkout for a guest', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [order] = await sql('select buyer_id, buyer_email, provider_session_id, number from public.orders where id = $1', [res.body.order_id]);
     expect(order).toMatchObject({ buyer_id: guestId, buyer_email: email });
-    const sdkSession = await fetch(`${stack.stripe!.url}/v1/checkout/sessions/${order!.provider_session_id}`, {
+    // the session's customer carries the guest's email (and the cart's country, for Stripe Tax)
+    const sdkSession = await fetch(`${stack.stripe!.url}/v1/checkout/sessions/${order!.provider_session_id}?expand[]=customer`, {
       headers: { authorization: `Bearer ${stack.stripe!.secretKey}` },
-    }).then((r) => r.json() as Promise<{ customer_email: string }>);
-    expect(sdkSession.customer_email).toBe(email);
+    }).then((r) => r.json() as Promise<{ customer: { email: string } }>);
+    expect(sdkSession.customer.email).toBe(email);
 
     const paid = await fetch(`${stack.stripe!.url}/_sandbox/checkout/${order!.provider_session_id}/pay`, {
       method: 'POST', headers: { authorization: `Bearer ${stack.stripe!.secretKey}`, 'content-type': 'application/json' },

@@ -13,6 +13,8 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS, generate, OBJECTS, SCHEMA_FILE } from '../scripts/gen-stripe-schema.ts';
+import { stripeApiVersion } from '../scripts/stripe-sdk.mjs';
+import { API_VERSION } from '../src/stripe-sandbox/core.ts';
 import { secretKey, startSandboxHarness, type SandboxHarness } from './stripe-sandbox-helpers.ts';
 import { signedInPeople, type Person } from './payments-people.ts';
 import { planPrice, vatIncluded } from '../../shared/src/pricing.ts';
@@ -110,6 +112,11 @@ describe('the schema', () => {
   it('is what the pinned SDK\'s types give (scripts/gen-stripe-schema.ts --check)', () => {
     expect(generate() === fs.readFileSync(SCHEMA_FILE, 'utf8'), 'src/stripe-sandbox/schema/objects.json is stale: run `npx tsx scripts/gen-stripe-schema.ts` in backend/').toBe(true);
   }, 180_000);
+
+  it('is of the version the sandbox says it speaks', () => {
+    expect(API_VERSION).toBe(stripeApiVersion);
+    expect(schema.$id).toBe(`stripe-objects-${stripeApiVersion}`);
+  });
 
   it('refuses what Stripe\'s schema refuses', () => {
     const base = { id: 'prod_1', object: 'product' };
