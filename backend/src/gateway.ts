@@ -87,13 +87,16 @@ export function createGateway(options: GatewayOptions): http.RequestListener {
 const limitsOf = (ctx: ServiceContext): BodyLimits => ({ ...defaultBodyLimits, ...ctx.config.bodyLimits });
 
 const isMail = (path: string) => path === '/mail' || path.startsWith('/mail/');
+const isFunctions = (path: string) => path === '/functions/v1' || path.startsWith('/functions/v1/');
 
 function createGatewayApp({ ctx, rest, services }: GatewayOptions): Hono {
   const app = new Hono();
 
-  // As Supabase's API: any origin, no credentials (supabase-js sends its keys and tokens in
-  // headers, never cookies). The local inbox is the exception: only the app's own origins
-  // (SITE_URL's host, the redirect allow list) may read it from a page.
+  // As Supabase's API (its Kong): any origin, no credentials (supabase-js sends its keys and tokens
+  // in headers, never cookies). The local inbox is the exception: only the app's own origins
+  // (SITE_URL's host, the redirect allow list) may read it from a page. /functions/v1 gets
+  // nothing here, as on hosted: each function answers its preflight and puts CORS on its answers
+  // (supabase/functions/_shared/handler.ts), so a function that forgets fails here too.
   const anyOrigin = cors({
     origin: '*',
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
@@ -104,7 +107,11 @@ function createGatewayApp({ ctx, rest, services }: GatewayOptions): Hono {
     origin: (origin) => (origin && isRedirectAllowed(origin, ctx.config) ? origin : null),
     allowMethods: ['GET', 'POST', 'DELETE'],
   });
-  app.use('*', (c, next) => (isMail(new URL(c.req.url).pathname) ? appOrigins(c, next) : anyOrigin(c, next)));
+  app.use('*', (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    if (isFunctions(path)) return next();
+    return isMail(path) ? appOrigins(c, next) : anyOrigin(c, next);
+  });
   app.use('*', bodyLimitMiddleware(limitsOf(ctx)));
 
   app.use('*', async (c, next) => {

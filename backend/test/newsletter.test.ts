@@ -14,13 +14,13 @@ type InboxMessage = kit.Mail;
 
 const address = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@example.test`;
 
-async function call(action: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+async function call(action: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
   const res = await fetch(`${stack.url}/functions/v1/newsletter/${action}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${stack.anonKey}`, apikey: stack.anonKey, 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  return { status: res.status, body: await res.json() };
 }
 
 const inbox = (to: string): Promise<InboxMessage[]> => kit.inbox(stack, to);

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { MAX_PRINT_QUANTITY } from '../cart/keys.ts';
 import { isSellingCountry } from '../countries.ts';
-import { errorEnvelopeOf } from './envelope.ts';
+import { errorEnvelopeOf, invalidInputDetails, methodNotAllowedDetails } from './envelope.ts';
 
 export const MAX_CHECKOUT_LINES = 50;
 export const LINE_KINDS = ['digital', 'wholesale_print'] as const;
@@ -79,8 +79,8 @@ const partnerCode = z.object({ partner_code: z.string() });
 export const CHECKOUT_ERRORS = {
   not_signed_in: z.null(),
   aal2_required: z.null(),
-  invalid_request: z.union([z.null(), z.object({ issues: z.array(z.object({ path: z.string(), message: z.string() })) })]),
-  method_not_allowed: z.object({ allowed: z.array(z.string()) }),
+  invalid_request: z.union([z.null(), invalidInputDetails]),
+  method_not_allowed: methodNotAllowedDetails,
   email_required: z.null(),
   empty_cart: z.null(),
   invalid_quantity: onePattern,

@@ -5,7 +5,7 @@
 // /download/error?reason= page) both read this file.
 import { z } from 'zod';
 import { PATTERN_FORMATS } from '../catalog/formats.ts';
-import { errorEnvelopeOf } from './envelope.ts';
+import { errorEnvelopeOf, invalidInputDetails } from './envelope.ts';
 
 export const downloadRequest = z.object({
   pattern_id: z.string().trim().min(1, { error: 'pattern_id is required' }),
@@ -30,7 +30,7 @@ export const DOWNLOAD_ERRORS = {
   file_damaged: { status: 422, message: 'The pattern file could not be prepared for download.', details: z.null() },
   link_expired: { status: 410, message: 'This download link has expired.', details: z.null() },
   rate_limited: { status: 429, message: 'Download limit reached for this pattern.', details: z.object({ retry_after_minutes: z.number().int().positive() }) },
-  bad_request: { status: 400, message: 'The download request is not valid.', details: z.null() },
+  bad_request: { status: 400, message: 'The download request is not valid.', details: z.union([z.null(), invalidInputDetails]) },
   server_error: { status: 500, message: 'The download could not be prepared. Please try again in a moment.', details: z.null() },
 } as const;
 export type DownloadErrorCode = keyof typeof DOWNLOAD_ERRORS;

@@ -15,6 +15,11 @@ export const errorEnvelope = z.object({
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 export type FunctionErrorBody = ErrorEnvelope['error'];
 
+/** details of a 400 for an input that does not fit the request schema: each issue and the field it is about. */
+export const invalidInputDetails = z.object({ issues: z.array(z.object({ path: z.string(), message: z.string() })) });
+/** details of a 405: the methods the function takes. */
+export const methodNotAllowedDetails = z.object({ allowed: z.array(z.string()) });
+
 /**
  * The envelope for one contract's codes: `details` checked by the code's own schema.
  * `codes` maps each code to the schema of its details (`z.null()` for none).

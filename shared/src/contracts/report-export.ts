@@ -5,7 +5,7 @@
 // slugs; backend/test/functions-contracts.test.ts holds it to this list.
 //   GET /report-export?report=<slug>&from=YYYY-MM-DD&to=YYYY-MM-DD → text/csv, `x-report-rows`.
 import { z } from 'zod';
-import { errorEnvelopeOf } from './envelope.ts';
+import { errorEnvelopeOf, invalidInputDetails, methodNotAllowedDetails } from './envelope.ts';
 
 /** Sales export their order lines (report_sales_lines, paged), not report_sales's daily roll-up. */
 export const SALES_LINE_COLUMNS = ['order_number', 'sold_at', 'title', 'kind', 'quantity', 'currency', 'gross_cents', 'discount_cents',
@@ -50,11 +50,11 @@ export const reportExportResponseHeaders = z.object({
 export const REPORT_EXPORT_ERRORS = {
   not_signed_in: z.null(),
   aal2_required: z.null(),
-  invalid_request: z.null(),
+  invalid_request: z.union([z.null(), invalidInputDetails]),
   unknown_report: z.null(),
   not_allowed: z.null(),
   report_failed: z.null(),
-  method_not_allowed: z.object({ allowed: z.array(z.string()) }),
+  method_not_allowed: methodNotAllowedDetails,
   server_error: z.null(),
 } as const;
 export const reportExportError = errorEnvelopeOf(REPORT_EXPORT_ERRORS);
