@@ -50,6 +50,17 @@ export const ONE_DEFINITION: Record<string, string> = {
   CSV_FORMULA_LEAD: 'shared/src/csv.ts',
   parseBearer: 'shared/src/bearer.ts',
   inTransaction: 'backend/src/db/tx.ts',
+  // the functions' wire (issue 32): one handler, one error shape, one contract per function, one reader each way
+  errorEnvelope: 'shared/src/contracts/envelope.ts',
+  functionError: 'shared/src/contracts/envelope.ts',
+  streamFunction: 'shared/src/streamingFetch.ts',
+  invokeFunction: 'shared/src/functions.ts',
+  DOWNLOAD_ERRORS: 'shared/src/contracts/download.ts',
+  CHECKOUT_ERRORS: 'shared/src/contracts/checkout.ts',
+  checkoutQuote: 'shared/src/contracts/checkout.ts',
+  checkoutRequest: 'shared/src/contracts/checkout.ts',
+  REPORT_SOURCES: 'shared/src/contracts/report-export.ts',
+  SALES_LINE_COLUMNS: 'shared/src/contracts/report-export.ts',
 };
 
 /** Words that belong to one rule: they may only be written in its module. */
