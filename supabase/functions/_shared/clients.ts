@@ -1,7 +1,9 @@
 // Supabase clients for function handlers: one acting as the caller (their JWT, so row-level
-// security decides what they may see) and one with the service key for platform-only work.
+// security decides what they may see) and one with the service key for platform-only work,
+// both typed with the generated Database (shared/src/database.types.ts).
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
 import { parseBearer } from '@stitchhouse/shared/bearer.ts';
+import type { Database, Json } from '@stitchhouse/shared/database.types.ts';
 import { requireEnv } from './env.ts';
 
 const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } as const;
@@ -11,15 +13,15 @@ export function bearerToken(req: Request): string | null {
   return parseBearer(req.headers.get('authorization'));
 }
 
-export function callerClient(token: string): SupabaseClient {
-  return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), {
+export function callerClient(token: string): SupabaseClient<Database> {
+  return createClient<Database>(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), {
     auth: noSession,
     global: { headers: { Authorization: `Bearer ${token}` } },
   });
 }
 
-export function serviceClient(): SupabaseClient {
-  return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'), { auth: noSession });
+export function serviceClient(): SupabaseClient<Database> {
+  return createClient<Database>(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'), { auth: noSession });
 }
 
 export interface SignedInUser {
@@ -45,7 +47,7 @@ export async function signedInUser(req: Request): Promise<SignedInUser | null> {
 }
 
 /** Whether the auth server verified this token and it says aal2 (auth-js reads the level; an error counts as not). */
-async function atSecondFactor(service: SupabaseClient, token: string): Promise<boolean> {
+async function atSecondFactor(service: SupabaseClient<Database>, token: string): Promise<boolean> {
   const { data, error } = await service.auth.mfa.getAuthenticatorAssuranceLevel(token);
   return !error && data?.currentLevel === 'aal2';
 }
@@ -55,6 +57,11 @@ export const AAL2_REQUIRED = {
   code: 'aal2_required',
   message: 'Enter a code from your authenticator app first: this action needs a second factor.',
 } as const;
+
+/** A JSON-serialisable value (a Stripe object, a facts record) as the `jsonb` argument of an RPC: what PostgREST receives anyway. */
+export function asJson(value: unknown): Json {
+  return JSON.parse(JSON.stringify(value ?? null));
+}
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {

@@ -138,8 +138,8 @@ export function handler(opts: HandlerOptions, run: (req: Request, ctx: Context) 
         if (caller.needsSecondFactor) throw new FunctionError(AAL2_REQUIRED.code, AAL2_REQUIRED.message, 403);
         return caller;
       },
-      caller: (token) => callerClient(token) as Db,
-      service: () => serviceClient() as Db,
+      caller: callerClient,
+      service: serviceClient,
       json,
     };
     try {

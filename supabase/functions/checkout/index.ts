@@ -282,7 +282,7 @@ async function checkPartnerCode(code: string, buyerId: string, buyerEmail: strin
   if (approvedError) throw approvedError;
   if (approved !== true) throw unknown();
   // the reseller themselves: their account, or (a guest) their account's email address
-  const { data: self, error: selfError } = await db.rpc('is_reseller_self', { p_reseller: data.reseller_id, p_buyer: buyerId, p_email: buyerEmail });
+  const { data: self, error: selfError } = await db.rpc('is_reseller_self', { p_reseller: data.reseller_id, p_buyer: buyerId, p_email: buyerEmail ?? '' });
   if (selfError) throw selfError;
   if (self === true) {
     throw new PaymentFailure('partner_code_own', 'That is your own partner code: your own purchases earn no commission. Leave the field empty.', 400, { partner_code: code });

@@ -8,6 +8,7 @@
 // expired_token 410, mail_failed 502, server_error 500. The subscriber list is written only
 // here, with the service key (anon cannot read it: row-level security).
 import { z } from 'zod';
+import type { Database } from '@stitchhouse/shared/database.types.ts';
 import { bearerToken, json, serviceClient } from '../_shared/clients.ts';
 import { FunctionError, handler, type Context } from '../_shared/handler.ts';
 import { sendMail } from '../_shared/mail.ts';
@@ -41,7 +42,10 @@ const subscribeBody = z.object({
 });
 const tokenBody = z.object({ token: z.string({ error: 'token is required' }).trim() });
 
-async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
+type Rpcs = Database['public']['Functions'];
+type NewsletterRpc = 'newsletter_request' | 'newsletter_mail_failed' | 'newsletter_confirm' | 'newsletter_unsubscribe' | 'newsletter_follow_digest';
+/** One of the newsletter's SQL functions (service key); `T`: the shape of its jsonb answer. */
+async function rpc<T, N extends NewsletterRpc = NewsletterRpc>(name: N, args: Rpcs[N]['Args']): Promise<T> {
   const { data, error } = await serviceClient().rpc(name, args);
   if (error) throw new Error(`${name} failed: ${error.message}`);
   return data as T;

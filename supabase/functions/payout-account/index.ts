@@ -3,7 +3,7 @@
 // Stripe, and what is held for / has been paid to the caller per currency. A status check that
 // finds payouts enabled also releases held transfers.
 import { z } from 'zod';
-import { json, serviceClient } from '../_shared/clients.ts';
+import { asJson, json, serviceClient } from '../_shared/clients.ts';
 import { handler, type Context } from '../_shared/handler.ts';
 import { PAYMENTS, PaymentFailure, siteUrl } from '../_shared/payments.ts';
 import { releaseHeld } from '../_shared/payouts.ts';
@@ -14,7 +14,7 @@ const bodySchema = z.object({ action: z.enum(['onboard', 'status'], { error: 'ac
 async function syncAccount(userId: string, accountId: string) {
   const account = await stripe().accounts.retrieve(accountId);
   // the same SQL the account.updated webhook applies
-  const { error } = await serviceClient().rpc('payments_sync_account', { p_account: account });
+  const { error } = await serviceClient().rpc('payments_sync_account', { p_account: asJson(account) });
   if (error) throw error;
   if (account.payouts_enabled) await releaseHeld({ recipientId: userId });
   return account;

@@ -21,24 +21,21 @@ const RPC_ERRORS: Record<string, [string, number]> = {
   PT409: ['not_refundable', 409],
 };
 
-interface RefundRequest {
-  order_id: string;
-  item_ids: string[];
-  amount_cents: number;
-  currency: string;
-  payment_intent: string | null;
-}
+/** What request_refund answers (jsonb). */
+const refundRequest = z.object({
+  order_id: z.string(), item_ids: z.array(z.string()), amount_cents: z.number().int(), currency: z.string(), payment_intent: z.string().nullable(),
+});
 
 async function refund(req: Request, ctx: Context): Promise<Response> {
   const caller = await ctx.member('Sign in to refund an order.');
   const body = await ctx.body(bodySchema);
-  const { data, error } = await callerClient(caller.token).rpc('request_refund', { order_id: body.order_id, order_item_id: body.order_item_id ?? null });
+  const { data, error } = await callerClient(caller.token).rpc('request_refund', { order_id: body.order_id, order_item_id: body.order_item_id ?? undefined });
   if (error) {
     const [code, status] = RPC_ERRORS[error.code] ?? ['server_error', 500];
     if (status === 500) throw error;
     throw new PaymentFailure(code, error.message, status);
   }
-  const request = data as RefundRequest;
+  const request = refundRequest.parse(data);
   if (!request.payment_intent) {
     // e.g. a demo order or a 100 % discount: no charge to refund, so the lines are not left waiting
     await serviceClient().rpc('cancel_refund_request', { p_item_ids: request.item_ids });

@@ -6,7 +6,8 @@
 // end in the right state. Stripe-side follow-ups (transfers, reversals), the receipt and the
 // store owner's billing mails (_shared/billing-notices.ts) run after the commit and are idempotent; a failure answers 500 so Stripe retries.
 import { sendBillingNotices } from '../_shared/billing-notices.ts';
-import { json, serviceClient } from '../_shared/clients.ts';
+import { z } from 'zod';
+import { asJson, json, serviceClient } from '../_shared/clients.ts';
 import { FunctionError, handler } from '../_shared/handler.ts';
 import { releaseHeld, reverseDue, sendReceipt } from '../_shared/payouts.ts';
 import { providerName, stripe, verifiedEvent, type Stripe } from '../_shared/stripe.ts';
@@ -56,7 +57,7 @@ async function subscriptionFacts(subscriptionId: string | null): Promise<Facts> 
   const sub = await stripe().subscriptions.retrieve(subscriptionId);
   const metadata = { ...sub.metadata };
   if (!metadata.store_id) {
-    const { data } = await serviceClient().from('billing_customers').select('store_id').eq('provider_customer_id', idOf(sub.customer)).maybeSingle();
+    const { data } = await serviceClient().from('billing_customers').select('store_id').eq('provider_customer_id', idOf(sub.customer) ?? '').maybeSingle();
     if (data) metadata.store_id = data.store_id as string;
   }
   return { subscription: { ...sub, customer: idOf(sub.customer), metadata } };
@@ -104,14 +105,16 @@ async function factsFor(event: Stripe.Event): Promise<Facts> {
   }
 }
 
-interface Applied {
-  duplicate: boolean;
-  order_id?: string;
-  recipient_id?: string | null;
-  receipt_due?: boolean;
-  release_due?: boolean;
-  reversal_due?: boolean;
-}
+/** What apply_payment_event (and payment_followups) answer (jsonb). */
+const appliedEvent = z.object({
+  duplicate: z.boolean(),
+  order_id: z.string().optional(),
+  recipient_id: z.string().nullish(),
+  receipt_due: z.boolean().optional(),
+  release_due: z.boolean().optional(),
+  reversal_due: z.boolean().optional(),
+});
+type Applied = z.infer<typeof appliedEvent>;
 
 /** Stripe-side work after the commit; the flags (from the same transaction) skip what is not due. */
 async function followUp(applied: Applied): Promise<void> {
@@ -134,10 +137,10 @@ async function webhook(req: Request): Promise<Response> {
   try {
     const facts = await factsFor(event);
     const { data, error } = await serviceClient().rpc('apply_payment_event', {
-      p_provider: providerName(), p_event: JSON.parse(payload), p_facts: facts,
+      p_provider: providerName(), p_event: JSON.parse(payload), p_facts: asJson(facts),
     });
     if (error) throw new Error(`apply_payment_event: ${error.message}`);
-    const applied = data as Applied;
+    const applied = appliedEvent.parse(data);
     // Duplicates also run the follow-ups: a delivery after a crash finishes what the first one left.
     if (applied.duplicate && typeof facts.order_id === 'string') {
       const { data: due, error: dueError } = await serviceClient().rpc('payment_followups', { p_order_id: facts.order_id });
