@@ -523,7 +523,7 @@ const functionCases: Case[] = ([
   { name: 'function pos-import (a shop’s CSV)', run: (t) => fn(t, 'pos-import', { store_id: S.C, rows: [{ pattern_id: P.bPub, quantity: '1', unit_price: '18.00', sold_at: `${today}T10:00:00Z` }] }),
     ok: okStatus(200) },
   { name: 'function delete-account (the password is checked next)', run: (t) => fn(t, 'delete-account', { password: 'not-the-password' }),
-    ok: (res) => { expect(res.status).toBe(403); expect(res.body.code).toBe('wrong_password'); } },
+    ok: (res) => { expect(res.status).toBe(403); expect(res.body.error.code).toBe('wrong_password'); } },
   { name: 'function wholesale-review (operator)', who: () => operator, run: async (t) =>
     fn(t, 'wholesale-review', { application_id: await ensurePendingWholesale(other.id, null), decision: 'approve' }), ok: okStatus(200) },
   { name: 'function partner-review (operator)', who: () => operator, run: async (t) =>
