@@ -217,6 +217,13 @@ describe('tax: what the product sends to Stripe is honoured by the sandbox', () 
     expect((await stripe.customers.retrieve(customer.id) as Stripe.Customer).address?.country).toBe('FR');
   });
 
+  it('ui_mode takes the pinned version\'s values', async () => {
+    const old = await productCheckout('55555555-5555-4555-8555-555555555555', 1000, { ui_mode: 'hosted' as Stripe.Checkout.SessionCreateParams.UiMode }).catch((e: Stripe.errors.StripeError) => e);
+    expect(old).toMatchObject({ statusCode: 400, param: 'ui_mode', message: expect.stringContaining('must be one of elements, embedded_page, form, hosted_page') });
+    const hosted = await productCheckout('55555555-5555-4555-8555-555555555556', 1000, { ui_mode: 'hosted_page' });
+    expect(hosted.ui_mode).toBe('hosted_page');
+  });
+
   it('no known country: requires_location_inputs until the buyer picks one; an exclusive price adds the tax to the total', async () => {
     const session = await productCheckout('44444444-4444-4444-8444-444444444444', 1000, {
       line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: 1000, tax_behavior: 'exclusive', product_data: { name: 'Tote pattern' } } }],

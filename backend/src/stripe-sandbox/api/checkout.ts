@@ -64,6 +64,9 @@ export async function createSession(sb: SandboxCore, t: Tx, p: Params): Promise<
   if (mode === 'setup') throw invalidParam('mode', 'The Stitchhouse sandbox supports mode payment and subscription.');
   const successUrl = validUrl(str(p, 'success_url'), 'success_url');
   const cancelUrl = validUrl(str(p, 'cancel_url'), 'cancel_url');
+  // API 2026-10-28's values (`hosted` and `embedded` were renamed); the sandbox serves the hosted page only
+  const uiMode = oneOf(str(p, 'ui_mode'), ['elements', 'embedded_page', 'form', 'hosted_page'] as const, 'ui_mode') ?? 'hosted_page';
+  if (uiMode !== 'hosted_page') throw invalidParam('ui_mode', `The Stitchhouse sandbox serves Checkout's hosted page only (ui_mode hosted_page), not ${uiMode}.`);
   const rawItems = arr(p, 'line_items');
   if (!rawItems || rawItems.length === 0) throw missingParam('line_items');
 
