@@ -308,7 +308,7 @@ async function clickNow(code: string): Promise<{ code: string; click_id: string 
  */
 async function cancelCheckout(buyerId: string, orderId: string): Promise<Response> {
   const db = serviceClient();
-  const { data: order, error } = await db.from('orders').select('id, status, provider_session_id')
+  const { data: order, error } = await db.from('orders').select('id, status, provider_session_id, failure_code, failure_message')
     .eq('id', orderId).eq('buyer_id', buyerId).maybeSingle();
   if (error) throw error;
   if (!order) throw new PaymentFailure('order_not_found', 'There is no such order of yours.', 404);
@@ -323,7 +323,10 @@ async function cancelCheckout(buyerId: string, orderId: string): Promise<Respons
     }
   }
   const { data: closed, error: closeError } = await db.from('orders')
-    .update({ status: 'expired', failure_code: 'cancelled', failure_message: 'You left the payment page before paying.' })
+    // a card declined (or a failed bank check) before the buyer left stays the reason the error page shows
+    .update(order.failure_code || order.failure_message
+      ? { status: 'expired' }
+      : { status: 'expired', failure_code: 'cancelled', failure_message: 'You left the payment page before paying.' })
     .eq('id', orderId).eq('status', 'pending').select('status');
   if (closeError) throw closeError;
   return json({ order_id: order.id, status: closed?.[0]?.status ?? 'expired' });
