@@ -21,7 +21,10 @@ export function ApiDocs({ functionsUrl, patternId }: ApiDocsProps) {
       <p>
         Both endpoints take your till key as <code className={styles.code}>Authorization: Bearer shpos_…</code>. A wrong or revoked key gets{' '}
         <code className={styles.code}>401</code> and nothing is saved; too many requests get <code className={styles.code}>429</code> with{' '}
-        <code className={styles.code}>Retry-After</code>. In a terminal, put your key in a variable first:
+        <code className={styles.code}>Retry-After</code>. Every refusal is JSON{' '}
+        <code className={styles.code}>{'{"error": {"code", "message", "details"}}'}</code>: act on <code className={styles.code}>code</code>{' '}
+        (for example <code className={styles.code}>invalid_key</code>, <code className={styles.code}>rate_limited</code>,{' '}
+        <code className={styles.code}>idempotency_key_reused</code>), show <code className={styles.code}>message</code>. In a terminal, put your key in a variable first:
       </p>
       <pre className={styles.pre}><code>{`export ${TILL_KEY_VARIABLE}=shpos_…your key…`}</code></pre>
       <h3>Catalog feed: <code className={styles.code}>GET {functionsUrl}/pos-catalog</code></h3>
