@@ -15,6 +15,13 @@ import { errorEnvelope } from '../../shared/src/contracts/envelope.ts';
 import { downloadError, downloadResponseHeaders, DOWNLOAD_ERRORS } from '../../shared/src/contracts/download.ts';
 import { checkoutError } from '../../shared/src/contracts/checkout.ts';
 import { REPORT_SLUGS, reportExportError, reportExportResponseHeaders } from '../../shared/src/contracts/report-export.ts';
+import { billingError } from '../../shared/src/contracts/billing.ts';
+import { deleteAccountError } from '../../shared/src/contracts/delete-account.ts';
+import { newsletterError, subscribeResponse } from '../../shared/src/contracts/newsletter.ts';
+import { patternUpdatedError } from '../../shared/src/contracts/pattern-updated.ts';
+import { payoutAccountError, payoutStatusResponse } from '../../shared/src/contracts/payout-account.ts';
+import { refundError } from '../../shared/src/contracts/refund.ts';
+import { reviewError } from '../../shared/src/contracts/review.ts';
 import { describeError } from '../../shared/src/errors.ts';
 import { makePatternPdf } from '../../supabase/test/catalog-own-pdf.ts';
 import { startTestStack, type TestStack } from './harness.ts';
@@ -184,6 +191,34 @@ describe('answers parse with their contracts', () => {
       expect(res.headers.get('www-authenticate')).toBe('Bearer');
       expect(res.headers.get('access-control-expose-headers')).toMatch(/retry-after/);
       expect(errorEnvelope.parse(await res.json()).error.code).toBe('missing_key');
+    }
+  });
+
+  it('the other functions’ answers and refusals parse with their contracts', async () => {
+    const post = async (name: string, who: Member | null, body: unknown) => {
+      const res = await fn(name, { method: 'POST', headers: asMember(who, { 'content-type': 'application/json' }), body: JSON.stringify(body) });
+      expect(res.headers.get('access-control-allow-origin'), name).toBe('*');
+      return { status: res.status, body: await res.json() as unknown };
+    };
+    const subscribed = await post('newsletter/subscribe', null, { email: `contracts-${crypto.randomUUID().slice(0, 8)}@example.test` });
+    expect(subscribed.status).toBe(202);
+    subscribeResponse.parse(subscribed.body);
+    const badEmail = await post('newsletter/subscribe', null, { email: 'not an address' });
+    expect(newsletterError.parse(badEmail.body).error).toMatchObject({ code: 'invalid_email', details: { issues: [{ path: 'email' }] } });
+    expect(newsletterError.parse((await post('newsletter/confirm', null, { token: 'nope' })).body).error.code).toBe('invalid_token');
+
+    expect(deleteAccountError.parse((await post('delete-account', stranger, { password: 'not-the-password' })).body).error.code).toBe('wrong_password');
+    expect(deleteAccountError.parse((await post('delete-account', stranger, {})).body).error.code).toBe('bad_request');
+    expect(patternUpdatedError.parse((await post('pattern-updated', stranger, { pattern_id: patternId, version: 1 })).body).error.code).toBe('not_found');
+    expect(refundError.parse((await post('refund', stranger, { order_id: crypto.randomUUID() })).body).error.code).toMatch(/^(not_found|forbidden)$/);
+    expect(billingError.parse((await post('billing', stranger, { action: 'refund-everything' })).body).error.code).toBe('invalid_request');
+    expect(payoutAccountError.parse((await post('payout-account', stranger, { action: 'cash' })).body).error.code).toBe('invalid_request');
+    const status = await post('payout-account', stranger, { action: 'status' });
+    expect(status.status, JSON.stringify(status.body)).toBe(200);
+    payoutStatusResponse.parse(status.body);
+    for (const name of ['wholesale-review', 'partner-review']) {
+      const refused = await post(name, stranger, { application_id: crypto.randomUUID(), decision: 'approve' });
+      expect(reviewError.parse(refused.body).error.code, name).toBe('forbidden');
     }
   });
 

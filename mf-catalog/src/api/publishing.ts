@@ -5,6 +5,7 @@ import { getSupabase } from '@stitchhouse/shared';
 import type { PatternFormat, SizeChart, YardageEntry } from '@stitchhouse/shared/catalog/index.ts';
 import type { Json, TablesUpdate } from '@stitchhouse/shared/database.types.ts';
 import { signUpload, uploadWithProgress } from '@stitchhouse/shared/storage/uploadWithProgress.ts';
+import type { PatternUpdatedAnswer } from '@stitchhouse/shared/contracts/pattern-updated.ts';
 import { FunctionCallError, invokeFunction } from '@stitchhouse/shared/functions.ts';
 import { getPattern, isUuid, type PatternDetail } from './catalog.ts';
 
@@ -271,7 +272,7 @@ export async function attachFile(
   let notifyRefused: string | null = null;
   if (result.notify && result.pattern_version) {
     try {
-      notified = (await invokeFunction<{ sent: number }>('pattern-updated', { pattern_id: patternId, version: result.pattern_version })).sent ?? 0;
+      notified = (await invokeFunction<PatternUpdatedAnswer>('pattern-updated', { pattern_id: patternId, version: result.pattern_version })).sent ?? 0;
     } catch (err) {
       // the function's refusal in its own words (429 rate_limited: one update email per pattern a day)
       if (!(err instanceof FunctionCallError)) throw err;

@@ -1,20 +1,10 @@
 // Getting paid: the payout-account function (Stripe Connect Express onboarding and status)
 // and the person's transfers through REST (row-level security: the recipient reads their own).
 import { getSupabase } from '@stitchhouse/shared';
+import type { PayoutAccount, PayoutOnboardAnswer, PayoutStatus } from '@stitchhouse/shared/contracts/payout-account.ts';
 import { callPaymentFunction, restFailure } from './functions.ts';
 
-export interface PayoutAccount {
-  details_submitted: boolean;
-  charges_enabled: boolean;
-  payouts_enabled: boolean;
-  requirements_due: string[];
-}
-
-export interface PayoutStatus {
-  account: PayoutAccount | null;
-  held_cents_by_currency: Record<string, number>;
-  paid_cents_by_currency: Record<string, number>;
-}
+export type { PayoutAccount, PayoutStatus } from '@stitchhouse/shared/contracts/payout-account.ts';
 
 /** The account as the provider sees it now (the function refreshes it). */
 export function payoutStatus(): Promise<PayoutStatus> {
@@ -23,7 +13,7 @@ export function payoutStatus(): Promise<PayoutStatus> {
 
 /** A fresh, single-use onboarding link (creates the account the first time). */
 export async function onboardingLink(): Promise<string> {
-  const { url } = await callPaymentFunction<{ url: string }>('payout-account', { action: 'onboard' });
+  const { url } = await callPaymentFunction<PayoutOnboardAnswer>('payout-account', { action: 'onboard' });
   return url;
 }
 

@@ -1,20 +1,16 @@
 // Refunds by the store owner (or an operator). The entitlement is revoked by the provider's
 // charge.refunded webhook, not by this call: screens show "refund pending" until it lands.
+import type { REFUND_REASON_CODES, RefundResult } from '@stitchhouse/shared/contracts/refund.ts';
 import { callPaymentFunction } from './functions.ts';
 
-export interface RefundResult {
-  id: string;
-  amount_cents: number;
-  currency: string;
-  status: string;
-}
+export type { RefundResult } from '@stitchhouse/shared/contracts/refund.ts';
 
 /** The reasons the payment provider records with a refund (Stripe's `reason`). */
-export const REFUND_REASONS = {
+export const REFUND_REASONS: Record<(typeof REFUND_REASON_CODES)[number], string> = {
   requested_by_customer: 'The buyer asked for it',
   duplicate: 'Duplicate purchase',
   fraudulent: 'Fraudulent purchase',
-} as const;
+};
 export type RefundReason = keyof typeof REFUND_REASONS;
 
 export async function refundOrder(orderId: string, orderItemId: string | null, reason: RefundReason): Promise<RefundResult> {

@@ -1,6 +1,7 @@
 // The stores the signed-in person owns (plan, currency) and their subscriptions.
 import { getSupabase } from '@stitchhouse/shared';
 import type { Currency, PlanId } from '@stitchhouse/shared/pricing.ts';
+import type { BillingAnswer } from '@stitchhouse/shared/contracts/billing.ts';
 import { callPaymentFunction, restFailure } from './functions.ts';
 
 export interface MyStore {
@@ -46,12 +47,12 @@ export async function storeSubscription(storeId: string, signal?: AbortSignal): 
 
 /** The hosted checkout (subscription mode) that upgrades the store to Pro. */
 export async function subscribeLink(storeId: string, interval: 'month' | 'year'): Promise<string> {
-  const { url } = await callPaymentFunction<{ url: string }>('billing', { action: 'subscribe', store_id: storeId, plan: 'pro', interval });
+  const { url } = await callPaymentFunction<BillingAnswer>('billing', { action: 'subscribe', store_id: storeId, plan: 'pro', interval });
   return url;
 }
 
 /** The hosted billing portal: switch monthly/yearly, cancel, resume, change card. */
 export async function billingPortalLink(storeId: string): Promise<string> {
-  const { url } = await callPaymentFunction<{ url: string }>('billing', { action: 'portal', store_id: storeId });
+  const { url } = await callPaymentFunction<BillingAnswer>('billing', { action: 'portal', store_id: storeId });
   return url;
 }

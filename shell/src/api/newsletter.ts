@@ -1,6 +1,7 @@
 // The shell's calls to the newsletter function (supabase/functions/newsletter). Its refusals are the
 // functions' one error shape (shared/src/functions.ts reads it); its own codes keep their words,
 // anything else is worded by the shared mapping.
+import type { ConfirmAnswer, NewsletterErrorCode as ContractCode, SubscribeAnswer, UnsubscribeAnswer } from '@stitchhouse/shared/contracts/newsletter.ts';
 import { FunctionCallError, invokeFunction } from '@stitchhouse/shared/functions.ts';
 
 export type NewsletterErrorCode = 'invalid_email' | 'invalid_token' | 'expired_token' | 'mail_failed' | 'network' | 'unknown';
@@ -12,7 +13,8 @@ export class NewsletterError extends Error {
   }
 }
 
-const OWN_CODES = new Set<string>(['invalid_email', 'invalid_token', 'expired_token', 'mail_failed', 'network']);
+/** The contract's codes a screen words itself (the rest: the function's own message). */
+const OWN_CODES = new Set<string>(['invalid_email', 'invalid_token', 'expired_token', 'mail_failed', 'network'] satisfies Array<ContractCode | 'network'>);
 
 async function invoke<T>(action: 'subscribe' | 'confirm' | 'unsubscribe', body: Record<string, string>): Promise<T> {
   try {
@@ -24,14 +26,14 @@ async function invoke<T>(action: 'subscribe' | 'confirm' | 'unsubscribe', body: 
 }
 
 /** Asks for the confirmation mail. The answer is the same whether or not the address is on the list. */
-export function subscribe(email: string): Promise<{ status: 'check_inbox' }> {
+export function subscribe(email: string): Promise<SubscribeAnswer> {
   return invoke('subscribe', { email });
 }
 
-export function confirmSubscription(token: string): Promise<{ status: 'confirmed' | 'already_confirmed'; email: string }> {
+export function confirmSubscription(token: string): Promise<ConfirmAnswer> {
   return invoke('confirm', { token });
 }
 
-export function unsubscribe(token: string): Promise<{ status: 'unsubscribed'; email: string }> {
+export function unsubscribe(token: string): Promise<UnsubscribeAnswer> {
   return invoke('unsubscribe', { token });
 }

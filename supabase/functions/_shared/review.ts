@@ -2,17 +2,12 @@
 // take, turning the review RPC's refusal into an answer, and emailing the applicant the outcome.
 // The decision is always made as the caller under the database's rules; the service key is used
 // only to find the applicant's address.
-import { z } from 'zod';
+import { reviewRequest } from '@stitchhouse/shared/contracts/review.ts';
 import { json, serviceClient } from './clients.ts';
 import { FunctionError, type Context } from './handler.ts';
 import { env } from './env.ts';
 import { sendMail, type OutgoingMail } from './mail.ts';
 
-export const reviewBodySchema = z.object({
-  application_id: z.guid({ error: 'application_id must be an application id' }),
-  decision: z.enum(['approve', 'reject'], { error: 'decision must be approve or reject' }),
-  reason: z.string().trim().max(2000, { error: 'reason: use at most 2000 characters' }).optional(),
-});
 
 export const reviewSiteUrl = () => (env('SITE_URL') || 'http://localhost:3000').replace(/\/$/, '');
 
@@ -52,7 +47,7 @@ export function reviewDecision<A extends { user_id: string }>(options: {
 }): (req: Request, ctx: Context) => Promise<Response> {
   return async (_req, ctx) => {
     const caller = await ctx.member('Sign in as an operator to review applications.');
-    const { application_id, decision, reason } = await ctx.body(reviewBodySchema);
+    const { application_id, decision, reason } = await ctx.body(reviewRequest);
     const { data, error } = await ctx.caller(caller.token).rpc(options.rpc, { p_application: application_id, p_decision: decision, p_reason: reason });
     if (error) throw reviewFailure(error, options.what);
     const application = data as unknown as A;

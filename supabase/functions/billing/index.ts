@@ -3,22 +3,13 @@
 // once and found again by lookup key) or { action: 'portal', store_id } → { url } (the billing
 // portal: switch interval, cancel at period end, change card). The store's plan follows the
 // subscription's webhooks, never this call.
-import { z } from 'zod';
+import { billingRequest } from '@stitchhouse/shared/contracts/billing.ts';
 import { json, serviceClient } from '../_shared/clients.ts';
 import { handler, type Context } from '../_shared/handler.ts';
 import { PAYMENTS, PaymentFailure, siteUrl } from '../_shared/payments.ts';
 import { paymentsConfigured, stripe, type Stripe } from '../_shared/stripe.ts';
 import { PLANS, planLookupKey, planPrice, type Currency } from '@stitchhouse/shared/pricing.ts';
 
-const bodySchema = z.discriminatedUnion('action', [
-  z.object({
-    action: z.literal('subscribe'),
-    store_id: z.guid({ error: 'store_id must be a store id' }),
-    plan: z.literal('pro', { error: 'plan must be pro (Free needs no subscription)' }),
-    interval: z.enum(['month', 'year'], { error: 'interval must be month or year' }),
-  }),
-  z.object({ action: z.literal('portal'), store_id: z.guid({ error: 'store_id must be a store id' }) }),
-], { error: 'action must be subscribe or portal' });
 
 /** The recurring price for a plan and interval, created on first use (lookup key pro_month_eur, …). */
 async function planPriceId(interval: 'month' | 'year', currency: Currency): Promise<string> {
@@ -56,7 +47,7 @@ async function billingCustomer(storeId: string, store: { name: string; country: 
 
 async function billing(req: Request, ctx: Context): Promise<Response> {
   const caller = await ctx.member('Sign in to manage your plan.');
-  const body = await ctx.body(bodySchema);
+  const body = await ctx.body(billingRequest);
   if (!paymentsConfigured()) throw new PaymentFailure('payments_unavailable', 'Payments are not set up on this server yet.', 503);
   const db = serviceClient();
   const { data: store, error } = await db.from('stores').select('id, name, owner_id, currency, plan, country').eq('id', body.store_id).maybeSingle();

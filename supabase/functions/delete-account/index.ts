@@ -5,16 +5,12 @@
 // closes in one transaction (stored payment events scrubbed, reviews removed), the files it
 // lists go through the storage API (avatars, review photos, documents, exports, store
 // pictures), and a confirmation is emailed that says what is gone.
-import { z } from 'zod';
+import { deleteAccountRequest } from '@stitchhouse/shared/contracts/delete-account.ts';
 import { json, serviceClient } from '../_shared/clients.ts';
 import { FunctionError, handler, type Context } from '../_shared/handler.ts';
 import { requireEnv } from '../_shared/env.ts';
 import { sendMail } from '../_shared/mail.ts';
 
-const bodySchema = z.object({
-  password: z.string().min(1, { error: 'password is required' }),
-  code: z.string().trim().regex(/^\d{6}$/, { error: 'code must be the 6 digits from the authenticator app' }).optional(),
-});
 
 const fail = (status: number, code: string, message: string) => new FunctionError(code, message, status);
 
@@ -54,7 +50,7 @@ async function removeFiles(files: Array<{ bucket: string; name: string }>): Prom
 
 async function deleteAccount(_req: Request, ctx: Context): Promise<Response> {
   const caller = await ctx.member('Sign in to delete your account.');
-  const body = await ctx.body(bodySchema);
+  const body = await ctx.body(deleteAccountRequest);
   const { user } = caller;
   const email = user.email ?? '';
 

@@ -7,7 +7,7 @@
 // Failures are the one error shape { error: { code, message, details } }: bad_request 400, invalid_email 400, invalid_token 404,
 // expired_token 410, mail_failed 502, server_error 500. The subscriber list is written only
 // here, with the service key (anon cannot read it: row-level security).
-import { z } from 'zod';
+import { digestRequest, subscribeRequest, tokenRequest } from '@stitchhouse/shared/contracts/newsletter.ts';
 import type { Database } from '@stitchhouse/shared/database.types.ts';
 import { bearerToken, json, serviceClient } from '../_shared/clients.ts';
 import { FunctionError, handler, type Context } from '../_shared/handler.ts';
@@ -32,15 +32,6 @@ const INVALID_TOKEN = (link: 'confirm' | 'unsubscribe') =>
     404,
   );
 
-const subscribeBody = z.object({
-  email: z
-    .string({ error: 'Enter your e-mail address' })
-    .trim()
-    .toLowerCase()
-    .max(254, { error: 'That e-mail address is too long' })
-    .pipe(z.email({ error: 'Enter a valid e-mail address, like name@example.com' })),
-});
-const tokenBody = z.object({ token: z.string({ error: 'token is required' }).trim() });
 
 type Rpcs = Database['public']['Functions'];
 type NewsletterRpc = 'newsletter_request' | 'newsletter_mail_failed' | 'newsletter_confirm' | 'newsletter_unsubscribe' | 'newsletter_follow_digest';
@@ -52,7 +43,7 @@ async function rpc<T, N extends NewsletterRpc = NewsletterRpc>(name: N, args: Rp
 }
 
 async function subscribe(req: Request, ctx: Context): Promise<Response> {
-  const { email } = await ctx.body(subscribeBody, 'invalid_email');
+  const { email } = await ctx.body(subscribeRequest, 'invalid_email');
   const token = newConfirmToken();
   const decision = await rpc<{ mail: 'confirm' | 'already' | 'none'; token?: string }>('newsletter_request', {
     p_email: email,
@@ -76,7 +67,7 @@ async function subscribe(req: Request, ctx: Context): Promise<Response> {
 }
 
 async function confirm(req: Request, ctx: Context): Promise<Response> {
-  const { token } = await ctx.body(tokenBody);
+  const { token } = await ctx.body(tokenRequest);
   if (!CONFIRM_TOKEN_PATTERN.test(token)) throw INVALID_TOKEN('confirm');
   const result = await rpc<{ status: string; email?: string }>('newsletter_confirm', {
     p_confirm_token_hash: await sha256Hex(token),
@@ -90,21 +81,20 @@ async function confirm(req: Request, ctx: Context): Promise<Response> {
 }
 
 async function unsubscribe(req: Request, ctx: Context): Promise<Response> {
-  const { token } = await ctx.body(tokenBody);
+  const { token } = await ctx.body(tokenRequest);
   if (!UNSUBSCRIBE_TOKEN_PATTERN.test(token)) throw INVALID_TOKEN('unsubscribe');
   const result = await rpc<{ status: string; email?: string }>('newsletter_unsubscribe', { p_token: token });
   if (result.status === 'invalid') throw INVALID_TOKEN('unsubscribe');
   return json({ status: 'unsubscribed', email: result.email }, 200);
 }
 
-const digestBody = z.object({ since: z.iso.datetime({ offset: true, error: 'since must be an ISO date-time' }).optional() });
 
 /** The weekly digest (default: the last 7 days). Only the platform (service key) may send it. */
 async function digest(req: Request, ctx: Context): Promise<Response> {
   if (bearerToken(req) !== requireEnv('SUPABASE_SERVICE_ROLE_KEY')) {
     throw new NewsletterFailure('forbidden', 'Only the platform sends the digest', 403);
   }
-  const { since } = await ctx.body(digestBody);
+  const { since } = await ctx.body(digestRequest);
   const from = since ?? new Date(Date.now() - 7 * 24 * 3600 * 1000).toISOString();
   const recipients = await rpc<DigestRecipient[]>('newsletter_follow_digest', { p_since: from });
   const base = linkBase(req);

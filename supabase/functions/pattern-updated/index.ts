@@ -1,24 +1,20 @@
 // POST /pattern-updated {pattern_id, version} by the store owner after attach_pattern_file made
 // a new version: emails every buyer once with what changed and a link to download it; at most
 // one such mail per pattern a day (429 rate_limited, details.retry_after, after that).
-import { z } from 'zod';
+import { patternUpdatedRequest } from '@stitchhouse/shared/contracts/pattern-updated.ts';
 import { json } from '../_shared/clients.ts';
 import { FunctionError, handler, type Context } from '../_shared/handler.ts';
 import { env } from '../_shared/env.ts';
 import { sendMail } from '../_shared/mail.ts';
 import { updateEmail } from './email.ts';
 
-const requestSchema = z.object({
-  pattern_id: z.uuid({ error: 'pattern_id must be a pattern id' }),
-  version: z.number().int().positive({ error: 'version must be a positive whole number' }),
-});
 
 // Email links stay valid for a month; after that /download/error explains and links the library.
 const LINK_LIFETIME_SECONDS = 30 * 24 * 3600;
 
 async function patternUpdated(_req: Request, ctx: Context): Promise<Response> {
   const caller = await ctx.member('Sign in to notify your buyers.');
-  const { pattern_id, version } = await ctx.body(requestSchema);
+  const { pattern_id, version } = await ctx.body(patternUpdatedRequest);
 
   const service = ctx.service();
   const { data: pattern, error: patternError } = await service.from('patterns').select('id, title, store_id').eq('id', pattern_id).maybeSingle();

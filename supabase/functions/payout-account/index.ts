@@ -2,14 +2,13 @@
 // account is created on first use) or { action: 'status' } → the account's state re-read from
 // Stripe, and what is held for / has been paid to the caller per currency. A status check that
 // finds payouts enabled also releases held transfers.
-import { z } from 'zod';
+import { payoutAccountRequest, type PayoutStatus } from '@stitchhouse/shared/contracts/payout-account.ts';
 import { asJson, json, serviceClient } from '../_shared/clients.ts';
 import { handler, type Context } from '../_shared/handler.ts';
 import { PAYMENTS, PaymentFailure, siteUrl } from '../_shared/payments.ts';
 import { releaseHeld } from '../_shared/payouts.ts';
 import { paymentsConfigured, stripe } from '../_shared/stripe.ts';
 
-const bodySchema = z.object({ action: z.enum(['onboard', 'status'], { error: 'action must be onboard or status' }) });
 
 async function syncAccount(userId: string, accountId: string) {
   const account = await stripe().accounts.retrieve(accountId);
@@ -22,7 +21,7 @@ async function syncAccount(userId: string, accountId: string) {
 
 async function payoutAccount(req: Request, ctx: Context): Promise<Response> {
   const caller = await ctx.member('Sign in to set up payouts.');
-  const { action } = await ctx.body(bodySchema);
+  const { action } = await ctx.body(payoutAccountRequest);
   if (!paymentsConfigured()) throw new PaymentFailure('payments_unavailable', 'Payments are not set up on this server yet.', 503);
   const db = serviceClient();
   const { data: existing, error } = await db.from('payout_accounts').select('stripe_account_id').eq('user_id', caller.user.id).maybeSingle();
@@ -64,7 +63,7 @@ async function payoutAccount(req: Request, ctx: Context): Promise<Response> {
     const bucket = t.status === 'held' ? held : paid;
     bucket[t.currency as string] = (bucket[t.currency as string] ?? 0) + (t.amount_cents as number) - (t.reversed_cents as number);
   }
-  return json({
+  const status: PayoutStatus = {
     account: account ? {
       details_submitted: account.details_submitted ?? false,
       charges_enabled: account.charges_enabled ?? false,
@@ -73,7 +72,8 @@ async function payoutAccount(req: Request, ctx: Context): Promise<Response> {
     } : null,
     held_cents_by_currency: held,
     paid_cents_by_currency: paid,
-  });
+  };
+  return json(status);
 }
 
 Deno.serve(handler({ name: 'payout-account', ...PAYMENTS }, payoutAccount));

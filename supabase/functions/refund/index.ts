@@ -3,16 +3,12 @@
 // the database's rules, and marks the lines). The entitlement is revoked and the designer's
 // transfer reversed by the charge.refunded webhook, not here.
 import { z } from 'zod';
+import { refundRequest as refundBody, type RefundResult } from '@stitchhouse/shared/contracts/refund.ts';
 import { callerClient, json, serviceClient } from '../_shared/clients.ts';
 import { handler, type Context } from '../_shared/handler.ts';
 import { PAYMENTS, PaymentFailure } from '../_shared/payments.ts';
 import { stripe, type Stripe } from '../_shared/stripe.ts';
 
-const bodySchema = z.object({
-  order_id: z.guid({ error: 'order_id must be an order id' }),
-  order_item_id: z.guid({ error: 'order_item_id must be an order line id' }).nullish(),
-  reason: z.enum(['requested_by_customer', 'duplicate', 'fraudulent'], { error: 'reason must be requested_by_customer, duplicate or fraudulent' }).optional(),
-});
 
 const RPC_ERRORS: Record<string, [string, number]> = {
   PT401: ['not_signed_in', 401],
@@ -28,7 +24,7 @@ const refundRequest = z.object({
 
 async function refund(req: Request, ctx: Context): Promise<Response> {
   const caller = await ctx.member('Sign in to refund an order.');
-  const body = await ctx.body(bodySchema);
+  const body = await ctx.body(refundBody);
   const { data, error } = await callerClient(caller.token).rpc('request_refund', { order_id: body.order_id, order_item_id: body.order_item_id ?? undefined });
   if (error) {
     const [code, status] = RPC_ERRORS[error.code] ?? ['server_error', 500];
@@ -53,7 +49,8 @@ async function refund(req: Request, ctx: Context): Promise<Response> {
     await serviceClient().rpc('cancel_refund_request', { p_item_ids: request.item_ids });
     throw err;
   }
-  return json({ refund: { id: result.id, amount_cents: result.amount, currency: result.currency.toUpperCase(), status: result.status } });
+  const refunded: RefundResult = { id: result.id, amount_cents: result.amount, currency: result.currency.toUpperCase(), status: result.status };
+  return json({ refund: refunded });
 }
 
 Deno.serve(handler({ name: 'refund', ...PAYMENTS }, refund));
