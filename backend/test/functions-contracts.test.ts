@@ -20,6 +20,9 @@ import { deleteAccountError } from '../../shared/src/contracts/delete-account.ts
 import { newsletterError, subscribeResponse } from '../../shared/src/contracts/newsletter.ts';
 import { patternUpdatedError } from '../../shared/src/contracts/pattern-updated.ts';
 import { payoutAccountError, payoutStatusResponse } from '../../shared/src/contracts/payout-account.ts';
+import { posCatalogError } from '../../shared/src/contracts/pos-catalog.ts';
+import { posImportError } from '../../shared/src/contracts/pos-import.ts';
+import { posSalesError } from '../../shared/src/contracts/pos-sales.ts';
 import { refundError } from '../../shared/src/contracts/refund.ts';
 import { reviewError } from '../../shared/src/contracts/review.ts';
 import { describeError } from '../../shared/src/errors.ts';
@@ -190,8 +193,12 @@ describe('answers parse with their contracts', () => {
       expect(res.status, name).toBe(401);
       expect(res.headers.get('www-authenticate')).toBe('Bearer');
       expect(res.headers.get('access-control-expose-headers')).toMatch(/retry-after/);
-      expect(errorEnvelope.parse(await res.json()).error.code).toBe('missing_key');
+      expect((name === 'pos-catalog' ? posCatalogError : posSalesError).parse(await res.json()).error.code).toBe('missing_key');
     }
+    const notYours = await fn('pos-import', { method: 'POST', headers: asMember(stranger, { 'content-type': 'application/json' }),
+      body: JSON.stringify({ store_id: crypto.randomUUID(), rows: [{ pattern_id: patternId, quantity: '1' }] }) });
+    expect(notYours.status).toBe(403);
+    expect(posImportError.parse(await notYours.json()).error.code).toBe('not_your_shop');
   });
 
   it('the other functions’ answers and refusals parse with their contracts', async () => {

@@ -2,6 +2,7 @@
 // key once; revoking is an update the database keeps for good), what the shop carries (to check
 // an uploaded file before it is sent), the pos-import function and the monthly settlement.
 import { getRuntimeConfig, getSupabase, loadRuntimeConfig } from '@stitchhouse/shared';
+import type { PosImportAnswer as ImportResult } from '@stitchhouse/shared/contracts/pos-import.ts';
 import { invokeFunction } from '@stitchhouse/shared/functions.ts';
 import type { PatternFacts } from '@stitchhouse/shared/pos/sales.ts';
 import type { Currency } from '@stitchhouse/shared/money.ts';
@@ -29,19 +30,8 @@ export interface NewTillKey {
   prefix: string;
 }
 
-export interface ImportedLine {
-  line: number;
-  external_id: string | null;
-  status: 'accepted' | 'duplicate' | 'rejected';
-  reason?: string;
-}
-
-export interface ImportResult {
-  accepted: number;
-  duplicate: number;
-  rejected: number;
-  results: ImportedLine[];
-}
+/** What pos-import answers: each row's outcome (the contract's recorded batch). */
+export type { PosImportAnswer as ImportResult, RecordedLine as ImportedLine } from '@stitchhouse/shared/contracts/pos-import.ts';
 
 export interface SettlementRow {
   month: string;

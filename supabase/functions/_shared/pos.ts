@@ -5,6 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { bearerToken, serviceClient } from './clients.ts';
 import { FunctionError, type HandlerOptions } from './handler.ts';
 import { printRoyalty } from '@stitchhouse/shared/pricing.ts';
+import type { RecordResult } from '@stitchhouse/shared/contracts/pos-shared.ts';
 import { POS_REQUESTS_PER_MINUTE, patternIdsOf, type LineVerdict, type PatternFacts } from '@stitchhouse/shared/pos/sales.ts';
 
 /** What a browser-based till may send and read besides supabase-js's headers (the handler's CORS). */
@@ -68,23 +69,7 @@ export async function patternFacts(db: SupabaseClient, storeId: string, inputs: 
   return facts;
 }
 
-export interface RecordedLine {
-  line: number;
-  external_id: string | null;
-  status: 'accepted' | 'duplicate' | 'rejected';
-  reason?: string;
-  sale_id?: string;
-  royalty_cents?: number;
-  royalty_currency?: string;
-}
-
-export interface RecordResult {
-  accepted: number;
-  duplicate: number;
-  rejected: number;
-  replayed: boolean;
-  results: RecordedLine[];
-}
+export type { RecordedLine, RecordResult } from '@stitchhouse/shared/contracts/pos-shared.ts';
 
 export class IdempotencyConflict extends Error {}
 

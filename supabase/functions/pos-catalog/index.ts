@@ -7,6 +7,7 @@ import { handler } from '../_shared/handler.ts';
 import { authenticateTill, POS_HEADERS, posError, sha256Hex } from '../_shared/pos.ts';
 import { printRoyalty } from '@stitchhouse/shared/pricing.ts';
 import { writeCsv } from '@stitchhouse/shared/csv.ts';
+import { FEED_COLUMNS, type FeedItem } from '@stitchhouse/shared/contracts/pos-catalog.ts';
 
 interface CatalogRow {
   pattern_id: string;
@@ -24,28 +25,6 @@ interface CatalogRow {
   wholesale_min_quantity: number | null;
   updated_at: string;
 }
-
-export interface FeedItem {
-  pattern_id: string;
-  title: string;
-  designer: string;
-  craft: string;
-  category: string;
-  /** archived patterns stay in the feed while the shop carries them (printed copies left to sell) */
-  status: string;
-  price_cents: number;
-  currency: string;
-  /** what the shop owes the designer for each printed copy it sells */
-  print_royalty_cents: number;
-  printed_copies: number;
-  wholesale_price_cents: number | null;
-  wholesale_currency: string | null;
-  wholesale_min_quantity: number | null;
-  updated_at: string;
-}
-
-export const FEED_COLUMNS = ['pattern_id', 'title', 'designer', 'craft', 'category', 'status', 'price_cents', 'currency',
-  'print_royalty_cents', 'printed_copies', 'wholesale_price_cents', 'wholesale_currency', 'wholesale_min_quantity', 'updated_at'] as const;
 
 function wantsCsv(req: Request): boolean {
   const format = new URL(req.url).searchParams.get('format');

@@ -3,21 +3,16 @@
 // previewed. Every row is judged again here with the same rules (shared/src/pos/sales.ts); only
 // good rows are recorded (source csv), once per external_id, so uploading a file twice adds
 // nothing. The answer lists each row's outcome.
-import { z } from 'zod';
+import { posImportRequest } from '@stitchhouse/shared/contracts/pos-import.ts';
 import { json } from '../_shared/clients.ts';
 import { handler, type Context } from '../_shared/handler.ts';
 import { patternFacts, posError, recordSales, sha256Hex } from '../_shared/pos.ts';
-import { csvSaleRowSchema, judgeLines, MAX_CSV_ROWS } from '@stitchhouse/shared/pos/sales.ts';
+import { csvSaleRowSchema, judgeLines } from '@stitchhouse/shared/pos/sales.ts';
 
-const bodySchema = z.object({
-  store_id: z.guid({ error: 'store_id must be your shop’s id' }),
-  rows: z.array(z.record(z.string(), z.unknown()), { error: 'rows must be the rows of your file' })
-    .min(1, { error: 'The file has no sales' }).max(MAX_CSV_ROWS, { error: `Upload at most ${MAX_CSV_ROWS} rows at a time` }),
-});
 
 async function posImport(_req: Request, ctx: Context): Promise<Response> {
   const caller = await ctx.member('Sign in as the shop’s owner to upload sales.');
-  const { store_id, rows } = await ctx.body(bodySchema);
+  const { store_id, rows } = await ctx.body(posImportRequest);
 
   // Whose shop it is is decided as the caller, under row-level security.
   const { data: shop, error: shopError } = await ctx.caller(caller.token).from('stores')

@@ -8,7 +8,8 @@
 import { json, serviceClient } from '../_shared/clients.ts';
 import { handler, type Context } from '../_shared/handler.ts';
 import { authenticateTill, IdempotencyConflict, patternFacts, POS_HEADERS, posError, recordSales, sha256Hex } from '../_shared/pos.ts';
-import { judgeLines, saleLineSchema, salesRequestSchema } from '@stitchhouse/shared/pos/sales.ts';
+import { judgeLines, saleLineSchema } from '@stitchhouse/shared/pos/sales.ts';
+import { posSalesRequest } from '@stitchhouse/shared/contracts/pos-sales.ts';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -28,7 +29,7 @@ async function posSales(req: Request, ctx: Context): Promise<Response> {
   } catch {
     throw posError(400, 'invalid_json', 'The body must be JSON: {"lines": [...]}');
   }
-  const request = ctx.parse(salesRequestSchema, body);
+  const request = ctx.parse(posSalesRequest, body);
 
   try {
     const facts = await patternFacts(db, till.store_id, request.lines);
