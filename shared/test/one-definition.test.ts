@@ -61,6 +61,11 @@ export const ONE_DEFINITION: Record<string, string> = {
   checkoutRequest: 'shared/src/contracts/checkout.ts',
   REPORT_SOURCES: 'shared/src/contracts/report-export.ts',
   SALES_LINE_COLUMNS: 'shared/src/contracts/report-export.ts',
+  FEED_COLUMNS: 'shared/src/contracts/pos-catalog.ts',
+  recordResult: 'shared/src/contracts/pos-shared.ts',
+  reviewRequest: 'shared/src/contracts/review.ts',
+  billingRequest: 'shared/src/contracts/billing.ts',
+  refundRequest: 'shared/src/contracts/refund.ts',
 };
 
 /** Words that belong to one rule: they may only be written in its module. */

@@ -3,7 +3,7 @@
 // the database's rules, and marks the lines). The entitlement is revoked and the designer's
 // transfer reversed by the charge.refunded webhook, not here.
 import { z } from 'zod';
-import { refundRequest as refundBody, type RefundResult } from '@stitchhouse/shared/contracts/refund.ts';
+import { refundRequest, type RefundResult } from '@stitchhouse/shared/contracts/refund.ts';
 import { callerClient, json, serviceClient } from '../_shared/clients.ts';
 import { handler, type Context } from '../_shared/handler.ts';
 import { PAYMENTS, PaymentFailure } from '../_shared/payments.ts';
@@ -18,20 +18,20 @@ const RPC_ERRORS: Record<string, [string, number]> = {
 };
 
 /** What request_refund answers (jsonb). */
-const refundRequest = z.object({
+const requestedRefund = z.object({
   order_id: z.string(), item_ids: z.array(z.string()), amount_cents: z.number().int(), currency: z.string(), payment_intent: z.string().nullable(),
 });
 
 async function refund(req: Request, ctx: Context): Promise<Response> {
   const caller = await ctx.member('Sign in to refund an order.');
-  const body = await ctx.body(refundBody);
+  const body = await ctx.body(refundRequest);
   const { data, error } = await callerClient(caller.token).rpc('request_refund', { order_id: body.order_id, order_item_id: body.order_item_id ?? undefined });
   if (error) {
     const [code, status] = RPC_ERRORS[error.code] ?? ['server_error', 500];
     if (status === 500) throw error;
     throw new PaymentFailure(code, error.message, status);
   }
-  const request = refundRequest.parse(data);
+  const request = requestedRefund.parse(data);
   if (!request.payment_intent) {
     // e.g. a demo order or a 100 % discount: no charge to refund, so the lines are not left waiting
     await serviceClient().rpc('cancel_refund_request', { p_item_ids: request.item_ids });
