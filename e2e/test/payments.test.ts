@@ -136,6 +136,16 @@ describe('buying', () => {
     expect(order!.vat_cents).toBe(Math.floor((1500 * 1900 * 2 + 11_900) / (2 * 11_900))); // 19 % contained in $15.00
     const receipt = await waitFor('the receipt email', async () => (await inbox(backend, buyer.email)).find((m) => m.text.includes(`/download/${tide.id}`)));
     expect(receipt.text).toMatch(/VAT/);
+    // Every link in the receipt opens a real screen (the library link once pointed at /library: a 404).
+    const links = [...new Set(receipt.links.filter((link) => link.startsWith(stack.apps.urls.shell)))];
+    expect(links.map((link) => new URL(link).pathname).sort()).toEqual([`/download/${tide.id}`, '/patterns/my-patterns']);
+    for (const link of links) {
+      const opened = await page.context().newPage();
+      await opened.goto(link);
+      await opened.locator('main h1').first().waitFor();
+      expect(await opened.locator('main h1').first().textContent(), link).not.toBe('We could not find that page');
+      await opened.close();
+    }
 
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/^tide-dress-a4-v1\.pdf$/);

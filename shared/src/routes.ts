@@ -5,7 +5,8 @@
  * `exposes`. Change a route here, nowhere else.
  */
 
-import APPS from './apps.json';
+// (the import attribute lets the functions, under Deno, build their links from this contract too)
+import APPS from './apps.json' with { type: 'json' };
 
 /** Module Federation container names (underscore: they become global names). */
 export type RemoteName = `mf_${string}`;
@@ -147,4 +148,14 @@ export function routeByPath(path: string): AppRoute {
   const route = ROUTES.find((r2) => r2.path === path);
   if (!route) throw new Error(`No route ${path} in the route contract`);
   return route;
+}
+
+/**
+ * An absolute link to a screen of the contract, for emails and payment return pages:
+ * `siteLink(site, '/download/:productId', { productId }, { expires })`. A path the contract does
+ * not have throws, so a mail can never point at a screen that does not exist.
+ */
+export function siteLink(siteUrl: string, path: string, values: Readonly<Record<string, string>> = {}, query: Readonly<Record<string, string>> = {}): string {
+  const search = new URLSearchParams(query).toString();
+  return `${siteUrl.replace(/\/+$/, '')}${routeHref(routeByPath(path), values)}${search ? `?${search}` : ''}`;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REMOTE_APPS, ROUTES, remoteModuleId, routeHref, routesOf } from '../src/routes.ts';
+import { REMOTE_APPS, ROUTES, remoteModuleId, routeHref, routesOf, siteLink } from '../src/routes.ts';
 
 // CI runs on a clean clone, so the spec's route list is read from the project's own copy.
 const spec = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'SPEC.md'), 'utf8');
@@ -53,5 +53,13 @@ describe('route contract', () => {
     expect(() => routeHref(detail, {})).toThrow(/:slug/);
     expect(remoteModuleId(ROUTES.find((r) => r.path === '/sign-in')!)).toBe('mf_auth/SignIn');
     expect(() => remoteModuleId(ROUTES[0]!)).toThrow(/shell/);
+  });
+
+  it('builds email and return links only to screens of the contract', () => {
+    expect(siteLink('https://stitchhouse.example/', '/patterns/my-patterns')).toBe('https://stitchhouse.example/patterns/my-patterns');
+    expect(siteLink('https://stitchhouse.example', '/download/:productId', { productId: 'a b' }, { expires: '99' }))
+      .toBe('https://stitchhouse.example/download/a%20b?expires=99');
+    expect(() => siteLink('https://stitchhouse.example', '/library')).toThrow(/No route \/library/);
+    expect(() => siteLink('https://stitchhouse.example', '/download/:productId')).toThrow(/:productId/);
   });
 });

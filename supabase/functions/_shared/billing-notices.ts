@@ -8,6 +8,7 @@ import { escapeHtml, sendMail } from './mail.ts';
 import { siteUrl } from './payments.ts';
 import type { Stripe } from './stripe.ts';
 import { formatDay, formatMoney, type Currency } from '@stitchhouse/shared/money.ts';
+import { siteLink } from '@stitchhouse/shared/routes.ts';
 
 interface Notice {
   key: string;
@@ -23,7 +24,7 @@ const paragraphs = (lines: string[]) => lines.map((l) => `<p>${escapeHtml(l)}</p
 function paymentFailed(invoice: Stripe.Invoice, storeId: string): Notice {
   const amount = formatMoney(invoice.amount_due, invoice.currency.toUpperCase() as Currency);
   const next = invoice.next_payment_attempt ? formatDay(new Date(invoice.next_payment_attempt * 1000).toISOString()) : null;
-  const link = `${siteUrl()}/payment/subscription`;
+  const link = siteLink(siteUrl(), '/payment/subscription');
   return {
     key: `payment_failed:${invoice.id}`, storeId, kind: 'payment_failed',
     mail: (store) => {
@@ -41,7 +42,7 @@ function paymentFailed(invoice: Stripe.Invoice, storeId: string): Notice {
 
 function planEnded(sub: SubscriptionFacts, storeId: string): Notice {
   const failed = sub.status === 'unpaid' || sub.cancellation_details?.reason === 'payment_failed';
-  const link = `${siteUrl()}/payment/subscription`;
+  const link = siteLink(siteUrl(), '/payment/subscription');
   return {
     key: `plan_ended:${sub.id}`, storeId, kind: 'plan_ended',
     mail: (store) => {

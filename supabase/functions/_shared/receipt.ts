@@ -2,6 +2,7 @@
 // totals, the order number and a download link per pattern.
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { VAT_RATES, formatBasisPoints, formatMoney, type Currency } from '@stitchhouse/shared/pricing.ts';
+import { siteLink } from '@stitchhouse/shared/routes.ts';
 import { escapeHtml } from './mail.ts';
 
 export interface ReceiptOrder {
@@ -25,8 +26,9 @@ export function receiptEmail(order: ReceiptOrder, siteUrl: string): { subject: s
     const total = i.unit_price_cents * i.quantity - i.discount_cents;
     const name = i.title ?? 'Pattern';
     const label = i.kind === 'wholesale_print' ? `${name} — print licence × ${i.quantity}` : name;
-    return { label, total, vat: i.vat_cents, link: i.kind === 'digital' ? `${siteUrl}/download/${i.pattern_id}` : null };
+    return { label, total, vat: i.vat_cents, link: i.kind === 'digital' ? siteLink(siteUrl, '/download/:productId', { productId: i.pattern_id }) : null };
   });
+  const library = siteLink(siteUrl, '/patterns/my-patterns');
   const country = order.buyer_country ? (VAT_RATES[order.buyer_country]?.name ?? order.buyer_country) : null;
   const vatLabel = order.vat_rate_bp > 0 ? `VAT ${formatBasisPoints(order.vat_rate_bp)}${country ? ` (${country})` : ''}, included` : 'VAT';
   const paid = order.paid_at ? new Date(order.paid_at).toISOString().slice(0, 10) : '';
@@ -40,7 +42,7 @@ export function receiptEmail(order: ReceiptOrder, siteUrl: string): { subject: s
     `${vatLabel}: ${money(order.vat_cents)}`,
     `Total paid: ${money(order.total_cents)}`,
     '',
-    `Your patterns are in your library: ${siteUrl}/library`,
+    `Your patterns are in your library: ${library}`,
   ].join('\n');
   const rows = lines.map((l) => `<tr><td>${escapeHtml(l.label)}${l.link ? `<br><a href="${escapeHtml(l.link)}">Download</a>` : ''}</td>`
     + `<td style="text-align:right">${escapeHtml(money(l.vat))}</td><td style="text-align:right">${escapeHtml(money(l.total))}</td></tr>`).join('\n');
@@ -51,6 +53,6 @@ ${rows}
 <p>Subtotal: ${escapeHtml(money(order.subtotal_cents))}<br>
 ${order.discount_cents > 0 ? `Discount: −${escapeHtml(money(order.discount_cents))}<br>` : ''}${escapeHtml(vatLabel)}: ${escapeHtml(money(order.vat_cents))}<br>
 <strong>Total paid: ${escapeHtml(money(order.total_cents))}</strong></p>
-<p>Your patterns are in your <a href="${escapeHtml(`${siteUrl}/library`)}">library</a>.</p>`;
+<p>Your patterns are in your <a href="${escapeHtml(library)}">library</a>.</p>`;
   return { subject, text, html };
 }

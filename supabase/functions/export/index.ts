@@ -13,6 +13,7 @@
 import { env } from '../_shared/env.ts';
 import { FunctionError, handler, type Db } from '../_shared/handler.ts';
 import { sendMail } from '../_shared/mail.ts';
+import { siteLink } from '@stitchhouse/shared/routes.ts';
 import { PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
 import {
   EXPORT_BUCKET, EXPORT_ERRORS, EXPORT_LINK_SECONDS, EXPORT_UPLOAD_SECONDS, exportRequest,
@@ -117,7 +118,7 @@ async function mail(service: Db, userId: string, email: string | null, path: str
     await sendMail({
       to: email,
       subject: 'Your Stitchhouse export is ready',
-      text: `Your account export (${patterns} patterns) is ready.${left} Download it within an hour:\n\n${signed.signedUrl}\n\nAfter that, make a new one at ${site()}/account.\n`,
+      text: `Your account export (${patterns} patterns) is ready.${left} Download it within an hour:\n\n${signed.signedUrl}\n\nAfter that, make a new one at ${siteLink(site(), '/account')}.\n`,
     }).then(() => { mailed = true; }, (err) => console.error('export email failed', err));
   }
   return { mailed, expires_at: expiresAt };

@@ -4,6 +4,7 @@
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { formatPrice } from '@stitchhouse/shared/money.ts';
 import { escapeHtml } from '../_shared/mail.ts';
+import { siteLink } from '@stitchhouse/shared/routes.ts';
 
 export interface DigestPattern {
   id: string;
@@ -25,7 +26,7 @@ export interface DigestRecipient {
 export function followDigestEmail(base: string, patterns: readonly DigestPattern[], unsubscribe: string): { subject: string; text: string; html: string } {
   const byStore = new Map<string, DigestPattern[]>();
   for (const p of patterns) byStore.set(p.store_name, [...(byStore.get(p.store_name) ?? []), p]);
-  const link = (p: DigestPattern) => `${base}/patterns/${p.id}`;
+  const link = (p: DigestPattern) => siteLink(base, '/patterns/:productId', { productId: p.id });
   const subject = `${patterns.length} new pattern${patterns.length === 1 ? '' : 's'} from designers you follow`;
   const text = [
     `New patterns from designers you follow on ${BRAND_NAME}:`,

@@ -1,6 +1,7 @@
 // Where the links in newsletter mail point. The page that asked (its Origin) when that origin
 // is allowed, else SITE_URL: a forged Origin must never put someone else's site in our mail.
 import { env, requireEnv } from '../_shared/env.ts';
+import { siteLink } from '@stitchhouse/shared/routes.ts';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -37,9 +38,9 @@ export function linkBase(req: Request): string {
 }
 
 export function confirmLink(base: string, token: string): string {
-  return `${base}/newsletter?${new URLSearchParams({ confirm: token }).toString()}`;
+  return siteLink(base, '/newsletter', {}, { confirm: token });
 }
 
 export function unsubscribeLink(base: string, token: string): string {
-  return `${base}/newsletter?${new URLSearchParams({ unsubscribe: token }).toString()}`;
+  return siteLink(base, '/newsletter', {}, { unsubscribe: token });
 }

@@ -6,6 +6,7 @@
 import { escapeHtml } from '../_shared/mail.ts';
 import { REVIEW, reviewDecision } from '../_shared/review.ts';
 import { handler } from '../_shared/handler.ts';
+import { siteLink } from '@stitchhouse/shared/routes.ts';
 
 interface Application {
   id: string;
@@ -24,7 +25,7 @@ const PROGRAMME = {
 /** The email to the applicant: the outcome, the reason when rejected, and where to go next. */
 export function partnerDecisionEmail(application: Application, siteUrl: string): { subject: string; text: string; html: string } {
   const programme = PROGRAMME[application.kind];
-  const link = `${siteUrl}${programme.path}`;
+  const link = siteLink(siteUrl, programme.path);
   const company = escapeHtml(application.company);
   if (application.status === 'approved') {
     return {

@@ -1,5 +1,6 @@
 // The "your pattern was updated" email: the changelog and a one-click download link.
 import { escapeHtml } from '../_shared/mail.ts';
+import { siteLink } from '@stitchhouse/shared/routes.ts';
 
 export interface UpdateEmailInput {
   siteUrl: string;
@@ -13,8 +14,8 @@ export interface UpdateEmailInput {
 }
 
 export function updateEmail(input: UpdateEmailInput): { subject: string; text: string; html: string } {
-  const download = `${input.siteUrl}/download/${input.patternId}?expires=${input.expires}`;
-  const library = `${input.siteUrl}/patterns/my-patterns`;
+  const download = siteLink(input.siteUrl, '/download/:productId', { productId: input.patternId }, { expires: String(input.expires) });
+  const library = siteLink(input.siteUrl, '/patterns/my-patterns');
   const subject = `Updated: ${input.title} (version ${input.version})`;
   const text = [
     `${input.storeName} published version ${input.version} of "${input.title}", a pattern in your library.`,

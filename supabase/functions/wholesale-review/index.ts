@@ -5,6 +5,7 @@
 import { escapeHtml } from '../_shared/mail.ts';
 import { REVIEW, reviewDecision } from '../_shared/review.ts';
 import { handler } from '../_shared/handler.ts';
+import { siteLink } from '@stitchhouse/shared/routes.ts';
 
 interface Application {
   id: string;
@@ -16,7 +17,7 @@ interface Application {
 
 /** The email to the applicant: the outcome, the reason when rejected, and where to go next. */
 export function decisionEmail(application: Application, siteUrl: string): { subject: string; text: string; html: string } {
-  const link = `${siteUrl}/account/wholesale`;
+  const link = siteLink(siteUrl, '/account/wholesale');
   if (application.status === 'approved') {
     const text = `Good news: ${application.business_name} is approved for wholesale on Stitchhouse.\n\nWholesale prices and printed copies are now shown on every pattern that offers them.\n\n${link}\n`;
     return {
