@@ -4,7 +4,7 @@
  * can act on. Screens show `message`; `kind` lets them pick a layout or a retry.
  */
 import { AUTH_MESSAGES, authMessage, COMMON_PASSWORD_MESSAGE } from './authMessages.ts';
-import { functionError } from './contracts/envelope.ts';
+import { functionError } from './contracts/functionError.ts';
 
 export type ErrorKind =
   | 'network'

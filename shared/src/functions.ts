@@ -3,7 +3,7 @@
 // contracts/envelope.ts) thrown as a FunctionCallError with the contract's code; no answer at all
 // (offline, a relay error) is code `network`; anything else (a proxy's page) is worded by
 // describeError and carries its kind as the code. Streamed answers: streamingFetch.ts.
-import { functionError } from './contracts/envelope.ts';
+import { functionError } from './contracts/functionError.ts';
 import { describeError } from './errors.ts';
 import { FunctionCallError } from './streamingFetch.ts';
 import { getSupabase } from './supabase.ts';

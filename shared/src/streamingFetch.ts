@@ -4,7 +4,7 @@
 // A failed answer is read as the functions' one error shape ({ error: { code, message, details } },
 // contracts/envelope.ts) and thrown as a FunctionCallError.
 import { getRuntimeConfig } from './config.ts';
-import { readFunctionError, type FunctionErrorBody } from './contracts/envelope.ts';
+import { readFunctionError, type FunctionErrorBody } from './contracts/functionError.ts';
 import { getSupabase } from './supabase.ts';
 
 /** A function's refusal (its contract's code, message and details), a network failure (`network`) or no session (`not_signed_in`). */

@@ -52,7 +52,7 @@ export const ONE_DEFINITION: Record<string, string> = {
   inTransaction: 'backend/src/db/tx.ts',
   // the functions' wire (issue 32): one handler, one error shape, one contract per function, one reader each way
   errorEnvelope: 'shared/src/contracts/envelope.ts',
-  functionError: 'shared/src/contracts/envelope.ts',
+  functionError: 'shared/src/contracts/functionError.ts',
   streamFunction: 'shared/src/streamingFetch.ts',
   invokeFunction: 'shared/src/functions.ts',
   DOWNLOAD_ERRORS: 'shared/src/contracts/download.ts',

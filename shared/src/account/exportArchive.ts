@@ -8,7 +8,7 @@
 // backend tests and by bench/functions/export.ts, each with its own way to call a function.
 import { downloadZip } from 'client-zip';
 import { downloadError } from '../contracts/download.ts';
-import { readFunctionError, type FunctionErrorBody } from '../contracts/envelope.ts';
+import { readFunctionError, type FunctionErrorBody } from '../contracts/functionError.ts';
 import {
   exportMailed, exportPlan, type ExportMailed, type ExportPattern, type ExportPlan, type NotIncluded,
 } from '../contracts/export.ts';

@@ -2,8 +2,13 @@
 // `code` is stable (a contract's error codes list them), `message` is written for the person
 // in front of the screen, `details` carries what the code's contract says (ids, limits, minutes
 // to wait; an object, or a list such as price_changed's changes) and is `null` when the code has none. Functions build it in
-// supabase/functions/_shared/handler.ts; remotes read it with `functionError`.
+// supabase/functions/_shared/handler.ts; remotes read it with `functionError` (./functionError.ts,
+// without zod: the error readers are on every page, home included, which downloads no zod).
+import '../zodNoEval.ts';
 import { z } from 'zod';
+import type { FunctionErrorBody } from './functionError.ts';
+
+export type { FunctionErrorBody } from './functionError.ts';
 
 export const errorEnvelope = z.object({
   error: z.object({
@@ -13,7 +18,9 @@ export const errorEnvelope = z.object({
   }),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
-export type FunctionErrorBody = ErrorEnvelope['error'];
+// The schema and the zod-free reader describe one body: a compile error if they drift.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+true satisfies Same<ErrorEnvelope['error'], FunctionErrorBody>;
 
 /** details of a 400 for an input that does not fit the request schema: each issue and the field it is about. */
 export const invalidInputDetails = z.object({ issues: z.array(z.object({ path: z.string(), message: z.string() })) });
@@ -30,20 +37,4 @@ export function errorEnvelopeOf<const C extends Record<string, z.ZodType>>(codes
   return z.union(variants as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]) as unknown as z.ZodType<{
     error: { [K in keyof C]: { code: K; message: string; details: z.infer<C[K]> } }[keyof C];
   }>;
-}
-
-/** The error body of a function's answer, or null when `body` is not the envelope. */
-export function functionError(body: unknown): FunctionErrorBody | null {
-  const parsed = errorEnvelope.safeParse(body);
-  return parsed.success ? parsed.data.error : null;
-}
-
-/** Reads a failed function answer (a fetch Response) into its error body; anything else → server_error. */
-export async function readFunctionError(res: Response): Promise<FunctionErrorBody> {
-  const body: unknown = await res.clone().json().catch(() => null);
-  return functionError(body) ?? {
-    code: res.status === 0 ? 'network' : 'server_error',
-    message: 'Something went wrong on our side. Please try again in a moment.',
-    details: null,
-  };
 }
