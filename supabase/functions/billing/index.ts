@@ -9,6 +9,7 @@ import { handler, type Context } from '../_shared/handler.ts';
 import { PAYMENTS, PaymentFailure, siteUrl } from '../_shared/payments.ts';
 import { paymentsConfigured, stripe, type Stripe } from '../_shared/stripe.ts';
 import { PLANS, planLookupKey, planPrice, type Currency } from '@stitchhouse/shared/pricing.ts';
+import { siteLink } from '@stitchhouse/shared/routes.ts';
 
 
 /** The recurring price for a plan and interval, created on first use (lookup key pro_month_eur, …). */
@@ -59,7 +60,7 @@ async function billing(req: Request, ctx: Context): Promise<Response> {
     if (!customer) throw new PaymentFailure('no_subscription', 'This store has no subscription yet; choose Pro first.', 409);
     const session = await stripe().billingPortal.sessions.create({
       customer: customer.provider_customer_id as string,
-      return_url: `${siteUrl()}/payment/subscription`,
+      return_url: siteLink(siteUrl(), '/payment/subscription'),
     });
     return json({ url: session.url });
   }
@@ -81,8 +82,8 @@ async function billing(req: Request, ctx: Context): Promise<Response> {
     automatic_tax: { enabled: true },
     // what the owner picks on the payment page is saved back to the customer (Stripe Tax needs an address)
     customer_update: { address: 'auto' },
-    success_url: `${siteUrl()}/payment/subscription?status=success`,
-    cancel_url: `${siteUrl()}/payment/subscription?status=cancelled`,
+    success_url: siteLink(siteUrl(), '/payment/subscription', {}, { status: 'success' }),
+    cancel_url: siteLink(siteUrl(), '/payment/subscription', {}, { status: 'cancelled' }),
   };
   const session = await stripe().checkout.sessions.create(params);
   return json({ url: session.url });

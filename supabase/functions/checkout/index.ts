@@ -26,6 +26,7 @@ import {
 import { MAX_PRINT_QUANTITY } from '@stitchhouse/shared/cart/keys.ts';
 import { REFERRAL_CODE_FORMAT } from '@stitchhouse/shared/partners/referral.ts';
 import { cancelCheckoutRequest, checkoutRequest, type CheckoutItem, type CheckoutQuote } from '@stitchhouse/shared/contracts/checkout.ts';
+import { siteLink } from '@stitchhouse/shared/routes.ts';
 
 type CartItem = CheckoutItem;
 
@@ -396,7 +397,7 @@ async function checkout(req: Request, ctx: Context): Promise<Response> {
   const id = orderId as string;
   const referral = partnerCode ? await clickNow(partnerCode) ?? body.referral : body.referral;
   if (referral) await attachReferral(id, referral);
-  const success = `${siteUrl()}/payment/success?order=${id}`;
+  const success = siteLink(siteUrl(), '/payment/success', {}, { order: id });
 
   if (quote.totalCents === 0) {
     // a 100 % discount: nothing to charge, fulfilled at once
@@ -421,7 +422,7 @@ async function checkout(req: Request, ctx: Context): Promise<Response> {
       client_reference_id: id,
       metadata: { order_id: id },
       success_url: success,
-      cancel_url: `${siteUrl()}/payment/error?order=${id}&reason=cancelled`,
+      cancel_url: siteLink(siteUrl(), '/payment/error', {}, { order: id, reason: 'cancelled' }),
       // 24 h, or until the discount code expires (the provider's clock then counts); the order keeps what the session says
       ...(expiresAt < Math.floor(Date.now() / 1000) + SESSION_LIFETIME_S - 60 ? { expires_at: expiresAt } : {}),
       payment_intent_data: { transfer_group: id, metadata: { order_id: id } },

@@ -3,6 +3,7 @@
 // Stripe, and what is held for / has been paid to the caller per currency. A status check that
 // finds payouts enabled also releases held transfers.
 import { payoutAccountRequest, type PayoutStatus } from '@stitchhouse/shared/contracts/payout-account.ts';
+import { siteLink } from '@stitchhouse/shared/routes.ts';
 import { asJson, json, serviceClient } from '../_shared/clients.ts';
 import { handler, type Context } from '../_shared/handler.ts';
 import { PAYMENTS, PaymentFailure, siteUrl } from '../_shared/payments.ts';
@@ -47,8 +48,8 @@ async function payoutAccount(req: Request, ctx: Context): Promise<Response> {
     const link = await stripe().accountLinks.create({
       account: accountId,
       type: 'account_onboarding',
-      refresh_url: `${siteUrl()}/payment/refresh`,
-      return_url: `${siteUrl()}/payment/receive?return=1`,
+      refresh_url: siteLink(siteUrl(), '/payment/refresh'),
+      return_url: siteLink(siteUrl(), '/payment/receive', {}, { return: '1' }),
     });
     return json({ url: link.url });
   }
