@@ -254,6 +254,18 @@ describe('function bundles', () => {
     .filter((e) => e.isDirectory() && !e.name.startsWith('_') && fs.existsSync(path.join(functionsDir, e.name, 'index.ts')))
     .map((e) => e.name).sort();
 
+  /**
+   * What Deno needs to reach the npm registry as npm does here (its first bundle downloads
+   * esbuild): the machine's certificate store (a proxy's CA lives there, not in Deno's built-in
+   * list) and the registry and proxy settings npm is given.
+   */
+  const denoNetworkEnv = () => {
+    const cert = process.env.DENO_CERT ?? process.env.NODE_EXTRA_CA_CERTS ?? process.env.SSL_CERT_FILE;
+    const passed = ['NPM_CONFIG_REGISTRY', 'HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'https_proxy', 'http_proxy', 'no_proxy']
+      .filter((name) => process.env[name]).map((name) => [name, process.env[name]!]);
+    return { DENO_TLS_CA_STORE: 'system,mozilla', ...(cert ? { DENO_CERT: cert } : {}), ...Object.fromEntries(passed) };
+  };
+
   it(`every function, bundled with its static files, is under hosted's 20 MB`, { timeout: 600_000 }, async () => {
     expect(names.length).toBeGreaterThan(10);
     const deno = denoBinary();
@@ -277,7 +289,7 @@ describe('function bundles', () => {
           // packages from the workspace's node_modules, as the runner runs them), unminified
           // like the eszip the CLI uploads, which carries every module's source
           await exec(deno, ['bundle', '--quiet', '--no-lock', '--node-modules-dir=manual', '--platform=deno', '--config', path.join(dir, 'deno.json'), '-o', outFile, path.join(dir, 'index.ts')], {
-            cwd: dir, env: { PATH: process.env.PATH, HOME: process.env.HOME, DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024,
+            cwd: dir, env: { PATH: process.env.PATH, HOME: process.env.HOME, DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...denoNetworkEnv() }, maxBuffer: 16 * 1024 * 1024,
           }).catch((err: Error & { stderr?: string }) => {
             throw new Error(`deno bundle ${name} failed (its first run downloads Deno's esbuild into ${denoDir}):\n${err.stderr ?? err.message}`);
           });
