@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import jsQR from 'jsqr';
 import * as OTPAuth from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -313,11 +314,10 @@ describe('export and deletion', () => {
     const page = await signedInAt(email, '/account');
     await page.getByRole('button', { name: 'Export my account' }).click();
     await page.getByText('Your export is ready').waitFor({ timeout: 60_000 });
-    const bytes = await page.evaluate(async () => {
-      const href = document.querySelector<HTMLAnchorElement>('a[download="stitchhouse-export.zip"]')!.href;
-      return Array.from(new Uint8Array(await (await fetch(href)).arrayBuffer()));
-    });
-    const zip = Buffer.from(bytes);
+    // saved as a person saves it (the page's CSP lets no script fetch the blob: address)
+    const [saved] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Save stitchhouse-export\.zip/ }).click()]);
+    expect(saved.suggestedFilename()).toBe('stitchhouse-export.zip');
+    const zip = readFileSync((await saved.path())!);
     expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
     expect(zip.includes(Buffer.from('stitchhouse-account.json'))).toBe(true);
     const mail = await nextMail(backend, email);
