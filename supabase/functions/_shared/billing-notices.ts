@@ -5,7 +5,7 @@
 // fails, so Stripe's redeliveries and out-of-order events send every notice exactly once.
 import { serviceClient } from './clients.ts';
 import { escapeHtml, sendMail } from './mail.ts';
-import { siteUrl } from './payments.ts';
+import { siteUrl } from './env.ts';
 import type { Stripe } from './stripe.ts';
 import { formatDay, formatMoney, type Currency } from '@stitchhouse/shared/money.ts';
 import { siteLink } from '@stitchhouse/shared/routes.ts';

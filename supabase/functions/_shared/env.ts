@@ -16,6 +16,11 @@ export function env(name: string): string | undefined {
   return proc?.env[name];
 }
 
+/** The site's address (SITE_URL, local default), without a trailing slash: the base of every link we mail or return to. */
+export function siteUrl(): string {
+  return (env('SITE_URL') || 'http://localhost:3000').replace(/\/+$/, '');
+}
+
 /** Like env(), but a missing or empty variable is a configuration error worth stopping for. */
 export function requireEnv(name: string): string {
   const value = env(name);

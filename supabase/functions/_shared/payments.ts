@@ -1,7 +1,6 @@
 // What the payment functions share on top of the one handler (./handler.ts): a refusal that
 // says nothing was charged, Stripe's errors mapped to the contract's codes, the site's URL.
 //   Deno.serve(handler({ name: 'refund', ...PAYMENTS }, refund));
-import { env } from './env.ts';
 import { FunctionError, type Details, type HandlerOptions } from './handler.ts';
 
 /** A payment function's refusal: the one error shape, with a payments contract code. */
@@ -29,7 +28,3 @@ export const PAYMENTS = {
   failure: providerFailure,
   serverErrorMessage: 'Something went wrong on our side. Nothing was charged; please try again.',
 } as const satisfies Omit<HandlerOptions, 'name'>;
-
-export function siteUrl(): string {
-  return (env('SITE_URL') || 'http://localhost:3000').replace(/\/$/, '');
-}

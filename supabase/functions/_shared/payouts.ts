@@ -6,7 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { serviceClient } from './clients.ts';
 import { sendMail } from './mail.ts';
 import { receiptEmail, type ReceiptOrder } from './receipt.ts';
-import { siteUrl } from './payments.ts';
+import { siteUrl } from './env.ts';
 import { stripe, type Stripe } from './stripe.ts';
 
 interface TransferRow {

@@ -5,11 +5,10 @@
 import { reviewRequest } from '@stitchhouse/shared/contracts/review.ts';
 import { json, serviceClient } from './clients.ts';
 import { FunctionError, type Context } from './handler.ts';
-import { env } from './env.ts';
+import { siteUrl } from './env.ts';
 import { sendMail, type OutgoingMail } from './mail.ts';
 
 
-export const reviewSiteUrl = () => (env('SITE_URL') || 'http://localhost:3000').replace(/\/$/, '');
 
 /** The review RPC's error as the function's refusal: 403 not an operator (or own application), 409 not pending, 400 no reason. */
 export function reviewFailure(error: { code?: string; message: string; hint?: string | null }, what: string): FunctionError {
@@ -52,7 +51,7 @@ export function reviewDecision<A extends { user_id: string }>(options: {
     if (error) throw reviewFailure(error, options.what);
     const application = data as unknown as A;
     // The decision stands even if the mail fails: the answer says so, the operator can tell the applicant.
-    const emailed = await emailApplicant(application.user_id, options.email(application, reviewSiteUrl()), `${options.what} decision`);
+    const emailed = await emailApplicant(application.user_id, options.email(application, siteUrl()), `${options.what} decision`);
     return json({ application, emailed });
   };
 }

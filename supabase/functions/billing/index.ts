@@ -6,7 +6,8 @@
 import { billingRequest } from '@stitchhouse/shared/contracts/billing.ts';
 import { json, serviceClient } from '../_shared/clients.ts';
 import { handler, type Context } from '../_shared/handler.ts';
-import { PAYMENTS, PaymentFailure, siteUrl } from '../_shared/payments.ts';
+import { siteUrl } from '../_shared/env.ts';
+import { PAYMENTS, PaymentFailure } from '../_shared/payments.ts';
 import { paymentsConfigured, stripe, type Stripe } from '../_shared/stripe.ts';
 import { PLANS, planLookupKey, planPrice, type Currency } from '@stitchhouse/shared/pricing.ts';
 import { siteLink } from '@stitchhouse/shared/routes.ts';

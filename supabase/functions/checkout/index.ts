@@ -9,7 +9,8 @@
 // order's buyer_email, the email of the order's Stripe customer and where the receipt goes.
 import { callerClient, json, serviceClient } from '../_shared/clients.ts';
 import { handler, type Context } from '../_shared/handler.ts';
-import { PAYMENTS, PaymentFailure, siteUrl } from '../_shared/payments.ts';
+import { siteUrl } from '../_shared/env.ts';
+import { PAYMENTS, PaymentFailure } from '../_shared/payments.ts';
 import { sendReceipt } from '../_shared/payouts.ts';
 import { paymentsConfigured, providerName, stripe, type Stripe } from '../_shared/stripe.ts';
 import {

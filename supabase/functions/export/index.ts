@@ -10,7 +10,7 @@
 //     of the private account-exports bucket. Everything is read as the caller (RLS decides).
 //   {step: "mail", path, patterns, not_included} → the uploaded ZIP's signed link (one hour),
 //     emailed to the member; earlier exports whose links have ended are removed.
-import { env } from '../_shared/env.ts';
+import { siteUrl } from '../_shared/env.ts';
 import { FunctionError, handler, type Db } from '../_shared/handler.ts';
 import { sendMail } from '../_shared/mail.ts';
 import { siteLink } from '@stitchhouse/shared/routes.ts';
@@ -20,7 +20,6 @@ import {
   type ExportErrorCode, type ExportMailed, type ExportPattern, type ExportPlan, type NotIncluded,
 } from '@stitchhouse/shared/contracts/export.ts';
 
-const site = () => (env('SITE_URL') || 'http://localhost:3000').replace(/\/$/, '');
 
 /** A file name from a pattern title: letters, digits and hyphens. */
 export function fileSafe(title: string): string {
@@ -118,7 +117,7 @@ async function mail(service: Db, userId: string, email: string | null, path: str
     await sendMail({
       to: email,
       subject: 'Your Stitchhouse export is ready',
-      text: `Your account export (${patterns} patterns) is ready.${left} Download it within an hour:\n\n${signed.signedUrl}\n\nAfter that, make a new one at ${siteLink(site(), '/account')}.\n`,
+      text: `Your account export (${patterns} patterns) is ready.${left} Download it within an hour:\n\n${signed.signedUrl}\n\nAfter that, make a new one at ${siteLink(siteUrl(), '/account')}.\n`,
     }).then(() => { mailed = true; }, (err) => console.error('export email failed', err));
   }
   return { mailed, expires_at: expiresAt };

@@ -4,7 +4,7 @@
 import { patternUpdatedRequest } from '@stitchhouse/shared/contracts/pattern-updated.ts';
 import { json } from '../_shared/clients.ts';
 import { FunctionError, handler, type Context } from '../_shared/handler.ts';
-import { env } from '../_shared/env.ts';
+import { siteUrl } from '../_shared/env.ts';
 import { sendMail } from '../_shared/mail.ts';
 import { updateEmail } from './email.ts';
 
@@ -41,7 +41,6 @@ async function patternUpdated(_req: Request, ctx: Context): Promise<Response> {
 
   const { data: entitlements, error } = await service.from('entitlements').select('user_id').eq('pattern_id', pattern_id).is('revoked_at', null);
   if (error) throw new Error(`pattern-updated: ${error.message}`);
-  const siteUrl = (env('SITE_URL') || 'http://localhost:3000').replace(/\/+$/, '');
   const expires = Math.floor(Date.now() / 1000) + LINK_LIFETIME_SECONDS;
   let sent = 0;
   let failed = 0;
@@ -49,7 +48,7 @@ async function patternUpdated(_req: Request, ctx: Context): Promise<Response> {
     const { data: user } = await service.auth.admin.getUserById(user_id as string);
     const to = user?.user?.email;
     if (!to) continue;
-    const mail = updateEmail({ siteUrl, patternId: pattern_id, title: pattern.title as string, storeName: store.name as string, version, changes, expires });
+    const mail = updateEmail({ siteUrl: siteUrl(), patternId: pattern_id, title: pattern.title as string, storeName: store.name as string, version, changes, expires });
     try {
       await sendMail({ to, ...mail });
       sent += 1;

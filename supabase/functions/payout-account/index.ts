@@ -6,7 +6,8 @@ import { payoutAccountRequest, type PayoutStatus } from '@stitchhouse/shared/con
 import { siteLink } from '@stitchhouse/shared/routes.ts';
 import { asJson, json, serviceClient } from '../_shared/clients.ts';
 import { handler, type Context } from '../_shared/handler.ts';
-import { PAYMENTS, PaymentFailure, siteUrl } from '../_shared/payments.ts';
+import { siteUrl } from '../_shared/env.ts';
+import { PAYMENTS, PaymentFailure } from '../_shared/payments.ts';
 import { releaseHeld } from '../_shared/payouts.ts';
 import { paymentsConfigured, stripe } from '../_shared/stripe.ts';
 
