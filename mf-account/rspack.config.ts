@@ -8,6 +8,8 @@ export const exposes = {
   './AccountStore': './src/routes/AccountStore.tsx',
   './AccountUser': './src/routes/AccountUser.tsx',
   './AccountWholesale': './src/routes/AccountWholesale.tsx',
+  './AccountMessages': './src/routes/AccountMessages.tsx',
+  './AccountThread': './src/routes/AccountThread.tsx',
 };
 
 export default appConfig({ rspack, ModuleFederationPlugin, dir: import.meta.dirname, exposes });

@@ -311,6 +311,70 @@ export type Database = {
           },
         ]
       }
+      invoice_series: {
+        Row: {
+          kind: string
+          last_number: number
+        }
+        Insert: {
+          kind: string
+          last_number?: number
+        }
+        Update: {
+          kind?: string
+          last_number?: number
+        }
+        Relationships: []
+      }
+      invoices: {
+        Row: {
+          currency: string
+          gross_cents: number
+          id: string
+          issued_at: string
+          kind: string
+          notice_due: boolean
+          notice_sent_at: string | null
+          number: number
+          order_id: string
+          order_item_ids: string[]
+          vat_cents: number
+        }
+        Insert: {
+          currency: string
+          gross_cents: number
+          id?: string
+          issued_at?: string
+          kind: string
+          notice_due?: boolean
+          notice_sent_at?: string | null
+          number: number
+          order_id: string
+          order_item_ids?: string[]
+          vat_cents: number
+        }
+        Update: {
+          currency?: string
+          gross_cents?: number
+          id?: string
+          issued_at?: string
+          kind?: string
+          notice_due?: boolean
+          notice_sent_at?: string | null
+          number?: number
+          order_id?: string
+          order_item_ids?: string[]
+          vat_cents?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invoices_order_id_fkey"
+            columns: ["order_id"]
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       kit_clicks: {
         Row: {
           clicked_at: string
@@ -386,6 +450,59 @@ export type Database = {
             foreignKeyName: "kits_pattern_id_fkey"
             columns: ["pattern_id"]
             referencedRelation: "patterns"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      message_threads: {
+        Row: {
+          buyer_id: string
+          buyer_notified_at: string | null
+          buyer_read_at: string | null
+          created_at: string
+          id: string
+          last_message_at: string
+          pattern_id: string | null
+          store_id: string
+          store_notified_at: string | null
+          store_read_at: string | null
+          thread_side: Database["public"]["Enums"]["message_side"] | null
+        }
+        Insert: {
+          buyer_id: string
+          buyer_notified_at?: string | null
+          buyer_read_at?: string | null
+          created_at?: string
+          id?: string
+          last_message_at?: string
+          pattern_id?: string | null
+          store_id: string
+          store_notified_at?: string | null
+          store_read_at?: string | null
+        }
+        Update: {
+          buyer_id?: string
+          buyer_notified_at?: string | null
+          buyer_read_at?: string | null
+          created_at?: string
+          id?: string
+          last_message_at?: string
+          pattern_id?: string | null
+          store_id?: string
+          store_notified_at?: string | null
+          store_read_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "message_threads_pattern_id_fkey"
+            columns: ["pattern_id"]
+            referencedRelation: "patterns"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "message_threads_store_id_fkey"
+            columns: ["store_id"]
+            referencedRelation: "stores"
             referencedColumns: ["id"]
           },
         ]
@@ -868,11 +985,14 @@ export type Database = {
           difficulty: number
           formats: string[]
           gallery_paths: string[]
+          gauge_rows_10cm: number | null
+          gauge_stitches_10cm: number | null
           hip_max_cm: number | null
           hip_min_cm: number | null
           id: string
           languages: string[]
           licence: string
+          needle_mm: number | null
           notions: string[]
           price_cents: number
           published_at: string | null
@@ -888,6 +1008,9 @@ export type Database = {
           waist_max_cm: number | null
           waist_min_cm: number | null
           yardage: NonNullable<Json>
+          yarn_max_m: number | null
+          yarn_min_m: number | null
+          yarn_weight: number | null
           pattern_publish_gaps: string[] | null
         }
         Insert: {
@@ -903,11 +1026,14 @@ export type Database = {
           difficulty?: number
           formats?: string[]
           gallery_paths?: string[]
+          gauge_rows_10cm?: number | null
+          gauge_stitches_10cm?: number | null
           hip_max_cm?: number | null
           hip_min_cm?: number | null
           id?: string
           languages?: string[]
           licence?: string
+          needle_mm?: number | null
           notions?: string[]
           price_cents?: number
           published_at?: string | null
@@ -923,6 +1049,9 @@ export type Database = {
           waist_max_cm?: number | null
           waist_min_cm?: number | null
           yardage?: NonNullable<Json>
+          yarn_max_m?: number | null
+          yarn_min_m?: number | null
+          yarn_weight?: number | null
         }
         Update: {
           bust_max_cm?: number | null
@@ -937,11 +1066,14 @@ export type Database = {
           difficulty?: number
           formats?: string[]
           gallery_paths?: string[]
+          gauge_rows_10cm?: number | null
+          gauge_stitches_10cm?: number | null
           hip_max_cm?: number | null
           hip_min_cm?: number | null
           id?: string
           languages?: string[]
           licence?: string
+          needle_mm?: number | null
           notions?: string[]
           price_cents?: number
           published_at?: string | null
@@ -957,6 +1089,9 @@ export type Database = {
           waist_max_cm?: number | null
           waist_min_cm?: number | null
           yardage?: NonNullable<Json>
+          yarn_max_m?: number | null
+          yarn_min_m?: number | null
+          yarn_weight?: number | null
         }
         Relationships: [
           {
@@ -1753,6 +1888,40 @@ export type Database = {
           },
         ]
       }
+      thread_messages: {
+        Row: {
+          body: string
+          created_at: string
+          id: string
+          sender_id: string
+          sender_side: Database["public"]["Enums"]["message_side"]
+          thread_id: string
+        }
+        Insert: {
+          body: string
+          created_at?: string
+          id?: string
+          sender_id: string
+          sender_side: Database["public"]["Enums"]["message_side"]
+          thread_id: string
+        }
+        Update: {
+          body?: string
+          created_at?: string
+          id?: string
+          sender_id?: string
+          sender_side?: Database["public"]["Enums"]["message_side"]
+          thread_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "thread_messages_thread_id_fkey"
+            columns: ["thread_id"]
+            referencedRelation: "message_threads"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       user_roles: {
         Row: {
           granted_at: string
@@ -2002,9 +2171,35 @@ export type Database = {
         Returns: Json
       }
       claim_free_pattern: { Args: { pattern_id: string }; Returns: string }
+      claim_message_notification: {
+        Args: { p_message_id: string }
+        Returns: Json
+      }
       claim_pattern_update_mail: {
         Args: { p_pattern_id: string; p_version: number }
         Returns: Json
+      }
+      claim_refund_notices: {
+        Args: { p_order_id: string }
+        Returns: {
+          currency: string
+          gross_cents: number
+          id: string
+          issued_at: string
+          kind: string
+          notice_due: boolean
+          notice_sent_at: string | null
+          number: number
+          order_id: string
+          order_item_ids: string[]
+          vat_cents: number
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "invoices"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       click_visitor: { Args: Record<PropertyKey, never>; Returns: string }
       clicks: {
@@ -2074,6 +2269,7 @@ export type Database = {
       is_supplier: { Args: { p_user_id: string }; Returns: boolean }
       is_wholesale_buyer: { Args: Record<PropertyKey, never>; Returns: boolean }
       kit_click_visitor: { Args: Record<PropertyKey, never>; Returns: string }
+      mark_thread_read: { Args: { p_thread_id: string }; Returns: string }
       may_reply: {
         Args: { p_review_id: string; p_store_id: string }
         Returns: boolean
@@ -2083,6 +2279,11 @@ export type Database = {
         Returns: boolean
       }
       may_upload_review_photo: { Args: { p_name: string }; Returns: boolean }
+      message_mail_interval: {
+        Args: Record<PropertyKey, never>
+        Returns: string
+      }
+      message_max_length: { Args: Record<PropertyKey, never>; Returns: number }
       mfa_satisfied: { Args: Record<PropertyKey, never>; Returns: boolean }
       mfa_satisfied_or_refuse: {
         Args: Record<PropertyKey, never>
@@ -2110,9 +2311,28 @@ export type Database = {
           updated: boolean
         }[]
       }
+      my_message_threads: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          created_at: string
+          last_from: Database["public"]["Enums"]["message_side"]
+          last_message: string
+          last_message_at: string
+          my_side: Database["public"]["Enums"]["message_side"]
+          other_party: string
+          pattern_id: string
+          pattern_title: string
+          store_id: string
+          store_name: string
+          store_slug: string
+          thread_id: string
+          unread: number
+        }[]
+      }
       my_order_ids: { Args: Record<PropertyKey, never>; Returns: string[] }
       my_pattern_ids: { Args: Record<PropertyKey, never>; Returns: string[] }
       my_store_ids: { Args: Record<PropertyKey, never>; Returns: string[] }
+      needle_sizes_mm: { Args: Record<PropertyKey, never>; Returns: number[] }
       newsletter_confirm: {
         Args: { p_confirm_token_hash: string; p_max_age?: number }
         Returns: Json
@@ -2135,6 +2355,10 @@ export type Database = {
         Returns: Json
       }
       newsletter_unsubscribe: { Args: { p_token: string }; Returns: Json }
+      order_invoice: {
+        Args: { p_credit_note?: number; p_order_id: string }
+        Returns: Json
+      }
       order_item_total: {
         Args: { p_item: Database["public"]["Tables"]["order_items"]["Row"] }
         Returns: number
@@ -2200,11 +2424,14 @@ export type Database = {
           difficulty: number
           formats: string[]
           gallery_paths: string[]
+          gauge_rows_10cm: number | null
+          gauge_stitches_10cm: number | null
           hip_max_cm: number | null
           hip_min_cm: number | null
           id: string
           languages: string[]
           licence: string
+          needle_mm: number | null
           notions: string[]
           price_cents: number
           published_at: string | null
@@ -2220,6 +2447,9 @@ export type Database = {
           waist_max_cm: number | null
           waist_min_cm: number | null
           yardage: NonNullable<Json>
+          yarn_max_m: number | null
+          yarn_min_m: number | null
+          yarn_weight: number | null
         }[]
         SetofOptions: {
           from: "*"
@@ -2312,6 +2542,7 @@ export type Database = {
       recovery_code_hash: { Args: { p_code: string }; Returns: string }
       recovery_codes_left: { Args: Record<PropertyKey, never>; Returns: number }
       release_billing_notice: { Args: { p_key: string }; Returns: undefined }
+      release_refund_notice: { Args: { p_id: string }; Returns: undefined }
       report_commissions: {
         Args: { p_from: string; p_to: string }
         Returns: {
@@ -2527,6 +2758,35 @@ export type Database = {
         Args: { p_strings: string[]; p_value: Json }
         Returns: Json
       }
+      search_facet_counts: {
+        Args: {
+          bust?: number
+          category?: string
+          craft?: string
+          currency?: string
+          difficulty_max?: number
+          difficulty_min?: number
+          format?: string
+          free_only?: boolean
+          gauge_stitches?: number
+          hip?: number
+          language?: string
+          needle_mm?: number
+          price_max_cents?: number
+          price_min_cents?: number
+          q?: string
+          store_id?: string
+          waist?: number
+          yarn_max_m?: number
+          yarn_steps?: number[]
+          yarn_weight?: number
+        }
+        Returns: {
+          facet: string
+          patterns: number
+          value: number
+        }[]
+      }
       search_patterns: {
         Args: {
           bust?: number
@@ -2537,9 +2797,11 @@ export type Database = {
           difficulty_min?: number
           format?: string
           free_only?: boolean
+          gauge_stitches?: number
           hip?: number
           language?: string
           limit?: number
+          needle_mm?: number
           offset?: number
           price_max_cents?: number
           price_min_cents?: number
@@ -2547,6 +2809,8 @@ export type Database = {
           sort?: string
           store_id?: string
           waist?: number
+          yarn_max_m?: number
+          yarn_weight?: number
         }
         Returns: Database["public"]["CompositeTypes"]["pattern_hit"][]
         SetofOptions: {
@@ -2555,6 +2819,15 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
+      }
+      send_designer_message: {
+        Args: {
+          p_body: string
+          p_pattern_id?: string
+          p_store_id?: string
+          p_thread_id?: string
+        }
+        Returns: Json
       }
       store_follower_count: { Args: { p_store_id: string }; Returns: number }
       store_sales: {
@@ -2600,10 +2873,16 @@ export type Database = {
         Returns: boolean
       }
       tax_id_pattern: { Args: { p_country: string }; Returns: string }
+      thread_side: {
+        Args: {
+          p_thread: Database["public"]["Tables"]["message_threads"]["Row"]
+        }
+        Returns: Database["public"]["Enums"]["message_side"]
+      }
       use_recovery_code: { Args: { p_code: string }; Returns: boolean }
     }
     Enums: {
-      [_ in never]: never
+      message_side: "buyer" | "store"
     }
     CompositeTypes: {
       pattern_hit: {
@@ -2628,6 +2907,8 @@ export type Database = {
         total_count: number | null
         rating_avg: number | null
         review_count: number | null
+        yarn_weight: number | null
+        needle_mm: number | null
       }
     }
   }
@@ -2752,6 +3033,8 @@ export type CompositeTypes<
 
 export const Constants = {
   public: {
-    Enums: {},
+    Enums: {
+      message_side: ["buyer", "store"],
+    },
   },
 } as const

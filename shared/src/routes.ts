@@ -107,6 +107,8 @@ export const ROUTES: readonly AppRoute[] = [
   r('/account/store', 'mf_account', './AccountStore', 'Your store', true),
   r('/account/user', 'mf_account', './AccountUser', 'Your profile and security', true),
   r('/account/wholesale', 'mf_account', './AccountWholesale', 'Wholesale account', true),
+  r('/account/messages', 'mf_account', './AccountMessages', 'Messages', true),
+  r('/account/messages/:threadId', 'mf_account', './AccountThread', 'Conversation', true, { threadId: '00000000-0000-4000-8000-000000000033' }),
 
   // Partners and reports.
   r('/partners', 'mf_partners', './Partners', 'Partner programme'),

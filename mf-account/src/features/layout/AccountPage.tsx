@@ -10,6 +10,7 @@ const SECTIONS = [
   { to: '/account/user', label: 'Profile and security', end: false },
   { to: '/account/store', label: 'Store', end: false },
   { to: '/account/wholesale', label: 'Wholesale', end: false },
+  { to: '/account/messages', label: 'Messages', end: false },
 ];
 
 export interface AccountPageProps {

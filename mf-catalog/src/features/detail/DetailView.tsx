@@ -11,6 +11,7 @@ import { Description } from '../shared/Description.tsx';
 import { PatternGallery } from '../shared/gallery/PatternGallery.tsx';
 import { LICENCE_TEXT } from './licence.ts';
 import { PatternActions } from './PatternActions.tsx';
+import { AskDesignerLink } from '../shared/AskDesignerLink.tsx';
 import { FavouriteButton } from '../shared/FavouriteButton.tsx';
 import { SizeChartTable } from '../shared/SizeChart.tsx';
 import { YardageCalculator } from '../shared/YardageCalculator.tsx';
@@ -50,6 +51,7 @@ export function DetailView({ pattern }: { pattern: PatternDetail }) {
             <div><dt>Licence</dt><dd>{licence.name}</dd></div>
           </dl>
           <PatternActions pattern={pattern} />
+          <AskDesignerLink patternId={pattern.id} title={pattern.title} ownerId={pattern.store.ownerId} block />
         </div>
       </div>
 

@@ -4,6 +4,7 @@ import { LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import { coverImage } from '@stitchhouse/shared/storage/coverImage.ts';
 import type { LibraryEntry } from '../../api/library.ts';
 import { formatDate } from '../shared/formatDate.ts';
+import { AskDesignerLink } from '../shared/AskDesignerLink.tsx';
 import * as styles from './Library.module.css';
 
 /** One owned pattern: cover, title, designer, formats, "Updated" when a newer version waits. */
@@ -24,6 +25,7 @@ export function LibraryItem({ entry }: { entry: LibraryEntry }) {
         ) : null}
         <p className={styles.meta}>{entry.lastDownloadedAt ? `Last downloaded ${formatDate(entry.lastDownloadedAt)}` : 'Not downloaded yet'}</p>
         <LinkButton to={`/patterns/${entry.patternId}/download`} aria-label={`Download ${entry.title}`}>Download</LinkButton>
+        <AskDesignerLink patternId={entry.patternId} title={entry.title} />
       </div>
     </li>
   );

@@ -1,0 +1,40 @@
+import { useSearchParams } from 'react-router';
+import type { Session } from '@supabase/supabase-js';
+import { AsyncList, EmptyState, LinkButton, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { listThreads } from '../api/messages.ts';
+import { AccountPage } from '../features/layout/AccountPage.tsx';
+import { NewQuestion } from '../features/messages/NewQuestion.tsx';
+import { ThreadList } from '../features/messages/ThreadList.tsx';
+
+/**
+ * /account/messages: the member's conversations with designers, and a designer's questions from
+ * buyers to their store, newest first with unread counts. `?pattern=<id>` (or `?store=<id>`) starts
+ * a question ("Ask the designer" on a pattern page or in the library) or opens the one there is.
+ */
+export default function AccountMessages() {
+  const [params] = useSearchParams();
+  const patternId = params.get('pattern') ?? undefined;
+  const storeId = params.get('store') ?? undefined;
+  const path = `/account/messages${params.size ? `?${params.toString()}` : ''}`;
+  return (
+    <AccountPage title="Messages" path={path} lead="Questions to designers and their answers. No email addresses are shared.">
+      {(session) => (patternId || storeId ? <NewQuestion patternId={patternId} storeId={storeId} /> : <Inbox session={session} />)}
+    </AccountPage>
+  );
+}
+
+function Inbox({ session }: { session: Session }) {
+  const state = useAsync(session.user.id, () => listThreads());
+  return (
+    <AsyncList state={state} failedTitle="Your messages could not be loaded"
+      loading={<Spinner label="Loading your messages…" showLabel />}
+      empty={
+        <EmptyState title="No messages yet" actions={<LinkButton to="/patterns/my-patterns" variant="secondary">Your library</LinkButton>}>
+          Ask a designer about a pattern with “Ask the designer” on its page or in your library. Buyers’ questions to your store appear here too.
+        </EmptyState>
+      }>
+      {(threads) => <ThreadList threads={threads} />}
+    </AsyncList>
+  );
+}
