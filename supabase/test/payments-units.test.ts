@@ -15,7 +15,7 @@ describe('stripeEndpoint', () => {
 
 describe('receiptEmail', () => {
   const order: ReceiptOrder = {
-    number: 100042, currency: 'EUR', subtotal_cents: 3200, discount_cents: 300, vat_cents: 463, vat_rate_bp: 1900, total_cents: 2900,
+    id: '0f9a7c1e-5b1d-4c2a-9e3f-2a1b3c4d5e6f', number: 100042, invoice_number: 17, currency: 'EUR', subtotal_cents: 3200, discount_cents: 300, vat_cents: 463, vat_rate_bp: 1900, total_cents: 2900,
     buyer_country: 'DE', paid_at: '2026-11-23T10:00:00Z',
     items: [
       { pattern_id: 'p-1', title: 'Wrap <Dress>', kind: 'digital', quantity: 1, unit_price_cents: 1200, discount_cents: 300, vat_cents: 144 },
@@ -33,6 +33,7 @@ describe('receiptEmail', () => {
     expect(mail.text).toContain('Discount: −€3.00');
     expect(mail.text).toContain('VAT 19 % (Germany), included: €4.63');
     expect(mail.text).toContain('Total paid: €29.00');
+    expect(mail.text).toContain('Your VAT invoice INV-000017 (PDF): https://stitchhouse.test/payment?order=0f9a7c1e-5b1d-4c2a-9e3f-2a1b3c4d5e6f');
   });
 
   it('escapes pattern titles in the HTML part', () => {

@@ -1,5 +1,5 @@
 // Test helper: what a page's content streams draw, decoded, so tests can find the stamp.
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream, decodePDFRawStream, type PDFPage } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream, StandardFonts, decodePDFRawStream, type PDFPage } from 'pdf-lib';
 
 export function pageContent(page: PDFPage): string {
   const contents = page.node.Contents();
@@ -84,4 +84,28 @@ export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
 /** Font sizes set with Tf on a page, in order. */
 export function fontSizes(page: PDFPage): number[] {
   return [...pageContent(page).matchAll(/\/\S+\s+([\d.]+)\s+Tf/g)].map((match) => Number(match[1]));
+}
+
+/**
+ * WinAnsi's bytes 0x80–0x9f (€, ’, –, …) as pdf-lib's Helvetica encodes them: a Node whose
+ * TextDecoder reads windows-1252 as Latin-1 (small ICU) gives C1 controls there instead.
+ */
+let winAnsiHigh: Promise<Map<string, string>> | undefined;
+function winAnsiC1(): Promise<Map<string, string>> {
+  winAnsiHigh ??= PDFDocument.create().then((doc) => doc.embedFont(StandardFonts.Helvetica)).then((font) => {
+    const map = new Map<string, string>();
+    for (const code of font.getCharacterSet()) {
+      const byte = parseInt(font.encodeText(String.fromCodePoint(code)).toString().slice(1, -1), 16);
+      if (byte >= 0x80 && byte <= 0x9f) map.set(String.fromCharCode(byte), String.fromCodePoint(code));
+    }
+    return map;
+  });
+  return winAnsiHigh;
+}
+
+/** A whole document's text as a viewer extracts it: each shown string on a line, page after page. */
+export async function documentText(bytes: Uint8Array): Promise<string> {
+  const doc = await loadPdf(bytes);
+  const c1 = await winAnsiC1();
+  return doc.getPages().map((page) => shownText(page).join('\n')).join('\n').replace(/[\u0080-\u009f]/g, (c) => c1.get(c) ?? c);
 }

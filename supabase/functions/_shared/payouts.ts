@@ -106,13 +106,14 @@ export async function reverseDue(filter: { orderId?: string }, db: SupabaseClien
 export async function sendReceipt(orderId: string, db: SupabaseClient = serviceClient()): Promise<boolean> {
   const { data: claimed, error } = await db.from('orders').update({ receipt_sent_at: new Date().toISOString() })
     .eq('id', orderId).is('receipt_sent_at', null).in('status', ['paid', 'partially_refunded'])
-    .select('number, buyer_email, currency, subtotal_cents, discount_cents, vat_cents, vat_rate_bp, total_cents, buyer_country, paid_at, order_items(pattern_id, title, kind, quantity, unit_price_cents, discount_cents, vat_cents)');
+    .select('id, number, buyer_email, currency, subtotal_cents, discount_cents, vat_cents, vat_rate_bp, total_cents, buyer_country, paid_at, order_items(pattern_id, title, kind, quantity, unit_price_cents, discount_cents, vat_cents), invoices(kind, number)');
   if (error) throw error;
-  const order = claimed?.[0] as (ReceiptOrder & { buyer_email: string | null; order_items: ReceiptOrder['items'] }) | undefined;
+  const order = claimed?.[0] as (Omit<ReceiptOrder, 'invoice_number'> & { buyer_email: string | null; order_items: ReceiptOrder['items']; invoices: { kind: string; number: number }[] }) | undefined;
   if (!order) return false;
   if (!order.buyer_email) return false;
+  const invoice_number = order.invoices.find((d) => d.kind === 'invoice')?.number ?? null;
   try {
-    await sendMail({ to: order.buyer_email, ...receiptEmail({ ...order, items: order.order_items }, siteUrl()) });
+    await sendMail({ to: order.buyer_email, ...receiptEmail({ ...order, invoice_number, items: order.order_items }, siteUrl()) });
     return true;
   } catch (err) {
     await db.from('orders').update({ receipt_sent_at: null }).eq('id', orderId);

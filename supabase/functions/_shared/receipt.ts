@@ -1,12 +1,16 @@
 // The buyer's receipt, sent once an order is paid (by the webhook's follow-up): items, VAT,
-// totals, the order number and a download link per pattern.
+// totals, the order number, a download link per pattern and the VAT invoice (on /payment).
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
+import { invoiceNumberLabel } from '@stitchhouse/shared/contracts/invoice.ts';
 import { VAT_RATES, formatBasisPoints, formatMoney, type Currency } from '@stitchhouse/shared/pricing.ts';
 import { siteLink } from '@stitchhouse/shared/routes.ts';
 import { escapeHtml } from './mail.ts';
 
 export interface ReceiptOrder {
+  id: string;
   number: number;
+  /** The order's VAT invoice number (public.invoices), issued when it was paid. */
+  invoice_number: number | null;
   currency: string;
   subtotal_cents: number;
   discount_cents: number;
@@ -29,6 +33,9 @@ export function receiptEmail(order: ReceiptOrder, siteUrl: string): { subject: s
     return { label, total, vat: i.vat_cents, link: i.kind === 'digital' ? siteLink(siteUrl, '/download/:productId', { productId: i.pattern_id }) : null };
   });
   const library = siteLink(siteUrl, '/patterns/my-patterns');
+  // the buyer's orders list: the invoice's PDF is downloaded there, after sign-in
+  const invoice = siteLink(siteUrl, '/payment', {}, { order: order.id });
+  const invoiceName = order.invoice_number ? `VAT invoice ${invoiceNumberLabel('invoice', order.invoice_number)}` : 'VAT invoice';
   const country = order.buyer_country ? (VAT_RATES[order.buyer_country]?.name ?? order.buyer_country) : null;
   const vatLabel = order.vat_rate_bp > 0 ? `VAT ${formatBasisPoints(order.vat_rate_bp)}${country ? ` (${country})` : ''}, included` : 'VAT';
   const paid = order.paid_at ? new Date(order.paid_at).toISOString().slice(0, 10) : '';
@@ -43,6 +50,7 @@ export function receiptEmail(order: ReceiptOrder, siteUrl: string): { subject: s
     `Total paid: ${money(order.total_cents)}`,
     '',
     `Your patterns are in your library: ${library}`,
+    `Your ${invoiceName} (PDF): ${invoice}`,
   ].join('\n');
   const rows = lines.map((l) => `<tr><td>${escapeHtml(l.label)}${l.link ? `<br><a href="${escapeHtml(l.link)}">Download</a>` : ''}</td>`
     + `<td style="text-align:right">${escapeHtml(money(l.vat))}</td><td style="text-align:right">${escapeHtml(money(l.total))}</td></tr>`).join('\n');
@@ -53,6 +61,7 @@ ${rows}
 <p>Subtotal: ${escapeHtml(money(order.subtotal_cents))}<br>
 ${order.discount_cents > 0 ? `Discount: −${escapeHtml(money(order.discount_cents))}<br>` : ''}${escapeHtml(vatLabel)}: ${escapeHtml(money(order.vat_cents))}<br>
 <strong>Total paid: ${escapeHtml(money(order.total_cents))}</strong></p>
-<p>Your patterns are in your <a href="${escapeHtml(library)}">library</a>.</p>`;
+<p>Your patterns are in your <a href="${escapeHtml(library)}">library</a>.</p>
+<p>Your <a href="${escapeHtml(invoice)}">${escapeHtml(invoiceName)}</a> (PDF) is with your purchases.</p>`;
   return { subject, text, html };
 }

@@ -4,12 +4,14 @@
 // is the provider's CURRENT state, re-fetched here (the order's session, payment intent and
 // charge; the subscription; the account), so duplicates change nothing and events in any order
 // end in the right state. Stripe-side follow-ups (transfers, reversals), the receipt and the
-// store owner's billing mails (_shared/billing-notices.ts) run after the commit and are idempotent; a failure answers 500 so Stripe retries.
+// store owner's billing mails (_shared/billing-notices.ts) and the buyer's refund email
+// (_shared/refund-notice.ts) run after the commit and are idempotent; a failure answers 500 so Stripe retries.
 import { sendBillingNotices } from '../_shared/billing-notices.ts';
 import { z } from 'zod';
 import { asJson, json, serviceClient } from '../_shared/clients.ts';
 import { FunctionError, handler } from '../_shared/handler.ts';
 import { releaseHeld, reverseDue, sendReceipt } from '../_shared/payouts.ts';
+import { sendRefundNotices } from '../_shared/refund-notice.ts';
 import { providerName, stripe, verifiedEvent, type Stripe } from '../_shared/stripe.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -122,6 +124,8 @@ async function followUp(applied: Applied): Promise<void> {
     if (applied.receipt_due) await sendReceipt(applied.order_id);
     if (applied.release_due) await releaseHeld({ orderId: applied.order_id });
     if (applied.reversal_due) await reverseDue({ orderId: applied.order_id });
+    // the buyer's refund email for each credit note the refund made (one indexed read when none is due)
+    await sendRefundNotices(applied.order_id);
   }
   if (applied.recipient_id && applied.release_due) await releaseHeld({ recipientId: applied.recipient_id });
 }
