@@ -630,7 +630,7 @@ describe('coverage', () => {
       'is_approved_reseller', 'is_operator', 'is_supplier', 'is_wholesale_buyer', 'may_reply', 'may_review', 'may_upload_review_photo',
       'mfa_satisfied', 'mfa_satisfied_or_refuse', 'require_mfa', 'my_entitled_pattern_ids', 'my_order_ids', 'my_pattern_ids', 'my_store_ids',
       'my_store_order_ids', 'owns_pattern_path', 'owns_store', 'partner_directory', 'pattern_is_published', 'pattern_reviews', 'record_kit_click',
-      'record_pattern_view', 'record_referral_click', 'search_patterns', 'store_follower_count', 'store_slug_status', 'suggest_patterns',
+      'record_pattern_view', 'record_referral_click', 'search_facet_counts', 'search_patterns', 'store_follower_count', 'store_slug_status', 'suggest_patterns',
       'supplier_name', 'use_recovery_code', 'create_recovery_codes',
     ]);
     const functions = await sql(`select p.proname, p.prosrc from pg_proc p join pg_namespace n on n.oid = p.pronamespace
