@@ -17,7 +17,8 @@ import { formatMoney, SUPPORTED_CURRENCIES, type Currency } from './money.ts';
 export { formatMoney, SUPPORTED_CURRENCIES, type Currency };
 // The plans and how their fee reads live in plans.ts, which the home page loads without the fee maths.
 import { describeSaleFee, formatBasisPoints, PLAN_IDS, PLANS, type Plan, type PlanId } from './plans.ts';
-import { EU_VAT_RATES, VAT_RATES, isSellingCountry, type VatRate } from './countries.ts';
+import { BRAND_NAME } from './brand.ts';
+import { EU_VAT_RATES, VAT_RATES, countryName, isSellingCountry, type VatRate } from './countries.ts';
 
 export { describeSaleFee, formatBasisPoints, PLAN_IDS, PLANS, type Plan, type PlanId };
 
@@ -400,12 +401,69 @@ export function resellerCommission(platformFeeCents: number): number {
   return Math.min(platformFeeCents, percentOf(platformFeeCents, RESELLER_COMMISSION_BP));
 }
 
-/** The programme page's worked example: a referred sale of EXAMPLE_SALE on each plan, bought from Germany. */
-export function commissionExample(amount: number = EXAMPLE_SALE.amount, currency: Currency = EXAMPLE_SALE.currency, country = 'DE') {
-  return PLAN_IDS.map((planId) => {
-    const line = quoteCart([{ patternId: 'example', storeId: 'example', plan: planId, unitPriceCents: amount, quantity: 1 }], { currency, country }).lines[0]!;
+/** The programme page's worked example: a referred sale of EXAMPLE_SALE on each plan, bought from EXAMPLE_COUNTRY (saleExample's figures). */
+export function commissionExample(amount: number = EXAMPLE_SALE.amount, currency: Currency = EXAMPLE_SALE.currency, country: string = EXAMPLE_COUNTRY) {
+  return saleExample(amount, currency, country).plans.map((line) => {
     const commission = resellerCommission(line.platformFeeCents);
-    return { planId, planName: PLANS[planId].name, platformFeeCents: line.platformFeeCents, commissionCents: commission,
+    return { planId: line.planId, planName: line.planName, platformFeeCents: line.platformFeeCents, commissionCents: commission,
       designerShareCents: line.designerShareCents, platformKeepsCents: line.platformFeeCents - commission };
   });
+}
+
+// ───────────────────────── The worked example every page shows ─────────────────────────
+// /designers, /pricing, /payment/receive and /partners show ONE example sale, priced by quoteCart
+// exactly as checkout prices it (VAT of the buyer's country taken out of the tax-inclusive price,
+// then the plan's fee on what is left), so the copy says what a real sale pays the designer.
+
+/** The buyer's country of the worked example: Germany (19 % VAT). */
+export const EXAMPLE_COUNTRY = 'DE';
+
+export interface SaleExamplePlan {
+  planId: PlanId;
+  planName: string;
+  platformFeeCents: number;
+  /** What the designer is paid for the sale (the transfer to their payout account). */
+  designerShareCents: number;
+}
+
+export interface SaleExample {
+  amountCents: number;
+  currency: Currency;
+  country: string;
+  countryName: string;
+  vatRateBp: number;
+  vatCents: number;
+  plans: SaleExamplePlan[];
+}
+
+/** One paid sale of `amount` to a buyer in `country`, on each plan, as checkout's quoteCart prices it. */
+export function saleExample(amount: number = EXAMPLE_SALE.amount, currency: Currency = EXAMPLE_SALE.currency, country: string = EXAMPLE_COUNTRY): SaleExample {
+  validateSalePrice(amount, currency);
+  if (amount === 0) throw new PricingError('The worked example needs a paid sale; free patterns carry no fee.');
+  const quoted = PLAN_IDS.map((planId) => ({
+    planId,
+    line: quoteCart([{ patternId: 'example', storeId: 'example', plan: planId, unitPriceCents: amount, quantity: 1 }], { currency, country }).lines[0]!,
+  }));
+  const first = quoted[0]!.line;
+  return {
+    amountCents: amount, currency, country, countryName: countryName(country), vatRateBp: vatRateFor(country), vatCents: first.vatCents,
+    plans: quoted.map(({ planId, line }) => ({ planId, planName: PLANS[planId].name, platformFeeCents: line.platformFeeCents, designerShareCents: line.designerShareCents })),
+  };
+}
+
+/**
+ * The example in words: "A €12.00 sale to a buyer in Germany: VAT €1.92 (19 %, included in the
+ * price), Stitchhouse fee €0.75, you keep €9.33 on Free; on Pro the fee is €0.45 and you keep €9.63."
+ * (for a partner: "… the designer keeps …").
+ */
+export function describeSaleExample(example: SaleExample = saleExample(), reader: 'designer' | 'partner' = 'designer'): string {
+  const keep = reader === 'designer' ? 'you keep' : 'the designer keeps';
+  const m = (cents: number) => formatMoney(cents, example.currency);
+  const [first, ...others] = example.plans;
+  const vat = example.vatRateBp > 0
+    ? `VAT ${m(example.vatCents)} (${formatBasisPoints(example.vatRateBp)}, included in the price)`
+    : 'no VAT';
+  const rest = others.map((p) => `; on ${p.planName} the fee is ${m(p.platformFeeCents)} and ${keep} ${m(p.designerShareCents)}`).join('');
+  return `A ${m(example.amountCents)} sale to a buyer in ${example.countryName}: ${vat}, ${BRAND_NAME} fee ${m(first!.platformFeeCents)}, `
+    + `${keep} ${m(first!.designerShareCents)} on ${first!.planName}${rest}.`;
 }

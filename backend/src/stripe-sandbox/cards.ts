@@ -6,7 +6,15 @@ export interface CardInput {
   cvc: string;
   name?: string;
   country?: string;
+  /**
+   * Paid through a wallet on the hosted page: Apple Pay and Google Pay hand over a tokenized card
+   * (charged as a card, payment_method_details.card.wallet); PayPal is its own payment method.
+   */
+  wallet?: Wallet;
 }
+
+export const WALLETS = ['apple_pay', 'google_pay', 'paypal'] as const;
+export type Wallet = (typeof WALLETS)[number];
 
 export interface CardDecline {
   code: string;

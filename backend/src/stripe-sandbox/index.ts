@@ -15,7 +15,7 @@ import { WebhookWorker } from './webhooks.ts';
 import { checkoutPages } from './pages/checkout.ts';
 import { onboardingPages } from './pages/onboarding.ts';
 import { portalPages } from './pages/portal.ts';
-import { css } from './pages/layout.ts';
+import { css, favicon } from './pages/layout.ts';
 
 export const DEFAULT_STRIPE_SANDBOX_PORT = 54330;
 
@@ -80,6 +80,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     await next();
   });
   app.get('/assets/sandbox.css', (c) => c.body(css, 200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'max-age=300' }));
+  // browsers ask every origin for /favicon.ico whatever the page links: both answer the icon, no 404 in the console
+  for (const path of ['/favicon.svg', '/favicon.ico']) {
+    app.get(path, (c) => c.body(favicon, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'max-age=86400', 'x-content-type-options': 'nosniff' }));
+  }
   app.get('/', (c) => c.json({ object: 'stitchhouse.stripe_sandbox', api: `${core.settings.publicUrl}/v1`, docs: 'backend/README.md' }));
   app.route('/v1', apiRoutes(core));
   app.route('/_sandbox', sandboxRoutes(core, webhooks));

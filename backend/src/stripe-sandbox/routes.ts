@@ -4,7 +4,7 @@ import { Hono, type Context } from 'hono';
 import type { SandboxCore } from './core.ts';
 import { invalidRequest, noSuch, StripeApiError } from './errors.ts';
 import { api, checkKey, errorResponse, readParams } from './http.ts';
-import { arr, int, requireInt, str, type Params } from './params.ts';
+import { arr, int, oneOf, requireInt, str, type Params } from './params.ts';
 import { listEvents } from './lists.ts';
 import type { WebhookWorker } from './webhooks.ts';
 import type { Tx } from './store.ts';
@@ -15,7 +15,7 @@ import { createRefund, getCharge, getIntent, getRefund, listCharges } from './ap
 import { completeOnboarding, createAccount, createAccountLink, createReversal, createTransfer, getAccount, getTransfer } from './api/connect.ts';
 import { advanceSubscriptions, retryDueInvoices, cancelSubscription, createPortalSession, getSubscription, updateSubscription } from './api/billing.ts';
 import type { CardInput } from './cards.ts';
-import { testCards } from './cards.ts';
+import { testCards, WALLETS } from './cards.ts';
 
 const id = (c: Context): string => c.req.param('id')!;
 
@@ -98,6 +98,7 @@ export function apiRoutes(sb: SandboxCore): Hono {
 /** A card from sandbox-call params: `card` is the number; expiry, CVC and name default to valid test values. */
 export function cardFrom(p: Params, now: number): CardInput {
   const year = new Date(now * 1000).getUTCFullYear() + 3;
+  const wallet = oneOf(str(p, 'wallet'), WALLETS, 'wallet');
   return {
     number: str(p, 'card') ?? str(p, 'number') ?? testCards.succeeds,
     exp_month: int(p, 'exp_month') ?? 12,
@@ -105,6 +106,7 @@ export function cardFrom(p: Params, now: number): CardInput {
     cvc: str(p, 'cvc') ?? '123',
     name: str(p, 'name') ?? 'Sandbox Buyer',
     country: (str(p, 'country') ?? 'IE').toUpperCase(),
+    ...(wallet ? { wallet } : {}),
   };
 }
 

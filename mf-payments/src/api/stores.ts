@@ -1,7 +1,7 @@
 // The stores the signed-in person owns (plan, currency) and their subscriptions.
 import { getSupabase } from '@stitchhouse/shared';
 import type { Currency, PlanId } from '@stitchhouse/shared/pricing.ts';
-import type { BillingAnswer } from '@stitchhouse/shared/contracts/billing.ts';
+import type { BillingAnswer, BillingSwitchAnswer } from '@stitchhouse/shared/contracts/billing.ts';
 import { callPaymentFunction, restFailure } from './functions.ts';
 
 export interface MyStore {
@@ -27,6 +27,8 @@ export interface StoreSubscription {
   status: 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'incomplete';
   current_period_end: string | null;
   cancel_at_period_end: boolean;
+  /** How Pro is billed: monthly or yearly (null until the provider said). */
+  interval: 'month' | 'year' | null;
   created_at: string;
 }
 
@@ -35,7 +37,7 @@ export async function storeSubscription(storeId: string, signal?: AbortSignal): 
   const supabase = await getSupabase();
   let request = supabase
     .from('subscriptions')
-    .select('id,plan,status,current_period_end,cancel_at_period_end,created_at')
+    .select('id,plan,status,current_period_end,cancel_at_period_end,interval,created_at')
     .eq('store_id', storeId)
     .order('created_at', { ascending: false })
     .limit(1);
@@ -51,7 +53,12 @@ export async function subscribeLink(storeId: string, interval: 'month' | 'year')
   return url;
 }
 
-/** The hosted billing portal: switch monthly/yearly, cancel, resume, change card. */
+/** Pro billed monthly ↔ yearly: charged at once, less the unused time (the provider's subscription update with prorations). */
+export function switchInterval(storeId: string, interval: 'month' | 'year'): Promise<BillingSwitchAnswer> {
+  return callPaymentFunction<BillingSwitchAnswer>('billing', { action: 'switch', store_id: storeId, interval });
+}
+
+/** The hosted billing portal: cancel at period end or resume, change card. */
 export async function billingPortalLink(storeId: string): Promise<string> {
   const { url } = await callPaymentFunction<BillingAnswer>('billing', { action: 'portal', store_id: storeId });
   return url;

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '@stitchhouse/shared';
-import { EXAMPLE_SALE, PLANS, describeSaleFee, formatMoney, splitSale } from '@stitchhouse/shared/pricing.ts';
+import { EXAMPLE_SALE, PLANS, describeSaleFee } from '@stitchhouse/shared/pricing.ts';
+import { SaleExample } from '@stitchhouse/shared/saleExample.tsx';
 import { Alert, PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { payoutStage } from '../api/payouts.ts';
 import { ConnectButton } from '../features/payouts/ConnectButton.tsx';
@@ -19,9 +20,7 @@ export default function PaymentReceive() {
   const { session } = useSession();
   const status = usePayoutStatus(`${session?.user.id ?? ''}:${returned}`);
   const stage = status.data ? payoutStage(status.data.account) : null;
-  const { currency, amount } = EXAMPLE_SALE;
-  const free = splitSale(amount, currency, 'free');
-  const pro = splitSale(amount, currency, 'pro');
+  const { currency } = EXAMPLE_SALE;
 
   return (
     <div className={styles.layout}>
@@ -49,7 +48,7 @@ export default function PaymentReceive() {
         </ol>
         <p>
           The platform fee includes card processing: {PLANS.free.name} plan {describeSaleFee('free', currency)}, {PLANS.pro.name} plan {describeSaleFee('pro', currency)}.
-          On a {formatMoney(amount, currency)} pattern you keep {formatMoney(free.designerPayout, currency)} on {PLANS.free.name} and {formatMoney(pro.designerPayout, currency)} on {PLANS.pro.name} (before any VAT the buyer’s country adds to the price).
+          Prices include the VAT of the buyer’s country; the fee is taken from what is left. <SaleExample />
           See <Link to="/pricing">pricing</Link> for the details, and <Link to="/payment">Payments</Link> for your transfers.
         </p>
       </section>

@@ -8,6 +8,7 @@ import { billingPortalLink, myStores, storeSubscription, subscribeLink } from '.
 import { ListSkeleton } from '../features/shared/ListSkeleton.tsx';
 import { formatDay } from '@stitchhouse/shared/money.ts';
 import { RedirectButton } from '../features/shared/RedirectButton.tsx';
+import { IntervalSwitch } from '../features/plan/IntervalSwitch.tsx';
 import * as hub from '../features/shared/Hub.module.css';
 import * as styles from '../features/plan/Plan.module.css';
 
@@ -16,8 +17,9 @@ const CONFIRM_FOR_MS = 60_000;
 
 /**
  * /payment/subscription: the store's plan, Free or Pro (monthly or yearly, in the store's
- * currency), Upgrade through the hosted checkout and Manage billing through the hosted
- * portal. The plan itself changes only when the provider's webhook says so.
+ * currency), Upgrade through the hosted checkout, switch monthly ↔ yearly here (the billing
+ * function's switch) and cancel or change the card through the hosted portal. The plan itself
+ * changes only when the provider's webhook says so.
  */
 export default function PaymentSubscription() {
   const { session } = useSession();
@@ -27,6 +29,8 @@ export default function PaymentSubscription() {
   const [round, setRound] = useState(0);
   const [startedAt] = useState(() => Date.now());
   const [interval, setBillingInterval] = useState<'month' | 'year'>('month');
+  // what the switch answered, until the webhook has moved the subscription row too
+  const [switchedTo, setSwitchedTo] = useState<'month' | 'year' | null>(null);
 
   const data = useAsync(`plan:${userId}:${round}`, async (signal) => {
     const stores = userId ? await myStores(userId, signal) : [];
@@ -111,7 +115,16 @@ export default function PaymentSubscription() {
           <p>Fee: {describeSaleFee('pro', currency)}</p>
           <ul className={styles.includes}>{pro.includes.map((line) => <li key={line}>{line}</li>)}</ul>
           {store.plan === 'pro' || active ? (
-            <RedirectButton busyLabel="Opening billing…" link={() => billingPortalLink(store.id)}>Manage billing</RedirectButton>
+            <>
+              {active && subscription && (switchedTo ?? subscription.interval) ? (
+                subscription.cancel_at_period_end
+                  ? <p className={styles.meta}>Billed {(switchedTo ?? subscription.interval) === 'year' ? 'yearly' : 'monthly'}. To switch between monthly and yearly, resume Pro in billing first.</p>
+                  : <IntervalSwitch storeId={store.id} currency={currency} interval={(switchedTo ?? subscription.interval)!}
+                      onSwitched={(answer) => { setSwitchedTo(answer.interval); setRound((n) => n + 1); }} />
+              ) : null}
+              <RedirectButton busyLabel="Opening billing…" link={() => billingPortalLink(store.id)}>Manage billing</RedirectButton>
+              <p className={styles.meta}>Billing opens our payment provider’s page: cancel Pro at the end of the period (or resume it), or change your card.</p>
+            </>
           ) : (
             <>
               <fieldset className={styles.intervals}>
@@ -124,7 +137,9 @@ export default function PaymentSubscription() {
           )}
         </section>
       </div>
-      <p className={styles.meta}>Switch between monthly and yearly, cancel, or change your card any time in billing. <Link to="/pricing">Compare fees</Link>.</p>
+      <p className={styles.meta}>
+        On Pro, switch between monthly and yearly on this page; cancel or change your card any time in billing. <Link to="/pricing">Compare fees</Link>.
+      </p>
     </div>
   );
 }

@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
-import { EXAMPLE_SALE, PLANS, describeSaleFee, formatMoney, splitSale } from '@stitchhouse/shared/pricing.ts';
+import { PLANS, describeSaleFee } from '@stitchhouse/shared/pricing.ts';
+import { SaleExample } from '@stitchhouse/shared/saleExample.tsx';
 import { LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { CtaBand, FeatureGrid, Section, Steps, type FeatureItem } from '../features/layout/PageBlocks.tsx';
 import * as styles from './Designers.module.css';
-
-const freeSplit = splitSale(EXAMPLE_SALE.amount, EXAMPLE_SALE.currency, 'free');
-const proSplit = splitSale(EXAMPLE_SALE.amount, EXAMPLE_SALE.currency, 'pro');
 
 const REASONS: FeatureItem[] = [
   {
@@ -92,7 +90,7 @@ export default function Designers() {
       <PageHeading
         title="For designers"
         eyebrow="For designers"
-        lead={`Open a store on ${BRAND_NAME} for free. Keep ${formatMoney(freeSplit.designerPayout, EXAMPLE_SALE.currency)} of a ${formatMoney(EXAMPLE_SALE.amount, EXAMPLE_SALE.currency)} sale, or ${formatMoney(proSplit.designerPayout, EXAMPLE_SALE.currency)} on ${PLANS.pro.name}.`}
+        lead={<>Open a store on {BRAND_NAME} for free. <SaleExample /></>}
       >
         Sell your patterns, keep your customers’ trust
       </PageHeading>

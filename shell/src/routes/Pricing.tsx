@@ -13,6 +13,7 @@ import {
   proBreakEvenSales,
   type Plan,
 } from '@stitchhouse/shared/pricing.ts';
+import { SaleExample } from '@stitchhouse/shared/saleExample.tsx';
 import { LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { Faq, Section } from '../features/layout/PageBlocks.tsx';
 import * as styles from './Pricing.module.css';
@@ -144,7 +145,7 @@ export default function Pricing() {
       <Section title={`What you keep from a ${example} sale`} lead="The same sale under our two plans and under the fees commonly charged elsewhere.">
         <div className={styles.tableWrap} role="region" aria-label={`Fee comparison for a ${example} sale`} tabIndex={0}>
           <table className={styles.table}>
-            <caption className={styles.caption}>A pattern sold for {example}</caption>
+            <caption className={styles.caption}>A pattern sold for {example}, before VAT</caption>
             <thead>
               <tr>
                 <th scope="col">Where you sell</th>
@@ -172,6 +173,7 @@ export default function Pricing() {
           </table>
         </div>
         <p className={styles.note}>
+          The table compares fees on the price alone. Prices include the VAT of the buyer’s country, which is taken out before the fee: <SaleExample />{' '}
           Fees elsewhere are the commonly advertised levels for digital sales and change from time to time; check each platform’s own fee page.
           {Number.isFinite(breakEven)
             ? ` At ${example} a pattern, ${PLANS.pro.name} pays for itself from ${breakEven} sales a month.`

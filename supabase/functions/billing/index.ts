@@ -1,9 +1,12 @@
 // POST /billing { action: 'subscribe', store_id, plan: 'pro', interval } → { url } (Checkout in
 // subscription mode at the plan price of /pricing, in the store's currency; prices are created
-// once and found again by lookup key) or { action: 'portal', store_id } → { url } (the billing
-// portal: switch interval, cancel at period end, change card). The store's plan follows the
-// subscription's webhooks, never this call.
-import { billingRequest } from '@stitchhouse/shared/contracts/billing.ts';
+// once and found again by lookup key), { action: 'portal', store_id } → { url } (the billing
+// portal: cancel at period end or resume, change card) or { action: 'switch', store_id, interval }
+// → what was charged (monthly ↔ yearly as Stripe's portal does it: the subscription's item moves to
+// the other price with prorations; a new interval restarts the period and is invoiced at once, the
+// unused time credited; a declined card changes nothing). The store's plan and the subscription
+// row follow the subscription's webhooks, never this call.
+import { billingRequest, type BillingSwitchAnswer } from '@stitchhouse/shared/contracts/billing.ts';
 import { json, serviceClient } from '../_shared/clients.ts';
 import { handler, type Context } from '../_shared/handler.ts';
 import { siteUrl } from '../_shared/env.ts';
@@ -47,6 +50,51 @@ async function billingCustomer(storeId: string, store: { name: string; country: 
   return data!.provider_customer_id as string;
 }
 
+/** The store's live subscription moved to the plan price of the other interval (see the header). */
+async function switchInterval(store: { id: string; currency: string }, interval: 'month' | 'year'): Promise<Response> {
+  const { data: rows, error } = await serviceClient().from('subscriptions').select('provider_subscription_id')
+    .eq('store_id', store.id).in('status', ['active', 'trialing', 'past_due']).order('created_at', { ascending: false }).limit(1);
+  if (error) throw error;
+  const providerId = rows?.[0]?.provider_subscription_id as string | undefined;
+  if (!providerId) throw new PaymentFailure('no_subscription', 'This store has no Pro subscription to switch; choose Pro first.', 409);
+  const current = await stripe().subscriptions.retrieve(providerId);
+  const item = current.items.data[0];
+  if (!item || current.status === 'canceled') throw new PaymentFailure('no_subscription', 'This store has no Pro subscription to switch; choose Pro first.', 409);
+  const word = interval === 'month' ? 'monthly' : 'yearly';
+  if (item.price.recurring?.interval === interval) throw new PaymentFailure('same_interval', `Pro is already billed ${word}.`, 409);
+  if (current.cancel_at_period_end) {
+    throw new PaymentFailure('subscription_ending', 'Pro is cancelled at the end of this period; resume it in billing before switching.', 409);
+  }
+  const price = await planPriceId(interval, store.currency as Currency);
+  let updated: Stripe.Subscription;
+  try {
+    updated = await stripe().subscriptions.update(providerId, {
+      items: [{ id: item.id, price }],
+      // as the portal's default: the unused time of the old price is credited on the invoice the new interval starts with
+      proration_behavior: 'create_prorations',
+      // a card that fails leaves the subscription as it was, instead of a switched plan with an unpaid invoice
+      payment_behavior: 'error_if_incomplete',
+      expand: ['latest_invoice'],
+    });
+  } catch (err) {
+    const stripeError = err as { type?: string; message?: string };
+    if (stripeError.type === 'StripeCardError') {
+      throw new PaymentFailure('card_declined', `Your card was declined, so nothing changed: ${stripeError.message ?? 'the bank refused the payment'}. Update your card in billing and try again.`, 402);
+    }
+    throw err;
+  }
+  const invoice = updated.latest_invoice as Stripe.Invoice | null;
+  const lines = invoice?.lines.data ?? [];
+  const answer: BillingSwitchAnswer = {
+    interval,
+    current_period_end: new Date(updated.items.data[0]!.current_period_end * 1000).toISOString(),
+    charged_cents: invoice?.amount_paid ?? 0,
+    credit_cents: -lines.filter((l) => l.amount < 0).reduce((sum, l) => sum + l.amount, 0),
+    currency: store.currency,
+  };
+  return json(answer);
+}
+
 async function billing(req: Request, ctx: Context): Promise<Response> {
   const caller = await ctx.member('Sign in to manage your plan.');
   const body = await ctx.body(billingRequest);
@@ -65,6 +113,8 @@ async function billing(req: Request, ctx: Context): Promise<Response> {
     });
     return json({ url: session.url });
   }
+
+  if (body.action === 'switch') return switchInterval(store as { id: string; currency: string }, body.interval);
 
   const { data: active } = await db.from('subscriptions').select('id').eq('store_id', store.id)
     .in('status', ['active', 'trialing', 'past_due']).limit(1);

@@ -428,6 +428,10 @@ async function checkout(req: Request, ctx: Context): Promise<Response> {
       ...(expiresAt < Math.floor(Date.now() / 1000) + SESSION_LIFETIME_S - 60 ? { expires_at: expiresAt } : {}),
       payment_intent_data: { transfer_group: id, metadata: { order_id: id } },
       automatic_tax: { enabled: true },
+      // Stripe's dynamic payment methods, kept to cards (with the Apple Pay and Google Pay wallets,
+      // shown where the buyer's device has them) and PayPal: Checkout offers those of them the
+      // account has turned on and the cart's currency takes
+      allowed_payment_method_types: ['card', 'paypal'],
     }, { idempotencyKey: `checkout-${id}` });
   } catch (err) {
     await db.from('orders').update({ status: 'failed', failure_code: 'payments_unavailable',

@@ -6,7 +6,7 @@ import type Stripe from 'stripe';
 import type { SandboxCore } from '../core.ts';
 import { list } from '../core.ts';
 import { offSessionBehaviour, type CardInput } from '../cards.ts';
-import { invalidParam, invalidRequest, missingParam, noSuch } from '../errors.ts';
+import { invalidParam, invalidRequest, missingParam, noSuch, StripeApiError } from '../errors.ts';
 import { shaped } from '../fixtures.ts';
 import { newId } from '../ids.ts';
 import { arr, bool, metadata, oneOf, requireStr, str, type Params } from '../params.ts';
@@ -84,10 +84,34 @@ export async function startSubscription(sb: SandboxCore, t: Tx, args: NewSubscri
   return { subscription, invoice };
 }
 
-/** An invoice for the subscription's current period, charged to the card; paid or payment failed. */
+/** One line of an invoice: a subscription item's price for a period, or a proration of it (negative: unused time credited). */
+export interface InvoiceLineInput {
+  item: Stripe.SubscriptionItem;
+  price: Stripe.Price;
+  quantity: number;
+  amount: number;
+  period: { start: number; end: number };
+  proration: boolean;
+  description: string;
+}
+
+/** Each item's price for its current period: what a new period (first invoice, renewal) bills. */
+function periodLines(subscription: Stripe.Subscription): InvoiceLineInput[] {
+  return subscription.items.data.map((i) => ({
+    item: i, price: i.price, quantity: i.quantity ?? 1, amount: (i.price.unit_amount ?? 0) * (i.quantity ?? 1),
+    period: { start: i.current_period_start, end: i.current_period_end }, proration: false,
+    description: `${i.quantity ?? 1} × ${i.price.nickname ?? i.price.id}`,
+  }));
+}
+
+/**
+ * An invoice for the subscription (its current period, or the given lines), charged to the card;
+ * paid or payment failed. The customer's balance is applied first, as Stripe does: a credit
+ * (negative balance) lowers what is due, and a negative total is kept as credit for later invoices.
+ */
 async function invoiceFor(
   sb: SandboxCore, t: Tx, subscription: Stripe.Subscription, reason: Stripe.Invoice.BillingReason,
-  existingIntent: Stripe.PaymentIntent | null, card: CardInput | undefined,
+  existingIntent: Stripe.PaymentIntent | null, card: CardInput | undefined, lineInputs: InvoiceLineInput[] = periodLines(subscription),
 ): Promise<Stripe.Invoice> {
   const id = newId('in');
   // locked before the balance (createCharge), in the order checkout takes them
@@ -95,27 +119,33 @@ async function invoiceFor(
   const item = subscription.items.data[0]!;
   // automatic tax: the customer's country (checkout saved the one the buyer confirmed on the page)
   const rate = subscription.automatic_tax.enabled ? taxRateFor(customer.data.address?.country) : null;
-  const taxed = subscription.items.data.map((i) => {
-    const base = (i.price.unit_amount ?? 0) * (i.quantity ?? 1);
-    return { item: i, base, ...taxOn(base, i.price, rate) };
+  const taxed = lineInputs.map((l) => {
+    // a credit is taxed as the charge it undoes, with the opposite sign
+    const sign = l.amount < 0 ? -1 : 1;
+    const { tax, total, behaviour } = taxOn(Math.abs(l.amount), l.price, rate);
+    return { line: l, item: l.item, base: l.amount, tax: sign * tax, total: sign * total, behaviour };
   });
   const subtotal = taxed.reduce((sum, l) => sum + l.base, 0);
   const taxTotal = taxed.reduce((sum, l) => sum + l.tax, 0);
-  const amount = taxed.reduce((sum, l) => sum + l.total, 0);
+  const total = taxed.reduce((sum, l) => sum + l.total, 0);
+  const startingBalance = customer.data.balance ?? 0;
+  const amount = Math.max(0, total + startingBalance);
+  const endingBalance = Math.min(0, total + startingBalance);
   const taxRateId = `txr_auto_${(rate?.country ?? 'none').toLowerCase()}_${rate?.rateBp ?? 0}`;
   const taxesOf = (l: (typeof taxed)[number]) => (rate ? [{
     amount: l.tax, tax_behavior: l.behaviour, tax_rate_details: { tax_rate: taxRateId }, taxability_reason: rate.rateBp ? 'standard_rated' as const : 'not_collecting' as const,
     taxable_amount: l.behaviour === 'inclusive' ? l.base - l.tax : l.base, type: 'tax_rate_details' as const,
   }] : []);
-  const intent = existingIntent ?? (await createPaymentIntent(t, { amount, currency: subscription.currency, customer: customer.id, description: 'Subscription update' }));
+  // nothing due (the balance covers it): paid without a payment
+  const intent = amount === 0 ? null : existingIntent ?? (await createPaymentIntent(t, { amount, currency: subscription.currency, customer: customer.id, description: 'Subscription update' }));
   // the first invoice was paid at checkout (existingIntent); renewals charge the card on file off-session
   const behaviour = card ? (existingIntent ? { kind: 'succeeds' as const } : offSessionBehaviour(card.number)) : undefined;
-  const paid = behaviour?.kind === 'succeeds';
+  const paid = amount === 0 || behaviour?.kind === 'succeeds';
   // a failed renewal is tried again on the dunning schedule (retryDueInvoices)
   const firstRetry = sb.settings.dunning.retryDays[0];
   const nextAttempt = !paid && reason === 'subscription_cycle' && firstRetry !== undefined ? t.now + firstRetry * 86400 : null;
   let chargeId: string | null = null;
-  if (card && !existingIntent) {
+  if (card && !existingIntent && intent) {
     const charge = await createCharge(sb, t, { intent, card, billingEmail: customer.data.email, decline: behaviour?.kind === 'declined' ? behaviour.decline : undefined });
     chargeId = charge.id;
     const decline = behaviour?.kind === 'declined' ? behaviour.decline : undefined;
@@ -124,17 +154,17 @@ async function invoiceFor(
       last_payment_error: decline ? ({ type: 'card_error', ...decline, charge: charge.id } as Stripe.PaymentIntent.LastPaymentError) : null,
     });
   }
-  const lines = taxed.map((l) => ({ i: l.item, taxes: taxesOf(l) })).map(({ i, taxes }) => ({
-    id: newId('il'), object: 'line_item', amount: (i.price.unit_amount ?? 0) * (i.quantity ?? 1), currency: subscription.currency,
-    description: `${i.quantity ?? 1} × ${i.price.nickname ?? i.price.id}`, discount_amounts: [], discountable: true, discounts: [],
-    invoice: id, livemode: false, metadata: {}, period: { end: i.current_period_end, start: i.current_period_start }, quantity: i.quantity ?? 1,
+  const lines = taxed.map((l) => ({ l: l.line, taxes: taxesOf(l) })).map(({ l, taxes }) => ({
+    id: newId('il'), object: 'line_item', amount: l.amount, currency: subscription.currency,
+    description: l.description, discount_amounts: [], discountable: !l.proration, discounts: [],
+    invoice: id, livemode: false, metadata: {}, period: { end: l.period.end, start: l.period.start }, quantity: l.quantity,
     subscription: subscription.id, pretax_credit_amounts: [], taxes,
     parent: {
       type: 'subscription_item_details', invoice_item_details: null,
-      subscription_item_details: { invoice_item: null, proration: false, proration_details: { credited_items: null }, subscription: subscription.id, subscription_item: i.id },
+      subscription_item_details: { invoice_item: null, proration: l.proration, proration_details: { credited_items: null }, subscription: subscription.id, subscription_item: l.item.id },
     },
-    pricing: { type: 'price_details', price_details: { price: i.price.id, product: i.price.product }, unit_amount_decimal: i.price.unit_amount_decimal },
-    subtotal: (i.price.unit_amount ?? 0) * (i.quantity ?? 1), quantity_decimal: String(i.quantity ?? 1),
+    pricing: { type: 'price_details', price_details: { price: l.price.id, product: l.price.product }, unit_amount_decimal: l.price.unit_amount_decimal },
+    subtotal: l.amount, quantity_decimal: String(l.quantity),
   }));
   const invoice = shaped<Stripe.Invoice>('invoice', {
     id, object: 'invoice', account_country: 'IE', account_name: 'Stitchhouse', account_tax_ids: null, amount_due: amount,
@@ -147,23 +177,23 @@ async function invoiceFor(
     billing_reason: reason, collection_method: 'charge_automatically', created: t.now, currency: subscription.currency, custom_fields: null,
     customer: customer.id, customer_address: customer.data.address, customer_email: customer.data.email, customer_name: customer.data.name,
     customer_phone: null, customer_shipping: null, customer_tax_exempt: 'none', customer_tax_ids: [], default_payment_method: null,
-    default_source: null, default_tax_rates: [], description: null, discounts: [], due_date: null, effective_at: t.now, ending_balance: 0,
+    default_source: null, default_tax_rates: [], description: null, discounts: [], due_date: null, effective_at: t.now, ending_balance: endingBalance,
     footer: null, from_invoice: null, hosted_invoice_url: sb.url(`/invoices/${id}`), invoice_pdf: null, issuer: { type: 'self' },
     last_finalization_error: null, latest_revision: null, lines: list(lines, `/v1/invoices/${id}/lines`), livemode: false, metadata: {},
     next_payment_attempt: nextAttempt, number: `${customer.data.invoice_prefix}-${String(customer.data.next_invoice_sequence ?? 1).padStart(4, '0')}`,
     on_behalf_of: null, payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
     period_end: item.current_period_end, period_start: item.current_period_start, post_payment_credit_notes_amount: 0,
-    pre_payment_credit_notes_amount: 0, receipt_number: null, rendering: null, shipping_cost: null, shipping_details: null, starting_balance: 0,
+    pre_payment_credit_notes_amount: 0, receipt_number: null, rendering: null, shipping_cost: null, shipping_details: null, starting_balance: startingBalance,
     statement_descriptor: null, status: paid ? 'paid' : 'open',
     status_transitions: { finalized_at: t.now, marked_uncollectible_at: null, paid_at: paid ? t.now : null, voided_at: null },
     subtotal, subtotal_excluding_tax: subtotal - taxed.filter((l) => l.behaviour === 'inclusive').reduce((sum, l) => sum + l.tax, 0),
-    test_clock: null, total: amount, total_discount_amounts: [], total_excluding_tax: amount - taxTotal, webhooks_delivered_at: null,
+    test_clock: null, total, total_discount_amounts: [], total_excluding_tax: total - taxTotal, webhooks_delivered_at: null,
     automatically_finalizes_at: null, total_pretax_credit_amounts: [], total_taxes: taxed.flatMap(taxesOf),
     amount_overpaid: 0, customer_account: null,
     parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: subscription.metadata, subscription: subscription.id } },
   });
-  await t.insert('invoice', invoice, { payment_intent: intent.id, charge: chargeId });
-  await t.update({ ...customer.data, next_invoice_sequence: (customer.data.next_invoice_sequence ?? 1) + 1 });
+  await t.insert('invoice', invoice, { payment_intent: intent?.id ?? null, charge: chargeId });
+  await t.update({ ...customer.data, balance: endingBalance, next_invoice_sequence: (customer.data.next_invoice_sequence ?? 1) + 1 });
   return invoice;
 }
 
@@ -190,7 +220,16 @@ export async function saveSubscriptionChange(sb: SandboxCore, t: Tx, before: Str
   return after;
 }
 
-/** POST /v1/subscriptions/:id — cancel_at_period_end, items[{id, price}], proration_behavior, metadata. */
+/**
+ * POST /v1/subscriptions/:id — cancel_at_period_end, items[{id, price, quantity}], proration_behavior,
+ * payment_behavior, metadata. A new price on another interval restarts the billing period now and
+ * is invoiced at once (Stripe resets the billing cycle anchor), less the unused time of the old
+ * price unless proration_behavior is none; always_invoice bills a change within the interval at
+ * once (unused time credited, remaining time charged). create_prorations within the interval would
+ * leave pending invoice items for the next renewal, which the sandbox does not keep: refused.
+ * payment_behavior error_if_incomplete refuses the whole update (402 card_error) when that invoice
+ * cannot be paid; allow_incomplete (the default) keeps the update, the invoice open, past_due.
+ */
 export async function updateSubscription(sb: SandboxCore, t: Tx, id: string, p: Params): Promise<Stripe.Subscription> {
   const stored = await getSubscription(t, id, true);
   const before = stored.data;
@@ -200,8 +239,14 @@ export async function updateSubscription(sb: SandboxCore, t: Tx, id: string, p: 
   let after: Stripe.Subscription = { ...before, metadata: metadata(p, 'metadata', before.metadata) };
   const cancelAtPeriodEnd = bool(p, 'cancel_at_period_end');
   if (cancelAtPeriodEnd !== undefined) after = withCancelAtPeriodEnd(after, cancelAtPeriodEnd, t.now);
-  oneOf(str(p, 'proration_behavior'), ['always_invoice', 'create_prorations', 'none'] as const, 'proration_behavior');
+  const proration = oneOf(str(p, 'proration_behavior'), ['always_invoice', 'create_prorations', 'none'] as const, 'proration_behavior') ?? 'create_prorations';
+  const paymentBehavior = oneOf(str(p, 'payment_behavior'), ['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'] as const, 'payment_behavior') ?? 'allow_incomplete';
+  if (paymentBehavior === 'default_incomplete' || paymentBehavior === 'pending_if_incomplete') {
+    throw invalidParam('payment_behavior', `The Stitchhouse sandbox takes payment_behavior allow_incomplete or error_if_incomplete, not ${paymentBehavior}.`);
+  }
   const items = arr(p, 'items');
+  const repriced: Array<{ old: Stripe.SubscriptionItem; now: Stripe.SubscriptionItem }> = [];
+  let restart = false;
   if (items) {
     const data = [...after.items.data];
     for (const [index, raw] of items.entries()) {
@@ -221,18 +266,73 @@ export async function updateSubscription(sb: SandboxCore, t: Tx, id: string, p: 
       const current = at >= 0 ? data[at]! : undefined;
       const quantity = Number(str(entry, 'quantity', `${path}[quantity]`) ?? current?.quantity ?? 1);
       const start = current?.current_period_start ?? t.now;
-      const intervalChanged = current && (current.price.recurring?.interval !== price.recurring.interval || current.price.recurring?.interval_count !== price.recurring.interval_count);
+      const intervalChanged = Boolean(current && (current.price.recurring?.interval !== price.recurring.interval || current.price.recurring?.interval_count !== price.recurring.interval_count));
       // a new interval restarts the billing period, like Stripe
       const item = subscriptionItem(t, after.id, price, quantity, intervalChanged ? t.now : start,
         intervalChanged ? addInterval(t.now, price.recurring.interval, price.recurring.interval_count) : (current?.current_period_end ?? addInterval(t.now, price.recurring.interval, price.recurring.interval_count)),
         current?.id);
-      if (at >= 0) data[at] = { ...item, created: current!.created };
-      else data.push(item);
+      if (current) {
+        data[at] = { ...item, created: current.created };
+        if (current.price.id !== price.id || (current.quantity ?? 1) !== quantity) repriced.push({ old: current, now: data[at]! });
+      } else data.push(item);
+      if (intervalChanged) restart = true;
     }
     after = { ...after, items: { ...after.items, data } };
+    if (restart) after = { ...after, billing_cycle_anchor: t.now };
     if (after.cancel_at_period_end) after = withCancelAtPeriodEnd(after, true, t.now);
   }
-  return saveSubscriptionChange(sb, t, before, after);
+  const invoiceNow = restart || (repriced.length > 0 && proration === 'always_invoice');
+  if (!invoiceNow) {
+    if (repriced.length > 0 && proration === 'create_prorations') {
+      throw invalidParam('proration_behavior', 'The Stitchhouse sandbox bills prorations at once only: for a price change within the billing interval use proration_behavior always_invoice or none.');
+    }
+    return saveSubscriptionChange(sb, t, before, after);
+  }
+
+  const label = async (price: Stripe.Price) => price.nickname ?? (await t.get<Stripe.Product>(price.product as string))?.data.name ?? price.id;
+  const day = new Date(t.now * 1000).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const lines: InvoiceLineInput[] = [];
+  for (const { old, now } of repriced) {
+    const length = old.current_period_end - old.current_period_start;
+    const left = Math.max(0, old.current_period_end - t.now);
+    if (proration !== 'none' && length > 0 && left > 0) {
+      const unused = Math.round(((old.price.unit_amount ?? 0) * (old.quantity ?? 1) * left) / length);
+      if (unused > 0) {
+        lines.push({ item: now, price: old.price, quantity: old.quantity ?? 1, amount: -unused, period: { start: t.now, end: old.current_period_end },
+          proration: true, description: `Unused time on ${old.quantity ?? 1} × ${await label(old.price)} after ${day}` });
+      }
+      if (!restart) {
+        const remaining = Math.round(((now.price.unit_amount ?? 0) * (now.quantity ?? 1) * left) / length);
+        lines.push({ item: now, price: now.price, quantity: now.quantity ?? 1, amount: remaining, period: { start: t.now, end: now.current_period_end },
+          proration: true, description: `Remaining time on ${now.quantity ?? 1} × ${await label(now.price)} after ${day}` });
+      }
+    }
+  }
+  if (restart) {
+    // the new period, every item at its full price
+    for (const i of after.items.data) {
+      lines.push({ item: i, price: i.price, quantity: i.quantity ?? 1, amount: (i.price.unit_amount ?? 0) * (i.quantity ?? 1),
+        period: { start: i.current_period_start, end: i.current_period_end }, proration: false, description: `${i.quantity ?? 1} × ${await label(i.price)}` });
+    }
+  }
+  const customer = await getCustomer(t, after.customer as string);
+  const card = customer.internal.card as CardInput | undefined;
+  const invoice = await invoiceFor(sb, t, after, 'subscription_update', null, card, lines);
+  if (invoice.status !== 'paid') {
+    if (paymentBehavior === 'error_if_incomplete') {
+      // the whole update is refused: this transaction (the invoice, the failed charge) rolls back
+      const behaviour = card ? offSessionBehaviour(card.number) : undefined;
+      const decline = behaviour?.kind === 'declined' ? behaviour.decline : undefined;
+      throw new StripeApiError(decline ? 402 : 400, decline
+        ? { type: 'card_error', code: decline.code, ...(decline.decline_code ? { decline_code: decline.decline_code } : {}), message: decline.message }
+        : { type: 'invalid_request_error', code: 'resource_missing', message: 'This customer has no attached payment source or default payment method. Please consider adding a default payment method.' });
+    }
+    after = { ...after, status: 'past_due' };
+  }
+  after = { ...after, latest_invoice: invoice.id };
+  const saved = await saveSubscriptionChange(sb, t, before, after);
+  await sb.emit(t, invoice.status === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', invoice);
+  return saved;
 }
 
 export function periodEnd(subscription: Stripe.Subscription): number {

@@ -52,6 +52,48 @@ function withTax(session: Session, lineItems: Stripe.LineItem[], rate: TaxRate |
   };
 }
 
+/** The account's payment method configuration (Dashboard → Payment methods): what Checkout offers when the session names none. */
+export const SANDBOX_PAYMENT_METHOD_CONFIGURATION = 'pmc_stitchhouse_sandbox';
+
+/** The payment method types of API 2026-10-28 (the SDK's Checkout.SessionCreateParams.AllowedPaymentMethodType). */
+const PAYMENT_METHOD_TYPES = [
+  'acss_debit', 'affirm', 'afterpay_clearpay', 'alipay', 'alma', 'amazon_pay', 'au_becs_debit', 'bacs_debit', 'bancontact', 'billie', 'bizum',
+  'blik', 'boleto', 'card', 'cashapp', 'crypto', 'customer_balance', 'eps', 'fpx', 'giropay', 'grabpay', 'ideal', 'kakao_pay', 'klarna',
+  'konbini', 'kr_card', 'link', 'mb_way', 'mobilepay', 'multibanco', 'naver_pay', 'nz_bank_account', 'oxxo', 'p24', 'pay_by_bank', 'payco',
+  'paynow', 'paypal', 'paypay', 'payto', 'pix', 'promptpay', 'revolut_pay', 'samsung_pay', 'satispay', 'scalapay', 'sepa_debit', 'sequra',
+  'sofort', 'sunbit', 'swish', 'twint', 'upi', 'us_bank_account', 'wechat_pay', 'zip',
+] as const;
+
+/** PayPal's currencies for an account in Europe (the sandbox's account is in Ireland). */
+const PAYPAL_CURRENCIES = new Set(['eur', 'gbp', 'usd', 'chf', 'czk', 'dkk', 'nok', 'pln', 'sek', 'aud', 'cad', 'hkd', 'nzd', 'sgd']);
+
+function paymentMethodTypes(p: Params, name: string): string[] | undefined {
+  const given = arr(p, name);
+  if (!given) return undefined;
+  return given.map((value, index) => oneOf(typeof value === 'string' ? value : String(value), PAYMENT_METHOD_TYPES, `${name}[${index}]`)!);
+}
+
+/**
+ * The payment methods a session offers, as Stripe's dynamic payment methods compute them: the
+ * configuration's methods eligible for the session (card always, with the Apple Pay and Google Pay
+ * wallets; PayPal in payment mode in its currencies), kept by allowed_payment_method_types and
+ * without excluded_payment_method_types.
+ */
+function offeredMethods(p: Params, mode: 'payment' | 'subscription', currency: string): { types: string[]; allowed: string[] | null; excluded: string[] | null } {
+  const configuration = str(p, 'payment_method_configuration');
+  if (configuration !== undefined && configuration !== SANDBOX_PAYMENT_METHOD_CONFIGURATION) {
+    throw noSuch('payment_method_configuration', configuration, 'payment_method_configuration');
+  }
+  const allowed = paymentMethodTypes(p, 'allowed_payment_method_types') ?? null;
+  const excluded = paymentMethodTypes(p, 'excluded_payment_method_types') ?? null;
+  const eligible = ['card', ...(mode === 'payment' && PAYPAL_CURRENCIES.has(currency) ? ['paypal'] : [])];
+  const types = eligible.filter((type) => (!allowed || allowed.includes(type)) && !excluded?.includes(type));
+  if (types.length === 0) {
+    throw invalidRequest(`No payment method is available for this Checkout Session: the account offers ${eligible.join(', ')} for it, and the allowed and excluded payment method types leave none.`, undefined, allowed ? 'allowed_payment_method_types' : 'excluded_payment_method_types');
+  }
+  return { types, allowed, excluded };
+}
+
 function validUrl(value: string | undefined, param: string): string | null {
   if (value === undefined) return null;
   if (!/^https?:\/\/[^\s]+$/.test(value)) throw invalidParam(param, 'Not a valid URL', 'url_invalid');
@@ -106,6 +148,7 @@ export async function createSession(sb: SandboxCore, t: Tx, p: Params): Promise<
   const currencies = new Set(lineItems.map((l) => l.currency));
   if (currencies.size > 1) throw invalidParam('line_items', 'All line items must use the same currency.');
   const total = lineItems.reduce((sum, l) => sum + l.amount_total, 0);
+  const methods = offeredMethods(p, mode, [...currencies][0]!);
 
   // The caller's expires_at is in real time; once /_sandbox/clock/advance moved the sandbox clock,
   // it is shifted by the same amount so "30 minutes from now" stays 30 sandbox minutes.
@@ -139,8 +182,11 @@ export async function createSession(sb: SandboxCore, t: Tx, p: Params): Promise<
     customer: customer?.id ?? null, customer_creation: customer ? null : mode === 'subscription' ? 'always' : 'if_required',
     customer_details: null, customer_email: email, expires_at: expiresAt, invoice: null, invoice_creation: null, livemode: false,
     locale: str(p, 'locale') ?? null, metadata: metadata(p), mode, payment_intent: null, payment_link: null,
-    payment_method_collection: mode === 'subscription' ? 'always' : null, payment_method_configuration_details: null,
-    payment_method_options: {}, payment_method_types: ['card'], allowed_payment_method_types: ['card'], payment_status: 'unpaid', phone_number_collection: { enabled: false },
+    payment_method_collection: mode === 'subscription' ? 'always' : null,
+    payment_method_configuration_details: { id: SANDBOX_PAYMENT_METHOD_CONFIGURATION, parent: null },
+    payment_method_options: {}, payment_method_types: methods.types, allowed_payment_method_types: methods.allowed,
+    ...(methods.excluded ? { excluded_payment_method_types: methods.excluded } : {}),
+    payment_status: 'unpaid', phone_number_collection: { enabled: false },
     recovered_from: null, saved_payment_method_options: null, setup_intent: null, shipping_address_collection: null, shipping_cost: null,
     shipping_options: [], status: 'open', submit_type: null, subscription: null, success_url: successUrl,
     total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 }, ui_mode: 'hosted_page', url: sb.url(`/checkout/${id}`),
@@ -211,6 +257,12 @@ export async function paySession(sb: SandboxCore, t: Tx, id: string, card: CardI
   if (session.status === 'open' && session.expires_at <= t.now) session = await markExpired(sb, t, stored);
   if (session.status === 'expired') return { status: 'expired', session, redirect: session.cancel_url };
   if (session.status !== 'open') return { status: 'not_open', session };
+  if (card.wallet) {
+    const type = card.wallet === 'paypal' ? 'paypal' : 'card';
+    if (!session.payment_method_types.includes(type)) {
+      return { status: 'invalid', session, error: { field: 'number', code: 'payment_method_unavailable', message: `This checkout does not offer ${card.wallet === 'paypal' ? 'PayPal' : 'wallets'}.` } };
+    }
+  }
   const fieldError = checkCardFields(card, t.now);
   if (fieldError) return { status: 'invalid', session, error: fieldError };
   const buyerEmail = session.customer_email ?? email ?? (session.customer ? (await getCustomer(t, session.customer as string)).data.email : null);
@@ -306,8 +358,8 @@ async function succeed(
   if (!customerId && session.mode === 'subscription') {
     customerId = (await createCustomer(sb, t, { email: email ?? '', name: card.name ?? '' })).id;
   }
-  if (customerId) {
-    // the card stays on file for renewals and the billing portal
+  if (customerId && card.wallet !== 'paypal') {
+    // the card stays on file for renewals and the billing portal (Apple Pay and Google Pay hand over one)
     const customer = await getCustomer(t, customerId, 'customer', true);
     await t.update(customer.data, { ...customer.internal, card });
   }

@@ -71,6 +71,17 @@ export async function createPaymentIntent(t: Tx, values: NewPaymentIntent): Prom
   return t.insert('payment_intent', intent);
 }
 
+/** A PayPal payment's details, as Stripe reports them (the payer is the buyer who approved it). */
+function paypalDetails(args: ChargeArgs): Stripe.Charge.PaymentMethodDetails {
+  return {
+    type: 'paypal',
+    paypal: {
+      country: args.card.country ?? null, payer_email: args.billingEmail, payer_id: randomToken(13).toUpperCase(), payer_name: args.card.name ?? null,
+      seller_protection: { dispute_categories: ['fraudulent', 'product_not_received'], status: 'eligible' }, transaction_id: randomToken(17).toUpperCase(),
+    },
+  } as Stripe.Charge.PaymentMethodDetails;
+}
+
 export interface ChargeArgs {
   intent: Stripe.PaymentIntent;
   card: CardInput;
@@ -134,7 +145,7 @@ export async function createCharge(sb: SandboxCore, t: Tx, args: ChargeArgs): Pr
     paid: !decline,
     payment_intent: intent.id,
     payment_method: paymentMethod,
-    payment_method_details: {
+    payment_method_details: card.wallet === 'paypal' ? paypalDetails(args) : {
       card: {
         amount_authorized: decline ? null : intent.amount,
         brand,
@@ -158,7 +169,9 @@ export async function createCharge(sb: SandboxCore, t: Tx, args: ChargeArgs): Pr
         three_d_secure: args.authenticated
           ? { authentication_flow: 'challenge', electronic_commerce_indicator: '05', exemption_indicator: null, result: 'authenticated', result_reason: null, transaction_id: randomToken(20), version: '2.2.0' }
           : null,
-        wallet: null,
+        wallet: card.wallet
+          ? { dynamic_last4: number.slice(-4), type: card.wallet, ...(card.wallet === 'apple_pay' ? { apple_pay: {} } : { google_pay: {} }) } as Stripe.Charge.PaymentMethodDetails.Card.Wallet
+          : null,
         authorization_code: decline ? null : String(100000 + Math.floor(Math.random() * 900000)),
         regulated_status: 'unregulated',
         network_transaction_id: randomToken(15),

@@ -1,10 +1,13 @@
 // Hosted checkout: /checkout/:id shows the items and takes a test card; 3-D Secure cards go
-// through /checkout/:id/authenticate (Complete / Fail). Plain form POSTs and 303 redirects.
+// through /checkout/:id/authenticate (Complete / Fail). Above the card form, as on Stripe's page,
+// the wallets the session offers (payment_method_types): Apple Pay and Google Pay with card (the
+// wallet's stand-in pays with a tokenized 4242 card), PayPal with paypal (its approval page,
+// /checkout/:id/paypal, Approve / Cancel). Plain form POSTs and 303 redirects.
 import type Stripe from 'stripe';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { SandboxCore } from '../core.ts';
-import { parseExpiry } from '../cards.ts';
+import { parseExpiry, testCards, WALLETS, type CardInput, type Wallet } from '../cards.ts';
 import { authenticate, expireDueSessions, getSession, lineItemsOf, paySession, type PayOutcome } from '../api/checkout.ts';
 import { getCustomer } from '../api/customers.ts';
 import { getIntent } from '../api/payments.ts';
@@ -73,6 +76,7 @@ ${session.automatic_tax.enabled
     : ''}
 <tr><th scope="row" colspan="2">Total</th><td class="num total">${money(session.amount_total ?? 0, currency)}</td></tr></tfoot>
 </table>
+${walletButtons(session, country, askEmail ? v.email ?? '' : null)}
 <form method="post" action="/checkout/${session.id}" novalidate>
 <h2>Payment details</h2>
 ${askEmail
@@ -89,6 +93,34 @@ ${session.cancel_url ? html`<a href="${session.cancel_url}">Cancel and return to
 </div>
 </form>`;
   return page(c, { title: `${state.alert || state.fieldError ? 'Error: ' : ''}${title} · Stitchhouse sandbox`, body, status, redirectsTo: [session.success_url, session.cancel_url] });
+}
+
+const WALLET_NAMES: Record<Wallet, string> = { apple_pay: 'Apple Pay', google_pay: 'Google Pay', paypal: 'PayPal' };
+
+/**
+ * The express checkout buttons of the methods the session offers, above the card form as on
+ * Stripe's page. Their own form (so Enter in the card form still pays by card), with the country
+ * the page preselects; the wallet hands over the buyer's email when the session has none.
+ */
+function walletButtons(session: Session, country: string, askEmail: string | null): Markup | '' {
+  const offered = WALLETS.filter((w) => session.payment_method_types.includes(w === 'paypal' ? 'paypal' : 'card'));
+  if (!offered.length) return '';
+  return html`<h2 id="express-title">Express checkout</h2>
+<form method="post" action="/checkout/${session.id}/wallet" novalidate aria-labelledby="express-title">
+<input type="hidden" name="country" value="${country}">
+${askEmail !== null ? html`<label for="wallet-email">Email your wallet shares</label>
+<input id="wallet-email" name="email" type="email" autocomplete="email" value="${askEmail}">` : ''}
+<div class="wallets">
+${offered.map((w) => html`<button class="wallet wallet-${w.replace('_', '-')}" type="submit" name="wallet" value="${w}">${WALLET_NAMES[w]}</button>`)}
+</div>
+</form>
+<p class="divider">Or pay with card</p>
+`;
+}
+
+/** What a wallet hands over: a tokenized card (Apple Pay, Google Pay) or the PayPal payer, with the buyer's country and name. */
+function walletPayment(wallet: Wallet, country: string, name: string, now: number): CardInput {
+  return { number: testCards.succeeds, exp_month: 12, exp_year: new Date(now * 1000).getUTCFullYear() + 3, cvc: '123', name, country, wallet };
 }
 
 function afterOutcome(c: Context, sb: SandboxCore, id: string, outcome: PayOutcome, values: Record<string, string>): Promise<Response> | Response {
@@ -134,6 +166,51 @@ export function checkoutPages(sb: SandboxCore): Hono {
       number: values.number!, exp_month: expiry.month, exp_year: expiry.year, cvc: values.cvc!, name: values.name, country: values.country || 'IE',
     }, values.email || null));
     return afterOutcome(c, sb, id, outcome, values);
+  }));
+
+  app.post('/:id/wallet', guard(async (c, id) => {
+    const form = await c.req.parseBody();
+    const text = (k: string) => (typeof form[k] === 'string' ? (form[k] as string).trim() : '');
+    const values = Object.fromEntries(['email', 'name', 'country'].map((k) => [k, text(k)]));
+    const wallet = WALLETS.find((w) => w === text('wallet'));
+    if (!wallet) return render(c, sb, id, { values, alert: 'Choose Apple Pay, Google Pay or PayPal.' }, 400);
+    if (values.email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email!)) {
+      return render(c, sb, id, { values, fieldError: { field: 'email', message: 'Enter a valid email address.' } }, 400);
+    }
+    const country = values.country || 'IE';
+    if (wallet === 'paypal') {
+      // PayPal's own page approves the payment first
+      return c.redirect(`/checkout/${id}/paypal?${new URLSearchParams({ country, ...(values.email ? { email: values.email } : {}) })}`, 303);
+    }
+    const outcome = await sb.tx((t) => paySession(sb, t, id, walletPayment(wallet, country, values.name || `${WALLET_NAMES[wallet]} holder`, t.now), values.email || null));
+    return afterOutcome(c, sb, id, outcome, values);
+  }));
+
+  app.get('/:id/paypal', guard(async (c, id) => {
+    const { session } = await sb.tx(async (t) => ({ session: (await getSession(t, id)).data }));
+    if (session.status !== 'open' || !session.payment_method_types.includes('paypal')) return c.redirect(`/checkout/${id}`, 303);
+    const country = c.req.query('country') ?? 'IE';
+    const email = c.req.query('email') ?? '';
+    const body = html`
+<h1>PayPal</h1>
+<p>Approve the payment of <strong>${money(session.amount_total ?? 0, session.currency!)}</strong> to Stitchhouse with your PayPal account.</p>
+<p class="hint" id="paypal-hint">This is the sandbox's stand-in for PayPal's page: approve, or cancel and go back to the payment page.</p>
+<form method="post" action="/checkout/${id}/paypal" aria-describedby="paypal-hint">
+<input type="hidden" name="country" value="${country}">
+<input type="hidden" name="email" value="${email}">
+<div class="actions">
+<button class="primary" type="submit" name="outcome" value="approve" autofocus>Approve and pay</button>
+<button class="secondary" type="submit" name="outcome" value="cancel">Cancel and return</button>
+</div>
+</form>`;
+    return page(c, { title: 'PayPal · Stitchhouse sandbox', body, redirectsTo: [session.success_url, session.cancel_url] });
+  }));
+  app.post('/:id/paypal', guard(async (c, id) => {
+    const form = await c.req.parseBody();
+    const text = (k: string) => (typeof form[k] === 'string' ? (form[k] as string).trim() : '');
+    if (text('outcome') !== 'approve') return c.redirect(`/checkout/${id}`, 303);
+    const outcome = await sb.tx((t) => paySession(sb, t, id, walletPayment('paypal', text('country') || 'IE', 'PayPal payer', t.now), text('email') || null));
+    return afterOutcome(c, sb, id, outcome, { email: text('email'), country: text('country') });
   }));
 
   app.get('/:id/authenticate', guard(async (c, id) => {

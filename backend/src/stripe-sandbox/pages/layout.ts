@@ -40,7 +40,14 @@ dl { display: grid; grid-template-columns: max-content 1fr; gap: .3rem 1rem; }
 dt { font-weight: 600; }
 dd { margin: 0; }
 form.inline { display: inline; }
+.wallets { display: grid; gap: .6rem; }
+button.wallet { width: 100%; border: 2px solid #1b1b1f; background: #1b1b1f; color: #fff; padding: .7rem 1rem; }
+button.wallet-paypal { background: #ffc439; border-color: #ffc439; color: #1b1b1f; }
+.divider { text-align: center; color: #4a4a55; margin: 1.25rem 0 0; }
 `;
+
+/** The pages' icon (a thimble-blue square with an S), served at /favicon.svg and /favicon.ico: browsers ask for it. */
+export const favicon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0b4f9c"/><text x="16" y="23" font-family="system-ui, sans-serif" font-size="20" font-weight="700" text-anchor="middle" fill="#fff">S</text></svg>`;
 
 function origin(url: string | null | undefined): string | undefined {
   if (!url) return undefined;
@@ -71,6 +78,7 @@ export async function page(c: Context, options: PageOptions): Promise<Response> 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${options.title}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/sandbox.css">
 </head>
 <body>

@@ -1,14 +1,15 @@
-import { EXAMPLE_SALE, REFERRAL_ATTRIBUTION_DAYS, RESELLER_COMMISSION_BP, commissionExample, formatBasisPoints, formatMoney } from '@stitchhouse/shared/pricing.ts';
+import { EXAMPLE_COUNTRY, EXAMPLE_SALE, REFERRAL_ATTRIBUTION_DAYS, RESELLER_COMMISSION_BP, commissionExample, formatBasisPoints, formatMoney } from '@stitchhouse/shared/pricing.ts';
+import { SaleExample } from '@stitchhouse/shared/saleExample.tsx';
 import * as styles from './programme.module.css';
 
 /** The worked example of a referred sale on each plan, from the same numbers checkout charges (shared/src/pricing.ts). */
 export function EarningsExample() {
   const { amount, currency } = EXAMPLE_SALE;
-  const rows = commissionExample(amount, currency, 'DE');
+  const rows = commissionExample(amount, currency, EXAMPLE_COUNTRY);
   return (
     <table className={styles.table}>
       <caption>
-        A referred {formatMoney(amount, currency)} pattern bought from Germany (19 % VAT included in the price), within {REFERRAL_ATTRIBUTION_DAYS} days of the buyer’s last click.
+        A referred sale, within {REFERRAL_ATTRIBUTION_DAYS} days of the buyer’s last click. <SaleExample reader="partner" />
       </caption>
       <thead>
         <tr>

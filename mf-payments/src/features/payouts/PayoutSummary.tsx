@@ -6,6 +6,7 @@ import type { AsyncState } from '@stitchhouse/shared/useAsync.ts';
 import { ListSkeleton } from '../shared/ListSkeleton.tsx';
 import { formatAmount } from '@stitchhouse/shared/money.ts';
 import { ConnectButton } from './ConnectButton.tsx';
+import { requirementWords } from './requirements.ts';
 import * as styles from '../shared/Hub.module.css';
 
 const STAGE_TEXT = {
@@ -33,7 +34,7 @@ export function PayoutSummary({ status, showConnect = true }: { status: AsyncSta
         {STAGE_TEXT[stage].text}
       </p>
       {stage === 'needs_details' && account && account.requirements_due.length > 0 ? (
-        <p className={styles.meta}>Still needed: {account.requirements_due.map((r) => r.replace(/[._]/g, ' ')).join(', ')}.</p>
+        <p className={styles.meta} data-testid="payout-requirements">Still needed: {new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(requirementWords(account.requirements_due))}.</p>
       ) : null}
       {amounts.length > 0 ? (
         <dl className={styles.amounts}>
