@@ -1,7 +1,7 @@
 // Generates the demo catalog: believable patterns per craft with size charts (cm),
 // yardage by fabric width, notions, formats, languages, tags and prices.
 import { difficultyLabel } from '../../shared/src/catalog/labels.ts';
-import { formatLabel, type PatternFormat } from '../../shared/src/catalog/formats.ts';
+import type { PatternFormat } from '../../shared/src/catalog/formats.ts';
 import { daysBefore, prng, stableUuid, type Prng } from './prng.ts';
 import type { DemoStore } from './people.ts';
 
@@ -218,17 +218,14 @@ const craftIntro: Record<string, string[]> = {
   'cross-stitch': ['A counted design with a large-print chart and a symbol key.', 'Stitch it in an evening or turn it into a year-long project.'],
 };
 
-function describe(title: string, g: Garment, craft: string, difficulty: number, formats: Format[], chart: SizeEntry[], r: Prng): string {
+function describe(title: string, g: Garment, craft: string, difficulty: number, chart: SizeEntry[], r: Prng): string {
   const lines = [
     `${r.pick(craftIntro[craft] ?? craftIntro.sewing!)} The **${title}** pattern includes step-by-step illustrated instructions${
       chart.length > 0 && chart[0]!.bust !== undefined ? ', a body-measurement chart and finished garment measurements' : ''}.`,
     '',
     `**Skill level:** ${difficultyLabel(difficulty)}.`,
     '',
-    '**What you get**',
-    ...formats.map((f) => `- ${formatLabel(f)} PDF with layers by size`),
-    '- Instruction booklet with cutting layouts',
-    '',
+    // no list of files here: the pattern page lists the files really attached (What you get)
   ];
   if (g.notions.length > 0) lines.push('**You will also need**', ...g.notions.map((n) => `- ${n}`), '');
   if (craft === 'sewing') lines.push(`Suggested fabrics: ${r.pick(['linen, cotton lawn, viscose or Tencel twill', 'mid-weight cotton, chambray or linen blends', 'wool flannel, melton or boiled wool', 'cotton jersey or French terry with 30% stretch'])}.`);
@@ -269,7 +266,7 @@ export function generatePatterns(stores: DemoStore[], total = 300): DemoPattern[
       id: stableUuid(`pattern:${i}`),
       store_id: store.id,
       title,
-      description: describe(title, g, craft, difficulty, formats, chart.sizes, r),
+      description: describe(title, g, craft, difficulty, chart.sizes, r),
       craft,
       category: g.category,
       difficulty,

@@ -11,6 +11,8 @@ export interface SeedOptions {
   serviceRoleKey: string;
   pool: Queryable;
   log: (msg: string) => void;
+  /** Where the demo history ends (ms since the epoch); default: now, the first start. */
+  anchor?: number;
 }
 
 export const json = (value: unknown) => JSON.stringify(value);

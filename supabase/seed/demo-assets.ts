@@ -1,6 +1,7 @@
 // Cover images and pattern PDFs for the demo catalog, drawn by supabase/seed/assets
 // (pdf-lib). Loaded at run time so the seed still works, without files, when that module
-// is absent; PDFs are cached per template so 300 patterns seed in seconds.
+// is absent. Every PDF is drawn for its own pattern: its title on the cover, the instructions
+// and every page, its designer and its sizes (about 10 ms a file).
 import { createHash } from 'node:crypto';
 import type { DemoPattern, Format } from './catalog.ts';
 
@@ -12,7 +13,8 @@ export interface SeedAsset {
 
 export interface AssetSource {
   cover(pattern: DemoPattern): Promise<SeedAsset & { fileName: string }>;
-  pdf(pattern: DemoPattern, format: Format, designer: string): Promise<SeedAsset>;
+  /** The pattern's file in `format`; `extraSheets` more pages for a later version (it changed). */
+  pdf(pattern: DemoPattern, format: Format, designer: string, extraSheets?: number): Promise<SeedAsset>;
 }
 
 type MakePdf = (input: { title: string; designer: string; format: Format; sizes?: string[]; pages?: number }) => Promise<Uint8Array>;
@@ -39,25 +41,16 @@ export async function loadAssetSource(): Promise<AssetSource | null> {
   const makeCover = coverModule?.makeCoverSvg as MakeCover | undefined;
   if (typeof makePdf !== 'function' || typeof makeCover !== 'function') return null;
 
-  // One PDF per craft × category × format × size set: the file a buyer gets shows the
-  // pattern type, the designer's name and the pattern's own sizes.
-  const pdfCache = new Map<string, Promise<SeedAsset>>();
   const encoder = new TextEncoder();
   return {
     async cover(pattern) {
       const svg = makeCover({ title: pattern.title, craft: pattern.craft, seed: pattern.id });
       return { ...asset(encoder.encode(svg), 'image/svg+xml'), fileName: 'cover.svg' };
     },
-    pdf(pattern, format, designer) {
+    async pdf(pattern, format, designer, extraSheets = 0) {
       const sizes = pattern.size_chart.sizes.map((s) => s.label).slice(0, 16);
-      const key = [designer, pattern.category, format, sizes.join(',')].join('|');
-      let cached = pdfCache.get(key);
-      if (!cached) {
-        const title = `${designer}: ${pattern.category.replace(/-/g, ' ')} pattern`;
-        cached = makePdf({ title, designer, format, sizes, pages: format === 'a0' ? 2 : 6 }).then((b) => asset(b, 'application/pdf'));
-        pdfCache.set(key, cached);
-      }
-      return cached;
+      const pages = (format === 'a0' ? 2 : 6) + extraSheets;
+      return asset(await makePdf({ title: pattern.title, designer, format, sizes, pages }), 'application/pdf');
     },
   };
 }

@@ -3,6 +3,7 @@ import type { DemoPattern } from './catalog.ts';
 import type { AssetSource } from './demo-assets.ts';
 import { json, type SeedOptions } from './db.ts';
 import type { DemoStore } from './people.ts';
+import { secondVersions } from './patterns.ts';
 
 async function upload(opts: SeedOptions, bucket: string, path: string, bytes: Uint8Array, contentType: string): Promise<void> {
   const res = await fetch(`${opts.url}/storage/v1/object/${bucket}/${path}`, {
@@ -31,6 +32,7 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
 /** Covers and one PDF per offered format, uploaded through the storage API, recorded in pattern_files. */
 export async function insertFiles(opts: SeedOptions, assets: AssetSource, patterns: DemoPattern[], stores: DemoStore[]): Promise<number> {
   const storeName = new Map(stores.map((s) => [s.id, s.name]));
+  const second = secondVersions(patterns);
   const files: Record<string, unknown>[] = [];
   const covers: { id: string; path: string }[] = [];
   await eachLimited(patterns, 8, async (p) => {
@@ -39,16 +41,20 @@ export async function insertFiles(opts: SeedOptions, assets: AssetSource, patter
     await upload(opts, 'pattern-images', coverPath, cover.bytes, cover.contentType);
     covers.push({ id: p.id, path: coverPath });
     for (const format of p.formats) {
-      const pdf = await assets.pdf(p, format, storeName.get(p.store_id)!);
-      const path = `${p.store_id}/${p.id}/${format}/v1.pdf`;
+      // the file a second version changed is that file's version 2, with the version's note
+      const changed = second.get(p.id)?.format === format ? second.get(p.id)! : null;
+      const version = changed ? 2 : 1;
+      const pdf = await assets.pdf(p, format, storeName.get(p.store_id)!, changed ? 1 : 0);
+      const path = `${p.store_id}/${p.id}/${format}/v${version}.pdf`;
       await upload(opts, 'pattern-files', path, pdf.bytes, pdf.contentType);
-      files.push({ pattern_id: p.id, store_id: p.store_id, format, version: 1, storage_path: path, size_bytes: pdf.bytes.byteLength,
-        sha256: pdf.sha256, changelog: 'First release.' });
+      files.push({ pattern_id: p.id, store_id: p.store_id, format, version, storage_path: path, size_bytes: pdf.bytes.byteLength,
+        sha256: pdf.sha256, changelog: changed ? changed.changes : 'First release.',
+        created_at: p.published_at ?? p.created_at, updated_at: changed ? changed.at : (p.published_at ?? p.created_at) });
     }
   });
   await opts.pool.query(
-    `insert into public.pattern_files (pattern_id, store_id, format, version, storage_path, size_bytes, sha256, changelog)
-     select pattern_id, store_id, format, version, storage_path, size_bytes, sha256, changelog
+    `insert into public.pattern_files (pattern_id, store_id, format, version, storage_path, size_bytes, sha256, changelog, created_at, updated_at)
+     select pattern_id, store_id, format, version, storage_path, size_bytes, sha256, changelog, created_at, updated_at
        from jsonb_populate_recordset(null::public.pattern_files, $1::jsonb)
      on conflict do nothing`,
     [json(files)],

@@ -1,6 +1,6 @@
 // Demo data for a fresh database: stores, 300 patterns, demo accounts with purchases,
 // wholesale and partner applications, point-of-sale sales, and files in storage.
-// Deterministic (seeded PRNG, fixed dates, stable ids) and idempotent (on conflict do
+// Deterministic apart from the anchor, the first start (seeded PRNG, dates relative to it, stable ids) and idempotent (on conflict do
 // nothing, upserted files), so running it twice changes nothing.
 import { generatePatterns } from './catalog.ts';
 import { loadAssetSource } from './demo-assets.ts';
@@ -8,7 +8,7 @@ import type { SeedOptions } from './db.ts';
 import { insertFiles } from './files.ts';
 import { insertKits } from './kits.ts';
 import { insertPatterns } from './patterns.ts';
-import { allUsers, designerStores, retailStores } from './people.ts';
+import { allUsers, designerStores, retailStores, shoppers } from './people.ts';
 import { insertPointOfSale } from './point-of-sale.ts';
 import { insertProgrammes } from './programmes.ts';
 import { insertPurchases } from './purchases.ts';
@@ -17,6 +17,7 @@ import { insertResellers } from './resellers.ts';
 import { insertSocial } from './social.ts';
 import { insertStores } from './stores.ts';
 import { insertUsers } from './users.ts';
+import { setDemoAnchor } from './prng.ts';
 
 export type { Queryable, SeedOptions } from './db.ts';
 export { DEMO_POS_KEY } from './programmes.ts';
@@ -24,16 +25,18 @@ export { DEMO_POS_KEY } from './programmes.ts';
 export async function seed(opts: SeedOptions): Promise<void> {
   const started = Date.now();
   const step = (what: string) => opts.log(`seed: ${what} (${Date.now() - started} ms)`);
+  // the demo history ends now (to the minute): the shop has traded up to the day of the first start
+  setDemoAnchor(opts.anchor ?? Math.floor(started / 60_000) * 60_000);
   await insertUsers(opts.pool);
-  step(`${allUsers.length} demo accounts`);
+  step(`${allUsers.length} demo accounts and ${shoppers.length} shoppers`);
   const stores = await insertStores(opts.pool);
   step(`${designerStores.length} designer stores, ${retailStores.length} retail shops, 1 supplier`);
   const patterns = generatePatterns(designerStores);
   await insertPatterns(opts.pool, patterns);
   step(`${patterns.length} patterns`);
-  await insertPurchases(opts.pool, patterns, stores);
+  const orders = await insertPurchases(opts.pool, patterns, stores);
   await insertProgrammes(opts.pool, patterns, stores);
-  step('orders, entitlements, downloads, wholesale and partner applications, plans, newsletter, point of sale');
+  step(`${orders} orders of the last year, entitlements, downloads, wholesale and partner applications, plans, newsletter, point of sale`);
   step(`${await insertKits(opts.pool)} supplier kits with clicks`);
   step(`${await insertPointOfSale(opts.pool)} in-shop sales with royalties owed`);
   step(`${await insertResellers(opts.pool)} orders attributed to the demo reseller (code PARCEL2026)`);

@@ -116,3 +116,23 @@ export const storeOwners: DemoUser[] = [...designerSpecs, ...retailerSpecs].map(
   user(s.key, s.ownerEmail, s.owner, retailerSpecs.includes(s) ? 'retailer' : 'designer'));
 
 export const allUsers: DemoUser[] = [operator, ...storeOwners, ...makers, ...partners];
+
+const FIRST_NAMES = ['Aisha', 'Bea', 'Carmen', 'Dalia', 'Elif', 'Freya', 'Gwen', 'Hana', 'Ines', 'June', 'Kasia', 'Leila', 'Mina', 'Nell',
+  'Orla', 'Pia', 'Quinn', 'Rhea', 'Saoirse', 'Tove', 'Uma', 'Vera', 'Wren', 'Yara', 'Zoe', 'Arlo', 'Felix', 'Jonah', 'Mateo', 'Sami'];
+const LAST_NAMES = ['Abbott', 'Berger', 'Costa', 'Duarte', 'Eriksen', 'Fontaine', 'García', 'Hughes', 'Ivanova', 'Janssen', 'Kowalski',
+  'Lambert', 'Moreau', 'Nakamura', 'O\u2019Neill', 'Petrova', 'Rossi', 'Schmidt', 'Tanaka', 'Vogel', 'Walsh', 'Young'];
+/** Where the demo shoppers live (each order carries its country's VAT, shared/src/countries.ts). */
+export const SHOPPER_COUNTRIES = ['US', 'GB', 'DE', 'US', 'FR', 'NL', 'CA', 'US', 'IE', 'IT', 'AU', 'SE', 'ES', 'US', 'GB', 'DE'] as const;
+
+export interface DemoShopper extends DemoUser { country: string }
+
+/**
+ * The marketplace's other customers: accounts that bought over the demo year (the sales history
+ * behind the reports). They share the demo password like every demo account, but nobody needs them.
+ */
+export const shoppers: DemoShopper[] = Array.from({ length: 180 }, (_, i) => {
+  const first = FIRST_NAMES[(i * 7) % FIRST_NAMES.length]!;
+  const last = LAST_NAMES[(i * 11 + Math.floor(i / FIRST_NAMES.length)) % LAST_NAMES.length]!;
+  const n = String(i + 1).padStart(3, '0');
+  return { ...user(`shopper-${n}`, `shopper${n}@customers.test`, `${first} ${last}`, 'maker'), country: SHOPPER_COUNTRIES[i % SHOPPER_COUNTRIES.length]! };
+});

@@ -34,9 +34,25 @@ export function stableUuid(name: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-/** Demo timestamps hang off a fixed day so the data is identical wherever it is generated. */
-export const DEMO_EPOCH = Date.UTC(2026, 9, 1); // 1 October 2026
+/**
+ * Demo timestamps hang off one moment, the anchor: the first start of a fresh database (seed()
+ * sets it), so the demo marketplace has traded right up to the day it is first opened. Everything
+ * else is fixed, so two seeds with the same anchor give the same marketplace.
+ */
+let anchorMs = Math.floor(Date.now() / 60_000) * 60_000;
 
+/** Sets the anchor (seed() does, once, before generating anything). */
+export function setDemoAnchor(at: number): void {
+  if (!Number.isFinite(at)) throw new Error(`The demo anchor must be a time; got ${String(at)}`);
+  anchorMs = at;
+}
+
+/** The anchor, in ms since the epoch. */
+export function demoAnchor(): number {
+  return anchorMs;
+}
+
+/** The time `days` days and `hours` hours before the anchor (negative: after it), as ISO text. */
 export function daysBefore(days: number, hours = 0): string {
-  return new Date(DEMO_EPOCH - days * 86_400_000 - hours * 3_600_000).toISOString();
+  return new Date(anchorMs - days * 86_400_000 - hours * 3_600_000).toISOString();
 }

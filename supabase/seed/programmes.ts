@@ -2,7 +2,7 @@
 import type { DemoPattern } from './catalog.ts';
 import { json, type Queryable } from './db.ts';
 import { operator, partners, retailStores, storeOwners, type DemoStore } from './people.ts';
-import { daysBefore, prng, stableUuid } from './prng.ts';
+import { daysBefore, demoAnchor, prng, stableUuid } from './prng.ts';
 import { splitRoyalty } from '../../shared/src/pricing.ts';
 
 /** The till key of The Cotton Reel, shown in README.md so the POS API can be tried. */
@@ -82,17 +82,24 @@ export async function insertProgrammes(pool: Queryable, patterns: DemoPattern[],
   const sales: Record<string, unknown>[] = [];
   const storeById = new Map(stores.map((s) => [s.id, s]));
   for (const shop of retailStores) {
-    const carried = r.sample(printable, 12);
-    carried.forEach((p) => stock.push({ store_id: shop.id, pattern_id: p.id, printed_copies: r.int(0, 12), created_at: daysBefore(100) }));
+    // The Cotton Reel stocks Blue Thimble's printable patterns (the demo designer sees her in-shop sales)
+    const local = shop.key === 'the-cotton-reel' ? printable.filter((p) => storeById.get(p.store_id)?.key === 'blue-thimble').slice(0, 4) : [];
+    const carried = [...local, ...r.sample(printable.filter((p) => !local.includes(p)), 12 - local.length)];
+    carried.forEach((p) => stock.push({ store_id: shop.id, pattern_id: p.id, printed_copies: r.int(0, 12), created_at: daysBefore(370) }));
     if (shop.key !== 'the-cotton-reel' && shop.key !== 'bobbin-and-bolt') continue;
-    for (let i = 0; i < 15; i++) {
+    // a year of till sales, a few a week, up to the anchor's day (The Cotton Reel through its till key,
+    // Bobbin & Bolt by CSV upload)
+    let i = 0;
+    for (let daysAgo = 364; daysAgo >= 0; daysAgo -= r.int(1, 3)) {
       const p = r.pick(carried);
       const quantity = r.int(1, 3);
       // the shop charges in its own currency; royalties are owed in the designer's
       const royalty = splitRoyalty(Math.round(p.price_cents * 0.6) * quantity, p.currency, storeById.get(p.store_id)!.plan);
+      const soldAt = Math.min(Math.floor(demoAnchor() / 86_400_000 - daysAgo) * 86_400_000 + r.int(9 * 60, 18 * 60) * 60_000, demoAnchor() - 900_000);
       sales.push({ store_id: shop.id, pattern_id: p.id, quantity, unit_price_cents: Math.round(p.price_cents * 1.5),
-        royalty_cents: royalty.price, currency: p.currency, source: i % 5 === 0 ? 'csv' : 'api',
-        external_id: `${shop.key}-till-${1000 + i}`, sold_at: daysBefore(r.int(1, 90), r.int(9, 17)) });
+        royalty_cents: royalty.price, currency: p.currency, source: shop.key === 'the-cotton-reel' && i % 6 !== 5 ? 'api' : 'csv',
+        external_id: `${shop.key}-till-${1000 + i}`, sold_at: new Date(soldAt).toISOString() });
+      i += 1;
     }
   }
   await pool.query(
@@ -106,7 +113,8 @@ export async function insertProgrammes(pool: Queryable, patterns: DemoPattern[],
     `insert into public.pos_keys (id, store_id, name, prefix, key_hash, created_by, created_at, last_used_at)
      values ($1, $2, 'Front counter till', left($3, 12), encode(sha256(convert_to($3, 'UTF8')), 'hex'), $4, $5, $6)
      on conflict do nothing`,
-    [stableUuid('pos-key:the-cotton-reel'), cottonReel.id, DEMO_POS_KEY, owner('the-cotton-reel').id, daysBefore(95), daysBefore(1)],
+    [stableUuid('pos-key:the-cotton-reel'), cottonReel.id, DEMO_POS_KEY, owner('the-cotton-reel').id, daysBefore(370),
+     sales.filter((s) => s.store_id === cottonReel.id && s.source === 'api').map((s) => s.sold_at as string).sort().at(-1) ?? daysBefore(1)],
   );
   await pool.query(
     `insert into public.pos_sales (store_id, pos_key_id, pattern_id, quantity, unit_price_cents, royalty_cents, currency, source, external_id, sold_at)

@@ -27,7 +27,7 @@ export async function insertResellers(pool: Queryable): Promise<number> {
   await pool.query(
     `update public.partner_applications a set audience = d.audience, country = d.country
        from jsonb_to_recordset($1::jsonb) as d(user_id uuid, kind text, audience text, country text)
-      where a.user_id = d.user_id and a.kind = d.kind and a.audience = ''`,
+      where a.user_id = d.user_id and a.kind::text = d.kind and a.audience = ''`,
     [JSON.stringify(details)],
   );
 

@@ -1,10 +1,10 @@
 // The demo accounts (one shared password) with their email identities and roles.
 import { json, type Queryable } from './db.ts';
-import { DEMO_PASSWORD, allUsers } from './people.ts';
+import { DEMO_PASSWORD, allUsers, shoppers } from './people.ts';
 import { daysBefore } from './prng.ts';
 
 export async function insertUsers(pool: Queryable): Promise<void> {
-  const users = allUsers.map((u) => ({ id: u.id, email: u.email, display_name: u.displayName, intent: u.intent }));
+  const users = [...allUsers, ...shoppers].map((u) => ({ id: u.id, email: u.email, display_name: u.displayName, intent: u.intent }));
   // one bcrypt hash for all demo accounts: they share the password, and bcrypt is slow by design
   await pool.query(
     `with pw as (select extensions.crypt($2, extensions.gen_salt('bf')) as hash)
