@@ -513,6 +513,8 @@ const functionCases: Case[] = ([
     expect((res.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
   } },
   { name: 'function report-export', run: (t) => http(t, 'GET', `/functions/v1/report-export?report=sales&from=2020-01-01&to=${today}`), ok: okStatus(200) },
+  { name: 'function invoice (an order that is not theirs)', run: (t) => http(t, 'GET', `/functions/v1/invoice?order_id=${crypto.randomUUID()}`),
+    ok: (res) => { expect(res.status, JSON.stringify(res.body)).toBe(404); expect(res.body.error.code).toBe('not_found'); } },
   { name: 'function checkout (a priced cart)', run: (t) => fn(t, 'checkout', { items: [{ pattern_id: P.bCart, quantity: 1 }], country: 'DE', preview: true }), ok: okStatus(200) },
   { name: 'function refund', run: (t) => fn(t, 'refund', { order_id: crypto.randomUUID() }),
     ok: (res) => { expect(res.status, JSON.stringify(res.body)).toBe(404); expect(res.body.error.code).toBe('not_found'); } },

@@ -138,7 +138,7 @@ describe('buying', () => {
     expect(receipt.text).toMatch(/VAT/);
     // Every link in the receipt opens a real screen (the library link once pointed at /library: a 404).
     const links = [...new Set(receipt.links.filter((link) => link.startsWith(stack.apps.urls.shell)))];
-    expect(links.map((link) => new URL(link).pathname).sort()).toEqual([`/download/${tide.id}`, '/patterns/my-patterns']);
+    expect(links.map((link) => new URL(link).pathname).sort()).toEqual([`/download/${tide.id}`, '/patterns/my-patterns', '/payment']);
     for (const link of links) {
       const opened = await page.context().newPage();
       await opened.goto(link);

@@ -4,8 +4,11 @@
 // pseudonym, and the address only of a buyer who opted in (as the customers report shows).
 import { getSupabase } from '@stitchhouse/shared';
 import { restFailure } from './functions.ts';
+import type { InvoiceRef } from './invoices.ts';
+import type { OrderStatus } from '@stitchhouse/shared/statuses.ts';
 
-export type OrderStatus = 'pending' | 'paid' | 'partially_refunded' | 'refunded' | 'failed' | 'expired';
+export type { OrderStatus };
+
 
 export interface OrderItem {
   id: string;
@@ -43,10 +46,12 @@ export interface Order {
   paid_at: string | null;
   refunded_at: string | null;
   order_items: OrderItem[];
+  /** The VAT invoice (issued when paid) and a credit note per refund, oldest first. */
+  invoices: InvoiceRef[];
 }
 
 const ITEM_COLUMNS = 'id,pattern_id,store_id,kind,quantity,unit_price_cents,currency,title,vat_cents,discount_cents,refunded_at,refund_requested_at';
-const ORDER_COLUMNS = `id,number,status,currency,buyer_email,receipt_sent_at,subtotal_cents,discount_cents,vat_cents,vat_rate_bp,buyer_country,total_cents,failure_code,failure_message,created_at,paid_at,refunded_at,order_items(${ITEM_COLUMNS})`;
+const ORDER_COLUMNS = `id,number,status,currency,buyer_email,receipt_sent_at,subtotal_cents,discount_cents,vat_cents,vat_rate_bp,buyer_country,total_cents,failure_code,failure_message,created_at,paid_at,refunded_at,order_items(${ITEM_COLUMNS}),invoices(kind,number,issued_at,gross_cents,currency)`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -13,17 +13,7 @@ export const invoiceRequest = z.object({
 });
 export type InvoiceRequest = z.infer<typeof invoiceRequest>;
 
-export type InvoiceKind = 'invoice' | 'credit_note';
-
-/** How a document's number is printed and named: INV-000042, CN-000007 (the series' prefix, six digits or more). */
-export function invoiceNumberLabel(kind: InvoiceKind, number: number): string {
-  return `${kind === 'invoice' ? 'INV' : 'CN'}-${String(number).padStart(6, '0')}`;
-}
-
-/** The PDF's file name: stitchhouse-invoice-INV-000042.pdf, stitchhouse-credit-note-CN-000007.pdf. */
-export function invoiceFileName(kind: InvoiceKind, number: number): string {
-  return `stitchhouse-${kind === 'invoice' ? 'invoice' : 'credit-note'}-${invoiceNumberLabel(kind, number)}.pdf`;
-}
+export { invoiceFileName, invoiceNumberLabel, type InvoiceKind } from '../invoiceNumber.ts';
 
 export const invoiceResponseHeaders = z.object({
   'content-type': z.literal('application/pdf'),

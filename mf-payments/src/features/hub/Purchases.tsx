@@ -1,16 +1,33 @@
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '@stitchhouse/shared';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Alert, Button, EmptyState, LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import { myOrders } from '../../api/orders.ts';
+import { InvoiceLinks } from './InvoiceLinks.tsx';
 import { ORDER_STATUS_LABEL } from './labels.ts';
 import { ListSkeleton } from '../shared/ListSkeleton.tsx';
 import { formatAmount, formatDay } from '@stitchhouse/shared/money.ts';
 import * as styles from '../shared/Hub.module.css';
 
-/** The person's orders: what, when, VAT, status (refunds included), and the downloads. */
+/**
+ * The person's orders: what, when, VAT, status (refunds included), the downloads, and the VAT
+ * invoice and credit notes as PDFs. /payment?order=<id> (the receipt's and the refund email's
+ * link) brings that order into view with its invoice button focused.
+ */
 export function Purchases({ userId }: { userId: string }) {
   const orders = useAsync(`orders:${userId}`, (signal) => myOrders(userId, signal));
+  const [params] = useSearchParams();
+  const wanted = params.get('order');
+  const list = useRef<HTMLUListElement>(null);
+  const loaded = orders.data !== undefined && orders.data !== null;
+  useEffect(() => {
+    if (!wanted || !loaded || !list.current) return;
+    const card = [...list.current.querySelectorAll<HTMLElement>('[data-order-id]')].find((el) => el.dataset.orderId === wanted);
+    if (!card) return;
+    card.scrollIntoView({ block: 'center' });
+    card.querySelector<HTMLButtonElement>('button[data-invoice]')?.focus({ preventScroll: true });
+  }, [wanted, loaded]);
   return (
     <section className={styles.section} aria-labelledby="purchases-title">
       <h2 id="purchases-title">Purchases and receipts</h2>
@@ -23,9 +40,9 @@ export function Purchases({ userId }: { userId: string }) {
           Patterns you buy are listed here with their receipts.
         </EmptyState>
       ) : (
-        <ul className={styles.list} aria-label="Your orders">
+        <ul className={styles.list} aria-label="Your orders" ref={list}>
           {orders.data.map((order) => (
-            <li key={order.id} className={styles.card} data-order-id={order.id}>
+            <li key={order.id} className={styles.card} data-order-id={order.id} aria-current={order.id === wanted ? 'true' : undefined}>
               <div className={styles.row}>
                 <h3>Order {order.number}</h3>
                 <span className={styles.status} data-status={order.status}>{ORDER_STATUS_LABEL[order.status] ?? order.status}</span>
@@ -48,6 +65,7 @@ export function Purchases({ userId }: { userId: string }) {
                   </li>
                 ))}
               </ul>
+              <InvoiceLinks orderId={order.id} documents={order.invoices ?? []} />
             </li>
           ))}
         </ul>
