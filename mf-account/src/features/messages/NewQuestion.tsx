@@ -5,6 +5,7 @@ import { Card, EmptyState, LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import { askSubject, listThreads, sendMessage } from '../../api/messages.ts';
 import { LoadingOrFailed } from '../layout/LoadingOrFailed.tsx';
 import { Composer } from './Composer.tsx';
+import * as layout from '../layout/account.module.css';
 import * as styles from './messages.module.css';
 
 /**
@@ -39,7 +40,7 @@ export function NewQuestion({ patternId, storeId }: { patternId?: string; storeI
   }
   const about = subject.patternTitle ?? subject.storeName;
   return (
-    <Card as="section" className={styles.section} aria-labelledby="ask-title">
+    <Card as="section" className={layout.section} aria-labelledby="ask-title">
       <h2 id="ask-title">Ask {subject.storeName} about {about}</h2>
       <p className={styles.muted}>
         The designer answers here and you get an email when they do. Neither of you sees the other’s email address.

@@ -4,6 +4,7 @@ import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { AsyncList, Card, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { markThreadRead, sendMessage, threadMessages, type Thread } from '../../api/messages.ts';
 import { Composer } from './Composer.tsx';
+import * as layout from '../layout/account.module.css';
 import * as styles from './messages.module.css';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -45,7 +46,7 @@ export function ThreadView({ thread, focusMessageId = null, onChanged }: ThreadV
 
   return (
     <div className={styles.thread}>
-      <Card as="section" className={styles.section} aria-labelledby="thread-title">
+      <Card as="section" className={layout.section} aria-labelledby="thread-title">
         <h2 id="thread-title">
           {mine === 'store' ? `${thread.otherParty} asked ${thread.storeName}` : `You and ${thread.storeName}`}
         </h2>
@@ -73,7 +74,7 @@ export function ThreadView({ thread, focusMessageId = null, onChanged }: ThreadV
           )}
         </AsyncList>
       </Card>
-      <Card as="section" className={styles.section} aria-labelledby="reply-title">
+      <Card as="section" className={layout.section} aria-labelledby="reply-title">
         <h2 id="reply-title">{mine === 'store' ? 'Answer' : 'Write to the designer'}</h2>
         <Composer label={mine === 'store' ? `Your answer to ${thread.otherParty}` : `Your message to ${thread.storeName}`}
           submitLabel="Send"
