@@ -113,11 +113,13 @@ async function mail(service: Db, userId: string, email: string | null, path: str
   const expiresAt = new Date(Date.now() + EXPORT_LINK_SECONDS * 1000).toISOString();
   let mailed = false;
   if (email) {
-    const left = notIncluded > 0 ? ` ${notIncluded} of your patterns ${notIncluded === 1 ? 'is' : 'are'} not in it; patterns_not_included in stitchhouse-account.json says why.` : '';
+    // English plural rules (1 pattern, 0 patterns, 2 patterns), not a hand-written n === 1.
+    const one = (n: number) => new Intl.PluralRules('en').select(n) === 'one';
+    const left = notIncluded > 0 ? ` ${notIncluded} of your patterns ${one(notIncluded) ? 'is' : 'are'} not in it; patterns_not_included in stitchhouse-account.json says why.` : '';
     await sendMail({
       to: email,
       subject: 'Your Stitchhouse export is ready',
-      text: `Your account export (${patterns} patterns) is ready.${left} Download it within an hour:\n\n${signed.signedUrl}\n\nAfter that, make a new one at ${siteLink(siteUrl(), '/account')}.\n`,
+      text: `Your account export (${patterns} ${one(patterns) ? 'pattern' : 'patterns'}) is ready.${left} Download it within an hour:\n\n${signed.signedUrl}\n\nAfter that, make a new one at ${siteLink(siteUrl(), '/account')}.\n`,
     }).then(() => { mailed = true; }, (err) => console.error('export email failed', err));
   }
   return { mailed, expires_at: expiresAt };
