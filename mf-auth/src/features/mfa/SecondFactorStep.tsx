@@ -54,8 +54,8 @@ export function SecondFactorStep({ onVerified, onCancel }: SecondFactorStepProps
         Enter your authenticator code
       </h2>
       <p className={styles.muted}>
-        Your account is protected by a second step. Open {factor ? <strong>{factor.name}</strong> : 'your authenticator app'} and type the 6-digit
-        code it shows for Stitchhouse.
+        Your account is protected by a second step. Open your authenticator app and type the 6-digit code it shows for
+        Stitchhouse.
       </p>
       <ErrorSummary items={form.summary({ code: codeId })} attempt={form.attempt} />
       <form
