@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { describeError, useSession } from '@stitchhouse/shared';
 import { signInHref } from '@stitchhouse/shared/auth/next.ts';
-import { pageCart } from '@stitchhouse/shared/cart/index.ts';
+import { pageCart, useCart } from '@stitchhouse/shared/cart/index.ts';
 import { Alert, Button, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { SaveGuestPurchases } from '../features/guest/SaveGuestPurchases.tsx';
 import { rememberedGuestEmail } from '../features/guest/guestEmail.ts';
@@ -21,6 +21,9 @@ export default function PaymentSuccess() {
   const { session, loading } = useSession();
   const confirmation = useOrderConfirmation(orderId, !!session);
   const paidOrder = confirmation.phase === 'settled' && ['paid', 'partially_refunded'].includes(confirmation.order.status) ? confirmation.order : null;
+  // What is left in the cart once the paid lines are gone (another currency's, or added since).
+  const cartLines = useCart();
+  const leftInCart = paidOrder ? cartLines.filter((line) => !paidOrder.order_items.some((item) => item.pattern_id === line.patternId && item.kind === line.kind)) : cartLines;
 
   useEffect(() => {
     if (!paidOrder) return;
@@ -83,8 +86,9 @@ export default function PaymentSuccess() {
         {session.user.is_anonymous ? <SaveGuestPurchases defaultEmail={paidOrder.buyer_email ?? rememberedGuestEmail()} /> : null}
         <p className={styles.actions}>
           <Link to="/patterns/my-patterns">Go to my patterns</Link>
+          <Link to="/patterns">Keep browsing</Link>
           <Link to="/payment">Purchases and receipts</Link>
-          <Link to="/payment/send">Back to the cart</Link>
+          {leftInCart.length > 0 ? <Link to="/payment/send">Back to the cart</Link> : null}
         </p>
       </>
     );
