@@ -3,6 +3,7 @@ import { ReviewDecision, ReviewQueue } from '@stitchhouse/shared/ui/ReviewQueue.
 import { listApplications, reviewApplication, type PartnerApplication } from '../../api/applications.ts';
 import { countryName } from '@stitchhouse/shared/countries.ts';
 import { formatDay } from '@stitchhouse/shared/money.ts';
+import { noteDecision } from './decisions.ts';
 import * as styles from './applications.module.css';
 
 export interface OperatorQueueProps {
@@ -21,7 +22,16 @@ export function OperatorQueue({ programme, operatorId }: OperatorQueueProps) {
         load={(filter) => listApplications(programme, filter)}
         listClassName={styles.list}
         itemClassName={styles.item}
-        renderItem={(a, decided) => <ApplicationReview application={a} own={a.userId === operatorId} onDecided={decided} />}
+        renderItem={(a, decided) => (
+          <ApplicationReview
+            application={a}
+            own={a.userId === operatorId}
+            onDecided={(message) => {
+              decided(message);
+              noteDecision(programme);
+            }}
+          />
+        )}
       />
     </div>
   );

@@ -3,6 +3,7 @@ import { AsyncList, EmptyState, Spinner, VisuallyHidden } from '@stitchhouse/sha
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { partnerDirectory } from '../../api/applications.ts';
 import { countryName } from '@stitchhouse/shared/countries.ts';
+import { useDecisionCount } from './decisions.ts';
 import * as styles from './applications.module.css';
 
 export interface PartnerDirectoryProps {
@@ -13,7 +14,9 @@ export interface PartnerDirectoryProps {
 
 /** The public directory of a programme's approved partners (partner_directory(); no personal data). */
 export function PartnerDirectory({ programme, title }: PartnerDirectoryProps) {
-  const list = useAsync(`directory|${programme}`, (signal) => partnerDirectory(programme, signal));
+  // read again after an operator's decision on this page (the newly approved partner appears)
+  const decided = useDecisionCount(programme);
+  const list = useAsync(`directory|${programme}|${decided}`, (signal) => partnerDirectory(programme, signal));
   const headingId = `${programme}-directory-title`;
   return (
     <section className={styles.section} aria-labelledby={headingId}>
