@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@stitchhouse/shared/routes.ts';
 import { accountInitials, accountName } from '../src/features/layout/accountLabel.ts';
 import { buttonKeyAction, menuKeyAction, typeaheadIndex } from '../src/features/layout/menuKeys.ts';
-import { FOOTER_GROUPS, PRIMARY_NAV, currentPrimaryLink, isCurrentSection, layoutPaths } from '../src/features/layout/navigation.ts';
+import { FOOTER_GROUPS, PRIMARY_NAV, accountMenu, currentPrimaryLink, isCurrentSection, layoutPaths } from '../src/features/layout/navigation.ts';
 
 describe('account menu keys', () => {
   it('opens at the first or last item from the button', () => {
@@ -33,6 +33,16 @@ describe('account menu keys', () => {
     expect(typeaheadIndex('M', 2, labels)).toBe(1);
     expect(typeaheadIndex('s', 0, labels)).toBe(3);
     expect(typeaheadIndex('z', 0, labels)).toBeNull();
+  });
+});
+
+describe('account menu links', () => {
+  it('offer "My store" to a store owner only, "Open a store" to one who signed up to sell (issue 33.16)', () => {
+    const labels = (selling: Parameters<typeof accountMenu>[0]) => accountMenu(selling).map((l) => l.label);
+    expect(labels(null)).toEqual(['Account', 'My patterns']);
+    expect(labels({ hasStore: false, wantsToSell: false })).toEqual(['Account', 'My patterns']);
+    expect(labels({ hasStore: false, wantsToSell: true })).toEqual(['Account', 'My patterns', 'Open a store']);
+    expect(labels({ hasStore: true, wantsToSell: false })).toEqual(['Account', 'My patterns', 'My store']);
   });
 });
 

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { loadSelling } from '../../api/selling.ts';
 import { accountInitials, accountName, type AccountUser } from './accountLabel.ts';
 import { buttonKeyAction, menuKeyAction, typeaheadIndex, type MenuKeyAction } from './menuKeys.ts';
-import { ACCOUNT_MENU } from './navigation.ts';
+import { accountMenu } from './navigation.ts';
 import * as styles from './AccountMenu.module.css';
 
 export interface AccountMenuProps {
@@ -23,7 +25,12 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
   const pendingFocus = useRef<number | null>(null);
   const menuId = useId();
   const location = useLocation();
-  const labels = [...ACCOUNT_MENU.map((i) => i.label), SIGN_OUT_LABEL];
+  // "My store" only for a store's owner, "Open a store" for one who signed up to sell; asked
+  // again on opening the menu until there is a store (one may have been opened meanwhile).
+  const [asked, setAsked] = useState(0);
+  const selling = useAsync(`${user.id ?? ''}|${asked}`, async (signal) => (user.id ? loadSelling(user.id, signal) : null));
+  const items = accountMenu(selling.data);
+  const labels = [...items.map((i) => i.label), SIGN_OUT_LABEL];
   const name = accountName(user);
 
   // Close after navigating through the menu.
@@ -90,6 +97,7 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
 
   const toggle = () => {
     if (!open) pendingFocus.current = 0;
+    if (!open && selling.status !== 'loading' && !selling.data?.hasStore) setAsked((n) => n + 1);
     setOpen((was) => !was);
   };
 
@@ -125,7 +133,7 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
         <span className={styles.chevron} aria-hidden="true" />
       </button>
       <ul id={menuId} role="menu" aria-label={`Account: ${name}`} className={styles.menu} hidden={!open} onKeyDown={onMenuKeyDown}>
-        {ACCOUNT_MENU.map((item, index) => (
+        {items.map((item, index) => (
           <li key={item.to} role="none">
             <Link
               ref={(el) => {
@@ -143,7 +151,7 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
         <li role="none" className={styles.separator}>
           <button
             ref={(el) => {
-              itemRefs.current[ACCOUNT_MENU.length] = el;
+              itemRefs.current[items.length] = el;
             }}
             role="menuitem"
             tabIndex={-1}

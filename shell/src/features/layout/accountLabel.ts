@@ -1,5 +1,7 @@
 /** The bits of the signed-in user the header shows. */
 export interface AccountUser {
+  /** The member's id: the menu asks whether they have a store. */
+  id?: string;
   email?: string | null;
   user_metadata?: { display_name?: unknown; full_name?: unknown; name?: unknown } | null;
 }

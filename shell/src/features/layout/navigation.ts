@@ -11,11 +11,23 @@ export const PRIMARY_NAV: readonly NavLinkItem[] = [
   { to: '/pricing', label: 'Pricing' },
 ];
 
+/** The account menu's links for everyone signed in. */
 export const ACCOUNT_MENU: readonly NavLinkItem[] = [
   { to: '/account', label: 'Account' },
   { to: '/patterns/my-patterns', label: 'My patterns' },
-  { to: '/patterns/my-store', label: 'My store' },
 ];
+
+/** Only for a store's owner. */
+export const MY_STORE_LINK: NavLinkItem = { to: '/patterns/my-store', label: 'My store' };
+/** For a designer or shop account without a store yet: the way to open one. */
+export const OPEN_STORE_LINK: NavLinkItem = { to: '/account/store', label: 'Open a store' };
+
+/** The account menu of a member: "My store" only with a store, "Open a store" for one who signed up to sell. */
+export function accountMenu(selling: { hasStore: boolean; wantsToSell: boolean } | null): readonly NavLinkItem[] {
+  if (selling?.hasStore) return [...ACCOUNT_MENU, MY_STORE_LINK];
+  if (selling?.wantsToSell) return [...ACCOUNT_MENU, OPEN_STORE_LINK];
+  return ACCOUNT_MENU;
+}
 
 export const SIGN_IN_PATH = '/sign-in';
 export const SIGN_UP_PATH = '/sign-up';
@@ -63,7 +75,7 @@ export const FOOTER_GROUPS: readonly FooterGroup[] = [
 
 /** Every path the layout links to, for the test that checks them against the route contract. */
 export function layoutPaths(): string[] {
-  const all = [...PRIMARY_NAV, ...ACCOUNT_MENU, ...FOOTER_GROUPS.flatMap((g) => g.links)].map((l) => l.to);
+  const all = [...PRIMARY_NAV, ...ACCOUNT_MENU, MY_STORE_LINK, OPEN_STORE_LINK, ...FOOTER_GROUPS.flatMap((g) => g.links)].map((l) => l.to);
   return [...new Set([...all, SIGN_IN_PATH, SIGN_UP_PATH])];
 }
 
@@ -79,7 +91,7 @@ export function isCurrentSection(linkPath: string, pathname: string): boolean {
  * page is in no header section or in an account-menu one.
  */
 export function currentPrimaryLink(pathname: string): string | null {
-  const best = [...PRIMARY_NAV, ...ACCOUNT_MENU]
+  const best = [...PRIMARY_NAV, ...ACCOUNT_MENU, MY_STORE_LINK]
     .map((item) => item.to)
     .filter((to) => isCurrentSection(to, pathname))
     .sort((a, b) => b.length - a.length)[0];
