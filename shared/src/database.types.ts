@@ -553,8 +553,8 @@ export type Database = {
           currency: string
           discount_cents: number
           id: string
-          kind: string
-          licence: string
+          kind: Database["public"]["Enums"]["order_item_kind"]
+          licence: Database["public"]["Enums"]["pattern_licence"]
           order_id: string
           order_number: number | null
           pattern_id: string
@@ -575,8 +575,8 @@ export type Database = {
           currency: string
           discount_cents?: number
           id?: string
-          kind?: string
-          licence?: string
+          kind?: Database["public"]["Enums"]["order_item_kind"]
+          licence?: Database["public"]["Enums"]["pattern_licence"]
           order_id: string
           order_number?: number | null
           pattern_id: string
@@ -596,8 +596,8 @@ export type Database = {
           currency?: string
           discount_cents?: number
           id?: string
-          kind?: string
-          licence?: string
+          kind?: Database["public"]["Enums"]["order_item_kind"]
+          licence?: Database["public"]["Enums"]["pattern_licence"]
           order_id?: string
           order_number?: number | null
           pattern_id?: string
@@ -658,7 +658,7 @@ export type Database = {
           referral_code: string | null
           refunded_at: string | null
           reseller_id: string | null
-          status: string
+          status: Database["public"]["Enums"]["order_status"]
           subtotal_cents: number
           total_cents: number
           updated_at: string
@@ -690,7 +690,7 @@ export type Database = {
           referral_code?: string | null
           refunded_at?: string | null
           reseller_id?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["order_status"]
           subtotal_cents: number
           total_cents: number
           updated_at?: string
@@ -722,7 +722,7 @@ export type Database = {
           referral_code?: string | null
           refunded_at?: string | null
           reseller_id?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["order_status"]
           subtotal_cents?: number
           total_cents?: number
           updated_at?: string
@@ -751,12 +751,12 @@ export type Database = {
           country: string | null
           created_at: string
           id: string
-          kind: string
+          kind: Database["public"]["Enums"]["partner_kind"]
           message: string
           reason: string | null
           reviewed_at: string | null
           reviewer_id: string | null
-          status: string
+          status: Database["public"]["Enums"]["application_status"]
           updated_at: string
           user_id: string
           website: string
@@ -767,12 +767,12 @@ export type Database = {
           country?: string | null
           created_at?: string
           id?: string
-          kind: string
+          kind: Database["public"]["Enums"]["partner_kind"]
           message?: string
           reason?: string | null
           reviewed_at?: string | null
           reviewer_id?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["application_status"]
           updated_at?: string
           user_id?: string
           website: string
@@ -783,12 +783,12 @@ export type Database = {
           country?: string | null
           created_at?: string
           id?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["partner_kind"]
           message?: string
           reason?: string | null
           reviewed_at?: string | null
           reviewer_id?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["application_status"]
           updated_at?: string
           user_id?: string
           website?: string
@@ -991,7 +991,7 @@ export type Database = {
           hip_min_cm: number | null
           id: string
           languages: string[]
-          licence: string
+          licence: Database["public"]["Enums"]["pattern_licence"]
           needle_mm: number | null
           notions: string[]
           price_cents: number
@@ -1000,7 +1000,7 @@ export type Database = {
           search_vector: unknown
           size_chart: NonNullable<Json>
           size_range: string
-          status: string
+          status: Database["public"]["Enums"]["pattern_status"]
           store_id: string
           tags: string[]
           title: string
@@ -1032,7 +1032,7 @@ export type Database = {
           hip_min_cm?: number | null
           id?: string
           languages?: string[]
-          licence?: string
+          licence?: Database["public"]["Enums"]["pattern_licence"]
           needle_mm?: number | null
           notions?: string[]
           price_cents?: number
@@ -1041,7 +1041,7 @@ export type Database = {
           search_vector?: unknown
           size_chart?: NonNullable<Json>
           size_range?: string
-          status?: string
+          status?: Database["public"]["Enums"]["pattern_status"]
           store_id: string
           tags?: string[]
           title: string
@@ -1072,7 +1072,7 @@ export type Database = {
           hip_min_cm?: number | null
           id?: string
           languages?: string[]
-          licence?: string
+          licence?: Database["public"]["Enums"]["pattern_licence"]
           needle_mm?: number | null
           notions?: string[]
           price_cents?: number
@@ -1081,7 +1081,7 @@ export type Database = {
           search_vector?: unknown
           size_chart?: NonNullable<Json>
           size_range?: string
-          status?: string
+          status?: Database["public"]["Enums"]["pattern_status"]
           store_id?: string
           tags?: string[]
           title?: string
@@ -1174,7 +1174,7 @@ export type Database = {
           created_at: string
           currency: string
           id: string
-          kind: string
+          kind: Database["public"]["Enums"]["payout_kind"]
           order_id: string
           order_item_id: string
           paid_at: string | null
@@ -1184,7 +1184,7 @@ export type Database = {
           reversal_due_cents: number
           reversed_at: string | null
           reversed_cents: number
-          status: string
+          status: Database["public"]["Enums"]["payout_status"]
           store_id: string
         }
         Insert: {
@@ -1192,7 +1192,7 @@ export type Database = {
           created_at?: string
           currency: string
           id?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["payout_kind"]
           order_id: string
           order_item_id: string
           paid_at?: string | null
@@ -1202,7 +1202,7 @@ export type Database = {
           reversal_due_cents?: number
           reversed_at?: string | null
           reversed_cents?: number
-          status?: string
+          status?: Database["public"]["Enums"]["payout_status"]
           store_id: string
         }
         Update: {
@@ -1210,7 +1210,7 @@ export type Database = {
           created_at?: string
           currency?: string
           id?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["payout_kind"]
           order_id?: string
           order_item_id?: string
           paid_at?: string | null
@@ -1220,7 +1220,7 @@ export type Database = {
           reversal_due_cents?: number
           reversed_at?: string | null
           reversed_cents?: number
-          status?: string
+          status?: Database["public"]["Enums"]["payout_status"]
           store_id?: string
         }
         Relationships: [
@@ -1564,30 +1564,30 @@ export type Database = {
       }
       reports: {
         Row: {
-          audience: string
+          audience: Database["public"]["Enums"]["report_audience"]
           description: string
           parameters: NonNullable<Json>
           slug: string
           sort_order: number
-          store_kinds: string[] | null
+          store_kinds: Database["public"]["Enums"]["store_kind"][] | null
           title: string
         }
         Insert: {
-          audience: string
+          audience: Database["public"]["Enums"]["report_audience"]
           description: string
           parameters?: NonNullable<Json>
           slug: string
           sort_order?: number
-          store_kinds?: string[] | null
+          store_kinds?: Database["public"]["Enums"]["store_kind"][] | null
           title: string
         }
         Update: {
-          audience?: string
+          audience?: Database["public"]["Enums"]["report_audience"]
           description?: string
           parameters?: NonNullable<Json>
           slug?: string
           sort_order?: number
-          store_kinds?: string[] | null
+          store_kinds?: Database["public"]["Enums"]["store_kind"][] | null
           title?: string
         }
         Relationships: []
@@ -1767,7 +1767,7 @@ export type Database = {
           created_at: string
           currency: string
           id: string
-          kind: string
+          kind: Database["public"]["Enums"]["store_kind"]
           logo_path: string | null
           name: string
           opening_hours: string
@@ -1791,7 +1791,7 @@ export type Database = {
           created_at?: string
           currency?: string
           id?: string
-          kind: string
+          kind: Database["public"]["Enums"]["store_kind"]
           logo_path?: string | null
           name: string
           opening_hours?: string
@@ -1815,7 +1815,7 @@ export type Database = {
           created_at?: string
           currency?: string
           id?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["store_kind"]
           logo_path?: string | null
           name?: string
           opening_hours?: string
@@ -1843,7 +1843,7 @@ export type Database = {
           provider: string
           provider_customer_id: string | null
           provider_subscription_id: string | null
-          status: string
+          status: Database["public"]["Enums"]["subscription_status"]
           store_id: string
           updated_at: string
         }
@@ -1859,7 +1859,7 @@ export type Database = {
           provider?: string
           provider_customer_id?: string | null
           provider_subscription_id?: string | null
-          status: string
+          status: Database["public"]["Enums"]["subscription_status"]
           store_id: string
           updated_at?: string
         }
@@ -1875,7 +1875,7 @@ export type Database = {
           provider?: string
           provider_customer_id?: string | null
           provider_subscription_id?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["subscription_status"]
           store_id?: string
           updated_at?: string
         }
@@ -1976,7 +1976,7 @@ export type Database = {
           region: string | null
           reviewed_at: string | null
           reviewer_id: string | null
-          status: string
+          status: Database["public"]["Enums"]["application_status"]
           store_id: string | null
           tax_id: string
           updated_at: string
@@ -1997,7 +1997,7 @@ export type Database = {
           region?: string | null
           reviewed_at?: string | null
           reviewer_id?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["application_status"]
           store_id?: string | null
           tax_id: string
           updated_at?: string
@@ -2018,7 +2018,7 @@ export type Database = {
           region?: string | null
           reviewed_at?: string | null
           reviewer_id?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["application_status"]
           store_id?: string | null
           tax_id?: string
           updated_at?: string
@@ -2042,7 +2042,7 @@ export type Database = {
           discount_cents: number | null
           fee_cents: number | null
           gross_cents: number | null
-          kind: string | null
+          kind: Database["public"]["Enums"]["order_item_kind"] | null
           net_cents: number | null
           order_item_id: string | null
           order_number: number | null
@@ -2059,7 +2059,7 @@ export type Database = {
           discount_cents?: number | null
           fee_cents?: number | null
           gross_cents?: never
-          kind?: string | null
+          kind?: Database["public"]["Enums"]["order_item_kind"] | null
           net_cents?: never
           order_item_id?: string | null
           order_number?: number | null
@@ -2076,7 +2076,7 @@ export type Database = {
           discount_cents?: number | null
           fee_cents?: number | null
           gross_cents?: never
-          kind?: string | null
+          kind?: Database["public"]["Enums"]["order_item_kind"] | null
           net_cents?: never
           order_item_id?: string | null
           order_number?: number | null
@@ -2108,7 +2108,7 @@ export type Database = {
           commission_cents: number | null
           created_at: string | null
           currency: string | null
-          item_kind: string | null
+          item_kind: Database["public"]["Enums"]["order_item_kind"] | null
           net_sale_cents: number | null
           order_id: string | null
           order_item_id: string | null
@@ -2118,7 +2118,7 @@ export type Database = {
           referral_code: string | null
           refunded_at: string | null
           reseller_id: string | null
-          status: string | null
+          status: Database["public"]["Enums"]["payout_status"] | null
           title: string | null
         }
         Relationships: [
@@ -2430,7 +2430,7 @@ export type Database = {
           hip_min_cm: number | null
           id: string
           languages: string[]
-          licence: string
+          licence: Database["public"]["Enums"]["pattern_licence"]
           needle_mm: number | null
           notions: string[]
           price_cents: number
@@ -2439,7 +2439,7 @@ export type Database = {
           search_vector: unknown
           size_chart: NonNullable<Json>
           size_range: string
-          status: string
+          status: Database["public"]["Enums"]["pattern_status"]
           store_id: string
           tags: string[]
           title: string
@@ -2703,12 +2703,12 @@ export type Database = {
           country: string | null
           created_at: string
           id: string
-          kind: string
+          kind: Database["public"]["Enums"]["partner_kind"]
           message: string
           reason: string | null
           reviewed_at: string | null
           reviewer_id: string | null
-          status: string
+          status: Database["public"]["Enums"]["application_status"]
           updated_at: string
           user_id: string
           website: string
@@ -2740,7 +2740,7 @@ export type Database = {
           region: string | null
           reviewed_at: string | null
           reviewer_id: string | null
-          status: string
+          status: Database["public"]["Enums"]["application_status"]
           store_id: string | null
           tax_id: string
           updated_at: string
@@ -2882,7 +2882,32 @@ export type Database = {
       use_recovery_code: { Args: { p_code: string }; Returns: boolean }
     }
     Enums: {
+      application_status: "pending" | "approved" | "rejected"
       message_side: "buyer" | "store"
+      order_item_kind: "digital" | "wholesale_print"
+      order_status:
+        | "pending"
+        | "paid"
+        | "partially_refunded"
+        | "refunded"
+        | "failed"
+        | "expired"
+      partner_kind: "reseller" | "supplier"
+      pattern_licence: "personal" | "small_business"
+      pattern_status: "draft" | "published" | "archived"
+      payout_kind: "designer_share" | "commission"
+      payout_status: "held" | "paid" | "reversed"
+      report_audience: "store" | "operator" | "reseller" | "supplier"
+      store_kind: "designer" | "retailer" | "supplier"
+      subscription_status:
+        | "trialing"
+        | "active"
+        | "past_due"
+        | "canceled"
+        | "unpaid"
+        | "incomplete"
+        | "incomplete_expired"
+        | "paused"
     }
     CompositeTypes: {
       pattern_hit: {
@@ -3034,7 +3059,34 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {
+      application_status: ["pending", "approved", "rejected"],
       message_side: ["buyer", "store"],
+      order_item_kind: ["digital", "wholesale_print"],
+      order_status: [
+        "pending",
+        "paid",
+        "partially_refunded",
+        "refunded",
+        "failed",
+        "expired",
+      ],
+      partner_kind: ["reseller", "supplier"],
+      pattern_licence: ["personal", "small_business"],
+      pattern_status: ["draft", "published", "archived"],
+      payout_kind: ["designer_share", "commission"],
+      payout_status: ["held", "paid", "reversed"],
+      report_audience: ["store", "operator", "reseller", "supplier"],
+      store_kind: ["designer", "retailer", "supplier"],
+      subscription_status: [
+        "trialing",
+        "active",
+        "past_due",
+        "canceled",
+        "unpaid",
+        "incomplete",
+        "incomplete_expired",
+        "paused",
+      ],
     },
   },
 } as const

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { introspect } from '@supabase/postgrest-typegen/introspection';
 import { generateTypescript, sortGeneratorMetadata } from '@supabase/postgrest-typegen/generation';
+import type pg from 'pg';
 import type { Logger } from '../context.ts';
 import { migrate } from '../migrate/index.ts';
 import { createPool } from './pool.ts';
@@ -28,6 +29,12 @@ const HEADER = `// Generated from supabase/migrations by \`node scripts/gen-db-t
 
 const quiet: Logger = { info: () => undefined, error: (service, message, err) => console.error(`[${service}] ${message}`, err ?? '') };
 
+/** The generated file's text for the public schema of a migrated database (enums as `Enums` and `Constants`). */
+export async function databaseTypesOf(pool: pg.Pool): Promise<string> {
+  const metadata = await introspect(pool, { includedSchemas: ['public'] });
+  return HEADER + await generateTypescript(sortGeneratorMetadata(metadata), { postgrestVersion: POSTGREST_VERSION });
+}
+
 /** Starts an empty embedded database, applies every migration, and returns the generated file's text. */
 export async function generateDatabaseTypes(options: { migrationsDirs?: string[]; log?: Logger } = {}): Promise<string> {
   const log = options.log ?? quiet;
@@ -39,9 +46,7 @@ export async function generateDatabaseTypes(options: { migrationsDirs?: string[]
       bootstrapDir: path.join(repoRoot, 'backend', 'sql', 'bootstrap'),
       migrationsDirs: options.migrationsDirs ?? [path.join(repoRoot, 'supabase', 'migrations')],
     });
-    const metadata = await introspect(pool, { includedSchemas: ['public'] });
-    const types = await generateTypescript(sortGeneratorMetadata(metadata), { postgrestVersion: POSTGREST_VERSION });
-    return HEADER + types;
+    return await databaseTypesOf(pool);
   } finally {
     await pool.end();
     await postgres.stop();

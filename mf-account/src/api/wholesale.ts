@@ -4,8 +4,10 @@
 import { getSupabase } from '@stitchhouse/shared';
 import type { WholesaleApplicationInput } from '@stitchhouse/shared/account/schemas.ts';
 import { sendReviewDecision } from '@stitchhouse/shared/review.ts';
+import type { ApplicationStatus } from '@stitchhouse/shared/statuses.ts';
 
-export type ApplicationStatus = 'pending' | 'approved' | 'rejected';
+export type { ApplicationStatus };
+
 
 export interface Application {
   id: string;

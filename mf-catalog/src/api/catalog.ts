@@ -9,6 +9,7 @@ import type { SizeChart } from '@stitchhouse/shared/catalog/sizing.ts';
 import { buyerCurrency } from '@stitchhouse/shared/currency/index.ts';
 import { PATTERN_PAGE_COLUMNS } from '@stitchhouse/shared/catalog/columns.ts';
 import type { YardageEntry } from '@stitchhouse/shared/catalog/yardage.ts';
+import type { PatternStatus } from '@stitchhouse/shared/statuses.ts';
 
 /** Arguments of public.search_patterns (names as the RPC has them). */
 export interface SearchPatternsArgs {
@@ -186,7 +187,7 @@ export interface PatternDetail {
   licence: 'personal' | 'small_business';
   priceCents: number;
   currency: string;
-  status: 'draft' | 'published' | 'archived';
+  status: PatternStatus;
   coverPath: string | null;
   galleryPaths: string[];
   currentVersion: number;

@@ -2,13 +2,14 @@
 // what their stores made.
 import { getSupabase } from '@stitchhouse/shared';
 import { listStorePatterns, myStores, type StorePatternRow } from './publishing.ts';
+import type { PatternStatus } from '@stitchhouse/shared/statuses.ts';
 
 export interface LibraryEntry {
   patternId: string;
   title: string;
   coverPath: string | null;
   formats: string[];
-  status: 'draft' | 'published' | 'archived';
+  status: PatternStatus;
   currentVersion: number;
   storeName: string;
   storeSlug: string;

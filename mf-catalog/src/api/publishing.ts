@@ -8,8 +8,10 @@ import { signUpload, uploadWithProgress } from '@stitchhouse/shared/storage/uplo
 import type { PatternUpdatedAnswer } from '@stitchhouse/shared/contracts/pattern-updated.ts';
 import { FunctionCallError, invokeFunction } from '@stitchhouse/shared/functions.ts';
 import { getPattern, isUuid, type PatternDetail } from './catalog.ts';
+import type { PatternStatus } from '@stitchhouse/shared/statuses.ts';
 
-export type PatternStatus = 'draft' | 'published' | 'archived';
+export type { PatternStatus };
+
 
 export interface OwnStore {
   id: string;

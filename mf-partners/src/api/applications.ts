@@ -5,8 +5,10 @@
 import { getSupabase } from '@stitchhouse/shared';
 import type { PartnerApplicationInput, PartnerProgramme } from '@stitchhouse/shared/partners/applications.ts';
 import { sendReviewDecision } from '@stitchhouse/shared/review.ts';
+import type { ApplicationStatus } from '@stitchhouse/shared/statuses.ts';
 
-export type ApplicationStatus = 'pending' | 'approved' | 'rejected';
+export type { ApplicationStatus };
+
 
 export interface PartnerApplication {
   id: string;

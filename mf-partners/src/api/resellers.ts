@@ -1,13 +1,14 @@
 // An approved reseller's code (referral_codes), the clicks on their links (referral_clicks) and
 // their commissions (the reseller_commissions view), all under row-level security.
 import { getSupabase } from '@stitchhouse/shared';
+import type { PayoutTransferStatus } from '@stitchhouse/shared/statuses.ts';
 
 export interface Commission {
   orderItemId: string;
   title: string | null;
   commissionCents: number;
   currency: 'EUR' | 'GBP' | 'USD';
-  status: 'held' | 'paid' | 'reversed';
+  status: PayoutTransferStatus;
   createdAt: string;
 }
 

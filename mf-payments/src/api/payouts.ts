@@ -3,6 +3,7 @@
 import { getSupabase } from '@stitchhouse/shared';
 import type { PayoutAccount, PayoutOnboardAnswer, PayoutStatus } from '@stitchhouse/shared/contracts/payout-account.ts';
 import { callPaymentFunction, restFailure } from './functions.ts';
+import type { PayoutTransferStatus } from '@stitchhouse/shared/statuses.ts';
 
 export type { PayoutAccount, PayoutStatus } from '@stitchhouse/shared/contracts/payout-account.ts';
 
@@ -29,7 +30,7 @@ export interface Transfer {
   id: string;
   amount_cents: number;
   currency: string;
-  status: 'held' | 'paid' | 'reversed';
+  status: PayoutTransferStatus;
   created_at: string;
   paid_at: string | null;
   reversed_at: string | null;

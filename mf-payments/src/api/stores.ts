@@ -3,6 +3,7 @@ import { getSupabase } from '@stitchhouse/shared';
 import type { Currency, PlanId } from '@stitchhouse/shared/pricing.ts';
 import type { BillingAnswer, BillingSwitchAnswer } from '@stitchhouse/shared/contracts/billing.ts';
 import { callPaymentFunction, restFailure } from './functions.ts';
+import type { SubscriptionStatus } from '@stitchhouse/shared/statuses.ts';
 
 export interface MyStore {
   id: string;
@@ -24,7 +25,7 @@ export async function myStores(userId: string, signal?: AbortSignal): Promise<My
 export interface StoreSubscription {
   id: string;
   plan: PlanId;
-  status: 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'incomplete';
+  status: SubscriptionStatus;
   current_period_end: string | null;
   cancel_at_period_end: boolean;
   /** How Pro is billed: monthly or yearly (null until the provider said). */

@@ -10,6 +10,7 @@ import '../zodNoEval.ts';
 import * as z from 'zod/mini';
 import { SUPPORTED_CURRENCIES, type Currency } from '../money.ts';
 import { CART_CHANGED_EVENT, CART_STORAGE_KEY, MAX_PRINT_QUANTITY } from './keys.ts';
+import { ORDER_ITEM_KINDS } from '../statuses.ts';
 
 export { CART_CHANGED_EVENT, CART_STORAGE_KEY, MAX_PRINT_QUANTITY };
 /** A cart is small by design (one checkout per currency); more lines are refused with a message. */
@@ -20,7 +21,7 @@ export type CartLineKind = 'digital' | 'wholesale_print';
 const copies = () => z.int().check(z.gte(1), z.lte(MAX_PRINT_QUANTITY));
 const lineSchema = z.object({
   patternId: z.guid(),
-  kind: z.enum(['digital', 'wholesale_print']),
+  kind: z.enum(ORDER_ITEM_KINDS),
   quantity: copies(),
   title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   storeName: z.string().check(z.maxLength(200)),

@@ -7,9 +7,10 @@ import { z } from 'zod';
 import { MAX_PRINT_QUANTITY } from '../cart/keys.ts';
 import { isSellingCountry } from '../countries.ts';
 import { errorEnvelopeOf, invalidInputDetails, methodNotAllowedDetails } from './envelope.ts';
+import { ORDER_ITEM_KINDS } from '../statuses.ts';
 
 export const MAX_CHECKOUT_LINES = 50;
-export const LINE_KINDS = ['digital', 'wholesale_print'] as const;
+export const LINE_KINDS = ORDER_ITEM_KINDS;
 
 export const checkoutItem = z.object({
   pattern_id: z.guid({ error: 'pattern_id must be a pattern id' }),

@@ -10,6 +10,11 @@ import { errorEnvelopeOf, invalidInputDetails, methodNotAllowedDetails } from '.
 /** Sales export their order lines (report_sales_lines, paged), not report_sales's daily roll-up. */
 export const SALES_LINE_COLUMNS = ['order_number', 'sold_at', 'title', 'kind', 'quantity', 'currency', 'gross_cents', 'discount_cents',
   'vat_cents', 'fee_cents', 'net_cents', 'refunded_at', 'order_item_id', 'pattern_id', 'store_id'] as const;
+/** Columns joined with commas, as a type: a select of it is typed by supabase-js from the generated Database. */
+type Joined<T extends readonly string[]> = T extends readonly [infer H extends string, ...infer R extends readonly string[]]
+  ? R extends readonly [] ? H : `${H},${Joined<R>}` : never;
+/** The select of the sales export (report_sales_lines' columns, SALES_LINE_COLUMNS in order). */
+export const SALES_LINE_SELECT = SALES_LINE_COLUMNS.join(',') as Joined<typeof SALES_LINE_COLUMNS>;
 
 export const REPORT_SOURCES = {
   sales: { rpc: 'report_sales', columns: SALES_LINE_COLUMNS },

@@ -13,8 +13,9 @@ import { Select } from './Select.tsx';
 import { Spinner } from './Spinner.tsx';
 import { TextArea } from './TextField.tsx';
 import * as styles from './ReviewQueue.module.css';
+import type { ApplicationStatus } from '../statuses.ts';
 
-export type ReviewStatus = 'pending' | 'approved' | 'rejected';
+export type ReviewStatus = ApplicationStatus;
 export type ReviewFilter = ReviewStatus | 'all';
 export type ReviewDecisionKind = 'approve' | 'reject';
 

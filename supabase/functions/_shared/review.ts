@@ -3,6 +3,8 @@
 // The decision is always made as the caller under the database's rules; the service key is used
 // only to find the applicant's address.
 import { reviewRequest } from '@stitchhouse/shared/contracts/review.ts';
+import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '@stitchhouse/shared/database.types.ts';
 import { json, serviceClient } from './clients.ts';
 import { FunctionError, type Context } from './handler.ts';
 import { siteUrl } from './env.ts';
@@ -17,6 +19,9 @@ export function reviewFailure(error: { code?: string; message: string; hint?: st
   const message = status === 500 ? 'The review could not be saved. Please try again.' : `${error.message}${error.hint ? `. ${error.hint}` : ''}`;
   return new FunctionError(error.code === '42501' ? 'forbidden' : status === 409 ? 'not_pending' : status === 400 ? 'reason_required' : 'server_error', message, status);
 }
+
+/** What both review RPCs take (review_wholesale_application, review_partner_application). */
+export type ReviewArgs = Database['public']['Functions']['review_partner_application']['Args'];
 
 /** The handler options of both review functions. */
 export const REVIEW = { methods: ['POST'], invalidCode: 'bad_request' } as const;
@@ -37,19 +42,20 @@ export async function emailApplicant(userId: string, mail: Omit<OutgoingMail, 't
 /**
  * The review itself, run by the one handler: POST { application_id, decision, reason? } with an
  * operator's JWT; `rpc` decides as the caller, then the applicant gets `email(application, siteUrl)`.
- *   Deno.serve(handler({ name: 'wholesale-review', ...REVIEW }, reviewDecision({ … })));
+ *   Deno.serve(handler({ name: 'wholesale-review', ...REVIEW }, reviewDecision({ decide: (db, args) => db.rpc('review_wholesale_application', args), … })));
  */
 export function reviewDecision<A extends { user_id: string }>(options: {
-  rpc: 'review_wholesale_application' | 'review_partner_application';
+  /** The review RPC, called by name so its answer is the generated Database's row. */
+  decide: (db: SupabaseClient<Database>, args: ReviewArgs) => PromiseLike<{ data: A | null; error: PostgrestError | null }>;
   what: string;
   email: (application: A, siteUrl: string) => Omit<OutgoingMail, 'to'>;
 }): (req: Request, ctx: Context) => Promise<Response> {
   return async (_req, ctx) => {
     const caller = await ctx.member('Sign in as an operator to review applications.');
     const { application_id, decision, reason } = await ctx.body(reviewRequest);
-    const { data, error } = await ctx.caller(caller.token).rpc(options.rpc, { p_application: application_id, p_decision: decision, p_reason: reason });
+    const { data: application, error } = await options.decide(ctx.caller(caller.token), { p_application: application_id, p_decision: decision, p_reason: reason });
     if (error) throw reviewFailure(error, options.what);
-    const application = data as unknown as A;
+    if (!application) throw new FunctionError('server_error', 'The review could not be saved. Please try again.', 500);
     // The decision stands even if the mail fails: the answer says so, the operator can tell the applicant.
     const emailed = await emailApplicant(application.user_id, options.email(application, siteUrl()), `${options.what} decision`);
     return json({ application, emailed });

@@ -90,9 +90,28 @@ function parse(bytes: Uint8Array): fontkit.Font {
   return font;
 }
 
+type PdfLibFont = ReturnType<PdfLibFontkit['create']>;
+/** What pdf-lib calls on an embedded font (CustomFontEmbedder, CustomFontSubsetEmbedder). */
+const PDF_LIB_FONT_METHODS = ['layout', 'createSubset', 'glyphForCodePoint', 'hasGlyphForCodePoint', 'glyphsForString', 'getGlyph'] as const;
+/**
+ * fontkit 2's fonts are the fonts pdf-lib embeds, but the two packages type them apart (pdf-lib's
+ * copy of fontkit 1's types has `head`, `post` and `cff`, which @types/fontkit leaves out, and a
+ * string `version`): the font is checked for what pdf-lib reads rather than cast.
+ */
+function isPdfLibFont(font: unknown): font is PdfLibFont {
+  if (typeof font !== 'object' || font === null) return false;
+  const f = font as Record<string, unknown> & { head?: { macStyle?: { italic?: unknown } }; post?: { isFixedPitch?: unknown } };
+  return PDF_LIB_FONT_METHODS.every((m) => typeof f[m] === 'function') && typeof f.unitsPerEm === 'number'
+    && typeof f.head?.macStyle?.italic === 'boolean' && typeof f.post?.isFixedPitch === 'boolean';
+}
+
 /** fontkit 2 for `PDFDocument.registerFontkit`: parses each face's bytes once per process. */
 export const stampFontkit: PdfLibFontkit = {
-  create: (bytes: Uint8Array) => parse(bytes) as unknown as ReturnType<PdfLibFontkit['create']>,
+  create: (bytes: Uint8Array) => {
+    const font: unknown = parse(bytes);
+    if (!isPdfLibFont(font)) throw new Error('fontkit parsed this face without what pdf-lib needs to embed it (layout, subsets, head and post tables)');
+    return font;
+  },
 };
 
 /** The face's bytes and parsed font, read once per process. */

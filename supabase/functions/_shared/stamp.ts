@@ -7,6 +7,7 @@
 import { PDFDocument, ParseSpeeds, StandardFonts, degrees, grayscale, type PDFFont, type PDFPage } from 'pdf-lib';
 import { splitIntoRuns, stampFontkit } from './stamp-fonts.ts';
 import { z } from 'zod';
+import { PATTERN_LICENCES } from '@stitchhouse/shared/statuses.ts';
 
 export type StampErrorCode = 'invalid_input' | 'encrypted' | 'corrupt' | 'no_pages';
 
@@ -26,7 +27,7 @@ export type Licence = keyof typeof LICENCE_TEXT;
 const stampOptionsSchema = z.object({
   buyerName: z.string().trim().min(1, { error: 'The buyer name is empty' }).max(200, { error: 'The buyer name is longer than 200 characters' }),
   orderNumber: z.string().trim().min(1, { error: 'The order number is empty' }).max(64, { error: 'The order number is longer than 64 characters' }),
-  licence: z.enum(['personal', 'small_business'], { error: 'Licence must be personal or small_business' }).default('personal'),
+  licence: z.enum(PATTERN_LICENCES, { error: 'Licence must be personal or small_business' }).default('personal'),
 });
 
 export type StampOptions = z.input<typeof stampOptionsSchema>;

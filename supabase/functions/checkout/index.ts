@@ -14,12 +14,12 @@ import { PAYMENTS, PaymentFailure } from '../_shared/payments.ts';
 import { sendReceipt } from '../_shared/payouts.ts';
 import { paymentsConfigured, providerName, stripe, type Stripe } from '../_shared/stripe.ts';
 import {
+  getPlan,
   PricingError,
   quoteCart,
   type CartLineInput,
   type CartQuote,
   type DiscountRule,
-  type PlanId,
   REFERRAL_ATTRIBUTION_DAYS,
   RESELLER_COMMISSION_BP,
 } from '@stitchhouse/shared/pricing.ts';
@@ -31,16 +31,12 @@ import { siteLink } from '@stitchhouse/shared/routes.ts';
 
 type CartItem = CheckoutItem;
 
-interface PatternRow {
-  id: string;
-  title: string;
-  price_cents: number;
-  currency: string;
-  status: string;
-  licence: string;
-  store_id: string;
-  stores: { name: string; plan: PlanId; owner_id: string };
+/** A cart's patterns with the store selling each: the rows are typed by the generated Database. */
+function cartPatterns(ids: string[]) {
+  return serviceClient().from('patterns')
+    .select('id, title, price_cents, currency, status, licence, store_id, stores!inner(name, plan, owner_id)').in('id', ids);
 }
+type PatternRow = NonNullable<Awaited<ReturnType<typeof cartPatterns>>['data']>[number];
 interface PricedLine {
   item: CartItem;
   pattern: PatternRow;
@@ -70,10 +66,9 @@ function checkQuantities(items: CartItem[]): void {
 async function priceLines(items: CartItem[], userId: string, token: string): Promise<PricedLine[]> {
   const db = serviceClient();
   const ids = [...new Set(items.map((i) => i.pattern_id))];
-  const { data, error } = await db.from('patterns')
-    .select('id, title, price_cents, currency, status, licence, store_id, stores!inner(name, plan, owner_id)').in('id', ids);
+  const { data, error } = await cartPatterns(ids);
   if (error) throw error;
-  const patterns = new Map((data as unknown as PatternRow[]).map((p) => [p.id, p]));
+  const patterns = new Map(data.map((p) => [p.id, p]));
 
   const own = items.filter((i) => patterns.get(i.pattern_id)?.stores.owner_id === userId).map((i) => i.pattern_id);
   if (own.length) throw new PaymentFailure('own_pattern', 'You cannot buy a pattern from your own store.', 400, { pattern_ids: own });
@@ -357,7 +352,7 @@ async function checkout(req: Request, ctx: Context): Promise<Response> {
   let quote: CartQuote;
   try {
     quote = quoteCart(lines.map((l): CartLineInput => ({
-      patternId: l.item.pattern_id, storeId: l.pattern.store_id, plan: l.pattern.stores.plan,
+      patternId: l.item.pattern_id, storeId: l.pattern.store_id, plan: getPlan(l.pattern.stores.plan).id,
       unitPriceCents: l.unitPriceCents, quantity: l.item.quantity,
     })), { currency, country: body.country, discount });
   } catch (err) {

@@ -5,17 +5,12 @@
 // applicant's address to email the outcome.
 import { escapeHtml } from '../_shared/mail.ts';
 import { REVIEW, reviewDecision } from '../_shared/review.ts';
+import type { Tables } from '@stitchhouse/shared/database.types.ts';
 import { handler } from '../_shared/handler.ts';
 import { siteLink } from '@stitchhouse/shared/routes.ts';
 
-interface Application {
-  id: string;
-  user_id: string;
-  kind: 'reseller' | 'supplier';
-  company: string;
-  status: 'approved' | 'rejected';
-  reason: string | null;
-}
+/** What the email reads of the reviewed application (the row review_partner_application answers). */
+type Application = Pick<Tables<'partner_applications'>, 'kind' | 'company' | 'status' | 'reason'>;
 
 const PROGRAMME = {
   reseller: { name: 'reseller programme', path: '/partners/resellers', next: 'Your referral code and links are waiting on the resellers page.' },
@@ -42,4 +37,4 @@ export function partnerDecisionEmail(application: Application, siteUrl: string):
   };
 }
 
-Deno.serve(handler({ name: 'partner-review', ...REVIEW }, reviewDecision<Application>({ rpc: 'review_partner_application', what: 'partner review', email: partnerDecisionEmail })));
+Deno.serve(handler({ name: 'partner-review', ...REVIEW }, reviewDecision<Tables<'partner_applications'>>({ decide: (db, args) => db.rpc('review_partner_application', args), what: 'partner review', email: partnerDecisionEmail })));

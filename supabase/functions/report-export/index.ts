@@ -6,7 +6,7 @@
 // Other reports are small aggregates: their RPC's rows, written once.
 // `x-report-rows` says how many rows are coming (the page shows progress against it).
 import { writeCsv } from '@stitchhouse/shared/csv.ts';
-import { isReportSlug, REPORT_SOURCES, reportExportRequest, SALES_LINE_COLUMNS } from '@stitchhouse/shared/contracts/report-export.ts';
+import { isReportSlug, REPORT_SOURCES, reportExportRequest, SALES_LINE_COLUMNS, SALES_LINE_SELECT } from '@stitchhouse/shared/contracts/report-export.ts';
 import { FunctionError, handler, type Context } from '../_shared/handler.ts';
 
 const PAGE = 1000;
@@ -34,29 +34,34 @@ async function reportExport(_req: Request, ctx: Context): Promise<Response> {
     // how many lines are coming, from the report's daily roll-up (exact, and a few rows to read)
     const counted = await db.rpc('report_sales', { p_from: from, p_to: to });
     if (counted.error) throw new FunctionError('report_failed', counted.error.message, 400);
-    const expected = ((counted.data ?? []) as Array<{ lines: number }>).reduce((sum, day) => sum + Number(day.lines), 0);
+    const expected = (counted.data ?? []).reduce((sum, day) => sum + Number(day.lines), 0);
     // One store at a time: with store_id fixed, (store_id, sold_at, id) is read in order and each
     // page starts where the last ended (with the caller's stores as a list, PostgreSQL 15 sorts
     // every remaining row of the range for each page).
     const stores = await db.from('stores').select('id').eq('owner_id', caller.user.id).order('id');
     if (stores.error) throw new FunctionError('report_failed', stores.error.message, 400);
+    type Cursor = { sold_at: string; order_item_id: string };
+    /** One page of a store's lines in the window, from the cursor on (keyset on sold_at, order_item_id). */
+    const page = (storeId: string, after: Cursor | null) => {
+      const query = db.from('report_sales_lines').select(SALES_LINE_SELECT)
+        .eq('store_id', storeId).gte('sold_at', after?.sold_at ?? starts).lt('sold_at', ends)
+        .order('sold_at').order('order_item_id').limit(PAGE);
+      return after ? query.or(`sold_at.gt.${after.sold_at},and(sold_at.eq.${after.sold_at},order_item_id.gt.${after.order_item_id})`) : query;
+    };
     const body = new ReadableStream<Uint8Array>({
       async start(controller) {
         controller.enqueue(encoder.encode(csvRows([], SALES_LINE_COLUMNS, true)));
         try {
-          for (const store of stores.data as Array<{ id: string }>) {
-            let after: { sold_at: string; order_item_id: string } | null = null;
+          for (const store of stores.data) {
+            let after: Cursor | null = null;
             for (;;) {
-              let query = db.from('report_sales_lines').select(SALES_LINE_COLUMNS.join(','))
-                .eq('store_id', store.id).gte('sold_at', after?.sold_at ?? starts).lt('sold_at', ends)
-                .order('sold_at').order('order_item_id').limit(PAGE);
-              if (after) query = query.or(`sold_at.gt.${after.sold_at},and(sold_at.eq.${after.sold_at},order_item_id.gt.${after.order_item_id})`);
-              const { data, error } = await query;
+              const { data, error } = await page(store.id, after);
               if (error) throw new Error(error.message);
-              const rows = (data ?? []) as unknown as Record<string, string>[];
+              const rows = data ?? [];
               if (rows.length > 0) controller.enqueue(encoder.encode(csvRows(rows, SALES_LINE_COLUMNS, false)));
               if (rows.length < PAGE) break;
               const last = rows[rows.length - 1]!;
+              // the view's columns are nullable to PostgREST; a sold line has both (where sold_at is not null)
               after = { sold_at: last.sold_at!, order_item_id: last.order_item_id! };
             }
           }

@@ -66,23 +66,27 @@ async function subscriptionFacts(subscriptionId: string | null): Promise<Facts> 
 }
 
 async function factsFor(event: Stripe.Event): Promise<Facts> {
-  const obj = event.data.object as unknown as Record<string, any>;
+  // Stripe.Event is a union on `type`: each case below reads its own object's type.
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.expired':
     case 'checkout.session.async_payment_succeeded':
-    case 'checkout.session.async_payment_failed':
-      if (obj.mode === 'subscription') return subscriptionFacts(idOf(obj.subscription));
-      return orderFacts(obj.metadata?.order_id ?? obj.client_reference_id, obj.id);
+    case 'checkout.session.async_payment_failed': {
+      const session = event.data.object;
+      if (session.mode === 'subscription') return subscriptionFacts(idOf(session.subscription));
+      return orderFacts(session.metadata?.order_id ?? session.client_reference_id, session.id);
+    }
     case 'payment_intent.succeeded':
     case 'payment_intent.payment_failed':
     case 'payment_intent.canceled':
-      return orderFacts(obj.metadata?.order_id);
+      return orderFacts(event.data.object.metadata?.order_id);
     case 'charge.succeeded':
     case 'charge.failed':
     case 'charge.refunded':
     case 'charge.refund.updated': {
-      let orderId = obj.metadata?.order_id as string | undefined;
+      // a charge, or (charge.refund.updated) a refund: both carry the order's metadata or their payment intent
+      const obj = event.data.object;
+      let orderId = obj.metadata?.order_id;
       const intentId = idOf(obj.payment_intent);
       if (!orderId && intentId) orderId = (await stripe().paymentIntents.retrieve(intentId)).metadata?.order_id;
       return orderFacts(orderId);
@@ -92,16 +96,14 @@ async function factsFor(event: Stripe.Event): Promise<Facts> {
     case 'customer.subscription.deleted':
     case 'customer.subscription.paused':
     case 'customer.subscription.resumed':
-      return subscriptionFacts(obj.id);
+      return subscriptionFacts(event.data.object.id);
     case 'invoice.paid':
     case 'invoice.payment_failed':
-    case 'invoice.payment_succeeded': {
+    case 'invoice.payment_succeeded':
       // API 2025-03-31 on: the invoice names its subscription in its parent (no top-level invoice.subscription)
-      const invoice = event.data.object as Stripe.Invoice;
-      return subscriptionFacts(idOf(invoice.parent?.subscription_details?.subscription));
-    }
+      return subscriptionFacts(idOf(event.data.object.parent?.subscription_details?.subscription));
     case 'account.updated':
-      return { account: await stripe().accounts.retrieve(obj.id) };
+      return { account: await stripe().accounts.retrieve(event.data.object.id) };
     default:
       return { ignored: `${event.type} needs no action` };
   }

@@ -4,16 +4,12 @@
 // find the applicant's address and send them the outcome.
 import { escapeHtml } from '../_shared/mail.ts';
 import { REVIEW, reviewDecision } from '../_shared/review.ts';
+import type { Tables } from '@stitchhouse/shared/database.types.ts';
 import { handler } from '../_shared/handler.ts';
 import { siteLink } from '@stitchhouse/shared/routes.ts';
 
-interface Application {
-  id: string;
-  user_id: string;
-  business_name: string;
-  status: 'approved' | 'rejected';
-  reason: string | null;
-}
+/** What the email reads of the reviewed application (the row review_wholesale_application answers). */
+type Application = Pick<Tables<'wholesale_accounts'>, 'business_name' | 'status' | 'reason'>;
 
 /** The email to the applicant: the outcome, the reason when rejected, and where to go next. */
 export function decisionEmail(application: Application, siteUrl: string): { subject: string; text: string; html: string } {
@@ -35,4 +31,4 @@ export function decisionEmail(application: Application, siteUrl: string): { subj
   };
 }
 
-Deno.serve(handler({ name: 'wholesale-review', ...REVIEW }, reviewDecision<Application>({ rpc: 'review_wholesale_application', what: 'wholesale review', email: decisionEmail })));
+Deno.serve(handler({ name: 'wholesale-review', ...REVIEW }, reviewDecision<Tables<'wholesale_accounts'>>({ decide: (db, args) => db.rpc('review_wholesale_application', args), what: 'wholesale review', email: decisionEmail })));

@@ -6,6 +6,7 @@ import { attachFile, prepareFileUpload, sendFile, sha256Hex, UploadFailure, type
 import { looksLikePdf, patternFileProblem } from './fileRules.ts';
 import * as styles from './FileUploads.module.css';
 import { formatDate } from '../shared/formatDate.ts';
+import type { PatternStatus } from '@stitchhouse/shared/statuses.ts';
 
 type Phase = 'idle' | 'uploading' | 'failed' | 'saving' | 'done';
 interface SlotState {
@@ -19,7 +20,7 @@ interface SlotState {
 const initial: SlotState = { file: null, phase: 'idle', sent: 0, target: null, message: null, changes: '' };
 
 export interface FileUploadsProps {
-  pattern: { id: string; storeId: string; status: 'draft' | 'published' | 'archived' };
+  pattern: { id: string; storeId: string; status: PatternStatus };
   files: PatternFileRow[];
   /** Called after a file was registered, with the new version note when buyers were told. */
   onUploaded(note: string): void;

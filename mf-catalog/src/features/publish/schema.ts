@@ -4,6 +4,7 @@ import { sizeChartSchema, yardageSchema, type SizeChart, type YardageEntry } fro
 import * as z from '@stitchhouse/shared/zod.ts';
 import { CRAFTS } from '@stitchhouse/shared/catalog/labels.ts';
 import type { EditablePattern, PatternFields } from '../../api/publishing.ts';
+import { PATTERN_LICENCES } from '@stitchhouse/shared/statuses.ts';
 
 export interface SizeRow { label: string; bust: string; waist: string; hip: string; finishedBust: string; finishedWaist: string; finishedHip: string }
 export interface YardageRow { fabric: string; widthCm: string; size: string; metres: string }
@@ -104,7 +105,7 @@ export const patternFormSchema = z
       }
       return parsed.data;
     }),
-    licence: z.enum(['personal', 'small_business'], { error: 'Choose a licence' }),
+    licence: z.enum(PATTERN_LICENCES, { error: 'Choose a licence' }),
   })
   .superRefine((v, ctx) => {
     const labels = new Set<string>();
