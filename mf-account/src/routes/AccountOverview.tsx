@@ -55,6 +55,9 @@ function Overview({ session }: { session: Session }) {
             <Link to="/patterns/my-patterns">Your pattern library</Link>: everything you bought, ready to download.
           </li>
           <li>
+            <Link to="/account/messages">Messages</Link>: {sells ? 'buyers’ questions to your store and your questions to designers.' : 'your questions to designers and their answers.'}
+          </li>
+          <li>
             {sells ? <Link to="/account/store">Your store settings ({store.name})</Link> : <Link to="/account/store">Open a store</Link>}
             {sells ? (
               <>
