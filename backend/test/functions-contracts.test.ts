@@ -40,6 +40,8 @@ const FUNCTIONS = fs.readdirSync(functionsDir, { withFileTypes: true })
   .filter((e) => e.isDirectory() && !e.name.startsWith('_') && !e.name.startsWith('.')).map((e) => e.name);
 /** Server to server (Stripe signs its calls): no browser, so no CORS. */
 const SERVER_ONLY = new Set(['stripe-webhook']);
+/** Read with GET only (a file: the report's CSV, the invoice's PDF). */
+const GET_ONLY = new Set(['report-export', 'invoice']);
 const BROWSER = FUNCTIONS.filter((name) => !SERVER_ONLY.has(name));
 const ORIGIN = 'http://localhost:3000';
 
@@ -181,7 +183,7 @@ describe('answers parse with their contracts', () => {
   });
 
   it.each(BROWSER.filter((name) => !name.startsWith('pos-') && name !== 'newsletter'))('%s: a signed-out call is not_signed_in in the one shape', async (name) => {
-    const method = name === 'report-export' ? 'GET' : 'POST';
+    const method = GET_ONLY.has(name) ? 'GET' : 'POST';
     const res = await fn(name, { method, headers: asMember(null, { 'content-type': 'application/json' }), body: method === 'GET' ? undefined : '{}' });
     expect(res.status, name).toBe(401);
     expect(errorEnvelope.parse(await res.json()).error).toMatchObject({ code: 'not_signed_in', details: null });

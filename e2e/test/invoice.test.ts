@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceNumberLabel } from '@stitchhouse/shared/invoiceNumber.ts';
-import { callFunction, passwordToken } from '@stitchhouse/shared/testing/kit.ts';
+import { callFunction, passwordToken, waitFor } from '@stitchhouse/shared/testing/kit.ts';
 import { startE2EStack, type E2EStack } from '../src/harness.ts';
 import { documentText } from '../../supabase/test/pdf-text.ts';
 import { expectNoSeriousA11yIssues, inbox } from './auth-support.ts';
@@ -39,16 +39,6 @@ async function payOnHostedPage(page: Page) {
   await page.locator('#cvc').fill('123');
   await page.locator('#name').fill('Rosa Maker');
   await page.getByRole('button', { name: /^Pay / }).click();
-}
-
-async function waitFor<T>(what: string, read: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 250));
-  }
 }
 
 /** Clicks the button and reads the PDF the browser saved. */
@@ -100,7 +90,7 @@ describe('the VAT invoice', () => {
     expect(errors).toEqual([]);
 
     // the receipt's invoice link, opened signed out: sign in, land on the order, download
-    const receipt = await waitFor('the receipt', async () => (await inbox(backend, buyer.email)).find((m) => m.subject.includes(`order ${order!.number}`)));
+    const receipt = await waitFor('the receipt', async () => (await inbox(backend, buyer.email)).find((m) => m.subject.includes(`order ${order!.number}`)), 30_000);
     const link = receipt.links.find((l) => l.startsWith(stack.apps.urls.shell) && new URL(l).pathname === '/payment');
     expect(link).toBe(`${stack.apps.urls.shell}/payment?order=${orderId}`);
     expect(receipt.text).toContain(`Your VAT invoice ${invoice} (PDF): ${link}`);
@@ -125,7 +115,7 @@ describe('the VAT invoice', () => {
     const designerToken = await passwordToken(backend, designer.email, PASSWORD);
     const refund = await callFunction(backend, 'refund', designerToken, { order_id: orderId, reason: 'requested_by_customer' });
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
-    const mail = await waitFor('the refund email', async () => (await inbox(backend, buyer.email)).find((m) => /refund/i.test(m.subject)));
+    const mail = await waitFor('the refund email', async () => (await inbox(backend, buyer.email)).find((m) => /refund/i.test(m.subject)), 30_000);
     const [withNote] = await selectRows<{ invoices: { kind: string; number: number }[] }>(backend, `orders?id=eq.${orderId}&select=invoices(kind,number)`);
     const creditNote = invoiceNumberLabel('credit_note', withNote!.invoices.find((d) => d.kind === 'credit_note')!.number);
     expect(mail.subject).toBe(`Your Stitchhouse refund: $15.00 for order ${order!.number}`);
