@@ -31,11 +31,11 @@ const workerLimit = { code: 'WORKER_LIMIT', message: 'Function failed due to not
 
 describe('limits from the environment', () => {
   it('default to hosted free plan, and each can be changed in one place', () => {
-    expect(functionLimitsFromEnv({})).toEqual({ memoryMb: 256, cpuMs: 2000, wallClockMs: 150_000 });
+    expect(functionLimitsFromEnv({})).toEqual({ memoryMb: 256, cpuMs: 2000, wallClockMs: 150_000, idleTimeoutMs: 150_000 });
     expect(functionLimitsFromEnv({ FUNCTIONS_PLAN: 'paid' })).toEqual(hostedLimits.paid);
     expect(hostedLimits.paid.wallClockMs).toBe(400_000);
-    expect(functionLimitsFromEnv({ FUNCTIONS_CPU_MS: '0', FUNCTIONS_MEMORY_MB: '512', FUNCTIONS_WALL_CLOCK_S: '30' }))
-      .toEqual({ memoryMb: 512, cpuMs: 0, wallClockMs: 30_000 });
+    expect(functionLimitsFromEnv({ FUNCTIONS_CPU_MS: '0', FUNCTIONS_MEMORY_MB: '512', FUNCTIONS_WALL_CLOCK_S: '30', FUNCTIONS_IDLE_TIMEOUT_S: '20' }))
+      .toEqual({ memoryMb: 512, cpuMs: 0, wallClockMs: 30_000, idleTimeoutMs: 20_000 });
     expect(() => functionLimitsFromEnv({ FUNCTIONS_PLAN: 'team' })).toThrow(/FUNCTIONS_PLAN must be free or paid/);
     expect(() => functionLimitsFromEnv({ FUNCTIONS_CPU_MS: 'lots' })).toThrow(/FUNCTIONS_CPU_MS must be a number/);
   });
@@ -79,6 +79,8 @@ describe('the functions runner under hosted limits', () => {
     await mount('hosted', hostedLimits.free);
     // the same with a 3 s wall clock, so a worker outliving it is seen in a test's time
     await mount('short', { ...hostedLimits.free, wallClockMs: 3000 });
+    // and with a 1 s request idle timeout (hosted's is 150 s)
+    await mount('idle', { ...hostedLimits.free, idleTimeoutMs: 1000 });
   });
 
   afterAll(async () => {
@@ -139,6 +141,15 @@ describe('the functions runner under hosted limits', () => {
     const next = await call('short', 'ok');
     expect(next.status).toBe(200);
     expect(next.body.pid).not.toBe(first.body.pid);
+  });
+
+  it('answers 504 IDLE_TIMEOUT to a call that starts no answer within the idle timeout; an answer started in time streams on', async () => {
+    const idle = await call('idle', 'sleep?ms=4000');
+    expect(idle).toMatchObject({ status: 504, body: { code: 'IDLE_TIMEOUT', message: 'Function did not respond before the request idle timeout' }, errorCode: 'IDLE_TIMEOUT' });
+    expect(idle.ms).toBeLessThan(3500);
+    expect(logged.some((line) => line.startsWith('limits: no answer started within the 1 s request idle timeout'))).toBe(true);
+    // started at once, finished after twice the idle timeout: not cut
+    expect(await call('idle', 'drip?ms=2000')).toMatchObject({ status: 200, body: { dripped: 2000 } });
   });
 
   it('past half its wall clock a worker takes no new call: the call goes to a fresh worker and answers', async () => {

@@ -68,7 +68,7 @@ async function payAndSettle(order: { id: string; provider_session_id: string }) 
 }
 
 const transfersOf = (orderId: string) => sql(`select t.kind, t.recipient_id, t.amount_cents, t.status, t.reversed_cents, t.reversal_due_cents, i.pattern_id
-  from public.payout_transfers t join public.order_items i on i.id = t.order_item_id where t.order_id = $1 order by i.unit_price_cents, t.kind`, [orderId]);
+  from public.payout_transfers t join public.order_items i on i.id = t.order_item_id where t.order_id = $1 order by i.unit_price_cents, t.kind::text`, [orderId]);
 
 beforeAll(async () => {
   stack = await startTestStack({ seed: false, stripe: { retry: { baseMs: 200, maxMs: 1_000, maxAttempts: 12 } } });

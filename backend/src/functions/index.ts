@@ -3,7 +3,8 @@
 // Deno, one worker process per function (workers.ts), with the JWT check, the concurrency limit
 // and the environment hosted Supabase Edge Functions have; requests and answers stream through.
 // Hosted's memory, CPU and wall-clock limits hold (limits.ts, workers.ts): a call whose worker
-// is killed at one answers 546 WORKER_LIMIT, as hosted does.
+// is killed at one answers 546 WORKER_LIMIT, as hosted does; a call that starts no answer within
+// the request idle timeout answers 504 IDLE_TIMEOUT.
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +15,7 @@ import type { ServiceContext } from '../context.ts';
 import { parseBearer } from '../../../shared/src/bearer.ts';
 import { verifyProjectJwt, type ProjectKeys } from '../jwt.ts';
 import { FunctionsConfig } from './config.ts';
-import { functionLimitsFromEnv, workerLimitResponse, type FunctionLimits } from './limits.ts';
+import { functionLimitsFromEnv, idleTimeoutResponse, workerLimitResponse, type FunctionLimits } from './limits.ts';
 import { FunctionWorkers, type WorkerLease } from './workers.ts';
 import { existsSync } from 'node:fs';
 
@@ -34,7 +35,7 @@ export interface FunctionsOptions {
   maxConcurrent?: number;
   /** Start a function's worker again after its code changed (default: FUNCTIONS_RELOAD=1, which `npm start` sets). */
   reload?: boolean;
-  /** Hosted's limits by default, or FUNCTIONS_PLAN / FUNCTIONS_MEMORY_MB / FUNCTIONS_CPU_MS / FUNCTIONS_WALL_CLOCK_S (limits.ts); these win. */
+  /** Hosted's limits by default, or FUNCTIONS_PLAN / FUNCTIONS_MEMORY_MB / FUNCTIONS_CPU_MS / FUNCTIONS_WALL_CLOCK_S / FUNCTIONS_IDLE_TIMEOUT_S (limits.ts); these win. */
   limits?: Partial<FunctionLimits>;
 }
 
@@ -76,7 +77,7 @@ export function createFunctions(ctx: ServiceContext, options: FunctionsOptions =
   const limits = { ...functionLimitsFromEnv(), ...options.limits };
   const workers = new FunctionWorkers(functionsDir, env, ctx.log, { reload: options.reload ?? process.env.FUNCTIONS_RELOAD === '1', limits });
   const shown = (value: number, unit: string) => (value > 0 ? `${value} ${unit}` : 'off');
-  ctx.log.info('functions', `Deno workers for ${functionsDir} (JWT rules: ${config.path}; limits: memory ${shown(limits.memoryMb, 'MB')}, CPU ${shown(limits.cpuMs, 'ms')} a request, wall clock ${shown(limits.wallClockMs / 1000, 's')})`);
+  ctx.log.info('functions', `Deno workers for ${functionsDir} (JWT rules: ${config.path}; limits: memory ${shown(limits.memoryMb, 'MB')}, CPU ${shown(limits.cpuMs, 'ms')} a request, wall clock ${shown(limits.wallClockMs / 1000, 's')}, idle timeout ${shown(limits.idleTimeoutMs / 1000, 's')})`);
   const maxConcurrent = options.maxConcurrent ?? (Number(process.env.FUNCTIONS_MAX_CONCURRENT) || 8);
   const queues = new Map<string, LimitFunction>();
   const limitOf = (name: string) => {
@@ -107,19 +108,34 @@ export function createFunctions(ctx: ServiceContext, options: FunctionsOptions =
         ctx.log.error('functions', `${name} could not be started`, err);
         return c.json({ error: `Function ${name} failed to load` }, 500);
       }
-      let answer: Response | 'limit';
+      // the request idle timeout runs until the answer starts (its status and headers), not while it streams
+      const idle = new AbortController();
+      const idled = new Promise<'idle'>((resolve) => idle.signal.addEventListener('abort', () => resolve('idle'), { once: true }));
+      const idleTimer = limits.idleTimeoutMs > 0 ? setTimeout(() => idle.abort(), limits.idleTimeoutMs) : undefined;
+      let answer: Response | 'limit' | 'idle';
       try {
-        answer = await Promise.race([forward(c.req.raw, name, lease.worker.port), lease.killed.then(() => 'limit' as const)]);
+        answer = await Promise.race([forward(c.req.raw, name, lease.worker.port, idle.signal), lease.killed.then(() => 'limit' as const), idled]);
       } catch (err) {
-        if (c.req.raw.signal.aborted) {
+        if (idle.signal.aborted) answer = 'idle';
+        else {
+          clearTimeout(idleTimer);
+          if (c.req.raw.signal.aborted) {
+            lease.release();
+            return new Response(null, { status: 499 });
+          }
+          const limit = await lease.limitAfterFailure();
           lease.release();
-          return new Response(null, { status: 499 });
+          if (limit) return workerLimitResponse();
+          ctx.log.error('functions', `${name} failed while handling ${c.req.method}`, err);
+          return c.json({ error: `Function ${name} failed: ${err instanceof Error ? err.message : String(err)}` }, 502);
         }
-        const limit = await lease.limitAfterFailure();
+      }
+      clearTimeout(idleTimer);
+      if (answer === 'idle') {
+        // hosted's gateway gives up on the call; the function may still be running in its worker
         lease.release();
-        if (limit) return workerLimitResponse();
-        ctx.log.error('functions', `${name} failed while handling ${c.req.method}`, err);
-        return c.json({ error: `Function ${name} failed: ${err instanceof Error ? err.message : String(err)}` }, 502);
+        ctx.log.error('functions', `${name}: no answer started within the ${limits.idleTimeoutMs / 1000} s request idle timeout; answered 504 IDLE_TIMEOUT`);
+        return idleTimeoutResponse();
       }
       if (answer === 'limit') {
         lease.release();
@@ -200,7 +216,7 @@ async function checkJwt(authorization: string | undefined, keys: ProjectKeys): P
  * function use basePath('/<name>')), query string, method, headers and body untouched, streamed
  * to the worker; the answer streams back byte for byte (a compressed body stays compressed).
  */
-function forward(req: Request, name: string, port: number): Promise<Response> {
+function forward(req: Request, name: string, port: number, idle: AbortSignal): Promise<Response> {
   const url = new URL(req.url);
   const afterPrefix = url.pathname.replace(/^\/functions\/v1(?=\/)/, '');
   const rest = afterPrefix.startsWith(`/${name}`) ? afterPrefix.slice(name.length + 1) : '';
@@ -212,7 +228,7 @@ function forward(req: Request, name: string, port: number): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     const upstream = http.request({
       agent, host: '127.0.0.1', port, method: req.method, path: `/${name}${rest}${url.search}`, headers,
-      signal: req.signal,
+      signal: AbortSignal.any([req.signal, idle]),
     }, (res) => {
       const answer = new Headers();
       for (const [key, value] of Object.entries(res.headers)) {

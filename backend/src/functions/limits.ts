@@ -4,8 +4,11 @@
 // A worker over a limit is killed and the call answers what hosted answers (status-codes,
 // error-codes and the 546 troubleshooting page): 546 {"code":"WORKER_LIMIT","message":
 // "Function failed due to not having enough compute resources (please check logs)"}, with
-// sb-error-code: WORKER_LIMIT. The request body limit is the gateway's (BODY_LIMIT_FUNCTIONS,
-// body-limits.ts): hosted documents none.
+// sb-error-code: WORKER_LIMIT. A call that starts no answer (no status, no headers) within the
+// request idle timeout, 150 s on every plan, answers 504 with sb-error-code: IDLE_TIMEOUT, as
+// hosted's gateway does (status-codes, error-codes, "Edge Function takes too long to respond");
+// an answer started in time may stream on. The request body limit is the gateway's
+// (BODY_LIMIT_FUNCTIONS, body-limits.ts): hosted documents none.
 //
 // One place to change them, the backend's environment (supabase/config.toml's [edge_runtime]
 // has no key for limits, and the Supabase CLI refuses unknown keys there):
@@ -13,6 +16,7 @@
 //   FUNCTIONS_WALL_CLOCK_S=<s>   the wall clock itself (wins over the plan)
 //   FUNCTIONS_MEMORY_MB=<MB>     memory per worker
 //   FUNCTIONS_CPU_MS=<ms>        CPU time per request
+//   FUNCTIONS_IDLE_TIMEOUT_S=<s> how long a call may go without starting its answer
 // 0 turns that limit off (e.g. to profile a function); the default is always hosted's.
 
 export interface FunctionLimits {
@@ -26,13 +30,18 @@ export interface FunctionLimits {
    * with whatever it is still serving.
    */
   wallClockMs: number;
+  /**
+   * How long one call may take to start its answer (status and headers), in ms, from when it
+   * reaches its worker; past it the call answers 504 IDLE_TIMEOUT. A started answer may stream on.
+   */
+  idleTimeoutMs: number;
 }
 
 export type HostedPlan = 'free' | 'paid';
 
 export const hostedLimits: Record<HostedPlan, FunctionLimits> = {
-  free: { memoryMb: 256, cpuMs: 2000, wallClockMs: 150_000 },
-  paid: { memoryMb: 256, cpuMs: 2000, wallClockMs: 400_000 },
+  free: { memoryMb: 256, cpuMs: 2000, wallClockMs: 150_000, idleTimeoutMs: 150_000 },
+  paid: { memoryMb: 256, cpuMs: 2000, wallClockMs: 400_000, idleTimeoutMs: 150_000 },
 };
 
 export type LimitReason = 'memory' | 'cpu' | 'wall_clock';
@@ -55,6 +64,17 @@ export function workerLimitResponse(): Response {
   return Response.json(workerLimitBody, { status: WORKER_LIMIT_STATUS, headers: { 'sb-error-code': workerLimitBody.code } });
 }
 
+export const IDLE_TIMEOUT_STATUS = 504;
+export const idleTimeoutBody = {
+  code: 'IDLE_TIMEOUT',
+  message: 'Function did not respond before the request idle timeout',
+} as const;
+
+/** Hosted's answer to a call that started no answer within the request idle timeout. */
+export function idleTimeoutResponse(): Response {
+  return Response.json(idleTimeoutBody, { status: IDLE_TIMEOUT_STATUS, headers: { 'sb-error-code': idleTimeoutBody.code } });
+}
+
 function number(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return undefined;
@@ -69,9 +89,11 @@ export function functionLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Fun
   if (plan !== 'free' && plan !== 'paid') throw new Error(`FUNCTIONS_PLAN must be free or paid, got ${JSON.stringify(env.FUNCTIONS_PLAN)}`);
   const base = hostedLimits[plan];
   const wall = number(env, 'FUNCTIONS_WALL_CLOCK_S');
+  const idle = number(env, 'FUNCTIONS_IDLE_TIMEOUT_S');
   return {
     memoryMb: number(env, 'FUNCTIONS_MEMORY_MB') ?? base.memoryMb,
     cpuMs: number(env, 'FUNCTIONS_CPU_MS') ?? base.cpuMs,
     wallClockMs: wall === undefined ? base.wallClockMs : wall * 1000,
+    idleTimeoutMs: idle === undefined ? base.idleTimeoutMs : idle * 1000,
   };
 }
