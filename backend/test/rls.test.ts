@@ -212,6 +212,16 @@ const cases: Case[] = [
   { table: 'order_items', op: 'update', filter: byId(ITEM), set: { licence: 'small_business' }, allow: ['service'] },
   { table: 'order_items', op: 'delete', allow: ['service'], make: async () => byId((await insertColumns('order_items',
     { order_id: O.pending, pattern_id: P.free, store_id: S.A, unit_price_cents: 0, currency: 'USD' })).id as string) },
+  // VAT invoices and credit notes (issue 33): numbered and written by the database when an order is
+  // paid or refunded; only the order's buyer reads them (not the stores whose lines are in it, nor operators)
+  { table: 'invoices', op: 'select', filter: `order_id=eq.${O.paid}&kind=eq.invoice`, allow: ['maker', 'service'] },
+  { table: 'invoices', op: 'insert', allow: ['service'], insert: () => {
+    const number = 500_000 + counter++;
+    return { body: { kind: 'credit_note', number, order_id: O.paid, currency: 'USD', gross_cents: 0, vat_cents: 0 }, find: `kind=eq.credit_note&number=eq.${number}` };
+  } },
+  { table: 'invoices', op: 'update', filter: `order_id=eq.${O.paid}&kind=eq.invoice`, set: { vat_cents: 7 }, allow: ['service'] },
+  { table: 'invoices', op: 'delete', allow: ['service'], make: async () => byId((await insertColumns('invoices',
+    { kind: 'credit_note', number: 600_000 + counter++, order_id: O.paid, currency: 'USD', gross_cents: 0, vat_cents: 0 })).id as string) },
   // entitlements and downloads
   { table: 'entitlements', op: 'select', filter: `user_id=eq.${U.maker}&pattern_id=eq.${P.pub}`, allow: ['maker', 'designer', 'operator', 'service'] },
   { table: 'entitlements', op: 'insert', label: 'to oneself', allow: ['service'], insert: (role) => ({

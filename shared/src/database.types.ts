@@ -311,21 +311,6 @@ export type Database = {
           },
         ]
       }
-      invoice_series: {
-        Row: {
-          kind: string
-          last_number: number
-        }
-        Insert: {
-          kind: string
-          last_number?: number
-        }
-        Update: {
-          kind?: string
-          last_number?: number
-        }
-        Relationships: []
-      }
       invoices: {
         Row: {
           currency: string
@@ -2355,6 +2340,7 @@ export type Database = {
         Returns: Json
       }
       newsletter_unsubscribe: { Args: { p_token: string }; Returns: Json }
+      next_invoice_number: { Args: { p_kind: string }; Returns: number }
       order_invoice: {
         Args: { p_credit_note?: number; p_order_id: string }
         Returns: Json
