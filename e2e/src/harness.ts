@@ -58,6 +58,8 @@ export interface StackOptions {
   backend?: boolean;
   /** Overrides for the embedded backend's config (only with `backend: true`). */
   backendConfig?: BackendConfigOverrides;
+  /** Load the demo data (supabase/seed) into the fresh backend, as `npm start` does (default false: tests make their own). */
+  seed?: boolean;
 }
 
 export interface E2EStack {
@@ -83,7 +85,7 @@ export async function buildIfNeeded(): Promise<void> {
   if (stale.length) await buildApps({ folders: stale });
 }
 
-async function startBackend(overrides: BackendConfigOverrides & { siteUrl?: string } = {}): Promise<BackendHandle | null> {
+async function startBackend(overrides: BackendConfigOverrides & { siteUrl?: string } = {}, seed = false): Promise<BackendHandle | null> {
   const file = join(root, 'backend', 'src', 'stack.ts');
   if (!existsSync(file)) return null;
   const { startStack } = (await import(/* @vite-ignore */ file)) as {
@@ -93,7 +95,7 @@ async function startBackend(overrides: BackendConfigOverrides & { siteUrl?: stri
   const dataDir = mkdtempSync(join(tmpdir(), 'stitchhouse-e2e-db-'));
   const quiet = { info() {}, error: (service: string, message: string, err?: unknown) => console.error(`[backend ${service}] ${message}`, err ?? '') };
   try {
-    const stack = await startStack({ ...overrides, seed: false, port: 0, dataDir, log: quiet });
+    const stack = await startStack({ ...overrides, seed, port: 0, dataDir, log: quiet });
     return {
       url: stack.url,
       anonKey: stack.anonKey,
@@ -130,7 +132,7 @@ export async function startE2EStack(options: StackOptions = {}): Promise<E2EStac
   // The shell's port is chosen first so the backend's SITE_URL (payment return links, emails) points at it.
   const shellPort = await closedPort();
   const siteUrl = `http://127.0.0.1:${shellPort}`;
-  const backend = !options.backend ? null : await startBackend({ ...options.backendConfig, siteUrl }).catch((error: unknown) => {
+  const backend = !options.backend ? null : await startBackend({ ...options.backendConfig, siteUrl }, options.seed).catch((error: unknown) => {
     // Pages must render without a backend; say why data will be missing.
     console.warn('[e2e] embedded backend did not start; env.json points at an unreachable URL', error);
     return null;

@@ -11,7 +11,11 @@ import { PatternNotFound } from '../features/publish/PatternNotFound.tsx';
 import * as styles from '../features/download/FileDownloads.module.css';
 import { formatDate } from '../features/shared/formatDate.ts';
 
-/** /patterns/:productId/download: the owned files by format, with the hourly allowance. */
+/**
+ * /patterns/:productId/download: the owned files by format, with the hourly allowance. The version
+ * shown is the pattern's (patterns.current_version, as on the library card and in the file name):
+ * every file listed is the file of that version; pattern_files.version only counts one format's uploads.
+ */
 export default function PatternDownload() {
   const { productId = '' } = useParams();
   const { loading, session } = useSession();
@@ -74,7 +78,7 @@ export default function PatternDownload() {
             return (
               <li key={file.format} className={styles.item} data-format={file.format}>
                 <h3>{info.label}</h3>
-                <p className={styles.meta}>{formatBytes(file.sizeBytes)} · version {file.version} · updated {formatDate(file.updatedAt)}</p>
+                <p className={styles.meta}>{formatBytes(file.sizeBytes)} · version {data.currentVersion} · updated {formatDate(file.updatedAt)}</p>
                 <p className={styles.meta}>{info.description}</p>
                 {file.changelog ? <p className={styles.meta}>What changed: {file.changelog}</p> : null}
                 <div>

@@ -56,7 +56,7 @@ async function download(req: Request, ctx: Context): Promise<Response> {
   const db = ctx.caller(caller.token);
 
   // What the caller may see of the pattern is what RLS lets them see.
-  const { data: pattern } = await db.from('patterns').select('id, title, licence').eq('id', request.pattern_id).maybeSingle();
+  const { data: pattern } = await db.from('patterns').select('id, title, licence, current_version').eq('id', request.pattern_id).maybeSingle();
   if (!pattern) throw new DownloadFailure('not_owned');
 
   let format = request.format;
@@ -99,7 +99,8 @@ async function download(req: Request, ctx: Context): Promise<Response> {
     status: 200,
     headers: {
       'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="${downloadFileName(pattern.title as string, file.format, file.version)}"`,
+      // the pattern's version, as the library and the download page show it (a file's own counter only counts its format's uploads)
+      'content-disposition': `attachment; filename="${downloadFileName(pattern.title as string, file.format, pattern.current_version as number)}"`,
       'content-length': String(stamped.byteLength),
       'cache-control': 'private, no-store',
     },

@@ -85,7 +85,8 @@ export function DetailView({ pattern }: { pattern: PatternDetail }) {
       </section>
 
       <section className={styles.section} aria-labelledby="formats-heading">
-        <h2 id="formats-heading">Formats included</h2>
+        {/* What a buyer downloads: the files attached to the pattern (patterns.formats, kept by attach_pattern_file), never the description's prose. */}
+        <h2 id="formats-heading">What you get</h2>
         {pattern.formats.length > 0 ? (
           <dl className={styles.formats}>
             {pattern.formats.filter((f): f is PatternFormat => f in FORMATS).map((format) => (
