@@ -222,6 +222,23 @@ describe('a buyer asks, the designer answers', () => {
   });
 });
 
+describe('no address, not even half of one', () => {
+  it('a buyer who never chose a name (their name is the start of their address) is shown to the store as a pseudonym', async () => {
+    const email = `bea.quietly-${crypto.randomUUID().slice(0, 8)}@messages.test`;
+    await kit.createUser(stack, email, PASSWORD);
+    const quiet = await kit.passwordToken(stack, email, PASSWORD);
+    const localPart = email.split('@')[0]!;
+    const before = (await kit.inbox(stack, designer.email)).length;
+    const sent = await ask(quiet, { pattern_id: patternA, body: 'Is there a size chart in inches?' });
+    expect(sent, JSON.stringify(sent.body)).toMatchObject({ status: 200, body: { emailed: true } });
+    const [mail] = await mailsOf(designer.email, before + 1);
+    const [thread] = (await threadsOf(designer.token)).filter((t) => t.thread_id === sent.body.thread_id);
+    expect(thread!.other_party).toMatch(/^Buyer [0-9A-F]{6}$/);
+    expect(mail!.subject).toBe(`${thread!.other_party} asked about Harbour Wrap Dress`);
+    expect(`${mail!.subject}${mail!.text}${mail!.html}${JSON.stringify(thread)}`).not.toContain(localPart);
+  });
+});
+
 describe('limits', () => {
   it('a message is 1 to 4000 characters, in words', async () => {
     const empty = await ask(stranger.token, { pattern_id: patternB, body: '   ' });

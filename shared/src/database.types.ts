@@ -2264,6 +2264,10 @@ export type Database = {
         Returns: boolean
       }
       may_upload_review_photo: { Args: { p_name: string }; Returns: boolean }
+      message_buyer_name: {
+        Args: { p_buyer: string; p_store_id: string }
+        Returns: string
+      }
       message_mail_interval: {
         Args: Record<PropertyKey, never>
         Returns: string
