@@ -126,7 +126,7 @@ export function CatalogView({ mode }: CatalogViewProps) {
         <form role="search" className={styles.searchForm} onSubmit={search}>
           <label htmlFor={`catalog-q-${mode}`} className={styles.searchLabel}>Search patterns</label>
           <div className={styles.searchRow}>
-            <input id={`catalog-q-${mode}`} type="search" name="q" value={words} maxLength={200} placeholder="Wrap dress, tote bag, baby quilt…"
+            <input id={`catalog-q-${mode}`} type="search" name="q" value={words} maxLength={200} placeholder="Dress, tote, quilt…"
               onChange={(e) => setWords(e.target.value)} className={styles.searchInput} />
             <Button type="submit">Search</Button>
           </div>

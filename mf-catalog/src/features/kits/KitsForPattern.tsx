@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { describeError } from '@stitchhouse/shared';
-import { formatMoney } from '@stitchhouse/shared/money.ts';
+import { Price } from '@stitchhouse/shared/currency/index.ts';
 import { Alert, Button, Card, buttonClassName } from '@stitchhouse/shared/ui/index.ts';
 import { listPatternKits, recordKitClick, type PatternKit } from '../../api/kits.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
@@ -46,7 +46,8 @@ function KitCard({ kit }: { kit: PatternKit }) {
     <Card as="li" className={styles.kit}>
       <div className={styles.head}>
         <h3 className={styles.title}>{kit.title}</h3>
-        <p className={styles.price}>{formatMoney(kit.priceCents, kit.currency)}</p>
+        {/* In the buyer's currency, as the pattern's price is ("≈ $61.40"; the supplier's own price for screen readers and on hover). */}
+        <p className={styles.price}><Price amount={kit.priceCents} currency={kit.currency} testId="kit-price" /></p>
       </div>
       {kit.supplierName ? <p className={styles.supplier}>from {kit.supplierName}</p> : null}
       {kit.description ? <p className={styles.description}>{kit.description}</p> : null}

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { describeError } from '@stitchhouse/shared';
 import { pageTitle } from '@stitchhouse/shared/brand.ts';
 import { Alert, Button, EmptyState } from '@stitchhouse/shared/ui/index.ts';
+import { Markdown } from '@stitchhouse/shared/ui/Markdown.tsx';
 import { searchPatterns } from '../../api/catalog.ts';
 import { listStockedPatterns, type Storefront } from '../../api/stores.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
@@ -33,14 +34,14 @@ export function StorefrontView({ store }: { store: Storefront }) {
   return (
     <article className={styles.page}>
       <header className={styles.header}>
-        {store.bannerPath ? <img className={styles.banner} src={publicImageUrl(store.bannerPath, 'store-assets')} alt="" /> : <div className={styles.bannerPlain} />}
+        {store.bannerPath ? <img className={styles.banner} src={publicImageUrl(store.bannerPath, 'store-assets')} alt="" data-testid="store-banner" /> : <div className={styles.bannerPlain} data-testid="store-banner" />}
         <div className={styles.identity}>
           {store.logoPath ? (
             <img className={styles.logo} src={publicImageUrl(store.logoPath, 'store-assets')} alt={`${store.name} logo`} width={96} height={96} />
           ) : (
             <span className={styles.logoPlain} aria-hidden="true">{store.name.charAt(0).toUpperCase()}</span>
           )}
-          <div>
+          <div className={styles.nameBlock}>
             <h1 className={styles.name}>{store.name}</h1>
             <p className={styles.kind}>{KIND_LABEL[store.kind]} · {countryName(store.country)}</p>
             <FollowButton storeId={store.id} storeName={store.name} />
@@ -49,7 +50,8 @@ export function StorefrontView({ store }: { store: Storefront }) {
       </header>
 
       <div className={styles.about}>
-        {store.bio ? store.bio.split(/\n{2,}/).map((para, i) => <p key={i}>{para}</p>) : null}
+        {/* The designer's markdown through the platform's one renderer, as the bio form's preview shows it. */}
+        {store.bio?.trim() ? <div className={styles.bio} data-testid="store-bio"><Markdown>{store.bio}</Markdown></div> : null}
         {store.address ? (
           <section aria-labelledby="visit-heading" className={styles.address}>
             <h2 id="visit-heading">Visit the shop</h2>

@@ -121,8 +121,11 @@ export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'p
         empty={<p className={styles.muted}>No keys yet. Create one for each till that reports sales.</p>}
       >
         {(list) => (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
+          // A table on a wide screen; below 40rem of room each key is a block of label and value
+          // lines (pointOfSale.module.css .keys), so State and Revoke stay on a phone's screen
+          // without sideways scrolling. The column headers stay the table's for screen readers.
+          <div className={styles.keys}>
+            <table className={`${styles.table} ${styles.keysTable}`}>
               <caption className={styles.caption}>Your till keys</caption>
               <thead>
                 <tr>
@@ -138,11 +141,11 @@ export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'p
                 {list.map((key) => (
                   <tr key={key.id} data-key-id={key.id}>
                     <th scope="row">{key.name}</th>
-                    <td><code className={styles.code}>{key.prefix}…</code></td>
-                    <td>{when(key.createdAt)}</td>
-                    <td>{when(key.lastUsedAt)}</td>
-                    <td>{key.revokedAt ? `Revoked ${when(key.revokedAt)}` : 'Active'}</td>
-                    <td>
+                    <td data-label="Starts with"><code className={styles.code}>{key.prefix}…</code></td>
+                    <td data-label="Created">{when(key.createdAt)}</td>
+                    <td data-label="Last used">{when(key.lastUsedAt)}</td>
+                    <td data-label="State">{key.revokedAt ? `Revoked ${when(key.revokedAt)}` : 'Active'}</td>
+                    <td className={styles.keyActions}>
                       {key.revokedAt ? null : confirming === key.id ? (
                         <span className={styles.actions}>
                           <Button size="small" variant="danger" busy={busy === key.id} onClick={() => void revoke(key)} aria-label={`Yes, revoke ${key.name}`}>Yes, revoke</Button>
