@@ -143,7 +143,7 @@ describe('pattern constraints', () => {
     ['difficulty 6', { difficulty: 6 }, /patterns_difficulty_range/],
     ['an unknown format', { formats: ['a4', 'a3'] }, /patterns_formats_valid/],
     ['an unknown craft', { craft: 'pottery' }, /patterns_craft_valid/],
-    ['an unknown status', { status: 'deleted' }, /patterns_status_valid/],
+    ['an unknown status', { status: 'deleted' }, /invalid input value for enum pattern_status: "deleted"/],
     ['a bad language code', { languages: ['english'] }, /patterns_languages_iso/],
     ['an empty title', { title: '   ' }, /patterns_title_length/],
     ['a size chart without labels', { size_chart: { sizes: [{ bust: 80 }] } }, /Size chart is malformed/],

@@ -59,10 +59,13 @@ export const workerLimitBody = {
   message: 'Function failed due to not having enough compute resources (please check logs)',
 } as const;
 
-/** Hosted's answer to a call whose worker was killed at a limit. */
-export function workerLimitResponse(): Response {
-  return Response.json(workerLimitBody, { status: WORKER_LIMIT_STATUS, headers: { 'sb-error-code': workerLimitBody.code } });
+/** An answer of hosted's own (not the function's): the body's code is also its sb-error-code header. */
+function hostedAnswer(status: number, body: { code: string; message: string }): Response {
+  return Response.json(body, { status, headers: { 'sb-error-code': body.code } });
 }
+
+/** Hosted's answer to a call whose worker was killed at a limit. */
+export const workerLimitResponse = (): Response => hostedAnswer(WORKER_LIMIT_STATUS, workerLimitBody);
 
 export const IDLE_TIMEOUT_STATUS = 504;
 export const idleTimeoutBody = {
@@ -71,9 +74,7 @@ export const idleTimeoutBody = {
 } as const;
 
 /** Hosted's answer to a call that started no answer within the request idle timeout. */
-export function idleTimeoutResponse(): Response {
-  return Response.json(idleTimeoutBody, { status: IDLE_TIMEOUT_STATUS, headers: { 'sb-error-code': idleTimeoutBody.code } });
-}
+export const idleTimeoutResponse = (): Response => hostedAnswer(IDLE_TIMEOUT_STATUS, idleTimeoutBody);
 
 function number(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const raw = env[name];
