@@ -102,7 +102,8 @@ function isPdfLibFont(font: unknown): font is PdfLibFont {
   if (typeof font !== 'object' || font === null) return false;
   const f = font as Record<string, unknown> & { head?: { macStyle?: { italic?: unknown } }; post?: { isFixedPitch?: unknown } };
   return PDF_LIB_FONT_METHODS.every((m) => typeof f[m] === 'function') && typeof f.unitsPerEm === 'number'
-    && typeof f.head?.macStyle?.italic === 'boolean' && typeof f.post?.isFixedPitch === 'boolean';
+    // post's isFixedPitch is fontkit's uint32 (pdf-lib types it boolean and reads it as a flag)
+    && typeof f.head?.macStyle?.italic === 'boolean' && ['number', 'boolean'].includes(typeof f.post?.isFixedPitch);
 }
 
 /** fontkit 2 for `PDFDocument.registerFontkit`: parses each face's bytes once per process. */
