@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { messageBody, MESSAGE_MAX_LENGTH } from '@stitchhouse/shared/contracts/designer-message.ts';
 import { serverMessage } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Button, TextArea } from '@stitchhouse/shared/ui/index.ts';
@@ -22,7 +22,6 @@ export function Composer({ label, submitLabel, onSend }: ComposerProps) {
   const [error, setError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const hintId = useId();
 
   async function send(event?: FormEvent) {
     event?.preventDefault();
@@ -50,11 +49,11 @@ export function Composer({ label, submitLabel, onSend }: ComposerProps) {
   }
 
   return (
-    <form className={styles.composer} onSubmit={send} noValidate aria-describedby={hintId}>
+    <form className={styles.composer} onSubmit={send} noValidate>
       <TextArea label={label} value={body} rows={4} maxLength={MESSAGE_MAX_LENGTH + 500} error={error ?? undefined}
         hint={`Up to ${MESSAGE_MAX_LENGTH} characters; Ctrl+Enter sends. Replies arrive here and by email; no email address is shared.`}
         onChange={(e) => setBody(e.target.value)} onKeyDown={onKeyDown} data-testid="message-body" />
-      <p id={hintId} className={styles.count} aria-live="polite">{body.trim().length} / {MESSAGE_MAX_LENGTH}</p>
+      <p className={styles.count} aria-hidden="true">{body.trim().length} / {MESSAGE_MAX_LENGTH}</p>
       {problem ? <Alert tone="danger" title="The message was not sent">{problem}</Alert> : null}
       <div className={styles.actions}>
         <Button type="submit" busy={busy} busyLabel="Sending…">{submitLabel}</Button>
