@@ -251,4 +251,25 @@ describe('a refund', () => {
     expect(text).toContain(`Partial refund of order ${order.number}`);
     expect(text).toContain(`Total credited (EUR)\n${euro(-500)}`);
   });
+
+  it('an order recorded refunded in one go (as the demo seed writes it) gets its invoice first, then one credit note for the whole, and no email', async () => {
+    const vat = vatIncluded(2400, 1900);
+    const [order] = await sql(`insert into public.orders (buyer_id, buyer_email, status, currency, subtotal_cents, total_cents, vat_cents, vat_rate_bp,
+                                 buyer_country, amount_refunded_cents, provider)
+                               values ($1, $2, 'pending', 'EUR', 2400, 2400, $3, 1900, 'DE', 2400, 'sandbox') returning id, number`,
+      [people.buyer2.id, people.buyer2.email, vat]);
+    await sql(`insert into public.order_items (order_id, pattern_id, store_id, unit_price_cents, currency, vat_cents, title)
+               values ($1, $2, $3, 2400, 'EUR', $4, 'Harbour Coat')`, [order!.id, P.coat, S.designer, vat]);
+    expect(await documents(order!.id)).toEqual([]); // not paid: neither an invoice nor a credit note
+    await sql(`update public.orders set status = 'paid', paid_at = now() - interval '2 days' where id = $1`, [order!.id]);
+    await sql(`update public.order_items set refunded_at = now() where order_id = $1`, [order!.id]);
+    await sql(`update public.orders set status = 'refunded' where id = $1`, [order!.id]);
+    const docs = await documents(order!.id);
+    expect(docs.map((d) => [d.kind, d.gross_cents, d.vat_cents])).toEqual([['invoice', 2400, vat], ['credit_note', 2400, vat]]);
+    const [notice] = await sql(`select notice_due from public.invoices where order_id = $1 and kind = 'credit_note'`, [order!.id]);
+    expect(notice!.notice_due).toBe(false);
+    const text = await pdfText((await getInvoice(people.buyer2, `order_id=${order!.id}&credit_note=${docs[1]!.number}`)).bytes);
+    expect(text).toContain(`Harbour Coat, digital pattern (PDF)\n1\n${euro(-(2400 - vat))}\n19 %\n${euro(-vat)}\n${euro(-2400)}`);
+    expect((await kit.inbox(stack, people.buyer2.email)).filter((m) => m.text.includes(invoiceNumberLabel('credit_note', docs[1]!.number)))).toEqual([]);
+  });
 });

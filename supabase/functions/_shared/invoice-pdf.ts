@@ -30,6 +30,8 @@ export function invoiceLines(doc: InvoiceDocument): InvoiceLine[] {
   const refunded = doc.items.filter((i) => doc.document.order_item_ids.includes(i.id));
   const sum = refunded.reduce((s, i) => s + i.gross_cents, 0);
   if (refunded.length > 0 && sum === doc.document.gross_cents) return refunded.map((i) => line(i, -1));
+  // the whole order at once (a refund the lines were not marked for, e.g. from the dashboard)
+  if (doc.document.gross_cents === doc.order.total_cents && doc.credit_notes.length === 1) return doc.items.map((i) => line(i, -1));
   // an amount that is not whole lines (a partial refund): one line for it, with the VAT it contains
   const { gross_cents: gross, vat_cents: vat, currency } = doc.document;
   return [{ label: `Partial refund of order ${doc.order.number}`, quantity: 1, net: -(gross - vat), rateBp, vat: -vat, gross: -gross, currency }];
