@@ -14,6 +14,9 @@ export interface SecondFactorStepProps {
   onCancel: () => void;
 }
 
+/** The name the account screen gives every app it turns on ("Authenticator app"), compared in lower case. */
+const GENERIC_FACTOR_NAME = 'authenticator app';
+
 /**
  * "Enter the code from your authenticator app": challenge + verify the user's TOTP factor.
  * Without the phone, one of the recovery codes shown at enrolment does the same once.
@@ -24,6 +27,8 @@ export function SecondFactorStep({ onVerified, onCancel }: SecondFactorStepProps
   const [mode, setMode] = useState<'app' | 'recovery'>('app');
   const form = useAuthForm({ code: '' });
   const codeId = 'second-factor-code';
+  // A name the person gave the app ("Sewing-room phone") helps; the generic one reads as a brand ("Open Authenticator app").
+  const ownName = factor && factor.name.trim().toLowerCase() !== GENERIC_FACTOR_NAME ? factor.name.trim() : null;
 
   useEffect(() => {
     let active = true;
@@ -54,8 +59,8 @@ export function SecondFactorStep({ onVerified, onCancel }: SecondFactorStepProps
         Enter your authenticator code
       </h2>
       <p className={styles.muted}>
-        Your account is protected by a second step. Open your authenticator app and type the 6-digit code it shows for
-        Stitchhouse.
+        Your account is protected by a second step. Open your authenticator app{ownName ? <> (<strong>{ownName}</strong>)</> : null} and type the 6-digit
+        code it shows for Stitchhouse.
       </p>
       <ErrorSummary items={form.summary({ code: codeId })} attempt={form.attempt} />
       <form
