@@ -23,6 +23,14 @@ export const ONE_DEFINITION: Record<string, string> = {
   PATTERN_FORMATS: 'shared/src/catalog/formats.ts',
   FORMATS: 'shared/src/catalog/formats.ts',
   formatLabel: 'shared/src/catalog/formats.ts',
+  // knitting and crochet facets (issue 33)
+  YARN_WEIGHTS: 'shared/src/catalog/yarn.ts',
+  NEEDLE_SIZES: 'shared/src/catalog/yarn.ts',
+  yarnWeightLabel: 'shared/src/catalog/yarn.ts',
+  needleLabel: 'shared/src/catalog/yarn.ts',
+  gaugeLabel: 'shared/src/catalog/yarn.ts',
+  yarnAmountLabel: 'shared/src/catalog/yarn.ts',
+  hasYarnFacets: 'shared/src/catalog/yarn.ts',
   // money on screen
   formatMoney: 'shared/src/money.ts',
   formatAmount: 'shared/src/money.ts',

@@ -5,6 +5,7 @@
 import { generatePatterns } from './catalog.ts';
 import { loadAssetSource } from './demo-assets.ts';
 import type { SeedOptions } from './db.ts';
+import { insertCraftFacets } from './craft-facets.ts';
 import { insertFiles } from './files.ts';
 import { insertKits } from './kits.ts';
 import { insertPatterns } from './patterns.ts';
@@ -34,6 +35,7 @@ export async function seed(opts: SeedOptions): Promise<void> {
   const patterns = generatePatterns(designerStores);
   await insertPatterns(opts.pool, patterns);
   step(`${patterns.length} patterns`);
+  step(`${await insertCraftFacets(opts.pool)} knitting and crochet patterns with yarn weight, gauge, yarn and needle size`);
   const orders = await insertPurchases(opts.pool, patterns, stores);
   await insertProgrammes(opts.pool, patterns, stores);
   step(`${orders} orders of the last year, entitlements, downloads, wholesale and partner applications, plans, newsletter, point of sale`);

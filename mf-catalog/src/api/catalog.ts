@@ -32,6 +32,11 @@ export interface SearchPatternsArgs {
   offset?: number;
   /** The buyer's currency: price bounds are in it, price sorts use converted amounts (default: buyerCurrency()). */
   currency?: string;
+  /** Knitting and crochet: Craft Yarn Council weight 0–7, needle/hook mm, gauge (whole stitches per 10 cm), metres of yarn the buyer has. */
+  yarn_weight?: number | null;
+  needle_mm?: number | null;
+  gauge_stitches?: number | null;
+  yarn_max_m?: number | null;
 }
 
 interface PatternHitRow {
@@ -56,6 +61,8 @@ interface PatternHitRow {
   total_count: number;
   rating_avg: number | string | null;
   review_count: number;
+  yarn_weight: number | null;
+  needle_mm: number | string | null;
 }
 
 /** What a card needs; the catalog RPC rows and library rows both map onto it. */
@@ -73,6 +80,9 @@ export interface PatternCardData {
   /** Reviews' average (1–5) and count, when the row carries them (search rows do). */
   ratingAvg?: number | null;
   reviewCount?: number;
+  /** Knitting and crochet: the yarn weight and needle/hook size (mm), when the row carries them. */
+  yarnWeight?: number | null;
+  needleMm?: number | null;
 }
 
 export interface PatternHit extends PatternCardData {
@@ -112,11 +122,13 @@ function toHit(row: PatternHitRow): PatternHit {
     matchedBy: row.matched_by,
     ratingAvg: row.rating_avg === null || row.rating_avg === undefined ? null : Number(row.rating_avg),
     reviewCount: row.review_count ?? 0,
+    yarnWeight: row.yarn_weight ?? null,
+    needleMm: row.needle_mm === null || row.needle_mm === undefined ? null : Number(row.needle_mm),
   };
 }
 
 /** Drops null/undefined so the RPC's own defaults apply. */
-function compact(args: SearchPatternsArgs): Record<string, unknown> {
+function compact(args: SearchPatternsArgs & { yarn_steps?: number[] }): Record<string, unknown> {
   return Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined));
 }
 
@@ -134,6 +146,32 @@ export async function searchPatterns(args: SearchPatternsArgs, signal?: AbortSig
     totalIsEstimate: total > EXACT_TOTAL_CAP,
     similarOnly: rows.length > 0 && rows.every((row) => row.matched_by === 'similar'),
   };
+}
+
+/** Matches per value of the knitting and crochet facets (search_facet_counts), under the other filters. */
+export interface FacetCounts {
+  yarnWeight: Map<number, number>;
+  needleMm: Map<number, number>;
+  gaugeStitches: Map<number, number>;
+  /** Per "I have this much yarn" step (metres). */
+  yarnMaxM: Map<number, number>;
+}
+
+export async function facetCounts(args: SearchPatternsArgs, yarnSteps: readonly number[], signal?: AbortSignal): Promise<FacetCounts> {
+  const { sort: _sort, limit: _limit, offset: _offset, ...filters } = args;
+  const supabase = await getReadClient();
+  let request = supabase.rpc('search_facet_counts', compact({ currency: buyerCurrency(), ...filters, yarn_steps: [...yarnSteps] }));
+  if (signal) request = request.abortSignal(signal);
+  const { data, error, status } = await request;
+  if (error) throw Object.assign(error, { status });
+  const counts: FacetCounts = { yarnWeight: new Map(), needleMm: new Map(), gaugeStitches: new Map(), yarnMaxM: new Map() };
+  const into: Record<string, Map<number, number>> = {
+    yarn_weight: counts.yarnWeight, needle_mm: counts.needleMm, gauge_stitches: counts.gaugeStitches, yarn_max_m: counts.yarnMaxM,
+  };
+  for (const row of (data ?? []) as { facet: string; value: number | string; patterns: number | string }[]) {
+    into[row.facet]?.set(Number(row.value), Number(row.patterns));
+  }
+  return counts;
 }
 
 export interface Suggestion {
@@ -180,6 +218,8 @@ export interface PatternDetail {
   sizeRange: string;
   sizeChart: SizeChart;
   yardage: YardageEntry[];
+  /** Knitting and crochet facets (null when not given). */
+  yarn: YarnFacets;
   formats: string[];
   notions: string[];
   languages: string[];
@@ -194,6 +234,15 @@ export interface PatternDetail {
   publishedAt: string | null;
   updatedAt: string;
   store: { id: string; slug: string; name: string; kind: string; country: string; ownerId: string };
+}
+
+export interface YarnFacets {
+  weight: number | null;
+  needleMm: number | null;
+  gaugeStitches: number | null;
+  gaugeRows: number | null;
+  minM: number | null;
+  maxM: number | null;
 }
 
 /** The status column is text with a check constraint: one of these three. */
@@ -235,6 +284,14 @@ export async function getPattern(id: string, signal?: AbortSignal): Promise<Patt
     // jsonb written through the edit form's zod schemas (and the seed's); read as they were written
     sizeChart: (row.size_chart as unknown as SizeChart | null) ?? { sizes: [] },
     yardage: (row.yardage as unknown as YardageEntry[] | null) ?? [],
+    yarn: {
+      weight: row.yarn_weight ?? null,
+      needleMm: row.needle_mm === null ? null : Number(row.needle_mm),
+      gaugeStitches: row.gauge_stitches_10cm === null ? null : Number(row.gauge_stitches_10cm),
+      gaugeRows: row.gauge_rows_10cm === null ? null : Number(row.gauge_rows_10cm),
+      minM: row.yarn_min_m ?? null,
+      maxM: row.yarn_max_m ?? null,
+    },
     formats: row.formats,
     notions: row.notions,
     languages: row.languages,

@@ -178,6 +178,13 @@ export interface PatternFields {
   tags: string[];
   licence: 'personal' | 'small_business';
   price_cents: number;
+  /** Knitting and crochet facets (null for other crafts: the database refuses them there). */
+  yarn_weight: number | null;
+  needle_mm: number | null;
+  gauge_stitches_10cm: number | null;
+  gauge_rows_10cm: number | null;
+  yarn_min_m: number | null;
+  yarn_max_m: number | null;
 }
 
 /** The form's fields as `patterns` columns: size chart and yardage are jsonb (shaped by the form's zod schema). */

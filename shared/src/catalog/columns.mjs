@@ -6,7 +6,7 @@
 
 /** A pattern page: the pattern and its store (mf-catalog `getPattern`). */
 export const PATTERN_PAGE_COLUMNS =
-  'id,store_id,title,description,craft,category,difficulty,size_range,size_chart,yardage,formats,notions,languages,tags,licence,price_cents,currency,status,cover_path,gallery_paths,current_version,published_at,updated_at,stores!patterns_store_id_fkey!inner(id,slug,name,kind,country,owner_id)';
+  'id,store_id,title,description,craft,category,difficulty,size_range,size_chart,yardage,yarn_weight,gauge_stitches_10cm,gauge_rows_10cm,yarn_min_m,yarn_max_m,needle_mm,formats,notions,languages,tags,licence,price_cents,currency,status,cover_path,gallery_paths,current_version,published_at,updated_at,stores!patterns_store_id_fkey!inner(id,slug,name,kind,country,owner_id)';
 
 /** A storefront's header (mf-catalog `getStoreBySlug`). */
 export const STOREFRONT_COLUMNS = 'id,slug,kind,name,bio,logo_path,banner_path,country,address_line1,address_line2,city,postal_code,region';

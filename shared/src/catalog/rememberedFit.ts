@@ -2,7 +2,7 @@
 // Only the raw form values are kept (and validated on the way back in).
 import '../zodNoEval.ts';
 import * as z from 'zod/mini';
-import { FIT_STORAGE_KEY } from './fitStorage.ts';
+import { EMPTY_FIT_FORM as EMPTY_FIT_FORM_SHAPE, FIT_STORAGE_KEY } from './fitStorage.ts';
 
 export { FIT_STORAGE_KEY };
 
@@ -15,7 +15,7 @@ const rememberedSchema = z.object({
 
 export type FitForm = z.infer<typeof rememberedSchema>;
 
-export const EMPTY_FIT_FORM: FitForm = { unit: 'cm', bust: '', waist: '', hip: '' };
+export const EMPTY_FIT_FORM: FitForm = EMPTY_FIT_FORM_SHAPE;
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

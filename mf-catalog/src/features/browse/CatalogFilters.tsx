@@ -1,12 +1,16 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Checkbox, Select, TextField } from '@stitchhouse/shared/ui/index.ts';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Button, Checkbox, Select, Skeleton, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { useBuyerCurrency } from '@stitchhouse/shared/currency/index.ts';
 import { FORMATS, PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
 import { CRAFTS, DIFFICULTY_LABELS, categoryLabel, craftLabel } from '@stitchhouse/shared/catalog/labels.ts';
+import { hasYarnFacets } from '@stitchhouse/shared/catalog/yarn.ts';
 import { priceInputToCents } from '../shared/priceInput.ts';
 import { withChanges, type CatalogQuery } from '../shared/urlState.ts';
 import { PATTERN_LANGUAGES, languageName } from '../shared/languages.ts';
 import * as styles from './CatalogFilters.module.css';
+
+// Knitting and crochet facets load when the craft is knitting or crochet (not on the catalog's first screen).
+const YarnFilters = lazy(() => import('./YarnFilters.tsx').then((module) => ({ default: module.YarnFilters })));
 
 export interface CatalogFiltersProps {
   query: CatalogQuery;
@@ -50,6 +54,11 @@ export function CatalogFilters({ query, categories, onChange }: CatalogFiltersPr
     <div className={styles.filters}>
       <Select label="Craft" placeholder="Any craft" value={query.craft ?? ''} options={CRAFTS.map((c) => ({ value: c, label: craftLabel(c) }))}
         onChange={(e) => set({ craft: e.target.value || null })} />
+      {hasYarnFacets(query.craft) ? (
+        <Suspense fallback={<Skeleton shape="block" height="18rem" />}>
+          <YarnFilters query={query} onChange={onChange} />
+        </Suspense>
+      ) : null}
       <Select label="Category" placeholder="Any category" value={query.category ?? ''} options={categoryOptions}
         onChange={(e) => set({ category: e.target.value || null })} />
       <Select label="Difficulty" placeholder="Any difficulty" value={query.difficultyMax === null ? '' : String(query.difficultyMax)}

@@ -1,10 +1,14 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { BODY_MEASUREMENTS, formatMeasurement, type BodyMeasurement, type BodyMeasurementsCm } from '@stitchhouse/shared/catalog/sizing.ts';
-import { parseBodyMeasurements } from '@stitchhouse/shared/catalog/schemas.ts';
+import { EMPTY_FIT_FORM, remembersFit } from '@stitchhouse/shared/catalog/fitStorage.ts';
 import { cmToInches, formatDecimal } from '@stitchhouse/shared/catalog/units.ts';
-import { EMPTY_FIT_FORM, forgetFitForm, loadFitForm, saveFitForm, type FitForm } from '../shared/fit/remembered.ts';
+import type { FitForm } from '../shared/fit/remembered.ts';
 import * as styles from './FitsMePanel.module.css';
+
+// The checks (zod) load with the first thing to check: a remembered form, or a submit (issue 33:
+// the desktop catalog shows this form at once and stayed over its JavaScript budget with zod).
+const loadChecks = () => import('./fitForm.ts');
 
 const NAMES: Record<BodyMeasurement, string> = { bust: 'Bust', waist: 'Waist', hip: 'Hip' };
 
@@ -34,9 +38,30 @@ function formFromApplied(applied: BodyMeasurementsCm, remembered: FitForm | null
  */
 export function FitsMePanel({ applied, onApply, onClear }: FitsMePanelProps) {
   const headingId = useId();
-  const [saved, setSaved] = useState<FitForm | null>(() => loadFitForm());
-  const [form, setForm] = useState<FitForm>(() => formFromApplied(applied, saved));
+  const [saved, setSaved] = useState<{ form: FitForm; usable: boolean } | null>(null);
+  const [form, setForm] = useState<FitForm>(() => formFromApplied(applied, null));
   const [errors, setErrors] = useState<Partial<Record<BodyMeasurement | 'form', string>>>({});
+  const edited = useRef(false);
+  const edit = (next: FitForm) => {
+    edited.current = true;
+    setForm(next);
+  };
+
+  // What this device remembers (its unit, and "Use my saved measurements"), read only when there is something.
+  useEffect(() => {
+    if (!remembersFit()) return;
+    let live = true;
+    void loadChecks().then(({ loadFitForm, parseBodyMeasurements }) => {
+      const remembered = loadFitForm();
+      if (!live || !remembered) return;
+      setSaved({ form: remembered, usable: parseBodyMeasurements(remembered).ok });
+      if (!edited.current) setForm(formFromApplied(applied, remembered));
+    });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const appliedKey = BODY_MEASUREMENTS.map((m) => applied[m] ?? '').join('/');
   const isApplied = appliedKey !== '//';
 
@@ -46,8 +71,9 @@ export function FitsMePanel({ applied, onApply, onClear }: FitsMePanelProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [appliedKey]);
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
+    const { parseBodyMeasurements, saveFitForm } = await loadChecks();
     const parsed = parseBodyMeasurements(form);
     if (!parsed.ok) {
       setErrors(parsed.errors);
@@ -55,21 +81,22 @@ export function FitsMePanel({ applied, onApply, onClear }: FitsMePanelProps) {
     }
     setErrors({});
     saveFitForm(form);
-    setSaved(form);
+    setSaved({ form, usable: true });
     onApply(parsed.value);
   }
 
-  function useSaved() {
+  async function useSaved() {
     if (!saved) return;
-    const parsed = parseBodyMeasurements(saved);
+    const { parseBodyMeasurements } = await loadChecks();
+    const parsed = parseBodyMeasurements(saved.form);
     if (!parsed.ok) return;
-    setForm(saved);
+    setForm(saved.form);
     setErrors({});
     onApply(parsed.value);
   }
 
   function clear() {
-    forgetFitForm();
+    void loadChecks().then(({ forgetFitForm }) => forgetFitForm());
     setSaved(null);
     setForm((current) => ({ ...EMPTY_FIT_FORM, unit: current.unit }));
     setErrors({});
@@ -80,12 +107,12 @@ export function FitsMePanel({ applied, onApply, onClear }: FitsMePanelProps) {
     <section className={styles.panel} aria-labelledby={headingId} data-testid="fits-me">
       <h2 id={headingId} className={styles.heading}>Fits me</h2>
       <p className={styles.lead}>Enter your body measurements to see only patterns whose size chart covers you, with your size on each card.</p>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <fieldset className={styles.units}>
           <legend>Unit</legend>
           {(['cm', 'in'] as const).map((unit) => (
             <label key={unit} className={styles.unit}>
-              <input type="radio" name="fit-unit" value={unit} checked={form.unit === unit} onChange={() => setForm({ ...form, unit })} />
+              <input type="radio" name="fit-unit" value={unit} checked={form.unit === unit} onChange={() => edit({ ...form, unit })} />
               {unit === 'cm' ? 'Centimetres' : 'Inches'}
             </label>
           ))}
@@ -100,15 +127,15 @@ export function FitsMePanel({ applied, onApply, onClear }: FitsMePanelProps) {
               name={m}
               value={form[m]}
               error={errors[m]}
-              onChange={(event) => setForm({ ...form, [m]: event.target.value })}
+              onChange={(event) => edit({ ...form, [m]: event.target.value })}
             />
           ))}
         </div>
         {errors.form ? <p className={styles.error} role="alert">{errors.form}</p> : null}
         <div className={styles.actions}>
           <Button type="submit" size="small">Show patterns that fit</Button>
-          {!isApplied && saved && parseBodyMeasurements(saved).ok ? (
-            <Button variant="secondary" size="small" onClick={useSaved} data-testid="use-saved-fit">
+          {!isApplied && saved?.usable ? (
+            <Button variant="secondary" size="small" onClick={() => void useSaved()} data-testid="use-saved-fit">
               Use my saved measurements
             </Button>
           ) : null}

@@ -15,6 +15,7 @@ import { AskDesignerLink } from '../shared/AskDesignerLink.tsx';
 import { FavouriteButton } from '../shared/FavouriteButton.tsx';
 import { SizeChartTable } from '../shared/SizeChart.tsx';
 import { YardageCalculator } from '../shared/YardageCalculator.tsx';
+import { YarnFacts } from './YarnFacts.tsx';
 import * as styles from '../shared/DetailPage.module.css';
 
 const STATUS_NOTE: Record<string, string> = {
@@ -46,6 +47,7 @@ export function DetailView({ pattern }: { pattern: PatternDetail }) {
           <dl className={styles.facts}>
             <div><dt>Difficulty</dt><dd>{difficultyLabel(pattern.difficulty)} ({pattern.difficulty} of 5)</dd></div>
             {pattern.sizeRange ? <div><dt>Sizes</dt><dd>{pattern.sizeRange}</dd></div> : null}
+            <YarnFacts yarn={pattern.yarn} craft={pattern.craft} />
             {recommended ? <div><dt>Your size</dt><dd data-testid="detail-recommended-size">{recommended}</dd></div> : null}
             <div><dt>Languages</dt><dd>{pattern.languages.map(languageName).join(', ')}</dd></div>
             <div><dt>Licence</dt><dd>{licence.name}</dd></div>

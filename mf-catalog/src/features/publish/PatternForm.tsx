@@ -8,6 +8,7 @@ import { emptySizeRow, emptyYardageRow, validatePatternForm, type FieldErrors, t
 import { describeSaleFee } from '@stitchhouse/shared/plans.ts';
 import { isCurrency } from '@stitchhouse/shared/currency/index.ts';
 import { formatAmount } from '@stitchhouse/shared/money.ts';
+import { NEEDLE_SIZES, YARN_WEIGHTS, hasYarnFacets, metresToYards, needleLabel, needleName, yarnWeightLabel } from '@stitchhouse/shared/catalog/yarn.ts';
 import * as styles from './PatternForm.module.css';
 
 export interface PatternFormProps {
@@ -19,8 +20,10 @@ export interface PatternFormProps {
 const FIELD_LABELS: Record<string, string> = {
   title: 'Title', description: 'Description', craft: 'Craft', category: 'Category', difficulty: 'Difficulty', sizeRange: 'Size range',
   sizes: 'Size chart', yardage: 'Fabric requirements', notions: 'Notions', languages: 'Languages', tags: 'Tags', price: 'Price',
-  wholesalePrice: 'Wholesale price', licence: 'Licence',
+  wholesalePrice: 'Wholesale price', licence: 'Licence', yarnWeight: 'Yarn weight', needleMm: 'Needle or hook size',
+  gaugeStitches: 'Gauge stitches', gaugeRows: 'Gauge rows', yarnMinM: 'Yarn for the smallest size', yarnMaxM: 'Yarn for the largest size',
 };
+const yards = (metres: string) => (/^\d{1,6}$/.test(metres.trim()) ? `${metresToYards(Number(metres)).toLocaleString('en')} yd` : 'in whole metres');
 const fieldOf = (key: string) => key.split('.')[0]!;
 const firstError = (errors: FieldErrors, field: string) => Object.entries(errors).find(([k]) => fieldOf(k) === field && !/^\w+\.\d+\.\w+/.test(k))?.[1];
 
@@ -31,7 +34,7 @@ export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
   const [saving, setSaving] = useState(false);
   const [result, setResult] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
   const set = <K extends keyof PatternFormValues>(key: K, value: PatternFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const bind = (key: 'title' | 'category' | 'sizeRange' | 'price' | 'wholesalePrice' | 'languages' | 'tags') => ({
+  const bind = (key: 'title' | 'category' | 'sizeRange' | 'price' | 'wholesalePrice' | 'languages' | 'tags' | 'gaugeStitches' | 'gaugeRows' | 'yarnMinM' | 'yarnMaxM') => ({
     value: values[key],
     error: firstError(errors, key),
     onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value),
@@ -81,6 +84,26 @@ export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
             error={firstError(errors, 'difficulty')} onChange={(e) => set('difficulty', e.currentTarget.value)} />
         </div>
       </fieldset>
+
+      {hasYarnFacets(values.craft) ? (
+        <fieldset className={styles.section} data-testid="yarn-fields">
+          <legend>Yarn and needles</legend>
+          <div className={styles.two}>
+            <Select label="Yarn weight" placeholder="Not given" value={values.yarnWeight} error={firstError(errors, 'yarnWeight')}
+              hint="Craft Yarn Council standard weight, as on the ball band and Ravelry"
+              options={YARN_WEIGHTS.map((w) => ({ value: String(w.weight), label: yarnWeightLabel(w.weight) }))}
+              onChange={(e) => set('yarnWeight', e.currentTarget.value)} />
+            <Select label={needleName(values.craft)} placeholder="Not given" value={values.needleMm} error={firstError(errors, 'needleMm')}
+              hint="The size the gauge is worked on"
+              options={NEEDLE_SIZES.map((n) => ({ value: String(n.mm), label: needleLabel(n.mm, values.craft) }))}
+              onChange={(e) => set('needleMm', e.currentTarget.value)} />
+            <TextField label="Gauge: stitches per 10 cm (4 in)" inputMode="decimal" hint="e.g. 22" {...bind('gaugeStitches')} />
+            <TextField label="Gauge: rows per 10 cm (4 in)" inputMode="decimal" hint="Optional, e.g. 30" {...bind('gaugeRows')} />
+            <TextField label="Yarn for the smallest size (m)" inputMode="numeric" hint={yards(values.yarnMinM)} {...bind('yarnMinM')} />
+            <TextField label="Yarn for the largest size (m)" inputMode="numeric" hint={yards(values.yarnMaxM)} {...bind('yarnMaxM')} />
+          </div>
+        </fieldset>
+      ) : null}
 
       <fieldset className={styles.section}>
         <legend>Sizes</legend>

@@ -3,6 +3,7 @@ import { emptySizeRow, publishGaps, validatePatternForm, type PatternFormValues 
 
 const base = (): PatternFormValues => ({
   title: ' Harbour Wrap Dress ', description: 'A wrap dress.', craft: 'sewing', category: 'Dresses', difficulty: '3', sizeRange: 'XS–XL',
+  yarnWeight: '', needleMm: '', gaugeStitches: '', gaugeRows: '', yarnMinM: '', yarnMaxM: '',
   sizes: [
     { ...emptySizeRow(), label: 'S', bust: '84', waist: '66', hip: '90', finishedBust: '92' },
     { ...emptySizeRow(), label: 'M', bust: '88', waist: '70', hip: '94' },

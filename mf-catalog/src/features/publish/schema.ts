@@ -3,6 +3,7 @@
 import { sizeChartSchema, yardageSchema, type SizeChart, type YardageEntry } from '@stitchhouse/shared/catalog/index.ts';
 import * as z from '@stitchhouse/shared/zod.ts';
 import { CRAFTS } from '@stitchhouse/shared/catalog/labels.ts';
+import { GAUGE_ROWS_RANGE, GAUGE_STITCHES_RANGE, YARN_METRES_RANGE, hasYarnFacets, isNeedleSize } from '@stitchhouse/shared/catalog/yarn.ts';
 import type { EditablePattern, PatternFields } from '../../api/publishing.ts';
 import { PATTERN_LICENCES } from '@stitchhouse/shared/statuses.ts';
 
@@ -24,6 +25,13 @@ export interface PatternFormValues {
   price: string;
   wholesalePrice: string;
   licence: 'personal' | 'small_business';
+  /** Knitting and crochet only: CYC weight 0–7 and needle/hook mm as chosen ('' = not given), gauge per 10 cm and yarn metres as typed. */
+  yarnWeight: string;
+  needleMm: string;
+  gaugeStitches: string;
+  gaugeRows: string;
+  yarnMinM: string;
+  yarnMaxM: string;
 }
 
 export const emptySizeRow = (): SizeRow => ({ label: '', bust: '', waist: '', hip: '', finishedBust: '', finishedWaist: '', finishedHip: '' });
@@ -33,6 +41,7 @@ export const emptyYardageRow = (): YardageRow => ({ fabric: 'Main fabric', width
 export const NEW_PATTERN_VALUES: PatternFormValues = {
   title: '', description: '', craft: 'sewing', category: '', difficulty: '1', sizeRange: '', sizes: [], yardage: [],
   notions: '', languages: 'en', tags: '', price: '', wholesalePrice: '', licence: 'personal',
+  yarnWeight: '', needleMm: '', gaugeStitches: '', gaugeRows: '', yarnMinM: '', yarnMaxM: '',
 };
 
 const text = (n: number | undefined) => (n === undefined || n === null ? '' : String(n));
@@ -57,6 +66,12 @@ export function formValuesOf(p: EditablePattern): PatternFormValues {
     price: cents(p.priceCents),
     wholesalePrice: p.wholesale ? cents(p.wholesale.priceCents) : '',
     licence: p.licence,
+    yarnWeight: text(p.yarn.weight ?? undefined),
+    needleMm: text(p.yarn.needleMm ?? undefined),
+    gaugeStitches: text(p.yarn.gaugeStitches ?? undefined),
+    gaugeRows: text(p.yarn.gaugeRows ?? undefined),
+    yarnMinM: text(p.yarn.minM ?? undefined),
+    yarnMaxM: text(p.yarn.maxM ?? undefined),
   };
 }
 
@@ -66,6 +81,11 @@ const money = (label: string) =>
 const optionalCm = (label: string) =>
   z.string().trim().refine((v) => v === '' || (/^\d{1,3}(\.\d)?$/.test(v) && Number(v) > 0), { error: `${label}: a number of cm, e.g. 88 or 88.5` })
     .transform((v) => (v === '' ? undefined : Number(v)));
+
+/** '' → null, else a number in range with at most one decimal. */
+const optionalNumber = (message: string, range: { min: number; max: number }, decimals: RegExp) =>
+  z.string().trim().refine((v) => v === '' || (decimals.test(v) && Number(v) >= range.min && Number(v) <= range.max), { error: message })
+    .transform((v) => (v === '' ? null : Number(v)));
 
 const sizeRowSchema = z.object({
   label: z.string().trim().min(1, { error: 'Every size needs a label' }).max(20, { error: 'Size labels are at most 20 characters' }),
@@ -106,8 +126,24 @@ export const patternFormSchema = z
       return parsed.data;
     }),
     licence: z.enum(PATTERN_LICENCES, { error: 'Choose a licence' }),
+    yarnWeight: z.string().refine((v) => v === '' || /^[0-7]$/.test(v), { error: 'Choose a yarn weight from 0 Lace to 7 Jumbo' })
+      .transform((v) => (v === '' ? null : Number(v))),
+    needleMm: z.string().refine((v) => v === '' || isNeedleSize(Number(v)), { error: 'Choose a standard needle or hook size' })
+      .transform((v) => (v === '' ? null : Number(v))),
+    gaugeStitches: optionalNumber(`Gauge: stitches over 10 cm (4 in), ${GAUGE_STITCHES_RANGE.min}–${GAUGE_STITCHES_RANGE.max}, e.g. 22 or 22.5`, GAUGE_STITCHES_RANGE, /^\d{1,2}(\.\d)?$/),
+    gaugeRows: optionalNumber(`Gauge: rows over 10 cm (4 in), ${GAUGE_ROWS_RANGE.min}–${GAUGE_ROWS_RANGE.max}, e.g. 30`, GAUGE_ROWS_RANGE, /^\d{1,3}(\.\d)?$/),
+    yarnMinM: optionalNumber('Yarn: whole metres for the smallest size, e.g. 900', YARN_METRES_RANGE, /^\d{1,6}$/),
+    yarnMaxM: optionalNumber('Yarn: whole metres for the largest size, e.g. 1600', YARN_METRES_RANGE, /^\d{1,6}$/),
   })
   .superRefine((v, ctx) => {
+    if (hasYarnFacets(v.craft)) {
+      if (v.gaugeRows !== null && v.gaugeStitches === null) ctx.addIssue({ code: 'custom', path: ['gaugeStitches'], message: 'Gauge: give the stitches as well as the rows' });
+      if ((v.yarnMinM === null) !== (v.yarnMaxM === null)) {
+        ctx.addIssue({ code: 'custom', path: [v.yarnMinM === null ? 'yarnMinM' : 'yarnMaxM'], message: 'Yarn: give the metres for the smallest and the largest size (the same for one size)' });
+      } else if (v.yarnMinM !== null && v.yarnMaxM !== null && v.yarnMinM > v.yarnMaxM) {
+        ctx.addIssue({ code: 'custom', path: ['yarnMaxM'], message: 'Yarn: the largest size needs at least as much as the smallest' });
+      }
+    }
     const labels = new Set<string>();
     v.sizes.forEach((s, i) => {
       if (labels.has(s.label.toLowerCase())) ctx.addIssue({ code: 'custom', path: ['sizes', i, 'label'], message: `Size "${s.label}" appears twice` });
@@ -124,7 +160,9 @@ export type FieldErrors = Record<string, string>;
 
 /** The columns to save, or the first message for each field (keys like "title", "sizes.2.bust"). */
 export function validatePatternForm(values: PatternFormValues): { ok: true; fields: PatternFields; wholesaleCents: number | null } | { ok: false; errors: FieldErrors } {
-  const parsed = patternFormSchema.safeParse(values);
+  // the yarn fields are hidden for other crafts: what they still hold is not checked, and is cleared
+  const parsed = patternFormSchema.safeParse(hasYarnFacets(values.craft) ? values
+    : { ...values, yarnWeight: '', needleMm: '', gaugeStitches: '', gaugeRows: '', yarnMinM: '', yarnMaxM: '' });
   if (!parsed.success) {
     const errors: FieldErrors = {};
     for (const issue of parsed.error.issues) {
@@ -162,6 +200,10 @@ export function validatePatternForm(values: PatternFormValues): { ok: true; fiel
     fields: {
       title: v.title, description: v.description, craft: v.craft, category: v.category, difficulty: v.difficulty, size_range: v.sizeRange,
       size_chart: chart.data as SizeChart, yardage: yardage.data as YardageEntry[], notions: v.notions, languages: v.languages, tags: [...new Set(v.tags)], licence: v.licence, price_cents: v.price,
+      // only knitting and crochet carry yarn facets: another craft clears them
+      ...(hasYarnFacets(v.craft)
+        ? { yarn_weight: v.yarnWeight, needle_mm: v.needleMm, gauge_stitches_10cm: v.gaugeStitches, gauge_rows_10cm: v.gaugeRows, yarn_min_m: v.yarnMinM, yarn_max_m: v.yarnMaxM }
+        : { yarn_weight: null, needle_mm: null, gauge_stitches_10cm: null, gauge_rows_10cm: null, yarn_min_m: null, yarn_max_m: null }),
     },
   };
 }

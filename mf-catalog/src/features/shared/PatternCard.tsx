@@ -4,6 +4,7 @@ import { Card } from '@stitchhouse/shared/ui/index.ts';
 import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/formats.ts';
 import { Price } from '@stitchhouse/shared/currency/index.ts';
 import { difficultyLabel } from '@stitchhouse/shared/catalog/labels.ts';
+import { needleLabel, yarnWeightShort } from '@stitchhouse/shared/catalog/yarn.ts';
 import { coverImage, coverLoading } from '@stitchhouse/shared/storage/coverImage.ts';
 import { highlightParts } from './highlight.ts';
 import * as styles from './PatternCard.module.css';
@@ -68,6 +69,11 @@ export function PatternCard({ pattern, recommendedSize, footer, headingLevel = 2
           <span>{difficultyLabel(pattern.difficulty)}</span>
           {pattern.formats.length > 0 ? <span> · {pattern.formats.map(formatShort).join(', ')}</span> : null}
         </p>
+        {pattern.yarnWeight != null || pattern.needleMm != null ? (
+          <p className={styles.meta} data-testid="card-yarn">
+            {[pattern.yarnWeight != null ? `Yarn ${yarnWeightShort(pattern.yarnWeight)}` : '', needleLabel(pattern.needleMm, pattern.craft)].filter(Boolean).join(' · ')}
+          </p>
+        ) : null}
         {recommendedSize ? (
           <p className={styles.fit} data-testid="recommended-size">
             Your size: <strong>{recommendedSize}</strong>

@@ -6,6 +6,7 @@ import { BODY_MEASUREMENTS, MEASUREMENT_RANGES_CM, type BodyMeasurementsCm } fro
 import { CATALOG_PAGE_SIZE } from '@stitchhouse/shared/catalog/columns.ts';
 import { PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
 import { CRAFTS } from '@stitchhouse/shared/catalog/labels.ts';
+import { GAUGE_STITCHES_RANGE, YARN_METRES_RANGE, hasYarnFacets, isNeedleSize } from '@stitchhouse/shared/catalog/yarn.ts';
 import type { SearchPatternsArgs } from '../../api/catalog.ts';
 
 export const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'best_selling'] as const;
@@ -33,6 +34,11 @@ export interface CatalogQuery {
   freeOnly: boolean;
   /** "Fits me": body measurements in cm. */
   fit: BodyMeasurementsCm;
+  /** Knitting and crochet only (dropped for other crafts): CYC weight 0–7, needle/hook mm, gauge in whole stitches per 10 cm, metres of yarn the buyer has. */
+  yarnWeight: number | null;
+  needleMm: number | null;
+  gauge: number | null;
+  yarnM: number | null;
   /** Null means the default: relevance when searching, else newest. */
   sort: CatalogSort | null;
   page: number;
@@ -50,6 +56,10 @@ export const EMPTY_QUERY: CatalogQuery = {
   priceMaxCents: null,
   freeOnly: false,
   fit: {},
+  yarnWeight: null,
+  needleMm: null,
+  gauge: null,
+  yarnM: null,
   sort: null,
   page: 1,
 };
@@ -98,9 +108,13 @@ export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
   let priceMaxCents = money(params.get('pmax'));
   if (priceMinCents !== null && priceMaxCents !== null && priceMinCents > priceMaxCents) [priceMinCents, priceMaxCents] = [priceMaxCents, priceMinCents];
   const language = params.get('lang');
+  const craft = oneOf(CRAFTS, params.get('craft'));
+  const yarn = hasYarnFacets(craft);
+  const needle = params.get('needle');
+  const needleMm = yarn && needle !== null && /^\d{1,2}(\.\d{1,2})?$/.test(needle) && isNeedleSize(Number(needle)) ? Number(needle) : null;
   return {
     q: (params.get('q') ?? '').trim().slice(0, 200),
-    craft: oneOf(CRAFTS, params.get('craft')),
+    craft,
     category: slugLike(params.get('category')),
     difficultyMin,
     difficultyMax,
@@ -110,6 +124,10 @@ export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
     priceMaxCents,
     freeOnly: params.get('free') === '1',
     fit,
+    yarnWeight: yarn ? intIn(params.get('weight'), 0, 7) : null,
+    needleMm,
+    gauge: yarn ? intIn(params.get('gauge'), GAUGE_STITCHES_RANGE.min, GAUGE_STITCHES_RANGE.max) : null,
+    yarnM: yarn ? intIn(params.get('yarn'), YARN_METRES_RANGE.min, YARN_METRES_RANGE.max) : null,
     sort: oneOf(SORTS, params.get('sort')),
     page: intIn(params.get('page'), 1, MAX_PAGE) ?? 1,
   };
@@ -134,6 +152,12 @@ export function serializeCatalogQuery(query: CatalogQuery): string {
     const value = query.fit[m];
     if (value !== undefined) params.set(m, String(value));
   }
+  if (hasYarnFacets(query.craft)) {
+    if (query.yarnWeight !== null) params.set('weight', String(query.yarnWeight));
+    if (query.needleMm !== null) params.set('needle', String(query.needleMm));
+    if (query.gauge !== null) params.set('gauge', String(query.gauge));
+    if (query.yarnM !== null) params.set('yarn', String(query.yarnM));
+  }
   if (query.sort) params.set('sort', query.sort);
   if (query.page > 1) params.set('page', String(query.page));
   return params.toString();
@@ -156,6 +180,7 @@ export function activeFilterCount(query: CatalogQuery): number {
     query.craft, query.category, query.difficultyMin, query.difficultyMax, query.format, query.language,
     query.freeOnly ? true : null, query.freeOnly ? null : query.priceMinCents, query.freeOnly ? null : query.priceMaxCents,
     hasFit(query) ? true : null,
+    ...(hasYarnFacets(query.craft) ? [query.yarnWeight, query.needleMm, query.gauge, query.yarnM] : []),
   ].filter((value) => value !== null).length;
 }
 
@@ -178,6 +203,7 @@ export function toSearchArgs(query: CatalogQuery, extra: Partial<SearchPatternsA
     bust: query.fit.bust ?? null,
     waist: query.fit.waist ?? null,
     hip: query.fit.hip ?? null,
+    ...(hasYarnFacets(query.craft) ? { yarn_weight: query.yarnWeight, needle_mm: query.needleMm, gauge_stitches: query.gauge, yarn_max_m: query.yarnM } : {}),
     sort: effectiveSort(query),
     limit: CATALOG_PAGE_SIZE,
     offset: (query.page - 1) * CATALOG_PAGE_SIZE,

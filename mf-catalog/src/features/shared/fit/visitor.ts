@@ -3,7 +3,7 @@
 // remembered form checks it with zod (rememberedMeasurements.ts): only a device that
 // remembers one loads it, so a first visit to a pattern page does not download zod.
 import { useEffect, useMemo, useState } from 'react';
-import { FIT_STORAGE_KEY } from '@stitchhouse/shared/catalog/fitStorage.ts';
+import { remembersFit } from '@stitchhouse/shared/catalog/fitStorage.ts';
 import type { BodyMeasurementsCm } from '@stitchhouse/shared/catalog/sizing.ts';
 import { parseCatalogQuery } from '../urlState.ts';
 
@@ -13,13 +13,6 @@ export function visitorMeasurements(params: URLSearchParams, remembered: BodyMea
   return Object.keys(fromUrl).length > 0 ? fromUrl : remembered;
 }
 
-function remembersFit(): boolean {
-  try {
-    return typeof localStorage !== 'undefined' && localStorage.getItem(FIT_STORAGE_KEY) !== null;
-  } catch {
-    return false; // blocked storage: nothing remembered
-  }
-}
 
 export function useVisitorMeasurements(params: URLSearchParams): BodyMeasurementsCm | null {
   const [remembered, setRemembered] = useState<BodyMeasurementsCm | null>(null);
