@@ -37,6 +37,8 @@ const REVIEW = id(1301); // the maker's review of the published pattern, with St
 const REVIEW_ARCHIVED = id(1302); // the maker's review of the archived pattern, not yet replied to
 const ENT_FREE = id(1303); // the maker's right to the free tote, not yet reviewed
 const ENT_OWN = id(1304); // the designer's right to its own free tote
+const THREAD = id(1401); // the maker's question to Studio A about the published pattern (20261202007000)
+const MESSAGE = id(1402); // its first message, the maker's
 const USAGE_WINDOW = '2001-01-01T00:00:00Z'; // the till key's fixed rate-limit window (20261123004200)
 
 let stack: TestStack;
@@ -535,6 +537,22 @@ const cases: Case[] = [
     await insertColumns('review_replies', { review_id: REVIEW_ARCHIVED, store_id: S.A, author_id: U.designer, body: 'Temporary.' });
     return `review_id=eq.${REVIEW_ARCHIVED}`;
   } },
+  // Ask the designer: only the thread's two parties read it (no buyer or sender ids among the readable
+  // columns); nobody writes either table but through send_designer_message, which the service role runs for them
+  { table: 'message_threads', op: 'select', filter: `${byId(THREAD)}&select=id,store_id,pattern_id`, allow: ['maker', 'designer', 'service'] },
+  { table: 'message_threads', op: 'insert', allow: ['service'], insert: (role) => ({
+    body: { buyer_id: self(role), store_id: S.B }, find: `buyer_id=eq.${self(role)}&store_id=eq.${S.B}` }) },
+  { table: 'message_threads', op: 'update', filter: byId(THREAD), set: { store_read_at: '2001-01-01T00:00:00+00:00' }, allow: ['service'] },
+  { table: 'message_threads', op: 'delete', allow: ['service'],
+    make: async () => byId((await insertColumns('message_threads', { buyer_id: U.other, store_id: S.A })).id as string) },
+  { table: 'thread_messages', op: 'select', filter: `${byId(MESSAGE)}&select=id,sender_side,body`, allow: ['maker', 'designer', 'service'] },
+  { table: 'thread_messages', op: 'insert', allow: ['service'], insert: (role) => {
+    const body = `Hello ${unique()}`;
+    return { body: { thread_id: THREAD, sender_id: self(role), sender_side: 'buyer', body }, find: `body=eq.${encodeURIComponent(body)}` };
+  } },
+  { table: 'thread_messages', op: 'update', filter: byId(MESSAGE), set: { body: 'Forged.' }, allow: ['service'] },
+  { table: 'thread_messages', op: 'delete', allow: ['service'], make: async () => byId((await insertColumns('thread_messages',
+    { thread_id: THREAD, sender_id: U.maker, sender_side: 'buyer', body: 'Temporary.' })).id as string) },
   // favourites and follows: each member's own rows (a store sees only its follower count, through a function)
   { table: 'favourites', op: 'select', filter: `user_id=eq.${U.maker}&pattern_id=eq.${P.pub}`, allow: ['maker', 'service'] },
   { table: 'favourites', op: 'insert', label: 'own, a published pattern', allow: ['maker', 'designer', 'other', 'wholesale', 'partner', 'operator', 'service'],
@@ -667,6 +685,9 @@ async function fixtures(): Promise<void> {
   await sql(`insert into public.review_replies (review_id, store_id, author_id, body) values ($1, $2, $3, 'Thank you!')`, [REVIEW, S.A, U.designer]);
   await sql(`insert into public.favourites (user_id, pattern_id) values ($1, $2)`, [U.maker, P.pub]);
   await sql(`insert into public.follows (follower_id, store_id) values ($1, $2)`, [U.maker, S.A]);
+  await sql(`insert into public.message_threads (id, buyer_id, store_id, pattern_id) values ($1, $2, $3, $4)`, [THREAD, U.maker, S.A, P.pub]);
+  await sql(`insert into public.thread_messages (id, thread_id, sender_id, sender_side, body) values ($1, $2, $3, 'buyer', 'Does it run small?')`,
+    [MESSAGE, THREAD, U.maker]);
   // the shop's till key: one rate-limit window and one remembered answer
   await sql(`insert into public.pos_key_usage (pos_key_id, window_start, requests) values ($1, $2, 3)`, [POS_KEY, USAGE_WINDOW]);
   await sql(`insert into public.pos_requests (store_id, idempotency_key, pos_key_id, request_hash, response) values ($1, 'rls-fixed', $2, $3, '{"id": "till-1"}')`,
