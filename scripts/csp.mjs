@@ -1,4 +1,4 @@
-// The pages' Content-Security-Policy, made in one place from the runtime config (issue 31, item 15):
+// The pages' Content-Security-Policy, made in one place from the runtime config:
 // scripts/serve-apps.mjs sends it with every page and scripts/release.mjs writes it into `_headers`.
 //
 // What the apps load, and so what the policy allows (nothing else):

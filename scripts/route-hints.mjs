@@ -1,4 +1,4 @@
-// The shell's page, sent with what its route will need (issue 13: a phone pays a round trip
+// The shell's page, sent with what its route will need (a phone pays a round trip
 // per request in a chain). The shell's build writes boot-plan.json (shell/build/bootPlan.ts):
 // the route contract, the files of each shell page, of the federation runtime and of each
 // platform file the shell provides. Per request this adds to index.html's <head>:

@@ -1,4 +1,4 @@
-// The client's address, one rule for the whole backend (issue 31, item 9): the socket's peer,
+// The client's address, one rule for the whole backend: the socket's peer,
 // or, when that peer is one of TRUSTED_PROXIES, the nearest X-Forwarded-For entry that is not
 // itself a trusted proxy. The auth server's limits count it (auth/http.ts clientInfo), and the
 // gateway hands it on as the only address headers PostgREST and the functions see

@@ -1,7 +1,7 @@
 /**
  * Resolves in a later task of the page: the browser may paint and answer input between two
  * pieces of start-up work instead of running them as one long task (a phone's Total Blocking
- * Time, issue 13). `scheduler.yield()` where the browser has it (its continuation goes first),
+ * Time). `scheduler.yield()` where the browser has it (its continuation goes first),
  * else a 0 ms timer.
  */
 export function nextTask(): Promise<void> {

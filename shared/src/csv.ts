@@ -1,5 +1,5 @@
 /**
- * The one CSV writer (issue 31, item 6). Every CSV the product writes goes through it: the report
+ * The one CSV writer. Every CSV the product writes goes through it: the report
  * exports (supabase/functions/report-export), the till's catalog feed (pos-catalog) and the
  * settlement statement the browser builds (mf-partners). RFC 4180 quoting and CRLF line ends by
  * papaparse. Cells come from other people (a designer names a pattern, a shop names itself), so a

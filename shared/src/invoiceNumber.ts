@@ -1,4 +1,4 @@
-// How an invoice's or a credit note's number is printed and its PDF named (issue 33), zod-free so
+// How an invoice's or a credit note's number is printed and its PDF named, zod-free so
 // the apps' pages can use it without the contract's schemas. The numbers themselves are the
 // database's (public.invoices: gap-free per series, assigned once).
 

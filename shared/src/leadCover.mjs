@@ -1,5 +1,5 @@
 // @ts-check
-// A landing page's lead cover, painted by the shell before the remote's screen has loaded (issue 13).
+// A landing page's lead cover, painted by the shell before the remote's screen has loaded.
 // The page's server (scripts/route-hints.mjs) marks the cover's preload with the slot it is shown in
 // and holds the runtime's and the screen's hints in an inert template; the shell's skeleton shows
 // the cover, then turns the template into preloads and starts the remote

@@ -1,7 +1,7 @@
 // @ts-check
 // Reads the page's server answers inside the page (scripts/route-hints.mjs): a landing page's first
 // REST reads as an anonymous visitor, so the screen renders without a round trip to the backend after
-// its scripts (issue 13). Both sides name a read by `readKey`; the page's anon client
+// its scripts. Both sides name a read by `readKey`; the page's anon client
 // (publicRest.ts) takes a read from the page when it asks exactly that, once, early in the page's life.
 
 /** The id of the page's inline reads (`<script type="application/json">`). */

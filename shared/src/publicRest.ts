@@ -9,7 +9,7 @@ import { PAGE_READS_ID, readKey, type PageRead } from './pageReads.mjs';
 /**
  * Visitor reads of public data (published patterns and their stores, public images) for the
  * pages people land on, through supabase-js's own PostgREST client (≈5 KB gzip) instead of
- * the whole page client (≈57 KB: auth, realtime, storage, functions) — issue 13. The requests
+ * the whole page client (≈57 KB: auth, realtime, storage, functions). The requests
  * carry the anon key only, as a signed-out visitor's do: use it for what every visitor may
  * read alike, and getSupabase() for anything that depends on who is signed in.
  */
@@ -57,8 +57,8 @@ type Holder = { [KEY]?: Promise<PostgrestClient> };
 export function getPublicRest(): Promise<PostgrestClient> {
   const holder = globalThis as Holder;
   holder[KEY] ??= (async () => {
-    // postgrest-js is imported with this module (itself loaded on demand): a lazy import here was
-    // one more round trip after the screen rendered, before its first request (issue 13).
+    // postgrest-js is imported with this module (itself loaded on demand): a lazy import here would be
+    // one more round trip after the screen rendered, before its first request.
     const config = await loadRuntimeConfig();
     return new UntypedPostgrestClient<Database>(`${config.supabaseUrl.replace(/\/+$/, '')}/rest/v1`, {
       headers: { apikey: config.supabaseAnonKey, Authorization: `Bearer ${config.supabaseAnonKey}`, [DEPLOYMENT_HEADER]: config.deploymentId },

@@ -69,7 +69,7 @@ function start() {
     return;
   }
   // Nothing stored and nothing in the URL: signed out, known without loading supabase-js
-  // (≈57 KB gzip) on every page a visitor opens (issue 13). Signing in in another tab
+  // (≈57 KB gzip) on every page a visitor opens. Signing in in another tab
   // stores a session: start the client then.
   publish({ loading: false, session: null, error: null });
   const onStorage = (event: StorageEvent) => {

@@ -1,4 +1,4 @@
-// zod without eval (issue 31, item 15). The pages' Content-Security-Policy allows no
+// zod without eval. The pages' Content-Security-Policy allows no
 // 'unsafe-eval' (scripts/csp.mjs); zod's object parser otherwise probes `Function("")` on its
 // first parse to pick its compiled fast path, and the browser reports that probe as a violation.
 // `jitless` keeps zod on its plain parser: the same results, no eval. zod keeps its config on

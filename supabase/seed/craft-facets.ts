@@ -1,4 +1,4 @@
-// Knitting and crochet facets for the demo patterns (issue 33): yarn weight (Craft Yarn Council
+// Knitting and crochet facets for the demo patterns: yarn weight (Craft Yarn Council
 // 0–7), the needle or hook size of the gauge, the gauge per 10 cm and the yarn for the smallest
 // and largest size, per design (the generated titles end with the design's name). A separate
 // step after the patterns, so the catalog's generator stays as it is; idempotent (an UPDATE

@@ -1,4 +1,4 @@
-// Demo reviews, favourites and follows (issue 17): the demo makers review most patterns they
+// Demo reviews, favourites and follows: the demo makers review most patterns they
 // own (stars weighted towards the good, written as makers write), the designers reply to some,
 // each maker keeps a few favourites and follows two or three designers, so the pattern pages,
 // catalog cards, library and the home page's "New from designers you follow" have something to

@@ -1,5 +1,5 @@
 // Entry of the embedded auth service, mounted by the gateway under /auth/v1.
-// A GoTrue-compatible server for auth-js 2.119 (see research/supabase.md §1).
+// A GoTrue-compatible server for auth-js 2.119 (wire details: backend/src/auth/README.md).
 import { Hono } from 'hono';
 import type { ServiceContext } from '../context.ts';
 import { createDeps, type AuthOptions } from './deps.ts';

@@ -1,6 +1,6 @@
 // Entry of the embedded storage service, mounted by the gateway under /storage/v1.
 // A Supabase Storage-compatible API for storage-js: buckets, objects on disk, signed URLs,
-// permissions from row-level security on storage.objects (see research/supabase.md §2).
+// permissions from row-level security on storage.objects (backend/README.md, Storage).
 import { Hono } from 'hono';
 import type { ServiceContext } from '../context.ts';
 import { registerBucketRoutes } from './buckets.ts';

@@ -1,4 +1,4 @@
-// The /v1 routes (the subset in docs/payments-contract) and the sandbox-only /_sandbox routes.
+// The /v1 routes (the subset the functions call; backend/README.md lists it) and the sandbox-only /_sandbox routes.
 import type Stripe from 'stripe';
 import { Hono, type Context } from 'hono';
 import type { SandboxCore } from './core.ts';

@@ -1,4 +1,4 @@
-// The account export, built where it fits (issue 32): the export function answers a plan (the
+// The account export, built where it fits: the export function answers a plan (the
 // account's data and the owned patterns, contracts/export.ts); this module fetches each pattern
 // from /download — a stamped copy, recorded and counted against the hourly download limit
 // there — a few at a time, and streams them into a ZIP with client-zip (no compression: PDFs

@@ -1,5 +1,5 @@
 // The "fits me" rule and the recommended size. The same rule exists in SQL (the schema's
-// filtering RPC over bust/waist/hip_min/max_cm); see /work/notes/catalog-shapes.md.
+// filtering RPC over bust/waist/hip_min/max_cm).
 // Everything here works in centimetres; inches are converted at the edge.
 // No zod here: the catalog and store pages use these rules and constants without downloading
 // it; the schemas (a chart a designer enters, what a person types into "fits me") are in schemas.ts.

@@ -130,7 +130,7 @@ describe('yardageSchema', () => {
   });
 });
 
-describe('size order and offered widths (issue 17)', () => {
+describe('size order and offered widths', () => {
   it('orders letter sizes as sizes, not alphabetically (stored JSON comes back L, M, S, XL, XS, 2XL)', () => {
     expect(sortSizes(['L', 'M', 'S', 'XL', 'XS', '2XL'])).toEqual(['XS', 'S', 'M', 'L', 'XL', '2XL']);
     expect(sortSizes(['XXL', '3XL', 'XXS', 'M', '2XS'])).toEqual(['XXS', '2XS', 'M', 'XXL', '3XL']);

@@ -1,4 +1,4 @@
-// Knitting and crochet facets (issue 33): yarn weight, gauge, yarn amount and needle/hook size,
+// Knitting and crochet facets: yarn weight, gauge, yarn amount and needle/hook size,
 // in the words knitters and crocheters use. The database keeps the codes (patterns.yarn_weight
 // 0–7, needle_mm one of public.needle_sizes_mm(), gauge per 10 cm, yarn in metres: migration
 // 20261202008000_craft_facets.sql); backend/test/craft-facets.test.ts holds the two lists equal.

@@ -1,4 +1,4 @@
-// The billing function's wire (issue 32): the Pro plan's checkout or the billing portal for a
+// The billing function's wire: the Pro plan's checkout or the billing portal for a
 // store the caller owns. supabase/functions/billing and mf-payments (api/stores.ts) read it.
 import { z } from 'zod';
 import { errorEnvelopeOf, invalidInputDetails, methodNotAllowedDetails } from './envelope.ts';

@@ -1,4 +1,4 @@
-// The checkout function's wire (issue 32): the cart it prices, the quote it answers (preview,
+// The checkout function's wire: the cart it prices, the quote it answers (preview,
 // order) and each refusal's code with its details. supabase/functions/checkout and mf-payments
 // (api/checkout.ts, features/checkout/problems.ts) both read this file.
 //   POST /checkout { items, discount_code?, country, preview?, email?, referral?, partner_code? }

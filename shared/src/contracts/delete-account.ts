@@ -1,4 +1,4 @@
-// The delete-account function's wire (issue 32): the member re-enters their password (and their
+// The delete-account function's wire: the member re-enters their password (and their
 // authenticator code when they have one) and the account is closed. supabase/functions/delete-account
 // and mf-account (api/closing.ts) read it.
 import { z } from 'zod';

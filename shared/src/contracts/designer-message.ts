@@ -1,4 +1,4 @@
-// The designer-message function's wire (issue 33, "Ask the designer"): a buyer asks a pattern's
+// The designer-message function's wire ("Ask the designer"): a buyer asks a pattern's
 // designer (or a store) a question, either side answers in the thread; the other side is mailed
 // (at most one mail per thread and side each 15 minutes). supabase/functions/designer-message and
 // mf-account (api/messages.ts) read it. The database says the same limits

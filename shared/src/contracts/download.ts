@@ -1,4 +1,4 @@
-// The download function's wire (issue 32): POST /download {pattern_id, format?, expires?} or
+// The download function's wire: POST /download {pattern_id, format?, expires?} or
 // GET /download/<pattern_id>?format=&expires= with the buyer's session; the answer is the stamped
 // PDF (Content-Disposition names the file), a refusal is the one error shape with a code below.
 // The function (supabase/functions/download) and mf-catalog (api/downloads.ts, the

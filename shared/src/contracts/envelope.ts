@@ -1,4 +1,4 @@
-// The one error shape every Edge function answers (issue 32): `{ error: { code, message, details } }`.
+// The one error shape every Edge function answers: `{ error: { code, message, details } }`.
 // `code` is stable (a contract's error codes list them), `message` is written for the person
 // in front of the screen, `details` carries what the code's contract says (ids, limits, minutes
 // to wait; an object, or a list such as price_changed's changes) and is `null` when the code has none. Functions build it in

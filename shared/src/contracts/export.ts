@@ -1,5 +1,5 @@
-// The account export's wire (issue 32): what supabase/functions/export answers and what
-// mf-account sends it. The function no longer builds the ZIP (a library of hundreds of stamped
+// The account export's wire: what supabase/functions/export answers and what
+// mf-account sends it. The function does not build the ZIP (a library of hundreds of stamped
 // PDFs does not fit hosted's 256 MB / 2 s CPU per call): it answers a plan — the account's data
 // as JSON, the list of owned patterns to fetch one by one from /download (each a stamped copy,
 // recorded and counted there), the ones it already knows are left out, and a signed upload for

@@ -1,4 +1,4 @@
-// The invoice function's wire (issue 33): GET /invoice?order_id=<uuid>[&credit_note=<number>]
+// The invoice function's wire: GET /invoice?order_id=<uuid>[&credit_note=<number>]
 // with the buyer's session; the answer is the order's VAT invoice (or one of its credit notes) as
 // a PDF, Content-Disposition naming the file; a refusal is the one error shape with a code below.
 // The numbers are the database's (public.invoices: gap-free per series, assigned once); what the

@@ -1,4 +1,4 @@
-// The newsletter function's wire (issue 32): the double opt-in for signed-out visitors and the
+// The newsletter function's wire: the double opt-in for signed-out visitors and the
 // platform's digest. supabase/functions/newsletter and the shell (api/newsletter.ts) read it.
 //   POST /newsletter/subscribe {email} → 202 · /confirm {token} → 200 · /unsubscribe {token} → 200 · /digest {since?} (service key)
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The pattern-updated function's wire (issue 32): the store owner tells a new version's buyers,
+// The pattern-updated function's wire: the store owner tells a new version's buyers,
 // once per version, at most one mail per pattern a day. supabase/functions/pattern-updated and
 // mf-catalog (api/publishing.ts) read it.
 import { z } from 'zod';

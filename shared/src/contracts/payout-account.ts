@@ -1,4 +1,4 @@
-// The payout-account function's wire (issue 32): Stripe Connect onboarding link and the payee's
+// The payout-account function's wire: Stripe Connect onboarding link and the payee's
 // status. supabase/functions/payout-account and mf-payments (api/payouts.ts) read it.
 import { z } from 'zod';
 import { errorEnvelopeOf, invalidInputDetails, methodNotAllowedDetails } from './envelope.ts';

@@ -1,4 +1,4 @@
-// The pos-catalog function's wire (issue 32): GET with a till key → the patterns the shop carries,
+// The pos-catalog function's wire: GET with a till key → the patterns the shop carries,
 // JSON or CSV (?format=csv), with an ETag (If-None-Match → 304). Tills and mf-partners' API docs.
 import { z } from 'zod';
 import { errorEnvelopeOf } from './envelope.ts';

@@ -1,4 +1,4 @@
-// The pos-import function's wire (issue 32): the shop owner's session sends the rows of a sales
+// The pos-import function's wire: the shop owner's session sends the rows of a sales
 // CSV the page read; each row is judged again (shared/src/pos/sales.ts) and the good ones recorded.
 // supabase/functions/pos-import and mf-partners (api/pointOfSale.ts) read it.
 import { z } from 'zod';

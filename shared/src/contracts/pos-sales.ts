@@ -1,4 +1,4 @@
-// The pos-sales function's wire (issue 32): POST {"lines": [...]} with a till key and an
+// The pos-sales function's wire: POST {"lines": [...]} with a till key and an
 // Idempotency-Key → each line accepted, duplicate or rejected (Idempotent-Replayed on a resend).
 // The lines' rules are shared/src/pos/sales.ts (the CSV upload judges with the same ones).
 import { z } from 'zod';

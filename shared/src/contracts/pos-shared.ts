@@ -1,4 +1,4 @@
-// What the three point-of-sale functions' contracts share (issue 32): a recorded sales batch and
+// What the three point-of-sale functions' contracts share: a recorded sales batch and
 // the till API's refusals ({ error: { code, message, details } } with Retry-After / WWW-Authenticate).
 import { z } from 'zod';
 import { invalidInputDetails, methodNotAllowedDetails } from './envelope.ts';

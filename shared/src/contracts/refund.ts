@@ -1,4 +1,4 @@
-// The refund function's wire (issue 32): the store owner of every refunded line, or an operator,
+// The refund function's wire: the store owner of every refunded line, or an operator,
 // refunds a paid order or one line. supabase/functions/refund and mf-payments (api/refunds.ts) read it.
 import { z } from 'zod';
 import { errorEnvelopeOf, invalidInputDetails, methodNotAllowedDetails } from './envelope.ts';

@@ -1,4 +1,4 @@
-// The reports and the report-export function's wire (issue 32). REPORT_SOURCES is the one list of
+// The reports and the report-export function's wire. REPORT_SOURCES is the one list of
 // reports: each slug's SQL function (what the screen shows, mf-partners' definitions.ts) and the
 // columns of its CSV (what report-export writes, in the SQL's order: the header, written even when
 // the period has no rows). The `reports` table (its titles and audiences, as data) holds the same

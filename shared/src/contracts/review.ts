@@ -1,4 +1,4 @@
-// The wire of the two review functions, wholesale-review and partner-review (issue 32): an
+// The wire of the two review functions, wholesale-review and partner-review: an
 // operator approves or rejects an application; the applicant is emailed. The functions
 // (supabase/functions/_shared/review.ts) and shared/src/review.ts (the operators' screens) read it.
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * A buyer's one currency (issue 17): prices stay in the store's currency (checkout charges it)
+ * A buyer's one currency: prices stay in the store's currency (checkout charges it)
  * and are shown converted with stored reference rates (`public.currency_rates`), marked "≈".
  * This is the ONE definition of the conversion; `public.convert_price` in
  * supabase/migrations/20261123005000_currency_rates.sql computes the same (tested through REST).

@@ -1,4 +1,4 @@
-// Partner applications (issue #12): one form for both programmes (resellers, suppliers). The
+// Partner applications: one form for both programmes (resellers, suppliers). The
 // database keeps the formats (partner_applications checks); this adds what the form requires.
 import '../zodNoEval.ts';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Referral links (issue #12): a visit with ?ref=CODE is recorded server-side (record_referral_click,
+// Referral links: a visit with ?ref=CODE is recorded server-side (record_referral_click,
 // anon RPC) and remembered in this browser, last click wins, for REFERRAL_ATTRIBUTION_DAYS. Checkout
 // sends the remembered click; the server re-checks code, window and reseller (attach_order_referral).
 // No zod here: the shell captures links on every page and must stay light.

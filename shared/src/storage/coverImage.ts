@@ -1,5 +1,5 @@
 // Where every pattern cover (and other public image) URL comes from. Covers are served at the
-// size they are shown (issue #13): a srcset of Storage's image transformations
+// size they are shown: a srcset of Storage's image transformations
 // (/render/image/public/…?width=…, as storage-js's getPublicUrl({ transform }) writes it) so a
 // phone downloads and decodes a WebP the width of its card, not the designer's original (an
 // SVG costs main-thread time to rasterise on a slow phone). Hosted Supabase has transformations

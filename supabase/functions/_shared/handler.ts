@@ -1,4 +1,4 @@
-// The one way a function answers (issue 32), as hosted Edge Functions need it:
+// The one way a function answers, as hosted Edge Functions need it:
 //   Deno.serve(handler({ name: 'refund', methods: ['POST'] }, async (req, ctx) => { … }));
 // - OPTIONS (the CORS preflight) is answered here, and every answer, errors included, carries
 //   supabase-js's own corsHeaders (plus a function's extra request/exposed headers). Hosted adds

@@ -1,4 +1,4 @@
-// The VAT invoice and the credit note as PDF (issue 33), drawn with pdf-lib in Helvetica (text
+// The VAT invoice and the credit note as PDF, drawn with pdf-lib in Helvetica (text
 // outside WinAnsi goes through the stamp's toFontSafeText). Stitchhouse issues them as the
 // marketplace that collects the VAT (EU One-Stop Shop: the buyer's country's rate; prices include
 // VAT), for the sellers named on it. One A4 page, more when the lines do not fit.

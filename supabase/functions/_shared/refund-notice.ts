@@ -1,4 +1,4 @@
-// The buyer's refund email (issue 33), one per credit note the charge.refunded webhook made
+// The buyer's refund email, one per credit note the charge.refunded webhook made
 // (public.invoices kind credit_note, notice_due): the amount with its VAT, the patterns refunded,
 // what happens to their access, and the credit note on /payment. Claimed once
 // (claim_refund_notices); a failed send hands the claim back so Stripe's retry sends it.

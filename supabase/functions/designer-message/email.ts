@@ -1,4 +1,4 @@
-// The "new message" email of a conversation (issue 33): who wrote (the name the other side shows,
+// The "new message" email of a conversation: who wrote (the name the other side shows,
 // never an address), about which pattern, the message, and the link to the conversation.
 // Replies go through Stitchhouse: no address of either side is in it.
 import { escapeHtml } from '../_shared/mail.ts';

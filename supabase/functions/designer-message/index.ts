@@ -1,5 +1,5 @@
 // POST /designer-message { body, thread_id | pattern_id | store_id } with a member's JWT
-// (issue 33, "Ask the designer"): posts the message as the caller (send_designer_message decides
+// ("Ask the designer"): posts the message as the caller (send_designer_message decides
 // under the database's rules who may post where, the side and the limits), then, with the service
 // key, claims the mail notice (claim_message_notification: one per thread and side each 15
 // minutes, so a burst sends one) and mails the other side. The service key is used only for the

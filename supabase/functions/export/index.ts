@@ -1,4 +1,4 @@
-// POST /export with the member's JWT: the plan of their account export (issue 32; contract in
+// POST /export with the member's JWT: the plan of their account export (contract in
 // @stitchhouse/shared/contracts/export.ts). The ZIP itself is built by the browser
 // (shared/src/account/exportArchive.ts), because a library of hundreds of stamped PDFs built
 // here would pass hosted's limits (256 MB per worker, 2 s CPU per request).
