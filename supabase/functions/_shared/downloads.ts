@@ -3,11 +3,9 @@ import { serviceClient } from './clients.ts';
 
 /**
  * The buyer got nothing (the file was missing or could not be stamped): the download
- * record_download just wrote for them must not count against their hourly limit.
+ * record_download just wrote for them (the download_id it answered) must not count against
+ * their hourly limit. Only that row: another download of the pattern may have been recorded since.
  */
-export async function forgetDownload(userId: string, patternId: string): Promise<void> {
-  const service = serviceClient();
-  const { data } = await service.from('downloads').select('id').eq('user_id', userId).eq('pattern_id', patternId)
-    .order('created_at', { ascending: false }).limit(1);
-  if (data?.[0]) await service.from('downloads').delete().eq('id', data[0].id);
+export async function forgetDownload(downloadId: number): Promise<void> {
+  await serviceClient().from('downloads').delete().eq('id', downloadId);
 }

@@ -11,7 +11,7 @@ import { PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
 import { DOWNLOAD_ERRORS, downloadRequest, type DownloadRequest } from '@stitchhouse/shared/contracts/download.ts';
 
 /** What record_download answers (jsonb). */
-const recordedDownload = z.object({ storage_path: z.string(), format: z.string(), version: z.number().int(), remaining: z.number().int().nullable() });
+const recordedDownload = z.object({ download_id: z.number().int(), storage_path: z.string(), format: z.string(), version: z.number().int(), remaining: z.number().int().nullable() });
 
 async function readRequest(req: Request, ctx: Context): Promise<DownloadRequest> {
   if (req.method === 'POST') return ctx.body(downloadRequest);
@@ -83,7 +83,7 @@ async function download(req: Request, ctx: Context): Promise<Response> {
 
   const { data: blob, error: readError } = await ctx.service().storage.from('pattern-files').download(file.storage_path);
   if (readError || !blob) {
-    await forgetDownload(caller.user.id, pattern.id);
+    await forgetDownload(file.download_id);
     throw new DownloadFailure('file_missing', 'The pattern file is missing from storage; the designer has been asked to upload it again.');
   }
   let stamped: Uint8Array;
@@ -91,7 +91,7 @@ async function download(req: Request, ctx: Context): Promise<Response> {
     const identity = await stampIdentity(db, caller.user.id, caller.user.email, pattern.id, pattern.licence as Licence);
     stamped = await stampPdf(new Uint8Array(await blob.arrayBuffer()), identity);
   } catch (err) {
-    await forgetDownload(caller.user.id, pattern.id);
+    await forgetDownload(file.download_id);
     if (err instanceof StampError) throw new DownloadFailure('file_damaged', err.message);
     throw err;
   }
