@@ -174,7 +174,7 @@ function stripSlash(url: string): string {
 /** A free 127.0.0.1 port for the internal services (tests and second stacks never collide). */
 // Ports picked for `port: 0` stay bound until the gateway takes them (releaseReservedPort):
 // the stack starts Postgres, PostgREST and the functions first, and a port merely probed
-// free was sometimes taken meanwhile by another test file's stack (EADDRINUSE in CI).
+// free can be taken meanwhile by another test file's stack (EADDRINUSE).
 const reservedPorts = new Map<number, net.Server>();
 
 async function reservePort(): Promise<number> {
