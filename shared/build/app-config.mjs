@@ -87,6 +87,9 @@ export function sharedModules(dir) {
     'react-dom/client': singleton(deps['react-dom']),
     'react-router': singleton(deps['react-router']),
     '@supabase/supabase-js': singleton(sharedPkg.dependencies['@supabase/supabase-js']),
+    // One QueryClient context and cache per page (shared/src/query/client.ts), one form library.
+    '@tanstack/react-query': singleton(deps['@tanstack/react-query']),
+    'react-hook-form': singleton(deps['react-hook-form']),
     // The platform package holds the page's config, Supabase client and session:
     // the index and every subpath are singletons.
     '@stitchhouse/shared': platform,

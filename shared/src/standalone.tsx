@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { loadRuntimeConfig } from './config.ts';
 import { routeHref, routesOf, type RemoteName } from './routes.ts';
 import { pageTitle } from './brand.ts';
+import { QueryProvider } from './query/client.ts';
 import './ui/tokens.css';
 
 export type ScreenLoader = (module: string) => Promise<{ default: ComponentType }>;
@@ -42,7 +43,9 @@ export async function renderStandalone(owner: RemoteName, loadScreen: ScreenLoad
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <QueryProvider>
+        <RouterProvider router={router} />
+      </QueryProvider>
     </StrictMode>,
   );
 }

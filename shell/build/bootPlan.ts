@@ -27,7 +27,12 @@ const SHELL_SRC = path.join(import.meta.dirname, '..', 'src');
 const SHARED_SRC = path.join(import.meta.dirname, '..', '..', 'shared', 'src');
 const FEDERATION = path.join(SHELL_SRC, 'federation');
 /** Lazy imports of provided.ts that are not platform files: request → share key. */
-const PROVIDED_IMPORTS: Record<string, string> = { './reactRouter.ts': 'react-router', '@supabase/supabase-js': '@supabase/supabase-js' };
+const PROVIDED_IMPORTS: Record<string, string> = {
+  './reactRouter.ts': 'react-router',
+  '@supabase/supabase-js': '@supabase/supabase-js',
+  '@tanstack/react-query': '@tanstack/react-query',
+  'react-hook-form': 'react-hook-form',
+};
 
 export class BootPlanPlugin {
   apply(compiler: Compiler) {

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { matchPath } from 'react-router';
 import { loadRuntimeConfig, ROUTES } from '@stitchhouse/shared';
 import { afterFirstPaint, nextTask } from '@stitchhouse/shared/afterPaint.ts';
+import { QueryProvider } from '@stitchhouse/shared/query/client.ts';
 import { federation } from './federation/remotes.ts';
 import { createAppRouter } from './router.tsx';
 import { startScreen } from './features/remotes/RemoteRoute.tsx';
@@ -51,7 +52,9 @@ void nextTask()
     startTransition(() => {
       app.render(
         <StrictMode>
-          <RouterProvider router={router} />
+          <QueryProvider>
+            <RouterProvider router={router} />
+          </QueryProvider>
         </StrictMode>,
       );
     });

@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { QueryProvider, createQueryClient } from '../query/client.ts';
 import { describe, expect, it } from 'vitest';
 import { routeHref, routesOf, type AppRoute, type RemoteName } from '../routes.ts';
 
@@ -24,9 +25,11 @@ export function screenCases(remote: RemoteName, exposes: Readonly<Record<string,
 
 export function renderScreen(Screen: ComponentType, route: AppRoute): string {
   return renderToString(
-    <MemoryRouter initialEntries={[routeHref(route)]}>
-      <Screen />
-    </MemoryRouter>,
+    <QueryProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[routeHref(route)]}>
+        <Screen />
+      </MemoryRouter>
+    </QueryProvider>,
   );
 }
 

@@ -9,6 +9,7 @@ export { CoverGrid } from './CoverGrid.tsx';
 export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
 export { Field, type FieldProps, type FieldControlProps } from './Field.tsx';
 export { LinkButton, type LinkButtonProps } from './LinkButton.tsx';
+export { QueryState, type QueryStateProps, type QueryStateQuery } from './QueryState.tsx';
 export { PageHeading, type PageHeadingProps } from './PageHeading.tsx';
 export { Progress, type ProgressProps } from './Progress.tsx';
 export { Select, type SelectOption, type SelectProps } from './Select.tsx';
