@@ -6,10 +6,13 @@
 // One query-key factory per area, next to its api module, e.g. in mf-payments/src/api/orders.ts:
 //
 //   export const orderKeys = {
-//     all: ['orders'] as const,
+//     all: ['payments', 'orders'] as const,
 //     list: (userId: string) => [...orderKeys.all, 'list', userId] as const,
 //     detail: (orderId: string) => [...orderKeys.all, 'detail', orderId] as const,
 //   };
+//
+// The cache is the page's, shared by every remote: a key starts with its remote's name
+// ('payments', 'catalog', 'account'…), so two remotes' "stores" never share an entry of different shapes.
 //
 // A screen reads with the key and the api call, and renders the four states with <QueryState>
 // (shared/src/ui/QueryState.tsx):
