@@ -5,7 +5,7 @@ import { changePasswordSchema } from '@stitchhouse/shared/auth/index.ts';
 import { Alert, Button, LinkButton, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { changePassword } from '../api/auth.ts';
 import { ErrorSummary } from '../features/form/ErrorSummary.tsx';
-import { useAuthForm } from '../features/form/useAuthForm.ts';
+import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { AuthPage } from '../features/layout/AuthPage.tsx';
 import { useNext } from '../features/layout/useNext.ts';
 import { SecondFactorStep } from '../features/mfa/SecondFactorStep.tsx';
@@ -24,7 +24,7 @@ export default function ChangePassword() {
   const { session, loading } = useSession();
   const [params] = useSearchParams();
   const { next, hasNext } = useNext();
-  const form = useAuthForm({ password: '', confirm: '' });
+  const form = useZodForm(changePasswordSchema, { password: '', confirm: '' });
   const [phase, setPhase] = useState<'form' | 'second-factor' | 'done'>('form');
   const pending = useRef<string | null>(null);
   const recovery = params.get('link') === 'recovery';
@@ -111,10 +111,10 @@ export default function ChangePassword() {
       }
     >
       <ErrorSummary items={form.summary(IDS)} attempt={form.attempt} />
-      <form className={styles.form} noValidate aria-label="Choose a new password" onSubmit={form.onSubmit(changePasswordSchema, ({ password }) => save(password))}>
-        <PasswordInput id={IDS.password} label="New password" autoComplete="new-password" error={form.errors.password} describedByIds={STRENGTH_ID} {...form.field('password')} />
+      <form className={styles.form} noValidate aria-label="Choose a new password" onSubmit={form.onSubmit(({ password }) => save(password))}>
+        <PasswordInput id={IDS.password} label="New password" autoComplete="new-password" describedByIds={STRENGTH_ID} {...form.field('password')} />
         <PasswordStrength id={STRENGTH_ID} password={form.values.password} />
-        <PasswordInput id={IDS.confirm} label="New password again" autoComplete="new-password" error={form.errors.confirm} {...form.field('confirm')} />
+        <PasswordInput id={IDS.confirm} label="New password again" autoComplete="new-password" {...form.field('confirm')} />
         <div className={styles.actions}>
           <Button type="submit" busy={form.busy} busyLabel="Saving your new password…">
             Save new password

@@ -4,7 +4,7 @@ import { emailOnlySchema, isLinkKind, safeNextPath, type LinkKind } from '@stitc
 import { Alert, Button, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { sendEmailLink } from '../api/auth.ts';
 import { ErrorSummary } from '../features/form/ErrorSummary.tsx';
-import { useAuthForm } from '../features/form/useAuthForm.ts';
+import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { AuthPage } from '../features/layout/AuthPage.tsx';
 import * as styles from '../features/form/form.module.css';
 
@@ -25,7 +25,7 @@ export default function ExpiredLink() {
   const raw = params.get('link');
   const kind: LinkKind = isLinkKind(raw) ? raw : 'magiclink';
   const next = params.get('next') ? safeNextPath(params.get('next')) : null;
-  const form = useAuthForm({ email: '' });
+  const form = useZodForm(emailOnlySchema, { email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   return (
@@ -43,13 +43,13 @@ export default function ExpiredLink() {
         className={styles.form}
         noValidate
         aria-label="Send a new link"
-        onSubmit={form.onSubmit(emailOnlySchema, async ({ email }) => {
+        onSubmit={form.onSubmit(async ({ email }) => {
           setSentTo(null);
           await sendEmailLink(kind, email, next);
           setSentTo(email);
         })}
       >
-        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required error={form.errors.email} {...form.field('email')} />
+        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required {...form.field('email')} />
         <div className={styles.actions}>
           <Button type="submit" busy={form.busy} busyLabel="Sending a new link…">
             {COPY[kind].button}

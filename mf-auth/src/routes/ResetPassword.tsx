@@ -4,7 +4,7 @@ import { emailOnlySchema } from '@stitchhouse/shared/auth/index.ts';
 import { Alert, Button, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { sendEmailLink } from '../api/auth.ts';
 import { ErrorSummary } from '../features/form/ErrorSummary.tsx';
-import { useAuthForm } from '../features/form/useAuthForm.ts';
+import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { AuthPage } from '../features/layout/AuthPage.tsx';
 import * as styles from '../features/form/form.module.css';
 
@@ -12,7 +12,7 @@ const IDS = { email: 'reset-email' };
 
 /** /reset-password: sends a recovery link that lands on /change-password. */
 export default function ResetPassword() {
-  const form = useAuthForm({ email: '' });
+  const form = useZodForm(emailOnlySchema, { email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   return (
@@ -27,13 +27,13 @@ export default function ResetPassword() {
         className={styles.form}
         noValidate
         aria-label="Send a password reset link"
-        onSubmit={form.onSubmit(emailOnlySchema, async ({ email }) => {
+        onSubmit={form.onSubmit(async ({ email }) => {
           setSentTo(null);
           await sendEmailLink('recovery', email);
           setSentTo(email);
         })}
       >
-        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required error={form.errors.email} {...form.field('email')} />
+        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required {...form.field('email')} />
         <div className={styles.actions}>
           <Button type="submit" busy={form.busy} busyLabel="Sending the link…">
             {sentTo ? 'Send another link' : 'Send me a reset link'}

@@ -4,7 +4,7 @@ import { signInSchema } from '@stitchhouse/shared/auth/index.ts';
 import { Alert, Button, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { sendEmailLink, signInWithPassword, signOutHere } from '../api/auth.ts';
 import { ErrorSummary } from '../features/form/ErrorSummary.tsx';
-import { useAuthForm } from '../features/form/useAuthForm.ts';
+import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { AuthPage } from '../features/layout/AuthPage.tsx';
 import { useAfterSignIn } from '../features/layout/useAfterSignIn.ts';
 import { useNext } from '../features/layout/useNext.ts';
@@ -25,7 +25,7 @@ const REASONS: Record<string, string> = {
 export default function SignIn() {
   const { next, hasNext } = useNext();
   const [params] = useSearchParams();
-  const form = useAuthForm({ email: '', password: '' });
+  const form = useZodForm(signInSchema, { email: '', password: '' });
   const after = useAfterSignIn(next, form.fail);
   const [resent, setResent] = useState<'idle' | 'sending' | 'sent'>('idle');
   const reason = REASONS[params.get('reason') ?? ''];
@@ -78,14 +78,14 @@ export default function SignIn() {
         className={styles.form}
         noValidate
         aria-label="Sign in with your password"
-        onSubmit={form.onSubmit(signInSchema, async ({ email, password }) => {
+        onSubmit={form.onSubmit(async ({ email, password }) => {
           setResent('idle');
           await signInWithPassword(email, password);
           // useAfterSignIn takes over: second factor or back to `next`.
         })}
       >
-        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required error={form.errors.email} {...form.field('email')} />
-        <PasswordInput id={IDS.password} label="Password" autoComplete="current-password" error={form.errors.password} {...form.field('password')} />
+        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+        <PasswordInput id={IDS.password} label="Password" autoComplete="current-password" {...form.field('password')} />
         <div className={styles.actions}>
           <Button type="submit" busy={form.busy} busyLabel="Signing in…">
             Sign in

@@ -3,7 +3,7 @@ import { emailOnlySchema } from '@stitchhouse/shared/auth/index.ts';
 import { Button, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { sendEmailLink } from '../api/auth.ts';
 import { ErrorSummary } from '../features/form/ErrorSummary.tsx';
-import { useAuthForm } from '../features/form/useAuthForm.ts';
+import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { AuthPage } from '../features/layout/AuthPage.tsx';
 import { useNext } from '../features/layout/useNext.ts';
 import * as styles from '../features/form/form.module.css';
@@ -14,7 +14,7 @@ const IDS = { email: 'magic-email' };
 export default function SignInMagic() {
   const { next, hasNext } = useNext();
   const navigate = useNavigate();
-  const form = useAuthForm({ email: '' });
+  const form = useZodForm(emailOnlySchema, { email: '' });
   const nextQuery = hasNext ? `?${new URLSearchParams({ next }).toString()}` : '';
 
   return (
@@ -24,13 +24,13 @@ export default function SignInMagic() {
         className={styles.form}
         noValidate
         aria-label="Email me a sign-in link"
-        onSubmit={form.onSubmit(emailOnlySchema, async ({ email }) => {
+        onSubmit={form.onSubmit(async ({ email }) => {
           await sendEmailLink('magiclink', email, hasNext ? next : null);
           // The address travels in history state, not the URL (no emails in logs or history lists).
           navigate(`/sign-in/thank-you${nextQuery}`, { state: { email } });
         })}
       >
-        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required error={form.errors.email} {...form.field('email')} />
+        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required {...form.field('email')} />
         <div className={styles.actions}>
           <Button type="submit" busy={form.busy} busyLabel="Sending your link…">
             Email me a link

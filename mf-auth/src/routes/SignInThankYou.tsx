@@ -4,7 +4,7 @@ import { emailCodeSchema, emailSchema } from '@stitchhouse/shared/auth/index.ts'
 import { Alert, Button, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { sendEmailLink, signOutHere, verifyEmailCode } from '../api/auth.ts';
 import { ErrorSummary } from '../features/form/ErrorSummary.tsx';
-import { useAuthForm } from '../features/form/useAuthForm.ts';
+import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { AuthPage } from '../features/layout/AuthPage.tsx';
 import { useAfterSignIn } from '../features/layout/useAfterSignIn.ts';
 import { useNext } from '../features/layout/useNext.ts';
@@ -27,7 +27,7 @@ export default function SignInThankYou() {
   const [params] = useSearchParams();
   const location = useLocation();
   const sentTo = emailFromState(location.state);
-  const form = useAuthForm({ email: sentTo, code: '' });
+  const form = useZodForm(emailCodeSchema, { email: sentTo, code: '' });
   const after = useAfterSignIn(next, form.fail);
   const [resent, setResent] = useState<'idle' | 'sending' | 'sent'>('idle');
   const fromLink = params.get('link') === 'magiclink';
@@ -88,12 +88,12 @@ export default function SignInThankYou() {
         className={styles.form}
         noValidate
         aria-label="Sign in with the code from the email"
-        onSubmit={form.onSubmit(emailCodeSchema, async ({ email, code }) => {
+        onSubmit={form.onSubmit(async ({ email, code }) => {
           await verifyEmailCode(email, code);
         })}
       >
-        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required error={form.errors.email} {...form.field('email')} />
-        <EmailCodeField id={IDS.code} error={form.errors.code} {...form.field('code')} />
+        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+        <EmailCodeField id={IDS.code} {...form.field('code')} />
         <div className={styles.actions}>
           <Button type="submit" busy={form.busy} busyLabel="Checking the code…">
             Sign in with the code

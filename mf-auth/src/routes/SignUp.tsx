@@ -5,7 +5,7 @@ import { INTENT_LABELS, INTENTS, signUpSchema, type Intent } from '@stitchhouse/
 import { Button, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { signUp } from '../api/auth.ts';
 import { ErrorSummary } from '../features/form/ErrorSummary.tsx';
-import { useAuthForm } from '../features/form/useAuthForm.ts';
+import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { AuthPage } from '../features/layout/AuthPage.tsx';
 import { useNext } from '../features/layout/useNext.ts';
 import { PasswordInput } from '../features/password/PasswordInput.tsx';
@@ -25,7 +25,7 @@ export default function SignUp() {
   const navigate = useNavigate();
   // Coming back from /sign-up/error (or a reload) keeps what was typed, except the password.
   const [initial] = useState(() => ({ displayName: '', email: '', intent: '', ...loadSignUpDraft(), password: '' }));
-  const form = useAuthForm(initial);
+  const form = useZodForm(signUpSchema, initial);
   const nextQuery = hasNext ? `?${new URLSearchParams({ next }).toString()}` : '';
   const { values } = form;
 
@@ -40,7 +40,7 @@ export default function SignUp() {
         className={styles.form}
         noValidate
         aria-label="Create your account"
-        onSubmit={form.onSubmit(signUpSchema, async (input) => {
+        onSubmit={form.onSubmit(async (input) => {
           try {
             await signUp({ ...input, next: hasNext ? next : null });
           } catch (error) {
@@ -62,15 +62,13 @@ export default function SignUp() {
           autoComplete="name"
           required
           maxLength={60}
-          error={form.errors.displayName}
           {...form.field('displayName')}
         />
-        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required error={form.errors.email} {...form.field('email')} />
+        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required {...form.field('email')} />
         <PasswordInput
           id={IDS.password}
           label="Password"
           autoComplete="new-password"
-          error={form.errors.password}
           describedByIds={STRENGTH_ID}
           {...form.field('password')}
         />

@@ -5,7 +5,7 @@ import { emailCodeSchema, emailOnlySchema } from '@stitchhouse/shared/auth/index
 import { Alert, Button, LinkButton, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { sendEmailLink, verifyEmailCode } from '../api/auth.ts';
 import { ErrorSummary } from '../features/form/ErrorSummary.tsx';
-import { useAuthForm } from '../features/form/useAuthForm.ts';
+import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { AuthPage } from '../features/layout/AuthPage.tsx';
 import { useNext } from '../features/layout/useNext.ts';
 import { Welcome } from '../features/signup/Welcome.tsx';
@@ -31,8 +31,8 @@ export default function SignUpThankYou() {
   const location = useLocation();
   const { session, loading } = useSession();
   const sentTo = emailFromState(location.state);
-  const form = useAuthForm({ email: sentTo });
-  const codeForm = useAuthForm({ email: sentTo, code: '' });
+  const form = useZodForm(emailOnlySchema, { email: sentTo });
+  const codeForm = useZodForm(emailCodeSchema, { email: sentTo, code: '' });
   const [sent, setSent] = useState(false);
   const fromLink = params.get('link') === 'signup';
 
@@ -67,14 +67,14 @@ export default function SignUpThankYou() {
         className={styles.form}
         noValidate
         aria-label="Confirm with the code from the email"
-        onSubmit={codeForm.onSubmit(emailCodeSchema, async ({ email, code }) => {
+        onSubmit={codeForm.onSubmit(async ({ email, code }) => {
           await verifyEmailCode(email, code);
         })}
       >
         {sentTo ? null : (
-          <TextField id={CODE_IDS.email} label="Email" type="email" autoComplete="email" required error={codeForm.errors.email} {...codeForm.field('email')} />
+          <TextField id={CODE_IDS.email} label="Email" type="email" autoComplete="email" required {...codeForm.field('email')} />
         )}
-        <EmailCodeField id={CODE_IDS.code} error={codeForm.errors.code} {...codeForm.field('code')} />
+        <EmailCodeField id={CODE_IDS.code} {...codeForm.field('code')} />
         <div className={styles.actions}>
           <Button type="submit" busy={codeForm.busy} busyLabel="Checking the code…">
             Confirm my email
@@ -93,13 +93,13 @@ export default function SignUpThankYou() {
         className={styles.form}
         noValidate
         aria-label="Send the confirmation email again"
-        onSubmit={form.onSubmit(emailOnlySchema, async ({ email }) => {
+        onSubmit={form.onSubmit(async ({ email }) => {
           setSent(false);
           await sendEmailLink('signup', email, hasNext ? next : null);
           setSent(true);
         })}
       >
-        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required error={form.errors.email} {...form.field('email')} />
+        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required {...form.field('email')} />
         <div className={styles.actions}>
           <Button type="submit" variant="secondary" busy={form.busy} busyLabel="Sending…">
             Send it again

@@ -1,5 +1,6 @@
-// Form state and the error summary, shared by the access and account screens.
-// Import from '@stitchhouse/shared/form/index.ts'.
-export { useForm, type Form, type FormValues } from './useForm.ts';
+// Form state (react-hook-form with the shared zod schemas) and the error summary, shared by
+// every remote's forms. Import from '@stitchhouse/shared/form/index.ts'.
+export { FORM_BEHAVIOUR, schemaResolver, useZodForm, type ZodForm, type FormSchema } from './useZodForm.ts';
 export { ErrorSummary, type ErrorSummaryProps, type SummaryItem } from './ErrorSummary.tsx';
+export { flatErrors } from './flatErrors.ts';
 export { serverMessage } from './serverMessage.ts';

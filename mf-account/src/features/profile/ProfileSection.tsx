@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { profileSchema } from '@stitchhouse/shared/account/schemas.ts';
-import { ErrorSummary, useForm } from '@stitchhouse/shared/form/index.ts';
+import { ErrorSummary, useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Button, Card, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { removeFile } from '../../api/uploads.ts';
 import { saveAvatarPath, saveDisplayName, type Profile } from '../../api/profile.ts';
@@ -9,7 +9,7 @@ import * as styles from '../layout/account.module.css';
 
 /** Display name and avatar (avatars bucket, in the member's own folder). */
 export function ProfileSection({ profile, avatarUrl, onChanged }: { profile: Profile; avatarUrl: string | null; onChanged: () => void }) {
-  const form = useForm({ displayName: profile.displayName });
+  const form = useZodForm(profileSchema, { displayName: profile.displayName });
   const [saved, setSaved] = useState(false);
   const nameId = 'profile-display-name';
   return (
@@ -36,14 +36,14 @@ export function ProfileSection({ profile, avatarUrl, onChanged }: { profile: Pro
         className={styles.form}
         noValidate
         aria-label="Your name"
-        onSubmit={form.onSubmit(profileSchema, async ({ displayName }) => {
+        onSubmit={form.onSubmit(async ({ displayName }) => {
           setSaved(false);
           await saveDisplayName(profile.id, displayName);
           setSaved(true);
           onChanged();
         })}
       >
-        <TextField id={nameId} label="Display name" hint="Shown on your reviews, your store and in the header." autoComplete="name" required error={form.errors.displayName} {...form.field('displayName')} />
+        <TextField id={nameId} label="Display name" hint="Shown on your reviews, your store and in the header." autoComplete="name" required {...form.field('displayName')} />
         <div className={styles.actions}>
           <Button type="submit" busy={form.busy} busyLabel="Saving…">
             Save name

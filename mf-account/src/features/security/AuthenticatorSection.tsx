@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { totpCodeSchema } from '@stitchhouse/shared/auth/index.ts';
-import { ErrorSummary, serverMessage, useForm } from '@stitchhouse/shared/form/index.ts';
+import { ErrorSummary, serverMessage, useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Button, Card, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { confirmWithCode, createRecoveryCodes, finishEnrolment, loadSecurity, removeAuthenticator, startEnrolment, type Enrolment } from '../../api/security.ts';
@@ -123,7 +123,7 @@ export function AuthenticatorSection() {
 }
 
 function EnrolStep({ enrolment, onVerified, onCancel }: { enrolment: Enrolment; onVerified: (codes: string[]) => void; onCancel: () => void }) {
-  const form = useForm({ code: '' });
+  const form = useZodForm(totpCodeSchema, { code: '' });
   const codeId = 'enrol-code';
   return (
     <div>
@@ -141,9 +141,9 @@ function EnrolStep({ enrolment, onVerified, onCancel }: { enrolment: Enrolment; 
         className={styles.form}
         noValidate
         aria-label="Verify the authenticator app"
-        onSubmit={form.onSubmit(totpCodeSchema, async ({ code }) => onVerified(await finishEnrolment(enrolment.factorId, code)))}
+        onSubmit={form.onSubmit(async ({ code }) => onVerified(await finishEnrolment(enrolment.factorId, code)))}
       >
-        <TextField id={codeId} label="6-digit code from the app" inputMode="numeric" autoComplete="one-time-code" maxLength={9} required error={form.errors.code} {...form.field('code')} />
+        <TextField id={codeId} label="6-digit code from the app" inputMode="numeric" autoComplete="one-time-code" maxLength={9} required {...form.field('code')} />
         <div className={styles.actions}>
           <Button type="submit" busy={form.busy} busyLabel="Checking…">
             Verify and turn on
@@ -159,7 +159,7 @@ function EnrolStep({ enrolment, onVerified, onCancel }: { enrolment: Enrolment; 
 
 /** Managing the app needs a fresh code (an aal2 session), like the auth server requires. */
 export function ConfirmWithCode({ factorId, onConfirmed, label = 'To remove the app or make new recovery codes, enter a code from it first.' }: { factorId: string; onConfirmed: () => void; label?: string }) {
-  const form = useForm({ code: '' });
+  const form = useZodForm(totpCodeSchema, { code: '' });
   const codeId = `confirm-code-${factorId}`;
   return (
     <>
@@ -169,12 +169,12 @@ export function ConfirmWithCode({ factorId, onConfirmed, label = 'To remove the 
         className={styles.form}
         noValidate
         aria-label="Confirm with your authenticator app"
-        onSubmit={form.onSubmit(totpCodeSchema, async ({ code }) => {
+        onSubmit={form.onSubmit(async ({ code }) => {
           await confirmWithCode(factorId, code);
           onConfirmed();
         })}
       >
-        <TextField id={codeId} label="6-digit code" inputMode="numeric" autoComplete="one-time-code" maxLength={9} required error={form.errors.code} {...form.field('code')} />
+        <TextField id={codeId} label="6-digit code" inputMode="numeric" autoComplete="one-time-code" maxLength={9} required {...form.field('code')} />
         <div className={styles.actions}>
           <Button type="submit" busy={form.busy} busyLabel="Checking…">
             Confirm

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { deleteAccountSchema } from '@stitchhouse/shared/account/schemas.ts';
-import { ErrorSummary, serverMessage, useForm } from '@stitchhouse/shared/form/index.ts';
+import { ErrorSummary, serverMessage, useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { Button, Card, Checkbox, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { deleteAccount } from '../../api/closing.ts';
@@ -14,7 +14,7 @@ const IDS = { password: 'delete-password', code: 'delete-code', confirm: 'delete
 export function DeleteAccount() {
   const navigate = useNavigate();
   const security = useAsync('delete-security', () => loadSecurity());
-  const form = useForm({ password: '', code: '', confirm: '' });
+  const form = useZodForm(deleteAccountSchema, { password: '', code: '', confirm: '' });
   const app = security.data?.authenticators[0] ?? null;
 
   let body;
@@ -30,7 +30,7 @@ export function DeleteAccount() {
           className={styles.form}
           noValidate
           aria-label="Delete your account"
-          onSubmit={form.onSubmit(deleteAccountSchema, async ({ password, code }) => {
+          onSubmit={form.onSubmit(async ({ password, code }) => {
             if (app && !code) {
               form.invalid('code', 'Enter the 6-digit code from your authenticator app.');
               return;
@@ -39,9 +39,9 @@ export function DeleteAccount() {
             navigate('/sign-in?reason=account-deleted', { replace: true });
           })}
         >
-          <TextField id={IDS.password} label="Current password" type="password" autoComplete="current-password" required error={form.errors.password} {...form.field('password')} />
+          <TextField id={IDS.password} label="Current password" type="password" autoComplete="current-password" required {...form.field('password')} />
           {app ? (
-            <TextField id={IDS.code} label="6-digit code from your authenticator app" inputMode="numeric" autoComplete="one-time-code" maxLength={9} required error={form.errors.code} {...form.field('code')} />
+            <TextField id={IDS.code} label="6-digit code from your authenticator app" inputMode="numeric" autoComplete="one-time-code" maxLength={9} required {...form.field('code')} />
           ) : null}
           <Checkbox
             id={IDS.confirm}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { emailChangeSchema } from '@stitchhouse/shared/account/schemas.ts';
-import { ErrorSummary, useForm } from '@stitchhouse/shared/form/index.ts';
+import { ErrorSummary, useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Card, Button, LinkButton, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { confirmPassword, requestEmailChange } from '../../api/security.ts';
 import * as styles from '../layout/account.module.css';
@@ -9,7 +9,7 @@ const IDS = { email: 'new-email', password: 'email-change-password' };
 
 /** Email change, GoTrue's secure way: the current password first, then a link to each address. */
 export function EmailSection({ email, pendingEmail, onChanged }: { email: string; pendingEmail: string | null; onChanged: () => void }) {
-  const form = useForm({ email: '', password: '' });
+  const form = useZodForm(emailChangeSchema, { email: '', password: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
   return (
     <Card as="section" className={styles.section} aria-labelledby="email-title">
@@ -27,7 +27,7 @@ export function EmailSection({ email, pendingEmail, onChanged }: { email: string
         className={styles.form}
         noValidate
         aria-label="Change your email address"
-        onSubmit={form.onSubmit(emailChangeSchema, async ({ email: next, password }) => {
+        onSubmit={form.onSubmit(async ({ email: next, password }) => {
           if (next.toLowerCase() === email.toLowerCase()) {
             form.invalid('email', 'That is already your email address.');
             return;
@@ -39,7 +39,7 @@ export function EmailSection({ email, pendingEmail, onChanged }: { email: string
           onChanged();
         })}
       >
-        <TextField id={IDS.email} label="New email address" type="email" autoComplete="email" required error={form.errors.email} {...form.field('email')} />
+        <TextField id={IDS.email} label="New email address" type="email" autoComplete="email" required {...form.field('email')} />
         <TextField
           id={IDS.password}
           label="Current password"
@@ -47,7 +47,6 @@ export function EmailSection({ email, pendingEmail, onChanged }: { email: string
           type="password"
           autoComplete="current-password"
           required
-          error={form.errors.password}
           {...form.field('password')}
         />
         <div className={styles.actions}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { STORE_KINDS, STORE_KIND_LABELS, slugFromName, storeSchema, type StoreKind } from '@stitchhouse/shared/account/schemas.ts';
-import { ErrorSummary, useForm } from '@stitchhouse/shared/form/index.ts';
+import { ErrorSummary, useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { SUPPORTED_CURRENCIES } from '@stitchhouse/shared/money.ts';
 import { Alert, Button, Card, Select, TextArea, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { openStore, saveStore, type OwnStore } from '../../api/store.ts';
@@ -26,7 +26,7 @@ export interface StoreFormProps {
 export function StoreForm({ store, canSupply, onSaved }: StoreFormProps) {
   const guessCountry = typeof navigator === 'undefined' ? 'US' : (navigator.language.split('-')[1] ?? 'US').toUpperCase();
   const country = store?.country ?? (countryOptions().some((c) => c.value === guessCountry) ? guessCountry : 'US');
-  const form = useForm({
+  const form = useZodForm(storeSchema, {
     kind: store?.kind ?? 'designer',
     name: store?.name ?? '',
     slug: store?.slug ?? '',
@@ -55,7 +55,7 @@ export function StoreForm({ store, canSupply, onSaved }: StoreFormProps) {
         className={styles.form}
         noValidate
         aria-label={store ? 'Store details' : 'Open your store'}
-        onSubmit={form.onSubmit(storeSchema, async (input) => {
+        onSubmit={form.onSubmit(async (input) => {
           setSaved(false);
           const next = store ? await saveStore(store.id, input) : await openStore(input);
           setSaved(true);
@@ -67,13 +67,12 @@ export function StoreForm({ store, canSupply, onSaved }: StoreFormProps) {
             Kind: <strong>{STORE_KIND_LABELS[store.kind].split(':')[0]}</strong>
           </p>
         ) : (
-          <Select id={IDS.kind} label="What kind of store" options={kinds.map((k) => ({ value: k, label: STORE_KIND_LABELS[k] }))} required error={form.errors.kind} {...form.field('kind')} />
+          <Select id={IDS.kind} label="What kind of store" options={kinds.map((k) => ({ value: k, label: STORE_KIND_LABELS[k] }))} required {...form.field('kind')} />
         )}
         <TextField
           id={IDS.name}
           label="Store name"
           required
-          error={form.errors.name}
           {...form.field('name')}
           onChange={(e) => {
             form.setValue('name', e.target.value);
@@ -93,32 +92,31 @@ export function StoreForm({ store, canSupply, onSaved }: StoreFormProps) {
         {store && store.oldSlugs.length > 0 ? (
           <p className={styles.muted}>Old addresses that still lead here: {store.oldSlugs.map((s) => `/stores/${s}`).join(', ')}</p>
         ) : null}
-        <TextArea id={IDS.bio} label="Bio" hint="Markdown: **bold**, *italic*, lists and links. Shown on your storefront." rows={6} error={form.errors.bio} {...form.field('bio')} />
+        <TextArea id={IDS.bio} label="Bio" hint="Markdown: **bold**, *italic*, lists and links. Shown on your storefront." rows={6} {...form.field('bio')} />
         <div className={styles.actions}>
           <Button variant="ghost" size="small" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
             {preview ? 'Hide preview' : 'Preview bio'}
           </Button>
         </div>
         {preview ? <BioPreview markdown={form.values.bio} /> : null}
-        <Select id={IDS.country} label="Country" options={countryOptions()} required error={form.errors.country} {...form.field('country')} />
+        <Select id={IDS.country} label="Country" options={countryOptions()} required {...form.field('country')} />
         <Select
           id={IDS.currency}
           label="Currency"
           hint="Your prices and payouts are in this currency."
           options={SUPPORTED_CURRENCIES.map((c) => ({ value: c, label: c }))}
           required
-          error={form.errors.currency}
           {...form.field('currency')}
         />
         {kind === 'retailer' ? (
           <fieldset>
             <legend>Shop address and opening hours</legend>
-            <TextField id={IDS.addressLine1} label="Street and number" autoComplete="address-line1" required error={form.errors.addressLine1} {...form.field('addressLine1')} />
-            <TextField id={IDS.addressLine2} label="Address line 2" autoComplete="address-line2" error={form.errors.addressLine2} {...form.field('addressLine2')} />
-            <TextField id={IDS.city} label="Town or city" autoComplete="address-level2" required error={form.errors.city} {...form.field('city')} />
-            <TextField id={IDS.postalCode} label="Postcode" autoComplete="postal-code" required error={form.errors.postalCode} {...form.field('postalCode')} />
-            <TextField id={IDS.region} label="Region or state" autoComplete="address-level1" error={form.errors.region} {...form.field('region')} />
-            <TextArea id={IDS.openingHours} label="Opening hours" hint="For example: Tue–Fri 10:00–18:00, Sat 10:00–14:00." rows={3} error={form.errors.openingHours} {...form.field('openingHours')} />
+            <TextField id={IDS.addressLine1} label="Street and number" autoComplete="address-line1" required {...form.field('addressLine1')} />
+            <TextField id={IDS.addressLine2} label="Address line 2" autoComplete="address-line2" {...form.field('addressLine2')} />
+            <TextField id={IDS.city} label="Town or city" autoComplete="address-level2" required {...form.field('city')} />
+            <TextField id={IDS.postalCode} label="Postcode" autoComplete="postal-code" required {...form.field('postalCode')} />
+            <TextField id={IDS.region} label="Region or state" autoComplete="address-level1" {...form.field('region')} />
+            <TextArea id={IDS.openingHours} label="Opening hours" hint="For example: Tue–Fri 10:00–18:00, Sat 10:00–14:00." rows={3} {...form.field('openingHours')} />
           </fieldset>
         ) : null}
         <div className={styles.actions}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CERTIFICATE_MAX_BYTES, sniffCertificateType, wholesaleApplicationSchema } from '@stitchhouse/shared/account/schemas.ts';
 import { taxIdExample } from '@stitchhouse/shared/account/taxId.ts';
-import { ErrorSummary, useForm } from '@stitchhouse/shared/form/index.ts';
+import { ErrorSummary, useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { Button, Progress, Select, TextField, formatBytes } from '@stitchhouse/shared/ui/index.ts';
 import { uploadFile } from '../../api/uploads.ts';
 import { submitApplication, type Application } from '../../api/wholesale.ts';
@@ -22,7 +22,7 @@ export interface ApplicationFormProps {
 
 /** The application (or re-application): the business, its tax number, address and certificate. */
 export function ApplicationForm({ userId, existing, onSubmitted }: ApplicationFormProps) {
-  const form = useForm({
+  const form = useZodForm(wholesaleApplicationSchema, {
     businessName: existing?.businessName ?? '',
     country: existing?.country ?? 'DE',
     taxId: existing?.taxId ?? '',
@@ -55,7 +55,7 @@ export function ApplicationForm({ userId, existing, onSubmitted }: ApplicationFo
         className={styles.form}
         noValidate
         aria-label="Wholesale application"
-        onSubmit={form.onSubmit(wholesaleApplicationSchema, async (input) => {
+        onSubmit={form.onSubmit(async (input) => {
           if (!file && !existing?.documentPath) {
             form.invalid('certificate', 'Attach your resale certificate (PDF, JPEG or PNG).');
             return;
@@ -72,22 +72,21 @@ export function ApplicationForm({ userId, existing, onSubmitted }: ApplicationFo
           onSubmitted();
         })}
       >
-        <TextField id={IDS.businessName} label="Business name" autoComplete="organization" required error={form.errors.businessName} {...form.field('businessName')} />
-        <Select id={IDS.country} label="Country" options={countryOptions()} required error={form.errors.country} {...form.field('country')} />
+        <TextField id={IDS.businessName} label="Business name" autoComplete="organization" required {...form.field('businessName')} />
+        <Select id={IDS.country} label="Country" options={countryOptions()} required {...form.field('country')} />
         <TextField
           id={IDS.taxId}
           label="VAT or tax number"
           hint={example ? `As on your certificate, e.g. ${example}.` : 'As on your registration certificate.'}
           required
-          error={form.errors.taxId}
           {...form.field('taxId')}
         />
-        <TextField id={IDS.addressLine1} label="Street and number" autoComplete="address-line1" required error={form.errors.addressLine1} {...form.field('addressLine1')} />
-        <TextField id={IDS.addressLine2} label="Address line 2" autoComplete="address-line2" error={form.errors.addressLine2} {...form.field('addressLine2')} />
-        <TextField id={IDS.city} label="Town or city" autoComplete="address-level2" required error={form.errors.city} {...form.field('city')} />
-        <TextField id={IDS.postalCode} label="Postcode" autoComplete="postal-code" required error={form.errors.postalCode} {...form.field('postalCode')} />
-        <TextField id={IDS.region} label="Region or state" autoComplete="address-level1" error={form.errors.region} {...form.field('region')} />
-        <TextField id={IDS.website} label="Website" type="url" placeholder="https://" autoComplete="url" error={form.errors.website} {...form.field('website')} />
+        <TextField id={IDS.addressLine1} label="Street and number" autoComplete="address-line1" required {...form.field('addressLine1')} />
+        <TextField id={IDS.addressLine2} label="Address line 2" autoComplete="address-line2" {...form.field('addressLine2')} />
+        <TextField id={IDS.city} label="Town or city" autoComplete="address-level2" required {...form.field('city')} />
+        <TextField id={IDS.postalCode} label="Postcode" autoComplete="postal-code" required {...form.field('postalCode')} />
+        <TextField id={IDS.region} label="Region or state" autoComplete="address-level1" {...form.field('region')} />
+        <TextField id={IDS.website} label="Website" type="url" placeholder="https://" autoComplete="url" {...form.field('website')} />
         <div>
           <label htmlFor={IDS.certificate}>
             <strong>Resale certificate</strong>

@@ -4,7 +4,7 @@ import { recoveryCodeSchema, totpCodeSchema } from '@stitchhouse/shared/auth/ind
 import { Alert, Button, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { totpFactor, verifyRecoveryCode, verifySecondFactor } from '../../api/auth.ts';
 import { ErrorSummary } from '../form/ErrorSummary.tsx';
-import { useAuthForm } from '../form/useAuthForm.ts';
+import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import * as styles from '../form/form.module.css';
 
 export interface SecondFactorStepProps {
@@ -25,7 +25,7 @@ export function SecondFactorStep({ onVerified, onCancel }: SecondFactorStepProps
   const [factor, setFactor] = useState<{ id: string; name: string } | null>(null);
   const [loadError, setLoadError] = useState<UserFacingError | null>(null);
   const [mode, setMode] = useState<'app' | 'recovery'>('app');
-  const form = useAuthForm({ code: '' });
+  const form = useZodForm(totpCodeSchema, { code: '' });
   const codeId = 'second-factor-code';
   // A name the person gave the app ("Sewing-room phone") helps; the generic one reads as a brand ("Open Authenticator app").
   const ownName = factor && factor.name.trim().toLowerCase() !== GENERIC_FACTOR_NAME ? factor.name.trim() : null;
@@ -66,7 +66,7 @@ export function SecondFactorStep({ onVerified, onCancel }: SecondFactorStepProps
       <form
         className={styles.form}
         noValidate
-        onSubmit={form.onSubmit(totpCodeSchema, async ({ code }) => {
+        onSubmit={form.onSubmit(async ({ code }) => {
           if (!factor) return;
           await verifySecondFactor(factor.id, code);
           onVerified();
@@ -81,7 +81,6 @@ export function SecondFactorStep({ onVerified, onCancel }: SecondFactorStepProps
           className={styles.code}
           required
           autoFocus
-          error={form.errors.code}
           {...form.field('code')}
         />
         <div className={styles.actions}>
@@ -105,7 +104,7 @@ export function SecondFactorStep({ onVerified, onCancel }: SecondFactorStepProps
 
 /** One of the ten codes saved when the authenticator app was turned on; each works once. */
 function RecoveryCodeStep({ onVerified, onBack }: { onVerified: () => void; onBack: () => void }) {
-  const form = useAuthForm({ code: '' });
+  const form = useZodForm(recoveryCodeSchema, { code: '' });
   const codeId = 'recovery-code';
   return (
     <section aria-labelledby="recovery-code-title">
@@ -120,7 +119,7 @@ function RecoveryCodeStep({ onVerified, onBack }: { onVerified: () => void; onBa
       <form
         className={styles.form}
         noValidate
-        onSubmit={form.onSubmit(recoveryCodeSchema, async ({ code }) => {
+        onSubmit={form.onSubmit(async ({ code }) => {
           await verifyRecoveryCode(code);
           onVerified();
         })}
@@ -135,7 +134,6 @@ function RecoveryCodeStep({ onVerified, onBack }: { onVerified: () => void; onBa
           className={styles.code}
           required
           autoFocus
-          error={form.errors.code}
           {...form.field('code')}
         />
         <div className={styles.actions}>

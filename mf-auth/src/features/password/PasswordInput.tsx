@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent, type FocusEvent, type Ref } from 'react';
 import { Field } from '@stitchhouse/shared/ui/index.ts';
 import { describedBy } from '@stitchhouse/shared/ui/index.ts';
 import * as styles from './password.module.css';
@@ -7,8 +7,11 @@ export interface PasswordInputProps {
   id: string;
   label: string;
   name: string;
-  value: string;
+  /** Absent when the form registers the input (react-hook-form reads it through `ref`). */
+  value?: string;
   onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+  onBlur?: (e: FocusEvent<HTMLInputElement>) => void;
+  ref?: Ref<HTMLInputElement>;
   autoComplete: 'current-password' | 'new-password';
   error?: string;
   hint?: string;
@@ -17,7 +20,7 @@ export interface PasswordInputProps {
 }
 
 /** A password field with a Show/Hide toggle (a real button, so it works from the keyboard). */
-export function PasswordInput({ id, label, name, value, onChange, autoComplete, error, hint, describedByIds }: PasswordInputProps) {
+export function PasswordInput({ id, label, name, value, onChange, onBlur, ref, autoComplete, error, hint, describedByIds }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   return (
     <Field id={id} label={label} error={error} hint={hint} required>
@@ -31,6 +34,8 @@ export function PasswordInput({ id, label, name, value, onChange, autoComplete, 
             name={name}
             value={value}
             onChange={onChange}
+            onBlur={onBlur}
+            ref={ref}
             autoComplete={autoComplete}
             spellCheck={false}
             autoCapitalize="off"

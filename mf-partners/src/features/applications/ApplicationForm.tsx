@@ -1,5 +1,5 @@
 import { partnerApplicationSchema, type PartnerProgramme } from '@stitchhouse/shared/partners/applications.ts';
-import { ErrorSummary, useForm } from '@stitchhouse/shared/form/index.ts';
+import { ErrorSummary, useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { Button, Select, TextArea, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { submitApplication, type PartnerApplication } from '../../api/applications.ts';
 import { countryOptions } from '@stitchhouse/shared/countries.ts';
@@ -21,7 +21,7 @@ const AUDIENCE_HINT: Record<PartnerProgramme, string> = {
 /** The application to a partner programme, or an edit of it: company, website, audience, country and a message. */
 export function ApplicationForm({ programme, existing, onSubmitted, onCancel }: ApplicationFormProps) {
   const ids = { company: `${programme}-company`, website: `${programme}-website`, audience: `${programme}-audience`, country: `${programme}-country`, message: `${programme}-message` };
-  const form = useForm({
+  const form = useZodForm(partnerApplicationSchema, {
     company: existing?.company ?? '',
     website: existing?.website ?? '',
     audience: existing?.audience ?? '',
@@ -37,16 +37,16 @@ export function ApplicationForm({ programme, existing, onSubmitted, onCancel }: 
         className={styles.form}
         noValidate
         aria-label={`${programme === 'reseller' ? 'Reseller' : 'Supplier'} application`}
-        onSubmit={form.onSubmit(partnerApplicationSchema, async (input) => {
+        onSubmit={form.onSubmit(async (input) => {
           await submitApplication(programme, existing, input);
           onSubmitted();
         })}
       >
-        <TextField id={ids.company} label="Company or trading name" autoComplete="organization" required error={form.errors.company} {...form.field('company')} />
-        <TextField id={ids.website} label="Website" type="url" placeholder="https://" autoComplete="url" required error={form.errors.website} {...form.field('website')} />
-        <TextArea id={ids.audience} label="Your audience" hint={AUDIENCE_HINT[programme]} rows={3} required error={form.errors.audience} {...form.field('audience')} />
-        <Select id={ids.country} label="Country you work from" placeholder="Choose a country" options={countryOptions()} required error={form.errors.country} {...form.field('country')} />
-        <TextArea id={ids.message} label="Anything else we should know (optional)" rows={3} error={form.errors.message} {...form.field('message')} />
+        <TextField id={ids.company} label="Company or trading name" autoComplete="organization" required {...form.field('company')} />
+        <TextField id={ids.website} label="Website" type="url" placeholder="https://" autoComplete="url" required {...form.field('website')} />
+        <TextArea id={ids.audience} label="Your audience" hint={AUDIENCE_HINT[programme]} rows={3} required {...form.field('audience')} />
+        <Select id={ids.country} label="Country you work from" placeholder="Choose a country" options={countryOptions()} required {...form.field('country')} />
+        <TextArea id={ids.message} label="Anything else we should know (optional)" rows={3} {...form.field('message')} />
         <div className={styles.actions}>
           <Button type="submit" busy={form.busy} busyLabel="Sending…">{label}</Button>
           {onCancel ? <Button variant="secondary" onClick={onCancel}>Cancel</Button> : null}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SUPPORTED_CURRENCIES } from '@stitchhouse/shared/money.ts';
-import { ErrorSummary, useForm } from '@stitchhouse/shared/form/index.ts';
+import { ErrorSummary, useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { Button, Select, TextArea, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { createKit, updateKit, type PatternChoice, type SupplierKit } from '../../api/kits.ts';
 import { kitSchema } from './kitSchema.ts';
@@ -22,7 +22,7 @@ export function KitForm({ kit, onSaved, onCancel }: KitFormProps) {
   const [pattern, setPattern] = useState<PatternChoice | null>(
     kit ? { id: kit.patternId, title: kit.patternTitle ?? 'A pattern no longer in the catalog', storeName: kit.patternStoreName ?? 'its designer' } : null,
   );
-  const form = useForm({
+  const form = useZodForm(kitSchema, {
     patternId: kit?.patternId ?? '',
     title: kit?.title ?? '',
     description: kit?.description ?? '',
@@ -43,7 +43,7 @@ export function KitForm({ kit, onSaved, onCancel }: KitFormProps) {
         className={styles.form}
         noValidate
         aria-label={kit ? `Edit the kit ${kit.title}` : 'New kit'}
-        onSubmit={form.onSubmit(kitSchema, async (input) => {
+        onSubmit={form.onSubmit(async (input) => {
           const values = { patternId: input.patternId, title: input.title, description: input.description, priceCents: input.price, currency: input.currency, url: input.url };
           if (kit) await updateKit(kit.id, values);
           else await createKit(values);
@@ -51,13 +51,13 @@ export function KitForm({ kit, onSaved, onCancel }: KitFormProps) {
         })}
       >
         <PatternPicker id={IDS.patternId} chosen={pattern} onChoose={choose} error={form.errors.patternId} />
-        <TextField id={IDS.title} label="Kit title" hint="What is in the bundle, e.g. “Washed linen and shell buttons”." required maxLength={120} error={form.errors.title} {...form.field('title')} />
-        <TextArea id={IDS.description} label="What the kit contains" hint="Fabric, amounts, notions. Up to 1000 characters." rows={3} maxLength={1000} error={form.errors.description} {...form.field('description')} />
+        <TextField id={IDS.title} label="Kit title" hint="What is in the bundle, e.g. “Washed linen and shell buttons”." required maxLength={120} {...form.field('title')} />
+        <TextArea id={IDS.description} label="What the kit contains" hint="Fabric, amounts, notions. Up to 1000 characters." rows={3} maxLength={1000} {...form.field('description')} />
         <div className={styles.priceRow}>
-          <TextField id={IDS.price} label="Price" hint="e.g. 24.50" inputMode="decimal" required error={form.errors.price} {...form.field('price')} />
-          <Select id={IDS.currency} label="Currency" options={CURRENCY_OPTIONS} required error={form.errors.currency} {...form.field('currency')} />
+          <TextField id={IDS.price} label="Price" hint="e.g. 24.50" inputMode="decimal" required {...form.field('price')} />
+          <Select id={IDS.currency} label="Currency" options={CURRENCY_OPTIONS} required {...form.field('currency')} />
         </div>
-        <TextField id={IDS.url} label="Link to the kit in your shop" type="url" placeholder="https://" hint="A full https:// address; makers open it in a new tab." required error={form.errors.url} {...form.field('url')} />
+        <TextField id={IDS.url} label="Link to the kit in your shop" type="url" placeholder="https://" hint="A full https:// address; makers open it in a new tab." required {...form.field('url')} />
         {form.formError ? <p role="alert" className={styles.bad}>{form.formError.message}</p> : null}
         <div className={styles.actions}>
           <Button type="submit" busy={form.busy} busyLabel="Saving the kit…">{kit ? 'Save changes' : 'Add the kit'}</Button>
