@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { errorMessage } from '@stitchhouse/shared';
 import { Alert, Button, Select, TextArea, TextField } from '@stitchhouse/shared/ui/index.ts';
 import type { PatternFields } from '../../api/publishing.ts';
 import { RowTable } from './RowTable.tsx';
 import { CRAFTS, DIFFICULTY_LABELS, craftLabel } from '@stitchhouse/shared/catalog/labels.ts';
-import { emptySizeRow, emptyYardageRow, validatePatternForm, type FieldErrors, type PatternFormValues, type SizeRow, type YardageRow } from './schema.ts';
+import { FORM_BEHAVIOUR, flatErrors, schemaResolver } from '@stitchhouse/shared/form/index.ts';
+import { checkedValues, emptySizeRow, emptyYardageRow, patternFieldsOf, patternFormSchema, type FieldErrors, type PatternFormOutput, type PatternFormValues, type SizeRow, type YardageRow } from './schema.ts';
 import { describeSaleFee } from '@stitchhouse/shared/plans.ts';
 import { isCurrency } from '@stitchhouse/shared/currency/index.ts';
 import { formatAmount } from '@stitchhouse/shared/money.ts';
@@ -29,36 +31,34 @@ const firstError = (errors: FieldErrors, field: string) => Object.entries(errors
 
 /** Every field of a pattern, validated with per-field messages before anything is saved. */
 export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-  const [result, setResult] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
-  const set = <K extends keyof PatternFormValues>(key: K, value: PatternFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const bind = (key: 'title' | 'category' | 'sizeRange' | 'price' | 'wholesalePrice' | 'languages' | 'tags' | 'gaugeStitches' | 'gaugeRows' | 'yarnMinM' | 'yarnMaxM') => ({
-    value: values[key],
-    error: firstError(errors, key),
-    onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value),
+  const form = useForm<PatternFormValues, unknown, PatternFormOutput>({
+    defaultValues: initial,
+    resolver: schemaResolver(patternFormSchema, checkedValues),
+    ...FORM_BEHAVIOUR,
   });
+  const [result, setResult] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  const values = form.watch();
+  const errors: FieldErrors = flatErrors(form.formState.errors);
+  const set = <K extends keyof PatternFormValues>(key: K, value: PatternFormValues[K]) => form.setValue(key, value as never);
+  const bind = (key: 'title' | 'description' | 'craft' | 'category' | 'difficulty' | 'sizeRange' | 'price' | 'wholesalePrice' | 'languages' | 'tags' | 'notions' | 'licence'
+    | 'yarnWeight' | 'needleMm' | 'gaugeStitches' | 'gaugeRows' | 'yarnMinM' | 'yarnMaxM') => ({ ...form.register(key), error: firstError(errors, key) });
+  const attention = () => setResult({ tone: 'danger', text: 'Some fields need attention: see the messages below.' });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = validatePatternForm(values);
+  const submit = form.handleSubmit(async (parsed) => {
+    // the shared catalog rules (ranges the fit filter relies on) have the last word
+    const checked = patternFieldsOf(parsed);
     if (!checked.ok) {
-      setErrors(checked.errors);
-      setResult({ tone: 'danger', text: 'Some fields need attention: see the messages below.' });
+      for (const [key, message] of Object.entries(checked.errors)) form.setError(key as keyof PatternFormValues, { type: 'catalog', message });
+      attention();
       return;
     }
-    setErrors({});
-    setSaving(true);
     try {
       await onSave(checked.fields, checked.wholesaleCents);
       setResult({ tone: 'success', text: 'Changes saved.' });
     } catch (error) {
       setResult({ tone: 'danger', text: errorMessage(error) });
-    } finally {
-      setSaving(false);
     }
-  }
+  }, attention);
 
   const problems = [...new Set(Object.keys(errors).map(fieldOf))];
   const sizeLabels = values.sizes.map((s) => s.label.trim()).filter(Boolean);
@@ -74,14 +74,11 @@ export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
       <fieldset className={styles.section}>
         <legend>About the pattern</legend>
         <TextField label="Title" required maxLength={120} {...bind('title')} />
-        <TextArea label="Description" hint="Markdown: **bold**, lists, links. Say what you make, the fabrics that work and what is included." rows={8}
-          value={values.description} error={firstError(errors, 'description')} onChange={(e) => set('description', e.currentTarget.value)} />
+        <TextArea label="Description" hint="Markdown: **bold**, lists, links. Say what you make, the fabrics that work and what is included." rows={8} {...bind('description')} />
         <div className={styles.two}>
-          <Select label="Craft" value={values.craft} options={CRAFTS.map((c) => ({ value: c, label: craftLabel(c) }))}
-            error={firstError(errors, 'craft')} onChange={(e) => set('craft', e.currentTarget.value)} />
+          <Select label="Craft" options={CRAFTS.map((c) => ({ value: c, label: craftLabel(c) }))} {...bind('craft')} />
           <TextField label="Category" hint="e.g. dresses, tops, baby-clothes" {...bind('category')} />
-          <Select label="Difficulty" value={values.difficulty} options={DIFFICULTY_LABELS.map((d, i) => ({ value: String(i + 1), label: `${i + 1} – ${d}` }))}
-            error={firstError(errors, 'difficulty')} onChange={(e) => set('difficulty', e.currentTarget.value)} />
+          <Select label="Difficulty" options={DIFFICULTY_LABELS.map((d, i) => ({ value: String(i + 1), label: `${i + 1} – ${d}` }))} {...bind('difficulty')} />
         </div>
       </fieldset>
 
@@ -89,14 +86,10 @@ export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
         <fieldset className={styles.section} data-testid="yarn-fields">
           <legend>Yarn and needles</legend>
           <div className={styles.two}>
-            <Select label="Yarn weight" placeholder="Not given" value={values.yarnWeight} error={firstError(errors, 'yarnWeight')}
-              hint="Craft Yarn Council standard weight, as on the ball band and Ravelry"
-              options={YARN_WEIGHTS.map((w) => ({ value: String(w.weight), label: yarnWeightLabel(w.weight) }))}
-              onChange={(e) => set('yarnWeight', e.currentTarget.value)} />
-            <Select label={needleName(values.craft)} placeholder="Not given" value={values.needleMm} error={firstError(errors, 'needleMm')}
-              hint="The size the gauge is worked on"
-              options={NEEDLE_SIZES.map((n) => ({ value: String(n.mm), label: needleLabel(n.mm, values.craft) }))}
-              onChange={(e) => set('needleMm', e.currentTarget.value)} />
+            <Select label="Yarn weight" placeholder="Not given" hint="Craft Yarn Council standard weight, as on the ball band and Ravelry"
+              options={YARN_WEIGHTS.map((w) => ({ value: String(w.weight), label: yarnWeightLabel(w.weight) }))} {...bind('yarnWeight')} />
+            <Select label={needleName(values.craft)} placeholder="Not given" hint="The size the gauge is worked on"
+              options={NEEDLE_SIZES.map((n) => ({ value: String(n.mm), label: needleLabel(n.mm, values.craft) }))} {...bind('needleMm')} />
             <TextField label="Gauge: stitches per 10 cm (4 in)" inputMode="decimal" hint="e.g. 22" {...bind('gaugeStitches')} />
             <TextField label="Gauge: rows per 10 cm (4 in)" inputMode="decimal" hint="Optional, e.g. 30" {...bind('gaugeRows')} />
             <TextField label="Yarn for the smallest size (m)" inputMode="numeric" hint={yards(values.yarnMinM)} {...bind('yarnMinM')} />
@@ -149,8 +142,7 @@ export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
           ]}
         />
         {firstError(errors, 'yardage') ? <Alert tone="danger">{firstError(errors, 'yardage')}</Alert> : null}
-        <TextArea label="Notions" hint="One per line: zip, buttons, interfacing…" rows={4} value={values.notions}
-          error={firstError(errors, 'notions')} onChange={(e) => set('notions', e.currentTarget.value)} />
+        <TextArea label="Notions" hint="One per line: zip, buttons, interfacing…" rows={4} {...bind('notions')} />
       </fieldset>
 
       <fieldset className={styles.section}>
@@ -167,14 +159,13 @@ export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
           <TextField label={`Price (${currency})`} inputMode="decimal" {...bind('price')}
             hint={`In your store's currency, which buyers are charged: 0 for a free pattern, else at least ${formatAmount(100, currency)}. Fee: ${isCurrency(currency) ? describeSaleFee('free', currency) : 'see Pricing'} on the Free plan (${describeSaleFee('pro', isCurrency(currency) ? currency : 'EUR')} on Pro). Buyers see an approximate price in their own currency.`} />
           <TextField label={`Wholesale price per printed copy (${currency})`} hint="Optional: shown only to approved shops" inputMode="decimal" {...bind('wholesalePrice')} />
-          <Select label="Licence" value={values.licence} error={firstError(errors, 'licence')}
-            options={[{ value: 'personal', label: 'Personal use' }, { value: 'small_business', label: 'Small business (sell what you make)' }]}
-            onChange={(e) => set('licence', e.currentTarget.value as PatternFormValues['licence'])} />
+          <Select label="Licence" options={[{ value: 'personal', label: 'Personal use' }, { value: 'small_business', label: 'Small business (sell what you make)' }]}
+            {...bind('licence')} />
         </div>
       </fieldset>
 
       <div className={styles.actions}>
-        <Button type="submit" busy={saving} busyLabel="Saving…">Save changes</Button>
+        <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Saving…">Save changes</Button>
       </div>
       <div aria-live="polite">{result?.tone === 'success' ? <Alert tone="success">{result.text}</Alert> : null}</div>
     </form>

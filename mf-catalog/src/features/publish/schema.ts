@@ -158,11 +158,17 @@ export const patternFormSchema = z
 
 export type FieldErrors = Record<string, string>;
 
+/** The pattern's parsed form values (what patternFormSchema turns the inputs into). */
+export type PatternFormOutput = z.output<typeof patternFormSchema>;
+
+/** What the schema checks: the yarn fields are hidden for other crafts, so what they still hold is not checked, and is cleared. */
+export function checkedValues(values: PatternFormValues): PatternFormValues {
+  return hasYarnFacets(values.craft) ? values : { ...values, yarnWeight: '', needleMm: '', gaugeStitches: '', gaugeRows: '', yarnMinM: '', yarnMaxM: '' };
+}
+
 /** The columns to save, or the first message for each field (keys like "title", "sizes.2.bust"). */
 export function validatePatternForm(values: PatternFormValues): { ok: true; fields: PatternFields; wholesaleCents: number | null } | { ok: false; errors: FieldErrors } {
-  // the yarn fields are hidden for other crafts: what they still hold is not checked, and is cleared
-  const parsed = patternFormSchema.safeParse(hasYarnFacets(values.craft) ? values
-    : { ...values, yarnWeight: '', needleMm: '', gaugeStitches: '', gaugeRows: '', yarnMinM: '', yarnMaxM: '' });
+  const parsed = patternFormSchema.safeParse(checkedValues(values));
   if (!parsed.success) {
     const errors: FieldErrors = {};
     for (const issue of parsed.error.issues) {
@@ -171,7 +177,11 @@ export function validatePatternForm(values: PatternFormValues): { ok: true; fiel
     }
     return { ok: false, errors };
   }
-  const v = parsed.data;
+  return patternFieldsOf(parsed.data);
+}
+
+/** The columns of checked values, once the shared catalog rules (size chart, yardage) accept them. */
+export function patternFieldsOf(v: PatternFormOutput): { ok: true; fields: PatternFields; wholesaleCents: number | null } | { ok: false; errors: FieldErrors } {
   const chart = sizeChartSchema.safeParse({
     sizes: v.sizes.map((s) => {
       const finished = { bust: s.finishedBust, waist: s.finishedWaist, hip: s.finishedHip };
