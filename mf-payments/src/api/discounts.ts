@@ -20,6 +20,13 @@ export interface DiscountCode {
 
 export type NewDiscountCode = Pick<DiscountCode, 'store_id' | 'code' | 'percent_off' | 'amount_off_cents' | 'currency' | 'pattern_id' | 'expires_at' | 'max_redemptions'>;
 
+/** Query keys of a store's discount codes and of its patterns they may apply to (shared/src/query/client.ts). */
+export const discountKeys = {
+  all: ['payments', 'discounts'] as const,
+  codes: (storeId: string) => [...discountKeys.all, 'codes', storeId] as const,
+  patterns: (storeId: string) => [...discountKeys.all, 'patterns', storeId] as const,
+};
+
 const COLUMNS = 'id,store_id,code,percent_off,amount_off_cents,currency,pattern_id,expires_at,max_redemptions,redemptions,active,created_at';
 
 export async function storeDiscountCodes(storeId: string, signal?: AbortSignal): Promise<DiscountCode[]> {

@@ -50,6 +50,14 @@ export interface Order {
   invoices: InvoiceRef[];
 }
 
+/** Query keys of orders: the buyer's own, one order, a store owner's sales (shared/src/query/client.ts). */
+export const orderKeys = {
+  all: ['payments', 'orders'] as const,
+  mine: (userId: string) => [...orderKeys.all, 'mine', userId] as const,
+  one: (orderId: string, userId: string) => [...orderKeys.all, 'one', orderId, userId] as const,
+  sales: (storeIds: readonly string[]) => [...orderKeys.all, 'sales', ...storeIds] as const,
+};
+
 const ITEM_COLUMNS = 'id,pattern_id,store_id,kind,quantity,unit_price_cents,currency,title,vat_cents,discount_cents,refunded_at,refund_requested_at';
 const ORDER_COLUMNS = `id,number,status,currency,buyer_email,receipt_sent_at,subtotal_cents,discount_cents,vat_cents,vat_rate_bp,buyer_country,total_cents,failure_code,failure_message,created_at,paid_at,refunded_at,order_items(${ITEM_COLUMNS}),invoices(kind,number,issued_at,gross_cents,currency)`;
 

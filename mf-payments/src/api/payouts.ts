@@ -7,6 +7,13 @@ import type { PayoutTransferStatus } from '@stitchhouse/shared/statuses.ts';
 
 export type { PayoutAccount, PayoutStatus } from '@stitchhouse/shared/contracts/payout-account.ts';
 
+/** Query keys of the payout account and transfers (shared/src/query/client.ts). */
+export const payoutKeys = {
+  all: ['payments', 'payouts'] as const,
+  status: (userId: string) => [...payoutKeys.all, 'status', userId] as const,
+  transfers: (userId: string) => [...payoutKeys.all, 'transfers', userId] as const,
+};
+
 /** The account as the provider sees it now (the function refreshes it). */
 export function payoutStatus(): Promise<PayoutStatus> {
   return callPaymentFunction<PayoutStatus>('payout-account', { action: 'status' });

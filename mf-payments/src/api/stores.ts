@@ -13,6 +13,13 @@ export interface MyStore {
   currency: Currency;
 }
 
+/** Query keys of the person's stores and their subscriptions (shared/src/query/client.ts). */
+export const storeKeys = {
+  all: ['payments', 'stores'] as const,
+  mine: (userId: string) => [...storeKeys.all, 'mine', userId] as const,
+  plan: (userId: string, storeId: string | null) => [...storeKeys.all, 'plan', userId, storeId] as const,
+};
+
 export async function myStores(userId: string, signal?: AbortSignal): Promise<MyStore[]> {
   const supabase = await getSupabase();
   let request = supabase.from('stores').select('id,name,slug,plan,currency').eq('owner_id', userId).order('created_at');

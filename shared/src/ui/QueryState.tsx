@@ -23,6 +23,8 @@ export interface QueryStateProps<T> {
   empty?: ReactNode;
   /** Whether the data counts as empty (default: an empty array). */
   isEmpty?: (data: T) => boolean;
+  /** When a refetch (a poll) fails while data is shown: keep showing it instead of the alert. */
+  keepDataOnError?: boolean;
   children: (data: T) => ReactNode;
 }
 
@@ -33,9 +35,9 @@ const emptyArray = (data: unknown) => Array.isArray(data) && data.length === 0;
  * raised on purpose reads as written) and a retry that refetches, loading, empty, and the data.
  * A retry shows the last data, or the skeleton, while it runs.
  */
-export function QueryState<T>({ query, skeleton, rows = 3, loadingLabel, errorTitle = 'This could not be loaded', empty, isEmpty = emptyArray, children }: QueryStateProps<T>) {
+export function QueryState<T>({ query, skeleton, rows = 3, loadingLabel, errorTitle = 'This could not be loaded', empty, isEmpty = emptyArray, keepDataOnError = false, children }: QueryStateProps<T>) {
   const retrying = query.status === 'error' && query.fetchStatus === 'fetching';
-  if (query.status === 'error' && !retrying) {
+  if (query.status === 'error' && !retrying && !(keepDataOnError && query.data !== undefined)) {
     return (
       <Alert tone="danger" title={errorTitle} actions={<Button size="small" variant="secondary" onClick={() => void query.refetch()}>Try again</Button>}>
         {serverMessage(query.error).message}
