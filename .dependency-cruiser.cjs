@@ -1,5 +1,6 @@
 // @ts-check
-// Import rules of the front end, shared and the functions, run by `npm test`
+// Import rules of the front end, shared, the functions, the backend, the seed, e2e and the
+// scripts, run by `npm test`
 // (scripts/check-boundaries.mjs). They keep by themselves what the layout only
 // promised: each app stands alone on `shared`, and inside an app screens build on
 // features, features on api calls, api calls on shared — never the other way round.
@@ -69,6 +70,65 @@ module.exports = {
       severity: 'error',
       from: { path: '^shared/' },
       to: { path: [`^${app}/`, '^backend/', '^supabase/', '^e2e/'] },
+    },
+    {
+      name: 'apps-import-no-backend-or-tooling',
+      comment:
+        'An app ships to the browser and talks to the backend only through supabase-js: it imports nothing from backend/, supabase/ (functions, seed, tests), e2e/, scripts/ or bench/. (Build configs read shared/build, never these.)',
+      severity: 'error',
+      from: { path: `^${app}/` },
+      to: { path: ['^backend/', '^supabase/', '^e2e/', '^scripts/', '^bench/'] },
+    },
+    {
+      name: 'functions-never-import-backend',
+      comment:
+        'A function runs unchanged on hosted Supabase, where there is no backend/: it reaches data through SUPABASE_URL and supabase-js, never the embedded backend\'s code (nor tests, seed or scripts).',
+      severity: 'error',
+      from: { path: '^supabase/functions/' },
+      to: { path: ['^backend/', '^supabase/(seed|test|scripts)/', '^e2e/', '^scripts/', '^bench/'] },
+    },
+    {
+      name: 'backend-runs-supabase-without-importing-it',
+      comment:
+        'backend/src serves supabase/ (reads migrations, runs functions under Deno, seeds through the CLI) but imports none of it, no app, no test and no tooling: the same supabase/ folder deploys to hosted Supabase without it. Shared rules (Bearer parsing, HTML escaping, the password rule) come from shared/src.',
+      severity: 'error',
+      from: { path: '^backend/(src|scripts)/' },
+      to: { path: [`^${app}/`, '^supabase/', '^e2e/', '^scripts/', '^bench/', '^backend/test/'] },
+    },
+    {
+      name: 'backend-tests-import-no-app-or-browser-test',
+      comment:
+        'Backend suites act through the real stack (harness.ts) and shared/src/testing; they may read supabase/ (functions\' pure modules, the seed, PDF helpers in supabase/test) but no app and no browser test.',
+      severity: 'error',
+      from: { path: '^backend/test/' },
+      to: { path: [`^${app}/`, '^e2e/', '^bench/'] },
+    },
+    {
+      name: 'seed-stands-on-shared',
+      comment:
+        'supabase/seed writes the demo marketplace through supabase-js with the service key, as scripts/seed.mjs does against a hosted project: it uses shared rules (prices, formats, labels) and its own files, not the embedded backend, the functions, an app or a test. One exception: the demo PDFs print their text with the stamp\'s own font-safe rule (toFontSafeText in supabase/functions/_shared/stamp.ts, a pure pdf-lib module with no Deno API), so a seeded file stamps as an uploaded one does.',
+      severity: 'error',
+      from: { path: '^supabase/seed/' },
+      to: {
+        path: [`^${app}/`, '^backend/', '^supabase/(functions|test|scripts)/', '^e2e/', '^scripts/', '^bench/'],
+        pathNot: '^supabase/functions/_shared/stamp\\.ts$',
+      },
+    },
+    {
+      name: 'e2e-reaches-apps-through-served-builds',
+      comment:
+        'Browser tests load the apps as a browser does, from their built, served dist/ (e2e/src/harness.ts), and start the backend as a process: they import no app source and no backend code. Test helpers come from shared/src/testing and supabase/test, scripts under test from scripts/.',
+      severity: 'error',
+      from: { path: '^e2e/' },
+      to: { path: [`^${app}/`, '^backend/', '^supabase/(functions|seed)/', '^bench/'] },
+    },
+    {
+      name: 'scripts-start-things-they-do-not-import',
+      comment:
+        'scripts/ builds, serves, seeds and tests by starting each package (pnpm, the backend CLI, rspack): it imports only shared/ (the app list, route contract helpers, precompression) and its own files, never an app, the backend, supabase/ code, e2e/ or bench/.',
+      severity: 'error',
+      from: { path: '^scripts/' },
+      to: { path: [`^${app}/`, '^backend/', '^supabase/', '^e2e/', '^bench/'] },
     },
   ],
   options: {

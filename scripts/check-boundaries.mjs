@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The import rules (.dependency-cruiser.cjs) over the apps, shared and the functions.
+// The import rules (.dependency-cruiser.cjs) over the apps, shared, supabase/ (functions, seed,
+// tests), backend/, e2e/ and scripts/.
 // `npm test` runs this before the suites; run it alone with `node scripts/check-boundaries.mjs`.
 // Violations listed in .dependency-cruiser-known-violations.json (if present) are the
 // ones still being moved; anything new fails.
@@ -14,7 +15,7 @@ const args = [
   '--config', '.dependency-cruiser.cjs',
   '--output-type', 'err',
   ...(existsSync(known) ? ['--ignore-known', known] : []),
-  ...APPS.map((app) => app.folder), 'shared', 'supabase/functions',
+  ...APPS.map((app) => app.folder), 'shared', 'supabase', 'backend', 'e2e', 'scripts',
 ];
 const r = spawnSync(join(root, 'node_modules', '.bin', 'depcruise'), args, { cwd: root, stdio: 'inherit' });
 process.exit(r.status ?? 1);
