@@ -34,9 +34,9 @@ export const SHELL_APP: FrontEndApp = APPS.find((app) => app.name === 'shell')!;
 
 export const REMOTE_APPS: readonly RemoteApp[] = APPS.filter((app): app is RemoteApp => app.name.startsWith('mf_'));
 
-export interface AppRoute {
+export interface AppRoute<Path extends string = string> {
   /** react-router path, exactly as SPEC.md names it (`{param}` written `:param`). */
-  path: string;
+  path: Path;
   owner: RouteOwner;
   /**
    * For a remote: the exposed module key (`./SignIn`), loaded as `mf_auth/SignIn`.
@@ -53,11 +53,11 @@ export interface AppRoute {
 
 const SAMPLE_PRODUCT = { productId: '00000000-0000-4000-8000-000000000001' };
 
-function r(path: string, owner: RouteOwner, module: string, title: string, signIn = false, sample?: Record<string, string>): AppRoute {
+function r<Path extends string>(path: Path, owner: RouteOwner, module: string, title: string, signIn = false, sample?: Record<string, string>): AppRoute<Path> {
   return sample ? { path, owner, module, title, signIn, sample } : { path, owner, module, title, signIn };
 }
 
-export const ROUTES: readonly AppRoute[] = [
+const ROUTE_LIST = [
   // Marketing and legal, rendered by the shell itself.
   r('/', 'shell', 'Home', 'Sewing and craft patterns'),
   r('/about', 'shell', 'About', 'About us'),
@@ -119,6 +119,25 @@ export const ROUTES: readonly AppRoute[] = [
   r('/point-of-sale-integration', 'mf_partners', './PointOfSale', 'Point-of-sale integration'),
 ];
 
+export const ROUTES: readonly AppRoute[] = ROUTE_LIST;
+
+/** Every path pattern of the contract, as a type: `'/' | '/about' | … | '/reports/:reportSlug'`. */
+export type RoutePath = (typeof ROUTE_LIST)[number]['path'];
+
+/** The `:param` names of a path pattern: `'/patterns/:productId/edit'` → `'productId'`. */
+export type RouteParams<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | RouteParams<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A query: its values (`undefined` and `null` leave the key out), or one already written (`a=1&b=2`, no `?`). */
+export type RouteQuery = Readonly<Record<string, string | number | boolean | null | undefined>> | URLSearchParams | string;
+
+type HrefArgs<Path extends RoutePath> = [RouteParams<Path>] extends [never]
+  ? [query?: RouteQuery]
+  : [values: Readonly<Record<RouteParams<Path>, string>>, query?: RouteQuery];
+
 /** The routes one owner renders. */
 export function routesOf(owner: RouteOwner): AppRoute[] {
   return ROUTES.filter((route) => route.owner === owner);
@@ -136,13 +155,37 @@ export function remoteModuleId(route: AppRoute): string {
   return `${route.owner}/${route.module.replace(/^\.\//, '')}`;
 }
 
-/** Fills `:param` segments from `values` (or the route's sample values). */
-export function routeHref(route: AppRoute, values: Readonly<Record<string, string>> = route.sample ?? {}): string {
-  return route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+function fill(path: string, values: Readonly<Record<string, string>>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
     const value = values[name];
-    if (value === undefined) throw new Error(`${route.path} needs a value for :${name}`);
+    if (value === undefined) throw new Error(`${path} needs a value for :${name}`);
     return encodeURIComponent(value);
   });
+}
+
+/** Fills `:param` segments from `values` (or the route's sample values). */
+export function routeHref(route: AppRoute, values: Readonly<Record<string, string>> = route.sample ?? {}): string {
+  return fill(route.path, values);
+}
+
+/**
+ * The one way to write an in-app link: a path pattern of the contract, its values, an optional query.
+ * `href('/patterns/:productId/edit', { productId })`, `href('/sign-in', { next })`. A path the contract
+ * does not have, or a missing value, is a type error; values are URI-encoded, empty query values dropped.
+ * (`shared/test/route-links.test.ts` fails on an in-app path written by hand in an app's sources.)
+ */
+export function href<Path extends RoutePath>(path: Path, ...args: HrefArgs<Path>): string {
+  const dynamic = path.includes(':');
+  const values = (dynamic ? args[0] : {}) as Readonly<Record<string, string>>;
+  const query = (dynamic ? args[1] : args[0]) as RouteQuery | undefined;
+  let text: string;
+  if (typeof query === 'string' || query instanceof URLSearchParams) text = query.toString();
+  else {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) search.append(key, String(value));
+    text = search.toString();
+  }
+  return `${fill(path, values)}${text ? `?${text}` : ''}`;
 }
 
 /** The contract entry for a path pattern such as `/patterns/:productId`. */

@@ -1,7 +1,7 @@
 // Email, authenticator app, recovery codes and sessions: the auth server through the page's
 // one client, and the recovery-code functions of 20261123002000_account.sql.
 import { createClient } from '@supabase/supabase-js';
-import { getRuntimeConfig, getSupabase } from '@stitchhouse/shared';
+import { getRuntimeConfig, getSupabase, href } from '@stitchhouse/shared';
 
 /**
  * Re-authentication: proves the current password with a password grant on a separate,
@@ -27,7 +27,7 @@ export async function confirmPassword(email: string, password: string): Promise<
 /** Secure email change: both the current and the new address get a link; both must be opened. */
 export async function requestEmailChange(email: string): Promise<void> {
   const supabase = await getSupabase();
-  const redirect = new URL('/account/user', window.location.origin);
+  const redirect = new URL(href('/account/user'), window.location.origin);
   redirect.searchParams.set('link', 'email_change');
   const { error } = await supabase.auth.updateUser({ email }, { emailRedirectTo: redirect.toString() });
   if (error) throw error;

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useSearchParams } from 'react-router';
 import type { Session } from '@supabase/supabase-js';
 import { AsyncList, EmptyState, LinkButton, Spinner } from '@stitchhouse/shared/ui/index.ts';
@@ -16,7 +17,7 @@ export default function AccountMessages() {
   const [params] = useSearchParams();
   const patternId = params.get('pattern') ?? undefined;
   const storeId = params.get('store') ?? undefined;
-  const path = `/account/messages${params.size ? `?${params.toString()}` : ''}`;
+  const path = href('/account/messages', params);
   return (
     <AccountPage title="Messages" path={path} lead="Questions to designers and their answers. No email addresses are shared.">
       {(session) => (patternId || storeId ? <NewQuestion patternId={patternId} storeId={storeId} /> : <Inbox session={session} />)}
@@ -30,7 +31,7 @@ function Inbox({ session }: { session: Session }) {
     <AsyncList state={state} failedTitle="Your messages could not be loaded"
       loading={<Spinner label="Loading your messages…" showLabel />}
       empty={
-        <EmptyState title="No messages yet" actions={<LinkButton to="/patterns/my-patterns" variant="secondary">Your library</LinkButton>}>
+        <EmptyState title="No messages yet" actions={<LinkButton to={href('/patterns/my-patterns')} variant="secondary">Your library</LinkButton>}>
           Ask a designer about a pattern with “Ask the designer” on its page or in your library. Buyers’ questions to your store appear here too.
         </EmptyState>
       }>

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
 import type { Session } from '@supabase/supabase-js';
 import { Card } from '@stitchhouse/shared/ui/index.ts';
@@ -14,7 +15,7 @@ import * as styles from '../features/layout/account.module.css';
 /** /account: who I am, my roles, where to go next, and the danger zone. */
 export default function AccountOverview() {
   return (
-    <AccountPage title="Your account" path="/account">
+    <AccountPage title="Your account" path={href('/account')}>
       {(session) => <Overview session={session} />}
     </AccountPage>
   );
@@ -44,7 +45,7 @@ function Overview({ session }: { session: Session }) {
               Roles:{' '}
               {profile.roles.map((r) => ROLE_LABELS[r] ?? r).join(', ') || 'none yet'}
             </p>
-            <Link to="/account/user">Edit profile and security</Link>
+            <Link to={href('/account/user')}>Edit profile and security</Link>
           </div>
         </div>
       </Card>
@@ -52,32 +53,32 @@ function Overview({ session }: { session: Session }) {
         <h2 id="links-title">Go to</h2>
         <ul className={styles.list}>
           <li>
-            <Link to="/patterns/my-patterns">Your pattern library</Link>: everything you bought, ready to download.
+            <Link to={href('/patterns/my-patterns')}>Your pattern library</Link>: everything you bought, ready to download.
           </li>
           <li>
-            <Link to="/account/messages">Messages</Link>: {sells ? 'buyers’ questions to your store and your questions to designers.' : 'your questions to designers and their answers.'}
+            <Link to={href('/account/messages')}>Messages</Link>: {sells ? 'buyers’ questions to your store and your questions to designers.' : 'your questions to designers and their answers.'}
           </li>
           <li>
-            {sells ? <Link to="/account/store">Your store settings ({store.name})</Link> : <Link to="/account/store">Open a store</Link>}
+            {sells ? <Link to={href('/account/store')}>Your store settings ({store.name})</Link> : <Link to={href('/account/store')}>Open a store</Link>}
             {sells ? (
               <>
                 {' '}
-                · <Link to="/patterns/my-store">Your patterns for sale</Link>
+                · <Link to={href('/patterns/my-store')}>Your patterns for sale</Link>
               </>
             ) : null}
           </li>
           {sells ? (
             <li>
-              <Link to="/payment">Payouts and sales</Link>: {store.payoutsEnabled ? 'payouts are on.' : 'set up payouts to get paid.'}
+              <Link to={href('/payment')}>Payouts and sales</Link>: {store.payoutsEnabled ? 'payouts are on.' : 'set up payouts to get paid.'}
             </li>
           ) : null}
           {reports ? (
             <li>
-              <Link to="/reports">Reports</Link>
+              <Link to={href('/reports')}>Reports</Link>
             </li>
           ) : null}
           <li>
-            <Link to="/account/wholesale">{profile.roles.includes('operator') ? 'Wholesale applications to review' : 'Wholesale account'}</Link>
+            <Link to={href('/account/wholesale')}>{profile.roles.includes('operator') ? 'Wholesale applications to review' : 'Wholesale account'}</Link>
           </li>
         </ul>
       </Card>

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Session } from '@supabase/supabase-js';
@@ -15,7 +16,7 @@ import * as styles from '../features/layout/account.module.css';
 /** /account/store: open a store or edit it; logo and banner; payouts and plan (set in payments). */
 export default function AccountStore() {
   return (
-    <AccountPage title="Your store" path="/account/store" lead="Your storefront’s name, address, look and where its money goes.">
+    <AccountPage title="Your store" path={href('/account/store')} lead="Your storefront’s name, address, look and where its money goes.">
       {(session) => <StoreSettings session={session} />}
     </AccountPage>
   );
@@ -39,7 +40,7 @@ function StoreSettings({ session }: { session: Session }) {
     <div className={styles.stack}>
       {store ? (
         <p>
-          Your storefront: <Link to={`/stores/${store.slug}`}>/stores/{store.slug}</Link> · <Link to="/patterns/my-store">Manage your patterns</Link>
+          Your storefront: <Link to={href('/stores/:slug', { slug: store.slug })}>/stores/{store.slug}</Link> · <Link to={href('/patterns/my-store')}>Manage your patterns</Link>
         </p>
       ) : null}
       <StoreForm key={store?.id ?? 'new'} store={store} canSupply={canSupply} onSaved={again} />
@@ -77,10 +78,10 @@ function PayoutsAndPlan({ store }: { store: OwnStore }) {
       </p>
       <p className={styles.status}>Plan: {store.plan === 'pro' ? 'Pro' : 'Free'}</p>
       <div className={styles.actions}>
-        <LinkButton to="/payment/receive" variant="secondary">
+        <LinkButton to={href('/payment/receive')} variant="secondary">
           {store.payoutsEnabled ? 'Payout details' : 'Set up payouts'}
         </LinkButton>
-        <LinkButton to="/payment/subscription" variant="secondary">
+        <LinkButton to={href('/payment/subscription')} variant="secondary">
           {store.plan === 'pro' ? 'Manage your plan' : 'See plans'}
         </LinkButton>
       </div>

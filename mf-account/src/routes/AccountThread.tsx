@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useLocation, useParams } from 'react-router';
 import type { Session } from '@supabase/supabase-js';
 import { EmptyState, LinkButton } from '@stitchhouse/shared/ui/index.ts';
@@ -11,7 +12,7 @@ import { ThreadView } from '../features/messages/ThreadView.tsx';
 export default function AccountThread() {
   const { threadId = '' } = useParams();
   return (
-    <AccountPage title="Conversation" path={`/account/messages/${threadId}`}>
+    <AccountPage title="Conversation" path={href('/account/messages/:threadId', { threadId })}>
       {(session) => <Conversation session={session} threadId={threadId} />}
     </AccountPage>
   );
@@ -27,7 +28,7 @@ function Conversation({ session, threadId }: { session: Session; threadId: strin
   }
   if (!state.data) {
     return (
-      <EmptyState title="Conversation not found" actions={<LinkButton to="/account/messages">All messages</LinkButton>}>
+      <EmptyState title="Conversation not found" actions={<LinkButton to={href('/account/messages')}>All messages</LinkButton>}>
         It may have been removed, or it belongs to another account. Signed in with another account? Sign out and open the link again.
       </EmptyState>
     );

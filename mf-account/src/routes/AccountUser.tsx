@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Session } from '@supabase/supabase-js';
@@ -17,7 +18,7 @@ const TITLE = 'Your profile and security';
 /** /account/user: name and avatar, email and password, authenticator app and recovery codes, sessions. */
 export default function AccountUser() {
   return (
-    <AccountPage title={TITLE} path="/account/user" lead="How you appear on Stitchhouse and how you sign in.">
+    <AccountPage title={TITLE} path={href('/account/user')} lead="How you appear on Stitchhouse and how you sign in.">
       {(session) => <ProfileAndSecurity session={session} />}
     </AccountPage>
   );

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useState } from 'react';
 import type { Session } from '@supabase/supabase-js';
 import { Alert, Button, Card } from '@stitchhouse/shared/ui/index.ts';
@@ -13,7 +14,7 @@ import * as styles from '../features/layout/account.module.css';
 /** /account/wholesale: a shop applies and follows its application; operators review the queue. */
 export default function AccountWholesale() {
   return (
-    <AccountPage title="Wholesale account" path="/account/wholesale" lead="Shops buy printed copies at wholesale prices once approved.">
+    <AccountPage title="Wholesale account" path={href('/account/wholesale')} lead="Shops buy printed copies at wholesale prices once approved.">
       {(session) => <Wholesale session={session} />}
     </AccountPage>
   );

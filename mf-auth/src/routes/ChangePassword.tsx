@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { describeError, useSession } from '@stitchhouse/shared';
+import { describeError, href, useSession } from '@stitchhouse/shared';
 import { changePasswordSchema } from '@stitchhouse/shared/auth/index.ts';
 import { Alert, Button, LinkButton, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { changePassword } from '../api/auth.ts';
@@ -46,7 +46,7 @@ export default function ChangePassword() {
           Use your new password from now on. Any other device or browser where you were signed in has been signed out.
         </Alert>
         <div className={styles.actions}>
-          <LinkButton to={hasNext ? next : '/account/user'}>{hasNext ? 'Continue' : 'Go to your profile and security'}</LinkButton>
+          <LinkButton to={hasNext ? next : href('/account/user')}>{hasNext ? 'Continue' : 'Go to your profile and security'}</LinkButton>
         </div>
       </AuthPage>
     );
@@ -61,8 +61,8 @@ export default function ChangePassword() {
             : 'To choose a new password, sign in first. Forgot it? We can email you a reset link.'}
         </Alert>
         <div className={styles.actions}>
-          <LinkButton to="/reset-password">Email me a reset link</LinkButton>
-          <LinkButton to="/sign-in?next=%2Fchange-password" variant="secondary">
+          <LinkButton to={href('/reset-password')}>Email me a reset link</LinkButton>
+          <LinkButton to={href('/sign-in', { next: href('/change-password') })} variant="secondary">
             Sign in
           </LinkButton>
         </div>
@@ -123,7 +123,7 @@ export default function ChangePassword() {
       </form>
       {recovery ? null : (
         <p className={styles.muted}>
-          <Link to="/account/user">Back to your profile and security</Link>
+          <Link to={href('/account/user')}>Back to your profile and security</Link>
         </p>
       )}
     </AuthPage>

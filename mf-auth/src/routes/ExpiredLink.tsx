@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { emailOnlySchema, isLinkKind, safeNextPath, type LinkKind } from '@stitchhouse/shared/auth/index.ts';
@@ -58,7 +59,7 @@ export default function ExpiredLink() {
       </form>
       <ul className={styles.links}>
         <li>
-          <Link to="/sign-in">Sign in with your password</Link>
+          <Link to={href('/sign-in')}>Sign in with your password</Link>
         </li>
       </ul>
     </AuthPage>

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { emailOnlySchema } from '@stitchhouse/shared/auth/index.ts';
@@ -42,10 +43,10 @@ export default function ResetPassword() {
       </form>
       <ul className={styles.links}>
         <li>
-          <Link to="/sign-in">Back to sign in</Link>
+          <Link to={href('/sign-in')}>Back to sign in</Link>
         </li>
         <li>
-          <Link to="/sign-in-magic">Sign in with an email link instead</Link>
+          <Link to={href('/sign-in-magic')}>Sign in with an email link instead</Link>
         </li>
       </ul>
     </AuthPage>

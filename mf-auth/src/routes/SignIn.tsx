@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { signInSchema } from '@stitchhouse/shared/auth/index.ts';
@@ -29,7 +30,7 @@ export default function SignIn() {
   const after = useAfterSignIn(next, form.fail);
   const [resent, setResent] = useState<'idle' | 'sending' | 'sent'>('idle');
   const reason = REASONS[params.get('reason') ?? ''];
-  const nextQuery = hasNext ? `?${new URLSearchParams({ next }).toString()}` : '';
+  const nextQuery = hasNext ? { next } : {};
 
   if (after.phase === 'second-factor') {
     return (
@@ -94,13 +95,13 @@ export default function SignIn() {
       </form>
       <ul className={styles.links}>
         <li>
-          <Link to={`/sign-in-magic${nextQuery}`}>Email me a sign-in link or code instead</Link>
+          <Link to={href('/sign-in-magic', nextQuery)}>Email me a sign-in link or code instead</Link>
         </li>
         <li>
-          <Link to="/reset-password">Forgot your password?</Link>
+          <Link to={href('/reset-password')}>Forgot your password?</Link>
         </li>
         <li>
-          New to Stitchhouse? <Link to={`/sign-up${nextQuery}`}>Create an account</Link>
+          New to Stitchhouse? <Link to={href('/sign-up', nextQuery)}>Create an account</Link>
         </li>
       </ul>
     </AuthPage>

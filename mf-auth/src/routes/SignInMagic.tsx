@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { Link, useNavigate } from 'react-router';
 import { emailOnlySchema } from '@stitchhouse/shared/auth/index.ts';
 import { Button, TextField } from '@stitchhouse/shared/ui/index.ts';
@@ -15,7 +16,7 @@ export default function SignInMagic() {
   const { next, hasNext } = useNext();
   const navigate = useNavigate();
   const form = useZodForm(emailOnlySchema, { email: '' });
-  const nextQuery = hasNext ? `?${new URLSearchParams({ next }).toString()}` : '';
+  const nextQuery = hasNext ? { next } : {};
 
   return (
     <AuthPage title="Sign in with a magic link" lead="No password needed: we email you a link and a 6-digit code. Use whichever is handier.">
@@ -27,7 +28,7 @@ export default function SignInMagic() {
         onSubmit={form.onSubmit(async ({ email }) => {
           await sendEmailLink('magiclink', email, hasNext ? next : null);
           // The address travels in history state, not the URL (no emails in logs or history lists).
-          navigate(`/sign-in/thank-you${nextQuery}`, { state: { email } });
+          navigate(href('/sign-in/thank-you', nextQuery), { state: { email } });
         })}
       >
         <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required {...form.field('email')} />
@@ -39,10 +40,10 @@ export default function SignInMagic() {
       </form>
       <ul className={styles.links}>
         <li>
-          <Link to={`/sign-in${nextQuery}`}>Sign in with your password instead</Link>
+          <Link to={href('/sign-in', nextQuery)}>Sign in with your password instead</Link>
         </li>
         <li>
-          New to Stitchhouse? <Link to={`/sign-up${nextQuery}`}>Create an account</Link>
+          New to Stitchhouse? <Link to={href('/sign-up', nextQuery)}>Create an account</Link>
         </li>
       </ul>
     </AuthPage>

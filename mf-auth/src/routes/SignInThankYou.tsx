@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { emailCodeSchema, emailSchema } from '@stitchhouse/shared/auth/index.ts';
@@ -31,7 +32,7 @@ export default function SignInThankYou() {
   const after = useAfterSignIn(next, form.fail);
   const [resent, setResent] = useState<'idle' | 'sending' | 'sent'>('idle');
   const fromLink = params.get('link') === 'magiclink';
-  const nextQuery = hasNext ? `?${new URLSearchParams({ next }).toString()}` : '';
+  const nextQuery = hasNext ? { next } : {};
 
   if (after.phase === 'second-factor') {
     return (
@@ -105,10 +106,10 @@ export default function SignInThankYou() {
       </form>
       <ul className={styles.links}>
         <li>
-          <Link to={`/sign-in-magic${nextQuery}`}>Use a different email address</Link>
+          <Link to={href('/sign-in-magic', nextQuery)}>Use a different email address</Link>
         </li>
         <li>
-          <Link to={`/sign-in${nextQuery}`}>Sign in with your password</Link>
+          <Link to={href('/sign-in', nextQuery)}>Sign in with your password</Link>
         </li>
       </ul>
     </AuthPage>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { describeError } from '@stitchhouse/shared';
+import { describeError, href } from '@stitchhouse/shared';
 import { INTENT_LABELS, INTENTS, signUpSchema, type Intent } from '@stitchhouse/shared/auth/index.ts';
 import { Button, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { signUp } from '../api/auth.ts';
@@ -26,7 +26,7 @@ export default function SignUp() {
   // Coming back from /sign-up/error (or a reload) keeps what was typed, except the password.
   const [initial] = useState(() => ({ displayName: '', email: '', intent: '', ...loadSignUpDraft(), password: '' }));
   const form = useZodForm(signUpSchema, initial);
-  const nextQuery = hasNext ? `?${new URLSearchParams({ next }).toString()}` : '';
+  const nextQuery = hasNext ? { next } : {};
   const { values } = form;
 
   useEffect(() => {
@@ -46,13 +46,13 @@ export default function SignUp() {
           } catch (error) {
             const shown = describeError(error);
             if (ERROR_PAGE_KINDS.has(shown.kind)) {
-              navigate(`/sign-up/error?${new URLSearchParams({ reason: shown.code ?? shown.kind }).toString()}`);
+              navigate(href('/sign-up/error', { reason: shown.code ?? shown.kind }));
               return;
             }
             throw error; // fixable here: shown above the form, nothing typed is lost
           }
           clearSignUpDraft();
-          navigate(`/sign-up/thank-you${nextQuery}`, { state: { email: input.email } });
+          navigate(href('/sign-up/thank-you', nextQuery), { state: { email: input.email } });
         })}
       >
         <TextField
@@ -100,8 +100,8 @@ export default function SignUp() {
           ) : null}
         </fieldset>
         <p className={styles.muted}>
-          By creating an account you agree to our <Link to="/legal/terms-of-use">terms of use</Link> and{' '}
-          <Link to="/legal/privacy-policy">privacy policy</Link>.
+          By creating an account you agree to our <Link to={href('/legal/terms-of-use')}>terms of use</Link> and{' '}
+          <Link to={href('/legal/privacy-policy')}>privacy policy</Link>.
         </p>
         <div className={styles.actions}>
           <Button type="submit" busy={form.busy} busyLabel="Creating your account…">
@@ -111,7 +111,7 @@ export default function SignUp() {
       </form>
       <ul className={styles.links}>
         <li>
-          Already have an account? <Link to={`/sign-in${nextQuery}`}>Sign in</Link>
+          Already have an account? <Link to={href('/sign-in', nextQuery)}>Sign in</Link>
         </li>
       </ul>
     </AuthPage>

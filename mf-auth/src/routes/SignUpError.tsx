@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { Link, useSearchParams } from 'react-router';
 import { authMessage } from '@stitchhouse/shared/auth/index.ts';
 import { Alert, LinkButton } from '@stitchhouse/shared/ui/index.ts';
@@ -23,13 +24,13 @@ export default function SignUpError() {
       </Alert>
       <p>What you typed on the form is still there, except the password.</p>
       <div className={styles.actions}>
-        <LinkButton to="/sign-up">Back to the sign-up form</LinkButton>
-        <LinkButton to="/sign-in" variant="secondary">
+        <LinkButton to={href('/sign-up')}>Back to the sign-up form</LinkButton>
+        <LinkButton to={href('/sign-in')} variant="secondary">
           Sign in instead
         </LinkButton>
       </div>
       <p className={styles.muted}>
-        Still stuck? Read <Link to="/about">about Stitchhouse</Link> for how to reach us.
+        Still stuck? Read <Link to={href('/about')}>about Stitchhouse</Link> for how to reach us.
       </p>
     </AuthPage>
   );

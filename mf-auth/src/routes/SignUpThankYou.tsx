@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useSession } from '@stitchhouse/shared';
+import { href, useSession } from '@stitchhouse/shared';
 import { emailCodeSchema, emailOnlySchema } from '@stitchhouse/shared/auth/index.ts';
 import { Alert, Button, LinkButton, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { sendEmailLink, verifyEmailCode } from '../api/auth.ts';
@@ -108,10 +108,10 @@ export default function SignUpThankYou() {
       </form>
       <ul className={styles.links}>
         <li>
-          <Link to="/sign-in">Go to sign in</Link>
+          <Link to={href('/sign-in')}>Go to sign in</Link>
         </li>
         <li>
-          <LinkButton to="/patterns" variant="ghost">
+          <LinkButton to={href('/patterns')} variant="ghost">
             Browse patterns while you wait
           </LinkButton>
         </li>

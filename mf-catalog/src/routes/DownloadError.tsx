@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState, LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { isUuid } from '../api/catalog.ts';
@@ -17,7 +18,7 @@ export default function DownloadError() {
       <EmptyState title="What you can do" actions={<LinkButton to={copy.action.href}>{copy.action.label}</LinkButton>}>
         <span data-testid="download-error-reason" data-reason={reason}>{copy.explanation}</span>
       </EmptyState>
-      <p><Link to="/patterns/my-patterns">Your library</Link> · <Link to="/patterns">Browse patterns</Link></p>
+      <p><Link to={href('/patterns/my-patterns')}>Your library</Link> · <Link to={href('/patterns')}>Browse patterns</Link></p>
     </>
   );
 }

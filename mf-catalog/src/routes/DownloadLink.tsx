@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useSession } from '@stitchhouse/shared';
+import { href, useSession } from '@stitchhouse/shared';
 import { PATTERN_FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
 import { Alert, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { useDownload } from '../features/download/useDownload.ts';
@@ -22,7 +22,7 @@ export default function DownloadLink() {
     const fail = (reason: string, minutes?: number) => {
       const query = new URLSearchParams({ reason, productId });
       if (minutes) query.set('minutes', String(minutes));
-      navigate(`/download/error?${query.toString()}`, { replace: true });
+      navigate(href('/download/error', query), { replace: true });
     };
     if (!session) {
       fail('not_signed_in');
@@ -41,13 +41,13 @@ export default function DownloadLink() {
     <>
       <PageHeading title="Your download">Your download</PageHeading>
       {state.phase === 'done' ? (
-        <Alert tone="success" title="Your download started" actions={<LinkButton to={`/patterns/${productId}/download`}>All formats and files</LinkButton>}>
+        <Alert tone="success" title="Your download started" actions={<LinkButton to={href('/patterns/:productId/download', { productId })}>All formats and files</LinkButton>}>
           {state.fileName} is stamped with your name and order number. If nothing happened, use the download page.
         </Alert>
       ) : (
         <Spinner label="Preparing your pattern…" showLabel />
       )}
-      <p><Link to="/patterns/my-patterns">Go to your library</Link></p>
+      <p><Link to={href('/patterns/my-patterns')}>Go to your library</Link></p>
     </>
   );
 }

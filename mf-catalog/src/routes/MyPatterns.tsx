@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage, useSession } from '@stitchhouse/shared';
+import { errorMessage, href, useSession } from '@stitchhouse/shared';
 import { Alert, Button, EmptyState, LinkButton, PageHeading, Select, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { myLibrary, myMadePatterns, myRefunded } from '../api/library.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
@@ -28,7 +28,7 @@ export default function MyPatterns() {
     return (
       <>
         <PageHeading title="My patterns">My patterns</PageHeading>
-        <EmptyState title="Sign in to see your patterns" actions={<LinkButton to="/sign-in?next=%2Fpatterns%2Fmy-patterns">Sign in</LinkButton>}>
+        <EmptyState title="Sign in to see your patterns" actions={<LinkButton to={href('/sign-in', { next: href('/patterns/my-patterns') })}>Sign in</LinkButton>}>
           Everything you buy or claim is kept in your library, ready to download again.
         </EmptyState>
       </>
@@ -49,7 +49,7 @@ export default function MyPatterns() {
         <h2 id="owned-title">Your library</h2>
         {owned.length === 0 ? (
           <EmptyState title="Your library is empty" headingLevel={3}
-            actions={<><LinkButton to="/patterns">Browse patterns</LinkButton> <LinkButton variant="secondary" to="/patterns?free=1">Free patterns</LinkButton></>}>
+            actions={<><LinkButton to={href('/patterns')}>Browse patterns</LinkButton> <LinkButton variant="secondary" to={href('/patterns', { free: '1' })}>Free patterns</LinkButton></>}>
             Patterns you buy or get for free appear here, with their files ready to download.
           </EmptyState>
         ) : (
@@ -79,7 +79,7 @@ export default function MyPatterns() {
           <ul aria-label="Refunded patterns">
             {refunded.map((r) => (
               <li key={r.patternId} data-pattern-id={r.patternId}>
-                {r.title} — refunded on {formatDate(r.refundedAt)}; no longer downloadable. <Link to="/payment">Receipts</Link>
+                {r.title} — refunded on {formatDate(r.refundedAt)}; no longer downloadable. <Link to={href('/payment')}>Receipts</Link>
               </li>
             ))}
           </ul>
@@ -89,12 +89,12 @@ export default function MyPatterns() {
         <section key={storeName} aria-labelledby={`made-${index}`}>
           <h2 id={`made-${index}`}>Made by {storeName}</h2>
           {patterns.length === 0 ? (
-            <p>No patterns yet. <Link to="/patterns/my-store">Create one in your store</Link>.</p>
+            <p>No patterns yet. <Link to={href('/patterns/my-store')}>Create one in your store</Link>.</p>
           ) : (
             <ul>
               {patterns.map((p) => (
                 <li key={p.id}>
-                  {p.title} — {p.status === 'published' ? 'Published' : p.status === 'draft' ? 'Draft' : 'Archived'} · <Link to={`/patterns/${p.id}/edit`} aria-label={`Edit ${p.title}`}>Edit</Link>
+                  {p.title} — {p.status === 'published' ? 'Published' : p.status === 'draft' ? 'Draft' : 'Archived'} · <Link to={href('/patterns/:productId/edit', { productId: p.id })} aria-label={`Edit ${p.title}`}>Edit</Link>
                 </li>
               ))}
             </ul>

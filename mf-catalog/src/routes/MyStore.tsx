@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage, useSession } from '@stitchhouse/shared';
+import { errorMessage, href, useSession } from '@stitchhouse/shared';
 import { Alert, Button, Checkbox, EmptyState, LinkButton, PageHeading, Spinner, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { changeStatus, listStockedPatterns, listStorePatterns, myStores, type PatternStatus } from '../api/publishing.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
@@ -34,7 +34,7 @@ export default function MyStore() {
     return (
       <>
         <PageHeading title="My store">My store</PageHeading>
-        <EmptyState title="Sign in to manage your store" actions={<LinkButton to="/sign-in?next=%2Fpatterns%2Fmy-store">Sign in</LinkButton>} />
+        <EmptyState title="Sign in to manage your store" actions={<LinkButton to={href('/sign-in', { next: href('/patterns/my-store') })}>Sign in</LinkButton>} />
       </>
     );
   }
@@ -45,7 +45,7 @@ export default function MyStore() {
     return (
       <>
         <PageHeading title="My store">My store</PageHeading>
-        <EmptyState title="You have no store yet" actions={<LinkButton to="/account/store">Open your store</LinkButton>}>
+        <EmptyState title="You have no store yet" actions={<LinkButton to={href('/account/store')}>Open your store</LinkButton>}>
           Open a store to publish your patterns, set prices and get paid. It takes a couple of minutes.
         </EmptyState>
       </>
@@ -57,7 +57,7 @@ export default function MyStore() {
 
   // Nothing is stored until the editor's first save (no empty "Untitled pattern" drafts).
   function newPattern() {
-    navigate('/patterns/new/edit');
+    navigate(href('/patterns/:productId/edit', { productId: 'new' }));
   }
 
   async function bulk(status: PatternStatus) {
@@ -84,7 +84,7 @@ export default function MyStore() {
 
   return (
     <>
-      <PageHeading title="My store" eyebrow={<Link to={`/stores/${store.slug}`}>{store.name}</Link>}>My store</PageHeading>
+      <PageHeading title="My store" eyebrow={<Link to={href('/stores/:slug', { slug: store.slug })}>{store.name}</Link>}>My store</PageHeading>
       <ul className={styles.counts} aria-label="Patterns by status">
         {STATUSES.map((s) => <li key={s}><strong>{counts[s]}</strong>{STATUS_LABEL[s]}</li>)}
       </ul>
@@ -122,7 +122,7 @@ export default function MyStore() {
                 <tr key={p.id} data-pattern-id={p.id}>
                   <td><Checkbox label={<VisuallyHidden>Select {p.title}</VisuallyHidden>} checked={selected.has(p.id)} onChange={() => toggle(p.id)} /></td>
                   <td>{p.coverPath ? <img className={styles.thumb} {...coverImage(p.coverPath, 'thumb')} alt="" loading="lazy" decoding="async" /> : <span className={styles.thumb} style={{ display: 'inline-block' }} />}</td>
-                  <td><Link to={`/patterns/${p.id}/edit`}>{p.title}</Link></td>
+                  <td><Link to={href('/patterns/:productId/edit', { productId: p.id })}>{p.title}</Link></td>
                   <td className={styles.status}>{STATUS_LABEL[p.status]}</td>
                   <td>{formatPrice(p.priceCents, p.currency)}</td>
                   <td>{p.formats.length ? p.formats.map((f) => f.replace('_', ' ').toUpperCase()).join(', ') : 'None yet'}</td>
@@ -137,9 +137,9 @@ export default function MyStore() {
         <section aria-labelledby="stock-title">
           <h2 id="stock-title">Patterns your shop carries</h2>
           {stocked.length === 0 ? (
-            <p>You do not list any designers' patterns yet. Find patterns in the <Link to="/patterns">catalog</Link>.</p>
+            <p>You do not list any designers' patterns yet. Find patterns in the <Link to={href('/patterns')}>catalog</Link>.</p>
           ) : (
-            <ul>{stocked.map((s) => <li key={s.id}><Link to={`/patterns/${s.id}`}>{s.title}</Link> — {s.printedCopies} printed cop{s.printedCopies === 1 ? 'y' : 'ies'} in stock</li>)}</ul>
+            <ul>{stocked.map((s) => <li key={s.id}><Link to={href('/patterns/:productId', { productId: s.id })}>{s.title}</Link> — {s.printedCopies} printed cop{s.printedCopies === 1 ? 'y' : 'ies'} in stock</li>)}</ul>
           )}
         </section>
       ) : null}

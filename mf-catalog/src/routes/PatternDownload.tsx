@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { errorMessage, useSession } from '@stitchhouse/shared';
+import { errorMessage, href, useSession } from '@stitchhouse/shared';
 import { FORMATS } from '@stitchhouse/shared/catalog/index.ts';
 import { Alert, Button, EmptyState, LinkButton, PageHeading, Progress, Spinner, formatBytes } from '@stitchhouse/shared/ui/index.ts';
 import { isUuid } from '../api/catalog.ts';
@@ -67,7 +67,7 @@ export default function PatternDownload() {
       ) : null}
       {download.phase === 'done' ? <Alert tone="success" title="Download started">{download.fileName} is in your downloads.</Alert> : null}
       {data.files.length === 0 ? (
-        <EmptyState title="No files yet" actions={<LinkButton to={`/patterns/${productId}`}>Back to the pattern</LinkButton>}>
+        <EmptyState title="No files yet" actions={<LinkButton to={href('/patterns/:productId', { productId })}>Back to the pattern</LinkButton>}>
           The designer has not uploaded the pattern files yet. You will find them here as soon as they do.
         </EmptyState>
       ) : (

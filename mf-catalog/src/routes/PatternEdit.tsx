@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { errorMessage, useSession } from '@stitchhouse/shared';
+import { errorMessage, href, useSession } from '@stitchhouse/shared';
 import { Alert, Button, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { loadEditablePattern, savePattern } from '../api/publishing.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
@@ -48,8 +48,8 @@ function ExistingPattern({ productId }: { productId: string }) {
       </PageHeading>
       <div className={styles.top}>
         <Button variant="secondary" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>{preview ? 'Close preview' : 'Preview'}</Button>
-        <LinkButton variant="ghost" to="/patterns/my-store">Back to my store</LinkButton>
-        {pattern.status === 'published' ? <LinkButton variant="ghost" to={`/patterns/${pattern.id}`}>View in catalog</LinkButton> : null}
+        <LinkButton variant="ghost" to={href('/patterns/my-store')}>Back to my store</LinkButton>
+        {pattern.status === 'published' ? <LinkButton variant="ghost" to={href('/patterns/:productId', { productId: pattern.id })}>View in catalog</LinkButton> : null}
       </div>
       {created ? <Alert tone="success" title="Pattern created">Saved as a draft. Add photos and the PDF files below, then publish when the checklist is complete.</Alert> : null}
       {preview ? <div className={styles.panel}><PatternPreview pattern={pattern} /></div> : null}

@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { describeError } from '@stitchhouse/shared';
+import { describeError, href } from '@stitchhouse/shared';
 import { Alert, Button, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { getStoreBySlug, movedStoreSlug } from '../api/stores.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
@@ -35,7 +35,7 @@ export default function Storefront() {
   }
   if (!store.data) return <CatalogNotFound what="Store" />;
   if ('movedTo' in store.data) {
-    return store.data.movedTo ? <Navigate to={`/stores/${store.data.movedTo}`} replace /> : <CatalogNotFound what="Store" />;
+    return store.data.movedTo ? <Navigate to={href('/stores/:slug', { slug: store.data.movedTo })} replace /> : <CatalogNotFound what="Store" />;
   }
   return <StorefrontView store={store.data} />;
 }

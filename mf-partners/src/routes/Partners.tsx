@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
 import { REFERRAL_ATTRIBUTION_DAYS, RESELLER_COMMISSION_BP, SUPPLIER_KIT_COMMISSION_BP, SUPPLIER_LISTING_FEE_CENTS, formatBasisPoints } from '@stitchhouse/shared/pricing.ts';
 import { LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
@@ -30,7 +31,7 @@ export default function Partners() {
               <li>{formatBasisPoints(RESELLER_COMMISSION_BP)} of the platform fee on every referred sale</li>
               <li>Paid out to your bank through the same Stripe payouts designers use</li>
             </ul>
-            <LinkButton to="/partners/resellers">Resellers: details and apply</LinkButton>
+            <LinkButton to={href('/partners/resellers')}>Resellers: details and apply</LinkButton>
           </article>
           <article className={styles.card} aria-labelledby="suppliers-card">
             <h3 id="suppliers-card">Suppliers</h3>
@@ -42,7 +43,7 @@ export default function Partners() {
                 {SUPPLIER_LISTING_FEE_CENTS === 0 ? 'No listing fee' : 'A small listing fee'} and {SUPPLIER_KIT_COMMISSION_BP === 0 ? 'no commission' : `${formatBasisPoints(SUPPLIER_KIT_COMMISSION_BP)} commission`}: you sell in your own shop and keep the price
               </li>
             </ul>
-            <LinkButton to="/partners/suppliers">Suppliers: details and apply</LinkButton>
+            <LinkButton to={href('/partners/suppliers')}>Suppliers: details and apply</LinkButton>
           </article>
         </div>
       </section>
@@ -68,8 +69,8 @@ export default function Partners() {
         </p>
         <EarningsExample />
         <p>
-          Commissions are paid to a payout account you connect once through Stripe (<Link to="/payment/receive">how payouts work</Link>); until it is ready they are held for
-          you, and nothing is lost. See <Link to="/pricing">pricing</Link> for the platform fees on each plan.
+          Commissions are paid to a payout account you connect once through Stripe (<Link to={href('/payment/receive')}>how payouts work</Link>); until it is ready they are held for
+          you, and nothing is lost. See <Link to={href('/pricing')}>pricing</Link> for the platform fees on each plan.
         </p>
       </section>
     </div>

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { describeError, useSession } from '@stitchhouse/shared';
+import { describeError, href, useSession } from '@stitchhouse/shared';
 import { signInHref } from '@stitchhouse/shared/auth/next.ts';
 import { Alert, Button, LinkButton, PageHeading, Select, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
@@ -42,8 +42,8 @@ export default function PointOfSale() {
         <h2 id="pos-signin">Connect your shop</h2>
         <p>Sign in with the account that owns your shop to create till keys, upload sales and see your statement.</p>
         <div className={styles.actions}>
-          <LinkButton to={signInHref('/point-of-sale-integration')}>Sign in to connect your shop</LinkButton>
-          <Link to="/retailers">Stitchhouse for shops</Link>
+          <LinkButton to={signInHref(href('/point-of-sale-integration'))}>Sign in to connect your shop</LinkButton>
+          <Link to={href('/retailers')}>Stitchhouse for shops</Link>
         </div>
       </section>
     );
@@ -58,7 +58,7 @@ export default function PointOfSale() {
       <section className={styles.section} aria-labelledby="pos-open">
         <h2 id="pos-open">Open a retail shop first</h2>
         <p>Till keys and sales uploads belong to a retail shop. Open one (its name and street address) on your account, then add the patterns you print to your stock.</p>
-        <div className={styles.actions}><LinkButton to="/account/store">Open a retail shop</LinkButton></div>
+        <div className={styles.actions}><LinkButton to={href('/account/store')}>Open a retail shop</LinkButton></div>
       </section>
     );
   } else {

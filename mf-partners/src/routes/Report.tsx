@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { describeError } from '@stitchhouse/shared';
+import { describeError, href } from '@stitchhouse/shared';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Alert, Button, EmptyState, PageHeading, Select, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { listReports, myStoreCurrency, reportRows } from '../api/reports.ts';
@@ -49,7 +49,7 @@ export default function Report() {
     return (
       <div className={styles.layout}>
         <PageHeading title="Report not found">Report not found</PageHeading>
-        <EmptyState title="There is no such report for you" actions={<Link to="/reports">All your reports</Link>}>
+        <EmptyState title="There is no such report for you" actions={<Link to={href('/reports')}>All your reports</Link>}>
           This report does not exist, or it belongs to a role you do not have.
         </EmptyState>
       </div>
@@ -60,7 +60,7 @@ export default function Report() {
   const points = ready && definition ? chartPoints(definition, rows.data!, currency) : [];
   return (
     <div className={styles.layout}>
-      <PageHeading title={title} eyebrow={<Link to="/reports">Reports</Link>} lead={summary?.description}>
+      <PageHeading title={title} eyebrow={<Link to={href('/reports')}>Reports</Link>} lead={summary?.description}>
         {title}
       </PageHeading>
       <div className={styles.toolbar}>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { describeError } from '@stitchhouse/shared';
+import { describeError, href } from '@stitchhouse/shared';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Alert, Button, EmptyState, LinkButton, PageHeading, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { listReports } from '../api/reports.ts';
@@ -25,14 +25,14 @@ export default function Reports() {
           <Skeleton width="60%" /><Skeleton width="50%" /><Skeleton width="55%" />
         </div>
       ) : reports.data.length === 0 ? (
-        <EmptyState title="No reports for you yet" actions={<LinkButton to="/account/store">Open a store</LinkButton>}>
-          Reports come with a role: open a store to see your sales, or join the partner programme (<Link to="/partners">resellers and suppliers</Link>).
+        <EmptyState title="No reports for you yet" actions={<LinkButton to={href('/account/store')}>Open a store</LinkButton>}>
+          Reports come with a role: open a store to see your sales, or join the partner programme (<Link to={href('/partners')}>resellers and suppliers</Link>).
         </EmptyState>
       ) : (
         <ul className={styles.list}>
           {reports.data.map((r) => (
             <li key={r.slug} className={styles.card}>
-              <h2><Link to={`/reports/${r.slug}`}>{r.title}</Link></h2>
+              <h2><Link to={href('/reports/:reportSlug', { reportSlug: r.slug })}>{r.title}</Link></h2>
               <p>{r.description}</p>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
 import { REFERRAL_ATTRIBUTION_DAYS, RESELLER_COMMISSION_BP, formatBasisPoints } from '@stitchhouse/shared/pricing.ts';
 import { PageHeading } from '@stitchhouse/shared/ui/index.ts';
@@ -15,7 +16,7 @@ export default function Resellers() {
     <div className={styles.layout}>
       <PageHeading
         title="Resellers"
-        eyebrow={<Link to="/partners">Partner programme</Link>}
+        eyebrow={<Link to={href('/partners')}>Partner programme</Link>}
         lead={`Recommend independent sewing patterns to your audience and earn ${formatBasisPoints(RESELLER_COMMISSION_BP)} of our fee on every pattern they buy.`}
       >
         Resellers
@@ -32,7 +33,7 @@ export default function Resellers() {
         <EarningsExample />
       </section>
 
-      <PartnerApplications programme="reseller" path="/partners/resellers" approved={(_application, userId) => <ResellerDashboard userId={userId} />} />
+      <PartnerApplications programme="reseller" path={href('/partners/resellers')} approved={(_application, userId) => <ResellerDashboard userId={userId} />} />
 
       <PartnerDirectory programme="reseller" title="Approved resellers" />
     </div>

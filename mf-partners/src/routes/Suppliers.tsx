@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { PartnerApplications, PartnerDirectory } from '../features/applications/index.ts';
 import { MyKits } from '../features/kits/MyKits.tsx';
@@ -15,7 +16,7 @@ export default function Suppliers() {
         Suppliers
       </PageHeading>
       <ProgrammeDetails />
-      <PartnerApplications programme="supplier" path="/partners/suppliers" approved={(_application, userId) => <MyKits supplierId={userId} />} />
+      <PartnerApplications programme="supplier" path={href('/partners/suppliers')} approved={(_application, userId) => <MyKits supplierId={userId} />} />
       <PartnerDirectory programme="supplier" title="Approved suppliers" />
     </div>
   );

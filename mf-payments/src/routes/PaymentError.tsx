@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { useSession } from '@stitchhouse/shared';
+import { href, useSession } from '@stitchhouse/shared';
 import { BRAND_CONTACT } from '@stitchhouse/shared/brand.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Alert, LinkButton, PageHeading, Skeleton } from '@stitchhouse/shared/ui/index.ts';
@@ -37,18 +37,18 @@ export default function PaymentError() {
           <Skeleton width="50%" />
         </div>
       ) : paid ? (
-        <Alert tone="success" title="Good news: this order was paid after all" actions={<LinkButton size="small" to={`/payment/success?order=${encodeURIComponent(orderId!)}`}>Download your patterns</LinkButton>}>
+        <Alert tone="success" title="Good news: this order was paid after all" actions={<LinkButton size="small" to={href('/payment/success', { order: orderId! })}>Download your patterns</LinkButton>}>
           The payment was confirmed after you left the payment page.
         </Alert>
       ) : (
-        <Alert tone="danger" title={reason.title} actions={<LinkButton to="/payment/send">Try again</LinkButton>}>
+        <Alert tone="danger" title={reason.title} actions={<LinkButton to={href('/payment/send')}>Try again</LinkButton>}>
           <p data-reason={reason.code}>{reason.advice}</p>
           {order.data ? <p className={styles.meta}>Order {order.data.number}</p> : null}
         </Alert>
       )}
       <p className={styles.meta}>
         Your cart is kept in this browser. Need help? Write to <a href={`mailto:${BRAND_CONTACT.support}`}>{BRAND_CONTACT.support}</a>
-        {orderId ? ' with the order number' : ''}, or see <Link to="/payment">your purchases</Link>.
+        {orderId ? ' with the order number' : ''}, or see <Link to={href('/payment')}>your purchases</Link>.
       </p>
     </div>
   );

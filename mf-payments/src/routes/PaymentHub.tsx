@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { errorMessage, useSession } from '@stitchhouse/shared';
+import { errorMessage, href, useSession } from '@stitchhouse/shared';
 import { PLANS, describeSaleFee } from '@stitchhouse/shared/plans.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Alert, Button, LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
@@ -42,7 +42,7 @@ export default function PaymentHub() {
           ) : stores.status === 'error' ? (
             <Alert tone="danger" title="Your stores could not be loaded" actions={<Button size="small" onClick={stores.retry}>Try again</Button>}>{errorMessage(stores.error)}</Alert>
           ) : !ownsStores ? (
-            <p className={styles.meta}>You have no store yet. <Link to="/patterns/my-store">Open a store</Link> to sell your patterns; see <Link to="/pricing">plans and fees</Link>.</p>
+            <p className={styles.meta}>You have no store yet. <Link to={href('/patterns/my-store')}>Open a store</Link> to sell your patterns; see <Link to={href('/pricing')}>plans and fees</Link>.</p>
           ) : (
             <ul className={styles.list}>
               {stores.data!.map((store) => (
@@ -53,7 +53,7 @@ export default function PaymentHub() {
                   </div>
                   <p className={styles.meta}>Fee: {describeSaleFee(store.plan, store.currency)}, card processing included.</p>
                   <div className={styles.actions}>
-                    <LinkButton size="small" variant="secondary" to={`/payment/subscription?store=${store.id}`}>{store.plan === 'pro' ? 'Manage plan and billing' : 'Compare plans'}</LinkButton>
+                    <LinkButton size="small" variant="secondary" to={href('/payment/subscription', { store: store.id })}>{store.plan === 'pro' ? 'Manage plan and billing' : 'Compare plans'}</LinkButton>
                   </div>
                 </li>
               ))}

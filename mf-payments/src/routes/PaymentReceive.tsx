@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { useSession } from '@stitchhouse/shared';
+import { href, useSession } from '@stitchhouse/shared';
 import { EXAMPLE_SALE, PLANS, describeSaleFee } from '@stitchhouse/shared/pricing.ts';
 import { SaleExample } from '@stitchhouse/shared/saleExample.tsx';
 import { Alert, PageHeading } from '@stitchhouse/shared/ui/index.ts';
@@ -49,7 +49,7 @@ export default function PaymentReceive() {
         <p>
           The platform fee includes card processing: {PLANS.free.name} plan {describeSaleFee('free', currency)}, {PLANS.pro.name} plan {describeSaleFee('pro', currency)}.
           Prices include the VAT of the buyer’s country; the fee is taken from what is left. <SaleExample />
-          See <Link to="/pricing">pricing</Link> for the details, and <Link to="/payment">Payments</Link> for your transfers.
+          See <Link to={href('/pricing')}>pricing</Link> for the details, and <Link to={href('/payment')}>Payments</Link> for your transfers.
         </p>
       </section>
     </div>

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
@@ -44,11 +45,11 @@ export default function PaymentRefresh() {
         <Spinner label="The last link expired. Making a new one and taking you back to the setup…" showLabel />
       ) : phase === 'not_started' ? (
         <Alert tone="info" title="You have not started a payout setup yet" actions={<ConnectButton label="Connect a payout account" />}>
-          Connect a payout account to receive the money from your sales. <Link to="/payment/receive">How payouts work</Link>
+          Connect a payout account to receive the money from your sales. <Link to={href('/payment/receive')}>How payouts work</Link>
         </Alert>
       ) : (
         <Alert tone="danger" title="We could not continue your payout setup" actions={<Button size="small" onClick={() => void go()}>Try again</Button>}>
-          {phase.error} You can also start again from <Link to="/payment/receive">Get paid</Link>.
+          {phase.error} You can also start again from <Link to={href('/payment/receive')}>Get paid</Link>.
         </Alert>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { describeError, useSession } from '@stitchhouse/shared';
+import { describeError, href, useSession } from '@stitchhouse/shared';
 import { emailSchema } from '@stitchhouse/shared/auth/schemas.ts';
 import { groupByCurrency, pageCart, useCart } from '@stitchhouse/shared/cart/index.ts';
 import { SUPPORTED_CURRENCIES, type Currency } from '@stitchhouse/shared/money.ts';
@@ -74,11 +74,11 @@ export default function PaymentSend() {
       {heading}
       {addError ? <Alert tone="warning" title="Not added">{addError}</Alert> : null}
       {lines.length === 0 ? (
-        <EmptyState title="Your cart is empty" actions={<LinkButton to="/patterns">Browse patterns</LinkButton>}>
+        <EmptyState title="Your cart is empty" actions={<LinkButton to={href('/patterns')}>Browse patterns</LinkButton>}>
           Use “Buy” or “Add to cart” on a pattern’s page. Your cart is kept in this browser until you pay.
         </EmptyState>
       ) : !loading && !session ? (
-        <GuestChoice next="/payment/send" />
+        <GuestChoice next={href('/payment/send')} />
       ) : (
         <>
           {guest ? (

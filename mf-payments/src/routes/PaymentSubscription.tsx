@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage, useSession } from '@stitchhouse/shared';
+import { errorMessage, href, useSession } from '@stitchhouse/shared';
 import { PLANS, describeSaleFee, formatMoney } from '@stitchhouse/shared/pricing.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Alert, Button, EmptyState, LinkButton, PageHeading, Select, Spinner } from '@stitchhouse/shared/ui/index.ts';
@@ -58,8 +58,8 @@ export default function PaymentSubscription() {
     return (
       <div className={hub.layout}>
         {heading}
-        <EmptyState title="Open a store first" actions={<LinkButton to="/patterns/my-store">Open a store</LinkButton>}>
-          Plans belong to a store. Once your store is open you can choose Free or Pro here; see <Link to="/pricing">pricing</Link>.
+        <EmptyState title="Open a store first" actions={<LinkButton to={href('/patterns/my-store')}>Open a store</LinkButton>}>
+          Plans belong to a store. Once your store is open you can choose Free or Pro here; see <Link to={href('/pricing')}>pricing</Link>.
         </EmptyState>
       </div>
     );
@@ -138,7 +138,7 @@ export default function PaymentSubscription() {
         </section>
       </div>
       <p className={styles.meta}>
-        On Pro, switch between monthly and yearly on this page; cancel or change your card any time in billing. <Link to="/pricing">Compare fees</Link>.
+        On Pro, switch between monthly and yearly on this page; cancel or change your card any time in billing. <Link to={href('/pricing')}>Compare fees</Link>.
       </p>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { describeError, useSession } from '@stitchhouse/shared';
+import { describeError, href, useSession } from '@stitchhouse/shared';
 import { signInHref } from '@stitchhouse/shared/auth/next.ts';
 import { pageCart, useCart } from '@stitchhouse/shared/cart/index.ts';
 import { Alert, Button, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
@@ -35,7 +35,7 @@ export default function PaymentSuccess() {
   let body;
   if (!orderId) {
     body = (
-      <Alert tone="warning" title="We could not tell which payment this is" actions={<LinkButton size="small" to="/payment">See your purchases</LinkButton>}>
+      <Alert tone="warning" title="We could not tell which payment this is" actions={<LinkButton size="small" to={href('/payment')}>See your purchases</LinkButton>}>
         This link has no order number. Your purchases and receipts are listed under Payments.
       </Alert>
     );
@@ -43,18 +43,18 @@ export default function PaymentSuccess() {
     body = <Spinner label="Loading…" />;
   } else if (!session) {
     body = (
-      <Alert tone="info" title="Sign in to see your patterns" actions={<LinkButton size="small" to={signInHref(`/payment/success?order=${encodeURIComponent(orderId)}`)}>Sign in</LinkButton>}>
+      <Alert tone="info" title="Sign in to see your patterns" actions={<LinkButton size="small" to={signInHref(href('/payment/success', { order: orderId }))}>Sign in</LinkButton>}>
         Sign in with the account you paid with to download what you bought.
       </Alert>
     );
   } else if (confirmation.phase === 'settled' && confirmation.order.status === 'refunded') {
     body = (
-      <Alert tone="info" title={`Order ${confirmation.order.number} was refunded`} actions={<LinkButton size="small" to="/payment">See your purchases</LinkButton>}>
+      <Alert tone="info" title={`Order ${confirmation.order.number} was refunded`} actions={<LinkButton size="small" to={href('/payment')}>See your purchases</LinkButton>}>
         The payment went back to your card, so these patterns are no longer in your library.
       </Alert>
     );
   } else if (confirmation.phase === 'settled' && !paidOrder) {
-    return <Navigate to={`/payment/error?order=${encodeURIComponent(orderId)}`} replace />;
+    return <Navigate to={href('/payment/error', { order: orderId })} replace />;
   } else if (paidOrder) {
     const digital = paidOrder.order_items.filter((item) => item.kind === 'digital');
     const prints = paidOrder.order_items.filter((item) => item.kind === 'wholesale_print');
@@ -71,7 +71,7 @@ export default function PaymentSuccess() {
               {digital.map((item) => (
                 <li key={item.id} className={styles.download}>
                   <p>{item.title ?? 'Pattern'}</p>
-                  <LinkButton to={`/download/${item.pattern_id}`} aria-label={`Download ${item.title ?? 'the pattern'}`}>Download</LinkButton>
+                  <LinkButton to={href('/download/:productId', { productId: item.pattern_id })} aria-label={`Download ${item.title ?? 'the pattern'}`}>Download</LinkButton>
                 </li>
               ))}
             </ul>
@@ -85,16 +85,16 @@ export default function PaymentSuccess() {
         ) : null}
         {session.user.is_anonymous ? <SaveGuestPurchases defaultEmail={paidOrder.buyer_email ?? rememberedGuestEmail()} /> : null}
         <p className={styles.actions}>
-          <Link to="/patterns/my-patterns">Go to my patterns</Link>
-          <Link to="/patterns">Keep browsing</Link>
-          <Link to="/payment">Purchases and receipts</Link>
-          {leftInCart.length > 0 ? <Link to="/payment/send">Back to the cart</Link> : null}
+          <Link to={href('/patterns/my-patterns')}>Go to my patterns</Link>
+          <Link to={href('/patterns')}>Keep browsing</Link>
+          <Link to={href('/payment')}>Purchases and receipts</Link>
+          {leftInCart.length > 0 ? <Link to={href('/payment/send')}>Back to the cart</Link> : null}
         </p>
       </>
     );
   } else if (confirmation.phase === 'missing') {
     body = (
-      <Alert tone="warning" title="We could not find this order" actions={<LinkButton size="small" to="/payment">See your purchases</LinkButton>}>
+      <Alert tone="warning" title="We could not find this order" actions={<LinkButton size="small" to={href('/payment')}>See your purchases</LinkButton>}>
         It may belong to another account. Sign in with the account you paid with.
       </Alert>
     );
@@ -103,7 +103,7 @@ export default function PaymentSuccess() {
       <Alert tone="warning" title="Your payment is taking longer than usual to confirm" actions={<Button size="small" onClick={confirmation.checkAgain}>Check again</Button>}>
         <p>
           Payment providers sometimes take a few minutes. You will not be charged twice: there is no need to pay again.
-          As soon as the payment is confirmed we email your receipt and the patterns appear in <Link to="/patterns/my-patterns">My patterns</Link>.
+          As soon as the payment is confirmed we email your receipt and the patterns appear in <Link to={href('/patterns/my-patterns')}>My patterns</Link>.
         </p>
       </Alert>
     );

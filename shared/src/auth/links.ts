@@ -4,6 +4,7 @@
  * answers with an error instead of a session we still know which kind of link failed
  * and can offer a fresh one of the same kind.
  */
+import { href } from '../routes.ts';
 import { safeNextPath } from './next.ts';
 
 export const LINK_KINDS = ['signup', 'magiclink', 'recovery'] as const;
@@ -15,9 +16,9 @@ export function isLinkKind(value: unknown): value is LinkKind {
 
 /** The page each kind of link lands on. */
 const LANDING: Record<LinkKind, string> = {
-  signup: '/sign-up/thank-you',
-  magiclink: '/sign-in/thank-you',
-  recovery: '/change-password',
+  signup: href('/sign-up/thank-you'),
+  magiclink: href('/sign-in/thank-you'),
+  recovery: href('/change-password'),
 };
 
 /** Absolute redirect_to for an email link of `kind`, on this site. */
@@ -70,9 +71,5 @@ export function isExpiredLinkError(error: LinkError): boolean {
 
 /** `/expired-link?link=…&next=…` for a failed link. */
 export function expiredLinkHref(error: Pick<LinkError, 'kind' | 'next'>): string {
-  const params = new URLSearchParams();
-  if (error.kind) params.set('link', error.kind);
-  if (error.next) params.set('next', error.next);
-  const query = params.toString();
-  return query ? `/expired-link?${query}` : '/expired-link';
+  return href('/expired-link', { link: error.kind, next: error.next || undefined });
 }

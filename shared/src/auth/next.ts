@@ -1,8 +1,9 @@
+import { href } from '../routes.ts';
 /**
  * Where to go after signing in. Only same-site paths are accepted: an attacker must not
  * be able to craft a sign-in link that lands a fresh session on their own site.
  */
-export const DEFAULT_AFTER_SIGN_IN = '/patterns/my-patterns';
+export const DEFAULT_AFTER_SIGN_IN = href('/patterns/my-patterns');
 
 export function safeNextPath(value: string | null | undefined, fallback = DEFAULT_AFTER_SIGN_IN): string {
   if (typeof value !== 'string' || value === '') return fallback;
@@ -25,5 +26,5 @@ export function safeNextPath(value: string | null | undefined, fallback = DEFAUL
 /** `/sign-in?next=…` for a page that needs a user. */
 export function signInHref(next: string, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams({ next: safeNextPath(next, '/'), ...extra });
-  return `/sign-in?${params.toString()}`;
+  return href('/sign-in', params);
 }

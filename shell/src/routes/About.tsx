@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
 import { BRAND_CONTACT, BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { PLANS, describeSaleFee } from '@stitchhouse/shared/plans.ts';
@@ -11,7 +12,7 @@ const PROMISES: FeatureItem[] = [
     body: (
       <p>
         {describeSaleFee('free')} on the Free plan, {describeSaleFee('pro')} on {PLANS.pro.name}, card processing included. The{' '}
-        <Link to="/pricing">pricing page</Link> shows the same numbers our checkout charges.
+        <Link to={href('/pricing')}>pricing page</Link> shows the same numbers our checkout charges.
       </p>
     ),
   },
@@ -103,8 +104,8 @@ export default function About() {
         title="Come and make with us"
         actions={
           <>
-            <LinkButton to="/patterns">Browse patterns</LinkButton>
-            <LinkButton to="/designers" variant="secondary">
+            <LinkButton to={href('/patterns')}>Browse patterns</LinkButton>
+            <LinkButton to={href('/designers')} variant="secondary">
               Sell your patterns
             </LinkButton>
           </>

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { LinkButton, Notice, PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { CtaBand, FeatureGrid, Prose, Section, type FeatureItem } from '../features/layout/PageBlocks.tsx';
@@ -93,8 +94,8 @@ export default function AppPage() {
         title="Start your library"
         actions={
           <>
-            <LinkButton to="/sign-up">Create a free account</LinkButton>
-            <LinkButton to="/patterns" variant="secondary">
+            <LinkButton to={href('/sign-up')}>Create a free account</LinkButton>
+            <LinkButton to={href('/patterns')} variant="secondary">
               Browse patterns
             </LinkButton>
           </>

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { PLANS, describeSaleFee } from '@stitchhouse/shared/pricing.ts';
@@ -13,7 +14,7 @@ const REASONS: FeatureItem[] = [
     body: (
       <p>
         {describeSaleFee('free')} on Free, {describeSaleFee('pro')} on {PLANS.pro.name}, with card processing included. No listing fees, no
-        renewal fees, no surprise “offsite ads” cut. <Link to="/pricing">See the maths</Link>.
+        renewal fees, no surprise “offsite ads” cut. <Link to={href('/pricing')}>See the maths</Link>.
       </p>
     ),
   },
@@ -95,10 +96,10 @@ export default function Designers() {
         Sell your patterns, keep your customers’ trust
       </PageHeading>
       <div className={styles.heroActions}>
-        <LinkButton to="/sign-up" size="large">
+        <LinkButton to={href('/sign-up')} size="large">
           Open your store
         </LinkButton>
-        <LinkButton to="/pricing" variant="secondary" size="large">
+        <LinkButton to={href('/pricing')} variant="secondary" size="large">
           Compare plans
         </LinkButton>
       </div>
@@ -123,8 +124,8 @@ export default function Designers() {
         title="Your first pattern could be live tonight"
         actions={
           <>
-            <LinkButton to="/sign-up">Create your store</LinkButton>
-            <LinkButton to="/partners" variant="secondary">
+            <LinkButton to={href('/sign-up')}>Create your store</LinkButton>
+            <LinkButton to={href('/partners')} variant="secondary">
               Partner programme
             </LinkButton>
           </>

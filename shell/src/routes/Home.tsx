@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { PLANS, describeSaleFee } from '@stitchhouse/shared/plans.ts';
@@ -52,7 +53,7 @@ const AUDIENCES: FeatureItem[] = [
       <>
         <p>Independent sewing, quilting, knitting and crochet patterns, with sizes, yardage and notions stated before you buy.</p>
         <p>
-          <Link to="/patterns">Browse the catalog</Link>
+          <Link to={href('/patterns')}>Browse the catalog</Link>
         </p>
       </>
     ),
@@ -67,7 +68,7 @@ const AUDIENCES: FeatureItem[] = [
           card processing included.
         </p>
         <p>
-          <Link to="/designers">Why sell here</Link>
+          <Link to={href('/designers')}>Why sell here</Link>
         </p>
       </>
     ),
@@ -79,7 +80,7 @@ const AUDIENCES: FeatureItem[] = [
       <>
         <p>A storefront for your shop, wholesale prices on printed patterns and in-shop printing with royalties reported for you.</p>
         <p>
-          <Link to="/retailers">What shops get</Link>
+          <Link to={href('/retailers')}>What shops get</Link>
         </p>
       </>
     ),
@@ -98,10 +99,10 @@ export default function Home() {
           Patterns from the people who draft them
         </PageHeading>
         <Actions>
-          <LinkButton to="/patterns" size="large">
+          <LinkButton to={href('/patterns')} size="large">
             Browse patterns
           </LinkButton>
-          <LinkButton to="/sign-up" variant="secondary" size="large">
+          <LinkButton to={href('/sign-up')} variant="secondary" size="large">
             Open a store
           </LinkButton>
         </Actions>
@@ -158,8 +159,8 @@ export default function Home() {
         title="Make something this weekend"
         actions={
           <>
-            <LinkButton to="/sign-up">Create a free account</LinkButton>
-            <LinkButton to="/pricing" variant="secondary">
+            <LinkButton to={href('/sign-up')}>Create a free account</LinkButton>
+            <LinkButton to={href('/pricing')} variant="secondary">
               See designer pricing
             </LinkButton>
           </>

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { Link, useLocation } from 'react-router';
 import * as styles from './NotFound.module.css';
 
@@ -15,19 +16,19 @@ export default function NotFound() {
       <h2 className={styles.subheading}>Where to go from here</h2>
       <ul className={styles.links}>
         <li>
-          <Link to="/">The home page</Link>
+          <Link to={href('/')}>The home page</Link>
         </li>
         <li>
-          <Link to="/patterns">Browse all patterns</Link>
+          <Link to={href('/patterns')}>Browse all patterns</Link>
         </li>
         <li>
-          <Link to="/patterns/search">Search for a pattern</Link>
+          <Link to={href('/patterns/search')}>Search for a pattern</Link>
         </li>
         <li>
-          <Link to="/patterns/my-patterns">Your pattern library</Link>
+          <Link to={href('/patterns/my-patterns')}>Your pattern library</Link>
         </li>
         <li>
-          <Link to="/pricing">Selling on Stitchhouse</Link>
+          <Link to={href('/pricing')}>Selling on Stitchhouse</Link>
         </li>
       </ul>
     </section>

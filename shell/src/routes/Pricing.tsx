@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import {
@@ -48,7 +49,7 @@ function PlanCard({ plan }: { plan: Plan }) {
           <li key={line}>{line}</li>
         ))}
       </ul>
-      <LinkButton to={plan.id === 'pro' ? '/payment/subscription' : '/sign-up'} variant={plan.id === 'pro' ? 'primary' : 'secondary'} block>
+      <LinkButton to={plan.id === 'pro' ? href('/payment/subscription') : href('/sign-up')} variant={plan.id === 'pro' ? 'primary' : 'secondary'} block>
         {plan.id === 'pro' ? `Choose ${plan.name}` : 'Start for free'}
       </LinkButton>
     </li>
@@ -78,7 +79,7 @@ const FAQ = [
     answer: (
       <p>
         Your share goes to your Stripe Connect account with each sale. Stripe then pays out to your bank on its standard schedule for your
-        country; you can see the status under <Link to="/payment">Payments</Link>.
+        country; you can see the status under <Link to={href('/payment')}>Payments</Link>.
       </p>
     ),
   },
@@ -95,7 +96,7 @@ const FAQ = [
     question: 'Can I switch plans?',
     answer: (
       <p>
-        Yes, at any time from <Link to="/payment/subscription">your plan page</Link>. Upgrading takes effect at once. When you downgrade, {PLANS.pro.name}{' '}
+        Yes, at any time from <Link to={href('/payment/subscription')}>your plan page</Link>. Upgrading takes effect at once. When you downgrade, {PLANS.pro.name}{' '}
         runs to the end of the period you’ve paid for and the Free fee applies after that.
       </p>
     ),
@@ -114,7 +115,7 @@ const FAQ = [
     answer: (
       <p>
         A shop’s storefront is free. When a shop reports an in-shop sale of your pattern, we keep a share of the royalty (see above) from your
-        side. The shop pays the royalty you set and nothing more. <Link to="/retailers">More for shops</Link>.
+        side. The shop pays the royalty you set and nothing more. <Link to={href('/retailers')}>More for shops</Link>.
       </p>
     ),
   },

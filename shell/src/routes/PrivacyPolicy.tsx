@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
 import { BRAND_CONTACT, BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { PageHeading } from '@stitchhouse/shared/ui/index.ts';
@@ -183,7 +184,7 @@ export default function PrivacyPolicy() {
         <h2>Your rights</h2>
         <p>Under data protection law (including the GDPR and the UK GDPR) you can:</p>
         <ul>
-          <li>get a copy of your data: use “Export my data” on your <Link to="/account">account page</Link>, or write to us;</li>
+          <li>get a copy of your data: use “Export my data” on your <Link to={href('/account')}>account page</Link>, or write to us;</li>
           <li>have wrong data corrected: most of it you can edit yourself in your account;</li>
           <li>
             have your data deleted: use “Delete my account”; we keep only what tax law makes us keep, and we keep it locked away from any other
@@ -224,7 +225,7 @@ export default function PrivacyPolicy() {
           holders by e-mail before they take effect.
         </p>
         <p>
-          See also our <Link to="/legal/terms-of-use">terms of use</Link>.
+          See also our <Link to={href('/legal/terms-of-use')}>terms of use</Link>.
         </p>
       </Prose>
     </>

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { PLANS, formatBasisPoints } from '@stitchhouse/shared/plans.ts';
@@ -42,7 +43,7 @@ const WHAT_SHOPS_GET: FeatureItem[] = [
     body: (
       <p>
         Connect your till with an API key to get the catalog feed and report sales as they happen. No integration? Upload a CSV of the week’s
-        in-shop sales instead. <Link to="/point-of-sale-integration">How it works</Link>.
+        in-shop sales instead. <Link to={href('/point-of-sale-integration')}>How it works</Link>.
       </p>
     ),
   },
@@ -93,10 +94,10 @@ export default function Retailers() {
         Bring indie patterns to your shop floor
       </PageHeading>
       <div className={styles.heroActions}>
-        <LinkButton to="/sign-up" size="large">
+        <LinkButton to={href('/sign-up')} size="large">
           Open a shop store
         </LinkButton>
-        <LinkButton to="/account/wholesale" variant="secondary" size="large">
+        <LinkButton to={href('/account/wholesale')} variant="secondary" size="large">
           Apply for wholesale
         </LinkButton>
       </div>
@@ -110,7 +111,7 @@ export default function Retailers() {
           A shop store is free. You pay designers their wholesale or royalty price. Of each royalty, {BRAND_NAME} keeps{' '}
           {formatBasisPoints(PLANS.free.royaltyFeeBasisPoints)} when the designer is on the Free plan or{' '}
           {formatBasisPoints(PLANS.pro.royaltyFeeBasisPoints)} when they are on {PLANS.pro.name}. It comes out of the designer’s share and is never added to your bill. The point-of-sale integration is part of{' '}
-          {PLANS.pro.name}; on Free you can upload sales as CSV. <Link to="/pricing">Full pricing</Link>.
+          {PLANS.pro.name}; on Free you can upload sales as CSV. <Link to={href('/pricing')}>Full pricing</Link>.
         </p>
       </Section>
 
@@ -122,8 +123,8 @@ export default function Retailers() {
         title="Want to supply fabric or resell patterns instead?"
         actions={
           <>
-            <LinkButton to="/partners/suppliers">Suppliers</LinkButton>
-            <LinkButton to="/partners/resellers" variant="secondary">
+            <LinkButton to={href('/partners/suppliers')}>Suppliers</LinkButton>
+            <LinkButton to={href('/partners/resellers')} variant="secondary">
               Resellers
             </LinkButton>
           </>

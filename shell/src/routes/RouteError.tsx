@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 
 /** Last resort when the frame itself fails; remote failures never get here. */
@@ -10,7 +11,7 @@ export function RouteError() {
       <div role="alert" data-route-error>
         <p>Stitchhouse could not show this page{detail ? ` (${detail})` : ''}. Reloading usually fixes it.</p>
         <p>
-          <a href={typeof window === 'undefined' ? '/' : window.location.href}>Reload the page</a> · <Link to="/">Home page</Link>
+          <a href={typeof window === 'undefined' ? '/' : window.location.href}>Reload the page</a> · <Link to={href('/')}>Home page</Link>
         </p>
       </div>
     </main>

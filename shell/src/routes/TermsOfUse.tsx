@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
 import { BRAND_CONTACT, BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { PLANS } from '@stitchhouse/shared/plans.ts';
@@ -46,7 +47,7 @@ export default function TermsOfUse() {
         <p>
           {BRAND_NAME} is a marketplace. Designers sell their own patterns through it; we run the marketplace, take payments on their behalf and
           deliver the files. When you buy a pattern, the licence comes from its designer, and these terms set the rules everyone shares. Our{' '}
-          <Link to="/legal/privacy-policy">privacy policy</Link> explains how we handle personal data.
+          <Link to={href('/legal/privacy-policy')}>privacy policy</Link> explains how we handle personal data.
         </p>
 
         <h2 id="accounts">1. Your account</h2>
@@ -125,7 +126,7 @@ export default function TermsOfUse() {
         <h2 id="fees">6. Fees and payouts</h2>
         <ul>
           <li>
-            Our fees are those on the <Link to="/pricing">pricing page</Link> at the time of the sale. We collect payment from the buyer as your
+            Our fees are those on the <Link to={href('/pricing')}>pricing page</Link> at the time of the sale. We collect payment from the buyer as your
             agent, keep the fee and pass your share to your Stripe Connect account.
           </li>
           <li>You need a verified Stripe account to receive payouts. Stripe’s own terms apply to it.</li>

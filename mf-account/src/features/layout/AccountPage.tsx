@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import type { Session } from '@supabase/supabase-js';
-import { useSession } from '@stitchhouse/shared';
+import { href, useSession } from '@stitchhouse/shared';
 import { EmptyState, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import * as styles from './account.module.css';
 
 const SECTIONS = [
-  { to: '/account', label: 'Overview', end: true },
-  { to: '/account/user', label: 'Profile and security', end: false },
-  { to: '/account/store', label: 'Store', end: false },
-  { to: '/account/wholesale', label: 'Wholesale', end: false },
-  { to: '/account/messages', label: 'Messages', end: false },
+  { to: href('/account'), label: 'Overview', end: true },
+  { to: href('/account/user'), label: 'Profile and security', end: false },
+  { to: href('/account/store'), label: 'Store', end: false },
+  { to: href('/account/wholesale'), label: 'Wholesale', end: false },
+  { to: href('/account/messages'), label: 'Messages', end: false },
 ];
 
 export interface AccountPageProps {
@@ -48,7 +48,7 @@ export function AccountPage({ title, lead, path, children }: AccountPageProps) {
       ) : session ? (
         children(session)
       ) : (
-        <EmptyState title="Sign in to see your account" actions={<LinkButton to={`/sign-in?next=${encodeURIComponent(path)}`}>Sign in</LinkButton>} />
+        <EmptyState title="Sign in to see your account" actions={<LinkButton to={href('/sign-in', { next: path })}>Sign in</LinkButton>} />
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
@@ -24,7 +25,7 @@ export function NewQuestion({ patternId, storeId }: { patternId?: string; storeI
   });
 
   useEffect(() => {
-    if (state.data?.existing) navigate(`/account/messages/${state.data.existing}`, { replace: true });
+    if (state.data?.existing) navigate(href('/account/messages/:threadId', { threadId: state.data.existing }), { replace: true });
   }, [state.data?.existing, navigate]);
 
   if (state.status === 'error' || !state.data || state.data.existing) {
@@ -33,8 +34,8 @@ export function NewQuestion({ patternId, storeId }: { patternId?: string; storeI
   const { subject } = state.data;
   if (!subject) {
     return (
-      <EmptyState title="That pattern is not available" actions={<LinkButton to="/patterns">Browse patterns</LinkButton>}>
-        It may no longer be sold. Patterns in <Link to="/patterns/my-patterns">your library</Link> can always be asked about.
+      <EmptyState title="That pattern is not available" actions={<LinkButton to={href('/patterns')}>Browse patterns</LinkButton>}>
+        It may no longer be sold. Patterns in <Link to={href('/patterns/my-patterns')}>your library</Link> can always be asked about.
       </EmptyState>
     );
   }
@@ -48,7 +49,7 @@ export function NewQuestion({ patternId, storeId }: { patternId?: string; storeI
       <Composer label={`Your question to ${subject.storeName}`} submitLabel="Send question"
         onSend={async (body) => {
           const sent = await sendMessage(subject.patternId ? { pattern_id: subject.patternId, body } : { store_id: subject.storeId, body });
-          navigate(`/account/messages/${sent.thread_id}`, { state: { focusMessage: sent.message_id } });
+          navigate(href('/account/messages/:threadId', { threadId: sent.thread_id }), { state: { focusMessage: sent.message_id } });
         }} />
     </Card>
   );

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
 import type { Thread } from '../../api/messages.ts';
 import * as styles from './messages.module.css';
@@ -13,7 +14,7 @@ export function ThreadList({ threads }: { threads: Thread[] }) {
         const who = t.mySide === 'store' ? `${t.otherParty} → ${t.storeName}` : t.otherParty;
         return (
           <li key={t.id} className={t.unread > 0 ? styles.unreadThread : undefined} data-thread-id={t.id}>
-            <Link to={`/account/messages/${t.id}`} className={styles.threadLink}>
+            <Link to={href('/account/messages/:threadId', { threadId: t.id })} className={styles.threadLink}>
               <span className={styles.threadTitle}>
                 {about}
                 {t.unread > 0 ? <span className={styles.badge} data-testid="unread-count">{t.unread} unread</span> : null}

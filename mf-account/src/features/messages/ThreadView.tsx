@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
@@ -51,8 +52,8 @@ export function ThreadView({ thread, focusMessageId = null, onChanged }: ThreadV
           {mine === 'store' ? `${thread.otherParty} asked ${thread.storeName}` : `You and ${thread.storeName}`}
         </h2>
         <p className={styles.meta}>
-          {about && thread.patternId ? <>About <Link to={`/patterns/${thread.patternId}`}>{about}</Link> · </> : null}
-          <Link to="/account/messages">All messages</Link>
+          {about && thread.patternId ? <>About <Link to={href('/patterns/:productId', { productId: thread.patternId })}>{about}</Link> · </> : null}
+          <Link to={href('/account/messages')}>All messages</Link>
         </p>
         <AsyncList state={state} failedTitle="The messages could not be loaded"
           loading={<Spinner label="Loading the messages…" showLabel />}

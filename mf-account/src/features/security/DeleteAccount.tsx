@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useNavigate } from 'react-router';
 import { deleteAccountSchema } from '@stitchhouse/shared/account/schemas.ts';
 import { ErrorSummary, serverMessage, useZodForm } from '@stitchhouse/shared/form/index.ts';
@@ -36,7 +37,7 @@ export function DeleteAccount() {
               return;
             }
             await deleteAccount(password, app ? code : null);
-            navigate('/sign-in?reason=account-deleted', { replace: true });
+            navigate(href('/sign-in', { reason: 'account-deleted' }), { replace: true });
           })}
         >
           <TextField id={IDS.password} label="Current password" type="password" autoComplete="current-password" required {...form.field('password')} />

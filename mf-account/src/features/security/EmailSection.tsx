@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useState } from 'react';
 import { emailChangeSchema } from '@stitchhouse/shared/account/schemas.ts';
 import { ErrorSummary, useZodForm } from '@stitchhouse/shared/form/index.ts';
@@ -53,7 +54,7 @@ export function EmailSection({ email, pendingEmail, onChanged }: { email: string
           <Button type="submit" busy={form.busy} busyLabel="Sending the links…">
             Change email
           </Button>
-          <LinkButton to="/change-password" variant="secondary">
+          <LinkButton to={href('/change-password')} variant="secondary">
             Change password
           </LinkButton>
         </div>

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { markSignOutIntended } from '@stitchhouse/shared/auth/index.ts';
@@ -20,7 +21,7 @@ export function SessionsSection() {
     try {
       if (scope === 'global') markSignOutIntended();
       await signOutSessions(scope);
-      if (scope === 'global') navigate('/sign-in', { replace: true });
+      if (scope === 'global') navigate(href('/sign-in'), { replace: true });
       else setDone(true);
     } catch (error) {
       setProblem(serverMessage(error).message);

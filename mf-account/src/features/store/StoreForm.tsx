@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useState } from 'react';
 import { STORE_KINDS, STORE_KIND_LABELS, slugFromName, storeSchema, type StoreKind } from '@stitchhouse/shared/account/schemas.ts';
 import { ErrorSummary, useZodForm } from '@stitchhouse/shared/form/index.ts';
@@ -90,7 +91,7 @@ export function StoreForm({ store, canSupply, onSaved }: StoreFormProps) {
           }}
         />
         {store && store.oldSlugs.length > 0 ? (
-          <p className={styles.muted}>Old addresses that still lead here: {store.oldSlugs.map((s) => `/stores/${s}`).join(', ')}</p>
+          <p className={styles.muted}>Old addresses that still lead here: {store.oldSlugs.map((s) => href('/stores/:slug', { slug: s })).join(', ')}</p>
         ) : null}
         <TextArea id={IDS.bio} label="Bio" hint="Markdown: **bold**, *italic*, lists and links. Shown on your storefront." rows={6} {...form.field('bio')} />
         <div className={styles.actions}>

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import type { User } from '@supabase/supabase-js';
 import { LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import { AuthPage } from '../layout/AuthPage.tsx';
@@ -33,8 +34,8 @@ export function Welcome({ user, next }: WelcomeProps) {
               : 'Next, set up your shop: choose its name and web address, then pick the patterns you stock.'}
           </p>
           <div className={styles.actions}>
-            <LinkButton to="/account/store">Open your store</LinkButton>
-            <LinkButton to={next ?? '/patterns'} variant="secondary">
+            <LinkButton to={href('/account/store')}>Open your store</LinkButton>
+            <LinkButton to={next ?? href('/patterns')} variant="secondary">
               {next ? 'Continue where you were' : 'Browse patterns first'}
             </LinkButton>
           </div>
@@ -43,8 +44,8 @@ export function Welcome({ user, next }: WelcomeProps) {
         <>
           <p>Find your next project: every pattern you buy or get for free stays in your library, ready to download.</p>
           <div className={styles.actions}>
-            <LinkButton to={next ?? '/patterns'}>{next ? 'Continue where you were' : 'Browse patterns'}</LinkButton>
-            <LinkButton to="/patterns/my-patterns" variant="secondary">
+            <LinkButton to={next ?? href('/patterns')}>{next ? 'Continue where you were' : 'Browse patterns'}</LinkButton>
+            <LinkButton to={href('/patterns/my-patterns')} variant="secondary">
               Your library
             </LinkButton>
           </div>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { describeError } from '@stitchhouse/shared';
+import { describeError, href } from '@stitchhouse/shared';
 import { pageTitle } from '@stitchhouse/shared/brand.ts';
 import { Alert, Button, EmptyState, Select, Skeleton, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { recommendedSize } from '@stitchhouse/shared/catalog/sizing.ts';
@@ -64,7 +64,7 @@ function useCategories(): string[] {
 export function CatalogView({ mode }: CatalogViewProps) {
   const [query, setQuery] = useCatalogQuery();
   const navigate = useNavigate();
-  const basePath = mode === 'search' ? '/patterns/search' : '/patterns';
+  const basePath = mode === 'search' ? href('/patterns/search') : href('/patterns');
   const key = serializeCatalogQuery(query);
   // price filters and sorts are in the buyer's currency: a switch asks again
   const currency = useBuyerCurrency();
@@ -87,7 +87,7 @@ export function CatalogView({ mode }: CatalogViewProps) {
     const q = words.trim();
     const next = withChanges(query, { q, sort: query.sort === 'relevance' && !q ? null : query.sort });
     const qs = serializeCatalogQuery(next);
-    if (mode === 'browse' && q) navigate(`/patterns/search?${qs}`);
+    if (mode === 'browse' && q) navigate(href('/patterns/search', qs));
     else setQuery(next);
   }
 

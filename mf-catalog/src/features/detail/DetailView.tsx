@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { pageTitle } from '@stitchhouse/shared/brand.ts';
@@ -40,7 +41,7 @@ export function DetailView({ pattern }: { pattern: PatternDetail }) {
           <p className={styles.eyebrow}>{pattern.craft} · {pattern.category.replace(/-/g, ' ')}</p>
           <h1 className={styles.title}>{pattern.title}</h1>
           <p className={styles.byline}>
-            by <Link to={`/stores/${pattern.store.slug}`}>{pattern.store.name}</Link>
+            by <Link to={href('/stores/:slug', { slug: pattern.store.slug })}>{pattern.store.name}</Link>
           </p>
           {pattern.status === 'published' ? <FavouriteButton patternId={pattern.id} title={pattern.title} /> : null}
           {STATUS_NOTE[pattern.status] ? <p className={styles.status}>{STATUS_NOTE[pattern.status]}</p> : null}
@@ -68,7 +69,7 @@ export function DetailView({ pattern }: { pattern: PatternDetail }) {
           <p>Based on your measurements we recommend size <strong>{recommended}</strong>. Check the finished measurements for the ease you like.</p>
         ) : pattern.sizeChart.sizes.length > 0 ? (
           <p>
-            Enter your measurements under <Link to="/patterns">Fits me</Link> in the catalog to see your size here.
+            Enter your measurements under <Link to={href('/patterns')}>Fits me</Link> in the catalog to see your size here.
           </p>
         ) : null}
         <SizeChartTable chart={pattern.sizeChart} recommended={recommended} />

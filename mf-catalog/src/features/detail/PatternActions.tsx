@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { describeError, useSession } from '@stitchhouse/shared';
+import { describeError, href, useSession } from '@stitchhouse/shared';
 import { Alert, Button, LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import { SUPPORTED_CURRENCIES, type Currency } from '@stitchhouse/shared/money.ts';
 import { loadCart, useCart } from '@stitchhouse/shared/cart/useCart.ts';
@@ -93,11 +93,11 @@ export function PatternActions({ pattern }: { pattern: PatternDetail }) {
   }
 
   async function buyNow() {
-    if (await addDigital()) navigate('/payment/send');
+    if (await addDigital()) navigate(href('/payment/send'));
   }
 
   const free = pattern.priceCents === 0;
-  const downloadHref = `/patterns/${pattern.id}/download`;
+  const downloadHref = href('/patterns/:productId/download', { productId: pattern.id });
   const purchasable = pattern.status === 'published';
 
   return (
@@ -115,7 +115,7 @@ export function PatternActions({ pattern }: { pattern: PatternDetail }) {
           {justClaimed ? <Alert tone="success">Added to your library.</Alert> : null}
           <p className={styles.owned}>{ownership === 'own_store' ? 'This is your pattern.' : 'This pattern is in your library.'}</p>
           <LinkButton to={downloadHref} size="large" block>Download</LinkButton>
-          {ownership === 'own_store' ? <LinkButton to={`/patterns/${pattern.id}/edit`} variant="secondary" block>Edit pattern</LinkButton> : null}
+          {ownership === 'own_store' ? <LinkButton to={href('/patterns/:productId/edit', { productId: pattern.id })} variant="secondary" block>Edit pattern</LinkButton> : null}
         </>
       ) : !purchasable ? (
         <p className={styles.muted}>This pattern is no longer sold.</p>
@@ -128,7 +128,7 @@ export function PatternActions({ pattern }: { pattern: PatternDetail }) {
           <Button size="large" block onClick={buyNow}>Buy</Button>
           {inCart ? (
             <p className={styles.muted} role="status">
-              In your cart. <Link to="/payment/send">Go to checkout</Link>
+              In your cart. <Link to={href('/payment/send')}>Go to checkout</Link>
             </p>
           ) : (
             <Button variant="secondary" block onClick={addDigital}>Add to cart</Button>

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, type Currency } from '@stitchhouse/shared/money.ts';
@@ -44,7 +45,7 @@ export function WholesaleOrder({ pattern, price }: { pattern: PatternDetail; pri
       <Button type="submit" variant="secondary" block>Add copies to cart</Button>
       {added !== null || inCart ? (
         <Alert tone="success">
-          {inCart ? `${inCart.quantity} printed copies in your cart.` : null} <Link to="/payment/send">Go to checkout</Link>
+          {inCart ? `${inCart.quantity} printed copies in your cart.` : null} <Link to={href('/payment/send')}>Go to checkout</Link>
         </Alert>
       ) : null}
     </form>

@@ -1,5 +1,6 @@
 // Why a download failed, in words, and what the person can do about it
 // (/download/error?reason=<code> and the download page share this).
+import { href } from '@stitchhouse/shared';
 import { DOWNLOAD_REASONS, isDownloadReason, type DownloadReason } from '../../api/downloads.ts';
 
 export { DOWNLOAD_REASONS, isDownloadReason, type DownloadReason };
@@ -12,8 +13,8 @@ export interface ReasonCopy {
 }
 
 export function reasonCopy(reason: DownloadReason, patternId: string | null, waitMinutes?: number): ReasonCopy {
-  const pattern = patternId ? `/patterns/${patternId}` : '/patterns';
-  const downloadPage = patternId ? `/patterns/${patternId}/download` : '/patterns/my-patterns';
+  const pattern = patternId ? href('/patterns/:productId', { productId: patternId }) : href('/patterns');
+  const downloadPage = patternId ? href('/patterns/:productId/download', { productId: patternId }) : href('/patterns/my-patterns');
   switch (reason) {
     case 'not_owned':
       return {
@@ -25,13 +26,13 @@ export function reasonCopy(reason: DownloadReason, patternId: string | null, wai
       return {
         title: 'Sign in to download',
         explanation: 'Your patterns are tied to your account. Sign in and the download starts from your library.',
-        action: { label: 'Sign in', href: `/sign-in?next=${encodeURIComponent(downloadPage)}` },
+        action: { label: 'Sign in', href: href('/sign-in', { next: downloadPage }) },
       };
     case 'aal2_required':
       return {
         title: 'Enter your authenticator code',
         explanation: 'This account is protected by an authenticator app. Enter the code it shows, then the download starts.',
-        action: { label: 'Enter the code', href: `/sign-in?next=${encodeURIComponent(downloadPage)}` },
+        action: { label: 'Enter the code', href: href('/sign-in', { next: downloadPage }) },
       };
     case 'file_missing':
       return {
@@ -49,14 +50,14 @@ export function reasonCopy(reason: DownloadReason, patternId: string | null, wai
       return {
         title: 'This download link has expired',
         explanation: 'Links in emails work for 30 days. Your purchase has not expired: download it from your library any time.',
-        action: { label: 'Open your library', href: '/patterns/my-patterns' },
+        action: { label: 'Open your library', href: href('/patterns/my-patterns') },
       };
     case 'rate_limited': {
       const wait = waitMinutes && waitMinutes > 0 ? `in about ${waitMinutes} minute${waitMinutes === 1 ? '' : 's'}` : 'within the hour';
       return {
         title: 'Download limit reached',
         explanation: `You can download each pattern 10 times an hour. Try again ${wait}; your purchase stays in your library.`,
-        action: { label: 'Open your library', href: '/patterns/my-patterns' },
+        action: { label: 'Open your library', href: href('/patterns/my-patterns') },
       };
     }
     case 'network':

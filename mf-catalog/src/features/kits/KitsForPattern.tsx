@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { describeError } from '@stitchhouse/shared';
+import { describeError, href } from '@stitchhouse/shared';
 import { Price } from '@stitchhouse/shared/currency/index.ts';
 import { Alert, Button, Card, buttonClassName } from '@stitchhouse/shared/ui/index.ts';
 import { listPatternKits, recordKitClick, type PatternKit } from '../../api/kits.ts';
@@ -29,7 +29,7 @@ export function KitsForPattern({ patternId }: { patternId: string }) {
         </ul>
       ) : (
         <p className={styles.quiet}>
-          No kits for this pattern yet. Fabric shop? <Link to="/partners/suppliers">List a kit as a supplier</Link>.
+          No kits for this pattern yet. Fabric shop? <Link to={href('/partners/suppliers')}>List a kit as a supplier</Link>.
         </p>
       )}
     </KitsSection>

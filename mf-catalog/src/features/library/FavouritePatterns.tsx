@@ -1,4 +1,4 @@
-import { errorMessage } from '@stitchhouse/shared';
+import { errorMessage, href } from '@stitchhouse/shared';
 import { Alert, Button, EmptyState, LinkButton, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { myFavourites } from '../../api/social.ts';
@@ -22,7 +22,7 @@ export function FavouritePatterns({ userId }: { userId: string }) {
       ) : !favourites.data ? (
         <div aria-busy="true" aria-label="Loading your favourites"><Skeleton shape="block" height="8rem" /></div>
       ) : favourites.data.length === 0 ? (
-        <EmptyState title="No favourites yet" headingLevel={3} actions={<LinkButton to="/patterns">Browse patterns</LinkButton>}>
+        <EmptyState title="No favourites yet" headingLevel={3} actions={<LinkButton to={href('/patterns')}>Browse patterns</LinkButton>}>
           Tap the heart on a pattern to keep it here for later.
         </EmptyState>
       ) : (

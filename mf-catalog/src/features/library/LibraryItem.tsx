@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
 import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
 import { LinkButton } from '@stitchhouse/shared/ui/index.ts';
@@ -14,8 +15,8 @@ export function LibraryItem({ entry }: { entry: LibraryEntry }) {
     <li className={styles.item} data-pattern-id={entry.patternId}>
       {entry.coverPath ? <img {...coverImage(entry.coverPath, 'wideCard')} alt="" loading="lazy" decoding="async" /> : <div className={styles.noCover} />}
       <div className={styles.body}>
-        <h3>{entry.status === 'published' ? <Link to={`/patterns/${entry.patternId}`}>{entry.title}</Link> : entry.title}</h3>
-        <p className={styles.meta}>by <Link to={`/stores/${entry.storeSlug}`}>{entry.storeName}</Link>{entry.source === 'free' ? ' · free' : ''}</p>
+        <h3>{entry.status === 'published' ? <Link to={href('/patterns/:productId', { productId: entry.patternId })}>{entry.title}</Link> : entry.title}</h3>
+        <p className={styles.meta}>by <Link to={href('/stores/:slug', { slug: entry.storeSlug })}>{entry.storeName}</Link>{entry.source === 'free' ? ' · free' : ''}</p>
         <p className={styles.meta}>{formats ? `Formats: ${formats}` : 'No files yet'} · version {entry.currentVersion}</p>
         {entry.updated ? (
           <>
@@ -24,7 +25,7 @@ export function LibraryItem({ entry }: { entry: LibraryEntry }) {
           </>
         ) : null}
         <p className={styles.meta}>{entry.lastDownloadedAt ? `Last downloaded ${formatDate(entry.lastDownloadedAt)}` : 'Not downloaded yet'}</p>
-        <LinkButton to={`/patterns/${entry.patternId}/download`} aria-label={`Download ${entry.title}`}>Download</LinkButton>
+        <LinkButton to={href('/patterns/:productId/download', { productId: entry.patternId })} aria-label={`Download ${entry.title}`}>Download</LinkButton>
         <AskDesignerLink patternId={entry.patternId} title={entry.title} />
       </div>
     </li>

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { errorMessage } from '@stitchhouse/shared';
+import { errorMessage, href } from '@stitchhouse/shared';
 import { Alert, Button, EmptyState, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { createPattern, myStores } from '../../api/publishing.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
@@ -26,7 +26,7 @@ export function NewPattern() {
     return (
       <>
         <PageHeading title="New pattern">New pattern</PageHeading>
-        <EmptyState title="You have no store yet" actions={<LinkButton to="/account/store">Open your store</LinkButton>}>
+        <EmptyState title="You have no store yet" actions={<LinkButton to={href('/account/store')}>Open your store</LinkButton>}>
           Patterns are sold from a store. Open yours first; it takes a couple of minutes.
         </EmptyState>
       </>
@@ -36,7 +36,7 @@ export function NewPattern() {
     <div className={styles.page}>
       <PageHeading title="New pattern" eyebrow={store.name}>New pattern</PageHeading>
       <div className={styles.top}>
-        <LinkButton variant="ghost" to="/patterns/my-store">Back to my store</LinkButton>
+        <LinkButton variant="ghost" to={href('/patterns/my-store')}>Back to my store</LinkButton>
       </div>
       <section className={styles.panel} aria-labelledby="details-title">
         <h2 id="details-title">Details</h2>
@@ -46,7 +46,7 @@ export function NewPattern() {
           currency={store.currency}
           onSave={async (fields, wholesale) => {
             const id = await createPattern(store, fields, wholesale);
-            navigate(`/patterns/${id}/edit`, { replace: true, state: CREATED_STATE });
+            navigate(href('/patterns/:productId/edit', { productId: id }), { replace: true, state: CREATED_STATE });
           }}
         />
       </section>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { errorMessage, useSession } from '@stitchhouse/shared';
+import { errorMessage, href, useSession } from '@stitchhouse/shared';
 import { formatDay } from '@stitchhouse/shared/money.ts';
 import { Alert, Button, EmptyState, Skeleton, TextArea } from '@stitchhouse/shared/ui/index.ts';
 import { listReviews, ratingOf, replyToReview, reviewStanding, type Review } from '../../api/reviews.ts';
@@ -58,7 +58,7 @@ export function PatternReviews({ pattern }: { pattern: ReviewedPattern }) {
           {(() => {
             const standing = data.data.standing;
             if (!userId) {
-              return <p><Link to={`/sign-in?next=${encodeURIComponent(location.pathname)}`}>Sign in</Link> to review a pattern you own.</p>;
+              return <p><Link to={href('/sign-in', { next: location.pathname })}>Sign in</Link> to review a pattern you own.</p>;
             }
             if (isOwner || isAnonymous || !standing) return null;
             if (!standing.entitlementId && !standing.myReview) return <p className={styles.note}>Only makers who own this pattern can review it.</p>;

@@ -1,9 +1,9 @@
-import { routeByPath, routeHref, useSession } from '@stitchhouse/shared';
+import { href, useSession } from '@stitchhouse/shared';
 import { LinkButton } from '@stitchhouse/shared/ui/index.ts';
 
 /** Where "Ask the designer" leads: the question screen of the account's messages, about this pattern. */
 export function askDesignerHref(patternId: string): string {
-  return `${routeHref(routeByPath('/account/messages'))}?${new URLSearchParams({ pattern: patternId })}`;
+  return href('/account/messages', { pattern: patternId });
 }
 
 /**

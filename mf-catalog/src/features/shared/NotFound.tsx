@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { pageTitle } from '@stitchhouse/shared/brand.ts';
@@ -20,7 +21,7 @@ export function CatalogNotFound({ what }: { what: 'Pattern' | 'Store' }) {
           : 'There is no store at this address. The link may be mistyped, or the store may have closed.'}
       </p>
       <p>
-        <Link to="/patterns">Browse all patterns</Link> · <Link to="/patterns/search">Search for a pattern</Link>
+        <Link to={href('/patterns')}>Browse all patterns</Link> · <Link to={href('/patterns/search')}>Search for a pattern</Link>
       </p>
     </section>
   );

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@stitchhouse/shared/ui/index.ts';
@@ -53,13 +54,13 @@ export function PatternCard({ pattern, recommendedSize, footer, headingLevel = 2
       </div>
       <div className={styles.body}>
         <Heading className={styles.title}>
-          <Link to={`/patterns/${pattern.id}`} className={styles.titleLink}>
+          <Link to={href('/patterns/:productId', { productId: pattern.id })} className={styles.titleLink}>
             {highlightParts(pattern.title, highlight).map((part, i) => (part.match ? <mark key={i} className={styles.mark}>{part.text}</mark> : part.text))}
           </Link>
         </Heading>
         <p className={styles.store}>
           by{' '}
-          <Link to={`/stores/${pattern.storeSlug}`} className={styles.storeLink}>
+          <Link to={href('/stores/:slug', { slug: pattern.storeSlug })} className={styles.storeLink}>
             {pattern.storeName}
           </Link>
         </p>

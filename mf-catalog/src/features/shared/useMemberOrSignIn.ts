@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { memberOnceKnown } from '@stitchhouse/shared';
+import { href, memberOnceKnown } from '@stitchhouse/shared';
 
 /**
  * For a button only a member can use (a heart, Follow, Get for free): resolves to the member's id,
@@ -11,7 +11,7 @@ export function useMemberOrSignIn(): () => Promise<string | null> {
   const location = useLocation();
   return async () => {
     const member = await memberOnceKnown();
-    if (!member) navigate(`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`);
+    if (!member) navigate(href('/sign-in', { next: location.pathname + location.search }));
     return member;
   };
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { describeError } from '@stitchhouse/shared';
+import { describeError, href } from '@stitchhouse/shared';
 import { pageTitle } from '@stitchhouse/shared/brand.ts';
 import { Alert, Button, EmptyState } from '@stitchhouse/shared/ui/index.ts';
 import { Markdown } from '@stitchhouse/shared/ui/Markdown.tsx';
@@ -79,7 +79,7 @@ export function StorefrontView({ store }: { store: Storefront }) {
         ) : patterns.data.hits.length > 0 ? (
           <>
             <PatternGrid patterns={patterns.data.hits} headingLevel={3} />
-            <Pagination page={page} pages={pageCount(patterns.data.total)} hrefOf={(p) => (p === 1 ? `/stores/${store.slug}` : `/stores/${store.slug}?page=${p}`)} />
+            <Pagination page={page} pages={pageCount(patterns.data.total)} hrefOf={(p) => (p === 1 ? href('/stores/:slug', { slug: store.slug }) : href('/stores/:slug', { slug: store.slug }, { page: p }))} />
           </>
         ) : store.kind === 'retailer' ? (
           <p>This shop has not published patterns of its own.</p>

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '@stitchhouse/shared';
+import { href, useSession } from '@stitchhouse/shared';
 import { signInHref } from '@stitchhouse/shared/auth/next.ts';
 import type { PartnerProgramme } from '@stitchhouse/shared/partners/applications.ts';
 import { serverMessage } from '@stitchhouse/shared/form/index.ts';
@@ -49,7 +49,7 @@ export function PartnerApplications({ programme, path, approved }: PartnerApplic
         <p>Sign in or create a free account to apply. Applying takes two minutes; we answer by email.</p>
         <div className={styles.actions}>
           <LinkButton to={signInHref(path)}>Sign in to apply</LinkButton>
-          <Link to="/sign-up">Create an account</Link>
+          <Link to={href('/sign-up')}>Create an account</Link>
         </div>
       </>
     );

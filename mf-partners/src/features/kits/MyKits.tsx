@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { describeError } from '@stitchhouse/shared';
+import { describeError, href } from '@stitchhouse/shared';
 import { formatMoney } from '@stitchhouse/shared/money.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Alert, AsyncList, Button, Skeleton, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
@@ -50,7 +50,7 @@ export function MyKits({ supplierId }: { supplierId: string }) {
       <h2 id="my-kits-heading">My kits</h2>
       <p className={styles.muted}>
         Clicks count each time a maker opens your shop from a kit (repeats by the same person within 30 minutes, and your own, are left
-        out). Daily figures are in your <Link to="/reports">reports</Link>.
+        out). Daily figures are in your <Link to={href('/reports')}>reports</Link>.
       </p>
       <div ref={noticeRef} tabIndex={-1} className={styles.notice}>
         {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
@@ -97,7 +97,7 @@ export function MyKits({ supplierId }: { supplierId: string }) {
                     <th scope="row">
                       <a href={kit.url} target="_blank" rel="noopener">{kit.title}<VisuallyHidden> (opens your shop in a new tab)</VisuallyHidden></a>
                     </th>
-                    <td>{kit.patternTitle ? <Link to={`/patterns/${kit.patternId}`}>{kit.patternTitle}</Link> : <span className={styles.muted}>No longer in the catalog</span>}</td>
+                    <td>{kit.patternTitle ? <Link to={href('/patterns/:productId', { productId: kit.patternId })}>{kit.patternTitle}</Link> : <span className={styles.muted}>No longer in the catalog</span>}</td>
                     <td>{formatMoney(kit.priceCents, kit.currency)}</td>
                     <td className={styles.number} data-testid="kit-clicks">{kit.clicks}</td>
                     <td>{kit.archivedAt ? 'Archived' : kit.patternTitle ? 'Listed' : 'Hidden'}</td>

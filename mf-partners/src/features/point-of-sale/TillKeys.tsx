@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { describeError } from '@stitchhouse/shared';
+import { describeError, href } from '@stitchhouse/shared';
 import { formatDayTime } from '@stitchhouse/shared/money.ts';
 import { Alert, AsyncList, Button, LinkButton, Skeleton, TextField, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
@@ -84,7 +84,7 @@ export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'p
       <h2 id="pos-keys">Till keys</h2>
       {plan !== 'pro' ? (
         <Alert tone="info" title="Till keys are part of the Pro plan"
-          actions={<LinkButton to="/payment/subscription" size="small">See the Pro plan</LinkButton>}>
+          actions={<LinkButton to={href('/payment/subscription')} size="small">See the Pro plan</LinkButton>}>
           Your shop is on the Free plan: the catalog feed and the sales endpoint answer 403 until it moves to Pro. You can upload sales as CSV below on any plan.
         </Alert>
       ) : null}

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useState } from 'react';
 import { referralLink } from '@stitchhouse/shared/partners/referral.ts';
 import { REFERRAL_ATTRIBUTION_DAYS } from '@stitchhouse/shared/pricing.ts';
@@ -6,8 +7,8 @@ import * as styles from './resellers.module.css';
 
 const PAGES = [
   { path: '/', label: 'Home page' },
-  { path: '/patterns', label: 'The pattern catalog' },
-  { path: '/designers', label: 'For designers' },
+  { path: href('/patterns'), label: 'The pattern catalog' },
+  { path: href('/designers'), label: 'For designers' },
 ];
 
 /** The approved reseller's code and ready-made links (any page works with ?ref=CODE), each with a copy button. */

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
 import { formatMoney } from '@stitchhouse/shared/money.ts';
 import { formatDay } from '@stitchhouse/shared/money.ts';
@@ -55,7 +56,7 @@ export function ResellerDashboard({ userId }: { userId: string }) {
         </dl>
         {[...totals.values()].some((t) => t.held > 0) ? (
           <Alert tone="info" title="Commissions are held for you">
-            Connect a payout account to receive them: <Link to="/payment/receive">set up payouts</Link>. Held commissions are sent as soon as it is ready.
+            Connect a payout account to receive them: <Link to={href('/payment/receive')}>set up payouts</Link>. Held commissions are sent as soon as it is ready.
           </Alert>
         ) : null}
         {commissions.length === 0 ? (

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
 import { signInHref } from '@stitchhouse/shared/auth/next.ts';
 import { pageCart, type CartLine } from '@stitchhouse/shared/cart/index.ts';
@@ -25,10 +26,10 @@ export function ProblemBlock({ problem, lines, currency, onRetry, onRemoveCode }
   let actions = null;
   switch (explained.action) {
     case 'sign_in':
-      actions = <LinkButton size="small" to={signInHref('/payment/send')}>Sign in</LinkButton>;
+      actions = <LinkButton size="small" to={signInHref(href('/payment/send'))}>Sign in</LinkButton>;
       break;
     case 'browse':
-      actions = <LinkButton size="small" to="/patterns">Browse patterns</LinkButton>;
+      actions = <LinkButton size="small" to={href('/patterns')}>Browse patterns</LinkButton>;
       break;
     case 'remove_listed':
       actions = named.length > 0
@@ -42,7 +43,7 @@ export function ProblemBlock({ problem, lines, currency, onRetry, onRemoveCode }
       actions = (
         <>
           <Button size="small" onClick={() => lines.filter((l) => l.kind === 'wholesale_print').forEach((l) => cart.remove(l.patternId, l.kind))}>Remove printed copies</Button>
-          <LinkButton size="small" variant="secondary" to="/account/wholesale">Apply for wholesale</LinkButton>
+          <LinkButton size="small" variant="secondary" to={href('/account/wholesale')}>Apply for wholesale</LinkButton>
         </>
       );
       break;
@@ -69,7 +70,7 @@ export function ProblemBlock({ problem, lines, currency, onRetry, onRemoveCode }
           ))}
         </ul>
       ) : null}
-      {explained.action === 'sign_in' ? null : problem.code === 'wholesale_not_approved' ? <p><Link to="/account/wholesale">What a wholesale account is</Link></p> : null}
+      {explained.action === 'sign_in' ? null : problem.code === 'wholesale_not_approved' ? <p><Link to={href('/account/wholesale')}>What a wholesale account is</Link></p> : null}
     </Alert>
   );
 }

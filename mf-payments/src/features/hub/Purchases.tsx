@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '@stitchhouse/shared';
+import { errorMessage, href } from '@stitchhouse/shared';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { Alert, Button, EmptyState, LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import { myOrders } from '../../api/orders.ts';
@@ -36,7 +36,7 @@ export function Purchases({ userId }: { userId: string }) {
       ) : orders.status === 'error' ? (
         <Alert tone="danger" title="Your purchases could not be loaded" actions={<Button size="small" onClick={orders.retry}>Try again</Button>}>{errorMessage(orders.error)}</Alert>
       ) : !orders.data || orders.data.length === 0 ? (
-        <EmptyState headingLevel={3} title="No purchases yet" actions={<LinkButton to="/patterns">Browse patterns</LinkButton>}>
+        <EmptyState headingLevel={3} title="No purchases yet" actions={<LinkButton to={href('/patterns')}>Browse patterns</LinkButton>}>
           Patterns you buy are listed here with their receipts.
         </EmptyState>
       ) : (
@@ -60,7 +60,7 @@ export function Purchases({ userId }: { userId: string }) {
                     {item.kind === 'wholesale_print' ? ` — ${item.quantity} printed copies` : ''}
                     {item.refunded_at || order.status === 'refunded' ? ' — refunded' : item.refund_requested_at ? ' — refund pending' : ''}
                     {item.kind === 'digital' && !item.refunded_at && ['paid', 'partially_refunded'].includes(order.status) ? (
-                      <> · <Link to={`/download/${item.pattern_id}`} aria-label={`Download ${item.title ?? 'the pattern'}`}>Download</Link></>
+                      <> · <Link to={href('/download/:productId', { productId: item.pattern_id })} aria-label={`Download ${item.title ?? 'the pattern'}`}>Download</Link></>
                     ) : null}
                   </li>
                 ))}

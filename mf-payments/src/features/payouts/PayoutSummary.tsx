@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { errorMessage } from '@stitchhouse/shared';
+import { errorMessage, href } from '@stitchhouse/shared';
 import { Alert, Button } from '@stitchhouse/shared/ui/index.ts';
 import { payoutStage, type PayoutStatus } from '../../api/payouts.ts';
 import type { AsyncState } from '@stitchhouse/shared/useAsync.ts';
@@ -44,7 +44,7 @@ export function PayoutSummary({ status, showConnect = true }: { status: AsyncSta
       {showConnect && stage !== 'enabled' ? (
         <div className={styles.actions}>
           <ConnectButton label={stage === 'not_connected' ? 'Connect a payout account' : 'Finish payout setup'} />
-          <Link to="/payment/receive">How payouts work</Link>
+          <Link to={href('/payment/receive')}>How payouts work</Link>
         </div>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, EmptyState, LinkButton, Skeleton, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
@@ -83,7 +84,7 @@ export function FeaturedPatterns({ load, describeError }: FeaturedPatternsProps)
                 <Button variant="secondary" size="small" onClick={retry}>
                   Try again
                 </Button>
-                <LinkButton to="/patterns" variant="ghost" size="small">
+                <LinkButton to={href('/patterns')} variant="ghost" size="small">
                   Open the catalog
                 </LinkButton>
               </>
@@ -99,8 +100,8 @@ export function FeaturedPatterns({ load, describeError }: FeaturedPatternsProps)
             title="No patterns are published yet"
             actions={
               <>
-                <LinkButton to="/account/store">Open your store</LinkButton>
-                <LinkButton to="/newsletter" variant="secondary">
+                <LinkButton to={href('/account/store')}>Open your store</LinkButton>
+                <LinkButton to={href('/newsletter')} variant="secondary">
                   Hear when patterns arrive
                 </LinkButton>
               </>
@@ -117,7 +118,7 @@ export function FeaturedPatterns({ load, describeError }: FeaturedPatternsProps)
               ))}
             </ul>
             <p className={styles.more}>
-              <Link to="/patterns">Browse the whole catalog</Link>
+              <Link to={href('/patterns')}>Browse the whole catalog</Link>
             </p>
           </>
         ) : null}
@@ -143,13 +144,13 @@ export function PatternCard({ pattern }: { pattern: FeaturedPattern }) {
       </div>
       <div className={styles.body}>
         <h3 className={styles.title}>
-          <Link to={`/patterns/${encodeURIComponent(pattern.id)}`} className={styles.titleLink}>
+          <Link to={href('/patterns/:productId', { productId: pattern.id })} className={styles.titleLink}>
             {pattern.title}
           </Link>
         </h3>
         <p className={styles.store}>
           <VisuallyHidden>Designed by </VisuallyHidden>
-          <Link to={`/stores/${encodeURIComponent(pattern.storeSlug)}`} className={styles.storeLink}>
+          <Link to={href('/stores/:slug', { slug: pattern.storeSlug })} className={styles.storeLink}>
             {pattern.storeName}
           </Link>
         </p>

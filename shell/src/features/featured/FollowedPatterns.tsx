@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { getSupabase } from '@stitchhouse/shared';
+import { getSupabase, href } from '@stitchhouse/shared';
 import { Alert, Button, EmptyState, LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import { useLayoutSession } from '../layout/useLayoutSession.ts';
 import { PatternCard } from './FeaturedPatterns.tsx';
@@ -61,7 +61,7 @@ export function FollowedPatterns() {
       ) : null}
       {state.status === 'ready' && state.patterns.length === 0 ? (
         <EmptyState headingLevel={3} icon="♡" title="You don’t follow any designers yet"
-          actions={<LinkButton to="/patterns" variant="secondary">Find designers in the catalog</LinkButton>}>
+          actions={<LinkButton to={href('/patterns')} variant="secondary">Find designers in the catalog</LinkButton>}>
           <p>Open a designer’s or shop’s page and choose Follow: their new patterns appear here and in the newsletter.</p>
         </EmptyState>
       ) : null}

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
 import { useCart } from '@stitchhouse/shared/cart/useCart.ts';
 import * as styles from './SiteHeader.module.css';
@@ -11,7 +12,7 @@ export function CartLink() {
   const count = useCart().length;
   if (count === 0) return null;
   return (
-    <Link to="/payment/send" className={styles.cart} aria-label={`Cart, ${count} ${count === 1 ? 'pattern' : 'patterns'}`}>
+    <Link to={href('/payment/send')} className={styles.cart} aria-label={`Cart, ${count} ${count === 1 ? 'pattern' : 'patterns'}`}>
       Cart <span className={styles.cartCount} aria-hidden="true">{count}</span>
     </Link>
   );

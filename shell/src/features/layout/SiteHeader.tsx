@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
@@ -41,7 +42,7 @@ export function SiteHeader({ user, sessionLoading, onSignOut }: SiteHeaderProps)
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link to="/" className={styles.logo}>
+        <Link to={href('/')} className={styles.logo}>
           <span className={styles.logoMark} aria-hidden="true">
             <svg viewBox="0 0 32 32" width="32" height="32" focusable="false">
               <circle cx="16" cy="16" r="15" fill="currentColor" />

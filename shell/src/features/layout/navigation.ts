@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 /** The links of the header, the account menu and the footer, in display order. */
 export interface NavLinkItem {
   to: string;
@@ -5,22 +6,22 @@ export interface NavLinkItem {
 }
 
 export const PRIMARY_NAV: readonly NavLinkItem[] = [
-  { to: '/patterns', label: 'Catalog' },
-  { to: '/designers', label: 'Designers' },
-  { to: '/retailers', label: 'Shops' },
-  { to: '/pricing', label: 'Pricing' },
+  { to: href('/patterns'), label: 'Catalog' },
+  { to: href('/designers'), label: 'Designers' },
+  { to: href('/retailers'), label: 'Shops' },
+  { to: href('/pricing'), label: 'Pricing' },
 ];
 
 /** The account menu's links for everyone signed in. */
 export const ACCOUNT_MENU: readonly NavLinkItem[] = [
-  { to: '/account', label: 'Account' },
-  { to: '/patterns/my-patterns', label: 'My patterns' },
+  { to: href('/account'), label: 'Account' },
+  { to: href('/patterns/my-patterns'), label: 'My patterns' },
 ];
 
 /** Only for a store's owner. */
-export const MY_STORE_LINK: NavLinkItem = { to: '/patterns/my-store', label: 'My store' };
+export const MY_STORE_LINK: NavLinkItem = { to: href('/patterns/my-store'), label: 'My store' };
 /** For a designer or shop account without a store yet: the way to open one. */
-export const OPEN_STORE_LINK: NavLinkItem = { to: '/account/store', label: 'Open a store' };
+export const OPEN_STORE_LINK: NavLinkItem = { to: href('/account/store'), label: 'Open a store' };
 
 /** The account menu of a member: "My store" only with a store, "Open a store" for one who signed up to sell. */
 export function accountMenu(selling: { hasStore: boolean; wantsToSell: boolean } | null): readonly NavLinkItem[] {
@@ -29,8 +30,8 @@ export function accountMenu(selling: { hasStore: boolean; wantsToSell: boolean }
   return ACCOUNT_MENU;
 }
 
-export const SIGN_IN_PATH = '/sign-in';
-export const SIGN_UP_PATH = '/sign-up';
+export const SIGN_IN_PATH = href('/sign-in');
+export const SIGN_UP_PATH = href('/sign-up');
 
 export interface FooterGroup {
   heading: string;
@@ -41,34 +42,34 @@ export const FOOTER_GROUPS: readonly FooterGroup[] = [
   {
     heading: 'Marketplace',
     links: [
-      { to: '/patterns', label: 'Catalog' },
-      { to: '/designers', label: 'Sell your patterns' },
-      { to: '/retailers', label: 'For shops' },
-      { to: '/pricing', label: 'Pricing' },
-      { to: '/app', label: 'App' },
+      { to: href('/patterns'), label: 'Catalog' },
+      { to: href('/designers'), label: 'Sell your patterns' },
+      { to: href('/retailers'), label: 'For shops' },
+      { to: href('/pricing'), label: 'Pricing' },
+      { to: href('/app'), label: 'App' },
     ],
   },
   {
     heading: 'Partners',
     links: [
-      { to: '/partners', label: 'Partner programme' },
-      { to: '/partners/resellers', label: 'Resellers' },
-      { to: '/partners/suppliers', label: 'Suppliers' },
-      { to: '/point-of-sale-integration', label: 'Point-of-sale integration' },
+      { to: href('/partners'), label: 'Partner programme' },
+      { to: href('/partners/resellers'), label: 'Resellers' },
+      { to: href('/partners/suppliers'), label: 'Suppliers' },
+      { to: href('/point-of-sale-integration'), label: 'Point-of-sale integration' },
     ],
   },
   {
     heading: 'Company',
     links: [
-      { to: '/about', label: 'About' },
-      { to: '/newsletter', label: 'Newsletter' },
+      { to: href('/about'), label: 'About' },
+      { to: href('/newsletter'), label: 'Newsletter' },
     ],
   },
   {
     heading: 'Legal',
     links: [
-      { to: '/legal/privacy-policy', label: 'Privacy policy' },
-      { to: '/legal/terms-of-use', label: 'Terms of use' },
+      { to: href('/legal/privacy-policy'), label: 'Privacy policy' },
+      { to: href('/legal/terms-of-use'), label: 'Terms of use' },
     ],
   },
 ];

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
-import { getSessionState, getSupabase, subscribeSession, type SessionState } from '@stitchhouse/shared';
+import { getSessionState, getSupabase, href, type SessionState, subscribeSession } from '@stitchhouse/shared';
 import { afterFirstPaint } from '@stitchhouse/shared/afterPaint.ts';
 import { markSignOutIntended } from '@stitchhouse/shared/auth/signOutIntent.ts';
 import type { AccountUser } from './accountLabel.ts';
@@ -46,7 +46,7 @@ export function useLayoutSession(): LayoutSession {
     const { error } = await supabase.auth.signOut();
     // The server could not be told (offline): still end the session on this device.
     if (error) await supabase.auth.signOut({ scope: 'local' });
-    navigate('/');
+    navigate(href('/'));
   }, [navigate]);
 
   // a guest (anonymous sign-in from guest checkout) is not a named member: Sign in / Sign up stay

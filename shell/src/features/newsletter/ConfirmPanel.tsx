@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useEffect, useState } from 'react';
 import { Alert, Button, LinkButton, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { NewsletterError, confirmSubscription } from '../../api/newsletter.ts';
@@ -54,7 +55,7 @@ export function ConfirmPanel({ token }: { token: string }) {
         <Alert
           tone="success"
           title={state.already ? 'You’re already subscribed' : 'You’re subscribed'}
-          actions={<LinkButton to="/patterns">Browse patterns</LinkButton>}
+          actions={<LinkButton to={href('/patterns')}>Browse patterns</LinkButton>}
         >
           <p>
             {state.already ? 'This address was confirmed before' : 'Thank you for confirming'}: the newsletter will come to <strong>{state.email}</strong>. Every issue has a

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { emailSchema } from '@stitchhouse/shared/auth/index.ts';
@@ -109,7 +110,7 @@ export function SubscribeForm({ initialEmail = '', submitLabel = 'Subscribe' }: 
       </div>
       <p className={styles.consent}>
         We use your address only to send this newsletter, and every issue has a one-click unsubscribe link. Read how we handle it in our{' '}
-        <Link to="/legal/privacy-policy">privacy policy</Link>.
+        <Link to={href('/legal/privacy-policy')}>privacy policy</Link>.
       </p>
     </form>
   );

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@stitchhouse/shared/ui/index.ts';
@@ -36,7 +37,7 @@ export function RemoteUnavailable({ title, label, reason, onRetry }: RemoteUnava
         </p>
         <div className={styles.actions}>
           <Button onClick={onRetry}>Retry</Button>
-          <Link to="/">Go to the home page</Link>
+          <Link to={href('/')}>Go to the home page</Link>
         </div>
       </div>
     </section>

@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { onSupabaseStarted } from '@stitchhouse/shared/supabase.ts';
@@ -23,7 +24,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const failed = linkErrorFromUrl(openedWith);
-    if (failed && !window.location.pathname.startsWith('/expired-link')) navigate(expiredLinkHref(failed), { replace: true });
+    if (failed && !window.location.pathname.startsWith(href('/expired-link'))) navigate(expiredLinkHref(failed), { replace: true });
   }, [navigate]);
 
   useEffect(() => {
@@ -43,7 +44,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const onSignIn = location.pathname === '/sign-in';
+  const onSignIn = location.pathname === href('/sign-in');
   return (
     <>
       {notice && !onSignIn ? (
@@ -53,10 +54,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
           </p>
           <div className={styles.actions}>
             <a
-              href={`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`}
+              href={href('/sign-in', { next: location.pathname + location.search })}
               onClick={(event) => {
                 event.preventDefault();
-                navigate(`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`);
+                navigate(href('/sign-in', { next: location.pathname + location.search }));
               }}
             >
               Sign in again
