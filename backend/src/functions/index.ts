@@ -183,11 +183,6 @@ function releasedWhenSent(res: Response, lease: WorkerLease): Response {
   return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
 }
 
-/** The Hono app alone, for callers that stop nothing (the workers end with the process). */
-export function createFunctionsApp(ctx: ServiceContext, options: FunctionsOptions = {}): Hono {
-  return createFunctions(ctx, options).app;
-}
-
 /** STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET (the user's for real Stripe, else the sandbox's) and STRIPE_API_URL for the sandbox. */
 function stripeEnv(ctx: ServiceContext, apiUrl: string | undefined): Record<string, string> {
   const stripe = ctx.config.stripe;

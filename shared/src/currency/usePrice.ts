@@ -6,10 +6,3 @@ import { useReferenceRates } from './rates.ts';
 export function usePrice(amount: number, storeCurrency: string): ShownPrice {
   return showPrice(amount, storeCurrency, useBuyerCurrency(), useReferenceRates());
 }
-
-/** For lists: one hook call, then `show(amount, currency)` per row. */
-export function usePriceShower(): (amount: number, storeCurrency: string) => ShownPrice {
-  const wanted = useBuyerCurrency();
-  const rates = useReferenceRates();
-  return (amount, storeCurrency) => showPrice(amount, storeCurrency, wanted, rates);
-}

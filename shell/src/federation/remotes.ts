@@ -90,12 +90,6 @@ export function remoteListChanged(): boolean {
   return remoteListMoved;
 }
 
-/** Fetches remotes.json and registers every remote with the federation runtime. */
-export async function registerRemotesFromJson(url = REMOTES_PATH): Promise<RemoteMap> {
-  await federation(url);
-  return known;
-}
-
 export function isRemoteKnown(name: string): boolean {
   return name in known;
 }
