@@ -1,9 +1,7 @@
 // The discount-code form's rules, checked before anything is sent (the database checks them again).
 import type { Currency } from '@stitchhouse/shared/money.ts';
+import { DISCOUNT_CODE_FORMAT } from '@stitchhouse/shared/cart/codes.ts';
 import type { NewDiscountCode } from '../../api/discounts.ts';
-
-/** The database's rule (discount_codes_code_format): 3–32 characters, upper-cased. */
-export const DISCOUNT_CODE_FORMAT = /^[A-Z0-9][A-Z0-9_-]{2,31}$/;
 
 export interface DiscountFormValues {
   code: string;
