@@ -40,7 +40,7 @@ function StoreSettings({ session }: { session: Session }) {
     <div className={styles.stack}>
       {store ? (
         <p>
-          Your storefront: <Link to={href('/stores/:slug', { slug: store.slug })}>/stores/{store.slug}</Link> · <Link to={href('/patterns/my-store')}>Manage your patterns</Link>
+          Your storefront: <Link to={href('/stores/:slug', { slug: store.slug })}>{href('/stores/:slug', { slug: store.slug })}</Link> · <Link to={href('/patterns/my-store')}>Manage your patterns</Link>
         </p>
       ) : null}
       <StoreForm key={store?.id ?? 'new'} store={store} canSupply={canSupply} onSaved={again} />

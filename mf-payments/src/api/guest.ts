@@ -1,7 +1,7 @@
 // Guest checkout (anonymous sign-ins): a buyer without an account gets an anonymous session to
 // pay with; later updateUser({ email, password }) turns that same user into a member, so the
 // orders and patterns stay theirs (the email link confirms the address).
-import { describeError, getSupabase } from '@stitchhouse/shared';
+import { describeError, getSupabase, href } from '@stitchhouse/shared';
 
 /** Signs this browser in as a guest; the checkout then runs as for members. */
 export async function startGuestSession(): Promise<void> {
@@ -15,7 +15,7 @@ export async function saveGuestAccount(email: string, password: string): Promise
   const supabase = await getSupabase();
   const { error } = await supabase.auth.updateUser(
     { email, password },
-    { emailRedirectTo: `${window.location.origin}/patterns/my-patterns` },
+    { emailRedirectTo: `${window.location.origin}${href('/patterns/my-patterns')}` },
   );
   if (error) throw new Error(describeError(error).message);
 }
