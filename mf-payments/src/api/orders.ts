@@ -55,6 +55,8 @@ export const orderKeys = {
   all: ['payments', 'orders'] as const,
   mine: (userId: string) => [...orderKeys.all, 'mine', userId] as const,
   one: (orderId: string, userId: string) => [...orderKeys.all, 'one', orderId, userId] as const,
+  /** Read until the webhook settled it (the success page's poll). */
+  confirmation: (orderId: string) => [...orderKeys.all, 'confirmation', orderId] as const,
   sales: (storeIds: readonly string[]) => [...orderKeys.all, 'sales', ...storeIds] as const,
 };
 

@@ -11,6 +11,12 @@ export interface PatternForSale {
   store: { name: string } | null;
 }
 
+/** Query keys of patterns' buying facts (shared/src/query/client.ts). */
+export const patternKeys = {
+  all: ['payments', 'patterns'] as const,
+  forSale: (id: string) => [...patternKeys.all, 'for-sale', id] as const,
+};
+
 export async function patternForSale(id: string): Promise<PatternForSale | null> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
   const supabase = await getSupabase();

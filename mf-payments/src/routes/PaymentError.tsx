@@ -1,10 +1,10 @@
 import { Link, useSearchParams } from 'react-router';
 import { href, useSession } from '@stitchhouse/shared';
 import { BRAND_CONTACT } from '@stitchhouse/shared/brand.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, LinkButton, PageHeading, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { cancelCheckout } from '../api/checkout.ts';
-import { getOrder } from '../api/orders.ts';
+import { getOrder, orderKeys } from '../api/orders.ts';
 import { failureReason } from '../features/outcome/reasons.ts';
 import * as styles from '../features/outcome/Outcome.module.css';
 
@@ -17,14 +17,18 @@ export default function PaymentError() {
   const orderId = params.get('order');
   const reasonParam = params.get('reason');
   const { session, loading } = useSession();
-  const order = useAsync(`${orderId ?? ''}:${session?.user.id ?? ''}`, async (signal) => {
-    if (!orderId || !session) return null;
+  const order = useQuery({
+    queryKey: [...orderKeys.one(orderId ?? '', session?.user.id ?? ''), reasonParam],
+    enabled: !!orderId && !!session,
+    queryFn: async ({ signal }) => {
+    if (!orderId) return null;
     // back from the payment page without paying: close that checkout (releasing its discount code);
     // the reason is shown whatever the answer
     if (reasonParam === 'cancelled') await cancelCheckout(orderId).catch(() => undefined);
     return getOrder(orderId, signal);
+    },
   });
-  const waiting = !!orderId && (loading || (!!session && order.status === 'loading'));
+  const waiting = !!orderId && (loading || (!!session && order.isPending));
   const paid = order.data && ['paid', 'partially_refunded'].includes(order.data.status);
   const reason = failureReason(order.data ?? null, reasonParam);
 

@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
-import { errorMessage, href, useSession } from '@stitchhouse/shared';
+import { href, useSession } from '@stitchhouse/shared';
 import { PLANS, describeSaleFee } from '@stitchhouse/shared/plans.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { Alert, Button, LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
-import { myStores } from '../api/stores.ts';
+import { useQuery } from '@tanstack/react-query';
+import { LinkButton, PageHeading, QueryState } from '@stitchhouse/shared/ui/index.ts';
+import { myStores, storeKeys } from '../api/stores.ts';
 import { DiscountCodes } from '../features/hub/DiscountCodes.tsx';
-import { ListSkeleton } from '../features/shared/ListSkeleton.tsx';
 import { Purchases } from '../features/hub/Purchases.tsx';
 import { StoreSales } from '../features/hub/StoreSales.tsx';
 import { PayoutSummary } from '../features/payouts/PayoutSummary.tsx';
@@ -17,7 +16,7 @@ import * as styles from '../features/shared/Hub.module.css';
 export default function PaymentHub() {
   const { session } = useSession();
   const userId = session?.user.id ?? '';
-  const stores = useAsync(`stores:${userId}`, (signal) => (userId ? myStores(userId, signal) : Promise.resolve([])));
+  const stores = useQuery({ queryKey: storeKeys.mine(userId), queryFn: ({ signal }) => myStores(userId, signal), enabled: userId !== '' });
   const payout = usePayoutStatus(userId);
   const ownsStores = (stores.data?.length ?? 0) > 0;
 
@@ -37,15 +36,13 @@ export default function PaymentHub() {
       {userId ? (
         <section className={styles.section} aria-labelledby="plan-title">
           <h2 id="plan-title">Your store’s plan</h2>
-          {stores.status === 'loading' && !stores.data ? (
-            <ListSkeleton label="Loading your stores" rows={1} />
-          ) : stores.status === 'error' ? (
-            <Alert tone="danger" title="Your stores could not be loaded" actions={<Button size="small" onClick={stores.retry}>Try again</Button>}>{errorMessage(stores.error)}</Alert>
-          ) : !ownsStores ? (
+          <QueryState query={stores} loadingLabel="Loading your stores" rows={1} errorTitle="Your stores could not be loaded"
+            empty={
             <p className={styles.meta}>You have no store yet. <Link to={href('/patterns/my-store')}>Open a store</Link> to sell your patterns; see <Link to={href('/pricing')}>plans and fees</Link>.</p>
-          ) : (
+            }>
+            {(mine) => (
             <ul className={styles.list}>
-              {stores.data!.map((store) => (
+              {mine.map((store) => (
                 <li key={store.id} className={styles.card}>
                   <div className={styles.row}>
                     <h3>{store.name}</h3>
@@ -58,7 +55,8 @@ export default function PaymentHub() {
                 </li>
               ))}
             </ul>
-          )}
+            )}
+          </QueryState>
         </section>
       ) : null}
 

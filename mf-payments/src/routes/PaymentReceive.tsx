@@ -18,7 +18,7 @@ export default function PaymentReceive() {
   const [params] = useSearchParams();
   const returned = params.get('return') === '1';
   const { session } = useSession();
-  const status = usePayoutStatus(`${session?.user.id ?? ''}:${returned}`);
+  const status = usePayoutStatus(session?.user.id ?? '', returned);
   const stage = status.data ? payoutStage(status.data.account) : null;
   const { currency } = EXAMPLE_SALE;
 

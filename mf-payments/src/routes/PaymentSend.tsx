@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { describeError, href, useSession } from '@stitchhouse/shared';
 import { emailSchema } from '@stitchhouse/shared/auth/schemas.ts';
 import { groupByCurrency, pageCart, useCart } from '@stitchhouse/shared/cart/index.ts';
 import { SUPPORTED_CURRENCIES, type Currency } from '@stitchhouse/shared/money.ts';
 import { Alert, EmptyState, LinkButton, PageHeading, Select, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
-import { patternForSale } from '../api/patterns.ts';
+import { patternForSale, patternKeys } from '../api/patterns.ts';
 import { CheckoutGroup } from '../features/checkout/CheckoutGroup.tsx';
 import { checkoutCountryOptions, rememberCountry, rememberedCountry } from '../features/checkout/country.ts';
 import { GuestChoice } from '../features/guest/GuestChoice.tsx';
@@ -24,7 +25,6 @@ export default function PaymentSend() {
   const [params, setParams] = useSearchParams();
   const productId = params.get('productId');
   const [country, setCountry] = useState('US');
-  const [adding, setAdding] = useState<string | null>(null);
   const [addError, setAddError] = useState<string | null>(null);
 
   const [guestEmail, setGuestEmail] = useState('');
@@ -34,36 +34,30 @@ export default function PaymentSend() {
   useEffect(() => setCountry(rememberedCountry()), []);
   useEffect(() => setGuestEmail(rememberedGuestEmail()), [guest]);
 
+  // An old link's pattern: read once, put in the cart once (handled), then the link's query goes.
+  const forSale = useQuery({ queryKey: patternKeys.forSale(productId ?? ''), queryFn: () => patternForSale(productId!), enabled: !!productId && !loading, staleTime: 0 });
+  const adding = productId && !loading && forSale.isPending ? productId : null;
+  const handled = useRef<string | null>(null);
   useEffect(() => {
-    if (!productId || loading) return;
-    let live = true;
-    setAdding(productId);
-    patternForSale(productId).then(
-      (pattern) => {
-        if (!live) return;
-        if (!pattern || pattern.status !== 'published') setAddError('That pattern is not sold any more, so it was not added to your cart.');
-        else if (pattern.price_cents === 0) setAddError('That pattern is free: get it from its page with “Get for free”.');
-        else if (!(SUPPORTED_CURRENCIES as readonly string[]).includes(pattern.currency)) setAddError('That pattern is priced in a currency we cannot take payments in yet.');
-        else {
-          try {
-            pageCart().add({ patternId: pattern.id, kind: 'digital', title: pattern.title, storeName: pattern.store?.name ?? '', unitPriceCents: pattern.price_cents, currency: pattern.currency as Currency });
-          } catch (caught) {
-            setAddError(caught instanceof Error ? caught.message : 'That pattern could not be added to your cart.');
-          }
-        }
-        setAdding(null);
-        setParams({}, { replace: true });
-      },
-      (error: unknown) => {
-        if (!live) return;
-        setAdding(null);
-        setAddError(describeError(error).message);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [productId, loading, setParams]);
+    if (!productId || handled.current === productId || forSale.isPending) return;
+    handled.current = productId;
+    if (forSale.isError) {
+      setAddError(describeError(forSale.error).message);
+      return;
+    }
+    const pattern = forSale.data;
+    if (!pattern || pattern.status !== 'published') setAddError('That pattern is not sold any more, so it was not added to your cart.');
+    else if (pattern.price_cents === 0) setAddError('That pattern is free: get it from its page with “Get for free”.');
+    else if (!(SUPPORTED_CURRENCIES as readonly string[]).includes(pattern.currency)) setAddError('That pattern is priced in a currency we cannot take payments in yet.');
+    else {
+      try {
+        pageCart().add({ patternId: pattern.id, kind: 'digital', title: pattern.title, storeName: pattern.store?.name ?? '', unitPriceCents: pattern.price_cents, currency: pattern.currency as Currency });
+      } catch (caught) {
+        setAddError(caught instanceof Error ? caught.message : 'That pattern could not be added to your cart.');
+      }
+    }
+    setParams({}, { replace: true });
+  }, [productId, forSale.isPending, forSale.isError, forSale.error, forSale.data, setParams]);
 
   const groups = groupByCurrency(lines);
   const heading = <PageHeading title="Checkout" lead={lines.length > 0 ? 'Prices include VAT where it applies. You pay on a secure page and download at once.' : undefined}>Checkout</PageHeading>;

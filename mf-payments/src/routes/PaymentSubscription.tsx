@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage, href, useSession } from '@stitchhouse/shared';
+import { href, useSession } from '@stitchhouse/shared';
 import { PLANS, describeSaleFee, formatMoney } from '@stitchhouse/shared/pricing.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { Alert, Button, EmptyState, LinkButton, PageHeading, Select, Spinner } from '@stitchhouse/shared/ui/index.ts';
-import { billingPortalLink, myStores, storeSubscription, subscribeLink } from '../api/stores.ts';
-import { ListSkeleton } from '../features/shared/ListSkeleton.tsx';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, EmptyState, LinkButton, PageHeading, QueryState, Select, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { billingPortalLink, myStores, storeKeys, storeSubscription, subscribeLink } from '../api/stores.ts';
 import { formatDay } from '@stitchhouse/shared/money.ts';
 import { RedirectButton } from '../features/shared/RedirectButton.tsx';
 import { IntervalSwitch } from '../features/plan/IntervalSwitch.tsx';
@@ -26,17 +25,21 @@ export default function PaymentSubscription() {
   const userId = session?.user.id ?? '';
   const [params, setParams] = useSearchParams();
   const confirming = params.get('status') === 'success';
-  const [round, setRound] = useState(0);
+  const queryClient = useQueryClient();
   const [startedAt] = useState(() => Date.now());
   const [interval, setBillingInterval] = useState<'month' | 'year'>('month');
   // what the switch answered, until the webhook has moved the subscription row too
   const [switchedTo, setSwitchedTo] = useState<'month' | 'year' | null>(null);
 
-  const data = useAsync(`plan:${userId}:${round}`, async (signal) => {
-    const stores = userId ? await myStores(userId, signal) : [];
-    const store = stores.find((s) => s.id === params.get('store')) ?? stores[0] ?? null;
-    const subscription = store ? await storeSubscription(store.id, signal) : null;
-    return { stores, store, subscription };
+  const wanted = params.get('store');
+  const data = useQuery({
+    queryKey: storeKeys.plan(userId, wanted),
+    queryFn: async ({ signal }) => {
+      const stores = userId ? await myStores(userId, signal) : [];
+      const store = stores.find((s) => s.id === wanted) ?? stores[0] ?? null;
+      const subscription = store ? await storeSubscription(store.id, signal) : null;
+      return { stores, store, subscription };
+    },
   });
   const store = data.data?.store ?? null;
   const subscription = data.data?.subscription ?? null;
@@ -44,15 +47,15 @@ export default function PaymentSubscription() {
   const stillConfirming = confirming && !upgraded && Date.now() - startedAt < CONFIRM_FOR_MS;
 
   useEffect(() => {
-    if (!stillConfirming || data.status === 'loading') return;
-    const timer = setTimeout(() => setRound((n) => n + 1), CONFIRM_EVERY_MS);
+    if (!stillConfirming || data.isFetching) return;
+    const timer = setTimeout(() => void data.refetch(), CONFIRM_EVERY_MS);
     return () => clearTimeout(timer);
-  }, [stillConfirming, data.status, data.data]);
+  }, [stillConfirming, data.isFetching, data.data, data.refetch]);
 
   const heading = <PageHeading title="Your store plan" lead="The plan decides your fee on each sale.">Your store plan</PageHeading>;
-  if (data.status === 'loading' && !data.data) return <div className={hub.layout}>{heading}<ListSkeleton label="Loading your plan" rows={2} /></div>;
-  if (data.status === 'error' && !data.data) {
-    return <div className={hub.layout}>{heading}<Alert tone="danger" title="Your plan could not be loaded" actions={<Button size="small" onClick={data.retry}>Try again</Button>}>{errorMessage(data.error)}</Alert></div>;
+  // Until the plan is here: the skeleton, or the failure with a retry (a failed poll keeps the plan shown).
+  if (!data.data) {
+    return <div className={hub.layout}>{heading}<QueryState query={data} loadingLabel="Loading your plan" rows={2} errorTitle="Your plan could not be loaded">{() => null}</QueryState></div>;
   }
   if (!store) {
     return (
@@ -82,7 +85,7 @@ export default function PaymentSubscription() {
       ) : stillConfirming ? (
         <div role="status"><Spinner label="Confirming your subscription…" showLabel /> <p className={styles.meta}>Waiting for the payment provider; this takes a few seconds.</p></div>
       ) : confirming ? (
-        <Alert tone="warning" title="Your upgrade is taking longer than usual to confirm" actions={<Button size="small" onClick={() => setRound((n) => n + 1)}>Check again</Button>}>
+        <Alert tone="warning" title="Your upgrade is taking longer than usual to confirm" actions={<Button size="small" onClick={() => void data.refetch()}>Check again</Button>}>
           You will not be charged twice. The plan changes as soon as the payment provider confirms it.
         </Alert>
       ) : null}
@@ -120,7 +123,7 @@ export default function PaymentSubscription() {
                 subscription.cancel_at_period_end
                   ? <p className={styles.meta}>Billed {(switchedTo ?? subscription.interval) === 'year' ? 'yearly' : 'monthly'}. To switch between monthly and yearly, resume Pro in billing first.</p>
                   : <IntervalSwitch storeId={store.id} currency={currency} interval={(switchedTo ?? subscription.interval)!}
-                      onSwitched={(answer) => { setSwitchedTo(answer.interval); setRound((n) => n + 1); }} />
+                      onSwitched={(answer) => { setSwitchedTo(answer.interval); void queryClient.invalidateQueries({ queryKey: storeKeys.all }); }} />
               ) : null}
               <RedirectButton busyLabel="Opening billing…" link={() => billingPortalLink(store.id)}>Manage billing</RedirectButton>
               <p className={styles.meta}>Billing opens our payment provider’s page: cancel Pro at the end of the period (or resume it), or change your card.</p>

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { describeError, errorMessage } from '@stitchhouse/shared';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { Alert, Button, Select, TextField } from '@stitchhouse/shared/ui/index.ts';
-import { createDiscountCode, deactivateDiscountCode, storeDiscountCodes, storePatterns } from '../../api/discounts.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, QueryState, Select, TextField } from '@stitchhouse/shared/ui/index.ts';
+import { createDiscountCode, deactivateDiscountCode, discountKeys, storeDiscountCodes, storePatterns } from '../../api/discounts.ts';
 import type { MyStore } from '../../api/stores.ts';
 import { EMPTY_DISCOUNT, readDiscountForm, type DiscountFormErrors, type DiscountFormValues } from '../shared/discountForm.ts';
-import { ListSkeleton } from '../shared/ListSkeleton.tsx';
 import { formatAmount, formatDay } from '@stitchhouse/shared/money.ts';
 import * as styles from '../shared/Hub.module.css';
 
@@ -13,9 +12,10 @@ const todayHere = () => new Date().toLocaleDateString('en-CA'); // YYYY-MM-DD in
 
 /** A store's discount codes: create (percent or amount, expiry, usage limit, one pattern or all), list, deactivate. */
 export function DiscountCodes({ store }: { store: MyStore }) {
-  const [round, setRound] = useState(0);
-  const codes = useAsync(`codes:${store.id}:${round}`, (signal) => storeDiscountCodes(store.id, signal));
-  const patterns = useAsync(`patterns:${store.id}`, (signal) => storePatterns(store.id, signal));
+  const queryClient = useQueryClient();
+  const codes = useQuery({ queryKey: discountKeys.codes(store.id), queryFn: ({ signal }) => storeDiscountCodes(store.id, signal) });
+  const patterns = useQuery({ queryKey: discountKeys.patterns(store.id), queryFn: ({ signal }) => storePatterns(store.id, signal) });
+  const refetchCodes = () => void queryClient.invalidateQueries({ queryKey: discountKeys.codes(store.id) });
   const [values, setValues] = useState<DiscountFormValues>(EMPTY_DISCOUNT);
   const [errors, setErrors] = useState<DiscountFormErrors>({});
   const [saving, setSaving] = useState(false);
@@ -37,7 +37,7 @@ export function DiscountCodes({ store }: { store: MyStore }) {
       const created = await createDiscountCode(read.row);
       setValues(EMPTY_DISCOUNT);
       setMessage({ tone: 'success', text: `Code ${created.code} created.` });
-      setRound((n) => n + 1);
+      refetchCodes();
     } catch (caught) {
       const described = describeError(caught);
       if (described.code === '23505') setErrors({ code: 'Your store already has this code. Choose another.' });
@@ -52,7 +52,7 @@ export function DiscountCodes({ store }: { store: MyStore }) {
     try {
       await deactivateDiscountCode(id);
       setMessage({ tone: 'success', text: `Code ${code} deactivated: it no longer works at checkout.` });
-      setRound((n) => n + 1);
+      refetchCodes();
     } catch (caught) {
       setMessage({ tone: 'danger', text: errorMessage(caught) });
     }
@@ -62,20 +62,16 @@ export function DiscountCodes({ store }: { store: MyStore }) {
     <section className={styles.section} aria-labelledby={`codes-${store.id}`}>
       <h2 id={`codes-${store.id}`}>Discount codes of {store.name}</h2>
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
-      {codes.status === 'loading' && !codes.data ? (
-        <ListSkeleton label="Loading your discount codes" rows={2} />
-      ) : codes.status === 'error' && !codes.data ? (
-        <Alert tone="danger" title="Your discount codes could not be loaded" actions={<Button size="small" onClick={codes.retry}>Try again</Button>}>{errorMessage(codes.error)}</Alert>
-      ) : !codes.data || codes.data.length === 0 ? (
-        <p className={styles.meta}>No codes yet. Create one below and share it with your customers.</p>
-      ) : (
+      <QueryState query={codes} loadingLabel="Loading your discount codes" rows={2} errorTitle="Your discount codes could not be loaded" keepDataOnError
+        empty={<p className={styles.meta}>No codes yet. Create one below and share it with your customers.</p>}>
+        {(list) => (
         <table className={styles.table}>
           <caption className={styles.meta}>Codes buyers can enter at checkout</caption>
           <thead>
             <tr><th scope="col">Code</th><th scope="col">Discount</th><th scope="col">Applies to</th><th scope="col">Expires</th><th scope="col" className={styles.num}>Used</th><th scope="col">Status</th></tr>
           </thead>
           <tbody>
-            {codes.data.map((c) => (
+            {list.map((c) => (
               <tr key={c.id}>
                 <td><strong>{c.code}</strong></td>
                 <td>{c.percent_off !== null ? `${c.percent_off} % off` : `${formatAmount(c.amount_off_cents ?? 0, c.currency ?? store.currency)} off`}</td>
@@ -87,7 +83,8 @@ export function DiscountCodes({ store }: { store: MyStore }) {
             ))}
           </tbody>
         </table>
-      )}
+        )}
+      </QueryState>
       <form className={styles.form} onSubmit={submit} noValidate aria-label={`New discount code for ${store.name}`}>
         <div className={styles.formRow}>
           <TextField label="Code" value={values.code} onChange={set('code')} error={errors.code} autoComplete="off" required />

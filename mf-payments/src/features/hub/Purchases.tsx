@@ -1,12 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage, href } from '@stitchhouse/shared';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { Alert, Button, EmptyState, LinkButton } from '@stitchhouse/shared/ui/index.ts';
-import { myOrders } from '../../api/orders.ts';
+import { href } from '@stitchhouse/shared';
+import { useQuery } from '@tanstack/react-query';
+import { EmptyState, LinkButton, QueryState } from '@stitchhouse/shared/ui/index.ts';
+import { myOrders, orderKeys } from '../../api/orders.ts';
 import { InvoiceLinks } from './InvoiceLinks.tsx';
 import { ORDER_STATUS_LABEL } from './labels.ts';
-import { ListSkeleton } from '../shared/ListSkeleton.tsx';
 import { formatAmount, formatDay } from '@stitchhouse/shared/money.ts';
 import * as styles from '../shared/Hub.module.css';
 
@@ -16,11 +15,11 @@ import * as styles from '../shared/Hub.module.css';
  * link) brings that order into view with its invoice button focused.
  */
 export function Purchases({ userId }: { userId: string }) {
-  const orders = useAsync(`orders:${userId}`, (signal) => myOrders(userId, signal));
+  const orders = useQuery({ queryKey: orderKeys.mine(userId), queryFn: ({ signal }) => myOrders(userId, signal) });
   const [params] = useSearchParams();
   const wanted = params.get('order');
   const list = useRef<HTMLUListElement>(null);
-  const loaded = orders.data !== undefined && orders.data !== null;
+  const loaded = orders.data !== undefined;
   useEffect(() => {
     if (!wanted || !loaded || !list.current) return;
     const card = [...list.current.querySelectorAll<HTMLElement>('[data-order-id]')].find((el) => el.dataset.orderId === wanted);
@@ -31,17 +30,15 @@ export function Purchases({ userId }: { userId: string }) {
   return (
     <section className={styles.section} aria-labelledby="purchases-title">
       <h2 id="purchases-title">Purchases and receipts</h2>
-      {orders.status === 'loading' && !orders.data ? (
-        <ListSkeleton label="Loading your purchases" />
-      ) : orders.status === 'error' ? (
-        <Alert tone="danger" title="Your purchases could not be loaded" actions={<Button size="small" onClick={orders.retry}>Try again</Button>}>{errorMessage(orders.error)}</Alert>
-      ) : !orders.data || orders.data.length === 0 ? (
+      <QueryState query={orders} loadingLabel="Loading your purchases" errorTitle="Your purchases could not be loaded"
+        empty={
         <EmptyState headingLevel={3} title="No purchases yet" actions={<LinkButton to={href('/patterns')}>Browse patterns</LinkButton>}>
           Patterns you buy are listed here with their receipts.
         </EmptyState>
-      ) : (
+        }>
+        {(rows) => (
         <ul className={styles.list} aria-label="Your orders" ref={list}>
-          {orders.data.map((order) => (
+          {rows.map((order) => (
             <li key={order.id} className={styles.card} data-order-id={order.id} aria-current={order.id === wanted ? 'true' : undefined}>
               <div className={styles.row}>
                 <h3>Order {order.number}</h3>
@@ -69,7 +66,8 @@ export function Purchases({ userId }: { userId: string }) {
             </li>
           ))}
         </ul>
-      )}
+        )}
+      </QueryState>
     </section>
   );
 }

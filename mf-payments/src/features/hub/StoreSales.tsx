@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
-import { errorMessage } from '@stitchhouse/shared';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { Alert, Button, EmptyState } from '@stitchhouse/shared/ui/index.ts';
-import { storeSales, type SaleItem } from '../../api/orders.ts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, EmptyState, QueryState } from '@stitchhouse/shared/ui/index.ts';
+import { orderKeys, storeSales, type SaleItem } from '../../api/orders.ts';
 import { ORDER_STATUS_LABEL } from './labels.ts';
-import { ListSkeleton } from '../shared/ListSkeleton.tsx';
 import { formatAmount, formatDay } from '@stitchhouse/shared/money.ts';
 import { RefundDialog, type RefundTarget } from './RefundDialog.tsx';
 import * as styles from '../shared/Hub.module.css';
@@ -40,8 +38,7 @@ const isRefunded = (order: SaleOrder, item: SaleItem) => !!item.refunded_at || o
  * shows "refund pending" until the provider's charge.refunded webhook has landed.
  */
 export function StoreSales({ storeIds }: { storeIds: string[] }) {
-  const [round, setRound] = useState(0);
-  const sales = useAsync(`sales:${storeIds.join(',')}:${round}`, (signal) => storeSales(storeIds, signal));
+  const sales = useQuery({ queryKey: orderKeys.sales(storeIds), queryFn: ({ signal }) => storeSales(storeIds, signal) });
   const [target, setTarget] = useState<RefundTarget | null>(null);
   const [pending, setPending] = useState<Set<string>>(new Set());
   const [done, setDone] = useState<string | null>(null);
@@ -59,10 +56,10 @@ export function StoreSales({ storeIds }: { storeIds: string[] }) {
   ];
 
   useEffect(() => {
-    if (stillPending.length === 0 || sales.status === 'loading') return;
-    const timer = setTimeout(() => setRound((n) => n + 1), REFRESH_WHILE_PENDING_MS);
+    if (stillPending.length === 0 || sales.isFetching) return;
+    const timer = setTimeout(() => void sales.refetch(), REFRESH_WHILE_PENDING_MS);
     return () => clearTimeout(timer);
-  }, [stillPending.length, sales.status, sales.data]);
+  }, [stillPending.length, sales.isFetching, sales.data, sales.refetch]);
 
   const isPending = (order: SaleOrder, item: SaleItem | null) =>
     stillPending.includes(`${order.id}:${item?.id ?? ''}`) || (item !== null && stillPending.includes(`${order.id}:`) && !isRefunded(order, item));
@@ -71,13 +68,9 @@ export function StoreSales({ storeIds }: { storeIds: string[] }) {
     <section className={styles.section} aria-labelledby="sales-title">
       <h2 id="sales-title">Recent sales</h2>
       {done ? <Alert tone="success">{done}</Alert> : null}
-      {sales.status === 'loading' && !sales.data ? (
-        <ListSkeleton label="Loading your sales" />
-      ) : sales.status === 'error' && !sales.data ? (
-        <Alert tone="danger" title="Your sales could not be loaded" actions={<Button size="small" onClick={sales.retry}>Try again</Button>}>{errorMessage(sales.error)}</Alert>
-      ) : orders.length === 0 ? (
-        <EmptyState headingLevel={3} title="No sales yet">Paid orders of your patterns appear here; you can refund them from here.</EmptyState>
-      ) : (
+      <QueryState query={sales} loadingLabel="Loading your sales" errorTitle="Your sales could not be loaded" keepDataOnError
+        empty={<EmptyState headingLevel={3} title="No sales yet">Paid orders of your patterns appear here; you can refund them from here.</EmptyState>}>
+        {() => (
         <ul className={styles.list} aria-label="Sales of your patterns">
           {orders.map((order) => {
             const open = order.items.filter((item) => !isRefunded(order, item));
@@ -116,7 +109,8 @@ export function StoreSales({ storeIds }: { storeIds: string[] }) {
             );
           })}
         </ul>
-      )}
+        )}
+      </QueryState>
       {target ? (
         <RefundDialog target={target} onClose={() => setTarget(null)} onRefunded={(t) => {
           setPending((was) => new Set(was).add(`${t.orderId}:${t.itemId ?? ''}`));

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { getOrder, type Order } from '../../api/orders.ts';
+import { useCallback, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { getOrder, orderKeys, type Order } from '../../api/orders.ts';
 
 export const POLL_EVERY_MS = 1500;
 /** After this the page stops waiting and says what to do (the webhook may still arrive later). */
@@ -19,38 +20,32 @@ const SETTLED = new Set(['paid', 'partially_refunded', 'refunded', 'failed', 'ex
  * entitlements come only from the verified webhook, never from the redirect back here.
  */
 export function useOrderConfirmation(orderId: string | null, enabled: boolean): Confirmation & { checkAgain(): void } {
-  const [state, setState] = useState<Confirmation>({ phase: 'waiting', order: null });
-  const [round, setRound] = useState(0);
+  const [started, setStarted] = useState(() => Date.now());
+  const timedOut = (at: number) => at - started > GIVE_UP_AFTER_MS;
+  const query = useQuery({
+    queryKey: orderKeys.confirmation(orderId ?? ''),
+    queryFn: () => getOrder(orderId!),
+    enabled: enabled && !!orderId,
+    staleTime: 0,
+    // Three failed reads in a row, whatever the failure, and the page says so.
+    retry: 2,
+    retryDelay: POLL_EVERY_MS,
+    // Read again until the order is settled, missing, or it took too long.
+    refetchInterval: ({ state }) => (state.data && !SETTLED.has(state.data.status) && !timedOut(state.dataUpdatedAt) ? POLL_EVERY_MS : false),
+  });
+  const { refetch } = query;
+  const checkAgain = useCallback(() => {
+    setStarted(Date.now());
+    void refetch();
+  }, [refetch]);
 
-  useEffect(() => {
-    if (!enabled || !orderId) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const started = Date.now();
-    let failures = 0;
-    setState({ phase: 'waiting', order: null });
-    const poll = async () => {
-      try {
-        const order = await getOrder(orderId);
-        if (!live) return;
-        failures = 0;
-        if (!order) return setState({ phase: 'missing' });
-        if (SETTLED.has(order.status)) return setState({ phase: 'settled', order });
-        setState({ phase: 'waiting', order });
-        if (Date.now() - started > GIVE_UP_AFTER_MS) return setState({ phase: 'timeout', order });
-      } catch (error) {
-        if (!live) return;
-        if (++failures >= 3) return setState({ phase: 'error', error });
-      }
-      timer = setTimeout(poll, POLL_EVERY_MS);
-    };
-    void poll();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [orderId, enabled, round]);
-
-  const checkAgain = useCallback(() => setRound((n) => n + 1), []);
+  const order = query.data;
+  const state: Confirmation =
+    query.isError && !query.isFetching ? { phase: 'error', error: query.error }
+    : order === undefined ? { phase: 'waiting', order: null }
+    : order === null ? { phase: 'missing' }
+    : SETTLED.has(order.status) ? { phase: 'settled', order }
+    : timedOut(query.dataUpdatedAt) ? { phase: 'timeout', order }
+    : { phase: 'waiting', order };
   return { ...state, checkAgain };
 }

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
-import { errorMessage, href } from '@stitchhouse/shared';
-import { Alert, Button } from '@stitchhouse/shared/ui/index.ts';
+import { href } from '@stitchhouse/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { QueryState } from '@stitchhouse/shared/ui/index.ts';
 import { payoutStage, type PayoutStatus } from '../../api/payouts.ts';
-import type { AsyncState } from '@stitchhouse/shared/useAsync.ts';
-import { ListSkeleton } from '../shared/ListSkeleton.tsx';
 import { formatAmount } from '@stitchhouse/shared/money.ts';
 import { ConnectButton } from './ConnectButton.tsx';
 import { requirementWords } from './requirements.ts';
@@ -16,12 +15,16 @@ const STAGE_TEXT = {
 } as const;
 
 /** Where the person stands with payouts, what is held and what was paid, and the next step. */
-export function PayoutSummary({ status, showConnect = true }: { status: AsyncState<PayoutStatus> & { retry(): void }; showConnect?: boolean }) {
-  if (status.status === 'loading' && !status.data) return <ListSkeleton label="Loading your payout status" rows={2} />;
-  if (status.status === 'error' || !status.data) {
-    return <Alert tone="danger" title="Your payout status could not be loaded" actions={<Button size="small" onClick={status.retry}>Try again</Button>}>{errorMessage(status.error)}</Alert>;
-  }
-  const { account, held_cents_by_currency: held, paid_cents_by_currency: paid } = status.data;
+export function PayoutSummary({ status, showConnect = true }: { status: UseQueryResult<PayoutStatus>; showConnect?: boolean }) {
+  return (
+    <QueryState query={status} loadingLabel="Loading your payout status" rows={2} errorTitle="Your payout status could not be loaded">
+      {(data) => <PayoutDetails status={data} showConnect={showConnect} />}
+    </QueryState>
+  );
+}
+
+function PayoutDetails({ status, showConnect }: { status: PayoutStatus; showConnect: boolean }) {
+  const { account, held_cents_by_currency: held, paid_cents_by_currency: paid } = status;
   const stage = payoutStage(account);
   const amounts = [
     ...Object.entries(held ?? {}).filter(([, cents]) => cents > 0).map(([currency, cents]) => ({ key: `held-${currency}`, label: `Held for you (${currency})`, value: formatAmount(cents, currency) })),
