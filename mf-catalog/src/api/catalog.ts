@@ -11,6 +11,26 @@ import { PATTERN_PAGE_COLUMNS } from '@stitchhouse/shared/catalog/columns.ts';
 import type { YardageEntry } from '@stitchhouse/shared/catalog/yardage.ts';
 import type { PatternStatus } from '@stitchhouse/shared/statuses.ts';
 
+/**
+ * Query keys of the catalog's reads (TanStack Query, shared/src/query/client.ts). A change to a
+ * pattern (status, fields, photos, files) invalidates `patternKeys.all`: search pages, facets,
+ * pattern pages, libraries and download pages read again where they are shown. What depends on
+ * the member carries their id.
+ */
+export const patternKeys = {
+  all: ['catalog', 'patterns'] as const,
+  /** One page of results: the serialized catalog view (urlState.ts) in the buyer's currency. */
+  search: (view: string, currency: string) => [...patternKeys.all, 'search', view, currency] as const,
+  facets: (view: string, currency: string) => [...patternKeys.all, 'facets', view, currency] as const,
+  suggestions: (q: string) => [...patternKeys.all, 'suggestions', q] as const,
+  categories: () => [...patternKeys.all, 'categories'] as const,
+  detail: (id: string) => [...patternKeys.all, 'detail', id] as const,
+  /** What the member owns (the library, the download page and the pattern page's answer sit under it): a claim invalidates it. */
+  owned: () => [...patternKeys.all, 'owned'] as const,
+  ownership: (id: string, userId: string | null) => [...patternKeys.owned(), id, userId] as const,
+  wholesalePrice: (id: string, userId: string | null) => [...patternKeys.all, 'wholesale-price', id, userId] as const,
+};
+
 /** Arguments of public.search_patterns (names as the RPC has them). */
 export interface SearchPatternsArgs {
   q?: string | null;

@@ -4,6 +4,13 @@ import { getSupabase } from '@stitchhouse/shared';
 import { PATTERN_FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
 import { DOWNLOAD_ERROR_CODES, downloadError } from '@stitchhouse/shared/contracts/download.ts';
 import { FunctionCallError, streamFunction } from '@stitchhouse/shared/streamingFetch.ts';
+import { patternKeys } from './catalog.ts';
+
+/** Query keys of the download page, under what the member owns; a finished download invalidates its overview (the count). */
+export const downloadKeys = {
+  all: [...patternKeys.owned(), 'downloads'] as const,
+  overview: (patternId: string, userId: string | null) => [...downloadKeys.all, patternId, userId] as const,
+};
 
 /** Why a download failed: the download contract's codes, and `network` when the function could not be reached (features/download/reasons.ts words them). */
 export const DOWNLOAD_REASONS = [...DOWNLOAD_ERROR_CODES, 'network'] as const;

@@ -4,6 +4,12 @@
 import { getReadClient } from '@stitchhouse/shared/publicRest.ts';
 import type { Currency } from '@stitchhouse/shared/money.ts';
 
+/** Query keys of the kits listed against a pattern. */
+export const kitKeys = {
+  all: ['catalog', 'kits'] as const,
+  forPattern: (patternId: string) => [...kitKeys.all, 'pattern', patternId] as const,
+};
+
 export interface PatternKit {
   id: string;
   title: string;

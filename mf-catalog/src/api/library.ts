@@ -3,6 +3,14 @@
 import { getSupabase } from '@stitchhouse/shared';
 import { listStorePatterns, myStores, type StorePatternRow } from './publishing.ts';
 import type { PatternStatus } from '@stitchhouse/shared/statuses.ts';
+import { patternKeys } from './catalog.ts';
+
+/** Query keys of the member's library: under what they own, so a claim or a pattern change reads it again. */
+export const libraryKeys = {
+  all: [...patternKeys.owned(), 'library'] as const,
+  /** Owned, made and refunded patterns of the member (the library screen). */
+  mine: (userId: string) => [...libraryKeys.all, userId] as const,
+};
 
 export interface LibraryEntry {
   patternId: string;

@@ -8,9 +8,24 @@ import { signUpload, uploadWithProgress } from '@stitchhouse/shared/storage/uplo
 import type { PatternUpdatedAnswer } from '@stitchhouse/shared/contracts/pattern-updated.ts';
 import { FunctionCallError, invokeFunction } from '@stitchhouse/shared/functions.ts';
 import { getPattern, isUuid, type PatternDetail } from './catalog.ts';
+import { storeKeys } from './stores.ts';
 import type { PatternStatus } from '@stitchhouse/shared/statuses.ts';
 
 export type { PatternStatus };
+
+/**
+ * Query keys of a store's own catalog, under the storefronts' (storeKeys.all): a change to the
+ * store's patterns (features/publish/patternsChanged.ts) reads the manager, the editor and the
+ * storefront again.
+ */
+export const publishingKeys = {
+  all: [...storeKeys.all, 'publishing'] as const,
+  /** The member's stores (myStores). */
+  myStores: (userId: string | null) => [...publishingKeys.all, 'mine', userId] as const,
+  /** The store manager: the first store, its patterns and, for a shop, its stock. */
+  manager: (userId: string | null) => [...publishingKeys.all, 'manager', userId] as const,
+  editable: (patternId: string, userId: string | null) => [...publishingKeys.all, 'pattern', patternId, userId] as const,
+};
 
 
 export interface OwnStore {

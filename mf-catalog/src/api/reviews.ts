@@ -4,6 +4,16 @@
 import { getSupabase } from '@stitchhouse/shared';
 import { getReadClient } from '@stitchhouse/shared/publicRest.ts';
 
+/** Query keys of a pattern's reviews; a review or a reply invalidates `reviewKeys.ofPattern(id)`. */
+export const reviewKeys = {
+  all: ['catalog', 'reviews'] as const,
+  ofPattern: (patternId: string) => [...reviewKeys.all, patternId] as const,
+  /** The list, read by the reviews section and by the gallery (buyers' photos of their makes): one request. */
+  list: (patternId: string) => [...reviewKeys.ofPattern(patternId), 'list'] as const,
+  /** The average, and whether the member may review it (own it, reviewed it). */
+  summary: (patternId: string, userId: string | null) => [...reviewKeys.ofPattern(patternId), 'summary', userId] as const,
+};
+
 export interface Review {
   id: string;
   rating: number;

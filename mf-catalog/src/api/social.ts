@@ -5,6 +5,15 @@ import { getSupabase } from '@stitchhouse/shared';
 import { getReadClient } from '@stitchhouse/shared/publicRest.ts';
 import type { PatternCardData } from './catalog.ts';
 
+/** Query keys of favourites and follows; a heart or a follow invalidates its own key. */
+export const socialKeys = {
+  all: ['catalog', 'social'] as const,
+  favourites: (userId: string) => [...socialKeys.all, 'favourites', userId] as const,
+  /** A store's follower count and whether the member follows it (every member's view of it: `follows(storeId)`). */
+  follows: (storeId: string) => [...socialKeys.all, 'follows', storeId] as const,
+  follow: (storeId: string, userId: string | null) => [...socialKeys.follows(storeId), userId] as const,
+};
+
 const fail = (error: unknown, status: number) => Object.assign(error as object, { status });
 
 export async function myFavouriteIds(): Promise<string[]> {

@@ -5,6 +5,15 @@ import { getReadClient } from '@stitchhouse/shared/publicRest.ts';
 import { STOREFRONT_COLUMNS, isStoreSlug } from '@stitchhouse/shared/catalog/columns.ts';
 import type { PatternCardData } from './catalog.ts';
 
+/** Query keys of public storefronts (and, under them, a store's own catalog: publishingKeys). */
+export const storeKeys = {
+  all: ['catalog', 'stores'] as const,
+  /** The store by its address, or where a renamed store's old address moved to. */
+  bySlug: (slug: string) => [...storeKeys.all, 'slug', slug] as const,
+  patterns: (storeId: string, page: number) => [...storeKeys.all, 'patterns', storeId, page] as const,
+  stocked: (storeId: string) => [...storeKeys.all, 'stocked', storeId] as const,
+};
+
 export interface Storefront {
   id: string;
   slug: string;

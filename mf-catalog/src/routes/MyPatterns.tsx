@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage, href, useSession } from '@stitchhouse/shared';
-import { Alert, Button, EmptyState, LinkButton, PageHeading, Select, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
-import { myLibrary, myMadePatterns, myRefunded } from '../api/library.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { useQuery } from '@tanstack/react-query';
+import { href, useSession } from '@stitchhouse/shared';
+import { Button, EmptyState, LinkButton, PageHeading, QueryState, Select, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
+import { libraryKeys, myLibrary, myMadePatterns, myRefunded } from '../api/library.ts';
 import { LibraryItem } from '../features/library/LibraryItem.tsx';
 import { FavouritePatterns } from '../features/library/FavouritePatterns.tsx';
 import { LIBRARY_SORTS, LIBRARY_SORT_LABELS, libraryView, type LibrarySort } from '../features/library/libraryView.ts';
@@ -15,15 +15,20 @@ export default function MyPatterns() {
   const { loading, session } = useSession();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<LibrarySort>('recent');
-  const state = useAsync(session?.user.id ?? '', async () => {
-    if (!session) return null;
-    const [owned, made, refunded] = await Promise.all([myLibrary(), myMadePatterns(), myRefunded(session.user.id)]);
-    const ownedIds = new Set(owned.map((e) => e.patternId));
-    // A pattern bought again after a refund is simply owned.
-    return { owned, made, refunded: refunded.filter((r, i, all) => !ownedIds.has(r.patternId) && all.findIndex((x) => x.patternId === r.patternId) === i) };
+  const userId = session?.user.id ?? '';
+  const library = useQuery({
+    queryKey: libraryKeys.mine(userId),
+    queryFn: async () => {
+      const [owned, made, refunded] = await Promise.all([myLibrary(), myMadePatterns(), myRefunded(userId)]);
+      const ownedIds = new Set(owned.map((e) => e.patternId));
+      // A pattern bought again after a refund is simply owned.
+      return { owned, made, refunded: refunded.filter((r, i, all) => !ownedIds.has(r.patternId) && all.findIndex((x) => x.patternId === r.patternId) === i) };
+    },
+    enabled: userId !== '',
   });
+  const spinner = <Spinner label="Loading your patterns…" showLabel />;
 
-  if (loading || (state.status === 'loading' && !state.data)) return <Spinner label="Loading your patterns…" showLabel />;
+  if (loading) return spinner;
   if (!session) {
     return (
       <>
@@ -34,10 +39,10 @@ export default function MyPatterns() {
       </>
     );
   }
-  if (state.status === 'error' || !state.data) {
-    return <Alert tone="danger" title="Your library could not be loaded" actions={<Button onClick={state.retry}>Try again</Button>}>{errorMessage(state.error)}</Alert>;
+  if (library.data === undefined) {
+    return <QueryState query={library} errorTitle="Your library could not be loaded" skeleton={spinner}>{() => null}</QueryState>;
   }
-  const { owned, made, refunded } = state.data;
+  const { owned, made, refunded } = library.data;
   const updated = owned.filter((e) => e.updated).length;
   const shown = libraryView(owned, search, sort);
   return (

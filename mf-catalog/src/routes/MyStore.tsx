@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { errorMessage, href, useSession } from '@stitchhouse/shared';
-import { Alert, Button, Checkbox, EmptyState, LinkButton, PageHeading, Spinner, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
-import { changeStatus, listStockedPatterns, listStorePatterns, myStores, type PatternStatus } from '../api/publishing.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { Alert, Button, Checkbox, EmptyState, LinkButton, PageHeading, QueryState, Spinner, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
+import { changeStatus, listStockedPatterns, listStorePatterns, myStores, publishingKeys, type PatternStatus } from '../api/publishing.ts';
 import { bulkSummary } from '../features/publish/bulkSummary.ts';
+import { patternsChanged } from '../features/publish/patternsChanged.ts';
 import { formatPrice } from '@stitchhouse/shared/money.ts';
 import { coverImage } from '@stitchhouse/shared/storage/coverImage.ts';
 import * as styles from '../features/publish/StoreManager.module.css';
@@ -17,19 +18,24 @@ const STATUS_LABEL: Record<PatternStatus, string> = { draft: 'Draft', published:
 export default function MyStore() {
   const { loading, session } = useSession();
   const navigate = useNavigate();
-  const [reload, setReload] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState<string | null>(null);
   const [banner, setBanner] = useState<{ tone: 'success' | 'warning' | 'danger'; text: string } | null>(null);
-  const state = useAsync(`${session?.user.id ?? ''}|${reload}`, async () => {
-    const stores = await myStores();
-    const store = stores[0] ?? null;
-    if (!store) return null;
-    const [patterns, stocked] = await Promise.all([listStorePatterns(store.id), store.kind === 'retailer' ? listStockedPatterns(store.id) : Promise.resolve([])]);
-    return { store, patterns, stocked };
+  const userId = session?.user.id ?? null;
+  const state = useQuery({
+    queryKey: publishingKeys.manager(userId),
+    queryFn: async () => {
+      const stores = await myStores();
+      const store = stores[0] ?? null;
+      if (!store) return null;
+      const [patterns, stocked] = await Promise.all([listStorePatterns(store.id), store.kind === 'retailer' ? listStockedPatterns(store.id) : Promise.resolve([])]);
+      return { store, patterns, stocked };
+    },
+    enabled: userId !== null,
   });
+  const spinner = <Spinner label="Loading your store…" showLabel />;
 
-  if (loading || (state.status === 'loading' && !state.data)) return <Spinner label="Loading your store…" showLabel />;
+  if (loading) return spinner;
   if (!session) {
     return (
       <>
@@ -38,8 +44,8 @@ export default function MyStore() {
       </>
     );
   }
-  if (state.status === 'error') {
-    return <Alert tone="danger" title="Your store could not be loaded" actions={<Button onClick={state.retry}>Try again</Button>}>{errorMessage(state.error)}</Alert>;
+  if (state.data === undefined) {
+    return <QueryState query={state} errorTitle="Your store could not be loaded" skeleton={spinner}>{() => null}</QueryState>;
   }
   if (!state.data) {
     return (
@@ -67,7 +73,7 @@ export default function MyStore() {
       const summary = bulkSummary(await changeStatus([...selected], status), status);
       setBanner({ tone: summary.failed.length === 0 ? 'success' : summary.ok === 0 ? 'danger' : 'warning', text: summary.text });
       setSelected(new Set(summary.failed.map((f) => f.id)));
-      setReload((n) => n + 1);
+      void patternsChanged();
     } catch (error) {
       setBanner({ tone: 'danger', text: errorMessage(error) });
     } finally {

@@ -1,9 +1,8 @@
 import { lazy } from 'react';
 import { useParams } from 'react-router';
-import { describeError } from '@stitchhouse/shared';
-import { Alert, Button, Skeleton } from '@stitchhouse/shared/ui/index.ts';
-import { getPattern } from '../api/catalog.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { useQuery } from '@tanstack/react-query';
+import { QueryState, Skeleton } from '@stitchhouse/shared/ui/index.ts';
+import { getPattern, patternKeys } from '../api/catalog.ts';
 import { DetailView } from '../features/detail/DetailView.tsx';
 import { CatalogNotFound } from '../features/shared/NotFound.tsx';
 import { useCountPatternView } from '../features/views/useCountPatternView.ts';
@@ -20,24 +19,17 @@ const PatternReviews = lazy(() => import('../features/reviews/PatternReviews.tsx
 /** /patterns/:productId: everything a maker needs to judge a pattern, and Buy / Get / Download. */
 export default function PatternDetail() {
   const { productId = '' } = useParams();
-  const pattern = useAsync(productId, (signal) => getPattern(productId, signal));
+  // cached: back from the catalog or a store, the page shows at once
+  const pattern = useQuery({ queryKey: patternKeys.detail(productId), queryFn: ({ signal }) => getPattern(productId, signal) });
   useCountPatternView(productId);
-  if (pattern.status === 'error') {
+  if (pattern.data === undefined) {
     return (
       <section className={styles.loading}>
-        <h1>Pattern</h1>
-        <Alert tone="danger" title="This pattern could not be loaded" actions={<Button size="small" onClick={pattern.retry}>Try again</Button>}>
-          {describeError(pattern.error).message}
-        </Alert>
-      </section>
-    );
-  }
-  if (pattern.status === 'loading' || (pattern.data && pattern.data.id !== productId)) {
-    return (
-      <section className={styles.loading} aria-busy="true" aria-label="Loading the pattern">
-        <Skeleton shape="block" height="20rem" />
-        <Skeleton width="60%" />
-        <Skeleton width="40%" />
+        {pattern.isError ? <h1>Pattern</h1> : null}
+        <QueryState query={pattern} errorTitle="This pattern could not be loaded" loadingLabel="Loading the pattern"
+          skeleton={<div className={styles.loadingBlocks}><Skeleton shape="block" height="20rem" /><Skeleton width="60%" /><Skeleton width="40%" /></div>}>
+          {() => null}
+        </QueryState>
       </section>
     );
   }

@@ -1,10 +1,10 @@
 import { useParams } from 'react-router';
-import { errorMessage, href, useSession } from '@stitchhouse/shared';
+import { useQuery } from '@tanstack/react-query';
+import { href, useSession } from '@stitchhouse/shared';
 import { FORMATS } from '@stitchhouse/shared/catalog/index.ts';
-import { Alert, Button, EmptyState, LinkButton, PageHeading, Progress, Spinner, formatBytes } from '@stitchhouse/shared/ui/index.ts';
+import { Alert, Button, EmptyState, LinkButton, PageHeading, Progress, QueryState, Spinner, formatBytes } from '@stitchhouse/shared/ui/index.ts';
 import { isUuid } from '../api/catalog.ts';
-import { downloadOverview } from '../api/downloads.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { downloadKeys, downloadOverview } from '../api/downloads.ts';
 import { reasonCopy } from '../features/download/reasons.ts';
 import { useDownload } from '../features/download/useDownload.ts';
 import { PatternNotFound } from '../features/publish/PatternNotFound.tsx';
@@ -20,11 +20,12 @@ export default function PatternDownload() {
   const { productId = '' } = useParams();
   const { loading, session } = useSession();
   const { state: download, start } = useDownload(productId);
-  const overview = useAsync(`${productId}|${session?.user.id ?? ''}|${download.phase === 'done' ? download.fileName : ''}`, () =>
-    session && isUuid(productId) ? downloadOverview(productId) : Promise.resolve(null),
-  );
+  const userId = session?.user.id ?? null;
+  // a finished download reads it again (the count; useDownload invalidates it)
+  const overview = useQuery({ queryKey: downloadKeys.overview(productId, userId), queryFn: () => downloadOverview(productId), enabled: userId !== null && isUuid(productId) });
+  const spinner = <Spinner label="Loading your files…" showLabel />;
 
-  if (loading || (overview.status === 'loading' && !overview.data)) return <Spinner label="Loading your files…" showLabel />;
+  if (loading) return spinner;
   if (!session) {
     const copy = reasonCopy('not_signed_in', productId);
     return (
@@ -34,12 +35,12 @@ export default function PatternDownload() {
       </>
     );
   }
-  if (overview.status === 'error') {
-    return <Alert tone="danger" title="Your files could not be loaded" actions={<Button onClick={overview.retry}>Try again</Button>}>{errorMessage(overview.error)}</Alert>;
+  if (!isUuid(productId)) return <PatternNotFound />;
+  if (overview.data === undefined) {
+    return <QueryState query={overview} errorTitle="Your files could not be loaded" skeleton={spinner}>{() => null}</QueryState>;
   }
   const data = overview.data;
   if (!data) {
-    if (!isUuid(productId)) return <PatternNotFound />;
     const copy = reasonCopy('not_owned', productId);
     return (
       <>

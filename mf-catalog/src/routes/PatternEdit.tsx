@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { errorMessage, href, useSession } from '@stitchhouse/shared';
-import { Alert, Button, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
-import { loadEditablePattern, savePattern } from '../api/publishing.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { useQuery } from '@tanstack/react-query';
+import { href, useSession } from '@stitchhouse/shared';
+import { Alert, Button, LinkButton, PageHeading, QueryState, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { loadEditablePattern, publishingKeys, savePattern } from '../api/publishing.ts';
 import { FileUploads } from '../features/publish/FileUploads.tsx';
 import { ImageManager } from '../features/publish/ImageManager.tsx';
 import { CREATED_STATE, NewPattern } from '../features/publish/NewPattern.tsx';
 import { PatternForm } from '../features/publish/PatternForm.tsx';
 import { PatternNotFound } from '../features/publish/PatternNotFound.tsx';
 import { PatternPreview } from '../features/publish/PatternPreview.tsx';
+import { patternsChanged } from '../features/publish/patternsChanged.ts';
 import { PublishPanel } from '../features/publish/PublishPanel.tsx';
 import { formValuesOf } from '../features/publish/schema.ts';
 import * as styles from '../features/publish/PatternEditor.module.css';
@@ -29,14 +30,19 @@ export default function PatternEdit() {
 function ExistingPattern({ productId }: { productId: string }) {
   const created = keepsCreated(useLocation().state);
   const { loading: sessionLoading, session } = useSession();
-  const [reload, setReload] = useState(0);
   const [preview, setPreview] = useState(false);
-  const state = useAsync(`${productId}|${session?.user.id ?? ''}|${reload}`, () => loadEditablePattern(productId));
-  const refresh = () => setReload((n) => n + 1);
+  const state = useQuery({
+    queryKey: publishingKeys.editable(productId, session?.user.id ?? null),
+    queryFn: ({ signal }) => loadEditablePattern(productId, signal),
+    enabled: !sessionLoading,
+  });
+  // a save, a photo, a file or a status change: the editor and every page showing the pattern read it again
+  const refresh = () => void patternsChanged();
 
-  if (sessionLoading || (state.status === 'loading' && !state.data)) return <Spinner label="Loading the pattern…" showLabel />;
-  if (state.status === 'error') {
-    return <Alert tone="danger" title="The pattern could not be loaded" actions={<Button onClick={state.retry}>Try again</Button>}>{errorMessage(state.error)}</Alert>;
+  const spinner = <Spinner label="Loading the pattern…" showLabel />;
+  if (sessionLoading) return spinner;
+  if (state.data === undefined) {
+    return <QueryState query={state} errorTitle="The pattern could not be loaded" skeleton={spinner}>{() => null}</QueryState>;
   }
   const pattern = state.data;
   if (!pattern) return <PatternNotFound />;

@@ -1,17 +1,18 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { describeError, href } from '@stitchhouse/shared';
+import { href } from '@stitchhouse/shared';
 import { pageTitle } from '@stitchhouse/shared/brand.ts';
-import { Alert, Button, EmptyState, Select, Skeleton, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
+import { Button, EmptyState, QueryState, Select, Skeleton, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { recommendedSize } from '@stitchhouse/shared/catalog/sizing.ts';
 import { CurrencySelect, useBuyerCurrency } from '@stitchhouse/shared/currency/index.ts';
-import { listCategories, searchPatterns, sizeChartsOf, suggestPatterns, type SearchResult, type Suggestion } from '../../api/catalog.ts';
+import { listCategories, patternKeys, searchPatterns, sizeChartsOf, suggestPatterns, type SearchResult } from '../../api/catalog.ts';
 import { CatalogFilters } from './CatalogFilters.tsx';
 import { FiltersDrawer } from './FiltersDrawer.tsx';
 import { Pagination } from '../shared/Pagination.tsx';
 import { resultCountLabel } from './resultCount.ts';
 import { PatternGrid, PatternGridSkeleton } from '../shared/PatternGrid.tsx';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { useDeferredResults } from '../shared/useDeferredResults.ts';
 import { useCatalogQuery } from './useCatalogQuery.ts';
 import { FILTERS_BESIDE_RESULTS, useMediaQuery } from './useWideScreen.ts';
 import {
@@ -47,17 +48,11 @@ async function loadPage(query: CatalogQuery, signal: AbortSignal): Promise<Catal
   return { result, sizes };
 }
 
+const NO_CATEGORIES: string[] = [];
+
 function useCategories(): string[] {
-  const [categories, setCategories] = useState<string[]>([]);
-  useEffect(() => {
-    let live = true;
-    // Only a convenience for the filter: a failure leaves the list empty, the page works.
-    listCategories().then((list) => live && setCategories(list), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return categories;
+  // Only a convenience for the filter: a failure leaves the list empty, the page works.
+  return useQuery({ queryKey: patternKeys.categories(), queryFn: () => listCategories() }).data ?? NO_CATEGORIES;
 }
 
 /** /patterns and /patterns/search: the same filters, sorts and grid; search adds words and suggestions. */
@@ -68,7 +63,9 @@ export function CatalogView({ mode }: CatalogViewProps) {
   const key = serializeCatalogQuery(query);
   // price filters and sorts are in the buyer's currency: a switch asks again
   const currency = useBuyerCurrency();
-  const page = useAsync(`${key}|${currency}`, (signal) => loadPage(query, signal));
+  // The last page stays on screen (dimmed) while the next one loads, and renders in the background.
+  const page = useDeferredResults(useQuery({ queryKey: patternKeys.search(key, currency), queryFn: ({ signal }) => loadPage(query, signal), placeholderData: keepPreviousData }));
+  const { data, loading } = page;
   const categories = useCategories();
   const wide = useMediaQuery(FILTERS_BESIDE_RESULTS);
   const title = mode === 'search' ? (query.q ? `Search: ${query.q}` : 'Search patterns') : 'Patterns';
@@ -78,9 +75,11 @@ export function CatalogView({ mode }: CatalogViewProps) {
     document.title = pageTitle(title);
   }, [title]);
 
-  const suggestions = useAsync<Suggestion[]>(`suggest:${mode}:${query.q}`, (signal) =>
-    mode === 'search' && query.q.length >= 2 ? suggestPatterns(query.q, signal) : Promise.resolve([]),
-  );
+  const suggestions = useQuery({
+    queryKey: patternKeys.suggestions(query.q),
+    queryFn: ({ signal }) => suggestPatterns(query.q, signal),
+    enabled: mode === 'search' && query.q.length >= 2,
+  });
 
   function search(event: FormEvent) {
     event.preventDefault();
@@ -98,9 +97,7 @@ export function CatalogView({ mode }: CatalogViewProps) {
   const filters = activeFilterCount(query);
   const sort = effectiveSort(query);
   const sortOptions = SORTS.filter((s) => s !== 'relevance' || query.q).map((s) => ({ value: s, label: SORT_LABELS[s] }));
-  const data = page.data;
-  const loadingFirst = page.status === 'loading' && !data;
-  const error = page.status === 'error' ? describeError(page.error) : null;
+  const loadingFirst = data === undefined && (page.status !== 'error' || page.fetchStatus === 'fetching');
   const topSuggestion = (suggestions.data ?? []).find((s) => s.suggestion.toLowerCase() !== query.q.toLowerCase());
   // Beside the results on wide screens; on phones in a sheet behind "Filters (n)", results first.
   const filterPanel = (
@@ -136,7 +133,7 @@ export function CatalogView({ mode }: CatalogViewProps) {
       <div className={styles.layout}>
         {wide ? <aside className={styles.sidebar} aria-label="Filters">{filterPanel}</aside> : null}
 
-        <section className={styles.results} aria-labelledby={`results-${mode}`} aria-busy={page.status === 'loading'}>
+        <section className={styles.results} aria-labelledby={`results-${mode}`} aria-busy={loading}>
           <div className={styles.toolbar}>
             <h2 id={`results-${mode}`} className={styles.count} aria-live="polite" data-testid="result-count">
               {loadingFirst ? 'Loading patterns…' : data ? resultCountLabel(data.result.total, data.result.totalIsEstimate, query.q) : 'Patterns'}
@@ -160,39 +157,36 @@ export function CatalogView({ mode }: CatalogViewProps) {
             <p className={styles.note}>No pattern has exactly these words; showing titles close to “{query.q}”.</p>
           ) : null}
 
-          {error ? (
-            <Alert tone="danger" title="The patterns could not be loaded" actions={<Button size="small" onClick={page.retry}>Try again</Button>}>
-              {error.message}
-            </Alert>
-          ) : null}
-
-          {loadingFirst ? (
-            <>
-              <VisuallyHidden>Loading patterns…</VisuallyHidden>
-              <PatternGridSkeleton />
-            </>
-          ) : data && data.result.hits.length > 0 ? (
-            <div className={page.status === 'loading' ? styles.stale : undefined}>
-              <PatternGrid patterns={data.result.hits} recommendedSizes={data.sizes} headingLevel={3} highlight={query.q} />
-              <Pagination page={query.page} pages={pagesToOffer(data.result.total, data.result.totalIsEstimate, query.page, data.result.hits.length)}
-                pagesAreEstimate={data.result.totalIsEstimate} hrefOf={(p) => hrefOf(withChanges(query, { page: p }))} />
-            </div>
-          ) : data && page.status === 'ready' ? (
-            <EmptyState
-              title={query.page > 1 ? 'There is no such page' : 'No patterns match'}
-              actions={
-                <>
-                  {filters > 0 ? <Button onClick={() => setQuery(clearFilters(query))}>Clear filters</Button> : null}
-                  {query.page > 1 ? <Link to={hrefOf(withChanges(query, { page: 1 }))}>Go to the first page</Link> : null}
-                  {query.q ? <Link to={hrefOf({ ...EMPTY_QUERY })}>Browse all patterns</Link> : null}
-                </>
-              }
-            >
-              {query.page > 1 ? <p>These results end before page {query.page}.</p>
-                : hasFit(query) ? <p>No pattern in this view has a size chart that covers your measurements.</p>
-                : <p>Try fewer filters or other words.</p>}
-            </EmptyState>
-          ) : null}
+          <QueryState
+            query={page}
+            errorTitle="The patterns could not be loaded"
+            skeleton={<><VisuallyHidden>Loading patterns…</VisuallyHidden><PatternGridSkeleton /></>}
+            isEmpty={(shown) => shown.result.hits.length === 0}
+            empty={loading ? null : (
+              <EmptyState
+                title={query.page > 1 ? 'There is no such page' : 'No patterns match'}
+                actions={
+                  <>
+                    {filters > 0 ? <Button onClick={() => setQuery(clearFilters(query))}>Clear filters</Button> : null}
+                    {query.page > 1 ? <Link to={hrefOf(withChanges(query, { page: 1 }))}>Go to the first page</Link> : null}
+                    {query.q ? <Link to={hrefOf({ ...EMPTY_QUERY })}>Browse all patterns</Link> : null}
+                  </>
+                }
+              >
+                {query.page > 1 ? <p>These results end before page {query.page}.</p>
+                  : hasFit(query) ? <p>No pattern in this view has a size chart that covers your measurements.</p>
+                  : <p>Try fewer filters or other words.</p>}
+              </EmptyState>
+            )}
+          >
+            {(shown) => (
+              <div className={loading ? styles.stale : undefined}>
+                <PatternGrid patterns={shown.result.hits} recommendedSizes={shown.sizes} headingLevel={3} highlight={query.q} />
+                <Pagination page={query.page} pages={pagesToOffer(shown.result.total, shown.result.totalIsEstimate, query.page, shown.result.hits.length)}
+                  pagesAreEstimate={shown.result.totalIsEstimate} hrefOf={(p) => hrefOf(withChanges(query, { page: p }))} />
+              </div>
+            )}
+          </QueryState>
         </section>
       </div>
     </div>

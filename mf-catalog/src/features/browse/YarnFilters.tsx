@@ -1,10 +1,10 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from '@stitchhouse/shared/ui/index.ts';
 import { useBuyerCurrency } from '@stitchhouse/shared/currency/index.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import {
   NEEDLE_SIZES, YARN_STEPS_M, YARN_WEIGHTS, metresToYards, needleLabel, needleName, yarnWeightLabel,
 } from '@stitchhouse/shared/catalog/yarn.ts';
-import { facetCounts, type FacetCounts } from '../../api/catalog.ts';
+import { facetCounts, patternKeys } from '../../api/catalog.ts';
 import { serializeCatalogQuery, toSearchArgs, withChanges, type CatalogQuery } from '../shared/urlState.ts';
 import * as styles from './YarnFilters.module.css';
 
@@ -23,9 +23,12 @@ const withCount = (label: string, count: number | undefined) => `${label} (${cou
 export function YarnFilters({ query, onChange }: YarnFiltersProps) {
   const currency = useBuyerCurrency();
   const set = (changes: Partial<CatalogQuery>) => onChange(withChanges(query, changes));
-  const counts = useAsync<FacetCounts>(`facets:${serializeCatalogQuery({ ...query, sort: null, page: 1 })}|${currency}`, (signal) =>
-    facetCounts(toSearchArgs(query), YARN_STEPS_M, signal),
-  );
+  // the last counts stay while the next ones load
+  const counts = useQuery({
+    queryKey: patternKeys.facets(serializeCatalogQuery({ ...query, sort: null, page: 1 }), currency),
+    queryFn: ({ signal }) => facetCounts(toSearchArgs(query), YARN_STEPS_M, signal),
+    placeholderData: keepPreviousData,
+  });
   const c = counts.data;
   // values with matches, and the chosen one even when it has none (so the select can show it)
   const shown = <T extends number>(values: readonly T[], map: Map<number, number> | undefined, chosen: number | null) =>

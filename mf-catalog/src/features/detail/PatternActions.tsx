@@ -1,10 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { describeError, href, useSession } from '@stitchhouse/shared';
+import { queryClient } from '@stitchhouse/shared/query/client.ts';
 import { Alert, Button, LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import { SUPPORTED_CURRENCIES, type Currency } from '@stitchhouse/shared/money.ts';
 import { loadCart, useCart } from '@stitchhouse/shared/cart/useCart.ts';
-import { claimFreePattern, ownsPattern, wholesalePriceOf, type PatternDetail, type WholesalePrice } from '../../api/catalog.ts';
+import { claimFreePattern, ownsPattern, patternKeys, wholesalePriceOf, type PatternDetail } from '../../api/catalog.ts';
 import { formatPrice } from '@stitchhouse/shared/money.ts';
 import { Price } from '@stitchhouse/shared/currency/index.ts';
 import { useMemberOrSignIn } from '../shared/useMemberOrSignIn.ts';
@@ -27,41 +29,36 @@ export function PatternActions({ pattern }: { pattern: PatternDetail }) {
   const navigate = useNavigate();
   const memberOrSignIn = useMemberOrSignIn();
   const userId = session?.user.id ?? null;
-  const [ownership, setOwnership] = useState<Ownership>('unknown');
-  const [wholesale, setWholesale] = useState<WholesalePrice | null>(null);
+  const ownStore = userId !== null && userId === pattern.store.ownerId;
+  const owns = useQuery({
+    queryKey: patternKeys.ownership(pattern.id, userId),
+    queryFn: () => ownsPattern(pattern.id),
+    enabled: !loading && userId !== null && !ownStore,
+  });
+  // Row-level security answers with a row only for approved wholesale accounts (and the store).
+  const wholesale = useQuery({
+    queryKey: patternKeys.wholesalePrice(pattern.id, userId),
+    queryFn: () => wholesalePriceOf(pattern.id),
+    enabled: !loading && userId !== null,
+  }).data ?? null;
+  // (a failed check counts as not owned: the page offers Buy or Get, the database decides)
+  const ownership: Ownership = loading ? 'unknown' : !userId ? 'not_owned' : ownStore ? 'own_store' : owns.isPending ? 'unknown' : owns.data ? 'owned' : 'not_owned';
   const [claiming, setClaiming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [justClaimed, setJustClaimed] = useState(false);
   const cartLines = useCart();
   const inCart = cartLines.some((line) => line.patternId === pattern.id && line.kind === 'digital');
 
-  useEffect(() => {
-    if (loading) return;
-    if (!userId) {
-      setOwnership('not_owned');
-      setWholesale(null);
-      return;
-    }
-    if (userId === pattern.store.ownerId) setOwnership('own_store');
-    let live = true;
-    ownsPattern(pattern.id).then(
-      (owned) => live && userId !== pattern.store.ownerId && setOwnership(owned ? 'owned' : 'not_owned'),
-      () => live && userId !== pattern.store.ownerId && setOwnership('not_owned'),
-    );
-    // Row-level security answers with a row only for approved wholesale accounts (and the store).
-    wholesalePriceOf(pattern.id).then((price) => live && setWholesale(price), () => live && setWholesale(null));
-    return () => {
-      live = false;
-    };
-  }, [loading, userId, pattern.id, pattern.store.ownerId]);
-
   async function getFree() {
-    if (!(await memberOrSignIn())) return;
+    const member = await memberOrSignIn();
+    if (!member) return;
     setClaiming(true);
     setError(null);
     try {
       await claimFreePattern(pattern.id);
-      setOwnership('owned');
+      queryClient.setQueryData(patternKeys.ownership(pattern.id, member), true);
+      // the library and the download page show it too
+      void queryClient.invalidateQueries({ queryKey: patternKeys.owned() });
       setJustClaimed(true);
     } catch (caught) {
       setError(describeError(caught).message);

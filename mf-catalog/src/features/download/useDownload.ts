@@ -1,5 +1,7 @@
 import { useCallback, useState } from 'react';
+import { queryClient } from '@stitchhouse/shared/query/client.ts';
 import type { PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
+import { patternKeys } from '../../api/catalog.ts';
 import { DownloadProblem, fetchStampedPdf, saveFile } from '../../api/downloads.ts';
 
 export type DownloadState =
@@ -23,6 +25,8 @@ export function useDownload(patternId: string) {
         });
         saveFile(file);
         next = { phase: 'done', format, fileName: file.fileName };
+        // the download page's count and the library's "updated" mark change with it
+        void queryClient.invalidateQueries({ queryKey: patternKeys.owned() });
       } catch (error) {
         const problem = error instanceof DownloadProblem ? error : new DownloadProblem('server_error', error instanceof Error ? error.message : 'The download failed.');
         next = { phase: 'failed', format, problem };

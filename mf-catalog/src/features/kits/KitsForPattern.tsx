@@ -1,10 +1,10 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { describeError, href } from '@stitchhouse/shared';
+import { useQuery } from '@tanstack/react-query';
+import { href } from '@stitchhouse/shared';
 import { Price } from '@stitchhouse/shared/currency/index.ts';
-import { Alert, Button, Card, buttonClassName } from '@stitchhouse/shared/ui/index.ts';
-import { listPatternKits, recordKitClick, type PatternKit } from '../../api/kits.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { Card, QueryState, buttonClassName } from '@stitchhouse/shared/ui/index.ts';
+import { kitKeys, listPatternKits, recordKitClick, type PatternKit } from '../../api/kits.ts';
 import { KitsSection, KitsSkeleton } from './KitsSection.tsx';
 import * as styles from './KitsForPattern.module.css';
 
@@ -14,24 +14,20 @@ import * as styles from './KitsForPattern.module.css';
  * middle click and keyboard all work); opening it also counts a click for the supplier's report.
  */
 export function KitsForPattern({ patternId }: { patternId: string }) {
-  const kits = useAsync(patternId, (signal) => listPatternKits(patternId, signal));
+  const kits = useQuery({ queryKey: kitKeys.forPattern(patternId), queryFn: ({ signal }) => listPatternKits(patternId, signal) });
   return (
-    <KitsSection busy={kits.status === 'loading'}>
-      {kits.status === 'error' ? (
-        <Alert tone="danger" title="Kits could not be loaded" actions={<Button size="small" variant="secondary" onClick={kits.retry}>Try again</Button>}>
-          {describeError(kits.error).message}
-        </Alert>
-      ) : kits.status === 'loading' && !kits.data ? (
-        <KitsSkeleton />
-      ) : kits.data && kits.data.length > 0 ? (
-        <ul className={styles.list}>
-          {kits.data.map((kit) => <KitCard key={kit.id} kit={kit} />)}
-        </ul>
-      ) : (
+    <KitsSection busy={kits.isFetching}>
+      <QueryState query={kits} errorTitle="Kits could not be loaded" skeleton={<KitsSkeleton />} empty={
         <p className={styles.quiet}>
           No kits for this pattern yet. Fabric shop? <Link to={href('/partners/suppliers')}>List a kit as a supplier</Link>.
         </p>
-      )}
+      }>
+        {(found) => (
+          <ul className={styles.list}>
+            {found.map((kit) => <KitCard key={kit.id} kit={kit} />)}
+          </ul>
+        )}
+      </QueryState>
     </KitsSection>
   );
 }

@@ -1,9 +1,10 @@
 import { useNavigate } from 'react-router';
-import { errorMessage, href } from '@stitchhouse/shared';
-import { Alert, Button, EmptyState, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
-import { createPattern, myStores } from '../../api/publishing.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { useQuery } from '@tanstack/react-query';
+import { href, useSession } from '@stitchhouse/shared';
+import { EmptyState, LinkButton, PageHeading, QueryState, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { createPattern, myStores, publishingKeys } from '../../api/publishing.ts';
 import { PatternForm } from './PatternForm.tsx';
+import { patternsChanged } from './patternsChanged.ts';
 import { NEW_PATTERN_VALUES } from './schema.ts';
 import * as styles from './PatternEditor.module.css';
 
@@ -16,12 +17,12 @@ export const CREATED_STATE = { created: true } as const;
  */
 export function NewPattern() {
   const navigate = useNavigate();
-  const stores = useAsync('my-stores', () => myStores());
-  if (stores.status === 'loading' && !stores.data) return <Spinner label="Loading your store…" showLabel />;
-  if (stores.status === 'error') {
-    return <Alert tone="danger" title="Your store could not be loaded" actions={<Button onClick={stores.retry}>Try again</Button>}>{errorMessage(stores.error)}</Alert>;
+  const { loading, session } = useSession();
+  const stores = useQuery({ queryKey: publishingKeys.myStores(session?.user.id ?? null), queryFn: () => myStores(), enabled: !loading });
+  if (stores.data === undefined) {
+    return <QueryState query={stores} errorTitle="Your store could not be loaded" skeleton={<Spinner label="Loading your store…" showLabel />}>{() => null}</QueryState>;
   }
-  const store = stores.data?.[0];
+  const store = stores.data[0];
   if (!store) {
     return (
       <>
@@ -46,6 +47,7 @@ export function NewPattern() {
           currency={store.currency}
           onSave={async (fields, wholesale) => {
             const id = await createPattern(store, fields, wholesale);
+            void patternsChanged();
             navigate(href('/patterns/:productId/edit', { productId: id }), { replace: true, state: CREATED_STATE });
           }}
         />

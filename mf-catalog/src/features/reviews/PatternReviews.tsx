@@ -1,10 +1,12 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { errorMessage, href, useSession } from '@stitchhouse/shared';
 import { formatDay } from '@stitchhouse/shared/money.ts';
-import { Alert, Button, EmptyState, Skeleton, TextArea } from '@stitchhouse/shared/ui/index.ts';
-import { listReviews, ratingOf, replyToReview, reviewStanding, type Review } from '../../api/reviews.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { queryClient } from '@stitchhouse/shared/query/client.ts';
+import { Button, EmptyState, QueryState, Skeleton, TextArea } from '@stitchhouse/shared/ui/index.ts';
+import { patternKeys } from '../../api/catalog.ts';
+import { listReviews, ratingOf, replyToReview, reviewKeys, reviewStanding, type Review } from '../../api/reviews.ts';
 import { publicImageUrl } from '../shared/images.ts';
 import { RatingLine, Stars } from '../shared/Stars.tsx';
 import { ReviewsSection, ReviewsSkeleton } from './ReviewsSection.tsx';
@@ -27,36 +29,41 @@ export function PatternReviews({ pattern }: { pattern: ReviewedPattern }) {
   const userId = session?.user.id ?? null;
   const isAnonymous = session?.user.is_anonymous === true;
   const isOwner = userId !== null && userId === pattern.storeOwnerId;
-  const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState(false);
-  const data = useAsync(`${pattern.id}|${userId ?? ''}|${version}`, async (signal) => {
-    const [reviews, rating, standing] = await Promise.all([
-      listReviews(pattern.id, signal),
-      ratingOf(pattern.id, signal),
-      userId && !isOwner && !isAnonymous ? reviewStanding(pattern.id, userId) : Promise.resolve(null),
-    ]);
-    return { reviews, rating, standing };
+  // The list is the gallery's too (buyers' photos of their makes): one request for both.
+  const reviews = useQuery({ queryKey: reviewKeys.list(pattern.id), queryFn: ({ signal }) => listReviews(pattern.id, signal) });
+  const about = useQuery({
+    queryKey: reviewKeys.summary(pattern.id, userId),
+    queryFn: async ({ signal }) => {
+      const [rating, standing] = await Promise.all([
+        ratingOf(pattern.id, signal),
+        userId && !isOwner && !isAnonymous ? reviewStanding(pattern.id, userId) : Promise.resolve(null),
+      ]);
+      return { rating, standing };
+    },
   });
   const location = useLocation();
-  const reload = () => { setEditing(false); setVersion((v) => v + 1); };
+  const reload = () => {
+    setEditing(false);
+    // the list, the average and the member's standing; the pattern's average on its page and cards
+    void queryClient.invalidateQueries({ queryKey: reviewKeys.ofPattern(pattern.id) });
+    void queryClient.invalidateQueries({ queryKey: patternKeys.all });
+  };
+  const skeleton = <ReviewsSkeleton busy={false} />;
 
   return (
     <ReviewsSection>
-      {data.status === 'error' && !data.data ? (
-        <Alert tone="danger" title="Reviews could not be loaded" actions={<Button size="small" onClick={data.retry}>Try again</Button>}>
-          {errorMessage(data.error)}
-        </Alert>
-      ) : !data.data ? (
-        <ReviewsSkeleton busy />
-      ) : (
+      <QueryState query={about} errorTitle="Reviews could not be loaded" loadingLabel="Loading reviews" skeleton={skeleton}>
+        {({ rating, standing }) => (
+        <QueryState query={reviews} errorTitle="Reviews could not be loaded" loadingLabel="Loading reviews" skeleton={skeleton}>
+        {(list) => (
         <>
-          {data.data.rating.count > 0 ? (
+          {rating.count > 0 ? (
             <p className={styles.summary} data-testid="review-average">
-              <RatingLine average={data.data.rating.average} count={data.data.rating.count} />
+              <RatingLine average={rating.average} count={rating.count} />
             </p>
           ) : null}
           {(() => {
-            const standing = data.data.standing;
             if (!userId) {
               return <p><Link to={href('/sign-in', { next: location.pathname })}>Sign in</Link> to review a pattern you own.</p>;
             }
@@ -75,17 +82,20 @@ export function PatternReviews({ pattern }: { pattern: ReviewedPattern }) {
               </div>
             );
           })()}
-          {data.data.reviews.length === 0 ? (
+          {list.length === 0 ? (
             <EmptyState title="No reviews yet" headingLevel={3}>Makers who own this pattern can review it.</EmptyState>
           ) : (
             <ol className={styles.list} aria-label={`Reviews of ${pattern.title}`}>
-              {data.data.reviews.map((review) => (
+              {list.map((review) => (
                 <ReviewItem key={review.id} review={review} canReply={isOwner && !review.reply} storeId={pattern.storeId} onReplied={reload} />
               ))}
             </ol>
           )}
         </>
-      )}
+        )}
+        </QueryState>
+        )}
+      </QueryState>
     </ReviewsSection>
   );
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { errorMessage, useSession } from '@stitchhouse/shared';
+import { queryClient } from '@stitchhouse/shared/query/client.ts';
 import { cx } from '@stitchhouse/shared/ui/index.ts';
+import { socialKeys } from '../../api/social.ts';
 import { favouriteIdsOf, loadFavouriteIds, toggleFavourite, useFavouriteIds } from './favouriteIds.ts';
 import { useMemberOrSignIn } from './useMemberOrSignIn.ts';
 import * as styles from './FavouriteButton.module.css';
@@ -24,6 +26,8 @@ export function FavouriteButton({ patternId, title, compact = false }: { pattern
     loadFavouriteIds(member); // started by the next render otherwise; a press before the list arrives is kept
     try {
       await toggleFavourite(patternId, !favouriteIdsOf(member).has(patternId));
+      // the library's Favourites list reads it again (the heart itself changed at once)
+      void queryClient.invalidateQueries({ queryKey: socialKeys.favourites(member) });
     } catch (error) {
       setProblem(errorMessage(error));
     }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { errorMessage, useSession } from '@stitchhouse/shared';
+import { queryClient } from '@stitchhouse/shared/query/client.ts';
 import { Button } from '@stitchhouse/shared/ui/index.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { followerCount, followsStore, setFollow } from '../../api/social.ts';
+import { followerCount, followsStore, setFollow, socialKeys } from '../../api/social.ts';
 import { useMemberOrSignIn } from '../shared/useMemberOrSignIn.ts';
 import * as styles from './FollowButton.module.css';
 
@@ -15,12 +16,16 @@ export function FollowButton({ storeId, storeName }: { storeId: string; storeNam
   const { session } = useSession();
   const userId = session?.user.id ?? null;
   const memberOrSignIn = useMemberOrSignIn();
-  const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const state = useAsync(`${storeId}|${userId ?? ''}|${version}`, async () => {
-    const [following, count] = await Promise.all([userId ? followsStore(storeId) : Promise.resolve(false), followerCount(storeId)]);
-    return { following, count };
+  const state = useQuery({
+    queryKey: socialKeys.follow(storeId, userId),
+    queryFn: async () => {
+      const [following, count] = await Promise.all([userId ? followsStore(storeId) : Promise.resolve(false), followerCount(storeId)]);
+      return { following, count };
+    },
+    // the visitor's answer stays on the button while the member's (once the session is read) comes
+    placeholderData: keepPreviousData,
   });
   const following = state.data?.following ?? false;
 
@@ -30,7 +35,8 @@ export function FollowButton({ storeId, storeName }: { storeId: string; storeNam
     setBusy(true);
     try {
       await setFollow(storeId, !following);
-      setVersion((v) => v + 1);
+      // the button and the count change once the database says so
+      await queryClient.invalidateQueries({ queryKey: socialKeys.follows(storeId) });
     } catch (error) {
       setProblem(errorMessage(error));
     } finally {
@@ -42,7 +48,7 @@ export function FollowButton({ storeId, storeName }: { storeId: string; storeNam
     <div className={styles.follow}>
       <Button variant={following ? 'secondary' : 'primary'} size="small" aria-pressed={following} busy={busy}
         busyLabel={following ? 'Unfollowing…' : 'Following…'} onClick={toggle} data-testid="follow-button"
-        disabled={state.status === 'loading' && !state.data}>
+        disabled={state.isPending}>
         {following ? `Following ${storeName}` : `Follow ${storeName}`}
       </Button>
       {state.data ? (

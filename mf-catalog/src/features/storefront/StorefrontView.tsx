@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { describeError, href } from '@stitchhouse/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { href } from '@stitchhouse/shared';
 import { pageTitle } from '@stitchhouse/shared/brand.ts';
-import { Alert, Button, EmptyState } from '@stitchhouse/shared/ui/index.ts';
+import { EmptyState, QueryState } from '@stitchhouse/shared/ui/index.ts';
 import { Markdown } from '@stitchhouse/shared/ui/Markdown.tsx';
 import { searchPatterns } from '../../api/catalog.ts';
-import { listStockedPatterns, type Storefront } from '../../api/stores.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { listStockedPatterns, storeKeys, type Storefront } from '../../api/stores.ts';
 import { Pagination } from '../shared/Pagination.tsx';
 import { PatternGrid, PatternGridSkeleton } from '../shared/PatternGrid.tsx';
+import { useDeferredResults } from '../shared/useDeferredResults.ts';
 import { CATALOG_PAGE_SIZE } from '@stitchhouse/shared/catalog/columns.ts';
 import { pageCount } from '../shared/urlState.ts';
 import { publicImageUrl } from '../shared/images.ts';
@@ -23,10 +24,17 @@ export function StorefrontView({ store }: { store: Storefront }) {
   const [params] = useSearchParams();
   const pageParam = params.get('page');
   const page = pageParam && /^\d{1,4}$/.test(pageParam) && Number(pageParam) >= 1 ? Number(pageParam) : 1;
-  const patterns = useAsync(`${store.id}:${page}`, (signal) =>
-    searchPatterns({ store_id: store.id, sort: 'newest', limit: CATALOG_PAGE_SIZE, offset: (page - 1) * CATALOG_PAGE_SIZE }, signal),
-  );
-  const stocked = useAsync(`stock:${store.id}`, (signal) => (store.kind === 'retailer' ? listStockedPatterns(store.id, signal) : Promise.resolve([])));
+  // The last page stays while the next loads; the cards render in the background (useDeferredResults).
+  const patterns = useDeferredResults(useQuery({
+    queryKey: storeKeys.patterns(store.id, page),
+    queryFn: ({ signal }) => searchPatterns({ store_id: store.id, sort: 'newest', limit: CATALOG_PAGE_SIZE, offset: (page - 1) * CATALOG_PAGE_SIZE }, signal),
+    placeholderData: keepPreviousData,
+  }));
+  const stocked = useQuery({
+    queryKey: storeKeys.stocked(store.id),
+    queryFn: ({ signal }) => listStockedPatterns(store.id, signal),
+    enabled: store.kind === 'retailer',
+  });
   useEffect(() => {
     document.title = pageTitle(store.name);
   }, [store.name]);
@@ -65,53 +73,46 @@ export function StorefrontView({ store }: { store: Storefront }) {
         ) : null}
       </div>
 
-      <section className={styles.section} aria-labelledby="store-patterns" aria-busy={patterns.status === 'loading'}>
+      <section className={styles.section} aria-labelledby="store-patterns" aria-busy={patterns.loading}>
         <h2 id="store-patterns">
           {store.kind === 'retailer' ? 'Patterns by this shop' : 'Patterns'}
           {patterns.data ? ` (${patterns.data.total})` : ''}
         </h2>
-        {patterns.status === 'error' ? (
-          <Alert tone="danger" title="The patterns could not be loaded" actions={<Button size="small" onClick={patterns.retry}>Try again</Button>}>
-            {describeError(patterns.error).message}
-          </Alert>
-        ) : !patterns.data ? (
-          <PatternGridSkeleton count={4} />
-        ) : patterns.data.hits.length > 0 ? (
-          <>
-            <PatternGrid patterns={patterns.data.hits} headingLevel={3} />
-            <Pagination page={page} pages={pageCount(patterns.data.total)} hrefOf={(p) => (p === 1 ? href('/stores/:slug', { slug: store.slug }) : href('/stores/:slug', { slug: store.slug }, { page: p }))} />
-          </>
-        ) : store.kind === 'retailer' ? (
-          <p>This shop has not published patterns of its own.</p>
-        ) : (
-          <EmptyState title="No patterns yet" headingLevel={3}>
-            <p>{store.name} has not published a pattern yet.</p>
-          </EmptyState>
-        )}
+        <QueryState query={patterns} errorTitle="The patterns could not be loaded" skeleton={<PatternGridSkeleton count={4} />}
+          isEmpty={(found) => found.hits.length === 0}
+          empty={store.kind === 'retailer' ? (
+            <p>This shop has not published patterns of its own.</p>
+          ) : (
+            <EmptyState title="No patterns yet" headingLevel={3}>
+              <p>{store.name} has not published a pattern yet.</p>
+            </EmptyState>
+          )}>
+          {(found) => (
+            <>
+              <PatternGrid patterns={found.hits} headingLevel={3} />
+              <Pagination page={page} pages={pageCount(found.total)} hrefOf={(p) => (p === 1 ? href('/stores/:slug', { slug: store.slug }) : href('/stores/:slug', { slug: store.slug }, { page: p }))} />
+            </>
+          )}
+        </QueryState>
       </section>
 
       {store.kind === 'retailer' ? (
-        <section className={styles.section} aria-labelledby="stocked-patterns" aria-busy={stocked.status === 'loading'}>
+        <section className={styles.section} aria-labelledby="stocked-patterns" aria-busy={stocked.isFetching}>
           <h2 id="stocked-patterns">Patterns stocked in the shop</h2>
-          {stocked.status === 'error' ? (
-            <Alert tone="danger" title="The shop's stock could not be loaded" actions={<Button size="small" onClick={stocked.retry}>Try again</Button>}>
-              {describeError(stocked.error).message}
-            </Alert>
-          ) : !stocked.data ? (
-            <PatternGridSkeleton count={4} />
-          ) : stocked.data.length > 0 ? (
-            <PatternGrid
-              patterns={stocked.data}
-              headingLevel={3}
-              aboveFold={false}
-              footerOf={(p) => {
-                const copies = stocked.data?.find((s) => s.id === p.id)?.printedCopies ?? 0;
-                return <span className={styles.stock}>{copies > 0 ? `${copies} printed ${copies === 1 ? 'copy' : 'copies'} in the shop` : 'Ask in the shop for a printed copy'}</span>;
-              }}
-            />
-          ) : (
-            <p>The shop has not listed the designers' patterns it carries yet.</p>
-          )}
+          <QueryState query={stocked} errorTitle="The shop's stock could not be loaded" skeleton={<PatternGridSkeleton count={4} />}
+            empty={<p>The shop has not listed the designers' patterns it carries yet.</p>}>
+            {(carried) => (
+              <PatternGrid
+                patterns={carried}
+                headingLevel={3}
+                aboveFold={false}
+                footerOf={(p) => {
+                  const copies = carried.find((s) => s.id === p.id)?.printedCopies ?? 0;
+                  return <span className={styles.stock}>{copies > 0 ? `${copies} printed ${copies === 1 ? 'copy' : 'copies'} in the shop` : 'Ask in the shop for a printed copy'}</span>;
+                }}
+              />
+            )}
+          </QueryState>
         </section>
       ) : null}
     </article>

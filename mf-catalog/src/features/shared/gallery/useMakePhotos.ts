@@ -1,38 +1,36 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { afterFirstPaint } from '@stitchhouse/shared/afterPaint.ts';
-import { listReviews } from '../../../api/reviews.ts';
+import { listReviews, reviewKeys, type Review } from '../../../api/reviews.ts';
 import { publicImageUrl } from '../images.ts';
 import type { GalleryPhoto } from './photos.ts';
+
+const NO_PHOTOS: GalleryPhoto[] = [];
+
+const photosOf = (reviews: Review[]): GalleryPhoto[] =>
+  reviews.flatMap((review) =>
+    review.photoPaths.map((path, i) => ({
+      src: publicImageUrl(path, 'review-photos'),
+      alt: `${review.authorName}'s make, photo ${i + 1} of ${review.photoPaths.length}`,
+      caption: `Made by ${review.authorName}`,
+    })),
+  );
 
 /**
  * Photos of finished makes for the gallery: the photos buyers attached to their reviews
  * (public `review-photos` bucket). Only an extra: while loading, or if reviews cannot be read,
  * the gallery shows the designer's photos alone. Asked once the page has painted, so the extra
- * does not share a phone's bandwidth with the pattern itself.
+ * does not share a phone's bandwidth with the pattern itself; the reviews section below reads
+ * the same list (one request).
  */
 export function useMakePhotos(patternId: string | undefined): GalleryPhoto[] {
-  const [photos, setPhotos] = useState<GalleryPhoto[]>([]);
-  useEffect(() => {
-    if (!patternId) return;
-    const controller = new AbortController();
-    afterFirstPaint()
-      .then(() => listReviews(patternId, controller.signal))
-      .then(
-        (reviews) =>
-          setPhotos(
-            reviews.flatMap((review) =>
-              review.photoPaths.map((path, i) => ({
-                src: publicImageUrl(path, 'review-photos'),
-                alt: `${review.authorName}'s make, photo ${i + 1} of ${review.photoPaths.length}`,
-                caption: `Made by ${review.authorName}`,
-              })),
-            ),
-          ),
-        () => {
-          if (!controller.signal.aborted) setPhotos([]);
-        },
-      );
-    return () => controller.abort();
-  }, [patternId]);
-  return photos;
+  const { data } = useQuery({
+    queryKey: reviewKeys.list(patternId ?? ''),
+    queryFn: async ({ signal }) => {
+      await afterFirstPaint();
+      return listReviews(patternId!, signal);
+    },
+    enabled: Boolean(patternId),
+    select: photosOf,
+  });
+  return data ?? NO_PHOTOS;
 }
