@@ -1,17 +1,15 @@
 // A whole backend per test file, in a temporary data folder on free ports.
 // Logs stay quiet unless BACKEND_LOG=1 (errors always show). With
 // STITCHHOUSE_TEST_DATABASE=postgres (the "postgres" project in vitest.config.ts) each stack
-// gets its own throwaway real PostgreSQL instead of PGlite.
+// gets its own throwaway real PostgreSQL instead of PGlite. Either way the database starts as a
+// copy of one the schema was applied to once (src/db/templates.ts), not from initdb.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../src/context.ts';
-import { startPostgres } from '../src/db/postgres.ts';
-import { createPool } from '../src/db/pool.ts';
-import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../src/db/throwaway-postgres.ts';
-import { listSqlFiles, runBootstrap } from '../src/migrate/index.ts';
+import { findPostgresBin, postgresTemplate, startThrowawayPostgres, type ThrowawayPostgres } from '../src/db/throwaway-postgres.ts';
+import { applySchema, copyPgliteTemplate, pgliteTemplate, schemaKey, type SchemaFiles } from '../src/db/templates.ts';
 import { repoRoot } from '../src/config.ts';
-import crypto from 'node:crypto';
 import { startStack, type Stack, type StackOptions } from '../src/stack.ts';
 
 export type TestStack = Stack & { dataDir: string };
@@ -23,35 +21,21 @@ export const testLogger: Logger = {
   error: (service, message, err) => console.error(`[${service}] ${message}`, err ?? ''),
 };
 
+const defaultFiles = {
+  bootstrapDir: path.join(repoRoot, 'backend', 'sql', 'bootstrap'),
+  migrationsDir: path.join(repoRoot, 'supabase', 'migrations'),
+};
+
 /**
- * A PGlite data folder, initialised and bootstrapped once per machine and copied for each
- * test stack: initdb plus bootstrap in WASM cost 8-15 s, a copy a fraction of a second.
- * Keyed by the PGlite version and the bootstrap SQL, so a changed bootstrap makes a new one.
+ * What a stack's database is copied from (src/db/templates.ts): bootstrap and migrations
+ * applied once per machine, when the stack uses the default ones; the bootstrap only when a test
+ * brings its own migrations or bootstrap (it watches them apply).
  */
-async function pgliteTemplate(): Promise<string> {
-  const bootstrapDir = path.join(repoRoot, 'backend', 'sql', 'bootstrap');
-  const hash = crypto.createHash('sha256');
-  hash.update(JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')).version);
-  for (const file of listSqlFiles(bootstrapDir)) hash.update(file).update(fs.readFileSync(file));
-  const template = path.join(os.tmpdir(), `stitchhouse-pglite-template-${hash.digest('hex').slice(0, 16)}`);
-  if (fs.existsSync(path.join(template, 'pgdata', 'PG_VERSION'))) return template;
-  const building = fs.mkdtempSync(`${template}-building-`);
-  const pg = await startPostgres({ dataDir: building, log: testLogger, password: crypto.randomBytes(18).toString('base64url') });
-  const pool = createPool(pg.connectionString);
-  try {
-    await runBootstrap(pool, bootstrapDir);
-  } finally {
-    await pool.end();
-    await pg.stop();
-  }
-  fs.rmSync(path.join(building, 'pglite.pid'), { force: true });
-  try {
-    fs.renameSync(building, template);
-  } catch {
-    // Another test worker finished first; its template is as good.
-    fs.rmSync(building, { recursive: true, force: true });
-  }
-  return template;
+function templateFiles(options: StackOptions): SchemaFiles {
+  const dirs = options.migrationsDirs;
+  const defaultBootstrap = !options.bootstrapDir || path.resolve(options.bootstrapDir) === defaultFiles.bootstrapDir;
+  const defaultMigrations = defaultBootstrap && (!dirs || (dirs.length === 1 && path.resolve(dirs[0]!) === defaultFiles.migrationsDir));
+  return { bootstrapDir: defaultFiles.bootstrapDir, migrationsDirs: defaultMigrations ? [defaultFiles.migrationsDir] : undefined };
 }
 
 /** The database the suites run on: PGlite, or a real PostgreSQL per stack (vitest.config.ts). */
@@ -60,12 +44,14 @@ const testDatabase: 'pglite' | 'postgres' = process.env.STITCHHOUSE_TEST_DATABAS
 /** Real PostgreSQL servers by data folder: a stack restarted on the same folder finds its database again. */
 const postgresByDataDir = new Map<string, ThrowawayPostgres>();
 
-async function postgresFor(dataDir: string): Promise<ThrowawayPostgres> {
+async function postgresFor(dataDir: string, files: SchemaFiles): Promise<ThrowawayPostgres> {
   const existing = postgresByDataDir.get(dataDir);
   if (existing) return existing;
   const bin = findPostgresBin();
   if (!bin) throw new Error('STITCHHOUSE_TEST_DATABASE=postgres, but no PostgreSQL server binaries under /usr/lib/postgresql/*/bin');
-  const server = await startThrowawayPostgres(bin, { fsync: false });
+  // a copy of a cluster the schema was applied to once: initdb and migrations per file cost seconds
+  const template = await postgresTemplate(bin, schemaKey(files), (url) => applySchema(url, files));
+  const server = await startThrowawayPostgres(bin, { fsync: false, template });
   if (postgresByDataDir.size === 0) process.once('exit', () => { for (const s of postgresByDataDir.values()) s.stop(); });
   postgresByDataDir.set(dataDir, server);
   return server;
@@ -76,14 +62,24 @@ function stopPostgresFor(dataDir: string): void {
   postgresByDataDir.delete(dataDir);
 }
 
+/**
+ * Builds the templates the stacks copy (vitest global setup, test/reap-postgres.ts), so the
+ * migrations run once per run, before any test's timeout counts, instead of once per file.
+ */
+export async function prepareTestTemplates(): Promise<void> {
+  const sets = [templateFiles({}), templateFiles({ migrationsDirs: [] })];
+  for (const files of sets) await pgliteTemplate(files, testLogger);
+  const bin = findPostgresBin();
+  if (bin) for (const files of sets) await postgresTemplate(bin, schemaKey(files), (url) => applySchema(url, files));
+}
+
 export async function startTestStack(options: StackOptions & { seed?: boolean; keepData?: boolean } = {}): Promise<TestStack> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'stitchhouse-backend-'));
   if (testDatabase === 'postgres' && !options.databaseUrl) {
-    options = { ...options, databaseUrl: (await postgresFor(dataDir)).url };
+    options = { ...options, databaseUrl: (await postgresFor(dataDir, templateFiles(options))).url };
   }
-  if (!options.databaseUrl && !fs.existsSync(path.join(dataDir, 'pgdata'))) {
-    fs.cpSync(path.join(await pgliteTemplate(), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
-  }
+  const files = templateFiles(options);
+  if (!options.databaseUrl) await copyPgliteTemplate(dataDir, files, testLogger);
   const stack = await startStack({
     log: testLogger,
     ...options,

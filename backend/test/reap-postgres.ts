@@ -1,10 +1,23 @@
-// Vitest global setup: after the whole run (when every fork, and so every owner, is gone) stop
-// the throwaway PostgreSQL servers that forks killed mid-suite left behind.
-import { reapOrphanedPostgres } from '../src/db/throwaway-postgres.ts';
+// Vitest global setup: the run's registry of throwaway PostgreSQL servers
+// (src/db/throwaway-postgres.ts startTestRun). At the start it stops what earlier runs left
+// (a killed run never reached its teardown); each server a test process starts records this
+// run; after the whole run the teardown stops every one of them, whether or not the process
+// that started it is still alive (vitest ends forks without their afterAll or exit handlers).
+// It also builds the database templates every stack copies (harness.ts), once per run.
+import { startTestRun } from '../src/db/throwaway-postgres.ts';
+import { prepareTestTemplates } from './harness.ts';
 
-export default function setup(): () => void {
+export default async function setup(): Promise<() => void> {
+  const run = startTestRun();
+  try {
+    await prepareTestTemplates();
+  } catch (err) {
+    run.teardown();
+    throw err;
+  }
+  if (run.reapedAtStart > 0) console.log(`stopped ${run.reapedAtStart} throwaway PostgreSQL server(s) left by an earlier run`);
   return () => {
-    const reaped = reapOrphanedPostgres();
-    if (reaped > 0) console.log(`stopped ${reaped} throwaway PostgreSQL server(s) left by ended test processes`);
+    const stopped = run.teardown();
+    if (stopped > 0) console.log(`stopped ${stopped} throwaway PostgreSQL server(s) this run left running`);
   };
 }

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../config.ts';
+import { buildOnce } from './templates.ts';
 
 export interface ThrowawayPostgres {
   url: string;
@@ -48,47 +49,142 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The test run a server belongs to (vitest's global setup names it; see startTestRun). */
+const RUN_FILE = 'run';
+const RUN_PREFIX = 'stitchhouse-test-run-';
+const RUN_ENV = 'STITCHHOUSE_TEST_RUN';
+
+function readPid(file: string): number | undefined {
+  try {
+    const pid = Number(fs.readFileSync(file, 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the run that started a server is over: its registry file is gone or its process died. */
+function runIsOver(runId: string): boolean {
+  const pid = readPid(path.join(os.tmpdir(), `${RUN_PREFIX}${runId}`));
+  return pid === undefined || !isAlive(pid);
+}
+
+function stopFolder(dir: string, bin: string | undefined): void {
+  try {
+    if (bin && fs.existsSync(path.join(dir, 'data', 'postmaster.pid'))) {
+      runAsServerUser(path.join(bin, 'pg_ctl'), ['-D', path.join(dir, 'data'), '-m', 'immediate', 'stop']);
+    }
+  } catch {
+    // already stopped: only the folder is left
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** Our server folders (stitchhouse-postgres-* under the temp folder) with their owner and run. */
+function serverFolders(): Array<{ dir: string; owner: number | undefined; run: string | undefined }> {
+  return fs.readdirSync(os.tmpdir())
+    .filter((name) => name.startsWith(FOLDER_PREFIX))
+    .map((name) => {
+      const dir = path.join(os.tmpdir(), name);
+      let run: string | undefined;
+      try {
+        run = fs.readFileSync(path.join(dir, RUN_FILE), 'utf8').trim() || undefined;
+      } catch {
+        run = undefined;
+      }
+      return { dir, owner: readPid(path.join(dir, OWNER_FILE)), run };
+    });
+}
+
 /**
- * Stops the servers whose starting process has died. Vitest ends its forks without running
- * afterAll or exit handlers when a run finishes or is cancelled, so servers can outlive their
- * suite; every start and the backend suite's global teardown sweep them up. Servers of live
- * processes (another run on the same machine) are left alone. Returns how many were stopped.
+ * Stops the servers whose starting process has died, or whose test run is over. Vitest ends
+ * its forks without running afterAll or exit handlers when a run finishes or is cancelled, so
+ * servers can outlive their suite; every start, every run's start and the backend suite's
+ * global teardown sweep them up. Only folders this module made (stitchhouse-postgres-* with an
+ * owner.pid) are touched, and servers of live processes in a live run (another run on the same
+ * machine) are left alone. Returns how many were stopped.
  */
 export function reapOrphanedPostgres(bin: string | undefined = findPostgresBin()): number {
   let reaped = 0;
-  for (const name of fs.readdirSync(os.tmpdir())) {
-    if (!name.startsWith(FOLDER_PREFIX)) continue;
-    const dir = path.join(os.tmpdir(), name);
-    let owner: number;
-    try {
-      owner = Number(fs.readFileSync(path.join(dir, OWNER_FILE), 'utf8'));
-    } catch {
-      continue; // still starting, or not ours to judge
-    }
-    if (!Number.isInteger(owner) || owner <= 0 || isAlive(owner)) continue;
-    try {
-      if (bin && fs.existsSync(path.join(dir, 'data', 'postmaster.pid'))) {
-        runAsServerUser(path.join(bin, 'pg_ctl'), ['-D', path.join(dir, 'data'), '-m', 'immediate', 'stop']);
-      }
-    } catch {
-      // already stopped: only the folder is left
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
+  for (const { dir, owner, run } of serverFolders()) {
+    if (owner === undefined) continue; // still starting, or not ours to judge
+    if (isAlive(owner) && (run === undefined || !runIsOver(run))) continue;
+    stopFolder(dir, bin);
     reaped++;
+  }
+  // registry files of runs that died (killed before their teardown)
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (name.startsWith(RUN_PREFIX) && runIsOver(name.slice(RUN_PREFIX.length))) fs.rmSync(path.join(os.tmpdir(), name), { force: true });
   }
   return reaped;
 }
 
-export async function startThrowawayPostgres(bin: string, options: { fsync?: boolean } = {}): Promise<ThrowawayPostgres> {
+/**
+ * A test run's registry (vitest global setup): reaps what earlier runs left (a killed run's
+ * servers), names this run in STITCHHOUSE_TEST_RUN (inherited by the test processes, whose
+ * servers record it), and returns the teardown, which stops every server the run started,
+ * whether or not the process that started it is still alive.
+ */
+export function startTestRun(bin: string | undefined = findPostgresBin()): { reapedAtStart: number; teardown(): number } {
+  const reapedAtStart = reapOrphanedPostgres(bin);
+  const runId = `${process.pid}-${Date.now().toString(36)}`;
+  const registry = path.join(os.tmpdir(), `${RUN_PREFIX}${runId}`);
+  fs.writeFileSync(registry, String(process.pid));
+  process.env[RUN_ENV] = runId;
+  return {
+    reapedAtStart,
+    teardown() {
+      let stopped = 0;
+      for (const { dir, run } of serverFolders()) {
+        if (run !== runId) continue;
+        stopFolder(dir, bin);
+        stopped++;
+      }
+      fs.rmSync(registry, { force: true });
+      return stopped + reapOrphanedPostgres(bin);
+    },
+  };
+}
+
+/**
+ * A stopped server's data folder, built once per key under the temp folder by prepare(url)
+ * (e.g. bootstrap and migrations) and copied by startThrowawayPostgres({ template }) for each
+ * server: initdb and 49 migrations per test file cost seconds, a copy a fraction of one.
+ * Concurrent builders of one key wait for the first (a lock folder).
+ */
+export async function postgresTemplate(bin: string, key: string, prepare: (url: string) => Promise<void>): Promise<string> {
+  const template = path.join(os.tmpdir(), `stitchhouse-pgtemplate-${postgresVersion(bin)}-${key}`);
+  await buildOnce(template, () => fs.existsSync(path.join(template, 'data', 'PG_VERSION')), async (building) => {
+    const server = await startServer(bin, { fsync: false });
+    try {
+      await prepare(server.url);
+      runAsServerUser(path.join(bin, 'pg_ctl'), ['-D', server.data, '-m', 'fast', 'stop']);
+      fs.renameSync(server.data, path.join(building, 'data'));
+    } finally {
+      server.stop();
+    }
+  });
+  return path.join(template, 'data');
+}
+
+export async function startThrowawayPostgres(bin: string, options: { fsync?: boolean; template?: string } = {}): Promise<ThrowawayPostgres> {
   reapOrphanedPostgres(bin);
+  const { url, stop } = await startServer(bin, options);
+  return { url, stop };
+}
+
+async function startServer(bin: string, options: { fsync?: boolean; template?: string }): Promise<ThrowawayPostgres & { data: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), FOLDER_PREFIX));
   fs.writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
+  if (process.env[RUN_ENV]) fs.writeFileSync(path.join(dir, RUN_FILE), process.env[RUN_ENV]);
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) execFileSync('chown', ['-R', 'postgres', dir]);
   const data = path.join(dir, 'data');
   const port = await freePort();
   try {
-    runAsServerUser(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+    // a copy of a template keeps its owner and modes (the server refuses a data folder others can read)
+    if (options.template) execFileSync('cp', ['-a', options.template, data]);
+    if (asRoot) execFileSync('chown', ['-R', 'postgres', dir]);
+    if (!options.template) runAsServerUser(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
     const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${options.fsync === false ? ' -c fsync=off' : ''}`;
     runAsServerUser(path.join(bin, 'pg_ctl'), ['-D', data, '-w', '-l', path.join(dir, 'log'), '-o', settings, 'start']);
   } catch (err) {
@@ -98,11 +194,12 @@ export async function startThrowawayPostgres(bin: string, options: { fsync?: boo
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    data,
     stop() {
       if (stopped) return;
       stopped = true;
       try {
-        runAsServerUser(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+        if (fs.existsSync(path.join(data, 'postmaster.pid'))) runAsServerUser(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
