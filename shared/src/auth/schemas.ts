@@ -50,6 +50,9 @@ export const signUpSchema = z.object({
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
+/** A guest turning the purchase into an account (the same user): an address and a new password. */
+export const saveGuestAccountSchema = z.object({ email: emailSchema, password: newPasswordSchema });
+
 export const signInSchema = z.object({
   email: emailSchema,
   // Existing passwords may predate today's rule: only require one.

@@ -61,11 +61,17 @@ export function schemaResolver<V extends FieldValues, O>(schema: z.$ZodType<O, u
  * submission at a time, the server's answer as a form-level error, and the summary's focus counter.
  * `defaultValues` may name a field the schema does not check (a file's error, set with `invalid`).
  */
-export function useZodForm<S extends FormSchema, V extends In<S> = In<S>>(schema: S, defaultValues: V): ZodForm<S, V> {
+export function useZodForm<S extends FormSchema, V extends In<S> = In<S>>(
+  schema: S,
+  defaultValues: V,
+  /** 'summary': the error summary takes focus (the default); 'field': the first wrong field does, for a form without a summary. */
+  { focus = 'summary' }: { focus?: 'summary' | 'field' } = {},
+): ZodForm<S, V> {
   const rhf = useForm<V, unknown, z.output<S>>({
     resolver: schemaResolver<V, z.output<S>>(schema as z.$ZodType<z.output<S>, unknown>),
     defaultValues: defaultValues as never,
     ...FORM_BEHAVIOUR,
+    shouldFocusError: focus === 'field',
   });
   const [formError, setFormError] = useState<UserFacingError | null>(null);
   const [attempt, setAttempt] = useState(0);

@@ -1,6 +1,7 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { signInHref } from '@stitchhouse/shared/auth/next.ts';
-import { emailSchema } from '@stitchhouse/shared/auth/schemas.ts';
+import { emailOnlySchema } from '@stitchhouse/shared/auth/schemas.ts';
+import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Button, LinkButton, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { startGuestSession } from '../../api/guest.ts';
 import { rememberGuestEmail } from './guestEmail.ts';
@@ -12,31 +13,17 @@ import * as styles from './Guest.module.css';
  * the address, and the success page offers to turn the guest into an account.
  */
 export function GuestChoice({ next }: { next: string }) {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // no error summary here: a wrong address takes the focus itself
+  const form = useZodForm(emailOnlySchema, { email: '' }, { focus: 'field' });
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-
-  async function continueAsGuest(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter your email address.');
-      emailRef.current?.focus();
-      return;
-    }
-    setError(null);
-    setBusy(true);
+  const continueAsGuest = form.onSubmit(async ({ email }) => {
     try {
-      rememberGuestEmail(parsed.data);
+      rememberGuestEmail(email);
       await startGuestSession(); // the session store re-renders the checkout
     } catch (caught) {
-      setBusy(false);
       setFailure(caught instanceof Error ? caught.message : 'Guest checkout is not available right now.');
     }
-  }
+  });
 
   return (
     <div className={styles.choice}>
@@ -47,12 +34,11 @@ export function GuestChoice({ next }: { next: string }) {
       </section>
       <section className={styles.option} aria-labelledby="guest-checkout">
         <h2 id="guest-checkout">Continue as guest</h2>
-        <form onSubmit={continueAsGuest} noValidate>
-          <TextField ref={emailRef} label="Email" type="email" autoComplete="email" value={email} required
-            onChange={(event) => setEmail(event.target.value)} error={error ?? undefined}
+        <form onSubmit={(event) => { setFailure(null); continueAsGuest(event); }} noValidate>
+          <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')}
             hint="Your receipt and download links go here. You can create an account after paying." />
           {failure ? <Alert tone="danger" title="Could not continue as guest">{failure}</Alert> : null}
-          <Button type="submit" variant="secondary" busy={busy} busyLabel="Starting guest checkout…">Continue as guest</Button>
+          <Button type="submit" variant="secondary" busy={form.busy} busyLabel="Starting guest checkout…">Continue as guest</Button>
         </form>
       </section>
     </div>

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { describeError, errorMessage } from '@stitchhouse/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, QueryState, Select, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { createDiscountCode, deactivateDiscountCode, discountKeys, storeDiscountCodes, storePatterns } from '../../api/discounts.ts';
 import type { MyStore } from '../../api/stores.ts';
-import { EMPTY_DISCOUNT, readDiscountForm, type DiscountFormErrors, type DiscountFormValues } from '../shared/discountForm.ts';
+import { useZodForm } from '@stitchhouse/shared/form/index.ts';
+import { EMPTY_DISCOUNT, discountFormSchema } from '../shared/discountForm.ts';
 import { formatAmount, formatDay } from '@stitchhouse/shared/money.ts';
 import * as styles from '../shared/Hub.module.css';
 
@@ -16,36 +17,22 @@ export function DiscountCodes({ store }: { store: MyStore }) {
   const codes = useQuery({ queryKey: discountKeys.codes(store.id), queryFn: ({ signal }) => storeDiscountCodes(store.id, signal) });
   const patterns = useQuery({ queryKey: discountKeys.patterns(store.id), queryFn: ({ signal }) => storePatterns(store.id, signal) });
   const refetchCodes = () => void queryClient.invalidateQueries({ queryKey: discountKeys.codes(store.id) });
-  const [values, setValues] = useState<DiscountFormValues>(EMPTY_DISCOUNT);
-  const [errors, setErrors] = useState<DiscountFormErrors>({});
-  const [saving, setSaving] = useState(false);
+  const form = useZodForm(discountFormSchema(store.id, store.currency, todayHere), EMPTY_DISCOUNT);
   const [message, setMessage] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
-  const set = (field: keyof DiscountFormValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
   const titleOf = (id: string | null) => (id ? patterns.data?.find((p) => p.id === id)?.title ?? 'one pattern' : 'every pattern');
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setMessage(null);
-    const read = readDiscountForm(values, store.id, store.currency, todayHere());
-    if ('errors' in read) {
-      setErrors(read.errors);
-      return;
-    }
-    setErrors({});
-    setSaving(true);
+  const create = form.onSubmit(async (row) => {
     try {
-      const created = await createDiscountCode(read.row);
-      setValues(EMPTY_DISCOUNT);
+      const created = await createDiscountCode(row);
+      form.rhf.reset(EMPTY_DISCOUNT);
       setMessage({ tone: 'success', text: `Code ${created.code} created.` });
       refetchCodes();
     } catch (caught) {
       const described = describeError(caught);
-      if (described.code === '23505') setErrors({ code: 'Your store already has this code. Choose another.' });
+      if (described.code === '23505') form.rhf.setError('code', { type: 'server', message: 'Your store already has this code. Choose another.' });
       else setMessage({ tone: 'danger', text: described.message });
-    } finally {
-      setSaving(false);
     }
-  }
+  });
 
   async function deactivate(id: string, code: string) {
     setMessage(null);
@@ -85,20 +72,20 @@ export function DiscountCodes({ store }: { store: MyStore }) {
         </table>
         )}
       </QueryState>
-      <form className={styles.form} onSubmit={submit} noValidate aria-label={`New discount code for ${store.name}`}>
+      <form className={styles.form} onSubmit={(event) => { setMessage(null); create(event); }} noValidate aria-label={`New discount code for ${store.name}`}>
         <div className={styles.formRow}>
-          <TextField label="Code" value={values.code} onChange={set('code')} error={errors.code} autoComplete="off" required />
-          <Select label="Type" value={values.kind} onChange={set('kind')} options={[{ value: 'percent', label: 'Percentage off' }, { value: 'amount', label: `Amount off (${store.currency})` }]} />
-          <TextField label={values.kind === 'percent' ? 'Percent off' : `Amount off (${store.currency})`} inputMode="decimal" value={values.value} onChange={set('value')} error={errors.value} required />
+          <TextField label="Code" autoComplete="off" required {...form.field('code')} />
+          <Select label="Type" {...form.field('kind')} options={[{ value: 'percent', label: 'Percentage off' }, { value: 'amount', label: `Amount off (${store.currency})` }]} />
+          <TextField label={form.values.kind === 'percent' ? 'Percent off' : `Amount off (${store.currency})`} inputMode="decimal" required {...form.field('value')} />
         </div>
         <div className={styles.formRow}>
-          <Select label="Applies to" value={values.patternId} onChange={set('patternId')} placeholder="Every pattern of the store"
+          <Select label="Applies to" {...form.field('patternId')} placeholder="Every pattern of the store"
             options={(patterns.data ?? []).map((p) => ({ value: p.id, label: p.title }))} />
-          <TextField label="Expires on (optional)" type="date" value={values.expiresOn} onChange={set('expiresOn')} error={errors.expiresOn} min={todayHere()} />
-          <TextField label="Usage limit (optional)" inputMode="numeric" value={values.maxRedemptions} onChange={set('maxRedemptions')} error={errors.maxRedemptions} hint="Leave empty for no limit." />
+          <TextField label="Expires on (optional)" type="date" min={todayHere()} {...form.field('expiresOn')} />
+          <TextField label="Usage limit (optional)" inputMode="numeric" hint="Leave empty for no limit." {...form.field('maxRedemptions')} />
         </div>
         <div className={styles.actions}>
-          <Button type="submit" busy={saving} busyLabel="Creating the code…">Create code</Button>
+          <Button type="submit" busy={form.busy} busyLabel="Creating the code…">Create code</Button>
         </div>
       </form>
     </section>

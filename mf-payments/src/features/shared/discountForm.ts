@@ -1,4 +1,5 @@
 // The discount-code form's rules, checked before anything is sent (the database checks them again).
+import * as z from '@stitchhouse/shared/zod.ts';
 import type { Currency } from '@stitchhouse/shared/money.ts';
 import { DISCOUNT_CODE_FORMAT } from '@stitchhouse/shared/cart/codes.ts';
 import type { NewDiscountCode } from '../../api/discounts.ts';
@@ -12,40 +13,53 @@ export interface DiscountFormValues {
   maxRedemptions: string;
 }
 
-export type DiscountFormErrors = Partial<Record<keyof DiscountFormValues, string>>;
-
 export const EMPTY_DISCOUNT: DiscountFormValues = { code: '', kind: 'percent', value: '', patternId: '', expiresOn: '', maxRedemptions: '' };
 
-/** The row to insert, or the message per field. `today` is YYYY-MM-DD in the person's time zone. */
+/**
+ * The form's check: a message per field, and the row to insert once every field is right.
+ * `today` is YYYY-MM-DD in the person's time zone, read when the form is checked.
+ */
+export function discountFormSchema(storeId: string, currency: Currency, today: () => string) {
+  return z
+    .object({
+      code: z.string().trim().toUpperCase().regex(DISCOUNT_CODE_FORMAT, 'Use 3 to 32 letters, digits, “-” or “_”, starting with a letter or digit, e.g. SPRING20.'),
+      kind: z.enum(['percent', 'amount']),
+      value: z.string().trim(),
+      patternId: z.string(),
+      expiresOn: z.string(),
+      maxRedemptions: z.string().trim(),
+    })
+    .superRefine((v, ctx) => {
+      const wrong = (path: keyof DiscountFormValues, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      if (v.kind === 'percent') {
+        if (!/^\d{1,3}$/.test(v.value) || Number(v.value) < 1 || Number(v.value) > 100) wrong('value', 'A whole percentage from 1 to 100.');
+      } else if (!/^\d+(\.\d{1,2})?$/.test(v.value) || Number(v.value) <= 0) {
+        wrong('value', `An amount in ${currency} above 0, e.g. 2.50.`);
+      }
+      if (v.expiresOn && (!/^\d{4}-\d{2}-\d{2}$/.test(v.expiresOn) || v.expiresOn < today())) wrong('expiresOn', 'Choose today or a later date.');
+      if (v.maxRedemptions && (!/^\d{1,6}$/.test(v.maxRedemptions) || Number(v.maxRedemptions) < 1)) {
+        wrong('maxRedemptions', 'A whole number of uses, 1 or more (or leave empty for no limit).');
+      }
+    })
+    .transform((v): NewDiscountCode => {
+      const amountOffCents = v.kind === 'amount' ? Math.round(Number(v.value) * 100) : null;
+      return {
+        store_id: storeId, code: v.code, percent_off: v.kind === 'percent' ? Number(v.value) : null, amount_off_cents: amountOffCents,
+        currency: amountOffCents === null ? null : currency, pattern_id: v.patternId || null,
+        // the end of that day where the owner is
+        expires_at: v.expiresOn ? new Date(`${v.expiresOn}T23:59:59`).toISOString() : null,
+        max_redemptions: v.maxRedemptions ? Number(v.maxRedemptions) : null,
+      };
+    });
+}
+
+export type DiscountFormErrors = Partial<Record<keyof DiscountFormValues, string>>;
+
+/** The row to insert, or the message per field (the form's check outside a form). `today` is YYYY-MM-DD in the person's time zone. */
 export function readDiscountForm(values: DiscountFormValues, storeId: string, currency: Currency, today: string): { row: NewDiscountCode } | { errors: DiscountFormErrors } {
+  const parsed = discountFormSchema(storeId, currency, () => today).safeParse(values);
+  if (parsed.success) return { row: parsed.data };
   const errors: DiscountFormErrors = {};
-  const code = values.code.trim().toUpperCase();
-  if (!DISCOUNT_CODE_FORMAT.test(code)) errors.code = 'Use 3 to 32 letters, digits, “-” or “_”, starting with a letter or digit, e.g. SPRING20.';
-  let percentOff: number | null = null;
-  let amountOffCents: number | null = null;
-  if (values.kind === 'percent') {
-    if (!/^\d{1,3}$/.test(values.value.trim()) || Number(values.value) < 1 || Number(values.value) > 100) errors.value = 'A whole percentage from 1 to 100.';
-    else percentOff = Number(values.value);
-  } else if (!/^\d+(\.\d{1,2})?$/.test(values.value.trim()) || Number(values.value) <= 0) {
-    errors.value = `An amount in ${currency} above 0, e.g. 2.50.`;
-  } else {
-    amountOffCents = Math.round(Number(values.value) * 100);
-  }
-  let expiresAt: string | null = null;
-  if (values.expiresOn) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.expiresOn) || values.expiresOn < today) errors.expiresOn = 'Choose today or a later date.';
-    else expiresAt = new Date(`${values.expiresOn}T23:59:59`).toISOString(); // the end of that day where the owner is
-  }
-  let maxRedemptions: number | null = null;
-  if (values.maxRedemptions.trim()) {
-    if (!/^\d{1,6}$/.test(values.maxRedemptions.trim()) || Number(values.maxRedemptions) < 1) errors.maxRedemptions = 'A whole number of uses, 1 or more (or leave empty for no limit).';
-    else maxRedemptions = Number(values.maxRedemptions);
-  }
-  if (Object.keys(errors).length > 0) return { errors };
-  return {
-    row: {
-      store_id: storeId, code, percent_off: percentOff, amount_off_cents: amountOffCents, currency: amountOffCents === null ? null : currency,
-      pattern_id: values.patternId || null, expires_at: expiresAt, max_redemptions: maxRedemptions,
-    },
-  };
+  for (const issue of parsed.error.issues) errors[issue.path[0] as keyof DiscountFormValues] ??= issue.message;
+  return { errors };
 }
