@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../src/context.ts';
 import { findPostgresBin, postgresTemplate, startThrowawayPostgres, type ThrowawayPostgres } from '../src/db/throwaway-postgres.ts';
-import { applySchema, copyPgliteTemplate, pgliteTemplate, schemaKey, type SchemaFiles } from '../src/db/templates.ts';
+import { applySchema, copyPgliteTemplate, pgliteTemplate, pruneTemplates, schemaKey, type SchemaFiles } from '../src/db/templates.ts';
 import { repoRoot } from '../src/config.ts';
 import { startStack, type Stack, type StackOptions } from '../src/stack.ts';
 
@@ -67,6 +67,7 @@ function stopPostgresFor(dataDir: string): void {
  * migrations run once per run, before any test's timeout counts, instead of once per file.
  */
 export async function prepareTestTemplates(): Promise<void> {
+  pruneTemplates();
   const sets = [templateFiles({}), templateFiles({ migrationsDirs: [] })];
   for (const files of sets) await pgliteTemplate(files, testLogger);
   const bin = findPostgresBin();

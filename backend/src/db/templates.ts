@@ -12,6 +12,7 @@ import { listSqlFiles, migrate, runBootstrap } from '../migrate/index.ts';
 import { createPool } from './pool.ts';
 import { startPostgres } from './postgres.ts';
 
+const migrateSource = path.join(import.meta.dirname, '..', 'migrate', 'index.ts');
 const pgliteManifest = path.join(import.meta.dirname, '..', '..', 'node_modules', '@electric-sql', 'pglite', 'package.json');
 
 export interface SchemaFiles {
@@ -22,7 +23,8 @@ export interface SchemaFiles {
 
 /** A short hash of what a template holds: a new or edited SQL file gives another key. */
 export function schemaKey(files: SchemaFiles, extra = ''): string {
-  const hash = crypto.createHash('sha256').update(extra);
+  // the runner too: a change to how migrations are recorded makes new templates
+  const hash = crypto.createHash('sha256').update(extra).update(fs.readFileSync(migrateSource));
   for (const file of listSqlFiles(files.bootstrapDir)) hash.update(file).update(fs.readFileSync(file));
   hash.update('\0migrations\0');
   for (const file of (files.migrationsDirs ?? []).flatMap(listSqlFiles)) hash.update(path.basename(file)).update(fs.readFileSync(file));
@@ -43,8 +45,15 @@ export async function applySchema(url: string, files: SchemaFiles): Promise<void
 /** Builds `target` once with build(folder) into a temporary sibling; concurrent callers wait for the first. */
 export async function buildOnce(target: string, isReady: () => boolean, build: (folder: string) => Promise<void>): Promise<void> {
   const lock = `${target}.lock`;
+  const used = () => {
+    try {
+      fs.utimesSync(target, new Date(), new Date()); // pruneTemplates keeps what is in use
+    } catch {
+      // removed meanwhile: the next start builds it again
+    }
+  };
   for (;;) {
-    if (isReady()) return;
+    if (isReady()) return used();
     try {
       fs.mkdirSync(lock);
       break;
@@ -93,4 +102,18 @@ export async function pgliteTemplate(files: SchemaFiles, log: Logger): Promise<s
 export async function copyPgliteTemplate(dataDir: string, files: SchemaFiles, log: Logger): Promise<void> {
   if (fs.existsSync(path.join(dataDir, 'pgdata'))) return;
   fs.cpSync(path.join(await pgliteTemplate(files, log), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
+}
+
+/** Removes templates (ours, by name) nobody used for `days` days: each is a 40 MB folder. */
+export function pruneTemplates(days = 3): void {
+  const cutoff = Date.now() - days * 86_400_000;
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (!/^stitchhouse-(pglite-template|pgtemplate)-/.test(name)) continue;
+    const dir = path.join(os.tmpdir(), name);
+    try {
+      if (fs.statSync(dir).mtimeMs < cutoff) fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // removed meanwhile
+    }
+  }
 }
