@@ -32,7 +32,7 @@ export interface ZodForm<S extends FormSchema, V extends FieldValues = In<S>> {
   setValue: <N extends Name<V>>(name: N, value: PathValue<V, N>) => void;
   summary: (ids: Partial<Record<Name<V>, string>>) => SummaryItem[];
   /** The form's onSubmit: the schema's check, then `action` with the parsed values, one at a time. */
-  onSubmit: (action: (parsed: z.output<S>) => Promise<void>) => (event: FormEvent) => void;
+  onSubmit: (action: (parsed: z.output<S>) => Promise<void>) => (event?: FormEvent) => void;
   fail: (error: unknown) => void;
   /** Marks one field wrong outside the schema (e.g. a secondary button that needs the email). */
   invalid: (name: Name<V>, message: string) => void;
@@ -103,7 +103,7 @@ export function useZodForm<S extends FormSchema, V extends In<S> = In<S>>(
       return items;
     },
     onSubmit: (action) => (event) => {
-      event.preventDefault();
+      event?.preventDefault();
       if (running.current) return; // a second click or Enter while the first is in flight
       running.current = true;
       rhf

@@ -1,6 +1,7 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { messageBody, MESSAGE_MAX_LENGTH } from '@stitchhouse/shared/contracts/designer-message.ts';
-import { serverMessage } from '@stitchhouse/shared/form/index.ts';
+import { useZodForm } from '@stitchhouse/shared/form/index.ts';
+import * as z from '@stitchhouse/shared/zod.ts';
 import { Alert, Button, TextArea } from '@stitchhouse/shared/ui/index.ts';
 import * as styles from './messages.module.css';
 
@@ -17,32 +18,14 @@ export interface ComposerProps {
  * length rule of the contract checked before sending, the server's refusal in words, and the
  * text kept when sending fails.
  */
-export function Composer({ label, submitLabel, onSend }: ComposerProps) {
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+const composerSchema = z.object({ body: messageBody });
 
-  async function send(event?: FormEvent) {
-    event?.preventDefault();
-    if (busy) return;
-    setProblem(null);
-    const parsed = messageBody.safeParse(body);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Write a message first');
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      await onSend(parsed.data);
-      setBody('');
-    } catch (caught) {
-      setProblem(serverMessage(caught).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+export function Composer({ label, submitLabel, onSend }: ComposerProps) {
+  const form = useZodForm(composerSchema, { body: '' });
+  const send = form.onSubmit(async ({ body }) => {
+    await onSend(body);
+    form.rhf.reset({ body: '' });
+  });
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void send();
@@ -50,13 +33,13 @@ export function Composer({ label, submitLabel, onSend }: ComposerProps) {
 
   return (
     <form className={styles.composer} onSubmit={send} noValidate>
-      <TextArea label={label} value={body} rows={4} maxLength={MESSAGE_MAX_LENGTH + 500} error={error ?? undefined}
+      <TextArea label={label} rows={4} maxLength={MESSAGE_MAX_LENGTH + 500} {...form.field('body')}
         hint={`Up to ${MESSAGE_MAX_LENGTH} characters; Ctrl+Enter sends. Replies arrive here and by email; no email address is shared.`}
-        onChange={(e) => setBody(e.target.value)} onKeyDown={onKeyDown} data-testid="message-body" />
-      <p className={styles.count} aria-hidden="true">{body.trim().length} / {MESSAGE_MAX_LENGTH}</p>
-      {problem ? <Alert tone="danger" title="The message was not sent">{problem}</Alert> : null}
+        onKeyDown={onKeyDown} data-testid="message-body" />
+      <p className={styles.count} aria-hidden="true">{form.values.body.trim().length} / {MESSAGE_MAX_LENGTH}</p>
+      {form.formError ? <Alert tone="danger" title="The message was not sent">{form.formError.message}</Alert> : null}
       <div className={styles.actions}>
-        <Button type="submit" busy={busy} busyLabel="Sending…">{submitLabel}</Button>
+        <Button type="submit" busy={form.busy} busyLabel="Sending…">{submitLabel}</Button>
       </div>
     </form>
   );

@@ -1,7 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { REFUND_REASON_CODES } from '@stitchhouse/shared/contracts/refund.ts';
+import { useZodForm } from '@stitchhouse/shared/form/index.ts';
+import * as z from '@stitchhouse/shared/zod.ts';
 import { Alert, Button, Select } from '@stitchhouse/shared/ui/index.ts';
 import { PaymentProblem } from '../../api/functions.ts';
-import { REFUND_REASONS, refundOrder, type RefundReason } from '../../api/refunds.ts';
+import { REFUND_REASONS, refundOrder } from '../../api/refunds.ts';
 import * as styles from '../shared/Hub.module.css';
 
 export interface RefundTarget {
@@ -13,14 +16,15 @@ export interface RefundTarget {
   amount: string;
 }
 
+const refundFormSchema = z.object({ reason: z.enum(REFUND_REASON_CODES) });
+
 /**
  * Confirm a refund (a native modal dialog: focus moves in, Escape cancels, focus returns).
  * The money goes back at once; the buyer loses the download when the provider confirms.
  */
 export function RefundDialog({ target, onClose, onRefunded }: { target: RefundTarget; onClose(): void; onRefunded(target: RefundTarget): void }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const [reason, setReason] = useState<RefundReason>('requested_by_customer');
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(refundFormSchema, { reason: 'requested_by_customer' });
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -29,19 +33,16 @@ export function RefundDialog({ target, onClose, onRefunded }: { target: RefundTa
     return () => dialog?.close();
   }, []);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
+  const submit = form.onSubmit(async ({ reason }) => {
     setError(null);
     try {
       await refundOrder(target.orderId, target.itemId, reason);
       onRefunded(target);
       onClose();
     } catch (caught) {
-      setBusy(false);
       setError(caught instanceof PaymentProblem ? caught.message : 'The refund could not be made. Please try again.');
     }
-  }
+  });
 
   return (
     <dialog ref={ref} className={styles.dialog} aria-labelledby="refund-title" onClose={onClose}>
@@ -51,12 +52,12 @@ export function RefundDialog({ target, onClose, onRefunded }: { target: RefundTa
           {target.amount} goes back to the buyer of order {target.orderNumber}, and they can no longer download
           {target.itemId ? ' this pattern' : ' these patterns'}. Your share of the sale is taken back. This cannot be undone.
         </p>
-        <Select label="Reason" hint="Kept with the refund at the payment provider." value={reason} onChange={(event) => setReason(event.target.value as RefundReason)}
+        <Select label="Reason" hint="Kept with the refund at the payment provider." {...form.field('reason')}
           options={Object.entries(REFUND_REASONS).map(([value, label]) => ({ value, label }))} />
         {error ? <Alert tone="danger" title="Not refunded">{error}</Alert> : null}
         <div className={styles.actions}>
-          <Button type="submit" variant="danger" busy={busy} busyLabel="Refunding…">Refund {target.amount}</Button>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
+          <Button type="submit" variant="danger" busy={form.busy} busyLabel="Refunding…">Refund {target.amount}</Button>
+          <Button variant="secondary" onClick={onClose} disabled={form.busy}>Cancel</Button>
         </div>
       </form>
     </dialog>
