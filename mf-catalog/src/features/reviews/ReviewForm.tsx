@@ -1,9 +1,11 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { errorMessage } from '@stitchhouse/shared';
 import { Alert, Button, Progress, TextArea } from '@stitchhouse/shared/ui/index.ts';
 import { signUpload, uploadWithProgress } from '@stitchhouse/shared/storage/uploadWithProgress.ts';
 import { reviewPhotoPath, saveReview, type ReviewStanding } from '../../api/reviews.ts';
+import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { publicImageUrl } from '../shared/images.ts';
+import { REVIEW_MAX_LENGTH, reviewFormSchema } from './reviewSchema.ts';
 import * as styles from './Reviews.module.css';
 
 const MAX_PHOTOS = 4;
@@ -15,30 +17,28 @@ export function ReviewForm({ patternId, userId, standing, onSaved, onCancel }: {
   patternId: string; userId: string; standing: ReviewStanding; onSaved(): void; onCancel?(): void;
 }) {
   const id = useId();
-  const [rating, setRating] = useState<number>(standing.myReview?.rating ?? 0);
-  const [body, setBody] = useState(standing.myReview?.body ?? '');
+  // no error summary: the first wrong field (the first star, or the text) takes the focus
+  const form = useZodForm(reviewFormSchema, { rating: String(standing.myReview?.rating ?? ''), body: standing.myReview?.body ?? '' }, { focus: 'field' });
+  const { errors } = form;
   const [photos, setPhotos] = useState<string[]>(standing.myReview?.photoPaths ?? []);
-  const [errors, setErrors] = useState<{ rating?: string; body?: string; photos?: string }>({});
+  const [photoError, setPhotoError] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [upload, setUpload] = useState<{ name: string; sent: number; total: number } | null>(null);
-  const starsRef = useRef<HTMLFieldSetElement>(null);
-  const bodyRef = useRef<HTMLTextAreaElement>(null);
 
   async function addPhotos(files: FileList | null) {
     if (!files) return;
-    setErrors((e) => ({ ...e, photos: undefined }));
+    setPhotoError(undefined);
     for (const file of Array.from(files)) {
       if (photos.length >= MAX_PHOTOS) {
-        setErrors((e) => ({ ...e, photos: `Up to ${MAX_PHOTOS} photos per review.` }));
+        setPhotoError(`Up to ${MAX_PHOTOS} photos per review.`);
         return;
       }
       if (!PHOTO_TYPES.includes(file.type)) {
-        setErrors((e) => ({ ...e, photos: `${file.name}: use a JPEG, PNG or WebP photo.` }));
+        setPhotoError(`${file.name}: use a JPEG, PNG or WebP photo.`);
         continue;
       }
       if (file.size > MAX_PHOTO_BYTES) {
-        setErrors((e) => ({ ...e, photos: `${file.name} is over 10 MB.` }));
+        setPhotoError(`${file.name} is over 10 MB.`);
         continue;
       }
       const path = reviewPhotoPath(patternId, userId, file);
@@ -47,56 +47,44 @@ export function ReviewForm({ patternId, userId, standing, onSaved, onCancel }: {
         await uploadWithProgress(await signUpload('review-photos', path), file, (sent, total) => setUpload({ name: file.name, sent, total }));
         setPhotos((p) => [...p, path]);
       } catch (error) {
-        setErrors((e) => ({ ...e, photos: `${file.name}: ${errorMessage(error)}` }));
+        setPhotoError(`${file.name}: ${errorMessage(error)}`);
       } finally {
         setUpload(null);
       }
     }
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (rating < 1) next.rating = 'Choose from 1 to 5 stars';
-    if (body.trim().length === 0) next.body = 'Tell other makers how it went';
-    else if (body.trim().length > 4000) next.body = 'Keep it under 4,000 characters';
-    setErrors(next);
-    if (next.rating) return starsRef.current?.querySelector('input')?.focus();
-    if (next.body) return bodyRef.current?.focus();
-    setSaving(true);
+  const submit = form.onSubmit(async ({ rating, body }) => {
     setFailure(null);
     try {
       await saveReview(patternId, standing, { rating, body, photoPaths: photos });
       onSaved();
     } catch (error) {
       setFailure(errorMessage(error));
-    } finally {
-      setSaving(false);
     }
-  }
+  });
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={standing.myReview ? 'Edit your review' : 'Write a review'}>
+    <form className={styles.form} onSubmit={(event) => { setPhotoError(undefined); submit(event); }} noValidate aria-label={standing.myReview ? 'Edit your review' : 'Write a review'}>
       {failure ? <Alert tone="danger" title="Your review was not saved">{failure}</Alert> : null}
-      <fieldset ref={starsRef} className={styles.starInput} aria-describedby={errors.rating ? `${id}-rating-error` : undefined}>
+      <fieldset className={styles.starInput} aria-describedby={errors.rating ? `${id}-rating-error` : undefined}>
         <legend>Your rating</legend>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className={styles.starOption}>
-            <input type="radio" name={`${id}-rating`} value={n} checked={rating === n} onChange={() => setRating(n)} />
+            <input type="radio" value={String(n)} {...form.rhf.register('rating')} />
             <span aria-hidden="true">{'★'.repeat(n)}</span>
             <span className={styles.starText}>{n} star{n === 1 ? '' : 's'}</span>
           </label>
         ))}
         {errors.rating ? <p id={`${id}-rating-error`} className={styles.error}>{errors.rating}</p> : null}
       </fieldset>
-      <TextArea ref={bodyRef} label="Your review" hint="How did it sew up? Fit, instructions, fabric you used." value={body}
-        onChange={(e) => setBody(e.target.value)} error={errors.body} required maxLength={4000} />
+      <TextArea label="Your review" hint="How did it sew up? Fit, instructions, fabric you used." required maxLength={REVIEW_MAX_LENGTH} {...form.field('body')} />
       <div className={styles.photos}>
         <label htmlFor={`${id}-photos`} className={styles.photoLabel}>Photos of your make (optional, up to {MAX_PHOTOS})</label>
         <input id={`${id}-photos`} type="file" accept={PHOTO_TYPES.join(',')} multiple disabled={upload !== null || photos.length >= MAX_PHOTOS}
           onChange={(e) => { void addPhotos(e.target.files); e.target.value = ''; }} />
         {upload ? <Progress label={`Uploading ${upload.name}`} value={upload.sent} max={upload.total} /> : null}
-        {errors.photos ? <p className={styles.error} role="alert">{errors.photos}</p> : null}
+        {photoError ? <p className={styles.error} role="alert">{photoError}</p> : null}
         {photos.length > 0 ? (
           <ul className={styles.photoList} aria-label="Photos in this review">
             {photos.map((path, i) => (
@@ -109,7 +97,7 @@ export function ReviewForm({ patternId, userId, standing, onSaved, onCancel }: {
         ) : null}
       </div>
       <div className={styles.actions}>
-        <Button type="submit" busy={saving} busyLabel="Saving your review…" disabled={upload !== null}>
+        <Button type="submit" busy={form.busy} busyLabel="Saving your review…" disabled={upload !== null}>
           {standing.myReview ? 'Save changes' : 'Post review'}
         </Button>
         {onCancel ? <Button variant="secondary" onClick={onCancel}>Cancel</Button> : null}
