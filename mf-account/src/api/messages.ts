@@ -6,6 +6,21 @@ import { getSupabase } from '@stitchhouse/shared';
 import type { DesignerMessageAnswer, DesignerMessageRequest } from '@stitchhouse/shared/contracts/designer-message.ts';
 import { invokeFunction } from '@stitchhouse/shared/functions.ts';
 
+/**
+ * Query keys of conversations. Sending, or opening a conversation (read), changes the list's last
+ * words and unread counts: both invalidate `messageKeys.all`.
+ */
+export const messageKeys = {
+  all: ['account', 'messages'] as const,
+  /** Every member's list of conversations on this page (what a read or a sent message changes). */
+  lists: () => [...messageKeys.all, 'threads'] as const,
+  /** The member's conversations (the inbox; one conversation's page finds its thread in it). */
+  threads: (userId: string) => [...messageKeys.lists(), userId] as const,
+  messages: (threadId: string) => [...messageKeys.all, 'thread', threadId] as const,
+  /** What "Ask the designer" is about, and the conversation about it there may be already. */
+  ask: (userId: string, patternId: string | undefined, storeId: string | undefined) => [...messageKeys.all, 'ask', userId, patternId ?? '', storeId ?? ''] as const,
+};
+
 export type Side = 'buyer' | 'store';
 
 export interface Thread {

@@ -1,6 +1,16 @@
 // The member's own profile and roles, under row-level security (profiles_read_own/update_own).
 import { getSupabase } from '@stitchhouse/shared';
 
+/**
+ * Query keys of the account's reads (TanStack Query, shared/src/query/client.ts): one factory per
+ * area, each under 'account'. A save invalidates its area's `all`.
+ */
+export const profileKeys = {
+  all: ['account', 'profile'] as const,
+  /** The member's profile with their picture's address; the address changes with a confirmed email change. */
+  mine: (userId: string, email: string | undefined) => [...profileKeys.all, userId, email ?? ''] as const,
+};
+
 export interface Profile {
   id: string;
   displayName: string;

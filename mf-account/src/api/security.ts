@@ -3,6 +3,12 @@
 import { createClient } from '@supabase/supabase-js';
 import { getRuntimeConfig, getSupabase, href } from '@stitchhouse/shared';
 
+/** Query keys of sign-in settings (authenticator, recovery codes left, the session's level): a change invalidates `securityKeys.all`. */
+export const securityKeys = {
+  all: ['account', 'security'] as const,
+  mine: (userId: string) => [...securityKeys.all, userId] as const,
+};
+
 /**
  * Re-authentication: proves the current password with a password grant on a separate,
  * memory-only client (the page's session, maybe aal2, stays as it is), then ends that

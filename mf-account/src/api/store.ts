@@ -4,6 +4,12 @@
 import { getSupabase } from '@stitchhouse/shared';
 import type { StoreInput, StoreKind } from '@stitchhouse/shared/account/schemas.ts';
 
+/** Query keys of the member's store (its settings, logo and banner). */
+export const storeKeys = {
+  all: ['account', 'store'] as const,
+  mine: (userId: string) => [...storeKeys.all, userId] as const,
+};
+
 export interface OwnStore {
   id: string;
   kind: StoreKind;

@@ -8,6 +8,12 @@ import type { ApplicationStatus } from '@stitchhouse/shared/statuses.ts';
 
 export type { ApplicationStatus };
 
+/** Query keys of wholesale applications (the applicant's own; the operators' queue reads through ReviewQueue). */
+export const wholesaleKeys = {
+  all: ['account', 'wholesale'] as const,
+  mine: (userId: string) => [...wholesaleKeys.all, 'mine', userId] as const,
+};
+
 
 export interface Application {
   id: string;

@@ -1,9 +1,8 @@
 import { href } from '@stitchhouse/shared';
 import { useSearchParams } from 'react-router';
 import type { Session } from '@supabase/supabase-js';
-import { AsyncList, EmptyState, LinkButton, Spinner } from '@stitchhouse/shared/ui/index.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { listThreads } from '../api/messages.ts';
+import { EmptyState, LinkButton, QueryState, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { useThreads } from '../features/messages/useThreads.ts';
 import { AccountPage } from '../features/layout/AccountPage.tsx';
 import { NewQuestion } from '../features/messages/NewQuestion.tsx';
 import { ThreadList } from '../features/messages/ThreadList.tsx';
@@ -20,22 +19,22 @@ export default function AccountMessages() {
   const path = href('/account/messages', params);
   return (
     <AccountPage title="Messages" path={path} lead="Questions to designers and their answers. No email addresses are shared.">
-      {(session) => (patternId || storeId ? <NewQuestion patternId={patternId} storeId={storeId} /> : <Inbox session={session} />)}
+      {(session) => (patternId || storeId ? <NewQuestion session={session} patternId={patternId} storeId={storeId} /> : <Inbox session={session} />)}
     </AccountPage>
   );
 }
 
 function Inbox({ session }: { session: Session }) {
-  const state = useAsync(session.user.id, () => listThreads());
+  const threads = useThreads(session);
   return (
-    <AsyncList state={state} failedTitle="Your messages could not be loaded"
-      loading={<Spinner label="Loading your messages…" showLabel />}
+    <QueryState query={threads} errorTitle="Your messages could not be loaded"
+      skeleton={<Spinner label="Loading your messages…" showLabel />}
       empty={
         <EmptyState title="No messages yet" actions={<LinkButton to={href('/patterns/my-patterns')} variant="secondary">Your library</LinkButton>}>
           Ask a designer about a pattern with “Ask the designer” on its page or in your library. Buyers’ questions to your store appear here too.
         </EmptyState>
       }>
-      {(threads) => <ThreadList threads={threads} />}
-    </AsyncList>
+      {(list) => <ThreadList threads={list} />}
+    </QueryState>
   );
 }

@@ -1,12 +1,11 @@
 import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
 import type { Session } from '@supabase/supabase-js';
-import { Card } from '@stitchhouse/shared/ui/index.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { ROLE_LABELS, loadProfile, publicUrl } from '../api/profile.ts';
-import { myStore } from '../api/store.ts';
+import { Card, QueryState, Spinner, type QueryStateQuery } from '@stitchhouse/shared/ui/index.ts';
+import { ROLE_LABELS } from '../api/profile.ts';
 import { AccountPage } from '../features/layout/AccountPage.tsx';
-import { LoadingOrFailed } from '../features/layout/LoadingOrFailed.tsx';
+import { useProfile } from '../features/profile/useProfile.ts';
+import { useMyStore } from '../features/store/useMyStore.ts';
 import { DeleteAccount } from '../features/security/DeleteAccount.tsx';
 import { ExportAccount } from '../features/security/ExportAccount.tsx';
 import { SessionsSection } from '../features/security/SessionsSection.tsx';
@@ -22,14 +21,15 @@ export default function AccountOverview() {
 }
 
 function Overview({ session }: { session: Session }) {
-  const state = useAsync(session.user.id, async () => {
-    const [profile, store] = await Promise.all([loadProfile(session.user.id), myStore(session.user.id)]);
-    return { profile, store, avatarUrl: profile.avatarPath ? await publicUrl('avatars', profile.avatarPath) : null };
-  });
-  if (state.status === 'error' || !state.data) {
-    return <LoadingOrFailed state={state} failedTitle="Your account could not be loaded" loadingLabel="Loading your account…" />;
-  }
-  const { profile, store, avatarUrl } = state.data;
+  const me = useProfile(session);
+  const mine = useMyStore(session);
+  const waiting = (query: QueryStateQuery<unknown>) => (
+    <QueryState query={query} errorTitle="Your account could not be loaded" skeleton={<Spinner label="Loading your account…" showLabel />}>{() => null}</QueryState>
+  );
+  if (me.data === undefined) return waiting(me);
+  if (mine.data === undefined) return waiting(mine);
+  const { profile, avatarUrl } = me.data;
+  const { store } = mine.data;
   const sells = !!store;
   const reports = profile.roles.some((r) => ['designer', 'retailer', 'supplier', 'reseller', 'operator'].includes(r));
   return (

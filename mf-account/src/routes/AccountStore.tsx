@@ -1,16 +1,16 @@
 import { href } from '@stitchhouse/shared';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Session } from '@supabase/supabase-js';
-import { Card, LinkButton } from '@stitchhouse/shared/ui/index.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { loadProfile, publicUrl } from '../api/profile.ts';
-import { myStore, saveStoreImage, type OwnStore } from '../api/store.ts';
+import { queryClient } from '@stitchhouse/shared/query/client.ts';
+import { Card, LinkButton, QueryState, Spinner, type QueryStateQuery } from '@stitchhouse/shared/ui/index.ts';
+import { profileKeys } from '../api/profile.ts';
+import { saveStoreImage, storeKeys, type OwnStore } from '../api/store.ts';
 import { removeFile } from '../api/uploads.ts';
 import { ImageUpload } from '../features/shared/ImageUpload.tsx';
 import { AccountPage } from '../features/layout/AccountPage.tsx';
-import { LoadingOrFailed } from '../features/layout/LoadingOrFailed.tsx';
+import { useProfile } from '../features/profile/useProfile.ts';
 import { StoreForm } from '../features/store/StoreForm.tsx';
+import { useMyStore } from '../features/store/useMyStore.ts';
 import * as styles from '../features/layout/account.module.css';
 
 /** /account/store: open a store or edit it; logo and banner; payouts and plan (set in payments). */
@@ -23,19 +23,20 @@ export default function AccountStore() {
 }
 
 function StoreSettings({ session }: { session: Session }) {
-  const [reload, setReload] = useState(0);
-  const state = useAsync(`${session.user.id}|${reload}`, async () => {
-    const [store, profile] = await Promise.all([myStore(session.user.id), loadProfile(session.user.id)]);
-    const images = store
-      ? { logo: store.logoPath ? await publicUrl('store-assets', store.logoPath) : null, banner: store.bannerPath ? await publicUrl('store-assets', store.bannerPath) : null }
-      : { logo: null, banner: null };
-    return { store, images, canSupply: profile.roles.includes('supplier') };
-  });
-  if (state.status === 'error' || !state.data) {
-    return <LoadingOrFailed state={state} failedTitle="Your store could not be loaded" loadingLabel="Loading your store…" />;
-  }
-  const { store, images, canSupply } = state.data;
-  const again = () => setReload((n) => n + 1);
+  const mine = useMyStore(session);
+  const me = useProfile(session);
+  const waiting = (query: QueryStateQuery<unknown>) => (
+    <QueryState query={query} errorTitle="Your store could not be loaded" skeleton={<Spinner label="Loading your store…" showLabel />}>{() => null}</QueryState>
+  );
+  if (mine.data === undefined) return waiting(mine);
+  if (me.data === undefined) return waiting(me);
+  const { store, images } = mine.data;
+  const canSupply = me.data.profile.roles.includes('supplier');
+  // opening a store can give the member a role too
+  const again = () => {
+    void queryClient.invalidateQueries({ queryKey: storeKeys.all });
+    void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+  };
   return (
     <div className={styles.stack}>
       {store ? (

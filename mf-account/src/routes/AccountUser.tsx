@@ -1,13 +1,12 @@
 import { href } from '@stitchhouse/shared';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Session } from '@supabase/supabase-js';
-import { Alert } from '@stitchhouse/shared/ui/index.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { loadProfile, publicUrl } from '../api/profile.ts';
+import { queryClient } from '@stitchhouse/shared/query/client.ts';
+import { Alert, QueryState, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { profileKeys } from '../api/profile.ts';
 import { AccountPage } from '../features/layout/AccountPage.tsx';
-import { LoadingOrFailed } from '../features/layout/LoadingOrFailed.tsx';
 import { ProfileSection } from '../features/profile/ProfileSection.tsx';
+import { useProfile } from '../features/profile/useProfile.ts';
 import { AuthenticatorSection } from '../features/security/AuthenticatorSection.tsx';
 import { EmailSection } from '../features/security/EmailSection.tsx';
 import { SessionsSection } from '../features/security/SessionsSection.tsx';
@@ -32,15 +31,12 @@ function emailLinkMessage(): string | null {
 
 function ProfileAndSecurity({ session }: { session: Session }) {
   const [params] = useSearchParams();
-  const [reload, setReload] = useState(0);
-  const profile = useAsync(`${session.user.id}|${session.user.email}|${reload}`, async () => {
-    const p = await loadProfile(session.user.id);
-    return { profile: p, avatarUrl: p.avatarPath ? await publicUrl('avatars', p.avatarPath) : null };
-  });
+  const profile = useProfile(session);
   const linkMessage = params.get('link') === 'email_change' ? emailLinkMessage() : null;
+  const changed = () => void queryClient.invalidateQueries({ queryKey: profileKeys.all });
 
-  if (profile.status === 'error' || !profile.data) {
-    return <LoadingOrFailed state={profile} failedTitle="Your profile could not be loaded" loadingLabel="Loading your profile…" />;
+  if (profile.data === undefined) {
+    return <QueryState query={profile} errorTitle="Your profile could not be loaded" skeleton={<Spinner label="Loading your profile…" showLabel />}>{() => null}</QueryState>;
   }
   const { profile: me, avatarUrl } = profile.data;
   return (
@@ -50,8 +46,8 @@ function ProfileAndSecurity({ session }: { session: Session }) {
           Now open the link we sent to the other address to finish the change.
         </Alert>
       ) : null}
-      <ProfileSection profile={me} avatarUrl={avatarUrl} onChanged={() => setReload((n) => n + 1)} />
-      <EmailSection email={me.email} pendingEmail={me.newEmail} onChanged={() => setReload((n) => n + 1)} />
+      <ProfileSection profile={me} avatarUrl={avatarUrl} onChanged={changed} />
+      <EmailSection email={me.email} pendingEmail={me.newEmail} onChanged={changed} />
       <AuthenticatorSection />
       <SessionsSection />
     </div>

@@ -1,12 +1,12 @@
 import { href } from '@stitchhouse/shared';
 import { useState } from 'react';
 import type { Session } from '@supabase/supabase-js';
-import { Alert, Button, Card } from '@stitchhouse/shared/ui/index.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { loadProfile } from '../api/profile.ts';
-import { myApplication, type Application } from '../api/wholesale.ts';
+import { useQuery } from '@tanstack/react-query';
+import { queryClient } from '@stitchhouse/shared/query/client.ts';
+import { Alert, Button, Card, QueryState, Spinner, type QueryStateQuery } from '@stitchhouse/shared/ui/index.ts';
+import { myApplication, wholesaleKeys, type Application } from '../api/wholesale.ts';
 import { AccountPage } from '../features/layout/AccountPage.tsx';
-import { LoadingOrFailed } from '../features/layout/LoadingOrFailed.tsx';
+import { useProfile } from '../features/profile/useProfile.ts';
 import { ApplicationForm } from '../features/wholesale/ApplicationForm.tsx';
 import { OperatorQueue } from '../features/wholesale/OperatorQueue.tsx';
 import * as styles from '../features/layout/account.module.css';
@@ -21,16 +21,15 @@ export default function AccountWholesale() {
 }
 
 function Wholesale({ session }: { session: Session }) {
-  const [reload, setReload] = useState(0);
-  const state = useAsync(`${session.user.id}|${reload}`, async () => {
-    const [profile, application] = await Promise.all([loadProfile(session.user.id), myApplication(session.user.id)]);
-    return { operator: profile.roles.includes('operator'), application };
-  });
-  if (state.status === 'error' || !state.data) {
-    return <LoadingOrFailed state={state} failedTitle="Your wholesale account could not be loaded" loadingLabel="Loading…" />;
-  }
-  if (state.data.operator) return <OperatorQueue />;
-  return <Applicant userId={session.user.id} application={state.data.application} onChanged={() => setReload((n) => n + 1)} />;
+  const me = useProfile(session);
+  const application = useQuery({ queryKey: wholesaleKeys.mine(session.user.id), queryFn: () => myApplication(session.user.id) });
+  const waiting = (query: QueryStateQuery<unknown>) => (
+    <QueryState query={query} errorTitle="Your wholesale account could not be loaded" skeleton={<Spinner label="Loading…" showLabel />}>{() => null}</QueryState>
+  );
+  if (me.data === undefined) return waiting(me);
+  if (me.data.profile.roles.includes('operator')) return <OperatorQueue />;
+  if (application.data === undefined) return waiting(application);
+  return <Applicant userId={session.user.id} application={application.data} onChanged={() => void queryClient.invalidateQueries({ queryKey: wholesaleKeys.all })} />;
 }
 
 function Applicant({ userId, application, onChanged }: { userId: string; application: Application | null; onChanged: () => void }) {

@@ -1,11 +1,13 @@
 import { href } from '@stitchhouse/shared';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { Card, EmptyState, LinkButton } from '@stitchhouse/shared/ui/index.ts';
-import { askSubject, listThreads, sendMessage } from '../../api/messages.ts';
-import { LoadingOrFailed } from '../layout/LoadingOrFailed.tsx';
+import { useQuery } from '@tanstack/react-query';
+import type { Session } from '@supabase/supabase-js';
+import { queryClient } from '@stitchhouse/shared/query/client.ts';
+import { Card, EmptyState, LinkButton, QueryState, Spinner, type QueryStateQuery } from '@stitchhouse/shared/ui/index.ts';
+import { askSubject, messageKeys, sendMessage } from '../../api/messages.ts';
 import { Composer } from './Composer.tsx';
+import { useThreads } from './useThreads.ts';
 import * as layout from '../layout/account.module.css';
 import * as styles from './messages.module.css';
 
@@ -14,24 +16,26 @@ import * as styles from './messages.module.css';
  * conversation about a pattern or a store. A conversation about it that exists already is
  * opened instead; after sending, the new conversation opens with the focus on the message.
  */
-export function NewQuestion({ patternId, storeId }: { patternId?: string; storeId?: string }) {
+export function NewQuestion({ session, patternId, storeId }: { session: Session; patternId?: string; storeId?: string }) {
   const navigate = useNavigate();
-  const state = useAsync(`${patternId ?? ''}|${storeId ?? ''}`, async () => {
-    const [subject, threads] = await Promise.all([askSubject({ patternId, storeId }), listThreads()]);
-    const existing = subject
-      ? threads.find((t) => t.mySide === 'buyer' && t.storeId === subject.storeId && t.patternId === subject.patternId)
-      : undefined;
-    return { subject, existing: existing?.id ?? null };
-  });
+  const asked = useQuery({ queryKey: messageKeys.ask(session.user.id, patternId, storeId), queryFn: () => askSubject({ patternId, storeId }) });
+  const threads = useThreads(session);
+  const subject = asked.data;
+  const existing = subject && threads.data
+    ? (threads.data.find((t) => t.mySide === 'buyer' && t.storeId === subject.storeId && t.patternId === subject.patternId)?.id ?? null)
+    : null;
 
   useEffect(() => {
-    if (state.data?.existing) navigate(href('/account/messages/:threadId', { threadId: state.data.existing }), { replace: true });
-  }, [state.data?.existing, navigate]);
+    if (existing) navigate(href('/account/messages/:threadId', { threadId: existing }), { replace: true });
+  }, [existing, navigate]);
 
-  if (state.status === 'error' || !state.data || state.data.existing) {
-    return <LoadingOrFailed state={state} failedTitle="The question could not be started" loadingLabel="Opening the conversation…" />;
-  }
-  const { subject } = state.data;
+  const spinner = <Spinner label="Opening the conversation…" showLabel />;
+  const waiting = (query: QueryStateQuery<unknown>) => (
+    <QueryState query={query} errorTitle="The question could not be started" skeleton={spinner}>{() => null}</QueryState>
+  );
+  if (subject === undefined) return waiting(asked);
+  if (threads.data === undefined) return waiting(threads);
+  if (existing) return <div aria-busy="true">{spinner}</div>;
   if (!subject) {
     return (
       <EmptyState title="That pattern is not available" actions={<LinkButton to={href('/patterns')}>Browse patterns</LinkButton>}>
@@ -49,6 +53,8 @@ export function NewQuestion({ patternId, storeId }: { patternId?: string; storeI
       <Composer label={`Your question to ${subject.storeName}`} submitLabel="Send question"
         onSend={async (body) => {
           const sent = await sendMessage(subject.patternId ? { pattern_id: subject.patternId, body } : { store_id: subject.storeId, body });
+          // the conversation's page finds the new thread in the list read again
+          void queryClient.invalidateQueries({ queryKey: messageKeys.lists() });
           navigate(href('/account/messages/:threadId', { threadId: sent.thread_id }), { state: { focusMessage: sent.message_id } });
         }} />
     </Card>

@@ -1,9 +1,10 @@
 import { href } from '@stitchhouse/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { AsyncList, Card, Spinner } from '@stitchhouse/shared/ui/index.ts';
-import { markThreadRead, sendMessage, threadMessages, type Thread } from '../../api/messages.ts';
+import { useQuery } from '@tanstack/react-query';
+import { queryClient } from '@stitchhouse/shared/query/client.ts';
+import { Card, QueryState, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { markThreadRead, messageKeys, sendMessage, threadMessages, type Thread } from '../../api/messages.ts';
 import { Composer } from './Composer.tsx';
 import * as layout from '../layout/account.module.css';
 import * as styles from './messages.module.css';
@@ -14,8 +15,6 @@ export interface ThreadViewProps {
   thread: Thread;
   /** A message to move the focus to once shown (the one just sent from a new question). */
   focusMessageId?: string | null;
-  /** Called after the thread was read or a message sent (the list's unread counts change). */
-  onChanged?: () => void;
 }
 
 /**
@@ -23,23 +22,24 @@ export interface ThreadViewProps {
  * composer. Opening it marks it read; a sent message is shown and gets the focus, and a live
  * region says it was sent.
  */
-export function ThreadView({ thread, focusMessageId = null, onChanged }: ThreadViewProps) {
-  const [version, setVersion] = useState(0);
+export function ThreadView({ thread, focusMessageId = null }: ThreadViewProps) {
   const [focusId, setFocusId] = useState<string | null>(focusMessageId);
   const [status, setStatus] = useState('');
-  const state = useAsync(`${thread.id}|${version}`, () => threadMessages(thread.id));
+  const state = useQuery({ queryKey: messageKeys.messages(thread.id), queryFn: () => threadMessages(thread.id) });
+  // reading it, or sending, changes the lists' unread counts and last words
+  const listsChanged = () => void queryClient.invalidateQueries({ queryKey: messageKeys.lists() });
   const items = useRef(new Map<string, HTMLLIElement>());
 
   useEffect(() => {
-    if (state.status !== 'ready') return;
-    markThreadRead(thread.id).then(() => onChanged?.(), () => undefined);
+    if (!state.data) return;
+    markThreadRead(thread.id).then(listsChanged, () => undefined);
     if (focusId) {
       items.current.get(focusId)?.focus();
       setFocusId(null);
     }
     // marking read once per load of the messages
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state.status, state.data, thread.id]);
+  }, [state.data, thread.id]);
 
   const mine = thread.mySide;
   const name = (side: string) => (side === mine ? 'You' : thread.otherParty);
@@ -55,8 +55,8 @@ export function ThreadView({ thread, focusMessageId = null, onChanged }: ThreadV
           {about && thread.patternId ? <>About <Link to={href('/patterns/:productId', { productId: thread.patternId })}>{about}</Link> · </> : null}
           <Link to={href('/account/messages')}>All messages</Link>
         </p>
-        <AsyncList state={state} failedTitle="The messages could not be loaded"
-          loading={<Spinner label="Loading the messages…" showLabel />}
+        <QueryState query={state} errorTitle="The messages could not be loaded"
+          skeleton={<Spinner label="Loading the messages…" showLabel />}
           empty={<p className={styles.muted}>No messages in this conversation yet.</p>}>
           {(messages) => (
             <ol className={styles.messages} aria-label="Messages" data-testid="messages">
@@ -73,7 +73,7 @@ export function ThreadView({ thread, focusMessageId = null, onChanged }: ThreadV
               ))}
             </ol>
           )}
-        </AsyncList>
+        </QueryState>
       </Card>
       <Card as="section" className={layout.section} aria-labelledby="reply-title">
         <h2 id="reply-title">{mine === 'store' ? 'Answer' : 'Write to the designer'}</h2>
@@ -83,7 +83,8 @@ export function ThreadView({ thread, focusMessageId = null, onChanged }: ThreadV
             const sent = await sendMessage({ thread_id: thread.id, body });
             setFocusId(sent.message_id);
             setStatus(`Message sent${sent.emailed ? `; ${thread.otherParty} gets an email` : ''}.`);
-            setVersion((v) => v + 1);
+            void queryClient.invalidateQueries({ queryKey: messageKeys.messages(thread.id) });
+            listsChanged();
           }} />
         <p role="status" className={styles.muted}>{status}</p>
       </Card>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { totpCodeSchema } from '@stitchhouse/shared/auth/index.ts';
 import { ErrorSummary, serverMessage, useZodForm } from '@stitchhouse/shared/form/index.ts';
-import { Alert, Button, Card, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { confirmWithCode, createRecoveryCodes, finishEnrolment, loadSecurity, removeAuthenticator, startEnrolment, type Enrolment } from '../../api/security.ts';
+import { Alert, Button, Card, QueryState, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
+import { confirmWithCode, createRecoveryCodes, finishEnrolment, removeAuthenticator, startEnrolment, type Enrolment } from '../../api/security.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
+import { securityChanged, useSecurity } from './useSecurity.ts';
 import * as styles from '../layout/account.module.css';
 
 type Step = { kind: 'view' } | { kind: 'enrol'; enrolment: Enrolment } | { kind: 'codes'; codes: string[] };
@@ -14,12 +14,11 @@ type Step = { kind: 'view' } | { kind: 'enrol'; enrolment: Enrolment } | { kind:
  * verified by a first code), recovery codes shown once, removal only from an aal2 session.
  */
 export function AuthenticatorSection() {
-  const [reload, setReload] = useState(0);
-  const state = useAsync(`security|${reload}`, () => loadSecurity());
+  const state = useSecurity();
   const [step, setStep] = useState<Step>({ kind: 'view' });
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const refresh = () => setReload((n) => n + 1);
+  const refresh = securityChanged;
 
   async function run(what: string, action: () => Promise<void>) {
     setBusy(what);
@@ -52,17 +51,11 @@ export function AuthenticatorSection() {
         }}
       />
     );
-  } else if (state.status === 'error') {
+  } else if (state.data === undefined) {
     body = (
-      <Alert tone="danger" title="Your sign-in settings could not be loaded" actions={<Button size="small" onClick={state.retry}>Try again</Button>}>
-        {serverMessage(state.error).message}
-      </Alert>
-    );
-  } else if (!state.data) {
-    body = (
-      <div aria-busy="true">
-        <Spinner label="Loading your sign-in settings…" showLabel />
-      </div>
+      <QueryState query={state} errorTitle="Your sign-in settings could not be loaded" skeleton={<Spinner label="Loading your sign-in settings…" showLabel />}>
+        {() => null}
+      </QueryState>
     );
   } else if (state.data.authenticators.length === 0) {
     body = (

@@ -1,12 +1,11 @@
 import { href } from '@stitchhouse/shared';
 import { useNavigate } from 'react-router';
 import { deleteAccountSchema } from '@stitchhouse/shared/account/schemas.ts';
-import { ErrorSummary, serverMessage, useZodForm } from '@stitchhouse/shared/form/index.ts';
-import { Button, Card, Checkbox, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { ErrorSummary, useZodForm } from '@stitchhouse/shared/form/index.ts';
+import { Button, Card, Checkbox, QueryState, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { deleteAccount } from '../../api/closing.ts';
-import { loadSecurity } from '../../api/security.ts';
 import { ConfirmWithCode } from './AuthenticatorSection.tsx';
+import { securityChanged, useSecurity } from './useSecurity.ts';
 import * as styles from '../layout/account.module.css';
 
 const IDS = { password: 'delete-password', code: 'delete-code', confirm: 'delete-confirm' };
@@ -14,15 +13,15 @@ const IDS = { password: 'delete-password', code: 'delete-code', confirm: 'delete
 /** The danger zone's last button: re-authenticate (password, and the app's code at aal2), then delete. */
 export function DeleteAccount() {
   const navigate = useNavigate();
-  const security = useAsync('delete-security', () => loadSecurity());
+  const security = useSecurity();
   const form = useZodForm(deleteAccountSchema, { password: '', code: '', confirm: '' });
   const app = security.data?.authenticators[0] ?? null;
 
   let body;
-  if (security.status === 'error') body = <p className={styles.bad}>{serverMessage(security.error).message}</p>;
-  else if (!security.data) body = <Spinner label="Loading…" />;
-  else if (app && security.data.aal !== 'aal2') {
-    body = <ConfirmWithCode factorId={app.id} onConfirmed={security.retry} label="Your account has an authenticator app: enter a code from it first." />;
+  if (security.data === undefined) {
+    body = <QueryState query={security} errorTitle="Your sign-in settings could not be loaded" skeleton={<Spinner label="Loading…" />}>{() => null}</QueryState>;
+  } else if (app && security.data.aal !== 'aal2') {
+    body = <ConfirmWithCode factorId={app.id} onConfirmed={securityChanged} label="Your account has an authenticator app: enter a code from it first." />;
   } else {
     body = (
       <>
