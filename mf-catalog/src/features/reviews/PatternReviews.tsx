@@ -53,9 +53,9 @@ export function PatternReviews({ pattern }: { pattern: ReviewedPattern }) {
 
   return (
     <ReviewsSection>
-      <QueryState query={about} errorTitle="Reviews could not be loaded" loadingLabel="Loading reviews" skeleton={skeleton}>
+      <QueryState query={about} errorTitle="Reviews could not be loaded" loadingLabel="Loading reviews" skeleton={skeleton} keepDataOnError>
         {({ rating, standing }) => (
-        <QueryState query={reviews} errorTitle="Reviews could not be loaded" loadingLabel="Loading reviews" skeleton={skeleton}>
+        <QueryState query={reviews} errorTitle="Reviews could not be loaded" loadingLabel="Loading reviews" skeleton={skeleton} keepDataOnError>
         {(list) => (
         <>
           {rating.count > 0 ? (
