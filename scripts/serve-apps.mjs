@@ -97,6 +97,173 @@ function listen(server, port, host) {
 }
 
 /**
+ * The runtime config the page gets in env.json. The page takes it as is (shared/src/config.ts):
+ * what goes in is checked here, once, with the rules of shared/src/configSchema.ts.
+ */
+function runtimeConfig(options) {
+  const config = {
+    supabaseUrl: options.supabaseUrl ?? 'http://127.0.0.1:54321',
+    supabaseAnonKey: options.supabaseAnonKey || 'anon-key-not-configured',
+    deploymentCheckMs: options.deploymentCheckMs ?? 30_000,
+    ...(options.imageTransforms === false ? { imageTransforms: false } : {}),
+  };
+  if (!/^https?:$/.test(new URL(config.supabaseUrl).protocol)) throw new Error(`supabaseUrl must be an http(s) URL, not ${config.supabaseUrl}`);
+  if (!Number.isInteger(config.deploymentCheckMs) || config.deploymentCheckMs < 0) throw new Error('deploymentCheckMs must be a whole, non-negative number of milliseconds');
+  if (options.imageTransforms !== undefined && typeof options.imageTransforms !== 'boolean') throw new Error('imageTransforms must be true or false');
+  return config;
+}
+
+/**
+ * Every response carries the pages' policy (scripts/csp.mjs), made from the runtime config the
+ * page gets: the backend's URL and remotes.json as served now (made again only when it changes).
+ */
+function pagePolicy(supabaseUrl, remotesJson) {
+  let policyFor = { remotes: null, headers: null };
+  return () => {
+    const remotes = remotesJson();
+    if (policyFor.remotes !== remotes) {
+      const headers = securityHeaders({ supabaseUrl, remotes: remoteMapOrNull(remotes) });
+      policyFor = { remotes, headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])) };
+    }
+    return policyFor.headers;
+  };
+}
+
+// The page is small but made per request: compressed here like sirv's precompressed files,
+// brotli when the browser accepts it, else gzip.
+const PAGE_HEADERS = { 'content-type': TYPES['.html'], 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
+const BROTLI_PAGE = { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } };
+
+function pageEncoding(req) {
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  return /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+}
+
+function sendPage(req, res, status, html) {
+  const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
+  const headers = { ...PAGE_HEADERS, etag };
+  if (status === 200 && req.headers['if-none-match'] === etag) {
+    res.writeHead(304, headers).end();
+    return;
+  }
+  const encoding = pageEncoding(req);
+  const body = encoding === 'br' ? brotliCompressSync(html, BROTLI_PAGE) : encoding === 'gzip' ? gzipSync(html) : Buffer.from(html);
+  if (encoding) headers['content-encoding'] = encoding;
+  headers['content-length'] = body.length;
+  res.writeHead(status, headers).end(req.method === 'HEAD' ? undefined : body);
+}
+
+// A page whose hints ask the remote and the backend: its first part goes out at once (main.js and
+// the stylesheet download during the lookups), compressed with a flush after it. Its body is
+// not known when the headers go, so it has no ETag: it carries live reads, so it is made anew.
+function streamPage(req, res, status, head, rest) {
+  const encoding = pageEncoding(req);
+  res.writeHead(status, encoding ? { ...PAGE_HEADERS, 'content-encoding': encoding } : PAGE_HEADERS);
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  const encoder = encoding === 'br' ? createBrotliCompress(BROTLI_PAGE) : encoding === 'gzip' ? createGzip() : null;
+  const out = encoder ?? res;
+  if (encoder) encoder.pipe(res);
+  out.write(head);
+  encoder?.flush();
+  rest.then((text) => {
+    if (res.destroyed) encoder?.destroy();
+    else out.end(text);
+  });
+}
+
+// sirv looks files up per request (`dev`): a remote rebuilt in place is live at once. It
+// prefers the build's `.br`, then `.gz` sibling (shared/build/precompress.mjs) when the
+// browser accepts it, and falls back to index.html for paths without an extension.
+function staticFiles(dir) {
+  return sirv(dir, {
+    dev: true,
+    etag: true,
+    single: true,
+    brotli: true,
+    gzip: true,
+    setHeaders(res, pathname) {
+      res.setHeader('cache-control', cacheControl(pathname));
+      const type = TYPES[extname(pathname) || '.html'];
+      if (type) res.setHeader('content-type', type);
+    },
+    onNoMatch(_req, res) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }).end('Not found');
+    },
+  });
+}
+
+/** Preflight and methods other than GET/HEAD: answered here; true when answered. */
+function answeredMethod(req, res, headers) {
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, { ...headers, 'access-control-allow-methods': 'GET, HEAD, OPTIONS', 'access-control-allow-headers': '*' }).end();
+    return true;
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { ...headers, allow: 'GET, HEAD, OPTIONS' }).end();
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The shell's page: open the backend's connections while main.js loads (REST calls are
+ * CORS requests, cover images are not: one connection of each kind), and send the page
+ * with its route's hints and per-environment files inline (scripts/route-hints.mjs).
+ */
+function serveShellPage(req, res, pathname, site) {
+  res.setHeader('link', site.preconnect);
+  // An address no route of the contract matches: the app still renders its not-found
+  // screen, but with status 404 (crawlers and link checkers see the truth).
+  const status = extname(pathname) || site.knownRoute(pathname) ? 200 : 404;
+  let parts;
+  try {
+    parts = site.shellPage.parts(pathname, new URL(req.url ?? '/', 'http://x').search, { acceptLanguage: req.headers['accept-language'] });
+  } catch (error) {
+    console.error('the shell page could not be prepared', error);
+  }
+  if (!parts) site.files.shell(req, res);
+  else if (typeof parts.rest === 'string') sendPage(req, res, status, parts.head + parts.rest);
+  else streamPage(req, res, status, parts.head, parts.rest);
+}
+
+/**
+ * One app's request handler. `site`: what every app's server shares (deploymentId, pageSecurityHeaders,
+ * envJson, remotesJson, knownRoute, preconnect, shellPage, files).
+ */
+function appHandler(name, site) {
+  const isShell = name === 'shell';
+  return (req, res) => {
+    const headers = { 'x-deployment-id': site.deploymentId(), ...site.pageSecurityHeaders() };
+    if (!isShell) {
+      headers['access-control-allow-origin'] = '*';
+      headers['access-control-expose-headers'] = 'x-deployment-id';
+    }
+    if (answeredMethod(req, res, headers)) return;
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    } catch {
+      res.writeHead(400, headers).end('Bad request path');
+      return;
+    }
+    // Per-environment files live in memory too, so a rebuild (which empties dist/) cannot lose them.
+    const virtual = pathname === '/env.json' ? site.envJson() : isShell && pathname === '/remotes.json' ? site.remotesJson() : null;
+    if (virtual !== null) {
+      res.writeHead(200, { ...headers, 'content-type': TYPES['.json'], 'cache-control': 'no-cache' });
+      res.end(req.method === 'HEAD' ? undefined : virtual);
+      return;
+    }
+    res.setHeader('x-content-type-options', 'nosniff');
+    for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
+    if (isShell && (!extname(pathname) || pathname === '/index.html')) serveShellPage(req, res, pathname, site);
+    else site.files[name](req, res);
+  };
+}
+
+/**
  * Starts one static server per app.
  * @param {object} [options]
  * @param {string} [options.host]             bind address (default 127.0.0.1)
@@ -116,17 +283,7 @@ export async function serveApps(options = {}) {
   const host = options.host ?? '127.0.0.1';
   const names = Object.keys(APP_PORTS);
   const dirs = Object.fromEntries(names.map((n) => [n, resolve(options.dirs?.[n] ?? join(root, APP_FOLDERS[n], 'dist'))]));
-  const config = {
-    supabaseUrl: options.supabaseUrl ?? 'http://127.0.0.1:54321',
-    supabaseAnonKey: options.supabaseAnonKey || 'anon-key-not-configured',
-    deploymentCheckMs: options.deploymentCheckMs ?? 30_000,
-    ...(options.imageTransforms === false ? { imageTransforms: false } : {}),
-  };
-  // The page takes the env.json sent inside it as is (shared/src/config.ts): what goes in is
-  // checked here, once, with the rules of shared/src/configSchema.ts.
-  if (!/^https?:$/.test(new URL(config.supabaseUrl).protocol)) throw new Error(`supabaseUrl must be an http(s) URL, not ${config.supabaseUrl}`);
-  if (!Number.isInteger(config.deploymentCheckMs) || config.deploymentCheckMs < 0) throw new Error('deploymentCheckMs must be a whole, non-negative number of milliseconds');
-  if (options.imageTransforms !== undefined && typeof options.imageTransforms !== 'boolean') throw new Error('imageTransforms must be true or false');
+  const config = runtimeConfig(options);
   // Every response carries the id: it is hashed again only when a build's files or remotes.json change.
   const builtDeploymentId = whenFilesChange(deploymentFiles(dirs).map(([, path]) => path), (remotes) => computeDeploymentId(dirs, remotes));
   const deploymentId = () => options.deploymentId ?? builtDeploymentId(options.remotesFile ? remotesJson() : '');
@@ -134,156 +291,28 @@ export async function serveApps(options = {}) {
   const urls = {};
   const ports = {};
 
-  const knownRoute = routeMatcher(dirs.shell);
   const backendOrigin = new URL(config.supabaseUrl).origin;
-  const preconnect = `<${backendOrigin}>; rel=preconnect; crossorigin, <${backendOrigin}>; rel=preconnect`;
   const envJson = () => JSON.stringify({ ...config, deploymentId: deploymentId() }, null, 2);
   const servedRemotes = () =>
     JSON.stringify(Object.fromEntries(names.filter((n) => n !== 'shell').map((n) => [n, `${urls[n]}/mf-manifest.json`])), null, 2);
   // A release is one edit of the remotes file: read again when it changes.
   const remotesFile = options.remotesFile ? fileWhenChanged(options.remotesFile, (text) => text) : () => null;
   const remotesJson = () => remotesFile() ?? servedRemotes();
-  // Every response carries the pages' policy (scripts/csp.mjs), made from the runtime config the
-  // page gets: the backend's URL and remotes.json as served now (made again only when it changes).
-  let policyFor = { remotes: null, headers: null };
-  const pageSecurityHeaders = () => {
-    const remotes = remotesJson();
-    if (policyFor.remotes !== remotes) {
-      const headers = securityHeaders({ supabaseUrl: config.supabaseUrl, remotes: remoteMapOrNull(remotes) });
-      policyFor = { remotes, headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])) };
-    }
-    return policyFor.headers;
+  const site = {
+    deploymentId,
+    envJson,
+    remotesJson,
+    pageSecurityHeaders: pagePolicy(config.supabaseUrl, remotesJson),
+    knownRoute: routeMatcher(dirs.shell),
+    preconnect: `<${backendOrigin}>; rel=preconnect; crossorigin, <${backendOrigin}>; rel=preconnect`,
+    shellPage: createShellPage({ shellDir: dirs.shell, remotesJson: () => remotesJson(), envJson: () => envJson(), preconnect: [backendOrigin] }),
+    files: Object.fromEntries(names.map((name) => [name, staticFiles(dirs[name])])),
   };
-
-  function handler(name) {
-    const isShell = name === 'shell';
-    return (req, res) => {
-      const headers = { 'x-deployment-id': deploymentId(), ...pageSecurityHeaders() };
-      if (!isShell) {
-        headers['access-control-allow-origin'] = '*';
-        headers['access-control-expose-headers'] = 'x-deployment-id';
-      }
-      if (req.method === 'OPTIONS') {
-        res.writeHead(204, { ...headers, 'access-control-allow-methods': 'GET, HEAD, OPTIONS', 'access-control-allow-headers': '*' }).end();
-        return;
-      }
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { ...headers, allow: 'GET, HEAD, OPTIONS' }).end();
-        return;
-      }
-      let pathname;
-      try {
-        pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-      } catch {
-        res.writeHead(400, headers).end('Bad request path');
-        return;
-      }
-      // Per-environment files live in memory too, so a rebuild (which empties dist/) cannot lose them.
-      const virtual = pathname === '/env.json' ? envJson() : isShell && pathname === '/remotes.json' ? remotesJson() : null;
-      if (virtual !== null) {
-        res.writeHead(200, { ...headers, 'content-type': TYPES['.json'], 'cache-control': 'no-cache' });
-        res.end(req.method === 'HEAD' ? undefined : virtual);
-        return;
-      }
-      res.setHeader('x-content-type-options', 'nosniff');
-      for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
-      // The shell's page: open the backend's connections while main.js loads (REST calls are
-      // CORS requests, cover images are not: one connection of each kind), and send the page
-      // with its route's hints and per-environment files inline (scripts/route-hints.mjs).
-      if (isShell && (!extname(pathname) || pathname === '/index.html')) {
-        res.setHeader('link', preconnect);
-        // An address no route of the contract matches: the app still renders its not-found
-        // screen, but with status 404 (crawlers and link checkers see the truth).
-        const status = extname(pathname) || knownRoute(pathname) ? 200 : 404;
-        let parts;
-        try {
-          parts = shellPage.parts(pathname, new URL(req.url ?? '/', 'http://x').search, { acceptLanguage: req.headers['accept-language'] });
-        } catch (error) {
-          console.error('the shell page could not be prepared', error);
-        }
-        if (!parts) files[name](req, res);
-        else if (typeof parts.rest === 'string') sendPage(req, res, status, parts.head + parts.rest);
-        else streamPage(req, res, status, parts.head, parts.rest);
-        return;
-      }
-      files[name](req, res);
-    };
-  }
-
-  const shellPage = createShellPage({ shellDir: dirs.shell, remotesJson: () => remotesJson(), envJson: () => envJson(), preconnect: [backendOrigin] });
-
-  // The page is small but made per request: compressed here like sirv's precompressed files,
-  // brotli when the browser accepts it, else gzip.
-  const PAGE_HEADERS = { 'content-type': TYPES['.html'], 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
-  const BROTLI_PAGE = { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } };
-  const pageEncoding = (req) => {
-    const accepts = String(req.headers['accept-encoding'] ?? '');
-    return /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
-  };
-
-  function sendPage(req, res, status, html) {
-    const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
-    const headers = { ...PAGE_HEADERS, etag };
-    if (status === 200 && req.headers['if-none-match'] === etag) {
-      res.writeHead(304, headers).end();
-      return;
-    }
-    const encoding = pageEncoding(req);
-    const body = encoding === 'br' ? brotliCompressSync(html, BROTLI_PAGE) : encoding === 'gzip' ? gzipSync(html) : Buffer.from(html);
-    if (encoding) headers['content-encoding'] = encoding;
-    headers['content-length'] = body.length;
-    res.writeHead(status, headers).end(req.method === 'HEAD' ? undefined : body);
-  }
-
-  // A page whose hints ask the remote and the backend: its first part goes out at once (main.js and
-  // the stylesheet download during the lookups), compressed with a flush after it. Its body is
-  // not known when the headers go, so it has no ETag: it carries live reads, so it is made anew.
-  function streamPage(req, res, status, head, rest) {
-    const encoding = pageEncoding(req);
-    res.writeHead(status, encoding ? { ...PAGE_HEADERS, 'content-encoding': encoding } : PAGE_HEADERS);
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    const encoder = encoding === 'br' ? createBrotliCompress(BROTLI_PAGE) : encoding === 'gzip' ? createGzip() : null;
-    const out = encoder ?? res;
-    if (encoder) encoder.pipe(res);
-    out.write(head);
-    encoder?.flush();
-    rest.then((text) => {
-      if (res.destroyed) encoder?.destroy();
-      else out.end(text);
-    });
-  }
-
-  // sirv looks files up per request (`dev`): a remote rebuilt in place is live at once. It
-  // prefers the build's `.br`, then `.gz` sibling (shared/build/precompress.mjs) when the
-  // browser accepts it, and falls back to index.html for paths without an extension.
-  const files = Object.fromEntries(
-    names.map((name) => [
-      name,
-      sirv(dirs[name], {
-        dev: true,
-        etag: true,
-        single: true,
-        brotli: true,
-        gzip: true,
-        setHeaders(res, pathname) {
-          res.setHeader('cache-control', cacheControl(pathname));
-          const type = TYPES[extname(pathname) || '.html'];
-          if (type) res.setHeader('content-type', type);
-        },
-        onNoMatch(_req, res) {
-          res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }).end('Not found');
-        },
-      }),
-    ]),
-  );
 
   async function startApp(name) {
     // A restarted app comes back on the port it had (remotes.json already points there).
     const wanted = ports[name] ?? (options.ports === 'free' ? 0 : options.ports?.[name] ?? APP_PORTS[name]);
-    const server = createServer(handler(name));
+    const server = createServer(appHandler(name, site));
     servers[name] = server;
     ports[name] = await listen(server, wanted, host);
     urls[name] = `http://${host}:${ports[name]}`;
