@@ -1,35 +1,35 @@
 import { href } from '@stitchhouse/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, type Currency } from '@stitchhouse/shared/money.ts';
-import { CartError, MAX_PRINT_QUANTITY, pageCart, useCart } from '@stitchhouse/shared/cart/index.ts';
+import { MAX_PRINT_QUANTITY, pageCart, useCart } from '@stitchhouse/shared/cart/index.ts';
+import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Button, TextField } from '@stitchhouse/shared/ui/index.ts';
+import * as z from '@stitchhouse/shared/zod.ts';
 import type { PatternDetail } from '../../api/catalog.ts';
 import * as styles from './PatternActions.module.css';
 
+// the number as typed; the cart checks the minimum and the maximum when the line goes in
+const copiesSchema = z.object({ quantity: z.string().refine((typed) => /^\d+$/.test(typed.trim()), 'Enter a whole number of copies.') });
+
 /** Approved wholesale accounts: a print licence for N copies goes in the cart as its own line. */
 export function WholesaleOrder({ pattern, price }: { pattern: PatternDetail; price: { priceCents: number; currency: Currency; minQuantity: number } }) {
-  const [quantity, setQuantity] = useState(String(price.minQuantity));
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(copiesSchema, { quantity: String(price.minQuantity) });
   const [added, setAdded] = useState<number | null>(null);
   const inCart = useCart().find((line) => line.patternId === pattern.id && line.kind === 'wholesale_print');
   const hintId = useId();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    const copies = Number(quantity);
+  const submit = form.onSubmit(async ({ quantity }) => {
     try {
-      if (!/^\d+$/.test(quantity.trim())) throw new CartError('Enter a whole number of copies.');
       const line = pageCart().add({
         patternId: pattern.id, kind: 'wholesale_print', title: pattern.title, storeName: pattern.store.name,
-        unitPriceCents: price.priceCents, currency: price.currency, minQuantity: price.minQuantity, quantity: copies,
+        unitPriceCents: price.priceCents, currency: price.currency, minQuantity: price.minQuantity, quantity: Number(quantity),
       });
       setAdded(line.quantity);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'These copies could not be added to the cart.');
+      form.rhf.setError('quantity', { type: 'cart', message: caught instanceof Error ? caught.message : 'These copies could not be added to the cart.' });
     }
-  }
+  });
 
   return (
     <form className={styles.wholesaleForm} onSubmit={submit} aria-labelledby={hintId} noValidate>
@@ -37,10 +37,8 @@ export function WholesaleOrder({ pattern, price }: { pattern: PatternDetail; pri
       <TextField
         label="Copies"
         inputMode="numeric"
-        value={quantity}
-        onChange={(event) => setQuantity(event.target.value)}
+        {...form.field('quantity')}
         hint={`From ${price.minQuantity} copies, at most ${MAX_PRINT_QUANTITY.toLocaleString('en')}; ${formatMoney(price.priceCents, price.currency)} each.`}
-        error={error ?? undefined}
       />
       <Button type="submit" variant="secondary" block>Add copies to cart</Button>
       {added !== null || inCart ? (

@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { Button, Select, TextField } from '@stitchhouse/shared/ui/index.ts';
+import * as z from '@stitchhouse/shared/zod.ts';
 import { checkCustom, PRESETS, PROBLEM_TEXT, type Period, type Preset } from './period.ts';
 import * as styles from './reports.module.css';
 
@@ -9,34 +10,34 @@ export interface PeriodPickerProps {
   onCustom(from: string, to: string): void;
 }
 
+// the custom range's dates, checked as the report's URL is (checkCustom); the message shows on From
+const rangeSchema = z.object({ preset: z.string(), from: z.string(), to: z.string() }).superRefine(({ from, to }, ctx) => {
+  const found = checkCustom(from, to);
+  if (found) ctx.addIssue({ code: 'custom', path: ['from'], message: PROBLEM_TEXT[found] });
+});
+
 /** Presets apply at once; a custom range applies with its button, after its dates are checked. */
 export function PeriodPicker({ period, onPreset, onCustom }: PeriodPickerProps) {
-  const [choice, setChoice] = useState<Preset>(period.preset);
-  const [from, setFrom] = useState(period.from);
-  const [to, setTo] = useState(period.to);
-  const [problem, setProblem] = useState<string | null>(null);
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    const found = checkCustom(from, to);
-    setProblem(found ? PROBLEM_TEXT[found] : null);
-    if (!found) onCustom(from, to);
-  };
+  const form = useZodForm(rangeSchema, { preset: period.preset as string, from: period.from, to: period.to });
+  const choice = form.values.preset as Preset;
+  const preset = form.rhf.register('preset');
+  const apply = form.onSubmit(async ({ from, to }) => onCustom(from, to));
   return (
     <form className={styles.period} onSubmit={apply} aria-label="Report period">
       <Select
         label="Period"
-        value={choice}
         options={PRESETS}
+        {...preset}
         onChange={(e) => {
+          void preset.onChange(e);
           const value = e.target.value as Preset;
-          setChoice(value);
-          if (value !== 'custom') { setProblem(null); onPreset(value); }
+          if (value !== 'custom') { form.rhf.clearErrors(); onPreset(value); }
         }}
       />
       {choice === 'custom' ? (
         <>
-          <TextField label="From" type="date" value={from} onChange={(e) => setFrom(e.target.value)} required error={problem ?? undefined} />
-          <TextField label="To" type="date" value={to} onChange={(e) => setTo(e.target.value)} required />
+          <TextField label="From" type="date" required {...form.field('from')} />
+          <TextField label="To" type="date" required {...form.field('to')} />
           <Button type="submit">Show this range</Button>
         </>
       ) : null}
