@@ -68,7 +68,7 @@ function step(title, args) {
   }).status);
 }
 
-/** A repository check run with node (no pnpm): the import rules, the generated database types. */
+/** A repository check run with node (no pnpm): the import rules, unused code, the generated database types. */
 function check(title, script, args = []) {
   timed(title, () => spawnSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit', env: envWithTools({ CI: process.env.CI ?? 'true' }) }).status);
 }
@@ -76,6 +76,7 @@ function check(title, script, args = []) {
 ensureDependencies();
 ensureChromium();
 check('import rules (dependency-cruiser, .dependency-cruiser.cjs)', 'scripts/check-boundaries.mjs');
+check('no unused files or exports (knip, knip.config.ts)', 'scripts/check-unused.mjs');
 check('generated database types match the migrations', 'scripts/gen-db-types.mjs', ['--check']);
 step('type-check every package', ['-r', '--workspace-concurrency=2', 'run', 'typecheck']);
 step('unit and integration tests', ['-r', '--workspace-concurrency=1', '--filter', '!@stitchhouse/e2e', 'run', 'test']);

@@ -85,9 +85,6 @@ export const adminUserBody = z.object({
   ban_duration: z.string().max(64).nullish(),
 });
 export const adminDeleteBody = z.object({ should_soft_delete: z.boolean().nullish() });
-/** @deprecated name kept for callers: the same body. */
-export const adminCreateUserBody = adminUserBody;
-
 export const GENERATE_LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'] as const;
 export const generateLinkBody = z.object({
   type: z.string(),

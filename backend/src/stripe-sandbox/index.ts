@@ -17,8 +17,6 @@ import { onboardingPages } from './pages/onboarding.ts';
 import { portalPages } from './pages/portal.ts';
 import { css, favicon } from './pages/layout.ts';
 
-export const DEFAULT_STRIPE_SANDBOX_PORT = 54330;
-
 /** Compressed Stripe schedule (Stripe retries for three days): 1 s, 2 s, 4 s … 30 s, 8 attempts. */
 export const defaultRetry: RetrySchedule = { baseMs: 1_000, maxMs: 30_000, maxAttempts: 8, timeoutMs: 10_000 };
 

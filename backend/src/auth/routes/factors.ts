@@ -19,7 +19,6 @@ export function qrSvg(svg: string): string {
   return svg.replaceAll('"#ffffff"', '"white"').replaceAll('"#000000"', '"black"');
 }
 
-export const MAX_FACTORS = 10;
 export const CHALLENGE_EXPIRY_S = 300;
 
 interface FactorRow {
