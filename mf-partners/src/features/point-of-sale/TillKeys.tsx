@@ -1,12 +1,16 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { describeError, href } from '@stitchhouse/shared';
+import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { formatDayTime } from '@stitchhouse/shared/money.ts';
+import * as z from '@stitchhouse/shared/zod.ts';
 import { Alert, AsyncList, Button, LinkButton, Skeleton, TextField, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { useAsync } from '@stitchhouse/shared/useAsync.ts';
 import { createTillKey, listTillKeys, revokeTillKey, type NewTillKey, type TillKey } from '../../api/pointOfSale.ts';
 import * as styles from './pointOfSale.module.css';
 
 const when = (iso: string | null) => (iso ? formatDayTime(iso) : 'Never');
+const NAME_RULE = 'Name the key (1 to 60 characters), e.g. “Front counter till”.';
+const keyNameSchema = z.object({ name: z.string().trim().min(1, NAME_RULE).max(60, NAME_RULE) });
 
 /**
  * A shop's till keys: create one (named; the plain key is shown once, with a copy button),
@@ -15,9 +19,7 @@ const when = (iso: string | null) => (iso ? formatDayTime(iso) : 'Never');
 export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'pro' }) {
   const [version, setVersion] = useState(0);
   const keys = useAsync(`${storeId}:${version}`, () => listTillKeys(storeId));
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
+  const keyForm = useZodForm(keyNameSchema, { name: '' });
   const [created, setCreated] = useState<(NewTillKey & { name: string }) | null>(null);
   const [copied, setCopied] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -31,29 +33,19 @@ export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'p
     requestAnimationFrame(() => noticeRef.current?.focus());
   };
 
-  const create = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (trimmed.length < 1 || trimmed.length > 60) {
-      setNameError('Name the key (1 to 60 characters), e.g. “Front counter till”.');
-      return;
-    }
-    setNameError(null);
-    setCreating(true);
+  const create = keyForm.onSubmit(async ({ name: trimmed }) => {
     setNotice(null);
     try {
       const key = await createTillKey(storeId, trimmed);
       setCreated({ ...key, name: trimmed });
       setCopied(false);
-      setName('');
+      keyForm.rhf.reset({ name: '' });
       setVersion((v) => v + 1);
       requestAnimationFrame(() => createdRef.current?.focus());
     } catch (err) {
       announce('danger', describeError(err).message);
-    } finally {
-      setCreating(false);
     }
-  };
+  });
 
   const copy = async () => {
     if (!created) return;
@@ -88,10 +80,10 @@ export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'p
           Your shop is on the Free plan: the catalog feed and the sales endpoint answer 403 until it moves to Pro. You can upload sales as CSV below on any plan.
         </Alert>
       ) : null}
-      {plan === 'pro' ? <form className={styles.keyForm} onSubmit={(e) => void create(e)} noValidate>
-        <TextField label="Key name" hint="Which till or app uses it, e.g. “Front counter till”." value={name} maxLength={60}
-          onChange={(e) => setName(e.target.value)} error={nameError ?? undefined} required />
-        <Button type="submit" busy={creating}>Create key</Button>
+      {plan === 'pro' ? <form className={styles.keyForm} onSubmit={create} noValidate>
+        <TextField label="Key name" hint="Which till or app uses it, e.g. “Front counter till”." maxLength={60}
+          required {...keyForm.field('name')} />
+        <Button type="submit" busy={keyForm.busy}>Create key</Button>
       </form> : null}
       {created ? (
         <div ref={createdRef} tabIndex={-1} className={styles.notice} data-testid="new-key">
