@@ -4,7 +4,6 @@ import { RouterProvider } from 'react-router/dom';
 import { matchPath } from 'react-router';
 import { loadRuntimeConfig, ROUTES } from '@stitchhouse/shared';
 import { afterFirstPaint, nextTask } from '@stitchhouse/shared/afterPaint.ts';
-import { QueryProvider } from '@stitchhouse/shared/query/client.ts';
 import { federation } from './federation/remotes.ts';
 import { createAppRouter } from './router.tsx';
 import { startScreen } from './features/remotes/RemoteRoute.tsx';
@@ -52,9 +51,7 @@ void nextTask()
     startTransition(() => {
       app.render(
         <StrictMode>
-          <QueryProvider>
-            <RouterProvider router={router} />
-          </QueryProvider>
+          <RouterProvider router={router} />
         </StrictMode>,
       );
     });

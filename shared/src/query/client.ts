@@ -1,7 +1,10 @@
 // Server state: every screen reads what the backend holds through TanStack Query, with the one
 // QueryClient below (a Module Federation singleton like React: one cache per page, shared by the
-// shell and every remote). The shell wraps its whole tree in <QueryProvider>, and so does a remote
-// run on its own (standalone.tsx).
+// shell and every remote). The shell renders every remote screen inside <QueryProvider>
+// (shell/src/features/remotes/RemoteRoute.tsx: the client loads with the first screen, so the
+// shell's own pages, home first, download none of TanStack Query); a remote run on its own
+// (standalone.tsx) wraps its whole tree. A lazy part of the shell that reads server state renders
+// its own <QueryProvider>: the same client, the same cache.
 //
 // One query-key factory per area, next to its api module, e.g. in mf-payments/src/api/orders.ts:
 //

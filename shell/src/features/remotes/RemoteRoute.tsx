@@ -5,6 +5,25 @@ import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
 import { RouteSkeleton } from '../layout/RouteSkeleton.tsx';
 import { screensMayStart } from '../layout/leadCover.ts';
 
+type Screen = Awaited<ReturnType<typeof loadScreen>>;
+
+/**
+ * A remote screen inside the page's QueryClientProvider (shared/src/query/client.ts: one client, one
+ * cache for every screen). The client loads with the first screen, not in main.js: the shell's own
+ * pages (home) download no TanStack Query.
+ */
+function withQueries(loading: Promise<Screen>): Promise<Screen> {
+  return Promise.all([loading, import('@stitchhouse/shared/query/client.ts')]).then(([{ default: Content }, { QueryProvider }]) => ({
+    default: function QueryScreen() {
+      return (
+        <QueryProvider>
+          <Content />
+        </QueryProvider>
+      );
+    },
+  }));
+}
+
 // One lazy component per screen, so going back to a page does not suspend again.
 const firstTry = new Map<string, LazyExoticComponent<ComponentType>>();
 // Screens whose load began before the first render (startScreen).
@@ -18,18 +37,18 @@ const early = new Map<string, ReturnType<typeof loadScreen>>();
 export function startScreen(route: AppRoute): void {
   const moduleId = remoteModuleId(route);
   if (early.has(moduleId) || firstTry.has(moduleId)) return;
-  const loading = loadScreen(moduleId);
+  const loading = withQueries(loadScreen(moduleId));
   loading.catch(() => early.delete(moduleId)); // the route's own render tries again
   early.set(moduleId, loading);
 }
 
 function lazyScreen(moduleId: string, attempt: number): LazyExoticComponent<ComponentType> {
-  if (attempt > 0) return lazy(() => loadScreen(moduleId));
+  if (attempt > 0) return lazy(() => withQueries(loadScreen(moduleId)));
   let screen = firstTry.get(moduleId);
   if (!screen) {
     screen = lazy(() =>
       // A landing page's screen waits for its lead cover to paint (leadCover.ts); startScreen's load too.
-      screensMayStart().then(() => early.get(moduleId) ?? loadScreen(moduleId)).catch((error: unknown) => {
+      screensMayStart().then(() => early.get(moduleId) ?? withQueries(loadScreen(moduleId))).catch((error: unknown) => {
         early.delete(moduleId);
         firstTry.delete(moduleId); // a later visit tries again
         throw error;
