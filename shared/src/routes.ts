@@ -189,7 +189,7 @@ export function href<Path extends RoutePath>(path: Path, ...args: HrefArgs<Path>
 }
 
 /** The contract entry for a path pattern such as `/patterns/:productId`. */
-export function routeByPath(path: string): AppRoute {
+function routeByPath(path: string): AppRoute {
   const route = ROUTES.find((r2) => r2.path === path);
   if (!route) throw new Error(`No route ${path} in the route contract`);
   return route;
