@@ -100,7 +100,8 @@ function takeLock(dataDir: string): { write(pid: number): void; release(): void 
   };
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process exists (EPERM: it does, under another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

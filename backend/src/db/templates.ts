@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Logger } from '../context.ts';
 import { listSqlFiles, migrate, runBootstrap } from '../migrate/index.ts';
 import { createPool } from './pool.ts';
-import { startPostgres } from './postgres.ts';
+import { isAlive, startPostgres } from './postgres.ts';
 
 const migrateSource = path.join(import.meta.dirname, '..', 'migrate', 'index.ts');
 const pgliteManifest = path.join(import.meta.dirname, '..', '..', 'node_modules', '@electric-sql', 'pglite', 'package.json');
@@ -56,9 +56,16 @@ export async function buildOnce(target: string, isReady: () => boolean, build: (
     if (isReady()) return used();
     try {
       fs.mkdirSync(lock);
+      fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
       break;
     } catch {
-      // another process builds it; a lock older than 5 minutes is from a killed builder
+      // another process builds it; a lock whose builder died (or one older than 5 minutes) is stale
+      try {
+        const builder = Number(fs.readFileSync(path.join(lock, 'pid'), 'utf8'));
+        if (builder > 0 && !isAlive(builder)) fs.rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // not written yet, or gone meanwhile
+      }
       try {
         if (Date.now() - fs.statSync(lock).mtimeMs > 300_000) fs.rmSync(lock, { recursive: true, force: true });
       } catch {
