@@ -1,12 +1,12 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage, href, useSession } from '@stitchhouse/shared';
+import { href, useSession } from '@stitchhouse/shared';
 import { formatDay } from '@stitchhouse/shared/money.ts';
 import { queryClient } from '@stitchhouse/shared/query/client.ts';
-import { Button, EmptyState, QueryState, Skeleton, TextArea } from '@stitchhouse/shared/ui/index.ts';
+import { Button, EmptyState, QueryState, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { patternKeys } from '../../api/catalog.ts';
-import { listReviews, ratingOf, replyToReview, reviewKeys, reviewStanding, type Review } from '../../api/reviews.ts';
+import { listReviews, ratingOf, reviewKeys, reviewStanding, type Review } from '../../api/reviews.ts';
 import { publicImageUrl } from '../shared/images.ts';
 import { RatingLine, Stars } from '../shared/Stars.tsx';
 import { ReviewsSection, ReviewsSkeleton } from './ReviewsSection.tsx';
@@ -15,6 +15,7 @@ import * as styles from './Reviews.module.css';
 // Only a buyer who owns the pattern writes a review: the form (and the photo uploader it
 // brings from the shell) loads for them alone.
 const ReviewForm = lazy(() => import('./ReviewForm.tsx').then((module) => ({ default: module.ReviewForm })));
+const ReplyForm = lazy(() => import('./ReplyForm.tsx').then((module) => ({ default: module.ReplyForm })));
 
 export interface ReviewedPattern {
   id: string;
@@ -125,37 +126,18 @@ function ReviewItem({ review, canReply, storeId, onReplied }: { review: Review; 
           <p className={styles.replyHead}>Reply from the designer · {formatDay(review.reply.at)}</p>
           <p>{review.reply.body}</p>
         </div>
-      ) : canReply ? <ReplyForm reviewId={review.id} storeId={storeId} onReplied={onReplied} /> : null}
+      ) : canReply ? <ReplyToggle reviewId={review.id} storeId={storeId} onReplied={onReplied} /> : null}
     </li>
   );
 }
 
-function ReplyForm({ reviewId, storeId, onReplied }: { reviewId: string; storeId: string; onReplied(): void }) {
+/** Reply, then the form (its own chunk with the form library, fetched when the designer opens it). */
+function ReplyToggle({ reviewId, storeId, onReplied }: { reviewId: string; storeId: string; onReplied(): void }) {
   const [open, setOpen] = useState(false);
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   if (!open) return <Button size="small" variant="secondary" onClick={() => setOpen(true)}>Reply</Button>;
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!body.trim()) return setError('Write your reply first');
-    setBusy(true);
-    try {
-      await replyToReview(reviewId, storeId, body);
-      onReplied();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <form onSubmit={submit} noValidate className={styles.form} aria-label="Reply to this review">
-      <TextArea label="Your reply (you can reply once)" rows={3} value={body} onChange={(e) => setBody(e.target.value)} error={error} maxLength={2000} autoFocus />
-      <div className={styles.actions}>
-        <Button type="submit" size="small" busy={busy} busyLabel="Posting your reply…">Post reply</Button>
-        <Button size="small" variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
-      </div>
-    </form>
+    <Suspense fallback={null}>
+      <ReplyForm reviewId={reviewId} storeId={storeId} onReplied={onReplied} onCancel={() => setOpen(false)} />
+    </Suspense>
   );
 }
