@@ -54,6 +54,12 @@ interface KitRow {
 const fail = (error: object, status: number) => Object.assign(error, { status });
 
 /** The supplier's kits, newest first, archived ones included, with their click counts. */
+/** Query keys of a supplier's kits (shared/src/query/client.ts). */
+export const kitKeys = {
+  all: ['partners', 'kits'] as const,
+  mine: (supplierId: string) => [...kitKeys.all, 'mine', supplierId] as const,
+};
+
 export async function listMyKits(userId: string, signal?: AbortSignal): Promise<SupplierKit[]> {
   const supabase = await getSupabase();
   let request = supabase

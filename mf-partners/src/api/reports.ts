@@ -8,6 +8,14 @@ import { streamFunction } from '@stitchhouse/shared/streamingFetch.ts';
 export interface ReportSummary { slug: string; title: string; description: string; audience: string }
 export type Row = Record<string, string | number | null>;
 
+/** Query keys of reports (shared/src/query/client.ts): the list is read once for every report page. */
+export const reportKeys = {
+  all: ['partners', 'reports'] as const,
+  list: () => [...reportKeys.all, 'list'] as const,
+  rows: (rpc: string, from: string, to: string) => [...reportKeys.all, 'rows', rpc, from, to] as const,
+  storeCurrency: () => [...reportKeys.all, 'store-currency'] as const,
+};
+
 export async function listReports(): Promise<ReportSummary[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.from('reports').select('slug, title, description, audience').order('sort_order');

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { describeError, href } from '@stitchhouse/shared';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { Alert, Button, EmptyState, PageHeading, Select, Skeleton } from '@stitchhouse/shared/ui/index.ts';
-import { listReports, myStoreCurrency, reportRows } from '../api/reports.ts';
+import { href } from '@stitchhouse/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, EmptyState, PageHeading, QueryState, Select, Skeleton } from '@stitchhouse/shared/ui/index.ts';
+import { listReports, myStoreCurrency, reportKeys, reportRows } from '../api/reports.ts';
 import { Comparison } from '../features/reports/Comparison.tsx';
 import { chartPoints, currenciesOf, REPORTS } from '../features/reports/definitions.ts';
 import { isReportSlug } from '@stitchhouse/shared/contracts/report-export.ts';
@@ -26,18 +26,18 @@ export default function Report() {
   const { period, problem } = periodFromSearch(search, today);
   const previous = previousPeriod(period);
   const definition = isReportSlug(reportSlug) ? REPORTS[reportSlug] : undefined;
-  const list = useAsync('reports', () => listReports());
+  const list = useQuery({ queryKey: reportKeys.list(), queryFn: () => listReports() });
   const summary = list.data?.find((r) => r.slug === reportSlug);
   const title = summary?.title ?? 'Report';
 
   const key = `${reportSlug}|${period.from}|${period.to}`;
-  const rows = useAsync(key, (signal) => (definition ? reportRows(definition.rpc, period.from, period.to, signal) : Promise.resolve([])));
-  const before = useAsync(`${reportSlug}|${previous.from}|${previous.to}`, (signal) =>
-    definition ? reportRows(definition.rpc, previous.from, previous.to, signal) : Promise.resolve([]));
-  const people = useAsync(`people|${key}`, (signal) =>
-    definition?.summaryRpc ? reportRows(definition.summaryRpc, period.from, period.to, signal) : Promise.resolve([]));
+  const rows = useQuery({ queryKey: reportKeys.rows(definition?.rpc ?? '', period.from, period.to), queryFn: ({ signal }) => (definition ? reportRows(definition.rpc, period.from, period.to, signal) : Promise.resolve([])) });
+  const before = useQuery({ queryKey: reportKeys.rows(definition?.rpc ?? '', previous.from, previous.to), queryFn: ({ signal }) =>
+    definition ? reportRows(definition.rpc, previous.from, previous.to, signal) : Promise.resolve([]) });
+  const people = useQuery({ queryKey: reportKeys.rows(definition?.summaryRpc ?? '', period.from, period.to), queryFn: ({ signal }) =>
+    definition?.summaryRpc ? reportRows(definition.summaryRpc, period.from, period.to, signal) : Promise.resolve([]) });
 
-  const storeCurrency = useAsync('reports|store-currency', () => myStoreCurrency());
+  const storeCurrency = useQuery({ queryKey: reportKeys.storeCurrency(), queryFn: () => myStoreCurrency() });
   const currencies = useMemo(() => currenciesOf(rows.data ?? []), [rows.data]);
   const fallbackCurrency = currencies[0] ?? currenciesOf(before.data ?? [])[0] ?? storeCurrency.data ?? null;
   const [chosenCurrency, setChosenCurrency] = useState<string | null>(null);
@@ -45,7 +45,7 @@ export default function Report() {
 
   const go = (next: Period) => setSearch(periodSearch(next), { replace: false });
 
-  if (list.status === 'ready' && (!definition || !summary)) {
+  if (list.isSuccess && (!definition || !summary)) {
     return (
       <div className={styles.layout}>
         <PageHeading title="Report not found">Report not found</PageHeading>
@@ -56,8 +56,14 @@ export default function Report() {
     );
   }
 
-  const ready = rows.status === 'ready' && rows.data !== null;
-  const points = ready && definition ? chartPoints(definition, rows.data!, currency) : [];
+  const points = rows.isSuccess && definition ? chartPoints(definition, rows.data, currency) : [];
+  const skeleton = (
+    <div className={styles.layout}>
+      <Skeleton shape="block" height="5rem" />
+      <Skeleton shape="block" height="16rem" />
+      <Skeleton width="80%" /><Skeleton width="70%" />
+    </div>
+  );
   return (
     <div className={styles.layout}>
       <PageHeading title={title} eyebrow={<Link to={href('/reports')}>Reports</Link>} lead={summary?.description}>
@@ -77,27 +83,20 @@ export default function Report() {
       </p>
       {problem ? <Alert tone="warning" title="That range could not be used">{PROBLEM_TEXT[problem]} Showing the last 30 days instead.</Alert> : null}
 
-      {rows.status === 'error' ? (
-        <Alert tone="danger" title="This report could not be loaded" actions={<Button size="small" onClick={rows.retry}>Try again</Button>}>
-          {describeError(rows.error).message}
-        </Alert>
-      ) : !ready || !definition ? (
-        <div aria-busy="true" aria-label="Loading the report" className={styles.layout}>
-          <Skeleton shape="block" height="5rem" />
-          <Skeleton shape="block" height="16rem" />
-          <Skeleton width="80%" /><Skeleton width="70%" />
-        </div>
+      <QueryState query={rows} loadingLabel="Loading the report" errorTitle="This report could not be loaded" skeleton={skeleton}>
+        {(data) => !definition ? (
+        <div aria-busy="true" aria-label="Loading the report">{skeleton}</div>
       ) : (
         <>
-          <Comparison totals={definition.totals} rows={rows.data!} previous={before.status === 'ready' ? before.data : null} previousLabel={periodLabel(previous)} fallbackCurrency={fallbackCurrency} />
-          {people.status === 'ready' && people.data[0] ? (
+          <Comparison totals={definition.totals} rows={data} previous={before.isSuccess ? before.data : null} previousLabel={periodLabel(previous)} fallbackCurrency={fallbackCurrency} />
+          {people.isSuccess && people.data[0] ? (
             <dl className={styles.totals} aria-label="Marketplace counts for the period">
               {[['Stores with sales', 'active_stores'], ['New stores', 'new_stores'], ['Sign-ups', 'sign_ups']].map(([label, k]) => (
                 <div key={k} className={styles.total}><dt>{label}</dt><dd className={styles.totalValue}>{formatCount(Number(people.data[0]![k!] ?? 0))}</dd></div>
               ))}
             </dl>
           ) : null}
-          {rows.data!.length === 0 ? (
+          {data.length === 0 ? (
             <EmptyPeriod key={key} empty={definition.empty} rpc={definition.rpc} period={period} today={today} onShow={go} />
           ) : (
             <>
@@ -113,11 +112,12 @@ export default function Report() {
                   currency={currency}
                 />
               </Suspense>
-              <ReportTable caption={`${title}, ${periodLabel(period)}`} columns={definition.columns} rows={rows.data!} initialSort={definition.sort} />
+              <ReportTable caption={`${title}, ${periodLabel(period)}`} columns={definition.columns} rows={data} initialSort={definition.sort} />
             </>
           )}
         </>
-      )}
+        )}
+      </QueryState>
     </div>
   );
 }

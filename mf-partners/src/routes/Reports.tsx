@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { describeError, href } from '@stitchhouse/shared';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { Alert, Button, EmptyState, LinkButton, PageHeading, Skeleton } from '@stitchhouse/shared/ui/index.ts';
-import { listReports } from '../api/reports.ts';
+import { href } from '@stitchhouse/shared';
+import { useQuery } from '@tanstack/react-query';
+import { EmptyState, LinkButton, PageHeading, QueryState, Skeleton } from '@stitchhouse/shared/ui/index.ts';
+import { listReports, reportKeys } from '../api/reports.ts';
 import * as styles from '../features/reports/reports.module.css';
 
 /**
@@ -10,34 +10,30 @@ import * as styles from '../features/reports/reports.module.css';
  * `reports`: store owners their stores' reports, resellers, suppliers, operators theirs).
  */
 export default function Reports() {
-  const reports = useAsync('reports', () => listReports());
+  const reports = useQuery({ queryKey: reportKeys.list(), queryFn: () => listReports() });
   return (
     <div className={styles.layout}>
       <PageHeading title="Reports" eyebrow="Reports" lead="Sales, patterns, customers and payouts, for any period, with a comparison and a CSV export.">
         Reports
       </PageHeading>
-      {reports.status === 'error' ? (
-        <Alert tone="danger" title="Your reports could not be loaded" actions={<Button size="small" onClick={reports.retry}>Try again</Button>}>
-          {describeError(reports.error).message}
-        </Alert>
-      ) : reports.status === 'loading' ? (
-        <div aria-busy="true" aria-label="Loading your reports">
-          <Skeleton width="60%" /><Skeleton width="50%" /><Skeleton width="55%" />
-        </div>
-      ) : reports.data.length === 0 ? (
+      <QueryState query={reports} loadingLabel="Loading your reports" errorTitle="Your reports could not be loaded"
+        skeleton={<><Skeleton width="60%" /><Skeleton width="50%" /><Skeleton width="55%" /></>}
+        empty={
         <EmptyState title="No reports for you yet" actions={<LinkButton to={href('/account/store')}>Open a store</LinkButton>}>
           Reports come with a role: open a store to see your sales, or join the partner programme (<Link to={href('/partners')}>resellers and suppliers</Link>).
         </EmptyState>
-      ) : (
+        }>
+        {(list) => (
         <ul className={styles.list}>
-          {reports.data.map((r) => (
+          {list.map((r) => (
             <li key={r.slug} className={styles.card}>
               <h2><Link to={href('/reports/:reportSlug', { reportSlug: r.slug })}>{r.title}</Link></h2>
               <p>{r.description}</p>
             </li>
           ))}
         </ul>
-      )}
+        )}
+      </QueryState>
     </div>
   );
 }

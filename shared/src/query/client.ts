@@ -34,6 +34,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement, type ReactNode } from 'react';
 import { describeError } from '../errors.ts';
+import { getSessionState, subscribeSession } from '../session.ts';
 
 /** How long what was read counts as fresh: a screen opened again within it shows the cache without a request. */
 export const STALE_TIME = 30_000;
@@ -68,6 +69,25 @@ export function createQueryClient(): QueryClient {
 
 /** The page's one client. */
 export const queryClient: QueryClient = createQueryClient();
+
+/**
+ * What one person read is never shown to the next: when the signed-in user changes (sign-out, another
+ * account) every query is reset (active ones read again as the new user, the rest wait for their screen).
+ */
+export function resetOnUserChange(client: QueryClient): () => void {
+  let cachedFor: string | null | undefined;
+  const check = () => {
+    const { loading, session } = getSessionState();
+    if (loading) return;
+    const user = session?.user.id ?? null;
+    if (cachedFor !== undefined && user !== cachedFor) void client.resetQueries();
+    cachedFor = user;
+  };
+  const stop = subscribeSession(check);
+  check();
+  return stop;
+}
+if (typeof window !== 'undefined') resetOnUserChange(queryClient);
 
 /** Gives the tree below it the page's client (or `client`, for a test or a server render). */
 export function QueryProvider({ children, client = queryClient }: { children?: ReactNode; client?: QueryClient }) {

@@ -2,9 +2,9 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { describeError, href } from '@stitchhouse/shared';
 import { formatMoney } from '@stitchhouse/shared/money.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { Alert, AsyncList, Button, Skeleton, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
-import { listMyKits, setKitArchived, type SupplierKit } from '../../api/kits.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, QueryState, Skeleton, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
+import { kitKeys, listMyKits, setKitArchived, type SupplierKit } from '../../api/kits.ts';
 import { KitForm } from './KitForm.tsx';
 import * as styles from './kits.module.css';
 
@@ -16,8 +16,9 @@ type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; kit: Supplie
  * and takes focus, so keyboard and screen-reader users know where they are.
  */
 export function MyKits({ supplierId }: { supplierId: string }) {
-  const [version, setVersion] = useState(0);
-  const kits = useAsync(`${supplierId}:${version}`, (signal) => listMyKits(supplierId, signal));
+  const queryClient = useQueryClient();
+  const kits = useQuery({ queryKey: kitKeys.mine(supplierId), queryFn: ({ signal }) => listMyKits(supplierId, signal) });
+  const refetchKits = () => void queryClient.invalidateQueries({ queryKey: kitKeys.all });
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -29,14 +30,14 @@ export function MyKits({ supplierId }: { supplierId: string }) {
   };
   const saved = (title: string) => {
     setEditing({ kind: 'none' });
-    setVersion((v) => v + 1);
+    refetchKits();
     announce('success', `Saved “${title}”.`);
   };
   const archive = async (kit: SupplierKit) => {
     setBusyId(kit.id);
     try {
       await setKitArchived(kit.id, !kit.archivedAt);
-      setVersion((v) => v + 1);
+      refetchKits();
       announce('success', kit.archivedAt ? `“${kit.title}” is listed again.` : `“${kit.title}” is archived: hidden from the catalog, its clicks kept.`);
     } catch (err) {
       announce('danger', describeError(err).message);
@@ -65,10 +66,10 @@ export function MyKits({ supplierId }: { supplierId: string }) {
           <KitForm key={editing.kind === 'edit' ? editing.kit.id : 'new'} kit={editing.kind === 'edit' ? editing.kit : undefined} onSaved={saved} onCancel={() => setEditing({ kind: 'none' })} />
         </div>
       )}
-      <AsyncList
-        state={kits}
-        failedTitle="Your kits could not be loaded"
-        loading={
+      <QueryState
+        query={kits}
+        errorTitle="Your kits could not be loaded"
+        skeleton={
           <>
             <p className={styles.muted}>Loading your kits…</p>
             <Skeleton width="100%" />
@@ -113,7 +114,7 @@ export function MyKits({ supplierId }: { supplierId: string }) {
             </table>
           </div>
         )}
-      </AsyncList>
+      </QueryState>
     </section>
   );
 }

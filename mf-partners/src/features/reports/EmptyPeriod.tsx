@@ -1,6 +1,6 @@
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
+import { useQuery } from '@tanstack/react-query';
 import { Button, EmptyState } from '@stitchhouse/shared/ui/index.ts';
-import { reportRows } from '../../api/reports.ts';
+import { reportKeys, reportRows } from '../../api/reports.ts';
 import { covers, lastTwelveMonths, periodLabel, type Period } from './period.ts';
 
 export interface EmptyPeriodProps {
@@ -19,9 +19,8 @@ export interface EmptyPeriodProps {
 export function EmptyPeriod({ empty, rpc, period, today, onShow }: EmptyPeriodProps) {
   const wider = lastTwelveMonths(today);
   const alreadyWide = covers(period, wider);
-  const probe = useAsync(`empty-probe|${rpc}|${wider.from}|${alreadyWide}`, (signal) =>
-    alreadyWide ? Promise.resolve([]) : reportRows(rpc, wider.from, wider.to, signal));
-  const found = probe.status === 'ready' ? probe.data.length : 0;
+  const probe = useQuery({ queryKey: reportKeys.rows(rpc, wider.from, wider.to), queryFn: ({ signal }) => reportRows(rpc, wider.from, wider.to, signal), enabled: !alreadyWide });
+  const found = probe.isSuccess ? probe.data.length : 0;
   return (
     <EmptyState
       title={empty}
@@ -31,7 +30,7 @@ export function EmptyPeriod({ empty, rpc, period, today, onShow }: EmptyPeriodPr
         {`Nothing in ${periodLabel(period)}. `}
         {alreadyWide
           ? 'Nothing to show for the last 12 months either.'
-          : probe.status === 'loading'
+          : probe.status === 'pending'
             ? 'Looking at the last 12 months…'
             : probe.status === 'error'
               ? 'Try a longer period with the picker above.'
