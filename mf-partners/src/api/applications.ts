@@ -43,6 +43,13 @@ const fromRow = (r: Row): PartnerApplication => ({
   message: r.message, status: r.status, reason: r.reason, createdAt: r.created_at, reviewedAt: r.reviewed_at,
 });
 
+/** Query keys of partner applications and the public directories (shared/src/query/client.ts). */
+export const applicationKeys = {
+  all: ['partners', 'applications'] as const,
+  mine: (programme: PartnerProgramme, userId: string) => [...applicationKeys.all, 'mine', programme, userId] as const,
+  directory: (programme: PartnerProgramme) => [...applicationKeys.all, 'directory', programme] as const,
+};
+
 export async function myApplication(userId: string, kind: PartnerProgramme): Promise<PartnerApplication | null> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.from('partner_applications').select(COLUMNS).eq('user_id', userId).eq('kind', kind).maybeSingle();

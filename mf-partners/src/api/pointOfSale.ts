@@ -47,6 +47,17 @@ export interface SettlementRow {
   designer_share_cents: number;
 }
 
+/** Query keys of the point-of-sale screen (shared/src/query/client.ts). */
+export const posKeys = {
+  all: ['partners', 'pos'] as const,
+  stores: (userId: string) => [...posKeys.all, 'stores', userId] as const,
+  tillKeys: (storeId: string) => [...posKeys.all, 'till-keys', storeId] as const,
+  /** Every statement: what a sales import invalidates. */
+  settlements: () => [...posKeys.all, 'settlement'] as const,
+  settlement: (from: string) => [...posKeys.settlements(), from] as const,
+  docs: (shopId: string) => [...posKeys.all, 'docs', shopId] as const,
+};
+
 /** The stores the signed-in person owns. */
 export async function myStores(userId: string): Promise<MyStore[]> {
   const supabase = await getSupabase();

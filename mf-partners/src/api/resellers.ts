@@ -18,6 +18,12 @@ export interface ResellerSummary {
   commissions: Commission[];
 }
 
+/** Query keys of a reseller's summary (shared/src/query/client.ts). */
+export const resellerKeys = {
+  all: ['partners', 'resellers'] as const,
+  summary: (userId: string) => [...resellerKeys.all, 'summary', userId] as const,
+};
+
 export async function resellerSummary(userId: string): Promise<ResellerSummary> {
   const supabase = await getSupabase();
   const since = new Date(Date.now() - 30 * 86_400_000).toISOString();

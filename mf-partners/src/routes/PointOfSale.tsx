@@ -2,9 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { describeError, href, useSession } from '@stitchhouse/shared';
 import { signInHref } from '@stitchhouse/shared/auth/next.ts';
-import { Alert, Button, LinkButton, PageHeading, Select, Spinner } from '@stitchhouse/shared/ui/index.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { firstCarriedPattern, functionsUrl, myStores } from '../api/pointOfSale.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, LinkButton, PageHeading, QueryState, Select, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { firstCarriedPattern, functionsUrl, myStores, posKeys } from '../api/pointOfSale.ts';
 import { ApiDocs } from '../features/point-of-sale/ApiDocs.tsx';
 import { Intro } from '../features/point-of-sale/Intro.tsx';
 import { SalesUpload } from '../features/point-of-sale/SalesUpload.tsx';
@@ -21,17 +21,18 @@ export default function PointOfSale() {
   const { session, loading } = useSession();
   const userId = session && !session.user.is_anonymous ? session.user.id : '';
   const [chosen, setChosen] = useState<string | null>(null);
-  const [recorded, setRecorded] = useState(0);
-  const stores = useAsync(`stores:${userId}`, async () => (userId ? myStores(userId) : []));
+  const queryClient = useQueryClient();
+  const stores = useQuery({ queryKey: posKeys.stores(userId), queryFn: () => myStores(userId), enabled: userId !== '' });
   const shops = (stores.data ?? []).filter((s) => s.kind === 'retailer');
   const designers = (stores.data ?? []).filter((s) => s.kind === 'designer');
   const shop = shops.find((s) => s.id === chosen) ?? shops[0] ?? null;
   // the examples name a pattern the shop carries: wait for the shop before building them
-  const storesKnown = !loading && (!userId || stores.status !== 'loading');
-  const docs = useAsync(`docs:${storesKnown}:${shop?.id ?? ''}`, async () => ({
-    url: await functionsUrl(),
-    patternId: shop ? await firstCarriedPattern(shop.id) : null,
-  }));
+  const storesKnown = !loading && (!userId || !stores.isPending);
+  const docs = useQuery({
+    queryKey: posKeys.docs(shop?.id ?? ''),
+    queryFn: async () => ({ url: await functionsUrl(), patternId: shop ? await firstCarriedPattern(shop.id) : null }),
+    enabled: storesKnown,
+  });
 
   let tools: ReactNode;
   if (loading || (userId && !stores.data && stores.status !== 'error')) {
@@ -49,7 +50,7 @@ export default function PointOfSale() {
     );
   } else if (stores.status === 'error') {
     tools = (
-      <Alert tone="danger" title="Your shop could not be loaded" actions={<Button size="small" variant="secondary" onClick={stores.retry}>Try again</Button>}>
+      <Alert tone="danger" title="Your shop could not be loaded" actions={<Button size="small" variant="secondary" onClick={() => void stores.refetch()}>Try again</Button>}>
         {describeError(stores.error).message}
       </Alert>
     );
@@ -69,8 +70,8 @@ export default function PointOfSale() {
             options={shops.map((s) => ({ value: s.id, label: s.name }))} />
         ) : null}
         <TillKeys storeId={shop.id} plan={shop.plan} />
-        <SalesUpload storeId={shop.id} currency={shop.currency} onImported={() => setRecorded((n) => n + 1)} />
-        <Settlement side="shop" storeId={shop.id} refresh={recorded} />
+        <SalesUpload storeId={shop.id} currency={shop.currency} onImported={() => void queryClient.invalidateQueries({ queryKey: posKeys.settlements() })} />
+        <Settlement side="shop" storeId={shop.id} />
       </>
     );
   }
@@ -84,11 +85,9 @@ export default function PointOfSale() {
       <Intro />
       {tools}
       {designers.map((d) => <Settlement key={d.id} side="designer" storeId={d.id} />)}
-      {storesKnown && docs.status === 'ready' ? <ApiDocs functionsUrl={docs.data.url} patternId={docs.data.patternId} /> : docs.status === 'error' ? (
-        <Alert tone="danger" title="The examples could not be prepared" actions={<Button size="small" variant="secondary" onClick={docs.retry}>Try again</Button>}>
-          {describeError(docs.error).message}
-        </Alert>
-      ) : <div aria-busy="true"><Spinner label="Preparing the examples…" showLabel /></div>}
+      <QueryState query={docs} skeleton={<Spinner label="Preparing the examples…" showLabel />} errorTitle="The examples could not be prepared">
+        {(examples) => <ApiDocs functionsUrl={examples.url} patternId={examples.patternId} />}
+      </QueryState>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import type { PartnerProgramme } from '@stitchhouse/shared/partners/applications.ts';
 import { ReviewDecision, ReviewQueue } from '@stitchhouse/shared/ui/ReviewQueue.tsx';
-import { listApplications, reviewApplication, type PartnerApplication } from '../../api/applications.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { applicationKeys, listApplications, reviewApplication, type PartnerApplication } from '../../api/applications.ts';
 import { countryName } from '@stitchhouse/shared/countries.ts';
 import { formatDay } from '@stitchhouse/shared/money.ts';
-import { noteDecision } from './decisions.ts';
 import * as styles from './applications.module.css';
 
 export interface OperatorQueueProps {
@@ -14,6 +14,7 @@ export interface OperatorQueueProps {
 
 /** Operators: a programme's applications, approved or rejected with a reason (emailed to the applicant). */
 export function OperatorQueue({ programme, operatorId }: OperatorQueueProps) {
+  const queryClient = useQueryClient();
   return (
     <div className={styles.section}>
       <ReviewQueue<PartnerApplication>
@@ -28,7 +29,8 @@ export function OperatorQueue({ programme, operatorId }: OperatorQueueProps) {
             own={a.userId === operatorId}
             onDecided={(message) => {
               decided(message);
-              noteDecision(programme);
+              // the programme's directory on this page reads again (a newly approved partner appears)
+              void queryClient.invalidateQueries({ queryKey: applicationKeys.directory(programme) });
             }}
           />
         )}

@@ -1,12 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { href, useSession } from '@stitchhouse/shared';
 import { signInHref } from '@stitchhouse/shared/auth/next.ts';
 import type { PartnerProgramme } from '@stitchhouse/shared/partners/applications.ts';
 import { serverMessage } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Button, LinkButton, Spinner } from '@stitchhouse/shared/ui/index.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { isOperator, myApplication, type PartnerApplication } from '../../api/applications.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { applicationKeys, isOperator, myApplication, type PartnerApplication } from '../../api/applications.ts';
 import { ApplicantPanel } from './ApplicantPanel.tsx';
 import { OperatorQueue } from './OperatorQueue.tsx';
 import * as styles from './applications.module.css';
@@ -26,12 +26,15 @@ export interface PartnerApplicationsProps {
  */
 export function PartnerApplications({ programme, path, approved }: PartnerApplicationsProps) {
   const { session, loading } = useSession();
-  const [reload, setReload] = useState(0);
+  const queryClient = useQueryClient();
   const userId = session?.user.id ?? '';
-  const state = useAsync(`${programme}|${userId}|${reload}`, async () => {
-    if (!userId) return null;
-    const [operator, application] = await Promise.all([isOperator(userId), myApplication(userId, programme)]);
-    return { operator, application };
+  const state = useQuery({
+    queryKey: applicationKeys.mine(programme, userId),
+    queryFn: async () => {
+      const [operator, application] = await Promise.all([isOperator(userId), myApplication(userId, programme)]);
+      return { operator, application };
+    },
+    enabled: userId !== '',
   });
   const headingId = `${programme}-apply-title`;
   const heading = state.data?.operator ? 'Applications to review' : state.data?.application?.status === 'approved' ? 'Your partnership' : 'Apply';
@@ -55,7 +58,7 @@ export function PartnerApplications({ programme, path, approved }: PartnerApplic
     );
   } else if (state.status === 'error' || !state.data) {
     body = (
-      <Alert tone="danger" title="Your application could not be loaded" actions={<Button size="small" onClick={state.retry}>Try again</Button>}>
+      <Alert tone="danger" title="Your application could not be loaded" actions={<Button size="small" onClick={() => void state.refetch()}>Try again</Button>}>
         {serverMessage(state.error).message}
       </Alert>
     );
@@ -65,7 +68,7 @@ export function PartnerApplications({ programme, path, approved }: PartnerApplic
     const application = state.data.application;
     body = (
       <>
-        <ApplicantPanel programme={programme} application={application} onChanged={() => setReload((n) => n + 1)} />
+        <ApplicantPanel programme={programme} application={application} onChanged={() => void queryClient.invalidateQueries({ queryKey: applicationKeys.mine(programme, userId) })} />
         {application?.status === 'approved' && approved ? approved(application, userId) : null}
       </>
     );

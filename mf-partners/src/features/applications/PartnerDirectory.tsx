@@ -1,9 +1,8 @@
 import type { PartnerProgramme } from '@stitchhouse/shared/partners/applications.ts';
-import { AsyncList, EmptyState, Spinner, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { partnerDirectory } from '../../api/applications.ts';
+import { useQuery } from '@tanstack/react-query';
+import { EmptyState, QueryState, Spinner, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
+import { applicationKeys, partnerDirectory } from '../../api/applications.ts';
 import { countryName } from '@stitchhouse/shared/countries.ts';
-import { useDecisionCount } from './decisions.ts';
 import * as styles from './applications.module.css';
 
 export interface PartnerDirectoryProps {
@@ -14,17 +13,16 @@ export interface PartnerDirectoryProps {
 
 /** The public directory of a programme's approved partners (partner_directory(); no personal data). */
 export function PartnerDirectory({ programme, title }: PartnerDirectoryProps) {
-  // read again after an operator's decision on this page (the newly approved partner appears)
-  const decided = useDecisionCount(programme);
-  const list = useAsync(`directory|${programme}|${decided}`, (signal) => partnerDirectory(programme, signal));
+  // read again after an operator's decision on this page (OperatorQueue invalidates it)
+  const list = useQuery({ queryKey: applicationKeys.directory(programme), queryFn: ({ signal }) => partnerDirectory(programme, signal) });
   const headingId = `${programme}-directory-title`;
   return (
     <section className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
-      <AsyncList
-        state={list}
-        failedTitle="The directory could not be loaded"
-        loading={<Spinner label="Loading the directory…" showLabel />}
+      <QueryState
+        query={list}
+        errorTitle="The directory could not be loaded"
+        skeleton={<Spinner label="Loading the directory…" showLabel />}
         empty={<EmptyState title="No approved partners yet" headingLevel={3}>The first approved partners appear here.</EmptyState>}
       >
         {(list) => (
@@ -43,7 +41,7 @@ export function PartnerDirectory({ programme, title }: PartnerDirectoryProps) {
             ))}
           </ul>
         )}
-      </AsyncList>
+      </QueryState>
     </section>
   );
 }

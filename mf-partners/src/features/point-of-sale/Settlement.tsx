@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { writeCsv } from '@stitchhouse/shared/csv.ts';
 import { formatMoney } from '@stitchhouse/shared/money.ts';
-import { AsyncList, Button, Skeleton } from '@stitchhouse/shared/ui/index.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { settlement, type SettlementRow } from '../../api/pointOfSale.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, QueryState, Skeleton } from '@stitchhouse/shared/ui/index.ts';
+import { posKeys, settlement, type SettlementRow } from '../../api/pointOfSale.ts';
 import * as styles from './pointOfSale.module.css';
 
 const monthName = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -14,13 +14,19 @@ const CSV_COLUMNS = ['month', 'shop_name', 'designer_name', 'currency', 'sales',
  * The monthly settlement statement: per month, shop and designer, the copies sold and the
  * royalty. `side` says whose view it is: a shop sees what it owes, a designer what it is owed.
  */
-export function Settlement({ side, storeId, refresh = 0 }: { side: 'shop' | 'designer'; storeId: string; /** changes when new sales were recorded */ refresh?: number }) {
+export function Settlement({ side, storeId }: { side: 'shop' | 'designer'; storeId: string }) {
   const [months, setMonths] = useState(6);
   const from = new Date();
   from.setUTCMonth(from.getUTCMonth() - (months - 1), 1);
   const fromIso = from.toISOString().slice(0, 10);
-  const rows = useAsync(`${side}:${storeId}:${fromIso}:${refresh}`, async () =>
-    (await settlement(fromIso, null)).filter((r) => (side === 'shop' ? r.shop_store_id : r.designer_store_id) === storeId));
+  // One statement read for every side and store on the page; each shows its own lines of it.
+  const rows = useQuery({
+    queryKey: posKeys.settlement(fromIso),
+    queryFn: () => settlement(fromIso, null),
+    // six more months: the shown ones stay until the longer statement is here
+    placeholderData: keepPreviousData,
+    select: (all) => all.filter((r) => (side === 'shop' ? r.shop_store_id : r.designer_store_id) === storeId),
+  });
   const title = side === 'shop' ? 'Royalties you owe' : 'Royalties owed to you from shops';
 
   const download = (data: SettlementRow[]) => {
@@ -50,10 +56,10 @@ export function Settlement({ side, storeId, refresh = 0 }: { side: 'shop' | 'des
           </>
         ) : null}
       </div>
-      <AsyncList
-        state={rows}
-        failedTitle="The statement could not be loaded"
-        loading={<><p className={styles.muted}>Loading the statement…</p><Skeleton width="100%" /></>}
+      <QueryState
+        query={rows}
+        errorTitle="The statement could not be loaded"
+        skeleton={<><p className={styles.muted}>Loading the statement…</p><Skeleton width="100%" /></>}
         empty={<p className={styles.muted}>No in-shop sales since {monthName(fromIso)}.</p>}
       >
         {(list) => (
@@ -85,7 +91,7 @@ export function Settlement({ side, storeId, refresh = 0 }: { side: 'shop' | 'des
             </table>
           </div>
         )}
-      </AsyncList>
+      </QueryState>
     </section>
   );
 }

@@ -3,9 +3,9 @@ import { describeError, href } from '@stitchhouse/shared';
 import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { formatDayTime } from '@stitchhouse/shared/money.ts';
 import * as z from '@stitchhouse/shared/zod.ts';
-import { Alert, AsyncList, Button, LinkButton, Skeleton, TextField, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { createTillKey, listTillKeys, revokeTillKey, type NewTillKey, type TillKey } from '../../api/pointOfSale.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, LinkButton, QueryState, Skeleton, TextField, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
+import { createTillKey, listTillKeys, posKeys, revokeTillKey, type NewTillKey, type TillKey } from '../../api/pointOfSale.ts';
 import * as styles from './pointOfSale.module.css';
 
 const when = (iso: string | null) => (iso ? formatDayTime(iso) : 'Never');
@@ -17,8 +17,9 @@ const keyNameSchema = z.object({ name: z.string().trim().min(1, NAME_RULE).max(6
  * the list with prefix, created and last-used times, and revoke (asked twice: it cannot be undone).
  */
 export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'pro' }) {
-  const [version, setVersion] = useState(0);
-  const keys = useAsync(`${storeId}:${version}`, () => listTillKeys(storeId));
+  const queryClient = useQueryClient();
+  const keys = useQuery({ queryKey: posKeys.tillKeys(storeId), queryFn: () => listTillKeys(storeId) });
+  const refetchKeys = () => void queryClient.invalidateQueries({ queryKey: posKeys.tillKeys(storeId) });
   const keyForm = useZodForm(keyNameSchema, { name: '' });
   const [created, setCreated] = useState<(NewTillKey & { name: string }) | null>(null);
   const [copied, setCopied] = useState(false);
@@ -40,7 +41,7 @@ export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'p
       setCreated({ ...key, name: trimmed });
       setCopied(false);
       keyForm.rhf.reset({ name: '' });
-      setVersion((v) => v + 1);
+      refetchKeys();
       requestAnimationFrame(() => createdRef.current?.focus());
     } catch (err) {
       announce('danger', describeError(err).message);
@@ -62,7 +63,7 @@ export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'p
     try {
       await revokeTillKey(key.id);
       setConfirming(null);
-      setVersion((v) => v + 1);
+      refetchKeys();
       announce('success', `“${key.name}” is revoked. Tills using it get 401 from now on.`);
     } catch (err) {
       announce('danger', describeError(err).message);
@@ -101,10 +102,10 @@ export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'p
       <div ref={noticeRef} tabIndex={-1} className={styles.notice}>
         {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       </div>
-      <AsyncList
-        state={keys}
-        failedTitle="Your keys could not be loaded"
-        loading={
+      <QueryState
+        query={keys}
+        errorTitle="Your keys could not be loaded"
+        skeleton={
           <>
             <p className={styles.muted}>Loading your keys…</p>
             <Skeleton width="100%" />
@@ -153,7 +154,7 @@ export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'p
             </table>
           </div>
         )}
-      </AsyncList>
+      </QueryState>
     </section>
   );
 }

@@ -2,10 +2,9 @@ import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
 import { formatMoney } from '@stitchhouse/shared/money.ts';
 import { formatDay } from '@stitchhouse/shared/money.ts';
-import { serverMessage } from '@stitchhouse/shared/form/index.ts';
-import { Alert, Button, EmptyState, Spinner } from '@stitchhouse/shared/ui/index.ts';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { resellerSummary, type Commission } from '../../api/resellers.ts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, EmptyState, QueryState, Spinner } from '@stitchhouse/shared/ui/index.ts';
+import { resellerKeys, resellerSummary, type Commission, type ResellerSummary } from '../../api/resellers.ts';
 import { ReferralLinks } from './ReferralLinks.tsx';
 import * as styles from './resellers.module.css';
 
@@ -13,22 +12,16 @@ const STATUS: Record<Commission['status'], string> = { held: 'Held until your pa
 
 /** What an approved reseller sees: their code and links, clicks, and their commissions with totals. */
 export function ResellerDashboard({ userId }: { userId: string }) {
-  const state = useAsync(`reseller|${userId}`, () => resellerSummary(userId));
-  if (state.status === 'error') {
-    return (
-      <Alert tone="danger" title="Your referral details could not be loaded" actions={<Button size="small" onClick={state.retry}>Try again</Button>}>
-        {serverMessage(state.error).message}
-      </Alert>
-    );
-  }
-  if (!state.data) {
-    return (
-      <div aria-busy="true">
-        <Spinner label="Loading your referral details…" showLabel />
-      </div>
-    );
-  }
-  const { code, clicksLast30Days, commissions } = state.data;
+  const state = useQuery({ queryKey: resellerKeys.summary(userId), queryFn: () => resellerSummary(userId) });
+  return (
+    <QueryState query={state} errorTitle="Your referral details could not be loaded" skeleton={<Spinner label="Loading your referral details…" showLabel />}>
+      {(summary) => <ResellerDetails summary={summary} />}
+    </QueryState>
+  );
+}
+
+function ResellerDetails({ summary }: { summary: ResellerSummary }) {
+  const { code, clicksLast30Days, commissions } = summary;
   const totals = new Map<string, { earned: number; held: number }>();
   for (const c of commissions) {
     if (c.status === 'reversed') continue;
