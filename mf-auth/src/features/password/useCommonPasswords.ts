@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { commonPasswordsLoaded, loadCommonPasswords } from '@stitchhouse/shared/auth/index.ts';
 
 /**
@@ -7,17 +7,13 @@ import { commonPasswordsLoaded, loadCommonPasswords } from '@stitchhouse/shared/
  * "Not a commonly used password" as the person types. If it fails, the server still refuses.
  */
 export function useCommonPasswords(): boolean {
-  const [ready, setReady] = useState(commonPasswordsLoaded);
-  useEffect(() => {
-    if (ready) return;
-    let live = true;
-    loadCommonPasswords().then(
-      () => live && setReady(true),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [ready]);
-  return ready;
+  const already = commonPasswordsLoaded();
+  const list = useQuery({
+    queryKey: ['auth', 'common-passwords'],
+    queryFn: () => loadCommonPasswords().then(() => true),
+    enabled: !already,
+    staleTime: Infinity,
+    retry: false,
+  });
+  return already || list.isSuccess;
 }
