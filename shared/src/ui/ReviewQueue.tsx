@@ -2,10 +2,10 @@
 // mf-account, partner programmes in mf-partners): the filter, the list's states, and the
 // approve / reject-with-a-reason decision. Each app renders its own application's details.
 import { useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { serverMessage } from '../form/serverMessage.ts';
-import { useAsync } from '../useAsync.ts';
 import { Alert } from './Alert.tsx';
-import { AsyncList } from './AsyncList.tsx';
+import { QueryState } from './QueryState.tsx';
 import { Button } from './Button.tsx';
 import { cx } from './classNames.ts';
 import { EmptyState } from './EmptyState.tsx';
@@ -41,23 +41,24 @@ export interface ReviewQueueProps<T extends { id: string }> {
 /** Operators: the applications waiting for review (or decided), filtered, each from `renderItem`. */
 export function ReviewQueue<T extends { id: string }>({ filterId, queueKey = '', load, listClassName, itemClassName, renderItem }: ReviewQueueProps<T>) {
   const [filter, setFilter] = useState<ReviewFilter>('pending');
-  const [reload, setReload] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
-  const list = useAsync(`${queueKey}|${filter}|${reload}`, () => load(filter));
+  const queryClient = useQueryClient();
+  const queryKey = ['review-queue', queueKey, filter] as const;
+  const list = useQuery({ queryKey, queryFn: () => load(filter) });
   const decided = (message: string) => {
     setNotice(message);
-    setReload((n) => n + 1);
+    // the queue reads again from scratch: the decided application leaves it while it loads
+    void queryClient.resetQueries({ queryKey });
   };
 
   return (
     <>
       <Select id={filterId} label="Show" options={FILTERS} value={filter} onChange={(e) => setFilter(e.target.value as ReviewFilter)} />
       {notice ? <Alert tone="success">{notice}</Alert> : null}
-      <AsyncList
-        state={list}
-        reloading="replace"
-        failedTitle="The applications could not be loaded"
-        loading={<Spinner label="Loading applications…" showLabel />}
+      <QueryState
+        query={list}
+        errorTitle="The applications could not be loaded"
+        skeleton={<Spinner label="Loading applications…" showLabel />}
         empty={
           <EmptyState title="No applications here" headingLevel={3}>
             Nothing {filter === 'pending' ? 'is waiting for review' : 'matches this filter'}.
@@ -73,7 +74,7 @@ export function ReviewQueue<T extends { id: string }>({ filterId, queueKey = '',
             ))}
           </ul>
         )}
-      </AsyncList>
+      </QueryState>
     </>
   );
 }
