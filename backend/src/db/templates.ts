@@ -21,11 +21,11 @@ export interface SchemaFiles {
   migrationsDirs?: string[];
 }
 
-/** A short hash of what a template holds: a new or edited SQL file gives another key. */
+/** A short hash of what a template holds (names and contents, not where the checkout is): a new or edited SQL file gives another key. */
 export function schemaKey(files: SchemaFiles, extra = ''): string {
   // the runner too: a change to how migrations are recorded makes new templates
   const hash = crypto.createHash('sha256').update(extra).update(fs.readFileSync(migrateSource));
-  for (const file of listSqlFiles(files.bootstrapDir)) hash.update(file).update(fs.readFileSync(file));
+  for (const file of listSqlFiles(files.bootstrapDir)) hash.update(path.basename(file)).update(fs.readFileSync(file));
   hash.update('\0migrations\0');
   for (const file of (files.migrationsDirs ?? []).flatMap(listSqlFiles)) hash.update(path.basename(file)).update(fs.readFileSync(file));
   return hash.digest('hex').slice(0, 16);
