@@ -1,7 +1,6 @@
 /// <reference path="./css-modules.d.ts" />
 // Stitchhouse UI primitives. Import from '@stitchhouse/shared/ui/index.ts'.
 export { Alert, Notice, alertRole, type AlertProps, type AlertTone } from './Alert.tsx';
-export { AsyncList, type AsyncListProps } from './AsyncList.tsx';
 export { Button, buttonClassName, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button.tsx';
 export { Card, type CardProps } from './Card.tsx';
 export { Checkbox, type CheckboxProps } from './Checkbox.tsx';
