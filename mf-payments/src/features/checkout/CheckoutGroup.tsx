@@ -1,3 +1,4 @@
+import { href } from '@stitchhouse/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { pageCart, type CartLine } from '@stitchhouse/shared/cart/index.ts';
@@ -121,7 +122,7 @@ export function CheckoutGroup({ currency, lines, country, several, guestEmail }:
         </Button>
         <p className={styles.meta}>
           You pay on Stripe’s secure page and come back here. By paying you ask us to deliver the patterns at once and agree that
-          downloading them ends your 14-day right to cancel (<Link to="/legal/terms-of-use#refunds">terms</Link>).
+          downloading them ends your 14-day right to cancel (<Link to={`${href('/legal/terms-of-use')}#refunds`}>terms</Link>).
         </p>
       </div>
       {several ? <Alert tone="info">This checkout pays only for the {currency} patterns; the others stay in your cart.</Alert> : null}
