@@ -319,12 +319,15 @@ async function cancelCheckout(buyerId: string, orderId: string): Promise<Respons
       return json({ order_id: order.id, status: now?.status ?? order.status });
     }
   }
-  const { data: closed, error: closeError } = await db.from('orders')
-    // a card declined (or a failed bank check) before the buyer left stays the reason the error page shows
-    .update(order.failure_code || order.failure_message
-      ? { status: 'expired' }
-      : { status: 'expired', failure_code: 'cancelled', failure_message: 'You left the payment page before paying.' })
-    .eq('id', orderId).eq('status', 'pending').select('status');
+  // A card declined (or a failed bank check) before the buyer left stays the reason the error page
+  // shows. Otherwise the reason is that they left, also when the provider's checkout.session.expired
+  // event (sent by the expire above) has already closed the order without a reason.
+  const declined = Boolean(order.failure_code || order.failure_message);
+  const { data: closed, error: closeError } = await (declined
+    ? db.from('orders').update({ status: 'expired' }).eq('id', orderId).eq('status', 'pending')
+    : db.from('orders').update({ status: 'expired', failure_code: 'cancelled', failure_message: 'You left the payment page before paying.' })
+      .eq('id', orderId).in('status', ['pending', 'expired']).is('failure_code', null).is('failure_message', null)
+  ).select('status');
   if (closeError) throw closeError;
   return json({ order_id: order.id, status: closed?.[0]?.status ?? 'expired' });
 }
