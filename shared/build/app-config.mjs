@@ -6,6 +6,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REACT_ROUTER_SURFACE } from './react-router-surface.mjs';
+import { REACT_QUERY_SURFACE } from './react-query-surface.mjs';
 import { ChunkPackagesPlugin } from './chunk-packages.mjs';
 import { PrecompressPlugin } from './precompress.mjs';
 import { ScreenSharesPlugin } from './screen-shares.mjs';
@@ -110,16 +111,18 @@ export function sharedVersions(dir) {
   );
 }
 
-/** Every `import { … } from 'react-router'` name in an app's sources (tests excluded). */
-export function reactRouterImports(srcDir) {
+/** Every `import { … } from 'react-router'` (or `from '<module>'`) name in an app's sources (tests excluded). */
+export function reactRouterImports(srcDir, module = 'react-router') {
+  const from = new RegExp(String.raw`import\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]` + module.replace(/[/.]/g, '\\$&') + `['"]`, 'g');
   const names = new Map();
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else if (/\.[cm]?[jt]sx?$/.test(entry.name) && !/\.test\.[jt]sx?$/.test(entry.name)) {
-        for (const match of readFileSync(path, 'utf8').matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]react-router['"]/g)) {
-          for (const part of match[1].split(',')) {
+        for (const match of readFileSync(path, 'utf8').matchAll(from)) {
+          if (match[1]) continue; // `import type { … }`: nothing at run time
+          for (const part of match[2].split(',')) {
             const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]?.trim();
             // Types vanish at build time; only runtime names must be provided.
             if (name && !part.trim().startsWith('type ') && !/^[A-Z]\w*(Object|Props|Function|Args)$/.test(name)) names.set(name, path);
@@ -143,6 +146,17 @@ export function assertReactRouterSurface(dir) {
   }
 }
 
+/** A remote may only use the TanStack Query surface the shell provides (react-query-surface.mjs). */
+export function assertReactQuerySurface(dir) {
+  const outside = [...reactRouterImports(join(dir, 'src'), '@tanstack/react-query')].filter(([name]) => !REACT_QUERY_SURFACE.includes(name));
+  if (outside.length) {
+    throw new Error(
+      `This remote imports @tanstack/react-query names the shell does not provide: ${outside.map(([n, f]) => `${n} (${f})`).join(', ')}. ` +
+        'Add them to shared/build/react-query-surface.mjs and shell/src/federation/reactQuery.ts, and redeploy the shell first.',
+    );
+  }
+}
+
 /**
  * One app's rspack configuration, or for a remote's production build two: the
  * federated build (remoteEntry.js + exposes, using the shell's federation runtime)
@@ -157,6 +171,7 @@ export function appConfig(options) {
   const serving = process.argv.includes('serve');
   if (name === 'shell') return buildConfig({ ...options, kind: 'shell' });
   assertReactRouterSurface(options.dir);
+  assertReactQuerySurface(options.dir);
   if (options.target) return buildConfig({ ...options, kind: options.target });
   // `rspack serve`: one page that is both the dev remote and the standalone page.
   if (serving) return buildConfig({ ...options, kind: 'dev-remote' });

@@ -30,7 +30,7 @@ const FEDERATION = path.join(SHELL_SRC, 'federation');
 const PROVIDED_IMPORTS: Record<string, string> = {
   './reactRouter.ts': 'react-router',
   '@supabase/supabase-js': '@supabase/supabase-js',
-  '@tanstack/react-query': '@tanstack/react-query',
+  './reactQuery.ts': '@tanstack/react-query',
   'react-hook-form': 'react-hook-form',
 };
 

@@ -48,8 +48,8 @@ export function providedModules(): Record<string, ProvidedModule> {
     provide('react-dom/client', loaded(ReactDOMClient)),
     provide('react-router', lazily(() => import('./reactRouter.ts'))),
     provide('@supabase/supabase-js', lazily(() => import('@supabase/supabase-js'))),
-    // The shell's own copy (its tree sits in the page's QueryClientProvider): one cache, one context.
-    provide('@tanstack/react-query', lazily(() => import('@tanstack/react-query'))),
+    // The shell's own copy, whose context QueryProvider fills (shared/src/query/client.ts): one cache.
+    provide('@tanstack/react-query', lazily(() => import('./reactQuery.ts'))),
     provide('react-hook-form', lazily(() => import('react-hook-form'))),
     ...platform,
   ]);
