@@ -1,4 +1,6 @@
-// Loading state for one request keyed by its inputs; used by the catalog and the payment screens.
+// Loading state for one request keyed by its inputs. Screens read server state through TanStack
+// Query (query/client.ts); this is left for the shell's account menu, which is in main.js, where
+// TanStack Query is not (home's JavaScript budget).
 import { startTransition, useCallback, useEffect, useState } from 'react';
 
 export type AsyncState<T> =
