@@ -95,6 +95,15 @@ async function startBackend(overrides: BackendConfigOverrides & { siteUrl?: stri
   const dataDir = mkdtempSync(join(tmpdir(), 'stitchhouse-e2e-db-'));
   const quiet = { info() {}, error: (service: string, message: string, err?: unknown) => console.error(`[backend ${service}] ${message}`, err ?? '') };
   try {
+    // The fresh database is a copy of one migrated once per machine (backend/src/db/templates.ts),
+    // not initdb plus every migration per file; the stack still applies any newer migration.
+    const templates = join(root, 'backend', 'src', 'db', 'templates.ts');
+    if (existsSync(templates)) {
+      const { copyPgliteTemplate } = (await import(/* @vite-ignore */ templates)) as {
+        copyPgliteTemplate(dataDir: string, files: { bootstrapDir: string; migrationsDirs?: string[] }, log: typeof quiet): Promise<void>;
+      };
+      await copyPgliteTemplate(dataDir, { bootstrapDir: join(root, 'backend', 'sql', 'bootstrap'), migrationsDirs: [join(root, 'supabase', 'migrations')] }, quiet);
+    }
     const stack = await startStack({ ...overrides, seed, port: 0, dataDir, log: quiet });
     return {
       url: stack.url,
