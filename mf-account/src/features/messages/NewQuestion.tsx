@@ -1,5 +1,5 @@
 import { href } from '@stitchhouse/shared';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Session } from '@supabase/supabase-js';
@@ -25,8 +25,10 @@ export function NewQuestion({ session, patternId, storeId }: { session: Session;
     ? (threads.data.find((t) => t.mySide === 'buyer' && t.storeId === subject.storeId && t.patternId === subject.patternId)?.id ?? null)
     : null;
 
+  // (not the conversation this screen just started: that one opens with the focus on the question)
+  const started = useRef(false);
   useEffect(() => {
-    if (existing) navigate(href('/account/messages/:threadId', { threadId: existing }), { replace: true });
+    if (existing && !started.current) navigate(href('/account/messages/:threadId', { threadId: existing }), { replace: true });
   }, [existing, navigate]);
 
   const spinner = <Spinner label="Opening the conversation…" showLabel />;
@@ -53,8 +55,9 @@ export function NewQuestion({ session, patternId, storeId }: { session: Session;
       <Composer label={`Your question to ${subject.storeName}`} submitLabel="Send question"
         onSend={async (body) => {
           const sent = await sendMessage(subject.patternId ? { pattern_id: subject.patternId, body } : { store_id: subject.storeId, body });
-          // the conversation's page finds the new thread in the list read again
-          void queryClient.invalidateQueries({ queryKey: messageKeys.lists() });
+          started.current = true;
+          // the conversation's page finds the new thread in the list it reads again on opening
+          void queryClient.invalidateQueries({ queryKey: messageKeys.lists(), refetchType: 'none' });
           navigate(href('/account/messages/:threadId', { threadId: sent.thread_id }), { state: { focusMessage: sent.message_id } });
         }} />
     </Card>
