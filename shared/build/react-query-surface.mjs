@@ -5,4 +5,4 @@
 // (the whole package is about twice the size). Clients and providers belong to
 // shared/src/query/client.ts. A remote build that imports anything else fails (assertReactQuerySurface)
 // instead of crashing at runtime with an undefined export: add the name here and to reactQuery.ts.
-export const REACT_QUERY_SURFACE = ['keepPreviousData', 'skipToken', 'useIsFetching', 'useMutation', 'useQueries', 'useQuery', 'useQueryClient'];
+export const REACT_QUERY_SURFACE = ['keepPreviousData', 'useQuery', 'useQueryClient'];
