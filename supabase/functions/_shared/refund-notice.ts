@@ -3,6 +3,7 @@
 // what happens to their access, and the credit note on /payment. Claimed once
 // (claim_refund_notices); a failed send hands the claim back so Stripe's retry sends it.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '@stitchhouse/shared/database.types.ts';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { invoiceNumberLabel } from '@stitchhouse/shared/contracts/invoice.ts';
 import { formatMoney, type Currency } from '@stitchhouse/shared/pricing.ts';
@@ -53,7 +54,7 @@ ${refunded.length > 0 ? `<p>Refunded: ${escapeHtml(refunded.map(name).join(', ')
 }
 
 /** Sends the refund emails still due for an order; answers how many went out. */
-export async function sendRefundNotices(orderId: string, db: SupabaseClient = serviceClient()): Promise<number> {
+export async function sendRefundNotices(orderId: string, db: SupabaseClient<Database> = serviceClient()): Promise<number> {
   const { data: claimed, error } = await db.rpc('claim_refund_notices', { p_order_id: orderId });
   if (error) throw new Error(`claim_refund_notices: ${error.message}`);
   const notes = (claimed ?? []) as Array<{ id: string; number: number; gross_cents: number; vat_cents: number; order_item_ids: string[] }>;
@@ -65,11 +66,12 @@ export async function sendRefundNotices(orderId: string, db: SupabaseClient = se
       .select('id, number, currency, buyer_email, status, order_items(id, title, kind, quantity, refunded_at), invoices(kind, number)')
       .eq('id', orderId).single();
     if (orderError) throw orderError;
-    const row = order as unknown as RefundNoticeInput['order'] & { order_items: RefundNoticeInput['order']['items']; invoices: { kind: string; number: number }[] };
-    if (!row.buyer_email) return 0;
-    const invoiceNumber = row.invoices.find((d) => d.kind === 'invoice')?.number ?? null;
+    const { order_items: items, invoices, ...row } = order;
+    const buyerEmail = row.buyer_email;
+    if (!buyerEmail) return 0;
+    const invoiceNumber = invoices.find((d) => d.kind === 'invoice')?.number ?? null;
     for (const note of sorted) {
-      await sendMail({ to: row.buyer_email, ...refundEmail({ order: { ...row, items: row.order_items }, creditNote: note, invoiceNumber }, siteUrl()) });
+      await sendMail({ to: buyerEmail, ...refundEmail({ order: { ...row, items }, creditNote: note, invoiceNumber }, siteUrl()) });
       sent += 1;
     }
     return sent;
