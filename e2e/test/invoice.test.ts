@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceNumberLabel } from '@stitchhouse/shared/invoiceNumber.ts';
 import { callFunction, passwordToken, waitFor } from '@stitchhouse/shared/testing/kit.ts';
 import { startE2EStack, type E2EStack } from '../src/harness.ts';
+import { payOnHostedPage } from '../src/hostedCheckout.ts';
 import { documentText } from '../../supabase/test/pdf-text.ts';
 import { expectNoSeriousA11yIssues, inbox } from './auth-support.ts';
 import { createPerson, createStore, openScreen, PASSWORD, publishedPattern, selectRows, signedInPage as signedInPageAs, type Backend } from './catalog-own.fixtures.ts';
@@ -31,15 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
 });
-
-async function payOnHostedPage(page: Page) {
-  await page.waitForURL(/\/checkout\/cs_test_/);
-  await page.locator('#number').fill('4242 4242 4242 4242');
-  await page.locator('#expiry').fill('12 / 34');
-  await page.locator('#cvc').fill('123');
-  await page.locator('#name').fill('Rosa Maker');
-  await page.getByRole('button', { name: /^Pay / }).click();
-}
 
 /** Clicks the button and reads the PDF the browser saved. */
 async function downloadPdf(page: Page, button: ReturnType<Page['getByRole']>): Promise<{ name: string; text: string }> {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissionExample, formatMoney, resellerCommission } from '@stitchhouse/shared/pricing.ts';
 import { REFERRAL_STORAGE_KEY } from '@stitchhouse/shared/partners/referral.ts';
 import type { E2EStack } from '../src/harness.ts';
+import { payOnHostedPage } from '../src/hostedCheckout.ts';
 import { expectHeading, expectNoSeriousA11yIssues, inbox } from './auth-support.ts';
 import { createPerson, createStore, designerWithPattern, insertRow, openScreen, publishedPattern, selectRows, signedInPage, startStackWithBackend, type Backend } from './catalog-own.fixtures.ts';
 
@@ -31,15 +32,6 @@ afterAll(async () => {
 });
 
 const open = (page: Page, path: string) => openScreen(stack, page, path);
-
-async function payOnHostedPage(page: Page) {
-  await page.waitForURL(/\/checkout\/cs_test_/);
-  await page.locator('#number').fill('4242 4242 4242 4242');
-  await page.locator('#expiry').fill('12 / 34');
-  await page.locator('#cvc').fill('123');
-  await page.locator('#name').fill('Rosa Maker');
-  await page.getByRole('button', { name: /^Pay / }).click();
-}
 
 describe('partner programme pages', () => {
   it('/partners explains the programmes with the rates of pricing.ts and links to both', async () => {

@@ -2,6 +2,8 @@ import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeSaleExample, formatMoney, saleExample } from '@stitchhouse/shared/pricing.ts';
 import { startE2EStack, type E2EStack } from '../src/harness.ts';
+import { payOnHostedPage } from '../src/hostedCheckout.ts';
+import { waitFor } from '@stitchhouse/shared/testing/kit.ts';
 import { expectNoSeriousA11yIssues } from './auth-support.ts';
 import { createPerson, insertRow, openScreen, publishedPattern, selectRows, signedInPage as signedInPageAs, type Backend } from './catalog-own.fixtures.ts';
 
@@ -24,16 +26,6 @@ afterAll(async () => {
 });
 
 const open = (page: Page, path: string) => openScreen(stack, page, path);
-
-async function waitFor<T>(what: string, read: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 250));
-  }
-}
 
 /** Every answer of the sandbox's origin that failed (a missing /favicon.ico shows as a 404 in the console). */
 function sandboxFailures(page: Page): string[] {
@@ -109,12 +101,7 @@ describe('Pro billed monthly or yearly', () => {
     await page.getByText('On Pro, switch between monthly and yearly on this page; cancel or change your card any time in billing.').waitFor();
     await page.getByRole('radio', { name: /Monthly/ }).check();
     await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
-    await page.waitForURL(/\/checkout\/cs_test_/);
-    await page.locator('#number').fill(VISA);
-    await page.locator('#expiry').fill('12 / 34');
-    await page.locator('#cvc').fill('123');
-    await page.locator('#name').fill('Sol Designer');
-    await page.getByRole('button', { name: /^Pay / }).click();
+    await payOnHostedPage(page, { card: VISA, name: 'Sol Designer' });
     await page.waitForURL(/\/payment\/subscription\?status=success/);
     await page.getByText('Sol Patterns is on Pro').waitFor({ timeout: 30_000 });
     await open(page, '/payment/subscription');
@@ -129,7 +116,7 @@ describe('Pro billed monthly or yearly', () => {
     // moments into the month: almost all of €9.00 is unused
     await page.getByText(/Charged €81\.\d\d now \(€90\.00 less €(8\.9\d|9\.00) for the unused time\)/).waitFor();
     await waitFor('the subscription row on yearly', async () =>
-      (await selectRows<{ interval: string }>(backend, `subscriptions?store_id=eq.${store.id}&select=interval`))[0]?.interval === 'year');
+      (await selectRows<{ interval: string }>(backend, `subscriptions?store_id=eq.${store.id}&select=interval`))[0]?.interval === 'year', 30_000);
     await open(page, '/payment/subscription');
     await page.getByRole('heading', { name: 'Billing: yearly, €90.00 a year' }).waitFor();
 
@@ -137,7 +124,7 @@ describe('Pro billed monthly or yearly', () => {
     await page.getByRole('button', { name: 'Switch to monthly', exact: true }).click();
     await page.getByText(/Nothing was charged: the unused €(89|90)\.\d\d is credit that pays your next invoices\./).waitFor({ timeout: 30_000 });
     await waitFor('the subscription row on monthly', async () =>
-      (await selectRows<{ interval: string }>(backend, `subscriptions?store_id=eq.${store.id}&select=interval`))[0]?.interval === 'month');
+      (await selectRows<{ interval: string }>(backend, `subscriptions?store_id=eq.${store.id}&select=interval`))[0]?.interval === 'month', 30_000);
     expect(await selectRows(backend, `stores?id=eq.${store.id}&select=plan`)).toEqual([{ plan: 'pro' }]);
 
     // the portal is what the copy says it is: cancel or resume, and the card; its page has an icon

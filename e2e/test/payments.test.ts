@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_STORAGE_KEY } from '@stitchhouse/shared/cart/index.ts';
 import { startE2EStack, type E2EStack } from '../src/harness.ts';
+import { payOnHostedPage } from '../src/hostedCheckout.ts';
 import { expectHeading, expectNoSeriousA11yIssues, inbox } from './auth-support.ts';
 import { createPerson, createStore, insertRow, openScreen, publishedPattern, selectRows, signedInPage as signedInPageAs, type Backend } from './catalog-own.fixtures.ts';
 
@@ -51,15 +52,6 @@ async function cartLines(page: Page): Promise<{ patternId: string; kind: string;
 }
 
 /** Fills the sandbox's hosted checkout page with a test card and pays. */
-async function payOnHostedPage(page: Page, card: string) {
-  await page.waitForURL(/\/checkout\/cs_test_/);
-  await page.locator('#number').fill(card);
-  await page.locator('#expiry').fill('12 / 34');
-  await page.locator('#cvc').fill('123');
-  await page.locator('#name').fill('Rosa Maker');
-  await page.getByRole('button', { name: /^Pay / }).click();
-}
-
 async function waitFor<T>(what: string, read: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
@@ -94,7 +86,7 @@ async function buyOne(buyerEmail: string, patternId: string, title: string): Pro
   await page.getByRole('button', { name: 'Buy', exact: true }).click();
   await page.waitForURL(/\/payment\/send$/);
   await page.getByRole('button', { name: /^Pay \$/ }).click();
-  await payOnHostedPage(page, VISA);
+  await payOnHostedPage(page, { card: VISA });
   await page.waitForURL(/\/payment\/success\?order=/);
   await page.getByRole('link', { name: `Download ${title}` }).waitFor({ timeout: 30_000 });
   return { page, orderId: orderIdIn(page.url()) };
@@ -121,7 +113,7 @@ describe('buying', () => {
     await expectNoSeriousA11yIssues(page);
 
     await page.getByRole('button', { name: 'Pay $15.00' }).click();
-    await payOnHostedPage(page, VISA);
+    await payOnHostedPage(page, { card: VISA });
     await page.waitForURL(/\/payment\/success\?order=/);
     const orderId = orderIdIn(page.url());
     const download = page.getByRole('link', { name: 'Download Tide Dress' });
@@ -167,7 +159,7 @@ describe('buying', () => {
     await sandboxPost('/_sandbox/webhooks/pause');
     try {
       await page.getByRole('button', { name: 'Pay $30.00' }).click();
-      await payOnHostedPage(page, VISA);
+      await payOnHostedPage(page, { card: VISA });
       await page.waitForURL(/\/payment\/success\?order=/);
       await page.getByText('Confirming your payment…').first().waitFor();
       await page.waitForTimeout(2000);
@@ -194,7 +186,7 @@ describe('buying', () => {
     await open(page, `/patterns/${harbour.id}`);
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
     await page.getByRole('button', { name: 'Pay $15.00' }).click();
-    await payOnHostedPage(page, DECLINED);
+    await payOnHostedPage(page, { card: DECLINED });
     await page.getByRole('alert').filter({ hasText: 'Payment failed.' }).waitFor();
     const sessionUrl = page.url();
     const orders = await waitFor('the failure recorded by the webhook', async () => {
@@ -221,7 +213,7 @@ describe('buying', () => {
     await open(page, `/patterns/${tide.id}`);
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
     await page.getByRole('button', { name: 'Pay $15.00' }).click();
-    await payOnHostedPage(page, THREE_D_SECURE);
+    await payOnHostedPage(page, { card: THREE_D_SECURE });
     await page.getByRole('heading', { name: '3-D Secure authentication' }).waitFor();
     await page.getByRole('button', { name: 'Fail authentication' }).click();
     await page.getByRole('alert').filter({ hasText: 'Payment failed.' }).waitFor();
@@ -314,7 +306,7 @@ describe('wholesale print licences', () => {
     expect(await cartLines(page)).toMatchObject([{ patternId: marsh.id, kind: 'wholesale_print', quantity: 12 }]); // nothing lost
     await copies.fill('10');
     await page.getByRole('button', { name: 'Pay $40.00' }).click();
-    await payOnHostedPage(page, VISA);
+    await payOnHostedPage(page, { card: VISA });
     await page.waitForURL(/\/payment\/success\?order=/);
     await page.getByText('Marsh Jacket: 10 printed copies').waitFor({ timeout: 30_000 });
     const [item] = await selectRows<{ kind: string; quantity: number; unit_price_cents: number }>(backend, `order_items?order_id=eq.${orderIdIn(page.url())}&select=kind,quantity,unit_price_cents`);
@@ -366,7 +358,7 @@ describe('store plan', () => {
     await expectNoSeriousA11yIssues(page);
     await page.getByRole('radio', { name: /Yearly/ }).check();
     await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
-    await payOnHostedPage(page, VISA);
+    await payOnHostedPage(page, { card: VISA });
     await page.waitForURL(/\/payment\/subscription\?status=success/);
     await page.getByText('Ada Tide Patterns is on Pro').waitFor({ timeout: 30_000 });
     expect(await selectRows(backend, `stores?id=eq.${adaStore.id}&select=plan`)).toEqual([{ plan: 'pro' }]);

@@ -2,6 +2,7 @@ import * as OTPAuth from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2EStack } from '../src/harness.ts';
+import { payOnHostedPage } from '../src/hostedCheckout.ts';
 import { createUser, expectHeading, startAccessStack, uniqueEmail } from './auth-support.ts';
 // the fixtures' password: signedInPage signs in with it
 import { PASSWORD, createPerson, createStore, insertRow, openScreen, publishedPattern, signedInPage, type Backend } from './catalog-own.fixtures.ts';
@@ -74,12 +75,7 @@ describe('after paying (item 16a)', () => {
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
     await page.waitForURL(/\/payment\/send$/);
     await page.getByRole('button', { name: /^Pay \$/ }).click();
-    await page.waitForURL(/\/checkout\/cs_test_/);
-    await page.locator('#number').fill('4242 4242 4242 4242');
-    await page.locator('#expiry').fill('12 / 34');
-    await page.locator('#cvc').fill('123');
-    await page.locator('#name').fill('Pia Payer');
-    await page.getByRole('button', { name: /^Pay / }).click();
+    await payOnHostedPage(page, { name: 'Pia Payer' });
     await page.waitForURL(/\/payment\/success\?order=/);
     const successUrl = page.url();
     await page.getByRole('link', { name: 'Download Pier Skirt' }).waitFor({ timeout: 30_000 });
