@@ -4,7 +4,9 @@ export interface RouteEntry {
   module: string;
 }
 export function remoteMapOrNull(text: string): Record<string, string> | null;
-export function inlineJson(id: string, json: unknown): string;
+export function inlineJson(id: string, json: unknown, type?: 'application/json' | 'application/ld+json'): string;
+/** An attribute value (or text) with `&`, `"`, `<` and `>` escaped. */
+export function escapeHtmlAttr(value: unknown): string;
 export function preloadTag(href: string, options?: { crossorigin?: boolean }): string;
 export function imagePreloadTag(image: { src: string; srcSet?: string; sizes?: string }, slot?: string): string;
 /** The route a path opens, with its `:param` values. */
@@ -20,5 +22,5 @@ export interface ShellPage {
   /** The whole page, or null without a build. */
   (pathname: string, search?: string, request?: { acceptLanguage?: string }): Promise<string | null>;
   /** The page as the part needing no lookup and the rest (a promise that never rejects when something is asked). */
-  parts(pathname: string, search?: string, request?: { acceptLanguage?: string }): { head: string; rest: string | Promise<string> } | null;
+  parts(pathname: string, search?: string, request?: { acceptLanguage?: string; pageHead?: (html: string) => string }): { head: string; rest: string | Promise<string> } | null;
 }

@@ -59,10 +59,10 @@ export function remoteMapOrNull(text) {
   return wellFormed ? value : null;
 }
 
-/** JSON safe inside <script type="application/json"> (no `</script>`, no `<!--`). */
-export function inlineJson(id, json) {
+/** JSON safe inside a `<script>` data block (no `</script>`, no `<!--`): `application/json`, or `application/ld+json` (scripts/page-head.mjs). */
+export function inlineJson(id, json, type = 'application/json') {
   const body = (typeof json === 'string' ? json : JSON.stringify(json)).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${id}">${body}</script>`;
+  return `<script type="${type}" id="${id}">${body}</script>`;
 }
 
 // Every attribute value here is an address: characters that could end the attribute are
@@ -82,7 +82,7 @@ export function preloadTag(href, { crossorigin = false } = {}) {
 }
 
 /** HTML-escaped attribute value (srcset and sizes hold spaces and commas, so they are not percent-encoded). */
-const escapeHtmlAttr = (value) => String(value).replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+export const escapeHtmlAttr = (value) => String(value).replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /**
  * `<link>` preload of a page's largest image: the same src, srcset and sizes as its <img>, which then
@@ -318,12 +318,14 @@ export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [
    * sends `head` at once: the browser fetches main.js and the stylesheet while the lookups run.
    * @param {string} pathname
    * @param {string} [search] the query string (`?q=…`), which some landing pages depend on
-   * @param {{ acceptLanguage?: string }} [request] the visitor's languages: the currency their prices are read in
+   * @param {{ acceptLanguage?: string, pageHead?: (html: string) => string }} [request] the visitor's languages: the currency their
+   *   prices are read in; `pageHead`: index.html with the page's own title, description, cards and JSON-LD (scripts/page-head.mjs)
    * @returns {{ head: string, rest: string | Promise<string> } | null}
    */
-  function shellPageParts(pathname, search = '', { acceptLanguage } = {}) {
-    const html = indexHtml();
-    if (html === null) return null;
+  function shellPageParts(pathname, search = '', { acceptLanguage, pageHead } = {}) {
+    const built = indexHtml();
+    if (built === null) return null;
+    const html = pageHead ? pageHead(built) : built;
     const boot = plan();
     const remotes = remoteMapOrNull(remotesJson());
     const tags = preconnect.flatMap(preconnectTags);

@@ -14,6 +14,10 @@ import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { securityHeaders } from './csp.mjs';
 import { createShellPage, matchRoute, remoteMapOrNull } from './route-hints.mjs';
+import { headFor, renderHead, withPageHead } from './page-head.mjs';
+import { pageFacts } from './page-facts.mjs';
+import { OG_CACHE_CONTROL, ogImages } from './og-image.mjs';
+import { robotsTxt, sitemaps } from './sitemap.mjs';
 import { fileWhenChanged, whenFilesChange } from './when-changed.mjs';
 import APPS from '../shared/src/apps.json' with { type: 'json' };
 
@@ -36,6 +40,8 @@ const TYPES = {
   '.woff2': 'font/woff2',
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
 };
 
@@ -213,20 +219,75 @@ function answeredMethod(req, res, headers) {
  * CORS requests, cover images are not: one connection of each kind), and send the page
  * with its route's hints and per-environment files inline (scripts/route-hints.mjs).
  */
-function serveShellPage(req, res, pathname, site) {
+async function serveShellPage(req, res, pathname, site) {
   res.setHeader('link', site.preconnect);
   // An address no route of the contract matches: the app still renders its not-found
   // screen, but with status 404 (crawlers and link checkers see the truth).
-  const status = extname(pathname) || site.knownRoute(pathname) ? 200 : 404;
+  let status = extname(pathname) || site.knownRoute(pathname) ? 200 : 404;
+  // The page's own head (scripts/page-head.mjs): its status too (an unknown pattern or store is a 404).
+  let pageHead;
+  const found = extname(pathname) ? null : await site.pageHeadFor(pathname);
+  if (found && 'redirect' in found) {
+    res.writeHead(301, { location: found.redirect, 'cache-control': 'no-cache' }).end();
+    return;
+  }
+  if (found) {
+    status = found.head.status;
+    if (!found.head.index) res.setHeader('x-robots-tag', 'noindex');
+    if (status === 503) res.setHeader('retry-after', '30');
+    const tags = renderHead(found.site, found.head);
+    pageHead = (html) => withPageHead(html, tags);
+  }
   let parts;
   try {
-    parts = site.shellPage.parts(pathname, new URL(req.url ?? '/', 'http://x').search, { acceptLanguage: req.headers['accept-language'] });
+    parts = site.shellPage.parts(pathname, new URL(req.url ?? '/', 'http://x').search, { acceptLanguage: req.headers['accept-language'], pageHead });
   } catch (error) {
     console.error('the shell page could not be prepared', error);
   }
   if (!parts) site.files.shell(req, res);
   else if (typeof parts.rest === 'string') sendPage(req, res, status, parts.head + parts.rest);
   else streamPage(req, res, status, parts.head, parts.rest);
+}
+
+function failed(res, error) {
+  console.error('the page could not be answered', error);
+  if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Something went wrong');
+  else res.destroy();
+}
+
+/**
+ * What crawlers and link previews ask the shell's origin for besides pages (issue 35):
+ * robots.txt, the sitemap index and its children, and the og:image cards. Returns a function
+ * that answers the request (true) or leaves it to the files (false).
+ */
+function crawlerFiles({ siteUrl, facts, plan, perSitemap }) {
+  const maps = sitemaps({ siteUrl, facts, routes: () => plan()?.routes ?? null, perSitemap });
+  const cards = ogImages({ facts, brand: () => plan()?.site ?? null });
+  return (req, res, pathname) => {
+    if (pathname === '/robots.txt') {
+      res.writeHead(200, { 'content-type': TYPES['.txt'], 'cache-control': 'public, max-age=3600' }).end(req.method === 'HEAD' ? undefined : robotsTxt(siteUrl));
+      return true;
+    }
+    if (pathname === '/sitemap.xml' || pathname.startsWith('/sitemaps/')) {
+      maps.answer(req, res, pathname).then((answered) => {
+        if (!answered) res.writeHead(404, { 'content-type': TYPES['.txt'], 'cache-control': 'no-cache' }).end('Not found');
+      }, (error) => failed(res, error));
+      return true;
+    }
+    if (pathname.startsWith('/og/')) {
+      cards.card(pathname).then((card) => {
+        if (!card) {
+          res.writeHead(404, { 'content-type': TYPES['.txt'], 'cache-control': 'no-cache' }).end('Not found');
+          return;
+        }
+        const cached = { etag: card.etag, 'cache-control': OG_CACHE_CONTROL };
+        if (req.headers['if-none-match'] === card.etag) res.writeHead(304, cached).end();
+        else res.writeHead(200, { ...cached, 'content-type': TYPES['.jpg'], 'content-length': card.body.length }).end(req.method === 'HEAD' ? undefined : card.body);
+      }, (error) => failed(res, error));
+      return true;
+    }
+    return false;
+  };
 }
 
 /**
@@ -258,7 +319,8 @@ function appHandler(name, site) {
     }
     res.setHeader('x-content-type-options', 'nosniff');
     for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
-    if (isShell && (!extname(pathname) || pathname === '/index.html')) serveShellPage(req, res, pathname, site);
+    if (isShell && site.crawlerFile(req, res, pathname)) return;
+    if (isShell && (!extname(pathname) || pathname === '/index.html')) serveShellPage(req, res, pathname, site).catch((error) => failed(res, error));
     else site.files[name](req, res);
   };
 }
@@ -278,6 +340,9 @@ function appHandler(name, site) {
  * @param {number} [options.deploymentCheckMs]
  * @param {boolean} [options.imageTransforms] false when the backend has no image transformations (a hosted
  *                                            project on the free plan): covers then come as the stored files
+ * @param {string} [options.siteUrl]          the public site's origin (`SITE_URL`): canonical addresses, og:url, the
+ *                                            sitemaps; default: the shell's own URL as served
+ * @param {number} [options.sitemapUrls]      addresses per child sitemap (default 50,000, the protocol's limit)
  */
 export async function serveApps(options = {}) {
   const host = options.host ?? '127.0.0.1';
@@ -298,6 +363,9 @@ export async function serveApps(options = {}) {
   // A release is one edit of the remotes file: read again when it changes.
   const remotesFile = options.remotesFile ? fileWhenChanged(options.remotesFile, (text) => text) : () => null;
   const remotesJson = () => remotesFile() ?? servedRemotes();
+  const facts = pageFacts({ supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey });
+  const bootPlan = fileWhenChanged(join(dirs.shell, 'boot-plan.json'), JSON.parse);
+  const siteUrl = () => (options.siteUrl ?? urls.shell).replace(/\/+$/, '');
   const site = {
     deploymentId,
     envJson,
@@ -307,6 +375,18 @@ export async function serveApps(options = {}) {
     preconnect: `<${backendOrigin}>; rel=preconnect; crossorigin, <${backendOrigin}>; rel=preconnect`,
     shellPage: createShellPage({ shellDir: dirs.shell, remotesJson: () => remotesJson(), envJson: () => envJson(), preconnect: [backendOrigin] }),
     files: Object.fromEntries(names.map((name) => [name, staticFiles(dirs[name])])),
+    /** The page's head, or null with a shell build older than boot-plan.json's `site`. */
+    async pageHeadFor(pathname) {
+      const plan = bootPlan();
+      if (!plan?.site) return null;
+      const headSite = { url: siteUrl(), ...plan.site };
+      const found = await headFor({ site: headSite, routes: plan.routes, facts, matchRoute }, pathname);
+      return { ...found, site: headSite };
+    },
+    crawlerFile: (req, res, pathname) => {
+      site.crawlerFile = crawlerFiles({ siteUrl: siteUrl(), facts, plan: bootPlan, perSitemap: options.sitemapUrls });
+      return site.crawlerFile(req, res, pathname);
+    },
   };
 
   async function startApp(name) {
@@ -389,6 +469,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     deploymentId: process.env.DEPLOYMENT_ID,
     remotesFile: process.env.REMOTES_FILE,
     imageTransforms,
+    siteUrl: process.env.SITE_URL,
   });
   for (const [name, url] of Object.entries(apps.urls)) console.log(`  ${name.padEnd(12)} ${url}`);
   console.log(`\n  Stitchhouse is running: open ${apps.urls.shell}\n`);

@@ -3,6 +3,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { appConfig } from '@stitchhouse/shared/build/app-config.mjs';
 import { ROUTES } from '../shared/src/routes.ts';
 import { BootPlanPlugin } from './build/bootPlan.ts';
+import { WebManifestPlugin } from './build/webManifest.ts';
 
 /**
  * Writes route-paths.json (every path pattern of the route contract) next to index.html, so
@@ -20,5 +21,5 @@ class RoutePathsPlugin {
 
 // The host knows no remote at build time: remotes.json, read at start, names them.
 const config = appConfig({ rspack, ModuleFederationPlugin, dir: import.meta.dirname }) as Configuration;
-config.plugins = [...(config.plugins ?? []), new RoutePathsPlugin(), new BootPlanPlugin()];
+config.plugins = [...(config.plugins ?? []), new RoutePathsPlugin(), new BootPlanPlugin(), new WebManifestPlugin()];
 export default config;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { rspack, type Compiler } from '@rspack/core';
 import { ROUTES } from '../../shared/src/routes.ts';
+import { BRAND_NAME, BRAND_TAGLINE, pageTitle } from '../../shared/src/brand.ts';
 import { platformShareKey } from '../src/federation/providedKey.ts';
 
 /**
@@ -10,14 +11,17 @@ import { platformShareKey } from '../src/federation/providedKey.ts';
  * the remote's entry, its screen and the platform files it uses in parallel instead of one
  * after another (issue 13).
  *
- * - `routes`: the route contract (path pattern, owner, module).
+ * - `routes`: the route contract (path pattern, owner, module, title, signIn).
+ * - `site`: the marketplace's name, tagline and document-title template, for the page's head
+ *   (scripts/page-head.mjs).
  * - `pages`: the files of each shell page's lazy chunk group (`Home` → [...]).
  * - `federation`: the files of the lazily loaded federation runtime.
  * - `provided`: for each share key the shell provides, the files its lazy import loads.
  * Files already in the page (the entry's) are left out.
  */
 export interface BootPlan {
-  routes: { path: string; owner: string; module: string }[];
+  routes: { path: string; owner: string; module: string; title: string; signIn: boolean }[];
+  site: { name: string; tagline: string; titleTemplate: string };
   pages: Record<string, string[]>;
   federation: string[];
   provided: Record<string, string[]>;
@@ -39,7 +43,13 @@ export class BootPlanPlugin {
     compiler.hooks.thisCompilation.tap('BootPlanPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'BootPlanPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const initial = new Set(compilation.chunkGroups.filter((group) => group.isInitial()).flatMap((group) => group.getFiles()));
-        const plan: BootPlan = { routes: ROUTES.map(({ path: p, owner, module }) => ({ path: p, owner, module })), pages: {}, federation: [], provided: {} };
+        const plan: BootPlan = {
+          routes: ROUTES.map(({ path: p, owner, module, title, signIn }) => ({ path: p, owner, module, title, signIn })),
+          site: { name: BRAND_NAME, tagline: BRAND_TAGLINE, titleTemplate: pageTitle('%s') },
+          pages: {},
+          federation: [],
+          provided: {},
+        };
         const federation = new Set<string>();
         for (const module of compilation.modules) {
           if (!module.blocks.length) continue;
