@@ -22,22 +22,35 @@ const APPS = JSON.parse(readFileSync(new URL('../src/apps.json', import.meta.url
  */
 const FEDERATION_START = /[\\/](@module-federation[\\/]|shell[\\/]src[\\/]federation[\\/](runtime|runtimeChunk|provided|providedKey|yielding)\.ts$|shared[\\/]build[\\/]federation-globals\.mjs$|shared[\\/]src\|lazy\|)/;
 
+/** TanStack Query, the page's QueryClient (shared/src/query/) and the shell's surface of it for remotes (federation/reactQuery.ts). */
+const QUERY_START = /[\\/](node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|shared[\\/]src[\\/]query[\\/]|shell[\\/]src[\\/]federation[\\/]reactQuery\.ts$)/;
+
 /**
- * Top-level platform files kept in a chunk of their own: those the catalog's screens do not import
- * (pricing, plans, countries), and money, the only one the shell's own pages (about, pricing…) use.
+ * Top-level platform files kept in a chunk apart from platform-core (file → chunk): those the
+ * catalog's screens do not import (pricing, plans, countries; function calls with their streaming
+ * reader; invoice numbers; the fee example; the statuses with the generated enums they read), and
+ * money, the only one the shell's own pages (about, pricing…) use. The catalog's first screen then
+ * downloads only what it runs (errors, publicRest).
  */
-const OWN_CHUNK_FILES = new Set(['pricing', 'plans', 'countries', 'money']);
+const OWN_CHUNK_FILES = new Map([
+  ['pricing', 'pricing'], ['plans', 'plans'], ['countries', 'countries'], ['money', 'money'],
+  ['functions', 'functions'], ['streamingFetch', 'functions'], ['invoiceNumber', 'invoiceNumber'], ['saleExample', 'saleExample'],
+  ['statuses', 'statuses'], ['database', 'statuses'],
+]);
+
+/** Files of a folder kept apart from the folder's chunk: the yardage tables (the pattern page's calculator, not the catalog's list). */
+const OWN_CHUNK_FOLDER_FILES = new Set(['catalog/yardage']);
 
 /**
  * The shell's chunk for a platform module: its folder's (`platform-catalog`), else, for a top-level
- * file, `platform-core`: the small ones every remote screen starts with (errors, publicRest,
- * useAsync…) together, a request each cost a phone a round trip; OWN_CHUNK_FILES apart.
+ * file, `platform-core`: the small ones every remote screen starts with (errors, publicRest…)
+ * together, a request each cost a phone a round trip; OWN_CHUNK_FILES apart.
  * `-schemas` for modules that declare zod schemas.
  */
 function platformChunkName(module) {
   const resource = String(module.resource ?? '');
   const [, folder, file] = /[\\/]shared[\\/]src[\\/](?:([\w-]+)[\\/])?([\w-]+)/.exec(resource) ?? [];
-  const group = folder ?? (file && OWN_CHUNK_FILES.has(file) ? file : 'core');
+  const group = folder ? (OWN_CHUNK_FOLDER_FILES.has(`${folder}/${file}`) ? `${folder}-${file}` : folder) : (file && OWN_CHUNK_FILES.get(file)) ?? 'core';
   return `platform-${group}${declaresSchemas(resource) ? '-schemas' : ''}`;
 }
 
@@ -233,6 +246,9 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
                 // only when a remote is needed: one file, not a vendor chunk and a 2.5 KB one.
                 federation: { test: (module) => FEDERATION_START.test(String(module.resource ?? module.identifier())), chunks: 'async', name: 'federation', priority: 20, enforce: true },
                 platformUi: { test: (module) => UI_PRIMITIVES.has(String(module.resource ?? '')), chunks: 'async', name: 'platform-ui', priority: 10, enforce: true },
+                // TanStack Query, the page's client (shared/src/query/) and the surface provided to remotes load
+                // together with the first remote screen: one file, not the four pieces the two lazy imports split it into.
+                query: { test: QUERY_START, chunks: 'async', name: 'query', priority: 15, enforce: true },
                 // One chunk per platform folder (currency, catalog, cart…), one for the small top-level
                 // files (platformChunkName): a screen's platform files arrive in a few requests, not
                 // thirty. A folder's modules that declare zod schemas get a chunk of their own

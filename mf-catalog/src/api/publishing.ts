@@ -7,7 +7,7 @@ import type { Json, TablesUpdate } from '@stitchhouse/shared/database.types.ts';
 import { signUpload, uploadWithProgress } from '@stitchhouse/shared/storage/uploadWithProgress.ts';
 import type { PatternUpdatedAnswer } from '@stitchhouse/shared/contracts/pattern-updated.ts';
 import { FunctionCallError, invokeFunction } from '@stitchhouse/shared/functions.ts';
-import { getPattern, isUuid, type PatternDetail } from './catalog.ts';
+import { getPattern, isUuid, type PatternDetail } from './detail.ts';
 import { storeKeys } from './stores.ts';
 import type { PatternStatus } from '@stitchhouse/shared/statuses.ts';
 

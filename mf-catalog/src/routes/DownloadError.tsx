@@ -1,7 +1,7 @@
 import { href } from '@stitchhouse/shared';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState, LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
-import { isUuid } from '../api/catalog.ts';
+import { isUuid } from '../api/detail.ts';
 import { isDownloadReason, reasonCopy } from '../features/download/reasons.ts';
 
 /** /download/error?reason=&productId=: why a download failed and what to do next. */

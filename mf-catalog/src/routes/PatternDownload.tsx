@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { href, useSession } from '@stitchhouse/shared';
 import { FORMATS } from '@stitchhouse/shared/catalog/index.ts';
 import { Alert, Button, EmptyState, LinkButton, PageHeading, Progress, QueryState, Spinner, formatBytes } from '@stitchhouse/shared/ui/index.ts';
-import { isUuid } from '../api/catalog.ts';
+import { isUuid } from '../api/detail.ts';
 import { downloadKeys, downloadOverview } from '../api/downloads.ts';
 import { reasonCopy } from '../features/download/reasons.ts';
 import { useDownload } from '../features/download/useDownload.ts';

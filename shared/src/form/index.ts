@@ -3,4 +3,4 @@
 export { FORM_BEHAVIOUR, schemaResolver, useZodForm, type ZodForm, type FormSchema } from './useZodForm.ts';
 export { ErrorSummary, type ErrorSummaryProps, type SummaryItem } from './ErrorSummary.tsx';
 export { flatErrors } from './flatErrors.ts';
-export { serverMessage } from './serverMessage.ts';
+export { serverMessage } from '../errors.ts';

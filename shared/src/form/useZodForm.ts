@@ -3,9 +3,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useForm, type FieldValues, type Path, type PathValue, type Resolver, type UseFormReturn, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/v4/core';
-import type { UserFacingError } from '../errors.ts';
 import { flatErrors } from './flatErrors.ts';
-import { serverMessage } from './serverMessage.ts';
+import { serverMessage, type UserFacingError } from '../errors.ts';
 import type { SummaryItem } from './ErrorSummary.tsx';
 
 /** A zod schema whose input is a form's values (one property per field). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { serverMessage } from '../form/serverMessage.ts';
+import { serverMessage } from '../errors.ts';
 import { Alert } from './Alert.tsx';
 import { Button } from './Button.tsx';
 import { Skeleton } from './Skeleton.tsx';

@@ -3,7 +3,7 @@
 // approve / reject-with-a-reason decision. Each app renders its own application's details.
 import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { serverMessage } from '../form/serverMessage.ts';
+import { serverMessage } from '../errors.ts';
 import { Alert } from './Alert.tsx';
 import { QueryState } from './QueryState.tsx';
 import { Button } from './Button.tsx';

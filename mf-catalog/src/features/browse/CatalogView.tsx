@@ -5,9 +5,8 @@ import { href } from '@stitchhouse/shared';
 import { pageTitle } from '@stitchhouse/shared/brand.ts';
 import { Button, EmptyState, QueryState, Select, Skeleton, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { recommendedSize } from '@stitchhouse/shared/catalog/sizing.ts';
-import { CurrencySelect, useBuyerCurrency } from '@stitchhouse/shared/currency/index.ts';
+import { useBuyerCurrency } from '@stitchhouse/shared/currency/index.ts';
 import { listCategories, patternKeys, searchPatterns, sizeChartsOf, suggestPatterns, type SearchResult } from '../../api/catalog.ts';
-import { CatalogFilters } from './CatalogFilters.tsx';
 import { FiltersDrawer } from './FiltersDrawer.tsx';
 import { Pagination } from '../shared/Pagination.tsx';
 import { resultCountLabel } from './resultCount.ts';
@@ -21,10 +20,10 @@ import {
 } from '../shared/urlState.ts';
 import * as styles from './CatalogView.module.css';
 
-// "Fits me" checks what a person types with zod (catalog/schemas.ts): it loads with the filters
-// (beside the results on wide screens, in the sheet on phones), so a phone landing on the
-// catalog does not download zod for a form it has not opened. The skeleton is the form's height.
-const FitsMePanel = lazy(() => import('./FitsMePanel.tsx').then((module) => ({ default: module.FitsMePanel })));
+// "Fits me", the currency and the filters are a chunk of their own: beside the results on wide
+// screens it loads with the page; in the sheet on phones only when the sheet opens, so a phone
+// landing on the catalog does not download the filters it has not opened.
+const FilterPanel = lazy(() => import('./FilterPanel.tsx').then((module) => ({ default: module.FilterPanel })));
 
 export interface CatalogViewProps {
   mode: 'browse' | 'search';
@@ -100,20 +99,11 @@ export function CatalogView({ mode }: CatalogViewProps) {
   const loadingFirst = data === undefined && (page.status !== 'error' || page.fetchStatus === 'fetching');
   const topSuggestion = (suggestions.data ?? []).find((s) => s.suggestion.toLowerCase() !== query.q.toLowerCase());
   // Beside the results on wide screens; on phones in a sheet behind "Filters (n)", results first.
+  // The skeleton is the fits-me form's height.
   const filterPanel = (
-    <>
-      <Suspense fallback={<Skeleton shape="block" height="35.6rem" />}>
-        <FitsMePanel applied={query.fit} onApply={(fit) => setQuery(withChanges(query, { fit }))} onClear={() => setQuery(withChanges(query, { fit: {} }))} />
-      </Suspense>
-      <h2 className={styles.filtersHeading}>Filters</h2>
-      <CurrencySelect />
-      <CatalogFilters query={query} categories={categories} onChange={setQuery} />
-      {filters > 0 ? (
-        <Button variant="ghost" size="small" onClick={() => setQuery(clearFilters(query))}>
-          Clear all filters ({filters})
-        </Button>
-      ) : null}
-    </>
+    <Suspense fallback={<Skeleton shape="block" height="35.6rem" />}>
+      <FilterPanel query={query} categories={categories} onChange={setQuery} />
+    </Suspense>
   );
 
   return (

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { pageTitle } from '@stitchhouse/shared/brand.ts';
 import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/formats.ts';
 import { recommendedSize } from '@stitchhouse/shared/catalog/sizing.ts';
-import type { PatternDetail } from '../../api/catalog.ts';
+import type { PatternDetail } from '../../api/detail.ts';
 import { difficultyLabel } from '@stitchhouse/shared/catalog/labels.ts';
 import { languageName } from '../shared/languages.ts';
 import { useVisitorMeasurements } from '../shared/fit/visitor.ts';

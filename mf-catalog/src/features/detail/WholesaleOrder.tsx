@@ -6,7 +6,7 @@ import { MAX_PRINT_QUANTITY, pageCart, useCart } from '@stitchhouse/shared/cart/
 import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Button, TextField } from '@stitchhouse/shared/ui/index.ts';
 import * as z from '@stitchhouse/shared/zod.ts';
-import type { PatternDetail } from '../../api/catalog.ts';
+import type { PatternDetail } from '../../api/detail.ts';
 import * as styles from './PatternActions.module.css';
 
 // the number as typed; the cart checks the minimum and the maximum when the line goes in

@@ -1,5 +1,5 @@
 import { gaugeLabel, needleLabel, needleName, yarnAmountLabel, yarnWeightLabel } from '@stitchhouse/shared/catalog/yarn.ts';
-import type { YarnFacets } from '../../api/catalog.ts';
+import type { YarnFacets } from '../../api/detail.ts';
 
 /** Knitting and crochet facts for the pattern page's summary list (inside its <dl>): what the designer gave. */
 export function YarnFacts({ yarn, craft }: { yarn: YarnFacets; craft: string }) {
