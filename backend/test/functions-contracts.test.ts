@@ -19,6 +19,7 @@ import { billingError } from '../../shared/src/contracts/billing.ts';
 import { deleteAccountError } from '../../shared/src/contracts/delete-account.ts';
 import { newsletterError, subscribeResponse } from '../../shared/src/contracts/newsletter.ts';
 import { patternUpdatedError } from '../../shared/src/contracts/pattern-updated.ts';
+import { patternFormatsError } from '../../shared/src/contracts/pattern-formats.ts';
 import { payoutAccountError, payoutStatusResponse } from '../../shared/src/contracts/payout-account.ts';
 import { posCatalogError } from '../../shared/src/contracts/pos-catalog.ts';
 import { posImportError } from '../../shared/src/contracts/pos-import.ts';
@@ -219,6 +220,8 @@ describe('answers parse with their contracts', () => {
     expect(deleteAccountError.parse((await post('delete-account', stranger, { password: 'not-the-password' })).body).error.code).toBe('wrong_password');
     expect(deleteAccountError.parse((await post('delete-account', stranger, {})).body).error.code).toBe('bad_request');
     expect(patternUpdatedError.parse((await post('pattern-updated', stranger, { pattern_id: patternId, version: 1 })).body).error.code).toBe('not_found');
+    expect(patternFormatsError.parse((await post('pattern-formats', stranger, { pattern_id: patternId, step: 'check', master_version: 1 })).body).error.code).toBe('not_found');
+    expect(patternFormatsError.parse((await post('pattern-formats', stranger, { pattern_id: patternId, step: 'melt' })).body).error.code).toBe('bad_request');
     expect(refundError.parse((await post('refund', stranger, { order_id: crypto.randomUUID() })).body).error.code).toMatch(/^(not_found|forbidden)$/);
     expect(billingError.parse((await post('billing', stranger, { action: 'refund-everything' })).body).error.code).toBe('invalid_request');
     expect(payoutAccountError.parse((await post('payout-account', stranger, { action: 'cash' })).body).error.code).toBe('invalid_request');

@@ -522,6 +522,8 @@ const functionCases: Case[] = ([
     ok: (res) => { okStatus(200)(res); expect(res.body.url).toMatch(/^http/); } },
   { name: 'function pattern-updated', run: (t) => fn(t, 'pattern-updated', { pattern_id: P.aPub, version: 99 }),
     ok: (res) => { expect(res.status, JSON.stringify(res.body)).toBe(404); expect(res.body.error.code).toBe('not_found'); } },
+  { name: 'function pattern-formats (no master uploaded)', run: (t) => fn(t, 'pattern-formats', { pattern_id: P.aPub, step: 'check', master_version: 99 }),
+    ok: (res) => { expect(res.status, JSON.stringify(res.body)).toBe(404); expect(res.body.error.code).toBe('master_missing'); } },
   { name: 'function pos-import (a shop’s CSV)', run: (t) => fn(t, 'pos-import', { store_id: S.C, rows: [{ pattern_id: P.bPub, quantity: '1', unit_price: '18.00', sold_at: `${today}T10:00:00Z` }] }),
     ok: okStatus(200) },
   { name: 'function delete-account (the password is checked next)', run: (t) => fn(t, 'delete-account', { password: 'not-the-password' }),

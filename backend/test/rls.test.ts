@@ -176,6 +176,16 @@ const cases: Case[] = [
   { table: 'pattern_files', op: 'delete', allow: ['service'], make: async () => byId((await insertColumns('pattern_files', {
     pattern_id: P.free, store_id: S.A, format: 'a0', version: 1, storage_path: `${S.A}/${P.free}/a0/v1.pdf`,
     size_bytes: 4096, sha256: 'c'.repeat(64) })).id as string) },
+  // pattern masters (issue 37): read by the owning store, written only by the service (the pattern-formats function)
+  { table: 'pattern_masters', op: 'select', filter: `pattern_id=eq.${P.pub}`, allow: ['designer', 'service'] },
+  { table: 'pattern_masters', op: 'insert', allow: ['service'], insert: () => ({
+    body: { pattern_id: P.draft, store_id: S.A, version: 1, storage_path: `${S.A}/${P.draft}/master/v1.pdf`, size_bytes: 4096, sha256: 'd'.repeat(64) },
+    find: `pattern_id=eq.${P.draft}` }) },
+  { table: 'pattern_masters', op: 'update', filter: `pattern_id=eq.${P.pub}`, set: { layers: [{ name: 'Size 12', size: '12' }] }, allow: ['service'] },
+  { table: 'pattern_masters', op: 'delete', allow: ['service'], make: async () => {
+    await insertColumns('pattern_masters', { pattern_id: P.free, store_id: S.A, version: 1, storage_path: `${S.A}/${P.free}/master/v1.pdf`, size_bytes: 4096, sha256: 'e'.repeat(64) });
+    return `pattern_id=eq.${P.free}`;
+  } },
   // pattern versions: written only by attach_pattern_file and the service (issue 31, item 10)
   { table: 'pattern_versions', op: 'select', label: 'of a published pattern', filter: `pattern_id=eq.${P.pub}`, allow: all },
   { table: 'pattern_versions', op: 'select', label: 'of a draft', filter: `pattern_id=eq.${P.draft}`, allow: ['designer', 'operator', 'service'] },
@@ -642,6 +652,8 @@ async function fixtures(): Promise<void> {
   await sql(`insert into public.pattern_wholesale_prices (pattern_id, store_id, price_cents) values ($1, $2, 600)`, [P.pub, S.A]);
   await sql(`insert into public.pattern_files (id, pattern_id, store_id, format, version, storage_path, size_bytes, sha256)
              values ($1, $2, $3, 'a4', 1, $4, 1024, $5)`, [FILE, P.pub, S.A, `${S.A}/${P.pub}/a4/v1.pdf`, 'a'.repeat(64)]);
+  await sql(`insert into public.pattern_masters (pattern_id, store_id, version, storage_path, size_bytes, sha256) values ($1, $2, 1, $3, 8192, $4)`,
+    [P.pub, S.A, `${S.A}/${P.pub}/master/v1.pdf`, 'f'.repeat(64)]);
   await sql(`insert into public.pattern_versions (pattern_id, store_id, version, changes) values ($1, $3, 1, 'First release.'), ($2, $3, 1, 'Work in progress.')`,
     [P.pub, P.draft, S.A]);
   await sql(`insert into public.store_stock (store_id, pattern_id) values ($1, $2)`, [S.C, P.pub]);

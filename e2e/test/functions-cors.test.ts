@@ -134,6 +134,8 @@ describe('every function the apps call works from the app\'s origin, with its ow
       { name: 'report-export (mf-partners CSV)', via: 'fetch', fn: `report-export?report=sales&from=2020-01-01&to=${today}`, method: 'GET', token: tDesigner, expect: [200], expose: ['content-disposition'] },
       { name: 'invoice (mf-payments PDF; an order that is not theirs)', via: 'fetch', fn: `invoice?order_id=${crypto.randomUUID()}`, method: 'GET', token: tBuyer, expect: [404] },
       { name: 'pattern-updated', via: 'invoke', fn: 'pattern-updated', body: { pattern_id: pattern.id, version: 99 }, token: tDesigner, expect: [404] },
+      // no master uploaded: the function's own 404 master_missing, with CORS
+      { name: 'pattern-formats', via: 'invoke', fn: 'pattern-formats', body: { pattern_id: pattern.id, step: 'check', master_version: 99 }, token: tDesigner, expect: [404] },
       { name: 'wholesale-review', via: 'invoke', fn: 'wholesale-review', body: { application_id: wholesale.id, decision: 'approve' }, token: tOperator, expect: [200] },
       { name: 'partner-review', via: 'invoke', fn: 'partner-review', body: { application_id: partner.id, decision: 'approve' }, token: tOperator, expect: [200] },
       { name: 'checkout (a priced cart)', via: 'invoke', fn: 'checkout', body: { items: [{ pattern_id: cart.id, quantity: 1 }], country: 'DE', preview: true }, token: tBuyer, expect: [200] },

@@ -785,9 +785,75 @@ export type Database = {
           changelog: string
           created_at: string
           format: string
+          generated: boolean
           id: string
+          layers: NonNullable<Json>
+          pages: number | null
           pattern_id: string
           sha256: string
+          size_bytes: number
+          storage_path: string
+          store_id: string
+          tiles: Json | null
+          updated_at: string
+          variants: NonNullable<Json>
+          version: number
+        }
+        Insert: {
+          changelog?: string
+          created_at?: string
+          format: string
+          generated?: boolean
+          id?: string
+          layers?: NonNullable<Json>
+          pages?: number | null
+          pattern_id: string
+          sha256: string
+          size_bytes: number
+          storage_path: string
+          store_id: string
+          tiles?: Json | null
+          updated_at?: string
+          variants?: NonNullable<Json>
+          version?: number
+        }
+        Update: {
+          changelog?: string
+          created_at?: string
+          format?: string
+          generated?: boolean
+          id?: string
+          layers?: NonNullable<Json>
+          pages?: number | null
+          pattern_id?: string
+          sha256?: string
+          size_bytes?: number
+          storage_path?: string
+          store_id?: string
+          tiles?: Json | null
+          updated_at?: string
+          variants?: NonNullable<Json>
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "pattern_files_pattern_id_store_id_fkey"
+            columns: ["pattern_id", "store_id"]
+            referencedRelation: "patterns"
+            referencedColumns: ["id", "store_id"]
+          },
+        ]
+      }
+      pattern_masters: {
+        Row: {
+          applied: NonNullable<Json>
+          applied_at: string | null
+          created_at: string
+          layers: NonNullable<Json>
+          pattern_id: string
+          pending: NonNullable<Json>
+          sha256: string
+          sheets: NonNullable<Json>
           size_bytes: number
           storage_path: string
           store_id: string
@@ -795,25 +861,29 @@ export type Database = {
           version: number
         }
         Insert: {
-          changelog?: string
+          applied?: NonNullable<Json>
+          applied_at?: string | null
           created_at?: string
-          format: string
-          id?: string
+          layers?: NonNullable<Json>
           pattern_id: string
+          pending?: NonNullable<Json>
           sha256: string
+          sheets?: NonNullable<Json>
           size_bytes: number
           storage_path: string
           store_id: string
           updated_at?: string
-          version?: number
+          version: number
         }
         Update: {
-          changelog?: string
+          applied?: NonNullable<Json>
+          applied_at?: string | null
           created_at?: string
-          format?: string
-          id?: string
+          layers?: NonNullable<Json>
           pattern_id?: string
+          pending?: NonNullable<Json>
           sha256?: string
+          sheets?: NonNullable<Json>
           size_bytes?: number
           storage_path?: string
           store_id?: string
@@ -822,7 +892,7 @@ export type Database = {
         }
         Relationships: [
           {
-            foreignKeyName: "pattern_files_pattern_id_store_id_fkey"
+            foreignKeyName: "pattern_masters_pattern_id_store_id_fkey"
             columns: ["pattern_id", "store_id"]
             referencedRelation: "patterns"
             referencedColumns: ["id", "store_id"]
@@ -2117,6 +2187,15 @@ export type Database = {
       }
     }
     Functions: {
+      apply_generated_formats: {
+        Args: {
+          p_changes: string
+          p_master_version: number
+          p_pattern_id: string
+          p_user: string
+        }
+        Returns: Json
+      }
       apply_payment_event: {
         Args: { p_event: Json; p_facts: Json; p_provider: string }
         Returns: Json
@@ -2512,7 +2591,27 @@ export type Database = {
         Args: { format: string; pattern_id: string }
         Returns: Json
       }
+      record_generated_format: {
+        Args: {
+          p_file: Json
+          p_format: string
+          p_master_version: number
+          p_pattern_id: string
+        }
+        Returns: undefined
+      }
       record_kit_click: { Args: { kit_id: string }; Returns: string }
+      record_pattern_master: {
+        Args: {
+          p_layers: Json
+          p_pattern_id: string
+          p_sha256: string
+          p_sheets: Json
+          p_size_bytes: number
+          p_version: number
+        }
+        Returns: Json
+      }
       record_pattern_view: { Args: { pattern_id: string }; Returns: undefined }
       record_pos_sales: {
         Args: {

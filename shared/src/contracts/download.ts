@@ -7,18 +7,28 @@ import { z } from 'zod';
 import { PATTERN_FORMATS } from '../catalog/formats.ts';
 import { errorEnvelopeOf, invalidInputDetails } from './envelope.ts';
 
+/** The other forms of a generated file: the 36-inch roll beside A0, the dark projector page. */
+export const DOWNLOAD_VARIANTS = ['roll36', 'dark'] as const;
+export type DownloadVariant = (typeof DOWNLOAD_VARIANTS)[number];
+
 export const downloadRequest = z.object({
   pattern_id: z.string().trim().min(1, { error: 'pattern_id is required' }),
   format: z.enum(PATTERN_FORMATS, { error: 'format must be a4, us_letter, a0 or projector' }).optional(),
   // email links carry an expiry (unix seconds); the session, not the link, is the credential
   expires: z.coerce.number().int().positive().optional(),
+  // print only these sizes (issue 37): their layers on, other sizes' off, home tiles only others need left out;
+  // a list, or in a GET query the labels comma-separated
+  sizes: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+    z.array(z.string().min(1).max(40, { error: 'A size label is at most 40 characters' })).max(60, { error: 'At most 60 sizes' })).optional(),
+  // a generated file's other form: the copy shop's 36-inch roll (a0), the dark projector page
+  variant: z.enum(DOWNLOAD_VARIANTS, { error: 'variant must be roll36 or dark' }).optional(),
 });
 export type DownloadRequest = z.infer<typeof downloadRequest>;
 
 /** The answer's headers a client reads: a PDF, named. */
 export const downloadResponseHeaders = z.object({
   'content-type': z.literal('application/pdf'),
-  'content-disposition': z.string().regex(/^attachment; filename="[a-z0-9-]+-(a4|us-letter|a0|projector)-v\d+\.pdf"$/),
+  'content-disposition': z.string().regex(/^attachment; filename="[a-z0-9-]+-(a4|us-letter|a0|a0-roll36|projector|projector-dark)-v\d+\.pdf"$/),
 });
 
 /** Each refusal: its HTTP status, its default words and the schema of its details. */

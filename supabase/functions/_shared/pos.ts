@@ -53,8 +53,8 @@ export async function authenticateTill(req: Request, db: SupabaseClient = servic
   return till;
 }
 
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+export async function sha256Hex(text: string | Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', typeof text === 'string' ? new TextEncoder().encode(text) : (text as Uint8Array<ArrayBuffer>));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 

@@ -173,17 +173,24 @@ async function load(original: Uint8Array): Promise<PDFDocument> {
 }
 
 /**
- * Stamps every page of `original` for one buyer and returns a new PDF.
+ * Stamps every page of `original` for one buyer and returns a new PDF. `prepare` may change the
+ * document first (print only some sizes: ./layers.ts); every page left is stamped.
  * Throws StampError for bad options, encrypted, unreadable or empty files.
  */
-export async function stampPdf(original: Uint8Array, options: StampOptions): Promise<Uint8Array> {
+export async function stampPdf(original: Uint8Array, options: StampOptions, prepare?: (doc: PDFDocument) => void): Promise<Uint8Array> {
   const parsed = stampOptionsSchema.safeParse(options);
   if (!parsed.success) throw new StampError('invalid_input', parsed.error.issues.map((issue) => issue.message).join('; '));
   const { buyerName, orderNumber, licence } = parsed.data;
 
   const doc = await load(original);
+  if (doc.getPageCount() === 0) throw new StampError('no_pages', 'The pattern file has no pages');
+  try {
+    prepare?.(doc);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StampError('corrupt', `The pattern file could not be prepared (${reason})`, { cause: error });
+  }
   const pages = doc.getPages();
-  if (pages.length === 0) throw new StampError('no_pages', 'The pattern file has no pages');
 
   const visible = stampLine(oneLine(buyerName), oneLine(orderNumber), licence);
   // Outside the try: a missing font file is the server's fault, not the pattern file's.

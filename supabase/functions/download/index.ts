@@ -7,7 +7,10 @@ import { forgetDownload } from '../_shared/downloads.ts';
 import { handler, type Context, type Db } from '../_shared/handler.ts';
 import { StampError, stampPdf, type Licence } from '../_shared/stamp.ts';
 import { DownloadFailure, downloadFileName, failureFromRpc } from './errors.ts';
+import { keepPages, showOnlyLayers } from '../_shared/layers.ts';
+import { layerNames } from '../_shared/master.ts';
 import { PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
+import { layersOn, matchLayers, pagesNeeded, sizeLayersOf, type LayerMatch, type ManifestPage } from '@stitchhouse/shared/catalog/tiling.ts';
 import { DOWNLOAD_ERRORS, downloadRequest, type DownloadRequest } from '@stitchhouse/shared/contracts/download.ts';
 
 /** What record_download answers (jsonb). */
@@ -18,7 +21,27 @@ async function readRequest(req: Request, ctx: Context): Promise<DownloadRequest>
   const id = ctx.url.pathname.split('/').filter(Boolean)[1];
   return ctx.parse(downloadRequest, {
     pattern_id: id ? decodeURIComponent(id) : undefined, format: ctx.url.searchParams.get('format') || undefined, expires: ctx.url.searchParams.get('expires') || undefined,
+    sizes: ctx.url.searchParams.get('sizes') || undefined, variant: ctx.url.searchParams.get('variant') || undefined,
   });
+}
+
+/** What a file knows of its layers and tiles (generated files; a designer's own has none), read as the caller. */
+interface FileFacts {
+  layers: LayerMatch[];
+  tiles: ManifestPage[] | null;
+  variants: Record<string, { pages: number }>;
+}
+
+/** The buyer's copy for some sizes: their layers on, the others off; the home tiles only other sizes need left out. */
+function forSizes(facts: FileFacts | null, sizeLabels: string[], sizes: string[] | undefined): ((doc: import('pdf-lib').PDFDocument) => void) | undefined {
+  if (!sizes || sizes.length === 0) return undefined;
+  return (doc) => {
+    // a designer's own file: its layers matched to the pattern's sizes as they are named
+    const matches = facts?.layers.length ? facts.layers : matchLayers(layerNames(doc), sizeLabels);
+    if (!matches.some((m) => m.size !== null)) return;
+    if (facts?.tiles && facts.tiles.length === doc.getPageCount()) keepPages(doc, pagesNeeded(facts.tiles, sizeLayersOf(matches, sizes)));
+    showOnlyLayers(doc, layersOn(matches, sizes));
+  };
 }
 
 async function minutesUntilAllowed(db: Db, patternId: string): Promise<number> {
@@ -56,7 +79,7 @@ async function download(req: Request, ctx: Context): Promise<Response> {
   const db = ctx.caller(caller.token);
 
   // What the caller may see of the pattern is what RLS lets them see.
-  const { data: pattern } = await db.from('patterns').select('id, title, licence, current_version').eq('id', request.pattern_id).maybeSingle();
+  const { data: pattern } = await db.from('patterns').select('id, title, licence, current_version, size_chart').eq('id', request.pattern_id).maybeSingle();
   if (!pattern) throw new DownloadFailure('not_owned');
 
   let format = request.format;
@@ -70,6 +93,14 @@ async function download(req: Request, ctx: Context): Promise<Response> {
     }
   }
 
+  // what the file knows of its sizes and variants (the buyer reads it under RLS, as the page does)
+  const { data: row } = await db.from('pattern_files').select('layers, tiles, variants').eq('pattern_id', pattern.id).eq('format', format).maybeSingle();
+  const facts: FileFacts | null = row ? { layers: row.layers as unknown as LayerMatch[], tiles: row.tiles as unknown as ManifestPage[] | null, variants: row.variants as unknown as FileFacts['variants'] } : null;
+  if (request.variant && facts && !facts.variants[request.variant]) {
+    throw new DownloadFailure('file_missing', request.variant === 'roll36' ? 'This pattern has no 36-inch roll file.' : 'This pattern has no dark projector file.');
+  }
+  const sizeLabels = ((pattern.size_chart as { sizes?: { label?: string }[] } | null)?.sizes ?? []).map((s) => s.label ?? '').filter(Boolean);
+
   const { data: recorded, error } = await db.rpc('record_download', { pattern_id: pattern.id, format });
   if (error) {
     const failure = failureFromRpc(error);
@@ -81,7 +112,8 @@ async function download(req: Request, ctx: Context): Promise<Response> {
   }
   const file = recordedDownload.parse(recorded);
 
-  const { data: blob, error: readError } = await ctx.service().storage.from('pattern-files').download(file.storage_path);
+  const path = request.variant ? file.storage_path.replace(/\.pdf$/, `-${request.variant}.pdf`) : file.storage_path;
+  const { data: blob, error: readError } = await ctx.service().storage.from('pattern-files').download(path);
   if (readError || !blob) {
     await forgetDownload(file.download_id);
     throw new DownloadFailure('file_missing', 'The pattern file is missing from storage; the designer has been asked to upload it again.');
@@ -89,7 +121,7 @@ async function download(req: Request, ctx: Context): Promise<Response> {
   let stamped: Uint8Array;
   try {
     const identity = await stampIdentity(db, caller.user.id, caller.user.email, pattern.id, pattern.licence as Licence);
-    stamped = await stampPdf(new Uint8Array(await blob.arrayBuffer()), identity);
+    stamped = await stampPdf(new Uint8Array(await blob.arrayBuffer()), identity, forSizes(facts, sizeLabels, request.sizes));
   } catch (err) {
     await forgetDownload(file.download_id);
     if (err instanceof StampError) throw new DownloadFailure('file_damaged', err.message);
@@ -100,7 +132,7 @@ async function download(req: Request, ctx: Context): Promise<Response> {
     headers: {
       'content-type': 'application/pdf',
       // the pattern's version, as the library and the download page show it (a file's own counter only counts its format's uploads)
-      'content-disposition': `attachment; filename="${downloadFileName(pattern.title as string, file.format, pattern.current_version as number)}"`,
+      'content-disposition': `attachment; filename="${downloadFileName(pattern.title as string, request.variant ? `${file.format}-${request.variant}` : file.format, pattern.current_version as number)}"`,
       'content-length': String(stamped.byteLength),
       'cache-control': 'private, no-store',
     },
