@@ -1,4 +1,4 @@
-// Deleting an account (issue #11) through the delete-account function with real sessions:
+// Deleting an account through the delete-account function with real sessions:
 // re-authentication (password; with an authenticator app an aal2 session and a fresh code),
 // then personal data gone or anonymised, sessions revoked, files removed, orders kept without
 // the buyer, a store with sales closed with its patterns archived and buyers keeping them.

@@ -1,4 +1,4 @@
-// The account export (issues #11, 32) through the real functions with real sessions. The export
+// The account export through the real functions with real sessions. The export
 // function answers a plan (the member's data as JSON, the owned patterns to fetch); the ZIP is
 // built by shared/src/account/exportArchive.ts — the module mf-account's screen runs — from
 // /download's stamped copies (each recorded as a download); it is uploaded with the function's
@@ -108,7 +108,7 @@ describe('account export', () => {
     expect(Date.parse(mailed.expires_at) - Date.now()).toBeGreaterThan(3500_000);
 
     const message = await kit.mailWithSubject(stack, buyer.email, 'Your Stitchhouse export is ready');
-    expect(message.text).toContain('Your account export (1 pattern) is ready.'); // not "(1 patterns)" (issue 33.16)
+    expect(message.text).toContain('Your account export (1 pattern) is ready.'); // not "(1 patterns)"
     expect(message.text).toMatch(/1 of your patterns is not in it/);
     const link = message.links.find((l) => l.includes('/storage/v1/object/sign/account-exports/'));
     expect(link).toBeTruthy();

@@ -1,12 +1,12 @@
-// Issue 31, items 5, 10, 11 and 12, through the real PostgREST, storage, functions and Stripe
-// sandbox with real tokens:
-//   5  deleting an account leaves nothing of the person: no table (every schema the product
+// Account deletion, update mails, the export and attached files, through the real PostgREST,
+// storage, functions and Stripe sandbox with real tokens:
+//   - deleting an account leaves nothing of the person: no table (every schema the product
 //      keeps: public, auth, storage, catalog_search), no stored file and no stored provider
 //      event holds their email, name or avatar; their reviews and review photos are gone.
-//   10 a store cannot write pattern_versions (or notified_at) itself, and buyers get at most one
+//   - a store cannot write pattern_versions (or notified_at) itself, and buyers get at most one
 //      update mail per pattern per day (pattern-updated answers 429 after that).
-//   11 the account export counts its stamped copies against the download limit and records them.
-//   12 /rest/v1 exposes only public and graphql_public; attach_pattern_file checks the object the
+//   - the account export counts its stamped copies against the download limit and records them.
+//   - /rest/v1 exposes only public and graphql_public; attach_pattern_file checks the object the
 //      storage service stored (its size and sha256 as the service measured them; PDF by its bytes);
 //      and a store writes its pattern_files rows only through attach_pattern_file, never directly.
 import crypto from 'node:crypto';
@@ -115,7 +115,7 @@ function filesHolding(needles: string[]): string[] {
   return hits;
 }
 
-describe('deleting an account leaves nothing of the person (item 5)', () => {
+describe('deleting an account leaves nothing of the person', () => {
   it('scrubs stored payment events, removes review photos and reviews, and no table or bucket holds the email, name or avatar', async () => {
     const designer = await person('designer', 'Dana Draper');
     const leaver = await person('leaver', 'Zephyrine Quillfeather');
@@ -175,7 +175,7 @@ describe('deleting an account leaves nothing of the person (item 5)', () => {
     expect(JSON.stringify(after.body)).not.toContain(leaver.email);
 
     // The local inbox (a development tool standing in for people's mailboxes) has the goodbye mail,
-    // which now tells the truth about pictures.
+    // which says the pictures are removed too.
     const goodbye = await kit.mailWithSubject(stack, leaver.email, 'Your Stitchhouse account is deleted');
     expect(goodbye.text).toMatch(/pictures/);
     expect(goodbye.text).toMatch(/reviews/i);
@@ -183,7 +183,7 @@ describe('deleting an account leaves nothing of the person (item 5)', () => {
   });
 });
 
-describe('pattern update mails (item 10)', () => {
+describe('pattern update mails', () => {
   let designer: Person;
   let buyer: Person;
   let patternId: string;
@@ -243,7 +243,7 @@ describe('pattern update mails (item 10)', () => {
   });
 });
 
-describe('the export and the download limit (item 11)', () => {
+describe('the export and the download limit', () => {
   it('counts and records every stamped copy; after /download answers 429 the export leaves the pattern out and says why', async () => {
     const designer = await person('designer', 'Lena Limit');
     const buyer = await person('buyer', 'Kit Copier');
@@ -252,7 +252,7 @@ describe('the export and the download limit (item 11)', () => {
     await grant(buyer, patternId, storeId);
     await grant(buyer, second.patternId, second.storeId);
     const downloads = async (p: string) => (await sql('select count(*)::int as n from public.downloads where user_id = $1 and pattern_id = $2', [buyer.id, p]))[0]!.n;
-    // The export as the account page runs it (issue 32): the function's plan, then every copy from /download.
+    // The export as the account page runs it: the function's plan, then every copy from /download.
     const exportNow = async () => {
       const transport = tokenTransport(stack.url, stack.anonKey, () => buyer.token);
       const archive = await buildExportArchive(await startExport(transport), transport);
@@ -292,7 +292,7 @@ describe('the export and the download limit (item 11)', () => {
   });
 });
 
-describe('storage is not reachable through /rest/v1 and attached files are what storage stored (item 12)', () => {
+describe('storage is not reachable through /rest/v1 and attached files are what storage stored', () => {
   it('answers PGRST106 for the storage schema, as hosted Supabase does, for every role', async () => {
     const designer = await person('designer', 'Rhea Rest');
     for (const token of [null, designer.token, stack.serviceRoleKey]) {
@@ -351,7 +351,7 @@ describe('storage is not reachable through /rest/v1 and attached files are what 
   });
 });
 
-describe('a store writes its file list only through attach_pattern_file (item 12)', () => {
+describe('a store writes its file list only through attach_pattern_file', () => {
   it('refuses a pattern_files row the store posts, patches or deletes itself with an invented size and sha256', async () => {
     const designer = await person('designer', 'Fenna Forge');
     const { storeId, patternId, pdf } = await publishedPattern(designer, 'Forged Files Jacket');

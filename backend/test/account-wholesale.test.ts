@@ -1,4 +1,4 @@
-// Wholesale applications (issue #11) through PostgREST, Storage and the wholesale-review
+// Wholesale applications through PostgREST, Storage and the wholesale-review
 // function with real sessions: the tax number fits the country, certificates are private,
 // only operators review (reason required to reject), the applicant is emailed, approval
 // makes wholesale prices visible at once, re-applying after a rejection starts afresh.

@@ -1,4 +1,4 @@
-// Account rules (issue #11) through the real auth server and PostgREST with real sessions:
+// Account rules through the real auth server and PostgREST with real sessions:
 // recovery codes (only minted at aal2, hashed, single use, lift an aal1 session to aal2,
 // guessing locked), and store addresses that keep redirecting after a rename.
 import * as OTPAuth from 'otpauth';

@@ -1,4 +1,4 @@
-// The auth findings of the attack review (issue 14: 3, 4, 6, 7 and the auth part of 9), replayed
+// The auth findings of the attack review, replayed
 // through the running stack with supabase-js and fetch, as an outsider would.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from '@supabase/supabase-js';
@@ -291,8 +291,8 @@ describe('9: answers do not tell which accounts exist', () => {
       ratios.push(existing / (await timed(newEmail('fresh'))));
     }
     const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
-    // Not a speed goal: a gap this wide tells an attacker which addresses have accounts.
-    // Before the fix an existing address answered in about a fifth of a new one's time.
+    // Not a speed goal: a gap this wide (an existing address answering in a fifth of a new one's
+    // time, say) tells an attacker which addresses have accounts.
     console.log(`sign-up of an existing address / of a new one: median ${median.toFixed(2)}`);
     expect(median).toBeGreaterThan(0.5);
     expect(median).toBeLessThan(3);

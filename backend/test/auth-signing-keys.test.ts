@@ -1,4 +1,4 @@
-// Asymmetric signing keys (issue #18): sessions are ES256 tokens with a kid listed in
+// Asymmetric signing keys: sessions are ES256 tokens with a kid listed in
 // /.well-known/jwks.json; auth-js getClaims, PostgREST, storage and functions verify them;
 // a rotated key keeps its tokens working; the anon/service keys stay HS256 legacy keys; and
 // JWT_SIGNING_ALGORITHM=HS256 (older settings) signs sessions with the secret.

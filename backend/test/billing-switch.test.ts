@@ -1,4 +1,4 @@
-// Issue 33, items 4, 7 and the wallets, through the real functions gateway, the official Stripe SDK
+// The fee copy, the Pro billing switch and the wallets, through the real functions gateway, the official Stripe SDK
 // and real tokens on the embedded Stripe sandbox:
 // - the fee copy (saleExample / describeSaleExample of shared/src/pricing.ts) says what a real
 //   checkout of that price to that country charges and pays each designer;

@@ -1,5 +1,5 @@
-// The client's address (issue 31, item 9) and what the auth server reveals about addresses
-// (item 14), through the real gateway, PostgREST and auth with real tokens.
+// The client's address and what the auth server reveals about addresses,
+// through the real gateway, PostgREST and auth with real tokens.
 //   - Whatever address headers a client sends (x-forwarded-for, x-real-ip, cf-connecting-ip,
 //     true-client-ip, forwarded), PostgREST sees one address: the socket's peer, or what a
 //     TRUSTED_PROXIES peer forwards in X-Forwarded-For. So kit clicks and referral clicks cannot

@@ -1,4 +1,4 @@
-// Knitting and crochet facets and "did you mean" (issue 33) through the real PostgREST with
+// Knitting and crochet facets and "did you mean" through the real PostgREST with
 // real tokens: a designer sets yarn weight, gauge, yarn amount and needle size on their own
 // knitting/crochet pattern (the patterns table's policies, unchanged), values out of range are
 // refused with words and nothing is written, another designer cannot touch them; the search

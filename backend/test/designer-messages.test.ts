@@ -1,4 +1,4 @@
-// Issue 33, "Ask the designer": a buyer messages a pattern's designer; the designer (the store's
+// "Ask the designer": a buyer messages a pattern's designer; the designer (the store's
 // owner) answers. Through the real PostgREST, auth and functions with real tokens, role by role:
 // the buyer and the designer read and post in their conversation; a stranger, another store, a
 // visitor (anon) and a guest read nothing and post nothing there; an aal1 session of an account with

@@ -1,4 +1,4 @@
-// Guest checkout (issue #18): an anonymous sign-in (config.toml enable_anonymous_sign_ins) buys
+// Guest checkout: an anonymous sign-in (config.toml enable_anonymous_sign_ins) buys
 // with just an email through the real checkout function and the Stripe sandbox, reads its own
 // order and entitlement through PostgREST, and is kept by row-level security from every member
 // write (stores, roles, wholesale and partner applications, discount codes, uploads). After

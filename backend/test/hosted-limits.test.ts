@@ -1,4 +1,4 @@
-// Local behaves like hosted (issue 32): the functions runner enforces hosted Edge Functions'
+// Local behaves like hosted: the functions runner enforces hosted Edge Functions'
 // limits (memory per worker, CPU per request, wall clock) and answers what hosted answers when
 // it kills a worker; every function, bundled, stays under hosted's 20 MB; the database's
 // search_path has `extensions` for every login, as hosted and `supabase start` have; PostgREST

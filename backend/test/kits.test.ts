@@ -1,4 +1,4 @@
-// Supplier kits (issue #12) through PostgREST with real sessions: only approved suppliers list
+// Supplier kits through PostgREST with real sessions: only approved suppliers list
 // kits, only their own; nobody else edits them; visitors read live kits of published patterns
 // only; record_kit_click counts a click once per visitor and answers the shop link; bad links
 // and prices are refused with messages written for people.

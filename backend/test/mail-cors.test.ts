@@ -1,4 +1,4 @@
-// The local mail inbox is not readable by other web sites (issue 14, finding 5): /mail
+// The local mail inbox is not readable by other web sites: /mail
 // answers CORS only to the app's own origins, never with credentials, and is not served at all
 // beside real mail (SMTP_URL) or when MAIL_INBOX=false. The rest of the API answers CORS like
 // Supabase's: any origin, no credentials.

@@ -1,4 +1,4 @@
-// The checkout function's refusals and quotes (issue #10), through the functions gateway with
+// The checkout function's refusals and quotes, through the functions gateway with
 // real tokens: amounts come from the database, never from the browser; someone else's draft, an
 // archived pattern, bad quantities, own/free/owned patterns, mixed currencies, wholesale without
 // approval, stale prices and bad discount codes each get their contract code and a clear message.

@@ -1,4 +1,4 @@
-// Faults (issue #10): the backend SIGKILLed while the sandbox is delivering payment webhooks
+// Faults: the backend SIGKILLed while the sandbox is delivering payment webhooks
 // loses nothing. Each event is recorded in the same transaction as its effects, so after a
 // restart every recorded event was applied, every paid order is fulfilled exactly once (one
 // entitlement, one held transfer per line) and its receipt is sent — the sandbox's retries and

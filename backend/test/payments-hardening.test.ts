@@ -1,4 +1,4 @@
-// Issue 31, payments: a single-use discount code is reserved when the order is made (row lock on
+// Payments hardening: a single-use discount code is reserved when the order is made (row lock on
 // the code; reservations + redemptions never above max_redemptions), released when the checkout
 // expires or is replaced, and a checkout cannot outlive its code; a reseller earns nothing on
 // their own purchase (their id, their email also as a guest, and a guest order whose email later

@@ -1,4 +1,4 @@
-// Payments end to end on the embedded Stripe sandbox (issue #10), through the real functions
+// Payments end to end on the embedded Stripe sandbox, through the real functions
 // gateway, the official Stripe SDK and real tokens: entitlements only from verified webhooks;
 // tampered and unsigned webhooks change nothing; ten duplicate deliveries give one fulfilment;
 // events out of order (refund before completion, subscription updated before created) end in the

@@ -1,4 +1,4 @@
-// Point of sale (issue #12) through the real functions, PostgREST and database: till keys are
+// Point of sale through the real functions, PostgREST and database: till keys are
 // checked in the database (wrong or revoked → 401, nothing written), the catalog feed (JSON,
 // CSV, ETag → 304), sales judged line by line and recorded once per Idempotency-Key, the per-key
 // rate limit, the CSV import's row-by-row verdicts, royalty maths against shared/src/pricing.ts,
@@ -375,7 +375,7 @@ describe('rights, role by role', () => {
   it('sales: the shop reads them; the designer (selling prices are the shop\'s: their in-shop report and the settlement), another owner and anon do not', async () => {
     const mine = await shop.db.from('pos_sales').select('id, royalty_cents').eq('store_id', shopStore);
     expect(mine.data!.length).toBeGreaterThan(0);
-    // issue 31, item 13: the designer reads none of the shop's rows (unit price, till key, receipt id)
+    // the designer reads none of the shop's rows (unit price, till key, receipt id)
     const designers = await designer.db.from('pos_sales').select('id').eq('pattern_id', carried);
     expect(designers.data).toEqual([]);
     expect((await other.db.from('pos_sales').select('id').eq('store_id', shopStore)).data).toEqual([]);

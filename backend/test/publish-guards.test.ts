@@ -1,4 +1,4 @@
-// Publishing guards through PostgREST with real tokens (issue 14, finding 9): a store cannot
+// Publishing guards through PostgREST with real tokens: a store cannot
 // insert a pattern straight as published (skipping the checklist) nor choose its published_at;
 // a shop cannot move a stock row onto a draft; pattern_publish_gaps is not for anon or strangers.
 import crypto from 'node:crypto';

@@ -1,4 +1,4 @@
-// Reports (issue #12): an order paid the way checkout pays it (status = 'paid' only; paid_at comes
+// Reports: an order paid the way checkout pays it (status = 'paid' only; paid_at comes
 // from the order trigger) reaches the store's sales report the moment it is paid, like seeded orders.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from './harness.ts';

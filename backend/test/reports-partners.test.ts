@@ -1,4 +1,4 @@
-// Partner reports (issue #12, 20261123004600_partner_reports.sql) through the real stack:
+// Partner reports (20261123004600_partner_reports.sql) through the real stack:
 // a reseller's commissions, a supplier's kit clicks and a designer's in-shop royalties agree
 // with the rows they come from, each partner sees only their own, and the report list follows
 // the roles (reseller, supplier).

@@ -1,4 +1,4 @@
-// Reports (issue #12) through the real stack: the SQL report functions agree to the cent with the
+// Reports through the real stack: the SQL report functions agree to the cent with the
 // raw orders and lines they come from (discounts, VAT, fees, refunds, two currencies, two stores
 // of one owner and another owner's store), the previous period is its own set of rows, RLS keeps
 // each owner to their own stores (anon gets nothing, only operators get platform totals),

@@ -1,4 +1,4 @@
-// Request body limits at the gateway (issue 14, finding 2): a 200 MB JSON body with only the
+// Request body limits at the gateway: a 200 MB JSON body with only the
 // anon key made PostgREST answer 504 and /health time out for minutes; auth and functions read
 // such bodies whole into memory. Every body here is generated as a stream (one reused 64 KiB
 // chunk), never allocated, and sent with node:http so the 413 can arrive mid-upload.

@@ -1,4 +1,4 @@
-// Partners: resellers (issue #12) through the real gateway, PostgREST, the functions and the Stripe
+// Partners: resellers through the real gateway, PostgREST, the functions and the Stripe
 // sandbox with real tokens: applications for both programmes (audience, country; edit and withdraw
 // while pending; an operator review with a reason and an email; nobody approves their own), the
 // referral code made on approval, clicks (anon RPC; unknown and unapproved codes ignored), the

@@ -1,4 +1,4 @@
-// Issue 17 through the real PostgREST with real sign-ins: one currency (the shared conversion and
+// One currency, reviews, favourites and follows through the real PostgREST with real sign-ins: one currency (the shared conversion and
 // the database's agree; the price filter and sorts use the converted amount), reviews (only
 // people who own the pattern, one per purchase, never the pattern's own store, editable by their
 // author only, one reply from the store), favourites and follows role by role.

@@ -209,7 +209,7 @@ describe('search', () => {
     expect(res.body[0]).toMatchObject({ id: typoTarget, matched_by: 'similar' });
   });
 
-  it('suggests the corrected query (issue 33), but nothing from drafts', async () => {
+  it('suggests the corrected query, but nothing from drafts', async () => {
     const res = await rpc('anon', 'suggest_patterns', { q: 'jaket' });
     expect(res.status).toBe(200);
     const suggestions = res.body.map((s: { suggestion: string }) => s.suggestion);

@@ -1,4 +1,4 @@
-// The demo seed trades up to the day it first runs (issue 33, item 6): a year of orders across the
+// The demo seed trades up to the day it first runs: a year of orders across the
 // designer stores that ends at the seed's anchor (the moment of the first start), with seasons,
 // refunds, wholesale print licences, in-shop sales and till use, so every report opens on real
 // rows; the demo designer's own report RPCs (as her, through PostgREST) have rows for the last

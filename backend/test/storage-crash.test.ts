@@ -1,4 +1,4 @@
-// Faults (issue 14): the backend SIGKILLed in the middle of an upload and a download loses no
+// Faults: the backend SIGKILLed in the middle of an upload and a download loses no
 // committed object and leaves no half-written file; the next start clears the partial upload
 // and removes a file placed whose row never committed. The stack runs as a child process
 // (test/fixtures/crash/stack-process.ts) so it can be killed for real. PGlite only: a

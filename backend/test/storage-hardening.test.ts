@@ -1,4 +1,4 @@
-// Attacks from the storage review (issue 14), replayed through the running stack with real
+// Attacks from the storage review, replayed through the running stack with real
 // sessions (supabase-js): a buyer taking the unstamped original, signed URLs that outlive the
 // right that made them, active content (SVG with script, HTML posing as a PDF) served from the
 // API origin, and uploads over the bucket limit that the server had to read to the end.

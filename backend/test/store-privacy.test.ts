@@ -1,4 +1,4 @@
-// What a store owner sees of other people (issue 31, items 3, 4, 6, 7 and 13), through the real
+// What a store owner sees of other people, through the real
 // PostgREST, functions and auth with real tokens:
 //   3  a designer reads no buyer's email or id from `orders` (paid or unpaid); their sales list
 //      (rpc/store_sales) and the customers report show an address only when the buyer opted in,

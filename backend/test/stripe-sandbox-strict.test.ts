@@ -1,4 +1,4 @@
-// The Stripe sandbox refuses what Stripe refuses (issue 40): parameters outside what the pinned
+// The Stripe sandbox refuses what Stripe refuses: parameters outside what the pinned
 // SDK declares for an endpoint (stripe-params.json, generated from its types) answer 400
 // parameter_unknown; idempotency keys keep no result of a request that failed validation, expire
 // after 24 hours of sandbox time and are echoed; error params are well formed; lists page with

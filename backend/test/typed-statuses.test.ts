@@ -1,4 +1,4 @@
-// Statuses, kinds and licences are Postgres enums (issue 32, 20261202001000_typed_statuses.sql):
+// Statuses, kinds and licences are Postgres enums (20261202001000_typed_statuses.sql):
 //   - nothing is lost: a database holding every value of every converted column before the
 //     migration holds the same values, row for row, after it, and the columns are enums;
 //   - a wrong value is still refused through PostgREST with a readable error (22P02, naming the

@@ -1,4 +1,4 @@
-// VAT invoices and credit notes (issue 33), through the real checkout, the embedded Stripe
+// VAT invoices and credit notes, through the real checkout, the embedded Stripe
 // sandbox, the verified webhook and the `invoice` function with real tokens:
 // - a paid order has one invoice, numbered by the database (gap-free, in the order orders are
 //   paid; an unpaid checkout takes no number), and its buyer downloads it as a PDF whose text
