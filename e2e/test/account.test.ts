@@ -7,7 +7,7 @@ import type { E2EStack } from '../src/harness.ts';
 import { PASSWORD, apiSignIn, authApi, createUser, expectHeading, expectNoSeriousA11yIssues, heading, inbox, nextMail, startAccessStack, uniqueEmail, type Backend } from './auth-support.ts';
 import { coverPng } from './catalog-own.fixtures.ts';
 
-// Account end to end (issue #11): profile, email change, authenticator app with recovery
+// Account end to end: profile, email change, authenticator app with recovery
 // codes, store settings with the live address check and old addresses that redirect.
 let stack: E2EStack;
 let backend: Backend;

@@ -5,7 +5,7 @@ import { calculateYardage } from '@stitchhouse/shared/catalog/yardage.ts';
 import { startE2EStack, type E2EStack } from '../src/harness.ts';
 import { createCatalog, insertRows, passwordSession, sessionStorageKey, WRAP_DRESS_YARDAGE, type Backend, type CatalogFixture } from './catalog-find.fixtures.ts';
 
-// Find and judge patterns (issue 5 part A) in Chromium against a fresh backend holding
+// Find and judge patterns in Chromium against a fresh backend holding
 // only the patterns created here.
 let stack: E2EStack;
 let backend: Backend;
@@ -136,7 +136,7 @@ describe('catalog: find patterns', () => {
     await expect.poll(() => cardTitles()).toEqual(['Linen Wrap Dress']);
     expect(await page.locator('[data-testid="recommended-size"]').textContent()).toBe('Your size: L');
 
-    // remembered on this device, but only used when asked (issue 17): a new visit shows the unit and
+    // remembered on this device, but only used when asked: a new visit shows the unit and
     // empty fields (nothing filters what the address does not say), and offers the saved measurements
     await open('/patterns');
     expect(await page.locator('[data-testid="fits-me"]').getByLabel('Hip (in)').inputValue()).toBe('');

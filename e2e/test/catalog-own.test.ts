@@ -9,7 +9,7 @@ import {
   buy, coverPng, createPerson, createStore, insertRow, openScreen, publishedPattern, selectRows, signedInPage as signedInPageAs, sha256, storageDownload, type Backend,
 } from './catalog-own.fixtures.ts';
 
-// Publish, own and download (issue 5 part B) in Chromium against a fresh backend.
+// Publish, own and download in Chromium against a fresh backend.
 let stack: E2EStack;
 let backend: Backend;
 let designer: { id: string; email: string };
@@ -39,7 +39,7 @@ describe('a designer publishes a pattern', () => {
     await page.waitForURL(/\/patterns\/new\/edit$/);
     await page.getByRole('heading', { level: 1, name: 'New pattern' }).waitFor();
     await expectNoSeriousA11yIssues(page);
-    // Nothing is stored before the first save (issue 17: no "Untitled pattern" drafts).
+    // Nothing is stored before the first save.
     expect(await selectRows(backend, `patterns?store_id=eq.${store.id}&select=id`)).toHaveLength(before.length);
 
     // Invalid input gets a message per field and saves nothing.
@@ -120,7 +120,7 @@ describe('a designer publishes a pattern', () => {
       }).observe(document.body, { childList: true, subtree: true });
     });
     const pdf = await makePatternPdf('Lighthouse Shirt Dress', 3);
-    // Choosing the PDF uploads it at once, as photos do (issue 17).
+    // Choosing the PDF uploads it at once, as photos do.
     await page.getByLabel('Choose the A4 PDF').setInputFiles({ name: 'lighthouse-a4.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) });
     await page.getByText(/The connection dropped during the upload\. Your file is kept/).waitFor();
     await page.getByRole('button', { name: 'Resume upload' }).click();

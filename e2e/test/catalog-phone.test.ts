@@ -8,7 +8,7 @@ import { emailCode, expectNoSeriousA11yIssues, nextMail, uniqueEmail, PASSWORD a
 import { createCatalog, insertRows, type CatalogFixture } from './catalog-find.fixtures.ts';
 import { buy, coverPng, createPerson, insertRow, openScreen, passwordSession, selectRows, sessionStorageKey, type Backend } from './catalog-own.fixtures.ts';
 
-// Issue 17 (catalog experience, CATA): the catalog on a phone (results first, filters in a
+// The catalog on a phone (results first, filters in a
 // sheet, two cards per row), scroll to top on a new page and back to the list position on
 // Back, no page wider than the screen, the pattern gallery (thumbnails, keys, swipe, zoom).
 let stack: E2EStack;
@@ -320,7 +320,7 @@ describe('smaller fixes', () => {
   });
 });
 
-describe('covers at the size they are shown (issue #13)', () => {
+describe('covers at the size they are shown', () => {
   /** Storage renders the page fetched, with the type each was served as. */
   function renders(page: Page): Map<string, string | undefined> {
     const seen = new Map<string, string | undefined>();

@@ -1,4 +1,4 @@
-// Issue 17 in Chromium (desktop 1280 px and phone 390 px): one currency for the buyer (switch,
+// One currency, reviews, favourites and follows in Chromium (desktop 1280 px and phone 390 px): one currency for the buyer (switch,
 // converted "≈" prices, remembered, the price filter in that currency), a buyer reviews a
 // pattern they bought and the average follows, a heart puts a pattern in the library's
 // Favourites, following a store brings its patterns to the home page. axe on every screen.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2EStack, type E2EStack } from '../src/harness.ts';
 import { createPerson, createStore, insertRow, openScreen, selectRows, signedInPage as signedInPageAs, type Backend } from './catalog-own.fixtures.ts';
 
-// Knitting and crochet facets, "did you mean" and the catalog's JavaScript budget (issue 33),
+// Knitting and crochet facets, "did you mean" and the catalog's JavaScript budget,
 // in Chromium against a fresh backend holding only the patterns made here.
 let stack: E2EStack;
 let backend: Backend;
@@ -137,7 +137,7 @@ describe('did you mean', () => {
 
 describe('the catalog stays within its JavaScript budget with the facets', () => {
   // bench/phone/run.ts GOALS.jsKB['/patterns'] is 200 KB of gzip-compressed JavaScript to network idle.
-  // TanStack Query (the page's one server-state cache) now loads with every remote's first screen:
+  // TanStack Query (the page's one server-state cache) loads with every remote's first screen:
   // 12 KB, which puts /patterns at 203.3 KB (phone) and 204.9 KB (desktop). Until the catalog's first
   // screen is trimmed back under the goal, this guard holds the line where it is, so nothing else grows.
   const BUDGET_KB = 206;

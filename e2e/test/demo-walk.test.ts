@@ -1,4 +1,4 @@
-// The demo marketplace as `npm start` makes it (issue 33, items 6, 9, 10): a fresh backend with the
+// The demo marketplace as `npm start` makes it: a fresh backend with the
 // demo seed, walked in Chromium as the demo personas. The Pro designer's sales report has rows for
 // this month (the seed trades up to the day of the first start); a buyer's library card and the
 // download page say the same version; a downloaded demo PDF's cover carries the pattern's title.

@@ -1,4 +1,4 @@
-// Issue 33, "Ask the designer", in Chromium: a signed-out visitor presses "Ask the designer" on a
+// "Ask the designer" in Chromium: a signed-out visitor presses "Ask the designer" on a
 // pattern page, signs in and lands on the question; the question is sent from the keyboard and the
 // focus moves to it; the designer gets a mail (no buyer address) whose link opens the conversation,
 // sees the thread unread in Messages and answers; the buyer sees the unread answer, and the library

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root, startE2EStack, type E2EStack } from '../src/harness.ts';
 import { coverPng, createPerson, createStore, openScreen, PASSWORD, publishedPattern, type Backend } from './catalog-own.fixtures.ts';
 
-// App pages cannot be framed (issue 31, item 15): every page the page server sends carries a
+// App pages cannot be framed: every page the page server sends carries a
 // Content-Security-Policy with frame-ancestors 'none' (and X-Frame-Options: DENY) and real
 // script/connect/img/style/font/frame/form lists from the runtime config (scripts/csp.mjs). A page
 // on a foreign origin that frames /, /payment/receive and /account shows nothing of them, and the

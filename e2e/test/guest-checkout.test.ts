@@ -3,7 +3,7 @@ import { startE2EStack, type E2EStack } from '../src/harness.ts';
 import { expectNoSeriousA11yIssues, inbox } from './auth-support.ts';
 import { createPerson, createStore, publishedPattern, selectRows, type Backend } from './catalog-own.fixtures.ts';
 
-// Guest checkout (issue #18) in Chromium: signed out, a buyer continues as a guest with just an
+// Guest checkout in Chromium: signed out, a buyer continues as a guest with just an
 // email (an anonymous sign-in), pays with 4242 on the sandbox's hosted page, downloads, then
 // saves the purchase as an account (updateUser({ email, password }) + the email link) and later
 // signs in with that password to find the pattern in the library: same user, same purchase.

@@ -9,7 +9,7 @@ import { documentText } from '../../supabase/test/pdf-text.ts';
 import { expectNoSeriousA11yIssues, inbox } from './auth-support.ts';
 import { createPerson, createStore, openScreen, PASSWORD, publishedPattern, selectRows, signedInPage as signedInPageAs, type Backend } from './catalog-own.fixtures.ts';
 
-// The VAT invoice in the browser (issue 33): a buyer pays in the Stripe sandbox, opens /payment,
+// The VAT invoice in the browser: a buyer pays in the Stripe sandbox, opens /payment,
 // downloads the order's invoice as a PDF with the order's numbers; the receipt email's invoice
 // link, opened signed out, goes through sign-in to that order on /payment, where the PDF is one
 // click away; a refund emails the buyer and puts its credit note beside the invoice; another buyer

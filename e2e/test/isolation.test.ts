@@ -82,7 +82,7 @@ describe('a remote module that throws during render', () => {
 
     await page.goto(`${stack.shellUrl}/partners/resellers`);
     expect(await settledRoute(page)).toMatchObject({ h1: 'Resellers', unavailable: null });
-    // (Another remote's public screen: /account now needs a signed-in user.)
+    // (Another remote's public screen: /account needs a signed-in user.)
     await page.goto(`${stack.shellUrl}/sign-up`);
     expect(await settledRoute(page)).toMatchObject({ h1: 'Create your account', unavailable: null });
   });

@@ -7,7 +7,7 @@ import { payOnHostedPage } from '../src/hostedCheckout.ts';
 import { expectHeading, expectNoSeriousA11yIssues, inbox } from './auth-support.ts';
 import { createPerson, createStore, designerWithPattern, insertRow, openScreen, publishedPattern, selectRows, signedInPage, startStackWithBackend, type Backend } from './catalog-own.fixtures.ts';
 
-// Resellers (issue #12) in Chromium against a fresh backend and the Stripe sandbox: someone applies
+// Resellers in Chromium against a fresh backend and the Stripe sandbox: someone applies
 // on /partners/resellers, an operator approves them there (the applicant is emailed), the new
 // reseller sees their code and links, a buyer arrives through ?ref=CODE and buys, and the
 // commission shows on the reseller's page. axe on /partners and /partners/resellers.

@@ -4,7 +4,7 @@ import type { E2EStack } from '../src/harness.ts';
 import { expectNoSeriousA11yIssues } from './auth-support.ts';
 import { createPerson, createStore, designerWithPattern, insertRow, openScreen, publishedPattern, selectRows, signedInPage, startStackWithBackend, type Backend } from './catalog-own.fixtures.ts';
 
-// Suppliers (issue #12) in Chromium against a fresh backend: an approved supplier lists a kit
+// Suppliers in Chromium against a fresh backend: an approved supplier lists a kit
 // from /partners/suppliers, a visitor sees it under "Kits for this pattern" and clicks through
 // to the shop (new tab), and the supplier sees the counted click.
 let stack: E2EStack;

@@ -7,10 +7,10 @@ import { waitFor } from '@stitchhouse/shared/testing/kit.ts';
 import { expectNoSeriousA11yIssues } from './auth-support.ts';
 import { createPerson, insertRow, openScreen, publishedPattern, selectRows, signedInPage as signedInPageAs, type Backend } from './catalog-own.fixtures.ts';
 
-// Issue 33 in Chromium, as a designer and a buyer see it: the one worked example of a sale on
-// every page that shows one (item 4), payout requirements in words (8), Pro switched between
-// monthly and yearly on /payment/subscription (7), wallets on the hosted checkout page paying like a
-// card, and the sandbox pages asking for no missing /favicon.ico (16).
+// Payments in Chromium, as a designer and a buyer see them: the one worked example of a sale on
+// every page that shows one, payout requirements in words, Pro switched between
+// monthly and yearly on /payment/subscription, wallets on the hosted checkout page paying like a
+// card, and the sandbox pages asking for no missing /favicon.ico.
 let stack: E2EStack;
 let backend: Backend;
 const VISA = '4242 4242 4242 4242';

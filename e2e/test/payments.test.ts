@@ -6,7 +6,7 @@ import { payOnHostedPage } from '../src/hostedCheckout.ts';
 import { expectHeading, expectNoSeriousA11yIssues, inbox } from './auth-support.ts';
 import { createPerson, createStore, insertRow, openScreen, publishedPattern, selectRows, signedInPage as signedInPageAs, type Backend } from './catalog-own.fixtures.ts';
 
-// Payments end to end (issue 10) in Chromium: the shop's screens, the embedded Stripe sandbox's
+// Payments end to end in Chromium: the shop's screens, the embedded Stripe sandbox's
 // hosted pages and its signed webhooks, against a fresh backend. Entitlements come only from the
 // webhook: every flow waits for the screens to catch up, never writes the outcome itself.
 let stack: E2EStack;

@@ -6,7 +6,7 @@ import { referenceRates, showPrice, type CurrencyRate } from '../../shared/src/c
 import type { E2EStack } from '../src/harness.ts';
 import { createPerson, createStore, insertRow, openScreen, passwordSession, selectRows, sessionStorageKey, startStackWithBackend, type Backend } from './catalog-own.fixtures.ts';
 
-// Issue 33, items 5, 12 and 14: what a person sees on a 390×844 phone. A store's Markdown bio
+// What a person sees on a 390×844 phone. A store's Markdown bio
 // is rendered (bold is bold, no asterisks), a kit priced in pounds on a dollar pattern shows in
 // the buyer's currency, the Reviews block lines up with the rest of the pattern page, the store
 // name does not sit on the banner, the till-keys table fits the screen, and the catalog's search

@@ -7,7 +7,7 @@ import type { E2EStack } from '../src/harness.ts';
 import { expectNoSeriousA11yIssues } from './auth-support.ts';
 import { createPerson, createStore, designerWithPattern, insertRow, openScreen, publishedPattern, selectRows, signedInPage, startStackWithBackend, type Backend } from './catalog-own.fixtures.ts';
 
-// Point of sale (issue #12) in Chromium against a fresh backend: a visitor reads what the
+// Point of sale in Chromium against a fresh backend: a visitor reads what the
 // integration does; a shop owner creates a till key (shown once, it works against the catalog
 // feed), revokes another (it stops working), uploads a CSV with good and bad rows, sees each bad
 // row's reason and imports only the good ones.

@@ -5,7 +5,7 @@ import { startE2EStack, type E2EStack } from '../src/harness.ts';
 import { expectNoSeriousA11yIssues } from './auth-support.ts';
 import { createPerson, createStore, insertRow, openScreen, publishedPattern, selectRows, signedInPage, type Backend } from './catalog-own.fixtures.ts';
 
-// Reports (issue #12) in Chromium against a fresh backend: a visitor's pattern page opening is
+// Reports in Chromium against a fresh backend: a visitor's pattern page opening is
 // counted; a store owner opens /reports, opens Sales, sees totals compared with the period
 // before, changes the range (kept in the URL), sorts the table and downloads the CSV.
 let stack: E2EStack;

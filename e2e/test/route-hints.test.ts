@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, root, startE2EStack, type E2EStack } from '../src/harness.ts';
 
-// The shell's page is sent with its route's hints (scripts/route-hints.mjs, issue 13): env.json
+// The shell's page is sent with its route's hints (scripts/route-hints.mjs): env.json
 // and remotes.json inline, and preloads for what the route will load, so a phone fetches the
 // chain (runtime → manifest → entry → screen → platform files) in parallel.
 type RouteHints = typeof import('../../scripts/route-hints.mjs');

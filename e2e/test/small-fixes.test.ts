@@ -7,7 +7,7 @@ import { createUser, expectHeading, startAccessStack, uniqueEmail } from './auth
 // the fixtures' password: signedInPage signs in with it
 import { PASSWORD, createPerson, createStore, insertRow, openScreen, publishedPattern, signedInPage, type Backend } from './catalog-own.fixtures.ts';
 
-// Issue 33, items 13 and 16: what a person sees on the confirm-email page, after paying, when
+// What a person sees on the confirm-email page, after paying, when
 // deleting a 2FA account, at the second sign-in step, on the operator's partner page and in the
 // account menu. Each check reads what is drawn (computed styles, boxes, links), not markup.
 let stack: E2EStack;
@@ -23,7 +23,7 @@ afterAll(async () => {
 
 const open = (page: Page, path: string) => openScreen(stack, page, path);
 
-describe('confirm your email (item 13)', () => {
+describe('confirm your email', () => {
   it('the code label is set like every other label, and "Confirm my email" keeps the page spacing from the next heading', async () => {
     const { page } = await stack.newPage();
     await open(page, '/sign-up/thank-you');
@@ -63,7 +63,7 @@ describe('confirm your email (item 13)', () => {
   });
 });
 
-describe('after paying (item 16a)', () => {
+describe('after paying', () => {
   it('offers the library and more patterns, and "Back to the cart" only while the cart still holds something', async () => {
     const designer = await createPerson(backend, 'seller', 'Sol Seller');
     const store = await createStore(backend, designer.id, 'Sol Patterns');
@@ -95,7 +95,7 @@ describe('after paying (item 16a)', () => {
   });
 });
 
-describe('an account with an authenticator app (items 16b, 16d)', () => {
+describe('an account with an authenticator app', () => {
   async function expectCodeFieldFromTheStart(page: Page) {
     const form = page.getByRole('form', { name: 'Delete your account' });
     await form.getByLabel('Current password').waitFor({ timeout: 30_000 });
@@ -140,7 +140,7 @@ describe('an account with an authenticator app (items 16b, 16d)', () => {
   });
 });
 
-describe("the operator's partner page (item 16e)", () => {
+describe("the operator's partner page", () => {
   it('shows the partner just approved among the approved ones, without a reload', async () => {
     const operator = await createPerson(backend, 'op', 'Oda Operator');
     await insertRow(backend, 'user_roles', { user_id: operator.id, role: 'operator' });
@@ -164,7 +164,7 @@ describe("the operator's partner page (item 16e)", () => {
   });
 });
 
-describe('the account menu (item 16f)', () => {
+describe('the account menu', () => {
   async function menuItems(email: string): Promise<Array<{ name: string; href: string | null }>> {
     const { page } = await signedInPage(stack, backend, email);
     await open(page, '/about');

@@ -7,7 +7,7 @@ import { buildIfNeeded, root } from '../src/harness.ts';
 
 // The static servers (scripts/serve-apps.mjs, sirv) send the build's precompressed files
 // (shared/build/precompress.mjs) by Accept-Encoding, say so in Content-Encoding and Vary, keep
-// hashed files a year and make everything named the same on every deploy revalidate (issue 13).
+// hashed files a year and make everything named the same on every deploy revalidate.
 interface Served {
   urls: Record<string, string>;
   stop(): Promise<void>;
