@@ -1,4 +1,4 @@
-// The account export (issue 32): the export function answers a plan, the browser fetches every
+// The account export: the export function answers a plan, the browser fetches every
 // owned pattern stamped from /download and packs the ZIP as they arrive
 // (@stitchhouse/shared/account/exportArchive.ts), then uploads it for the emailed one-hour link.
 // Function calls go through the one streaming reader (streamFunction), with the session's token.

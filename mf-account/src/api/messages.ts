@@ -1,4 +1,4 @@
-// Conversations between buyers and designers (issue 33, "Ask the designer"). Reads go through
+// Conversations between buyers and designers ("Ask the designer"). Reads go through
 // row-level security (my_message_threads, thread_messages: only the two parties); posting goes
 // through the designer-message function, which posts as the caller (send_designer_message) and
 // mails the other side; reading state is mark_thread_read. No address of either side is read here.

@@ -1,6 +1,6 @@
 // Public storefronts: the store by its address, its published patterns (through the
 // catalog RPC's store filter) and, for a retail shop, the designers' patterns it stocks.
-// Public reads: through getReadClient, so a visitor's storefront does not download supabase-js (issue 13).
+// Public reads: through getReadClient, so a visitor's storefront does not download supabase-js.
 import { getReadClient } from '@stitchhouse/shared/publicRest.ts';
 import { STOREFRONT_COLUMNS, isStoreSlug } from '@stitchhouse/shared/catalog/columns.ts';
 import type { PatternCardData } from './catalog.ts';

@@ -1,4 +1,4 @@
-// The buyer's VAT invoice and credit notes (issue 33): the numbers from REST (public.invoices,
+// The buyer's VAT invoice and credit notes: the numbers from REST (public.invoices,
 // readable by the order's buyer only), the PDF from the invoice function, fetched with the session
 // (an <a href> cannot carry it). Refusals are the invoice contract's codes.
 import type { InvoiceKind } from '@stitchhouse/shared/invoiceNumber.ts';

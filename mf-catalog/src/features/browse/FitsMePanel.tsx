@@ -6,8 +6,8 @@ import { cmToInches, formatDecimal } from '@stitchhouse/shared/catalog/units.ts'
 import type { FitForm } from '../shared/fit/remembered.ts';
 import * as styles from './FitsMePanel.module.css';
 
-// The checks (zod) load with the first thing to check: a remembered form, or a submit (issue 33:
-// the desktop catalog shows this form at once and stayed over its JavaScript budget with zod).
+// The checks (zod) load with the first thing to check: a remembered form, or a submit (the
+// desktop catalog shows this form at once, and zod on its first screen breaks the JavaScript budget).
 const loadChecks = () => import('./fitForm.ts');
 
 const NAMES: Record<BodyMeasurement, string> = { bust: 'Bust', waist: 'Waist', hip: 'Hip' };

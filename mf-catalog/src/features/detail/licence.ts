@@ -1,4 +1,4 @@
-// Licences in plain words: buyers are unsure what they may sell (domain.md §2.2, S86).
+// Licences in plain words: buyers are unsure what they may sell.
 export const LICENCE_TEXT: Record<'personal' | 'small_business', { name: string; text: string }> = {
   personal: {
     name: 'Personal use',

@@ -7,7 +7,7 @@ export function askDesignerHref(patternId: string): string {
 }
 
 /**
- * "Ask the designer" (issue 33): opens a conversation with the pattern's store about it, or the one
+ * "Ask the designer": opens a conversation with the pattern's store about it, or the one
  * there is. The screen needs an account, so a visitor goes through sign-in and lands on it. Not shown
  * to the store itself.
  */

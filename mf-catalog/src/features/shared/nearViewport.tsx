@@ -4,7 +4,7 @@ import { Suspense, useCallback, useState, type ReactNode, type RefCallback } fro
  * `near` turns true once the element comes within `ahead` of the viewport (IntersectionObserver
  * rootMargin; at once where IntersectionObserver is missing) and stays true: code only a visitor
  * who scrolls there needs starts loading early enough to arrive before it is in view, and a
- * visitor who never scrolls never downloads it (issue 13). A callback ref, so an element that
+ * visitor who never scrolls never downloads it. A callback ref, so an element that
  * appears later (an empty description filled in the editor) is still watched.
  */
 export function useNearViewport<T extends Element>(ahead = '100% 0px'): [RefCallback<T>, boolean] {

@@ -12,7 +12,7 @@ export function useCountPatternView(patternId: string): void {
     if (!patternId || lastCounted === patternId) return;
     lastCounted = patternId;
     // Counted once the page has painted: the count is for the designer's stats, and on a phone a
-    // request sent with the screen's reads shares their bandwidth (issue 13).
+    // request sent with the screen's reads shares their bandwidth.
     void afterFirstPaint().then(() => recordPatternView(patternId));
     return () => {
       // leaving the page: the next opening of this pattern is a new view
