@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { QueryState, type QueryStateQuery } from '../src/ui/index.ts';
 import { ReviewDecision } from '../src/ui/ReviewQueue.tsx';
 
-// The list states AsyncList had, now QueryState's (shared/src/ui/QueryState.tsx): the same cases as
-// query results. A reload that keeps the list is a refetch of the same key (or placeholderData);
+// A list's states in QueryState (shared/src/ui/QueryState.tsx): busy, kept or replaced on reload,
+// empty, failed with a retry, as query results. A reload that keeps the list is a refetch of the same key (or placeholderData);
 // one that replaces it is a new key without data yet.
 type ListState =
   | { status: 'loading'; data: string[] | null; error: null }

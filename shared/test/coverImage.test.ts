@@ -4,7 +4,7 @@ import { resetRuntimeConfig } from '../src/config.ts';
 import { setRuntimeConfig } from '../src/configSchema.ts';
 import { COVER_SLOTS, coverImage, coverLoading, publicStorageUrl } from '../src/storage/coverImage.ts';
 
-// Covers at the size they are shown (issue #13): the URLs are exactly what storage-js writes
+// Covers at the size they are shown: the URLs are exactly what storage-js writes
 // for getPublicUrl(path, { transform }), so they work against hosted Supabase as against ours.
 const supabaseUrl = 'http://127.0.0.1:54321';
 // realtime-js wants a WebSocket when the client is made; Node 20 has none and this test opens no socket.

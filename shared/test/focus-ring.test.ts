@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // --focus-ring (tokens.css) is a box-shadow value. Written as `outline: var(--focus-ring)` it is
-// invalid CSS, the browser drops it, and keyboard focus becomes invisible (issue 17: the sign-in
+// invalid CSS, the browser drops it, and keyboard focus becomes invisible (as on the sign-in
 // password field, its Show button, the error summary). Every stylesheet of every app is checked.
 const root = join(import.meta.dirname, '..', '..');
 const APPS = ['shared/src', 'shell/src', 'mf-auth/src', 'mf-catalog/src', 'mf-payments/src', 'mf-account/src', 'mf-partners/src'];

@@ -1,4 +1,4 @@
-// Each display and business rule is defined once, in shared/, and used everywhere (issue 16):
+// Each display and business rule is defined once, in shared/, and used everywhere:
 // a second `formatPrice` or a second list of difficulty words is how a person ends up seeing
 // "Easy" on one page and "Confident beginner" on the next. This test reads every source file
 // of the repository (tests aside) and fails when a listed name is defined in more than one
@@ -23,7 +23,7 @@ export const ONE_DEFINITION: Record<string, string> = {
   PATTERN_FORMATS: 'shared/src/catalog/formats.ts',
   FORMATS: 'shared/src/catalog/formats.ts',
   formatLabel: 'shared/src/catalog/formats.ts',
-  // knitting and crochet facets (issue 33)
+  // knitting and crochet facets
   YARN_WEIGHTS: 'shared/src/catalog/yarn.ts',
   NEEDLE_SIZES: 'shared/src/catalog/yarn.ts',
   yarnWeightLabel: 'shared/src/catalog/yarn.ts',
@@ -58,7 +58,7 @@ export const ONE_DEFINITION: Record<string, string> = {
   CSV_FORMULA_LEAD: 'shared/src/csv.ts',
   parseBearer: 'shared/src/bearer.ts',
   inTransaction: 'backend/src/db/tx.ts',
-  // the functions' wire (issue 32): one handler, one error shape, one contract per function, one reader each way
+  // the functions' wire: one handler, one error shape, one contract per function, one reader each way
   errorEnvelope: 'shared/src/contracts/envelope.ts',
   functionError: 'shared/src/contracts/functionError.ts',
   streamFunction: 'shared/src/streamingFetch.ts',

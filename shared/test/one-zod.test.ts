@@ -1,4 +1,4 @@
-// One zod per page (issue 13): zod is not a federated singleton, so a remote that imports 'zod'
+// One zod per page: zod is not a federated singleton, so a remote that imports 'zod'
 // itself bundles a second copy of its core next to the shell's (bench/phone failed with
 // "DUPLICATE zod" on /partners/suppliers). Remotes take it from @stitchhouse/shared/zod.ts,
 // which the shell provides like every platform module.

@@ -8,7 +8,7 @@ import { getPublicRest, getReadClient, resetPageReads } from '../src/publicRest.
 import { mayHaveSession } from '../src/session.ts';
 import { resetSupabase, supabaseStarted } from '../src/supabase.ts';
 
-// Visitor reads without supabase-js (issue 13): the anon PostgREST client asks what a
+// Visitor reads without supabase-js: the anon PostgREST client asks what a
 // signed-out visitor's supabase-js would, and a browser that may hold a session keeps the page client.
 let server: Server;
 let url: string;

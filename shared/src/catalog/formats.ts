@@ -1,5 +1,5 @@
 // The four file formats a pattern can come in. Labels say what the buyer does with the
-// file, because "A0" and "copy shop" are often misused and beginners get lost (domain.md S62, S66).
+// file, because "A0" and "copy shop" are often misused and beginners get lost.
 // Its zod schema is in schemas.ts.
 
 export const PATTERN_FORMATS = ['a4', 'us_letter', 'a0', 'projector'] as const;

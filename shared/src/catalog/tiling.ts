@@ -1,4 +1,4 @@
-// The print maths of a pattern master, in one place (issue 37): paper sizes and their printable
+// The print maths of a pattern master, in one place: paper sizes and their printable
 // areas, how a large master sheet is cut into home-printer tiles (overlap, row/column labels), the
 // copy-shop sheets (A0 and the 36-inch roll), the projector page, the test square, which tiles a
 // set of size layers touches, and how PDF layer names match a pattern's sizes. The generator
