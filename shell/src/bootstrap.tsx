@@ -42,7 +42,7 @@ if (!root) throw new Error('index.html has no #root element');
 // The router (ranking every route, matching the address) and the first render each start in a
 // task of their own after this file's, and the render is a transition: React then yields to the
 // browser every few milliseconds instead of holding the main thread for the whole first render (a
-// phone's Total Blocking Time, issue 13). A remote's chain started above meanwhile.
+// phone's Total Blocking Time). A remote's chain started above meanwhile.
 void nextTask()
   .then(createAppRouter)
   .then(async (router) => {
@@ -60,7 +60,7 @@ void nextTask()
 // Remote routes start the federation runtime themselves. On the shell's own pages it is
 // warmed up (remotes.json, runtime chunk) when the visitor points at, touches or focuses a
 // link to a remote's screen, not at idle time: a visit that stays on the page does not
-// download it (issue 13: JS per visit). env.json is read after the first paint.
+// download it. env.json is read after the first paint.
 const INTENT = ['pointerover', 'touchstart', 'focusin'] as const;
 function onIntent(event: Event) {
   const link = event.target instanceof Element ? event.target.closest('a[href]') : null;

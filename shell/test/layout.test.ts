@@ -37,7 +37,7 @@ describe('account menu keys', () => {
 });
 
 describe('account menu links', () => {
-  it('offer "My store" to a store owner only, "Open a store" to one who signed up to sell (issue 33.16)', () => {
+  it('offer "My store" to a store owner only, "Open a store" to one who signed up to sell', () => {
     const labels = (selling: Parameters<typeof accountMenu>[0]) => accountMenu(selling).map((l) => l.label);
     expect(labels(null)).toEqual(['Account', 'My patterns']);
     expect(labels({ hasStore: false, wantsToSell: false })).toEqual(['Account', 'My patterns']);
@@ -76,7 +76,7 @@ describe('layout links', () => {
     expect(isCurrentSection('/patterns', '/patterns/abc')).toBe(true);
     expect(isCurrentSection('/patterns', '/patterns-old')).toBe(false);
     expect(isCurrentSection('/', '/pricing')).toBe(false);
-    // The most specific link wins: "My store" is in the account menu, not the catalog (issue 17).
+    // The most specific link wins: "My store" is in the account menu, not the catalog.
     expect(currentPrimaryLink('/patterns/abc')).toBe('/patterns');
     expect(currentPrimaryLink('/patterns/my-store')).toBeNull();
     expect(currentPrimaryLink('/patterns/my-patterns')).toBeNull();

@@ -70,7 +70,7 @@ describe('layout', () => {
     expect(member).not.toContain('href="/sign-in"');
     expect(member).toMatch(/aria-haspopup="menu"[^>]*aria-expanded="false"/);
     expect(member).toContain('href="/patterns/my-patterns"');
-    // "My store" only once the menu knows the member has a store (issue 33.16)
+    // "My store" only once the menu knows the member has a store
     expect(member).not.toContain('href="/patterns/my-store"');
   });
 

@@ -5,7 +5,7 @@ import { FEATURED_COLUMNS, FEATURED_LIMIT, featuredOrder, toFeaturedPatterns, ty
 /**
  * Reads the published patterns for the home page (what every visitor sees alike) through
  * supabase-js's PostgREST client alone: the home page does not download the whole
- * supabase-js (issue 13). Rejects with the `{ error, status }` result so the shared error
+ * supabase-js. Rejects with the `{ error, status }` result so the shared error
  * mapping can tell a network failure (status 0) from a server refusal.
  */
 export async function loadFeaturedPatterns(sort: FeaturedSort, signal: AbortSignal): Promise<FeaturedPattern[]> {

@@ -30,7 +30,7 @@ let started: Promise<Runtime> | undefined;
 export function federation(url = REMOTES_PATH): Promise<Runtime> {
   started ??= (async () => {
     // Compiling the runtime's chunk, evaluating its modules and registering the ~95 modules the
-    // shell provides were one long task (a phone's Total Blocking Time, issue 13): each now gets a
+    // shell provides would be one long task (a phone's Total Blocking Time): each gets a
     // task of its own (runtimeChunk.ts is in the same file as the runtime, and evaluates nothing).
     await Promise.all([import('./runtimeChunk.ts'), fetchRemoteMap(url)]);
     await nextTask();

@@ -13,7 +13,7 @@ export interface LeadCover {
 /**
  * Hints added to the page per task: each preload starts its request as it is added (about 1 ms
  * each on this machine), and a pattern page holds ~20, which added at once were one 12–29 ms task
- * (×4 on Lighthouse's phone: Total Blocking Time, issue 13).
+ * (×4 on Lighthouse's phone: Total Blocking Time).
  */
 const HINTS_PER_TASK = 4;
 
@@ -42,7 +42,7 @@ else setTimeout(() => void startScreens(), LEAD_COVER_WAIT_MS);
 /**
  * The remote's files now: the server held the runtime's and the screen's hints back (an inert
  * template) so that main.js and the cover had a phone's bandwidth, and a first paint that needs no
- * remote code, to themselves (issue 13).
+ * remote code, to themselves.
  */
 async function startScreens() {
   if (started) return;
