@@ -2,7 +2,7 @@
 // in insertProgrammes) gets the stable code PARCEL2026, clicks on its links over the last four
 // weeks and a handful of recent paid orders attributed to it, each line with its commission
 // (RESELLER_COMMISSION_BP of the line's platform fee) and a held commission transfer (no payout
-// account yet). The applications get the audience and country the form now asks for; the
+// account yet). The applications get the audience and country the form asks for; the
 // applicant (applicant@partners.test) keeps a pending one. Idempotent like the rest.
 import type { Queryable } from './db.ts';
 import { partners } from './people.ts';
