@@ -5,6 +5,7 @@
 // millisecond per request, Hono's fetch-based proxy ~3.5 ms (bench/README.md, backend).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { getRequestListener } from '@hono/node-server';
@@ -19,6 +20,8 @@ export interface GatewayServices {
   storage: Hono;
   functions: Hono;
   mail: Hono;
+  /** The embedded Realtime: its REST API under /realtime/v1 (the websocket: createUpgradeHandler). */
+  realtime?: Hono;
 }
 
 export interface GatewayOptions {
@@ -43,6 +46,7 @@ export function isOpenRoute(method: string, path: string): boolean {
   if (path.startsWith('/storage/v1/object/public/')) return true;
   if ((method === 'GET' || method === 'HEAD') && path.startsWith('/storage/v1/render/image/public/')) return true;
   if ((method === 'GET' || method === 'HEAD') && path.startsWith('/storage/v1/object/sign/')) return true;
+  if ((method === 'GET' || method === 'HEAD') && path.startsWith('/storage/v1/render/image/sign/')) return true;
   if (method === 'GET' && path === '/auth/v1/verify') return true;
   // Auth calls a browser or a JWT verifier makes without keys, as the CLI's stack and hosted
   // Supabase let through: OAuth/SAML round trips, the public keys, settings and health.
@@ -135,6 +139,7 @@ function createGatewayApp({ ctx, rest, services }: GatewayOptions): Hono {
   app.route('/auth/v1', services.auth);
   app.route('/storage/v1', services.storage);
   app.route('/functions/v1', services.functions);
+  if (services.realtime) app.route('/realtime/v1', services.realtime);
   app.route('/mail', services.mail);
 
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
@@ -210,14 +215,48 @@ function createRestProxy({ ctx, rest }: Pick<GatewayOptions, 'ctx' | 'rest'>): h
   };
 }
 
+/** Answers an HTTP upgrade the gateway refuses, on the raw socket (no websocket yet). */
+function refuseUpgrade(socket: Duplex, status: number, message: string): void {
+  const body = JSON.stringify({ message });
+  socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+}
+
+/**
+ * Websocket upgrades: /realtime/v1/websocket with a project apikey (the ?apikey= realtime-js
+ * adds, as Kong checks it on hosted) goes to the embedded Realtime; anything else is refused.
+ */
+export function createUpgradeHandler(
+  ctx: ServiceContext,
+  realtime: { handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer, apiKey: string): void },
+): (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void {
+  const trusted = trustedProxyList(ctx.config.trustedProxies ?? []);
+  return (req, socket, head) => {
+    socket.on('error', () => socket.destroy());
+    passClientAddress(req, clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined, trusted));
+    const url = new URL(req.url ?? '/', 'http://gateway');
+    if (url.pathname !== '/realtime/v1/websocket' && url.pathname !== '/realtime/v1/websocket/') {
+      return refuseUpgrade(socket, 404, 'no Route matched with those values');
+    }
+    const key = (req.headers.apikey as string | undefined) ?? url.searchParams.get('apikey');
+    const refusal = apiKeyRefusal(key, ctx.config);
+    if (refusal) return refuseUpgrade(socket, 401, refusal);
+    realtime.handleUpgrade(req, socket, head, key!);
+  };
+}
+
 export interface GatewayServer {
   url: string;
   close(): Promise<void>;
 }
 
-export async function listenGateway(listener: http.RequestListener, port: number): Promise<GatewayServer> {
+export async function listenGateway(
+  listener: http.RequestListener,
+  port: number,
+  onUpgrade?: (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void,
+): Promise<GatewayServer> {
   const server = await new Promise<http.Server>((resolve, reject) => {
     const s = http.createServer(listener);
+    if (onUpgrade) s.on('upgrade', onUpgrade);
     // without this Node answers 100 Continue itself, before the gateway can refuse the body
     s.on('checkContinue', listener);
     s.once('listening', () => resolve(s));

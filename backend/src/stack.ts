@@ -14,7 +14,8 @@ import { startPostgrest, type PostgrestHandle } from './postgrest/index.ts';
 import { postgrestJwks } from './jwt.ts';
 import { LocalMailer } from './mail/mailer.ts';
 import { createMailApp } from './mail/routes.ts';
-import { createGateway, listenGateway, type GatewayServer } from './gateway.ts';
+import { createGateway, createUpgradeHandler, listenGateway, type GatewayServer } from './gateway.ts';
+import { startRealtime, type Realtime } from './realtime/index.ts';
 import { createAuthApp, type AuthOptions } from './auth/index.ts';
 import { createStorageApp } from './storage/index.ts';
 import { createFunctions } from './functions/index.ts';
@@ -55,6 +56,8 @@ export interface Stack {
   stripeSandbox: StripeSandbox | null;
   /** Migration files applied during this start. */
   applied: string[];
+  /** The embedded Realtime (websocket at /realtime/v1/websocket). */
+  realtime: Realtime;
   stop(): Promise<void>;
 }
 
@@ -115,6 +118,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // one Deno worker per function, started on first call; stopped after the gateway closes
     const functions = createFunctions(ctx, { stripeApiUrl: stripeSandbox?.apiUrl });
     cleanup.push(() => functions.stop());
+    // postgres_changes and database broadcasts; stopped (its sockets closed) before the database
+    const realtime = startRealtime(ctx, postgres);
+    cleanup.push(() => realtime.stop());
     const gatewayListener = createGateway({
       ctx,
       rest,
@@ -123,11 +129,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         storage: createStorageApp(ctx),
         functions: functions.app,
         mail: createMailApp(mailer, config.serviceRoleKey, { inbox: config.mailInbox ?? false }),
+        realtime: realtime.app,
       },
     });
     await releaseReservedPort(config.port);
-    const gateway: GatewayServer = await listenGateway(gatewayListener, config.port);
+    const gateway: GatewayServer = await listenGateway(gatewayListener, config.port, createUpgradeHandler(ctx, realtime));
     cleanup.push(() => gateway.close());
+    // websockets first: the gateway's close waits for its connections
+    cleanup.push(() => realtime.stop());
     log.info('gateway', `listening on ${gateway.url} (public URL ${config.apiExternalUrl})`);
     // webhooks go out once their endpoint (the gateway) listens
     await stripeSandbox?.webhooks.start();
@@ -152,6 +161,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       stripe: stripeSandbox ? { url: stripeSandbox.apiUrl, secretKey: stripeSandbox.secretKey, webhookSecret: stripeSandbox.webhookSecret } : null,
       stripeSandbox,
       applied: result.applied,
+      realtime,
       stop: () => (stopped ??= stopAll()),
     };
   } catch (err) {

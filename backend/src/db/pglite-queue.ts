@@ -7,6 +7,7 @@
 // Bind would run the other's query. This queue keeps the backend with a client until it is
 // at a message boundary: after Sync or a simple Query, and outside any transaction block.
 import type { PGlite } from '@electric-sql/pglite';
+import { NotificationFilter, type NotificationSink } from './pglite-notify.ts';
 
 interface Queued {
   handlerId: number;
@@ -27,7 +28,8 @@ export class TransactionQueue {
   private owner: number | null = null;
   private ownerMidExchange = false;
 
-  constructor(private readonly db: PGlite) {}
+  /** notifications: the channels the server listens to itself, taken out of every answer (pglite-notify.ts). */
+  constructor(private readonly db: PGlite, private readonly notifications?: { channels: Set<string>; sink: NotificationSink }) {}
 
   enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
     return new Promise((resolve, reject) => {
@@ -74,10 +76,13 @@ export class TransactionQueue {
       for (let query = this.next(); query; query = this.next()) {
         let bytes = 0;
         const current = query;
+        const notifications = this.notifications && new NotificationFilter(this.notifications.channels, this.notifications.sink);
         try {
           await this.db.runExclusive(() =>
             this.db.execProtocolRawStream(current.message, {
-              onRawData: (data) => {
+              onRawData: (raw) => {
+                const data = notifications ? notifications.filter(raw) : raw;
+                if (!data.length) return;
                 bytes += data.length;
                 current.onData(data);
               },

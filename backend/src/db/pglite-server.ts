@@ -27,7 +27,14 @@ function send(message: object): void {
 
 async function main(): Promise<void> {
   const db = await PGlite.create({ dataDir: pgdata, extensions: { pgcrypto, pg_trgm, uuid_ossp } });
-  const queue = new TransactionQueue(db);
+  // The embedded Realtime's channel (backend/src/realtime): PGlite's one backend listens to it,
+  // and its notifications go to the parent over IPC instead of into a client's answer.
+  const realtimeChannel = 'stitchhouse_realtime';
+  await db.exec(`listen ${realtimeChannel}`);
+  const queue = new TransactionQueue(db, {
+    channels: new Set([realtimeChannel]),
+    sink: (channel, payload) => send({ type: 'notify', channel, payload }),
+  });
   const sockets = new Set<net.Socket>();
 
   const server = net.createServer((socket) => {

@@ -13,6 +13,8 @@ export interface PostgresHandle {
   connectionString: string;
   /** Child process serving PGlite (absent for DATABASE_URL). */
   process?: ChildProcess;
+  /** PGlite: NOTIFYs on the server's own channels (pglite-server.ts), which no socket client sees; absent for DATABASE_URL (LISTEN there). */
+  onNotification?(listener: (channel: string, payload: string) => void): () => void;
   stop(): Promise<void>;
 }
 
@@ -64,6 +66,10 @@ export async function startPostgres(options: PostgresOptions): Promise<PostgresH
   });
   options.log.info('db', `PGlite ${fresh ? 'initialised' : 'opened'} at ${pgdata} in ${Date.now() - started} ms, socket 127.0.0.1:${port}`);
 
+  const notificationListeners = new Set<(channel: string, payload: string) => void>();
+  child.on('message', (msg: { type: string; channel?: string; payload?: string }) => {
+    if (msg.type === 'notify') for (const listener of notificationListeners) listener(msg.channel!, msg.payload!);
+  });
   let exited = false;
   child.once('exit', () => {
     exited = true;
@@ -73,6 +79,10 @@ export async function startPostgres(options: PostgresOptions): Promise<PostgresH
     kind: 'pglite',
     connectionString: `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${port}/postgres`,
     process: child,
+    onNotification(listener) {
+      notificationListeners.add(listener);
+      return () => notificationListeners.delete(listener);
+    },
     async stop() {
       if (exited) return;
       const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
