@@ -2,7 +2,9 @@
 // from the download function (fetched with the session token so progress can be shown).
 import { getSupabase } from '@stitchhouse/shared';
 import { PATTERN_FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
-import { DOWNLOAD_ERROR_CODES, downloadError } from '@stitchhouse/shared/contracts/download.ts';
+import type { LayerMatch, ManifestPage } from '@stitchhouse/shared/catalog/tiling.ts';
+import { DOWNLOAD_ERROR_CODES, downloadError, type DownloadVariant } from '@stitchhouse/shared/contracts/download.ts';
+import type { SizeChart } from '@stitchhouse/shared/catalog/sizing.ts';
 import { FunctionCallError, streamFunction } from '@stitchhouse/shared/streamingFetch.ts';
 import { patternKeys } from './catalog.ts';
 
@@ -26,12 +28,19 @@ export interface DownloadableFile {
   sizeBytes: number;
   changelog: string;
   updatedAt: string;
+  /** A file made from the master (issue 37): its pages, the layers matched to sizes, the home tiles' manifest, its variants. */
+  pages: number | null;
+  layers: LayerMatch[];
+  tiles: ManifestPage[] | null;
+  variants: Record<string, { pages: number }>;
 }
 
 export interface DownloadOverview {
   patternId: string;
   title: string;
   currentVersion: number;
+  /** The pattern's sizes (its size chart's labels, in grading order), and the chart for "your size". */
+  sizeChart: SizeChart;
   files: DownloadableFile[];
   /** Downloads left in the rolling hour (null for the store's own members: not limited). */
   remaining: number | null;
@@ -50,7 +59,7 @@ export async function downloadOverview(patternId: string): Promise<DownloadOverv
   const user = session.session?.user;
   if (!user) return null;
   const [patternResult, owned] = await Promise.all([
-    supabase.from('patterns').select('id, title, current_version, stores!patterns_store_id_fkey!inner(owner_id)').eq('id', patternId).maybeSingle(),
+    supabase.from('patterns').select('id, title, current_version, size_chart, stores!patterns_store_id_fkey!inner(owner_id)').eq('id', patternId).maybeSingle(),
     supabase.rpc('has_entitlement', { p_pattern_id: patternId }),
   ]);
   if (patternResult.error) fail(patternResult.error, patternResult.status);
@@ -60,7 +69,7 @@ export async function downloadOverview(patternId: string): Promise<DownloadOverv
   if (owned.error) fail(owned.error, owned.status);
   if (!owned.data && !isStore) return null;
   const [files, allowance, downloads] = await Promise.all([
-    supabase.from('pattern_files').select('format, version, size_bytes, changelog, updated_at').eq('pattern_id', patternId),
+    supabase.from('pattern_files').select('format, version, size_bytes, changelog, updated_at, pages, layers, tiles, variants').eq('pattern_id', patternId),
     supabase.rpc('download_allowance', { pattern_id: patternId }),
     supabase.from('downloads').select('created_at', { count: 'exact' }).eq('pattern_id', patternId).eq('user_id', user.id).order('created_at', { ascending: false }).limit(1),
   ]);
@@ -70,8 +79,12 @@ export async function downloadOverview(patternId: string): Promise<DownloadOverv
     patternId,
     title: pattern.title,
     currentVersion: pattern.current_version,
+    sizeChart: (pattern.size_chart as unknown as SizeChart | null) ?? { sizes: [] },
     files: (files.data ?? [])
-      .map((f) => ({ format: f.format as PatternFormat, version: f.version, sizeBytes: Number(f.size_bytes), changelog: f.changelog, updatedAt: f.updated_at }))
+      .map((f) => ({
+        format: f.format as PatternFormat, version: f.version, sizeBytes: Number(f.size_bytes), changelog: f.changelog, updatedAt: f.updated_at,
+        pages: f.pages, layers: f.layers as unknown as LayerMatch[], tiles: f.tiles as unknown as ManifestPage[] | null, variants: f.variants as DownloadableFile['variants'],
+      }))
       .sort((a, b) => order.indexOf(a.format) - order.indexOf(b.format)),
     remaining: isStore ? null : allowance.data,
     downloadsSoFar: downloads.count ?? 0,
@@ -98,11 +111,11 @@ export interface DownloadedFile {
 export async function fetchStampedPdf(
   patternId: string,
   format: PatternFormat | null,
-  options: { expires?: string | null; onProgress?: (received: number, total: number | null) => void } = {},
+  options: { expires?: string | null; onProgress?: (received: number, total: number | null) => void; sizes?: readonly string[]; variant?: DownloadVariant } = {},
 ): Promise<DownloadedFile> {
   try {
     const answer = await streamFunction(`download/${encodeURIComponent(patternId)}`, {
-      query: { format, expires: options.expires }, type: 'application/pdf',
+      query: { format, expires: options.expires, sizes: options.sizes?.length ? options.sizes.join(',') : undefined, variant: options.variant }, type: 'application/pdf',
       onChunk: (_chunk, received, total) => options.onProgress?.(received, total),
     });
     return { blob: answer.blob, fileName: answer.fileName ?? `pattern-${format ?? 'file'}.pdf` };

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { href, useSession } from '@stitchhouse/shared';
@@ -7,9 +8,13 @@ import { isUuid } from '../api/detail.ts';
 import { downloadKeys, downloadOverview } from '../api/downloads.ts';
 import { reasonCopy } from '../features/download/reasons.ts';
 import { useDownload } from '../features/download/useDownload.ts';
+import { SizeChoice, initialSizes, pagesFor } from '../features/download/SizeChoice.tsx';
 import { PatternNotFound } from '../features/publish/PatternNotFound.tsx';
 import * as styles from '../features/download/FileDownloads.module.css';
 import { formatDate } from '../features/shared/formatDate.ts';
+import type { DownloadVariant } from '@stitchhouse/shared/contracts/download.ts';
+
+const VARIANT_LABEL: Record<string, string> = { roll36: '36-inch roll', dark: 'dark projector' };
 
 /**
  * /patterns/:productId/download: the owned files by format, with the hourly allowance. The version
@@ -24,6 +29,8 @@ export default function PatternDownload() {
   // a finished download reads it again (the count; useDownload invalidates it)
   const overview = useQuery({ queryKey: downloadKeys.overview(productId, userId), queryFn: () => downloadOverview(productId), enabled: userId !== null && isUuid(productId) });
   const spinner = <Spinner label="Loading your files…" showLabel />;
+  // "print only my sizes": pre-ticked with "your size" once the overview (the size chart) is here
+  const [picked, setPicked] = useState<string[] | null>(null);
 
   if (loading) return spinner;
   if (!session) {
@@ -51,6 +58,10 @@ export default function PatternDownload() {
   }
   const busy = download.phase === 'preparing' || download.phase === 'receiving';
   const limitReached = data.remaining === 0;
+  const sizeLabels = data.sizeChart.sizes.map((s) => s.label);
+  const layered = data.files.some((f) => f.layers.some((l) => l.size !== null));
+  const sizes = layered ? (picked ?? initialSizes(data.sizeChart)).filter((s) => sizeLabels.includes(s)) : [];
+  const chosenText = sizes.length ? `sizes ${sizes.join(', ')}` : 'every size';
   return (
     <>
       <PageHeading title={`Download ${data.title}`} eyebrow="Your library" lead="Each file is stamped with your name and order number on every page.">
@@ -67,6 +78,7 @@ export default function PatternDownload() {
         })()
       ) : null}
       {download.phase === 'done' ? <Alert tone="success" title="Download started">{download.fileName} is in your downloads.</Alert> : null}
+      {layered && data.files.length > 0 ? <SizeChoice sizes={sizeLabels} chosen={sizes} onChange={setPicked} /> : null}
       {data.files.length === 0 ? (
         <EmptyState title="No files yet" actions={<LinkButton to={href('/patterns/:productId', { productId })}>Back to the pattern</LinkButton>}>
           The designer has not uploaded the pattern files yet. You will find them here as soon as they do.
@@ -76,17 +88,30 @@ export default function PatternDownload() {
           {data.files.map((file) => {
             const info = FORMATS[file.format];
             const mine = download.phase !== 'idle' && download.phase !== 'failed' && download.phase !== 'done' && download.format === file.format;
+            const saving = pagesFor(file, sizes);
+            const forSizes = file.layers.some((l) => l.size !== null) && sizes.length > 0;
             return (
               <li key={file.format} className={styles.item} data-format={file.format}>
                 <h3>{info.label}</h3>
                 <p className={styles.meta}>{formatBytes(file.sizeBytes)} · version {data.currentVersion} · updated {formatDate(file.updatedAt)}</p>
                 <p className={styles.meta}>{info.description}</p>
                 {file.changelog ? <p className={styles.meta}>What changed: {file.changelog}</p> : null}
-                <div>
-                  <Button onClick={() => void start(file.format)} busy={mine} busyLabel="Preparing your copy…" disabled={busy || limitReached}
+                {saving ? (
+                  <p className={styles.saving} data-testid={`pages-${file.format}`}>
+                    {saving.kept === saving.of ? `${saving.of} pages: your sizes need every page` : `${saving.kept} pages instead of ${saving.of}`} for {chosenText}
+                  </p>
+                ) : forSizes ? <p className={styles.meta}>Only {chosenText} shown and printed; the other sizes stay in the file, switched off.</p> : null}
+                <div className={styles.buttons}>
+                  <Button onClick={() => void start(file.format, null, { sizes: forSizes ? sizes : undefined })} busy={mine} busyLabel="Preparing your copy…" disabled={busy || limitReached}
                     aria-label={`Download ${info.shortLabel} PDF`}>
                     Download {info.shortLabel} PDF
                   </Button>
+                  {Object.keys(file.variants).map((variant) => (
+                    <Button key={variant} variant="secondary" onClick={() => void start(file.format, null, { sizes: forSizes ? sizes : undefined, variant: variant as DownloadVariant })}
+                      disabled={busy || limitReached} aria-label={`Download ${VARIANT_LABEL[variant] ?? variant} PDF`}>
+                      Download {VARIANT_LABEL[variant] ?? variant} PDF
+                    </Button>
+                  ))}
                 </div>
                 {mine && download.phase === 'receiving' ? (
                   <Progress label={`Downloading ${info.shortLabel}`} value={download.received} max={download.total ?? 0}

@@ -6,6 +6,7 @@ import { Alert, Button, LinkButton, PageHeading, QueryState, Spinner } from '@st
 import { loadEditablePattern, publishingKeys, savePattern } from '../api/publishing.ts';
 import { FileUploads } from '../features/publish/FileUploads.tsx';
 import { ImageManager } from '../features/publish/ImageManager.tsx';
+import { MasterFormats } from '../features/publish/MasterFormats.tsx';
 import { CREATED_STATE, NewPattern } from '../features/publish/NewPattern.tsx';
 import { PatternForm } from '../features/publish/PatternForm.tsx';
 import { PatternNotFound } from '../features/publish/PatternNotFound.tsx';
@@ -83,6 +84,7 @@ function ExistingPattern({ productId }: { productId: string }) {
       <section className={styles.panel} aria-labelledby="files-title">
         <h2 id="files-title">Pattern files</h2>
         <p>One PDF per format, up to 200 MB each. {pattern.status === 'published' ? 'Replacing a file makes a new version: your buyers see “Updated” and get an email with your note.' : ''}</p>
+        <MasterFormats pattern={pattern} onChanged={refresh} />
         <FileUploads pattern={pattern} files={pattern.files} onUploaded={refresh} />
       </section>
       {pattern.versions.length > 0 ? (

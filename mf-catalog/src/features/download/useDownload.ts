@@ -3,6 +3,7 @@ import { queryClient } from '@stitchhouse/shared/query/client.ts';
 import type { PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
 import { patternKeys } from '../../api/catalog.ts';
 import { DownloadProblem, fetchStampedPdf, saveFile } from '../../api/downloads.ts';
+import type { DownloadVariant } from '@stitchhouse/shared/contracts/download.ts';
 
 export type DownloadState =
   | { phase: 'idle' }
@@ -15,12 +16,12 @@ export type DownloadState =
 export function useDownload(patternId: string) {
   const [state, setState] = useState<DownloadState>({ phase: 'idle' });
   const start = useCallback(
-    async (format: PatternFormat | null, expires?: string | null): Promise<DownloadState> => {
+    async (format: PatternFormat | null, expires?: string | null, choice: { sizes?: readonly string[]; variant?: DownloadVariant } = {}): Promise<DownloadState> => {
       setState({ phase: 'preparing', format });
       let next: DownloadState;
       try {
         const file = await fetchStampedPdf(patternId, format, {
-          expires,
+          expires, ...choice,
           onProgress: (received, total) => setState({ phase: received === 0 ? 'preparing' : 'receiving', format, received, total } as DownloadState),
         });
         saveFile(file);

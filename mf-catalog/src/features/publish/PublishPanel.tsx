@@ -4,6 +4,7 @@ import { Alert, Button, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { changeStatus, type EditablePattern, type PatternStatus } from '../../api/publishing.ts';
 import { formatPrice } from '@stitchhouse/shared/money.ts';
 import { publishGaps } from './schema.ts';
+import { LayerChecklistItem } from './MasterFormats.tsx';
 
 const STATUS_TEXT: Record<PatternStatus, string> = {
   draft: 'Draft: only you can see it.',
@@ -54,6 +55,7 @@ export function PublishPanel({ pattern, onChanged }: { pattern: EditablePattern;
             <VisuallyHidden>{item.done ? ' (done)' : ' (missing)'}</VisuallyHidden>
           </li>
         ))}
+        <LayerChecklistItem patternId={pattern.id} />
       </ul>
       <div style={{ display: 'flex', gap: 'var(--space-3)', flexWrap: 'wrap' }}>
         {pattern.status !== 'published' ? (
