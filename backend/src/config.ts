@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { BackendConfig } from './context.ts';
 import type { JWK } from 'jose';
-import { makeApiKeys, newSigningKey } from './jwt.ts';
+import { assertUsableSigningKeys, makeApiKeys, newSigningKey } from './jwt.ts';
 import { loadStripeConfig, type StripeConfig } from './stripe-sandbox/config.ts';
 import { defaultBodyLimits, parseSize } from './body-limits.ts';
 import { loadAuthSettings, type AuthToml } from './auth/settings.ts';
@@ -64,11 +64,15 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
   fs.mkdirSync(dataDir, { recursive: true });
   let port = overrides.port ?? e.BACKEND_PORT ?? DEFAULT_PORT;
   if (port === 0) port = await reservePort();
-  const { signingKeys: storedSigningKeys, ...keys } = await loadKeys(dataDir, overrides.jwtSecret ?? e.JWT_SECRET);
-  // after loadKeys: the sandbox's keys join keys.json
-  const stripe = loadStripeConfig(dataDir, env, overrides.port ?? e.BACKEND_PORT ?? DEFAULT_PORT, overrides.stripe);
   // overrides, then the environment, then config.toml's [auth], then the defaults
   const auth = loadAuthSettings(overrides.configToml ?? path.join(repoRoot, 'supabase', 'config.toml'), overrides.authConfig);
+  const { signingKeys: storedSigningKeys, ...keys } = await loadKeys(dataDir, overrides.jwtSecret ?? e.JWT_SECRET ?? auth.jwtSecret);
+  // after loadKeys: the sandbox's keys join keys.json
+  const stripe = loadStripeConfig(dataDir, env, overrides.port ?? e.BACKEND_PORT ?? DEFAULT_PORT, overrides.stripe);
+  const signingKeysFile = auth.signingKeysPath ? path.resolve(repoRoot, 'supabase', auth.signingKeysPath) : undefined;
+  const signingKeys = overrides.signingKeys ?? (signingKeysFile ? readSigningKeys(signingKeysFile) : storedSigningKeys);
+  // a key file sessions cannot be signed with stops the start, rather than every sign-up failing later
+  await assertUsableSigningKeys(signingKeys, signingKeysFile ? `${signingKeysFile} (auth.signing_keys_path)` : overrides.signingKeys ? 'signingKeys' : path.join(dataDir, 'keys.json'));
 
   return {
     port,
@@ -82,7 +86,7 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
     dataDir,
     databaseUrl: overrides.databaseUrl ?? e.DATABASE_URL,
     ...keys,
-    signingKeys: overrides.signingKeys ?? (auth.signingKeysPath ? readSigningKeys(auth.signingKeysPath) : storedSigningKeys),
+    signingKeys,
     jwtAlgorithm: overrides.jwtAlgorithm ?? e.JWT_SIGNING_ALGORITHM ?? 'ES256',
     jwtExpiry: overrides.jwtExpiry ?? e.JWT_EXPIRY ?? auth.jwtExpiry ?? 3600,
     otpExpiry: overrides.otpExpiry ?? e.MAILER_OTP_EXP ?? auth.otpExpiry ?? 3600,
@@ -111,10 +115,15 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
 
 const jwkSchema = z.object({ kty: z.string(), kid: z.string() }).loose();
 
-/** config.toml's signing_keys_path (relative to supabase/, as the CLI reads it): a JSON array of private JWKs. */
-function readSigningKeys(file: string): JWK[] {
-  const resolved = path.resolve(repoRoot, 'supabase', file);
-  const parsed = z.array(jwkSchema).min(1).safeParse(JSON.parse(fs.readFileSync(resolved, 'utf8')));
+/** config.toml's signing_keys_path (resolved against supabase/, as the CLI reads it): a JSON array of private JWKs. */
+function readSigningKeys(resolved: string): JWK[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(resolved, 'utf8'));
+  } catch (err) {
+    throw new Error(`${resolved} (auth.signing_keys_path) cannot be read as JSON: ${(err as Error).message}`);
+  }
+  const parsed = z.array(jwkSchema).min(1).safeParse(json);
   if (!parsed.success) throw new Error(`${resolved}: expected a JSON array of JWKs with kid (auth.signing_keys_path)`);
   return parsed.data as JWK[];
 }

@@ -20,9 +20,9 @@ export interface BackendConfig {
   databaseUrl?: string;
   /** HS256 secret shared by auth, PostgREST and storage (≥ 32 chars). */
   jwtSecret: string;
-  /** ES256 signing keys of user sessions, private JWKs, the first signs (keys.json or config.toml's signing_keys_path). */
+  /** Signing keys of user sessions (ES256, RS256 or HS256 "oct"), private JWKs, the first signs (keys.json or config.toml's signing_keys_path). */
   signingKeys?: import('jose').JWK[];
-  /** ES256 (default): sessions signed with signingKeys; HS256 (JWT_SIGNING_ALGORITHM=HS256): with jwtSecret. */
+  /** ES256 (default): sessions signed with signingKeys, in each key's alg; HS256 (JWT_SIGNING_ALGORITHM=HS256): with jwtSecret. */
   jwtAlgorithm?: 'ES256' | 'HS256';
   anonKey: string;
   serviceRoleKey: string;

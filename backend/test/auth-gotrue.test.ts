@@ -40,7 +40,7 @@ describe('the project config (supabase/config.toml)', () => {
 
       const bad = await admin.auth.admin.createUser({ email: 'xx:;x@x.x', password: PASSWORD });
       expect(failure(bad.error)).toEqual({
-        status: 400, code: 'email_address_invalid', message: 'Unable to validate email address: invalid format',
+        status: 400, code: 'validation_failed', message: 'Unable to validate email address: invalid format',
       });
     });
 

@@ -33,8 +33,10 @@ describe('object names', () => {
 describe('bucket limits', () => {
   it('parses sizes given as bytes or with units', () => {
     expect(parseFileSizeLimit(1024)).toBe(1024);
-    expect(parseFileSizeLimit('5MB')).toBe(5 * 1024 * 1024);
-    expect(parseFileSizeLimit('1.5 kb')).toBe(1536);
+    // decimal units, as Storage's parseFileSizeToBytes: 1 MB = 1,000,000 bytes
+    expect(parseFileSizeLimit('5MB')).toBe(5_000_000);
+    expect(parseFileSizeLimit('1.5kb')).toBe(1500);
+    expect(() => parseFileSizeLimit('5')).toThrow(/file_size_limit/);
     expect(parseFileSizeLimit(null)).toBeNull();
     expect(() => parseFileSizeLimit(-1)).toThrow(/file_size_limit/);
     expect(() => parseFileSizeLimit('big')).toThrow(/file_size_limit/);

@@ -6,7 +6,7 @@ import { parseBearer } from '../../../shared/src/bearer.ts';
 import type { Db } from './db.ts';
 import { withTx } from './db.ts';
 import { AuthError, sessionNotFound } from './errors.ts';
-import { findUserById, isBanned, userJson, type UserRow } from './users.ts';
+import { findUserById, isBanned, recordSignIn, userJson, type UserRow } from './users.ts';
 
 /** GoTrue's default: a revoked token presented within 10 s of its rotation gets the current one back. */
 export const DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL_S = 10;
@@ -111,7 +111,11 @@ export async function sessionResponse(
   };
 }
 
-/** Creates a session signed in by `method` (password, otp, magiclink, …) and its first refresh token. */
+/**
+ * Creates a session signed in by `method` (password, otp, magiclink, anonymous, an autoconfirmed
+ * sign-up, …) and its first refresh token; the user's last_sign_in_at is now, as GoTrue sets it
+ * for every new session.
+ */
 export async function issueSession(
   ctx: ServiceContext,
   db: Db,
@@ -127,6 +131,7 @@ export async function issueSession(
   );
   await addAmrClaim(db, id, method);
   const token = await insertRefreshToken(db, user.id, id, null);
+  await recordSignIn(db, user.id);
   return sessionResponse(ctx, db, user, rows[0]!, token);
 }
 

@@ -37,6 +37,8 @@ const authSection = z
     site_url: z.url().optional(),
     additional_redirect_urls: z.array(z.string()).optional(),
     jwt_expiry: z.number().int().min(30).optional(),
+    /** The project's HS256 secret (API keys, HS256 sessions); the JWT_SECRET variable wins over it, as env over config.toml in the CLI. */
+    jwt_secret: z.string().min(32, 'must be at least 32 characters').optional(),
     enable_refresh_token_rotation: flag.optional(),
     refresh_token_reuse_interval: count.optional(),
     enable_signup: flag.optional(),
@@ -90,6 +92,7 @@ export interface AuthSettings {
   siteUrl?: string;
   additionalRedirectUrls?: string[];
   jwtExpiry?: number;
+  jwtSecret?: string;
   refreshTokenReuseInterval?: number;
   /** enable_signup = false: no new accounts (sign-up, anonymous sign-in, OTP for new addresses). */
   signupEnabled: boolean;
@@ -153,6 +156,7 @@ export function loadAuthSettings(configPath: string, overrides: AuthToml = {}): 
     siteUrl: a.site_url,
     additionalRedirectUrls: a.additional_redirect_urls,
     jwtExpiry: a.jwt_expiry,
+    jwtSecret: a.jwt_secret,
     refreshTokenReuseInterval: a.refresh_token_reuse_interval,
     signupEnabled: a.enable_signup ?? true,
     emailSignupEnabled: a.email?.enable_signup ?? true,

@@ -38,6 +38,7 @@ function fields(body: z.infer<typeof updateBody>): db.BucketFields {
   };
 }
 
+/** A bucket as GET /bucket lists it (with its type, as Storage's listBuckets selects it). */
 function bucketJson(row: db.BucketRow) {
   return {
     id: row.id,
@@ -50,6 +51,12 @@ function bucketJson(row: db.BucketRow) {
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
+}
+
+/** GET /bucket/:id: the columns Storage's getBucket selects, which leave out type. */
+function oneBucketJson(row: db.BucketRow) {
+  const { type: _type, ...fields } = bucketJson(row);
+  return fields;
 }
 
 export function registerBucketRoutes(app: Hono, deps: StorageDeps): void {
@@ -69,7 +76,7 @@ export function registerBucketRoutes(app: Hono, deps: StorageDeps): void {
     const id = assertBucketId(c.req.param('id'));
     const row = await asCaller(ctx.pool, caller, (client) => db.findBucket(client, id));
     if (!row) throw errors.noSuchBucket();
-    return c.json(bucketJson(row));
+    return c.json(oneBucketJson(row));
   });
 
   app.post('/bucket', async (c) => {
@@ -99,7 +106,8 @@ export function registerBucketRoutes(app: Hono, deps: StorageDeps): void {
       return db.deleteAllObjects(client, id);
     });
     await removeFiles(deps, deleted);
-    return c.json({ message: 'Successfully emptied' });
+    // Storage's words: it queues the deletion; here it is done before the answer.
+    return c.json({ message: 'Empty bucket has been queued. Completion may take up to an hour.' });
   });
 
   app.delete('/bucket/:id', async (c) => {

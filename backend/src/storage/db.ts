@@ -240,3 +240,71 @@ export async function searchObjects(
   );
   return rows;
 }
+
+/** One entry of a list-v2 page: an object, or (id null) a folder of the delimited listing. */
+export interface ListV2Row extends ListEntry {
+  /** What the page is ordered and paged by: the name, a folder's with its trailing "/". */
+  sort_key: string;
+}
+
+export interface ListV2Args {
+  bucket: string;
+  prefix: string;
+  /** Folders: names past the prefix are cut at the next "/" and grouped (with_delimiter). */
+  delimited: boolean;
+  sortColumn: 'name' | 'created_at' | 'updated_at';
+  sortOrder: 'asc' | 'desc';
+  /** Rows to fetch (the page size plus one, to tell whether there is a next page). */
+  limit: number;
+  /** The last row of the previous page: its sort key and, with a time column, its time. */
+  after?: { key: string; time?: string };
+}
+
+/**
+ * Storage's list-v2 (storage.search_v2 / list_objects_with_delimiter / search_by_timestamp) as one
+ * query, run as the caller so only rows its RLS lets it see are listed or make a folder. Names
+ * compare bytewise (COLLATE "C"); the prefix is literal text; a folder's times are its oldest
+ * object's creation when ordered by a time, none when ordered by name.
+ */
+export async function listObjectsV2(db: Queryable, a: ListV2Args): Promise<ListV2Row[]> {
+  const pattern = a.prefix.replace(/[\\%_]/g, (ch) => `\\${ch}`) + '%';
+  const byTime = a.sortColumn !== 'name';
+  const order = a.sortOrder === 'desc' ? 'desc' : 'asc';
+  const op = order === 'asc' ? '>' : '<';
+  const column = a.sortColumn === 'created_at' ? 'created_at' : 'updated_at';
+  const values: unknown[] = [a.bucket, pattern, a.prefix.length, a.delimited, a.limit];
+  let cursor = '';
+  if (a.after) {
+    values.push(a.after.key);
+    if (byTime) {
+      values.push(a.after.time ?? '');
+      cursor = `where (coalesce(date_trunc('milliseconds', e.${column}), 'epoch'::timestamptz), e.sort_key collate "C")
+                ${op} (coalesce(nullif($7, '')::timestamptz, 'epoch'::timestamptz), $6::text collate "C")`;
+    } else {
+      cursor = `where e.sort_key collate "C" ${op} $6::text collate "C"`;
+    }
+  }
+  const folderTime = byTime ? 'min(r.created_at)' : 'null::timestamptz';
+  const orderBy = byTime
+    ? `coalesce(date_trunc('milliseconds', e.${column}), 'epoch'::timestamptz) ${order}, e.sort_key collate "C" ${order}`
+    : `e.sort_key collate "C" ${order}`;
+  const { rows } = await db.query<ListV2Row>(
+    `with raw as (
+       select o.name, o.id, o.updated_at, o.created_at, o.last_accessed_at, o.metadata,
+              case when $4::boolean and strpos(substr(o.name, $3::int + 1), '/') > 0
+                then left(o.name, $3::int + strpos(substr(o.name, $3::int + 1), '/')) end as folder
+       from storage.objects o
+       where o.bucket_id = $1 and o.name collate "C" like $2
+     ), entries as (
+       select rtrim(r.folder, '/') as name, null::uuid as id, ${folderTime} as updated_at, ${folderTime} as created_at,
+              null::timestamptz as last_accessed_at, null::jsonb as metadata, r.folder as sort_key
+       from raw r where r.folder is not null group by r.folder
+       union all
+       select r.name, r.id, r.updated_at, r.created_at, r.last_accessed_at, r.metadata, r.name as sort_key
+       from raw r where r.folder is null
+     )
+     select e.* from entries e ${cursor} order by ${orderBy} limit $5`,
+    values,
+  );
+  return rows;
+}

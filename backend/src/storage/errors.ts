@@ -28,6 +28,7 @@ export const errors = {
   invalidBucketName: (name: string) =>
     new StorageError(400, 'InvalidBucketName', 'Invalid Input', `Bucket name invalid: ${name}`),
   invalidRequest: (message: string) => new StorageError(400, 'InvalidRequest', 'Invalid Input', message),
+  invalidParameter: (parameter: string) => new StorageError(400, 'InvalidParameter', 'Invalid Input', `Invalid Parameter ${parameter}`),
   entityTooLarge: () =>
     new StorageError(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size'),
   invalidMimeType: (mimeType: string, why?: string) =>

@@ -7,6 +7,7 @@ import { registerBucketRoutes } from './buckets.ts';
 import * as db from './db.ts';
 import { errorResponse, errors, StorageError } from './errors.ts';
 import { FileStore } from './files.ts';
+import { ImageRenderer } from './render.ts';
 import { registerObjects } from './routes/objects.ts';
 import { registerReads } from './routes/read.ts';
 import { registerRenders } from './routes/render.ts';
@@ -31,9 +32,10 @@ export function createStorageApp(ctx: ServiceContext): Hono {
   registerBucketRoutes(app, deps);
   // In this order: the first route that matches answers, and "/object/:bucket/*" (last)
   // would otherwise read sign, upload, public, info, list, move and copy as bucket names.
-  registerSignedUrls(app, deps);
+  const renderer = new ImageRenderer(store);
+  registerSignedUrls(app, deps, renderer);
   registerReads(app, deps);
-  registerRenders(app, deps);
+  registerRenders(app, deps, renderer);
   registerTransfers(app, deps);
   registerObjects(app, deps);
 

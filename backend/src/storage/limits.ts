@@ -7,17 +7,24 @@ import { errors } from './errors.ts';
  */
 export const globalFileSizeLimit = 500 * 1024 * 1024;
 
-const units: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+/** Storage's units are decimal (parseFileSizeToBytes): 1 MB is 1,000,000 bytes, 1 KB 1,000. */
+const units: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9 };
 
-/** Accepts bytes as a number or a string like "5MB" (both are sent by storage-js callers). */
+/**
+ * Bytes as a number, or a size with its unit like "20MB" / "1.5gb" (storage-js sends both), read
+ * as Storage reads it: decimal units, the number rounded to 3 significant digits. A string
+ * without a unit is refused, as Storage refuses it.
+ */
 export function parseFileSizeLimit(value: unknown): number | null {
   if (value === undefined || value === null || value === '') return null;
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
   if (typeof value === 'string') {
-    const match = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(value);
-    if (match) return Math.floor(Number(match[1]) * units[(match[2] ?? 'b').toLowerCase()]!);
+    const match = /^(\d+(?:\.\d+)?)(gb|mb|kb|b)$/i.exec(value.trim());
+    if (match) return Math.round(Number(Number.parseFloat(match[1]!).toPrecision(3)) * units[match[2]!.toLowerCase()]!);
   }
-  throw errors.invalidRequest(`file_size_limit must be a number of bytes or a size like "5MB", got ${JSON.stringify(value)}`);
+  throw errors.invalidRequest(
+    `file_size_limit must be a number of bytes or a size like "20MB", got ${JSON.stringify(value)} (Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B)`,
+  );
 }
 
 export function effectiveSizeLimit(bucketLimit: string | number | null): number {

@@ -4,7 +4,8 @@
 // (libvips) does it in-process, so every render is bounded: input bytes and pixels, a time
 // limit, two renders at a time, and a small LRU of results keyed by the object's version.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
+import { fileTypeFromBuffer } from 'file-type';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 import type { ObjectRow } from './db.ts';
@@ -30,16 +31,17 @@ export interface Transform {
   format?: 'origin';
 }
 
-/** What libvips reads; anything else (PDF, text) is not an image to transform. */
-const inputFormats: Record<string, OutputFormat> = {
+/** The raster formats libvips reads, as file-type names them from the bytes. */
+const rasterFormats: Record<string, OutputFormat> = {
   'image/jpeg': 'jpeg',
   'image/png': 'png',
+  'image/apng': 'png',
   'image/webp': 'webp',
   'image/gif': 'gif',
   'image/avif': 'avif',
-  // An SVG becomes a raster at the asked size; "origin" for it means PNG (lossless, keeps transparency).
-  'image/svg+xml': 'png',
 };
+/** Enough of the file for file-type to recognise any of them. */
+const sniffBytes = 4100;
 type OutputFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
 const contentTypes: Record<OutputFormat, string> = {
   jpeg: 'image/jpeg',
@@ -73,11 +75,44 @@ export function parseTransform(query: URLSearchParams): Transform {
 }
 
 /** The format a response is encoded in: the browser's Accept decides, as on hosted Supabase. */
-export function outputFormat(mimetype: string, transform: Transform, accept: string | undefined): OutputFormat {
-  const origin = inputFormats[mimetype.split(';')[0]!.trim().toLowerCase()];
-  if (!origin) throw errors.notAnImage(mimetype);
+export function outputFormat(origin: OutputFormat, transform: Transform, accept: string | undefined): OutputFormat {
   if (transform.format === 'origin') return origin;
   return accept && /(^|[\s,])image\/webp\b/i.test(accept) ? 'webp' : origin;
+}
+
+/** Storage's X-Transformations header: the transform in imgproxy's words (ImageRenderer.applyTransformation). */
+export function transformationsHeader(t: Transform): string {
+  const parts: string[] = [];
+  if (t.height !== undefined) parts.push(`height:${t.height}`);
+  if (t.width !== undefined) parts.push(`width:${t.width}`);
+  if (t.width !== undefined || t.height !== undefined) {
+    parts.push(`resizing_type:${t.resize === 'contain' ? 'fit' : t.resize === 'fill' ? 'force' : 'fill'}`);
+  }
+  if (t.quality !== defaultQuality) parts.push(`quality:${t.quality}`);
+  return parts.join(',');
+}
+
+/**
+ * What a signed link carries (Storage's `transformations` claim, ImageRenderer.applyTransformation
+ * with keepOriginal) and, back from the claim, the query parseTransform reads.
+ */
+export function transformationsClaim(t: { width?: number; height?: number; resize?: string; quality?: number }): string {
+  const parts: string[] = [];
+  if (t.height) parts.push(`height:${t.height}`);
+  if (t.width) parts.push(`width:${t.width}`);
+  if ((t.width || t.height) && t.resize) parts.push(`resize:${t.resize}`);
+  if (t.quality) parts.push(`quality:${t.quality}`);
+  return parts.join(',');
+}
+
+export function transformFromClaim(transformations: string, format: string | undefined): Transform {
+  const query = new URLSearchParams();
+  for (const part of transformations.split(',')) {
+    const [name, value] = part.split(':');
+    if (name && value && ['height', 'width', 'resize', 'quality'].includes(name)) query.set(name, value);
+  }
+  if (format) query.set('format', format);
+  return parseTransform(query);
 }
 
 export interface Rendered {
@@ -132,6 +167,43 @@ export class ImageRenderer {
     cacheBytes = 32 * 1024 * 1024,
   ) {
     this.cache = new RenderCache(cacheBytes);
+  }
+
+  /** Input formats by object version: the bytes of a version never change. */
+  private readonly formats = new Map<string, OutputFormat>();
+
+  /**
+   * What the object is, decided by its bytes as Storage's imgproxy decides (an image uploaded
+   * as text/plain, storage-js's default, renders): a raster format libvips reads, by its magic
+   * number. An SVG only when it was stored as one, since only then did the upload check it for
+   * anything that runs; it becomes a PNG for "origin" (lossless, keeps transparency).
+   */
+  async inputFormat(object: ObjectRow): Promise<OutputFormat> {
+    const mimetype = object.metadata?.mimetype ?? 'application/octet-stream';
+    if (mimetype.split(';')[0]!.trim().toLowerCase() === 'image/svg+xml') return 'png';
+    if (!object.version) throw errors.noSuchKey();
+    const key = `${object.bucket_id}/${object.name}@${object.version}`;
+    const known = this.formats.get(key);
+    if (known) return known;
+    let head: Buffer;
+    try {
+      const file = await open(this.store.objectPath(object.bucket_id, object.name, object.version));
+      try {
+        const buffer = Buffer.alloc(sniffBytes);
+        const { bytesRead } = await file.read(buffer, 0, sniffBytes, 0);
+        head = buffer.subarray(0, bytesRead);
+      } finally {
+        await file.close();
+      }
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw errors.noSuchKey();
+      throw err;
+    }
+    const found = rasterFormats[(await fileTypeFromBuffer(head))?.mime ?? ''];
+    if (!found) throw errors.notAnImage(mimetype);
+    if (this.formats.size >= 10_000) this.formats.delete(this.formats.keys().next().value!);
+    this.formats.set(key, found);
+    return found;
   }
 
   async render(object: ObjectRow, transform: Transform, format: OutputFormat): Promise<Rendered> {

@@ -20,14 +20,25 @@ export function assertSignedUrlLifetime(expiresIn: number): void {
   }
 }
 
-export async function signDownloadToken(bucket: string, name: string, expiresIn: number, signer: JwtClaims, secret: string): Promise<string> {
-  assertSignedUrlLifetime(expiresIn);
-  const carried = Object.fromEntries(Object.entries(signer).filter(([claim]) => !tokenOnlyClaims.has(claim)));
-  return signJwt({ url: `${bucket}/${name}`, signer: carried }, secret, expiresIn);
+/** Storage's claims of a signed link with a transform: the transform (its words) and the output format. */
+export interface SignedTransform {
+  transformations?: string;
+  format?: string;
 }
 
-/** Checks the token for this object and returns the signer's claims, to re-check the read as them. */
-export async function verifyDownloadToken(token: string, bucket: string, name: string, secret: string): Promise<JwtClaims> {
+export async function signDownloadToken(
+  bucket: string, name: string, expiresIn: number, signer: JwtClaims, secret: string, transform: SignedTransform = {},
+): Promise<string> {
+  assertSignedUrlLifetime(expiresIn);
+  const carried = Object.fromEntries(Object.entries(signer).filter(([claim]) => !tokenOnlyClaims.has(claim)));
+  // url and signer last: nothing of the transform can stand in for them
+  return signJwt({ ...transform, url: `${bucket}/${name}`, signer: carried }, secret, expiresIn);
+}
+
+/** Checks the token for this object and returns the signer's claims (to re-check the read as them) and its transform. */
+export async function verifyDownloadToken(
+  token: string, bucket: string, name: string, secret: string,
+): Promise<{ signer: JwtClaims } & SignedTransform> {
   const payload = await verifyToken(token, secret);
   // An API key or session token is signed with the same secret: it has no url and fails here.
   if (payload.url !== `${bucket}/${name}`) throw errors.invalidSignature('The url do not match the signature');
@@ -41,7 +52,8 @@ export async function verifyDownloadToken(token: string, bucket: string, name: s
     throw errors.invalidSignature('This signed URL is no longer accepted; ask for a new one');
   }
   if (payload.exp - payload.iat > maxSignedUrlLifetime) throw errors.invalidSignature('This signed URL is no longer accepted; ask for a new one');
-  return signer;
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+  return { signer, transformations: text(payload.transformations), format: text(payload.format) };
 }
 
 /** Signed upload URLs last two hours, like Supabase's. */

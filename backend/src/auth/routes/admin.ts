@@ -85,6 +85,16 @@ export function registerAdmin(app: Hono, deps: AuthDeps): void {
   app.delete('/admin/users/:id/factors/:factorId', route(deleteFactorRoute));
   app.post('/invite', route(inviteRoute));
   app.post('/admin/generate_link', route(generateLinkRoute));
+  // GoTrue serves a user's passkeys to the admin whatever the passkey switch; with passkeys off
+  // (config.toml has no [auth.passkey]) none can be registered, so the list is empty and every id unknown.
+  app.get('/admin/users/:id/passkeys', route(async (c) => {
+    await loadUser(deps.ctx.pool, c.req.param('id') ?? '');
+    return c.json([]);
+  }));
+  app.delete('/admin/users/:id/passkeys/:passkeyId', route(async (c) => {
+    await loadUser(deps.ctx.pool, c.req.param('id') ?? '');
+    throw new AuthError(404, 'validation_failed', 'Passkey not found');
+  }));
 }
 
 /** GoTrue loadUser: a malformed id is a 400, an unknown one a 404. */
@@ -329,7 +339,8 @@ async function signupLinkUser(
   }
   if (!body.password && !passwordless) throw new AuthError(422, 'validation_failed', 'Signup requires a valid password');
   if (body.password) assertStrongPassword(body.password, deps.passwordRule);
-  return createUser(db, { email, password: body.password || undefined, userMetadata: body.data ?? {}, confirmed: false });
+  // GoTrue adminGenerateLink: user_metadata is the data given, nothing of the identity merged in
+  return createUser(db, { email, password: body.password || undefined, userMetadata: body.data ?? {}, confirmed: false, metadataAsGiven: true });
 }
 
 /** generate_link's email_change_current / email_change_new. */
@@ -375,7 +386,7 @@ async function prepareLinkEmail(
       return { pending: await prepareEmail(db, { ...base, userId: user!.id, kind: type }), user: user! };
     case 'invite':
       if (user?.email_confirmed_at) throw emailExists();
-      user ??= await createUser(db, { email, userMetadata: body.data ?? {}, confirmed: false, invited: true });
+      user ??= await createUser(db, { email, userMetadata: body.data ?? {}, confirmed: false, invited: true, metadataAsGiven: true });
       await db.query('update auth.users set invited_at = now() where id = $1', [user.id]);
       return { pending: await prepareEmail(db, { ...base, userId: user.id, kind: 'invite' }), user };
     case 'signup':

@@ -1,6 +1,7 @@
 // Features Stitchhouse does not turn on answer exactly as GoTrue does with them off (status,
 // error_code, message), so supabase-js code written against hosted Supabase sees the same
-// errors here: SAML SSO, manual identity linking, passkeys, OAuth providers.
+// errors here: SAML SSO, manual identity linking, passkeys, OAuth providers, the OAuth 2.1
+// server (Supabase Auth as an OAuth provider) and custom OAuth providers.
 import type { Hono } from 'hono';
 import type { AuthDeps } from '../deps.ts';
 import { AuthError } from '../errors.ts';
@@ -9,6 +10,9 @@ import { authenticate, verifyBearer } from '../sessions.ts';
 export const samlDisabled = () => new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled');
 export const manualLinkingDisabled = () => new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled');
 export const passkeysDisabled = () => new AuthError(404, 'passkey_disabled', 'Passkeys are disabled');
+/** GoTrue requireOAuthServerEnabled / requireCustomOAuthEnabled (config OAUTH_SERVER_ENABLED, CUSTOM_OAUTH_ENABLED off). */
+export const oauthServerDisabled = () => new AuthError(404, 'feature_disabled', 'OAuth server is disabled');
+export const customProvidersDisabled = () => new AuthError(404, 'feature_disabled', 'Custom OAuth providers are disabled');
 
 export function registerDisabled(app: Hono, deps: AuthDeps): void {
   const { ctx } = deps;
@@ -34,12 +38,30 @@ export function registerDisabled(app: Hono, deps: AuthDeps): void {
   app.all('/passkeys/*', () => {
     throw passkeysDisabled();
   });
-  app.all('/admin/users/:id/passkeys', () => {
-    throw passkeysDisabled();
+
+  // The OAuth 2.1 server: its admin endpoints (client registration, behind the service-role gate
+  // of admin.ts), its public ones (dynamic registration, token, userinfo, authorize, consent) and
+  // the metadata document answer "disabled" before anything else, as GoTrue's middleware does.
+  for (const path of ['/admin/oauth', '/admin/oauth/*', '/oauth', '/oauth/*']) {
+    app.all(path, () => {
+      throw oauthServerDisabled();
+    });
+  }
+  app.get('/.well-known/oauth-authorization-server', () => {
+    throw oauthServerDisabled();
   });
-  app.all('/admin/users/:id/passkeys/*', () => {
-    throw passkeysDisabled();
-  });
+  // A user's grants to OAuth clients: GoTrue checks the session first (the /user routes).
+  const grants = async (c: { req: { header(name: string): string | undefined } }) => {
+    await authenticate(ctx, c.req.header('authorization'));
+    throw oauthServerDisabled();
+  };
+  app.get('/user/oauth/grants', grants);
+  app.delete('/user/oauth/grants', grants);
+  for (const path of ['/admin/custom-providers', '/admin/custom-providers/*']) {
+    app.all(path, () => {
+      throw customProvidersDisabled();
+    });
+  }
 
   // signInWithOAuth sends the browser here; no external provider is configured.
   app.get('/authorize', () => {

@@ -25,7 +25,8 @@ import {
   userJson,
 } from '../users.ts';
 
-export const invalidEmail = () => new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
+/** GoTrue validateEmail: validation_failed (email_address_invalid is its answer when a mail server refuses the address). */
+export const invalidEmail = () => new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
 
 /** GoTrue's answers when the phone provider is off (config.toml has no [auth.sms] provider). */
 export const phoneDisabled = {

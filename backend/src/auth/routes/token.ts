@@ -11,7 +11,7 @@ import { passwordWeaknesses, weakPasswordMessage } from '../password.ts';
 import { exchangeAuthCode } from '../pkce.ts';
 import { passwordGrantBody, pkceGrantBody, refreshGrantBody } from '../schemas.ts';
 import { issueSession, refreshGrant } from '../sessions.ts';
-import { findUserByEmail, isBanned, normalizeEmail, passwordMatches, recordSignIn, spendPasswordCheck } from '../users.ts';
+import { findUserByEmail, isBanned, normalizeEmail, passwordMatches, spendPasswordCheck } from '../users.ts';
 
 export function registerToken(app: Hono, deps: AuthDeps): void {
   const { ctx } = deps;
@@ -43,7 +43,6 @@ export function registerToken(app: Hono, deps: AuthDeps): void {
           }
           if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
           if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
-          await recordSignIn(db, user.id);
           return issueSession(ctx, db, user, 'password', client);
         });
         const reasons = passwordWeaknesses(password, deps.passwordRule);

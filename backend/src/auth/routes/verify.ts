@@ -11,7 +11,7 @@ import { resolveRedirect } from '../redirect.ts';
 import { VERIFY_TYPES, verifyBody } from '../schemas.ts';
 import { issueSession, type ClientInfo } from '../sessions.ts';
 import { assertPhoneFormat } from './signup.ts';
-import { confirmEmail, findUserByEmail, normalizeEmail, recordSignIn, type UserRow } from '../users.ts';
+import { confirmEmail, findUserByEmail, normalizeEmail, type UserRow } from '../users.ts';
 
 type VerifyType = (typeof VERIFY_TYPES)[number];
 
@@ -137,7 +137,6 @@ export async function convertAnonymous(db: Db, userId: string, email: string): P
 }
 
 async function signIn(deps: AuthDeps, db: Db, verified: Verified, method: string, client: ClientInfo) {
-  await recordSignIn(db, verified.user.id);
   return issueSession(deps.ctx, db, verified.user, method, client);
 }
 

@@ -10,28 +10,46 @@ import { errors } from '../errors.ts';
 import { assertBucketId, isSafeObjectName } from '../names.ts';
 import { callerOf, jsonBody, objectParams } from '../request.ts';
 import { serveObject } from '../serve.ts';
+import type { ImageRenderer } from '../render.ts';
+import { transformationsClaim, transformFromClaim } from '../render.ts';
 import { assertSignedUrlLifetime, signDownloadToken, signUploadToken, verifyDownloadToken, verifyUploadToken } from '../signing.ts';
+import { respondWithRender } from './render.ts';
 import { asCaller, dryRunAsCaller, ownerOf } from '../tx.ts';
 import { readUploadBody, uploadObject } from '../upload.ts';
 
-const signBody = z.object({ expiresIn: z.coerce.number().int().positive() });
-const signManyBody = signBody.extend({ paths: z.array(z.string()).min(1).max(maxBatch) });
+const expiresIn = { expiresIn: z.coerce.number().int().positive() };
+/** Storage's transformationOptionsSchema (the parts this renderer does; gravity it does not). */
+const transformBody = z.object({
+  width: z.number().int().min(0).optional(),
+  height: z.number().int().min(0).optional(),
+  resize: z.enum(['cover', 'contain', 'fill']).optional(),
+  format: z.enum(['origin']).optional(),
+  quality: z.number().int().min(20).max(100).optional(),
+});
+const signBody = z.object({ ...expiresIn, transform: transformBody.optional() });
+const signManyBody = z.object({ ...expiresIn, paths: z.array(z.string()).min(1).max(maxBatch) });
 
 /** Registered before the object routes, so "sign" is not read as a bucket. */
-export function registerSignedUrls(app: Hono, deps: StorageDeps): void {
+export function registerSignedUrls(app: Hono, deps: StorageDeps, renderer: ImageRenderer): void {
   const { ctx, store } = deps;
   const secret = ctx.config.jwtSecret;
 
   app.post('/object/sign/:bucket/:name{[^]+}', async (c) => {
     const caller = await callerOf(c, ctx.config);
     const { bucket, name } = objectParams(c);
-    const { expiresIn } = await jsonBody(c, signBody);
+    const { expiresIn, transform } = await jsonBody(c, signBody);
     assertSignedUrlLifetime(expiresIn);
+    // As Storage: a transform goes into the token, and the link is the signed render route.
+    const transformations = transform ? transformationsClaim(transform) : '';
+    const format = transform?.format ?? '';
+    if (transformations || format) transformFromClaim(transformations, format); // a bad transform fails now, not when opened
     await requireBucket(deps, bucket);
     const object = await asCaller(ctx.pool, caller, (client) => db.findObject(client, bucket, name));
     if (!object) throw errors.noSuchKey();
-    const token = await signDownloadToken(bucket, name, expiresIn, caller.claims, secret);
-    return c.json({ signedURL: `/object/sign/${bucket}/${name}?token=${token}` });
+    const extra = { ...(transformations ? { transformations } : {}), ...(format ? { format } : {}) };
+    const token = await signDownloadToken(bucket, name, expiresIn, caller.claims, secret, extra);
+    const route = transformations ? 'render/image' : 'object';
+    return c.json({ signedURL: `/${route}/sign/${bucket}/${name}?token=${token}` });
   });
 
   app.post('/object/sign/:bucket', async (c) => {
@@ -57,13 +75,26 @@ export function registerSignedUrls(app: Hono, deps: StorageDeps): void {
     const { bucket, name } = objectParams(c);
     const token = c.req.query('token');
     if (!token) throw errors.invalidRequest('querystring must have required property \'token\'');
-    const signer = await verifyDownloadToken(token, bucket, name, secret);
+    const { signer } = await verifyDownloadToken(token, bucket, name, secret);
     await requireBucket(deps, bucket);
     // Not the token alone: the signer must still be allowed to read the object (RLS, now).
     const asSigner = { claims: signer, method: c.req.method, path: new URL(c.req.url).pathname };
     const object = await asCaller(ctx.pool, asSigner, (client) => db.findObject(client, bucket, name));
     if (!object) throw errors.noSuchKey();
     return serveObject(c, store, object);
+  });
+
+  // A signed link with a transform: the same checks as /object/sign, then the image as the token's transform.
+  app.on(['GET', 'HEAD'], '/render/image/sign/:bucket/:name{[^]+}', async (c) => {
+    const { bucket, name } = objectParams(c);
+    const token = c.req.query('token');
+    if (!token) throw errors.invalidRequest("querystring must have required property 'token'");
+    const { signer, transformations, format } = await verifyDownloadToken(token, bucket, name, secret);
+    await requireBucket(deps, bucket);
+    const asSigner = { claims: signer, method: c.req.method, path: new URL(c.req.url).pathname };
+    const object = await asCaller(ctx.pool, asSigner, (client) => db.findObject(client, bucket, name));
+    if (!object) throw errors.noSuchKey();
+    return respondWithRender(c, renderer, object, transformFromClaim(transformations ?? '', format));
   });
 
   app.post('/object/upload/sign/:bucket/:name{[^]+}', async (c) => {
