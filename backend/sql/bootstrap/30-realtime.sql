@@ -172,35 +172,46 @@ select realtime._sync_publication();
 
 -- Which subscribers may select the changed row: for each claims object (a JWT's claims, with
 -- its role), whether the row with this record's primary key is visible under RLS as that role.
--- Called by the server as the superuser, like hosted's realtime.apply_rls; returns the
--- 1-based positions of the claims that see it.
+-- Called by the server as the superuser, like hosted's realtime.apply_rls (and, like it, one
+-- prepared statement per call, executed as each subscriber: a generic plan, no parse or plan per
+-- subscriber); returns the 1-based positions of the claims that see it.
 create or replace function realtime.visible_to(p_entity regclass, p_record jsonb, p_claims jsonb[])
 returns int[] language plpgsql as $$
 declare
   pk text;
-  check_sql text;
   seen boolean;
   visible int[] := '{}';
   i int;
   r text;
+  current_role_name text;
+  allowed jsonb := '{}';
 begin
   select string_agg(quote_ident(a.attname), ',' order by a.attnum) into pk
     from pg_index x join pg_attribute a on a.attrelid = x.indrelid and a.attnum = any (x.indkey)
    where x.indrelid = p_entity and x.indisprimary;
   if pk is null then return visible; end if;
-  check_sql := format('select exists (select 1 from %s where (%s) = (select %s from jsonb_populate_record(null::%s, $1)))',
-                      p_entity, pk, pk, p_entity);
+  if exists (select 1 from pg_prepared_statements where name = 'realtime_visible_to') then
+    deallocate realtime_visible_to;
+  end if;
+  execute format('prepare realtime_visible_to as select exists (select 1 from %s where (%s) = (select %s from jsonb_populate_record(null::%s, %L::jsonb)))',
+                 p_entity, pk, pk, p_entity, p_record);
+  perform set_config('plan_cache_mode', 'force_generic_plan', true);
+  for r in select unnest(array['anon', 'authenticated', 'service_role']) loop
+    allowed := allowed || jsonb_build_object(r, has_table_privilege(r, p_entity, 'SELECT'));
+  end loop;
   for i in 1 .. coalesce(array_length(p_claims, 1), 0) loop
     r := coalesce(p_claims[i] ->> 'role', 'anon');
-    if r not in ('anon', 'authenticated', 'service_role') or not has_table_privilege(r, p_entity, 'SELECT') then
-      continue;
+    if not coalesce((allowed ->> r)::boolean, false) then continue; end if;
+    if r is distinct from current_role_name then
+      perform set_config('role', r, true);
+      current_role_name := r;
     end if;
-    perform set_config('role', r, true), set_config('request.jwt.claims', p_claims[i]::text, true);
-    execute check_sql into seen using p_record;
-    perform set_config('role', 'none', true);
+    perform set_config('request.jwt.claims', p_claims[i]::text, true);
+    execute 'execute realtime_visible_to' into seen;
     if seen then visible := visible || i; end if;
   end loop;
-  perform set_config('request.jwt.claims', '', true);
+  perform set_config('role', 'none', true), set_config('request.jwt.claims', '', true), set_config('plan_cache_mode', 'auto', true);
+  deallocate realtime_visible_to;
   return visible;
 end $$;
 revoke all on function realtime.visible_to(regclass, jsonb, jsonb[]) from public;

@@ -71,6 +71,13 @@ export function encodeFrame(m: Message, vsn: Vsn): string | Buffer {
   return JSON.stringify({ join_ref: m.join_ref, ref: m.ref, topic: m.topic, event: m.event, payload: m.payload });
 }
 
+/** A postgres_changes frame around change data serialised once for every channel that gets it. */
+export function encodeChange(joinRef: string | null, topic: string, ids: number[], dataJson: string, vsn: Vsn): string {
+  const payload = `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`;
+  if (vsn === '2.0.0') return `[${JSON.stringify(joinRef)},null,${JSON.stringify(topic)},"postgres_changes",${payload}]`;
+  return `{"join_ref":${JSON.stringify(joinRef)},"ref":null,"topic":${JSON.stringify(topic)},"event":"postgres_changes","payload":${payload}}`;
+}
+
 function encodeUserBroadcast(topic: string, b: BinaryBroadcast): Buffer {
   const t = Buffer.from(topic, 'utf8');
   const e = Buffer.from(b.event, 'utf8');

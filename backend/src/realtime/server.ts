@@ -22,7 +22,7 @@ import type { PostgresHandle } from '../db/postgres.ts';
 import { verifyProjectJwt } from '../jwt.ts';
 import { listenForChanges, messagePayload, mayWrite, readPolicies, tableInfo, visibleTo, type Policies, type TableInfo } from './db.ts';
 import { matchesFilter, parseFilter, type ParsedFilter } from './filters.ts';
-import { decodeFrame, encodeFrame, type Message, type Vsn } from './protocol.ts';
+import { decodeFrame, encodeChange, encodeFrame, type Message, type Vsn } from './protocol.ts';
 
 const MAX_CHANNELS_PER_SOCKET = 100;
 const MAX_FRAME_BYTES = 1024 * 1024;
@@ -31,6 +31,8 @@ const IDLE_MS = 90_000;
 /** A client that stops reading: its socket is dropped once this much waits unsent. */
 const MAX_BUFFERED = 16 * 1024 * 1024;
 const REQUEST_ROLES = new Set(['anon', 'authenticated', 'service_role']);
+/** Subscribers checked under RLS in one call of realtime.visible_to (then sent the change). */
+const RLS_BATCH = 100;
 
 class ChannelError extends Error {}
 
@@ -89,9 +91,12 @@ class Connection {
   constructor(readonly ws: WebSocket, readonly vsn: Vsn, readonly apiKey: string) {}
 
   send(m: Message): void {
+    this.sendRaw(encodeFrame(m, this.vsn));
+  }
+  sendRaw(frame: string | Buffer): void {
     if (this.ws.readyState !== 1) return;
     if (this.ws.bufferedAmount > MAX_BUFFERED) return void this.ws.terminate();
-    this.ws.send(encodeFrame(m, this.vsn));
+    this.ws.send(frame);
   }
   reply(m: Message, status: 'ok' | 'error', response: unknown): void {
     this.send({ join_ref: m.join_ref, ref: m.ref, topic: m.topic, event: 'phx_reply', payload: { status, response } });
@@ -411,6 +416,7 @@ export function startRealtimeServer(ctx: ServiceContext, postgres: PostgresHandl
   idle.unref();
 
   // ---- the database's stream ----
+  /** A table's shape, cached; older than 10 s it is read again in the background (a change never waits for it). */
   function tableFor(schema: string, table: string): Promise<TableInfo | null> {
     const k = `${schema}.${table}`;
     const cached = tables.get(k);
@@ -419,8 +425,13 @@ export function startRealtimeServer(ctx: ServiceContext, postgres: PostgresHandl
       tables.delete(k);
       throw err;
     });
-    tables.set(k, { at: Date.now(), info });
-    return info;
+    if (!cached) {
+      tables.set(k, { at: Date.now(), info });
+      return info;
+    }
+    cached.at = Date.now();
+    void info.then((fresh) => tables.set(k, { at: Date.now(), info: Promise.resolve(fresh) }), () => undefined);
+    return cached.info;
   }
 
   function pick(record: Record<string, unknown> | null, keep: (column: string) => boolean): Record<string, unknown> {
@@ -443,40 +454,45 @@ export function startRealtimeServer(ctx: ServiceContext, postgres: PostgresHandl
       if (ids) ids.push(s.id);
       else byChannel.set(s.channel, [s.id]);
     }
-    let allowed: Set<Channel>;
+    // the change as each role may see it, serialised once; only the ids differ per channel
+    const encoded = new Map<string, string>();
+    const send = (channels: Iterable<Channel>) => {
+      for (const ch of channels) {
+        if (ch.conn.channels.get(ch.topic) !== ch) continue;
+        const role = String(ch.claims.role);
+        let data = encoded.get(role);
+        if (data === undefined) {
+          const cols = info.selectable[role] ?? new Set<string>();
+          const keepOld = (k: string) => cols.has(k) && (!info.rls || c.type !== 'DELETE' || info.pk.includes(k));
+          data = JSON.stringify({
+            schema: c.schema, table: c.table, commit_timestamp: c.commit_timestamp, type: c.type,
+            columns: info.columns.filter((col) => cols.has(col.name)),
+            ...(c.type === 'DELETE' ? {} : { record: pick(c.record, (k) => cols.has(k)) }),
+            ...(c.type === 'INSERT' ? {} : { old_record: pick(c.old_record, keepOld) }),
+            errors: c.errors?.length ? c.errors : null,
+          });
+          encoded.set(role, data);
+        }
+        ch.conn.sendRaw(encodeChange(ch.joinRef, ch.topic, byChannel.get(ch)!, data, ch.conn.vsn));
+      }
+    };
     if (c.type === 'DELETE') {
       // a deleted row cannot be checked under RLS; hosted sends the delete with its key only
-      allowed = new Set([...byChannel.keys()].filter((ch) => (info.selectable[String(ch.claims.role)]?.size ?? 0) > 0));
-    } else {
-      const tokens = new Map<string, number>();
-      const claims: JwtClaims[] = [];
-      for (const ch of byChannel.keys()) {
-        if (!tokens.has(ch.token)) {
-          tokens.set(ch.token, claims.length);
-          claims.push(ch.claims);
-        }
-      }
-      const visible = await visibleTo(pool, c.schema, c.table, c.record ?? {}, claims);
-      allowed = new Set([...byChannel.keys()].filter((ch) => visible.has(tokens.get(ch.token)!)));
+      return send([...byChannel.keys()].filter((ch) => (info.selectable[String(ch.claims.role)]?.size ?? 0) > 0));
     }
-    const encoded = new Map<string, unknown>();
-    for (const [ch, ids] of byChannel) {
-      if (!allowed.has(ch) || ch.conn.channels.get(ch.topic) !== ch) continue;
-      const role = String(ch.claims.role);
-      let data = encoded.get(role);
-      if (!data) {
-        const cols = info.selectable[role] ?? new Set<string>();
-        const keepOld = (k: string) => cols.has(k) && (!info.rls || c.type !== 'DELETE' || info.pk.includes(k));
-        data = {
-          schema: c.schema, table: c.table, commit_timestamp: c.commit_timestamp, type: c.type,
-          columns: info.columns.filter((col) => cols.has(col.name)),
-          ...(c.type === 'DELETE' ? {} : { record: pick(c.record, (k) => cols.has(k)) }),
-          ...(c.type === 'INSERT' ? {} : { old_record: pick(c.old_record, keepOld) }),
-          errors: c.errors?.length ? c.errors : null,
-        };
-        encoded.set(role, data);
-      }
-      ch.conn.send({ join_ref: ch.joinRef, ref: null, topic: ch.topic, event: 'postgres_changes', payload: { ids, data } });
+    // one check per distinct token, in batches: the first subscribers get the change while the
+    // database still checks the others
+    const byToken = new Map<string, Channel[]>();
+    for (const ch of byChannel.keys()) {
+      const same = byToken.get(ch.token);
+      if (same) same.push(ch);
+      else byToken.set(ch.token, [ch]);
+    }
+    const groups = [...byToken.values()];
+    for (let start = 0; start < groups.length; start += RLS_BATCH) {
+      const batch = groups.slice(start, start + RLS_BATCH);
+      const visible = await visibleTo(pool, c.schema, c.table, c.record ?? {}, batch.map((g) => g[0]!.claims));
+      send(batch.filter((_, i) => visible.has(i)).flat());
     }
   }
 

@@ -1,0 +1,42 @@
+// The subscribers of bench/realtime/run.ts, in a process of their own (so the backend's memory
+// is the backend's): N realtime-js clients (supabase-js's RealtimeClient, unmodified), one
+// socket and one user token each, all listening to UPDATEs of one pattern. Talks to the parent
+// over IPC: {tokens, url, anonKey, patternId} in, "ready" and each delivery's time out.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// supabase-js is the backend's (dev) dependency; the bench package does not repeat it
+const require = createRequire(path.join(here, '..', '..', 'backend', 'package.json'));
+const { RealtimeClient } = require('@supabase/supabase-js') as typeof import('@supabase/supabase-js');
+
+interface Start { url: string; anonKey: string; patternId: string; tokens: string[] }
+const now = () => performance.timeOrigin + performance.now();
+
+process.once('message', async (start: Start) => {
+  const clients = start.tokens.map((token) => {
+    const client = new RealtimeClient(`${start.url}/realtime/v1`, { params: { apikey: start.anonKey }, heartbeatIntervalMs: 25_000 });
+    void client.setAuth(token);
+    return client;
+  });
+  let joined = 0;
+  await Promise.all(clients.map((client, i) => new Promise<void>((resolve, reject) => {
+    client.channel(`bench-${i}`)
+      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'patterns', filter: `id=eq.${start.patternId}` }, (p) => {
+        process.send!({ type: 'delivered', at: now(), title: (p.new as { title?: string }).title });
+      })
+      .subscribe((status, err) => {
+        if (status === 'SUBSCRIBED') {
+          joined++;
+          resolve();
+        } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status));
+      }, 60_000);
+  })));
+  process.send!({ type: 'ready', joined });
+  process.once('message', async () => {
+    await Promise.all(clients.map((c) => c.removeAllChannels()));
+    clients.forEach((c) => c.disconnect());
+    process.exit(0);
+  });
+});
