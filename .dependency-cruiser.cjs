@@ -106,12 +106,12 @@ module.exports = {
     {
       name: 'seed-stands-on-shared',
       comment:
-        'supabase/seed writes the demo marketplace through supabase-js with the service key, as scripts/seed.mjs does against a hosted project: it uses shared rules (prices, formats, labels) and its own files, not the embedded backend, the functions, an app or a test. One exception: the demo PDFs print their text with the stamp\'s own font-safe rule (toFontSafeText in supabase/functions/_shared/stamp.ts, a pure pdf-lib module with no Deno API), so a seeded file stamps as an uploaded one does.',
+        'supabase/seed writes the demo marketplace through supabase-js with the service key, as scripts/seed.mjs does against a hosted project: it uses shared rules (prices, formats, labels) and its own files, not the embedded backend, the functions, an app or a test. One exception: the demo PDFs print their text with the stamp\'s own font-safe rule (toFontSafeText in supabase/functions/_shared/stamp.ts, a pure pdf-lib module with no Deno API), so a seeded file stamps as an uploaded one does; and the demo masters\' formats are made by the generator the pattern-formats function uses (master.ts and print-formats.ts, pure pdf-lib modules too), so the demo shows what a designer gets.',
       severity: 'error',
       from: { path: '^supabase/seed/' },
       to: {
         path: [`^${app}/`, '^backend/', '^supabase/(functions|test|scripts)/', '^e2e/', '^scripts/', '^bench/'],
-        pathNot: '^supabase/functions/_shared/stamp\\.ts$',
+        pathNot: '^supabase/functions/_shared/(stamp|master|print-formats)\\.ts$',
       },
     },
     {

@@ -7,6 +7,7 @@ import { loadAssetSource } from './demo-assets.ts';
 import type { SeedOptions } from './db.ts';
 import { insertCraftFacets } from './craft-facets.ts';
 import { insertFiles } from './files.ts';
+import { insertMasters } from './masters.ts';
 import { insertKits } from './kits.ts';
 import { insertPatterns } from './patterns.ts';
 import { allUsers, designerStores, retailStores, shoppers } from './people.ts';
@@ -53,6 +54,7 @@ export async function seed(opts: SeedOptions): Promise<void> {
     try {
       const count = await insertFiles(opts, assets, patterns, stores);
       step(`${patterns.length} covers and ${count} pattern files uploaded`);
+      step(`${await insertMasters(opts)} patterns with a master (one layer per size) and every format made from it`);
     } catch (err) {
       // demo data without files is still useful; say loudly what is missing
       opts.log(`seed: ERROR uploading covers and pattern files, demo patterns have no files: ${(err as Error).message}`);

@@ -23,7 +23,6 @@ export const patternFormatsRequest = z.discriminatedUnion('step', [
   z.object({ ...base, step: z.literal('format'), format: z.enum(PATTERN_FORMATS, { error: 'format must be a4, us_letter, a0 or projector' }) }),
   z.object({ ...base, step: z.literal('apply'), changes: z.string().max(2000, { error: 'The note is longer than 2,000 characters' }).optional() }),
 ], { error: 'step must be check, format or apply' });
-export type PatternFormatsRequest = z.infer<typeof patternFormatsRequest>;
 
 const layerMatch = z.object({ name: z.string(), size: z.string().nullable() });
 
@@ -68,7 +67,6 @@ export const PATTERN_FORMATS_ERRORS = {
   not_ready: z.null(),
   server_error: z.null(),
 } as const;
-export type PatternFormatsErrorCode = keyof typeof PATTERN_FORMATS_ERRORS;
 export const patternFormatsError = errorEnvelopeOf(PATTERN_FORMATS_ERRORS);
 export type CheckAnswer = z.infer<typeof checkAnswer>;
 export type FormatAnswer = z.infer<typeof formatAnswer>;
