@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
@@ -23,16 +24,28 @@ const PAGES = [
   ['/legal/terms-of-use', TermsOfUse],
 ] as const;
 
-function render(path: string, Page: () => React.ReactNode, user: { email: string } | null = null): string {
-  return renderToString(
+function page(path: string, Page: () => React.ReactNode, user: { email: string } | null) {
+  return (
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route element={<LayoutView user={user} sessionLoading={false} onSignOut={async () => {}} />}>
           <Route path={path} element={<Page />} />
         </Route>
       </Routes>
-    </MemoryRouter>,
+    </MemoryRouter>
   );
+}
+
+function render(path: string, Page: () => React.ReactNode, user: { email: string } | null = null): string {
+  return renderToString(page(path, Page, user));
+}
+
+/** The page once its lazy parts (a member's account menu) have loaded and rendered. */
+async function renderLoaded(path: string, Page: () => React.ReactNode, user: { email: string } | null = null): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(page(path, Page, user));
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
 }
 
 describe.each(PAGES)('page %s', (path, Page) => {
@@ -61,12 +74,12 @@ describe.each(PAGES)('page %s', (path, Page) => {
 });
 
 describe('layout', () => {
-  it('offers sign-in to visitors and the account menu to members', () => {
+  it('offers sign-in to visitors and the account menu to members', async () => {
     const visitor = render('/about', About);
     expect(visitor).toContain('href="/sign-in"');
     expect(visitor).not.toContain('aria-haspopup="menu"');
 
-    const member = render('/about', About, { email: 'ada@example.com' });
+    const member = await renderLoaded('/about', About, { email: 'ada@example.com' });
     expect(member).not.toContain('href="/sign-in"');
     expect(member).toMatch(/aria-haspopup="menu"[^>]*aria-expanded="false"/);
     expect(member).toContain('href="/patterns/my-patterns"');

@@ -17,6 +17,17 @@ export interface CheckoutRequest {
   guestEmail?: string;
 }
 
+/**
+ * Query keys of the checkout's quotes (TanStack Query, shared/src/query/client.ts): a quote is
+ * keyed by what the server prices, the lines (pattern, kind, quantity, the price the buyer saw),
+ * the country and the codes.
+ */
+export const checkoutKeys = {
+  all: ['payments', 'checkout'] as const,
+  quote: ({ lines, country, discountCode, partnerCode }: CheckoutRequest) =>
+    [...checkoutKeys.all, 'quote', lines.map((l) => [l.patternId, l.kind, l.quantity, l.unitPriceCents]), country, discountCode ?? null, partnerCode ?? null] as const,
+};
+
 function body({ lines, country, discountCode, partnerCode, guestEmail }: CheckoutRequest, preview: boolean) {
   return {
     items: lines.map((line) => ({

@@ -13,6 +13,13 @@ export class NewsletterError extends Error {
   }
 }
 
+/** Query keys of the newsletter's reads (TanStack Query, shared/src/query/client.ts). */
+export const newsletterKeys = {
+  all: ['shell', 'newsletter'] as const,
+  /** A confirmation link's answer: asked once per token (the link confirms on arrival). */
+  confirmation: (token: string) => [...newsletterKeys.all, 'confirmation', token] as const,
+};
+
 /** The contract's codes a screen words itself (the rest: the function's own message). */
 const OWN_CODES = new Set<string>(['invalid_email', 'invalid_token', 'expired_token', 'mail_failed', 'network'] satisfies Array<ContractCode | 'network'>);
 

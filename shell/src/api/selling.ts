@@ -11,6 +11,12 @@ export interface Selling {
 
 const SELLING_ROLES = ['designer', 'retailer'];
 
+/** Query keys of the account menu's read (TanStack Query, shared/src/query/client.ts). */
+export const sellingKeys = {
+  all: ['shell', 'selling'] as const,
+  of: (userId: string) => [...sellingKeys.all, userId] as const,
+};
+
 export async function loadSelling(userId: string, signal: AbortSignal): Promise<Selling> {
   const supabase = await getSupabase();
   const [stores, roles] = await Promise.all([

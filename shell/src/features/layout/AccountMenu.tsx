@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { useAsync } from '@stitchhouse/shared/useAsync.ts';
-import { loadSelling } from '../../api/selling.ts';
+import { QueryProvider } from '@stitchhouse/shared/query/client.ts';
+import { loadSelling, sellingKeys } from '../../api/selling.ts';
 import { accountInitials, accountName, type AccountUser } from './accountLabel.ts';
 import { buttonKeyAction, menuKeyAction, typeaheadIndex, type MenuKeyAction } from './menuKeys.ts';
 import { accountMenu } from './navigation.ts';
@@ -15,8 +16,20 @@ export interface AccountMenuProps {
 
 const SIGN_OUT_LABEL = 'Sign out';
 
-/** The signed-in user's menu: a menu button (aria-expanded) with arrow-key navigation. */
-export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
+/**
+ * The signed-in user's menu: a menu button (aria-expanded) with arrow-key navigation. The header
+ * loads it as a chunk of its own once someone is signed in (SiteHeader.tsx), so a visitor's page,
+ * home first, downloads neither it nor TanStack Query; it reads through the page's one query client.
+ */
+export default function AccountMenu(props: AccountMenuProps) {
+  return (
+    <QueryProvider>
+      <Menu {...props} />
+    </QueryProvider>
+  );
+}
+
+function Menu({ user, onSignOut }: AccountMenuProps) {
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -27,9 +40,9 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
   const location = useLocation();
   // "My store" only for a store's owner, "Open a store" for one who signed up to sell; asked
   // again on opening the menu until there is a store (one may have been opened meanwhile).
-  const [asked, setAsked] = useState(0);
-  const selling = useAsync(`${user.id ?? ''}|${asked}`, async (signal) => (user.id ? loadSelling(user.id, signal) : null));
-  const items = accountMenu(selling.data);
+  const userId = user.id ?? '';
+  const selling = useQuery({ queryKey: sellingKeys.of(userId), queryFn: ({ signal }) => loadSelling(userId, signal), enabled: userId !== '' });
+  const items = accountMenu(selling.data ?? null);
   const labels = [...items.map((i) => i.label), SIGN_OUT_LABEL];
   const name = accountName(user);
 
@@ -97,7 +110,7 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
 
   const toggle = () => {
     if (!open) pendingFocus.current = 0;
-    if (!open && selling.status !== 'loading' && !selling.data?.hasStore) setAsked((n) => n + 1);
+    if (!open && userId && !selling.isFetching && !selling.data?.hasStore) void selling.refetch();
     setOpen((was) => !was);
   };
 

@@ -1,12 +1,15 @@
 import { href } from '@stitchhouse/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
-import { AccountMenu } from './AccountMenu.tsx';
 import { CartLink } from './CartLink.tsx';
 import type { AccountUser } from './accountLabel.ts';
 import { PRIMARY_NAV, SIGN_IN_PATH, SIGN_UP_PATH, currentPrimaryLink } from './navigation.ts';
 import * as styles from './SiteHeader.module.css';
+
+// The account menu (and TanStack Query, which reads whether the member has a store) loads once
+// someone is signed in: a visitor's page, home first, downloads neither.
+const AccountMenu = lazy(() => import('./AccountMenu.tsx'));
 
 export interface SiteHeaderProps {
   /** The signed-in user, or null for visitors. */
@@ -85,7 +88,9 @@ export function SiteHeader({ user, sessionLoading, onSignOut }: SiteHeaderProps)
             {sessionLoading ? (
               <span className={styles.sessionPending} aria-hidden="true" />
             ) : user ? (
-              <AccountMenu user={user} onSignOut={onSignOut} />
+              <Suspense fallback={<span className={styles.sessionPending} aria-hidden="true" />}>
+                <AccountMenu user={user} onSignOut={onSignOut} />
+              </Suspense>
             ) : (
               <>
                 <Link to={SIGN_IN_PATH} className={styles.signIn}>

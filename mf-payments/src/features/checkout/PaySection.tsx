@@ -1,0 +1,60 @@
+import { href } from '@stitchhouse/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatMoney, type Currency } from '@stitchhouse/shared/pricing.ts';
+import { Button } from '@stitchhouse/shared/ui/index.ts';
+import { startCheckout, type CheckoutRequest, type Quote } from '../../api/checkout.ts';
+import type { PaymentProblem } from '../../api/functions.ts';
+import { asProblem } from './useCheckoutProblem.ts';
+import * as styles from './Checkout.module.css';
+
+/** Sends the person to the provider’s hosted payment page. */
+export function goToPaymentPage(url: string): void {
+  window.location.assign(url);
+}
+
+export interface PaySectionProps {
+  request: CheckoutRequest;
+  currency: Currency;
+  quote: Quote | null;
+  quoting: boolean;
+  problem: PaymentProblem | null;
+  /** Set for a guest (anonymous session): where the receipt goes; null while it is not valid yet. */
+  guestEmail?: string | null;
+  /** Paying begins: the last problem goes. */
+  onStart(): void;
+  /** The payment page could not be opened: why. */
+  onFailed(problem: PaymentProblem): void;
+}
+
+/** Pay (or "Confirm new total and pay" after a price change), which opens the hosted page, and what paying means. */
+export function PaySection({ request, currency, quote, quoting, problem, guestEmail, onStart, onFailed }: PaySectionProps) {
+  const [paying, setPaying] = useState(false);
+  const blocking = problem && problem.code !== 'price_changed';
+  const confirming = problem?.code === 'price_changed';
+
+  async function pay() {
+    setPaying(true);
+    onStart();
+    try {
+      const { url } = await startCheckout({ ...request, guestEmail: guestEmail ?? undefined });
+      goToPaymentPage(url);
+      // Stay busy: the browser is leaving for the payment page.
+    } catch (error) {
+      setPaying(false);
+      onFailed(asProblem(error));
+    }
+  }
+
+  return (
+    <div className={styles.pay}>
+      <Button size="large" block busy={paying} busyLabel="Opening the secure payment page…" disabled={!quote || quoting || !!blocking || guestEmail === null} onClick={pay}>
+        {confirming ? 'Confirm new total and pay' : 'Pay'}{quote && !quoting ? ` ${formatMoney(quote.total_cents, currency)}` : ''}
+      </Button>
+      <p className={styles.meta}>
+        You pay on Stripe’s secure page and come back here. By paying you ask us to deliver the patterns at once and agree that
+        downloading them ends your 14-day right to cancel (<Link to={`${href('/legal/terms-of-use')}#refunds`}>terms</Link>).
+      </p>
+    </div>
+  );
+}
