@@ -65,7 +65,7 @@ describe('static servers', () => {
 
   it('keep hashed files a year and revalidate pages, manifests and entries', async () => {
     expect((await get(`${apps.urls.shell}/${mainJs()}`, 'br')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    for (const url of [`${apps.urls.shell}/`, `${apps.urls.shell}/patterns/some-pattern`, `${apps.urls.mf_catalog}/mf-manifest.json`, `${apps.urls.mf_catalog}/remoteEntry.js`, `${apps.urls.shell}/env.json`]) {
+    for (const url of [`${apps.urls.shell}/`, `${apps.urls.shell}/patterns/search`, `${apps.urls.mf_catalog}/mf-manifest.json`, `${apps.urls.mf_catalog}/remoteEntry.js`, `${apps.urls.shell}/env.json`]) {
       const response = await get(url, 'br, gzip');
       expect(response.status, url).toBe(200);
       expect(response.headers.get('cache-control'), url).toBe('no-cache');
@@ -78,10 +78,12 @@ describe('static servers', () => {
   it('answer deep links with the page, and a missing file with 404', async () => {
     const page = await get(`${apps.urls.shell}/stores/linen-and-thread`, 'identity');
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    // index.html as built, with the route's hints and env/remotes inline (scripts/route-hints.mjs).
+    // index.html as built, with the page's own head in place of the built title and description
+    // (scripts/page-head.mjs), the route's hints and env/remotes inline (scripts/route-hints.mjs).
     const html = await page.text();
     const built = readFileSync(join(shellDist, 'index.html'), 'utf8');
-    expect(html.startsWith(built.slice(0, built.indexOf('</head>')))).toBe(true);
+    expect(html.startsWith(built.slice(0, built.indexOf('>', built.indexOf('name="viewport"')) + 1))).toBe(true);
+    expect(html).toContain(built.slice(built.indexOf('<link rel="manifest"'), built.indexOf('</head>')));
     expect(html.endsWith(built.slice(built.indexOf('</head>')))).toBe(true);
     expect(html).toContain('id="stitchhouse-env"');
     const compressed = await get(`${apps.urls.shell}/stores/linen-and-thread`, 'br, gzip');
