@@ -7,7 +7,8 @@
 //     no inline script runs (the shell's index.html has none: env.json, remotes.json and the
 //     carried reads travel in <script type="application/json"> data blocks, which never run);
 //   - connections: the page's origin (env.json, remotes.json), the remotes (manifests,
-//     screen-shares.json) and the backend (REST, auth, storage, functions: one Supabase URL);
+//     screen-shares.json) and the backend (REST, auth, storage, functions: one Supabase URL;
+//     Realtime's websocket on the same host as ws:/wss:);
 //   - images: the page's origin, the remotes, the backend's Storage (covers, avatars, shop logos
 //     are public objects under the Supabase URL; hosted Supabase's Smart CDN serves them from that
 //     same URL) and data: (the shell's inline favicon);
@@ -49,7 +50,8 @@ export function contentSecurityPolicy({ supabaseUrl, remotes }) {
     'style-src': [self, ...apps],
     'img-src': unique([self, ...apps, backend, 'data:']),
     'font-src': [self, ...apps],
-    'connect-src': unique([self, ...apps, backend]),
+    // the backend's websocket too (Realtime at /realtime/v1/websocket): an http(s) source does not cover ws(s) everywhere
+    'connect-src': unique([self, ...apps, backend, backend.replace(/^http/, 'ws')]),
     'frame-src': ["'none'"],
     'worker-src': ["'none'"],
     'object-src': ["'none'"],

@@ -9,9 +9,21 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 // supabase-js is the backend's (dev) dependency; the bench package does not repeat it
 const require = createRequire(path.join(here, '..', '..', 'backend', 'package.json'));
-const { RealtimeClient } = require('@supabase/supabase-js') as typeof import('@supabase/supabase-js');
+interface Channel {
+  on(type: 'postgres_changes', filter: Record<string, string>, callback: (payload: { new: Record<string, unknown> }) => void): Channel;
+  subscribe(callback: (status: string, err?: Error) => void, timeout?: number): Channel;
+}
+/** The part of realtime-js's RealtimeClient used here (its types do not resolve from bench/). */
+type RealtimeClientClass = new (endPoint: string, options: { params: { apikey: string }; heartbeatIntervalMs?: number }) => {
+  setAuth(token: string): Promise<void>;
+  channel(topic: string): Channel;
+  removeAllChannels(): Promise<unknown>;
+  disconnect(): void;
+};
+const { RealtimeClient } = require('@supabase/supabase-js') as { RealtimeClient: RealtimeClientClass };
 
-interface Start { url: string; anonKey: string; patternId: string; tokens: string[] }
+/** What the parent sends to start (run.ts). */
+export interface Start { url: string; anonKey: string; patternId: string; tokens: string[] }
 const now = () => performance.timeOrigin + performance.now();
 
 process.once('message', async (start: Start) => {
@@ -24,7 +36,7 @@ process.once('message', async (start: Start) => {
   await Promise.all(clients.map((client, i) => new Promise<void>((resolve, reject) => {
     client.channel(`bench-${i}`)
       .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'patterns', filter: `id=eq.${start.patternId}` }, (p) => {
-        process.send!({ type: 'delivered', at: now(), title: (p.new as { title?: string }).title });
+        process.send!({ type: 'delivered', at: now(), title: p.new.title });
       })
       .subscribe((status, err) => {
         if (status === 'SUBSCRIBED') {

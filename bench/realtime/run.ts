@@ -8,7 +8,8 @@
 //   - memory: the backend process's RSS with N subscribers joined, minus before, per subscriber
 //   - write cost: the same UPDATE on a published and on an unpublished table (the trigger + NOTIFY)
 // Prints a table and writes bench/results/realtime.json (runs under other labels stay).
-//   NODE_OPTIONS=--experimental-websocket npx tsx realtime/run.ts [--subscribers 1,1000] [--changes 30] [--label latest]
+// A second 1,000 run has every subscriber on the anon key (visitors: one check for all).
+//   NODE_OPTIONS=--experimental-websocket npx tsx realtime/run.ts [--subscribers 1,1000] [--changes 30] [--db pglite|postgres] [--label latest]
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -17,6 +18,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStack, type Stack } from '../../backend/src/stack.ts';
 import { signJwt } from '../../backend/src/jwt.ts';
+import type { Start } from './clients.ts';
+import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../../backend/src/db/throwaway-postgres.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultsFile = path.join(here, '..', 'results', 'realtime.json');
@@ -24,6 +27,7 @@ const argOf = (name: string) => process.argv.find((_, i) => process.argv[i - 1] 
 const COUNTS = (argOf('subscribers') ?? '1,1000').split(',').map(Number);
 const CHANGES = Number(argOf('changes') ?? 30);
 const LABEL = argOf('label') ?? 'latest';
+const DB = argOf('db') ?? 'pglite';
 
 const quiet = { info: () => undefined, error: (service: string, message: string, err?: unknown) => console.error(`[${service}] ${message}`, err ?? '') };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stitchhouse-bench-realtime-'));
@@ -36,8 +40,14 @@ const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let stack: Stack | undefined;
+let postgres: ThrowawayPostgres | undefined;
 try {
-  stack = await startStack({ dataDir, port: 0, seed: false, log: quiet });
+  if (DB === 'postgres') {
+    const bin = findPostgresBin();
+    if (!bin) throw new Error('--db postgres: no PostgreSQL server binaries under /usr/lib/postgresql/*/bin');
+    postgres = await startThrowawayPostgres(bin, { fsync: false });
+  }
+  stack = await startStack({ dataDir, port: 0, seed: false, log: quiet, ...(postgres ? { databaseUrl: postgres.url } : {}) });
   const s = stack;
   const q = (text: string, values: unknown[] = []) => s.pool.query(text, values);
   const owner = randomUUID();
@@ -63,8 +73,9 @@ try {
   const unpublished = await writeCost(`update public.bench_unpublished set title = $1 where id = 1`);
 
   const runs: Array<Record<string, unknown>> = [];
-  for (const n of COUNTS) {
-    const tokens = await Promise.all(Array.from({ length: n }, () =>
+  const plan = [...COUNTS.map((n) => ({ n, who: 'members' as const })), ...COUNTS.filter((n) => n > 1).map((n) => ({ n, who: 'visitors' as const }))];
+  for (const { n, who } of plan) {
+    const tokens = who === 'visitors' ? Array.from({ length: n }, () => s.anonKey) : await Promise.all(Array.from({ length: n }, () =>
       signJwt({ role: 'authenticated', aud: 'authenticated', sub: randomUUID(), aal: 'aal1', session_id: randomUUID() }, s.config.jwtSecret, 3600)));
     const child = fork(path.join(here, 'clients.ts'), [], { execArgv: ['--import', 'tsx', '--experimental-websocket'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let deliveries: number[] = [];
@@ -78,7 +89,7 @@ try {
     global.gc?.();
     const before = rssMiB();
     const joinStarted = performance.now();
-    child.send({ url: s.url, anonKey: s.anonKey, patternId: pattern.id, tokens });
+    child.send({ url: s.url, anonKey: s.anonKey, patternId: pattern.id, tokens } satisfies Start);
     const joined = await ready;
     const joinMs = performance.now() - joinStarted;
     await sleep(2000);
@@ -98,7 +109,7 @@ try {
     child.send('stop');
     await new Promise((r) => child.once('exit', r));
     const run = {
-      subscribers: n, joined, join_all_ms: Math.round(joinMs), changes: CHANGES, deliveries: latencies.length, missing,
+      subscribers: n, who, joined, join_all_ms: Math.round(joinMs), changes: CHANGES, deliveries: latencies.length, missing,
       delivered_p50_ms: pct(latencies, 50), delivered_p95_ms: pct(latencies, 95), delivered_max_ms: pct(latencies, 100),
       backend_rss_before_mib: Math.round(before), backend_rss_joined_mib: Math.round(after),
       backend_kib_per_subscriber: Math.round(((after - before) * 1024) / n),
@@ -119,5 +130,6 @@ try {
   fs.writeFileSync(resultsFile, `${JSON.stringify({ bench: 'realtime', runs: all.runs }, null, 2)}\n`);
 } finally {
   await stack?.stop();
+  postgres?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -212,7 +212,7 @@ describe('framing and the content security policy', () => {
       };
       const policy = contentSecurityPolicy(runtime);
       expect(directives(policy).get('script-src')).toEqual(["'self'", 'https://apps.stitchhouse.example']);
-      expect(directives(policy).get('connect-src')).toEqual(["'self'", 'https://apps.stitchhouse.example', 'https://abcdefghijklmnopqrst.supabase.co']);
+      expect(directives(policy).get('connect-src')).toEqual(["'self'", 'https://apps.stitchhouse.example', 'https://abcdefghijklmnopqrst.supabase.co', 'wss://abcdefghijklmnopqrst.supabase.co']);
       const shell = await releaseApp({ app: 'shell', outDir: out, build: false, quiet: true, ...runtime });
       const rule = `/*\n  X-Content-Type-Options: nosniff\n  Content-Security-Policy: ${policy}\n  X-Frame-Options: DENY\n`;
       expect(readFileSync(join(shell.dir, '_headers'), 'utf8')).toContain(rule);

@@ -12,6 +12,7 @@
 //   (filters.ts) and delivered only to subscribers who may select the row under RLS, checked
 //   as each subscriber's role and claims (realtime.visible_to); a DELETE cannot be checked
 //   against a row that is gone, so, as hosted, it carries only the primary key on RLS tables
+/// <reference path="./ws.d.ts" />
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -33,6 +34,8 @@ const MAX_BUFFERED = 16 * 1024 * 1024;
 const REQUEST_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 /** Subscribers checked under RLS in one call of realtime.visible_to (then sent the change). */
 const RLS_BATCH = 100;
+/** Batches checked at once (the pool has 4 connections, shared with the other services). */
+const RLS_PARALLEL = 2;
 
 class ChannelError extends Error {}
 
@@ -489,11 +492,18 @@ export function startRealtimeServer(ctx: ServiceContext, postgres: PostgresHandl
       else byToken.set(ch.token, [ch]);
     }
     const groups = [...byToken.values()];
-    for (let start = 0; start < groups.length; start += RLS_BATCH) {
-      const batch = groups.slice(start, start + RLS_BATCH);
-      const visible = await visibleTo(pool, c.schema, c.table, c.record ?? {}, batch.map((g) => g[0]!.claims));
-      send(batch.filter((_, i) => visible.has(i)).flat());
-    }
+    const batches: Channel[][][] = [];
+    for (let start = 0; start < groups.length; start += RLS_BATCH) batches.push(groups.slice(start, start + RLS_BATCH));
+    // on PostgreSQL batches run side by side on the pool's connections; PGlite takes them in turn
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      for (let b = next++; b < batches.length; b = next++) {
+        const batch = batches[b]!;
+        const visible = await visibleTo(pool, c.schema, c.table, c.record ?? {}, batch.map((g) => g[0]!.claims));
+        send(batch.filter((_, i) => visible.has(i)).flat());
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(RLS_PARALLEL, batches.length) }, worker));
   }
 
   async function onPayload(text: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useLive } from '@stitchhouse/shared/query/live.ts';
 import { href, useSession } from '@stitchhouse/shared';
 import { Button, EmptyState, LinkButton, PageHeading, QueryState, Select, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { libraryKeys, myLibrary, myMadePatterns, myRefunded } from '../api/library.ts';
@@ -25,6 +26,14 @@ export default function MyPatterns() {
       return { owned, made, refunded: refunded.filter((r, i, all) => !ownedIds.has(r.patternId) && all.findIndex((x) => x.patternId === r.patternId) === i) };
     },
     enabled: userId !== '',
+  });
+  // live: a designer's new version of an owned pattern shows as it lands (patterns is published
+  // for Realtime; Realtime takes at most 100 values in an in-filter, the most recent purchases)
+  const ownedIds = (library.data?.owned ?? []).slice(0, 100).map((e) => e.patternId);
+  useLive({
+    topic: ownedIds.length ? 'library' : null,
+    changes: [{ table: 'patterns', event: 'UPDATE', filter: `id=in.(${ownedIds.join(',')})` }],
+    invalidate: [libraryKeys.mine(userId)],
   });
   const spinner = <Spinner label="Loading your patterns…" showLabel />;
 

@@ -14,6 +14,8 @@ export const reportKeys = {
   list: () => [...reportKeys.all, 'list'] as const,
   rows: (rpc: string, from: string, to: string) => [...reportKeys.all, 'rows', rpc, from, to] as const,
   storeCurrency: () => [...reportKeys.all, 'store-currency'] as const,
+  /** The caller's stores: whose sales (store-sales:<store>, Realtime) make an open report read again. */
+  storeIds: () => [...reportKeys.all, 'store-ids'] as const,
 };
 
 export async function listReports(): Promise<ReportSummary[]> {
@@ -40,6 +42,16 @@ export async function myStoreCurrency(): Promise<string | null> {
   const { data, error } = await supabase.from('stores').select('currency').eq('owner_id', session.session.user.id).order('created_at').limit(1);
   if (error) throw error;
   return data[0]?.currency ?? null;
+}
+
+/** The ids of the caller's stores (none for a visitor or a member without one). */
+export async function myStoreIds(): Promise<string[]> {
+  const supabase = await getSupabase();
+  const { data: session } = await supabase.auth.getSession();
+  if (!session.session) return [];
+  const { data, error } = await supabase.from('stores').select('id').eq('owner_id', session.session.user.id).order('created_at');
+  if (error) throw error;
+  return data.map((s) => s.id);
 }
 
 export interface ExportProgress { rows: number; expectedRows: number | null; bytes: number }

@@ -2,8 +2,9 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { href } from '@stitchhouse/shared';
 import { useQuery } from '@tanstack/react-query';
+import { useLive } from '@stitchhouse/shared/query/live.ts';
 import { Alert, EmptyState, PageHeading, QueryState, Select, Skeleton } from '@stitchhouse/shared/ui/index.ts';
-import { listReports, myStoreCurrency, reportKeys, reportRows } from '../api/reports.ts';
+import { listReports, myStoreCurrency, myStoreIds, reportKeys, reportRows } from '../api/reports.ts';
 import { Comparison } from '../features/reports/Comparison.tsx';
 import { chartPoints, currenciesOf, REPORTS } from '../features/reports/definitions.ts';
 import { isReportSlug } from '@stitchhouse/shared/contracts/report-export.ts';
@@ -38,6 +39,8 @@ export default function Report() {
     definition?.summaryRpc ? reportRows(definition.summaryRpc, period.from, period.to, signal) : Promise.resolve([]) });
 
   const storeCurrency = useQuery({ queryKey: reportKeys.storeCurrency(), queryFn: () => myStoreCurrency() });
+  const stores = useQuery({ queryKey: reportKeys.storeIds(), queryFn: () => myStoreIds() });
+  const [newSales, setNewSales] = useState(0);
   const currencies = useMemo(() => currenciesOf(rows.data ?? []), [rows.data]);
   const fallbackCurrency = currencies[0] ?? currenciesOf(before.data ?? [])[0] ?? storeCurrency.data ?? null;
   const [chosenCurrency, setChosenCurrency] = useState<string | null>(null);
@@ -81,6 +84,10 @@ export default function Report() {
       <p className={styles.periodNote}>
         {periodLabel(period)} (UTC days), compared with {periodLabel(previous)}.
       </p>
+      {(stores.data ?? []).map((id) => <SaleNotices key={id} storeId={id} onSale={() => setNewSales((n) => n + 1)} />)}
+      <div role="status" aria-live="polite">
+        {newSales > 0 ? <Alert tone="success">{newSales === 1 ? 'A new sale just arrived' : `${newSales} new sales just arrived`}: the report is up to date.</Alert> : null}
+      </div>
       {problem ? <Alert tone="warning" title="That range could not be used">{PROBLEM_TEXT[problem]} Showing the last 30 days instead.</Alert> : null}
 
       <QueryState query={rows} loadingLabel="Loading the report" errorTitle="This report could not be loaded" skeleton={skeleton}>
@@ -120,4 +127,10 @@ export default function Report() {
       </QueryState>
     </div>
   );
+}
+
+/** A store's sales as they happen (private channel store-sales:<store>, its owner's only): the open report reads its rows again. */
+function SaleNotices({ storeId, onSale }: { storeId: string; onSale: () => void }) {
+  useLive({ topic: `store-sales:${storeId}`, private: true, broadcast: ['sale'], invalidate: [[...reportKeys.all, 'rows']], onEvent: onSale });
+  return null;
 }

@@ -2,12 +2,16 @@ import { useState } from 'react';
 import { serverMessage } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Button, Card } from '@stitchhouse/shared/ui/index.ts';
 import { ReviewDecision, ReviewQueue } from '@stitchhouse/shared/ui/ReviewQueue.tsx';
+import { useLive } from '@stitchhouse/shared/query/live.ts';
 import { certificateUrl, listApplications, reviewApplication, type Application } from '../../api/wholesale.ts';
 import * as styles from '../layout/account.module.css';
 
 /** Operators: the queue of applications, each opened with its certificate, approved or rejected with a reason. */
 export function OperatorQueue() {
   const [open, setOpen] = useState<string | null>(null);
+  // live: a new application or another operator's decision shows at once (wholesale_accounts is
+  // published for Realtime; RLS lets operators read the rows); ReviewQueue's query is ['review-queue', queueKey, filter]
+  useLive({ topic: 'wholesale-queue', changes: [{ table: 'wholesale_accounts' }], invalidate: [['review-queue', '']] });
 
   return (
     <Card as="section" className={styles.section} aria-labelledby="queue-title">

@@ -1,6 +1,7 @@
 import type { PartnerProgramme } from '@stitchhouse/shared/partners/applications.ts';
 import { ReviewDecision, ReviewQueue } from '@stitchhouse/shared/ui/ReviewQueue.tsx';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLive } from '@stitchhouse/shared/query/live.ts';
 import { applicationKeys, listApplications, reviewApplication, type PartnerApplication } from '../../api/applications.ts';
 import { countryName } from '@stitchhouse/shared/countries.ts';
 import { formatDay } from '@stitchhouse/shared/money.ts';
@@ -15,6 +16,13 @@ export interface OperatorQueueProps {
 /** Operators: a programme's applications, approved or rejected with a reason (emailed to the applicant). */
 export function OperatorQueue({ programme, operatorId }: OperatorQueueProps) {
   const queryClient = useQueryClient();
+  // live: new applications and other operators' decisions show at once (partner_applications is
+  // published for Realtime; RLS lets operators read the rows); ReviewQueue's query is ['review-queue', queueKey, filter]
+  useLive({
+    topic: `partner-queue-${programme}`,
+    changes: [{ table: 'partner_applications', filter: `kind=eq.${programme}` }],
+    invalidate: [['review-queue', programme], applicationKeys.directory(programme)],
+  });
   return (
     <div className={styles.section}>
       <ReviewQueue<PartnerApplication>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useLive } from '@stitchhouse/shared/query/live.ts';
 import { Alert, Button, EmptyState, QueryState } from '@stitchhouse/shared/ui/index.ts';
 import { orderKeys, storeSales, type SaleItem } from '../../api/orders.ts';
 import { ORDER_STATUS_LABEL } from './labels.ts';
@@ -42,6 +43,7 @@ export function StoreSales({ storeIds }: { storeIds: string[] }) {
   const [target, setTarget] = useState<RefundTarget | null>(null);
   const [pending, setPending] = useState<Set<string>>(new Set());
   const [done, setDone] = useState<string | null>(null);
+  const [newSales, setNewSales] = useState(0);
 
   const orders = sales.data ? byOrder(sales.data) : [];
   const stillPending = [
@@ -67,6 +69,10 @@ export function StoreSales({ storeIds }: { storeIds: string[] }) {
   return (
     <section className={styles.section} aria-labelledby="sales-title">
       <h2 id="sales-title">Recent sales</h2>
+      {storeIds.map((id) => <SaleNotices key={id} storeId={id} storeIds={storeIds} onSale={() => setNewSales((n) => n + 1)} />)}
+      <div role="status" aria-live="polite">
+        {newSales > 0 ? <Alert tone="success">{newSales === 1 ? 'A new sale just arrived' : `${newSales} new sales just arrived`}: the list below is up to date.</Alert> : null}
+      </div>
       {done ? <Alert tone="success">{done}</Alert> : null}
       <QueryState query={sales} loadingLabel="Loading your sales" errorTitle="Your sales could not be loaded" keepDataOnError
         empty={<EmptyState headingLevel={3} title="No sales yet">Paid orders of your patterns appear here; you can refund them from here.</EmptyState>}>
@@ -119,4 +125,14 @@ export function StoreSales({ storeIds }: { storeIds: string[] }) {
       ) : null}
     </section>
   );
+}
+
+/**
+ * A store's sales as they happen: the database announces each paid order on the private channel
+ * store-sales:<store> (only the store's owner may join it; the message names no buyer), and the
+ * list reads again through store_sales.
+ */
+function SaleNotices({ storeId, storeIds, onSale }: { storeId: string; storeIds: string[]; onSale: () => void }) {
+  useLive({ topic: `store-sales:${storeId}`, private: true, broadcast: ['sale'], invalidate: [orderKeys.sales(storeIds)], onEvent: onSale });
+  return null;
 }
