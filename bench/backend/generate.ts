@@ -63,10 +63,10 @@ export async function generateCatalog(pool: pg.Pool, total: number, log: (msg: s
              case when src.i % 3 = 0 then array['a4', 'us_letter', 'a0', 'projector'] when src.i % 3 = 1 then array['a4', 'us_letter', 'a0'] else array['a4', 'us_letter'] end,
              case when src.i % 7 = 0 then array['en', 'de'] when src.i % 11 = 0 then array['en', 'fr'] else array['en'] end,
              array[(${arr(tagPool)})[1 + src.i % ${tagPool.length}], (${arr(tagPool)})[1 + (src.i * 7) % ${tagPool.length}], lower((${arr(fabrics)})[1 + src.i % ${fabrics.length}])],
-             case when src.i % 5 = 0 then 'small_business' else 'personal' end,
+             (case when src.i % 5 = 0 then 'small_business' else 'personal' end)::public.pattern_licence,
              case when src.i % 9 = 0 then 0 else 600 + ((src.i * 37) % 15) * 100 end,
              (array['USD', 'EUR', 'GBP'])[1 + src.s % 3],
-             case when src.i % 20 = 0 then 'draft' when src.i % 33 = 0 then 'archived' else 'published' end,
+             (case when src.i % 20 = 0 then 'draft' when src.i % 33 = 0 then 'archived' else 'published' end)::public.pattern_status,
              now() - ((src.i % 700) || ' days')::interval - ((src.i % 24) || ' hours')::interval,
              now() - ((src.i % 700) + 5 || ' days')::interval
         from src cross join gm`);
