@@ -2,7 +2,7 @@
 // when used), and upload links whose permission is checked (dry-run as the caller) when signing;
 // an upload URL then lets anyone holding it upload that one object within two hours.
 import { randomUUID } from 'node:crypto';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import * as db from '../db.ts';
 import { maxBatch, requireBucket, type StorageDeps } from '../deps.ts';
@@ -12,7 +12,7 @@ import { callerOf, jsonBody, objectParams } from '../request.ts';
 import { serveObject } from '../serve.ts';
 import type { ImageRenderer } from '../render.ts';
 import { transformationsClaim, transformFromClaim } from '../render.ts';
-import { assertSignedUrlLifetime, signDownloadToken, signUploadToken, verifyDownloadToken, verifyUploadToken } from '../signing.ts';
+import { assertSignedUrlLifetime, signDownloadToken, signUploadToken, verifyDownloadToken, verifyUploadToken, type SignedTransform } from '../signing.ts';
 import { respondWithRender } from './render.ts';
 import { asCaller, dryRunAsCaller, ownerOf } from '../tx.ts';
 import { readUploadBody, uploadObject } from '../upload.ts';
@@ -71,30 +71,26 @@ export function registerSignedUrls(app: Hono, deps: StorageDeps, renderer: Image
     return c.json(results);
   });
 
-  app.get('/object/sign/:bucket/:name{[^]+}', async (c) => {
+  /** The object a signed download link names, and the transform its token carries. */
+  async function signedObject(c: Context): Promise<{ object: db.ObjectRow; transform: SignedTransform }> {
     const { bucket, name } = objectParams(c);
     const token = c.req.query('token');
     if (!token) throw errors.invalidRequest('querystring must have required property \'token\'');
-    const { signer } = await verifyDownloadToken(token, bucket, name, secret);
+    const { signer, ...transform } = await verifyDownloadToken(token, bucket, name, secret);
     await requireBucket(deps, bucket);
     // Not the token alone: the signer must still be allowed to read the object (RLS, now).
     const asSigner = { claims: signer, method: c.req.method, path: new URL(c.req.url).pathname };
     const object = await asCaller(ctx.pool, asSigner, (client) => db.findObject(client, bucket, name));
     if (!object) throw errors.noSuchKey();
-    return serveObject(c, store, object);
-  });
+    return { object, transform };
+  }
 
-  // A signed link with a transform: the same checks as /object/sign, then the image as the token's transform.
+  app.get('/object/sign/:bucket/:name{[^]+}', async (c) => serveObject(c, store, (await signedObject(c)).object));
+
+  // A signed link with a transform: the same checks, then the image as the token's transform says.
   app.on(['GET', 'HEAD'], '/render/image/sign/:bucket/:name{[^]+}', async (c) => {
-    const { bucket, name } = objectParams(c);
-    const token = c.req.query('token');
-    if (!token) throw errors.invalidRequest("querystring must have required property 'token'");
-    const { signer, transformations, format } = await verifyDownloadToken(token, bucket, name, secret);
-    await requireBucket(deps, bucket);
-    const asSigner = { claims: signer, method: c.req.method, path: new URL(c.req.url).pathname };
-    const object = await asCaller(ctx.pool, asSigner, (client) => db.findObject(client, bucket, name));
-    if (!object) throw errors.noSuchKey();
-    return respondWithRender(c, renderer, object, transformFromClaim(transformations ?? '', format));
+    const { object, transform } = await signedObject(c);
+    return respondWithRender(c, renderer, object, transformFromClaim(transform.transformations ?? '', transform.format));
   });
 
   app.post('/object/upload/sign/:bucket/:name{[^]+}', async (c) => {
