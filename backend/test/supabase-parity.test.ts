@@ -13,6 +13,7 @@ import { parse, stringify } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, serviceClient } from '../../shared/src/testing/kit.ts';
 import { loadConfig, repoRoot } from '../src/config.ts';
+import { projectJwks, signAccessToken, verifyProjectJwt } from '../src/jwt.ts';
 import { newEmail, PASSWORD } from './auth-client.ts';
 import { startTestStack, type TestStack } from './harness.ts';
 
@@ -128,6 +129,15 @@ describe('auth (GoTrue)', () => {
       const configToml = configWith(name, { signing_keys_path: keysFile(name, keys) });
       await expect(loadConfig({ dataDir: path.join(tmp, `data-${name}`), configToml }, {}), name).rejects.toThrow(message);
     }
+
+    // a symmetric key signs HS256 with its kid, as GoTrue does, and is never published
+    const oct: JWK = { kty: 'oct', k: Buffer.from(randomUUID() + randomUUID()).toString('base64url'), kid: 'oct-1', alg: 'HS256' };
+    const config = await loadConfig({ dataDir: path.join(tmp, 'data-oct'), configToml: configWith('oct', { signing_keys_path: keysFile('oct', [oct]) }) }, {});
+    expect(projectJwks(config)).toEqual({ keys: [] });
+    const token = await signAccessToken({ sub: 'x', role: 'authenticated' }, config, 60);
+    expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'HS256', kid: 'oct-1' });
+    expect((await verifyProjectJwt(token, config)).sub).toBe('x');
+    await expect(verifyProjectJwt(token, { ...config, signingKeys: [{ ...oct, k: Buffer.from('another key of enough length, really').toString('base64url') }] })).rejects.toThrow();
   });
 
   it('reads jwt_secret under [auth] of config.toml; the JWT_SECRET variable wins over it, as the environment over config.toml in the CLI', async () => {
