@@ -7,6 +7,7 @@
 import { COVER_BUCKET, publicStorageUrl } from '../shared/src/storage/coverUrls.mjs';
 import { isStoreSlug } from '../shared/src/catalog/storeSlug.mjs';
 import { CATALOG_PAGE_SIZE } from '../shared/src/catalog/columns.mjs';
+import { markdownText } from '../shared/src/markdownText.mjs';
 
 /** How long a page waits for its facts before it answers 503 (a crawler comes back later). */
 const FACTS_TIMEOUT_MS = 4000;
@@ -83,7 +84,7 @@ export function pageFacts({ supabaseUrl, anonKey, fetchImpl = fetch }) {
       return {
         id: row.id,
         title: row.title,
-        description: row.description ?? '',
+        description: markdownText(row.description ?? ''),
         priceCents: row.price_cents,
         currency: row.currency,
         coverUrl: cover ? imageUrl(cover) : null,
@@ -110,7 +111,7 @@ export function pageFacts({ supabaseUrl, anonKey, fetchImpl = fetch }) {
       return {
         slug: row.slug,
         name: row.name,
-        bio: row.bio ?? '',
+        bio: markdownText(row.bio ?? ''),
         closed: row.closed_at !== null,
         hasPicture: Boolean(row.banner_path || row.logo_path || hits.some((/** @type {any} */ hit) => hit.cover_path)),
         logoUrl: row.logo_path ? imageUrl(row.logo_path, 'store-assets') : null,
@@ -167,17 +168,25 @@ export function pageFacts({ supabaseUrl, anonKey, fetchImpl = fetch }) {
    * @param {string} [filter]   further query parameters (`closed_at=is.null&`)
    */
   async function* keyset(table, columns, skip, limit, key = 'id', filter = '') {
+    const page = (/** @type {string | null} */ after, /** @type {number} */ size) =>
+      rest(`${table}?${filter}select=${columns}&order=${key}.asc&limit=${size}&${after === null ? `offset=${skip}` : `${key}=gt.${encodeURIComponent(after)}`}`);
     let left = limit;
-    let after = null;
+    let size = Math.min(REST_PAGE_ROWS, left);
+    let next = page(null, size);
     while (left > 0) {
-      const size = Math.min(REST_PAGE_ROWS, left);
-      const from = after === null ? `offset=${skip}` : `${key}=gt.${encodeURIComponent(after)}`;
-      const { rows } = await rest(`${table}?${filter}select=${columns}&order=${key}.asc&limit=${size}&${from}`);
+      const { rows } = await next;
       if (rows.length === 0) return;
-      yield rows;
       left -= rows.length;
-      if (rows.length < size) return;
-      after = rows[rows.length - 1][key];
+      const more = rows.length === size && left > 0;
+      // The next page is asked for before this one is written out: the backend reads while the
+      // sitemap is being written.
+      if (more) {
+        size = Math.min(REST_PAGE_ROWS, left);
+        next = page(rows[rows.length - 1][key], size);
+        next.catch(() => undefined); // awaited on the next turn; a consumer that stops early leaves it
+      }
+      yield rows;
+      if (!more) return;
     }
   }
 }

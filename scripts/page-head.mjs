@@ -90,7 +90,7 @@ export const PRIVATE_PATTERNS = ['/account', '/payment', '/patterns/my-', '/patt
 /** Whether a route's path pattern is public and indexable. */
 export const isPublicPage = (/** @type {string} */ path) => Object.hasOwn(PUBLIC_PAGES, path);
 
-/** A Markdown text (a pattern's description, a store's bio) as one line of plain text, at most `max` characters. */
+/** A text as one line of at most `max` characters, cut at a word (the Markdown is made plain text by page-facts.mjs). */
 export function summary(/** @type {string} */ text, max = 200) {
   const plain = text.replace(/\s+/g, ' ').trim();
   if (plain.length <= max) return plain;

@@ -7,8 +7,9 @@
 // `sitemap` library, which escapes and validates every address) before the next is asked for,
 // so neither the server nor the backend holds a whole sitemap.
 import { once } from 'node:events';
+import { Transform } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import { SitemapIndexStream, SitemapStream } from 'sitemap';
+import { ErrorLevel, SitemapIndexStream, SitemapStream } from 'sitemap';
 import { PRIVATE_PATTERNS, isPublicPage } from './page-head.mjs';
 
 /** Addresses per child sitemap: the sitemap protocol's limit. */
@@ -16,6 +17,36 @@ export const SITEMAP_URLS = 50_000;
 /** Crawlers may keep a sitemap for an hour; patterns change faster than crawlers come back. */
 export const SITEMAP_CACHE_CONTROL = 'public, max-age=3600';
 const XML = 'application/xml; charset=utf-8';
+
+/** Bytes gathered before they go on (to gzip, or to the socket): the library writes one small string per address. */
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The library's many small strings as chunks of about CHUNK_BYTES: one gzip call or one socket
+ * write per chunk instead of per address (50,000 small zlib writes took 7 s of a child's 8).
+ */
+function coalesce() {
+  /** @type {Buffer[]} */
+  let parts = [];
+  let size = 0;
+  return new Transform({
+    transform(chunk, _encoding, done) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      parts.push(bytes);
+      size += bytes.length;
+      if (size >= CHUNK_BYTES) {
+        this.push(Buffer.concat(parts, size));
+        parts = [];
+        size = 0;
+      }
+      done();
+    },
+    flush(done) {
+      if (size > 0) this.push(Buffer.concat(parts, size));
+      done();
+    },
+  });
+}
 
 /**
  * robots.txt: the private screens disallowed, the sitemap index named.
@@ -52,7 +83,8 @@ export function sitemaps({ siteUrl, facts, routes, perSitemap = SITEMAP_URLS }) 
       res.end();
       return;
     }
-    const out = gzip ? xml.pipe(createGzip()) : xml;
+    const chunks = xml.pipe(coalesce());
+    const out = gzip ? chunks.pipe(createGzip()) : chunks;
     out.pipe(res);
     const write = async (/** @type {any} */ item) => {
       if (!xml.write(item)) await once(xml, 'drain');
@@ -112,7 +144,9 @@ export function sitemaps({ siteUrl, facts, routes, perSitemap = SITEMAP_URLS }) 
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }).end('No such sitemap');
       return true;
     }
-    const xml = new SitemapStream({ hostname: siteUrl, xmlns: { image: kind === 'patterns', news: false, video: false, xhtml: false }, lastmodDateOnly: false });
+    // The addresses are made here from ids and slugs the database checks, so the library escapes
+    // them without validating each again (its validation is a third of its time).
+    const xml = new SitemapStream({ hostname: siteUrl, level: ErrorLevel.SILENT, xmlns: { image: kind === 'patterns', news: false, video: false, xhtml: false } });
     const entry = (/** @type {any} */ row) => (kind === 'patterns' ? patternEntry(row) : storeEntry(row));
     await send(req, res, xml, async (write) => {
       for (const row of first.value) await write(entry(row));

@@ -216,10 +216,16 @@ describe('what a crawler reads, with no JavaScript', () => {
     expect(text).toContain(`Sitemap: ${stack.shellUrl}/sitemap.xml`);
   });
 
-  it('a title with quotes, </script>, HTML and emoji is escaped in the head and in the JSON-LD', async () => {
-    await rest(`patterns?id=eq.${pattern.id}`, service(), { method: 'PATCH', body: JSON.stringify({ title: EVIL_TITLE }), headers: { prefer: 'return=representation' } });
+  it('a title with quotes, </script>, HTML and emoji is escaped in the head and in the JSON-LD; the description is the Markdown’s text', async () => {
+    const [{ description }] = await rest<{ description: string }[]>(`patterns?select=description&id=eq.${pattern.id}`, anon());
+    await rest(`patterns?id=eq.${pattern.id}`, service(), {
+      method: 'PATCH',
+      body: JSON.stringify({ title: EVIL_TITLE, description: '## Fits\n\nA **quick** sew, see [the guide](https://example.com/guide).' }),
+      headers: { prefer: 'return=representation' },
+    });
     try {
       const { html, head } = await crawl(`/patterns/${pattern.id}`);
+      expect(head.description).toBe('Fits A quick sew, see the guide.');
       expect(head.title).toContain(EVIL_TITLE);
       expect(head.meta['og:title']).toContain(EVIL_TITLE);
       const [product] = ofType(head, 'Product') as Record<string, any>[];
@@ -230,7 +236,7 @@ describe('what a crawler reads, with no JavaScript', () => {
       expect(html).not.toContain('<script>alert(1)</script>');
       expect((await tab.$$('b')).length).toBe(0);
     } finally {
-      await fetch(`${stack.backend!.url}/rest/v1/patterns?id=eq.${pattern.id}`, { method: 'PATCH', headers: { ...service(), prefer: 'return=minimal' }, body: JSON.stringify({ title: pattern.title }) });
+      await fetch(`${stack.backend!.url}/rest/v1/patterns?id=eq.${pattern.id}`, { method: 'PATCH', headers: { ...service(), prefer: 'return=minimal' }, body: JSON.stringify({ title: pattern.title, description }) });
     }
   });
 });
