@@ -1,7 +1,8 @@
 // The subscribers of bench/realtime/run.ts, in a process of their own (so the backend's memory
 // is the backend's): N realtime-js clients (supabase-js's RealtimeClient, unmodified), one
 // socket and one user token each, all listening to UPDATEs of one pattern. Talks to the parent
-// over IPC: {tokens, url, anonKey, patternId} in, "ready" and each delivery's time out.
+// over IPC: {tokens, url, anonKey, patternId} in, "ready" out; then per change the title to
+// expect in, and the times it reached each subscriber out in one message (no IPC per delivery).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,8 @@ const { RealtimeClient } = require('@supabase/supabase-js') as { RealtimeClient:
 export interface Start { url: string; anonKey: string; patternId: string; tokens: string[] }
 const now = () => performance.timeOrigin + performance.now();
 
+let expected: { title: string; times: number[]; done: () => void } | null = null;
+
 process.once('message', async (start: Start) => {
   const clients = start.tokens.map((token) => {
     const client = new RealtimeClient(`${start.url}/realtime/v1`, { params: { apikey: start.anonKey }, heartbeatIntervalMs: 25_000 });
@@ -36,7 +39,10 @@ process.once('message', async (start: Start) => {
   await Promise.all(clients.map((client, i) => new Promise<void>((resolve, reject) => {
     client.channel(`bench-${i}`)
       .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'patterns', filter: `id=eq.${start.patternId}` }, (p) => {
-        process.send!({ type: 'delivered', at: now(), title: p.new.title });
+        const at = now();
+        if (!expected || p.new.title !== expected.title) return;
+        expected.times.push(at);
+        if (expected.times.length === start.tokens.length) expected.done();
       })
       .subscribe((status, err) => {
         if (status === 'SUBSCRIBED') {
@@ -46,7 +52,20 @@ process.once('message', async (start: Start) => {
       }, 60_000);
   })));
   process.send!({ type: 'ready', joined });
-  process.once('message', async () => {
+  process.on('message', async (m: { type: 'expect'; title: string } | { type: 'stop' }) => {
+    if (m.type === 'expect') {
+      const times: number[] = [];
+      let timer: NodeJS.Timeout | undefined;
+      const done = () => {
+        clearTimeout(timer);
+        expected = null;
+        process.send!({ type: 'batch', times });
+      };
+      expected = { title: m.title, times, done };
+      timer = setTimeout(done, 15_000);
+      process.send!({ type: 'expecting' });
+      return;
+    }
     await Promise.all(clients.map((c) => c.removeAllChannels()));
     clients.forEach((c) => c.disconnect());
     process.exit(0);

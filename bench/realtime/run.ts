@@ -78,10 +78,12 @@ try {
     const tokens = who === 'visitors' ? Array.from({ length: n }, () => s.anonKey) : await Promise.all(Array.from({ length: n }, () =>
       signJwt({ role: 'authenticated', aud: 'authenticated', sub: randomUUID(), aal: 'aal1', session_id: randomUUID() }, s.config.jwtSecret, 3600)));
     const child = fork(path.join(here, 'clients.ts'), [], { execArgv: ['--import', 'tsx', '--experimental-websocket'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let deliveries: number[] = [];
+    let onBatch: ((times: number[]) => void) | null = null;
+    let onExpecting: (() => void) | null = null;
     const ready = new Promise<number>((resolve, reject) => {
-      child.on('message', (m: { type: string; at?: number; joined?: number }) => {
-        if (m.type === 'delivered') deliveries.push(m.at!);
+      child.on('message', (m: { type: string; times?: number[]; joined?: number }) => {
+        if (m.type === 'batch') onBatch?.(m.times!);
+        if (m.type === 'expecting') onExpecting?.();
         if (m.type === 'ready') resolve(m.joined!);
       });
       child.once('exit', (code) => reject(new Error(`clients exited (${code})`)));
@@ -97,16 +99,17 @@ try {
     const latencies: number[] = [];
     let missing = 0;
     for (let i = 0; i < CHANGES; i++) {
-      deliveries = [];
-      await q(`update public.patterns set title = $1 where id = $2`, [`Bench ${n}-${i}`, pattern.id]);
+      const title = `Bench ${n}-${who}-${i}`;
+      await new Promise<void>((resolve) => { onExpecting = resolve; child.send({ type: 'expect', title }); });
+      const batch = new Promise<number[]>((resolve) => { onBatch = resolve; });
+      await q(`update public.patterns set title = $1 where id = $2`, [title, pattern.id]);
       const committed = now();
-      const until = Date.now() + 10_000;
-      while (deliveries.length < n && Date.now() < until) await sleep(5);
-      missing += n - deliveries.length;
-      latencies.push(...deliveries.map((at) => at - committed));
-      await sleep(50);
+      const times = await batch;
+      missing += n - times.length;
+      latencies.push(...times.map((at) => at - committed));
+      await sleep(100);
     }
-    child.send('stop');
+    child.send({ type: 'stop' });
     await new Promise((r) => child.once('exit', r));
     const run = {
       subscribers: n, who, joined, join_all_ms: Math.round(joinMs), changes: CHANGES, deliveries: latencies.length, missing,
