@@ -28,7 +28,7 @@ export default function SignInMagic() {
         onSubmit={form.onSubmit(async ({ email }) => {
           await sendEmailLink('magiclink', email, hasNext ? next : null);
           // The address travels in history state, not the URL (no emails in logs or history lists).
-          navigate(href('/sign-in/thank-you', nextQuery), { state: { email } });
+          void navigate(href('/sign-in/thank-you', nextQuery), { state: { email } });
         })}
       >
         <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required {...form.field('email')} />

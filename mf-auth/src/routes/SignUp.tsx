@@ -46,13 +46,13 @@ export default function SignUp() {
           } catch (error) {
             const shown = describeError(error);
             if (ERROR_PAGE_KINDS.has(shown.kind)) {
-              navigate(href('/sign-up/error', { reason: shown.code ?? shown.kind }));
+              void navigate(href('/sign-up/error', { reason: shown.code ?? shown.kind }));
               return;
             }
             throw error; // fixable here: shown above the form, nothing typed is lost
           }
           clearSignUpDraft();
-          navigate(href('/sign-up/thank-you', nextQuery), { state: { email: input.email } });
+          void navigate(href('/sign-up/thank-you', nextQuery), { state: { email: input.email } });
         })}
       >
         <TextField
@@ -73,7 +73,7 @@ export default function SignUp() {
           {...form.field('password')}
         />
         <PasswordStrength id={STRENGTH_ID} password={form.values.password} />
-        <fieldset className={styles.fieldset} aria-describedby={form.errors.intent ? 'sign-up-intent-error' : undefined}>
+        <fieldset className={styles.fieldset} role="radiogroup" aria-invalid={form.errors.intent ? true : undefined} aria-describedby={form.errors.intent ? 'sign-up-intent-error' : undefined}>
           <legend className={styles.legend}>What brings you to Stitchhouse?</legend>
           {INTENTS.map((intent: Intent) => (
             <label key={intent} className={styles.choice} htmlFor={`sign-up-intent-${intent}`}>
@@ -84,7 +84,6 @@ export default function SignUp() {
                 value={intent}
                 checked={form.values.intent === intent}
                 onChange={() => form.setValue('intent', intent)}
-                aria-invalid={form.errors.intent ? true : undefined}
                 aria-describedby={`sign-up-intent-${intent}-hint`}
               />
               <span>{INTENT_LABELS[intent].label}</span>

@@ -22,7 +22,7 @@ export default function DownloadLink() {
     const fail = (reason: string, minutes?: number) => {
       const query = new URLSearchParams({ reason, productId });
       if (minutes) query.set('minutes', String(minutes));
-      navigate(href('/download/error', query), { replace: true });
+      void navigate(href('/download/error', query), { replace: true });
     };
     if (!session) {
       fail('not_signed_in');

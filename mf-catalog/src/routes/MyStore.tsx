@@ -63,7 +63,7 @@ export default function MyStore() {
 
   // Nothing is stored until the editor's first save (no empty "Untitled pattern" drafts).
   function newPattern() {
-    navigate(href('/patterns/:productId/edit', { productId: 'new' }));
+    void navigate(href('/patterns/:productId/edit', { productId: 'new' }));
   }
 
   async function bulk(status: PatternStatus) {

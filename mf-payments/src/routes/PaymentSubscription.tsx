@@ -46,11 +46,12 @@ export default function PaymentSubscription() {
   const upgraded = store?.plan === 'pro';
   const stillConfirming = confirming && !upgraded && Date.now() - startedAt < CONFIRM_FOR_MS;
 
+  const { isFetching, refetch } = data;
   useEffect(() => {
-    if (!stillConfirming || data.isFetching) return;
-    const timer = setTimeout(() => void data.refetch(), CONFIRM_EVERY_MS);
+    if (!stillConfirming || isFetching) return;
+    const timer = setTimeout(() => void refetch(), CONFIRM_EVERY_MS);
     return () => clearTimeout(timer);
-  }, [stillConfirming, data.isFetching, data.data, data.refetch]);
+  }, [stillConfirming, isFetching, data.data, refetch]);
 
   const heading = <PageHeading title="Your store plan" lead="The plan decides your fee on each sale.">Your store plan</PageHeading>;
   // Until the plan is here: the skeleton, or the failure with a retry (a failed poll keeps the plan shown).

@@ -10,7 +10,7 @@ export function safeNextPath(value: string | null | undefined, fallback = DEFAUL
   // One leading slash; not "//host" nor "/\host" (browsers read both as another host).
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
   // No control characters or backslashes anywhere (tabs and newlines are stripped by URL parsers).
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  if (Array.from(value).some((ch) => ch <= '\u001f' || ch === '\u007f' || ch === '\\')) return fallback;
   try {
     const base = 'https://stitchhouse.invalid';
     const url = new URL(value, base);

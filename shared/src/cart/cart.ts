@@ -105,7 +105,7 @@ export function createCart(storage: CartStorage | null, now: () => Date = () => 
   let cached: readonly CartLine[] | null = null;
   const read = (): readonly CartLine[] => {
     if (cached) return cached;
-    let raw: string | null = null;
+    let raw: string | null;
     try {
       raw = storage?.getItem(CART_STORAGE_KEY) ?? null;
     } catch {

@@ -49,10 +49,14 @@ export function useLive(options: LiveOptions): boolean {
   const instance = useId();
   const latest = useRef(options);
   latest.current = options;
-  const { topic, changes = [], broadcast = [], private: isPrivate = false } = options;
-  const shape = JSON.stringify({ topic, changes, broadcast, isPrivate, invalidate: options.invalidate });
+  const shape = JSON.stringify({
+    topic: options.topic, changes: options.changes ?? [], broadcast: options.broadcast ?? [], isPrivate: options.private ?? false, invalidate: options.invalidate,
+  });
 
+  // `shape` stands for topic, changes, broadcast, private and the keys: the channel is made again
+  // when one of them changes, from the options of that render.
   useEffect(() => {
+    const { topic, changes = [], broadcast = [], private: isPrivate = false } = latest.current;
     if (!topic) return undefined;
     let cancelled = false;
     let remove: (() => void) | undefined;
@@ -85,8 +89,6 @@ export function useLive(options: LiveOptions): boolean {
       setLive(false);
       remove?.();
     };
-    // `shape` stands for topic, changes, broadcast, private and the keys
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shape, queryClient, instance]);
 
   return live;

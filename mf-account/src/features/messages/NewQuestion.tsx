@@ -28,7 +28,7 @@ export function NewQuestion({ session, patternId, storeId }: { session: Session;
   // (not the conversation this screen just started: that one opens with the focus on the question)
   const started = useRef(false);
   useEffect(() => {
-    if (existing && !started.current) navigate(href('/account/messages/:threadId', { threadId: existing }), { replace: true });
+    if (existing && !started.current) void navigate(href('/account/messages/:threadId', { threadId: existing }), { replace: true });
   }, [existing, navigate]);
 
   const spinner = <Spinner label="Opening the conversation…" showLabel />;
@@ -58,7 +58,7 @@ export function NewQuestion({ session, patternId, storeId }: { session: Session;
           started.current = true;
           // the conversation's page finds the new thread in the list it reads again on opening
           void queryClient.invalidateQueries({ queryKey: messageKeys.lists(), refetchType: 'none' });
-          navigate(href('/account/messages/:threadId', { threadId: sent.thread_id }), { state: { focusMessage: sent.message_id } });
+          void navigate(href('/account/messages/:threadId', { threadId: sent.thread_id }), { state: { focusMessage: sent.message_id } });
         }} />
     </Card>
   );

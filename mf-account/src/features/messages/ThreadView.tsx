@@ -1,5 +1,5 @@
 import { href } from '@stitchhouse/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient } from '@stitchhouse/shared/query/client.ts';
@@ -30,15 +30,16 @@ export function ThreadView({ thread, focusMessageId = null }: ThreadViewProps) {
   const listsChanged = () => void queryClient.invalidateQueries({ queryKey: messageKeys.lists() });
   const items = useRef(new Map<string, HTMLLIElement>());
 
-  useEffect(() => {
-    if (!state.data) return;
+  // Each load of the messages marks the thread read and focuses a message waiting for it.
+  const messagesShown = useEffectEvent(() => {
     markThreadRead(thread.id).then(listsChanged, () => undefined);
     if (focusId) {
       items.current.get(focusId)?.focus();
       setFocusId(null);
     }
-    // marking read once per load of the messages
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (state.data) messagesShown();
   }, [state.data, thread.id]);
 
   const mine = thread.mySide;

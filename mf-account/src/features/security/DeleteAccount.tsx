@@ -36,7 +36,7 @@ export function DeleteAccount() {
               return;
             }
             await deleteAccount(password, app ? code : null);
-            navigate(href('/sign-in', { reason: 'account-deleted' }), { replace: true });
+            void navigate(href('/sign-in', { reason: 'account-deleted' }), { replace: true });
           })}
         >
           <TextField id={IDS.password} label="Current password" type="password" autoComplete="current-password" required {...form.field('password')} />

@@ -21,7 +21,7 @@ export function SessionsSection() {
     try {
       if (scope === 'global') markSignOutIntended();
       await signOutSessions(scope);
-      if (scope === 'global') navigate(href('/sign-in'), { replace: true });
+      if (scope === 'global') void navigate(href('/sign-in'), { replace: true });
       else setDone(true);
     } catch (error) {
       setProblem(serverMessage(error).message);

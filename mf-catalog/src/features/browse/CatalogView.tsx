@@ -85,7 +85,7 @@ export function CatalogView({ mode }: CatalogViewProps) {
     const q = words.trim();
     const next = withChanges(query, { q, sort: query.sort === 'relevance' && !q ? null : query.sort });
     const qs = serializeCatalogQuery(next);
-    if (mode === 'browse' && q) navigate(href('/patterns/search', qs));
+    if (mode === 'browse' && q) void navigate(href('/patterns/search', qs));
     else setQuery(next);
   }
 

@@ -29,6 +29,17 @@ export function FiltersDrawer({ active, showLabel, children }: FiltersDrawerProp
   }, [open]);
 
   useEffect(() => {
+    // A click on the backdrop (the dialog box itself, outside its content) closes it, as Escape and
+    // Close do from the keyboard.
+    const node = dialog.current;
+    const onClick = (event: MouseEvent) => {
+      if (event.target === node) setOpen(false);
+    };
+    node?.addEventListener('click', onClick);
+    return () => node?.removeEventListener('click', onClick);
+  }, []);
+
+  useEffect(() => {
     // The page leaving while the sheet is open (a link inside it) must not leave the page inert.
     const node = dialog.current;
     return () => node?.close();
@@ -44,11 +55,7 @@ export function FiltersDrawer({ active, showLabel, children }: FiltersDrawerProp
       <Button ref={opener} variant="secondary" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)} data-testid="filters-button">
         Filters{active > 0 ? ` (${active})` : ''}
       </Button>
-      <dialog ref={dialog} className={styles.sheet} aria-labelledby="filters-sheet-heading" onClose={onClose}
-        onClick={(event) => {
-          // A click on the backdrop (the dialog box itself, outside its content) closes it.
-          if (event.target === dialog.current) setOpen(false);
-        }}>
+      <dialog ref={dialog} className={styles.sheet} aria-labelledby="filters-sheet-heading" onClose={onClose}>
         <div className={styles.content}>
           <div className={styles.top}>
             <h2 id="filters-sheet-heading" className={styles.heading}>Filters{active > 0 ? ` (${active})` : ''}</h2>

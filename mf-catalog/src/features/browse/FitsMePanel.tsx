@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { Button, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { BODY_MEASUREMENTS, formatMeasurement, type BodyMeasurement, type BodyMeasurementsCm } from '@stitchhouse/shared/catalog/sizing.ts';
 import { EMPTY_FIT_FORM, remembersFit } from '@stitchhouse/shared/catalog/fitStorage.ts';
@@ -47,7 +47,11 @@ export function FitsMePanel({ applied, onApply, onClear }: FitsMePanelProps) {
     setForm(next);
   };
 
-  // What this device remembers (its unit, and "Use my saved measurements"), read only when there is something.
+  // What this device remembers (its unit, and "Use my saved measurements"), read only when there is
+  // something, once; shown with the measurements applied when it arrives.
+  const showRemembered = useEffectEvent((remembered: FitForm) => {
+    if (!edited.current) setForm(formFromApplied(applied, remembered));
+  });
   useEffect(() => {
     if (!remembersFit()) return;
     let live = true;
@@ -55,20 +59,21 @@ export function FitsMePanel({ applied, onApply, onClear }: FitsMePanelProps) {
       const remembered = loadFitForm();
       if (!live || !remembered) return;
       setSaved({ form: remembered, usable: parseBodyMeasurements(remembered).ok });
-      if (!edited.current) setForm(formFromApplied(applied, remembered));
+      showRemembered(remembered);
     });
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const appliedKey = BODY_MEASUREMENTS.map((m) => applied[m] ?? '').join('/');
   const isApplied = appliedKey !== '//';
 
-  // Back/forward or a shared link changed the applied measurements: show them.
-  useEffect(() => {
+  // Back/forward or a shared link changed the applied measurements (`appliedKey`): show them.
+  const showApplied = useEffectEvent(() => {
     setForm((current) => (isApplied ? formFromApplied(applied, { ...current }) : current));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    showApplied();
   }, [appliedKey]);
 
   async function submit(event: FormEvent) {
@@ -85,7 +90,7 @@ export function FitsMePanel({ applied, onApply, onClear }: FitsMePanelProps) {
     onApply(parsed.value);
   }
 
-  async function useSaved() {
+  async function applySaved() {
     if (!saved) return;
     const { parseBodyMeasurements } = await loadChecks();
     const parsed = parseBodyMeasurements(saved.form);
@@ -135,7 +140,7 @@ export function FitsMePanel({ applied, onApply, onClear }: FitsMePanelProps) {
         <div className={styles.actions}>
           <Button type="submit" size="small">Show patterns that fit</Button>
           {!isApplied && saved?.usable ? (
-            <Button variant="secondary" size="small" onClick={() => void useSaved()} data-testid="use-saved-fit">
+            <Button variant="secondary" size="small" onClick={() => void applySaved()} data-testid="use-saved-fit">
               Use my saved measurements
             </Button>
           ) : null}

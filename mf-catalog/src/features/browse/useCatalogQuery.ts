@@ -10,7 +10,6 @@ import { parseCatalogQuery, serializeCatalogQuery, type CatalogQuery } from '../
 export function useCatalogQuery(): [CatalogQuery, (next: CatalogQuery) => void] {
   const [params, setParams] = useSearchParams();
   const key = params.toString();
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const query = useMemo(() => parseCatalogQuery(new URLSearchParams(key)), [key]);
   const setQuery = useCallback(
     (next: CatalogQuery) => {

@@ -91,7 +91,7 @@ export function PatternActions({ pattern }: { pattern: PatternDetail }) {
   }
 
   async function buyNow() {
-    if (await addDigital()) navigate(href('/payment/send'));
+    if (await addDigital()) void navigate(href('/payment/send'));
   }
 
   const free = pattern.priceCents === 0;

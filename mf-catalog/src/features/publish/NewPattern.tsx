@@ -48,7 +48,7 @@ export function NewPattern() {
           onSave={async (fields, wholesale) => {
             const id = await createPattern(store, fields, wholesale);
             void patternsChanged();
-            navigate(href('/patterns/:productId/edit', { productId: id }), { replace: true, state: CREATED_STATE });
+            void navigate(href('/patterns/:productId/edit', { productId: id }), { replace: true, state: CREATED_STATE });
           }}
         />
       </section>

@@ -115,7 +115,7 @@ function ReviewItem({ review, canReply, storeId, onReplied }: { review: Review; 
           {review.photoPaths.map((path, i) => (
             <li key={path}>
               <a href={publicImageUrl(path, 'review-photos')} target="_blank" rel="noreferrer">
-                <img src={publicImageUrl(path, 'review-photos')} alt={`${review.authorName}'s make, photo ${i + 1}`} width={96} height={96} loading="lazy" />
+                <img src={publicImageUrl(path, 'review-photos')} alt={`${review.authorName}'s make, ${i + 1} of ${review.photoPaths.length}`} width={96} height={96} loading="lazy" />
               </a>
             </li>
           ))}

@@ -89,7 +89,7 @@ export function ReviewForm({ patternId, userId, standing, onSaved, onCancel }: {
           <ul className={styles.photoList} aria-label="Photos in this review">
             {photos.map((path, i) => (
               <li key={path}>
-                <img src={publicImageUrl(path, 'review-photos')} alt={`Your photo ${i + 1}`} width={96} height={96} />
+                <img src={publicImageUrl(path, 'review-photos')} alt={`Your make, ${i + 1} of ${photos.length}`} width={96} height={96} />
                 <Button size="small" variant="ghost" onClick={() => setPhotos((p) => p.filter((x) => x !== path))}>Remove photo {i + 1}</Button>
               </li>
             ))}

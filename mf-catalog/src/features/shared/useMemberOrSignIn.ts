@@ -11,7 +11,7 @@ export function useMemberOrSignIn(): () => Promise<string | null> {
   const location = useLocation();
   return async () => {
     const member = await memberOnceKnown();
-    if (!member) navigate(href('/sign-in', { next: location.pathname + location.search }));
+    if (!member) void navigate(href('/sign-in', { next: location.pathname + location.search }));
     return member;
   };
 }

@@ -1,4 +1,5 @@
 import { href } from '@stitchhouse/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { signInHref } from '@stitchhouse/shared/auth/next.ts';
 import { pageCart, type CartLine } from '@stitchhouse/shared/cart/index.ts';
@@ -23,7 +24,7 @@ export function ProblemBlock({ problem, lines, currency, onRetry, onRemoveCode }
   const titleOf = (id: string) => lines.find((line) => line.patternId === id)?.title ?? 'A pattern';
   const cart = pageCart();
 
-  let actions = null;
+  let actions: ReactNode;
   switch (explained.action) {
     case 'sign_in':
       actions = <LinkButton size="small" to={signInHref(href('/payment/send'))}>Sign in</LinkButton>;

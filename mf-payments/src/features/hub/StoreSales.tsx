@@ -57,11 +57,12 @@ export function StoreSales({ storeIds }: { storeIds: string[] }) {
     ...orders.flatMap((order) => order.items.filter((item) => item.refund_requested_at && !isRefunded(order, item)).map((item) => `${order.id}:${item.id}`)),
   ];
 
+  const { isFetching, refetch } = sales;
   useEffect(() => {
-    if (stillPending.length === 0 || sales.isFetching) return;
-    const timer = setTimeout(() => void sales.refetch(), REFRESH_WHILE_PENDING_MS);
+    if (stillPending.length === 0 || isFetching) return;
+    const timer = setTimeout(() => void refetch(), REFRESH_WHILE_PENDING_MS);
     return () => clearTimeout(timer);
-  }, [stillPending.length, sales.isFetching, sales.data, sales.refetch]);
+  }, [stillPending.length, isFetching, sales.data, refetch]);
 
   const isPending = (order: SaleOrder, item: SaleItem | null) =>
     stillPending.includes(`${order.id}:${item?.id ?? ''}`) || (item !== null && stillPending.includes(`${order.id}:`) && !isRefunded(order, item));

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { keepsScroll } from '@stitchhouse/shared/scroll.ts';
 import { restoreWhenReachable } from './scrollRestore.ts';
@@ -93,7 +93,8 @@ export function ScrollMemory() {
     };
   }, []);
 
-  useLayoutEffect(() => {
+  // Once per entry shown (`location.key`), with how it was reached.
+  const entryShown = useEffectEvent(() => {
     shownKey = location.key;
     if (navigationType === 'POP') {
       const saved = mayReturn(location.key) ? withStoredPositions().get(location.key) : positions.get(location.key);
@@ -105,8 +106,8 @@ export function ScrollMemory() {
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
     return undefined;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.key]);
+  });
+  useLayoutEffect(() => entryShown(), [location.key]);
 
   return null;
 }

@@ -46,7 +46,7 @@ export function useLayoutSession(): LayoutSession {
     const { error } = await supabase.auth.signOut();
     // The server could not be told (offline): still end the session on this device.
     if (error) await supabase.auth.signOut({ scope: 'local' });
-    navigate(href('/'));
+    void navigate(href('/'));
   }, [navigate]);
 
   // a guest (anonymous sign-in from guest checkout) is not a named member: Sign in / Sign up stay

@@ -24,7 +24,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const failed = linkErrorFromUrl(openedWith);
-    if (failed && !window.location.pathname.startsWith(href('/expired-link'))) navigate(expiredLinkHref(failed), { replace: true });
+    if (failed && !window.location.pathname.startsWith(href('/expired-link'))) void navigate(expiredLinkHref(failed), { replace: true });
   }, [navigate]);
 
   useEffect(() => {
@@ -57,7 +57,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
               href={href('/sign-in', { next: location.pathname + location.search })}
               onClick={(event) => {
                 event.preventDefault();
-                navigate(href('/sign-in', { next: location.pathname + location.search }));
+                void navigate(href('/sign-in', { next: location.pathname + location.search }));
               }}
             >
               Sign in again

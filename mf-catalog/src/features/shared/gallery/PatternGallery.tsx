@@ -71,11 +71,11 @@ export function PatternGallery({ title, coverPath, galleryPaths, patternId }: Pa
   return (
     <section className={styles.gallery} aria-roledescription="carousel" aria-label={`Photos of ${title}`} data-testid="gallery">
       <div className={styles.stage}>
-        <div ref={strip} className={styles.strip} data-testid="gallery-strip" onKeyDown={(e) => onKey(e, false)}>
+        <div ref={strip} className={styles.strip} data-testid="gallery-strip">
           {photos.map((photo, i) => (
             <figure key={`${photo.src}-${i}`} className={styles.slide} aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} aria-hidden={i !== index || undefined}>
               <button type="button" className={styles.zoomButton} tabIndex={i === index ? 0 : -1} onClick={() => setZoomed(i)}
-                aria-label={`Enlarge: ${photo.alt}`} data-testid="gallery-photo">
+                onKeyDown={(e) => onKey(e, false)} aria-label={`Enlarge: ${photo.alt}`} data-testid="gallery-photo">
                 {/* The first photo is the pattern page's largest paint: fetched ahead of everything else. */}
                 <img {...sized(i, 'gallery')} alt="" width={800} height={1000} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} decoding="async" />
               </button>
@@ -107,7 +107,7 @@ export function PatternGallery({ title, coverPath, galleryPaths, patternId }: Pa
                 onClick={() => show(i)}
                 data-testid="gallery-thumb"
               >
-                <img {...sized(i, 'thumb')} alt={`Show photo ${i + 1} of ${count}`} loading="lazy" width={80} height={100} />
+                <img {...sized(i, 'thumb')} alt={`Show ${i + 1} of ${count}`} loading="lazy" width={80} height={100} />
               </button>
             ))}
           </div>

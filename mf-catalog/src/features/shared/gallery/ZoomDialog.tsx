@@ -19,6 +19,7 @@ export function ZoomDialog({ photos, index, onIndex, onClose }: ZoomDialogProps)
   const dialog = useRef<HTMLDialogElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const opener = useRef<Element | null>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
   const [magnified, setMagnified] = useState(false);
   const open = index !== null;
   const photo = index === null ? null : photos[index];
@@ -29,6 +30,8 @@ export function ZoomDialog({ photos, index, onIndex, onClose }: ZoomDialogProps)
     if (open && !node.open) {
       opener.current = document.activeElement;
       node.showModal();
+      // The dialog opens with the focus on Close.
+      closeButton.current?.focus();
     }
     if (!open && node.open) node.close();
   }, [open]);
@@ -71,7 +74,7 @@ export function ZoomDialog({ photos, index, onIndex, onClose }: ZoomDialogProps)
         <div className={styles.layout}>
           <div className={styles.bar}>
             <p className={styles.counter}>{photos.length > 1 ? `Photo ${index! + 1} of ${photos.length}` : photo.alt}</p>
-            <button type="button" className={styles.close} onClick={() => dialog.current?.close()} autoFocus>Close</button>
+            <button ref={closeButton} type="button" className={styles.close} onClick={() => dialog.current?.close()}>Close</button>
           </div>
           <div ref={frame} className={magnified ? `${styles.frame} ${styles.magnified}` : styles.frame}>
             <button type="button" className={styles.zoom} onClick={toggleZoom} aria-pressed={magnified} data-testid="gallery-zoom-toggle"
