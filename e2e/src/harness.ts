@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -81,8 +81,62 @@ export async function buildIfNeeded(): Promise<void> {
     appsNeedingBuild(): string[];
     buildApps(o: { folders: string[]; quiet?: boolean }): Promise<unknown>;
   }>('build-apps.mjs');
-  const stale = appsNeedingBuild();
-  if (stale.length) await buildApps({ folders: stale });
+  if (!appsNeedingBuild().length) return;
+  // test files (and runs) at once: one builds, the others wait and find the builds fresh
+  await withBuildLock(async () => {
+    const stale = appsNeedingBuild();
+    if (stale.length) await buildApps({ folders: stale });
+  });
+}
+
+/** A lock folder beside the builds: one build of the apps at a time across test processes (a dead holder's lock is taken over). */
+async function withBuildLock(run: () => Promise<void>): Promise<void> {
+  const lock = join(root, 'node_modules', '.cache', 'e2e-build.lock');
+  mkdirSync(join(lock, '..'), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      break;
+    } catch {
+      try {
+        const holder = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+        if (holder > 0 && !processAlive(holder)) rmSync(lock, { recursive: true, force: true });
+        else if (Date.now() - statSync(lock).mtimeMs > 900_000) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // pid not written yet, or the lock went meanwhile
+      }
+      await new Promise((done) => setTimeout(done, 250));
+    }
+  }
+  try {
+    await run();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** What each embedded backend's fresh database is copied from (backend/src/db/templates.ts). */
+const pgliteSchema = { bootstrapDir: join(root, 'backend', 'sql', 'bootstrap'), migrationsDirs: [join(root, 'supabase', 'migrations')] };
+const quietBackendLog = { info() {}, error: (service: string, message: string, err?: unknown) => console.error(`[backend ${service}] ${message}`, err ?? '') };
+
+/** Builds the migrated PGlite template once (vitest global setup, src/global-setup.ts), before any file's backend copies it. */
+export async function preparePgliteTemplate(): Promise<void> {
+  const templates = join(root, 'backend', 'src', 'db', 'templates.ts');
+  if (!existsSync(templates)) return;
+  const { pgliteTemplate } = (await import(/* @vite-ignore */ templates)) as {
+    pgliteTemplate(files: typeof pgliteSchema, log: typeof quietBackendLog): Promise<string>;
+  };
+  await pgliteTemplate(pgliteSchema, quietBackendLog);
 }
 
 async function startBackend(overrides: BackendConfigOverrides & { siteUrl?: string } = {}, seed = false): Promise<BackendHandle | null> {
@@ -93,7 +147,7 @@ async function startBackend(overrides: BackendConfigOverrides & { siteUrl?: stri
   };
   // A fresh database per run, on free ports: never the developer's .data/ or port 54321.
   const dataDir = mkdtempSync(join(tmpdir(), 'stitchhouse-e2e-db-'));
-  const quiet = { info() {}, error: (service: string, message: string, err?: unknown) => console.error(`[backend ${service}] ${message}`, err ?? '') };
+  const quiet = quietBackendLog;
   try {
     // The fresh database is a copy of one migrated once per machine (backend/src/db/templates.ts),
     // not initdb plus every migration per file; the stack still applies any newer migration.
@@ -102,7 +156,7 @@ async function startBackend(overrides: BackendConfigOverrides & { siteUrl?: stri
       const { copyPgliteTemplate } = (await import(/* @vite-ignore */ templates)) as {
         copyPgliteTemplate(dataDir: string, files: { bootstrapDir: string; migrationsDirs?: string[] }, log: typeof quiet): Promise<void>;
       };
-      await copyPgliteTemplate(dataDir, { bootstrapDir: join(root, 'backend', 'sql', 'bootstrap'), migrationsDirs: [join(root, 'supabase', 'migrations')] }, quiet);
+      await copyPgliteTemplate(dataDir, pgliteSchema, quiet);
     }
     const stack = await startStack({ ...overrides, seed, port: 0, dataDir, log: quiet });
     return {

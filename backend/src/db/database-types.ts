@@ -15,6 +15,7 @@ import type { Logger } from '../context.ts';
 import { migrate } from '../migrate/index.ts';
 import { createPool } from './pool.ts';
 import { startPostgres } from './postgres.ts';
+import { copyPgliteTemplate } from './templates.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const DATABASE_TYPES_FILE = path.join(repoRoot, 'shared', 'src', 'database.types.ts');
@@ -35,17 +36,23 @@ export async function databaseTypesOf(pool: pg.Pool): Promise<string> {
   return HEADER + await generateTypescript(sortGeneratorMetadata(metadata), { postgrestVersion: POSTGREST_VERSION });
 }
 
-/** Starts an empty embedded database, applies every migration, and returns the generated file's text. */
+/**
+ * Starts an embedded database, applies every migration, and returns the generated file's text.
+ * With the default migrations the database is a copy of the migrated template the test stacks
+ * copy too (templates.ts): `npm test` migrates once for this check and the suites.
+ */
 export async function generateDatabaseTypes(options: { migrationsDirs?: string[]; log?: Logger } = {}): Promise<string> {
   const log = options.log ?? quiet;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stitchhouse-db-types-'));
+  const files = {
+    bootstrapDir: path.join(repoRoot, 'backend', 'sql', 'bootstrap'),
+    migrationsDirs: options.migrationsDirs ?? [path.join(repoRoot, 'supabase', 'migrations')],
+  };
+  if (!options.migrationsDirs) await copyPgliteTemplate(dataDir, files, log);
   const postgres = await startPostgres({ dataDir, port: 0, password: randomBytes(12).toString('hex'), log });
   const pool = createPool(postgres.connectionString);
   try {
-    await migrate(pool, {
-      bootstrapDir: path.join(repoRoot, 'backend', 'sql', 'bootstrap'),
-      migrationsDirs: options.migrationsDirs ?? [path.join(repoRoot, 'supabase', 'migrations')],
-    });
+    await migrate(pool, files);
     return await databaseTypesOf(pool);
   } finally {
     await pool.end();
