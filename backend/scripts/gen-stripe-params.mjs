@@ -37,7 +37,7 @@ function sandboxRoutes() {
   return routes;
 }
 
-/** '/v1/transfers/:id/reversals' and '/v1/transfers/${…}/reversals' both become '/v1/transfers/*​/reversals'. */
+// '/v1/transfers/:id/reversals' and '/v1/transfers/${…}/reversals' both become '/v1/transfers/*/reversals'.
 const pattern = (path) => path.replace(/:[A-Za-z_]+/g, '*');
 
 function walkFiles(dir) {

@@ -190,7 +190,7 @@ class Generator {
       try {
         schema = this.schemaOf(propType);
       } catch (err) {
-        throw new Error(`${this.checker.typeToString(type)}.${prop.getName()}: ${(err as Error).message}`);
+        throw new Error(`${this.checker.typeToString(type)}.${prop.getName()}: ${(err as Error).message}`, { cause: err });
       }
       properties[prop.getName()] = { ...this.describe(prop), ...schema };
       if (!(prop.flags & ts.SymbolFlags.Optional)) required.push(prop.getName());

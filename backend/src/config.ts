@@ -121,7 +121,7 @@ function readSigningKeys(resolved: string): JWK[] {
   try {
     json = JSON.parse(fs.readFileSync(resolved, 'utf8'));
   } catch (err) {
-    throw new Error(`${resolved} (auth.signing_keys_path) cannot be read as JSON: ${(err as Error).message}`);
+    throw new Error(`${resolved} (auth.signing_keys_path) cannot be read as JSON: ${(err as Error).message}`, { cause: err });
   }
   const parsed = z.array(jwkSchema).min(1).safeParse(json);
   if (!parsed.success) throw new Error(`${resolved}: expected a JSON array of JWKs with kid (auth.signing_keys_path)`);

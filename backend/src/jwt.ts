@@ -165,7 +165,7 @@ export async function assertUsableSigningKeys(signingKeys: JWK[], source: string
         await importJWK(alg === 'HS256' ? secretJwk(jwk) : publicJwk(jwk), alg);
       }
     } catch (err) {
-      throw new Error(`${name} cannot be used: ${(err as Error).message}`);
+      throw new Error(`${name} cannot be used: ${(err as Error).message}`, { cause: err });
     }
   }
 }

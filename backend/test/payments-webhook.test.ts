@@ -254,7 +254,7 @@ describe('webhook integrity', () => {
 
   it('ends refunded when the refund arrives before the completion', async () => {
     await pause();
-    let orderId = '';
+    let orderId: string;
     try {
       const bought = await buy(people.buyer2, [P.a]);
       orderId = bought.orderId;
@@ -279,7 +279,7 @@ describe('webhook integrity', () => {
 
   it('catches up from the sandbox’s retries after the endpoint was failing', async () => {
     await sql('revoke execute on function public.apply_payment_event(text, jsonb, jsonb) from service_role');
-    let orderId = '';
+    let orderId: string;
     try {
       const bought = await buy(people.buyer, [P.d]);
       orderId = bought.orderId;
@@ -357,7 +357,7 @@ describe('payouts and refunds', () => {
 describe('subscriptions', () => {
   it('follows the subscription whatever order its events arrive in', async () => {
     await pause();
-    let subscriptionId = '';
+    let subscriptionId: string;
     try {
       const res = await call('billing', people.designer, { action: 'subscribe', store_id: S.A, plan: 'pro', interval: 'month' });
       expect(res.status, JSON.stringify(res.body)).toBe(200);

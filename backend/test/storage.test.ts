@@ -2,7 +2,6 @@
 // apps use it, with permissions from row-level security policies on storage.objects.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';

@@ -158,7 +158,7 @@ try {
   const big = await owner(stack, 'big-store');
   const other = await owner(stack, 'other-store');
   log(`PostgreSQL ${postgresVersion(bin)}: generating ${LINES.toLocaleString('en')} order lines for one store and ${OTHER_LINES.toLocaleString('en')} for another…`);
-  let t = performance.now();
+  const t = performance.now();
   await generateStore(stack, big.id, `big-${Date.now().toString(36)}`, LINES);
   await generateStore(stack, other.id, `other-${Date.now().toString(36)}`, OTHER_LINES);
   await stack.pool.query('vacuum analyze');

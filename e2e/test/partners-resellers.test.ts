@@ -5,7 +5,7 @@ import { REFERRAL_STORAGE_KEY } from '@stitchhouse/shared/partners/referral.ts';
 import type { E2EStack } from '../src/harness.ts';
 import { payOnHostedPage } from '../src/hostedCheckout.ts';
 import { expectHeading, expectNoSeriousA11yIssues, inbox } from './auth-support.ts';
-import { createPerson, createStore, designerWithPattern, insertRow, openScreen, publishedPattern, selectRows, signedInPage, startStackWithBackend, type Backend } from './catalog-own.fixtures.ts';
+import { createPerson, designerWithPattern, insertRow, openScreen, selectRows, signedInPage, startStackWithBackend, type Backend } from './catalog-own.fixtures.ts';
 
 // Resellers in Chromium against a fresh backend and the Stripe sandbox: someone applies
 // on /partners/resellers, an operator approves them there (the applicant is emailed), the new

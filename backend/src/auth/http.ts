@@ -32,7 +32,7 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
  * peer, X-Forwarded-For only from TRUSTED_PROXIES) and its user agent.
  */
 export function clientInfo(c: Context, trusted: BlockList): ClientInfo {
-  let peer = '';
+  let peer: string;
   try {
     peer = getConnInfo(c).remote.address ?? '';
   } catch {

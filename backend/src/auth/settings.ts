@@ -141,7 +141,7 @@ export function loadAuthSettings(configPath: string, overrides: AuthToml = {}): 
     try {
       doc = parse(fs.readFileSync(configPath, 'utf8')) as Record<string, unknown>;
     } catch (err) {
-      throw new Error(`${configPath} is not valid TOML: ${(err as Error).message}`);
+      throw new Error(`${configPath} is not valid TOML: ${(err as Error).message}`, { cause: err });
     }
     if (doc.auth !== undefined && !isTable(doc.auth)) throw new Error(`${configPath}: [auth] must be a table`);
     section = (doc.auth as Record<string, unknown> | undefined) ?? {};

@@ -37,7 +37,7 @@ export function parseFunctionSettings(toml: string, source = 'config.toml'): Map
   try {
     doc = parse(toml) as Record<string, unknown>;
   } catch (err) {
-    throw new Error(`${source} is not valid TOML: ${(err as Error).message}`);
+    throw new Error(`${source} is not valid TOML: ${(err as Error).message}`, { cause: err });
   }
   const settings = new Map<string, FunctionSettings>();
   const functions = doc.functions;

@@ -49,8 +49,9 @@ deno.serve = (first: ServeOptions | Handler, second?: Handler) => {
 };
 
 // the runner went away (stopped or killed): so does the function
-(async () => {
-  for await (const _chunk of deno.stdin.readable) { /* the runner never writes; EOF ends the loop */ }
+void (async () => {
+  const stdin = deno.stdin.readable.getReader();
+  while (!(await stdin.read()).done) { /* the runner never writes; EOF ends the loop */ }
   deno.exit(0);
 })();
 

@@ -158,7 +158,7 @@ function endOrphan(pidFile: string, log: Logger): void {
   const pid = Number(fs.readFileSync(pidFile, 'utf8'));
   fs.rmSync(pidFile, { force: true });
   if (!(pid > 0)) return;
-  let cmdline = '';
+  let cmdline: string;
   try {
     cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
   } catch {

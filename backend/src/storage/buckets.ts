@@ -61,7 +61,6 @@ function oneBucketJson(row: db.BucketRow) {
 
 export function registerBucketRoutes(app: Hono, deps: StorageDeps): void {
   const { ctx, store } = deps;
-  const secret = ctx.config.jwtSecret;
 
   app.get('/bucket', async (c) => {
     const caller = await callerOf(c, ctx.config);

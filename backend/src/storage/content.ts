@@ -91,8 +91,7 @@ const animationElements = new Set(['set', 'animate', 'animatemotion', 'animatetr
 
 /** A URL or value that would run code if followed (whitespace and controls are ignored by browsers). */
 function runsCode(value: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  const squashed = value.replace(/[\s\u0000-\u001f]+/g, '').toLowerCase();
+  const squashed = Array.from(value, (ch) => (ch <= '\u001f' || ch.trim() === '' ? '' : ch)).join('').toLowerCase();
   return /(^|[^a-z0-9+.-])(javascript|vbscript|livescript):/.test(squashed) || squashed.includes('data:text/html') || squashed.includes('data:application/xhtml');
 }
 

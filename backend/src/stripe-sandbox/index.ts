@@ -88,7 +88,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   app.route('/checkout', checkoutPages(core));
   app.route('/connect/onboarding', onboardingPages(core));
   app.route('/billing', portalPages(core));
-  server.on('request', getRequestListener(app.fetch));
+  const listener = getRequestListener(app.fetch);
+  server.on('request', (req, res) => void listener(req, res));
 
   if (options.startDeliveries !== false) await webhooks.start();
   let sweeping = false;

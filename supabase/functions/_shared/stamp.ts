@@ -97,7 +97,8 @@ interface StampRun {
 
 /** Control characters as spaces, runs of white space as one: a name is drawn on one line. */
 function oneLine(text: string): string {
-  return text.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim();
+  const controlsAsSpaces = Array.from(text.normalize('NFC'), (ch) => (ch <= '\u001f' || (ch >= '\u007f' && ch <= '\u009f') ? ' ' : ch)).join('');
+  return controlsAsSpaces.replace(/\s+/g, ' ').trim();
 }
 
 let helveticaCharacters: Promise<Set<number>> | undefined;

@@ -14,14 +14,15 @@ import { sendMail } from '../_shared/mail.ts';
 
 const fail = (status: number, code: string, message: string) => new FunctionError(code, message, status);
 
-async function authCall(path: string, token: string | null, body?: unknown): Promise<{ status: number; body: any }> {
+/** A call to the auth server; `Answer` is the JSON body it sends on success (null when empty). */
+async function authCall<Answer>(path: string, token: string | null, body?: unknown): Promise<{ status: number; body: Answer }> {
   const res = await fetch(`${requireEnv('SUPABASE_URL')}/auth/v1${path}`, {
     method: 'POST',
     headers: { apikey: requireEnv('SUPABASE_ANON_KEY'), 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
+  return { status: res.status, body: text ? (JSON.parse(text) as Answer) : (null as Answer) };
 }
 
 /**
@@ -55,7 +56,8 @@ async function deleteAccount(_req: Request, ctx: Context): Promise<Response> {
   const email = user.email ?? '';
 
   // 1. The password, on a throwaway session (counts against the sign-in limits like any try).
-  const grant = await authCall('/token?grant_type=password', null, { email, password: body.password });
+  type Factor = { id: string; status: string; factor_type: string };
+  const grant = await authCall<{ access_token: string; user?: { factors?: Factor[] } }>('/token?grant_type=password', null, { email, password: body.password });
   if (grant.status !== 200) {
     if (grant.status === 429) throw fail(429, 'rate_limited', 'Too many tries. Wait a few minutes and try again.');
     throw fail(403, 'wrong_password', 'That is not your current password.');
@@ -69,7 +71,7 @@ async function deleteAccount(_req: Request, ctx: Context): Promise<Response> {
     if (factor) {
       // This session's own level was checked above (signedInUser: aal2 when the account has an app).
       if (!body.code) throw fail(400, 'code_required', 'Enter the 6-digit code from your authenticator app.');
-      const challenge = await authCall(`/factors/${factor.id}/challenge`, probe, {});
+      const challenge = await authCall<{ id: string }>(`/factors/${factor.id}/challenge`, probe, {});
       if (challenge.status !== 200) throw fail(429, 'rate_limited', 'Too many wrong codes. Wait a few minutes and try again.');
       const verified = await authCall(`/factors/${factor.id}/verify`, probe, { challenge_id: challenge.body.id, code: body.code });
       if (verified.status !== 200) throw fail(403, 'wrong_code', 'That code is not right. Enter the code your app shows now.');

@@ -3,7 +3,6 @@
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { countryName } from '../../../../shared/src/countries.ts';
 
 export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
 
