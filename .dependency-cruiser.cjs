@@ -130,6 +130,14 @@ module.exports = {
       from: { path: '^scripts/' },
       to: { path: [`^${app}/`, '^backend/', '^supabase/', '^e2e/', '^bench/'] },
     },
+    {
+      name: 'no-import-cycles',
+      comment:
+        'Two modules that import each other (directly or round a loop) evaluate in an order that depends on which is imported first, and one sees the other half-initialised. Break the loop by moving what both need into a module of its own. Type-only imports (erased at build time) and dynamic imports (run after both modules have evaluated) do not count. (ESLint leaves cycles to this rule: dependency-cruiser resolves every import of these folders already.)',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only', 'dynamic-import'] } },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

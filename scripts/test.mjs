@@ -77,6 +77,7 @@ ensureDependencies();
 ensureChromium();
 check('import rules (dependency-cruiser, .dependency-cruiser.cjs)', 'scripts/check-boundaries.mjs');
 check('no unused files or exports (knip, knip.config.ts)', 'scripts/check-unused.mjs');
+check('lint (ESLint, eslint.config.js)', 'scripts/check-lint.mjs');
 check('generated database types match the migrations', 'scripts/gen-db-types.mjs', ['--check']);
 step('type-check every package', ['-r', '--workspace-concurrency=2', 'run', 'typecheck']);
 step('unit and integration tests', ['-r', '--workspace-concurrency=1', '--filter', '!@stitchhouse/e2e', 'run', 'test']);

@@ -1,0 +1,134 @@
+// @ts-check
+// ESLint over the apps, shared, the backend, the functions and seed, e2e, the benchmarks and the
+// scripts; `npm test` runs it (scripts/check-lint.mjs). TypeScript files are linted with their
+// package's types (typescript-eslint's project service reads each folder's tsconfig.json), so the
+// rules that need types (a promise nobody awaits, a promise passed where a callback's result is
+// ignored) hold everywhere; JavaScript files are linted without types. Import cycles are
+// dependency-cruiser's `no-circular` (.dependency-cruiser.cjs), which already resolves every
+// import of these folders.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const apps = ['shell', 'mf-account', 'mf-auth', 'mf-catalog', 'mf-partners', 'mf-payments'];
+/**
+ * Shipped code gets the type-aware rules: the apps' and shared's sources, the backend and the
+ * functions. Tests, e2e, the benchmarks and the seed are linted without types: they would cost
+ * as much again (this runs on two cores), and vitest already reports an assertion left unawaited.
+ */
+const typedSources = [...apps.map((app) => `${app}/src`), 'shared/src', 'backend/src', 'supabase/functions'];
+const ts = (folder) => [`${folder}/**/*.ts`, `${folder}/**/*.tsx`];
+
+export default defineConfig(
+  globalIgnores([
+    '**/node_modules/',
+    '**/dist/',
+    '**/build-output/',
+    '.tools/',
+    '.data/',
+    'releases/',
+    'test-results/',
+    'e2e/.artifacts/',
+    'bench/.cache/',
+    'bench/results/',
+    // generated: gen-db-types.mjs from the migrations, common-passwords.mjs from zxcvbn's list
+    'shared/src/database.types.ts',
+    'shared/src/auth/commonPasswords.data.ts',
+  ]),
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // Ambient declarations (CSS modules, Deno's runtime) come in by a reference path.
+      '@typescript-eslint/triple-slash-reference': ['error', { path: 'always', types: 'prefer-import', lib: 'always' }],
+      // A `let` read by a closure before its one assignment (a cleanup that may run first) stays a `let`.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      // `_`-prefixed names are placeholders (a destructured field left out, an unused parameter).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+    },
+  },
+
+  // Type-aware rules, where a folder's tsconfig.json gives the types.
+  {
+    files: typedSources.flatMap(ts),
+    ignores: ['**/*.d.ts', '**/*.test.ts', '**/*.test.tsx'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // JSX handlers and object-literal properties may return a promise: React ignores a handler's
+      // result, and Module Federation's plugin hooks are typed as the union of its sync and async
+      // lifecycles of one name while the runtime awaits them.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false, properties: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-for-in-array': 'error',
+      '@typescript-eslint/no-implied-eval': 'error',
+      '@typescript-eslint/prefer-promise-reject-errors': 'error',
+      '@typescript-eslint/restrict-plus-operands': 'error',
+    },
+  },
+
+  // React: the hooks' rules and accessibility, in the apps and shared's UI.
+  {
+    files: [...apps, 'shared'].flatMap((folder) => [`${folder}/**/*.tsx`, `${folder}/**/*.ts`]),
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: [...apps, 'shared'].map((folder) => `${folder}/**/*.tsx`),
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: [...apps, 'shared'].map((folder) => `${folder}/**/*.tsx`),
+    rules: {
+      // A scroller that cannot be avoided is a labelled region reachable by keyboard (docs/architecture.md).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
+      // The form components take autoFocus where a person's action opens the step they focus.
+      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
+    },
+  },
+
+  // Tests and the tools around them read loosely typed JSON answers and rows.
+  {
+    files: ['**/test/**', '**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**', 'shared/src/testing/**', 'supabase/seed/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+
+  // Where each file runs.
+  {
+    files: [...apps, 'shared'].map((folder) => `${folder}/src/**`),
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['shared/**', 'backend/**', 'e2e/**', 'bench/**', 'scripts/**', 'supabase/**', '*.{js,cjs,mjs,ts}', ...apps.map((app) => `${app}/*.{js,cjs,mjs,ts}`), ...apps.map((app) => `${app}/{build,test}/**`)],
+    ignores: ['supabase/functions/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  // The bundle benchmark's page scripts run inside the browser page.
+  {
+    files: ['bench/bundle/*.mjs'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  // Edge-style functions run under Deno: Deno's runtime and the web platform, no Node globals.
+  {
+    files: ['supabase/functions/**'],
+    languageOptions: { globals: { ...globals.denoBuiltin } },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);
