@@ -1,4 +1,4 @@
-// Functions as hosted Supabase runs them, and their wires held to shared/src/contracts (issue 32):
+// Functions as hosted Supabase runs them, and their wires held to shared/src/contracts:
 // - the gateway adds no CORS to /functions/v1 (hosted adds none): every function the apps call
 //   answers its own preflight and puts CORS on every answer, errors included; webhooks get none;
 //   rest/auth/storage keep the gateway's CORS, as Supabase's Kong adds it;
@@ -80,7 +80,7 @@ describe('CORS is the functions’ own, as on hosted', () => {
     const res = await fn(name, { method: 'OPTIONS', headers: {
       origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, apikey, content-type, x-client-info, x-deployment-id',
     } });
-    // the gateway's own preflight (Hono cors) was a 204 with no body; the function's is supabase-js's "ok"
+    // the function answers the preflight itself (supabase-js's "ok"), not the gateway (whose Hono cors would send a 204 with no body)
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('ok');
     const headers = headersOf(res);

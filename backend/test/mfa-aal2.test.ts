@@ -1,4 +1,4 @@
-// Issue 31, item 1: the authenticator app guards every action, not only the browser. An account
+// The authenticator app guards every action, not only the browser. An account
 // with a verified TOTP factor that signed in with the password alone holds an aal1 token; through
 // the real PostgREST, storage and functions that token may not write anything, read anything
 // private or run a member's RPC or function. The same account at aal2 may, and so may an account
@@ -302,7 +302,7 @@ const writes: Case[] = [
     await sql(`insert into public.pattern_wholesale_prices (pattern_id, store_id, price_cents) values ($1, $2, 400)`, [pid, S.A]);
     return rest(t, 'DELETE', `pattern_wholesale_prices?pattern_id=eq.${pid}`);
   }, ok: okOneRow },
-  // pattern_files are no member's to write at any level (issue 31, item 12): rpc attach_pattern_file
+  // pattern_files are no member's to write at any level: rpc attach_pattern_file
   // (below, with the second-factor check) writes the list from what storage stored.
   { name: 'pattern_files: add directly (nobody; attach_pattern_file does)', run: async (t) => {
     const pid = await freshPattern(S.A);

@@ -166,7 +166,7 @@ const cases: Case[] = [
     await insertColumns('pattern_wholesale_prices', { pattern_id: pid, store_id: S.A, price_cents: 400 });
     return `pattern_id=eq.${pid}`;
   } },
-  // pattern files: written only by attach_pattern_file (it checks what storage stored) and the service (issue 31, item 12)
+  // pattern files: written only by attach_pattern_file (it checks what storage stored) and the service
   { table: 'pattern_files', op: 'select', filter: byId(FILE), allow: ['maker', 'designer', 'operator', 'service'] },
   { table: 'pattern_files', op: 'insert', allow: ['service'], insert: () => ({
     body: { pattern_id: P.pub, store_id: S.A, format: 'us_letter', version: 1, storage_path: `${S.A}/${P.pub}/us_letter/v1.pdf`,
@@ -176,7 +176,7 @@ const cases: Case[] = [
   { table: 'pattern_files', op: 'delete', allow: ['service'], make: async () => byId((await insertColumns('pattern_files', {
     pattern_id: P.free, store_id: S.A, format: 'a0', version: 1, storage_path: `${S.A}/${P.free}/a0/v1.pdf`,
     size_bytes: 4096, sha256: 'c'.repeat(64) })).id as string) },
-  // pattern masters (issue 37): read by the owning store, written only by the service (the pattern-formats function)
+  // pattern masters: read by the owning store, written only by the service (the pattern-formats function)
   { table: 'pattern_masters', op: 'select', filter: `pattern_id=eq.${P.pub}`, allow: ['designer', 'service'] },
   { table: 'pattern_masters', op: 'insert', allow: ['service'], insert: () => ({
     body: { pattern_id: P.draft, store_id: S.A, version: 1, storage_path: `${S.A}/${P.draft}/master/v1.pdf`, size_bytes: 4096, sha256: 'd'.repeat(64) },
@@ -186,7 +186,7 @@ const cases: Case[] = [
     await insertColumns('pattern_masters', { pattern_id: P.free, store_id: S.A, version: 1, storage_path: `${S.A}/${P.free}/master/v1.pdf`, size_bytes: 4096, sha256: 'e'.repeat(64) });
     return `pattern_id=eq.${P.free}`;
   } },
-  // pattern versions: written only by attach_pattern_file and the service (issue 31, item 10)
+  // pattern versions: written only by attach_pattern_file and the service
   { table: 'pattern_versions', op: 'select', label: 'of a published pattern', filter: `pattern_id=eq.${P.pub}`, allow: all },
   { table: 'pattern_versions', op: 'select', label: 'of a draft', filter: `pattern_id=eq.${P.draft}`, allow: ['designer', 'operator', 'service'] },
   { table: 'pattern_versions', op: 'insert', allow: ['service'], insert: () => {
@@ -206,7 +206,7 @@ const cases: Case[] = [
     return `store_id=eq.${S.C}&pattern_id=eq.${P.other}`;
   } },
   // orders and items
-  // the buyer and operators; not the stores whose lines are in it (issue 31, item 3: the row holds the
+  // the buyer and operators; not the stores whose lines are in it (the row holds the
   // buyer's id and address; a store reads its lines and rpc/store_sales)
   { table: 'orders', op: 'select', filter: byId(O.paid), allow: ['maker', 'operator', 'service'] },
   { table: 'orders', op: 'select', label: 'only Studio B sold in it', filter: byId(ORDER_B), allow: ['maker', 'operator', 'service'] },
@@ -224,7 +224,7 @@ const cases: Case[] = [
   { table: 'order_items', op: 'update', filter: byId(ITEM), set: { licence: 'small_business' }, allow: ['service'] },
   { table: 'order_items', op: 'delete', allow: ['service'], make: async () => byId((await insertColumns('order_items',
     { order_id: O.pending, pattern_id: P.free, store_id: S.A, unit_price_cents: 0, currency: 'USD' })).id as string) },
-  // VAT invoices and credit notes (issue 33): numbered and written by the database when an order is
+  // VAT invoices and credit notes: numbered and written by the database when an order is
   // paid or refunded; only the order's buyer reads them (not the stores whose lines are in it, nor operators)
   { table: 'invoices', op: 'select', filter: `order_id=eq.${O.paid}&kind=eq.invoice`, allow: ['maker', 'service'] },
   { table: 'invoices', op: 'insert', allow: ['service'], insert: () => {
@@ -379,7 +379,7 @@ const cases: Case[] = [
   { table: 'pos_keys', op: 'update', filter: byId(POS_KEY), set: { name: 'Renamed till' }, allow: ['wholesale', 'service'] },
   { table: 'pos_keys', op: 'delete', allow: ['service'], make: async () => byId((await insertColumns('pos_keys', {
     store_id: S.C, name: 'Temp', prefix: 'shpos_tmp123', key_hash: crypto.createHash('sha256').update(unique()).digest('hex') })).id as string) },
-  // the shop and operators; not the designer of the pattern (issue 31, item 13: their in-shop report shows what is theirs)
+  // the shop and operators; not the designer of the pattern (their in-shop report shows what is theirs)
   { table: 'pos_sales', op: 'select', filter: byId(POS_SALE), allow: ['wholesale', 'operator', 'service'] },
   // shops record sales only through the pos-sales / pos-import functions, which set the royalty (20261123004200_point_of_sale.sql)
   { table: 'pos_sales', op: 'insert', label: 'csv row for the shop', allow: ['service'], insert: () => {

@@ -1,4 +1,4 @@
-// Sessions, access tokens and rotating refresh tokens (GoTrue tokens/service.go, research §1.4–1.5).
+// Sessions, access tokens and rotating refresh tokens (as GoTrue's tokens/service.go issues them).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../context.ts';
 import { signAccessToken, verifyProjectJwt } from '../jwt.ts';
