@@ -256,7 +256,7 @@ function failed(res, error) {
 }
 
 /**
- * What crawlers and link previews ask the shell's origin for besides pages (issue 35):
+ * What crawlers and link previews ask the shell's origin for besides pages:
  * robots.txt, the sitemap index and its children, and the og:image cards. Returns a function
  * that answers the request (true) or leaves it to the files (false).
  */

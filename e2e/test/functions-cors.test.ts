@@ -1,4 +1,4 @@
-// Functions as hosted serves them (issue 32): Chromium, on a page of the running shell (the
+// Functions as hosted serves them: Chromium, on a page of the running shell (the
 // app's own origin), calls every function the apps call from a browser, with the headers
 // supabase-js's functions.invoke sends (supabase-js itself, loaded into the page) or with fetch
 // as the streaming readers do (download, export, report-export). Hosted adds no CORS to Edge

@@ -233,7 +233,7 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
     // platform modules they share (units.ts, pricing.ts): a page loading two of them got the
     // module twice. Shared ones get their own chunk, however small. The UI primitives, which
     // every remote screen uses together, are one chunk (and one stylesheet) rather than ~27
-    // tiny ones: on a phone each request costs a round trip (issue 13).
+    // tiny ones: on a phone each request costs a round trip.
     ...(kind === 'shell'
       ? {
           // One stylesheet for the primitives merges CSS modules imported in different orders

@@ -9,7 +9,7 @@ import { platformShareKey } from '../src/federation/providedKey.ts';
  * the static server (scripts/serve-apps.mjs, `routeHints`) turns it into preload hints in
  * the page it sends, so a visit opened on a remote's screen fetches the federation runtime,
  * the remote's entry, its screen and the platform files it uses in parallel instead of one
- * after another (issue 13).
+ * after another.
  *
  * - `routes`: the route contract (path pattern, owner, module, title, signIn).
  * - `site`: the marketplace's name, tagline and document-title template, for the page's head
