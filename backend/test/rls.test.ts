@@ -252,6 +252,19 @@ const cases: Case[] = [
     await insertColumns('downloads', { user_id: U.maker, pattern_id: P.pub, format: 'a4', version });
     return `version=eq.${version}`;
   } },
+  // a buyer's kept stamped copies (20261203005000): the download function's alone, even for the buyer
+  { table: 'download_copies', op: 'select', filter: `user_id=eq.${U.maker}&pattern_id=eq.${P.pub}&sizes=eq.rls`, allow: ['service'], before: async () => {
+    await sql(`insert into public.download_copies (user_id, pattern_id, format, version, sizes, storage_path, size_bytes)
+               values ($1, $2, 'a4', 1, 'rls', $3, 1) on conflict do nothing`, [U.maker, P.pub, `${U.maker}/rls.pdf`]);
+  } },
+  { table: 'download_copies', op: 'insert', allow: ['service'], insert: (role) => {
+    const sizes = `rls-${unique()}`;
+    return { body: { user_id: self(role), pattern_id: P.pub, format: 'a4', version: 1, sizes, storage_path: `${self(role)}/${sizes}.pdf`, size_bytes: 1 }, find: `sizes=eq.${sizes}` };
+  } },
+  { table: 'download_copies', op: 'update', allow: ['service'], set: { storage_path: 'elsewhere.pdf' }, make: async () => byId((await insertColumns('download_copies', {
+    user_id: U.maker, pattern_id: P.pub, format: 'a4', version: 1, sizes: `rls-${unique()}`, storage_path: `${U.maker}/u.pdf`, size_bytes: 1 })).id as string) },
+  { table: 'download_copies', op: 'delete', allow: ['service'], make: async () => byId((await insertColumns('download_copies', {
+    user_id: U.maker, pattern_id: P.pub, format: 'a4', version: 1, sizes: `rls-${unique()}`, storage_path: `${U.maker}/d.pdf`, size_bytes: 1 })).id as string) },
   // subscriptions
   { table: 'subscriptions', op: 'select', filter: byId(SUB), allow: ['designer', 'operator', 'service'] },
   { table: 'subscriptions', op: 'insert', allow: ['service'], insert: () => {

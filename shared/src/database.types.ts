@@ -160,6 +160,55 @@ export type Database = {
           },
         ]
       }
+      download_copies: {
+        Row: {
+          created_at: string
+          format: string
+          id: string
+          pattern_id: string
+          revoked_at: string | null
+          size_bytes: number
+          sizes: string
+          storage_path: string
+          user_id: string
+          variant: string
+          version: number
+        }
+        Insert: {
+          created_at?: string
+          format: string
+          id?: string
+          pattern_id: string
+          revoked_at?: string | null
+          size_bytes: number
+          sizes?: string
+          storage_path: string
+          user_id: string
+          variant?: string
+          version: number
+        }
+        Update: {
+          created_at?: string
+          format?: string
+          id?: string
+          pattern_id?: string
+          revoked_at?: string | null
+          size_bytes?: number
+          sizes?: string
+          storage_path?: string
+          user_id?: string
+          variant?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "download_copies_pattern_id_fkey"
+            columns: ["pattern_id"]
+            referencedRelation: "patterns"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       downloads: {
         Row: {
           created_at: string

@@ -3,7 +3,7 @@
 // stamps the stored original with their name and order number and answers the PDF.
 // Refusals are the one error shape with the codes of shared/src/contracts/download.ts.
 import { z } from 'zod';
-import { forgetDownload } from '../_shared/downloads.ts';
+import { COPIES_BUCKET, forgetDownload, removeRevokedCopies } from '../_shared/downloads.ts';
 import { handler, type Context, type Db } from '../_shared/handler.ts';
 import { StampError, stampPdf, type Licence } from '../_shared/stamp.ts';
 import { DownloadFailure, downloadFileName, failureFromRpc } from './errors.ts';
@@ -112,8 +112,24 @@ async function download(req: Request, ctx: Context): Promise<Response> {
   }
   const file = recordedDownload.parse(recorded);
 
+  const service = ctx.service();
+  const fileName = downloadFileName(pattern.title as string, request.variant ? `${file.format}-${request.variant}` : file.format, pattern.current_version as number);
+  // The buyer's copy of this file version, format, variant and sizes, stamped before: served as it was.
+  const copyKey: CopyKey = { user_id: caller.user.id, pattern_id: pattern.id as string, format: file.format, version: file.version, variant: request.variant ?? '', sizes: [...new Set(request.sizes ?? [])].sort().join(',') };
+  const { data: kept } = await service.from('download_copies').select('id, storage_path, revoked_at').match(copyKey).maybeSingle();
+  if (kept && !kept.revoked_at) {
+    const { data: copy } = await service.storage.from(COPIES_BUCKET).download(kept.storage_path as string);
+    if (copy) return pdfResponse(new Uint8Array(await copy.arrayBuffer()), fileName, 'kept');
+  }
+  if (kept) {
+    // revoked (then granted again) or its bytes gone: that copy makes way for a new one
+    await service.storage.from(COPIES_BUCKET).remove([kept.storage_path as string]);
+    await service.from('download_copies').delete().eq('id', kept.id as string);
+  }
+  await removeRevokedCopies();
+
   const path = request.variant ? file.storage_path.replace(/\.pdf$/, `-${request.variant}.pdf`) : file.storage_path;
-  const { data: blob, error: readError } = await ctx.service().storage.from('pattern-files').download(path);
+  const { data: blob, error: readError } = await service.storage.from('pattern-files').download(path);
   if (readError || !blob) {
     await forgetDownload(file.download_id);
     throw new DownloadFailure('file_missing', 'The pattern file is missing from storage; the designer has been asked to upload it again.');
@@ -127,14 +143,40 @@ async function download(req: Request, ctx: Context): Promise<Response> {
     if (err instanceof StampError) throw new DownloadFailure('file_damaged', err.message);
     throw err;
   }
-  return new Response(new Blob([stamped as Uint8Array<ArrayBuffer>]), {
+  await keepCopy(service, copyKey, stamped);
+  return pdfResponse(stamped, fileName, 'stamped');
+}
+
+/** A first copy kept for next time (a failure only costs a later re-stamp); two first downloads at once keep one. */
+type CopyKey = { user_id: string; pattern_id: string; format: string; version: number; variant: string; sizes: string };
+
+async function keepCopy(service: Db, key: CopyKey, stamped: Uint8Array): Promise<void> {
+  try {
+    const storagePath = `${key.user_id}/${crypto.randomUUID()}.pdf`;
+    const copies = service.storage.from(COPIES_BUCKET);
+    const { error: uploadError } = await copies.upload(storagePath, new Blob([stamped as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), { contentType: 'application/pdf' });
+    if (uploadError) throw uploadError;
+    const { data: row, error } = await service.from('download_copies')
+      .upsert({ ...key, storage_path: storagePath, size_bytes: stamped.byteLength }, { onConflict: 'user_id,pattern_id,format,version,variant,sizes', ignoreDuplicates: true })
+      .select('id');
+    if (error || !row?.length) await copies.remove([storagePath]);
+    if (error) throw error;
+  } catch (err) {
+    console.error('keeping the stamped copy failed', err);
+  }
+}
+
+function pdfResponse(bytes: Uint8Array, fileName: string, copy: 'kept' | 'stamped'): Response {
+  return new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), {
     status: 200,
     headers: {
       'content-type': 'application/pdf',
       // the pattern's version, as the library and the download page show it (a file's own counter only counts its format's uploads)
-      'content-disposition': `attachment; filename="${downloadFileName(pattern.title as string, request.variant ? `${file.format}-${request.variant}` : file.format, pattern.current_version as number)}"`,
-      'content-length': String(stamped.byteLength),
+      'content-disposition': `attachment; filename="${fileName}"`,
+      'content-length': String(bytes.byteLength),
       'cache-control': 'private, no-store',
+      // whether this answer is the buyer's copy stamped before, or stamped now
+      'x-download-copy': copy,
     },
   });
 }
