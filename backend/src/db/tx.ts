@@ -10,14 +10,19 @@ function isConnectionError(err: unknown): boolean {
   return code === 'ECONNRESET' || code === 'EPIPE' || code === '57P01';
 }
 
-export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  { rollBack = false }: { rollBack?: boolean } = {},
+): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
     await client.query('begin');
     try {
       const result = await fn(client);
-      await client.query('commit');
+      // a probe (rollBack) asks what the work would see and leaves nothing behind
+      await client.query(rollBack ? 'rollback' : 'commit');
       return result;
     } catch (err) {
       // A broken connection cannot roll back; the work's error is what the caller sees either way.

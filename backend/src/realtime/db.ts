@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Logger } from '../context.ts';
 import type { JwtClaims } from '../db/claims.ts';
 import type { PostgresHandle } from '../db/postgres.ts';
+import { inTransaction } from '../db/tx.ts';
 
 export const REALTIME_CHANNEL = 'stitchhouse_realtime';
 const REQUEST_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -18,19 +19,8 @@ export interface Policies {
 }
 
 /** Runs fn in a transaction that always rolls back (an authorisation probe leaves nothing behind). */
-async function probe<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('begin');
-    try {
-      return await fn(client);
-    } finally {
-      await client.query('rollback').catch((err: Error) => { broken = err; });
-    }
-  } finally {
-    client.release(broken);
-  }
+function probe<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return inTransaction(pool, fn, { rollBack: true });
 }
 
 async function actAs(client: pg.PoolClient, claims: JwtClaims, topic: string): Promise<void> {
