@@ -105,6 +105,7 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
       ...overrides.bodyLimits,
     },
     trustedProxies: overrides.trustedProxies ?? (e.TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    publicCache: overrides.publicCache,
     refreshTokenReuseInterval: overrides.refreshTokenReuseInterval ?? e.REFRESH_TOKEN_REUSE_INTERVAL ?? auth.refreshTokenReuseInterval ?? 10,
     secureEmailChange:
       overrides.secureEmailChange ??

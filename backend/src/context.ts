@@ -44,6 +44,8 @@ export interface BackendConfig {
   bodyLimits?: Partial<BodyLimits>;
   /** Proxies (IPs or CIDRs) whose X-Forwarded-For is believed; none = the socket's peer is the client. */
   trustedProxies?: string[];
+  /** The gateway's shared cache of anonymous catalog reads (public-cache.ts); false: none. */
+  publicCache?: import('./public-cache.ts').PublicCacheOptions | false;
   /** Seconds a rotated refresh token may still be replayed (GoTrue SECURITY_REFRESH_TOKEN_REUSE_INTERVAL). */
   refreshTokenReuseInterval?: number;
   /** Email change confirmed by both addresses (GoTrue MAILER_SECURE_EMAIL_CHANGE_ENABLED, default true). */

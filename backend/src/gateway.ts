@@ -14,6 +14,7 @@ import type { PostgrestHandle } from './postgrest/index.ts';
 import { isRedirectAllowed } from './auth/redirect.ts';
 import { bodyLimitFor, bodyLimitMiddleware, defaultBodyLimits, drainThenClose, restBodyGuard, tooLargeBody, type BodyLimits } from './body-limits.ts';
 import { clientAddress, passClientAddress, trustedProxyList } from './client-address.ts';
+import { matchesIfNoneMatch, PublicCache, type Kept } from './public-cache.ts';
 
 export interface GatewayServices {
   auth: Hono;
@@ -162,6 +163,7 @@ function createRestProxy({ ctx, rest }: Pick<GatewayOptions, 'ctx' | 'rest'>): h
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const limits = limitsOf(ctx);
   const upstream = new URL(rest.url);
+  const cache = ctx.config.publicCache === false ? null : new PublicCache(ctx.config.publicCache ?? {});
   return (req, res) => {
     const cors: http.OutgoingHttpHeaders = {
       'access-control-allow-origin': '*',
@@ -192,16 +194,27 @@ function createRestProxy({ ctx, rest }: Pick<GatewayOptions, 'ctx' | 'rest'>): h
     let forward: http.ClientRequest | undefined;
     if (!guard) return refuse();
     // Like Kong's hide_credentials: PostgREST would read ?apikey= as a column filter.
+    const restPath = url.pathname.slice('/rest/v1'.length) || '/';
+    const cacheKey = cache?.keyFor(req, restPath, url.search, ctx.config.anonKey) ?? null;
     url.searchParams.delete('apikey');
     const headers = { ...req.headers };
     delete headers.host;
     delete headers.connection;
+    if (cache && cacheKey) {
+      req.resume(); // a GET's (empty) body
+      return void serveFromCache(cache, cacheKey, req, res, cors, () => fetchWhole(agent, upstream, `${restPath}${url.search}`, headers)).catch((err: Error) => {
+        if (res.destroyed) return;
+        ctx.log.error('gateway', `REST proxy to ${rest.url} failed`, err);
+        answer(503, restDown(err.message));
+      });
+    }
     forward = http.request({
       host: upstream.hostname, port: upstream.port, method: req.method, agent, headers,
       path: `${url.pathname.slice('/rest/v1'.length) || '/'}${url.search}`,
     }, (reply) => {
       const { connection: _c, 'keep-alive': _k, 'transfer-encoding': _t, ...replyHeaders } = reply.headers;
-      res.writeHead(reply.statusCode ?? 502, { ...replyHeaders, ...cors });
+      // nothing else through /rest/v1 is for a shared cache: a user's answers are theirs alone
+      res.writeHead(reply.statusCode ?? 502, { 'cache-control': 'private, no-store', ...replyHeaders, ...cors });
       reply.pipe(res);
     });
     forward.on('error', (err) => {
@@ -213,6 +226,48 @@ function createRestProxy({ ctx, rest }: Pick<GatewayOptions, 'ctx' | 'rest'>): h
     res.on('close', () => { if (!res.writableFinished) forward?.destroy(); });
     req.pipe(guard).pipe(forward);
   };
+}
+
+/** One GET to PostgREST, its whole body read (conditional headers left out: the gateway validates). */
+function fetchWhole(agent: http.Agent, upstream: URL, path: string, headers: http.IncomingHttpHeaders): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  const { 'if-none-match': _n, 'if-modified-since': _m, 'content-length': _l, ...sent } = headers;
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: upstream.hostname, port: upstream.port, method: 'GET', agent, headers: sent, path }, (reply) => {
+      const chunks: Buffer[] = [];
+      reply.on('data', (chunk: Buffer) => chunks.push(chunk));
+      reply.on('end', () => resolve({ status: reply.statusCode ?? 502, headers: reply.headers, body: Buffer.concat(chunks) }));
+      reply.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** An anonymous catalog read: a fresh kept answer, a stale one while it is refreshed, or PostgREST's (kept when it can be). */
+async function serveFromCache(cache: PublicCache, key: string, req: http.IncomingMessage, res: http.ServerResponse, cors: http.OutgoingHttpHeaders,
+  fetchUpstream: () => ReturnType<typeof fetchWhole>): Promise<void> {
+  const hit = cache.lookup(key);
+  let entry: Kept | null;
+  let state: string;
+  if (hit?.state === 'fresh') [entry, state] = [hit.entry, 'hit'];
+  else if (hit?.state === 'stale') {
+    [entry, state] = [hit.entry, 'stale'];
+    void cache.refresh(key, fetchUpstream).catch(() => undefined); // the next reader gets the new answer
+  } else [entry, state] = [await cache.refresh(key, fetchUpstream), 'miss'];
+  if (res.destroyed || !entry) return;
+  const ok = entry.status === 200 && entry.body.byteLength <= cache.maxBodyBytes;
+  const headers: http.OutgoingHttpHeaders = {
+    ...entry.headers, ...cors, 'x-cache': state,
+    ...(ok ? { etag: entry.etag, 'cache-control': cache.cacheControl, age: String(PublicCache.ageOf(entry)), vary: 'Accept, Accept-Profile, Prefer, Range, Authorization, apikey' } : { 'cache-control': 'no-store' }),
+  };
+  if (ok && matchesIfNoneMatch(req.headers['if-none-match'] as string | undefined, entry.etag)) {
+    delete headers['content-type'];
+    delete headers['content-range'];
+    res.writeHead(304, headers).end();
+    return;
+  }
+  res.writeHead(entry.status, { ...headers, 'content-length': String(entry.body.byteLength) });
+  res.end(req.method === 'HEAD' ? undefined : entry.body);
 }
 
 /** Answers an HTTP upgrade the gateway refuses, on the raw socket (no websocket yet). */

@@ -2,6 +2,8 @@
 // private download-copies bucket and served again on re-download (the same bytes, the same
 // stamp), while record_download still counts every download against the hourly limit. Nobody
 // reads a copy but through the function; a revoked entitlement takes the copies away.
+// Anonymous catalog reads are cacheable: validators and lifetimes a CDN could honour, and the
+// gateway's own shared cache for them; nothing with a user token is ever cached or shared.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePatternPdf } from '../../supabase/test/catalog-own-pdf.ts';
@@ -37,7 +39,8 @@ async function attach(version: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  stack = await startTestStack({ seed: false });
+  // the gateway's catalog cache with short lifetimes, so a write is seen within a second or two here
+  stack = await startTestStack({ seed: false, publicCache: { maxAgeS: 1, staleS: 1 } });
   [designer, buyer, other] = await Promise.all([
     signedInMember(stack, 'designer', 'Dana Designer'), signedInMember(stack, 'buyer', 'Zoë Buyer'), signedInMember(stack, 'other', 'Olga Other'),
   ]);
@@ -122,7 +125,78 @@ describe('a buyer’s stamped copy is kept and served again', () => {
     expect(await rows('select id from public.download_copies where user_id = $1', [buyer.id])).toEqual([]);
     expect(await rows(`select name from storage.objects where bucket_id = 'download-copies' and name = any ($1)`, [paths])).toEqual([]);
   });
+});
 
+describe('anonymous catalog reads are cacheable, a member’s never', () => {
+  const anon = { apikey: '', authorization: '' };
+  const get = (path: string, headers: Record<string, string>) => fetch(`${stack.url}/rest/v1/${path}`, { headers });
+  beforeAll(() => {
+    anon.apikey = stack.anonKey;
+    anon.authorization = `Bearer ${stack.anonKey}`;
+  });
+
+  it('an anonymous read carries an ETag and a public lifetime, and If-None-Match gets 304', async () => {
+    const path = `stores?select=id,name&id=eq.${storeId}`;
+    const first = await get(path, anon);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual([{ id: storeId, name: 'Dana Patterns' }]);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=1, stale-while-revalidate=1');
+    const again = await get(path, { ...anon, 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    // another ETag: the whole answer
+    const other = await get(path, { ...anon, 'if-none-match': '"not-it"' });
+    expect(other.status).toBe(200);
+    expect(await other.json()).toEqual([{ id: storeId, name: 'Dana Patterns' }]);
+  });
+
+  it('a request with a user token is never cached nor shared: private, no-store, its own answer', async () => {
+    // the designer's draft pattern: theirs to see, nobody else's
+    const path = `patterns?select=id,status&id=eq.${patternId}`;
+    const mine = await get(path, { apikey: stack.anonKey, authorization: `Bearer ${designer.token}` });
+    expect(await mine.json()).toEqual([{ id: patternId, status: 'draft' }]);
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    expect(mine.headers.get('etag')).toBeNull();
+    const visitor = await get(path, anon);
+    expect(await visitor.json()).toEqual([]);
+    expect(visitor.headers.get('cache-control')).toMatch(/^public/);
+    // and the visitor's kept answer is not what the designer gets next
+    const mineAgain = await get(path, { apikey: stack.anonKey, authorization: `Bearer ${designer.token}`, 'if-none-match': visitor.headers.get('etag')! });
+    expect(mineAgain.status).toBe(200);
+    expect(await mineAgain.json()).toEqual([{ id: patternId, status: 'draft' }]);
+    // nor is the service key's (it reads everything)
+    const service = await get(path, { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` });
+    expect(service.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('a write is seen by the next anonymous reads within the lifetime (max-age, then one stale answer)', async () => {
+    const path = `stores?select=name&id=eq.${storeId}&limit=1`;
+    expect(await (await get(path, anon)).json()).toEqual([{ name: 'Dana Patterns' }]);
+    const renamed = await designer.db.from('stores').update({ name: 'Dana Patterns Studio' }).eq('id', storeId).select('name');
+    expect(renamed.data).toEqual([{ name: 'Dana Patterns Studio' }]);
+    const written = Date.now();
+    let seen: number | null = null;
+    while (Date.now() - written < 4000) {
+      const res = await get(path, anon);
+      const [row] = (await res.json()) as Array<{ name: string }>;
+      if (row!.name === 'Dana Patterns Studio') {
+        seen = Date.now() - written;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(seen, 'the new name reached anonymous readers').not.toBeNull();
+    expect(seen!).toBeLessThan((1 + 1) * 1000 + 500);
+    // the member sees it at once (never cached)
+    const member = await get(path, { apikey: stack.anonKey, authorization: `Bearer ${designer.token}` });
+    expect(await member.json()).toEqual([{ name: 'Dana Patterns Studio' }]);
+  });
+});
+
+describe('account deletion', () => {
   it('close_account lists the person’s copies among the files that go with them', async () => {
     const [copy] = await rows('select storage_path from public.download_copies where user_id = $1', [designer.id]);
     expect(copy).toBeTruthy();

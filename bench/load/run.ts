@@ -4,7 +4,10 @@
 // download (the stamping function). Records status mix, error rate, p50/p95/p99 and req/s in
 // bench/results/load-<db>.json and prints a table.
 //   cd bench && pnpm run bench:load [--db pglite|postgres|both] [--duration 60] [--connections 200]
-//     [--scenarios browse,search,signin,download] [--timeout 30] [--data-dir DIR (pglite: keep the seeded folder)]
+//     [--scenarios browse,search,signin,download,firstdownload,redownload] [--timeout 30] [--data-dir DIR (pglite: keep the seeded folder)]
+//     [--search-post (search as a POST, as the catalog sent it before)] [--a0-pages 40 (every A0 file an N-page one; the download pairs are A0s)] [--pairs 200] [--label NAME (results/load-<db>-NAME.json)]
+// firstdownload: each of --pairs buyer × pattern pairs downloaded once, two at a time (the stamp
+// is made); redownload: those pairs again under the load (a kept copy is served where there is one).
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,7 +22,10 @@ const DURATION = Number(arg('duration') ?? 60);
 const CONNECTIONS = Number(arg('connections') ?? 200);
 const TIMEOUT = Number(arg('timeout') ?? 30);
 const DBS = (arg('db') ?? 'both') === 'both' ? (['pglite', 'postgres'] as const) : ([arg('db')] as Array<'pglite' | 'postgres'>);
-const ALL = ['browse', 'search', 'signin', 'download'] as const;
+const ALL = ['browse', 'search', 'signin', 'download', 'firstdownload', 'redownload'] as const;
+const A0_PAGES = arg('a0-pages');
+const PAIRS = Number(arg('pairs') ?? 200);
+const LABEL = arg('label');
 type Scenario = (typeof ALL)[number];
 const SCENARIOS = (arg('scenarios')?.split(',') ?? [...ALL]) as Scenario[];
 for (const s of SCENARIOS) if (!ALL.includes(s)) throw new Error(`unknown scenario ${s}; use ${ALL.join(',')}`);
@@ -64,7 +70,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function startTarget(db: 'pglite' | 'postgres'): Promise<{ child: ChildProcess; target: LoadTarget }> {
-  const args = [db, ...(db === 'pglite' && arg('data-dir') ? ['--data-dir', arg('data-dir')!] : [])];
+  const args = [db, ...(db === 'pglite' && arg('data-dir') ? ['--data-dir', arg('data-dir')!] : []), ...(A0_PAGES ? ['--a0-pages', A0_PAGES] : [])];
   const child = fork(path.join(here, 'stack.ts'), args, { execArgv: ['--experimental-websocket', '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const target = await new Promise<LoadTarget>((resolve, reject) => {
     child.on('message', (m: { target?: LoadTarget }) => m.target && resolve(m.target));
@@ -94,6 +100,45 @@ async function signIn(target: LoadTarget, email: string): Promise<string> {
   return body.access_token;
 }
 
+async function tokensFor(target: LoadTarget, pairs: LoadTarget['downloads']): Promise<Map<string, string>> {
+  const tokens = new Map<string, string>();
+  for (const email of new Set(pairs.map((d) => d.email))) tokens.set(email, await signIn(target, email));
+  return tokens;
+}
+
+/** Each of the first --pairs pairs downloaded once, two at a time: what a first download costs. */
+async function firstDownloads(target: LoadTarget, child: ChildProcess): Promise<ScenarioResult> {
+  const pairs = target.downloads.slice(0, PAIRS);
+  const tokens = await tokensFor(target, pairs);
+  await stackErrors(child);
+  const latencies: number[] = [];
+  const statusMix: Record<string, number> = {};
+  const samples: Record<string, string[]> = {};
+  let next = 0;
+  const started = performance.now();
+  await Promise.all([0, 1].map(async () => {
+    while (next < pairs.length) {
+      const d = pairs[next++]!;
+      const t = performance.now();
+      const res = await fetch(`${target.url}/functions/v1/download/${d.patternId}?format=${d.format}`, { headers: { apikey: target.anonKey, authorization: `Bearer ${tokens.get(d.email)}` } });
+      const body = await res.arrayBuffer();
+      latencies.push(performance.now() - t);
+      statusMix[res.status] = (statusMix[res.status] ?? 0) + 1;
+      if (!res.ok) (samples[res.status] ??= []).length < 3 && samples[res.status]!.push(Buffer.from(body).toString('utf8').slice(0, 300));
+    }
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const failed = Object.entries(statusMix).filter(([code]) => !code.startsWith('2')).reduce((n, [, c]) => n + c, 0);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    scenario: 'firstdownload', connections: 2, durationS: round(seconds), requests: latencies.length, reqPerS: round(latencies.length / seconds),
+    errorRate: latencies.length ? Math.round((failed / latencies.length) * 10_000) / 10_000 : 0, statusMix, socketErrors: {},
+    latencyMs: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? 0) },
+    samples, stackErrors: (await stackErrors(child)).slice(0, 20),
+  };
+}
+
 /** The next request of a scenario: each call takes the next item of its rotation. */
 async function requestMaker(scenario: Scenario, target: LoadTarget): Promise<() => autocannon.Request> {
   let i = 0;
@@ -102,12 +147,26 @@ async function requestMaker(scenario: Scenario, target: LoadTarget): Promise<() 
     case 'browse':
       return () => ({ method: 'GET', path: LISTINGS[i++ % LISTINGS.length]!, headers: anon });
     case 'search':
-      return () => ({ method: 'POST', path: '/rest/v1/rpc/search_patterns', headers: { ...anon, 'content-type': 'application/json' }, body: JSON.stringify(SEARCHES[i++ % SEARCHES.length]) });
+      // --search-post: as the catalog sent it before (a POST no cache keeps); otherwise a GET as supabase-js's rpc(…, { get: true }) sends it
+      if (process.argv.includes('--search-post')) {
+        return () => ({ method: 'POST', path: '/rest/v1/rpc/search_patterns', headers: { ...anon, 'content-type': 'application/json' }, body: JSON.stringify(SEARCHES[i++ % SEARCHES.length]) });
+      }
+      return () => ({ method: 'GET', path: `/rest/v1/rpc/search_patterns?${new URLSearchParams(Object.entries(SEARCHES[i++ % SEARCHES.length]!).map(([k, v]) => [k, String(v)]))}`, headers: anon });
     case 'signin':
       return () => ({
         method: 'POST', path: '/auth/v1/token?grant_type=password', headers: { apikey: target.anonKey, 'content-type': 'application/json' },
         body: JSON.stringify({ email: target.accounts[i++ % target.accounts.length], password: target.password }),
       });
+    case 'firstdownload':
+      throw new Error('firstdownload is measured by firstDownloads()');
+    case 'redownload': {
+      const pairs = target.downloads.slice(0, PAIRS);
+      const tokens = await tokensFor(target, pairs);
+      return () => {
+        const d = pairs[i++ % pairs.length]!;
+        return { method: 'GET', path: `/functions/v1/download/${d.patternId}?format=${d.format}`, headers: { apikey: target.anonKey, authorization: `Bearer ${tokens.get(d.email)}` } };
+      };
+    }
     case 'download': {
       if (target.downloads.length === 0) throw new Error('no buyer × pattern pairs to download (did the demo seed upload files?)');
       const tokens = new Map<string, string>();
@@ -181,8 +240,8 @@ for (const db of DBS) {
   try {
     console.log(`  ready in ${Math.round(performance.now() - t)} ms: ${target.accounts.length} accounts, ${target.downloads.length} buyer × pattern pairs`);
     for (const scenario of SCENARIOS) {
-      console.log(`  ${scenario}: ${CONNECTIONS} connections for ${DURATION} s…`);
-      const r = await runScenario(scenario, target, child);
+      console.log(scenario === 'firstdownload' ? `  firstdownload: ${Math.min(PAIRS, target.downloads.length)} pairs, 2 at a time…` : `  ${scenario}: ${CONNECTIONS} connections for ${DURATION} s…`);
+      const r = scenario === 'firstdownload' ? await firstDownloads(target, child) : await runScenario(scenario, target, child);
       results.push(r);
       console.log(`    ${r.reqPerS} req/s, p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} / p99 ${r.latencyMs.p99} ms, errors ${(r.errorRate * 100).toFixed(2)} % (${mix(r.statusMix)}${Object.keys(r.socketErrors).length ? `; sockets ${mix(r.socketErrors)}` : ''})`);
       for (const [status, bodies] of Object.entries(r.samples)) console.log(`    ${status}: ${bodies[0]}`);
@@ -200,10 +259,10 @@ for (const db of DBS) {
 
   console.log(`\n${row(['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'error rate', 'status mix'])}\n${row(Array(7).fill('---'))}`);
   for (const r of results) console.log(row([r.scenario, r.reqPerS, r.latencyMs.p50, r.latencyMs.p95, r.latencyMs.p99, `${(r.errorRate * 100).toFixed(2)} %`, mix({ ...r.statusMix, ...r.socketErrors })]));
-  const file = path.join(here, '..', 'results', `load-${db}.json`);
+  const file = path.join(here, '..', 'results', `load-${db}${LABEL ? `-${LABEL}` : ''}.json`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify({
-    bench: 'load', db, recordedAt: new Date().toISOString(), connections: CONNECTIONS, durationS: DURATION, timeoutS: TIMEOUT,
+    bench: 'load', db, label: LABEL ?? null, a0Pages: A0_PAGES ? Number(A0_PAGES) : null, recordedAt: new Date().toISOString(), connections: CONNECTIONS, durationS: DURATION, timeoutS: TIMEOUT,
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadAverage: os.loadavg() },
     notes: 'autocannon in the bench process, the stack in a child process (as npm start); demo seed; every demo buyer granted every published pattern with a file so downloads spread over buyer × pattern pairs (10 per pair per hour); sign-ins use the right password (the limits count failures only)',
     results,

@@ -2,13 +2,16 @@
 // embedded stack with the demo seed on a throwaway database (PGlite, or a throwaway PostgreSQL
 // server for `postgres`), reporting what the load needs over IPC, stopped by a "stop" message
 // or when the parent goes away.
-//   node --experimental-websocket --import tsx load/stack.ts pglite|postgres [--data-dir DIR]
+//   node --experimental-websocket --import tsx load/stack.ts pglite|postgres [--data-dir DIR] [--a0-pages N]
+// With --a0-pages, every pattern's A0 file is replaced by an N-page A0 sheet set (as
+// bench/catalog/stamp.ts makes it) and the download pairs are those A0 files.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../../backend/src/db/throwaway-postgres.ts';
 import { startStack, type Stack } from '../../backend/src/stack.ts';
 import { DEMO_PASSWORD } from '../../supabase/seed/people.ts';
+import { makePatternPdf } from '../../supabase/seed/assets.ts';
 
 export interface LoadTarget {
   db: 'pglite' | 'postgres';
@@ -24,6 +27,7 @@ export interface LoadTarget {
 const db = process.argv[2];
 if (db !== 'pglite' && db !== 'postgres') throw new Error('usage: load/stack.ts pglite|postgres [--data-dir DIR]');
 const keptDataDir = process.argv.find((_, i) => process.argv[i - 1] === '--data-dir');
+const a0Pages = Number(process.argv.find((_, i) => process.argv[i - 1] === '--a0-pages') ?? 0);
 const errors: string[] = [];
 const quiet = {
   info: () => undefined,
@@ -70,14 +74,28 @@ try {
      where u.email like '%@makers.test' and p.status = 'published'
        and exists (select 1 from public.pattern_files f where f.pattern_id = p.id)
     on conflict do nothing`);
+  if (a0Pages > 0) {
+    // every A0 file becomes an N-page A0 (the stored object replaced through the storage API)
+    const big = await makePatternPdf({ title: 'Juniper Wrap Dress', designer: 'Mira Okafor', format: 'a0', sizes: ['XS', 'S', 'M', 'L', 'XL', '2XL', '3XL', '4XL'], pages: a0Pages });
+    const { rows: files } = await stack.pool.query<{ storage_path: string }>(`select storage_path from public.pattern_files where format = 'a0'`);
+    for (const f of files) {
+      const res = await fetch(`${stack.url}/storage/v1/object/pattern-files/${f.storage_path}`, {
+        method: 'POST', body: Buffer.from(big), headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}`, 'content-type': 'application/pdf', 'x-upsert': 'true' },
+      });
+      if (!res.ok) throw new Error(`replacing ${f.storage_path}: ${res.status} ${await res.text()}`);
+    }
+    console.error(`[stack] ${files.length} A0 files replaced by ${a0Pages}-page ones (${Math.round(big.byteLength / 1024)} KiB)`);
+  }
+  const order = a0Pages > 0 ? `array['a0']` : `array['a4', 'us_letter', 'a0', 'projector']`;
   const { rows: downloads } = await stack.pool.query<{ email: string; patternId: string; format: string }>(`
+    select * from (
     select u.email, e.pattern_id as "patternId",
-           (select f.format from public.pattern_files f where f.pattern_id = e.pattern_id
-             order by array_position(array['a4', 'us_letter', 'a0', 'projector'], f.format) limit 1) as format
+           (select f.format from public.pattern_files f where f.pattern_id = e.pattern_id and f.format = any (${order})
+             order by array_position(${order}, f.format) limit 1) as format
       from public.entitlements e join auth.users u on u.id = e.user_id
      where e.revoked_at is null and u.email like '%@makers.test'
        and exists (select 1 from public.pattern_files f where f.pattern_id = e.pattern_id)
-     order by e.pattern_id, u.email`);
+     order by e.pattern_id, u.email) pairs where format is not null`);
   const { rows: accounts } = await stack.pool.query<{ email: string }>(
     `select email from auth.users where email like '%.test' and email_confirmed_at is not null and encrypted_password is not null order by email`,
   );
