@@ -151,8 +151,7 @@ function compact(args: SearchPatternsArgs & { yarn_steps?: number[] }): Record<s
 
 export async function searchPatterns(args: SearchPatternsArgs, signal?: AbortSignal): Promise<SearchResult> {
   const supabase = await getReadClient();
-  // a GET (the RPC is stable): an anonymous search is then an answer a CDN and the gateway may keep
-  let request = supabase.rpc('search_patterns', compact({ currency: buyerCurrency(), ...args }), { get: true });
+  let request = supabase.rpc('search_patterns', compact({ currency: buyerCurrency(), ...args }));
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request;
   if (error) throw Object.assign(error, { status });
