@@ -1,4 +1,4 @@
-// GoTrue parity (issue #18): what supabase-js can reach answers as GoTrue does — the admin API
+// GoTrue parity: what supabase-js can reach answers as GoTrue does — the admin API
 // (update, links, invites, factors, paging), GET /reauthenticate and the nonce, the errors of
 // features that are off, and config.toml's [auth] settings (stacks started with other ones).
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';

@@ -1,4 +1,4 @@
-// Every print format from one master, and "print only my sizes" (issue 37), through the real
+// Every print format from one master, and "print only my sizes", through the real
 // pattern-formats and download functions, storage and PostgREST with real tokens:
 // - a designer uploads one master (A0 sheets, one layer per size) and the function checks it,
 //   makes A4 / US Letter tiles, the copy-shop A0 file with the 36-inch roll, the projector file with

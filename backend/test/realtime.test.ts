@@ -1,4 +1,4 @@
-// Realtime (issue 38): supabase-js's own realtime-js, unmodified, against the embedded backend's
+// Realtime: supabase-js's own realtime-js, unmodified, against the embedded backend's
 // /realtime/v1/websocket through the one gateway, with real tokens:
 //   - the socket needs a project apikey; a channel's token is checked (expired: closed)
 //   - broadcast (self, ack), presence (sync, join, leave)

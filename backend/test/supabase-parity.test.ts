@@ -1,4 +1,4 @@
-// supabase-js unmodified against the embedded auth and storage (issue 38): the places where
+// supabase-js unmodified against the embedded auth and storage: the places where
 // supabase-js's own integration tests saw them answer otherwise than GoTrue and Supabase Storage.
 // One stack: the project's config.toml with jwt_secret and an RS256 signing_keys_path added
 // (and, for the autoconfirmed sign-up, enable_confirmations off).
