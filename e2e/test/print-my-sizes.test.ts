@@ -1,4 +1,4 @@
-// Every format from one master, and "print only my sizes" (issue 37), in Chromium against a fresh
+// Every format from one master, and "print only my sizes", in Chromium against a fresh
 // backend: the designer uploads one master PDF (an A0 sheet, one layer per size) in the editor
 // and sees the formats made with their page counts, the first tile and which layer is which size;
 // a buyer whose remembered measurements say size S finds S ticked on the download page, is told

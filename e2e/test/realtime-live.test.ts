@@ -1,4 +1,4 @@
-// Live screens through Realtime (issue 38) in Chromium, against the embedded backend:
+// Live screens through Realtime in Chromium, against the embedded backend:
 //   - /payment/success turns into download buttons when the fulfilment commits, without polling
 //     the order while the channel is joined; with the socket blocked it polls as before
 //   - the designer's /payment hub shows the new sale and its list updates
