@@ -28,7 +28,7 @@ export interface DownloadableFile {
   sizeBytes: number;
   changelog: string;
   updatedAt: string;
-  /** A file made from the master (issue 37): its pages, the layers matched to sizes, the home tiles' manifest, its variants. */
+  /** A file made from the master: its pages, the layers matched to sizes, the home tiles' manifest, its variants. */
   pages: number | null;
   layers: LayerMatch[];
   tiles: ManifestPage[] | null;

@@ -1,4 +1,4 @@
-// Every print format from one master (issue 37): the store uploads its master PDF to its own
+// Every print format from one master: the store uploads its master PDF to its own
 // folder of pattern-files, then the pattern-formats function checks it, makes each format and
 // applies them (shared/src/contracts/pattern-formats.ts). What was made is read back from
 // pattern_masters (the owning store only) and pattern_files.
