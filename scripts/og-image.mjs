@@ -1,6 +1,6 @@
 // @ts-check
 // The picture a link preview shows (og:image, twitter:image): 1200×630 JPEG made by sharp from a
-// pattern's cover or a store's banner, logo or newest cover (issue 35). Link previews and Pinterest
+// pattern's cover or a store's banner, logo or newest cover. Link previews and Pinterest
 // refuse SVG and want a landscape picture of at least 1200×630; covers are 4:5 and may be SVG, so
 // the page server renders the cover whole, centred, over a blurred, darkened fill of itself.
 // Only what the anon role may see is rendered (scripts/page-facts.mjs): a draft's or an archived

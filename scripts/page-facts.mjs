@@ -1,5 +1,5 @@
 // @ts-check
-// What the page server knows about a public page before any script runs (issue 35): a pattern,
+// What the page server knows about a public page before any script runs: a pattern,
 // a store, and the lists the sitemap is made of, read from the backend's REST interface as an
 // anonymous visitor (the anon key, no session). Row-level security decides what is public: a
 // draft or an archived pattern is not there for the anon role, so its page answers 404 like an

@@ -1,5 +1,5 @@
 // @ts-check
-// What a crawler and a link preview read in a page, before any script runs (issue 35): its own
+// What a crawler and a link preview read in a page, before any script runs: its own
 // <title> and description, the canonical address, Open Graph and Twitter cards (with a raster
 // og:image of 1200×630, scripts/og-image.mjs), Pinterest's product price, robots, and JSON-LD
 // typed with schema-dts. The page server (scripts/serve-apps.mjs) builds a `PageHead` per request
@@ -56,7 +56,7 @@ export const SITE_CARD = { path: '/og/site.jpg', type: /** @type {const} */ ('im
 export const OG_SIZE = { width: 1200, height: 630 };
 
 /**
- * The public, indexable routes (issue 35's list), each with its description. Everything else the
+ * The public, indexable routes, each with its description. Everything else the
  * contract has (signing in, checkout steps, the signed-in screens) answers `noindex`.
  * @type {Record<string, string>}
  */

@@ -1,5 +1,5 @@
 // @ts-check
-// robots.txt and the sitemaps (issue 35). /sitemap.xml is an index of child sitemaps of at most
+// robots.txt and the sitemaps. /sitemap.xml is an index of child sitemaps of at most
 // 50,000 addresses each (the protocol's limit): the public static pages, the stores, and the
 // published patterns with their last change and cover picture. Each child is streamed as it is
 // read: the rows come from the backend's REST interface as the anon role (row-level security
