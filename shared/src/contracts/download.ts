@@ -16,7 +16,7 @@ export const downloadRequest = z.object({
   format: z.enum(PATTERN_FORMATS, { error: 'format must be a4, us_letter, a0 or projector' }).optional(),
   // email links carry an expiry (unix seconds); the session, not the link, is the credential
   expires: z.coerce.number().int().positive().optional(),
-  // print only these sizes (issue 37): their layers on, other sizes' off, home tiles only others need left out;
+  // print only these sizes: their layers on, other sizes' off, home tiles only others need left out;
   // a list, or in a GET query the labels comma-separated
   sizes: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
     z.array(z.string().min(1).max(40, { error: 'A size label is at most 40 characters' })).max(60, { error: 'At most 60 sizes' })).optional(),

@@ -1,4 +1,4 @@
-// The pattern-formats function's wire (issue 37): the store owner turns one master PDF into every
+// The pattern-formats function's wire: the store owner turns one master PDF into every
 // print format, one step a call (each step stays inside hosted Edge Function limits):
 //   POST {pattern_id, step: 'check', master_version}  the master uploaded to
 //        pattern-files/<store>/<pattern>/master/v<master_version>.pdf is checked and recorded:
