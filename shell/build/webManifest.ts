@@ -5,7 +5,7 @@ import { BRAND_NAME, BRAND_TAGLINE } from '../../shared/src/brand.ts';
 export const THEME_COLOUR = '#8a2f4c';
 
 /**
- * The web app manifest (issue 35), written as manifest.webmanifest next to index.html, which links
+ * The web app manifest, written as manifest.webmanifest next to index.html, which links
  * it from every page: Chrome's "Install" and iOS's "Add to Home Screen" give the app the icon /app
  * promises. The icons are PNG files in shell/public/icons (scripts/gen-app-icons.mjs). No service
  * worker: the app does not work offline, and /app says so.
