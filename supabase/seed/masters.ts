@@ -1,4 +1,4 @@
-// Demo masters (issue 37): a few sewing patterns get a master PDF (two A0 sheets, one layer per
+// Demo masters: a few sewing patterns get a master PDF (two A0 sheets, one layer per
 // size, drawn by assets/master-pdf.ts) and every format made from it by the same generator and
 // database functions the pattern-formats function uses, so a fresh `npm start` shows "print only
 // my sizes" on Rosa's download page and the generated formats in Blue Thimble's editor. Patterns

@@ -1,4 +1,4 @@
-// Test helper for the print-format suites (issue 37; backend and e2e import it by path, so pdf-lib
+// Test helper for the print-format suites (backend and e2e import it by path, so pdf-lib
 // resolves from this package): a PDF's pages, the state of its layers, a page's decoded content.
 export { makeMasterPdf } from '../seed/assets/master-pdf.ts';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream, type PDFRef } from 'pdf-lib';

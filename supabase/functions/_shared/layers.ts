@@ -1,4 +1,4 @@
-// "Print only my sizes" (issue 37), applied to a buyer's copy before it is stamped: the chosen
+// "Print only my sizes", applied to a buyer's copy before it is stamped: the chosen
 // sizes' layers (and every layer that is not a size) visible and printable, the other sizes'
 // layers off in the default view and for print — still in the file, to switch on in a reader's
 // layer panel — and the home tiles only other sizes need left out (pattern_files.tiles).

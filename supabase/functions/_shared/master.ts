@@ -1,4 +1,4 @@
-// A pattern master (issue 37): the pattern drafted on large sheets, optionally with one PDF layer
+// A pattern master: the pattern drafted on large sheets, optionally with one PDF layer
 // (optional content group) per size. readMaster checks it (readable, unencrypted, 1–40 sheets,
 // each larger than A3, at most MAX_MASTER_BYTES), lists its layers in the file's order and finds
 // where each layer has ink on each sheet, so the generator can skip blank tiles and the download

@@ -1,4 +1,4 @@
-// Every print format from one master (issue 37), with pdf-lib: each master sheet is embedded once
+// Every print format from one master, with pdf-lib: each master sheet is embedded once
 // as a form XObject (its vectors, fonts and layers as they are: nothing is rasterised) and drawn
 // on each page through a clipping window, so a 25-tile A0 costs 25 small content streams, not 25
 // copies. The page maths is shared/src/catalog/tiling.ts.

@@ -1,4 +1,4 @@
-// POST /pattern-formats: every print format from one master PDF (issue 37), one step a call so
+// POST /pattern-formats: every print format from one master PDF, one step a call so
 // each call stays inside hosted Edge Function limits (2 s CPU, 256 MB): check the master, make one
 // format, apply them all. The store owner calls it with their session; who may is decided as the
 // caller (row-level security: only the owning store reads its pattern's store and master), the

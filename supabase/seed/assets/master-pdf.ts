@@ -1,4 +1,4 @@
-// A demo pattern master (issue 37): large sheets (A0 by default) with one PDF layer (optional
+// A demo pattern master: large sheets (A0 by default) with one PDF layer (optional
 // content group) per size, as Illustrator, Inkscape and Affinity export them. On every sheet:
 // a title block and grainlines outside the layers (printed for every size), and per size the
 // pieces' cutting lines, larger sizes reaching further right and down, so that a buyer who prints
