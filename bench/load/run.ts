@@ -124,7 +124,7 @@ async function firstDownloads(target: LoadTarget, child: ChildProcess): Promise<
       const body = await res.arrayBuffer();
       latencies.push(performance.now() - t);
       statusMix[res.status] = (statusMix[res.status] ?? 0) + 1;
-      if (!res.ok) (samples[res.status] ??= []).length < 3 && samples[res.status]!.push(Buffer.from(body).toString('utf8').slice(0, 300));
+      if (!res.ok && (samples[res.status] ??= []).length < 3) samples[res.status]!.push(Buffer.from(body).toString('utf8').slice(0, 300));
     }
   }));
   const seconds = (performance.now() - started) / 1000;
