@@ -212,6 +212,8 @@ function createRestProxy({ ctx, rest }: Pick<GatewayOptions, 'ctx' | 'rest'>): h
       host: upstream.hostname, port: upstream.port, method: req.method, agent, headers,
       path: `${url.pathname.slice('/rest/v1'.length) || '/'}${url.search}`,
     }, (reply) => {
+      // PostgREST answered a write (committed or not): anonymous readers must not see the old rows
+      if (cache && !PublicCache.isRead(req.method, restPath)) cache.invalidate();
       const { connection: _c, 'keep-alive': _k, 'transfer-encoding': _t, ...replyHeaders } = reply.headers;
       // nothing else through /rest/v1 is for a shared cache: a user's answers are theirs alone
       res.writeHead(reply.statusCode ?? 502, { 'cache-control': 'private, no-store', ...replyHeaders, ...cors });

@@ -6,7 +6,9 @@
 // answers by (Accept, Accept-Profile, Prefer, Range): fresh for `maxAgeS`, then served stale
 // at most `staleS` more while one request refreshes it. Anything with a user token (or the
 // service key), any other path and any write is never cached and is marked
-// `private, no-store`. A write is seen by anonymous readers within maxAgeS (+ one stale answer).
+// `private, no-store`. A write through the gateway (any REST request that is not a read) empties
+// the cache once PostgREST has answered it, so the next anonymous read is fresh; a write that
+// bypasses the gateway (SQL from the seed) is seen within maxAgeS (+ one stale answer).
 import { createHash } from 'node:crypto';
 import type http from 'node:http';
 
@@ -46,6 +48,8 @@ export class PublicCache {
   private readonly kept = new Map<string, Kept>();
   /** Refreshes under way, one per key: concurrent misses wait for the same upstream answer. */
   private readonly inFlight = new Map<string, Promise<Kept | null>>();
+  /** Bumped by every write: an answer fetched before a write is not kept after it. */
+  private generation = 0;
 
   constructor(options: PublicCacheOptions = {}) {
     this.maxAgeS = options.maxAgeS ?? 10;
@@ -77,6 +81,18 @@ export class PublicCache {
     return JSON.stringify([restPath, params.toString(), ...VARY.map((h) => String(req.headers[h] ?? ''))]);
   }
 
+  /** Whether a REST request only reads (it leaves the cache as it is). */
+  static isRead(method: string | undefined, restPath: string): boolean {
+    return method === 'GET' || method === 'HEAD' || (method === 'POST' && PUBLIC_PATHS.has(restPath) && restPath.startsWith('/rpc/'));
+  }
+
+  /** A write went through: forget every kept answer, and any refresh started before it. */
+  invalidate(): void {
+    this.generation += 1;
+    this.kept.clear();
+    this.inFlight.clear();
+  }
+
   /** A kept answer and whether it is still fresh, stale but servable, or neither. */
   lookup(key: string, now = Date.now()): { entry: Kept; state: 'fresh' | 'stale' } | null {
     const entry = this.kept.get(key);
@@ -96,14 +112,16 @@ export class PublicCache {
   refresh(key: string, fetchUpstream: () => Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>): Promise<Kept | null> {
     const running = this.inFlight.get(key);
     if (running) return running;
+    const generation = this.generation;
     const work = fetchUpstream()
       .then(({ status, headers, body }) => {
         const kept: Kept = { status, headers: pickHeaders(headers), body, etag: etagOf(body), storedAt: Date.now() };
+        if (generation !== this.generation) return kept; // a write came in meanwhile: answer it, keep nothing
         if (status === 200 && body.byteLength <= this.maxBodyBytes) this.store(key, kept);
         else this.kept.delete(key);
         return kept;
       })
-      .finally(() => this.inFlight.delete(key));
+      .finally(() => { if (this.inFlight.get(key) === work) this.inFlight.delete(key); });
     this.inFlight.set(key, work);
     return work;
   }

@@ -194,6 +194,17 @@ describe('anonymous catalog reads are cacheable, a member’s never', () => {
     const member = await get(path, { apikey: stack.anonKey, authorization: `Bearer ${designer.token}` });
     expect(await member.json()).toEqual([{ name: 'Dana Patterns Studio' }]);
   });
+
+  it('a write through the gateway empties the cache: the very next anonymous read is fresh', async () => {
+    const path = `stores?select=bio&id=eq.${storeId}&limit=1`;
+    const before = (await (await get(path, anon)).json()) as Array<{ bio: string }>;
+    const kept = await get(path, anon);
+    expect(kept.headers.get('cache-control')).toBe('public, max-age=1, stale-while-revalidate=1');
+    const bio = `${before[0]!.bio} Now with a shop in Leeds.`;
+    const written = await designer.db.from('stores').update({ bio }).eq('id', storeId).select('bio');
+    expect(written.data).toEqual([{ bio }]);
+    expect(await (await get(path, anon)).json()).toEqual([{ bio }]);
+  });
 });
 
 describe('account deletion', () => {
