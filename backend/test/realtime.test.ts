@@ -314,6 +314,20 @@ describe('postgres_changes', () => {
     await waitFor('the second order arrived', async () => orders.length === 2, 5000);
     expect(notes).toHaveLength(3);
   });
+
+  it('a 130-row insert through PostgREST answers 201, and each row arrives whole (notifications span answer chunks)', async () => {
+    const inserted: Array<{ title: string }> = [];
+    await subscribed(designer.db.channel('bulk-patterns')
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'patterns', filter: `store_id=eq.${store}` }, (p) => inserted.push(p.new as never)));
+    const rows = Array.from({ length: 130 }, (_, i) => ({
+      store_id: store, currency: 'USD', status: 'published' as const, languages: ['en'], title: `Heirloom Sampler ${i + 1}`,
+      craft: 'embroidery', category: 'hoop-art', difficulty: 1, price_cents: 500, formats: ['a4'],
+    }));
+    const { error } = await service().from('patterns').insert(rows);
+    expect(error).toBeNull();
+    await waitFor('130 inserts', async () => inserted.length === 130, 15_000);
+    expect(new Set(inserted.map((r) => r.title))).toEqual(new Set(rows.map((r) => r.title)));
+  });
 });
 
 describe('a backend restart', () => {

@@ -19,7 +19,9 @@ export class NotificationFilter {
   /** Feeds one chunk of a backend answer; returns what goes on to the client. */
   filter(chunk: Uint8Array): Uint8Array {
     const out: Buffer[] = [];
-    let data = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    // a copy: PGlite hands out a view of its WASM heap, which the next chunk overwrites, and a
+    // notification or a message header can span chunks
+    let data = Buffer.from(chunk);
     while (data.length) {
       if (this.passing > 0) {
         const n = Math.min(this.passing, data.length);
