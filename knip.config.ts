@@ -60,6 +60,8 @@ const config: KnipConfig = {
       project: ['functions/**/*.ts', 'seed/**/*.ts', 'scripts/**/*.mjs', 'test/**/*.ts'],
     },
     e2e: {
+      // vitest.config.ts names its global setup by path
+      entry: ['src/global-setup.ts'],
       project: ['src/**/*.ts', 'test/**/*.ts'],
     },
     bench: {
