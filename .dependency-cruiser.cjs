@@ -17,8 +17,7 @@ module.exports = {
   forbidden: [
     {
       name: 'no-app-imports-another-app',
-      comment:
-        'Apps are deployed and loaded separately (Module Federation): what two apps need goes in shared/.',
+      comment: 'Apps are deployed and loaded separately (Module Federation): what two apps need goes in shared/.',
       severity: 'error',
       from: { path: `^${app}/` },
       to: { path: `^${app}/`, pathNot: '^$1/' },
@@ -82,7 +81,7 @@ module.exports = {
     {
       name: 'functions-never-import-backend',
       comment:
-        'A function runs unchanged on hosted Supabase, where there is no backend/: it reaches data through SUPABASE_URL and supabase-js, never the embedded backend\'s code (nor tests, seed or scripts).',
+        "A function runs unchanged on hosted Supabase, where there is no backend/: it reaches data through SUPABASE_URL and supabase-js, never the embedded backend's code (nor tests, seed or scripts).",
       severity: 'error',
       from: { path: '^supabase/functions/' },
       to: { path: ['^backend/', '^supabase/(seed|test|scripts)/', '^e2e/', '^scripts/', '^bench/'] },
@@ -98,7 +97,7 @@ module.exports = {
     {
       name: 'backend-tests-import-no-app-or-browser-test',
       comment:
-        'Backend suites act through the real stack (harness.ts) and shared/src/testing; they may read supabase/ (functions\' pure modules, the seed, PDF helpers in supabase/test) but no app and no browser test.',
+        "Backend suites act through the real stack (harness.ts) and shared/src/testing; they may read supabase/ (functions' pure modules, the seed, PDF helpers in supabase/test) but no app and no browser test.",
       severity: 'error',
       from: { path: '^backend/test/' },
       to: { path: [`^${app}/`, '^e2e/', '^bench/'] },
@@ -106,7 +105,7 @@ module.exports = {
     {
       name: 'seed-stands-on-shared',
       comment:
-        'supabase/seed writes the demo marketplace through supabase-js with the service key, as scripts/seed.mjs does against a hosted project: it uses shared rules (prices, formats, labels) and its own files, not the embedded backend, the functions, an app or a test. One exception: the demo PDFs print their text with the stamp\'s own font-safe rule (toFontSafeText in supabase/functions/_shared/stamp.ts, a pure pdf-lib module with no Deno API), so a seeded file stamps as an uploaded one does; and the demo masters\' formats are made by the generator the pattern-formats function uses (master.ts and print-formats.ts, pure pdf-lib modules too), so the demo shows what a designer gets.',
+        "supabase/seed writes the demo marketplace through supabase-js with the service key, as scripts/seed.mjs does against a hosted project: it uses shared rules (prices, formats, labels) and its own files, not the embedded backend, the functions, an app or a test. One exception: the demo PDFs print their text with the stamp's own font-safe rule (toFontSafeText in supabase/functions/_shared/stamp.ts, a pure pdf-lib module with no Deno API), so a seeded file stamps as an uploaded one does; and the demo masters' formats are made by the generator the pattern-formats function uses (master.ts and print-formats.ts, pure pdf-lib modules too), so the demo shows what a designer gets.",
       severity: 'error',
       from: { path: '^supabase/seed/' },
       to: {

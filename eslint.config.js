@@ -50,10 +50,7 @@ export default defineConfig(
       // A `let` read by a closure before its one assignment (a cleanup that may run first) stays a `let`.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       // `_`-prefixed names are placeholders (a destructured field left out, an unused parameter).
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
-      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
     },
   },
 
@@ -110,7 +107,17 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ['shared/**', 'backend/**', 'e2e/**', 'bench/**', 'scripts/**', 'supabase/**', '*.{js,cjs,mjs,ts}', ...apps.map((app) => `${app}/*.{js,cjs,mjs,ts}`), ...apps.map((app) => `${app}/{build,test}/**`)],
+    files: [
+      'shared/**',
+      'backend/**',
+      'e2e/**',
+      'bench/**',
+      'scripts/**',
+      'supabase/**',
+      '*.{js,cjs,mjs,ts}',
+      ...apps.map((app) => `${app}/*.{js,cjs,mjs,ts}`),
+      ...apps.map((app) => `${app}/{build,test}/**`),
+    ],
     ignores: ['supabase/functions/**'],
     languageOptions: { globals: { ...globals.node } },
   },

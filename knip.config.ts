@@ -49,8 +49,12 @@ const config: KnipConfig = {
       // CLIs started by path (scripts/start.mjs, seed.mjs, gen-db-types.mjs); test fixtures run as functions under Deno.
       // and processes started from a file path (the PGlite server fork, the Deno worker of each function).
       entry: [
-        'src/seed-cli.ts', 'src/db/database-types-cli.ts', 'src/db/pglite-server.ts', 'src/functions/deno-worker.ts',
-        'scripts/*.{mjs,ts}', 'test/fixtures/**/*.ts',
+        'src/seed-cli.ts',
+        'src/db/database-types-cli.ts',
+        'src/db/pglite-server.ts',
+        'src/functions/deno-worker.ts',
+        'scripts/*.{mjs,ts}',
+        'test/fixtures/**/*.ts',
       ],
       project: ['src/**/*.ts', 'scripts/**/*.{mjs,ts,mts}', 'test/**/*.ts'],
     },

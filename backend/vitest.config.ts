@@ -23,18 +23,25 @@ export default defineConfig({
     projects: [
       { test: { ...shared, name: 'pglite', include: ['test/**/*.test.ts'] } },
       ...(hasPostgres
-        ? [{
-            test: {
-              ...shared,
-              name: 'postgres',
-              include: ['test/**/*.test.ts'],
-              // the core suite runs on PostgreSQL from core-postgres.test.ts; units need no stack;
-              // payments-crash kills a PGlite child of its own whatever the project
-              exclude: ['test/core.test.ts', 'test/core-postgres.test.ts', 'test/*-units.test.ts', 'test/storage-names.test.ts',
-                'test/payments-crash.test.ts'],
-              env: { STITCHHOUSE_TEST_DATABASE: 'postgres' },
+        ? [
+            {
+              test: {
+                ...shared,
+                name: 'postgres',
+                include: ['test/**/*.test.ts'],
+                // the core suite runs on PostgreSQL from core-postgres.test.ts; units need no stack;
+                // payments-crash kills a PGlite child of its own whatever the project
+                exclude: [
+                  'test/core.test.ts',
+                  'test/core-postgres.test.ts',
+                  'test/*-units.test.ts',
+                  'test/storage-names.test.ts',
+                  'test/payments-crash.test.ts',
+                ],
+                env: { STITCHHOUSE_TEST_DATABASE: 'postgres' },
+              },
             },
-          }]
+          ]
         : []),
     ],
   },

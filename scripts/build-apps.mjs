@@ -33,7 +33,13 @@ export function appsNeedingBuild(folders = APPS.map((a) => a.folder)) {
     const built = join(dir, 'dist', folder === 'shell' ? 'index.html' : 'mf-manifest.json');
     if (!existsSync(built)) return true;
     const builtAt = statSync(built).mtimeMs;
-    const sources = Math.max(newestMtime(join(dir, 'src')), newestMtime(join(dir, 'index.html')), newestMtime(join(dir, 'rspack.config.ts')), newestMtime(join(dir, 'package.json')), sharedNewest);
+    const sources = Math.max(
+      newestMtime(join(dir, 'src')),
+      newestMtime(join(dir, 'index.html')),
+      newestMtime(join(dir, 'rspack.config.ts')),
+      newestMtime(join(dir, 'package.json')),
+      sharedNewest,
+    );
     return sources > builtAt;
   });
 }

@@ -12,10 +12,17 @@ import APPS from '../shared/src/apps.json' with { type: 'json' };
 
 const known = join(root, '.dependency-cruiser-known-violations.json');
 const args = [
-  '--config', '.dependency-cruiser.cjs',
-  '--output-type', 'err',
+  '--config',
+  '.dependency-cruiser.cjs',
+  '--output-type',
+  'err',
   ...(existsSync(known) ? ['--ignore-known', known] : []),
-  ...APPS.map((app) => app.folder), 'shared', 'supabase', 'backend', 'e2e', 'scripts',
+  ...APPS.map((app) => app.folder),
+  'shared',
+  'supabase',
+  'backend',
+  'e2e',
+  'scripts',
 ];
 const r = spawnSync(join(root, 'node_modules', '.bin', 'depcruise'), args, { cwd: root, stdio: 'inherit' });
 process.exit(r.status ?? 1);

@@ -11,11 +11,15 @@ import { root } from './tools.mjs';
 const KINDS = ['files', 'exports', 'types'];
 const knownFile = join(root, '.knip-known-unused.json');
 
-const r = spawnSync(process.execPath, [join(root, 'node_modules', 'knip', 'bin', 'knip.js'), '--no-progress', '--no-exit-code', '--reporter', 'json', '--include', KINDS.join(',')], {
-  cwd: root,
-  encoding: 'utf8',
-  maxBuffer: 64 * 1024 * 1024,
-});
+const r = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules', 'knip', 'bin', 'knip.js'), '--no-progress', '--no-exit-code', '--reporter', 'json', '--include', KINDS.join(',')],
+  {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  },
+);
 if (r.status !== 0) {
   process.stderr.write(r.stderr);
   console.error(`knip did not run (exit ${r.status})`);
@@ -32,7 +36,9 @@ for (const issue of JSON.parse(r.stdout).issues) {
 
 const known = existsSync(knownFile) ? JSON.parse(readFileSync(knownFile, 'utf8')).known : {};
 const fresh = [...found].filter((key) => !(key in known)).sort();
-const gone = Object.keys(known).filter((key) => !found.has(key)).sort();
+const gone = Object.keys(known)
+  .filter((key) => !found.has(key))
+  .sort();
 
 if (gone.length) {
   console.log(`No longer unused, take them off .knip-known-unused.json:\n${gone.map((key) => `  ${key}`).join('\n')}`);

@@ -60,7 +60,9 @@ export function contentSecurityPolicy({ supabaseUrl, remotes }) {
     'form-action': [self],
     'frame-ancestors': ["'none'"],
   };
-  return Object.entries(policy).map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+  return Object.entries(policy)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
 }
 
 /**

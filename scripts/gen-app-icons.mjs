@@ -28,7 +28,10 @@ const ICONS = [
 
 mkdirSync(out, { recursive: true });
 for (const icon of ICONS) {
-  const png = await sharp(Buffer.from(icon.svg), { density: Math.ceil((72 * icon.size) / 512) * 2 }).resize(icon.size, icon.size).png({ compressionLevel: 9 }).toBuffer();
+  const png = await sharp(Buffer.from(icon.svg), { density: Math.ceil((72 * icon.size) / 512) * 2 })
+    .resize(icon.size, icon.size)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
   writeFileSync(join(out, icon.file), png);
   console.log(`${icon.file}: ${icon.size}×${icon.size}, ${png.length} bytes`);
 }

@@ -51,7 +51,11 @@ export async function renderCard(bytes) {
     sharp(source).resize(width, height, { fit: 'cover' }).blur(28).modulate({ brightness: 0.7 }).toBuffer(),
     sharp(source).resize(width, height, { fit: 'inside' }).toBuffer(),
   ]);
-  return sharp(fill).composite([{ input: picture, gravity: 'centre' }]).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  return sharp(fill)
+    .composite([{ input: picture, gravity: 'centre' }])
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
 }
 
 /**

@@ -73,7 +73,9 @@ export function pageFacts({ supabaseUrl, anonKey, fetchImpl = fetch }) {
     async pattern(id) {
       if (!UUID.test(id)) return null;
       const [{ rows: patterns }, { rows: ratings }, { rows: reviews }] = await Promise.all([
-        rest(`patterns?select=id,title,description,price_cents,currency,cover_path,gallery_paths,craft,category,updated_at,stores!patterns_store_id_fkey!inner(slug,name)&id=eq.${id}`),
+        rest(
+          `patterns?select=id,title,description,price_cents,currency,cover_path,gallery_paths,craft,category,updated_at,stores!patterns_store_id_fkey!inner(slug,name)&id=eq.${id}`,
+        ),
         rest(`pattern_ratings?select=rating_avg,review_count&pattern_id=eq.${id}`),
         rest('rpc/pattern_reviews', { body: { p_pattern_id: id, p_limit: REVIEWS_IN_PAGE } }),
       ]);
@@ -93,7 +95,12 @@ export function pageFacts({ supabaseUrl, anonKey, fetchImpl = fetch }) {
         updatedAt: row.updated_at,
         store: { slug: row.stores.slug, name: row.stores.name },
         rating: rating?.review_count > 0 ? { average: Number(rating.rating_avg), count: rating.review_count } : null,
-        reviews: reviews.map((/** @type {any} */ review) => ({ author: review.author_name, rating: review.rating, body: review.body, date: review.created_at })),
+        reviews: reviews.map((/** @type {any} */ review) => ({
+          author: review.author_name,
+          rating: review.rating,
+          body: review.body,
+          date: review.created_at,
+        })),
       };
     },
 
@@ -133,7 +140,10 @@ export function pageFacts({ supabaseUrl, anonKey, fetchImpl = fetch }) {
 
     /** How many published patterns and stores there are (the sitemap index's children). */
     async counts() {
-      const [patterns, stores] = await Promise.all([rest('patterns?select=id&limit=1', { count: true }), rest('stores?select=id&closed_at=is.null&limit=1', { count: true })]);
+      const [patterns, stores] = await Promise.all([
+        rest('patterns?select=id&limit=1', { count: true }),
+        rest('stores?select=id&closed_at=is.null&limit=1', { count: true }),
+      ]);
       return { patterns: patterns.total ?? 0, stores: stores.total ?? 0 };
     },
 
@@ -169,7 +179,9 @@ export function pageFacts({ supabaseUrl, anonKey, fetchImpl = fetch }) {
    */
   async function* keyset(table, columns, skip, limit, key = 'id', filter = '') {
     const page = (/** @type {string | null} */ after, /** @type {number} */ size) =>
-      rest(`${table}?${filter}select=${columns}&order=${key}.asc&limit=${size}&${after === null ? `offset=${skip}` : `${key}=gt.${encodeURIComponent(after)}`}`);
+      rest(
+        `${table}?${filter}select=${columns}&order=${key}.asc&limit=${size}&${after === null ? `offset=${skip}` : `${key}=gt.${encodeURIComponent(after)}`}`,
+      );
     let left = limit;
     let size = Math.min(REST_PAGE_ROWS, left);
     let next = page(null, size);

@@ -107,7 +107,14 @@ const titled = (/** @type {Site} */ site, /** @type {string} */ page) => site.ti
 
 /** @returns {Organization} the marketplace */
 function marketplace(/** @type {Site} */ site) {
-  return { '@type': 'Organization', '@id': `${site.url}/#organization`, name: site.name, url: `${site.url}/`, logo: absolute(site, '/icons/icon-512.png'), description: site.tagline };
+  return {
+    '@type': 'Organization',
+    '@id': `${site.url}/#organization`,
+    name: site.name,
+    url: `${site.url}/`,
+    logo: absolute(site, '/icons/icon-512.png'),
+    description: site.tagline,
+  };
 }
 
 /** @returns {BreadcrumbList} */
@@ -119,7 +126,13 @@ function breadcrumbs(/** @type {Site} */ site, /** @type {[string, string][]} */
 }
 
 /** @returns {HeadImage} */
-const siteCard = (/** @type {Site} */ site) => ({ url: absolute(site, SITE_CARD.path), type: SITE_CARD.type, width: SITE_CARD.width, height: SITE_CARD.height, alt: `${site.name}: ${site.tagline}` });
+const siteCard = (/** @type {Site} */ site) => ({
+  url: absolute(site, SITE_CARD.path),
+  type: SITE_CARD.type,
+  width: SITE_CARD.width,
+  height: SITE_CARD.height,
+  alt: `${site.name}: ${site.tagline}`,
+});
 
 /**
  * The card the page server renders for a pattern or a store (scripts/og-image.mjs), its address
@@ -146,9 +159,20 @@ export function staticHead(site, route, pathname) {
   const jsonLd = [];
   if (home) {
     /** @type {ConstrainedSearchAction} */
-    const search = { '@type': 'SearchAction', target: { '@type': 'EntryPoint', urlTemplate: `${site.url}/patterns/search?q={search_term_string}` }, 'query-input': 'required name=search_term_string' };
+    const search = {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${site.url}/patterns/search?q={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    };
     /** @type {WebSite} */
-    const website = { '@type': 'WebSite', '@id': `${site.url}/#website`, name: site.name, url: `${site.url}/`, publisher: { '@id': `${site.url}/#organization` }, potentialAction: search };
+    const website = {
+      '@type': 'WebSite',
+      '@id': `${site.url}/#website`,
+      name: site.name,
+      url: `${site.url}/`,
+      publisher: { '@id': `${site.url}/#organization` },
+      potentialAction: search,
+    };
     jsonLd.push(marketplace(site), website);
   } else if (index) jsonLd.push(breadcrumbs(site, [[route.title, pathname]]));
   return {
@@ -174,7 +198,18 @@ export function staticHead(site, route, pathname) {
  * @returns {PageHead}
  */
 export function missingHead(site, what = 'Page', status = 404) {
-  return { status, title: titled(site, `${what} not found`), description: site.tagline, canonical: null, index: false, type: 'website', image: siteCard(site), price: null, jsonLd: [], alternates: [] };
+  return {
+    status,
+    title: titled(site, `${what} not found`),
+    description: site.tagline,
+    canonical: null,
+    index: false,
+    type: 'website',
+    image: siteCard(site),
+    price: null,
+    jsonLd: [],
+    alternates: [],
+  };
 }
 
 /**
@@ -239,7 +274,15 @@ export function patternHead(site, pattern) {
       seller,
     },
     ...(pattern.rating && pattern.rating.count > 0
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: Number(pattern.rating.average.toFixed(2)), reviewCount: pattern.rating.count, bestRating: 5, worstRating: 1 } }
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: Number(pattern.rating.average.toFixed(2)),
+            reviewCount: pattern.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
       : {}),
     ...(reviews.length > 0 ? { review: reviews } : {}),
   };
@@ -252,7 +295,14 @@ export function patternHead(site, pattern) {
     type: 'product',
     image,
     price: { amount: majorUnits(pattern.priceCents), currency: pattern.currency, availability: 'instock' },
-    jsonLd: [product, breadcrumbs(site, [['Patterns', '/patterns'], [pattern.store.name, `/stores/${encodeURIComponent(pattern.store.slug)}`], [pattern.title, path]])],
+    jsonLd: [
+      product,
+      breadcrumbs(site, [
+        ['Patterns', '/patterns'],
+        [pattern.store.name, `/stores/${encodeURIComponent(pattern.store.slug)}`],
+        [pattern.title, path],
+      ]),
+    ],
     alternates: [],
   };
 }
@@ -284,7 +334,12 @@ export function storeHead(site, store) {
     '@id': `${url}#patterns`,
     name: `Patterns by ${store.name}`,
     numberOfItems: store.patterns.length,
-    itemListElement: store.patterns.map((pattern, index) => ({ '@type': 'ListItem', position: index + 1, name: pattern.title, url: absolute(site, `/patterns/${encodeURIComponent(pattern.id)}`) })),
+    itemListElement: store.patterns.map((pattern, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: pattern.title,
+      url: absolute(site, `/patterns/${encodeURIComponent(pattern.id)}`),
+    })),
   };
   /** @type {Organization} */
   const organization = {
@@ -294,7 +349,10 @@ export function storeHead(site, store) {
     url,
     description,
     ...(store.logoUrl ? { logo: store.logoUrl } : {}),
-    makesOffer: store.patterns.map((pattern) => ({ '@type': 'Offer', itemOffered: { '@id': `${absolute(site, `/patterns/${encodeURIComponent(pattern.id)}`)}#product` } })),
+    makesOffer: store.patterns.map((pattern) => ({
+      '@type': 'Offer',
+      itemOffered: { '@id': `${absolute(site, `/patterns/${encodeURIComponent(pattern.id)}`)}#product` },
+    })),
   };
   return {
     status: 200,
@@ -317,7 +375,8 @@ export function storeHead(site, store) {
  * @param {PageHead} head
  */
 export function renderHead(site, head) {
-  const meta = (/** @type {'name' | 'property'} */ kind, /** @type {string} */ key, /** @type {string | number} */ value) => `<meta ${kind}="${key}" content="${escapeHtmlAttr(String(value))}">`;
+  const meta = (/** @type {'name' | 'property'} */ kind, /** @type {string} */ key, /** @type {string | number} */ value) =>
+    `<meta ${kind}="${key}" content="${escapeHtmlAttr(String(value))}">`;
   const link = (/** @type {string} */ rel, /** @type {string} */ hrefValue, extra = '') => `<link rel="${rel}" href="${escapeHtmlAttr(hrefValue)}"${extra}>`;
   const tags = [`<title>${escapeHtmlAttr(head.title)}</title>`, meta('name', 'description', head.description)];
   if (!head.index) tags.push(meta('name', 'robots', 'noindex'));

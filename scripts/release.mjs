@@ -66,7 +66,11 @@ export function listFiles(dir) {
 /** Content hash of a build (every served file except the precompressed copies): same build, same hash. */
 export function contentHash(dir, files = listFiles(dir)) {
   const hash = createHash('sha256');
-  for (const file of files.filter((f) => !/\.(br|gz)$/.test(f))) hash.update(`${file}\0`).update(readFileSync(join(dir, file))).update('\0');
+  for (const file of files.filter((f) => !/\.(br|gz)$/.test(f)))
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(dir, file)))
+      .update('\0');
   return hash.digest('hex').slice(0, 12);
 }
 
@@ -144,7 +148,16 @@ async function build(folder, quiet) {
  * @param {Record<string, string>} [options.remotes]  the remotes.json it is served with (default $REMOTES_FILE's)
  * @returns {Promise<{ app: string, folder: string, version: string, dir: string, files: number, bytes: number, compressedBytes: number }>}
  */
-export async function releaseApp({ app: requested, outDir = process.env.RELEASES_DIR || join(root, 'releases'), dist, build: shouldBuild = true, date = new Date(), quiet = false, supabaseUrl, remotes }) {
+export async function releaseApp({
+  app: requested,
+  outDir = process.env.RELEASES_DIR || join(root, 'releases'),
+  dist,
+  build: shouldBuild = true,
+  date = new Date(),
+  quiet = false,
+  supabaseUrl,
+  remotes,
+}) {
   const app = findApp(requested);
   const { local, ...runtime } = releaseRuntime({ supabaseUrl, remotes });
   const source = resolve(dist ?? join(root, app.folder, 'dist'));
@@ -186,8 +199,18 @@ export async function releaseApp({ app: requested, outDir = process.env.RELEASES
 
 /** releases/<folder>/_headers: every version's rules, for hosting all versions of an app on one origin. */
 function writeAppHeaders(appDir, remote, runtime) {
-  const versions = readdirSync(appDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
-  const body = versions.map((v) => headersFile(listFiles(join(appDir, v)).filter((f) => !HOST_FILES.has(f)), { remote, prefix: `/${v}`, runtime })).join('\n');
+  const versions = readdirSync(appDir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
+  const body = versions
+    .map((v) =>
+      headersFile(
+        listFiles(join(appDir, v)).filter((f) => !HOST_FILES.has(f)),
+        { remote, prefix: `/${v}`, runtime },
+      ),
+    )
+    .join('\n');
   writeFileSync(join(appDir, '_headers'), body);
 }
 

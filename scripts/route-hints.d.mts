@@ -22,5 +22,9 @@ export interface ShellPage {
   /** The whole page, or null without a build. */
   (pathname: string, search?: string, request?: { acceptLanguage?: string }): Promise<string | null>;
   /** The page as the part needing no lookup and the rest (a promise that never rejects when something is asked). */
-  parts(pathname: string, search?: string, request?: { acceptLanguage?: string; pageHead?: (html: string) => string }): { head: string; rest: string | Promise<string> } | null;
+  parts(
+    pathname: string,
+    search?: string,
+    request?: { acceptLanguage?: string; pageHead?: (html: string) => string },
+  ): { head: string; rest: string | Promise<string> } | null;
 }

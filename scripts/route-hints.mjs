@@ -119,7 +119,10 @@ const FIRST_SCREENS = {
     slot: 'gallery',
     async find({ rest, carry }, { productId }) {
       if (!/^[0-9a-f-]{36}$/i.test(productId)) return null;
-      const [[pattern]] = await Promise.all([rest(`patterns?select=${PATTERN_PAGE_COLUMNS}&id=eq.${productId}`, undefined, { inline: true }), carry(RATES_READ)]);
+      const [[pattern]] = await Promise.all([
+        rest(`patterns?select=${PATTERN_PAGE_COLUMNS}&id=eq.${productId}`, undefined, { inline: true }),
+        carry(RATES_READ),
+      ]);
       return pattern?.cover_path ?? pattern?.gallery_paths?.[0] ?? null;
     },
   },
@@ -237,7 +240,10 @@ function parseJsonOrNull(text) {
 }
 
 /** Open both kinds of connection to an origin early: CORS requests (fetch) and plain ones (scripts, images). */
-const preconnectTags = (origin) => [`<link rel="preconnect" href="${escapeAttr(origin)}">`, `<link rel="preconnect" href="${escapeAttr(origin)}" crossorigin="anonymous">`];
+const preconnectTags = (origin) => [
+  `<link rel="preconnect" href="${escapeAttr(origin)}">`,
+  `<link rel="preconnect" href="${escapeAttr(origin)}" crossorigin="anonymous">`,
+];
 
 /**
  * A remote's manifest and screen-shares.json by URL, revalidated (ETag) at most once a second and never
@@ -262,7 +268,8 @@ function manifestCache(fetchImpl) {
       entries.set(url, { at: Date.now(), etag: response.headers.get('etag'), value });
       return value;
     } catch {
-      if (entry) entry.at = Date.now(); // keep the last good copy; try again in a second
+      if (entry)
+        entry.at = Date.now(); // keep the last good copy; try again in a second
       else entries.set(url, { at: Date.now(), etag: null, value: null });
       return entry?.value ?? null;
     }

@@ -6,5 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './tools.mjs';
 
-const r = spawnSync(process.execPath, ['--experimental-websocket', '--import', 'tsx', join(root, 'backend', 'src', 'seed-cli.ts')], { cwd: join(root, 'backend'), stdio: 'inherit' });
+const r = spawnSync(process.execPath, ['--experimental-websocket', '--import', 'tsx', join(root, 'backend', 'src', 'seed-cli.ts')], {
+  cwd: join(root, 'backend'),
+  stdio: 'inherit',
+});
 process.exit(r.status ?? 1);

@@ -114,7 +114,8 @@ function runtimeConfig(options) {
     ...(options.imageTransforms === false ? { imageTransforms: false } : {}),
   };
   if (!/^https?:$/.test(new URL(config.supabaseUrl).protocol)) throw new Error(`supabaseUrl must be an http(s) URL, not ${config.supabaseUrl}`);
-  if (!Number.isInteger(config.deploymentCheckMs) || config.deploymentCheckMs < 0) throw new Error('deploymentCheckMs must be a whole, non-negative number of milliseconds');
+  if (!Number.isInteger(config.deploymentCheckMs) || config.deploymentCheckMs < 0)
+    throw new Error('deploymentCheckMs must be a whole, non-negative number of milliseconds');
   if (options.imageTransforms !== undefined && typeof options.imageTransforms !== 'boolean') throw new Error('imageTransforms must be true or false');
   return config;
 }
@@ -265,25 +266,36 @@ function crawlerFiles({ siteUrl, facts, plan, perSitemap }) {
   const cards = ogImages({ facts, brand: () => plan()?.site ?? null });
   return (req, res, pathname) => {
     if (pathname === '/robots.txt') {
-      res.writeHead(200, { 'content-type': TYPES['.txt'], 'cache-control': 'public, max-age=3600' }).end(req.method === 'HEAD' ? undefined : robotsTxt(siteUrl));
+      res
+        .writeHead(200, { 'content-type': TYPES['.txt'], 'cache-control': 'public, max-age=3600' })
+        .end(req.method === 'HEAD' ? undefined : robotsTxt(siteUrl));
       return true;
     }
     if (pathname === '/sitemap.xml' || pathname.startsWith('/sitemaps/')) {
-      maps.answer(req, res, pathname).then((answered) => {
-        if (!answered) res.writeHead(404, { 'content-type': TYPES['.txt'], 'cache-control': 'no-cache' }).end('Not found');
-      }, (error) => failed(res, error));
+      maps.answer(req, res, pathname).then(
+        (answered) => {
+          if (!answered) res.writeHead(404, { 'content-type': TYPES['.txt'], 'cache-control': 'no-cache' }).end('Not found');
+        },
+        (error) => failed(res, error),
+      );
       return true;
     }
     if (pathname.startsWith('/og/')) {
-      cards.card(pathname).then((card) => {
-        if (!card) {
-          res.writeHead(404, { 'content-type': TYPES['.txt'], 'cache-control': 'no-cache' }).end('Not found');
-          return;
-        }
-        const cached = { etag: card.etag, 'cache-control': OG_CACHE_CONTROL };
-        if (req.headers['if-none-match'] === card.etag) res.writeHead(304, cached).end();
-        else res.writeHead(200, { ...cached, 'content-type': TYPES['.jpg'], 'content-length': card.body.length }).end(req.method === 'HEAD' ? undefined : card.body);
-      }, (error) => failed(res, error));
+      cards.card(pathname).then(
+        (card) => {
+          if (!card) {
+            res.writeHead(404, { 'content-type': TYPES['.txt'], 'cache-control': 'no-cache' }).end('Not found');
+            return;
+          }
+          const cached = { etag: card.etag, 'cache-control': OG_CACHE_CONTROL };
+          if (req.headers['if-none-match'] === card.etag) res.writeHead(304, cached).end();
+          else
+            res
+              .writeHead(200, { ...cached, 'content-type': TYPES['.jpg'], 'content-length': card.body.length })
+              .end(req.method === 'HEAD' ? undefined : card.body);
+        },
+        (error) => failed(res, error),
+      );
       return true;
     }
     return false;
@@ -350,7 +362,10 @@ export async function serveApps(options = {}) {
   const dirs = Object.fromEntries(names.map((n) => [n, resolve(options.dirs?.[n] ?? join(root, APP_FOLDERS[n], 'dist'))]));
   const config = runtimeConfig(options);
   // Every response carries the id: it is hashed again only when a build's files or remotes.json change.
-  const builtDeploymentId = whenFilesChange(deploymentFiles(dirs).map(([, path]) => path), (remotes) => computeDeploymentId(dirs, remotes));
+  const builtDeploymentId = whenFilesChange(
+    deploymentFiles(dirs).map(([, path]) => path),
+    (remotes) => computeDeploymentId(dirs, remotes),
+  );
   const deploymentId = () => options.deploymentId ?? builtDeploymentId(options.remotesFile ? remotesJson() : '');
   const servers = {};
   const urls = {};
@@ -358,8 +373,7 @@ export async function serveApps(options = {}) {
 
   const backendOrigin = new URL(config.supabaseUrl).origin;
   const envJson = () => JSON.stringify({ ...config, deploymentId: deploymentId() }, null, 2);
-  const servedRemotes = () =>
-    JSON.stringify(Object.fromEntries(names.filter((n) => n !== 'shell').map((n) => [n, `${urls[n]}/mf-manifest.json`])), null, 2);
+  const servedRemotes = () => JSON.stringify(Object.fromEntries(names.filter((n) => n !== 'shell').map((n) => [n, `${urls[n]}/mf-manifest.json`])), null, 2);
   // A release is one edit of the remotes file: read again when it changes.
   const remotesFile = options.remotesFile ? fileWhenChanged(options.remotesFile, (text) => text) : () => null;
   const remotesJson = () => remotesFile() ?? servedRemotes();
@@ -391,7 +405,7 @@ export async function serveApps(options = {}) {
 
   async function startApp(name) {
     // A restarted app comes back on the port it had (remotes.json already points there).
-    const wanted = ports[name] ?? (options.ports === 'free' ? 0 : options.ports?.[name] ?? APP_PORTS[name]);
+    const wanted = ports[name] ?? (options.ports === 'free' ? 0 : (options.ports?.[name] ?? APP_PORTS[name]));
     const server = createServer(appHandler(name, site));
     servers[name] = server;
     ports[name] = await listen(server, wanted, host);

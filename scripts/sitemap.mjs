@@ -78,7 +78,12 @@ export function sitemaps({ siteUrl, facts, routes, perSitemap = SITEMAP_URLS }) 
    */
   async function send(req, res, xml, fill) {
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    res.writeHead(200, { 'content-type': XML, 'cache-control': SITEMAP_CACHE_CONTROL, vary: 'Accept-Encoding', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
+    res.writeHead(200, {
+      'content-type': XML,
+      'cache-control': SITEMAP_CACHE_CONTROL,
+      vary: 'Accept-Encoding',
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    });
     if (req.method === 'HEAD') {
       res.end();
       return;
@@ -146,7 +151,11 @@ export function sitemaps({ siteUrl, facts, routes, perSitemap = SITEMAP_URLS }) 
     }
     // The addresses are made here from ids and slugs the database checks, so the library escapes
     // them without validating each again (its validation is a third of its time).
-    const xml = new SitemapStream({ hostname: siteUrl, level: ErrorLevel.SILENT, xmlns: { image: kind === 'patterns', news: false, video: false, xhtml: false } });
+    const xml = new SitemapStream({
+      hostname: siteUrl,
+      level: ErrorLevel.SILENT,
+      xmlns: { image: kind === 'patterns', news: false, video: false, xhtml: false },
+    });
     const entry = (/** @type {any} */ row) => (kind === 'patterns' ? patternEntry(row) : storeEntry(row));
     await send(req, res, xml, async (write) => {
       for (const row of first.value) await write(entry(row));
@@ -165,12 +174,15 @@ export function sitemaps({ siteUrl, facts, routes, perSitemap = SITEMAP_URLS }) 
   const storeEntry = (row) => ({ url: `/stores/${encodeURIComponent(row.slug)}`, ...(row.updated_at ? { lastmod: row.updated_at } : {}) });
 
   /** `stores-1`, `stores-2`… for `count` addresses. */
-  const chunks = (/** @type {string} */ kind, /** @type {number} */ count) => Array.from({ length: Math.ceil(count / perSitemap) }, (_, i) => `${kind}-${i + 1}`);
+  const chunks = (/** @type {string} */ kind, /** @type {number} */ count) =>
+    Array.from({ length: Math.ceil(count / perSitemap) }, (_, i) => `${kind}-${i + 1}`);
 
   return { answer, staticPages };
 }
 
 function unavailable(/** @type {import('node:http').ServerResponse} */ res, /** @type {unknown} */ error) {
   console.error('the sitemap could not be read', error);
-  res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache', 'retry-after': '60' }).end('The sitemap is not available right now');
+  res
+    .writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache', 'retry-after': '60' })
+    .end('The sitemap is not available right now');
 }

@@ -61,16 +61,23 @@ function finish(outcome) {
 }
 
 function step(title, args) {
-  timed(title, () => spawnSync(ensurePnpm(), args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: envWithTools({ CI: process.env.CI ?? 'true', NODE_OPTIONS: '--experimental-websocket' }),
-  }).status);
+  timed(
+    title,
+    () =>
+      spawnSync(ensurePnpm(), args, {
+        cwd: root,
+        stdio: 'inherit',
+        env: envWithTools({ CI: process.env.CI ?? 'true', NODE_OPTIONS: '--experimental-websocket' }),
+      }).status,
+  );
 }
 
 /** A repository check run with node (no pnpm): the import rules, unused code, the generated database types. */
 function check(title, script, args = []) {
-  timed(title, () => spawnSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit', env: envWithTools({ CI: process.env.CI ?? 'true' }) }).status);
+  timed(
+    title,
+    () => spawnSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit', env: envWithTools({ CI: process.env.CI ?? 'true' }) }).status,
+  );
 }
 
 ensureDependencies();
@@ -78,6 +85,7 @@ ensureChromium();
 check('import rules (dependency-cruiser, .dependency-cruiser.cjs)', 'scripts/check-boundaries.mjs');
 check('no unused files or exports (knip, knip.config.ts)', 'scripts/check-unused.mjs');
 check('lint (ESLint, eslint.config.js)', 'scripts/check-lint.mjs');
+check('formatting (Prettier, .prettierrc.json)', 'scripts/check-format.mjs');
 check('generated database types match the migrations', 'scripts/gen-db-types.mjs', ['--check']);
 step('type-check every package', ['-r', '--workspace-concurrency=2', 'run', 'typecheck']);
 step('unit and integration tests', ['-r', '--workspace-concurrency=1', '--filter', '!@stitchhouse/e2e', 'run', 'test']);

@@ -25,10 +25,16 @@ function sandboxRoutes() {
   const routes = [];
   const visit = (node, inApi) => {
     if (ts.isFunctionDeclaration(node) && node.name) inApi = node.name.text === 'apiRoutes';
-    if (inApi && ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)
-      && ts.isIdentifier(node.expression.expression) && node.expression.expression.text === 'app'
-      && ['get', 'post', 'delete'].includes(node.expression.name.text)
-      && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    if (
+      inApi &&
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ts.isIdentifier(node.expression.expression) &&
+      node.expression.expression.text === 'app' &&
+      ['get', 'post', 'delete'].includes(node.expression.name.text) &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       routes.push({ method: node.expression.name.text.toUpperCase(), path: `/v1${node.arguments[0].text}` });
     }
     ts.forEachChild(node, (child) => visit(child, inApi));
@@ -75,7 +81,8 @@ function build() {
   const files = [...new Set([...methods.values()].map((m) => m.file))];
   const { program, checker } = sdkProgram({ files });
 
-  const isDecimal = (type) => [type.aliasSymbol, type.getSymbol()].some((s) => s?.declarations?.some((d) => d.getSourceFile().fileName.endsWith('/Decimal.d.ts')));
+  const isDecimal = (type) =>
+    [type.aliasSymbol, type.getSymbol()].some((s) => s?.declarations?.some((d) => d.getSourceFile().fileName.endsWith('/Decimal.d.ts')));
   const primitive = ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.EnumLike | ts.TypeFlags.BigIntLike;
   const nothing = ts.TypeFlags.Undefined | ts.TypeFlags.Null | ts.TypeFlags.Void;
 
@@ -96,7 +103,10 @@ function build() {
         continue;
       }
       if (member.flags & ts.TypeFlags.Object || member.isIntersection()) {
-        if (checker.getIndexInfosOfType(member).length) { acc.free = true; continue; }
+        if (checker.getIndexInfosOfType(member).length) {
+          acc.free = true;
+          continue;
+        }
         const fields = acc.fields ?? {};
         for (const prop of checker.getPropertiesOfType(member)) {
           const decl = prop.valueDeclaration ?? prop.declarations?.[0];
@@ -106,7 +116,10 @@ function build() {
         acc.fields = fields;
         continue;
       }
-      if (member.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) { acc.free = true; continue; }
+      if (member.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) {
+        acc.free = true;
+        continue;
+      }
       throw new Error(`unhandled parameter type ${checker.typeToString(member)} at ${trail}`);
     }
     return compact(acc);
@@ -139,7 +152,10 @@ function build() {
   for (const route of routes) {
     const key = `${route.method} ${pattern(route.path)}`;
     const sdk = methods.get(key);
-    if (!sdk) { problems.push(`${route.method} ${route.path}: the stripe SDK has no such endpoint`); continue; }
+    if (!sdk) {
+      problems.push(`${route.method} ${route.path}: the stripe SDK has no such endpoint`);
+      continue;
+    }
     const source = program.getSourceFile(sdk.file);
     let params;
     ts.forEachChild(source, function find(n) {
@@ -151,12 +167,15 @@ function build() {
         }
       }
     });
-    if (!params) { problems.push(`${key}: ${sdk.className}.${sdk.methodName} has no params argument`); continue; }
+    if (!params) {
+      problems.push(`${key}: ${sdk.className}.${sdk.methodName} has no params argument`);
+      continue;
+    }
     const type = checker.getNonNullableType(checker.getTypeAtLocation(params));
     const tree = node(type, 0, '');
     endpoints[`${route.method} ${route.path}`] = {
       sdk: `${relative(stripeRoot, sdk.file)} ${sdk.className}.${sdk.methodName}(${checker.typeToString(type)})`,
-      params: tree === true ? {} : tree.fields ?? {},
+      params: tree === true ? {} : (tree.fields ?? {}),
     };
   }
   if (problems.length) throw new Error(problems.join('\n'));
@@ -166,9 +185,15 @@ function build() {
 const text = `${JSON.stringify(build(), null, 1)}\n`;
 if (process.argv.includes('--check')) {
   let current = '';
-  try { current = readFileSync(outFile, 'utf8'); } catch { /* missing counts as stale */ }
+  try {
+    current = readFileSync(outFile, 'utf8');
+  } catch {
+    /* missing counts as stale */
+  }
   if (current !== text) {
-    console.error(`${relative(process.cwd(), outFile)} is stale: it does not match the stripe SDK's parameter types or the routes in routes.ts. Run \`node backend/scripts/gen-stripe-params.mjs\` and commit the file.`);
+    console.error(
+      `${relative(process.cwd(), outFile)} is stale: it does not match the stripe SDK's parameter types or the routes in routes.ts. Run \`node backend/scripts/gen-stripe-params.mjs\` and commit the file.`,
+    );
     process.exit(1);
   }
   console.log(`${relative(process.cwd(), outFile)} is up to date (stripe@${stripeVersion}).`);

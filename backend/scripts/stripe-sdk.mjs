@@ -25,8 +25,13 @@ if (!apiVersionMatch) throw new Error(`no ApiVersion in ${stripeRoot}/esm/apiVer
 export const stripeApiVersion = apiVersionMatch[1];
 
 export const compilerOptions = {
-  target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler,
-  strict: true, noEmit: true, skipLibCheck: true, types: [],
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  strict: true,
+  noEmit: true,
+  skipLibCheck: true,
+  types: [],
 };
 
 /**
@@ -37,7 +42,9 @@ export const compilerOptions = {
 export function sdkProgram({ files = [], roots } = {}) {
   const rootFile = join(backend, '__stripe_sdk_roots__.ts');
   const text = roots
-    ? `import type Stripe from 'stripe';\nexport interface Roots {\n${Object.entries(roots).map(([name, expr]) => `  ${JSON.stringify(name)}: ${expr};`).join('\n')}\n}\n`
+    ? `import type Stripe from 'stripe';\nexport interface Roots {\n${Object.entries(roots)
+        .map(([name, expr]) => `  ${JSON.stringify(name)}: ${expr};`)
+        .join('\n')}\n}\n`
     : '';
   const host = ts.createCompilerHost(compilerOptions, true);
   const getSourceFile = host.getSourceFile.bind(host);
@@ -59,12 +66,18 @@ export function sdkProgram({ files = [], roots } = {}) {
     }
   }
   return {
-    program, checker, roots: resolved,
+    program,
+    checker,
+    roots: resolved,
     /** A declaration's namespace as a dotted prefix: `Checkout` for resources/Checkout/Sessions.d.ts, '' elsewhere. */
     namespaceOf(declaration) {
       const file = resolve(declaration.getSourceFile().fileName);
       if (!file.startsWith(resourcesDir)) return '';
-      return file.slice(resourcesDir.length + 1).split('/').slice(0, -1).join('.');
+      return file
+        .slice(resourcesDir.length + 1)
+        .split('/')
+        .slice(0, -1)
+        .join('.');
     },
   };
 }

@@ -52,7 +52,8 @@ export function bodyLimitFor(method: string, path: string, limits: BodyLimits): 
   if (path === '/functions/v1' || path.startsWith('/functions/v1/')) return { bytes: limits.functions, service: 'functions' };
   if (path.startsWith('/storage/v1/')) {
     const upload =
-      (method === 'POST' || method === 'PUT') && path.startsWith('/storage/v1/object/') &&
+      (method === 'POST' || method === 'PUT') &&
+      path.startsWith('/storage/v1/object/') &&
       (path.startsWith('/storage/v1/object/upload/sign/') ? method === 'PUT' : !storageJson.test(path));
     return { bytes: upload ? limits.storageUpload : limits.other, service: 'storage' };
   }
@@ -100,11 +101,7 @@ export function drainThenClose(req: http.IncomingMessage): void {
  * declared length is over the limit; otherwise a stream to pipe the body through, which calls
  * onOverflow once and stops passing bytes when a chunked body goes over.
  */
-export function restBodyGuard(
-  req: http.IncomingMessage,
-  limit: RouteLimit,
-  onOverflow: () => void,
-): Transform | false {
+export function restBodyGuard(req: http.IncomingMessage, limit: RouteLimit, onOverflow: () => void): Transform | false {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit.bytes) return false;
   let seen = 0;

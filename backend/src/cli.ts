@@ -16,17 +16,31 @@ async function main(): Promise<void> {
     // Internal ports can be moved (0 = any free one) when the defaults are taken.
     const port = (name: string, fallback: number): number => (process.env[name] ? Number(process.env[name]) : fallback);
     // --no-seed: start on an empty schema (the demo seed otherwise runs once on a fresh database).
-    stack = await startStack({ seed: !process.argv.includes('--no-seed'), dbPort: port('BACKEND_DB_PORT', DEFAULT_DB_PORT), restPort: port('BACKEND_REST_PORT', DEFAULT_REST_PORT) });
+    stack = await startStack({
+      seed: !process.argv.includes('--no-seed'),
+      dbPort: port('BACKEND_DB_PORT', DEFAULT_DB_PORT),
+      restPort: port('BACKEND_REST_PORT', DEFAULT_REST_PORT),
+    });
   } catch (err) {
     consoleLogger.error('backend', `could not start: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   }
   const infoFile = path.join(path.dirname(stack.config.dataDir), 'backend.json');
   // stripeUrl / stripeSecretKey: the embedded Stripe sandbox's API (null on real Stripe)
-  fs.writeFileSync(infoFile, JSON.stringify({
-    url: stack.url, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey,
-    stripeUrl: stack.stripe?.url ?? null, stripeSecretKey: stack.stripe?.secretKey ?? null,
-  }, null, 2) + '\n');
+  fs.writeFileSync(
+    infoFile,
+    JSON.stringify(
+      {
+        url: stack.url,
+        anonKey: stack.anonKey,
+        serviceRoleKey: stack.serviceRoleKey,
+        stripeUrl: stack.stripe?.url ?? null,
+        stripeSecretKey: stack.stripe?.secretKey ?? null,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
   const stripeLine = stack.stripeSandbox
     ? `sandbox ${stack.stripeSandbox.url} (test card 4242 4242 4242 4242; real Stripe: see README)`
     : 'real Stripe (STRIPE_SECRET_KEY)';

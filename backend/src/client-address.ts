@@ -39,7 +39,10 @@ function isTrusted(list: BlockList, ip: string): boolean {
 export function clientAddress(peer: string | undefined, forwardedFor: string | undefined, trusted: BlockList): string {
   const socket = bareIp(peer ?? '');
   if (!socket || !isTrusted(trusted, socket)) return socket;
-  const hops = (forwardedFor ?? '').split(',').map(bareIp).filter((h) => isIP(h) !== 0);
+  const hops = (forwardedFor ?? '')
+    .split(',')
+    .map(bareIp)
+    .filter((h) => isIP(h) !== 0);
   while (hops.length > 0 && isTrusted(trusted, hops.at(-1)!)) hops.pop();
   return hops.at(-1) ?? socket;
 }

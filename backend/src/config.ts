@@ -19,7 +19,10 @@ export const DEFAULT_DB_PORT = 54322;
 export const DEFAULT_REST_PORT = 54323;
 
 const intFrom = (name: string, min: number) =>
-  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`);
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`);
 
 const envSchema = z.object({
   BACKEND_PORT: intFrom('BACKEND_PORT', 0).max(65535).optional(),
@@ -27,12 +30,18 @@ const envSchema = z.object({
   API_EXTERNAL_URL: z.url('API_EXTERNAL_URL must be a URL').optional(),
   SITE_URL: z.url('SITE_URL must be a URL').optional(),
   ADDITIONAL_REDIRECT_URLS: z.string().optional(),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   JWT_EXPIRY: intFrom('JWT_EXPIRY', 30).optional(),
   MAILER_OTP_EXP: intFrom('MAILER_OTP_EXP', 30).optional(),
   SMTP_MAX_FREQUENCY: intFrom('SMTP_MAX_FREQUENCY', 0).optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_INBOX: z.enum(['true', 'false'], { error: 'MAIL_INBOX must be true or false' }).optional(),
   BODY_LIMIT_REST: z.string().optional(),
   BODY_LIMIT_AUTH: z.string().optional(),
@@ -72,7 +81,10 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
   const signingKeysFile = auth.signingKeysPath ? path.resolve(repoRoot, 'supabase', auth.signingKeysPath) : undefined;
   const signingKeys = overrides.signingKeys ?? (signingKeysFile ? readSigningKeys(signingKeysFile) : storedSigningKeys);
   // a key file sessions cannot be signed with stops the start, rather than every sign-up failing later
-  await assertUsableSigningKeys(signingKeys, signingKeysFile ? `${signingKeysFile} (auth.signing_keys_path)` : overrides.signingKeys ? 'signingKeys' : path.join(dataDir, 'keys.json'));
+  await assertUsableSigningKeys(
+    signingKeys,
+    signingKeysFile ? `${signingKeysFile} (auth.signing_keys_path)` : overrides.signingKeys ? 'signingKeys' : path.join(dataDir, 'keys.json'),
+  );
 
   return {
     port,
@@ -82,7 +94,8 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
     redirectAllowList:
       overrides.redirectAllowList ??
       (e.ADDITIONAL_REDIRECT_URLS?.split(',') ?? auth.additionalRedirectUrls ?? ['http://localhost:*', 'http://127.0.0.1:*'])
-        .map((s) => s.trim()).filter(Boolean),
+        .map((s) => s.trim())
+        .filter(Boolean),
     dataDir,
     databaseUrl: overrides.databaseUrl ?? e.DATABASE_URL,
     ...keys,
@@ -104,12 +117,17 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
       ...(e.BODY_LIMIT_OTHER ? { other: parseSize('BODY_LIMIT_OTHER', e.BODY_LIMIT_OTHER) } : {}),
       ...overrides.bodyLimits,
     },
-    trustedProxies: overrides.trustedProxies ?? (e.TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    trustedProxies:
+      overrides.trustedProxies ??
+      (e.TRUSTED_PROXIES ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
     publicCache: overrides.publicCache,
     refreshTokenReuseInterval: overrides.refreshTokenReuseInterval ?? e.REFRESH_TOKEN_REUSE_INTERVAL ?? auth.refreshTokenReuseInterval ?? 10,
     secureEmailChange:
       overrides.secureEmailChange ??
-      (e.MAILER_SECURE_EMAIL_CHANGE_ENABLED ? e.MAILER_SECURE_EMAIL_CHANGE_ENABLED !== 'false' : auth.secureEmailChange ?? true),
+      (e.MAILER_SECURE_EMAIL_CHANGE_ENABLED ? e.MAILER_SECURE_EMAIL_CHANGE_ENABLED !== 'false' : (auth.secureEmailChange ?? true)),
     auth,
   };
 }
@@ -143,7 +161,9 @@ export async function rotateSigningKey(dataDir: string, keep = 3): Promise<JWK> 
 }
 
 const keysSchema = z.object({
-  jwtSecret: z.string().min(32), anonKey: z.string(), serviceRoleKey: z.string(),
+  jwtSecret: z.string().min(32),
+  anonKey: z.string(),
+  serviceRoleKey: z.string(),
   // absent in data folders from before signing keys: one is added on start
   signingKeys: z.array(jwkSchema).optional(),
   // absent in data folders from before the PGlite socket had a password: added on start

@@ -32,14 +32,25 @@ export interface GatewayOptions {
 }
 
 const exposedHeaders = [
-  'Content-Range', 'Content-Location', 'Content-Profile', 'Content-Type', 'Content-Disposition', 'Content-Length',
-  'Location', 'Preference-Applied', 'Range-Unit', 'X-Total-Count', 'X-Supabase-Api-Version', 'X-Sb-Error-Code',
-  'Link', 'ETag', 'Last-Modified', 'Cache-Control',
+  'Content-Range',
+  'Content-Location',
+  'Content-Profile',
+  'Content-Type',
+  'Content-Disposition',
+  'Content-Length',
+  'Location',
+  'Preference-Applied',
+  'Range-Unit',
+  'X-Total-Count',
+  'X-Supabase-Api-Version',
+  'X-Sb-Error-Code',
+  'Link',
+  'ETag',
+  'Last-Modified',
+  'Cache-Control',
 ];
 
-const OPEN_AUTH_READS = new Set([
-  '/auth/v1/.well-known/jwks.json', '/auth/v1/settings', '/auth/v1/health', '/auth/v1/authorize', '/auth/v1/sso/saml/metadata',
-]);
+const OPEN_AUTH_READS = new Set(['/auth/v1/.well-known/jwks.json', '/auth/v1/settings', '/auth/v1/health', '/auth/v1/authorize', '/auth/v1/sso/saml/metadata']);
 
 /** Routes a browser opens without an apikey (email links, public files, signed URLs, the inbox). */
 export function isOpenRoute(method: string, path: string): boolean {
@@ -174,7 +185,7 @@ function createRestProxy({ ctx, rest }: Pick<GatewayOptions, 'ctx' | 'rest'>): h
       res.writeHead(status, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(body));
     };
     const url = new URL(req.url ?? '/', 'http://gateway');
-    const refusal = apiKeyRefusal(req.headers.apikey as string | undefined ?? url.searchParams.get('apikey'), ctx.config);
+    const refusal = apiKeyRefusal((req.headers.apikey as string | undefined) ?? url.searchParams.get('apikey'), ctx.config);
     if (refusal) return answer(401, { message: refusal });
     if (!rest.isRunning()) return answer(503, restDown('PostgREST is not running'));
     const limit = bodyLimitFor(req.method ?? 'GET', url.pathname, limits);
@@ -202,36 +213,52 @@ function createRestProxy({ ctx, rest }: Pick<GatewayOptions, 'ctx' | 'rest'>): h
     delete headers.connection;
     if (cache && cacheKey) {
       req.resume(); // a GET's (empty) body
-      return void serveFromCache(cache, cacheKey, req, res, cors, () => fetchWhole(agent, upstream, `${restPath}${url.search}`, headers)).catch((err: Error) => {
-        if (res.destroyed) return;
-        ctx.log.error('gateway', `REST proxy to ${rest.url} failed`, err);
-        answer(503, restDown(err.message));
-      });
+      return void serveFromCache(cache, cacheKey, req, res, cors, () => fetchWhole(agent, upstream, `${restPath}${url.search}`, headers)).catch(
+        (err: Error) => {
+          if (res.destroyed) return;
+          ctx.log.error('gateway', `REST proxy to ${rest.url} failed`, err);
+          answer(503, restDown(err.message));
+        },
+      );
     }
-    forward = http.request({
-      host: upstream.hostname, port: upstream.port, method: req.method, agent, headers,
-      path: `${url.pathname.slice('/rest/v1'.length) || '/'}${url.search}`,
-    }, (reply) => {
-      // PostgREST answered a write (committed or not): anonymous readers must not see the old rows
-      if (cache && !PublicCache.isRead(req.method, restPath)) cache.invalidate();
-      const { connection: _c, 'keep-alive': _k, 'transfer-encoding': _t, ...replyHeaders } = reply.headers;
-      // nothing else through /rest/v1 is for a shared cache: a user's answers are theirs alone
-      res.writeHead(reply.statusCode ?? 502, { 'cache-control': 'private, no-store', ...replyHeaders, ...cors });
-      reply.pipe(res);
-    });
+    forward = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        agent,
+        headers,
+        path: `${url.pathname.slice('/rest/v1'.length) || '/'}${url.search}`,
+      },
+      (reply) => {
+        // PostgREST answered a write (committed or not): anonymous readers must not see the old rows
+        if (cache && !PublicCache.isRead(req.method, restPath)) cache.invalidate();
+        const { connection: _c, 'keep-alive': _k, 'transfer-encoding': _t, ...replyHeaders } = reply.headers;
+        // nothing else through /rest/v1 is for a shared cache: a user's answers are theirs alone
+        res.writeHead(reply.statusCode ?? 502, { 'cache-control': 'private, no-store', ...replyHeaders, ...cors });
+        reply.pipe(res);
+      },
+    );
     forward.on('error', (err) => {
       if (res.destroyed || refused) return;
       ctx.log.error('gateway', `REST proxy to ${rest.url} failed`, err);
       answer(503, restDown(err.message));
     });
     // the browser went away (navigation, AbortController): stop the upstream request too
-    res.on('close', () => { if (!res.writableFinished) forward?.destroy(); });
+    res.on('close', () => {
+      if (!res.writableFinished) forward?.destroy();
+    });
     req.pipe(guard).pipe(forward);
   };
 }
 
 /** One GET to PostgREST, its whole body read (conditional headers left out: the gateway validates). */
-function fetchWhole(agent: http.Agent, upstream: URL, path: string, headers: http.IncomingHttpHeaders): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function fetchWhole(
+  agent: http.Agent,
+  upstream: URL,
+  path: string,
+  headers: http.IncomingHttpHeaders,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   const { 'if-none-match': _n, 'if-modified-since': _m, 'content-length': _l, ...sent } = headers;
   return new Promise((resolve, reject) => {
     const request = http.request({ host: upstream.hostname, port: upstream.port, method: 'GET', agent, headers: sent, path }, (reply) => {
@@ -246,8 +273,14 @@ function fetchWhole(agent: http.Agent, upstream: URL, path: string, headers: htt
 }
 
 /** An anonymous catalog read: a fresh kept answer, a stale one while it is refreshed, or PostgREST's (kept when it can be). */
-async function serveFromCache(cache: PublicCache, key: string, req: http.IncomingMessage, res: http.ServerResponse, cors: http.OutgoingHttpHeaders,
-  fetchUpstream: () => ReturnType<typeof fetchWhole>): Promise<void> {
+async function serveFromCache(
+  cache: PublicCache,
+  key: string,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  cors: http.OutgoingHttpHeaders,
+  fetchUpstream: () => ReturnType<typeof fetchWhole>,
+): Promise<void> {
   const hit = cache.lookup(key);
   let entry: Kept | null;
   let state: string;
@@ -259,8 +292,17 @@ async function serveFromCache(cache: PublicCache, key: string, req: http.Incomin
   if (res.destroyed || !entry) return;
   const ok = entry.status === 200 && entry.body.byteLength <= cache.maxBodyBytes;
   const headers: http.OutgoingHttpHeaders = {
-    ...entry.headers, ...cors, 'x-cache': state,
-    ...(ok ? { etag: entry.etag, 'cache-control': cache.cacheControl, age: String(PublicCache.ageOf(entry)), vary: 'Accept, Accept-Profile, Prefer, Range, Authorization, apikey' } : { 'cache-control': 'no-store' }),
+    ...entry.headers,
+    ...cors,
+    'x-cache': state,
+    ...(ok
+      ? {
+          etag: entry.etag,
+          'cache-control': cache.cacheControl,
+          age: String(PublicCache.ageOf(entry)),
+          vary: 'Accept, Accept-Profile, Prefer, Range, Authorization, apikey',
+        }
+      : { 'cache-control': 'no-store' }),
   };
   if (ok && matchesIfNoneMatch(req.headers['if-none-match'] as string | undefined, entry.etag)) {
     delete headers['content-type'];
@@ -275,7 +317,9 @@ async function serveFromCache(cache: PublicCache, key: string, req: http.Incomin
 /** Answers an HTTP upgrade the gateway refuses, on the raw socket (no websocket yet). */
 function refuseUpgrade(socket: Duplex, status: number, message: string): void {
   const body = JSON.stringify({ message });
-  socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }
 
 /**

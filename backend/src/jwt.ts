@@ -1,9 +1,7 @@
 // Project JWTs: HS256 with the shared secret (API keys, storage's signed URLs) and the ES256
 // signing keys of user sessions; PostgREST, auth, storage and functions verify both.
 import { randomUUID } from 'node:crypto';
-import {
-  SignJWT, createLocalJWKSet, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK, type JWTPayload,
-} from 'jose';
+import { SignJWT, createLocalJWKSet, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK, type JWTPayload } from 'jose';
 
 const encoder = new TextEncoder();
 

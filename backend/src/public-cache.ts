@@ -25,8 +25,15 @@ export interface PublicCacheOptions {
 
 /** Public catalog reads: the same answer for every visitor (RLS shows anon the published catalog). */
 const PUBLIC_PATHS = new Set([
-  '/patterns', '/stores', '/rpc/search_patterns', '/rpc/search_facet_counts', '/rpc/suggest_patterns', '/rpc/pattern_reviews',
-  '/rpc/store_follower_count', '/rpc/store_slug_status', '/rpc/partner_directory',
+  '/patterns',
+  '/stores',
+  '/rpc/search_patterns',
+  '/rpc/search_facet_counts',
+  '/rpc/suggest_patterns',
+  '/rpc/pattern_reviews',
+  '/rpc/store_follower_count',
+  '/rpc/store_slug_status',
+  '/rpc/partner_directory',
 ]);
 const VARY = ['accept', 'accept-profile', 'prefer', 'range'];
 // what PostgREST answers that a kept copy replays (hop-by-hop and per-request headers left out)
@@ -121,7 +128,9 @@ export class PublicCache {
         else this.kept.delete(key);
         return kept;
       })
-      .finally(() => { if (this.inFlight.get(key) === work) this.inFlight.delete(key); });
+      .finally(() => {
+        if (this.inFlight.get(key) === work) this.inFlight.delete(key);
+      });
     this.inFlight.set(key, work);
     return work;
   }

@@ -20,7 +20,13 @@ try {
     seed(opts: { url: string; anonKey: string; serviceRoleKey: string; pool: typeof pool; log: (msg: string) => void }): Promise<void>;
   };
   const started = Date.now();
-  await seed({ url: need('SUPABASE_URL'), anonKey: need('SUPABASE_ANON_KEY'), serviceRoleKey: need('SUPABASE_SERVICE_ROLE_KEY'), pool, log: (msg) => console.log(`[seed] ${msg}`) });
+  await seed({
+    url: need('SUPABASE_URL'),
+    anonKey: need('SUPABASE_ANON_KEY'),
+    serviceRoleKey: need('SUPABASE_SERVICE_ROLE_KEY'),
+    pool,
+    log: (msg) => console.log(`[seed] ${msg}`),
+  });
   console.log(`[seed] demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } finally {
   await pool.end();

@@ -80,7 +80,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   try {
     const postgres = await startPostgres({
-      dataDir: config.dataDir, databaseUrl: config.databaseUrl, port: options.dbPort, password: config.dbPassword, log,
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      port: options.dbPort,
+      password: config.dbPassword,
+      log,
     });
     cleanup.push(() => postgres.stop());
     const pool = createPool(postgres.connectionString, { onError: (err) => log.error('db', 'idle connection failed', err) });
@@ -98,7 +102,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     );
 
     const rest = await startPostgrest({
-      dbUri: postgres.connectionString, jwtSecret: postgrestJwks(config), port: options.restPort, log, dataDir: config.dataDir,
+      dbUri: postgres.connectionString,
+      jwtSecret: postgrestJwks(config),
+      port: options.restPort,
+      log,
+      dataDir: config.dataDir,
       realPostgres: postgres.kind === 'postgres',
     });
     cleanup.push(() => rest.stop());
@@ -109,9 +117,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     let stripeSandbox: StripeSandbox | null = null;
     if (config.stripe?.mode === 'sandbox') {
       stripeSandbox = await startStripeSandbox({
-        pool, log, secretKey: config.stripe.secretKey, webhookSecret: config.stripe.webhookSecret, port: config.stripe.sandboxPort,
+        pool,
+        log,
+        secretKey: config.stripe.secretKey,
+        webhookSecret: config.stripe.webhookSecret,
+        port: config.stripe.sandboxPort,
         webhookUrl: config.stripe.webhookUrl ?? `http://127.0.0.1:${config.port}/functions/v1/stripe-webhook`,
-        retry: config.stripe.retry, accountLinkTtl: config.stripe.accountLinkTtl, dunning: config.stripe.dunning, startDeliveries: false,
+        retry: config.stripe.retry,
+        accountLinkTtl: config.stripe.accountLinkTtl,
+        dunning: config.stripe.dunning,
+        startDeliveries: false,
       });
       cleanup.push(() => stripeSandbox!.stop());
     } else if (config.stripe?.mode === 'stripe') log.info('stripe', 'STRIPE_SECRET_KEY set: functions use real Stripe (no sandbox)');

@@ -40,20 +40,47 @@ async function deleteAccount(c: SupabaseClient, body: unknown) {
 const sql = async (text: string, values: unknown[] = []) => (await stack.pool.query(text, values)).rows;
 
 describe('deleting an account', () => {
-  it('needs the password; then anonymises, closes the store with sales, keeps buyers\' patterns, revokes sessions', async () => {
+  it("needs the password; then anonymises, closes the store with sales, keeps buyers' patterns, revokes sessions", async () => {
     const designer = await member('leaving');
     const buyer = await member('buyer');
     const store = crypto.randomUUID();
     const pattern = crypto.randomUUID();
     const order = crypto.randomUUID();
     const ownOrder = crypto.randomUUID();
-    await sql(`insert into public.stores (id, owner_id, slug, kind, name) values ($1, $2, $3, 'designer', 'Leaving Studio')`, [store, designer.id, `leaving-${store.slice(0, 8)}`]);
-    await sql(`insert into public.patterns (id, store_id, title, craft, category, status, price_cents, cover_path) values ($1, $2, 'Farewell Dress', 'sewing', 'dress', 'published', 1200, 'x.png')`, [pattern, store]);
-    await sql(`insert into public.orders (id, buyer_id, buyer_email, currency, subtotal_cents, total_cents) values ($1, $2, $3, 'USD', 1200, 1200), ($4, $5, $6, 'USD', 1200, 1200)`,
-      [order, buyer.id, buyer.email, ownOrder, designer.id, designer.email]);
-    await sql(`insert into public.order_items (order_id, pattern_id, store_id, unit_price_cents, currency) values ($1, $2, $3, 1200, 'USD')`, [order, pattern, store]);
+    await sql(`insert into public.stores (id, owner_id, slug, kind, name) values ($1, $2, $3, 'designer', 'Leaving Studio')`, [
+      store,
+      designer.id,
+      `leaving-${store.slice(0, 8)}`,
+    ]);
+    await sql(
+      `insert into public.patterns (id, store_id, title, craft, category, status, price_cents, cover_path) values ($1, $2, 'Farewell Dress', 'sewing', 'dress', 'published', 1200, 'x.png')`,
+      [pattern, store],
+    );
+    await sql(
+      `insert into public.orders (id, buyer_id, buyer_email, currency, subtotal_cents, total_cents) values ($1, $2, $3, 'USD', 1200, 1200), ($4, $5, $6, 'USD', 1200, 1200)`,
+      [order, buyer.id, buyer.email, ownOrder, designer.id, designer.email],
+    );
+    await sql(`insert into public.order_items (order_id, pattern_id, store_id, unit_price_cents, currency) values ($1, $2, $3, 1200, 'USD')`, [
+      order,
+      pattern,
+      store,
+    ]);
     await sql(`update public.orders set status = 'paid' where id = $1`, [order]);
-    const avatar = await designer.c.storage.from('avatars').upload(`${designer.id}/avatar.png`, new Blob([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d5a3b40000000049454e44ae426082', 'hex')], { type: 'image/png' }), { contentType: 'image/png' });
+    const avatar = await designer.c.storage
+      .from('avatars')
+      .upload(
+        `${designer.id}/avatar.png`,
+        new Blob(
+          [
+            Buffer.from(
+              '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d5a3b40000000049454e44ae426082',
+              'hex',
+            ),
+          ],
+          { type: 'image/png' },
+        ),
+        { contentType: 'image/png' },
+      );
     expect(avatar.error).toBeNull();
     const otherDevice = await signedIn(designer.email);
 
@@ -70,7 +97,10 @@ describe('deleting an account', () => {
     expect((await otherDevice.auth.refreshSession()).error).not.toBeNull();
     expect(await sql('select 1 from auth.sessions where user_id = $1', [designer.id])).toEqual([]);
     // Personal data: anonymised profile, no roles, no avatar; orders kept without the buyer.
-    expect((await sql('select display_name, avatar_path from public.profiles where id = $1', [designer.id]))[0]).toEqual({ display_name: 'Former member', avatar_path: null });
+    expect((await sql('select display_name, avatar_path from public.profiles where id = $1', [designer.id]))[0]).toEqual({
+      display_name: 'Former member',
+      avatar_path: null,
+    });
     expect(await sql('select role from public.user_roles where user_id = $1', [designer.id])).toEqual([]);
     expect((await sql('select buyer_id, buyer_email from public.orders where id = $1', [ownOrder]))[0]).toEqual({ buyer_id: null, buyer_email: null });
     const files = await stack.pool.query(`select name from storage.objects where bucket_id = 'avatars' and name like $1`, [`${designer.id}/%`]);

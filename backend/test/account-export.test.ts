@@ -17,27 +17,53 @@ let stack: TestStack;
 const service = () => serviceClient(stack);
 const person = (label: string, name: string) => signedInMember(stack, label, name);
 const transport = (m: Member) => tokenTransport(stack.url, stack.anonKey, () => m.token);
-const post = (token: string, body?: unknown) => fetch(`${stack.url}/functions/v1/export`, {
-  method: 'POST', headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-  body: body === undefined ? undefined : JSON.stringify(body),
-});
+const post = (token: string, body?: unknown) =>
+  fetch(`${stack.url}/functions/v1/export`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 const downloadsOf = async (userId: string) =>
   (await service().from('downloads').select('pattern_id').eq('user_id', userId)).data!.map((d) => d.pattern_id as string);
 
 /** A pattern of the designer's store with an A4 file attached (as the publishing page does it). */
 async function patternWithFile(designer: Member, title: string, pages = 1, store?: string) {
   const storeId = store ?? (await storeWithPattern(designer, 'dana')).storeId;
-  const pattern = (await designer.db.from('patterns').insert({ store_id: storeId, title, craft: 'sewing', category: 'dresses', price_cents: 1400 }).select('id').single()).data!;
+  const pattern = (
+    await designer.db.from('patterns').insert({ store_id: storeId, title, craft: 'sewing', category: 'dresses', price_cents: 1400 }).select('id').single()
+  ).data!;
   const original = await makePatternPdf(title, pages);
-  expect((await designer.db.storage.from('pattern-files').upload(`${storeId}/${pattern.id}/a4/v1.pdf`, original, { contentType: 'application/pdf' })).error).toBeNull();
+  expect(
+    (await designer.db.storage.from('pattern-files').upload(`${storeId}/${pattern.id}/a4/v1.pdf`, original, { contentType: 'application/pdf' })).error,
+  ).toBeNull();
   const digest = crypto.createHash('sha256').update(original).digest('hex');
-  expect((await designer.db.rpc('attach_pattern_file', { pattern_id: pattern.id, format: 'a4', version: 1, size_bytes: original.byteLength, sha256: digest, changes: '' })).error).toBeNull();
+  expect(
+    (
+      await designer.db.rpc('attach_pattern_file', {
+        pattern_id: pattern.id,
+        format: 'a4',
+        version: 1,
+        size_bytes: original.byteLength,
+        sha256: digest,
+        changes: '',
+      })
+    ).error,
+  ).toBeNull();
   return { storeId, patternId: pattern.id as string };
 }
 
 async function buy(buyer: Member, storeId: string, patternId: string) {
-  const order = (await service().from('orders').insert({ buyer_id: buyer.id, buyer_email: buyer.email, status: 'paid', currency: 'USD', subtotal_cents: 1400, total_cents: 1400 }).select('id, number').single()).data!;
-  await service().from('order_items').insert({ order_id: order.id, pattern_id: patternId, store_id: storeId, unit_price_cents: 1400, currency: 'USD' }).throwOnError();
+  const order = (
+    await service()
+      .from('orders')
+      .insert({ buyer_id: buyer.id, buyer_email: buyer.email, status: 'paid', currency: 'USD', subtotal_cents: 1400, total_cents: 1400 })
+      .select('id, number')
+      .single()
+  ).data!;
+  await service()
+    .from('order_items')
+    .insert({ order_id: order.id, pattern_id: patternId, store_id: storeId, unit_price_cents: 1400, currency: 'USD' })
+    .throwOnError();
   return order as { id: string; number: number };
 }
 
@@ -56,11 +82,20 @@ describe('account export', () => {
     const stranger = await person('stranger', 'Sam Stranger');
     const { storeId: store, patternId: pattern } = await patternWithFile(designer, 'Harbour Wrap Dress', 2);
     // owned, but the designer has not uploaded its file yet: left out, with the reason
-    const bare = (await designer.db.from('patterns').insert({ store_id: store, title: 'Bare Bodice', craft: 'sewing', category: 'tops', price_cents: 900 }).select('id').single()).data!;
+    const bare = (
+      await designer.db
+        .from('patterns')
+        .insert({ store_id: store, title: 'Bare Bodice', craft: 'sewing', category: 'tops', price_cents: 900 })
+        .select('id')
+        .single()
+    ).data!;
     const order = await buy(buyer, store, pattern);
     await buy(buyer, store, bare.id as string);
     // Someone else's order must not show up in mine.
-    await service().from('orders').insert({ buyer_id: stranger.id, buyer_email: stranger.email, status: 'paid', currency: 'USD', subtotal_cents: 900, total_cents: 900 }).throwOnError();
+    await service()
+      .from('orders')
+      .insert({ buyer_id: stranger.id, buyer_email: stranger.email, status: 'paid', currency: 'USD', subtotal_cents: 900, total_cents: 900 })
+      .throwOnError();
 
     // 1. The plan: my data, the patterns to fetch, a signed upload into my own folder.
     const raw = await post(buyer.token, {});
@@ -69,7 +104,9 @@ describe('account export', () => {
     expect(raw.headers.get('x-export-skipped')).toBe('1');
     const plan = exportPlan.parse(await raw.json());
     expect(plan.email).toBe(buyer.email);
-    expect(plan.patterns).toEqual([{ pattern_id: pattern, title: 'Harbour Wrap Dress', format: 'a4', file: `patterns/Harbour-Wrap-Dress-${pattern.slice(0, 8)}-a4-v1.pdf` }]);
+    expect(plan.patterns).toEqual([
+      { pattern_id: pattern, title: 'Harbour Wrap Dress', format: 'a4', file: `patterns/Harbour-Wrap-Dress-${pattern.slice(0, 8)}-a4-v1.pdf` },
+    ]);
     expect(plan.not_included).toEqual([expect.objectContaining({ pattern_id: bare.id, title: 'Bare Bodice', code: 'file_missing' })]);
     expect(plan.upload.path).toMatch(new RegExp(`^${buyer.id}/stitchhouse-export-.+\\.zip$`));
     expect(await downloadsOf(buyer.id)).toEqual([]); // nothing stamped yet
@@ -89,9 +126,15 @@ describe('account export', () => {
     expect(account.email).toBe(buyer.email);
     expect(account.profile.display_name).toBe('Zoë Exporter');
     expect(account.orders).toHaveLength(2);
-    expect(account.orders[0]).toMatchObject({ number: order.number, total_cents: 1400, order_items: [expect.objectContaining({ unit_price_cents: 1400, quantity: 1 })] });
+    expect(account.orders[0]).toMatchObject({
+      number: order.number,
+      total_cents: 1400,
+      order_items: [expect.objectContaining({ unit_price_cents: 1400, quantity: 1 })],
+    });
     expect(account.library).toEqual(expect.arrayContaining([expect.objectContaining({ pattern_id: pattern, source: 'purchase' })]));
-    expect(account.patterns_not_included).toEqual([expect.objectContaining({ title: 'Bare Bodice', code: 'file_missing', reason: expect.stringMatching(/not uploaded/) })]);
+    expect(account.patterns_not_included).toEqual([
+      expect.objectContaining({ title: 'Bare Bodice', code: 'file_missing', reason: expect.stringMatching(/not uploaded/) }),
+    ]);
 
     const pages = await pageTexts(files[names[1]!]!);
     expect(pages).toHaveLength(2);
@@ -99,9 +142,16 @@ describe('account export', () => {
     expect(pages[0]!.join(' ')).toContain(String(order.number));
 
     // 3. Before the upload there is nothing to mail; the signed upload takes the ZIP (as the page's XHR sends it).
-    expect(await post(buyer.token, { step: 'mail', path: plan.upload.path, patterns: 1, not_included: 1 }).then(async (r) => [r.status, (await r.json()).error.code]))
-      .toEqual([404, 'export_missing']);
-    const uploaded = await kit.anonClient(stack).storage.from('account-exports').uploadToSignedUrl(plan.upload.path, plan.upload.token, archive.zip, { contentType: 'application/zip' });
+    expect(
+      await post(buyer.token, { step: 'mail', path: plan.upload.path, patterns: 1, not_included: 1 }).then(async (r) => [
+        r.status,
+        (await r.json()).error.code,
+      ]),
+    ).toEqual([404, 'export_missing']);
+    const uploaded = await kit
+      .anonClient(stack)
+      .storage.from('account-exports')
+      .uploadToSignedUrl(plan.upload.path, plan.upload.token, archive.zip, { contentType: 'application/zip' });
     expect(uploaded.error).toBeNull();
     const mailed = await mailExportLink(transport(buyer), plan, archive);
     expect(mailed.mailed).toBe(true);
@@ -125,7 +175,10 @@ describe('account export', () => {
     expect(theirs.status).toBe(403);
     expect((await theirs.json()).error).toMatchObject({ code: 'not_your_export', message: expect.any(String) });
     // The signed upload writes that one path only.
-    const elsewhere = await kit.anonClient(stack).storage.from('account-exports').uploadToSignedUrl(`${stranger.id}/stitchhouse-export-2026-01-01T00-00-00-000Z.zip`, plan.upload.token, archive.zip, { contentType: 'application/zip' });
+    const elsewhere = await kit
+      .anonClient(stack)
+      .storage.from('account-exports')
+      .uploadToSignedUrl(`${stranger.id}/stitchhouse-export-2026-01-01T00-00-00-000Z.zip`, plan.upload.token, archive.zip, { contentType: 'application/zip' });
     expect(elsewhere.error).not.toBeNull();
   });
 
@@ -142,13 +195,18 @@ describe('account export', () => {
     await service().from('entitlements').update({ revoked_at: new Date().toISOString() }).eq('user_id', buyer.id).eq('pattern_id', b.patternId).throwOnError();
     const archive = await buildExportArchive(plan, transport(buyer), { concurrency: 2 });
     expect(archive.included).toBe(1);
-    expect(archive.notIncluded).toEqual([expect.objectContaining({ title: 'Buoy Blouse', code: 'not_available', reason: expect.stringMatching(/not purchased/i) })]);
+    expect(archive.notIncluded).toEqual([
+      expect.objectContaining({ title: 'Buoy Blouse', code: 'not_available', reason: expect.stringMatching(/not purchased/i) }),
+    ]);
     const files = unzipSync(new Uint8Array(await archive.zip.arrayBuffer()));
     expect(Object.keys(files).filter((n) => n.startsWith('patterns/'))).toEqual([expect.stringContaining('Anchor-Apron')]);
     expect(JSON.parse(strFromU8(files['stitchhouse-account.json']!)).patterns_not_included).toEqual(archive.notIncluded);
 
     // A token that is no longer valid stops the export with the function's words.
-    const failure = await buildExportArchive(plan, tokenTransport(stack.url, stack.anonKey, () => stack.anonKey)).catch((e: unknown) => e);
+    const failure = await buildExportArchive(
+      plan,
+      tokenTransport(stack.url, stack.anonKey, () => stack.anonKey),
+    ).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ExportFailure);
     expect(failure).toMatchObject({ code: 'not_signed_in' });
   });

@@ -35,30 +35,54 @@ async function person(label: string, name: string): Promise<Person> {
 
 /** A designer's store with one published pattern (set up as the platform: no checklist) and its A4 file, uploaded and attached by the designer. */
 async function publishedPattern(designer: Person, title: string, price = 1200): Promise<{ storeId: string; patternId: string; pdf: Uint8Array }> {
-  const [store] = await sql(`insert into public.stores (owner_id, slug, kind, name, currency, plan, country) values ($1, $2, 'designer', 'Harbour Studio', 'EUR', 'free', 'IE') returning id`,
-    [designer.id, `harbour-${crypto.randomUUID().slice(0, 8)}`]);
-  const [pattern] = await sql(`insert into public.patterns (store_id, title, craft, category, status, price_cents, currency, cover_path) values ($1, $2, 'sewing', 'dress', 'published', $3, 'EUR', 'cover.png') returning id`,
-    [store!.id, title, price]);
+  const [store] = await sql(
+    `insert into public.stores (owner_id, slug, kind, name, currency, plan, country) values ($1, $2, 'designer', 'Harbour Studio', 'EUR', 'free', 'IE') returning id`,
+    [designer.id, `harbour-${crypto.randomUUID().slice(0, 8)}`],
+  );
+  const [pattern] = await sql(
+    `insert into public.patterns (store_id, title, craft, category, status, price_cents, currency, cover_path) values ($1, $2, 'sewing', 'dress', 'published', $3, 'EUR', 'cover.png') returning id`,
+    [store!.id, title, price],
+  );
   const storeId = store!.id as string;
   const patternId = pattern!.id as string;
   const pdf = await makePatternPdf(title, 2);
   const up = await designer.db.storage.from('pattern-files').upload(`${storeId}/${patternId}/a4/v1.pdf`, pdf, { contentType: 'application/pdf' });
   expect(up.error).toBeNull();
-  const attached = await designer.db.rpc('attach_pattern_file', { pattern_id: patternId, format: 'a4', version: 1, size_bytes: pdf.byteLength, sha256: sha256(pdf), changes: '' });
+  const attached = await designer.db.rpc('attach_pattern_file', {
+    pattern_id: patternId,
+    format: 'a4',
+    version: 1,
+    size_bytes: pdf.byteLength,
+    sha256: sha256(pdf),
+    changes: '',
+  });
   expect(attached.error).toBeNull();
   return { storeId, patternId, pdf };
 }
 
 async function grant(buyer: Person, patternId: string, storeId: string) {
-  const [order] = await sql(`insert into public.orders (buyer_id, buyer_email, currency, subtotal_cents, total_cents) values ($1, $2, 'EUR', 1200, 1200) returning id`, [buyer.id, buyer.email]);
-  await sql(`insert into public.order_items (order_id, pattern_id, store_id, unit_price_cents, currency) values ($1, $2, $3, 1200, 'EUR')`, [order!.id, patternId, storeId]);
+  const [order] = await sql(
+    `insert into public.orders (buyer_id, buyer_email, currency, subtotal_cents, total_cents) values ($1, $2, 'EUR', 1200, 1200) returning id`,
+    [buyer.id, buyer.email],
+  );
+  await sql(`insert into public.order_items (order_id, pattern_id, store_id, unit_price_cents, currency) values ($1, $2, $3, 1200, 'EUR')`, [
+    order!.id,
+    patternId,
+    storeId,
+  ]);
   await sql(`update public.orders set status = 'paid' where id = $1`, [order!.id]);
 }
 
 async function rest(token: string | null, method: string, route: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${stack.url}/rest/v1/${route}`, {
     method,
-    headers: { apikey: stack.anonKey, authorization: `Bearer ${token ?? stack.anonKey}`, 'content-type': 'application/json', prefer: 'return=representation', ...headers },
+    headers: {
+      apikey: stack.anonKey,
+      authorization: `Bearer ${token ?? stack.anonKey}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -124,13 +148,28 @@ describe('deleting an account leaves nothing of the person', () => {
     const { patternId } = await publishedPattern(designer, 'Marigold Wrap Dress');
 
     // A real purchase: checkout, the sandbox's payment page with the buyer's name, the webhook.
-    const checkout = await kit.callFunction(stack, 'checkout', leaver.token, { items: [{ pattern_id: patternId, quantity: 1, kind: 'digital' }], country: 'DE' });
+    const checkout = await kit.callFunction(stack, 'checkout', leaver.token, {
+      items: [{ pattern_id: patternId, quantity: 1, kind: 'digital' }],
+      country: 'DE',
+    });
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
     const [order] = await sql('select provider_session_id from public.orders where id = $1', [checkout.body.order_id]);
-    const paid = await stripeSandboxCall(stack, 'POST', `/checkout/${order!.provider_session_id}/pay`, { card: '4242424242424242', name: leaver.name, country: 'DE' });
+    const paid = await stripeSandboxCall(stack, 'POST', `/checkout/${order!.provider_session_id}/pay`, {
+      card: '4242424242424242',
+      name: leaver.name,
+      country: 'DE',
+    });
     expect(paid.status).toBe('succeeded');
-    await kit.waitFor('the order paid', async () => (await sql('select status from public.orders where id = $1', [checkout.body.order_id]))[0]!.status === 'paid');
-    await kit.waitFor('the payment events stored', async () => (await sql(`select count(*)::int as n from public.payment_events where processed_at is not null and strpos(payload::text, $1) > 0`, [leaver.email]))[0]!.n >= 2);
+    await kit.waitFor(
+      'the order paid',
+      async () => (await sql('select status from public.orders where id = $1', [checkout.body.order_id]))[0]!.status === 'paid',
+    );
+    await kit.waitFor(
+      'the payment events stored',
+      async () =>
+        (await sql(`select count(*)::int as n from public.payment_events where processed_at is not null and strpos(payload::text, $1) > 0`, [leaver.email]))[0]!
+          .n >= 2,
+    );
     // Before: the operator reads the buyer's address and name in the stored events.
     const before = await rest(operator.token, 'GET', 'payment_events?select=type,payload');
     expect(before.status).toBe(200);
@@ -144,7 +183,17 @@ describe('deleting an account leaves nothing of the person', () => {
     const photoPath = `${patternId}/${leaver.id}/make-${crypto.randomUUID().slice(0, 6)}.png`;
     expect((await leaver.db.storage.from('review-photos').upload(photoPath, PNG, { contentType: 'image/png' })).error).toBeNull();
     const [entitlement] = await sql('select id from public.entitlements where user_id = $1 and pattern_id = $2', [leaver.id, patternId]);
-    const review = await leaver.db.from('reviews').insert({ pattern_id: patternId, entitlement_id: entitlement!.id, rating: 5, body: 'Made it in linen, Zephyrine Quillfeather approves.', photo_paths: [photoPath] }).select('id').single();
+    const review = await leaver.db
+      .from('reviews')
+      .insert({
+        pattern_id: patternId,
+        entitlement_id: entitlement!.id,
+        rating: 5,
+        body: 'Made it in linen, Zephyrine Quillfeather approves.',
+        photo_paths: [photoPath],
+      })
+      .select('id')
+      .single();
     expect(review.error).toBeNull();
     const photoUrl = leaver.db.storage.from('review-photos').getPublicUrl(photoPath).data.publicUrl;
     expect((await fetch(photoUrl)).status).toBe(200);
@@ -170,7 +219,11 @@ describe('deleting an account leaves nothing of the person', () => {
     // The events keep what the books need: ids, types, amounts.
     const after = await rest(operator.token, 'GET', 'payment_events?select=provider_event_id,type,payload');
     const completed = after.body.find((e: { type: string }) => e.type === 'checkout.session.completed');
-    expect(completed.payload.data.object).toMatchObject({ id: order!.provider_session_id, amount_total: expect.any(Number), metadata: { order_id: checkout.body.order_id } });
+    expect(completed.payload.data.object).toMatchObject({
+      id: order!.provider_session_id,
+      amount_total: expect.any(Number),
+      metadata: { order_id: checkout.body.order_id },
+    });
     expect(completed.payload.data.object.customer_details.email).toBeNull();
     expect(JSON.stringify(after.body)).not.toContain(leaver.email);
 
@@ -198,15 +251,29 @@ describe('pattern update mails', () => {
 
   const newVersion = async (version: number, changes: string) => {
     const pdf = await makePatternPdf(`Errata Shirt v${version}`, 2);
-    expect((await designer.db.storage.from('pattern-files').upload(`${storeId}/${patternId}/a4/v${version}.pdf`, pdf, { contentType: 'application/pdf' })).error).toBeNull();
-    const attached = await designer.db.rpc('attach_pattern_file', { pattern_id: patternId, format: 'a4', version, size_bytes: pdf.byteLength, sha256: sha256(pdf), changes });
+    expect(
+      (await designer.db.storage.from('pattern-files').upload(`${storeId}/${patternId}/a4/v${version}.pdf`, pdf, { contentType: 'application/pdf' })).error,
+    ).toBeNull();
+    const attached = await designer.db.rpc('attach_pattern_file', {
+      pattern_id: patternId,
+      format: 'a4',
+      version,
+      size_bytes: pdf.byteLength,
+      sha256: sha256(pdf),
+      changes,
+    });
     expect(attached.error).toBeNull();
     return attached.data as { pattern_version: number };
   };
   const updateMails = async () => (await kit.inbox(stack, buyer.email)).filter((m) => m.subject.startsWith('Updated: Errata Shirt'));
 
   it('a store cannot write versions or notified_at itself', async () => {
-    const forged = await rest(designer.token, 'POST', 'pattern_versions', { pattern_id: patternId, store_id: storeId, version: 7, changes: 'Buy my other pattern at evil.example' });
+    const forged = await rest(designer.token, 'POST', 'pattern_versions', {
+      pattern_id: patternId,
+      store_id: storeId,
+      version: 7,
+      changes: 'Buy my other pattern at evil.example',
+    });
     expect(forged.status).toBe(403);
     expect(forged.body.code).toBe('42501');
     const first = await newVersion(2, 'Corrected the collar notch.');
@@ -215,7 +282,9 @@ describe('pattern update mails', () => {
     expect(reset.status).toBe(403);
     const rewrite = await rest(designer.token, 'PATCH', `pattern_versions?pattern_id=eq.${patternId}`, { changes: 'Something else entirely' });
     expect(rewrite.status).toBe(403);
-    expect((await sql('select version, changes from public.pattern_versions where pattern_id = $1', [patternId]))).toEqual([{ version: 2, changes: 'Corrected the collar notch.' }]);
+    expect(await sql('select version, changes from public.pattern_versions where pattern_id = $1', [patternId])).toEqual([
+      { version: 2, changes: 'Corrected the collar notch.' },
+    ]);
   });
 
   it('sends once per version and at most one update mail per pattern per day (429 after that)', async () => {
@@ -227,17 +296,24 @@ describe('pattern update mails', () => {
     const third = await newVersion(3, 'Added the pocket pattern piece.');
     const limited = await kit.callFunction(stack, 'pattern-updated', designer.token, { pattern_id: patternId, version: third.pattern_version });
     expect(limited.status).toBe(429);
-    expect(limited.body.error).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/one update email per pattern a day/i), details: { retry_after: expect.any(String) } });
+    expect(limited.body.error).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringMatching(/one update email per pattern a day/i),
+      details: { retry_after: expect.any(String) },
+    });
     expect(await updateMails()).toHaveLength(1);
     // The version is not marked as mailed: the store can send it once the day is over.
     expect((await sql('select notified_at from public.pattern_versions where pattern_id = $1 and version = 3', [patternId]))[0]!.notified_at).toBeNull();
     // A day later, it goes.
     await sql(`update public.pattern_versions set notified_at = notified_at - interval '25 hours' where pattern_id = $1 and version = 2`, [patternId]);
-    expect(await kit.callFunction(stack, 'pattern-updated', designer.token, { pattern_id: patternId, version: 3 })).toMatchObject({ status: 200, body: { sent: 1 } });
+    expect(await kit.callFunction(stack, 'pattern-updated', designer.token, { pattern_id: patternId, version: 3 })).toMatchObject({
+      status: 200,
+      body: { sent: 1 },
+    });
     expect(await updateMails()).toHaveLength(2);
   });
 
-  it('the claim behind it is the service\'s only', async () => {
+  it("the claim behind it is the service's only", async () => {
     const direct = await kit.rpcAs(stack, designer.token, 'claim_pattern_update_mail', { p_pattern_id: patternId, p_version: 3 });
     expect([401, 403, 404]).toContain(direct.status);
   });
@@ -251,14 +327,16 @@ describe('the export and the download limit', () => {
     const second = await publishedPattern(designer, 'Spare Scarf');
     await grant(buyer, patternId, storeId);
     await grant(buyer, second.patternId, second.storeId);
-    const downloads = async (p: string) => (await sql('select count(*)::int as n from public.downloads where user_id = $1 and pattern_id = $2', [buyer.id, p]))[0]!.n;
+    const downloads = async (p: string) =>
+      (await sql('select count(*)::int as n from public.downloads where user_id = $1 and pattern_id = $2', [buyer.id, p]))[0]!.n;
     // The export as the account page runs it: the function's plan, then every copy from /download.
     const exportNow = async () => {
       const transport = tokenTransport(stack.url, stack.anonKey, () => buyer.token);
       const archive = await buildExportArchive(await startExport(transport), transport);
       const files = unzipSync(new Uint8Array(await archive.zip.arrayBuffer()));
       return {
-        files: Object.keys(files).filter((n) => n.startsWith('patterns/')), skipped: String(archive.notIncluded.length),
+        files: Object.keys(files).filter((n) => n.startsWith('patterns/')),
+        skipped: String(archive.notIncluded.length),
         account: JSON.parse(strFromU8(files['stitchhouse-account.json']!)),
       };
     };
@@ -300,7 +378,13 @@ describe('storage is not reachable through /rest/v1 and attached files are what 
       expect(list.status).toBe(406);
       expect(list.body.code).toBe('PGRST106');
     }
-    const insert = await rest(designer.token, 'POST', 'objects', { bucket_id: 'pattern-files', name: 'x/y/a4/v1.pdf', metadata: { size: 4242, mimetype: 'application/pdf' } }, { 'content-profile': 'storage' });
+    const insert = await rest(
+      designer.token,
+      'POST',
+      'objects',
+      { bucket_id: 'pattern-files', name: 'x/y/a4/v1.pdf', metadata: { size: 4242, mimetype: 'application/pdf' } },
+      { 'content-profile': 'storage' },
+    );
     expect(insert.status).toBe(406);
     expect(insert.body.code).toBe('PGRST106');
     // graphql_public is exposed (hosted's second schema); public stays the default.
@@ -312,10 +396,16 @@ describe('storage is not reachable through /rest/v1 and attached files are what 
     expect(JSON.stringify(listed.data)).not.toMatch(/owner/);
   });
 
-  it('refuses an object row with invented metadata and a checksum that is not the stored bytes\'; a real upload attaches', async () => {
+  it("refuses an object row with invented metadata and a checksum that is not the stored bytes'; a real upload attaches", async () => {
     const designer = await person('designer', 'Ida Invent');
-    const [store] = await sql(`insert into public.stores (owner_id, slug, kind, name) values ($1, $2, 'designer', 'Invent Studio') returning id`, [designer.id, `invent-${crypto.randomUUID().slice(0, 8)}`]);
-    const [pattern] = await sql(`insert into public.patterns (store_id, title, craft, category, price_cents) values ($1, 'Ghost Skirt', 'sewing', 'skirt', 900) returning id`, [store!.id]);
+    const [store] = await sql(`insert into public.stores (owner_id, slug, kind, name) values ($1, $2, 'designer', 'Invent Studio') returning id`, [
+      designer.id,
+      `invent-${crypto.randomUUID().slice(0, 8)}`,
+    ]);
+    const [pattern] = await sql(
+      `insert into public.patterns (store_id, title, craft, category, price_cents) values ($1, 'Ghost Skirt', 'sewing', 'skirt', 900) returning id`,
+      [store!.id],
+    );
     const storeId = store!.id as string;
     const patternId = pattern!.id as string;
     const attach = (version: number, size: number, digest: string) =>
@@ -328,9 +418,14 @@ describe('storage is not reachable through /rest/v1 and attached files are what 
     const client = await stack.pool.connect();
     try {
       await client.query('begin');
-      await client.query(`select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)`, [JSON.stringify({ sub: designer.id, role: 'authenticated' })]);
-      await client.query(`insert into storage.objects (bucket_id, name, owner_id, metadata) values ('pattern-files', $1, $2, $3)`,
-        [invented, designer.id, JSON.stringify({ size: 4242, mimetype: 'application/pdf', sha256: fakeDigest, eTag: '"x"' })]);
+      await client.query(`select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)`, [
+        JSON.stringify({ sub: designer.id, role: 'authenticated' }),
+      ]);
+      await client.query(`insert into storage.objects (bucket_id, name, owner_id, metadata) values ('pattern-files', $1, $2, $3)`, [
+        invented,
+        designer.id,
+        JSON.stringify({ size: 4242, mimetype: 'application/pdf', sha256: fakeDigest, eTag: '"x"' }),
+      ]);
       await client.query('commit');
     } finally {
       client.release();
@@ -347,7 +442,10 @@ describe('storage is not reachable through /rest/v1 and attached files are what 
     expect(wrongSum.error?.message).toMatch(/checksum/i);
     const ok = await attach(1, pdf.byteLength, sha256(pdf));
     expect(ok.error).toBeNull();
-    expect((await sql('select sha256, size_bytes::int as size from public.pattern_files where pattern_id = $1', [patternId]))[0]).toEqual({ sha256: sha256(pdf), size: pdf.byteLength });
+    expect((await sql('select sha256, size_bytes::int as size from public.pattern_files where pattern_id = $1', [patternId]))[0]).toEqual({
+      sha256: sha256(pdf),
+      size: pdf.byteLength,
+    });
   });
 });
 
@@ -363,18 +461,37 @@ describe('a store writes its file list only through attach_pattern_file', () => 
 
     // A format storage never received, inside the store's own folder.
     const posted = await rest(designer.token, 'POST', 'pattern_files', {
-      pattern_id: patternId, store_id: storeId, format: 'us_letter', version: 1, storage_path: `${storeId}/${patternId}/us_letter/v1.pdf`, changelog: '', ...invented });
+      pattern_id: patternId,
+      store_id: storeId,
+      format: 'us_letter',
+      version: 1,
+      storage_path: `${storeId}/${patternId}/us_letter/v1.pdf`,
+      changelog: '',
+      ...invented,
+    });
     refusedAsPermission(posted);
     // The attached file rewritten to other bytes, or removed.
     refusedAsPermission(await rest(designer.token, 'PATCH', `pattern_files?pattern_id=eq.${patternId}&format=eq.a4`, { ...invented, version: 9 }));
     refusedAsPermission(await rest(designer.token, 'DELETE', `pattern_files?pattern_id=eq.${patternId}`));
-    expect(await sql('select format, version, size_bytes::int as size, sha256 from public.pattern_files where pattern_id = $1', [patternId]))
-      .toEqual([{ format: 'a4', version: 1, size: pdf.byteLength, sha256: sha256(pdf) }]);
+    expect(await sql('select format, version, size_bytes::int as size, sha256 from public.pattern_files where pattern_id = $1', [patternId])).toEqual([
+      { format: 'a4', version: 1, size: pdf.byteLength, sha256: sha256(pdf) },
+    ]);
 
     // A draft cannot pass the publish checklist's "at least one pattern file" with a row of its own.
-    const [draft] = await sql(`insert into public.patterns (store_id, title, craft, category, price_cents, currency, cover_path) values ($1, 'Empty Promise Coat', 'sewing', 'coat', 900, 'EUR', 'cover.png') returning id`, [storeId]);
-    refusedAsPermission(await rest(designer.token, 'POST', 'pattern_files', {
-      pattern_id: draft!.id, store_id: storeId, format: 'a4', version: 1, storage_path: `${storeId}/${draft!.id}/a4/v1.pdf`, ...invented }));
+    const [draft] = await sql(
+      `insert into public.patterns (store_id, title, craft, category, price_cents, currency, cover_path) values ($1, 'Empty Promise Coat', 'sewing', 'coat', 900, 'EUR', 'cover.png') returning id`,
+      [storeId],
+    );
+    refusedAsPermission(
+      await rest(designer.token, 'POST', 'pattern_files', {
+        pattern_id: draft!.id,
+        store_id: storeId,
+        format: 'a4',
+        version: 1,
+        storage_path: `${storeId}/${draft!.id}/a4/v1.pdf`,
+        ...invented,
+      }),
+    );
     const publish = await rest(designer.token, 'PATCH', `patterns?id=eq.${draft!.id}`, { status: 'published' });
     expect(publish.status).toBe(400);
     expect(publish.body.message).toMatch(/at least one pattern file/);
@@ -383,16 +500,40 @@ describe('a store writes its file list only through attach_pattern_file', () => 
     const listed = await rest(designer.token, 'GET', `pattern_files?pattern_id=eq.${patternId}&select=format,size_bytes,sha256`);
     expect(listed).toMatchObject({ status: 200, body: [{ format: 'a4', size_bytes: pdf.byteLength, sha256: sha256(pdf) }] });
     const letter = await makePatternPdf('Forged Files Jacket (US Letter)', 2);
-    expect((await designer.db.storage.from('pattern-files').upload(`${storeId}/${patternId}/us_letter/v1.pdf`, letter, { contentType: 'application/pdf' })).error).toBeNull();
-    const attached = await designer.db.rpc('attach_pattern_file', { pattern_id: patternId, format: 'us_letter', version: 1, size_bytes: letter.byteLength, sha256: sha256(letter), changes: '' });
+    expect(
+      (await designer.db.storage.from('pattern-files').upload(`${storeId}/${patternId}/us_letter/v1.pdf`, letter, { contentType: 'application/pdf' })).error,
+    ).toBeNull();
+    const attached = await designer.db.rpc('attach_pattern_file', {
+      pattern_id: patternId,
+      format: 'us_letter',
+      version: 1,
+      size_bytes: letter.byteLength,
+      sha256: sha256(letter),
+      changes: '',
+    });
     expect(attached.error).toBeNull();
-    expect(await sql('select format, sha256 from public.pattern_files where pattern_id = $1 order by format', [patternId]))
-      .toEqual([{ format: 'a4', sha256: sha256(pdf) }, { format: 'us_letter', sha256: sha256(letter) }]);
+    expect(await sql('select format, sha256 from public.pattern_files where pattern_id = $1 order by format', [patternId])).toEqual([
+      { format: 'a4', sha256: sha256(pdf) },
+      { format: 'us_letter', sha256: sha256(letter) },
+    ]);
 
     // Deleting a draft still takes its files with it (the foreign key, not a member delete).
     const draftPdf = await makePatternPdf('Empty Promise Coat', 1);
-    expect((await designer.db.storage.from('pattern-files').upload(`${storeId}/${draft!.id}/a4/v1.pdf`, draftPdf, { contentType: 'application/pdf' })).error).toBeNull();
-    expect((await designer.db.rpc('attach_pattern_file', { pattern_id: draft!.id, format: 'a4', version: 1, size_bytes: draftPdf.byteLength, sha256: sha256(draftPdf), changes: '' })).error).toBeNull();
+    expect(
+      (await designer.db.storage.from('pattern-files').upload(`${storeId}/${draft!.id}/a4/v1.pdf`, draftPdf, { contentType: 'application/pdf' })).error,
+    ).toBeNull();
+    expect(
+      (
+        await designer.db.rpc('attach_pattern_file', {
+          pattern_id: draft!.id,
+          format: 'a4',
+          version: 1,
+          size_bytes: draftPdf.byteLength,
+          sha256: sha256(draftPdf),
+          changes: '',
+        })
+      ).error,
+    ).toBeNull();
     const removed = await rest(designer.token, 'DELETE', `patterns?id=eq.${draft!.id}`);
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     expect(removed.body).toHaveLength(1);

@@ -66,7 +66,7 @@ describe('wholesale applications', () => {
     expect((await other.c.from('wholesale_accounts').select('id')).data).toEqual([]);
   });
 
-  it('certificates are private: the applicant and operators read them, nobody else; only one\'s own may be attached', async () => {
+  it("certificates are private: the applicant and operators read them, nobody else; only one's own may be attached", async () => {
     const shop = await member('cert');
     const path = `${shop.id}/resale-certificate.pdf`;
     const pdf = new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' });
@@ -111,7 +111,12 @@ describe('wholesale applications', () => {
     // A second decision on a decided application is refused.
     expect((await review(await token(op.c), { application_id: id, decision: 'approve' })).status).toBe(409);
 
-    const again = await shop.c.from('wholesale_accounts').update({ status: 'pending', tax_id: 'DE123456789' }).eq('id', id).select('status, reason, reviewed_at').single();
+    const again = await shop.c
+      .from('wholesale_accounts')
+      .update({ status: 'pending', tax_id: 'DE123456789' })
+      .eq('id', id)
+      .select('status, reason, reviewed_at')
+      .single();
     expect(again.data).toEqual({ status: 'pending', reason: null, reviewed_at: null });
   });
 
@@ -126,7 +131,11 @@ describe('wholesale applications', () => {
     expect((await shop.c.from('user_roles').select('role').eq('role', 'wholesale')).data).toEqual([{ role: 'wholesale' }]);
     expect((await inbox(shop.email)).some((m) => m.subject === 'Your wholesale account is approved')).toBe(true);
     // An approved account is no longer the applicant's to edit.
-    const edit = await shop.c.from('wholesale_accounts').update({ business_name: 'Changed' }).eq('id', (row as { id: string }).id).select('id');
+    const edit = await shop.c
+      .from('wholesale_accounts')
+      .update({ business_name: 'Changed' })
+      .eq('id', (row as { id: string }).id)
+      .select('id');
     expect(edit.data).toEqual([]);
   });
 });

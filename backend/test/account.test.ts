@@ -58,7 +58,9 @@ describe('recovery codes', () => {
     // Nobody reads the table, not even its owner; the database keeps only hashes.
     const direct = await c.from('account_recovery_codes').select('*');
     expect(direct.error?.code).toBe('42501');
-    const stored = await stack.pool.query<{ code_hash: string }>('select code_hash from public.account_recovery_codes where user_id = $1', [claims(await accessToken(c)).sub]);
+    const stored = await stack.pool.query<{ code_hash: string }>('select code_hash from public.account_recovery_codes where user_id = $1', [
+      claims(await accessToken(c)).sub,
+    ]);
     expect(stored.rows.map((r) => r.code_hash)).not.toContain((codes as string[])[0]);
     // Minting again voids the first set.
     const again = await c.rpc('create_recovery_codes');
@@ -118,12 +120,16 @@ describe('recovery codes', () => {
 describe('store addresses', () => {
   async function storeOwner(slug: string) {
     const c = await signedIn(await signUpConfirmed(newEmail('store')));
-    const { data, error } = await c.from('stores').insert({ slug, kind: 'designer', name: `Studio ${slug}` }).select('id').single();
+    const { data, error } = await c
+      .from('stores')
+      .insert({ slug, kind: 'designer', name: `Studio ${slug}` })
+      .select('id')
+      .single();
     expect(error).toBeNull();
     return { c, id: (data as { id: string }).id };
   }
 
-  it('an old address redirects to the new one, stays the store\'s own, and can be taken back', async () => {
+  it("an old address redirects to the new one, stays the store's own, and can be taken back", async () => {
     const a = await storeOwner('linen-lab');
     const b = await storeOwner('other-lab');
     expect((await a.c.from('stores').update({ slug: 'linen-lab-studio' }).eq('id', a.id)).error).toBeNull();
@@ -155,10 +161,13 @@ describe('store addresses', () => {
     expect(rows.data).toEqual([{ old_slug: 'linen-lab-studio' }]);
   });
 
-  it('opening hours are the owner\'s to set, within 500 characters', async () => {
+  it("opening hours are the owner's to set, within 500 characters", async () => {
     const a = await storeOwner('hours-shop');
     expect((await a.c.from('stores').update({ opening_hours: 'Tue–Sat 10:00–18:00' }).eq('id', a.id)).error).toBeNull();
-    const tooLong = await a.c.from('stores').update({ opening_hours: 'x'.repeat(501) }).eq('id', a.id);
+    const tooLong = await a.c
+      .from('stores')
+      .update({ opening_hours: 'x'.repeat(501) })
+      .eq('id', a.id);
     expect(tooLong.error?.code).toBe('23514');
     const b = await storeOwner('hours-other');
     const foreign = await b.c.from('stores').update({ opening_hours: 'closed forever' }).eq('id', a.id).select('id');

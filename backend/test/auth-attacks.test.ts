@@ -95,7 +95,12 @@ describe('3: guessing limits do not reset with X-Forwarded-For', () => {
 
   it('believes X-Forwarded-For from a trusted proxy, and still limits per account', async () => {
     const app = createAuthApp(
-      { config: { ...stack.config, trustedProxies: ['127.0.0.0/8'] }, pool: stack.pool, mail: stack.mailer, log: { info: () => undefined, error: () => undefined } },
+      {
+        config: { ...stack.config, trustedProxies: ['127.0.0.0/8'] },
+        pool: stack.pool,
+        mail: stack.mailer,
+        log: { info: () => undefined, error: () => undefined },
+      },
       { signInLimit: 2, accountSignInLimit: 4 },
     );
     const email = await signUpConfirmed();
@@ -266,11 +271,17 @@ describe('9: answers do not tell which accounts exist', () => {
     };
     const known = await signUpConfirmed();
     const recoverKnown = await statuses('/recover', { email: known });
-    expect(recoverKnown).toEqual([[200, undefined], [429, 'over_email_send_rate_limit']]);
+    expect(recoverKnown).toEqual([
+      [200, undefined],
+      [429, 'over_email_send_rate_limit'],
+    ]);
     expect(await statuses('/recover', { email: newEmail('ghost') })).toEqual(recoverKnown);
 
     const otpKnown = await statuses('/otp', { email: await signUpConfirmed(), create_user: false });
-    expect(otpKnown).toEqual([[200, undefined], [429, 'over_email_send_rate_limit']]);
+    expect(otpKnown).toEqual([
+      [200, undefined],
+      [429, 'over_email_send_rate_limit'],
+    ]);
     expect(await statuses('/otp', { email: newEmail('ghost'), create_user: false })).toEqual(otpKnown);
   });
 

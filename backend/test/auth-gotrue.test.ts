@@ -40,7 +40,9 @@ describe('the project config (supabase/config.toml)', () => {
 
       const bad = await admin.auth.admin.createUser({ email: 'xx:;x@x.x', password: PASSWORD });
       expect(failure(bad.error)).toEqual({
-        status: 400, code: 'validation_failed', message: 'Unable to validate email address: invalid format',
+        status: 400,
+        code: 'validation_failed',
+        message: 'Unable to validate email address: invalid format',
       });
     });
 
@@ -63,7 +65,10 @@ describe('the project config (supabase/config.toml)', () => {
       const user = (await admin.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: { a: 1, b: 2 } })).data.user!;
       const moved = newEmail('admin-moved');
       const { data, error } = await admin.auth.admin.updateUserById(user.id, {
-        email: moved, password: 'Embroider77', user_metadata: { b: null, c: 3 }, app_metadata: { plan: 'pro' },
+        email: moved,
+        password: 'Embroider77',
+        user_metadata: { b: null, c: 3 },
+        app_metadata: { plan: 'pro' },
       });
       expect(error).toBeNull();
       expect(data.user!.email).toBe(moved);
@@ -82,7 +87,9 @@ describe('the project config (supabase/config.toml)', () => {
       expect(malformed.status).toBe(400);
       expect(await malformed.json()).toMatchObject({ error_code: 'validation_failed', msg: 'user_id must be an UUID' });
       expect(failure((await admin.auth.admin.getUserById('00000000-0000-4000-8000-000000000000')).error)).toEqual({
-        status: 404, code: 'user_not_found', message: 'User not found',
+        status: 404,
+        code: 'user_not_found',
+        message: 'User not found',
       });
     });
 
@@ -115,7 +122,9 @@ describe('the project config (supabase/config.toml)', () => {
 
       const again = await admin.auth.admin.inviteUserByEmail(email);
       expect(failure(again.error)).toEqual({
-        status: 422, code: 'email_exists', message: 'A user with this email address has already been registered',
+        status: 422,
+        code: 'email_exists',
+        message: 'A user with this email address has already been registered',
       });
     });
 
@@ -170,7 +179,9 @@ describe('the project config (supabase/config.toml)', () => {
 
       const listed = await admin.auth.admin.mfa.listFactors({ userId });
       expect(listed.error).toBeNull();
-      expect(listed.data!.factors).toEqual([expect.objectContaining({ id: enrolled.data!.id, factor_type: 'totp', status: 'verified', friendly_name: 'Phone app' })]);
+      expect(listed.data!.factors).toEqual([
+        expect.objectContaining({ id: enrolled.data!.id, factor_type: 'totp', status: 'verified', friendly_name: 'Phone app' }),
+      ]);
       const deleted = await admin.auth.admin.mfa.deleteFactor({ userId, id: enrolled.data!.id });
       expect(deleted.error).toBeNull();
       expect((await admin.auth.admin.mfa.listFactors({ userId })).data!.factors).toEqual([]);
@@ -190,7 +201,9 @@ describe('the project config (supabase/config.toml)', () => {
 
       const google = await h.client().auth.signInWithIdToken({ provider: 'google', token: 'eyJ.x.y' });
       expect(failure(google.error)).toEqual({
-        status: 400, code: 'provider_disabled', message: 'Provider (issuer "https://accounts.google.com") is not enabled',
+        status: 400,
+        code: 'provider_disabled',
+        message: 'Provider (issuer "https://accounts.google.com") is not enabled',
       });
       const web3 = await h.raw('/token?grant_type=web3', { method: 'POST', body: JSON.stringify({ chain: 'solana', message: 'm', signature: 's' }) });
       expect(web3.status).toBe(422);
@@ -204,7 +217,9 @@ describe('the project config (supabase/config.toml)', () => {
       expect(failure(otp.error)).toEqual({ status: 400, code: 'phone_provider_disabled', message: 'Unsupported phone provider' });
       const badNumber = await h.client().auth.verifyOtp({ phone: 'not-a-number', token: '123456', type: 'sms' });
       expect(failure(badNumber.error)).toEqual({
-        status: 400, code: 'validation_failed', message: 'Invalid phone number format (E.164 required)',
+        status: 400,
+        code: 'validation_failed',
+        message: 'Invalid phone number format (E.164 required)',
       });
     });
 
@@ -283,9 +298,7 @@ describe('a stack with other [auth] settings: autoconfirm, anonymous sign-ins, s
     const { error } = await h.client().auth.signUp({ email: newEmail('weak'), password: 'quilting42' });
     expect(failure(error)).toMatchObject({ status: 422, code: 'weak_password' });
     expect((error as { reasons?: string[] }).reasons).toEqual(['characters']);
-    expect(error!.message).toBe(
-      'Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.',
-    );
+    expect(error!.message).toBe('Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.');
     const short = await h.client().auth.signUp({ email: newEmail('short'), password: 'Quilt42' });
     expect((short.error as { reasons?: string[] }).reasons).toEqual(['length']);
     expect(short.error!.message).toBe('Password should be at least 10 characters.');
@@ -411,7 +424,9 @@ describe('a stack with [auth.mfa] max_enrolled_factors = 1 and [auth.mfa.totp] v
     const verifyOff = { status: 422, code: 'mfa_totp_verify_not_enabled', message: 'MFA verification is disabled for TOTP' };
     const challenge = await c.auth.mfa.challenge({ factorId: first.data!.id });
     expect(failure(challenge.error)).toEqual(verifyOff);
-    const { count } = (await stack.pool.query<{ count: number }>('select count(*)::int as count from auth.mfa_challenges where factor_id = $1', [first.data!.id])).rows[0]!;
+    const { count } = (
+      await stack.pool.query<{ count: number }>('select count(*)::int as count from auth.mfa_challenges where factor_id = $1', [first.data!.id])
+    ).rows[0]!;
     expect(count).toBe(0);
     const verify = await c.auth.mfa.verify({ factorId: first.data!.id, challengeId: crypto.randomUUID(), code: '123456' });
     expect(failure(verify.error)).toEqual(verifyOff);

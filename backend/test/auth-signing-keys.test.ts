@@ -13,10 +13,7 @@ import { authHelpers, newEmail } from './auth-client.ts';
 import { startTestStack, type TestStack } from './harness.ts';
 
 // 1×1 transparent PNG
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 async function accessToken(c: SupabaseClient): Promise<string> {
   return (await c.auth.getSession()).data.session!.access_token;
@@ -65,7 +62,9 @@ describe('ES256 signing keys (the default)', () => {
     const uploaded = await c.storage.from('avatars').upload(`${userId}/me.png`, PNG, { contentType: 'image/png' });
     expect(uploaded.error).toBeNull();
     const storageForged = await fetch(`${stack.url}/storage/v1/object/avatars/${userId}/forged.png`, {
-      method: 'POST', body: PNG, headers: { apikey: stack.anonKey, authorization: `Bearer ${forged}`, 'content-type': 'image/png' },
+      method: 'POST',
+      body: PNG,
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${forged}`, 'content-type': 'image/png' },
     });
     expect(storageForged.status).toBe(400);
 
@@ -79,7 +78,13 @@ describe('ES256 signing keys (the default)', () => {
 
     // the anon and service keys are HS256 legacy keys and keep working everywhere
     expect(decodeProtectedHeader(stack.anonKey).alg).toBe('HS256');
-    expect((await fetch(`${stack.url}/rest/v1/profiles?select=id&limit=1`, { headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` } })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${stack.url}/rest/v1/profiles?select=id&limit=1`, {
+          headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('keeps tokens of the previous key working after a rotation, and signs new ones with the new key', async () => {
@@ -99,12 +104,19 @@ describe('ES256 signing keys (the default)', () => {
     expect(user.status).toBe(200);
     expect((await ownProfile(stack, oldToken, userId)).status).toBe(200);
     const listed = await fetch(`${stack.url}/storage/v1/object/list/avatars`, {
-      method: 'POST', body: JSON.stringify({ prefix: userId }),
+      method: 'POST',
+      body: JSON.stringify({ prefix: userId }),
       headers: { apikey: stack.anonKey, authorization: `Bearer ${oldToken}`, 'content-type': 'application/json' },
     });
     expect(listed.status).toBe(200);
 
-    const fresh = await h.signedIn((await fetch(`${stack.url}/auth/v1/user`, { headers: { apikey: stack.anonKey, authorization: `Bearer ${oldToken}` } }).then((r) => r.json()) as { email: string }).email);
+    const fresh = await h.signedIn(
+      (
+        (await fetch(`${stack.url}/auth/v1/user`, { headers: { apikey: stack.anonKey, authorization: `Bearer ${oldToken}` } }).then((r) => r.json())) as {
+          email: string;
+        }
+      ).email,
+    );
     expect(decodeProtectedHeader(await accessToken(fresh)).kid).toBe(next.kid);
   });
 });

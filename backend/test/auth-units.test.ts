@@ -65,7 +65,7 @@ describe('password policy', () => {
     expect(passwordWeaknesses('Näherin2024')).toEqual([]);
   });
 
-  it('refuses the common passwords of zxcvbn-ts, in any case, as GoTrue\'s pwned', () => {
+  it("refuses the common passwords of zxcvbn-ts, in any case, as GoTrue's pwned", () => {
     expect(passwordWeaknesses('password1')).toEqual(['pwned']);
     expect(passwordWeaknesses('Qwerty123')).toEqual(['pwned']);
     expect(passwordWeaknesses('Quilting42')).toEqual([]);

@@ -328,15 +328,13 @@ describe('sessions', () => {
     const email = await signUpConfirmed();
     const c = await signedIn(email);
     const { refresh_token } = (await c.auth.getSession()).data.session!;
-    const refresh = () =>
-      raw('/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token }) }).then((r) => r.json());
+    const refresh = () => raw('/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token }) }).then((r) => r.json());
     const [a, b] = await Promise.all([refresh(), refresh()]);
     expect(a.refresh_token).toBeTruthy();
     expect(b.refresh_token).toBe(a.refresh_token);
-    const live = await stack.pool.query(
-      `select count(*)::int as n from auth.refresh_tokens where session_id = $1 and revoked = false`,
-      [JSON.parse(Buffer.from(a.access_token.split('.')[1], 'base64url').toString()).session_id],
-    );
+    const live = await stack.pool.query(`select count(*)::int as n from auth.refresh_tokens where session_id = $1 and revoked = false`, [
+      JSON.parse(Buffer.from(a.access_token.split('.')[1], 'base64url').toString()).session_id,
+    ]);
     expect(live.rows[0].n).toBe(1);
   });
 
@@ -426,7 +424,11 @@ describe('account changes', () => {
 
     const challenge = await c.auth.mfa.challenge({ factorId: factor.id });
     expect(challenge.error).toBeNull();
-    const bad = await c.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: String((Number(totp.generate()) + 500000) % 1000000).padStart(6, '0') });
+    const bad = await c.auth.mfa.verify({
+      factorId: factor.id,
+      challengeId: challenge.data!.id,
+      code: String((Number(totp.generate()) + 500000) % 1000000).padStart(6, '0'),
+    });
     expect(bad.error?.code).toBe('mfa_verification_failed');
     const good = await c.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: totp.generate() });
     expect(good.error).toBeNull();

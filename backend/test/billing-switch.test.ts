@@ -59,16 +59,22 @@ beforeAll(async () => {
   const url = new URL(stack.stripe.url);
   sdk = new Stripe(stack.stripe.secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http' });
   people = await signedInPeople(stack, ['buyer', 'freeDesigner', 'proDesigner', 'stranger']);
-  const stores = await sql(`insert into public.stores (owner_id, slug, kind, name, currency, plan, country) values
+  const stores = await sql(
+    `insert into public.stores (owner_id, slug, kind, name, currency, plan, country) values
       ($1, 'bs-free', 'designer', 'Free Studio', 'EUR', 'free', 'IE'), ($2, 'bs-pro', 'designer', 'Pro Studio', 'EUR', 'pro', 'DE'),
       ($3, 'bs-stranger', 'designer', 'Stranger Studio', 'EUR', 'free', 'FR')
-    returning id`, [people.freeDesigner.id, people.proDesigner.id, people.stranger.id]);
+    returning id`,
+    [people.freeDesigner.id, people.proDesigner.id, people.stranger.id],
+  );
   [S.free, S.pro, S.strangers] = stores.map((s) => s.id as string) as [string, string, string];
   const example = saleExample();
-  const patterns = await sql(`insert into public.patterns (store_id, title, craft, category, status, price_cents, currency) values
+  const patterns = await sql(
+    `insert into public.patterns (store_id, title, craft, category, status, price_cents, currency) values
       ($1, 'Example Dress', 'sewing', 'dress', 'published', $3, 'EUR'), ($2, 'Example Coat', 'sewing', 'coat', 'published', $3, 'EUR'),
       ($1, 'Wallet Top', 'sewing', 'top', 'published', 1500, 'EUR'), ($1, 'PayPal Skirt', 'sewing', 'skirt', 'published', 900, 'EUR')
-    returning id`, [S.free, S.pro, example.amountCents]);
+    returning id`,
+    [S.free, S.pro, example.amountCents],
+  );
   [P.free, P.pro, P.wallet, P.paypal] = patterns.map((p) => p.id as string) as [string, string, string, string];
 }, 180_000);
 
@@ -84,9 +90,12 @@ describe('the fee copy', () => {
     // the buyer pays on the hosted page from the example's country
     expect((await sandboxCall('POST', `/checkout/${sessionId}/pay`, { card: '4242424242424242', country: example.country })).status).toBe('succeeded');
     await untilPaid(orderId);
-    const lines = await sql(`select i.store_id, i.vat_cents, i.platform_fee_cents, t.amount_cents as paid_to_designer
+    const lines = await sql(
+      `select i.store_id, i.vat_cents, i.platform_fee_cents, t.amount_cents as paid_to_designer
         from public.order_items i join public.payout_transfers t on t.order_item_id = i.id and t.kind = 'designer_share'
-       where i.order_id = $1`, [orderId]);
+       where i.order_id = $1`,
+      [orderId],
+    );
     const byPlan = { free: lines.find((l) => l.store_id === S.free)!, pro: lines.find((l) => l.store_id === S.pro)! };
     const text = describeSaleExample(example);
     const m = (cents: number) => formatMoney(cents, example.currency);
@@ -97,7 +106,11 @@ describe('the fee copy', () => {
       expect(line.platform_fee_cents).toBe(plan.platformFeeCents);
       expect(line.paid_to_designer).toBe(plan.designerShareCents);
       expect(text).toContain(m(plan.platformFeeCents));
-      expect(text).toMatch(new RegExp(`${plan.planName}[^;]*keep ${m(plan.designerShareCents).replace('.', '\\.')}|keep ${m(plan.designerShareCents).replace('.', '\\.')} on ${plan.planName}`));
+      expect(text).toMatch(
+        new RegExp(
+          `${plan.planName}[^;]*keep ${m(plan.designerShareCents).replace('.', '\\.')}|keep ${m(plan.designerShareCents).replace('.', '\\.')} on ${plan.planName}`,
+        ),
+      );
     }
     // the Stripe charge is the price itself: VAT is inside it, not added
     const session = await sdk.checkout.sessions.retrieve(sessionId);
@@ -125,8 +138,12 @@ describe('switching between monthly and yearly', () => {
     const sessionId = /\/checkout\/(cs_[A-Za-z0-9_]+)/.exec(res.body.url)![1]!;
     expect((await sandboxCall('POST', `/checkout/${sessionId}/pay`, { card: '4242424242424242', country: 'IE' })).status).toBe('succeeded');
     subscriptionId = (await sdk.checkout.sessions.retrieve(sessionId)).subscription as string;
-    await kit.waitFor('the monthly subscription row', async () =>
-      (await sql(`select "interval" from public.subscriptions where provider_subscription_id = $1 and status = 'active'`, [subscriptionId]))[0]?.interval === 'month');
+    await kit.waitFor(
+      'the monthly subscription row',
+      async () =>
+        (await sql(`select "interval" from public.subscriptions where provider_subscription_id = $1 and status = 'active'`, [subscriptionId]))[0]?.interval ===
+        'month',
+    );
 
     expect((await call('billing', people.stranger, { action: 'switch', store_id: S.free, interval: 'year' })).status).toBe(403);
     const same = await call('billing', people.freeDesigner, { action: 'switch', store_id: S.free, interval: 'month' });
@@ -176,8 +193,10 @@ describe('switching between monthly and yearly', () => {
     expect(credit.parent?.subscription_item_details?.proration).toBe(true);
     expect(invoice.lines.data.find((l) => l.amount > 0)!.amount).toBe(yearly);
 
-    await kit.waitFor('the subscription row on yearly', async () =>
-      (await sql('select "interval" from public.subscriptions where provider_subscription_id = $1', [subscriptionId]))[0]?.interval === 'year');
+    await kit.waitFor(
+      'the subscription row on yearly',
+      async () => (await sql('select "interval" from public.subscriptions where provider_subscription_id = $1', [subscriptionId]))[0]?.interval === 'year',
+    );
     expect(await sql('select plan from public.stores where id = $1', [S.free])).toEqual([{ plan: 'pro' }]);
   });
 
@@ -186,20 +205,26 @@ describe('switching between monthly and yearly', () => {
     expect(back.status, JSON.stringify(back.body)).toBe(200);
     expect(back.body).toMatchObject({ interval: 'month', charged_cents: 0 });
     const monthly = planPrice('pro', 'month', 'EUR');
-    const customer = await sdk.customers.retrieve(customerId) as Stripe.Customer;
+    const customer = (await sdk.customers.retrieve(customerId)) as Stripe.Customer;
     expect(customer.balance).toBe(monthly - back.body.credit_cents);
     expect(customer.balance).toBeLessThan(0);
     const after = await sdk.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] });
-    expect((after.latest_invoice as Stripe.Invoice)).toMatchObject({ amount_due: 0, status: 'paid', ending_balance: customer.balance });
-    await kit.waitFor('the subscription row on monthly', async () =>
-      (await sql('select "interval" from public.subscriptions where provider_subscription_id = $1', [subscriptionId]))[0]?.interval === 'month');
+    expect(after.latest_invoice as Stripe.Invoice).toMatchObject({ amount_due: 0, status: 'paid', ending_balance: customer.balance });
+    await kit.waitFor(
+      'the subscription row on monthly',
+      async () => (await sql('select "interval" from public.subscriptions where provider_subscription_id = $1', [subscriptionId]))[0]?.interval === 'month',
+    );
     await idle();
   });
 
   it('the sandbox takes Stripe’s update parameters and refuses what Stripe refuses', async () => {
     const sub = await sdk.subscriptions.retrieve(subscriptionId);
     const item = sub.items.data[0]!;
-    const unknown = await stripeError(sdk.subscriptions.update(subscriptionId, { items: [{ id: item.id, price: item.price.id, colour: 'blue' }] } as unknown as Stripe.SubscriptionUpdateParams));
+    const unknown = await stripeError(
+      sdk.subscriptions.update(subscriptionId, {
+        items: [{ id: item.id, price: item.price.id, colour: 'blue' }],
+      } as unknown as Stripe.SubscriptionUpdateParams),
+    );
     expect(unknown).toMatchObject({ statusCode: 400, code: 'parameter_unknown', param: 'items[0][colour]' });
     const behaviour = await stripeError(sdk.subscriptions.update(subscriptionId, { proration_behavior: 'sometimes' as 'none' }));
     expect(behaviour).toMatchObject({ statusCode: 400, param: 'proration_behavior' });
@@ -237,8 +262,12 @@ describe('wallets at checkout', () => {
     expect(charge.payment_method_details?.type).toBe('card');
     expect(charge.payment_method_details?.card?.wallet?.type).toBe('google_pay');
     expect(done.customer_details?.address?.country).toBe('FR');
-    expect(await sql('select count(*)::int as n from public.entitlements where user_id = $1 and pattern_id = $2 and revoked_at is null', [people.buyer.id, P.wallet]))
-      .toEqual([{ n: 1 }]);
+    expect(
+      await sql('select count(*)::int as n from public.entitlements where user_id = $1 and pattern_id = $2 and revoked_at is null', [
+        people.buyer.id,
+        P.wallet,
+      ]),
+    ).toEqual([{ n: 1 }]);
   });
 
   it('PayPal: approved on PayPal’s page, then fulfilled; cancelled there, nothing is charged', async () => {
@@ -266,7 +295,11 @@ describe('wallets at checkout', () => {
   });
 
   it('the sandbox refuses payment method types it does not know or offer', async () => {
-    const base = { mode: 'payment' as const, success_url: 'http://localhost/ok', line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: 500, product_data: { name: 'x' } } }] };
+    const base = {
+      mode: 'payment' as const,
+      success_url: 'http://localhost/ok',
+      line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: 500, product_data: { name: 'x' } } }],
+    };
     const bogus = await stripeError(sdk.checkout.sessions.create({ ...base, allowed_payment_method_types: ['bogus'] }));
     expect(bogus).toMatchObject({ statusCode: 400, param: 'allowed_payment_method_types[0]' });
     const none = await stripeError(sdk.checkout.sessions.create({ ...base, allowed_payment_method_types: ['card'], excluded_payment_method_types: ['card'] }));

@@ -38,9 +38,7 @@ function callDownload(token: string, query: string): Promise<Response> {
 
 beforeAll(async () => {
   stack = await startTestStack({ seed: false });
-  [designer, buyer, stranger] = await Promise.all([
-    person('designer', 'Dana Designer'), person('buyer', 'Zoë Buyer'), person('stranger', 'Sam Stranger'),
-  ]);
+  [designer, buyer, stranger] = await Promise.all([person('designer', 'Dana Designer'), person('buyer', 'Zoë Buyer'), person('stranger', 'Sam Stranger')]);
   ({ storeId, patternId } = await storeWithPattern(designer, 'dana'));
   original = await makePatternPdf('Harbour Wrap Dress', 3);
 }, 120_000);
@@ -59,10 +57,15 @@ describe('publishing', () => {
     const attached = await uploadFile(designer, 'a4', 1, original);
     expect(attached.error).toBeNull();
     expect(attached.data).toMatchObject({ format: 'a4', version: 1, notify: false });
-    const cover = await designer.db.storage.from('pattern-images')
+    const cover = await designer.db.storage
+      .from('pattern-images')
       .upload(`${storeId}/${patternId}/cover.svg`, '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>', { contentType: 'image/svg+xml' });
     expect(cover.error).toBeNull();
-    await designer.db.from('patterns').update({ cover_path: `${storeId}/${patternId}/cover.svg` }).eq('id', patternId).throwOnError();
+    await designer.db
+      .from('patterns')
+      .update({ cover_path: `${storeId}/${patternId}/cover.svg` })
+      .eq('id', patternId)
+      .throwOnError();
 
     const done = await designer.db.rpc('change_patterns_status', { pattern_ids: [patternId, crypto.randomUUID()], status: 'published' });
     expect(done.data).toEqual([
@@ -76,22 +79,49 @@ describe('publishing', () => {
   it('checks the stored object: a declared size that does not match is refused', async () => {
     const bytes = await makePatternPdf('Harbour Wrap Dress (US Letter)', 1);
     await designer.db.storage.from('pattern-files').upload(`${storeId}/${patternId}/us_letter/v1.pdf`, bytes, { contentType: 'application/pdf' });
-    const wrong = await designer.db.rpc('attach_pattern_file', { pattern_id: patternId, format: 'us_letter', version: 1, size_bytes: bytes.byteLength + 5, sha256: sha256(bytes) });
+    const wrong = await designer.db.rpc('attach_pattern_file', {
+      pattern_id: patternId,
+      format: 'us_letter',
+      version: 1,
+      size_bytes: bytes.byteLength + 5,
+      sha256: sha256(bytes),
+    });
     expect(wrong.error?.message).toMatch(/incomplete/);
-    const stale = await designer.db.rpc('attach_pattern_file', { pattern_id: patternId, format: 'a4', version: 1, size_bytes: original.byteLength, sha256: sha256(original) });
+    const stale = await designer.db.rpc('attach_pattern_file', {
+      pattern_id: patternId,
+      format: 'a4',
+      version: 1,
+      size_bytes: original.byteLength,
+      sha256: sha256(original),
+    });
     expect(stale.error?.code).toBe('PT409');
-    const other = await stranger.db.rpc('attach_pattern_file', { pattern_id: patternId, format: 'us_letter', version: 1, size_bytes: bytes.byteLength, sha256: sha256(bytes) });
+    const other = await stranger.db.rpc('attach_pattern_file', {
+      pattern_id: patternId,
+      format: 'us_letter',
+      version: 1,
+      size_bytes: bytes.byteLength,
+      sha256: sha256(bytes),
+    });
     expect(other.error?.code).toBe('PT404');
   });
 
   it('a buyer with a paid order owns the pattern', async () => {
     const db = service();
-    const order = await db.from('orders').insert({ buyer_id: buyer.id, buyer_email: buyer.email, status: 'paid', currency: 'USD', subtotal_cents: 1400, total_cents: 1400 }).select('id, number').single();
+    const order = await db
+      .from('orders')
+      .insert({ buyer_id: buyer.id, buyer_email: buyer.email, status: 'paid', currency: 'USD', subtotal_cents: 1400, total_cents: 1400 })
+      .select('id, number')
+      .single();
     if (order.error) throw order.error;
     orderNumber = String(order.data.number);
-    await db.from('order_items').insert({ order_id: order.data.id, pattern_id: patternId, store_id: storeId, unit_price_cents: 1400, currency: 'USD' }).throwOnError();
+    await db
+      .from('order_items')
+      .insert({ order_id: order.data.id, pattern_id: patternId, store_id: storeId, unit_price_cents: 1400, currency: 'USD' })
+      .throwOnError();
     const lib = await buyer.db.rpc('my_library');
-    expect(lib.data).toEqual([expect.objectContaining({ pattern_id: patternId, title: 'Harbour Wrap Dress', store_name: 'Dana Patterns', updated: false, source: 'purchase' })]);
+    expect(lib.data).toEqual([
+      expect.objectContaining({ pattern_id: patternId, title: 'Harbour Wrap Dress', store_name: 'Dana Patterns', updated: false, source: 'purchase' }),
+    ]);
   });
 });
 
@@ -145,7 +175,9 @@ describe('download function', () => {
   it('stops at the hourly limit and says how long to wait', async () => {
     await stack.pool.query(
       `insert into public.downloads (user_id, pattern_id, format, version, created_at)
-       select $1, $2, 'a4', 1, now() - interval '50 minutes' from generate_series(1, 8)`, [buyer.id, patternId]);
+       select $1, $2, 'a4', 1, now() - interval '50 minutes' from generate_series(1, 8)`,
+      [buyer.id, patternId],
+    );
     const res = await callDownload(buyer.token, `${patternId}?format=a4`);
     expect(res.status).toBe(429);
     const body = await res.json();
@@ -200,8 +232,15 @@ describe('access control for someone who does not own the pattern', () => {
   it('loses access after a refund', async () => {
     const other = await person('refunded', 'Rae Refunded');
     const db = service();
-    const order = await db.from('orders').insert({ buyer_id: other.id, status: 'paid', currency: 'USD', subtotal_cents: 1400, total_cents: 1400 }).select('id').single();
-    await db.from('order_items').insert({ order_id: order.data!.id, pattern_id: patternId, store_id: storeId, unit_price_cents: 1400, currency: 'USD' }).throwOnError();
+    const order = await db
+      .from('orders')
+      .insert({ buyer_id: other.id, status: 'paid', currency: 'USD', subtotal_cents: 1400, total_cents: 1400 })
+      .select('id')
+      .single();
+    await db
+      .from('order_items')
+      .insert({ order_id: order.data!.id, pattern_id: patternId, store_id: storeId, unit_price_cents: 1400, currency: 'USD' })
+      .throwOnError();
     expect((await callDownload(other.token, `${patternId}?format=a4`)).status).toBe(200);
     await db.from('orders').update({ status: 'refunded' }).eq('id', order.data!.id).throwOnError();
     expect((await callDownload(other.token, `${patternId}?format=a4`)).status).toBe(403);
@@ -215,7 +254,11 @@ describe('new versions', () => {
     const noNote = await uploadFile(designer, 'a4', 2, corrected);
     expect(noNote.error?.message).toMatch(/Describe what changed/);
     const attached = await designer.db.rpc('attach_pattern_file', {
-      pattern_id: patternId, format: 'a4', version: 2, size_bytes: corrected.byteLength, sha256: sha256(corrected),
+      pattern_id: patternId,
+      format: 'a4',
+      version: 2,
+      size_bytes: corrected.byteLength,
+      sha256: sha256(corrected),
       changes: 'Corrected the sleeve notch on page 4.',
     });
     expect(attached.error).toBeNull();

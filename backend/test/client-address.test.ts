@@ -22,20 +22,33 @@ let designer: Member;
 let kitId = '';
 
 /** POST /rest/v1/rpc/<fn> with extra headers, from this machine's 127.0.0.1 or from `localAddress` (the proxy). */
-function rpc(fn: string, args: unknown, headers: Record<string, string> = {}, options: { localAddress?: string; key?: string } = {}): Promise<{ status: number; body: any }> {
+function rpc(
+  fn: string,
+  args: unknown,
+  headers: Record<string, string> = {},
+  options: { localAddress?: string; key?: string } = {},
+): Promise<{ status: number; body: any }> {
   const key = options.key ?? stack.anonKey;
   const url = new URL(`${stack.url}/rest/v1/rpc/${fn}`);
   const body = JSON.stringify(args);
   return new Promise((resolve, reject) => {
-    const req = http.request({
-      host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: options.localAddress, agent: false,
-      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
-    });
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress: options.localAddress,
+        agent: false,
+        headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -55,7 +68,8 @@ async function sql(text: string, values: unknown[] = []) {
 }
 
 async function approvedPartner(member: Member, kind: 'supplier' | 'reseller', company: string): Promise<void> {
-  const { error } = await serviceClient(stack).from('partner_applications')
+  const { error } = await serviceClient(stack)
+    .from('partner_applications')
     .insert({ user_id: member.id, kind, company, website: 'https://partners.example', status: 'approved' });
   if (error) throw error;
 }
@@ -77,8 +91,18 @@ beforeAll(async () => {
   await approvedPartner(supplier, 'supplier', 'Fabric House');
   const { patternId } = await storeWithPattern(designer, 'client-address');
   await sql(`update public.patterns set status = 'published' where id = $1`, [patternId]);
-  const made = await supplier.db.from('kits').insert({ pattern_id: patternId, title: 'Linen and buttons', description: 'Linen, buttons, thread.',
-    price_cents: 4850, currency: 'EUR', url: 'https://fabric-house.example/kits/linen' }).select('id').single();
+  const made = await supplier.db
+    .from('kits')
+    .insert({
+      pattern_id: patternId,
+      title: 'Linen and buttons',
+      description: 'Linen, buttons, thread.',
+      price_cents: 4850,
+      currency: 'EUR',
+      url: 'https://fabric-house.example/kits/linen',
+    })
+    .select('id')
+    .single();
   if (made.error) throw made.error;
   kitId = made.data.id as string;
   // What PostgREST hands SQL as the request's address headers (test-only function).
@@ -122,8 +146,11 @@ describe('9: clicks cannot be stuffed with forged addresses', () => {
     }
     expect(await clicksOfKit()).toBe(before + 1);
     // parallel requests of a new visitor (behind the trusted proxy) take turns: one click
-    const burst = await Promise.all(Array.from({ length: 8 }, (_, i) =>
-      rpc('record_kit_click', { kit_id: kitId }, { ...forged(i), 'x-forwarded-for': '198.51.100.99' }, { localAddress: PROXY })));
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        rpc('record_kit_click', { kit_id: kitId }, { ...forged(i), 'x-forwarded-for': '198.51.100.99' }, { localAddress: PROXY }),
+      ),
+    );
     expect(burst.every((res) => res.status === 200)).toBe(true);
     expect(await clicksOfKit()).toBe(before + 2);
   });
@@ -153,7 +180,11 @@ describe('9: clicks cannot be stuffed with forged addresses', () => {
     expect(again.body).toBe(first.body);
     expect(other.body).not.toBe(first.body);
     expect(await clicksOfCode(code)).toBe(2);
-    for (const [client, i] of [['198.51.100.20', 4], ['198.51.100.20', 5], ['198.51.100.21', 6]] as const) {
+    for (const [client, i] of [
+      ['198.51.100.20', 4],
+      ['198.51.100.20', 5],
+      ['198.51.100.21', 6],
+    ] as const) {
       expect((await rpc('record_kit_click', { kit_id: kitId }, behind(client, i), { localAddress: PROXY })).status).toBe(200);
     }
     expect(await clicksOfKit()).toBe(before + 2);
@@ -183,7 +214,9 @@ describe('9: referral clicks are limited like kit clicks', () => {
     const code = await resellerCode('burst');
     const answers = [];
     for (let i = 0; i < 121; i++) {
-      answers.push((await rpc('record_referral_click', { code }, { 'x-forwarded-for': `198.18.${Math.floor(i / 200)}.${(i % 200) + 1}` }, { localAddress: PROXY })).body);
+      answers.push(
+        (await rpc('record_referral_click', { code }, { 'x-forwarded-for': `198.18.${Math.floor(i / 200)}.${(i % 200) + 1}` }, { localAddress: PROXY })).body,
+      );
     }
     expect(answers.slice(0, 120).every((id) => typeof id === 'string')).toBe(true);
     expect(answers[120]).toBeNull();
@@ -214,8 +247,11 @@ describe('9: referral clicks are limited like kit clicks', () => {
 describe('14: what the auth server tells about an address (backend/src/auth/README.md; sign-up, /recover and /otp are pinned in auth.test.ts and auth-attacks.test.ts)', () => {
   const PASSWORD = 'Member-test-9';
   const auth = (path: string, method: string, body: unknown, token = stack.anonKey) =>
-    fetch(`${stack.url}/auth/v1${path}`, { method, headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
-      .then(async (res) => ({ status: res.status, body: await res.json() }));
+    fetch(`${stack.url}/auth/v1${path}`, {
+      method,
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then(async (res) => ({ status: res.status, body: await res.json() }));
 
   it('a guest changing its email learns whether the address is registered: 422 email_exists, else 200', async () => {
     const registered = `taken-${Date.now()}@example.test`;

@@ -97,14 +97,20 @@ export function defineCoreSuite({ name, stackOptions, crashTest }: CoreSuiteOpti
       it('answers CORS preflights for any origin (*, no credentials) and exposes the PostgREST headers', async () => {
         const pre = await fetch(`${stack.url}/rest/v1/core_notes`, {
           method: 'OPTIONS',
-          headers: { origin: 'http://localhost:3001', 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey,authorization,x-client-info,content-profile,prefer' },
+          headers: {
+            origin: 'http://localhost:3001',
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'apikey,authorization,x-client-info,content-profile,prefer',
+          },
         });
         expect(pre.status).toBe(204);
         // as Supabase's API: any origin, never with credentials (supabase-js sends no cookies)
         expect(pre.headers.get('access-control-allow-origin')).toBe('*');
         expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
         expect(pre.headers.get('access-control-allow-headers')).toContain('content-profile');
-        const res = await fetch(`${stack.url}/rest/v1/core_notes?select=id`, { headers: { apikey: stack.anonKey, origin: 'http://localhost:3001', prefer: 'count=exact' } });
+        const res = await fetch(`${stack.url}/rest/v1/core_notes?select=id`, {
+          headers: { apikey: stack.anonKey, origin: 'http://localhost:3001', prefer: 'count=exact' },
+        });
         expect(res.headers.get('access-control-expose-headers')).toMatch(/Content-Range/);
         expect(res.headers.get('content-range')).toBe('0-2/3');
       });
@@ -128,7 +134,10 @@ export function defineCoreSuite({ name, stackOptions, crashTest }: CoreSuiteOpti
         expect(res.status).not.toBe(406);
         await res.body?.cancel();
         for (const schema of ['storage', 'auth', '_local']) {
-          const { error, status } = await client(stack, stack.serviceRoleKey).schema(schema).from(schema === '_local' ? 'mail_messages' : 'buckets').select();
+          const { error, status } = await client(stack, stack.serviceRoleKey)
+            .schema(schema)
+            .from(schema === '_local' ? 'mail_messages' : 'buckets')
+            .select();
           expect(status).toBe(406);
           expect(error?.code).toBe('PGRST106');
         }
@@ -205,7 +214,11 @@ export function defineCoreSuite({ name, stackOptions, crashTest }: CoreSuiteOpti
 
     describe('withClaims', () => {
       it('runs as the role with the claims, so row-level security decides', async () => {
-        const rows = await withClaims(stack.pool, { role: 'authenticated', sub: BOB }, async (c) => (await c.query('select body, current_user as who from public.core_private')).rows);
+        const rows = await withClaims(
+          stack.pool,
+          { role: 'authenticated', sub: BOB },
+          async (c) => (await c.query('select body, current_user as who from public.core_private')).rows,
+        );
         expect(rows).toEqual([{ body: 'bob only', who: 'authenticated' }]);
         const anon = await withClaims(stack.pool, null, async (c) => (await c.query('select count(*)::int as n from public.core_private')).rows[0]);
         expect(anon).toEqual({ n: 0 });
@@ -228,7 +241,12 @@ export function defineCoreSuite({ name, stackOptions, crashTest }: CoreSuiteOpti
 
     describe('mail inbox', () => {
       it('stores messages, lists them newest first with their links, and clears them', async () => {
-        await stack.mailer.send({ to: 'Maker@Example.com', subject: 'Confirm your email', text: 'Open http://127.0.0.1:1/a?x=1.', html: '<a href="http://127.0.0.1:1/b?token=1&amp;type=signup">Confirm</a>' });
+        await stack.mailer.send({
+          to: 'Maker@Example.com',
+          subject: 'Confirm your email',
+          text: 'Open http://127.0.0.1:1/a?x=1.',
+          html: '<a href="http://127.0.0.1:1/b?token=1&amp;type=signup">Confirm</a>',
+        });
         await stack.mailer.send({ to: 'maker@example.com', subject: 'Your magic link', text: 'Code 123456', html: '' });
         await stack.mailer.send({ to: 'other@example.com', subject: 'Other', text: 'x', html: '' });
         const res = await fetch(`${stack.url}/mail/api/messages?to=maker@example.com`);
@@ -249,7 +267,11 @@ export function defineCoreSuite({ name, stackOptions, crashTest }: CoreSuiteOpti
       });
       it('lets server-side code holding the service key send mail, and nobody else', async () => {
         const send = (auth: string, body: unknown) =>
-          fetch(`${stack.url}/mail/api/send`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+          fetch(`${stack.url}/mail/api/send`, {
+            method: 'POST',
+            headers: { authorization: auth, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
         const message = { to: 'buyer@example.com', subject: 'Pattern updated', text: 'Version 2: fixed notches.', html: '' };
         expect((await send(`Bearer ${stack.anonKey}`, message)).status).toBe(401);
         const bad = await send(`Bearer ${stack.serviceRoleKey}`, { ...message, to: 'nobody' });

@@ -34,24 +34,81 @@ beforeAll(async () => {
   designer = await signedInPerson(stack, 'knitter-designer@facets.test', 'Facets-test-2026!', { intent: 'designer' });
   other = await signedInPerson(stack, 'other-designer@facets.test', 'Facets-test-2026!', { intent: 'designer' });
   const service = serviceClient(stack);
-  const [a, b] = (await service.from('stores').insert([
-    { owner_id: designer.id, slug: 'yarn-studio', kind: 'designer', name: 'Yarn Studio' },
-    { owner_id: other.id, slug: 'other-studio', kind: 'designer', name: 'Other Studio' },
-  ]).select('id').throwOnError()).data!;
+  const [a, b] = (
+    await service
+      .from('stores')
+      .insert([
+        { owner_id: designer.id, slug: 'yarn-studio', kind: 'designer', name: 'Yarn Studio' },
+        { owner_id: other.id, slug: 'other-studio', kind: 'designer', name: 'Other Studio' },
+      ])
+      .select('id')
+      .throwOnError()
+  ).data!;
   const rows = [
-    { key: 'yoke', store_id: a!.id, title: 'Colourwork Yoke Sweater', craft: 'knitting', category: 'sweater', tags: ['colourwork', 'yoke'],
-      yarn_weight: 3, needle_mm: 4, gauge_stitches_10cm: 22, gauge_rows_10cm: 28, yarn_min_m: 1000, yarn_max_m: 1700 },
-    { key: 'cardigan', store_id: a!.id, title: 'Raglan Cardigan', craft: 'knitting', category: 'cardigan', tags: ['raglan'],
-      yarn_weight: 3, needle_mm: 4, gauge_stitches_10cm: 21.6, yarn_min_m: 900, yarn_max_m: 1600 },
-    { key: 'socks', store_id: a!.id, title: 'Everyday Socks', craft: 'knitting', category: 'socks', tags: ['socks'],
-      yarn_weight: 1, needle_mm: 2.5, gauge_stitches_10cm: 32, gauge_rows_10cm: 44, yarn_min_m: 300, yarn_max_m: 420 },
-    { key: 'blanket', store_id: b!.id, title: 'Ripple Blanket', craft: 'crochet', category: 'blanket', tags: ['ripple'],
-      yarn_weight: 4, needle_mm: 5, gauge_stitches_10cm: 15, yarn_min_m: 1200, yarn_max_m: 2400 },
+    {
+      key: 'yoke',
+      store_id: a!.id,
+      title: 'Colourwork Yoke Sweater',
+      craft: 'knitting',
+      category: 'sweater',
+      tags: ['colourwork', 'yoke'],
+      yarn_weight: 3,
+      needle_mm: 4,
+      gauge_stitches_10cm: 22,
+      gauge_rows_10cm: 28,
+      yarn_min_m: 1000,
+      yarn_max_m: 1700,
+    },
+    {
+      key: 'cardigan',
+      store_id: a!.id,
+      title: 'Raglan Cardigan',
+      craft: 'knitting',
+      category: 'cardigan',
+      tags: ['raglan'],
+      yarn_weight: 3,
+      needle_mm: 4,
+      gauge_stitches_10cm: 21.6,
+      yarn_min_m: 900,
+      yarn_max_m: 1600,
+    },
+    {
+      key: 'socks',
+      store_id: a!.id,
+      title: 'Everyday Socks',
+      craft: 'knitting',
+      category: 'socks',
+      tags: ['socks'],
+      yarn_weight: 1,
+      needle_mm: 2.5,
+      gauge_stitches_10cm: 32,
+      gauge_rows_10cm: 44,
+      yarn_min_m: 300,
+      yarn_max_m: 420,
+    },
+    {
+      key: 'blanket',
+      store_id: b!.id,
+      title: 'Ripple Blanket',
+      craft: 'crochet',
+      category: 'blanket',
+      tags: ['ripple'],
+      yarn_weight: 4,
+      needle_mm: 5,
+      gauge_stitches_10cm: 15,
+      yarn_min_m: 1200,
+      yarn_max_m: 2400,
+    },
     { key: 'dress', store_id: b!.id, title: 'Linen Wrap Dress', craft: 'sewing', category: 'dress', tags: ['wrap', 'summer'] },
     { key: 'draft', store_id: a!.id, title: 'Secret Kimono Jacket', craft: 'knitting', category: 'jacket', status: 'draft', yarn_weight: 3, needle_mm: 4 },
   ];
   for (const { key, ...row } of rows) {
-    const { data } = await service.from('patterns').insert({ status: 'published', price_cents: 900, currency: 'EUR', ...row }).select('id').single().throwOnError();
+    const { data } = await service
+      .from('patterns')
+      .insert({ status: 'published', price_cents: 900, currency: 'EUR', ...row })
+      .select('id')
+      .single()
+      .throwOnError();
     P[key] = data!.id as string;
   }
 });
@@ -62,12 +119,26 @@ afterAll(async () => {
 
 describe('a designer edits the craft facets of their own patterns', () => {
   it('sets yarn weight, gauge, yarn amount and needle size on a knitting pattern, and a visitor reads them', async () => {
-    const res = await rest(designer.token, 'PATCH', `patterns?id=eq.${P.socks}`, { yarn_weight: 2, needle_mm: 2.75, gauge_stitches_10cm: 28, gauge_rows_10cm: 36, yarn_min_m: 350, yarn_max_m: 500 });
+    const res = await rest(designer.token, 'PATCH', `patterns?id=eq.${P.socks}`, {
+      yarn_weight: 2,
+      needle_mm: 2.75,
+      gauge_stitches_10cm: 28,
+      gauge_rows_10cm: 36,
+      yarn_min_m: 350,
+      yarn_max_m: 500,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const read = await rest(null, 'GET', `patterns?id=eq.${P.socks}&select=yarn_weight,needle_mm,gauge_stitches_10cm,gauge_rows_10cm,yarn_min_m,yarn_max_m`);
     expect(read.body).toEqual([{ yarn_weight: 2, needle_mm: 2.75, gauge_stitches_10cm: 28, gauge_rows_10cm: 36, yarn_min_m: 350, yarn_max_m: 500 }]);
     // back as it was for the searches below
-    await rest(designer.token, 'PATCH', `patterns?id=eq.${P.socks}`, { yarn_weight: 1, needle_mm: 2.5, gauge_stitches_10cm: 32, gauge_rows_10cm: 44, yarn_min_m: 300, yarn_max_m: 420 });
+    await rest(designer.token, 'PATCH', `patterns?id=eq.${P.socks}`, {
+      yarn_weight: 1,
+      needle_mm: 2.5,
+      gauge_stitches_10cm: 32,
+      gauge_rows_10cm: 44,
+      yarn_min_m: 300,
+      yarn_max_m: 420,
+    });
   });
 
   it.each([
@@ -139,7 +210,10 @@ describe('search by the craft facets', () => {
   it('counts matches per facet value under the other filters, leaving a facet’s own choice out of its counts', async () => {
     const res = await rpcAs(stack, null, 'search_facet_counts', { craft: 'knitting', yarn_weight: 3, yarn_steps: [400, 1000, 2000] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const counts = (facet: string) => Object.fromEntries(res.body.filter((r: { facet: string }) => r.facet === facet).map((r: { value: number; patterns: number }) => [String(r.value), Number(r.patterns)]));
+    const counts = (facet: string) =>
+      Object.fromEntries(
+        res.body.filter((r: { facet: string }) => r.facet === facet).map((r: { value: number; patterns: number }) => [String(r.value), Number(r.patterns)]),
+      );
     // yarn weight: all knitting weights (the weight chosen does not narrow its own list); the draft is not counted
     expect(counts('yarn_weight')).toEqual({ 1: 1, 3: 2 });
     // the others: within weight 3
@@ -147,7 +221,11 @@ describe('search by the craft facets', () => {
     expect(counts('gauge_stitches')).toEqual({ 22: 2 });
     expect(counts('yarn_max_m')).toEqual({ 400: 0, 1000: 2, 2000: 2 });
     const words = await rpcAs(stack, null, 'search_facet_counts', { q: 'ripple' });
-    expect(words.body.filter((r: { facet: string }) => r.facet === 'yarn_weight').map((r: { value: number; patterns: number }) => [Number(r.value), Number(r.patterns)])).toEqual([[4, 1]]);
+    expect(
+      words.body
+        .filter((r: { facet: string }) => r.facet === 'yarn_weight')
+        .map((r: { value: number; patterns: number }) => [Number(r.value), Number(r.patterns)]),
+    ).toEqual([[4, 1]]);
   });
 });
 

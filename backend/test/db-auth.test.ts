@@ -42,8 +42,17 @@ describe.runIf(onPglite)('PGlite socket authentication', () => {
 
   it('refuses a wrong password, and any other user even with the right one, as PostgreSQL does', async () => {
     const password = decodeURIComponent(url.password);
-    for (const [user, pass] of [['anon', 'wrong'], ['postgres', 'wrong'], ['postgres', ''], ['anon', password], ['authenticator', password]] as const) {
-      const refused = await connect(user, pass).then(() => null, (err: pg.DatabaseError) => err);
+    for (const [user, pass] of [
+      ['anon', 'wrong'],
+      ['postgres', 'wrong'],
+      ['postgres', ''],
+      ['anon', password],
+      ['authenticator', password],
+    ] as const) {
+      const refused = await connect(user, pass).then(
+        () => null,
+        (err: pg.DatabaseError) => err,
+      );
       expect(refused, `${user}/${pass}`).not.toBeNull();
       if (pass === '') continue; // node-postgres itself refuses to send an empty SCRAM password
       expect(refused).toMatchObject({ code: '28P01', severity: 'FATAL', message: `password authentication failed for user "${user}"` });

@@ -14,7 +14,12 @@ import { startTestStack, type TestStack } from './harness.ts';
 
 type Row = Record<string, any>;
 type Res = { status: number; body: any };
-interface Person { id: string; email: string; name: string; token: string }
+interface Person {
+  id: string;
+  email: string;
+  name: string;
+  token: string;
+}
 
 const PASSWORD = 'Ask-the-designer-9';
 const MFA_MESSAGE = /Enter a code from your authenticator app first/;
@@ -44,7 +49,8 @@ async function http(token: string, method: string, url: string, body?: unknown, 
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
-const rest = (token: string, method: string, route: string, body?: unknown) => http(token, method, `/rest/v1/${route}`, body, { prefer: 'return=representation' });
+const rest = (token: string, method: string, route: string, body?: unknown) =>
+  http(token, method, `/rest/v1/${route}`, body, { prefer: 'return=representation' });
 const rpc = (token: string, fn: string, args: unknown = {}) => http(token, 'POST', `/rest/v1/rpc/${fn}`, args);
 const ask = (token: string | null, body: unknown) => kit.callFunction(stack, 'designer-message', token, body);
 
@@ -54,13 +60,18 @@ async function person(label: string, name: string): Promise<Person> {
   return { id, email, name, token: await kit.passwordToken(stack, email, PASSWORD) };
 }
 async function store(owner: string, name: string): Promise<string> {
-  const [row] = await sql(`insert into public.stores (owner_id, slug, kind, name, currency, country) values ($1, $2, 'designer', $3, 'EUR', 'IE') returning id`,
-    [owner, `msg-${unique()}`, name]);
+  const [row] = await sql(
+    `insert into public.stores (owner_id, slug, kind, name, currency, country) values ($1, $2, 'designer', $3, 'EUR', 'IE') returning id`,
+    [owner, `msg-${unique()}`, name],
+  );
   return row!.id as string;
 }
 async function pattern(storeId: string, title: string, status: string): Promise<string> {
-  const [row] = await sql(`insert into public.patterns (store_id, title, craft, category, status, price_cents, currency)
-                           values ($1, $2, 'sewing', 'dress', $3, 1200, 'EUR') returning id`, [storeId, title, status]);
+  const [row] = await sql(
+    `insert into public.patterns (store_id, title, craft, category, status, price_cents, currency)
+                           values ($1, $2, 'sewing', 'dress', $3, 1200, 'EUR') returning id`,
+    [storeId, title, status],
+  );
   return row!.id as string;
 }
 const totpOf = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
@@ -70,16 +81,22 @@ async function enrol(p: Person): Promise<{ aal1: string; aal2: string }> {
   expect(factor.status, JSON.stringify(factor.body)).toBe(200);
   const challenge = await http(p.token, 'POST', `/auth/v1/factors/${factor.body.id}/challenge`, {});
   const verified = await http(p.token, 'POST', `/auth/v1/factors/${factor.body.id}/verify`, {
-    challenge_id: challenge.body.id, code: totpOf(factor.body.totp.secret).generate(),
+    challenge_id: challenge.body.id,
+    code: totpOf(factor.body.totp.secret).generate(),
   });
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   return { aal2: verified.body.access_token as string, aal1: await kit.passwordToken(stack, p.email, PASSWORD) };
 }
 /** The mails to `to` (newest first) once there are `count` of them. */
-const mailsOf = (to: string, count: number) => kit.waitFor(`${count} mail(s) to ${to}`, async () => {
-  const mails = await kit.inbox(stack, to);
-  return mails.length >= count ? mails : null;
-}, 15_000);
+const mailsOf = (to: string, count: number) =>
+  kit.waitFor(
+    `${count} mail(s) to ${to}`,
+    async () => {
+      const mails = await kit.inbox(stack, to);
+      return mails.length >= count ? mails : null;
+    },
+    15_000,
+  );
 const settle = () => new Promise((done) => setTimeout(done, 1_500));
 const threadsOf = async (token: string): Promise<Row[]> => {
   const res = await rpc(token, 'my_message_threads');
@@ -90,7 +107,10 @@ const threadsOf = async (token: string): Promise<Row[]> => {
 beforeAll(async () => {
   stack = await startTestStack({ seed: false });
   [designer, buyer, stranger, rival] = await Promise.all([
-    person('designer', 'Dana Draper'), person('buyer', 'Bea Buttonhole'), person('stranger', 'Sam Stranger'), person('rival', 'Rita Rival'),
+    person('designer', 'Dana Draper'),
+    person('buyer', 'Bea Buttonhole'),
+    person('stranger', 'Sam Stranger'),
+    person('rival', 'Rita Rival'),
   ]);
   storeA = await store(designer.id, 'Dana Patterns');
   storeB = await store(rival.id, 'Rival Patterns');
@@ -111,7 +131,10 @@ describe('a buyer asks, the designer answers', () => {
 
   it('the buyer asks about a pattern: the thread and the message are theirs, the designer gets a mail without the buyer’s address', async () => {
     const sent = await ask(buyer.token, { pattern_id: patternA, body: 'Does the Harbour Wrap Dress come in a petite length?' });
-    expect(sent, JSON.stringify(sent.body)).toMatchObject({ status: 200, body: { thread_id: expect.any(String), message_id: expect.any(String), new_thread: true, emailed: true } });
+    expect(sent, JSON.stringify(sent.body)).toMatchObject({
+      status: 200,
+      body: { thread_id: expect.any(String), message_id: expect.any(String), new_thread: true, emailed: true },
+    });
     threadId = sent.body.thread_id;
 
     const [mail] = await mailsOf(designer.email, 1);
@@ -134,8 +157,15 @@ describe('a buyer asks, the designer answers', () => {
 
   it('the designer sees the thread with its unread count, the buyer’s name and no address or buyer id', async () => {
     const [thread] = (await threadsOf(designer.token)).filter((t) => t.thread_id === threadId);
-    expect(thread).toMatchObject({ my_side: 'store', store_id: storeA, pattern_id: patternA, pattern_title: 'Harbour Wrap Dress',
-      other_party: 'Bea Buttonhole', unread: 2, last_message: 'And is the sleeve pattern included?' });
+    expect(thread).toMatchObject({
+      my_side: 'store',
+      store_id: storeA,
+      pattern_id: patternA,
+      pattern_title: 'Harbour Wrap Dress',
+      other_party: 'Bea Buttonhole',
+      unread: 2,
+      last_message: 'And is the sleeve pattern included?',
+    });
     expect(JSON.stringify(thread)).not.toContain(buyer.email);
     expect(JSON.stringify(thread)).not.toContain(buyer.id);
     const rows = await rest(designer.token, 'GET', `thread_messages?thread_id=eq.${threadId}&select=body,sender_side&order=created_at`);
@@ -172,7 +202,10 @@ describe('a buyer asks, the designer answers', () => {
       expect(await rest(who.token, 'GET', `thread_messages?thread_id=eq.${threadId}&select=id,body`)).toMatchObject({ status: 200, body: [] });
       expect((await threadsOf(who.token)).map((t) => t.thread_id)).not.toContain(threadId);
       const post = await ask(who.token, { thread_id: threadId, body: 'Let me in' });
-      expect(post, JSON.stringify(post.body)).toMatchObject({ status: 404, body: { error: { code: 'not_found', message: expect.stringMatching(/Conversation not found/) } } });
+      expect(post, JSON.stringify(post.body)).toMatchObject({
+        status: 404,
+        body: { error: { code: 'not_found', message: expect.stringMatching(/Conversation not found/) } },
+      });
       const direct = await rpc(who.token, 'send_designer_message', { p_thread_id: threadId, p_body: 'Let me in' });
       expect(direct.status).toBe(404);
       expect((await rpc(who.token, 'mark_thread_read', { p_thread_id: threadId })).status).toBe(404);
@@ -188,12 +221,20 @@ describe('a buyer asks, the designer answers', () => {
     expect(anon).toMatchObject({ status: 401, body: { error: { code: 'not_signed_in' } } });
     expect(await rest(guestToken, 'GET', 'message_threads?select=id')).toMatchObject({ status: 200, body: [] });
     const guest = await ask(guestToken, { pattern_id: patternA, body: 'Hi from a guest' });
-    expect(guest, JSON.stringify(guest.body)).toMatchObject({ status: 403, body: { error: { code: 'forbidden', message: expect.stringMatching(/Sign in with your account/) } } });
+    expect(guest, JSON.stringify(guest.body)).toMatchObject({
+      status: 403,
+      body: { error: { code: 'forbidden', message: expect.stringMatching(/Sign in with your account/) } },
+    });
   });
 
   it('nobody writes the tables directly: no forged sender, side, thread owner or read state', async () => {
     // the buyer posting "as the store", the designer posting "as the buyer", someone else's thread
-    const forged = await rest(buyer.token, 'POST', 'thread_messages', { thread_id: threadId, sender_side: 'store', sender_id: designer.id, body: 'I am the designer' });
+    const forged = await rest(buyer.token, 'POST', 'thread_messages', {
+      thread_id: threadId,
+      sender_side: 'store',
+      sender_id: designer.id,
+      body: 'I am the designer',
+    });
     expect(forged.status, JSON.stringify(forged.body)).toBe(403);
     expect((await rest(designer.token, 'POST', 'thread_messages', { thread_id: threadId, sender_side: 'buyer', body: 'Buyer here' })).status).toBe(403);
     expect((await rest(stranger.token, 'POST', 'message_threads', { buyer_id: buyer.id, store_id: storeA })).status).toBe(403);
@@ -203,13 +244,18 @@ describe('a buyer asks, the designer answers', () => {
     // the RPC takes no sender: the side is who the caller is in the thread
     const rows = await sql(`select sender_id, sender_side from public.thread_messages where thread_id = $1 order by created_at`, [threadId]);
     expect(rows).toEqual([
-      { sender_id: buyer.id, sender_side: 'buyer' }, { sender_id: buyer.id, sender_side: 'buyer' }, { sender_id: designer.id, sender_side: 'store' },
+      { sender_id: buyer.id, sender_side: 'buyer' },
+      { sender_id: buyer.id, sender_side: 'buyer' },
+      { sender_id: designer.id, sender_side: 'store' },
     ]);
   });
 
   it('a designer cannot open a conversation with their own store, nor anyone about a draft they cannot see', async () => {
     const own = await ask(designer.token, { pattern_id: patternA, body: 'Talking to myself' });
-    expect(own, JSON.stringify(own.body)).toMatchObject({ status: 403, body: { error: { code: 'forbidden', message: expect.stringMatching(/your own store/) } } });
+    expect(own, JSON.stringify(own.body)).toMatchObject({
+      status: 403,
+      body: { error: { code: 'forbidden', message: expect.stringMatching(/your own store/) } },
+    });
     const draft = await ask(buyer.token, { pattern_id: draftA, body: 'What is this?' });
     expect(draft).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
     const neither = await ask(buyer.token, { body: 'About what?' });
@@ -256,7 +302,9 @@ describe('limits', () => {
     const chatty = await person('chatty', 'Chatty Charlie');
     const first = await ask(chatty.token, { pattern_id: patternB, body: 'Message 1' });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const rest9 = await Promise.all(Array.from({ length: 12 }, (_, i) => rpc(chatty.token, 'send_designer_message', { p_thread_id: first.body.thread_id, p_body: `Message ${i + 2}` })));
+    const rest9 = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => rpc(chatty.token, 'send_designer_message', { p_thread_id: first.body.thread_id, p_body: `Message ${i + 2}` })),
+    );
     expect(rest9.filter((r) => r.status === 200)).toHaveLength(9);
     const refused = rest9.filter((r) => r.status !== 200);
     expect(refused.map((r) => r.status)).toEqual([429, 429, 429]);
@@ -312,7 +360,8 @@ describe('the second factor', () => {
     expect(await rest(aal1, 'GET', 'message_threads?select=id')).toMatchObject({ status: 200, body: [] });
     expect(await rest(aal1, 'GET', 'thread_messages?select=id')).toMatchObject({ status: 200, body: [] });
     for (const [fn, args] of [
-      ['my_message_threads', {}], ['mark_thread_read', { p_thread_id: sent.body.thread_id }],
+      ['my_message_threads', {}],
+      ['mark_thread_read', { p_thread_id: sent.body.thread_id }],
       ['send_designer_message', { p_thread_id: sent.body.thread_id, p_body: 'From aal1' }],
     ] as const) {
       const res = await rpc(aal1, fn, args);

@@ -20,8 +20,10 @@ function callDownload(token: string, format: string): Promise<Response> {
 }
 
 async function buyersDownloads(): Promise<Array<{ id: string; format: string }>> {
-  const { rows } = await stack.pool.query(
-    'select id::text, format from public.downloads where user_id = $1 and pattern_id = $2 order by id', [buyer.id, patternId]);
+  const { rows } = await stack.pool.query('select id::text, format from public.downloads where user_id = $1 and pattern_id = $2 order by id', [
+    buyer.id,
+    patternId,
+  ]);
   return rows;
 }
 
@@ -35,18 +37,32 @@ beforeAll(async () => {
   const path = `${storeId}/${patternId}/a4/v1.pdf`;
   const up = await designer.db.storage.from('pattern-files').upload(path, original, { contentType: 'application/pdf' });
   if (up.error) throw up.error;
-  const attached = await designer.db.rpc('attach_pattern_file', { pattern_id: patternId, format: 'a4', version: 1, size_bytes: original.byteLength, sha256: sha256(original) });
+  const attached = await designer.db.rpc('attach_pattern_file', {
+    pattern_id: patternId,
+    format: 'a4',
+    version: 1,
+    size_bytes: original.byteLength,
+    sha256: sha256(original),
+  });
   if (attached.error) throw attached.error;
   // US Letter has its file row but its stored object is gone: a download of it is recorded, then fails.
   await stack.pool.query(
     `insert into public.pattern_files (pattern_id, store_id, format, version, storage_path, size_bytes, sha256)
      values ($1, $2, 'us_letter', 1, $3, $4, $5)`,
-    [patternId, storeId, `${storeId}/${patternId}/us_letter/v1.pdf`, original.byteLength, sha256(original)]);
+    [patternId, storeId, `${storeId}/${patternId}/us_letter/v1.pdf`, original.byteLength, sha256(original)],
+  );
 
   const db = serviceClient(stack);
-  const order = await db.from('orders').insert({ buyer_id: buyer.id, buyer_email: buyer.email, status: 'paid', currency: 'USD', subtotal_cents: 1400, total_cents: 1400 }).select('id').single();
+  const order = await db
+    .from('orders')
+    .insert({ buyer_id: buyer.id, buyer_email: buyer.email, status: 'paid', currency: 'USD', subtotal_cents: 1400, total_cents: 1400 })
+    .select('id')
+    .single();
   if (order.error) throw order.error;
-  await db.from('order_items').insert({ order_id: order.data.id, pattern_id: patternId, store_id: storeId, unit_price_cents: 1400, currency: 'USD' }).throwOnError();
+  await db
+    .from('order_items')
+    .insert({ order_id: order.data.id, pattern_id: patternId, store_id: storeId, unit_price_cents: 1400, currency: 'USD' })
+    .throwOnError();
 }, 120_000);
 
 afterAll(async () => {

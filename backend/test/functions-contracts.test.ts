@@ -37,8 +37,10 @@ let stranger: Member;
 let patternId: string;
 
 const functionsDir = path.resolve(import.meta.dirname, '../../supabase/functions');
-const FUNCTIONS = fs.readdirSync(functionsDir, { withFileTypes: true })
-  .filter((e) => e.isDirectory() && !e.name.startsWith('_') && !e.name.startsWith('.')).map((e) => e.name);
+const FUNCTIONS = fs
+  .readdirSync(functionsDir, { withFileTypes: true })
+  .filter((e) => e.isDirectory() && !e.name.startsWith('_') && !e.name.startsWith('.'))
+  .map((e) => e.name);
 /** Server to server (Stripe signs its calls): no browser, so no CORS. */
 const SERVER_ONLY = new Set(['stripe-webhook']);
 /** Read with GET only (a file: the report's CSV, the invoice's PDF). */
@@ -49,7 +51,10 @@ const ORIGIN = 'http://localhost:3000';
 const fn = (name: string, init: RequestInit = {}) => fetch(`${stack.url}/functions/v1/${name}`, init);
 const headersOf = (res: Response) => Object.fromEntries(res.headers.entries());
 const asMember = (who: Member | null, more: Record<string, string> = {}) => ({
-  apikey: stack.anonKey, authorization: `Bearer ${who?.token ?? stack.anonKey}`, origin: ORIGIN, ...more,
+  apikey: stack.anonKey,
+  authorization: `Bearer ${who?.token ?? stack.anonKey}`,
+  origin: ORIGIN,
+  ...more,
 });
 
 beforeAll(async () => {
@@ -61,7 +66,12 @@ beforeAll(async () => {
   const up = await designer.db.storage.from('pattern-files').upload(`${store!.store_id}/${patternId}/a4/v1.pdf`, pdf, { contentType: 'application/pdf' });
   if (up.error) throw up.error;
   const attached = await designer.db.rpc('attach_pattern_file', {
-    pattern_id: patternId, format: 'a4', version: 1, size_bytes: pdf.byteLength, sha256: crypto.createHash('sha256').update(pdf).digest('hex'), changes: '',
+    pattern_id: patternId,
+    format: 'a4',
+    version: 1,
+    size_bytes: pdf.byteLength,
+    sha256: crypto.createHash('sha256').update(pdf).digest('hex'),
+    changes: '',
   });
   if (attached.error) throw attached.error;
 }, 180_000);
@@ -73,13 +83,20 @@ afterAll(async () => {
 describe('CORS is the functions’ own, as on hosted', () => {
   it('lists every function', () => {
     expect(BROWSER.length).toBeGreaterThan(10);
-    expect(BROWSER).toEqual(expect.arrayContaining(['download', 'export', 'report-export', 'delete-account', 'pattern-updated', 'wholesale-review', 'partner-review']));
+    expect(BROWSER).toEqual(
+      expect.arrayContaining(['download', 'export', 'report-export', 'delete-account', 'pattern-updated', 'wholesale-review', 'partner-review']),
+    );
   });
 
   it.each(BROWSER)('%s answers the browser’s preflight itself with supabase-js’s corsHeaders (and the apps’ x-deployment-id)', async (name) => {
-    const res = await fn(name, { method: 'OPTIONS', headers: {
-      origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, apikey, content-type, x-client-info, x-deployment-id',
-    } });
+    const res = await fn(name, {
+      method: 'OPTIONS',
+      headers: {
+        origin: ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, apikey, content-type, x-client-info, x-deployment-id',
+      },
+    });
     // the function answers the preflight itself (supabase-js's "ok"), not the gateway (whose Hono cors would send a 204 with no body)
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('ok');
@@ -119,7 +136,10 @@ describe('CORS is the functions’ own, as on hosted', () => {
 
   it('REST, auth and storage keep the gateway’s CORS, as Supabase’s Kong adds it', async () => {
     for (const route of ['/rest/v1/patterns', '/auth/v1/token?grant_type=password', '/storage/v1/object/list/pattern-files']) {
-      const res = await fetch(`${stack.url}${route}`, { method: 'OPTIONS', headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, apikey' } });
+      const res = await fetch(`${stack.url}${route}`, {
+        method: 'OPTIONS',
+        headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, apikey' },
+      });
       expect(res.headers.get('access-control-allow-origin'), route).toBe('*');
     }
   });
@@ -183,23 +203,33 @@ describe('answers parse with their contracts', () => {
     }
   });
 
-  it.each(BROWSER.filter((name) => !name.startsWith('pos-') && name !== 'newsletter'))('%s: a signed-out call is not_signed_in in the one shape', async (name) => {
-    const method = GET_ONLY.has(name) ? 'GET' : 'POST';
-    const res = await fn(name, { method, headers: asMember(null, { 'content-type': 'application/json' }), body: method === 'GET' ? undefined : '{}' });
-    expect(res.status, name).toBe(401);
-    expect(errorEnvelope.parse(await res.json()).error).toMatchObject({ code: 'not_signed_in', details: null });
-  });
+  it.each(BROWSER.filter((name) => !name.startsWith('pos-') && name !== 'newsletter'))(
+    '%s: a signed-out call is not_signed_in in the one shape',
+    async (name) => {
+      const method = GET_ONLY.has(name) ? 'GET' : 'POST';
+      const res = await fn(name, { method, headers: asMember(null, { 'content-type': 'application/json' }), body: method === 'GET' ? undefined : '{}' });
+      expect(res.status, name).toBe(401);
+      expect(errorEnvelope.parse(await res.json()).error).toMatchObject({ code: 'not_signed_in', details: null });
+    },
+  );
 
   it('the till API (pos-*) refuses a missing key in the one shape, with its documented headers', async () => {
     for (const name of ['pos-catalog', 'pos-sales']) {
-      const res = await fn(name, { method: name === 'pos-catalog' ? 'GET' : 'POST', headers: { apikey: stack.anonKey, 'content-type': 'application/json' }, body: name === 'pos-catalog' ? undefined : '{}' });
+      const res = await fn(name, {
+        method: name === 'pos-catalog' ? 'GET' : 'POST',
+        headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+        body: name === 'pos-catalog' ? undefined : '{}',
+      });
       expect(res.status, name).toBe(401);
       expect(res.headers.get('www-authenticate')).toBe('Bearer');
       expect(res.headers.get('access-control-expose-headers')).toMatch(/retry-after/);
       expect((name === 'pos-catalog' ? posCatalogError : posSalesError).parse(await res.json()).error.code).toBe('missing_key');
     }
-    const notYours = await fn('pos-import', { method: 'POST', headers: asMember(stranger, { 'content-type': 'application/json' }),
-      body: JSON.stringify({ store_id: crypto.randomUUID(), rows: [{ pattern_id: patternId, quantity: '1' }] }) });
+    const notYours = await fn('pos-import', {
+      method: 'POST',
+      headers: asMember(stranger, { 'content-type': 'application/json' }),
+      body: JSON.stringify({ store_id: crypto.randomUUID(), rows: [{ pattern_id: patternId, quantity: '1' }] }),
+    });
     expect(notYours.status).toBe(403);
     expect(posImportError.parse(await notYours.json()).error.code).toBe('not_your_shop');
   });
@@ -208,7 +238,7 @@ describe('answers parse with their contracts', () => {
     const post = async (name: string, who: Member | null, body: unknown) => {
       const res = await fn(name, { method: 'POST', headers: asMember(who, { 'content-type': 'application/json' }), body: JSON.stringify(body) });
       expect(res.headers.get('access-control-allow-origin'), name).toBe('*');
-      return { status: res.status, body: await res.json() as unknown };
+      return { status: res.status, body: (await res.json()) as unknown };
     };
     const subscribed = await post('newsletter/subscribe', null, { email: `contracts-${crypto.randomUUID().slice(0, 8)}@example.test` });
     expect(subscribed.status).toBe(202);
@@ -220,7 +250,9 @@ describe('answers parse with their contracts', () => {
     expect(deleteAccountError.parse((await post('delete-account', stranger, { password: 'not-the-password' })).body).error.code).toBe('wrong_password');
     expect(deleteAccountError.parse((await post('delete-account', stranger, {})).body).error.code).toBe('bad_request');
     expect(patternUpdatedError.parse((await post('pattern-updated', stranger, { pattern_id: patternId, version: 1 })).body).error.code).toBe('not_found');
-    expect(patternFormatsError.parse((await post('pattern-formats', stranger, { pattern_id: patternId, step: 'check', master_version: 1 })).body).error.code).toBe('not_found');
+    expect(
+      patternFormatsError.parse((await post('pattern-formats', stranger, { pattern_id: patternId, step: 'check', master_version: 1 })).body).error.code,
+    ).toBe('not_found');
     expect(patternFormatsError.parse((await post('pattern-formats', stranger, { pattern_id: patternId, step: 'melt' })).body).error.code).toBe('bad_request');
     expect(refundError.parse((await post('refund', stranger, { order_id: crypto.randomUUID() })).body).error.code).toMatch(/^(not_found|forbidden)$/);
     expect(billingError.parse((await post('billing', stranger, { action: 'refund-everything' })).body).error.code).toBe('invalid_request');

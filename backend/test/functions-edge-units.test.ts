@@ -9,7 +9,8 @@ import { FunctionWorkers } from '../src/functions/workers.ts';
 
 const supabaseDir = path.resolve(import.meta.dirname, '../../supabase');
 const functionsDir = path.join(supabaseDir, 'functions');
-const names = fs.readdirSync(functionsDir, { withFileTypes: true })
+const names = fs
+  .readdirSync(functionsDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_') && !entry.name.startsWith('.'))
   .map((entry) => entry.name);
 const pinned = (JSON.parse(fs.readFileSync(path.join(supabaseDir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies;
@@ -24,9 +25,15 @@ function sourceFiles(dir: string): string[] {
 
 /** Static and dynamic import / export-from specifiers of a module (comments stripped first). */
 function specifiers(file: string): string[] {
-  const code = fs.readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  const found = [...code.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"`;]*?from\s*['"]([^'"]+)['"]/g), ...code.matchAll(/(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g),
-    ...code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)];
+  const code = fs
+    .readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
+  const found = [
+    ...code.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"`;]*?from\s*['"]([^'"]+)['"]/g),
+    ...code.matchAll(/(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g),
+    ...code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ];
   return found.map((m) => m[1]!);
 }
 
@@ -72,7 +79,10 @@ describe('supabase/functions in Edge Runtime form', () => {
         if (spec.startsWith('node:') || spec.startsWith('npm:') || spec.startsWith('jsr:') || /^https?:/.test(spec)) continue;
         if (spec.startsWith('.')) {
           const target = path.resolve(path.dirname(file), spec);
-          expect(target.startsWith(root + path.sep), `${path.relative(supabaseDir, file)} imports ${spec}, outside ${path.relative(supabaseDir, root) || 'supabase/'} (use @stitchhouse/shared/…)`).toBe(true);
+          expect(
+            target.startsWith(root + path.sep),
+            `${path.relative(supabaseDir, file)} imports ${spec}, outside ${path.relative(supabaseDir, root) || 'supabase/'} (use @stitchhouse/shared/…)`,
+          ).toBe(true);
           expect(spec, `${path.relative(supabaseDir, file)}: Deno needs the file extension in ${spec}`).toMatch(/\.(ts|tsx|js|mjs|json)$/);
           visit(target, root);
           continue;
@@ -100,22 +110,26 @@ describe('supabase/functions in Edge Runtime form', () => {
 
 describe('each function starts under Deno', () => {
   // one worker at a time (each holds 50–80 MiB), stopped once it has answered
-  it.each(names)('%s listens', async (name) => {
-    const errors: string[] = [];
-    const workers = new FunctionWorkers(functionsDir, () => ({ SUPABASE_URL: 'http://127.0.0.1:9', SITE_URL: 'http://localhost:3000' }), {
-      info: () => undefined,
-      error: (_service, message) => void errors.push(message),
-    });
-    try {
-      const worker = await workers.worker(name).catch((err: Error) => {
-        throw new Error(`${name} did not start under Deno: ${err.message}\n${errors.join('\n')}`);
+  it.each(names)(
+    '%s listens',
+    async (name) => {
+      const errors: string[] = [];
+      const workers = new FunctionWorkers(functionsDir, () => ({ SUPABASE_URL: 'http://127.0.0.1:9', SITE_URL: 'http://localhost:3000' }), {
+        info: () => undefined,
+        error: (_service, message) => void errors.push(message),
       });
-      expect(worker.port).toBeGreaterThan(0);
-      // answers over HTTP (whatever it makes of an empty OPTIONS: a preflight or a refusal, never a crash)
-      const res = await fetch(`http://127.0.0.1:${worker.port}/${name}`, { method: 'OPTIONS' });
-      expect(res.status).toBeLessThan(500);
-    } finally {
-      await workers.stop();
-    }
-  }, 60_000);
+      try {
+        const worker = await workers.worker(name).catch((err: Error) => {
+          throw new Error(`${name} did not start under Deno: ${err.message}\n${errors.join('\n')}`);
+        });
+        expect(worker.port).toBeGreaterThan(0);
+        // answers over HTTP (whatever it makes of an empty OPTIONS: a preflight or a refusal, never a crash)
+        const res = await fetch(`http://127.0.0.1:${worker.port}/${name}`, { method: 'OPTIONS' });
+        expect(res.status).toBeLessThan(500);
+      } finally {
+        await workers.stop();
+      }
+    },
+    60_000,
+  );
 });

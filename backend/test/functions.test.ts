@@ -32,7 +32,9 @@ beforeAll(async () => {
   }
   // "busy" waits (up to 1 s) until a second call runs beside it, then answers how many ran at once.
   fs.mkdirSync(path.join(dir, 'functions', 'busy'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'functions', 'busy', 'index.ts'), `
+  fs.writeFileSync(
+    path.join(dir, 'functions', 'busy', 'index.ts'),
+    `
 const state = { running: 0, most: 0 };
 Deno.serve(async () => {
   state.running++;
@@ -43,7 +45,8 @@ Deno.serve(async () => {
   state.running--;
   return Response.json({ most: state.most });
 });
-`);
+`,
+  );
   // "broken" cannot load; "plain" exports a handler but never calls Deno.serve (the old form)
   fs.mkdirSync(path.join(dir, 'functions', 'broken'));
   fs.writeFileSync(path.join(dir, 'functions', 'broken', 'index.ts'), 'import "./missing.ts";\nDeno.serve(() => new Response("no"));\n');
@@ -168,7 +171,11 @@ describe('functions runner', () => {
 describe('concurrency', () => {
   it('runs at most maxConcurrent invocations of a function at once; the rest wait their turn and succeed', async () => {
     const calls = Array.from({ length: 6 }, () =>
-      fetch(`${url}/functions/v1/busy`, { headers: { authorization: `Bearer ${keys.anonKey}` } }).then(async (res) => ({ status: res.status, body: (await res.json()) as { most: number } })));
+      fetch(`${url}/functions/v1/busy`, { headers: { authorization: `Bearer ${keys.anonKey}` } }).then(async (res) => ({
+        status: res.status,
+        body: (await res.json()) as { most: number },
+      })),
+    );
     const answers = await Promise.all(calls);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(Math.max(...answers.map((a) => a.body.most))).toBe(2);
@@ -197,7 +204,7 @@ describe('Deno workers', () => {
     expect(errors.some((line) => line.includes(`echo worker (pid ${before}) exited (code 3)`))).toBe(true);
   });
 
-  it('gives a function its secrets, not the backend\'s environment', async () => {
+  it("gives a function its secrets, not the backend's environment", async () => {
     const res = await fetch(`${url}/functions/v1/echo`, { method: 'POST', headers: auth(), body: '{}' });
     // Deno's own (DENO_*, NO_COLOR, PATH for its node shim) aside
     const names = ((await res.json()) as { envNames: string[] }).envNames.filter((n) => !n.startsWith('DENO_') && n !== 'NO_COLOR' && n !== 'PATH');
@@ -247,8 +254,11 @@ describe('Deno workers', () => {
   it('with reload on (npm start), runs an edited function on its next call', async () => {
     const reloadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'functions-reload-'));
     fs.mkdirSync(path.join(reloadDir, 'greet'));
-    const write = (word: string) => fs.writeFileSync(path.join(reloadDir, 'greet', 'index.ts'),
-      `Deno.serve(() => Response.json({ word: ${JSON.stringify(word)}, pid: (Deno as unknown as { pid: number }).pid }));\n`);
+    const write = (word: string) =>
+      fs.writeFileSync(
+        path.join(reloadDir, 'greet', 'index.ts'),
+        `Deno.serve(() => Response.json({ word: ${JSON.stringify(word)}, pid: (Deno as unknown as { pid: number }).pid }));\n`,
+      );
     write('hello');
     const reloading = createFunctions(ctx, { functionsDir: reloadDir, reload: true });
     try {
@@ -301,4 +311,3 @@ describe('config.toml [functions]', () => {
     expect(() => parseFunctionSettings('[functions.a\n')).toThrow(/not valid TOML/);
   });
 });
-

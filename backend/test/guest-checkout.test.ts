@@ -45,11 +45,16 @@ beforeAll(async () => {
   // the project's own config.toml: anonymous sign-ins are on
   stack = await startTestStack({ emailMinInterval: 0 });
   ({ designer, member } = await signedInPeople(stack, ['designer', 'member']));
-  await sql(`insert into public.stores (id, owner_id, slug, kind, name, currency) values ($1, $2, 'guest-studio', 'designer', 'Guest Studio', 'EUR')`,
-    [storeId, designer.id]);
-  await sql(`insert into public.patterns (id, store_id, title, craft, category, status, price_cents, currency) values
+  await sql(`insert into public.stores (id, owner_id, slug, kind, name, currency) values ($1, $2, 'guest-studio', 'designer', 'Guest Studio', 'EUR')`, [
+    storeId,
+    designer.id,
+  ]);
+  await sql(
+    `insert into public.patterns (id, store_id, title, craft, category, status, price_cents, currency) values
     ($1, $3, 'Harbour Wrap Dress', 'sewing', 'dress', 'published', 1400, 'EUR'),
-    ($2, $3, 'Dock Apron', 'sewing', 'apron', 'published', 700, 'EUR')`, [patternId, otherPatternId, storeId]);
+    ($2, $3, 'Dock Apron', 'sewing', 'apron', 'published', 700, 'EUR')`,
+    [patternId, otherPatternId, storeId],
+  );
   guest = h.client();
   // metadata asking for a designer's role must not give a guest one
   const { data, error } = await guest.auth.signInAnonymously({ options: { data: { intent: 'designer' } } });
@@ -70,7 +75,11 @@ describe('checkout for a guest', () => {
     expect(missing.body.error).toMatchObject({ code: 'email_required', message: expect.stringMatching(/email address/) });
     const bad = await checkout(guestToken, cart({ email: 'not an address' }));
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/email address/), details: { issues: [expect.objectContaining({ path: 'email' })] } });
+    expect(bad.body.error).toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringMatching(/email address/),
+      details: { issues: [expect.objectContaining({ path: 'email' })] },
+    });
     expect(await orderCount()).toBe(before);
     // a preview (the cart total) needs no email yet
     const preview = await checkout(guestToken, cart({ preview: true }));
@@ -91,7 +100,8 @@ describe('checkout for a guest', () => {
     expect(sdkSession.customer.email).toBe(email);
 
     const paid = await fetch(`${stack.stripe!.url}/_sandbox/checkout/${order!.provider_session_id}/pay`, {
-      method: 'POST', headers: { authorization: `Bearer ${stack.stripe!.secretKey}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${stack.stripe!.secretKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ card: '4242424242424242' }),
     }).then((r) => r.json() as Promise<{ status: string }>);
     expect(paid.status).toBe('succeeded');
@@ -119,8 +129,17 @@ describe('row-level security keeps a guest to buying', () => {
     const refused = [
       await guest.from('stores').insert(storeRow(guestId, `guest-${Date.now()}`)),
       await guest.from('user_roles').insert({ user_id: guestId, role: 'designer' }),
-      await guest.from('wholesale_accounts').insert({ user_id: guestId, business_name: 'Guest Ltd', tax_id: 'GB 123456789',
-        address_line1: '1 Road', city: 'York', postal_code: 'YO1 7HH', country: 'GB' }),
+      await guest
+        .from('wholesale_accounts')
+        .insert({
+          user_id: guestId,
+          business_name: 'Guest Ltd',
+          tax_id: 'GB 123456789',
+          address_line1: '1 Road',
+          city: 'York',
+          postal_code: 'YO1 7HH',
+          country: 'GB',
+        }),
       await guest.from('partner_applications').insert({ user_id: guestId, kind: 'reseller', company: 'Guest Ltd', website: 'https://guest.example' }),
       await guest.from('discount_codes').insert({ store_id: storeId, code: 'GUEST', percent_off: 50 }),
       await guest.from('profiles').update({ display_name: 'Not a member' }).eq('id', guestId).select(),
@@ -131,7 +150,10 @@ describe('row-level security keeps a guest to buying', () => {
     const upload = await guest.storage.from('avatars').upload(`${guestId}/me.png`, PNG, { contentType: 'image/png' });
     expect(upload.error, 'a guest upload').toMatchObject({ statusCode: '403' });
     for (const table of ['stores', 'user_roles', 'wholesale_accounts', 'partner_applications']) {
-      expect((await sql(`select count(*)::int as n from public.${table} where ${table === 'stores' ? 'owner_id' : 'user_id'} = $1`, [guestId]))[0]!.n, table).toBe(0);
+      expect(
+        (await sql(`select count(*)::int as n from public.${table} where ${table === 'stores' ? 'owner_id' : 'user_id'} = $1`, [guestId]))[0]!.n,
+        table,
+      ).toBe(0);
     }
     expect((await sql(`select count(*)::int as n from public.discount_codes where code = 'GUEST'`))[0]!.n).toBe(0);
     expect((await sql(`select display_name from public.profiles where id = $1`, [guestId]))[0]?.display_name ?? null).not.toBe('Not a member');
@@ -175,7 +197,9 @@ describe('converting the guest', () => {
     const library = await later.rpc('my_library');
     expect(library.data).toEqual([expect.objectContaining({ pattern_id: patternId })]);
     expect((await sql('select role from public.user_roles where user_id = $1', [guestId])).map((r) => r.role)).toEqual(['maker']);
-    const opened = await later.from('stores').insert({ owner_id: guestId, slug: `converted-${Date.now()}`, kind: 'designer', name: 'Now a member', currency: 'EUR' });
+    const opened = await later
+      .from('stores')
+      .insert({ owner_id: guestId, slug: `converted-${Date.now()}`, kind: 'designer', name: 'Now a member', currency: 'EUR' });
     expect(opened.error).toBeNull();
   });
 });

@@ -52,7 +52,10 @@ async function postgresFor(dataDir: string, files: SchemaFiles): Promise<Throwaw
   // a copy of a cluster the schema was applied to once: initdb and migrations per file cost seconds
   const template = await postgresTemplate(bin, schemaKey(files), (url) => applySchema(url, files));
   const server = await startThrowawayPostgres(bin, { fsync: false, template });
-  if (postgresByDataDir.size === 0) process.once('exit', () => { for (const s of postgresByDataDir.values()) s.stop(); });
+  if (postgresByDataDir.size === 0)
+    process.once('exit', () => {
+      for (const s of postgresByDataDir.values()) s.stop();
+    });
   postgresByDataDir.set(dataDir, server);
   return server;
 }

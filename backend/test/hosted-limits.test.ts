@@ -34,8 +34,12 @@ describe('limits from the environment', () => {
     expect(functionLimitsFromEnv({})).toEqual({ memoryMb: 256, cpuMs: 2000, wallClockMs: 150_000, idleTimeoutMs: 150_000 });
     expect(functionLimitsFromEnv({ FUNCTIONS_PLAN: 'paid' })).toEqual(hostedLimits.paid);
     expect(hostedLimits.paid.wallClockMs).toBe(400_000);
-    expect(functionLimitsFromEnv({ FUNCTIONS_CPU_MS: '0', FUNCTIONS_MEMORY_MB: '512', FUNCTIONS_WALL_CLOCK_S: '30', FUNCTIONS_IDLE_TIMEOUT_S: '20' }))
-      .toEqual({ memoryMb: 512, cpuMs: 0, wallClockMs: 30_000, idleTimeoutMs: 20_000 });
+    expect(functionLimitsFromEnv({ FUNCTIONS_CPU_MS: '0', FUNCTIONS_MEMORY_MB: '512', FUNCTIONS_WALL_CLOCK_S: '30', FUNCTIONS_IDLE_TIMEOUT_S: '20' })).toEqual({
+      memoryMb: 512,
+      cpuMs: 0,
+      wallClockMs: 30_000,
+      idleTimeoutMs: 20_000,
+    });
     expect(() => functionLimitsFromEnv({ FUNCTIONS_PLAN: 'team' })).toThrow(/FUNCTIONS_PLAN must be free or paid/);
     expect(() => functionLimitsFromEnv({ FUNCTIONS_CPU_MS: 'lots' })).toThrow(/FUNCTIONS_CPU_MS must be a number/);
   });
@@ -62,8 +66,16 @@ describe('the functions runner under hosted limits', () => {
       const port = (server.address() as { port: number }).port;
       urls[label] = `http://127.0.0.1:${port}`;
       const config: BackendConfig = {
-        port, apiExternalUrl: urls[label]!, siteUrl: 'http://localhost:3000', redirectAllowList: [], dataDir,
-        jwtSecret: secret, ...keys, jwtExpiry: 3600, otpExpiry: 3600, emailMinInterval: 60,
+        port,
+        apiExternalUrl: urls[label]!,
+        siteUrl: 'http://localhost:3000',
+        redirectAllowList: [],
+        dataDir,
+        jwtSecret: secret,
+        ...keys,
+        jwtExpiry: 3600,
+        otpExpiry: 3600,
+        emailMinInterval: 60,
       };
       const ctx: ServiceContext = {
         config,
@@ -145,7 +157,11 @@ describe('the functions runner under hosted limits', () => {
 
   it('answers 504 IDLE_TIMEOUT to a call that starts no answer within the idle timeout; an answer started in time streams on', async () => {
     const idle = await call('idle', 'sleep?ms=4000');
-    expect(idle).toMatchObject({ status: 504, body: { code: 'IDLE_TIMEOUT', message: 'Function did not respond before the request idle timeout' }, errorCode: 'IDLE_TIMEOUT' });
+    expect(idle).toMatchObject({
+      status: 504,
+      body: { code: 'IDLE_TIMEOUT', message: 'Function did not respond before the request idle timeout' },
+      errorCode: 'IDLE_TIMEOUT',
+    });
     expect(idle.ms).toBeLessThan(3500);
     expect(logged.some((line) => line.startsWith('limits: no answer started within the 1 s request idle timeout'))).toBe(true);
     // started at once, finished after twice the idle timeout: not cut
@@ -174,7 +190,9 @@ describe('request bodies through the gateway, PostgREST schemas and the search_p
   it('refuses a function body over BODY_LIMIT_FUNCTIONS (6 MiB) with 413 before the function runs', async () => {
     const body = Buffer.alloc(6 * 1024 * 1024 + 1, 0x20);
     const res = await fetch(`${stack.url}/functions/v1/checkout`, {
-      method: 'POST', headers: { authorization: `Bearer ${stack.anonKey}`, 'content-type': 'application/json' }, body,
+      method: 'POST',
+      headers: { authorization: `Bearer ${stack.anonKey}`, 'content-type': 'application/json' },
+      body,
     });
     expect(res.status).toBe(413);
     expect(JSON.stringify(await res.json())).toContain('6291456 bytes');
@@ -197,7 +215,9 @@ describe('request bodies through the gateway, PostgREST schemas and the search_p
         }
       }
       // where hosted keeps it: pgcrypto lives in extensions, not public
-      expect((await client.query(`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pgcrypto'`)).rows[0].schema).toBe('extensions');
+      expect((await client.query(`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pgcrypto'`)).rows[0].schema).toBe(
+        'extensions',
+      );
     } finally {
       await client.end();
     }
@@ -211,7 +231,9 @@ describe('request bodies through the gateway, PostgREST schemas and the search_p
 
   it('PostgREST exposes public and graphql_public only (PGRST106 for storage, auth, extensions)', async () => {
     for (const schema of ['storage', 'auth', 'extensions', '_local']) {
-      const res = await fetch(`${stack.url}/rest/v1/objects`, { headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}`, 'accept-profile': schema } });
+      const res = await fetch(`${stack.url}/rest/v1/objects`, {
+        headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}`, 'accept-profile': schema },
+      });
       expect(res.status).toBe(406);
       const body = await res.json();
       expect(body.code).toBe('PGRST106');
@@ -230,7 +252,8 @@ const HOSTED_MAX_BUNDLE = 20 * 1024 * 1024;
 /** Files under a folder, recursively (node_modules left out). */
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && !path.join(e.parentPath, e.name).includes(`${path.sep}node_modules${path.sep}`))
     .map((e) => path.join(e.parentPath, e.name));
 }
@@ -261,9 +284,11 @@ function staticFiles(name: string): string[] {
 }
 
 describe('function bundles', () => {
-  const names = fs.readdirSync(functionsDir, { withFileTypes: true })
+  const names = fs
+    .readdirSync(functionsDir, { withFileTypes: true })
     .filter((e) => e.isDirectory() && !e.name.startsWith('_') && fs.existsSync(path.join(functionsDir, e.name, 'index.ts')))
-    .map((e) => e.name).sort();
+    .map((e) => e.name)
+    .sort();
 
   /**
    * What Deno needs to reach the npm registry as npm does here (its first bundle downloads
@@ -273,7 +298,8 @@ describe('function bundles', () => {
   const denoNetworkEnv = () => {
     const cert = process.env.DENO_CERT ?? process.env.NODE_EXTRA_CA_CERTS ?? process.env.SSL_CERT_FILE;
     const passed = ['NPM_CONFIG_REGISTRY', 'HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'https_proxy', 'http_proxy', 'no_proxy']
-      .filter((name) => process.env[name]).map((name) => [name, process.env[name]!]);
+      .filter((name) => process.env[name])
+      .map((name) => [name, process.env[name]!]);
     return { DENO_TLS_CA_STORE: 'system,mozilla', ...(cert ? { DENO_CERT: cert } : {}), ...Object.fromEntries(passed) };
   };
 
@@ -283,7 +309,12 @@ describe('function bundles', () => {
     const denoDir = path.join(repoRoot, 'node_modules', '.cache', 'deno');
     // Bundles depend only on the sources, the lockstep npm packages and Deno: cached by their hash.
     const hash = crypto.createHash('sha256').update((await exec(deno, ['--version'])).stdout);
-    for (const file of [...filesUnder(functionsDir), ...filesUnder(path.join(repoRoot, 'shared', 'src')), path.join(supabaseDir, 'package.json'), path.join(supabaseDir, 'config.toml')].sort()) {
+    for (const file of [
+      ...filesUnder(functionsDir),
+      ...filesUnder(path.join(repoRoot, 'shared', 'src')),
+      path.join(supabaseDir, 'package.json'),
+      path.join(supabaseDir, 'config.toml'),
+    ].sort()) {
       hash.update(file).update(fs.readFileSync(file));
     }
     const cacheFile = path.join(repoRoot, 'node_modules', '.cache', 'stitchhouse-bundle-sizes', `${hash.digest('hex').slice(0, 20)}.json`);
@@ -299,9 +330,26 @@ describe('function bundles', () => {
           // deno bundle: the module graph as Deno resolves it (the function's deno.json, npm
           // packages from the workspace's node_modules, as the runner runs them), unminified
           // like the eszip the CLI uploads, which carries every module's source
-          await exec(deno, ['bundle', '--quiet', '--no-lock', '--node-modules-dir=manual', '--platform=deno', '--config', path.join(dir, 'deno.json'), '-o', outFile, path.join(dir, 'index.ts')], {
-            cwd: dir, env: { PATH: process.env.PATH, HOME: process.env.HOME, DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...denoNetworkEnv() }, maxBuffer: 16 * 1024 * 1024,
-          }).catch((err: Error & { stderr?: string }) => {
+          await exec(
+            deno,
+            [
+              'bundle',
+              '--quiet',
+              '--no-lock',
+              '--node-modules-dir=manual',
+              '--platform=deno',
+              '--config',
+              path.join(dir, 'deno.json'),
+              '-o',
+              outFile,
+              path.join(dir, 'index.ts'),
+            ],
+            {
+              cwd: dir,
+              env: { PATH: process.env.PATH, HOME: process.env.HOME, DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...denoNetworkEnv() },
+              maxBuffer: 16 * 1024 * 1024,
+            },
+          ).catch((err: Error & { stderr?: string }) => {
             throw new Error(`deno bundle ${name} failed (its first run downloads Deno's esbuild into ${denoDir}):\n${err.stderr ?? err.message}`);
           });
           sizes[name] = { code: fs.statSync(outFile).size, statics: staticFiles(name).reduce((sum, f) => sum + fs.statSync(f).size, 0) };
@@ -313,8 +361,12 @@ describe('function bundles', () => {
       fs.writeFileSync(cacheFile, JSON.stringify(sizes));
     }
     const mb = (n: number) => (n / 1024 / 1024).toFixed(2).padStart(6);
-    console.log(['function bundles (code + static files = total, hosted limit 20 MB):',
-      ...names.map((n) => `  ${n.padEnd(17)} ${mb(sizes[n]!.code)} MB + ${mb(sizes[n]!.statics)} MB = ${mb(sizes[n]!.code + sizes[n]!.statics)} MB`)].join('\n'));
+    console.log(
+      [
+        'function bundles (code + static files = total, hosted limit 20 MB):',
+        ...names.map((n) => `  ${n.padEnd(17)} ${mb(sizes[n]!.code)} MB + ${mb(sizes[n]!.statics)} MB = ${mb(sizes[n]!.code + sizes[n]!.statics)} MB`),
+      ].join('\n'),
+    );
     expect(Object.keys(sizes).sort()).toEqual(names);
     for (const name of names) {
       expect({ name, bytes: sizes[name]!.code + sizes[name]!.statics < HOSTED_MAX_BUNDLE }).toEqual({ name, bytes: true });

@@ -18,51 +18,127 @@ import { startTestStack, type TestStack } from './harness.ts';
 const timestamptz = 'timestamp with time zone';
 const varchar255 = 'character varying(255)';
 /** Hosted uses an enum here; the embedded schema may use text with a CHECK listing exactly these labels. */
-interface EnumType { enum: string; labels: string[] }
+interface EnumType {
+  enum: string;
+  labels: string[];
+}
 type HostedType = string | EnumType;
 
 const HOSTED_TABLES: Record<string, Record<string, HostedType>> = {
   'auth.users': {
-    instance_id: 'uuid', id: 'uuid', aud: varchar255, role: varchar255, email: varchar255, encrypted_password: varchar255,
-    email_confirmed_at: timestamptz, invited_at: timestamptz, confirmation_token: varchar255, confirmation_sent_at: timestamptz,
-    recovery_token: varchar255, recovery_sent_at: timestamptz, email_change_token_new: varchar255, email_change: varchar255,
-    email_change_sent_at: timestamptz, last_sign_in_at: timestamptz, raw_app_meta_data: 'jsonb', raw_user_meta_data: 'jsonb',
-    is_super_admin: 'boolean', created_at: timestamptz, updated_at: timestamptz, phone: 'text', phone_confirmed_at: timestamptz,
-    confirmed_at: timestamptz, email_change_token_current: varchar255, banned_until: timestamptz, deleted_at: timestamptz,
-    is_sso_user: 'boolean', is_anonymous: 'boolean',
+    instance_id: 'uuid',
+    id: 'uuid',
+    aud: varchar255,
+    role: varchar255,
+    email: varchar255,
+    encrypted_password: varchar255,
+    email_confirmed_at: timestamptz,
+    invited_at: timestamptz,
+    confirmation_token: varchar255,
+    confirmation_sent_at: timestamptz,
+    recovery_token: varchar255,
+    recovery_sent_at: timestamptz,
+    email_change_token_new: varchar255,
+    email_change: varchar255,
+    email_change_sent_at: timestamptz,
+    last_sign_in_at: timestamptz,
+    raw_app_meta_data: 'jsonb',
+    raw_user_meta_data: 'jsonb',
+    is_super_admin: 'boolean',
+    created_at: timestamptz,
+    updated_at: timestamptz,
+    phone: 'text',
+    phone_confirmed_at: timestamptz,
+    confirmed_at: timestamptz,
+    email_change_token_current: varchar255,
+    banned_until: timestamptz,
+    deleted_at: timestamptz,
+    is_sso_user: 'boolean',
+    is_anonymous: 'boolean',
   },
   'auth.identities': {
-    id: 'uuid', provider_id: 'text', user_id: 'uuid', identity_data: 'jsonb', provider: 'text', last_sign_in_at: timestamptz,
-    created_at: timestamptz, updated_at: timestamptz, email: 'text',
+    id: 'uuid',
+    provider_id: 'text',
+    user_id: 'uuid',
+    identity_data: 'jsonb',
+    provider: 'text',
+    last_sign_in_at: timestamptz,
+    created_at: timestamptz,
+    updated_at: timestamptz,
+    email: 'text',
   },
   'auth.sessions': {
-    id: 'uuid', user_id: 'uuid', created_at: timestamptz, updated_at: timestamptz, factor_id: 'uuid',
-    aal: { enum: 'auth.aal_level', labels: ['aal1', 'aal2', 'aal3'] }, not_after: timestamptz,
+    id: 'uuid',
+    user_id: 'uuid',
+    created_at: timestamptz,
+    updated_at: timestamptz,
+    factor_id: 'uuid',
+    aal: { enum: 'auth.aal_level', labels: ['aal1', 'aal2', 'aal3'] },
+    not_after: timestamptz,
   },
   'auth.mfa_factors': {
-    id: 'uuid', user_id: 'uuid', friendly_name: 'text', factor_type: { enum: 'auth.factor_type', labels: ['totp', 'webauthn', 'phone'] },
-    status: { enum: 'auth.factor_status', labels: ['unverified', 'verified'] }, created_at: timestamptz, updated_at: timestamptz, secret: 'text',
+    id: 'uuid',
+    user_id: 'uuid',
+    friendly_name: 'text',
+    factor_type: { enum: 'auth.factor_type', labels: ['totp', 'webauthn', 'phone'] },
+    status: { enum: 'auth.factor_status', labels: ['unverified', 'verified'] },
+    created_at: timestamptz,
+    updated_at: timestamptz,
+    secret: 'text',
   },
   'auth.mfa_amr_claims': { session_id: 'uuid', created_at: timestamptz, updated_at: timestamptz, authentication_method: 'text', id: 'uuid' },
   // close_account (20261201004000) removes a deleted member's tokens and flow state and scrubs the audit log's copy of the address
   'auth.one_time_tokens': {
-    id: 'uuid', user_id: 'uuid',
-    token_type: { enum: 'auth.one_time_token_type', labels: ['confirmation_token', 'reauthentication_token', 'recovery_token', 'email_change_token_new', 'email_change_token_current', 'phone_change_token'] },
-    token_hash: 'text', relates_to: 'text', created_at: 'timestamp without time zone', updated_at: 'timestamp without time zone',
+    id: 'uuid',
+    user_id: 'uuid',
+    token_type: {
+      enum: 'auth.one_time_token_type',
+      labels: ['confirmation_token', 'reauthentication_token', 'recovery_token', 'email_change_token_new', 'email_change_token_current', 'phone_change_token'],
+    },
+    token_hash: 'text',
+    relates_to: 'text',
+    created_at: 'timestamp without time zone',
+    updated_at: 'timestamp without time zone',
   },
   'auth.flow_state': {
-    id: 'uuid', user_id: 'uuid', auth_code: 'text', code_challenge_method: { enum: 'auth.code_challenge_method', labels: ['s256', 'plain'] },
-    code_challenge: 'text', provider_type: 'text', provider_access_token: 'text', provider_refresh_token: 'text', created_at: timestamptz,
-    updated_at: timestamptz, authentication_method: 'text', auth_code_issued_at: timestamptz,
+    id: 'uuid',
+    user_id: 'uuid',
+    auth_code: 'text',
+    code_challenge_method: { enum: 'auth.code_challenge_method', labels: ['s256', 'plain'] },
+    code_challenge: 'text',
+    provider_type: 'text',
+    provider_access_token: 'text',
+    provider_refresh_token: 'text',
+    created_at: timestamptz,
+    updated_at: timestamptz,
+    authentication_method: 'text',
+    auth_code_issued_at: timestamptz,
   },
   'auth.audit_log_entries': { instance_id: 'uuid', id: 'uuid', payload: 'json', created_at: timestamptz, ip_address: 'character varying(64)' },
   'storage.buckets': {
-    id: 'text', name: 'text', owner: 'uuid', owner_id: 'text', created_at: timestamptz, updated_at: timestamptz, public: 'boolean',
-    file_size_limit: 'bigint', allowed_mime_types: 'text[]',
+    id: 'text',
+    name: 'text',
+    owner: 'uuid',
+    owner_id: 'text',
+    created_at: timestamptz,
+    updated_at: timestamptz,
+    public: 'boolean',
+    file_size_limit: 'bigint',
+    allowed_mime_types: 'text[]',
   },
   'storage.objects': {
-    id: 'uuid', bucket_id: 'text', name: 'text', owner: 'uuid', owner_id: 'text', created_at: timestamptz, updated_at: timestamptz,
-    last_accessed_at: timestamptz, metadata: 'jsonb', path_tokens: 'text[]', version: 'text', user_metadata: 'jsonb',
+    id: 'uuid',
+    bucket_id: 'text',
+    name: 'text',
+    owner: 'uuid',
+    owner_id: 'text',
+    created_at: timestamptz,
+    updated_at: timestamptz,
+    last_accessed_at: timestamptz,
+    metadata: 'jsonb',
+    path_tokens: 'text[]',
+    version: 'text',
+    user_metadata: 'jsonb',
   },
 };
 
@@ -124,7 +200,8 @@ function scanMigrations(files: { name: string; sql: string }[]): References {
           for (const column of m[1]!.split(',')) if (column.trim()) use(table, column.trim().toLowerCase(), where, true);
         }
         if (new RegExp(`insert\\s+into\\s+${t}\\b`, 'i').test(statement)) {
-          for (const m of statement.matchAll(/on\s+conflict\s*\(([^)]*)\)/gi)) for (const column of m[1]!.split(',')) use(table, column.trim().toLowerCase(), where, true);
+          for (const m of statement.matchAll(/on\s+conflict\s*\(([^)]*)\)/gi))
+            for (const column of m[1]!.split(',')) use(table, column.trim().toLowerCase(), where, true);
         }
         // update t set a = …, b = …
         const update = new RegExp(`update\\s+${t}\\s+set\\s+([\\s\\S]*?)(?:\\bwhere\\b|$)`, 'i').exec(statement);
@@ -138,7 +215,12 @@ function scanMigrations(files: { name: string; sql: string }[]): References {
         // Bare names in a statement about one table (policy expressions, where clauses, `update of x`):
         // any word that is one of its hosted columns is a use of that column.
         if (tablesHere.size === 1) {
-          const words = new Set(statement.replace(/'[^']*'/g, ' ').toLowerCase().match(/\b[a-z_][a-z0-9_]*\b/g) ?? []);
+          const words = new Set(
+            statement
+              .replace(/'[^']*'/g, ' ')
+              .toLowerCase()
+              .match(/\b[a-z_][a-z0-9_]*\b/g) ?? [],
+          );
           for (const column of Object.keys(HOSTED_TABLES[table] ?? {})) if (words.has(column)) use(table, column, where, false);
         }
       }
@@ -149,7 +231,11 @@ function scanMigrations(files: { name: string; sql: string }[]): References {
 
 function migrationFiles() {
   const dir = path.join(repoRoot, 'supabase', 'migrations');
-  return fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort().map((name) => ({ name, sql: fs.readFileSync(path.join(dir, name), 'utf8') }));
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((name) => ({ name, sql: fs.readFileSync(path.join(dir, name), 'utf8') }));
 }
 
 // --- the embedded database ------------------------------------------------------------------
@@ -188,7 +274,9 @@ async function matches(hosted: HostedType, actual: { type: string; checks: strin
   if (typeof hosted === 'string') return actual.type === hosted ? null : `is ${actual.type}, hosted has ${hosted}`;
   if (actual.type === hosted.enum) {
     const labels = await enumLabels(hosted.enum);
-    return [...labels].sort().join() === [...hosted.labels].sort().join() ? null : `enum ${hosted.enum} has ${labels.join(', ')}, hosted has ${hosted.labels.join(', ')}`;
+    return [...labels].sort().join() === [...hosted.labels].sort().join()
+      ? null
+      : `enum ${hosted.enum} has ${labels.join(', ')}, hosted has ${hosted.labels.join(', ')}`;
   }
   if (actual.type === 'text') {
     const allowed = new Set(actual.checks.flatMap((def) => [...def.matchAll(/'([^']*)'/g)].map((m) => m[1]!)));
@@ -239,7 +327,9 @@ describe('the embedded auth and storage schemas match hosted Supabase where our 
       expect(rows, fn).toEqual([{ args, result }]);
     }
     // Same answers as hosted for a path and for a request's claims.
-    const { rows: [paths] } = await stack.pool.query(
+    const {
+      rows: [paths],
+    } = await stack.pool.query(
       `select storage.foldername('a/b/c.pdf') as folders, storage.filename('a/b/c.pdf') as file, storage.extension('a/b/c.pdf') as ext`,
     );
     expect(paths).toEqual({ folders: ['a', 'b'], file: 'c.pdf', ext: 'pdf' });
@@ -248,7 +338,9 @@ describe('the embedded auth and storage schemas match hosted Supabase where our 
       await client.query('begin');
       const sub = '00000000-0000-4000-a000-000000000042';
       await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub, role: 'authenticated', email: 'a@b.test', aal: 'aal1' })]);
-      const { rows: [claims] } = await client.query(`select auth.uid() as uid, auth.role() as role, auth.email() as email, auth.jwt() ->> 'aal' as aal`);
+      const {
+        rows: [claims],
+      } = await client.query(`select auth.uid() as uid, auth.role() as role, auth.email() as email, auth.jwt() ->> 'aal' as aal`);
       expect(claims).toEqual({ uid: sub, role: 'authenticated', email: 'a@b.test', aal: 'aal1' });
     } finally {
       await client.query('rollback');

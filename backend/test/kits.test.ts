@@ -27,7 +27,8 @@ const kit = (patternId: string, extra: Record<string, unknown> = {}) => ({
 });
 
 async function approvedSupplier(member: Member, company: string): Promise<void> {
-  const { error } = await serviceClient(stack).from('partner_applications')
+  const { error } = await serviceClient(stack)
+    .from('partner_applications')
     .insert({ user_id: member.id, kind: 'supplier', company, website: 'https://fabric-house.example', status: 'approved' });
   if (error) throw error;
 }
@@ -44,7 +45,8 @@ beforeAll(async () => {
   await approvedSupplier(supplier, 'Fabric House');
   await approvedSupplier(rival, 'Notions & Co');
   // the applicant applied but is not approved yet
-  await serviceClient(stack).from('partner_applications')
+  await serviceClient(stack)
+    .from('partner_applications')
     .insert({ user_id: applicant.id, kind: 'supplier', company: 'Pending Supplies', website: 'https://pending.example' });
   ({ patternId: published } = await storeWithPattern(designer, 'kits-a'));
   ({ patternId: draft } = await storeWithPattern(designer, 'kits-b'));
@@ -95,9 +97,17 @@ describe('kits', () => {
     expect(visitor.error?.code).toBe('42501');
     const deleted = await rival.db.from('kits').delete().eq('id', id).select();
     expect(deleted.error?.code).toBe('42501');
-    expect((await stack.pool.query('select title, archived_at from public.kits where id = $1', [id])).rows[0]).toEqual({ title: 'Corduroy bundle', archived_at: null });
+    expect((await stack.pool.query('select title, archived_at from public.kits where id = $1', [id])).rows[0]).toEqual({
+      title: 'Corduroy bundle',
+      archived_at: null,
+    });
 
-    const own = await supplier.db.from('kits').update({ price_cents: 5200, archived_at: new Date().toISOString() }).eq('id', id).select('price_cents,archived_at').single();
+    const own = await supplier.db
+      .from('kits')
+      .update({ price_cents: 5200, archived_at: new Date().toISOString() })
+      .eq('id', id)
+      .select('price_cents,archived_at')
+      .single();
     expect(own.error).toBeNull();
     expect(own.data!.price_cents).toBe(5200);
     // archived: gone for visitors, kept for its supplier

@@ -34,7 +34,13 @@ async function attach(version: number): Promise<void> {
   const path = `${storeId}/${patternId}/a4/v${version}.pdf`;
   const up = await designer.db.storage.from('pattern-files').upload(path, original, { contentType: 'application/pdf' });
   if (up.error) throw up.error;
-  const attached = await designer.db.rpc('attach_pattern_file', { pattern_id: patternId, format: 'a4', version, size_bytes: original.byteLength, sha256: sha256(original) });
+  const attached = await designer.db.rpc('attach_pattern_file', {
+    pattern_id: patternId,
+    format: 'a4',
+    version,
+    size_bytes: original.byteLength,
+    sha256: sha256(original),
+  });
   if (attached.error) throw attached.error;
 }
 
@@ -42,14 +48,23 @@ beforeAll(async () => {
   // the gateway's catalog cache with short lifetimes, so a write is seen within a second or two here
   stack = await startTestStack({ seed: false, publicCache: { maxAgeS: 1, staleS: 1 } });
   [designer, buyer, other] = await Promise.all([
-    signedInMember(stack, 'designer', 'Dana Designer'), signedInMember(stack, 'buyer', 'Zoë Buyer'), signedInMember(stack, 'other', 'Olga Other'),
+    signedInMember(stack, 'designer', 'Dana Designer'),
+    signedInMember(stack, 'buyer', 'Zoë Buyer'),
+    signedInMember(stack, 'other', 'Olga Other'),
   ]);
   ({ storeId, patternId } = await storeWithPattern(designer, 'launch'));
   await attach(1);
   const db = serviceClient(stack);
-  const order = await db.from('orders').insert({ buyer_id: buyer.id, buyer_email: buyer.email, status: 'paid', currency: 'USD', subtotal_cents: 1400, total_cents: 1400 }).select('id').single();
+  const order = await db
+    .from('orders')
+    .insert({ buyer_id: buyer.id, buyer_email: buyer.email, status: 'paid', currency: 'USD', subtotal_cents: 1400, total_cents: 1400 })
+    .select('id')
+    .single();
   if (order.error) throw order.error;
-  await db.from('order_items').insert({ order_id: order.data.id, pattern_id: patternId, store_id: storeId, unit_price_cents: 1400, currency: 'USD' }).throwOnError();
+  await db
+    .from('order_items')
+    .insert({ order_id: order.data.id, pattern_id: patternId, store_id: storeId, unit_price_cents: 1400, currency: 'USD' })
+    .throwOnError();
 }, 120_000);
 
 afterAll(async () => {
@@ -69,7 +84,10 @@ describe('a buyer’s stamped copy is kept and served again', () => {
     expect(b.copy).toBe('kept');
     expect(sha256(b.bytes)).toBe(sha256(first));
     const recorded = await rows('select format, version from public.downloads where user_id = $1 and pattern_id = $2', [buyer.id, patternId]);
-    expect(recorded).toEqual([{ format: 'a4', version: 1 }, { format: 'a4', version: 1 }]);
+    expect(recorded).toEqual([
+      { format: 'a4', version: 1 },
+      { format: 'a4', version: 1 },
+    ]);
     const copies = await rows('select storage_path from public.download_copies where user_id = $1', [buyer.id]);
     expect(copies).toHaveLength(1);
     const objects = await rows(`select name from storage.objects where bucket_id = 'download-copies' and name = $1`, [copies[0]!.storage_path]);
@@ -77,7 +95,9 @@ describe('a buyer’s stamped copy is kept and served again', () => {
   });
 
   it('the hourly limit counts kept copies like stamped ones', async () => {
-    const { rows: [limit] } = await stack.pool.query('select public.download_limit_per_hour() as n');
+    const {
+      rows: [limit],
+    } = await stack.pool.query('select public.download_limit_per_hour() as n');
     for (let i = 2; i < Number(limit.n); i++) expect((await download(buyer.token)).copy).toBe('kept');
     const refused = await download(buyer.token);
     expect(refused.status).toBe(429);
@@ -95,8 +115,11 @@ describe('a buyer’s stamped copy is kept and served again', () => {
     expect(fresh.status, fresh.body).toBe(200);
     expect(fresh.copy).toBe('stamped');
     expect(sha256(fresh.bytes)).not.toBe(sha256(first));
-    expect(await rows('select version, sizes from public.download_copies where user_id = $1 order by version, sizes', [buyer.id]))
-      .toEqual([{ version: 1, sizes: '' }, { version: 1, sizes: '6,8' }, { version: 2, sizes: '' }]);
+    expect(await rows('select version, sizes from public.download_copies where user_id = $1 order by version, sizes', [buyer.id])).toEqual([
+      { version: 1, sizes: '' },
+      { version: 1, sizes: '6,8' },
+      { version: 2, sizes: '' },
+    ]);
   });
 
   it('nobody reads a copy but through the function: not another member, not the buyer', async () => {
@@ -117,7 +140,10 @@ describe('a buyer’s stamped copy is kept and served again', () => {
 
   it('a revoked entitlement takes the copies away: never served again, their bytes removed', async () => {
     const paths = (await rows('select storage_path from public.download_copies where user_id = $1', [buyer.id])).map((r) => r.storage_path);
-    await stack.pool.query(`update public.entitlements set revoked_at = now(), revoke_reason = 'refunded' where user_id = $1 and pattern_id = $2`, [buyer.id, patternId]);
+    await stack.pool.query(`update public.entitlements set revoked_at = now(), revoke_reason = 'refunded' where user_id = $1 and pattern_id = $2`, [
+      buyer.id,
+      patternId,
+    ]);
     expect((await download(buyer.token)).status).toBe(403);
     // the next first download anywhere removes revoked copies through the storage API
     const own = await download(designer.token);
@@ -211,7 +237,9 @@ describe('account deletion', () => {
   it('close_account lists the person’s copies among the files that go with them', async () => {
     const [copy] = await rows('select storage_path from public.download_copies where user_id = $1', [designer.id]);
     expect(copy).toBeTruthy();
-    const { rows: [closed] } = await stack.pool.query('select public.close_account($1) as r', [designer.id]);
+    const {
+      rows: [closed],
+    } = await stack.pool.query('select public.close_account($1) as r', [designer.id]);
     expect(closed.r.files).toContainEqual({ bucket: 'download-copies', name: copy!.storage_path });
     expect(await rows('select id from public.download_copies where user_id = $1', [designer.id])).toEqual([]);
   });

@@ -23,12 +23,13 @@ describe('local development stack (inbox on)', () => {
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
     const preflight = await fetch(`${stack.url}/mail/api/messages`, {
-      method: 'OPTIONS', headers: { origin: evil, 'access-control-request-method': 'DELETE' },
+      method: 'OPTIONS',
+      headers: { origin: evil, 'access-control-request-method': 'DELETE' },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('lets the app\'s own origins read it, without credentials, and Node (no Origin) as before', async () => {
+  it("lets the app's own origins read it, without credentials, and Node (no Origin) as before", async () => {
     for (const origin of [app, 'http://localhost:3002', 'http://127.0.0.1:3001']) {
       const res = await fetch(`${stack.url}/mail/api/messages`, { headers: { origin } });
       expect(res.status).toBe(200);
@@ -42,7 +43,9 @@ describe('local development stack (inbox on)', () => {
 
   it('answers the API like Supabase: any origin, never with credentials', async () => {
     const rest = await fetch(`${stack.url}/rest/v1/rpc/has_role`, {
-      method: 'POST', headers: { origin: evil, apikey: stack.anonKey, 'content-type': 'application/json' }, body: '{"p_role":"designer"}',
+      method: 'POST',
+      headers: { origin: evil, apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: '{"p_role":"designer"}',
     });
     expect(rest.status).toBe(200);
     expect(rest.headers.get('access-control-allow-origin')).toBe('*');

@@ -7,7 +7,13 @@ import type { TestStack } from './harness.ts';
 
 const PASSWORD = 'Member-test-9';
 
-export interface Member { id: string; email: string; name: string; token: string; db: SupabaseClient }
+export interface Member {
+  id: string;
+  email: string;
+  name: string;
+  token: string;
+  db: SupabaseClient;
+}
 
 /** A client with the service role (bypasses row-level security): for setting the scene only. */
 export const serviceClient = (stack: TestStack) => kit.serviceClient(stack);
@@ -20,10 +26,17 @@ export async function signedInMember(stack: TestStack, label: string, name: stri
 
 /** The designer's store (`slugPrefix` + a unique tail) with one draft pattern, "Harbour Wrap Dress" at 14.00. */
 export async function storeWithPattern(designer: Member, slugPrefix: string): Promise<{ storeId: string; patternId: string }> {
-  const store = await designer.db.from('stores').insert({ slug: `${slugPrefix}-${Date.now().toString(36)}`, kind: 'designer', name: 'Dana Patterns' }).select('id').single();
+  const store = await designer.db
+    .from('stores')
+    .insert({ slug: `${slugPrefix}-${Date.now().toString(36)}`, kind: 'designer', name: 'Dana Patterns' })
+    .select('id')
+    .single();
   if (store.error) throw store.error;
-  const pattern = await designer.db.from('patterns')
-    .insert({ store_id: store.data.id, title: 'Harbour Wrap Dress', craft: 'sewing', category: 'dresses', price_cents: 1400 }).select('id').single();
+  const pattern = await designer.db
+    .from('patterns')
+    .insert({ store_id: store.data.id, title: 'Harbour Wrap Dress', craft: 'sewing', category: 'dresses', price_cents: 1400 })
+    .select('id')
+    .single();
   if (pattern.error) throw pattern.error;
   return { storeId: store.data.id as string, patternId: pattern.data.id as string };
 }

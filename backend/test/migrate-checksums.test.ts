@@ -20,7 +20,8 @@ const bootstrapDir = path.join(repoRoot, 'backend', 'sql', 'bootstrap');
 const start = () => startTestStack({ migrationsDirs: [migrations], dataDir });
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 const recorded = async (s: TestStack) =>
-  (await s.pool.query<{ checksum: string | null }>("select checksum from supabase_migrations.schema_migrations where version = '20990101000000'")).rows[0]?.checksum;
+  (await s.pool.query<{ checksum: string | null }>("select checksum from supabase_migrations.schema_migrations where version = '20990101000000'")).rows[0]
+    ?.checksum;
 
 afterAll(async () => {
   await stack?.stop();

@@ -143,7 +143,10 @@ describe('newsletter double opt-in', () => {
     const unknown = crypto.randomBytes(32).toString('base64url');
     expect(await call('confirm', { token: unknown })).toMatchObject({ status: 404, body: { error: { code: 'invalid_token' } } });
     expect(await call('confirm', { token: 'not-a-token' })).toMatchObject({ status: 404, body: { error: { code: 'invalid_token' } } });
-    expect(await call('unsubscribe', { token: crypto.randomBytes(24).toString('hex') })).toMatchObject({ status: 404, body: { error: { code: 'invalid_token' } } });
+    expect(await call('unsubscribe', { token: crypto.randomBytes(24).toString('hex') })).toMatchObject({
+      status: 404,
+      body: { error: { code: 'invalid_token' } },
+    });
     expect(await call('confirm', {})).toMatchObject({ status: 400, body: { error: { code: 'bad_request' } } });
 
     const email = address('ed');
@@ -212,7 +215,9 @@ describe('newsletter double opt-in', () => {
 describe('newsletter links and mail (units)', () => {
   it('allows the site origin, listed origins and, for a local site only, loopback origins', () => {
     expect(isAllowedOrigin('https://stitchhouse.example', 'https://stitchhouse.example/', undefined)).toBe(true);
-    expect(isAllowedOrigin('https://staging.stitchhouse.example', 'https://stitchhouse.example', 'https://staging.stitchhouse.example, https://x.example')).toBe(true);
+    expect(
+      isAllowedOrigin('https://staging.stitchhouse.example', 'https://stitchhouse.example', 'https://staging.stitchhouse.example, https://x.example'),
+    ).toBe(true);
     expect(isAllowedOrigin('http://localhost:5173', 'https://stitchhouse.example', undefined)).toBe(false);
     expect(isAllowedOrigin('http://localhost:5173', 'http://localhost:3000', undefined)).toBe(true);
     expect(isAllowedOrigin('http://127.0.0.1:40000', 'http://localhost:3000', undefined)).toBe(true);

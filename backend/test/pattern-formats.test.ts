@@ -35,13 +35,17 @@ const step = (who: Member, body: Record<string, unknown>) => kit.callFunction(st
 async function uploadMaster(bytes: Uint8Array): Promise<number> {
   const { data } = await serviceClient(stack).from('pattern_masters').select('version').eq('pattern_id', patternId).maybeSingle();
   version = (data?.version ?? 0) + 1;
-  const up = await designer.db.storage.from('pattern-files').upload(masterPath(storeId, patternId, version), bytes, { contentType: 'application/pdf', upsert: true });
+  const up = await designer.db.storage
+    .from('pattern-files')
+    .upload(masterPath(storeId, patternId, version), bytes, { contentType: 'application/pdf', upsert: true });
   if (up.error) throw up.error;
   return version;
 }
 
 async function download(query: string): Promise<{ status: number; doc: PdfFacts | null; body: Uint8Array; name: string | null }> {
-  const res = await fetch(`${stack.url}/functions/v1/download/${patternId}?${query}`, { headers: { apikey: stack.anonKey, authorization: `Bearer ${buyer.token}` } });
+  const res = await fetch(`${stack.url}/functions/v1/download/${patternId}?${query}`, {
+    headers: { apikey: stack.anonKey, authorization: `Bearer ${buyer.token}` },
+  });
   const body = new Uint8Array(await res.arrayBuffer());
   return { status: res.status, body, doc: res.status === 200 ? await pdfFacts(body) : null, name: res.headers.get('content-disposition') };
 }
@@ -72,7 +76,14 @@ beforeAll(async () => {
   const own = await makePatternPdf('Harbour Wrap Dress, Letter', 3);
   const up = await designer.db.storage.from('pattern-files').upload(`${storeId}/${patternId}/us_letter/v1.pdf`, own, { contentType: 'application/pdf' });
   if (up.error) throw up.error;
-  const attached = await designer.db.rpc('attach_pattern_file', { pattern_id: patternId, format: 'us_letter', version: 1, size_bytes: own.byteLength, sha256: sha(own), changes: '' });
+  const attached = await designer.db.rpc('attach_pattern_file', {
+    pattern_id: patternId,
+    format: 'us_letter',
+    version: 1,
+    size_bytes: own.byteLength,
+    sha256: sha(own),
+    changes: '',
+  });
   if (attached.error) throw attached.error;
 }, 180_000);
 
@@ -100,7 +111,11 @@ describe('a master with one layer per size becomes every format', () => {
     expect(applied!.status, JSON.stringify(applied!.body)).toBe(200);
     expect(applied!.body.formats.us_letter.kept_own).toBe(true);
 
-    const { data: files } = await designer.db.from('pattern_files').select('format, generated, pages, tiles, variants, layers').eq('pattern_id', patternId).order('format');
+    const { data: files } = await designer.db
+      .from('pattern_files')
+      .select('format, generated, pages, tiles, variants, layers')
+      .eq('pattern_id', patternId)
+      .order('format');
     const byFormat = Object.fromEntries((files ?? []).map((f) => [f.format, f]));
     expect(byFormat.us_letter).toMatchObject({ generated: false, pages: null, tiles: null });
     expect(byFormat.a4).toMatchObject({ generated: true, pages: checked.body.pages.a4 });
@@ -137,7 +152,10 @@ describe('a master with one layer per size becomes every format', () => {
     expect(stream).toContain(hexOf('1·A2'));
     const offset = sheetOffset(plan, tile);
     const placed = [...stream.matchAll(/1 0 0 1 (-?[\d.]+) (-?[\d.]+) cm/g)].map((m) => [Number(m[1]), Number(m[2])]);
-    expect(placed.some(([x, y]) => Math.abs(x! - offset.x) < 0.01 && Math.abs(y! - offset.y) < 0.01), JSON.stringify({ placed, offset })).toBe(true);
+    expect(
+      placed.some(([x, y]) => Math.abs(x! - offset.x) < 0.01 && Math.abs(y! - offset.y) < 0.01),
+      JSON.stringify({ placed, offset }),
+    ).toBe(true);
     // where the mark lands on that page: inside the printable window
     const onPage = { x: MARK.x + offset.x, y: MARK.y + offset.y };
     expect(onPage.x).toBeGreaterThan(PAPERS.a4.marginPt);
@@ -176,12 +194,19 @@ describe('a master with one layer per size becomes every format', () => {
     const master = await readMaster(onlyMine);
     const ink = inkOf(master);
     const withInk = new Set<string>();
-    master.sheets.forEach((sheet, s) => planHomeTiles(sheet, 'a4', s, 2).tiles.forEach((t) => {
-      const layersHere = Object.values(ink[s]!.layers).some((rects) => rects.some((r) => r.x0 < t.window.x1 && t.window.x0 < r.x1 && r.y0 < t.window.y1 && t.window.y0 < r.y1));
-      const commonHere = ink[s]!.common.some((r) => r.x0 < t.window.x1 && t.window.x0 < r.x1 && r.y0 < t.window.y1 && t.window.y0 < r.y1);
-      if (layersHere || commonHere) withInk.add(t.label);
-    }));
-    const keptLabels = pagesNeeded(manifest, ['Size 2', 'Size 4']).map((i) => manifest[i]!).filter((p) => p.kind === 'tile').map((p) => (p as { label: string }).label);
+    master.sheets.forEach((sheet, s) =>
+      planHomeTiles(sheet, 'a4', s, 2).tiles.forEach((t) => {
+        const layersHere = Object.values(ink[s]!.layers).some((rects) =>
+          rects.some((r) => r.x0 < t.window.x1 && t.window.x0 < r.x1 && r.y0 < t.window.y1 && t.window.y0 < r.y1),
+        );
+        const commonHere = ink[s]!.common.some((r) => r.x0 < t.window.x1 && t.window.x0 < r.x1 && r.y0 < t.window.y1 && t.window.y0 < r.y1);
+        if (layersHere || commonHere) withInk.add(t.label);
+      }),
+    );
+    const keptLabels = pagesNeeded(manifest, ['Size 2', 'Size 4'])
+      .map((i) => manifest[i]!)
+      .filter((p) => p.kind === 'tile')
+      .map((p) => (p as { label: string }).label);
     expect(new Set(keptLabels)).toEqual(withInk);
     // and the tiles left out do hold ink of other sizes (they were not blank)
     const left = manifest.filter((p) => p.kind === 'tile' && !keptLabels.includes(p.label));
@@ -224,12 +249,18 @@ describe('bad masters are refused in words, nothing half-published', () => {
     expect((await step(designer, { step: 'format', master_version: version, format: 'a4' })).body.error.code).toBe('conflict');
     const after = await serviceClient(stack).from('pattern_files').select('format, version, storage_path').eq('pattern_id', patternId).order('format');
     expect(after.data).toEqual(before.data);
-    expect((await serviceClient(stack).from('pattern_masters').select('version, applied_at').eq('pattern_id', patternId).single()).data).toEqual(masterBefore.data);
+    expect((await serviceClient(stack).from('pattern_masters').select('version, applied_at').eq('pattern_id', patternId).single()).data).toEqual(
+      masterBefore.data,
+    );
     return error;
   }
 
   it('a master no larger than A3', async () => {
-    await refused(await makeMasterPdf({ title: 'Tiny', sizes: ['0'], sheet: { widthPt: mm(297), heightPt: mm(420) } }), 'master_too_small', /no larger than A3/);
+    await refused(
+      await makeMasterPdf({ title: 'Tiny', sizes: ['0'], sheet: { widthPt: mm(297), heightPt: mm(420) } }),
+      'master_too_small',
+      /no larger than A3/,
+    );
   });
 
   it('an encrypted PDF and a broken one', async () => {
@@ -245,7 +276,11 @@ describe('bad masters are refused in words, nothing half-published', () => {
     big.set(Buffer.from('%PDF-1.7\n'));
     await refused(big, 'master_too_large', /200 MB.*at most 60 MB/);
     await refused(await makeMasterPdf({ title: 'Long', sizes: ['0'], sheets: 60, detail: 1 }), 'master_too_many_sheets', /60 sheets.*at most 40/);
-    const error = await refused(await makeMasterPdf({ title: 'Odd', sizes: ['Front', 'Back'] }), 'layers_unmatched', /None of the master’s layers \(Size Front, Size Back\)/);
+    const error = await refused(
+      await makeMasterPdf({ title: 'Odd', sizes: ['Front', 'Back'] }),
+      'layers_unmatched',
+      /None of the master’s layers \(Size Front, Size Back\)/,
+    );
     expect(error.details).toEqual({ layers: ['Size Front', 'Size Back'], sizes: SIZES });
   }, 120_000);
 });

@@ -38,12 +38,19 @@ beforeAll(async () => {
     U[key as keyof typeof U] = person.id;
     tokens[key] = person.token;
   }
-  await sql(`insert into public.stores (id, owner_id, slug, kind, name, currency, plan) values
+  await sql(
+    `insert into public.stores (id, owner_id, slug, kind, name, currency, plan) values
     ($1, $4, 'studio-a', 'designer', 'Studio A', 'EUR', 'free'), ($2, $5, 'studio-b', 'designer', 'Studio B', 'EUR', 'pro'),
-    ($3, $6, 'studio-us', 'designer', 'Studio US', 'USD', 'free')`, [S.A, S.B, S.US, U.designer, U.other, U.owner]);
-  await sql(`insert into public.stores (id, owner_id, slug, kind, name, currency, address_line1, city, postal_code)
-    values ($1, $2, 'shop-c', 'retailer', 'Shop C', 'EUR', '1 High Street', 'York', 'YO1 7HH')`, [S.C, U.shop]);
-  await sql(`insert into public.patterns (id, store_id, title, craft, category, status, price_cents, currency) values
+    ($3, $6, 'studio-us', 'designer', 'Studio US', 'USD', 'free')`,
+    [S.A, S.B, S.US, U.designer, U.other, U.owner],
+  );
+  await sql(
+    `insert into public.stores (id, owner_id, slug, kind, name, currency, address_line1, city, postal_code)
+    values ($1, $2, 'shop-c', 'retailer', 'Shop C', 'EUR', '1 High Street', 'York', 'YO1 7HH')`,
+    [S.C, U.shop],
+  );
+  await sql(
+    `insert into public.patterns (id, store_id, title, craft, category, status, price_cents, currency) values
     ($1, $8, 'Wrap Dress', 'sewing', 'dress', 'published', 1200, 'EUR'),
     ($2, $9, 'Pleated Skirt', 'sewing', 'skirt', 'published', 900, 'EUR'),
     ($3, $9, 'Secret Coat', 'sewing', 'coat', 'draft', 1500, 'EUR'),
@@ -51,10 +58,17 @@ beforeAll(async () => {
     ($5, $8, 'Free Tote', 'bags', 'bag', 'published', 0, 'EUR'),
     ($6, $10, 'Prairie Shirt', 'sewing', 'top', 'published', 1500, 'USD'),
     ($7, $8, 'Owned Apron', 'sewing', 'apron', 'published', 700, 'EUR')`,
-    [P.a, P.b, P.draftB, P.archivedA, P.freeA, P.usd, P.owned, S.A, S.B, S.US]);
-  await sql(`insert into public.pattern_wholesale_prices (pattern_id, store_id, price_cents, currency, min_quantity) values ($1, $2, 600, 'EUR', 3)`, [P.a, S.A]);
-  await sql(`insert into public.wholesale_accounts (user_id, store_id, business_name, tax_id, address_line1, city, postal_code, country, status)
-    values ($1, $2, 'Shop C Ltd', 'GB 987654321', '1 High Street', 'York', 'YO1 7HH', 'GB', 'approved')`, [U.shop, S.C]);
+    [P.a, P.b, P.draftB, P.archivedA, P.freeA, P.usd, P.owned, S.A, S.B, S.US],
+  );
+  await sql(`insert into public.pattern_wholesale_prices (pattern_id, store_id, price_cents, currency, min_quantity) values ($1, $2, 600, 'EUR', 3)`, [
+    P.a,
+    S.A,
+  ]);
+  await sql(
+    `insert into public.wholesale_accounts (user_id, store_id, business_name, tax_id, address_line1, city, postal_code, country, status)
+    values ($1, $2, 'Shop C Ltd', 'GB 987654321', '1 High Street', 'York', 'YO1 7HH', 'GB', 'approved')`,
+    [U.shop, S.C],
+  );
   await sql(`insert into public.entitlements (user_id, pattern_id, source) values ($1, $2, 'grant')`, [U.maker, P.owned]);
   await sql(`insert into public.discount_codes (store_id, code, percent_off) values ($1, 'spring25', 25)`, [S.A]);
   await sql(`insert into public.discount_codes (store_id, code, amount_off_cents, pattern_id) values ($1, 'SKIRT2', 200, $2)`, [S.B, P.b]);
@@ -132,7 +146,10 @@ describe('checkout quotes from database prices', () => {
     const q = res.body.quote;
     expect(q).toMatchObject({ currency: 'EUR', vat_rate_bp: 1900, subtotal_cents: 2100, discount_cents: 0, total_cents: 2100 });
     expect(q.vat_cents).toBe(vatIncluded(1200, 1900) + vatIncluded(900, 1900));
-    expect(q.lines.map((l: any) => [l.title, l.store_name, l.total_cents])).toEqual([['Wrap Dress', 'Studio A', 1200], ['Pleated Skirt', 'Studio B', 900]]);
+    expect(q.lines.map((l: any) => [l.title, l.store_name, l.total_cents])).toEqual([
+      ['Wrap Dress', 'Studio A', 1200],
+      ['Pleated Skirt', 'Studio B', 900],
+    ]);
   });
 
   it('charges no VAT outside the EU', async () => {
@@ -152,7 +169,13 @@ describe('checkout quotes from database prices', () => {
   it('prices print licences for an approved shop at the wholesale price', async () => {
     const res = await checkout('shop', preview([line(P.a, { quantity: 5, kind: 'wholesale_print' })], { country: 'GB' }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.quote.lines[0]).toMatchObject({ kind: 'wholesale_print', quantity: 5, unit_price_cents: 600, total_cents: 3000, vat_cents: vatIncluded(3000, VAT_RATES.GB!.rateBp) });
+    expect(res.body.quote.lines[0]).toMatchObject({
+      kind: 'wholesale_print',
+      quantity: 5,
+      unit_price_cents: 600,
+      total_cents: 3000,
+      vat_cents: vatIncluded(3000, VAT_RATES.GB!.rateBp),
+    });
   });
 
   it('ignores prices sent by the browser', async () => {

@@ -11,7 +11,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { killBackend, startBackendProcess, type BackendProcess } from './fixtures/crash/backend-process.ts';
 
-interface Ready { url: string; anonKey: string; serviceRoleKey: string; stripeUrl: string; secretKey: string }
+interface Ready {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  stripeUrl: string;
+  secretKey: string;
+}
 type Running = BackendProcess<Ready>;
 
 const ORDERS = 12;
@@ -28,7 +34,8 @@ async function freePort(): Promise<number> {
   return p;
 }
 
-const startChild = () => startBackendProcess<Ready>('payments-process.ts', [dataDir, String(port), String(sandboxPort)], { NODE_OPTIONS: '--experimental-websocket' });
+const startChild = () =>
+  startBackendProcess<Ready>('payments-process.ts', [dataDir, String(port), String(sandboxPort)], { NODE_OPTIONS: '--experimental-websocket' });
 const killHard = (run: Running) => killBackend(run, dataDir);
 
 async function ok(res: Response, what: string): Promise<any> {
@@ -37,20 +44,35 @@ async function ok(res: Response, what: string): Promise<any> {
   return text ? JSON.parse(text) : null;
 }
 
-const service = (run: Running, route: string, init: RequestInit = {}) => fetch(`${run.url}${route}`, {
-  ...init, headers: { apikey: run.serviceRoleKey, authorization: `Bearer ${run.serviceRoleKey}`, 'content-type': 'application/json',
-    prefer: 'return=representation', ...(init.headers as Record<string, string> | undefined) },
-}).then((r) => ok(r, `${init.method ?? 'GET'} ${route}`));
+const service = (run: Running, route: string, init: RequestInit = {}) =>
+  fetch(`${run.url}${route}`, {
+    ...init,
+    headers: {
+      apikey: run.serviceRoleKey,
+      authorization: `Bearer ${run.serviceRoleKey}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+      ...(init.headers as Record<string, string> | undefined),
+    },
+  }).then((r) => ok(r, `${init.method ?? 'GET'} ${route}`));
 
-const sandbox = (run: Running, method: string, route: string, body?: unknown) => fetch(`${run.stripeUrl}/_sandbox${route}`, {
-  method, headers: { authorization: `Bearer ${run.secretKey}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
-}).then((r) => ok(r, `${method} /_sandbox${route}`));
+const sandbox = (run: Running, method: string, route: string, body?: unknown) =>
+  fetch(`${run.stripeUrl}/_sandbox${route}`, {
+    method,
+    headers: { authorization: `Bearer ${run.secretKey}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).then((r) => ok(r, `${method} /_sandbox${route}`));
 
 async function person(run: Running, email: string): Promise<{ id: string; token: string }> {
   const user = await service(run, '/auth/v1/admin/users', { method: 'POST', body: JSON.stringify({ email, password: 'Crash-test-9', email_confirm: true }) });
-  const session = await ok(await fetch(`${run.url}/auth/v1/token?grant_type=password`, {
-    method: 'POST', headers: { apikey: run.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Crash-test-9' }),
-  }), 'sign in');
+  const session = await ok(
+    await fetch(`${run.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: run.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Crash-test-9' }),
+    }),
+    'sign in',
+  );
   return { id: user.id, token: session.access_token };
 }
 
@@ -70,27 +92,44 @@ it('loses no committed payment when the backend is killed during webhook deliver
   let run = running!;
   const designer = await person(run, 'designer@crash.test');
   const buyer = await person(run, 'buyer@crash.test');
-  const [store] = await service(run, '/rest/v1/stores', { method: 'POST',
-    body: JSON.stringify({ owner_id: designer.id, slug: 'crash-studio', kind: 'designer', name: 'Crash Studio', currency: 'EUR' }) });
-  const patterns = await service(run, '/rest/v1/patterns', { method: 'POST', body: JSON.stringify(Array.from({ length: ORDERS }, (_, i) => ({
-    store_id: store.id, title: `Crash pattern ${i}`, craft: 'sewing', category: 'dress', status: 'published', price_cents: 1000 + i, currency: 'EUR' }))) });
+  const [store] = await service(run, '/rest/v1/stores', {
+    method: 'POST',
+    body: JSON.stringify({ owner_id: designer.id, slug: 'crash-studio', kind: 'designer', name: 'Crash Studio', currency: 'EUR' }),
+  });
+  const patterns = await service(run, '/rest/v1/patterns', {
+    method: 'POST',
+    body: JSON.stringify(
+      Array.from({ length: ORDERS }, (_, i) => ({
+        store_id: store.id,
+        title: `Crash pattern ${i}`,
+        craft: 'sewing',
+        category: 'dress',
+        status: 'published',
+        price_cents: 1000 + i,
+        currency: 'EUR',
+      })),
+    ),
+  });
 
   // payments pile up undelivered events, then deliveries start and the backend dies mid-way
   await sandbox(run, 'POST', '/webhooks/pause');
   const orderIds: string[] = [];
   for (const p of patterns) {
-    const res = await ok(await fetch(`${run.url}/functions/v1/checkout`, {
-      method: 'POST', headers: { apikey: run.anonKey, authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ items: [{ pattern_id: p.id, quantity: 1, kind: 'digital' }], country: 'FR' }),
-    }), 'checkout');
+    const res = await ok(
+      await fetch(`${run.url}/functions/v1/checkout`, {
+        method: 'POST',
+        headers: { apikey: run.anonKey, authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ items: [{ pattern_id: p.id, quantity: 1, kind: 'digital' }], country: 'FR' }),
+      }),
+      'checkout',
+    );
     orderIds.push(res.order_id);
     const cs = /\/checkout\/(cs_\w+)/.exec(res.url)![1]!;
     expect((await sandbox(run, 'POST', `/checkout/${cs}/pay`, { card: '4242424242424242' })).status).toBe('succeeded');
   }
   await sandbox(run, 'POST', '/webhooks/resume');
   const ids = `(${orderIds.join(',')})`;
-  const paidCount = async (r: Running) =>
-    (await service(r, `/rest/v1/orders?select=id&status=eq.paid&id=in.${ids}`)).length as number;
+  const paidCount = async (r: Running) => (await service(r, `/rest/v1/orders?select=id&status=eq.paid&id=in.${ids}`)).length as number;
   const deadline = Date.now() + 20_000;
   while ((await paidCount(run)) < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   const paidBeforeKill = await paidCount(run);

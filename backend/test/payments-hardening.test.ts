@@ -27,7 +27,11 @@ const call = (fn: string, who: Person | { token: string } | null, body: unknown)
 const sandboxCall = (method: string, path: string, body?: unknown) => stripeSandboxCall(stack, method, path, body);
 const idle = () => sandboxCall('GET', '/webhooks/idle?timeout_ms=30000');
 const waitFor = kit.waitFor;
-const cart = (patternId: string, extra: Record<string, unknown> = {}) => ({ items: [{ pattern_id: patternId, quantity: 1, kind: 'digital' }], country: 'DE', ...extra });
+const cart = (patternId: string, extra: Record<string, unknown> = {}) => ({
+  items: [{ pattern_id: patternId, quantity: 1, kind: 'digital' }],
+  country: 'DE',
+  ...extra,
+});
 const orderOf = async (id: string) => (await sql('select * from public.orders where id = $1', [id]))[0]!;
 const untilStatus = (id: string, status: string) => waitFor(`order ${id} ${status}`, async () => (await orderOf(id)).status === status);
 
@@ -35,13 +39,19 @@ const untilStatus = (id: string, status: string) => waitFor(`order ${id} ${statu
 async function pay(orderId: string, card = '4242424242424242') {
   const { provider_session_id: session } = await orderOf(orderId);
   const res = await fetch(`${stack.stripe!.url}/_sandbox/checkout/${session}/pay`, {
-    method: 'POST', headers: { authorization: `Bearer ${stack.stripe!.secretKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ card }),
+    method: 'POST',
+    headers: { authorization: `Bearer ${stack.stripe!.secretKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ card }),
   });
   return { status: res.status, body: (await res.json()) as any };
 }
 
 async function newCode(fields: Record<string, unknown>) {
-  const { data, error } = await people.designer.db.from('discount_codes').insert({ store_id: storeId, ...fields }).select('*').single();
+  const { data, error } = await people.designer.db
+    .from('discount_codes')
+    .insert({ store_id: storeId, ...fields })
+    .select('*')
+    .single();
   expect(error).toBeNull();
   return data as { id: string; code: string };
 }
@@ -59,15 +69,21 @@ beforeAll(async () => {
   sdk = new Stripe(stack.stripe!.secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http' });
   people = await signedInPeople(stack, ['designer', 'a', 'b', 'c', 'd', 'reseller', 'operator', 'owner']);
   await sql(`insert into public.user_roles (user_id, role) values ($1, 'operator')`, [people.operator.id]);
-  const [store, other] = await sql(`insert into public.stores (owner_id, slug, kind, name, currency, plan, country) values
+  const [store, other] = await sql(
+    `insert into public.stores (owner_id, slug, kind, name, currency, plan, country) values
       ($1, 'hard-studio', 'designer', 'Hardening Studio', 'EUR', 'free', 'IE'), ($2, 'owner-studio', 'designer', 'Owner Studio', 'EUR', 'free', 'NL') returning id`,
-  [people.designer.id, people.owner.id]);
-  storeId = store!.id; ownerStore = other!.id;
-  const patterns = await sql(`insert into public.patterns (store_id, title, craft, category, status, price_cents, currency) values
+    [people.designer.id, people.owner.id],
+  );
+  storeId = store!.id;
+  ownerStore = other!.id;
+  const patterns = await sql(
+    `insert into public.patterns (store_id, title, craft, category, status, price_cents, currency) values
       ($1, 'Wrap Dress', 'sewing', 'dress', 'published', 2000, 'EUR'), ($1, 'Pleated Skirt', 'sewing', 'skirt', 'published', 1000, 'EUR'),
       ($1, 'Harbour Coat', 'sewing', 'coat', 'published', 3000, 'EUR'), ($1, 'Linen Top', 'sewing', 'top', 'published', 1500, 'EUR'),
       ($1, 'Gift Scarf', 'knitting', 'scarf', 'published', 800, 'EUR'), ($1, 'Dock Apron', 'sewing', 'apron', 'published', 700, 'EUR'),
-      ($1, 'Market Bag', 'sewing', 'bag', 'published', 900, 'EUR') returning id`, [storeId]);
+      ($1, 'Market Bag', 'sewing', 'bag', 'published', 900, 'EUR') returning id`,
+    [storeId],
+  );
   [P.dress, P.skirt, P.coat, P.top, P.scarf, P.apron, P.bag] = patterns.map((p) => p.id as string) as [string, string, string, string, string, string, string];
 }, 180_000);
 
@@ -179,7 +195,10 @@ describe('a single-use discount code', () => {
     const code = await newCode({ code: 'LASTCALL', percent_off: 25, max_redemptions: 5, expires_at: new Date(Date.now() + 3000).toISOString() });
     const res = await call('checkout', people.b, cart(P.scarf, { discount_code: 'LASTCALL' }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    await waitFor('the code to expire', async () => (await sql('select expires_at < now() as gone from public.discount_codes where id = $1', [code.id]))[0]!.gone);
+    await waitFor(
+      'the code to expire',
+      async () => (await sql('select expires_at < now() as gone from public.discount_codes where id = $1', [code.id]))[0]!.gone,
+    );
     expect((await call('checkout', people.c, cart(P.scarf, { discount_code: 'LASTCALL', preview: true }))).body.error?.code).toBe('discount_expired');
     expect((await pay(res.body.order_id)).body.status).toBe('succeeded');
     await untilStatus(res.body.order_id, 'paid');
@@ -191,8 +210,18 @@ describe('a single-use discount code', () => {
 describe('a reseller buying for themselves', () => {
   let code = '';
   beforeAll(async () => {
-    const { data, error } = await people.reseller.db.from('partner_applications').insert({ kind: 'reseller', company: 'Self Shop', website: 'https://example.com/self',
-      country: 'NL', audience: 'A sewing newsletter read by 12,000 home dressmakers', message: 'We review patterns.' }).select('id').single();
+    const { data, error } = await people.reseller.db
+      .from('partner_applications')
+      .insert({
+        kind: 'reseller',
+        company: 'Self Shop',
+        website: 'https://example.com/self',
+        country: 'NL',
+        audience: 'A sewing newsletter read by 12,000 home dressmakers',
+        message: 'We review patterns.',
+      })
+      .select('id')
+      .single();
     expect(error).toBeNull();
     const review = await call('partner-review', people.operator, { application_id: data!.id, decision: 'approve' });
     expect(review.status, JSON.stringify(review.body)).toBe(200);
@@ -262,16 +291,34 @@ describe('the buyer’s country', () => {
   });
 
   it('records the VAT of the table for every country it sells to, 0 % only where the table says so', async () => {
-    const rows = await (await fetch(`${stack.url}/rest/v1/vat_rates?select=country,rate_bp&country=in.(GB,US,NO,CH,DE)&order=country`, { headers: { apikey: stack.anonKey } })).json() as any[];
-    expect(rows).toEqual([{ country: 'CH', rate_bp: 810 }, { country: 'DE', rate_bp: 1900 }, { country: 'GB', rate_bp: 2000 }, { country: 'NO', rate_bp: 2500 }, { country: 'US', rate_bp: 0 }]);
+    const rows = (await (
+      await fetch(`${stack.url}/rest/v1/vat_rates?select=country,rate_bp&country=in.(GB,US,NO,CH,DE)&order=country`, { headers: { apikey: stack.anonKey } })
+    ).json()) as any[];
+    expect(rows).toEqual([
+      { country: 'CH', rate_bp: 810 },
+      { country: 'DE', rate_bp: 1900 },
+      { country: 'GB', rate_bp: 2000 },
+      { country: 'NO', rate_bp: 2500 },
+      { country: 'US', rate_bp: 0 },
+    ]);
     for (const row of rows) {
       const res = await call('checkout', people.a, cart(P.apron, { country: row.country, preview: true }));
       expect(res.body.quote.vat_rate_bp, row.country).toBe(row.rate_bp);
     }
     // the database refuses an order whose country or rate the table does not hold
     const forged = await kit.serviceClient(stack).rpc('create_checkout_order', {
-      p_order: { buyer_id: people.a.id, currency: 'EUR', subtotal_cents: 700, platform_fee_cents: 0, total_cents: 700, provider: 'stripe',
-        vat_cents: 0, vat_rate_bp: 0, buyer_country: 'GB', discount_cents: 0 },
+      p_order: {
+        buyer_id: people.a.id,
+        currency: 'EUR',
+        subtotal_cents: 700,
+        platform_fee_cents: 0,
+        total_cents: 700,
+        provider: 'stripe',
+        vat_cents: 0,
+        vat_rate_bp: 0,
+        buyer_country: 'GB',
+        discount_cents: 0,
+      },
       p_items: [],
     });
     expect(forged.error?.message).toBe('VAT for GB is 20 % (2000 bp), not 0 bp');
@@ -291,10 +338,15 @@ describe('a Pro plan whose card keeps failing', () => {
     expect(await saveCard(portal.body.url, '4000000000000341')).toBe(303);
     return { subscriptionId, portalUrl: portal.body.url };
   }
-  const saveCard = async (portalUrl: string, number: string) => (await fetch(`${portalUrl}/card`, {
-    method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ number, expiry: `12 / ${String(new Date().getUTCFullYear() + 2).slice(-2)}`, cvc: '123', name: 'Owner' }),
-  })).status;
+  const saveCard = async (portalUrl: string, number: string) =>
+    (
+      await fetch(`${portalUrl}/card`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ number, expiry: `12 / ${String(new Date().getUTCFullYear() + 2).slice(-2)}`, cvc: '123', name: 'Owner' }),
+      })
+    ).status;
   const toPeriodEnd = async (subscriptionId: string) => {
     const end = (await sdk.subscriptions.retrieve(subscriptionId)).items.data[0]!.current_period_end;
     await sandboxCall('POST', '/clock/advance', { seconds: end - (await sandboxCall('GET', '/clock')).now + 60 });
@@ -305,7 +357,9 @@ describe('a Pro plan whose card keeps failing', () => {
     const { subscriptionId, portalUrl } = await proWithFailingCard(people.designer, storeId);
     await toPeriodEnd(subscriptionId);
     expect((await sdk.subscriptions.retrieve(subscriptionId)).status).toBe('past_due');
-    await waitFor('the payment-failed mail', async () => (await kit.inbox(stack, people.designer.email)).find((m) => m.subject === 'Hardening Studio: the payment for your Pro plan failed'));
+    await waitFor('the payment-failed mail', async () =>
+      (await kit.inbox(stack, people.designer.email)).find((m) => m.subject === 'Hardening Studio: the payment for your Pro plan failed'),
+    );
     expect(await saveCard(portalUrl, '4242424242424242')).toBe(303);
     await sandboxCall('POST', '/clock/advance', { seconds: 86400 + 60 });
     await idle();
@@ -324,7 +378,9 @@ describe('a Pro plan whose card keeps failing', () => {
     const invoice = overdue.latest_invoice as Stripe.Invoice;
     expect(invoice).toMatchObject({ status: 'open', attempt_count: 1, next_payment_attempt: expect.any(Number) });
     expect((await sql('select plan from public.stores where id = $1', [ownerStore]))[0]!.plan).toBe('pro');
-    const failedMail = await waitFor('the payment-failed mail', async () => (await kit.inbox(stack, people.owner.email)).find((m) => /payment for your Pro plan failed/.test(m.subject)));
+    const failedMail = await waitFor('the payment-failed mail', async () =>
+      (await kit.inbox(stack, people.owner.email)).find((m) => /payment for your Pro plan failed/.test(m.subject)),
+    );
     expect(failedMail.subject).toBe('Owner Studio: the payment for your Pro plan failed');
     expect(failedMail.text).toContain('http://localhost:3000/payment/subscription');
     expect(failedMail.text).toMatch(/update your card/i);
@@ -334,17 +390,26 @@ describe('a Pro plan whose card keeps failing', () => {
     await idle();
     const ended = await sdk.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] });
     expect(ended).toMatchObject({ status: 'canceled', cancellation_details: { reason: 'payment_failed' } });
-    expect((ended.latest_invoice as Stripe.Invoice)).toMatchObject({ attempt_count: 8, next_payment_attempt: null });
-    const failures = (await sdk.events.list({ type: 'invoice.payment_failed', limit: 100 })).data.filter((e) => (e.data.object as Stripe.Invoice).id === invoice.id);
+    expect(ended.latest_invoice as Stripe.Invoice).toMatchObject({ attempt_count: 8, next_payment_attempt: null });
+    const failures = (await sdk.events.list({ type: 'invoice.payment_failed', limit: 100 })).data.filter(
+      (e) => (e.data.object as Stripe.Invoice).id === invoice.id,
+    );
     expect(failures).toHaveLength(8);
     const updates = (await sdk.events.list({ type: 'customer.subscription.updated', limit: 100 })).data
-      .filter((e) => (e.data.object as Stripe.Subscription).id === subscriptionId).map((e) => (e.data.object as Stripe.Subscription).status);
+      .filter((e) => (e.data.object as Stripe.Subscription).id === subscriptionId)
+      .map((e) => (e.data.object as Stripe.Subscription).status);
     expect(updates).toContain('past_due');
-    expect((await sdk.events.list({ type: 'customer.subscription.deleted', limit: 100 })).data.some((e) => (e.data.object as Stripe.Subscription).id === subscriptionId)).toBe(true);
+    expect(
+      (await sdk.events.list({ type: 'customer.subscription.deleted', limit: 100 })).data.some(
+        (e) => (e.data.object as Stripe.Subscription).id === subscriptionId,
+      ),
+    ).toBe(true);
 
     await waitFor('Free', async () => (await sql('select plan from public.stores where id = $1', [ownerStore]))[0]!.plan === 'free');
     expect((await sql('select status from public.subscriptions where provider_subscription_id = $1', [subscriptionId]))[0]!.status).toBe('canceled');
-    const endedMail = await waitFor('the plan-ended mail', async () => (await kit.inbox(stack, people.owner.email)).find((m) => /Free plan again/.test(m.subject)));
+    const endedMail = await waitFor('the plan-ended mail', async () =>
+      (await kit.inbox(stack, people.owner.email)).find((m) => /Free plan again/.test(m.subject)),
+    );
     expect(endedMail.subject).toBe('Owner Studio is on the Free plan again');
     expect(endedMail.text).toMatch(/payments .*failed/i);
     expect(endedMail.text).toContain('http://localhost:3000/payment/subscription');

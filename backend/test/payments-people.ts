@@ -5,7 +5,12 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import * as kit from '../../shared/src/testing/kit.ts';
 import type { TestStack } from './harness.ts';
 
-export interface Person { id: string; email: string; token: string; db: SupabaseClient }
+export interface Person {
+  id: string;
+  email: string;
+  token: string;
+  db: SupabaseClient;
+}
 
 /** The embedded Stripe sandbox's control API (/_sandbox: webhooks pause/resume/idle, clock…); throws on an error status. */
 export async function stripeSandboxCall(stack: TestStack, method: string, path: string, body?: unknown): Promise<any> {

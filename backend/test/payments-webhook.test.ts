@@ -50,7 +50,9 @@ const untilStatus = (orderId: string, status: string) =>
   waitFor(`order ${orderId} ${status}`, async () => ((await orderRow(orderId)).status === status ? true : undefined));
 
 async function activeEntitlements(userId: string, patternId: string): Promise<number> {
-  return (await sql('select count(*)::int as n from public.entitlements where user_id = $1 and pattern_id = $2 and revoked_at is null', [userId, patternId]))[0]!.n;
+  return (
+    await sql('select count(*)::int as n from public.entitlements where user_id = $1 and pattern_id = $2 and revoked_at is null', [userId, patternId])
+  )[0]!.n;
 }
 
 /** Events the sandbox raised, newest first, of one type (optionally about one object). */
@@ -89,15 +91,22 @@ beforeAll(async () => {
   sdk = new Stripe(stack.stripe.secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http' });
   people = await signedInPeople(stack, ['buyer', 'buyer2', 'designer', 'other', 'operator']);
   await sql(`insert into public.user_roles (user_id, role) values ($1, 'operator')`, [people.operator.id]);
-  const [a, b] = await sql(`insert into public.stores (owner_id, slug, kind, name, currency, plan, country) values
+  const [a, b] = await sql(
+    `insert into public.stores (owner_id, slug, kind, name, currency, plan, country) values
       ($1, 'wh-studio-a', 'designer', 'Studio A', 'EUR', 'free', 'IE'), ($2, 'wh-studio-b', 'designer', 'Studio B', 'EUR', 'pro', 'DE')
-    returning id`, [people.designer.id, people.other.id]);
-  S.A = a!.id; S.B = b!.id;
-  const patterns = await sql(`insert into public.patterns (store_id, title, craft, category, status, price_cents, currency) values
+    returning id`,
+    [people.designer.id, people.other.id],
+  );
+  S.A = a!.id;
+  S.B = b!.id;
+  const patterns = await sql(
+    `insert into public.patterns (store_id, title, craft, category, status, price_cents, currency) values
       ($1, 'Wrap Dress', 'sewing', 'dress', 'published', 1200, 'EUR'), ($2, 'Pleated Skirt', 'sewing', 'skirt', 'published', 900, 'EUR'),
       ($1, 'Harbour Coat', 'sewing', 'coat', 'published', 2400, 'EUR'), ($1, 'Linen Top', 'sewing', 'top', 'published', 1500, 'EUR'),
       ($1, 'Quilted Jacket', 'sewing', 'jacket', 'published', 2400, 'EUR'), ($2, 'Gift Scarf', 'knitting', 'scarf', 'published', 900, 'EUR')
-    returning id`, [S.A, S.B]);
+    returning id`,
+    [S.A, S.B],
+  );
   [P.a, P.b, P.c, P.d, P.e, P.f] = patterns.map((p) => p.id as string) as [string, string, string, string, string, string];
 }, 180_000);
 
@@ -119,12 +128,18 @@ describe('buying', () => {
     expect(await activeEntitlements(people.buyer.id, P.b)).toBe(1);
 
     // one held transfer per line: total − VAT − the store plan's fee (nobody has a payout account yet)
-    const quote = quoteCart([
-      { patternId: P.a, storeId: S.A, plan: 'free', unitPriceCents: 1200, quantity: 1 },
-      { patternId: P.b, storeId: S.B, plan: 'pro', unitPriceCents: 900, quantity: 1 },
-    ], { currency: 'EUR', country: 'DE' });
-    const transfers = await sql(`select t.recipient_id, t.amount_cents, t.status from public.payout_transfers t
-                                   join public.order_items i on i.id = t.order_item_id where t.order_id = $1 order by i.unit_price_cents desc`, [orderId]);
+    const quote = quoteCart(
+      [
+        { patternId: P.a, storeId: S.A, plan: 'free', unitPriceCents: 1200, quantity: 1 },
+        { patternId: P.b, storeId: S.B, plan: 'pro', unitPriceCents: 900, quantity: 1 },
+      ],
+      { currency: 'EUR', country: 'DE' },
+    );
+    const transfers = await sql(
+      `select t.recipient_id, t.amount_cents, t.status from public.payout_transfers t
+                                   join public.order_items i on i.id = t.order_item_id where t.order_id = $1 order by i.unit_price_cents desc`,
+      [orderId],
+    );
     expect(transfers).toEqual([
       { recipient_id: people.designer.id, amount_cents: quote.lines[0]!.designerShareCents, status: 'held' },
       { recipient_id: people.other.id, amount_cents: quote.lines[1]!.designerShareCents, status: 'held' },
@@ -173,7 +188,12 @@ describe('buying', () => {
     expect(await orderRow(res.body.order_id)).toMatchObject({ status: 'paid', provider: 'free', provider_session_id: null });
     expect(await activeEntitlements(people.buyer2.id, P.f)).toBe(1);
     expect(await sql(`select redemptions from public.discount_codes where code = 'GIFT100'`)).toEqual([{ redemptions: 1 }]);
-    const again = await call('checkout', people.buyer, { items: [{ pattern_id: P.f, quantity: 1, kind: 'digital' }], country: 'NL', discount_code: 'GIFT100', preview: true });
+    const again = await call('checkout', people.buyer, {
+      items: [{ pattern_id: P.f, quantity: 1, kind: 'digital' }],
+      country: 'NL',
+      discount_code: 'GIFT100',
+      preview: true,
+    });
     expect(again.body.error.code).toBe('discount_exhausted');
     const order = await orderRow(res.body.order_id);
     await waitFor('the receipt', async () => (await inbox(people.buyer2.email)).find((m) => m.subject.includes(String(order.number))));
@@ -185,9 +205,15 @@ describe('buying', () => {
   });
 
   it('sells print licences to an approved shop: quantity on the payment page, a transfer, no download', async () => {
-    await sql(`insert into public.wholesale_accounts (user_id, business_name, tax_id, address_line1, city, postal_code, country, status)
-               values ($1, 'Shop Ltd', 'IE 1234567X', '1 Quay Street', 'Galway', 'H91 1234', 'IE', 'approved')`, [people.buyer.id]);
-    await sql(`insert into public.pattern_wholesale_prices (pattern_id, store_id, price_cents, currency, min_quantity) values ($1, $2, 600, 'EUR', 3)`, [P.a, S.A]);
+    await sql(
+      `insert into public.wholesale_accounts (user_id, business_name, tax_id, address_line1, city, postal_code, country, status)
+               values ($1, 'Shop Ltd', 'IE 1234567X', '1 Quay Street', 'Galway', 'H91 1234', 'IE', 'approved')`,
+      [people.buyer.id],
+    );
+    await sql(`insert into public.pattern_wholesale_prices (pattern_id, store_id, price_cents, currency, min_quantity) values ($1, $2, 600, 'EUR', 3)`, [
+      P.a,
+      S.A,
+    ]);
     const res = await call('checkout', people.buyer, { items: [{ pattern_id: P.a, quantity: 5, kind: 'wholesale_print' }], country: 'IE' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [order] = await sql('select provider_session_id from public.orders where id = $1', [res.body.order_id]);
@@ -195,10 +221,17 @@ describe('buying', () => {
     expect(items.data.map((i) => [i.quantity, i.amount_total])).toEqual([[5, 3000]]);
     await pay(order!.provider_session_id as string);
     await untilStatus(res.body.order_id, 'paid');
-    expect(await sql('select amount_cents from public.payout_transfers where order_id = $1', [res.body.order_id]))
-      .toEqual([{ amount_cents: quoteCart([{ patternId: P.a, storeId: S.A, plan: 'free', unitPriceCents: 600, quantity: 5 }], { currency: 'EUR', country: 'IE' }).lines[0]!.designerShareCents }]);
-    expect(await sql(`select count(*)::int as n from public.entitlements e join public.order_items i on i.id = e.order_item_id where i.order_id = $1`, [res.body.order_id]))
-      .toEqual([{ n: 0 }]);
+    expect(await sql('select amount_cents from public.payout_transfers where order_id = $1', [res.body.order_id])).toEqual([
+      {
+        amount_cents: quoteCart([{ patternId: P.a, storeId: S.A, plan: 'free', unitPriceCents: 600, quantity: 5 }], { currency: 'EUR', country: 'IE' })
+          .lines[0]!.designerShareCents,
+      },
+    ]);
+    expect(
+      await sql(`select count(*)::int as n from public.entitlements e join public.order_items i on i.id = e.order_item_id where i.order_id = $1`, [
+        res.body.order_id,
+      ]),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('marks an abandoned checkout expired', async () => {
@@ -237,7 +270,10 @@ describe('webhook integrity', () => {
       const [event] = await eventsOf('checkout.session.completed', sessionId);
       const salesBefore = (await sql('select sales_count from public.patterns where id = $1', [P.c]))[0]!.sales_count;
       const results = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
-      expect(results.map((r) => r.status), JSON.stringify(results.map((r) => r.body))).toEqual(results.map(() => 200));
+      expect(
+        results.map((r) => r.status),
+        JSON.stringify(results.map((r) => r.body)),
+      ).toEqual(results.map(() => 200));
       expect(results.filter((r) => r.body.duplicate === false)).toHaveLength(1);
       expect((await orderRow(orderId)).status).toBe('paid');
       expect(await sql('select count(*)::int as n from public.payment_events where provider_event_id = $1', [event!.id])).toEqual([{ n: 1 }]);
@@ -302,8 +338,11 @@ describe('payouts and refunds', () => {
     const held = await sql(`select id, amount_cents from public.payout_transfers where recipient_id = $1 and status = 'held'`, [people.other.id]);
     expect(held.length).toBeGreaterThan(0);
     const account = await onboard(people.other);
-    await waitFor('released transfers', async () =>
-      (await sql(`select count(*)::int as n from public.payout_transfers where recipient_id = $1 and status = 'held'`, [people.other.id]))[0]!.n === 0);
+    await waitFor(
+      'released transfers',
+      async () =>
+        (await sql(`select count(*)::int as n from public.payout_transfers where recipient_id = $1 and status = 'held'`, [people.other.id]))[0]!.n === 0,
+    );
     const paid = await sql(`select provider_transfer_id, amount_cents from public.payout_transfers where id = any($1::uuid[])`, [held.map((h) => h.id)]);
     for (const t of paid) {
       const transfer = await sdk.transfers.retrieve(t.provider_transfer_id as string);
@@ -321,8 +360,10 @@ describe('payouts and refunds', () => {
     await pay(sessionId);
     await untilStatus(orderId, 'paid');
     const [line] = await sql('select id from public.order_items where order_id = $1 and pattern_id = $2', [orderId, P.e]);
-    const transfer = await waitFor('the transfer', async () =>
-      (await sql(`select * from public.payout_transfers where order_item_id = $1 and status = 'paid'`, [line!.id]))[0]);
+    const transfer = await waitFor(
+      'the transfer',
+      async () => (await sql(`select * from public.payout_transfers where order_item_id = $1 and status = 'paid'`, [line!.id]))[0],
+    );
 
     for (const who of [people.buyer2, people.other]) {
       const denied = await call('refund', who, { order_id: orderId, order_item_id: line!.id });
@@ -338,8 +379,10 @@ describe('payouts and refunds', () => {
     await untilStatus(orderId, 'partially_refunded');
     expect(await activeEntitlements(people.buyer2.id, P.e)).toBe(0);
     expect(await activeEntitlements(people.buyer2.id, P.b)).toBe(1);
-    const after = await waitFor('the reversal', async () =>
-      (await sql(`select * from public.payout_transfers where id = $1 and status = 'reversed'`, [transfer.id]))[0]);
+    const after = await waitFor(
+      'the reversal',
+      async () => (await sql(`select * from public.payout_transfers where id = $1 and status = 'reversed'`, [transfer.id]))[0],
+    );
     expect(after.reversed_cents).toBe(transfer.amount_cents);
     expect((await sdk.transfers.retrieve(transfer.provider_transfer_id as string)).amount_reversed).toBe(transfer.amount_cents);
 
@@ -370,7 +413,9 @@ describe('subscriptions', () => {
       const [created] = await eventsOf('customer.subscription.created', subscriptionId);
       expect((await deliver(updated)).status).toBe(200);
       expect((await deliver(created)).status).toBe(200);
-      const [row] = await sql('select status, cancel_at_period_end, "interval" from public.subscriptions where provider_subscription_id = $1', [subscriptionId]);
+      const [row] = await sql('select status, cancel_at_period_end, "interval" from public.subscriptions where provider_subscription_id = $1', [
+        subscriptionId,
+      ]);
       expect(row).toEqual({ status: 'active', cancel_at_period_end: true, interval: 'month' });
       expect(await sql('select plan from public.stores where id = $1', [S.A])).toEqual([{ plan: 'pro' }]);
     } finally {
@@ -392,7 +437,12 @@ describe('subscriptions', () => {
 
 describe('load', () => {
   it('takes 50 concurrent checkouts of one pattern by different buyers', async () => {
-    const buyers = Object.values(await signedInPeople(stack, Array.from({ length: 50 }, (_, i) => `crowd${i}`)));
+    const buyers = Object.values(
+      await signedInPeople(
+        stack,
+        Array.from({ length: 50 }, (_, i) => `crowd${i}`),
+      ),
+    );
     const results = await Promise.all(buyers.map((b) => call('checkout', b, { items: [{ pattern_id: P.b, quantity: 1, kind: 'digital' }], country: 'FR' })));
     expect(results.map((r) => r.status)).toEqual(buyers.map(() => 200));
     const orderIds = results.map((r) => r.body.order_id as string);
@@ -401,10 +451,20 @@ describe('load', () => {
     expect(new Set(results.map((r) => r.body.quote.total_cents))).toEqual(new Set([900]));
     const sessions = await sql('select provider_session_id from public.orders where id = any($1::uuid[])', [orderIds]);
     await Promise.all(sessions.map((s) => pay(s.provider_session_id as string)));
-    await waitFor('50 paid orders', async () =>
-      (await sql(`select count(*)::int as n from public.orders where id = any($1::uuid[]) and status = 'paid'`, [orderIds]))[0]!.n === 50, 60_000);
-    expect((await sql(`select count(*)::int as n from public.entitlements where pattern_id = $1 and revoked_at is null
-                         and user_id = any($2::uuid[])`, [P.b, buyers.map((b) => b.id)]))[0]!.n).toBe(50);
+    await waitFor(
+      '50 paid orders',
+      async () => (await sql(`select count(*)::int as n from public.orders where id = any($1::uuid[]) and status = 'paid'`, [orderIds]))[0]!.n === 50,
+      60_000,
+    );
+    expect(
+      (
+        await sql(
+          `select count(*)::int as n from public.entitlements where pattern_id = $1 and revoked_at is null
+                         and user_id = any($2::uuid[])`,
+          [P.b, buyers.map((b) => b.id)],
+        )
+      )[0]!.n,
+    ).toBe(50);
     await idle();
   }, 120_000);
 });

@@ -39,24 +39,45 @@ async function till(path: string, init: RequestInit & { key?: string | null } = 
   const res = await fetch(`${stack.url}/functions/v1/${path}`, { ...init, headers });
   const text = await res.text();
   let body: any = text;
-  try { body = JSON.parse(text); } catch { /* CSV or empty */ }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* CSV or empty */
+  }
   return { status: res.status, headers: res.headers, body, text };
 }
 
-const sell = (lines: unknown[], idempotencyKey: string, k?: string | null) => till('pos-sales', {
-  method: 'POST', key: k, body: JSON.stringify({ lines }),
-  headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-});
+const sell = (lines: unknown[], idempotencyKey: string, k?: string | null) =>
+  till('pos-sales', {
+    method: 'POST',
+    key: k,
+    body: JSON.stringify({ lines }),
+    headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+  });
 
 const line = (external_id: string, extra: Record<string, unknown> = {}) => ({
-  external_id, pattern_id: carried, quantity: 2, unit_price_cents: 1800, sold_at: '2026-10-14T15:30:00Z', ...extra,
+  external_id,
+  pattern_id: carried,
+  quantity: 2,
+  unit_price_cents: 1800,
+  sold_at: '2026-10-14T15:30:00Z',
+  ...extra,
 });
 
 async function retailShop(member: Member, slug: string): Promise<string> {
-  const store = await member.db.from('stores').insert({
-    slug: `${slug}-${Date.now().toString(36)}`, kind: 'retailer', name: `${slug} shop`, currency: 'GBP',
-    address_line1: '1 High Street', city: 'Leeds', postal_code: 'LS1 1AA',
-  }).select('id').single();
+  const store = await member.db
+    .from('stores')
+    .insert({
+      slug: `${slug}-${Date.now().toString(36)}`,
+      kind: 'retailer',
+      name: `${slug} shop`,
+      currency: 'GBP',
+      address_line1: '1 High Street',
+      city: 'Leeds',
+      postal_code: 'LS1 1AA',
+    })
+    .select('id')
+    .single();
   if (store.error) throw store.error;
   return store.data.id as string;
 }
@@ -64,7 +85,9 @@ async function retailShop(member: Member, slug: string): Promise<string> {
 async function publishedPattern(title: string, price: number, currency = 'USD'): Promise<string> {
   const { rows } = await stack.pool.query(
     `insert into public.patterns (store_id, title, craft, category, price_cents, currency, status)
-     values ($1, $2, 'sewing', 'dresses', $3, $4, 'published') returning id`, [designerStore, title, price, currency]);
+     values ($1, $2, 'sewing', 'dresses', $3, $4, 'published') returning id`,
+    [designerStore, title, price, currency],
+  );
   return rows[0].id;
 }
 
@@ -75,7 +98,11 @@ beforeAll(async () => {
     signedInMember(stack, 'pos-shop', 'Gloria Shop'),
     signedInMember(stack, 'pos-other', 'Otto Other'),
   ]);
-  const store = await designer.db.from('stores').insert({ slug: `dana-${Date.now().toString(36)}`, kind: 'designer', name: 'Dana Patterns' }).select('id').single();
+  const store = await designer.db
+    .from('stores')
+    .insert({ slug: `dana-${Date.now().toString(36)}`, kind: 'designer', name: 'Dana Patterns' })
+    .select('id')
+    .single();
   designerStore = store.data!.id;
   shopStore = await retailShop(shop, 'cotton');
   otherStore = await retailShop(other, 'bobbin');
@@ -111,7 +138,7 @@ describe('till keys', () => {
     expect(await count(`select count(*) n from public.pos_key_usage`)).toBe(0);
   });
 
-  it('a revoked key gets 401, writes nothing and stays revoked; last use is the database\'s', async () => {
+  it("a revoked key gets 401, writes nothing and stays revoked; last use is the database's", async () => {
     const created = await shop.db.rpc('create_pos_key', { store_id: shopStore, name: 'Old till' });
     const revokedKey = created.data.key as string;
     expect((await sell([line('before-revoke')], 'before-revoke', revokedKey)).status).toBe(200);
@@ -119,8 +146,7 @@ describe('till keys', () => {
     expect(used.data!.last_used_at).not.toBeNull();
     // the owner cannot forge the last use
     await shop.db.from('pos_keys').update({ last_used_at: '2001-01-01T00:00:00Z' }).eq('id', created.data.id);
-    expect((await shop.db.from('pos_keys').select('last_used_at').eq('id', created.data.id).single()).data!.last_used_at)
-      .toBe(used.data!.last_used_at);
+    expect((await shop.db.from('pos_keys').select('last_used_at').eq('id', created.data.id).single()).data!.last_used_at).toBe(used.data!.last_used_at);
 
     expect((await shop.db.from('pos_keys').update({ revoked_at: new Date().toISOString() }).eq('id', created.data.id)).error).toBeNull();
     const before = await count(`select count(*) n from public.pos_sales`);
@@ -156,8 +182,13 @@ describe('catalog feed', () => {
     expect(res.body.store).toMatchObject({ id: shopStore, currency: 'GBP' });
     expect(res.body.patterns.map((p: any) => p.pattern_id)).toEqual([carried]);
     expect(res.body.patterns[0]).toMatchObject({
-      title: 'Harbour Wrap Dress', designer: 'Dana Patterns', price_cents: 1400, currency: 'USD', printed_copies: 4,
-      print_royalty_cents: percentOf(1400, PRINT_ROYALTY_BP), wholesale_price_cents: null,
+      title: 'Harbour Wrap Dress',
+      designer: 'Dana Patterns',
+      price_cents: 1400,
+      currency: 'USD',
+      printed_copies: 4,
+      print_royalty_cents: percentOf(1400, PRINT_ROYALTY_BP),
+      wholesale_price_cents: null,
     });
     const etag = res.headers.get('etag')!;
     expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
@@ -169,17 +200,24 @@ describe('catalog feed', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const [header, row] = csv.text.trim().split('\r\n');
-    expect(header).toBe('pattern_id,title,designer,craft,category,status,price_cents,currency,print_royalty_cents,printed_copies,wholesale_price_cents,wholesale_currency,wholesale_min_quantity,updated_at');
+    expect(header).toBe(
+      'pattern_id,title,designer,craft,category,status,price_cents,currency,print_royalty_cents,printed_copies,wholesale_price_cents,wholesale_currency,wholesale_min_quantity,updated_at',
+    );
     expect(row).toContain(`${carried},Harbour Wrap Dress,Dana Patterns,sewing,dresses,published,1400,USD,840,4,,,`);
     expect(csv.headers.get('etag')).not.toBe(etag);
     expect((await till('pos-catalog', { headers: { accept: 'text/csv', 'if-none-match': csv.headers.get('etag')! } })).status).toBe(304);
 
     // a change to a carried pattern changes the ETag; wholesale prices show once the shop is approved
-    await stack.pool.query(`insert into public.pattern_wholesale_prices (pattern_id, store_id, price_cents, currency) values ($1, $2, 700, 'USD')`, [carried, designerStore]);
+    await stack.pool.query(`insert into public.pattern_wholesale_prices (pattern_id, store_id, price_cents, currency) values ($1, $2, 700, 'USD')`, [
+      carried,
+      designerStore,
+    ]);
     expect((await till('pos-catalog', { headers: { 'if-none-match': etag } })).status).toBe(304);
     await stack.pool.query(
       `insert into public.wholesale_accounts (user_id, store_id, business_name, tax_id, address_line1, city, postal_code, country, status)
-       values ($1, $2, 'Cotton Ltd', 'GB123456789', '1 High Street', 'Leeds', 'LS1 1AA', 'GB', 'approved')`, [shop.id, shopStore]);
+       values ($1, $2, 'Cotton Ltd', 'GB123456789', '1 High Street', 'Leeds', 'LS1 1AA', 'GB', 'approved')`,
+      [shop.id, shopStore],
+    );
     const changed = await till('pos-catalog', { headers: { 'if-none-match': etag } });
     expect(changed.status).toBe(200);
     expect(changed.body.patterns[0]).toMatchObject({ wholesale_price_cents: 700, wholesale_currency: 'USD', wholesale_min_quantity: 3 });
@@ -216,13 +254,32 @@ describe('sales endpoint', () => {
 
     const recorded = await stack.pool.query(
       `select external_id, quantity, unit_price_cents, currency, royalty_cents, royalty_fee_cents, royalty_currency, source, pos_key_id
-         from public.pos_sales where external_id like 'r-100-%' order by external_id`);
+         from public.pos_sales where external_id like 'r-100-%' order by external_id`,
+    );
     const expected1 = printRoyalty(1400, 2, 'USD', 'free');
     expect(recorded.rows).toEqual([
-      { external_id: 'r-100-1', quantity: 2, unit_price_cents: 1800, currency: 'GBP', royalty_cents: expected1.price,
-        royalty_fee_cents: expected1.platformFee, royalty_currency: 'USD', source: 'api', pos_key_id: keyId },
-      { external_id: 'r-100-7', quantity: 3, unit_price_cents: 1800, currency: 'EUR', royalty_cents: 2520,
-        royalty_fee_cents: percentOf(2520, PLANS.free.royaltyFeeBasisPoints), royalty_currency: 'USD', source: 'api', pos_key_id: keyId },
+      {
+        external_id: 'r-100-1',
+        quantity: 2,
+        unit_price_cents: 1800,
+        currency: 'GBP',
+        royalty_cents: expected1.price,
+        royalty_fee_cents: expected1.platformFee,
+        royalty_currency: 'USD',
+        source: 'api',
+        pos_key_id: keyId,
+      },
+      {
+        external_id: 'r-100-7',
+        quantity: 3,
+        unit_price_cents: 1800,
+        currency: 'EUR',
+        royalty_cents: 2520,
+        royalty_fee_cents: percentOf(2520, PLANS.free.royaltyFeeBasisPoints),
+        royalty_currency: 'USD',
+        source: 'api',
+        pos_key_id: keyId,
+      },
     ]);
 
     // the same request again: the same answer, nothing new
@@ -255,7 +312,10 @@ describe('sales endpoint', () => {
     expect(noKey.status).toBe(400);
     expect(noKey.body.error.code).toBe('idempotency_key_required');
     expect((await till('pos-sales', { method: 'POST', body: '{', headers: { 'idempotency-key': 'bad-json' } })).status).toBe(400);
-    const tooMany = await sell(Array.from({ length: 501 }, (_, i) => line(`many-${i}`)), 'too-many');
+    const tooMany = await sell(
+      Array.from({ length: 501 }, (_, i) => line(`many-${i}`)),
+      'too-many',
+    );
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error.message).toContain('at most 500');
     expect(await count(`select count(*) n from public.pos_sales`)).toBe(before);
@@ -270,7 +330,13 @@ describe('CSV import', () => {
       body: JSON.stringify({ store_id: store, rows }),
     }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
   const row = (external_id: string, extra: Record<string, string> = {}) => ({
-    external_id, pattern_id: carried, quantity: '1', unit_price: '18.00', currency: '', sold_at: '2026-10-02', ...extra,
+    external_id,
+    pattern_id: carried,
+    quantity: '1',
+    unit_price: '18.00',
+    currency: '',
+    sold_at: '2026-10-02',
+    ...extra,
   });
 
   it('reports bad rows one by one, imports only the good ones, once per external_id', async () => {
@@ -302,8 +368,24 @@ describe('CSV import', () => {
     const imported = await stack.pool.query(`select external_id, quantity, unit_price_cents, currency, source, pos_key_id, sold_at
                                                from public.pos_sales where external_id like 'csv-%' order by external_id`);
     expect(imported.rows).toEqual([
-      { external_id: 'csv-1', quantity: 1, unit_price_cents: 1800, currency: 'GBP', source: 'csv', pos_key_id: null, sold_at: new Date('2026-10-02T00:00:00Z') },
-      { external_id: 'csv-9', quantity: 2, unit_price_cents: 1250, currency: 'EUR', source: 'csv', pos_key_id: null, sold_at: new Date('2026-10-02T00:00:00Z') },
+      {
+        external_id: 'csv-1',
+        quantity: 1,
+        unit_price_cents: 1800,
+        currency: 'GBP',
+        source: 'csv',
+        pos_key_id: null,
+        sold_at: new Date('2026-10-02T00:00:00Z'),
+      },
+      {
+        external_id: 'csv-9',
+        quantity: 2,
+        unit_price_cents: 1250,
+        currency: 'EUR',
+        source: 'csv',
+        pos_key_id: null,
+        sold_at: new Date('2026-10-02T00:00:00Z'),
+      },
     ]);
     // the same file again adds nothing
     const again = await upload(shop, rows);
@@ -325,11 +407,25 @@ describe('CSV import', () => {
     const before = await count(`select count(*) n from public.pos_sales`);
     const notOwner = await upload(other, [row('intruder-1')], shopStore);
     expect(notOwner.status).toBe(403);
-    const direct = await shop.db.from('pos_sales').insert({ store_id: shopStore, pattern_id: carried, quantity: 1, unit_price_cents: 100,
-      royalty_cents: 0, currency: 'GBP', source: 'csv', external_id: 'direct-1', sold_at: new Date().toISOString() });
+    const direct = await shop.db
+      .from('pos_sales')
+      .insert({
+        store_id: shopStore,
+        pattern_id: carried,
+        quantity: 1,
+        unit_price_cents: 100,
+        royalty_cents: 0,
+        currency: 'GBP',
+        source: 'csv',
+        external_id: 'direct-1',
+        sold_at: new Date().toISOString(),
+      });
     expect(direct.error?.code).toBe('42501');
-    const anon = await fetch(`${stack.url}/functions/v1/pos-import`, { method: 'POST', headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` },
-      body: JSON.stringify({ store_id: shopStore, rows: [row('anon-1')] }) });
+    const anon = await fetch(`${stack.url}/functions/v1/pos-import`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` },
+      body: JSON.stringify({ store_id: shopStore, rows: [row('anon-1')] }),
+    });
     expect(anon.status).toBe(401);
     expect(await count(`select count(*) n from public.pos_sales`)).toBe(before);
   });
@@ -349,16 +445,43 @@ describe('royalties and the monthly settlement', () => {
     expect(fromShop.error).toBeNull();
     const october = await stack.pool.query(
       `select count(*)::int sales, sum(quantity)::int copies, sum(royalty_cents)::int royalty, sum(royalty_fee_cents)::int fee
-         from public.pos_sales where store_id = $1 and sold_at >= '2026-10-01' and sold_at < '2026-11-01'`, [shopStore]);
+         from public.pos_sales where store_id = $1 and sold_at >= '2026-10-01' and sold_at < '2026-11-01'`,
+      [shopStore],
+    );
     const o = october.rows[0];
     expect(fromShop.data).toEqual([
-      { month: '2026-10-01', shop_store_id: shopStore, shop_name: expect.any(String), designer_store_id: designerStore, designer_name: 'Dana Patterns',
-        currency: 'USD', sales: o.sales, copies: o.copies, royalty_cents: o.royalty, platform_fee_cents: o.fee, designer_share_cents: o.royalty - o.fee },
-      { month: '2026-09-01', shop_store_id: shopStore, shop_name: expect.any(String), designer_store_id: designerStore, designer_name: 'Dana Patterns',
-        currency: 'USD', sales: 1, copies: 5, royalty_cents: 4200, platform_fee_cents: pro.platformFee, designer_share_cents: pro.designerPayout },
+      {
+        month: '2026-10-01',
+        shop_store_id: shopStore,
+        shop_name: expect.any(String),
+        designer_store_id: designerStore,
+        designer_name: 'Dana Patterns',
+        currency: 'USD',
+        sales: o.sales,
+        copies: o.copies,
+        royalty_cents: o.royalty,
+        platform_fee_cents: o.fee,
+        designer_share_cents: o.royalty - o.fee,
+      },
+      {
+        month: '2026-09-01',
+        shop_store_id: shopStore,
+        shop_name: expect.any(String),
+        designer_store_id: designerStore,
+        designer_name: 'Dana Patterns',
+        currency: 'USD',
+        sales: 1,
+        copies: 5,
+        royalty_cents: 4200,
+        platform_fee_cents: pro.platformFee,
+        designer_share_cents: pro.designerPayout,
+      },
     ]);
     // every October line's royalty is the shared rule's
-    const lines = await stack.pool.query(`select quantity, royalty_cents, royalty_fee_cents from public.pos_sales where store_id = $1 and sold_at >= '2026-10-01'`, [shopStore]);
+    const lines = await stack.pool.query(
+      `select quantity, royalty_cents, royalty_fee_cents from public.pos_sales where store_id = $1 and sold_at >= '2026-10-01'`,
+      [shopStore],
+    );
     for (const l of lines.rows) {
       const split = printRoyalty(1400, l.quantity, 'USD', 'free');
       expect([l.royalty_cents, l.royalty_fee_cents]).toEqual([split.price, split.platformFee]);
@@ -372,7 +495,7 @@ describe('royalties and the monthly settlement', () => {
 describe('rights, role by role', () => {
   const anonDb = () => createClient(stack.url, stack.anonKey, { auth: { persistSession: false } });
 
-  it('sales: the shop reads them; the designer (selling prices are the shop\'s: their in-shop report and the settlement), another owner and anon do not', async () => {
+  it("sales: the shop reads them; the designer (selling prices are the shop's: their in-shop report and the settlement), another owner and anon do not", async () => {
     const mine = await shop.db.from('pos_sales').select('id, royalty_cents').eq('store_id', shopStore);
     expect(mine.data!.length).toBeGreaterThan(0);
     // the designer reads none of the shop's rows (unit price, till key, receipt id)
@@ -403,14 +526,24 @@ describe('rights, role by role', () => {
       expect((await client.rpc('pos_authenticate', { p_key: key })).error?.code).toBe('42501');
       expect((await client.rpc('pos_catalog', { p_store: shopStore })).error?.code).toBe('42501');
       expect((await client.rpc('pos_sale_patterns', { p_store: shopStore, p_ids: [carried] })).error?.code).toBe('42501');
-      expect((await client.rpc('record_pos_sales', { p_store: shopStore, p_key: null, p_idempotency_key: null, p_request_hash: '0'.repeat(64),
-        p_source: 'csv', p_results: [] })).error?.code).toBe('42501');
+      expect(
+        (
+          await client.rpc('record_pos_sales', {
+            p_store: shopStore,
+            p_key: null,
+            p_idempotency_key: null,
+            p_request_hash: '0'.repeat(64),
+            p_source: 'csv',
+            p_results: [],
+          })
+        ).error?.code,
+      ).toBe('42501');
     }
     expect((await anonDb().rpc('pos_settlement')).error?.code).toBe('42501');
   });
 });
 
-describe('the page\'s curl examples', () => {
+describe("the page's curl examples", () => {
   it('run as documented against this instance', async () => {
     const run = promisify(execFile);
     const examples = posExamples({ functionsUrl: `${stack.url}/functions/v1`, patternId: carried, soldAt: '2026-11-01T10:00:00Z' });

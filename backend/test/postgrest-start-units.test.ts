@@ -20,8 +20,9 @@ describe('PostgREST start-up', () => {
   it('tries three times, then says PostgREST exited during start-up', async () => {
     const lines: string[] = [];
     const log: Logger = { info: (_, line) => void lines.push(line), error: (_, line) => void lines.push(line) };
-    await expect(startPostgrest({ dbUri: 'postgres://nobody@127.0.0.1:1/none', jwtSecret: 'x'.repeat(32), port, log }))
-      .rejects.toThrow(/exited with 1 during start-up/);
+    await expect(startPostgrest({ dbUri: 'postgres://nobody@127.0.0.1:1/none', jwtSecret: 'x'.repeat(32), port, log })).rejects.toThrow(
+      /exited with 1 during start-up/,
+    );
     expect(lines.filter((line) => /starting again with fresh ports/.test(line))).toHaveLength(2);
   }, 60_000);
 });

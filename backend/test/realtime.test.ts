@@ -23,8 +23,13 @@ import { signedInMember, storeWithPattern, type Member } from './members.ts';
 
 let stack: TestStack;
 let dataDir: string;
-let buyer: Member; let otherBuyer: Member; let designer: Member; let otherDesigner: Member;
-let store: string; let pattern: string; let otherStore: string;
+let buyer: Member;
+let otherBuyer: Member;
+let designer: Member;
+let otherDesigner: Member;
+let store: string;
+let pattern: string;
+let otherStore: string;
 const clients: SupabaseClient[] = [];
 
 const sql = (text: string, values: unknown[] = []) => stack.pool.query(text, values);
@@ -77,12 +82,34 @@ function upgradeStatus(query: string): Promise<{ status: number; body: string }>
 }
 
 async function order(who: Member, storeId: string, patternId: string, total = 1400): Promise<string> {
-  const row = (await service().from('orders').insert({
-    buyer_id: who.id, buyer_email: who.email, status: 'pending', currency: 'EUR', subtotal_cents: total, total_cents: total, buyer_country: 'DE',
-  }).select('id').single().throwOnError()).data!;
-  await service().from('order_items').insert({
-    order_id: row.id, pattern_id: patternId, store_id: storeId, unit_price_cents: total, currency: 'EUR', title: 'Harbour Wrap Dress', kind: 'digital',
-  }).throwOnError();
+  const row = (
+    await service()
+      .from('orders')
+      .insert({
+        buyer_id: who.id,
+        buyer_email: who.email,
+        status: 'pending',
+        currency: 'EUR',
+        subtotal_cents: total,
+        total_cents: total,
+        buyer_country: 'DE',
+      })
+      .select('id')
+      .single()
+      .throwOnError()
+  ).data!;
+  await service()
+    .from('order_items')
+    .insert({
+      order_id: row.id,
+      pattern_id: patternId,
+      store_id: storeId,
+      unit_price_cents: total,
+      currency: 'EUR',
+      title: 'Harbour Wrap Dress',
+      kind: 'digital',
+    })
+    .throwOnError();
   return row.id as string;
 }
 
@@ -90,8 +117,10 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stitchhouse-realtime-'));
   stack = await startTestStack({ seed: false, dataDir });
   [buyer, otherBuyer, designer, otherDesigner] = await Promise.all([
-    signedInMember(stack, 'buyer', 'Bea Buyer'), signedInMember(stack, 'other-buyer', 'Oz Other'),
-    signedInMember(stack, 'designer', 'Dana Designer'), signedInMember(stack, 'other-designer', 'Olli Other'),
+    signedInMember(stack, 'buyer', 'Bea Buyer'),
+    signedInMember(stack, 'other-buyer', 'Oz Other'),
+    signedInMember(stack, 'designer', 'Dana Designer'),
+    signedInMember(stack, 'other-designer', 'Olli Other'),
   ]);
   clients.push(buyer.db, otherBuyer.db, designer.db, otherDesigner.db);
   ({ storeId: store, patternId: pattern } = await storeWithPattern(designer, 'rt'));
@@ -156,7 +185,8 @@ describe('the socket and the channel token', () => {
 describe('broadcast and presence', () => {
   it('delivers to the other members; to the sender only with self; ack answers the send', async () => {
     const [a, b] = [visitor(), visitor()];
-    const gotA: unknown[] = []; const gotB: unknown[] = [];
+    const gotA: unknown[] = [];
+    const gotB: unknown[] = [];
     const chA = a.channel('room-1', { config: { broadcast: { ack: true } } }).on('broadcast', { event: 'wave' }, (m) => gotA.push(m.payload));
     const chB = b.channel('room-1', { config: { broadcast: { self: true } } }).on('broadcast', { event: 'wave' }, (m) => gotB.push(m.payload));
     await Promise.all([subscribed(chA), subscribed(chB)]);
@@ -172,7 +202,8 @@ describe('broadcast and presence', () => {
     const [a, b] = [visitor(), visitor()];
     const chA = a.channel('lobby', { config: { presence: { key: 'ada' } } }).on('presence', { event: 'sync' }, () => undefined);
     const leaves: string[] = [];
-    const chB = b.channel('lobby', { config: { presence: { key: 'bob' } } })
+    const chB = b
+      .channel('lobby', { config: { presence: { key: 'bob' } } })
       .on('presence', { event: 'sync' }, () => undefined)
       .on('presence', { event: 'leave' }, ({ key }) => leaves.push(key));
     await Promise.all([subscribed(chA), subscribed(chB)]);
@@ -192,14 +223,21 @@ describe('private channels and broadcasts from the database', () => {
     const sales: Array<Record<string, unknown>> = [];
     const mine = designer.db.channel(`store-sales:${store}`, { config: { private: true } }).on('broadcast', { event: 'sale' }, (m) => sales.push(m.payload));
     await subscribed(mine);
-    await expect(subscribed(otherDesigner.db.channel(`store-sales:${store}`, { config: { private: true } })))
-      .rejects.toThrow(`Unauthorized: You do not have permissions to read from this Channel topic: store-sales:${store}`);
+    await expect(subscribed(otherDesigner.db.channel(`store-sales:${store}`, { config: { private: true } }))).rejects.toThrow(
+      `Unauthorized: You do not have permissions to read from this Channel topic: store-sales:${store}`,
+    );
     await expect(subscribed(visitor().channel(`store-sales:${store}`, { config: { private: true } }))).rejects.toThrow(/Unauthorized/);
     // the public channel of the same name is another channel: the sale never goes there
     const publicSales: unknown[] = [];
-    await subscribed(visitor().channel(`store-sales:${store}`).on('broadcast', { event: 'sale' }, (m) => publicSales.push(m)));
+    await subscribed(
+      visitor()
+        .channel(`store-sales:${store}`)
+        .on('broadcast', { event: 'sale' }, (m) => publicSales.push(m)),
+    );
     const otherSales: unknown[] = [];
-    await subscribed(otherDesigner.db.channel(`store-sales:${otherStore}`, { config: { private: true } }).on('broadcast', { event: 'sale' }, (m) => otherSales.push(m)));
+    await subscribed(
+      otherDesigner.db.channel(`store-sales:${otherStore}`, { config: { private: true } }).on('broadcast', { event: 'sale' }, (m) => otherSales.push(m)),
+    );
 
     const id = await order(buyer, store, pattern);
     await service().from('orders').update({ status: 'paid', paid_at: new Date().toISOString() }).eq('id', id).throwOnError();
@@ -233,10 +271,17 @@ describe('private channels and broadcasts from the database', () => {
     const notes: Array<Record<string, any>> = [];
     await subscribed(otherBuyer.db.channel('notes', { config: { private: true } }).on('broadcast', { event: '*' }, (m) => notes.push(m)));
     const publicNotes: unknown[] = [];
-    await subscribed(visitor().channel('notes').on('broadcast', { event: '*' }, (m) => publicNotes.push(m)));
+    await subscribed(
+      visitor()
+        .channel('notes')
+        .on('broadcast', { event: '*' }, (m) => publicNotes.push(m)),
+    );
     await sql(`insert into public.rt_notes values (1, 'hello', 's')`);
     await waitFor('broadcast_changes arrived', async () => notes.length === 1, 5000);
-    expect(notes[0]).toMatchObject({ event: 'INSERT', payload: { operation: 'INSERT', table: 'rt_notes', schema: 'public', record: { id: 1, body: 'hello' }, old_record: null } });
+    expect(notes[0]).toMatchObject({
+      event: 'INSERT',
+      payload: { operation: 'INSERT', table: 'rt_notes', schema: 'public', record: { id: 1, body: 'hello' }, old_record: null },
+    });
     await sql(`select realtime.send('{"hi": true}'::jsonb, 'greeting', 'notes', false)`);
     await waitFor('realtime.send to the public topic arrived', async () => publicNotes.length === 1, 5000);
     expect(publicNotes[0]).toMatchObject({ event: 'greeting', payload: { hi: true } });
@@ -251,17 +296,29 @@ describe('postgres_changes', () => {
     const got: Record<string, Got[]> = {};
     const listen = (name: string, db: SupabaseClient, filter?: string) => {
       got[name] = [];
-      return subscribed(db.channel(`orders-${name}`).on('postgres_changes', { event: '*', schema: 'public', table: 'orders', ...(filter ? { filter } : {}) },
-        (p) => got[name]!.push(p as unknown as Got)));
+      return subscribed(
+        db
+          .channel(`orders-${name}`)
+          .on('postgres_changes', { event: '*', schema: 'public', table: 'orders', ...(filter ? { filter } : {}) }, (p) =>
+            got[name]!.push(p as unknown as Got),
+          ),
+      );
     };
     await Promise.all([
-      listen('buyer', buyer.db), listen('other', otherBuyer.db), listen('designer', designer.db), listen('visitor', visitor()),
+      listen('buyer', buyer.db),
+      listen('other', otherBuyer.db),
+      listen('designer', designer.db),
+      listen('visitor', visitor()),
       listen('service', serviceClient(stack)),
     ]);
     const first = await order(buyer, store, pattern, 1400);
     await Promise.all([
-      listen('eq', buyer.db, `id=eq.${first}`), listen('neq', buyer.db, `id=neq.${first}`), listen('gt', buyer.db, 'total_cents=gt.1400'),
-      listen('gte', buyer.db, 'total_cents=gte.1400'), listen('lt', buyer.db, 'total_cents=lt.1400'), listen('lte', buyer.db, 'total_cents=lte.1400'),
+      listen('eq', buyer.db, `id=eq.${first}`),
+      listen('neq', buyer.db, `id=neq.${first}`),
+      listen('gt', buyer.db, 'total_cents=gt.1400'),
+      listen('gte', buyer.db, 'total_cents=gte.1400'),
+      listen('lt', buyer.db, 'total_cents=lt.1400'),
+      listen('lte', buyer.db, 'total_cents=lte.1400'),
       listen('in', buyer.db, 'status=in.(paid,refunded)'),
     ]);
     await order(otherBuyer, store, pattern, 900);
@@ -271,7 +328,11 @@ describe('postgres_changes', () => {
     await waitFor('the service role saw all four changes', async () => got.service!.length === 4, 8000);
     await waitFor('the buyer saw their three', async () => got.buyer!.length === 3, 5000);
     await waitFor('the other buyer saw their own', async () => got.other!.length === 1, 5000);
-    expect(got.buyer!.map((g) => [g.eventType, g.new.id])).toEqual([['INSERT', first], ['INSERT', second], ['UPDATE', first]]);
+    expect(got.buyer!.map((g) => [g.eventType, g.new.id])).toEqual([
+      ['INSERT', first],
+      ['INSERT', second],
+      ['UPDATE', first],
+    ]);
     expect(got.buyer![2]!.new).toMatchObject({ status: 'paid', total_cents: 1400, buyer_email: buyer.email });
     expect(got.buyer![2]!.old).toEqual({ id: first });
     expect(got.other!.map((g) => [g.eventType, g.new.id])).toEqual([['INSERT', theirs.data!.id]]);
@@ -290,9 +351,12 @@ describe('postgres_changes', () => {
   it('only tables in the supabase_realtime publication stream; a DELETE carries the key only', async () => {
     const notes: Array<{ eventType: string; new: Record<string, unknown>; old: Record<string, unknown> }> = [];
     const orders: unknown[] = [];
-    await subscribed(buyer.db.channel('notes-changes')
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'rt_notes' }, (p) => notes.push(p as never))
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders' }, (p) => orders.push(p)));
+    await subscribed(
+      buyer.db
+        .channel('notes-changes')
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'rt_notes' }, (p) => notes.push(p as never))
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders' }, (p) => orders.push(p)),
+    );
     await sql(`insert into public.rt_notes values (10, 'unpublished', 's')`);
     await order(buyer, store, pattern);
     await waitFor('the order after it arrived', async () => orders.length === 1, 5000);
@@ -306,7 +370,11 @@ describe('postgres_changes', () => {
     await sql(`delete from public.rt_notes where id = 12`);
     await waitFor('three changes of rt_notes', async () => notes.length === 3, 5000);
     // 11 was hidden by RLS when inserted; its update made it visible
-    expect(notes.map((n) => [n.eventType, n.new.id ?? n.old.id])).toEqual([['INSERT', 12], ['UPDATE', 11], ['DELETE', 12]]);
+    expect(notes.map((n) => [n.eventType, n.new.id ?? n.old.id])).toEqual([
+      ['INSERT', 12],
+      ['UPDATE', 11],
+      ['DELETE', 12],
+    ]);
     expect(notes[2]!.old).toEqual({ id: 12 });
     await sql('alter publication supabase_realtime drop table public.rt_notes');
     await sql(`insert into public.rt_notes values (13, 'after', 's')`);
@@ -317,11 +385,22 @@ describe('postgres_changes', () => {
 
   it('a 130-row insert through PostgREST answers 201, and each row arrives whole (notifications span answer chunks)', async () => {
     const inserted: Array<{ title: string }> = [];
-    await subscribed(designer.db.channel('bulk-patterns')
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'patterns', filter: `store_id=eq.${store}` }, (p) => inserted.push(p.new as never)));
+    await subscribed(
+      designer.db
+        .channel('bulk-patterns')
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'patterns', filter: `store_id=eq.${store}` }, (p) => inserted.push(p.new as never)),
+    );
     const rows = Array.from({ length: 130 }, (_, i) => ({
-      store_id: store, currency: 'USD', status: 'published' as const, languages: ['en'], title: `Heirloom Sampler ${i + 1}`,
-      craft: 'embroidery', category: 'hoop-art', difficulty: 1, price_cents: 500, formats: ['a4'],
+      store_id: store,
+      currency: 'USD',
+      status: 'published' as const,
+      languages: ['en'],
+      title: `Heirloom Sampler ${i + 1}`,
+      craft: 'embroidery',
+      category: 'hoop-art',
+      difficulty: 1,
+      price_cents: 500,
+      formats: ['a4'],
     }));
     const { error } = await service().from('patterns').insert(rows);
     expect(error).toBeNull();
@@ -336,8 +415,11 @@ describe('a backend restart', () => {
     const heard: unknown[] = [];
     const db = createClient(stack.url, stack.anonKey, { ...wsOptions, auth: { persistSession: false, autoRefreshToken: false } });
     clients.push(db);
-    await db.auth.signInWithPassword({ email: buyer.email, password: 'Member-test-9' }).then(({ error }) => { if (error) throw error; });
-    const ch = db.channel('after-restart')
+    await db.auth.signInWithPassword({ email: buyer.email, password: 'Member-test-9' }).then(({ error }) => {
+      if (error) throw error;
+    });
+    const ch = db
+      .channel('after-restart')
       .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'orders' }, (p) => orders.push(p as never))
       .on('broadcast', { event: 'ping' }, (m) => heard.push(m.payload));
     await subscribed(ch);

@@ -5,7 +5,8 @@ import { startTestStack, type TestStack } from './harness.ts';
 import { serviceClient, signedInMember, type Member } from './members.ts';
 
 let stack: TestStack;
-let owner: Member; let buyer: Member;
+let owner: Member;
+let buyer: Member;
 const service = () => serviceClient(stack);
 
 beforeAll(async () => {
@@ -18,20 +19,71 @@ afterAll(async () => {
 });
 
 it('counts a checkout order in the sales report once it is marked paid', async () => {
-  const store = (await service().from('stores').insert({ owner_id: owner.id, slug: `paid-${Date.now().toString(36)}`, kind: 'designer', name: 'Paid patterns', currency: 'EUR' })
-    .select('id').single().throwOnError()).data!;
-  const pattern = (await service().from('patterns').insert({ store_id: store.id, title: 'Paid dress', craft: 'sewing', category: 'dresses', price_cents: 1500, currency: 'EUR', status: 'published', published_at: new Date().toISOString() })
-    .select('id').single().throwOnError()).data!;
-  const order = (await service().from('orders').insert({
-    buyer_id: buyer.id, buyer_email: buyer.email, status: 'pending', currency: 'EUR',
-    subtotal_cents: 1500, discount_cents: 0, vat_cents: 240, platform_fee_cents: 113, total_cents: 1500,
-  }).select('id').single().throwOnError()).data!;
-  await service().from('order_items').insert({
-    order_id: order.id, pattern_id: pattern.id, store_id: store.id, kind: 'digital', quantity: 1, unit_price_cents: 1500,
-    discount_cents: 0, vat_cents: 240, platform_fee_cents: 113, currency: 'EUR',
-  }).throwOnError();
+  const store = (
+    await service()
+      .from('stores')
+      .insert({ owner_id: owner.id, slug: `paid-${Date.now().toString(36)}`, kind: 'designer', name: 'Paid patterns', currency: 'EUR' })
+      .select('id')
+      .single()
+      .throwOnError()
+  ).data!;
+  const pattern = (
+    await service()
+      .from('patterns')
+      .insert({
+        store_id: store.id,
+        title: 'Paid dress',
+        craft: 'sewing',
+        category: 'dresses',
+        price_cents: 1500,
+        currency: 'EUR',
+        status: 'published',
+        published_at: new Date().toISOString(),
+      })
+      .select('id')
+      .single()
+      .throwOnError()
+  ).data!;
+  const order = (
+    await service()
+      .from('orders')
+      .insert({
+        buyer_id: buyer.id,
+        buyer_email: buyer.email,
+        status: 'pending',
+        currency: 'EUR',
+        subtotal_cents: 1500,
+        discount_cents: 0,
+        vat_cents: 240,
+        platform_fee_cents: 113,
+        total_cents: 1500,
+      })
+      .select('id')
+      .single()
+      .throwOnError()
+  ).data!;
+  await service()
+    .from('order_items')
+    .insert({
+      order_id: order.id,
+      pattern_id: pattern.id,
+      store_id: store.id,
+      kind: 'digital',
+      quantity: 1,
+      unit_price_cents: 1500,
+      discount_cents: 0,
+      vat_cents: 240,
+      platform_fee_cents: 113,
+      currency: 'EUR',
+    })
+    .throwOnError();
   const today = new Date().toISOString().slice(0, 10);
-  const report = async () => (await owner.db.rpc('report_sales', { p_from: today, p_to: today }).throwOnError()).data as Array<{ lines: number; gross_cents: number; net_cents: number }>;
+  const report = async () =>
+    (await owner.db.rpc('report_sales', { p_from: today, p_to: today }).throwOnError()).data as Array<{
+      lines: number;
+      gross_cents: number;
+      net_cents: number;
+    }>;
   expect(await report()).toEqual([]);
 
   // what payments_mark_paid does: the status alone

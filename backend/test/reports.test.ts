@@ -11,32 +11,93 @@ import { serviceClient, signedInMember, type Member } from './members.ts';
 let stack: TestStack;
 const service = () => serviceClient(stack);
 
-interface Line { pattern: string; store: string; qty?: number; unit: number; discount?: number; vat?: number; fee?: number; refundedAt?: string; kind?: 'digital' | 'wholesale_print' }
+interface Line {
+  pattern: string;
+  store: string;
+  qty?: number;
+  unit: number;
+  discount?: number;
+  vat?: number;
+  fee?: number;
+  refundedAt?: string;
+  kind?: 'digital' | 'wholesale_print';
+}
 
-let ownerA: Member; let ownerB: Member; let buyerIn: Member; let buyerOut: Member; let operator: Member;
+let ownerA: Member;
+let ownerB: Member;
+let buyerIn: Member;
+let buyerOut: Member;
+let operator: Member;
 const stores: Record<'a' | 'a2' | 'b', { id: string; pattern: string }> = {} as never;
 
 async function storeOf(owner: Member, slug: string, currency: string) {
-  const store = (await service().from('stores').insert({ owner_id: owner.id, slug: `${slug}-${Date.now().toString(36)}`, kind: 'designer', name: `${slug} patterns`, currency })
-    .select('id').single().throwOnError()).data!;
-  const pattern = (await service().from('patterns').insert({ store_id: store.id, title: `${slug} dress`, craft: 'sewing', category: 'dresses', price_cents: 1500, currency, status: 'published', published_at: new Date().toISOString() })
-    .select('id').single().throwOnError()).data!;
+  const store = (
+    await service()
+      .from('stores')
+      .insert({ owner_id: owner.id, slug: `${slug}-${Date.now().toString(36)}`, kind: 'designer', name: `${slug} patterns`, currency })
+      .select('id')
+      .single()
+      .throwOnError()
+  ).data!;
+  const pattern = (
+    await service()
+      .from('patterns')
+      .insert({
+        store_id: store.id,
+        title: `${slug} dress`,
+        craft: 'sewing',
+        category: 'dresses',
+        price_cents: 1500,
+        currency,
+        status: 'published',
+        published_at: new Date().toISOString(),
+      })
+      .select('id')
+      .single()
+      .throwOnError()
+  ).data!;
   return { id: store.id as string, pattern: pattern.id as string };
 }
 
 async function sale(buyer: Member, currency: string, paidAt: string, lines: Line[]) {
   const total = (l: Line) => l.unit * (l.qty ?? 1) - (l.discount ?? 0);
   const sum = (f: (l: Line) => number) => lines.reduce((s, l) => s + f(l), 0);
-  const order = (await service().from('orders').insert({
-    buyer_id: buyer.id, buyer_email: buyer.email, status: 'paid', paid_at: paidAt, currency,
-    subtotal_cents: sum((l) => l.unit * (l.qty ?? 1)), discount_cents: sum((l) => l.discount ?? 0), vat_cents: sum((l) => l.vat ?? 0),
-    platform_fee_cents: sum((l) => l.fee ?? 0), total_cents: sum(total),
-  }).select('id').single().throwOnError()).data!;
+  const order = (
+    await service()
+      .from('orders')
+      .insert({
+        buyer_id: buyer.id,
+        buyer_email: buyer.email,
+        status: 'paid',
+        paid_at: paidAt,
+        currency,
+        subtotal_cents: sum((l) => l.unit * (l.qty ?? 1)),
+        discount_cents: sum((l) => l.discount ?? 0),
+        vat_cents: sum((l) => l.vat ?? 0),
+        platform_fee_cents: sum((l) => l.fee ?? 0),
+        total_cents: sum(total),
+      })
+      .select('id')
+      .single()
+      .throwOnError()
+  ).data!;
   for (const l of lines) {
-    await service().from('order_items').insert({
-      order_id: order.id, pattern_id: l.pattern, store_id: l.store, kind: l.kind ?? 'digital', quantity: l.qty ?? 1, unit_price_cents: l.unit,
-      discount_cents: l.discount ?? 0, vat_cents: l.vat ?? 0, platform_fee_cents: l.fee ?? 0, currency, refunded_at: l.refundedAt ?? null,
-    }).throwOnError();
+    await service()
+      .from('order_items')
+      .insert({
+        order_id: order.id,
+        pattern_id: l.pattern,
+        store_id: l.store,
+        kind: l.kind ?? 'digital',
+        quantity: l.qty ?? 1,
+        unit_price_cents: l.unit,
+        discount_cents: l.discount ?? 0,
+        vat_cents: l.vat ?? 0,
+        platform_fee_cents: l.fee ?? 0,
+        currency,
+        refunded_at: l.refundedAt ?? null,
+      })
+      .throwOnError();
   }
   if (lines.some((l) => l.refundedAt)) await service().from('orders').update({ status: 'partially_refunded' }).eq('id', order.id).throwOnError();
   return order.id as string;
@@ -47,30 +108,69 @@ const zero = (): Totals => ({ gross: 0, discount: 0, vat: 0, fee: 0, refunds: 0,
 
 /** What the sales report must say, from the raw rows (read with the service role). */
 async function expectedSales(storeIds: string[], from: string, to: string): Promise<Record<string, Totals>> {
-  const starts = Date.parse(`${from}T00:00:00Z`); const ends = Date.parse(`${to}T00:00:00Z`) + 86_400_000;
+  const starts = Date.parse(`${from}T00:00:00Z`);
+  const ends = Date.parse(`${to}T00:00:00Z`) + 86_400_000;
   const inside = (t: string | null) => t !== null && Date.parse(t) >= starts && Date.parse(t) < ends;
-  const { data } = await service().from('order_items').select('quantity, unit_price_cents, discount_cents, vat_cents, platform_fee_cents, currency, refunded_at, orders(paid_at)')
-    .in('store_id', storeIds).throwOnError();
+  const { data } = await service()
+    .from('order_items')
+    .select('quantity, unit_price_cents, discount_cents, vat_cents, platform_fee_cents, currency, refunded_at, orders(paid_at)')
+    .in('store_id', storeIds)
+    .throwOnError();
   const out: Record<string, Totals> = {};
-  for (const row of data as unknown as Array<{ quantity: number; unit_price_cents: number; discount_cents: number; vat_cents: number; platform_fee_cents: number; currency: string; refunded_at: string | null; orders: { paid_at: string | null } }>) {
+  for (const row of data as unknown as Array<{
+    quantity: number;
+    unit_price_cents: number;
+    discount_cents: number;
+    vat_cents: number;
+    platform_fee_cents: number;
+    currency: string;
+    refunded_at: string | null;
+    orders: { paid_at: string | null };
+  }>) {
     const t = () => (out[row.currency] ??= zero());
     const gross = row.quantity * row.unit_price_cents - row.discount_cents;
     const keeps = gross - row.vat_cents - row.platform_fee_cents;
     if (inside(row.orders.paid_at)) {
-      const s = t(); s.gross += gross; s.discount += row.discount_cents; s.vat += row.vat_cents; s.fee += row.platform_fee_cents; s.net += keeps; s.units += row.quantity;
+      const s = t();
+      s.gross += gross;
+      s.discount += row.discount_cents;
+      s.vat += row.vat_cents;
+      s.fee += row.platform_fee_cents;
+      s.net += keeps;
+      s.units += row.quantity;
     }
-    if (row.orders.paid_at && inside(row.refunded_at)) { const s = t(); s.refunds += gross; s.net -= keeps; }
+    if (row.orders.paid_at && inside(row.refunded_at)) {
+      const s = t();
+      s.refunds += gross;
+      s.net -= keeps;
+    }
   }
   return out;
 }
 
-type SalesRow = { day: string; currency: string; lines: number; units: number; gross_cents: number; discount_cents: number; vat_cents: number; fee_cents: number; refunds_cents: number; net_cents: number };
+type SalesRow = {
+  day: string;
+  currency: string;
+  lines: number;
+  units: number;
+  gross_cents: number;
+  discount_cents: number;
+  vat_cents: number;
+  fee_cents: number;
+  refunds_cents: number;
+  net_cents: number;
+};
 function totalsOf(rows: SalesRow[]): Record<string, Totals> {
   const out: Record<string, Totals> = {};
   for (const r of rows) {
     const t = (out[r.currency] ??= zero());
-    t.gross += Number(r.gross_cents); t.discount += Number(r.discount_cents); t.vat += Number(r.vat_cents); t.fee += Number(r.fee_cents);
-    t.refunds += Number(r.refunds_cents); t.net += Number(r.net_cents); t.units += Number(r.units);
+    t.gross += Number(r.gross_cents);
+    t.discount += Number(r.discount_cents);
+    t.vat += Number(r.vat_cents);
+    t.fee += Number(r.fee_cents);
+    t.refunds += Number(r.refunds_cents);
+    t.net += Number(r.net_cents);
+    t.units += Number(r.units);
   }
   return out;
 }
@@ -78,8 +178,11 @@ function totalsOf(rows: SalesRow[]): Record<string, Totals> {
 beforeAll(async () => {
   stack = await startTestStack({ seed: false });
   [ownerA, ownerB, buyerIn, buyerOut, operator] = await Promise.all([
-    signedInMember(stack, 'owner-a', 'Ada Owner'), signedInMember(stack, 'owner-b', 'Bea Owner'),
-    signedInMember(stack, 'buyer-in', 'Ina Buyer'), signedInMember(stack, 'buyer-out', 'Otto Buyer'), signedInMember(stack, 'operator', 'Opal Operator'),
+    signedInMember(stack, 'owner-a', 'Ada Owner'),
+    signedInMember(stack, 'owner-b', 'Bea Owner'),
+    signedInMember(stack, 'buyer-in', 'Ina Buyer'),
+    signedInMember(stack, 'buyer-out', 'Otto Buyer'),
+    signedInMember(stack, 'operator', 'Opal Operator'),
   ]);
   await service().from('user_roles').insert({ user_id: operator.id, role: 'operator' }).throwOnError();
   await service().from('profiles').update({ newsletter_opt_in: true }).eq('id', buyerIn.id).throwOnError();
@@ -92,7 +195,9 @@ beforeAll(async () => {
   await sale(buyerOut, 'EUR', '2026-09-30T23:59:59Z', [{ pattern: a.pattern, store: a.id, unit: 1500, discount: 300, vat: 200, fee: 100 }]);
   // October: discounts, VAT, fees, quantities, a refund inside and one in November, two currencies
   await sale(buyerIn, 'EUR', '2026-10-01T00:00:00Z', [{ pattern: a.pattern, store: a.id, unit: 1500, vat: 260, fee: 124 }]);
-  await sale(buyerOut, 'EUR', '2026-10-05T12:30:00Z', [{ pattern: a.pattern, store: a.id, unit: 1999, discount: 401, vat: 277, fee: 133, refundedAt: '2026-10-20T08:00:00Z' }]);
+  await sale(buyerOut, 'EUR', '2026-10-05T12:30:00Z', [
+    { pattern: a.pattern, store: a.id, unit: 1999, discount: 401, vat: 277, fee: 133, refundedAt: '2026-10-20T08:00:00Z' },
+  ]);
   await sale(buyerOut, 'EUR', '2026-10-15T18:00:00Z', [{ pattern: a.pattern, store: a.id, kind: 'wholesale_print', qty: 12, unit: 700, vat: 1400, fee: 420 }]);
   await sale(buyerIn, 'USD', '2026-10-31T23:59:59Z', [{ pattern: a2.pattern, store: a2.id, unit: 1299, vat: 0, fee: 104, refundedAt: '2026-11-02T10:00:00Z' }]);
   await sale(buyerIn, 'EUR', '2026-10-12T10:00:00Z', [{ pattern: b.pattern, store: b.id, unit: 4200, vat: 700, fee: 350 }]);
@@ -111,12 +216,24 @@ describe('sales report', () => {
     const expected = await expectedSales([stores.a.id, stores.a2.id], '2026-10-01', '2026-10-31');
     expect(totalsOf(october.data as SalesRow[])).toEqual(expected);
     // by hand, so the test itself cannot agree with a wrong reading of the rows
-    expect(expected.EUR).toEqual({ gross: 1500 + 1598 + 8400, discount: 401, vat: 260 + 277 + 1400, fee: 124 + 133 + 420,
-      refunds: 1598, net: (1500 - 260 - 124) + (1598 - 277 - 133) + (8400 - 1400 - 420) - (1598 - 277 - 133), units: 14 });
+    expect(expected.EUR).toEqual({
+      gross: 1500 + 1598 + 8400,
+      discount: 401,
+      vat: 260 + 277 + 1400,
+      fee: 124 + 133 + 420,
+      refunds: 1598,
+      net: 1500 - 260 - 124 + (1598 - 277 - 133) + (8400 - 1400 - 420) - (1598 - 277 - 133),
+      units: 14,
+    });
     expect(expected.USD).toEqual({ gross: 1299, discount: 0, vat: 0, fee: 104, refunds: 0, net: 1195, units: 1 });
     // the day rows: UTC days, the refund on its own day
-    expect((october.data as SalesRow[]).map((r) => `${r.day} ${r.currency}`)).toEqual(
-      ['2026-10-01 EUR', '2026-10-05 EUR', '2026-10-15 EUR', '2026-10-20 EUR', '2026-10-31 USD']);
+    expect((october.data as SalesRow[]).map((r) => `${r.day} ${r.currency}`)).toEqual([
+      '2026-10-01 EUR',
+      '2026-10-05 EUR',
+      '2026-10-15 EUR',
+      '2026-10-20 EUR',
+      '2026-10-31 USD',
+    ]);
 
     const september = await ownerA.db.rpc('report_sales', { p_from: '2026-09-01', p_to: '2026-09-30' });
     expect(totalsOf(september.data as SalesRow[])).toEqual(await expectedSales([stores.a.id, stores.a2.id], '2026-09-01', '2026-09-30'));
@@ -139,9 +256,14 @@ describe('sales report', () => {
     expect(totalsOf((await ownerA.db.rpc('report_sales', { p_from: '2026-10-01', p_to: '2026-10-31' })).data as SalesRow[]).EUR!.vat).toBe(260 + 277 + 1400);
   });
 
-  it('agrees with the orders table: lines of one-store orders add up to the orders\' totals', async () => {
-    const { data: orders } = await service().from('orders').select('total_cents, vat_cents, platform_fee_cents, discount_cents, currency, order_items!inner(store_id)')
-      .eq('order_items.store_id', stores.a.id).gte('paid_at', '2026-10-01T00:00:00Z').lt('paid_at', '2026-11-01T00:00:00Z').throwOnError();
+  it("agrees with the orders table: lines of one-store orders add up to the orders' totals", async () => {
+    const { data: orders } = await service()
+      .from('orders')
+      .select('total_cents, vat_cents, platform_fee_cents, discount_cents, currency, order_items!inner(store_id)')
+      .eq('order_items.store_id', stores.a.id)
+      .gte('paid_at', '2026-10-01T00:00:00Z')
+      .lt('paid_at', '2026-11-01T00:00:00Z')
+      .throwOnError();
     const lines = (await ownerA.db.rpc('report_sales', { p_from: '2026-10-01', p_to: '2026-10-31' })).data as SalesRow[];
     const eur = totalsOf(lines).EUR!;
     const o = orders as Array<{ total_cents: number; vat_cents: number; platform_fee_cents: number; discount_cents: number }>;
@@ -151,7 +273,7 @@ describe('sales report', () => {
     expect(eur.discount).toBe(o.reduce((s, r) => s + r.discount_cents, 0));
   });
 
-  it('never shows another owner\'s rows; anon gets nothing; a bad range is refused in words', async () => {
+  it("never shows another owner's rows; anon gets nothing; a bad range is refused in words", async () => {
     const b = await ownerB.db.rpc('report_sales', { p_from: '2026-01-01', p_to: '2026-12-31' });
     expect(totalsOf(b.data as SalesRow[])).toEqual({ EUR: { gross: 4200, discount: 0, vat: 700, fee: 350, refunds: 0, net: 3150, units: 1 } });
     const lines = await ownerB.db.from('report_sales_lines').select('store_id');
@@ -159,7 +281,11 @@ describe('sales report', () => {
     // a buyer reads their own order lines through order_items, never a store's report
     expect((await buyerIn.db.rpc('report_sales', { p_from: '2026-01-01', p_to: '2026-12-31' })).data).toEqual([]);
     expect((await buyerIn.db.from('report_sales_lines').select('*')).data).toEqual([]);
-    const res = await fetch(`${stack.url}/rest/v1/rpc/report_sales`, { method: 'POST', headers: { apikey: stack.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ p_from: '2026-01-01', p_to: '2026-12-31' }) });
+    const res = await fetch(`${stack.url}/rest/v1/rpc/report_sales`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ p_from: '2026-01-01', p_to: '2026-12-31' }),
+    });
     expect(res.status).toBe(401);
     const anonView = await fetch(`${stack.url}/rest/v1/report_sales_lines`, { headers: { apikey: stack.anonKey } });
     expect(anonView.status).toBe(401);
@@ -170,19 +296,33 @@ describe('sales report', () => {
 
 describe('the other store reports', () => {
   it('pattern performance: views from record_pattern_view (anon may call it, the owner does not count), conversion, revenue', async () => {
-    const anon = await fetch(`${stack.url}/rest/v1/rpc/record_pattern_view`, { method: 'POST', headers: { apikey: stack.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ pattern_id: stores.a.pattern }) });
+    const anon = await fetch(`${stack.url}/rest/v1/rpc/record_pattern_view`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ pattern_id: stores.a.pattern }),
+    });
     expect(anon.status).toBe(204);
     for (let i = 0; i < 3; i++) expect((await buyerIn.db.rpc('record_pattern_view', { pattern_id: stores.a.pattern })).error).toBeNull();
     expect((await ownerA.db.rpc('record_pattern_view', { pattern_id: stores.a.pattern })).error).toBeNull();
     const today = new Date().toISOString().slice(0, 10);
     const { data } = await ownerA.db.rpc('report_pattern_performance', { p_from: today, p_to: today });
-    const row = (data as Array<{ pattern_id: string; views: number; orders: number; conversion: number | null }>).find((r) => r.pattern_id === stores.a.pattern);
+    const row = (data as Array<{ pattern_id: string; views: number; orders: number; conversion: number | null }>).find(
+      (r) => r.pattern_id === stores.a.pattern,
+    );
     expect(row).toMatchObject({ views: 4, orders: 0, conversion: 0 });
-    const october = (await ownerA.db.rpc('report_pattern_performance', { p_from: '2026-10-01', p_to: '2026-10-31' })).data as Array<{ pattern_id: string; currency: string; orders: number; gross_cents: number; views: number }>;
+    const october = (await ownerA.db.rpc('report_pattern_performance', { p_from: '2026-10-01', p_to: '2026-10-31' })).data as Array<{
+      pattern_id: string;
+      currency: string;
+      orders: number;
+      gross_cents: number;
+      views: number;
+    }>;
     expect(october.find((r) => r.pattern_id === stores.a.pattern)).toMatchObject({ currency: 'EUR', orders: 3, gross_cents: 1500 + 1598 + 8400, views: 0 });
     // views are the pattern's store's to read
     expect((await ownerB.db.from('pattern_views').select('*').eq('pattern_id', stores.a.pattern)).data).toEqual([]);
-    expect((await ownerB.db.rpc('report_pattern_performance', { p_from: today, p_to: today })).data!.map((r: { pattern_id: string }) => r.pattern_id)).toEqual([stores.b.pattern]);
+    expect((await ownerB.db.rpc('report_pattern_performance', { p_from: today, p_to: today })).data!.map((r: { pattern_id: string }) => r.pattern_id)).toEqual([
+      stores.b.pattern,
+    ]);
   });
 
   it('customers: new versus returning, the email only of a buyer who opted in', async () => {
@@ -234,36 +374,81 @@ describe('CSV export', () => {
     // enough lines for several pages (1,000 per page)
     const rows: Array<Record<string, unknown>> = [];
     for (let k = 0; k < 1100; k++) {
-      rows.push({ order_id: null, pattern_id: stores.a.pattern, store_id: stores.a.id, kind: 'wholesale_print', unit_price_cents: 500 + (k % 7), vat_cents: 80, platform_fee_cents: 40, currency: 'EUR' });
+      rows.push({
+        order_id: null,
+        pattern_id: stores.a.pattern,
+        store_id: stores.a.id,
+        kind: 'wholesale_print',
+        unit_price_cents: 500 + (k % 7),
+        vat_cents: 80,
+        platform_fee_cents: 40,
+        currency: 'EUR',
+      });
     }
     // one line per pattern and kind per order: one order per line (printed copies: no entitlements to grant)
-    const orders = (await service().from('orders').insert(rows.map((_, k) => ({ buyer_id: buyerOut.id, status: 'paid', paid_at: `2026-08-${String(1 + (k % 28)).padStart(2, '0')}T10:00:00Z`, currency: 'EUR', subtotal_cents: 600, total_cents: 600 })))
-      .select('id').throwOnError()).data!;
-    await service().from('order_items').insert(rows.map((r, k) => ({ ...r, order_id: orders[k]!.id }))).throwOnError();
+    const orders = (
+      await service()
+        .from('orders')
+        .insert(
+          rows.map((_, k) => ({
+            buyer_id: buyerOut.id,
+            status: 'paid',
+            paid_at: `2026-08-${String(1 + (k % 28)).padStart(2, '0')}T10:00:00Z`,
+            currency: 'EUR',
+            subtotal_cents: 600,
+            total_cents: 600,
+          })),
+        )
+        .select('id')
+        .throwOnError()
+    ).data!;
+    await service()
+      .from('order_items')
+      .insert(rows.map((r, k) => ({ ...r, order_id: orders[k]!.id })))
+      .throwOnError();
 
-    const res = await fetch(exportUrl('report=sales&from=2026-08-01&to=2026-10-31'), { headers: { apikey: stack.anonKey, authorization: `Bearer ${ownerA.token}` } });
+    const res = await fetch(exportUrl('report=sales&from=2026-08-01&to=2026-10-31'), {
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${ownerA.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-length')).toBeNull();
-    let chunks = 0; let text = '';
+    let chunks = 0;
+    let text = '';
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    for (;;) { const { done, value } = await reader.read(); if (done) break; chunks++; text += value; }
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks++;
+      text += value;
+    }
     expect(chunks).toBeGreaterThan(2);
     const parsed = Papa.parse<Record<string, string>>(text.trim(), { header: true });
     expect(parsed.errors).toEqual([]);
     expect(Number(res.headers.get('x-report-rows'))).toBe(parsed.data.length);
-    const page = async (first: number) => (await ownerA.db.from('report_sales_lines').select('*').gte('sold_at', '2026-08-01T00:00:00Z').lt('sold_at', '2026-11-01T00:00:00Z')
-      .order('sold_at').order('order_item_id').range(first, first + 999)).data!;
-    const lines = [...await page(0), ...await page(1000)];
+    const page = async (first: number) =>
+      (
+        await ownerA.db
+          .from('report_sales_lines')
+          .select('*')
+          .gte('sold_at', '2026-08-01T00:00:00Z')
+          .lt('sold_at', '2026-11-01T00:00:00Z')
+          .order('sold_at')
+          .order('order_item_id')
+          .range(first, first + 999)
+      ).data!;
+    const lines = [...(await page(0)), ...(await page(1000))];
     expect(parsed.data.length).toBe(lines.length);
     expect(parsed.data.length).toBe(1100 + 2 + 4);
     // store by store, each in sale order: the same rows, field by field
     const key = (r: object) => String((r as { order_item_id?: unknown }).order_item_id);
     const byId = (a: object, b: object) => key(a).localeCompare(key(b));
-    const csvRows = [...parsed.data].sort(byId); const viewRows = [...lines].sort(byId);
+    const csvRows = [...parsed.data].sort(byId);
+    const viewRows = [...lines].sort(byId);
     expect(csvRows.map((r) => r.order_item_id)).toEqual(viewRows.map((l) => l.order_item_id));
-    expect(csvRows.map((r) => [Number(r.gross_cents), Number(r.vat_cents), Number(r.fee_cents), Number(r.net_cents), Date.parse(r.sold_at!)]))
-      .toEqual(viewRows.map((l) => [l.gross_cents, l.vat_cents, l.fee_cents, l.net_cents, Date.parse(l.sold_at)]));
+    expect(csvRows.map((r) => [Number(r.gross_cents), Number(r.vat_cents), Number(r.fee_cents), Number(r.net_cents), Date.parse(r.sold_at!)])).toEqual(
+      viewRows.map((l) => [l.gross_cents, l.vat_cents, l.fee_cents, l.net_cents, Date.parse(l.sold_at)]),
+    );
     for (const store of [stores.a.id, stores.a2.id]) {
       const inStore = parsed.data.filter((r) => r.store_id === store).map((r) => `${r.sold_at}|${r.order_item_id}`);
       expect(inStore).toEqual([...inStore].sort());
@@ -275,24 +460,36 @@ describe('CSV export', () => {
   }, 120_000);
 
   it('other reports export their rows; refusals are clear', async () => {
-    const res = await fetch(exportUrl('report=customers&from=2026-10-01&to=2026-10-31'), { headers: { apikey: stack.anonKey, authorization: `Bearer ${ownerA.token}` } });
+    const res = await fetch(exportUrl('report=customers&from=2026-10-01&to=2026-10-31'), {
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${ownerA.token}` },
+    });
     expect(res.status).toBe(200);
     const parsed = Papa.parse<Record<string, string>>((await res.text()).trim(), { header: true });
     const rpc = (await ownerA.db.rpc('report_customers', { p_from: '2026-10-01', p_to: '2026-10-31' })).data as Array<Record<string, unknown>>;
     expect(parsed.data.map((r) => r.customer)).toEqual(rpc.map((r) => r.customer));
     expect(parsed.meta.fields).toEqual(Object.keys(rpc[0]!));
     // a period with no rows still has its header row (a spreadsheet knows the columns)
-    const empty = await fetch(exportUrl('report=downloads&from=2020-01-01&to=2020-01-31'), { headers: { apikey: stack.anonKey, authorization: `Bearer ${ownerA.token}` } });
+    const empty = await fetch(exportUrl('report=downloads&from=2020-01-01&to=2020-01-31'), {
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${ownerA.token}` },
+    });
     expect(empty.status).toBe(200);
     expect(await empty.text()).toBe('pattern_id,title,format,downloads,buyers\r\n');
-    const inShop = await fetch(exportUrl('report=in-shop-sales&from=2020-01-01&to=2020-01-31'), { headers: { apikey: stack.anonKey, authorization: `Bearer ${ownerA.token}` } });
+    const inShop = await fetch(exportUrl('report=in-shop-sales&from=2020-01-01&to=2020-01-31'), {
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${ownerA.token}` },
+    });
     expect((await inShop.text()).split('\r\n')[0]).toContain('side,pattern_id,title,designer,shop');
-    const anon = await fetch(exportUrl('report=sales&from=2026-10-01&to=2026-10-31'), { headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` } });
+    const anon = await fetch(exportUrl('report=sales&from=2026-10-01&to=2026-10-31'), {
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` },
+    });
     expect(anon.status).toBe(401);
-    const bad = await fetch(exportUrl('report=sales&from=2026-10-31&to=2026-10-01'), { headers: { apikey: stack.anonKey, authorization: `Bearer ${ownerA.token}` } });
+    const bad = await fetch(exportUrl('report=sales&from=2026-10-31&to=2026-10-01'), {
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${ownerA.token}` },
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.message).toBe('The end date is before the start date.');
-    const platform = await fetch(exportUrl('report=platform-totals&from=2026-10-01&to=2026-10-31'), { headers: { apikey: stack.anonKey, authorization: `Bearer ${ownerA.token}` } });
+    const platform = await fetch(exportUrl('report=platform-totals&from=2026-10-01&to=2026-10-31'), {
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${ownerA.token}` },
+    });
     expect(platform.status).toBe(403);
   });
 });

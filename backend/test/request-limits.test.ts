@@ -49,7 +49,9 @@ function stream(path: string, total: number, { chunked = false, headers = {} as 
       });
     });
     // the server closing mid-upload is expected once it has answered
-    req.on('error', (err) => { if (!answered) reject(err); });
+    req.on('error', (err) => {
+      if (!answered) reject(err);
+    });
     const pump = (): void => {
       while (!answered && sent < total) {
         const piece = sent === 0 ? Buffer.concat([Buffer.from('['), chunk.subarray(1)]) : chunk.subarray(0, Math.min(chunk.length, total - sent));
@@ -88,9 +90,18 @@ describe('request body limits', () => {
         method: 'POST',
         headers: { ...anon(), 'content-type': 'application/json', 'content-length': String(200 * MiB), expect: '100-continue' },
       });
-      req.on('continue', () => { continued = true; req.destroy(); });
-      req.on('response', (res) => { res.resume(); resolve({ status: res.statusCode!, continued }); req.destroy(); });
-      req.on('error', (err) => { if (!continued) reject(err); });
+      req.on('continue', () => {
+        continued = true;
+        req.destroy();
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve({ status: res.statusCode!, continued });
+        req.destroy();
+      });
+      req.on('error', (err) => {
+        if (!continued) reject(err);
+      });
       req.flushHeaders();
     });
     expect(result).toEqual({ status: 413, continued: false });
@@ -98,10 +109,14 @@ describe('request body limits', () => {
     const small = await new Promise<number>((resolve, reject) => {
       const body = JSON.stringify({ p_role: 'designer' });
       const req = http.request(url, {
-        method: 'POST', headers: { ...anon(), 'content-type': 'application/json', 'content-length': String(body.length), expect: '100-continue' },
+        method: 'POST',
+        headers: { ...anon(), 'content-type': 'application/json', 'content-length': String(body.length), expect: '100-continue' },
       });
       req.on('continue', () => req.end(body));
-      req.on('response', (res) => { res.resume(); resolve(res.statusCode!); });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
       req.on('error', reject);
       req.flushHeaders();
     });
@@ -120,7 +135,9 @@ describe('request body limits', () => {
     expect(healthDuring).toBe(200);
     // a normal call right after still works
     const ok = await fetch(`${stack.url}/rest/v1/rpc/has_role`, {
-      method: 'POST', headers: { ...anon(), 'content-type': 'application/json' }, body: JSON.stringify({ p_role: 'designer' }),
+      method: 'POST',
+      headers: { ...anon(), 'content-type': 'application/json' },
+      body: JSON.stringify({ p_role: 'designer' }),
     });
     expect(ok.status).toBe(200);
   });
@@ -134,7 +151,9 @@ describe('request body limits', () => {
       expect(res.sent).toBeLessThan(50 * MiB);
     }
     const ok = await fetch(`${stack.url}/auth/v1/signup`, {
-      method: 'POST', headers: { ...anon(), 'content-type': 'application/json' }, body: JSON.stringify({ email: 'not-an-email', password: 'x' }),
+      method: 'POST',
+      headers: { ...anon(), 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'not-an-email', password: 'x' }),
     });
     // read and judged by auth as before: GoTrue checks the password (weak) before the email
     expect(ok.status).toBe(422);
@@ -159,7 +178,9 @@ describe('request body limits', () => {
     expect(list.body.code).toBe('EntityTooLarge');
     // an upload under the gateway's limit goes through to the storage service
     const token = await signJwt({ sub: '00000000-0000-4000-8000-000000000001', role: 'authenticated', aud: 'authenticated' }, stack.config.jwtSecret, 600);
-    const small = await stream('/storage/v1/object/pattern-files/a/c.pdf', 2 * MiB, { headers: { ...anon(), authorization: `Bearer ${token}`, 'content-type': 'application/pdf' } });
+    const small = await stream('/storage/v1/object/pattern-files/a/c.pdf', 2 * MiB, {
+      headers: { ...anon(), authorization: `Bearer ${token}`, 'content-type': 'application/pdf' },
+    });
     expect(small.status).not.toBe(413);
   });
 });

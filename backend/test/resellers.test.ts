@@ -40,8 +40,18 @@ async function inbox(email: string): Promise<{ subject: string; text: string }[]
 }
 
 const apply = (who: Person, kind: 'reseller' | 'supplier', company: string) =>
-  who.db.from('partner_applications').insert({ kind, company, website: 'https://example.com/shop', country: 'NL',
-    audience: 'A sewing newsletter read by 12,000 home dressmakers', message: 'We review patterns every week.' }).select('*').single();
+  who.db
+    .from('partner_applications')
+    .insert({
+      kind,
+      company,
+      website: 'https://example.com/shop',
+      country: 'NL',
+      audience: 'A sewing newsletter read by 12,000 home dressmakers',
+      message: 'We review patterns every week.',
+    })
+    .select('*')
+    .single();
 
 async function approveReseller(who: Person, company: string): Promise<string> {
   const { data, error } = await apply(who, 'reseller', company);
@@ -55,8 +65,11 @@ async function approveReseller(who: Person, company: string): Promise<string> {
 const click = async (c: string) => (await rpcAs(null, 'record_referral_click', { code: c, path: '/patterns?x=1' })).body as string | null;
 
 async function buy(who: Person, patternIds: string[], referral?: { code: string; click_id: string | null } | null) {
-  const res = await call('checkout', who, { items: patternIds.map((id) => ({ pattern_id: id, quantity: 1, kind: 'digital' })), country: 'DE',
-    ...(referral === undefined ? {} : { referral }) });
+  const res = await call('checkout', who, {
+    items: patternIds.map((id) => ({ pattern_id: id, quantity: 1, kind: 'digital' })),
+    country: 'DE',
+    ...(referral === undefined ? {} : { referral }),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const [order] = await sql('select * from public.orders where id = $1', [res.body.order_id]);
   return order!;
@@ -67,8 +80,12 @@ async function payAndSettle(order: { id: string; provider_session_id: string }) 
   await waitFor('the order paid', async () => (await sql('select status from public.orders where id = $1', [order.id]))[0]!.status === 'paid');
 }
 
-const transfersOf = (orderId: string) => sql(`select t.kind, t.recipient_id, t.amount_cents, t.status, t.reversed_cents, t.reversal_due_cents, i.pattern_id
-  from public.payout_transfers t join public.order_items i on i.id = t.order_item_id where t.order_id = $1 order by i.unit_price_cents, t.kind::text`, [orderId]);
+const transfersOf = (orderId: string) =>
+  sql(
+    `select t.kind, t.recipient_id, t.amount_cents, t.status, t.reversed_cents, t.reversal_due_cents, i.pattern_id
+  from public.payout_transfers t join public.order_items i on i.id = t.order_item_id where t.order_id = $1 order by i.unit_price_cents, t.kind::text`,
+    [orderId],
+  );
 
 beforeAll(async () => {
   stack = await startTestStack({ seed: false, stripe: { retry: { baseMs: 200, maxMs: 1_000, maxAttempts: 12 } } });
@@ -76,14 +93,19 @@ beforeAll(async () => {
   sdk = new Stripe(stack.stripe!.secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http' });
   people = await signedInPeople(stack, ['reseller', 'reseller2', 'applicant', 'buyer', 'buyer2', 'designer', 'other', 'operator', 'operator2']);
   await sql(`insert into public.user_roles (user_id, role) values ($1, 'operator'), ($2, 'operator')`, [people.operator.id, people.operator2.id]);
-  const [a, b] = await sql(`insert into public.stores (owner_id, slug, kind, name, currency, plan, country) values
+  const [a, b] = await sql(
+    `insert into public.stores (owner_id, slug, kind, name, currency, plan, country) values
       ($1, 'res-free', 'designer', 'Free Studio', 'EUR', 'free', 'IE'), ($2, 'res-pro', 'designer', 'Pro Studio', 'EUR', 'pro', 'DE') returning id`,
-  [people.designer.id, people.other.id]);
+    [people.designer.id, people.other.id],
+  );
   storeFree = a!.id;
-  const patterns = await sql(`insert into public.patterns (store_id, title, craft, category, status, price_cents, currency) values
+  const patterns = await sql(
+    `insert into public.patterns (store_id, title, craft, category, status, price_cents, currency) values
       ($1, 'Wrap Dress', 'sewing', 'dress', 'published', 1200, 'EUR'), ($2, 'Pleated Skirt', 'sewing', 'skirt', 'published', 900, 'EUR'),
       ($1, 'Harbour Coat', 'sewing', 'coat', 'published', 2400, 'EUR'), ($1, 'Linen Top', 'sewing', 'top', 'published', 1500, 'EUR'),
-      ($2, 'Gift Scarf', 'knitting', 'scarf', 'published', 800, 'EUR') returning id`, [a!.id, b!.id]);
+      ($2, 'Gift Scarf', 'knitting', 'scarf', 'published', 800, 'EUR') returning id`,
+    [a!.id, b!.id],
+  );
   [P.free, P.pro, P.coat, P.top, P.scarf] = patterns.map((p) => p.id as string) as [string, string, string, string, string];
   code = await approveReseller(people.reseller, 'Thread & Co');
   code2 = await approveReseller(people.reseller2, 'Bobbin Club');
@@ -98,7 +120,11 @@ describe('applications (both programmes)', () => {
     const { data, error } = await apply(people.applicant, 'supplier', 'Meadow Kits');
     expect(error).toBeNull();
     expect(data).toMatchObject({ status: 'pending', country: 'NL', audience: 'A sewing newsletter read by 12,000 home dressmakers' });
-    const edit = await people.applicant.db.from('partner_applications').update({ audience: 'Quilting guilds in the Netherlands, 40 groups' }).eq('id', data!.id).select('audience');
+    const edit = await people.applicant.db
+      .from('partner_applications')
+      .update({ audience: 'Quilting guilds in the Netherlands, 40 groups' })
+      .eq('id', data!.id)
+      .select('audience');
     expect(edit.data).toEqual([{ audience: 'Quilting guilds in the Netherlands, 40 groups' }]);
     const badCountry = await people.applicant.db.from('partner_applications').update({ country: 'Netherlands' }).eq('id', data!.id);
     expect(badCountry.error?.code).toBe('23514');
@@ -173,11 +199,16 @@ describe('attribution', () => {
     const clickId = await click(code);
     const order = await buy(people.buyer, [P.free, P.pro], { code, click_id: clickId });
     expect(order).toMatchObject({ referral_code: code, referral_click_id: clickId, reseller_id: people.reseller.id });
-    const items = await sql('select pattern_id, platform_fee_cents, commission_cents from public.order_items where order_id = $1 order by unit_price_cents', [order.id]);
-    const quote = quoteCart([
-      { patternId: P.pro, storeId: '', plan: 'pro', unitPriceCents: 900, quantity: 1 },
-      { patternId: P.free, storeId: storeFree, plan: 'free', unitPriceCents: 1200, quantity: 1 },
-    ], { currency: 'EUR', country: 'DE' });
+    const items = await sql('select pattern_id, platform_fee_cents, commission_cents from public.order_items where order_id = $1 order by unit_price_cents', [
+      order.id,
+    ]);
+    const quote = quoteCart(
+      [
+        { patternId: P.pro, storeId: '', plan: 'pro', unitPriceCents: 900, quantity: 1 },
+        { patternId: P.free, storeId: storeFree, plan: 'free', unitPriceCents: 1200, quantity: 1 },
+      ],
+      { currency: 'EUR', country: 'DE' },
+    );
     expect(items.map((i) => i.commission_cents)).toEqual(quote.lines.map((l) => resellerCommission(l.platformFeeCents)));
     for (const i of items) {
       expect(i.commission_cents).toBeGreaterThan(0);
@@ -186,18 +217,54 @@ describe('attribution', () => {
     await payAndSettle(order as any);
     const transfers = await transfersOf(order.id);
     expect(transfers).toEqual([
-      { kind: 'commission', recipient_id: people.reseller.id, amount_cents: items[0]!.commission_cents, status: 'held', reversed_cents: 0, reversal_due_cents: 0, pattern_id: P.pro },
-      { kind: 'designer_share', recipient_id: people.other.id, amount_cents: quote.lines[0]!.designerShareCents, status: 'held', reversed_cents: 0, reversal_due_cents: 0, pattern_id: P.pro },
-      { kind: 'commission', recipient_id: people.reseller.id, amount_cents: items[1]!.commission_cents, status: 'held', reversed_cents: 0, reversal_due_cents: 0, pattern_id: P.free },
-      { kind: 'designer_share', recipient_id: people.designer.id, amount_cents: quote.lines[1]!.designerShareCents, status: 'held', reversed_cents: 0, reversal_due_cents: 0, pattern_id: P.free },
+      {
+        kind: 'commission',
+        recipient_id: people.reseller.id,
+        amount_cents: items[0]!.commission_cents,
+        status: 'held',
+        reversed_cents: 0,
+        reversal_due_cents: 0,
+        pattern_id: P.pro,
+      },
+      {
+        kind: 'designer_share',
+        recipient_id: people.other.id,
+        amount_cents: quote.lines[0]!.designerShareCents,
+        status: 'held',
+        reversed_cents: 0,
+        reversal_due_cents: 0,
+        pattern_id: P.pro,
+      },
+      {
+        kind: 'commission',
+        recipient_id: people.reseller.id,
+        amount_cents: items[1]!.commission_cents,
+        status: 'held',
+        reversed_cents: 0,
+        reversal_due_cents: 0,
+        pattern_id: P.free,
+      },
+      {
+        kind: 'designer_share',
+        recipient_id: people.designer.id,
+        amount_cents: quote.lines[1]!.designerShareCents,
+        status: 'held',
+        reversed_cents: 0,
+        reversal_due_cents: 0,
+        pattern_id: P.free,
+      },
     ]);
     // the same patterns bought without a referral give the designers exactly the same
     const plain = await buy(people.buyer2, [P.free, P.pro]);
     await payAndSettle(plain as any);
     expect((await transfersOf(plain.id)).map((t) => [t.kind, t.amount_cents])).toEqual([
-      ['designer_share', quote.lines[0]!.designerShareCents], ['designer_share', quote.lines[1]!.designerShareCents]]);
+      ['designer_share', quote.lines[0]!.designerShareCents],
+      ['designer_share', quote.lines[1]!.designerShareCents],
+    ]);
     // the commission is never above the fee, in the database too
-    const over = await stack.pool.query('update public.order_items set commission_cents = platform_fee_cents + 1 where order_id = $1', [order.id]).catch((e) => e);
+    const over = await stack.pool
+      .query('update public.order_items set commission_cents = platform_fee_cents + 1 where order_id = $1', [order.id])
+      .catch((e) => e);
     expect(over.code).toBe('23514');
     // the reseller sees the commissions, the buyer does not
     const mine = await people.reseller.db.from('reseller_commissions').select('order_id, commission_cents, status, currency').eq('order_id', order.id);
@@ -208,11 +275,17 @@ describe('attribution', () => {
 
   it('ignores a click past the window, a click of another code, an unknown click and a reseller buying through their own link', async () => {
     const old = await click(code);
-    await sql(`update public.referral_clicks set clicked_at = now() - make_interval(days => $2) - interval '1 minute' where id = $1`, [old, REFERRAL_ATTRIBUTION_DAYS]);
+    await sql(`update public.referral_clicks set clicked_at = now() - make_interval(days => $2) - interval '1 minute' where id = $1`, [
+      old,
+      REFERRAL_ATTRIBUTION_DAYS,
+    ]);
     const expired = await buy(people.buyer, [P.coat], { code, click_id: old });
     expect(expired.reseller_id).toBeNull();
     const inside = await click(code);
-    await sql(`update public.referral_clicks set clicked_at = now() - make_interval(days => $2) + interval '1 hour' where id = $1`, [inside, REFERRAL_ATTRIBUTION_DAYS]);
+    await sql(`update public.referral_clicks set clicked_at = now() - make_interval(days => $2) + interval '1 hour' where id = $1`, [
+      inside,
+      REFERRAL_ATTRIBUTION_DAYS,
+    ]);
     const stillIn = await buy(people.buyer, [P.coat], { code, click_id: inside });
     expect(stillIn.reseller_id).toBe(people.reseller.id);
     const otherCode = await buy(people.buyer, [P.coat], { code: code2, click_id: inside });
@@ -223,8 +296,11 @@ describe('attribution', () => {
     expect(malformed.reseller_id).toBeNull();
     const own = await buy(people.reseller, [P.coat], { code, click_id: await click(code) });
     expect(own.reseller_id).toBeNull();
-    expect(await sql('select sum(commission_cents)::int as c from public.order_items where order_id = any($1)', [[expired.id, otherCode.id, unknown.id, own.id, malformed.id]]))
-      .toEqual([{ c: 0 }]);
+    expect(
+      await sql('select sum(commission_cents)::int as c from public.order_items where order_id = any($1)', [
+        [expired.id, otherCode.id, unknown.id, own.id, malformed.id],
+      ]),
+    ).toEqual([{ c: 0 }]);
   });
 
   it('last click wins: the order goes to the reseller of the click the browser sends', async () => {
@@ -251,7 +327,9 @@ describe('a partner code typed at checkout', () => {
     expect(res.body.partner_code).toBe(code);
     const [order] = await sql('select reseller_id, referral_code, referral_click_id from public.orders where id = $1', [res.body.order_id]);
     expect(order).toMatchObject({ reseller_id: people.reseller.id, referral_code: code });
-    const [made] = await sql(`select code, path, clicked_at > now() - interval '1 minute' as fresh from public.referral_clicks where id = $1`, [order!.referral_click_id]);
+    const [made] = await sql(`select code, path, clicked_at > now() - interval '1 minute' as fresh from public.referral_clicks where id = $1`, [
+      order!.referral_click_id,
+    ]);
     expect(made).toEqual({ code, path: '/checkout', fresh: true });
     expect((await sql('select sum(commission_cents)::int as c from public.order_items where order_id = $1', [res.body.order_id]))[0]!.c).toBeGreaterThan(0);
   });
@@ -260,10 +338,17 @@ describe('a partner code typed at checkout', () => {
     const linkClick = await click(code2);
     const order = await buy(people.buyer, [P.scarf], { code: code2, click_id: linkClick });
     expect(order.reseller_id).toBe(people.reseller2.id); // the link alone
-    const res = await call('checkout', people.buyer, { items: items([P.scarf]), country: 'DE', referral: { code: code2, click_id: linkClick }, partner_code: code });
+    const res = await call('checkout', people.buyer, {
+      items: items([P.scarf]),
+      country: 'DE',
+      referral: { code: code2, click_id: linkClick },
+      partner_code: code,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect((await sql('select reseller_id, referral_code from public.orders where id = $1', [res.body.order_id]))[0])
-      .toEqual({ reseller_id: people.reseller.id, referral_code: code });
+    expect((await sql('select reseller_id, referral_code from public.orders where id = $1', [res.body.order_id]))[0]).toEqual({
+      reseller_id: people.reseller.id,
+      referral_code: code,
+    });
   });
 
   it('refuses an unknown, malformed or no-longer-approved code with a clear error, in the preview and at payment, and makes no order', async () => {
@@ -273,8 +358,13 @@ describe('a partner code typed at checkout', () => {
     const [paused] = await sql('select code from public.referral_codes where reseller_id = $1', [people.buyer2.id]); // rejected above
     for (const typed of ['NOSUCHCODE', 'bad code!', paused!.code as string]) {
       for (const preview of [true, false]) {
-        const res = await call('checkout', people.buyer, { items: items([P.scarf]), country: 'DE', preview, partner_code: typed,
-          referral: { code, click_id: await click(code) } });
+        const res = await call('checkout', people.buyer, {
+          items: items([P.scarf]),
+          country: 'DE',
+          preview,
+          partner_code: typed,
+          referral: { code, click_id: await click(code) },
+        });
         expect(res.status, `${typed} ${preview}`).toBe(400);
         expect(res.body.error.code).toBe('partner_code_invalid');
         expect(res.body.error.message).toContain('is not a Stitchhouse partner code');
@@ -287,7 +377,7 @@ describe('a partner code typed at checkout', () => {
     expect(await typedClicks()).toBe(clicks);
   });
 
-  it('refuses the buyer\'s own code (no commission on one\'s own purchases)', async () => {
+  it("refuses the buyer's own code (no commission on one's own purchases)", async () => {
     const before = await ordersOf(people.reseller);
     for (const preview of [true, false]) {
       const res = await call('checkout', people.reseller, { items: items([P.scarf]), country: 'DE', preview, partner_code: code });
@@ -316,8 +406,9 @@ describe('commission payouts and refunds', () => {
     });
     const ids = await sql(`select provider_transfer_id from public.payout_transfers where order_id = $1 and kind = 'commission'`, [order.id]);
     const atStripe = await Promise.all(ids.map((r) => sdk.transfers.retrieve(r.provider_transfer_id as string)));
-    expect(atStripe.map((t) => [t.amount, t.destination, t.transfer_group]).sort())
-      .toEqual(sent.map((t) => [t.amount_cents, acct!.stripe_account_id, order.id]).sort());
+    expect(atStripe.map((t) => [t.amount, t.destination, t.transfer_group]).sort()).toEqual(
+      sent.map((t) => [t.amount_cents, acct!.stripe_account_id, order.id]).sort(),
+    );
     // designers have no payout account: their shares stay held
     expect((await transfersOf(order.id)).filter((t) => t.kind === 'designer_share').every((t) => t.status === 'held')).toBe(true);
 
@@ -362,7 +453,16 @@ describe('row-level security of the reseller tables', () => {
     expect((await people.reseller.db.from('referral_clicks').insert({ code })).error?.code).toBe('42501');
     expect((await people.reseller.db.from('order_items').update({ commission_cents: 1 }).eq('pattern_id', P.free)).error?.code).toBe('42501');
     // and the service-only attribution function is not for members
-    expect((await rpcAs(people.reseller, 'attach_order_referral', { p_order: crypto.randomUUID(), p_code: code, p_click: crypto.randomUUID(), p_commission_bp: 10000, p_window_days: 999 })).status)
-      .toBeGreaterThanOrEqual(401);
+    expect(
+      (
+        await rpcAs(people.reseller, 'attach_order_referral', {
+          p_order: crypto.randomUUID(),
+          p_code: code,
+          p_click: crypto.randomUUID(),
+          p_commission_bp: 10000,
+          p_window_days: 999,
+        })
+      ).status,
+    ).toBeGreaterThanOrEqual(401);
   });
 });

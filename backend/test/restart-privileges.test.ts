@@ -32,7 +32,7 @@ async function privileges(): Promise<string[]> {
 }
 
 const canExecute = async (role: string, fn: string) =>
-  (await stack.pool.query<{ ok: boolean }>('select has_function_privilege($1, $2, \'execute\') as ok', [role, fn])).rows[0]!.ok;
+  (await stack.pool.query<{ ok: boolean }>("select has_function_privilege($1, $2, 'execute') as ok", [role, fn])).rows[0]!.ok;
 
 it('keeps every grant and revoke of the migrations when the bootstrap runs again on start', async () => {
   const before = await privileges();

@@ -20,8 +20,12 @@ const P: Record<string, string> = {};
 const sql = async (text: string, values: unknown[] = []) => (await stack.pool.query(text, values)).rows;
 
 async function store(owner: Member, slug: string, currency: string): Promise<string> {
-  const [row] = await sql(`insert into public.stores (owner_id, slug, kind, name, currency) values ($1, $2, 'designer', $3, $4) returning id`,
-    [owner.id, `${slug}-${Date.now().toString(36)}`, `${slug} patterns`, currency]);
+  const [row] = await sql(`insert into public.stores (owner_id, slug, kind, name, currency) values ($1, $2, 'designer', $3, $4) returning id`, [
+    owner.id,
+    `${slug}-${Date.now().toString(36)}`,
+    `${slug} patterns`,
+    currency,
+  ]);
   return row!.id as string;
 }
 
@@ -29,7 +33,8 @@ async function pattern(storeId: string, title: string, priceCents: number, curre
   const [row] = await sql(
     `insert into public.patterns (store_id, title, craft, category, status, price_cents, currency, published_at)
      values ($1, $2, 'sewing', 'tops', 'published', $3, $4, now() - make_interval(days => $5)) returning id`,
-    [storeId, title, priceCents, currency, publishedDaysAgo]);
+    [storeId, title, priceCents, currency, publishedDaysAgo],
+  );
   return row!.id as string;
 }
 
@@ -41,8 +46,11 @@ async function entitle(who: Member, patternId: string, source = 'grant'): Promis
 beforeAll(async () => {
   stack = await startTestStack({ seed: false });
   [designer, other, buyer, secondBuyer, stranger] = await Promise.all([
-    signedInMember(stack, 'designer', 'Dana Designer'), signedInMember(stack, 'other', 'Olu Other'),
-    signedInMember(stack, 'buyer', 'Bea Buyer'), signedInMember(stack, 'second', 'Sol Second'), signedInMember(stack, 'stranger', 'Sam Stranger'),
+    signedInMember(stack, 'designer', 'Dana Designer'),
+    signedInMember(stack, 'other', 'Olu Other'),
+    signedInMember(stack, 'buyer', 'Bea Buyer'),
+    signedInMember(stack, 'second', 'Sol Second'),
+    signedInMember(stack, 'stranger', 'Sam Stranger'),
   ]);
   S.A = await store(designer, 'eurostitch', 'EUR');
   S.B = await store(other, 'dollarthread', 'USD');
@@ -76,10 +84,21 @@ describe('one currency', () => {
   it('the shared conversion and the database agree, amount by amount (half-unit cases included)', async () => {
     // every amount up to €/$/£30.00 and some larger, for each pair: rounding ties included
     const amounts = [...Array.from({ length: 3001 }, (_, i) => i), 12345, 99999, 250000, 1_000_000];
-    const pairs = [['USD', 'EUR'], ['EUR', 'USD'], ['GBP', 'USD'], ['USD', 'GBP'], ['EUR', 'GBP'], ['GBP', 'EUR'], ['EUR', 'EUR']];
+    const pairs = [
+      ['USD', 'EUR'],
+      ['EUR', 'USD'],
+      ['GBP', 'USD'],
+      ['USD', 'GBP'],
+      ['EUR', 'GBP'],
+      ['GBP', 'EUR'],
+      ['EUR', 'EUR'],
+    ];
     for (const [from, to] of pairs) {
-      const [{ got }] = await sql(`select array_agg(public.convert_price(a, $2, $3) order by n) as got from unnest($1::int[]) with ordinality as x(a, n)`,
-        [amounts, from, to]);
+      const [{ got }] = await sql(`select array_agg(public.convert_price(a, $2, $3) order by n) as got from unnest($1::int[]) with ordinality as x(a, n)`, [
+        amounts,
+        from,
+        to,
+      ]);
       expect(got, `${from}→${to}`).toEqual(amounts.map((a) => convertMinor(a, from!, to!, rates)));
     }
     // and through REST as a visitor would call it
@@ -87,7 +106,7 @@ describe('one currency', () => {
     expect(one.data).toBe(convertMinor(700, 'USD', 'EUR', rates));
   });
 
-  it('the price filter uses the buyer\'s currency: €5–7 is what costs €5–7 once converted', async () => {
+  it("the price filter uses the buyer's currency: €5–7 is what costs €5–7 once converted", async () => {
     const want = Object.entries(P)
       .filter(([k]) => k !== 'free')
       .filter(([k]) => {
@@ -115,7 +134,7 @@ describe('one currency', () => {
     }
   });
 
-  it('price sorts order by the converted amount, whatever the store\'s currency', async () => {
+  it("price sorts order by the converted amount, whatever the store's currency", async () => {
     const res = await stranger.db.rpc('search_patterns', { q: 'quillon', sort: 'price_desc', currency: 'GBP' });
     const hits = res.data as { id: string; price_cents: number; currency: string }[];
     const inGbp = hits.map((h) => convertMinor(h.price_cents, h.currency, 'GBP', rates));
@@ -151,7 +170,8 @@ describe('reviews', () => {
     const stolen = await stranger.db.from('reviews').insert({ pattern_id: P.eur690, entitlement_id: theirs, rating: 5, body: 'Great!' });
     expect(stolen.error?.code).toBe('42501');
     const anon = await fetch(`${stack.url}/rest/v1/reviews`, {
-      method: 'POST', headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ pattern_id: P.eur690, entitlement_id: theirs, rating: 5, body: 'x' }),
     });
     expect(anon.status).toBe(401);
@@ -159,7 +179,11 @@ describe('reviews', () => {
 
   it('a buyer reviews a pattern they bought; the average and count follow', async () => {
     buyerEntitlement = await entitle(buyer, P.eur690, 'grant');
-    const res = await buyer.db.from('reviews').insert({ pattern_id: P.eur690, entitlement_id: buyerEntitlement, rating: 4, body: 'Clear instructions, fits as charted.' }).select('id').single();
+    const res = await buyer.db
+      .from('reviews')
+      .insert({ pattern_id: P.eur690, entitlement_id: buyerEntitlement, rating: 4, body: 'Clear instructions, fits as charted.' })
+      .select('id')
+      .single();
     expect(res.error).toBeNull();
     reviewId = res.data!.id as string;
     const second = await sql(`select id from public.entitlements where user_id = $1 and pattern_id = $2`, [secondBuyer.id, P.eur690]);
@@ -179,7 +203,10 @@ describe('reviews', () => {
   it('the author edits stars, text and photos; nobody else can, and nobody moves it to another pattern', async () => {
     const edit = await buyer.db.from('reviews').update({ rating: 2, body: 'Sleeves ran short.' }).eq('id', reviewId).select('rating').single();
     expect(edit.data).toEqual({ rating: 2 });
-    const [{ rating_avg, review_count }] = await sql(`select rating_avg::float8 as rating_avg, review_count from public.pattern_ratings where pattern_id = $1`, [P.eur690]);
+    const [{ rating_avg, review_count }] = await sql(
+      `select rating_avg::float8 as rating_avg, review_count from public.pattern_ratings where pattern_id = $1`,
+      [P.eur690],
+    );
     expect({ rating_avg, review_count }).toEqual({ rating_avg: 3.5, review_count: 2 });
     const hijack = await stranger.db.from('reviews').update({ rating: 1 }).eq('id', reviewId).select();
     expect(hijack.data).toEqual([]);
@@ -187,9 +214,15 @@ describe('reviews', () => {
     expect(owner.data).toEqual([]);
     const move = await buyer.db.from('reviews').update({ pattern_id: P.gbp600 }).eq('id', reviewId);
     expect(move.error?.code).toBe('42501');
-    const badPhoto = await buyer.db.from('reviews').update({ photo_paths: [`${P.eur690}/${stranger.id}/x.jpg`] }).eq('id', reviewId);
+    const badPhoto = await buyer.db
+      .from('reviews')
+      .update({ photo_paths: [`${P.eur690}/${stranger.id}/x.jpg`] })
+      .eq('id', reviewId);
     expect(badPhoto.error?.message).toMatch(/reviews_photos_own_folder/);
-    const goodPhoto = await buyer.db.from('reviews').update({ photo_paths: [`${P.eur690}/${buyer.id}/make.jpg`] }).eq('id', reviewId);
+    const goodPhoto = await buyer.db
+      .from('reviews')
+      .update({ photo_paths: [`${P.eur690}/${buyer.id}/make.jpg`] })
+      .eq('id', reviewId);
     expect(goodPhoto.error).toBeNull();
     const badRating = await buyer.db.from('reviews').update({ rating: 6 }).eq('id', reviewId);
     expect(badRating.error?.code).toBe('23514');
@@ -201,7 +234,7 @@ describe('reviews', () => {
     expect(res.error?.code).toBe('42501');
   });
 
-  it('the pattern\'s store replies once; other stores and buyers cannot', async () => {
+  it("the pattern's store replies once; other stores and buyers cannot", async () => {
     const byOther = await other.db.from('review_replies').insert({ review_id: reviewId, store_id: S.B, body: 'Try ours' });
     expect(byOther.error?.code).toBe('42501');
     const byOtherPosing = await other.db.from('review_replies').insert({ review_id: reviewId, store_id: S.A, body: 'Posing' });
@@ -222,12 +255,18 @@ describe('reviews', () => {
     await sql(`update public.entitlements set revoked_at = now(), revoke_reason = 'refunded' where id = $1`, [buyerEntitlement]);
     const left = await sql(`select count(*)::int as n from public.reviews where id = $1`, [reviewId]);
     expect(left[0]!.n).toBe(0);
-    const [{ rating_avg, review_count }] = await sql(`select rating_avg::float8 as rating_avg, review_count from public.pattern_ratings where pattern_id = $1`, [P.eur690]);
+    const [{ rating_avg, review_count }] = await sql(
+      `select rating_avg::float8 as rating_avg, review_count from public.pattern_ratings where pattern_id = $1`,
+      [P.eur690],
+    );
     expect({ rating_avg, review_count }).toEqual({ rating_avg: 5, review_count: 1 });
   });
 
   it('photos of makes go only into the folder of a pattern the member owns', async () => {
-    const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 31, 21, 196, 137, 0, 0, 0, 13, 73, 68, 65, 84, 120, 156, 99, 0, 1, 0, 0, 5, 0, 1, 13, 10, 45, 180, 0, 0, 0, 0, 73, 69, 78, 68, 174, 66, 96, 130]);
+    const png = new Uint8Array([
+      137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 31, 21, 196, 137, 0, 0, 0, 13, 73, 68, 65, 84, 120,
+      156, 99, 0, 1, 0, 0, 5, 0, 1, 13, 10, 45, 180, 0, 0, 0, 0, 73, 69, 78, 68, 174, 66, 96, 130,
+    ]);
     const ok = await secondBuyer.db.storage.from('review-photos').upload(`${P.eur690}/${secondBuyer.id}/make.png`, png, { contentType: 'image/png' });
     expect(ok.error).toBeNull();
     const notOwned = await stranger.db.storage.from('review-photos').upload(`${P.eur690}/${stranger.id}/make.png`, png, { contentType: 'image/png' });
@@ -248,7 +287,10 @@ describe('favourites and follows', () => {
     expect(forSomeone.error?.code).toBe('42501');
     const anon = await fetch(`${stack.url}/rest/v1/favourites?select=*`, { headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` } });
     expect(anon.status).toBe(401);
-    const [{ id: draft }] = await sql(`insert into public.patterns (store_id, title, craft, category, price_cents) values ($1, 'Secret Draft', 'sewing', 'tops', 500) returning id`, [S.B]);
+    const [{ id: draft }] = await sql(
+      `insert into public.patterns (store_id, title, craft, category, price_cents) values ($1, 'Secret Draft', 'sewing', 'tops', 500) returning id`,
+      [S.B],
+    );
     const drafted = await buyer.db.from('favourites').insert({ pattern_id: draft });
     expect(drafted.error?.code).toBe('42501');
     const removeOthers = await stranger.db.from('favourites').delete().eq('user_id', buyer.id).select();
@@ -273,7 +315,7 @@ describe('favourites and follows', () => {
     expect(dup.error?.code).toBe('23505');
   });
 
-  it('the newsletter digest lists followed stores\' new patterns for confirmed subscribers (service role only)', async () => {
+  it("the newsletter digest lists followed stores' new patterns for confirmed subscribers (service role only)", async () => {
     await sql(`insert into public.newsletter_subscribers (email, confirmed_at) values ($1, now())`, [buyer.email.toLowerCase()]);
     const refused = await buyer.db.rpc('newsletter_follow_digest', { p_since: new Date(Date.now() - 7 * 864e5).toISOString() });
     expect(refused.error).not.toBeNull();
@@ -287,16 +329,22 @@ describe('favourites and follows', () => {
   });
 
   it('the newsletter function mails the digest when the platform asks, and refuses anyone else', async () => {
-    const call = (key: string) => fetch(`${stack.url}/functions/v1/newsletter/digest`, {
-      method: 'POST', headers: { authorization: `Bearer ${key}`, apikey: stack.anonKey, 'content-type': 'application/json' }, body: '{}',
-    });
+    const call = (key: string) =>
+      fetch(`${stack.url}/functions/v1/newsletter/digest`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, apikey: stack.anonKey, 'content-type': 'application/json' },
+        body: '{}',
+      });
     expect((await call(stack.anonKey)).status).toBe(403);
     expect((await call(buyer.token)).status).toBe(403);
     const res = await call(stack.serviceRoleKey);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ sent: 1, recipients: 1 });
-    const mails = (await (await fetch(`${stack.url}/mail/api/messages?to=${encodeURIComponent(buyer.email.toLowerCase())}`)).json()) as
-      { subject: string; text: string; links: string[] }[];
+    const mails = (await (await fetch(`${stack.url}/mail/api/messages?to=${encodeURIComponent(buyer.email.toLowerCase())}`)).json()) as {
+      subject: string;
+      text: string;
+      links: string[];
+    }[];
     const mail = mails.find((m) => /from designers you follow/.test(m.subject));
     expect(mail?.subject).toBe('2 new patterns from designers you follow');
     expect(mail?.text).toContain('Quillon Vest ($7.00)');

@@ -29,7 +29,9 @@ function headers(role: Role, extra: Record<string, string> = {}): Record<string,
 
 async function upload(role: Role, bucket: string, path: string, bytes: Uint8Array, type: string, upsert = false) {
   const res = await fetch(`${stack.url}/storage/v1/object/${bucket}/${path}`, {
-    method: 'POST', headers: headers(role, { 'content-type': type, 'x-upsert': String(upsert) }), body: bytes as Uint8Array<ArrayBuffer>,
+    method: 'POST',
+    headers: headers(role, { 'content-type': type, 'x-upsert': String(upsert) }),
+    body: bytes as Uint8Array<ArrayBuffer>,
   });
   return { status: res.status, body: await res.json().catch(() => null) };
 }
@@ -52,21 +54,44 @@ beforeAll(async () => {
   stack = await startTestStack({ seed: false });
   const q = (text: string, values: unknown[]) => stack.pool.query(text, values);
   for (const [uid, role] of Object.entries(U).map(([k, v]) => [v, k])) {
-    await q(`insert into auth.users (id, email, aud, role, raw_user_meta_data) values ($1, $2::text, 'authenticated', 'authenticated', '{}')`, [uid, `${role}@storage.test`]);
+    await q(`insert into auth.users (id, email, aud, role, raw_user_meta_data) values ($1, $2::text, 'authenticated', 'authenticated', '{}')`, [
+      uid,
+      `${role}@storage.test`,
+    ]);
   }
-  await q(`insert into public.stores (id, owner_id, slug, kind, name) values ($1, $2, 'files-a', 'designer', 'A'), ($3, $4, 'files-b', 'designer', 'B')`,
-    [S.A, U.designer, S.B, U.other]);
-  await q(`insert into public.patterns (id, store_id, title, craft, category, status, price_cents) values
+  await q(`insert into public.stores (id, owner_id, slug, kind, name) values ($1, $2, 'files-a', 'designer', 'A'), ($3, $4, 'files-b', 'designer', 'B')`, [
+    S.A,
+    U.designer,
+    S.B,
+    U.other,
+  ]);
+  await q(
+    `insert into public.patterns (id, store_id, title, craft, category, status, price_cents) values
            ($1, $3, 'Paid Dress', 'sewing', 'dress', 'published', 1200), ($2, $4, 'B Skirt', 'sewing', 'skirt', 'published', 900)`,
-    [P.pub, P.otherStore, S.A, S.B]);
+    [P.pub, P.otherStore, S.A, S.B],
+  );
   await q(`insert into public.entitlements (user_id, pattern_id, source) values ($1, $2, 'grant')`, [U.maker, P.pub]);
   tokens.set('anon', stack.anonKey);
   tokens.set('service', stack.serviceRoleKey);
   for (const role of ROLES.filter((r) => r !== 'anon' && r !== 'service')) {
-    tokens.set(role, await signJwt({
-      sub: U[role as keyof typeof U], aud: 'authenticated', role: 'authenticated', email: `${role}@storage.test`,
-      aal: 'aal1', session_id: crypto.randomUUID(), app_metadata: { provider: 'email' }, user_metadata: {}, is_anonymous: false,
-    }, stack.config.jwtSecret, 3600));
+    tokens.set(
+      role,
+      await signJwt(
+        {
+          sub: U[role as keyof typeof U],
+          aud: 'authenticated',
+          role: 'authenticated',
+          email: `${role}@storage.test`,
+          aal: 'aal1',
+          session_id: crypto.randomUUID(),
+          app_metadata: { provider: 'email' },
+          user_metadata: {},
+          is_anonymous: false,
+        },
+        stack.config.jwtSecret,
+        3600,
+      ),
+    );
   }
 });
 

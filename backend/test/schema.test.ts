@@ -53,14 +53,22 @@ async function pattern(fields: Record<string, unknown>): Promise<string> {
 beforeAll(async () => {
   stack = await startTestStack({ seed: false });
   for (const [key, uid] of Object.entries(U)) {
-    await sql(`insert into auth.users (id, email, aud, role, raw_user_meta_data) values ($1, $2::text, 'authenticated', 'authenticated', $3::jsonb)`,
-      [uid, `${key}@schema.test`, JSON.stringify({ display_name: key, intent: key === 'designer' ? 'designer' : key === 'shop' ? 'shop' : 'maker' })]);
-    tokens[key] = await signJwt({ sub: uid, role: 'authenticated', aud: 'authenticated', email: `${key}@schema.test`, aal: 'aal1',
-      session_id: crypto.randomUUID() }, stack.config.jwtSecret, 3600);
+    await sql(`insert into auth.users (id, email, aud, role, raw_user_meta_data) values ($1, $2::text, 'authenticated', 'authenticated', $3::jsonb)`, [
+      uid,
+      `${key}@schema.test`,
+      JSON.stringify({ display_name: key, intent: key === 'designer' ? 'designer' : key === 'shop' ? 'shop' : 'maker' }),
+    ]);
+    tokens[key] = await signJwt(
+      { sub: uid, role: 'authenticated', aud: 'authenticated', email: `${key}@schema.test`, aal: 'aal1', session_id: crypto.randomUUID() },
+      stack.config.jwtSecret,
+      3600,
+    );
   }
   await sql(`insert into public.user_roles (user_id, role) values ($1, 'operator')`, [U.operator]);
-  await sql(`insert into public.stores (id, owner_id, slug, kind, name) values ($1, $2, 'studio-a', 'designer', 'Studio A'), ($3, $4, 'studio-b', 'designer', 'Studio B')`,
-    [S.A, U.designer, S.B, U.other]);
+  await sql(
+    `insert into public.stores (id, owner_id, slug, kind, name) values ($1, $2, 'studio-a', 'designer', 'Studio A'), ($3, $4, 'studio-b', 'designer', 'Studio B')`,
+    [S.A, U.designer, S.B, U.other],
+  );
 });
 
 afterAll(async () => {
@@ -171,7 +179,14 @@ describe('pattern constraints', () => {
     const pid = await pattern({ title: 'Path Test Pouch' });
     // as the platform: members do not write pattern_files (attach_pattern_file builds the path)
     const res = await rest('service', 'POST', 'pattern_files', {
-      pattern_id: pid, store_id: S.A, format: 'a4', version: 1, storage_path: `${S.A}/elsewhere.pdf`, size_bytes: 10, sha256: 'e'.repeat(64) });
+      pattern_id: pid,
+      store_id: S.A,
+      format: 'a4',
+      version: 1,
+      storage_path: `${S.A}/elsewhere.pdf`,
+      size_bytes: 10,
+      sha256: 'e'.repeat(64),
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/pattern_files_path_layout/);
   });
@@ -247,7 +262,8 @@ describe('search with more matches than are counted exactly', () => {
               lateral (select case when d.title_vector @@ q then 1 when d.head_vector @@ q then 2 else 3 end as tier) t
         where d.search_vector @@ q and ($2::text is null or d.craft = $2) and (not $3 or d.price_cents = 0)
         order by ${order} limit 24 offset $4`,
-      [word, args.craft ?? null, args.free ?? false, args.offset]);
+      [word, args.craft ?? null, args.free ?? false, args.offset],
+    );
     return rows.map((r) => r.id as string);
   };
   beforeAll(async () => {
@@ -262,7 +278,8 @@ describe('search with more matches than are counted exactly', () => {
               case when i % 3 = 1 then array['zephyrine'] else array['summer'] end,
               timestamptz '2025-01-01' + make_interval(days => (i * 37) % 420)
          from generate_series(1, 420) i`,
-      [S.A, S.B]);
+      [S.A, S.B],
+    );
     await sql(`update public.patterns set sales_count = (abs(hashtext(id::text)) % 5) where title like 'Zephyrine%' or 'zephyrine' = any(tags)`);
   });
 
@@ -293,8 +310,11 @@ describe('search with more matches than are counted exactly', () => {
     expect(all.body[0].total_count).toBeGreaterThan(100);
     expect(all.body[0].total_count).toBeLessThan(420 * 3);
     const few = await rpc('anon', 'search_patterns', { q: word, craft: 'knitting', free_only: true });
-    const [{ exact }] = await sql(`select count(*)::int as exact from catalog_search.documents d
-      where d.search_vector @@ websearch_to_tsquery('english', $1) and d.craft = 'knitting' and d.price_cents = 0`, [word]);
+    const [{ exact }] = await sql(
+      `select count(*)::int as exact from catalog_search.documents d
+      where d.search_vector @@ websearch_to_tsquery('english', $1) and d.craft = 'knitting' and d.price_cents = 0`,
+      [word],
+    );
     expect(exact).toBeLessThanOrEqual(100);
     expect(few.body[0].total_count).toBe(exact);
   });
@@ -303,7 +323,14 @@ describe('search with more matches than are counted exactly', () => {
 describe('fits me', () => {
   let dress: string, bag: string;
   beforeAll(async () => {
-    dress = await pattern({ title: 'Fit Test Dress', size_chart: chart([['XS', 80, 62, 86], ['M', 92, 74, 98], ['XL', 110, 92, 116]]) });
+    dress = await pattern({
+      title: 'Fit Test Dress',
+      size_chart: chart([
+        ['XS', 80, 62, 86],
+        ['M', 92, 74, 98],
+        ['XL', 110, 92, 116],
+      ]),
+    });
     bag = await pattern({ title: 'Fit Test Bag', category: 'bag', craft: 'bags' });
   });
 
@@ -333,8 +360,11 @@ describe('free patterns, downloads and fulfilment', () => {
     paid = await pattern({ title: 'Paid Jumpsuit', price_cents: 1800, category: 'jumpsuit' });
     draft = await pattern({ title: 'Free Draft', price_cents: 0, status: 'draft' });
     for (const p of [free, paid]) {
-      await sql(`insert into public.pattern_files (pattern_id, store_id, format, version, storage_path, size_bytes, sha256)
-                 values ($1, $2, 'a4', 1, $3, 2048, $4)`, [p, S.A, `${S.A}/${p}/a4/v1.pdf`, 'f'.repeat(64)]);
+      await sql(
+        `insert into public.pattern_files (pattern_id, store_id, format, version, storage_path, size_bytes, sha256)
+                 values ($1, $2, 'a4', 1, $3, 2048, $4)`,
+        [p, S.A, `${S.A}/${p}/a4/v1.pdf`, 'f'.repeat(64)],
+      );
     }
   });
 
@@ -377,8 +407,14 @@ describe('free patterns, downloads and fulfilment', () => {
   });
 
   it('a paid order grants the entitlement and counts the sale; a refund revokes both', async () => {
-    const [order] = await sql(`insert into public.orders (buyer_id, currency, subtotal_cents, total_cents) values ($1, 'USD', 1800, 1800) returning id`, [U.other]);
-    await sql(`insert into public.order_items (order_id, pattern_id, store_id, unit_price_cents, currency) values ($1, $2, $3, 1800, 'USD')`, [order!.id, paid, S.A]);
+    const [order] = await sql(`insert into public.orders (buyer_id, currency, subtotal_cents, total_cents) values ($1, 'USD', 1800, 1800) returning id`, [
+      U.other,
+    ]);
+    await sql(`insert into public.order_items (order_id, pattern_id, store_id, unit_price_cents, currency) values ($1, $2, $3, 1800, 'USD')`, [
+      order!.id,
+      paid,
+      S.A,
+    ]);
     expect((await rest('other', 'GET', `entitlements?pattern_id=eq.${paid}`)).body).toHaveLength(0);
     expect((await rest('service', 'PATCH', `orders?id=eq.${order!.id}`, { status: 'paid' })).status).toBe(200);
     expect((await rest('other', 'GET', `entitlements?pattern_id=eq.${paid}&revoked_at=is.null`)).body).toHaveLength(1);
@@ -398,8 +434,15 @@ describe('wholesale and point of sale', () => {
   it('approval by an operator grants the wholesale role and reveals wholesale prices', async () => {
     const pid = await pattern({ title: 'Wholesale Wrap Skirt', price_cents: 1200 });
     await sql('insert into public.pattern_wholesale_prices (pattern_id, store_id, price_cents) values ($1, $2, 600)', [pid, S.A]);
-    const applied = await rest('shop', 'POST', 'wholesale_accounts', { user_id: U.shop, business_name: 'Corner Fabrics', tax_id: 'GB 123456789',
-      address_line1: '5 Market Row', city: 'Bath', postal_code: 'BA1 1AA', country: 'GB' });
+    const applied = await rest('shop', 'POST', 'wholesale_accounts', {
+      user_id: U.shop,
+      business_name: 'Corner Fabrics',
+      tax_id: 'GB 123456789',
+      address_line1: '5 Market Row',
+      city: 'Bath',
+      postal_code: 'BA1 1AA',
+      country: 'GB',
+    });
     expect(applied.status).toBe(201);
     expect(applied.body[0].status).toBe('pending');
     expect((await rest('shop', 'GET', `pattern_wholesale_prices?pattern_id=eq.${pid}`)).body).toHaveLength(0);
@@ -426,9 +469,12 @@ describe('wholesale and point of sale', () => {
   });
 
   it('lists approved partners publicly without exposing applications', async () => {
-    await sql(`insert into public.partner_applications (user_id, kind, company, website, message, status, reviewer_id)
+    await sql(
+      `insert into public.partner_applications (user_id, kind, company, website, message, status, reviewer_id)
                values ($1, 'reseller', 'Bundle Club', 'https://bundle.test', 'private note', 'approved', $2),
-                      ($3, 'supplier', 'Pending Mill', 'https://pending.test', '', 'pending', null)`, [U.maker, U.operator, U.other]);
+                      ($3, 'supplier', 'Pending Mill', 'https://pending.test', '', 'pending', null)`,
+      [U.maker, U.operator, U.other],
+    );
     const dir = await rpc('anon', 'partner_directory', {});
     expect(dir.body).toEqual([expect.objectContaining({ company: 'Bundle Club', website: 'https://bundle.test', kind: 'reseller' })]);
     expect(JSON.stringify(dir.body)).not.toMatch(/private note/);

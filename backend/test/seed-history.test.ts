@@ -39,15 +39,17 @@ describe('the demo history ends at the first start', () => {
     const [o] = await q<{ n: number; stores: number; first: Date; last: Date; future: number }>(
       `select count(distinct o.id)::int as n, count(distinct i.store_id)::int as stores, min(o.paid_at) as first, max(o.paid_at) as last,
               count(*) filter (where o.paid_at > now())::int as future
-         from public.orders o join public.order_items i on i.order_id = o.id where o.paid_at is not null`);
+         from public.orders o join public.order_items i on i.order_id = o.id where o.paid_at is not null`,
+    );
     expect(o!.n).toBeGreaterThanOrEqual(300);
     expect(o!.stores).toBe(designerStores.length);
     expect(o!.future).toBe(0);
     expect(o!.last.getTime()).toBeGreaterThan(seededFrom - DAY);
     expect(o!.first.getTime()).toBeLessThan(seededFrom - 330 * DAY);
     // every one of the last twelve calendar months (UTC) has sales, and the month of the first start too
-    const months = (await q<{ m: string }>(
-      `select distinct to_char(sold_at at time zone 'UTC', 'YYYY-MM') as m from public.order_items where sold_at is not null`)).map((r) => r.m);
+    const months = (
+      await q<{ m: string }>(`select distinct to_char(sold_at at time zone 'UTC', 'YYYY-MM') as m from public.order_items where sold_at is not null`)
+    ).map((r) => r.m);
     const anchor = new Date(seededFrom);
     for (let back = 0; back < 12; back++) {
       const month = new Date(Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth() - back, 1)).toISOString().slice(0, 7);
@@ -65,7 +67,9 @@ describe('the demo history ends at the first start', () => {
               (select count(*)::int from public.order_items where kind = 'wholesale_print' and sold_at >= $1) as wholesale,
               (select count(*)::int from public.pos_sales where sold_at >= $1) as pos,
               (select count(*)::int from public.pos_sales where sold_at >= $1 and source = 'api' and pos_key_id is not null) as till,
-              (select count(*)::int from public.pos_sales where sold_at >= $1 and source = 'csv') as csv`, [since]);
+              (select count(*)::int from public.pos_sales where sold_at >= $1 and source = 'csv') as csv`,
+      [since],
+    );
     expect(r).toMatchObject({ refunds: expect.any(Number), wholesale: expect.any(Number) });
     expect(r!.refunds).toBeGreaterThan(0);
     expect(r!.wholesale).toBeGreaterThan(0);
@@ -77,7 +81,9 @@ describe('the demo history ends at the first start', () => {
     // the whole year of till and CSV sales, each with its royalty
     const [year] = await q<{ months: number; missing: number }>(
       `select count(distinct date_trunc('month', sold_at))::int as months, count(*) filter (where royalty_cents is null)::int as missing
-         from public.pos_sales where sold_at >= $1`, [new Date(seededFrom - 365 * DAY).toISOString()]);
+         from public.pos_sales where sold_at >= $1`,
+      [new Date(seededFrom - 365 * DAY).toISOString()],
+    );
     expect(year!.months).toBeGreaterThanOrEqual(12);
     expect(year!.missing).toBe(0);
   });
@@ -86,7 +92,8 @@ describe('the demo history ends at the first start', () => {
     const rows = await q<{ craft: string; category: string; month: number; n: number }>(
       `select p.craft, p.category, extract(month from i.sold_at at time zone 'UTC')::int as month, count(*)::int as n
          from public.order_items i join public.patterns p on p.id = i.pattern_id
-        where i.sold_at is not null and i.kind = 'digital' group by 1, 2, 3`);
+        where i.sold_at is not null and i.kind = 'digital' group by 1, 2, 3`,
+    );
     const sum = (pick: (r: (typeof rows)[number]) => boolean) => rows.filter(pick).reduce((s, r) => s + r.n, 0);
     const coldMonths = [10, 11, 12, 1, 2];
     const warmMonths = [4, 5, 6, 7, 8];
@@ -148,7 +155,8 @@ describe('demo files', () => {
   it('carry each pattern\u2019s own title on the cover of every format', async () => {
     const files = await q<{ title: string; storage_path: string; format: string }>(
       `select p.title, f.storage_path, f.format from public.pattern_files f join public.patterns p on p.id = f.pattern_id
-        order by md5(f.id::text) limit 6`);
+        order by md5(f.id::text) limit 6`,
+    );
     expect(files.length).toBe(6);
     for (const file of files) {
       const res = await fetch(`${stack.url}/storage/v1/object/pattern-files/${file.storage_path}`, {
@@ -164,7 +172,8 @@ describe('demo files', () => {
     const rows = await q<{ id: string; current_version: number; file_versions: number[]; notes: string[]; changes: string }>(
       `select p.id, p.current_version, array_agg(f.version order by f.format) as file_versions, array_agg(f.changelog order by f.format) as notes,
               (select v.changes from public.pattern_versions v where v.pattern_id = p.id and v.version = p.current_version) as changes
-         from public.patterns p join public.pattern_files f on f.pattern_id = p.id where p.current_version > 1 group by p.id`);
+         from public.patterns p join public.pattern_files f on f.pattern_id = p.id where p.current_version > 1 group by p.id`,
+    );
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) {
       expect(r.file_versions).toContain(2);
@@ -173,7 +182,9 @@ describe('demo files', () => {
   });
 
   it('no seeded description promises a file that is not attached (what you get is the attached formats)', async () => {
-    const [r] = await q<{ n: number }>(`select count(*)::int as n from public.patterns where description ilike '%booklet%' or description ilike '%what you get%'`);
+    const [r] = await q<{ n: number }>(
+      `select count(*)::int as n from public.patterns where description ilike '%booklet%' or description ilike '%what you get%'`,
+    );
     expect(r!.n).toBe(0);
   });
 });

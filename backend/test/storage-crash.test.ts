@@ -27,7 +27,8 @@ function request(run: Running, route: string, init: RequestInit = {}): Promise<R
 const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
 const bucketDir = () => path.join(dataDir, 'storage', 'crash');
 const tempDir = () => path.join(dataDir, 'storage-tmp');
-const filesUnder = (dir: string) => (fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort() : []);
+const filesUnder = (dir: string) =>
+  fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort() : [];
 
 /** A PDF-looking body of `size` bytes. */
 function pdfBytes(size: number): Uint8Array {
@@ -48,10 +49,18 @@ afterAll(async () => {
 describe.skipIf(process.env.STITCHHOUSE_TEST_DATABASE === 'postgres')('SIGKILL during uploads and downloads', () => {
   it('keeps committed objects whole, lists and serves no partial one, and cleans up at the next start', async () => {
     running = await startChild();
-    const created = await request(running, '/bucket', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'crash', public: false }) });
+    const created = await request(running, '/bucket', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'crash', public: false }),
+    });
     expect(created.status).toBe(200);
     const whole = pdfBytes(8 * 1024 * 1024);
-    const put = await request(running, '/object/crash/whole.pdf', { method: 'POST', headers: { 'content-type': 'application/pdf' }, body: whole as Uint8Array<ArrayBuffer> });
+    const put = await request(running, '/object/crash/whole.pdf', {
+      method: 'POST',
+      headers: { 'content-type': 'application/pdf' },
+      body: whole as Uint8Array<ArrayBuffer>,
+    });
     expect(put.status).toBe(200);
 
     // A slow upload: 256 KB every 40 ms, 24 MB in all, far from done when the backend dies.
@@ -66,7 +75,10 @@ describe.skipIf(process.env.STITCHHOUSE_TEST_DATABASE === 'postgres')('SIGKILL d
       },
     });
     const upload = request(running, '/object/crash/partial.pdf', {
-      method: 'POST', headers: { 'content-type': 'application/pdf' }, body: slowBody, duplex: 'half',
+      method: 'POST',
+      headers: { 'content-type': 'application/pdf' },
+      body: slowBody,
+      duplex: 'half',
     } as RequestInit).catch((err: Error) => err);
     // A download that has started and is not finished: one chunk read, then paused.
     const download = await request(running, '/object/authenticated/crash/whole.pdf');
@@ -92,13 +104,20 @@ describe.skipIf(process.env.STITCHHOUSE_TEST_DATABASE === 'postgres')('SIGKILL d
     fs.mkdirSync(path.join(bucketDir(), 'orphan.pdf'), { recursive: true });
     fs.writeFileSync(path.join(bucketDir(), 'orphan.pdf', orphanVersion), 'placed, never committed');
     fs.mkdirSync(path.join(dataDir, 'storage-pending'), { recursive: true });
-    for (const [name, version] of [['orphan.pdf', orphanVersion], ['whole.pdf', committedVersion!]]) {
+    for (const [name, version] of [
+      ['orphan.pdf', orphanVersion],
+      ['whole.pdf', committedVersion!],
+    ]) {
       fs.writeFileSync(path.join(dataDir, 'storage-pending', `${version}.json`), JSON.stringify({ bucket: 'crash', name, version }));
     }
     expect(filesUnder(tempDir()).length).toBeGreaterThan(0);
 
     running = await startChild();
-    const listed = await request(running, '/object/list/crash', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prefix: '' }) });
+    const listed = await request(running, '/object/list/crash', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prefix: '' }),
+    });
     expect((await listed.json()).map((o: { name: string }) => o.name)).toEqual(['whole.pdf']);
     const partial = await request(running, '/object/authenticated/crash/partial.pdf');
     expect(partial.status).toBe(400);
@@ -108,7 +127,11 @@ describe.skipIf(process.env.STITCHHOUSE_TEST_DATABASE === 'postgres')('SIGKILL d
     expect(sha256(new Uint8Array(await again.arrayBuffer()))).toBe(sha256(whole));
 
     // Start-up recovery runs before the first write; an upload waits for it.
-    const after = await request(running, '/object/crash/after.pdf', { method: 'POST', headers: { 'content-type': 'application/pdf' }, body: pdfBytes(1024) as Uint8Array<ArrayBuffer> });
+    const after = await request(running, '/object/crash/after.pdf', {
+      method: 'POST',
+      headers: { 'content-type': 'application/pdf' },
+      body: pdfBytes(1024) as Uint8Array<ArrayBuffer>,
+    });
     expect(after.status).toBe(200);
     expect(filesUnder(tempDir())).toEqual([]);
     expect(filesUnder(path.join(dataDir, 'storage-pending'))).toEqual([]);

@@ -47,10 +47,21 @@ beforeAll(async () => {
   original = await makePatternPdf('Harbour Wrap Dress', 2);
   const up = await designer.db.storage.from('pattern-files').upload(originalPath(), original, { contentType: 'application/pdf' });
   if (up.error) throw up.error;
-  const attached = await designer.db.rpc('attach_pattern_file', { pattern_id: patternId, format: 'a4', version: 1, size_bytes: original.byteLength, sha256: sha256(original), changes: '' });
+  const attached = await designer.db.rpc('attach_pattern_file', {
+    pattern_id: patternId,
+    format: 'a4',
+    version: 1,
+    size_bytes: original.byteLength,
+    sha256: sha256(original),
+    changes: '',
+  });
   if (attached.error) throw attached.error;
   const db = service();
-  const order = await db.from('orders').insert({ buyer_id: buyer.id, buyer_email: buyer.email, status: 'paid', currency: 'USD', subtotal_cents: 1400, total_cents: 1400 }).select('id').single();
+  const order = await db
+    .from('orders')
+    .insert({ buyer_id: buyer.id, buyer_email: buyer.email, status: 'paid', currency: 'USD', subtotal_cents: 1400, total_cents: 1400 })
+    .select('id')
+    .single();
   if (order.error) throw order.error;
   orderId = order.data.id;
   await db.from('order_items').insert({ order_id: orderId, pattern_id: patternId, store_id: storeId, unit_price_cents: 1400, currency: 'USD' }).throwOnError();
@@ -86,7 +97,9 @@ describe('finding 1: originals are for the download function only', () => {
   });
 
   it('the buyer still gets the stamped copy from the download function, recorded', async () => {
-    const res = await fetch(`${stack.url}/functions/v1/download/${patternId}?format=a4`, { headers: { authorization: `Bearer ${buyer.token}`, apikey: stack.anonKey } });
+    const res = await fetch(`${stack.url}/functions/v1/download/${patternId}?format=a4`, {
+      headers: { authorization: `Bearer ${buyer.token}`, apikey: stack.anonKey },
+    });
     expect(res.status).toBe(200);
     const stamped = new Uint8Array(await res.arrayBuffer());
     expect(sha256(stamped)).not.toBe(sha256(original));
@@ -100,7 +113,9 @@ describe('finding 1: originals are for the download function only', () => {
     const long = await designer.db.storage.from('pattern-files').createSignedUrl(originalPath(), 315_360_000);
     expect(long.error).toMatchObject({ statusCode: '400', message: expect.stringMatching(/at most 3600 seconds/) });
     const many = await storageFetch(designer.token, '/object/sign/pattern-files', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ expiresIn: 7200, paths: [originalPath()] }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ expiresIn: 7200, paths: [originalPath()] }),
     });
     expect(many.status).toBe(400);
     const hour = await designer.db.storage.from('pattern-files').createSignedUrl(originalPath(), 3600);
@@ -136,8 +151,14 @@ describe('finding 9 (storage): files are checked by their bytes and served inert
   const attacks: Array<[string, string]> = [
     ['script element', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>'],
     ['event handler', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="4" height="4"/></svg>'],
-    ['foreignObject', '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><body xmlns="http://www.w3.org/1999/xhtml"><iframe src="javascript:alert(1)"/></body></foreignObject></svg>'],
-    ['javascript: link', '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>'],
+    [
+      'foreignObject',
+      '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><body xmlns="http://www.w3.org/1999/xhtml"><iframe src="javascript:alert(1)"/></body></foreignObject></svg>',
+    ],
+    [
+      'javascript: link',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
+    ],
     ['entity trick', '<!DOCTYPE svg [<!ENTITY x "&#60;script&#62;">]><svg xmlns="http://www.w3.org/2000/svg">&x;</svg>'],
     ['not SVG at all', '<html><body><script>alert(1)</script></body></html>'],
   ];
@@ -156,21 +177,33 @@ describe('finding 9 (storage): files are checked by their bytes and served inert
     expect(direct.error).toMatchObject({ statusCode: '415', message: expect.stringMatching(/content does not match its type application\/pdf/) });
     const target = await designer.db.storage.from('pattern-files').createSignedUploadUrl(`${storeId}/${patternId}/a0/v1.pdf`, { upsert: true });
     const put = await fetch(`${stack.url}/storage/v1/object/upload/sign/pattern-files/${storeId}/${patternId}/a0/v1.pdf?token=${target.data!.token}`, {
-      method: 'PUT', headers: { apikey: stack.anonKey, 'content-type': 'application/pdf', 'x-upsert': 'true' }, body: html,
+      method: 'PUT',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/pdf', 'x-upsert': 'true' },
+      body: html,
     });
     expect(put.status).toBe(400);
     expect(await put.json()).toMatchObject({ statusCode: '415', code: 'InvalidMimeType' });
-    const jpegAsPng = await designer.db.storage.from('pattern-images').upload(imagePath('photo.png'), new Blob([Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1)], { type: 'image/png' }));
+    const jpegAsPng = await designer.db.storage
+      .from('pattern-images')
+      .upload(imagePath('photo.png'), new Blob([Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1)], { type: 'image/png' }));
     expect(jpegAsPng.error).toMatchObject({ statusCode: '415' });
     expect(tempFiles()).toEqual([]);
   });
 
   it('refuses pages and other XML documents outright, whatever the bucket allows', async () => {
     for (const type of ['text/html', 'application/xhtml+xml', 'text/xml', 'application/rss+xml', 'text/javascript']) {
-      const res = await service().storage.from('hardening-small').upload(`page-${type.replace(/\W+/g, '-')}`, new Blob(['<b>hi</b>'], { type }));
+      const res = await service()
+        .storage.from('hardening-small')
+        .upload(`page-${type.replace(/\W+/g, '-')}`, new Blob(['<b>hi</b>'], { type }));
       expect(res.error, type).toMatchObject({ statusCode: '415' });
     }
-    expect((await service().storage.from('hardening-small').upload('notes.txt', new Blob(['plain notes'], { type: 'text/plain' }))).error).toBeNull();
+    expect(
+      (
+        await service()
+          .storage.from('hardening-small')
+          .upload('notes.txt', new Blob(['plain notes'], { type: 'text/plain' }))
+      ).error,
+    ).toBeNull();
   });
 
   it('keeps generated covers working, and serves every file with a sandbox CSP and nosniff', async () => {
@@ -199,8 +232,12 @@ describe('finding 2 (storage): uploads stream to disk and stop at the bucket lim
     let timer: NodeJS.Timeout | undefined;
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="cacheControl"\r\n\r\n3600\r\n` +
-          `--${boundary}\r\nContent-Disposition: form-data; name=""; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`));
+        controller.enqueue(
+          new TextEncoder().encode(
+            `--${boundary}\r\nContent-Disposition: form-data; name="cacheControl"\r\n\r\n3600\r\n` +
+              `--${boundary}\r\nContent-Disposition: form-data; name=""; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
+          ),
+        );
         for (let i = 0; i < sent; i += 16 * 1024) controller.enqueue(new Uint8Array(16 * 1024).fill(0x41));
         timer = setInterval(() => undefined, 1000); // keeps the body open, as a slow client would
       },
@@ -215,7 +252,11 @@ describe('finding 2 (storage): uploads stream to disk and stop at the bucket lim
     const upload = stallingMultipart(256 * 1024);
     try {
       const res = await storageFetch(stack.serviceRoleKey, '/object/hardening-small/big.pdf', {
-        method: 'POST', headers: { 'content-type': upload.contentType }, body: upload.body, duplex: 'half', signal: AbortSignal.timeout(10_000),
+        method: 'POST',
+        headers: { 'content-type': upload.contentType },
+        body: upload.body,
+        duplex: 'half',
+        signal: AbortSignal.timeout(10_000),
       } as RequestInit);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ statusCode: '413', code: 'EntityTooLarge' });
@@ -238,7 +279,11 @@ describe('finding 2 (storage): uploads stream to disk and stop at the bucket lim
     });
     try {
       const res = await storageFetch(stack.serviceRoleKey, '/object/hardening-small/raw.pdf', {
-        method: 'POST', headers: { 'content-type': 'application/pdf' }, body, duplex: 'half', signal: AbortSignal.timeout(10_000),
+        method: 'POST',
+        headers: { 'content-type': 'application/pdf' },
+        body,
+        duplex: 'half',
+        signal: AbortSignal.timeout(10_000),
       } as RequestInit);
       expect(await res.json()).toMatchObject({ statusCode: '413', code: 'EntityTooLarge' });
     } finally {
@@ -250,7 +295,9 @@ describe('finding 2 (storage): uploads stream to disk and stop at the bucket lim
   it('streams a multipart upload within the limit to disk and back', async () => {
     const bytes = new Uint8Array(60 * 1024).fill(0x42);
     bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
-    const res = await service().storage.from('hardening-small').upload('ok.pdf', new Blob([bytes], { type: 'application/pdf' }));
+    const res = await service()
+      .storage.from('hardening-small')
+      .upload('ok.pdf', new Blob([bytes], { type: 'application/pdf' }));
     expect(res.error).toBeNull();
     const back = await service().storage.from('hardening-small').download('ok.pdf');
     expect(sha256(new Uint8Array(await back.data!.arrayBuffer()))).toBe(sha256(bytes));

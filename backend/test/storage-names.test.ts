@@ -12,7 +12,23 @@ describe('object names', () => {
   });
 
   it('refuses traversal, absolute paths, backslashes, control characters and empty segments', () => {
-    for (const name of ['', '..', '../x', 'a/../b', 'a/./b', './a', '/abs', 'a//b', 'a/', 'a\\b', 'a\u0000b', 'a\nb', 'a\u007fb', 'a%2e%2e', 'x'.repeat(1025)]) {
+    for (const name of [
+      '',
+      '..',
+      '../x',
+      'a/../b',
+      'a/./b',
+      './a',
+      '/abs',
+      'a//b',
+      'a/',
+      'a\\b',
+      'a\u0000b',
+      'a\nb',
+      'a\u007fb',
+      'a%2e%2e',
+      'x'.repeat(1025),
+    ]) {
       expect(isSafeObjectName(name), JSON.stringify(name)).toBe(false);
     }
   });

@@ -146,7 +146,11 @@ describe('render/image/public', () => {
   it('answers a missing object, a private bucket and a non-image like the object route would', async () => {
     const objectRoute = (bucket: string, path: string) => `${url}/storage/v1/object/public/${bucket}/${path}`;
     const renderRoute = (bucket: string, path: string) => `${url}/storage/v1/render/image/public/${bucket}/${path}?width=200`;
-    for (const [bucket, path] of [[publicBucket, 'store/p1/missing.png'], [privateBucket, `${owner}/cover.png`], ['no-such-bucket', 'a.png']] as const) {
+    for (const [bucket, path] of [
+      [publicBucket, 'store/p1/missing.png'],
+      [privateBucket, `${owner}/cover.png`],
+      ['no-such-bucket', 'a.png'],
+    ] as const) {
       const expected = await get(objectRoute(bucket, path));
       const actual = await get(renderRoute(bucket, path));
       expect(actual.status, `${bucket}/${path}`).toBe(expected.status);
@@ -154,7 +158,11 @@ describe('render/image/public', () => {
     }
     const text = await get(renderRoute(publicBucket, 'store/p1/notes.txt'));
     expect(text.status).toBe(400);
-    expect(await text.json()).toMatchObject({ statusCode: '415', code: 'InvalidMimeType', message: expect.stringMatching(/text\/plain cannot be transformed/) });
+    expect(await text.json()).toMatchObject({
+      statusCode: '415',
+      code: 'InvalidMimeType',
+      message: expect.stringMatching(/text\/plain cannot be transformed/),
+    });
   });
 
   it('sends the object’s Cache-Control, Vary: Accept and an ETag per variant, and 304 on If-None-Match', async () => {
@@ -176,9 +184,10 @@ describe('render/image/public', () => {
   it('renders the new bytes after an overwrite (cached results are keyed by the object version)', async () => {
     const path = 'store/p2/cover.png';
     const upload = (width: number) =>
-      sharp({ create: { width, height: width, channels: 3, background: '#336699' } }).png().toBuffer().then((body) =>
-        service.storage.from(publicBucket).upload(path, body, { contentType: 'image/png', upsert: true }),
-      );
+      sharp({ create: { width, height: width, channels: 3, background: '#336699' } })
+        .png()
+        .toBuffer()
+        .then((body) => service.storage.from(publicBucket).upload(path, body, { contentType: 'image/png', upsert: true }));
     expect((await upload(600)).error).toBeNull();
     const address = publicUrl(path, { transform: { width: 300, height: 200 } });
     const before = await get(address);

@@ -125,7 +125,7 @@ describe('buckets', () => {
 });
 
 describe('objects under row-level security', () => {
-  it('uploads a raw body and a multipart Blob into the caller\'s own folder, and downloads them', async () => {
+  it("uploads a raw body and a multipart Blob into the caller's own folder, and downloads them", async () => {
     const raw = await asAlice.storage.from(bucket).upload(`${alice}/notes.txt`, Buffer.from('Seam allowance 1.5 cm'), {
       contentType: 'text/plain',
     });
@@ -343,7 +343,9 @@ describe('signed upload URLs', () => {
 
     // Not for someone else's folder, not for another path, not as a download token.
     expect((await asBob.storage.from(bucket).createSignedUploadUrl(`${alice}/signed/bob.pdf`)).error).toMatchObject({ statusCode: '403' });
-    const elsewhere = await anon.storage.from(bucket).uploadToSignedUrl(`${alice}/signed/other.pdf`, signed.data!.token, new Blob(['x'], { type: 'application/pdf' }));
+    const elsewhere = await anon.storage
+      .from(bucket)
+      .uploadToSignedUrl(`${alice}/signed/other.pdf`, signed.data!.token, new Blob(['x'], { type: 'application/pdf' }));
     expect(elsewhere.error).toMatchObject({ statusCode: '400' });
     const asDownload = await rawFetch(`/object/sign/${bucket}/${path}?token=${signed.data!.token}`);
     expect(asDownload.body).toMatchObject({ code: 'InvalidSignature' });
@@ -369,7 +371,7 @@ describe('public buckets, move, copy and remove', () => {
     expect(await denied.json()).toMatchObject({ statusCode: '404', code: 'NoSuchBucket' });
   });
 
-  it('moves and copies within the caller\'s folder, never into someone else\'s', async () => {
+  it("moves and copies within the caller's folder, never into someone else's", async () => {
     const files = asAlice.storage.from(bucket);
     expect((await files.copy(`${alice}/notes.txt`, `${alice}/notes-copy.txt`)).error).toBeNull();
     expect(await (await files.download(`${alice}/notes-copy.txt`)).data?.text()).toBe('Seam allowance 6 mm');

@@ -49,7 +49,8 @@ export function violations(value: unknown, where: string): string[] {
   if (validate(value)) return [];
   const errors = validate.errors ?? [];
   // an anyOf's own error and its branches' type errors only repeat what a deeper error says
-  const deeper = (path: string) => errors.some((o) => o.instancePath.startsWith(`${path}/`) || (o.instancePath === path && o.keyword !== 'type' && o.keyword !== 'anyOf'));
+  const deeper = (path: string) =>
+    errors.some((o) => o.instancePath.startsWith(`${path}/`) || (o.instancePath === path && o.keyword !== 'type' && o.keyword !== 'anyOf'));
   const telling = errors.filter((e) => !(e.keyword === 'anyOf' || (e.keyword === 'type' && deeper(e.instancePath))));
   return (telling.length ? telling : errors).map((e) => {
     const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';
@@ -58,7 +59,12 @@ export function violations(value: unknown, where: string): string[] {
   });
 }
 
-interface Exchange { method: string; path: string; status: number; body: unknown }
+interface Exchange {
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
+}
 const exchanges: Exchange[] = [];
 
 /** fetch for the SDK that keeps every answer as it came on the wire (the SDK turns decimals into Decimal objects). */
@@ -77,7 +83,10 @@ beforeAll(async () => {
   h = await startSandboxHarness();
   const url = new URL(h.stack.stripe!.url);
   stripe = new Stripe(secretKey, {
-    host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0,
+    host: url.hostname,
+    port: Number(url.port),
+    protocol: 'http',
+    maxNetworkRetries: 0,
     httpClient: Stripe.createFetchHttpClient(recordingFetch),
   });
 });
@@ -91,26 +100,39 @@ const site = 'http://localhost:3000';
 
 /** The product's payment checkout (supabase/functions/checkout): inclusive prices, automatic tax, the cart's country. */
 function productCheckout(order: string, amount = 2380, extra: Partial<Stripe.Checkout.SessionCreateParams> = {}) {
-  return stripe.checkout.sessions.create({
-    mode: 'payment',
-    line_items: [{
-      quantity: 1,
-      price_data: { currency: 'eur', unit_amount: amount, tax_behavior: 'inclusive', product_data: { name: 'Wrap dress pattern', metadata: { pattern_id: 'p1', store_id: 's1', kind: 'digital' } } },
-    }],
-    customer_email: 'buyer@example.com',
-    client_reference_id: order,
-    metadata: { order_id: order },
-    success_url: `${site}/payment/success?order=${order}`,
-    cancel_url: `${site}/payment/error?order=${order}&reason=cancelled`,
-    payment_intent_data: { transfer_group: order, metadata: { order_id: order } },
-    automatic_tax: { enabled: true },
-    ...extra,
-  }, { idempotencyKey: `checkout-${order}` });
+  return stripe.checkout.sessions.create(
+    {
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'eur',
+            unit_amount: amount,
+            tax_behavior: 'inclusive',
+            product_data: { name: 'Wrap dress pattern', metadata: { pattern_id: 'p1', store_id: 's1', kind: 'digital' } },
+          },
+        },
+      ],
+      customer_email: 'buyer@example.com',
+      client_reference_id: order,
+      metadata: { order_id: order },
+      success_url: `${site}/payment/success?order=${order}`,
+      cancel_url: `${site}/payment/error?order=${order}&reason=cancelled`,
+      payment_intent_data: { transfer_group: order, metadata: { order_id: order } },
+      automatic_tax: { enabled: true },
+      ...extra,
+    },
+    { idempotencyKey: `checkout-${order}` },
+  );
 }
 
 describe('the schema', () => {
-  it('is what the pinned SDK\'s types give (scripts/gen-stripe-schema.ts --check)', () => {
-    expect(generate() === fs.readFileSync(SCHEMA_FILE, 'utf8'), 'src/stripe-sandbox/schema/objects.json is stale: run `npx tsx scripts/gen-stripe-schema.ts` in backend/').toBe(true);
+  it("is what the pinned SDK's types give (scripts/gen-stripe-schema.ts --check)", () => {
+    expect(
+      generate() === fs.readFileSync(SCHEMA_FILE, 'utf8'),
+      'src/stripe-sandbox/schema/objects.json is stale: run `npx tsx scripts/gen-stripe-schema.ts` in backend/',
+    ).toBe(true);
   }, 180_000);
 
   it('is of the version the sandbox says it speaks', () => {
@@ -118,7 +140,7 @@ describe('the schema', () => {
     expect(schema.$id).toBe(`stripe-objects-${stripeApiVersion}`);
   });
 
-  it('refuses what Stripe\'s schema refuses', () => {
+  it("refuses what Stripe's schema refuses", () => {
     const base = { id: 'prod_1', object: 'product' };
     expect(violations(base, '$').join('\n')).toContain('must have required property');
     const full = JSON.parse(JSON.stringify(exchanges.find((e) => (e.body as { object?: string }).object === 'product')?.body ?? null));
@@ -130,8 +152,8 @@ describe('the schema', () => {
   });
 });
 
-describe('every call the product makes and every webhook answer in the pinned version\'s shapes', () => {
-  it('payments: checkout, pay, the webhook\'s re-reads, refunds, transfers and reversals, Connect', async () => {
+describe("every call the product makes and every webhook answer in the pinned version's shapes", () => {
+  it("payments: checkout, pay, the webhook's re-reads, refunds, transfers and reversals, Connect", async () => {
     const session = await productCheckout('11111111-1111-4111-8111-111111111111');
     await stripe.checkout.sessions.listLineItems(session.id);
     await h.sandbox(`/checkout/${session.id}/pay`, { card: '4242424242424242', country: 'DE' });
@@ -143,11 +165,29 @@ describe('every call the product makes and every webhook answer in the pinned ve
     await stripe.charges.retrieve(chargeId);
     await stripe.charges.retrieve(chargeId, { expand: ['balance_transaction'] });
 
-    const account = await stripe.accounts.create({ type: 'express', country: 'DE', email: 'designer@example.com', capabilities: { transfers: { requested: true } }, metadata: { user_id: 'u1' } });
-    await stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', refresh_url: `${site}/payment/refresh`, return_url: `${site}/payment/receive?return=1` });
+    const account = await stripe.accounts.create({
+      type: 'express',
+      country: 'DE',
+      email: 'designer@example.com',
+      capabilities: { transfers: { requested: true } },
+      metadata: { user_id: 'u1' },
+    });
+    await stripe.accountLinks.create({
+      account: account.id,
+      type: 'account_onboarding',
+      refresh_url: `${site}/payment/refresh`,
+      return_url: `${site}/payment/receive?return=1`,
+    });
     await h.sandbox(`/accounts/${account.id}/complete`, {});
     await stripe.accounts.retrieve(account.id);
-    const transfer = await stripe.transfers.create({ amount: 1500, currency: 'eur', destination: account.id, transfer_group: paid.id, source_transaction: chargeId, metadata: { order_id: 'o1' } });
+    const transfer = await stripe.transfers.create({
+      amount: 1500,
+      currency: 'eur',
+      destination: account.id,
+      transfer_group: paid.id,
+      source_transaction: chargeId,
+      metadata: { order_id: 'o1' },
+    });
     await stripe.refunds.create({ payment_intent: intent.id, amount: 500, reason: 'requested_by_customer', metadata: { order_id: 'o1' } });
     await stripe.transfers.createReversal(transfer.id, { amount: 300, metadata: { order_item_id: 'i1' } });
 
@@ -161,12 +201,29 @@ describe('every call the product makes and every webhook answer in the pinned ve
     const found = await stripe.prices.list({ lookup_keys: ['pro_month_eur_conformance'], active: true, limit: 1 });
     expect(found.data).toEqual([]);
     const product = await stripe.products.create({ name: 'Stitchhouse Pro (monthly)', metadata: { plan: 'pro', interval: 'month' } });
-    const price = await stripe.prices.create({ product: product.id, currency: 'eur', unit_amount: 900, recurring: { interval: 'month' }, lookup_key: 'pro_month_eur_conformance', metadata: { plan: 'pro', interval: 'month' } });
-    const customer = await stripe.customers.create({ name: 'Ada Stitches', email: 'owner@example.com', metadata: { store_id: 's1' }, address: { country: 'DE' } });
+    const price = await stripe.prices.create({
+      product: product.id,
+      currency: 'eur',
+      unit_amount: 900,
+      recurring: { interval: 'month' },
+      lookup_key: 'pro_month_eur_conformance',
+      metadata: { plan: 'pro', interval: 'month' },
+    });
+    const customer = await stripe.customers.create({
+      name: 'Ada Stitches',
+      email: 'owner@example.com',
+      metadata: { store_id: 's1' },
+      address: { country: 'DE' },
+    });
     const session = await stripe.checkout.sessions.create({
-      mode: 'subscription', customer: customer.id, line_items: [{ price: price.id, quantity: 1 }], client_reference_id: 's1',
-      metadata: { store_id: 's1', plan: 'pro', interval: 'month' }, subscription_data: { metadata: { store_id: 's1', plan: 'pro', interval: 'month' } },
-      success_url: `${site}/payment/subscription?status=success`, cancel_url: `${site}/payment/subscription?status=cancelled`,
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: price.id, quantity: 1 }],
+      client_reference_id: 's1',
+      metadata: { store_id: 's1', plan: 'pro', interval: 'month' },
+      subscription_data: { metadata: { store_id: 's1', plan: 'pro', interval: 'month' } },
+      success_url: `${site}/payment/subscription?status=success`,
+      cancel_url: `${site}/payment/subscription?status=cancelled`,
       automatic_tax: { enabled: true },
     });
     await h.sandbox(`/checkout/${session.id}/pay`, { card: '4242424242424242' });
@@ -176,8 +233,15 @@ describe('every call the product makes and every webhook answer in the pinned ve
     const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: `${site}/payment/subscription` });
     // Stripe's 0341 goes on file in the portal: the renewal is declined
     const saved = await fetch(`${new URL(portal.url).pathname.replace(/^/, h.pages)}/card`, {
-      method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ number: '4000 0000 0000 0341', expiry: `12 / ${String(new Date().getUTCFullYear() + 2).slice(-2)}`, cvc: '123', name: 'Ada Stitches' }),
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        number: '4000 0000 0000 0341',
+        expiry: `12 / ${String(new Date().getUTCFullYear() + 2).slice(-2)}`,
+        cvc: '123',
+        name: 'Ada Stitches',
+      }),
     });
     expect(saved.status).toBe(303);
     await stripe.subscriptions.update(subscription.id, { metadata: { note: 'conformance' } });
@@ -193,7 +257,6 @@ describe('every call the product makes and every webhook answer in the pinned ve
     const page = await stripe.events.list({ limit: 100 });
     await stripe.events.retrieve(page.data[0]!.id);
   });
-
 });
 
 describe('tax: what the product sends to Stripe is honoured by the sandbox', () => {
@@ -201,8 +264,17 @@ describe('tax: what the product sends to Stripe is honoured by the sandbox', () 
 
   it('an inclusive price for a customer in Germany: 19 % included, the country preselected, the VAT line on the page', async () => {
     const customer = await stripe.customers.create({ email: 'de@example.com', address: { country: 'DE' }, metadata: { order_id: 'o-de' } });
-    const session = await productCheckout('33333333-3333-4333-8333-333333333333', 2380, { customer_email: undefined, customer: customer.id, customer_update: { address: 'auto' } });
-    expect(session).toMatchObject({ amount_subtotal: 2380, amount_total: 2380, total_details: { amount_tax: vatIncluded(2380, 1900) }, automatic_tax: { enabled: true, status: 'complete', provider: 'stripe' } });
+    const session = await productCheckout('33333333-3333-4333-8333-333333333333', 2380, {
+      customer_email: undefined,
+      customer: customer.id,
+      customer_update: { address: 'auto' },
+    });
+    expect(session).toMatchObject({
+      amount_subtotal: 2380,
+      amount_total: 2380,
+      total_details: { amount_tax: vatIncluded(2380, 1900) },
+      automatic_tax: { enabled: true, status: 'complete', provider: 'stripe' },
+    });
     expect(vatIncluded(2380, 1900)).toBe(380);
     const items = await stripe.checkout.sessions.listLineItems(session.id);
     expect(items.data[0]).toMatchObject({ amount_subtotal: 2380, amount_tax: 380, amount_total: 2380 });
@@ -213,13 +285,24 @@ describe('tax: what the product sends to Stripe is honoured by the sandbox', () 
     // the buyer picks France on the page: Stripe Tax recomputes, the total stays (inclusive), the address is saved back
     await h.sandbox(`/checkout/${session.id}/pay`, { card: '4242424242424242', country: 'FR' });
     const paid = await stripe.checkout.sessions.retrieve(session.id);
-    expect(paid).toMatchObject({ status: 'complete', amount_total: 2380, total_details: { amount_tax: vatIncluded(2380, 2000) }, customer_details: { address: { country: 'FR' } } });
-    expect((await stripe.customers.retrieve(customer.id) as Stripe.Customer).address?.country).toBe('FR');
+    expect(paid).toMatchObject({
+      status: 'complete',
+      amount_total: 2380,
+      total_details: { amount_tax: vatIncluded(2380, 2000) },
+      customer_details: { address: { country: 'FR' } },
+    });
+    expect(((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).address?.country).toBe('FR');
   });
 
-  it('ui_mode takes the pinned version\'s values', async () => {
-    const old = await productCheckout('55555555-5555-4555-8555-555555555555', 1000, { ui_mode: 'hosted' as Stripe.Checkout.SessionCreateParams.UiMode }).catch((e: Stripe.errors.StripeError) => e);
-    expect(old).toMatchObject({ statusCode: 400, param: 'ui_mode', message: expect.stringContaining('must be one of elements, embedded_page, form, hosted_page') });
+  it("ui_mode takes the pinned version's values", async () => {
+    const old = await productCheckout('55555555-5555-4555-8555-555555555555', 1000, { ui_mode: 'hosted' as Stripe.Checkout.SessionCreateParams.UiMode }).catch(
+      (e: Stripe.errors.StripeError) => e,
+    );
+    expect(old).toMatchObject({
+      statusCode: 400,
+      param: 'ui_mode',
+      message: expect.stringContaining('must be one of elements, embedded_page, form, hosted_page'),
+    });
     const hosted = await productCheckout('55555555-5555-4555-8555-555555555556', 1000, { ui_mode: 'hosted_page' });
     expect(hosted.ui_mode).toBe('hosted_page');
   });
@@ -236,23 +319,35 @@ describe('tax: what the product sends to Stripe is honoured by the sandbox', () 
     expect((paid.payment_intent as Stripe.PaymentIntent).amount).toBe(1190);
   });
 
-  it('through the product: checkout opens the payment page in the cart\'s country, the Pro plan in the store\'s', async () => {
+  it("through the product: checkout opens the payment page in the cart's country, the Pro plan in the store's", async () => {
     const people = await signedInPeople(h.stack, ['buyer', 'designer']);
     const store = crypto.randomUUID();
     const pattern = crypto.randomUUID();
-    await h.stack.pool.query(`insert into public.stores (id, owner_id, slug, kind, name, currency, plan, country) values ($1, $2, $3, 'designer', 'Atelier Wien', 'EUR', 'free', 'AT')`,
-      [store, people.designer.id, `atelier-${store.slice(0, 8)}`]);
-    await h.stack.pool.query(`insert into public.patterns (id, store_id, title, craft, category, status, price_cents, currency) values ($1, $2, 'Dirndl', 'sewing', 'dress', 'published', 2380, 'EUR')`, [pattern, store]);
+    await h.stack.pool.query(
+      `insert into public.stores (id, owner_id, slug, kind, name, currency, plan, country) values ($1, $2, $3, 'designer', 'Atelier Wien', 'EUR', 'free', 'AT')`,
+      [store, people.designer.id, `atelier-${store.slice(0, 8)}`],
+    );
+    await h.stack.pool.query(
+      `insert into public.patterns (id, store_id, title, craft, category, status, price_cents, currency) values ($1, $2, 'Dirndl', 'sewing', 'dress', 'published', 2380, 'EUR')`,
+      [pattern, store],
+    );
     const call = async (fn: string, who: Person, body: unknown) => {
       const res = await fetch(`${h.stack.url}/functions/v1/${fn}`, {
-        method: 'POST', headers: { apikey: h.stack.anonKey, authorization: `Bearer ${who.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+        method: 'POST',
+        headers: { apikey: h.stack.anonKey, authorization: `Bearer ${who.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
       });
       const json = (await res.json()) as { url?: string; error?: unknown };
       expect(res.status, JSON.stringify(json)).toBe(200);
       return stripe.checkout.sessions.retrieve(new URL(json.url!).pathname.split('/').pop()!, { expand: ['customer'] });
     };
     const order = await call('checkout', people.buyer, { items: [{ pattern_id: pattern, quantity: 1, kind: 'digital' }], country: 'DE' });
-    expect(order).toMatchObject({ automatic_tax: { enabled: true, status: 'complete' }, amount_total: 2380, total_details: { amount_tax: 380 }, customer: { email: people.buyer.email, address: { country: 'DE' } } });
+    expect(order).toMatchObject({
+      automatic_tax: { enabled: true, status: 'complete' },
+      amount_total: 2380,
+      total_details: { amount_tax: 380 },
+      customer: { email: people.buyer.email, address: { country: 'DE' } },
+    });
     const orderItems = await stripe.checkout.sessions.listLineItems(order.id, { expand: ['data.price'] });
     expect(orderItems.data[0]!.price!.tax_behavior).toBe('inclusive');
     const orderPage = await page(order);
@@ -261,14 +356,27 @@ describe('tax: what the product sends to Stripe is honoured by the sandbox', () 
 
     const pro = await call('billing', people.designer, { action: 'subscribe', store_id: store, plan: 'pro', interval: 'month' });
     const monthly = planPrice('pro', 'month', 'EUR');
-    expect(pro).toMatchObject({ mode: 'subscription', automatic_tax: { enabled: true, status: 'complete' }, amount_total: monthly, total_details: { amount_tax: vatIncluded(monthly, 2000) }, customer: { address: { country: 'AT' } } });
+    expect(pro).toMatchObject({
+      mode: 'subscription',
+      automatic_tax: { enabled: true, status: 'complete' },
+      amount_total: monthly,
+      total_details: { amount_tax: vatIncluded(monthly, 2000) },
+      customer: { address: { country: 'AT' } },
+    });
     const proPage = await page(pro);
     expect(proPage).toContain('<option value="AT" selected>Austria</option>');
     expect(proPage).toContain('VAT (20 %, included)');
     await h.sandbox(`/checkout/${pro.id}/pay`, { card: '4242424242424242', country: 'AT' });
     const invoice = await stripe.invoices.retrieve((await stripe.checkout.sessions.retrieve(pro.id)).invoice as string);
-    expect(invoice).toMatchObject({ total: monthly, total_excluding_tax: monthly - vatIncluded(monthly, 2000), automatic_tax: { status: 'complete' }, customer_address: { country: 'AT' } });
-    expect(invoice.total_taxes).toEqual([expect.objectContaining({ amount: vatIncluded(monthly, 2000), tax_behavior: 'inclusive', taxability_reason: 'standard_rated' })]);
+    expect(invoice).toMatchObject({
+      total: monthly,
+      total_excluding_tax: monthly - vatIncluded(monthly, 2000),
+      automatic_tax: { status: 'complete' },
+      customer_address: { country: 'AT' },
+    });
+    expect(invoice.total_taxes).toEqual([
+      expect.objectContaining({ amount: vatIncluded(monthly, 2000), tax_behavior: 'inclusive', taxability_reason: 'standard_rated' }),
+    ]);
   });
 });
 
@@ -276,24 +384,59 @@ describe('after every call above', () => {
   it('no answer and no webhook breaks the schema', async () => {
     await fetch(`${h.stack.stripe!.url}/_sandbox/webhooks/idle?timeout_ms=20000`, { headers: { authorization: `Bearer ${secretKey}` } });
     const answers = exchanges.filter((e) => e.status < 300);
-    const called = new Set(answers.map((e) => `${e.method} ${e.path.replace(/\?.*/, '').replace(/\/(cs_test|pi|ch|acct|tr|cus|sub|in|evt|prod|price)_[A-Za-z0-9]+/g, '/:id')}`));
+    const called = new Set(
+      answers.map((e) => `${e.method} ${e.path.replace(/\?.*/, '').replace(/\/(cs_test|pi|ch|acct|tr|cus|sub|in|evt|prod|price)_[A-Za-z0-9]+/g, '/:id')}`),
+    );
     // what the product calls (supabase/functions): each is covered above
-    for (const call of ['POST /v1/checkout/sessions', 'GET /v1/checkout/sessions/:id', 'POST /v1/checkout/sessions/:id/expire', 'GET /v1/payment_intents/:id',
-      'GET /v1/charges/:id', 'POST /v1/refunds', 'POST /v1/transfers', 'POST /v1/transfers/:id/reversals', 'POST /v1/accounts', 'GET /v1/accounts/:id',
-      'POST /v1/account_links', 'POST /v1/billing_portal/sessions', 'POST /v1/customers', 'GET /v1/prices', 'POST /v1/prices', 'POST /v1/products',
-      'GET /v1/subscriptions/:id', 'POST /v1/subscriptions/:id', 'DELETE /v1/subscriptions/:id', 'GET /v1/invoices/:id', 'GET /v1/events', 'GET /v1/events/:id']) {
+    for (const call of [
+      'POST /v1/checkout/sessions',
+      'GET /v1/checkout/sessions/:id',
+      'POST /v1/checkout/sessions/:id/expire',
+      'GET /v1/payment_intents/:id',
+      'GET /v1/charges/:id',
+      'POST /v1/refunds',
+      'POST /v1/transfers',
+      'POST /v1/transfers/:id/reversals',
+      'POST /v1/accounts',
+      'GET /v1/accounts/:id',
+      'POST /v1/account_links',
+      'POST /v1/billing_portal/sessions',
+      'POST /v1/customers',
+      'GET /v1/prices',
+      'POST /v1/prices',
+      'POST /v1/products',
+      'GET /v1/subscriptions/:id',
+      'POST /v1/subscriptions/:id',
+      'DELETE /v1/subscriptions/:id',
+      'GET /v1/invoices/:id',
+      'GET /v1/events',
+      'GET /v1/events/:id',
+    ]) {
       expect(called, call).toContain(call);
     }
     const webhooks = h.receiver.deliveries.filter((d) => d.event).map((d) => JSON.parse(d.body) as Stripe.Event);
-    const problems = [
-      ...answers.flatMap((e) => violations(e.body, `${e.method} ${e.path}`)),
-      ...webhooks.flatMap((e) => violations(e, `webhook ${e.id}`)),
-    ];
+    const problems = [...answers.flatMap((e) => violations(e.body, `${e.method} ${e.path}`)), ...webhooks.flatMap((e) => violations(e, `webhook ${e.id}`))];
     // one line per distinct problem (the same field fails in every answer of its type)
     const distinct = [...new Set(problems.map((p) => p.replace(/^\S+ \S+ /, '').replace(/^webhook \S+ /, '')))];
     expect(distinct, `${distinct.length} kinds of schema violation:\n${distinct.join('\n')}`).toEqual([]);
-    expect(new Set(webhooks.map((e) => e.type))).toEqual(new Set(['charge.succeeded', 'payment_intent.succeeded', 'checkout.session.completed', 'account.updated',
-      'transfer.created', 'charge.refunded', 'transfer.reversed', 'charge.failed', 'payment_intent.payment_failed', 'checkout.session.expired',
-      'customer.subscription.created', 'invoice.paid', 'customer.subscription.updated', 'invoice.payment_failed', 'customer.subscription.deleted']));
+    expect(new Set(webhooks.map((e) => e.type))).toEqual(
+      new Set([
+        'charge.succeeded',
+        'payment_intent.succeeded',
+        'checkout.session.completed',
+        'account.updated',
+        'transfer.created',
+        'charge.refunded',
+        'transfer.reversed',
+        'charge.failed',
+        'payment_intent.payment_failed',
+        'checkout.session.expired',
+        'customer.subscription.created',
+        'invoice.paid',
+        'customer.subscription.updated',
+        'invoice.payment_failed',
+        'customer.subscription.deleted',
+      ]),
+    );
   }, 60_000);
 });

@@ -10,7 +10,11 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killBackend, startBackendProcess, stopBackend, type BackendProcess } from './fixtures/crash/backend-process.ts';
 
-interface Ready { stripeUrl: string; secretKey: string; webhookSecret: string }
+interface Ready {
+  stripeUrl: string;
+  secretKey: string;
+  webhookSecret: string;
+}
 type Running = BackendProcess<Ready>;
 
 let dataDir: string;
@@ -54,7 +58,9 @@ afterAll(async () => {
 
 async function sandbox(run: Running, route: string, body: unknown): Promise<Record<string, unknown>> {
   const res = await fetch(`${run.stripeUrl}/_sandbox${route}`, {
-    method: 'POST', headers: { authorization: `Bearer ${run.secretKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { authorization: `Bearer ${run.secretKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
   return (await res.json()) as Record<string, unknown>;
 }
@@ -65,7 +71,9 @@ describe.skipIf(process.env.STITCHHOUSE_TEST_DATABASE === 'postgres')('SIGKILL d
     const url = new URL(running.stripeUrl);
     const stripe = new Stripe(running.secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0 });
     const session = await stripe.checkout.sessions.create({
-      mode: 'payment', customer_email: 'crash@example.com', success_url: 'http://localhost:3000/ok',
+      mode: 'payment',
+      customer_email: 'crash@example.com',
+      success_url: 'http://localhost:3000/ok',
       line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: 800, product_data: { name: 'Crash pattern' } } }],
     });
     expect((await sandbox(running, `/checkout/${session.id}/pay`, { card: '4242424242424242' })).status).toBe('succeeded');

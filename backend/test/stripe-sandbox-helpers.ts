@@ -53,7 +53,10 @@ export function problemsOf(answer: { object: string }, allowExtra: string[] = []
     const sample = fixtureOf('event') as Record<string, unknown>;
     return [
       ...shapeProblems({ ...event, data: {} }, { ...sample, data: {} }, '$', ['$.account', ...allowExtra]),
-      ...problemsOf(event.data.object as { object: string }, allowExtra.map((p) => p.replace('$.data.object', '$'))),
+      ...problemsOf(
+        event.data.object as { object: string },
+        allowExtra.map((p) => p.replace('$.data.object', '$')),
+      ),
     ];
   }
   const type = object.object === 'list' ? undefined : object.object;
@@ -91,14 +94,17 @@ export class Receiver {
           this.hung.push(body);
           return;
         }
-        void this.sdk.webhooks.constructEventAsync(body, signature, this.secret).then(
-          (event) => ({ event, verifyError: null }),
-          (err: Error) => ({ event: null, verifyError: err.message }),
-        ).then(({ event, verifyError }) => {
-          const status = this.failures > 0 ? (this.failures--, 500) : verifyError ? 400 : 200;
-          this.deliveries.push({ body, signature, event, verifyError, status });
-          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ received: status === 200 }));
-        });
+        void this.sdk.webhooks
+          .constructEventAsync(body, signature, this.secret)
+          .then(
+            (event) => ({ event, verifyError: null }),
+            (err: Error) => ({ event: null, verifyError: err.message }),
+          )
+          .then(({ event, verifyError }) => {
+            const status = this.failures > 0 ? (this.failures--, 500) : verifyError ? 400 : 200;
+            this.deliveries.push({ body, signature, event, verifyError, status });
+            res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ received: status === 200 }));
+          });
       });
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
@@ -155,8 +161,13 @@ export async function startSandboxHarness(extra: StackOptions & { keepData?: boo
   const stack = await startTestStack({
     ...extra,
     stripe: {
-      mode: 'sandbox', secretKey, webhookSecret, sandboxPort: 0, webhookUrl: receiver.url,
-      retry: { baseMs: 100, maxMs: 400, maxAttempts: 4, timeoutMs: 2_000 }, accountLinkTtl: 120,
+      mode: 'sandbox',
+      secretKey,
+      webhookSecret,
+      sandboxPort: 0,
+      webhookUrl: receiver.url,
+      retry: { baseMs: 100, maxMs: 400, maxAttempts: 4, timeoutMs: 2_000 },
+      accountLinkTtl: 120,
     },
   });
   const url = new URL(stack.stripe!.url);
@@ -178,7 +189,9 @@ export async function startSandboxHarness(extra: StackOptions & { keepData?: boo
 export function paymentSession(stripe: Stripe, amount = 1200, extra: Partial<Stripe.Checkout.SessionCreateParams> = {}): Promise<Stripe.Checkout.Session> {
   return stripe.checkout.sessions.create({
     mode: 'payment',
-    line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: amount, product_data: { name: 'Wrap dress pattern', metadata: { pattern_id: 'p1' } } } }],
+    line_items: [
+      { quantity: 1, price_data: { currency: 'eur', unit_amount: amount, product_data: { name: 'Wrap dress pattern', metadata: { pattern_id: 'p1' } } } },
+    ],
     customer_email: 'buyer@example.com',
     client_reference_id: 'order-1',
     metadata: { order_id: 'order-1' },

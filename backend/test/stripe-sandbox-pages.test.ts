@@ -26,7 +26,10 @@ async function open(path: string): Promise<Response> {
 
 async function submit(path: string, fields: Record<string, string>): Promise<Response> {
   return fetch(`${h.pages}${path}`, {
-    method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields),
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
   });
 }
 
@@ -55,7 +58,11 @@ describe('hosted checkout', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`http://localhost:3000/payment/success?order=order-1&session=${session.id}`);
     const paid = await h.stripe.checkout.sessions.retrieve(session.id);
-    expect(paid).toMatchObject({ status: 'complete', payment_status: 'paid', customer_details: { email: 'buyer@example.com', name: 'Ada Buyer', address: { country: 'FR' } } });
+    expect(paid).toMatchObject({
+      status: 'complete',
+      payment_status: 'paid',
+      customer_details: { email: 'buyer@example.com', name: 'Ada Buyer', address: { country: 'FR' } },
+    });
     expect((await open(`/checkout/${session.id}`)).status).toBe(200);
   });
 
@@ -69,7 +76,9 @@ describe('hosted checkout', () => {
     expect(page).toContain('Your card was declined.');
     const paid = await submit(`/checkout/${session.id}`, card('4242424242424242'));
     expect(paid.status).toBe(303);
-    await h.receiver.waitFor(() => h.receiver.received('payment_intent.payment_failed').some((e) => (e.data.object as Stripe.PaymentIntent).metadata.order_id === 'order-1'));
+    await h.receiver.waitFor(() =>
+      h.receiver.received('payment_intent.payment_failed').some((e) => (e.data.object as Stripe.PaymentIntent).metadata.order_id === 'order-1'),
+    );
   });
 
   it('bad input is reported on its field without charging', async () => {
@@ -84,7 +93,7 @@ describe('hosted checkout', () => {
     expect((await h.stripe.checkout.sessions.retrieve(session.id)).payment_intent).toBeNull();
   });
 
-  it('asks for the email when the session has none, and shows the customer\'s when it has one', async () => {
+  it("asks for the email when the session has none, and shows the customer's when it has one", async () => {
     const anonymous = await paymentSession(h.stripe, 800, { customer_email: undefined });
     const page = await (await open(`/checkout/${anonymous.id}`)).text();
     expect(page).toContain('<label for="email">Email</label>');
@@ -152,7 +161,12 @@ describe('Connect onboarding', () => {
   const urls = { refresh_url: 'http://localhost:3000/payment/refresh', return_url: 'http://localhost:3000/payment/receive?return=1' };
 
   it('a link opens once; the form completes the account and returns; reopening goes to refresh_url', async () => {
-    const account = await h.stripe.accounts.create({ type: 'express', country: 'DE', email: 'designer@example.com', capabilities: { transfers: { requested: true } } });
+    const account = await h.stripe.accounts.create({
+      type: 'express',
+      country: 'DE',
+      email: 'designer@example.com',
+      capabilities: { transfers: { requested: true } },
+    });
     const link = await h.stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', ...urls });
     const path = new URL(link.url).pathname;
     const first = await open(path);
@@ -196,15 +210,30 @@ describe('subscriptions and the billing portal', () => {
 
   beforeAll(async () => {
     const product = await h.stripe.products.create({ name: 'Stitchhouse Pro', metadata: { plan: 'pro' } });
-    month = await h.stripe.prices.create({ product: product.id, currency: 'eur', unit_amount: 1200, recurring: { interval: 'month' }, lookup_key: 'pro_month_eur' });
-    year = await h.stripe.prices.create({ product: product.id, currency: 'eur', unit_amount: 12000, recurring: { interval: 'year' }, lookup_key: 'pro_year_eur' });
+    month = await h.stripe.prices.create({
+      product: product.id,
+      currency: 'eur',
+      unit_amount: 1200,
+      recurring: { interval: 'month' },
+      lookup_key: 'pro_month_eur',
+    });
+    year = await h.stripe.prices.create({
+      product: product.id,
+      currency: 'eur',
+      unit_amount: 12000,
+      recurring: { interval: 'year' },
+      lookup_key: 'pro_year_eur',
+    });
   });
 
   async function subscribe(email: string): Promise<Stripe.Subscription> {
     const session = await h.stripe.checkout.sessions.create({
-      mode: 'subscription', line_items: [{ price: month.id, quantity: 1 }], customer_email: email,
+      mode: 'subscription',
+      line_items: [{ price: month.id, quantity: 1 }],
+      customer_email: email,
       subscription_data: { metadata: { store_id: 'store-1', plan: 'pro', interval: 'month' } },
-      success_url: 'http://localhost:3000/payment/subscription?status=success', cancel_url: 'http://localhost:3000/payment/subscription',
+      success_url: 'http://localhost:3000/payment/subscription?status=success',
+      cancel_url: 'http://localhost:3000/payment/subscription',
     });
     expect((await submit(`/checkout/${session.id}`, card('4242424242424242'))).status).toBe(303);
     const done = await h.stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription'] });
@@ -223,9 +252,17 @@ describe('subscriptions and the billing portal', () => {
     const invoice = await h.stripe.invoices.retrieve(sub.latest_invoice as string);
     // pricing.price_details is optional in the OpenAPI sample but present on real subscription lines
     expect(problemsOf(invoice, ['$.lines.data[0].pricing.price_details'])).toEqual([]);
-    expect(invoice).toMatchObject({ status: 'paid', amount_paid: 1200, billing_reason: 'subscription_create', parent: { subscription_details: { subscription: sub.id } } });
-    await h.receiver.waitFor(() => ['customer.subscription.created', 'invoice.paid', 'checkout.session.completed'].every((type) =>
-      h.receiver.received(type).some((e) => JSON.stringify(e.data.object).includes(sub.id))));
+    expect(invoice).toMatchObject({
+      status: 'paid',
+      amount_paid: 1200,
+      billing_reason: 'subscription_create',
+      parent: { subscription_details: { subscription: sub.id } },
+    });
+    await h.receiver.waitFor(() =>
+      ['customer.subscription.created', 'invoice.paid', 'checkout.session.completed'].every((type) =>
+        h.receiver.received(type).some((e) => JSON.stringify(e.data.object).includes(sub.id)),
+      ),
+    );
   });
 
   it('the portal switches monthly ↔ yearly, cancels at period end and resumes; the clock ends the period', async () => {
@@ -244,8 +281,11 @@ describe('subscriptions and the billing portal', () => {
     const yearly = await h.stripe.subscriptions.retrieve(sub.id);
     expect(yearly.items.data[0]!.price.id).toBe(year.id);
     expect(yearly.items.data[0]!.id).toBe(sub.items.data[0]!.id);
-    await h.receiver.waitFor(() => h.receiver.received('customer.subscription.updated').some((e) =>
-      (e.data.object as Stripe.Subscription).id === sub.id && (e.data.previous_attributes as { items?: unknown })?.items !== undefined));
+    await h.receiver.waitFor(() =>
+      h.receiver
+        .received('customer.subscription.updated')
+        .some((e) => (e.data.object as Stripe.Subscription).id === sub.id && (e.data.previous_attributes as { items?: unknown })?.items !== undefined),
+    );
 
     expect((await submit(`${path}/subscriptions/${sub.id}/cancel`, {})).status).toBe(303);
     expect(await h.stripe.subscriptions.retrieve(sub.id)).toMatchObject({ cancel_at_period_end: true, status: 'active' });
@@ -283,14 +323,22 @@ describe('subscriptions and the billing portal', () => {
     const overdue = await h.stripe.subscriptions.retrieve(sub.id);
     expect(overdue.status).toBe('past_due');
     await h.receiver.waitFor(() => h.receiver.received('invoice.payment_failed').some((e) => (e.data.object as Stripe.Invoice).id === overdue.latest_invoice));
-    const updatedCard = await submit(`${path}/card`, { number: '4242 4242 4242 4242', expiry: `12 / ${String(thisYear + 3).slice(-2)}`, cvc: '123', name: 'R' });
+    const updatedCard = await submit(`${path}/card`, {
+      number: '4242 4242 4242 4242',
+      expiry: `12 / ${String(thisYear + 3).slice(-2)}`,
+      cvc: '123',
+      name: 'R',
+    });
     expect(updatedCard.headers.get('location')).toBe(`${path}?notice=card`);
     expect(await (await open(`${path}?notice=card`)).text()).toContain('Card ending in 4242');
   });
 
   it('the API switches the price, cancels now (customer.subscription.deleted) and expires open sessions', async () => {
     const sub = await subscribe('api@example.com');
-    const switched = await h.stripe.subscriptions.update(sub.id, { items: [{ id: sub.items.data[0]!.id, price: year.id }], proration_behavior: 'create_prorations' });
+    const switched = await h.stripe.subscriptions.update(sub.id, {
+      items: [{ id: sub.items.data[0]!.id, price: year.id }],
+      proration_behavior: 'create_prorations',
+    });
     expect(switched.items.data[0]!.price.recurring!.interval).toBe('year');
     expect(problemsOf(switched)).toEqual([]);
     const wrongItem = h.stripe.subscriptions.update(sub.id, { items: [{ id: 'si_missing', price: year.id }] });
@@ -313,7 +361,9 @@ describe('subscriptions and the billing portal', () => {
 
   it('a card that always asks for 3-D Secure pays at checkout but its renewal fails with authentication_required', async () => {
     const session = await h.stripe.checkout.sessions.create({
-      mode: 'subscription', line_items: [{ price: month.id, quantity: 1 }], customer_email: 'auth@example.com',
+      mode: 'subscription',
+      line_items: [{ price: month.id, quantity: 1 }],
+      customer_email: 'auth@example.com',
       success_url: 'http://localhost:3000/payment/subscription?status=success',
     });
     expect((await submit(`/checkout/${session.id}`, card('4000 0027 6000 3184'))).headers.get('location')).toBe(`/checkout/${session.id}/authenticate`);
@@ -324,7 +374,12 @@ describe('subscriptions and the billing portal', () => {
     expect(overdue.status).toBe('past_due');
     const invoice = overdue.latest_invoice as Stripe.Invoice;
     expect(invoice.status).toBe('open');
-    const { rows } = await h.stack.pool.query<{ intent: string }>(`select internal->>'payment_intent' as intent from _stripe_sandbox.objects where id = $1`, [invoice.id]);
-    expect((await h.stripe.paymentIntents.retrieve(rows[0]!.intent)).last_payment_error).toMatchObject({ code: 'authentication_required', decline_code: 'authentication_required' });
+    const { rows } = await h.stack.pool.query<{ intent: string }>(`select internal->>'payment_intent' as intent from _stripe_sandbox.objects where id = $1`, [
+      invoice.id,
+    ]);
+    expect((await h.stripe.paymentIntents.retrieve(rows[0]!.intent)).last_payment_error).toMatchObject({
+      code: 'authentication_required',
+      decline_code: 'authentication_required',
+    });
   });
 });

@@ -49,7 +49,12 @@ async function balance(): Promise<number> {
 }
 
 /** The raw answer, to hold the error object itself against Stripe's. */
-async function raw(method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; json: { error?: Record<string, unknown> } }> {
+async function raw(
+  method: string,
+  path: string,
+  body?: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; json: { error?: Record<string, unknown> } }> {
   const res = await fetch(`${h.stack.stripe!.url}/v1${path}`, {
     method,
     headers: { authorization: `Bearer ${h.stack.stripe!.secretKey}`, ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}), ...headers },
@@ -71,7 +76,10 @@ describe('parameters Stripe does not declare', () => {
     // @ts-expect-error amount_cents is not a refund parameter: the SDK's types refuse it too
     const refused = await stripeError(h.stripe.refunds.create({ payment_intent: intent.id, amount_cents: 100 }));
     expect(refused).toMatchObject({
-      statusCode: 400, type: 'StripeInvalidRequestError', code: 'parameter_unknown', param: 'amount_cents',
+      statusCode: 400,
+      type: 'StripeInvalidRequestError',
+      code: 'parameter_unknown',
+      param: 'amount_cents',
       message: 'Received unknown parameter: amount_cents',
       doc_url: 'https://stripe.com/docs/error-codes/parameter-unknown',
     });
@@ -85,8 +93,11 @@ describe('parameters Stripe does not declare', () => {
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual({
       error: {
-        type: 'invalid_request_error', code: 'parameter_unknown', param: 'amount_cents',
-        message: 'Received unknown parameter: amount_cents', doc_url: 'https://stripe.com/docs/error-codes/parameter-unknown',
+        type: 'invalid_request_error',
+        code: 'parameter_unknown',
+        param: 'amount_cents',
+        message: 'Received unknown parameter: amount_cents',
+        doc_url: 'https://stripe.com/docs/error-codes/parameter-unknown',
       },
     });
     expect(answer.headers.get('request-id')).toMatch(/^req_/);
@@ -96,12 +107,21 @@ describe('parameters Stripe does not declare', () => {
     const { charge } = await paidCharge(3000);
     const account = await onboardedAccount('strict-designer@example.com');
     const before = await balance();
-    const refused = await stripeError(h.stripe.transfers.create({
-      amount: 1000, currency: 'eur', destination: account.id,
-      // @ts-expect-error the typo Stripe refuses
-      source_transation: charge.id,
-    }));
-    expect(refused).toMatchObject({ statusCode: 400, code: 'parameter_unknown', param: 'source_transation', message: 'Received unknown parameter: source_transation' });
+    const refused = await stripeError(
+      h.stripe.transfers.create({
+        amount: 1000,
+        currency: 'eur',
+        destination: account.id,
+        // @ts-expect-error the typo Stripe refuses
+        source_transation: charge.id,
+      }),
+    );
+    expect(refused).toMatchObject({
+      statusCode: 400,
+      code: 'parameter_unknown',
+      param: 'source_transation',
+      message: 'Received unknown parameter: source_transation',
+    });
     expect(await balance()).toBe(before);
     // spelt right it runs, against the charge
     const transfer = await h.stripe.transfers.create({ amount: 1000, currency: 'eur', destination: account.id, source_transaction: charge.id });
@@ -115,14 +135,32 @@ describe('parameters Stripe does not declare', () => {
     const removed = await stripeError(paymentSession(h.stripe, 1000, { payment_method_types: ['card'] } as Partial<Stripe.Checkout.SessionCreateParams>));
     expect(removed).toMatchObject({ statusCode: 400, code: 'parameter_unknown', param: 'payment_method_types' });
 
-    const nested = await stripeError(paymentSession(h.stripe, 1000, {
-      payment_intent_data: { transfer_group: 'order-1', transfer_grop: 'x' } as Stripe.Checkout.SessionCreateParams.PaymentIntentData,
-    }));
-    expect(nested).toMatchObject({ statusCode: 400, code: 'parameter_unknown', param: 'payment_intent_data[transfer_grop]', message: 'Received unknown parameter: payment_intent_data[transfer_grop]' });
+    const nested = await stripeError(
+      paymentSession(h.stripe, 1000, {
+        payment_intent_data: { transfer_group: 'order-1', transfer_grop: 'x' } as Stripe.Checkout.SessionCreateParams.PaymentIntentData,
+      }),
+    );
+    expect(nested).toMatchObject({
+      statusCode: 400,
+      code: 'parameter_unknown',
+      param: 'payment_intent_data[transfer_grop]',
+      message: 'Received unknown parameter: payment_intent_data[transfer_grop]',
+    });
 
-    const inItem = await stripeError(paymentSession(h.stripe, 1000, {
-      line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: 1000, product_data: { name: 'Dress', colour: 'red' } as Stripe.Checkout.SessionCreateParams.LineItem.PriceData.ProductData } }],
-    }));
+    const inItem = await stripeError(
+      paymentSession(h.stripe, 1000, {
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'eur',
+              unit_amount: 1000,
+              product_data: { name: 'Dress', colour: 'red' } as Stripe.Checkout.SessionCreateParams.LineItem.PriceData.ProductData,
+            },
+          },
+        ],
+      }),
+    );
     expect(inItem).toMatchObject({ param: 'line_items[0][price_data][product_data][colour]', code: 'parameter_unknown' });
 
     // a hash where Stripe takes a value
@@ -147,10 +185,13 @@ describe('idempotency as Stripe', () => {
   it('a request refused in validation keeps no result: the corrected retry with the same key runs', async () => {
     const { intent, charge } = await paidCharge(2000);
     const key = `strict-refund-${Date.now()}`;
-    const refused = await stripeError(h.stripe.refunds.create(
-      // @ts-expect-error the unknown parameter
-      { payment_intent: intent.id, amount_cents: 100 }, { idempotencyKey: key },
-    ));
+    const refused = await stripeError(
+      h.stripe.refunds.create(
+        // @ts-expect-error the unknown parameter
+        { payment_intent: intent.id, amount_cents: 100 },
+        { idempotencyKey: key },
+      ),
+    );
     expect(refused).toMatchObject({ code: 'parameter_unknown' });
     expect(refused.headers?.['idempotency-key']).toBe(key);
     const refund = await h.stripe.refunds.create({ payment_intent: intent.id, amount: 100 }, { idempotencyKey: key });
@@ -207,17 +248,27 @@ describe('idempotency as Stripe', () => {
 
 describe('error params in form notation', () => {
   it('a bad nested amount names line_items[0][price_data][unit_amount]', async () => {
-    const item = (priceData: Record<string, unknown>) => ({ line_items: [{ quantity: 1, price_data: priceData }] } as unknown as Partial<Stripe.Checkout.SessionCreateParams>);
+    const item = (priceData: Record<string, unknown>) =>
+      ({ line_items: [{ quantity: 1, price_data: priceData }] }) as unknown as Partial<Stripe.Checkout.SessionCreateParams>;
     const negative = await stripeError(paymentSession(h.stripe, 1000, item({ currency: 'eur', unit_amount: -5, product_data: { name: 'x' } })));
     expect(negative).toMatchObject({ statusCode: 400, code: 'parameter_invalid_integer', param: 'line_items[0][price_data][unit_amount]' });
     const missing = await stripeError(paymentSession(h.stripe, 1000, item({ currency: 'eur', product_data: { name: 'x' } })));
-    expect(missing).toMatchObject({ code: 'parameter_missing', param: 'line_items[0][price_data][unit_amount]', message: 'Missing required param: line_items[0][price_data][unit_amount].' });
+    expect(missing).toMatchObject({
+      code: 'parameter_missing',
+      param: 'line_items[0][price_data][unit_amount]',
+      message: 'Missing required param: line_items[0][price_data][unit_amount].',
+    });
     const noName = await stripeError(paymentSession(h.stripe, 1000, item({ currency: 'eur', unit_amount: 100, product_data: { description: 'x' } })));
     expect(noName).toMatchObject({ code: 'parameter_missing', param: 'line_items[0][price_data][product_data][name]' });
-    const badInterval = await stripeError(paymentSession(h.stripe, 1000, {
-      mode: 'subscription', payment_intent_data: undefined,
-      line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: 100, product_data: { name: 'x' }, recurring: { interval: 'fortnight' as 'month' } } }],
-    }));
+    const badInterval = await stripeError(
+      paymentSession(h.stripe, 1000, {
+        mode: 'subscription',
+        payment_intent_data: undefined,
+        line_items: [
+          { quantity: 1, price_data: { currency: 'eur', unit_amount: 100, product_data: { name: 'x' }, recurring: { interval: 'fortnight' as 'month' } } },
+        ],
+      }),
+    );
     expect(badInterval).toMatchObject({ param: 'line_items[0][price_data][recurring][interval]' });
   });
 });
@@ -266,14 +317,14 @@ describe('lists', () => {
     expect(backwards.sort()).toEqual(seen.slice(0, -1).sort());
   }, 120_000);
 
-  it('limit is 1 to 100 and a cursor must exist, with Stripe\'s errors', async () => {
+  it("limit is 1 to 100 and a cursor must exist, with Stripe's errors", async () => {
     for (const limit of [0, 101]) {
       const refused = await stripeError(h.stripe.events.list({ limit }));
       expect(refused).toMatchObject({ statusCode: 400, type: 'StripeInvalidRequestError', code: 'parameter_invalid_integer', param: 'limit' });
     }
     expect((await stripeError(h.stripe.events.list({ limit: 101 }))).message).toBe("This value must be less than or equal to 100 (it currently is '101').");
     expect((await stripeError(h.stripe.events.list({ limit: 0 }))).message).toBe('This value must be greater than or equal to 1.');
-    expect((await stripeError(h.stripe.prices.list({ limit: 500 })))).toMatchObject({ code: 'parameter_invalid_integer', param: 'limit' });
+    expect(await stripeError(h.stripe.prices.list({ limit: 500 }))).toMatchObject({ code: 'parameter_invalid_integer', param: 'limit' });
     const notNumber = await raw('GET', '/events?limit=ten');
     expect(notNumber.json.error).toMatchObject({ code: 'parameter_invalid_integer', param: 'limit' });
     const missing = await stripeError(h.stripe.events.list({ starting_after: 'evt_missing' }));
@@ -287,7 +338,18 @@ describe('lists', () => {
     expect(typeof charge.balance_transaction).toBe('string');
     const retrieved = await h.stripe.charges.retrieve(charge.id, { expand: ['balance_transaction'] });
     const txn = retrieved.balance_transaction as Stripe.BalanceTransaction;
-    expect(txn).toMatchObject({ id: charge.balance_transaction, object: 'balance_transaction', amount: 4200, net: 4200, fee: 0, currency: 'eur', source: charge.id, type: 'charge', reporting_category: 'charge', status: 'available' });
+    expect(txn).toMatchObject({
+      id: charge.balance_transaction,
+      object: 'balance_transaction',
+      amount: 4200,
+      net: 4200,
+      fee: 0,
+      currency: 'eur',
+      source: charge.id,
+      type: 'charge',
+      reporting_category: 'charge',
+      status: 'available',
+    });
     expect(problemsOf(txn)).toEqual([]);
     expect(await h.stripe.balanceTransactions.retrieve(txn.id)).toEqual(txn);
 
@@ -300,10 +362,28 @@ describe('lists', () => {
     expect(refund.balance_transaction).toMatchObject({ object: 'balance_transaction', amount: -200, type: 'refund', source: refund.id });
     // transfers and their reversals carry theirs too
     const account = await onboardedAccount('strict-expand@example.com');
-    const transfer = await h.stripe.transfers.create({ amount: 1000, currency: 'eur', destination: account.id, source_transaction: charge.id, expand: ['balance_transaction'] });
-    expect(transfer.balance_transaction).toMatchObject({ object: 'balance_transaction', amount: -1000, type: 'transfer', reporting_category: 'transfer', source: transfer.id });
+    const transfer = await h.stripe.transfers.create({
+      amount: 1000,
+      currency: 'eur',
+      destination: account.id,
+      source_transaction: charge.id,
+      expand: ['balance_transaction'],
+    });
+    expect(transfer.balance_transaction).toMatchObject({
+      object: 'balance_transaction',
+      amount: -1000,
+      type: 'transfer',
+      reporting_category: 'transfer',
+      source: transfer.id,
+    });
     const reversal = await h.stripe.transfers.createReversal(transfer.id, { amount: 300, expand: ['balance_transaction'] });
-    expect(reversal.balance_transaction).toMatchObject({ object: 'balance_transaction', amount: 300, type: 'transfer_refund', reporting_category: 'transfer_reversal', source: reversal.id });
+    expect(reversal.balance_transaction).toMatchObject({
+      object: 'balance_transaction',
+      amount: 300,
+      type: 'transfer_refund',
+      reporting_category: 'transfer_reversal',
+      source: reversal.id,
+    });
     expect(problemsOf(reversal.balance_transaction as Stripe.BalanceTransaction)).toEqual([]);
 
     // charges list pages like every list

@@ -24,12 +24,20 @@ describe('which Stripe', () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'keys.json'), JSON.stringify({ jwtSecret: 'x'.repeat(40), anonKey: 'a', serviceRoleKey: 's' }));
     const first = loadStripeConfig(dir, {}, 54321);
-    expect(first).toMatchObject({ mode: 'sandbox', sandboxPort: 54330, secretKey: expect.stringMatching(/^sk_test_\w{20,}$/), webhookSecret: expect.stringMatching(/^whsec_\w{20,}$/) });
+    expect(first).toMatchObject({
+      mode: 'sandbox',
+      sandboxPort: 54330,
+      secretKey: expect.stringMatching(/^sk_test_\w{20,}$/),
+      webhookSecret: expect.stringMatching(/^whsec_\w{20,}$/),
+    });
     expect(loadStripeConfig(dir, {}, 54321).secretKey).toBe(first.secretKey);
     const stored = JSON.parse(fs.readFileSync(path.join(dir, 'keys.json'), 'utf8')) as Record<string, string>;
     expect(stored).toMatchObject({ jwtSecret: 'x'.repeat(40), anonKey: 'a', stripeSecretKey: first.secretKey });
     expect(loadStripeConfig(dir, {}, 0).sandboxPort).toBe(0);
-    expect(loadStripeConfig(dir, { STRIPE_SANDBOX_PORT: '6000', STRIPE_SANDBOX_WEBHOOK_ATTEMPTS: '3' }, 54321)).toMatchObject({ sandboxPort: 6000, retry: { maxAttempts: 3 } });
+    expect(loadStripeConfig(dir, { STRIPE_SANDBOX_PORT: '6000', STRIPE_SANDBOX_WEBHOOK_ATTEMPTS: '3' }, 54321)).toMatchObject({
+      sandboxPort: 6000,
+      retry: { maxAttempts: 3 },
+    });
     expect(loadStripeConfig(dir, {}, 54321, { retry: { baseMs: 5 } }).retry).toEqual({ baseMs: 5 });
   });
 
@@ -39,7 +47,9 @@ describe('which Stripe', () => {
     expect(loadStripeConfig(dir, env, 54321)).toMatchObject({ mode: 'stripe', secretKey: 'sk_test_real123', webhookSecret: 'whsec_real123' });
     expect(fs.existsSync(path.join(dir, 'keys.json'))).toBe(false);
     expect(() => loadStripeConfig(dir, { STRIPE_SECRET_KEY: 'sk_test_real123' }, 54321)).toThrow(/set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
-    expect(() => loadStripeConfig(dir, { STRIPE_SECRET_KEY: 'pk_test_oops', STRIPE_WEBHOOK_SECRET: 'whsec_x' }, 54321)).toThrow(/STRIPE_SECRET_KEY must be a Stripe secret key/);
+    expect(() => loadStripeConfig(dir, { STRIPE_SECRET_KEY: 'pk_test_oops', STRIPE_WEBHOOK_SECRET: 'whsec_x' }, 54321)).toThrow(
+      /STRIPE_SECRET_KEY must be a Stripe secret key/,
+    );
   });
 });
 
@@ -68,7 +78,9 @@ describe('billing periods', () => {
 
 describe('cards', () => {
   const now = at('2026-11-23T12:00:00Z');
-  function at(iso: string) { return Date.parse(iso) / 1000; }
+  function at(iso: string) {
+    return Date.parse(iso) / 1000;
+  }
   it('checks the fields before charging', () => {
     const card = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123' };
     expect(checkCardFields(card, now)).toBeUndefined();
@@ -79,7 +91,7 @@ describe('cards', () => {
     expect(parseExpiry('12 / 34')).toEqual({ month: 12, year: 2034 });
     expect(parseExpiry('13/30')).toBeUndefined();
   });
-  it('behave like Stripe\'s test cards, on and off session', () => {
+  it("behave like Stripe's test cards, on and off session", () => {
     expect(cardBehaviour('4242424242424242').kind).toBe('succeeds');
     expect(cardBehaviour('4000000000000002')).toMatchObject({ kind: 'declined', decline: { code: 'card_declined', decline_code: 'generic_decline' } });
     expect(cardBehaviour('4000002500003155').kind).toBe('requires_authentication');
@@ -90,9 +102,11 @@ describe('cards', () => {
 });
 
 describe('fixture shapes', () => {
-  it('keep every key of Stripe\'s sample and drop its made-up values', () => {
+  it("keep every key of Stripe's sample and drop its made-up values", () => {
     const refund = shaped<Record<string, unknown>>('refund', { id: 're_1', amount: 5 });
-    expect(Object.keys(refund).sort()).toEqual(Object.keys(JSON.parse(fs.readFileSync(new URL('../src/stripe-sandbox/fixtures.json', import.meta.url), 'utf8')).refund).sort());
+    expect(Object.keys(refund).sort()).toEqual(
+      Object.keys(JSON.parse(fs.readFileSync(new URL('../src/stripe-sandbox/fixtures.json', import.meta.url), 'utf8')).refund).sort(),
+    );
     expect(refund).toMatchObject({ id: 're_1', amount: 5, charge: null, destination_details: { card: { type: null }, type: null } });
   });
 });

@@ -46,8 +46,20 @@ describe('shapes against fixtures3.json', () => {
     const product = await h.stripe.products.create({ name: 'Stitchhouse Pro', metadata: { plan: 'pro' } });
     expect(product.id).toMatch(/^prod_/);
     expect(problemsOf(product)).toEqual([]);
-    const month = await h.stripe.prices.create({ product: product.id, currency: 'eur', unit_amount: 900, recurring: { interval: 'month' }, lookup_key: 'shape_month_eur' });
-    const year = await h.stripe.prices.create({ product: product.id, currency: 'eur', unit_amount: 9000, recurring: { interval: 'year' }, lookup_key: 'shape_year_eur' });
+    const month = await h.stripe.prices.create({
+      product: product.id,
+      currency: 'eur',
+      unit_amount: 900,
+      recurring: { interval: 'month' },
+      lookup_key: 'shape_month_eur',
+    });
+    const year = await h.stripe.prices.create({
+      product: product.id,
+      currency: 'eur',
+      unit_amount: 9000,
+      recurring: { interval: 'year' },
+      lookup_key: 'shape_year_eur',
+    });
     expect(problemsOf(month)).toEqual([]);
     expect(month).toMatchObject({ object: 'price', type: 'recurring', recurring: { interval: 'month', interval_count: 1 }, unit_amount: 900, active: true });
 
@@ -64,7 +76,16 @@ describe('shapes against fixtures3.json', () => {
   it('a payment-mode checkout session, paid: session, line items, payment intent, charge and events', async () => {
     const session = await paymentSession(h.stripe, 2500);
     expect(session.id).toMatch(/^cs_test_/);
-    expect(session).toMatchObject({ object: 'checkout.session', status: 'open', payment_status: 'unpaid', amount_total: 2500, currency: 'eur', mode: 'payment', client_reference_id: 'order-1', metadata: { order_id: 'order-1' } });
+    expect(session).toMatchObject({
+      object: 'checkout.session',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: 2500,
+      currency: 'eur',
+      mode: 'payment',
+      client_reference_id: 'order-1',
+      metadata: { order_id: 'order-1' },
+    });
     expect(session.url).toBe(`${h.pages}/checkout/${session.id}`);
     expect(problemsOf(session)).toEqual([]);
 
@@ -84,7 +105,15 @@ describe('shapes against fixtures3.json', () => {
     expect(intent).toMatchObject({ status: 'succeeded', amount: 2500, amount_received: 2500, transfer_group: 'order-1', metadata: { order_id: 'order-1' } });
     const charge = intent.latest_charge as Stripe.Charge;
     expect(problemsOf(charge)).toEqual([]);
-    expect(charge).toMatchObject({ id: expect.stringMatching(/^ch_/), status: 'succeeded', paid: true, amount: 2500, amount_refunded: 0, refunded: false, payment_intent: intent.id });
+    expect(charge).toMatchObject({
+      id: expect.stringMatching(/^ch_/),
+      status: 'succeeded',
+      paid: true,
+      amount: 2500,
+      amount_refunded: 0,
+      refunded: false,
+      payment_intent: intent.id,
+    });
     expect(charge.payment_method_details!.card).toMatchObject({ brand: 'visa', last4: '4242' });
     expect(await h.stripe.paymentIntents.retrieve(intent.id)).toMatchObject({ id: intent.id, latest_charge: charge.id });
     expect((await h.stripe.charges.retrieve(charge.id)).id).toBe(charge.id);
@@ -104,7 +133,13 @@ describe('shapes against fixtures3.json', () => {
     const intent = session.payment_intent as Stripe.PaymentIntent;
     const partial = await h.stripe.refunds.create({ payment_intent: intent.id, amount: 1000, metadata: { order_item_id: 'i1' } });
     expect(problemsOf(partial)).toEqual([]);
-    expect(partial).toMatchObject({ id: expect.stringMatching(/^re_/), amount: 1000, status: 'succeeded', charge: (intent.latest_charge as Stripe.Charge).id, metadata: { order_item_id: 'i1' } });
+    expect(partial).toMatchObject({
+      id: expect.stringMatching(/^re_/),
+      amount: 1000,
+      status: 'succeeded',
+      charge: (intent.latest_charge as Stripe.Charge).id,
+      metadata: { order_item_id: 'i1' },
+    });
     expect(await h.stripe.charges.retrieve((intent.latest_charge as Stripe.Charge).id)).toMatchObject({ amount_refunded: 1000, refunded: false });
 
     const tooMuch = await stripeError(h.stripe.refunds.create({ payment_intent: intent.id, amount: 2500 }));
@@ -121,26 +156,48 @@ describe('shapes against fixtures3.json', () => {
     expect(again).toMatchObject({ statusCode: 400, code: 'charge_already_refunded' });
 
     await h.receiver.waitFor(() => h.receiver.received('charge.refunded').filter((e) => (e.data.object as Stripe.Charge).id === charge.id).length === 2);
-    const last = h.receiver.received('charge.refunded').filter((e) => (e.data.object as Stripe.Charge).id === charge.id).at(-1)!;
+    const last = h.receiver
+      .received('charge.refunded')
+      .filter((e) => (e.data.object as Stripe.Charge).id === charge.id)
+      .at(-1)!;
     expect(last.data.previous_attributes).toMatchObject({ amount_refunded: 1000, refunded: false });
     expect(problemsOf(last)).toEqual([]);
   });
 
   it('Connect: transfers need an onboarded account; links expire; reversals', async () => {
-    const account = await h.stripe.accounts.create({ type: 'express', country: 'IE', email: 'designer@example.com', capabilities: { transfers: { requested: true }, card_payments: { requested: true } }, metadata: { user_id: 'u1' } });
+    const account = await h.stripe.accounts.create({
+      type: 'express',
+      country: 'IE',
+      email: 'designer@example.com',
+      capabilities: { transfers: { requested: true }, card_payments: { requested: true } },
+      metadata: { user_id: 'u1' },
+    });
     expect(account.id).toMatch(/^acct_/);
     expect(problemsOf(account)).toEqual([]);
-    expect(account).toMatchObject({ type: 'express', details_submitted: false, charges_enabled: false, payouts_enabled: false, capabilities: { transfers: 'inactive' } });
+    expect(account).toMatchObject({
+      type: 'express',
+      details_submitted: false,
+      charges_enabled: false,
+      payouts_enabled: false,
+      capabilities: { transfers: 'inactive' },
+    });
     expect(account.requirements!.currently_due!.length).toBeGreaterThan(0);
 
-    const link = await h.stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', refresh_url: 'http://localhost:3000/payment/refresh', return_url: 'http://localhost:3000/payment/receive?return=1' });
+    const link = await h.stripe.accountLinks.create({
+      account: account.id,
+      type: 'account_onboarding',
+      refresh_url: 'http://localhost:3000/payment/refresh',
+      return_url: 'http://localhost:3000/payment/receive?return=1',
+    });
     expect(problemsOf(link)).toEqual([]);
     expect(link.url).toMatch(new RegExp(`^${h.pages}/connect/onboarding/acctlink_`));
     expect(link.expires_at - link.created).toBe(120);
 
     const session = await paidSession(5000);
     const charge = (session.payment_intent as Stripe.PaymentIntent).latest_charge as Stripe.Charge;
-    const refused = await stripeError(h.stripe.transfers.create({ amount: 4000, currency: 'eur', destination: account.id, transfer_group: 'order-1', source_transaction: charge.id }));
+    const refused = await stripeError(
+      h.stripe.transfers.create({ amount: 4000, currency: 'eur', destination: account.id, transfer_group: 'order-1', source_transaction: charge.id }),
+    );
     expect(refused).toMatchObject({ statusCode: 400, code: 'insufficient_capabilities_for_transfer', param: 'destination', type: 'StripeInvalidRequestError' });
 
     const completed = await h.sandbox<Stripe.Account>(`/accounts/${account.id}/complete`, {});
@@ -151,7 +208,14 @@ describe('shapes against fixtures3.json', () => {
     expect(updated.data.previous_attributes).toMatchObject({ payouts_enabled: false });
     expect(problemsOf(updated)).toEqual([]);
 
-    const transfer = await h.stripe.transfers.create({ amount: 4000, currency: 'eur', destination: account.id, transfer_group: 'order-1', source_transaction: charge.id, metadata: { order_item_id: 'i1' } });
+    const transfer = await h.stripe.transfers.create({
+      amount: 4000,
+      currency: 'eur',
+      destination: account.id,
+      transfer_group: 'order-1',
+      source_transaction: charge.id,
+      metadata: { order_item_id: 'i1' },
+    });
     expect(problemsOf(transfer)).toEqual([]);
     expect(transfer).toMatchObject({ id: expect.stringMatching(/^tr_/), amount: 4000, destination: account.id, reversed: false, amount_reversed: 0 });
     const overdrawn = await stripeError(h.stripe.transfers.create({ amount: 1001, currency: 'eur', destination: account.id, source_transaction: charge.id }));
@@ -175,31 +239,51 @@ describe('errors and idempotency', () => {
     const missing = await stripeError(h.stripe.checkout.sessions.retrieve('cs_test_nope'));
     expect(missing).toMatchObject({ statusCode: 404, code: 'resource_missing', type: 'StripeInvalidRequestError' });
     expect(missing.requestId).toMatch(/^req_/);
-    const noMode = await stripeError(h.stripe.checkout.sessions.create({ line_items: [{ price: 'price_x', quantity: 1 }] } as Stripe.Checkout.SessionCreateParams));
+    const noMode = await stripeError(
+      h.stripe.checkout.sessions.create({ line_items: [{ price: 'price_x', quantity: 1 }] } as Stripe.Checkout.SessionCreateParams),
+    );
     expect(noMode).toMatchObject({ statusCode: 400, code: 'parameter_missing', param: 'mode' });
     const badInt = await stripeError(h.stripe.refunds.create({ payment_intent: 'pi_x', amount: 'ten' as unknown as number }));
     expect(badInt).toMatchObject({ statusCode: 400, code: 'parameter_invalid_integer', param: 'amount' });
     const unknownCustomer = await stripeError(paymentSession(h.stripe, 100, { customer: 'cus_missing', customer_email: undefined }));
     expect(unknownCustomer).toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'customer' });
 
-    const wrongKey = new Stripe('sk_test_wrong', { host: new URL(h.stack.stripe!.url).hostname, port: Number(new URL(h.stack.stripe!.url).port), protocol: 'http', maxNetworkRetries: 0 });
+    const wrongKey = new Stripe('sk_test_wrong', {
+      host: new URL(h.stack.stripe!.url).hostname,
+      port: Number(new URL(h.stack.stripe!.url).port),
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
     const auth = await stripeError(wrongKey.customers.create({}));
     expect(auth).toMatchObject({ statusCode: 401, type: 'StripeAuthenticationError' });
 
     const raw = await fetch(`${h.stack.stripe!.url}/v1/customers/cus_missing`, { headers: { authorization: `Bearer ${h.stack.stripe!.secretKey}` } });
     expect(raw.status).toBe(404);
     expect(raw.headers.get('request-id')).toMatch(/^req_/);
-    expect(await raw.json()).toEqual({ error: { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: "No such customer: 'cus_missing'", doc_url: 'https://stripe.com/docs/error-codes/resource-missing' } });
+    expect(await raw.json()).toEqual({
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'id',
+        message: "No such customer: 'cus_missing'",
+        doc_url: 'https://stripe.com/docs/error-codes/resource-missing',
+      },
+    });
   });
 
   it('a declined card: card_declined on the intent and payment_intent.payment_failed', async () => {
     const session = await paymentSession(h.stripe, 700);
-    const outcome = await h.sandbox<{ status: string; error: { code: string; decline_code: string; type: string } }>(`/checkout/${session.id}/pay`, { card: '4000000000000002' });
+    const outcome = await h.sandbox<{ status: string; error: { code: string; decline_code: string; type: string } }>(`/checkout/${session.id}/pay`, {
+      card: '4000000000000002',
+    });
     expect(outcome).toMatchObject({ status: 'failed', error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' } });
     const again = await h.stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent'] });
     expect(again.status).toBe('open');
     const intent = again.payment_intent as Stripe.PaymentIntent;
-    expect(intent).toMatchObject({ status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' } });
+    expect(intent).toMatchObject({
+      status: 'requires_payment_method',
+      last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' },
+    });
     await h.receiver.waitFor(() => h.receiver.received('payment_intent.payment_failed').some((e) => (e.data.object as Stripe.PaymentIntent).id === intent.id));
     // the buyer tries another card: same intent, now paid
     expect((await h.sandbox<{ status: string }>(`/checkout/${session.id}/pay`, { card: '4242424242424242' })).status).toBe('succeeded');
@@ -217,7 +301,13 @@ describe('errors and idempotency', () => {
 
     // concurrent requests with one key create one object
     const shared = `idem-race-${Date.now()}`;
-    const raced = await Promise.all(Array.from({ length: 5 }, () => paymentSession(h.stripe, 900).catch(() => undefined).then(() => h.stripe.customers.create({ email: 'race@example.com' }, { idempotencyKey: shared }))));
+    const raced = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        paymentSession(h.stripe, 900)
+          .catch(() => undefined)
+          .then(() => h.stripe.customers.create({ email: 'race@example.com' }, { idempotencyKey: shared })),
+      ),
+    );
     expect(new Set(raced.map((c) => c.id)).size).toBe(1);
 
     // a failed request is replayed as the same failure
@@ -229,7 +319,12 @@ describe('errors and idempotency', () => {
   });
 });
 
-interface DeliveryLog { event_id: string; status: string; attempts: number; log: Array<{ status: number | null; error: string | null; at: string }> }
+interface DeliveryLog {
+  event_id: string;
+  status: string;
+  attempts: number;
+  log: Array<{ status: number | null; error: string | null; at: string }>;
+}
 
 /** The delivery log of one event once the sandbox recorded it delivered (the endpoint sees it a moment before). */
 async function deliveredLog(eventId: string): Promise<DeliveryLog> {
@@ -284,8 +379,14 @@ describe('webhooks', () => {
   it('a tampered payload does not verify with the SDK', async () => {
     const delivered = h.receiver.deliveries.find((d) => d.status === 200)!;
     const sdk = new Stripe('sk_test_unused');
-    await expect(sdk.webhooks.constructEventAsync(delivered.body.replace('"livemode": false', '"livemode": true'), delivered.signature, h.receiver.secret)).rejects.toThrow();
-    const header = sdk.webhooks.generateTestHeaderString({ payload: delivered.body, secret: h.receiver.secret, timestamp: Number(/t=(\d+)/.exec(delivered.signature)![1]) });
+    await expect(
+      sdk.webhooks.constructEventAsync(delivered.body.replace('"livemode": false', '"livemode": true'), delivered.signature, h.receiver.secret),
+    ).rejects.toThrow();
+    const header = sdk.webhooks.generateTestHeaderString({
+      payload: delivered.body,
+      secret: h.receiver.secret,
+      timestamp: Number(/t=(\d+)/.exec(delivered.signature)![1]),
+    });
     expect(header).toBe(delivered.signature);
   });
 
@@ -335,7 +436,10 @@ describe('load and persistence', () => {
     const expected = sessions.reduce((sum, _s, i) => sum + 1000 + i, 0);
     expect(balance.available.find((b) => b.currency === 'eur')!.amount - eurBefore).toBe(expected);
     const ids = new Set(sessions.map((s) => s.id));
-    await h.receiver.waitFor(() => h.receiver.received('checkout.session.completed').filter((e) => ids.has((e.data.object as Stripe.Checkout.Session).id)).length === 50, 60_000);
+    await h.receiver.waitFor(
+      () => h.receiver.received('checkout.session.completed').filter((e) => ids.has((e.data.object as Stripe.Checkout.Session).id)).length === 50,
+      60_000,
+    );
     const completed = h.receiver.received('checkout.session.completed').filter((e) => ids.has((e.data.object as Stripe.Checkout.Session).id));
     expect(new Set(completed.map((e) => (e.data.object as Stripe.Checkout.Session).id)).size).toBe(50);
   }, 90_000);
@@ -356,4 +460,3 @@ describe('load and persistence', () => {
     await receiver.waitFor(() => receiver.received('checkout.session.completed').some((e) => (e.data.object as Stripe.Checkout.Session).id === session.id));
   }, 120_000);
 });
-

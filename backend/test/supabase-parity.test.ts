@@ -23,7 +23,13 @@ const JWT_SECRET = 'parity-secret-from-config-toml-0123456789abcdef';
 /** A private RSA JWK as `supabase gen signing-key --algorithm RS256` writes it (node:crypto: jose makes none under 2048 bits). */
 function rsaKey(modulusLength = 2048): JWK {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength });
-  return { ...(privateKey.export({ format: 'jwk' }) as JWK), kid: `rsa-${modulusLength}-${randomUUID().slice(0, 8)}`, alg: 'RS256', use: 'sig', key_ops: ['sign', 'verify'] };
+  return {
+    ...(privateKey.export({ format: 'jwk' }) as JWK),
+    kid: `rsa-${modulusLength}-${randomUUID().slice(0, 8)}`,
+    alg: 'RS256',
+    use: 'sig',
+    key_ops: ['sign', 'verify'],
+  };
 }
 
 /** The project's supabase/config.toml with [auth] keys added, written to a file of its own. */
@@ -57,7 +63,9 @@ let rsa: JWK;
 let admin: SupabaseClient;
 
 beforeAll(async () => {
-  PICTURE = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c05' } }).png().toBuffer();
+  PICTURE = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c05' } })
+    .png()
+    .toBuffer();
   rsa = rsaKey();
   const configToml = configWith('stack', { jwt_secret: JWT_SECRET, signing_keys_path: keysFile('rs256', [rsa]) });
   stack = await startTestStack({ configToml, emailMinInterval: 0, authConfig: { email: { enable_confirmations: false } } });
@@ -137,7 +145,9 @@ describe('auth (GoTrue)', () => {
     const token = await signAccessToken({ sub: 'x', role: 'authenticated' }, config, 60);
     expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'HS256', kid: 'oct-1' });
     expect((await verifyProjectJwt(token, config)).sub).toBe('x');
-    await expect(verifyProjectJwt(token, { ...config, signingKeys: [{ ...oct, k: Buffer.from('another key of enough length, really').toString('base64url') }] })).rejects.toThrow();
+    await expect(
+      verifyProjectJwt(token, { ...config, signingKeys: [{ ...oct, k: Buffer.from('another key of enough length, really').toString('base64url') }] }),
+    ).rejects.toThrow();
   });
 
   it('reads jwt_secret under [auth] of config.toml; the JWT_SECRET variable wins over it, as the environment over config.toml in the CLI', async () => {
@@ -145,8 +155,11 @@ describe('auth (GoTrue)', () => {
     // the API keys are signed with it, and a service-role token signed with it is the project's: admin API and PostgREST take it
     const secret = new TextEncoder().encode(JWT_SECRET);
     expect((await jwtVerify(stack.serviceRoleKey, secret)).payload.role).toBe('service_role');
-    const token = await new SignJWT({ role: 'service_role', iss: 'supabase' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuedAt().setExpirationTime('1h').sign(secret);
+    const token = await new SignJWT({ role: 'service_role', iss: 'supabase' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(secret);
     const headers = { apikey: stack.anonKey, authorization: `Bearer ${token}` };
     const listed = await fetch(`${stack.url}/auth/v1/admin/users?per_page=1`, { headers });
     expect(listed.status).toBe(200);
@@ -155,7 +168,9 @@ describe('auth (GoTrue)', () => {
     expect(rows.status).toBe(200);
     expect(((await rows.json()) as unknown[]).length).toBeGreaterThan(0);
     // signed with another secret, it is nobody's
-    const forged = await new SignJWT({ role: 'service_role' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h')
+    const forged = await new SignJWT({ role: 'service_role' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
       .sign(new TextEncoder().encode('some-other-secret-0123456789abcdefghijkl'));
     expect((await fetch(`${stack.url}/auth/v1/admin/users`, { headers: { ...headers, authorization: `Bearer ${forged}` } })).status).toBe(403);
 
@@ -163,7 +178,9 @@ describe('auth (GoTrue)', () => {
     const fromEnv = 'the-jwt-secret-variable-0123456789abcdefghij';
     expect((await loadConfig({ dataDir: path.join(tmp, 'data-env'), configToml }, { JWT_SECRET: fromEnv })).jwtSecret).toBe(fromEnv);
     const short = configWith('short', { jwt_secret: 'too-short' });
-    await expect(loadConfig({ dataDir: path.join(tmp, 'data-short'), configToml: short }, {})).rejects.toThrow(/auth\.jwt_secret: must be at least 32 characters/);
+    await expect(loadConfig({ dataDir: path.join(tmp, 'data-short'), configToml: short }, {})).rejects.toThrow(
+      /auth\.jwt_secret: must be at least 32 characters/,
+    );
   });
 
   it('answers an invalid address with validation_failed and GoTrue’s message, at sign-up, admin create and email change', async () => {
@@ -176,7 +193,12 @@ describe('auth (GoTrue)', () => {
   });
 
   it('generateLink keeps user_metadata to the data given (signup and invite)', async () => {
-    const signup = await admin.auth.admin.generateLink({ type: 'signup', email: newEmail('link'), password: PASSWORD, options: { data: { full_name: 'Ada' } } });
+    const signup = await admin.auth.admin.generateLink({
+      type: 'signup',
+      email: newEmail('link'),
+      password: PASSWORD,
+      options: { data: { full_name: 'Ada' } },
+    });
     expect(signup.error).toBeNull();
     expect(signup.data.user!.user_metadata).toEqual({ full_name: 'Ada' });
     expect(signup.data.properties!.verification_type).toBe('signup');
@@ -199,8 +221,11 @@ describe('auth (GoTrue)', () => {
     const listed = await admin.auth.admin.passkey.listPasskeys({ userId });
     expect(listed.error).toBeNull();
     expect(listed.data).toEqual([]);
-    expect(failure((await admin.auth.admin.passkey.deletePasskey({ userId, passkeyId: randomUUID() })).error))
-      .toEqual({ status: 404, code: 'validation_failed', message: 'Passkey not found' });
+    expect(failure((await admin.auth.admin.passkey.deletePasskey({ userId, passkeyId: randomUUID() })).error)).toEqual({
+      status: 404,
+      code: 'validation_failed',
+      message: 'Passkey not found',
+    });
     expect(failure((await admin.auth.admin.passkey.listPasskeys({ userId: randomUUID() })).error)).toMatchObject({ status: 404, code: 'user_not_found' });
 
     const webauthn = await c.auth.mfa.enroll({ factorType: 'webauthn', friendlyName: 'Key' } as never);
@@ -227,8 +252,11 @@ describe('auth (GoTrue)', () => {
     expect(asMember.status).toBe(403);
     expect(await asMember.json()).toMatchObject({ error_code: 'not_admin' });
 
-    expect(failure((await admin.auth.admin.customProviders.listProviders()).error))
-      .toEqual({ status: 404, code: 'feature_disabled', message: 'Custom OAuth providers are disabled' });
+    expect(failure((await admin.auth.admin.customProviders.listProviders()).error)).toEqual({
+      status: 404,
+      code: 'feature_disabled',
+      message: 'Custom OAuth providers are disabled',
+    });
   });
 });
 
@@ -254,7 +282,9 @@ describe('storage', () => {
     expect(rendered.error).toBeNull();
     const meta = await sharp(Buffer.from(await rendered.data!.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ width: 32, height: 24 });
-    const pub = await fetch(admin.storage.from(publicBucket).getPublicUrl('untyped/picture.png', { transform: { width: 16, format: 'origin' } }).data.publicUrl);
+    const pub = await fetch(
+      admin.storage.from(publicBucket).getPublicUrl('untyped/picture.png', { transform: { width: 16, format: 'origin' } }).data.publicUrl,
+    );
     expect(pub.status).toBe(200);
     expect(pub.headers.get('content-type')).toBe('image/png');
     expect(pub.headers.get('x-transformations')).toBe('width:16,resizing_type:fill');
@@ -299,7 +329,11 @@ describe('storage', () => {
     expect(top.data!.folders.map((f) => f.name)).toEqual(['list/b/', 'list/e_/']);
     expect(top.data!.objects.map((o) => o.name)).toEqual(['list/a.txt', 'list/b.txt', 'list/d.txt', 'list/eX.txt']);
     expect(top.data!.folders[0]).toMatchObject({ key: 'b', id: null });
-    expect(top.data!.objects[0]).toMatchObject({ key: 'a.txt', id: expect.any(String), metadata: expect.objectContaining({ size: 10, mimetype: 'text/plain' }) });
+    expect(top.data!.objects[0]).toMatchObject({
+      key: 'a.txt',
+      id: expect.any(String),
+      metadata: expect.objectContaining({ size: 10, mimetype: 'text/plain' }),
+    });
 
     const sub = await bucket.listV2({ prefix: 'list/b/', with_delimiter: true });
     expect(sub.data!.folders.map((f) => f.name)).toEqual(['list/b/c/']);
@@ -330,8 +364,14 @@ describe('storage', () => {
     expect(await walk({ prefix: 'list/', with_delimiter: true }, 1)).toEqual(['list/a.txt', 'list/b.txt', 'list/b/', 'list/d.txt', 'list/eX.txt', 'list/e_/']);
     expect(await walk({ prefix: 'list/', sortBy: { column: 'name', order: 'desc' } }, 3)).toEqual([...names].sort().reverse());
     expect(await walk({ prefix: 'list/', sortBy: { column: 'created_at', order: 'asc' } }, 3)).toEqual(names);
-    expect(await walk({ prefix: 'list/', with_delimiter: true, sortBy: { column: 'created_at', order: 'desc' } }, 1))
-      .toEqual(['list/eX.txt', 'list/e_/', 'list/d.txt', 'list/b.txt', 'list/b/', 'list/a.txt']);
+    expect(await walk({ prefix: 'list/', with_delimiter: true, sortBy: { column: 'created_at', order: 'desc' } }, 1)).toEqual([
+      'list/eX.txt',
+      'list/e_/',
+      'list/d.txt',
+      'list/b.txt',
+      'list/b/',
+      'list/a.txt',
+    ]);
 
     const bad = await bucket.listV2({ prefix: 'list/', cursor: Buffer.from('nonsense').toString('base64') });
     expect(bad.error).toMatchObject({ statusCode: '400', message: 'Invalid Parameter continuation token' });
@@ -355,8 +395,9 @@ describe('storage', () => {
     expect((await admin.storage.getBucket(id)).data!.file_size_limit).toBe(1500);
     const noUnit = await admin.storage.updateBucket(id, { public: false, fileSizeLimit: '1500' });
     expect(noUnit.error).toMatchObject({ statusCode: '400', message: expect.stringMatching(/use 20GB \/ 20MB \/ 30KB \/ 3B/) });
-    expect((await admin.storage.from(id).upload('big.bin', Buffer.alloc(1501), { contentType: 'application/octet-stream' })).error)
-      .toMatchObject({ statusCode: '413' });
+    expect((await admin.storage.from(id).upload('big.bin', Buffer.alloc(1501), { contentType: 'application/octet-stream' })).error).toMatchObject({
+      statusCode: '413',
+    });
 
     expect((await admin.storage.from(id).upload('small.txt', Buffer.from('hello'), { contentType: 'text/plain' })).error).toBeNull();
     const emptied = await admin.storage.emptyBucket(id);

@@ -18,10 +18,15 @@ async function orphanServer(): Promise<{ dir: string; pid: number }> {
   await new Promise((resolve) => child.on('exit', resolve));
   const port = /:(\d+)\//.exec(out)?.[1];
   expect(port, 'the child printed its server URL').toBeDefined();
-  const dir = fs.readdirSync(os.tmpdir())
+  const dir = fs
+    .readdirSync(os.tmpdir())
     .map((name) => path.join(os.tmpdir(), name))
-    .find((d) => d.includes('stitchhouse-postgres-') && fs.existsSync(path.join(d, 'data', 'postmaster.pid'))
-      && fs.readFileSync(path.join(d, 'data', 'postmaster.pid'), 'utf8').split('\n')[3] === port);
+    .find(
+      (d) =>
+        d.includes('stitchhouse-postgres-') &&
+        fs.existsSync(path.join(d, 'data', 'postmaster.pid')) &&
+        fs.readFileSync(path.join(d, 'data', 'postmaster.pid'), 'utf8').split('\n')[3] === port,
+    );
   expect(dir, 'the orphan server folder').toBeDefined();
   const pid = Number(fs.readFileSync(path.join(dir!, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
   return { dir: dir!, pid };

@@ -26,8 +26,12 @@ const CONVERTED = [
   { table: 'orders', column: 'status', type: 'order_status', values: ['pending', 'paid', 'partially_refunded', 'refunded', 'failed', 'expired'] },
   { table: 'order_items', column: 'kind', type: 'order_item_kind', values: ['digital', 'wholesale_print'] },
   { table: 'order_items', column: 'licence', type: 'pattern_licence', values: ['personal', 'small_business'] },
-  { table: 'subscriptions', column: 'status', type: 'subscription_status',
-    values: ['trialing', 'active', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused'] },
+  {
+    table: 'subscriptions',
+    column: 'status',
+    type: 'subscription_status',
+    values: ['trialing', 'active', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused'],
+  },
   { table: 'wholesale_accounts', column: 'status', type: 'application_status', values: ['pending', 'approved', 'rejected'] },
   { table: 'partner_applications', column: 'kind', type: 'partner_kind', values: ['reseller', 'supplier'] },
   { table: 'partner_applications', column: 'status', type: 'application_status', values: ['pending', 'approved', 'rejected'] },
@@ -47,7 +51,9 @@ let patternId: string;
 
 /** Every value of every converted column with its row count (and the reports' store kinds), as one comparable list. */
 async function valuesHeld(): Promise<string[]> {
-  const parts = CONVERTED.map((c) => `select '${c.table}.${c.column}=' || ${c.column}::text || ' ' || count(*) as line from public.${c.table} group by ${c.column}`);
+  const parts = CONVERTED.map(
+    (c) => `select '${c.table}.${c.column}=' || ${c.column}::text || ' ' || count(*) as line from public.${c.table} group by ${c.column}`,
+  );
   parts.push(`select 'reports.store_kinds=' || coalesce(store_kinds::text, 'null') || ' ' || count(*) from public.reports group by store_kinds::text`);
   const { rows } = await stack.pool.query<{ line: string }>(`${parts.join(' union all ')} order by 1`);
   return rows.map((r) => r.line);
@@ -101,9 +107,17 @@ async function holdEveryValue(): Promise<void> {
   }
 }
 
-const rest = (p: string, token: string, init: RequestInit = {}) => fetch(`${stack.url}/rest/v1/${p}`, {
-  ...init, headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=representation', ...(init.headers ?? {}) },
-});
+const rest = (p: string, token: string, init: RequestInit = {}) =>
+  fetch(`${stack.url}/rest/v1/${p}`, {
+    ...init,
+    headers: {
+      apikey: stack.anonKey,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+      ...(init.headers ?? {}),
+    },
+  });
 
 beforeAll(async () => {
   // The schema as it was before the conversion: every migration before this one.
@@ -125,10 +139,22 @@ beforeAll(async () => {
   after = await valuesHeld();
 
   [designer, stranger] = await Promise.all([signedInMember(stack, 'enum-designer', 'Dana Designer'), signedInMember(stack, 'enum-stranger', 'Sam Stranger')]);
-  storeId = (await designer.db.from('stores').insert({ slug: `dana-enums-${Date.now().toString(36)}`, kind: 'designer', name: 'Dana Patterns' })
-    .select('id').single().throwOnError()).data!.id;
-  patternId = (await designer.db.from('patterns').insert({ store_id: storeId, title: 'Harbour Wrap Dress', craft: 'sewing', category: 'dresses', price_cents: 1400 })
-    .select('id').single().throwOnError()).data!.id;
+  storeId = (
+    await designer.db
+      .from('stores')
+      .insert({ slug: `dana-enums-${Date.now().toString(36)}`, kind: 'designer', name: 'Dana Patterns' })
+      .select('id')
+      .single()
+      .throwOnError()
+  ).data!.id;
+  patternId = (
+    await designer.db
+      .from('patterns')
+      .insert({ store_id: storeId, title: 'Harbour Wrap Dress', craft: 'sewing', category: 'dresses', price_cents: 1400 })
+      .select('id')
+      .single()
+      .throwOnError()
+  ).data!.id;
 }, 240_000);
 
 afterAll(async () => {
@@ -139,7 +165,11 @@ afterAll(async () => {
 describe('the conversion', () => {
   it('keeps every value of every converted column, row for row', async () => {
     for (const c of CONVERTED) {
-      for (const v of c.values) expect(before.some((line) => line.startsWith(`${c.table}.${c.column}=${v} `)), `${c.table}.${c.column} held ${v}`).toBe(true);
+      for (const v of c.values)
+        expect(
+          before.some((line) => line.startsWith(`${c.table}.${c.column}=${v} `)),
+          `${c.table}.${c.column} held ${v}`,
+        ).toBe(true);
     }
     expect(after).toEqual(before);
   });
@@ -147,18 +177,26 @@ describe('the conversion', () => {
   it('makes each column its enum, with the values its check allowed, and drops the checks', async () => {
     for (const c of CONVERTED) {
       const { rows } = await stack.pool.query<{ udt_name: string }>(
-        `select udt_name from information_schema.columns where table_schema = 'public' and table_name = $1 and column_name = $2`, [c.table, c.column]);
+        `select udt_name from information_schema.columns where table_schema = 'public' and table_name = $1 and column_name = $2`,
+        [c.table, c.column],
+      );
       expect(rows[0]?.udt_name, `${c.table}.${c.column}`).toBe(c.type);
-      const labels = await stack.pool.query<{ label: string }>(
-        `select enumlabel as label from pg_enum where enumtypid = $1::regtype order by enumsortorder`, [`public.${c.type}`]);
-      expect(labels.rows.map((r) => r.label), c.type).toEqual(c.values);
+      const labels = await stack.pool.query<{ label: string }>(`select enumlabel as label from pg_enum where enumtypid = $1::regtype order by enumsortorder`, [
+        `public.${c.type}`,
+      ]);
+      expect(
+        labels.rows.map((r) => r.label),
+        c.type,
+      ).toEqual(c.values);
     }
     const { rows } = await stack.pool.query<{ udt_name: string }>(
-      `select udt_name from information_schema.columns where table_schema = 'public' and table_name = 'reports' and column_name = 'store_kinds'`);
+      `select udt_name from information_schema.columns where table_schema = 'public' and table_name = 'reports' and column_name = 'store_kinds'`,
+    );
     expect(rows[0]?.udt_name).toBe('_store_kind');
     const checks = await stack.pool.query<{ conname: string }>(
       `select conname from pg_constraint where connamespace = 'public'::regnamespace and contype = 'c' and conname = any ($1)`,
-      [CONVERTED.map((c) => `${c.table}_${c.column}_valid`)]);
+      [CONVERTED.map((c) => `${c.table}_${c.column}_valid`)],
+    );
     expect(checks.rows).toEqual([]);
   });
 });
@@ -171,7 +209,10 @@ describe('through PostgREST', () => {
     expect(body.code).toBe('22P02');
     expect(body.message).toBe('invalid input value for enum pattern_status: "live"');
     // a store kind likewise, on insert
-    const store = await rest('stores', designer.token, { method: 'POST', body: JSON.stringify({ slug: `dana-shop-${Date.now().toString(36)}`, kind: 'boutique', name: 'Dana Shop' }) });
+    const store = await rest('stores', designer.token, {
+      method: 'POST',
+      body: JSON.stringify({ slug: `dana-shop-${Date.now().toString(36)}`, kind: 'boutique', name: 'Dana Shop' }),
+    });
     expect(store.status).toBe(400);
     expect((await store.json()).message).toBe('invalid input value for enum store_kind: "boutique"');
   });
@@ -184,12 +225,24 @@ describe('through PostgREST', () => {
     const theirs = await rest(`patterns?id=eq.${patternId}`, stranger.token, { method: 'PATCH', body: JSON.stringify({ status: 'draft' }) });
     expect(await theirs.json()).toEqual([]);
     // an applicant cannot approve themselves (refused before the policy's check that the row stays 'pending')
-    const applied = await rest('wholesale_accounts', stranger.token, { method: 'POST', body: JSON.stringify({
-      business_name: 'Sam Fabrics', tax_id: 'GB 123456789', address_line1: '1 High Street', city: 'York', postal_code: 'YO1 1AA', country: 'GB' }) });
+    const applied = await rest('wholesale_accounts', stranger.token, {
+      method: 'POST',
+      body: JSON.stringify({
+        business_name: 'Sam Fabrics',
+        tax_id: 'GB 123456789',
+        address_line1: '1 High Street',
+        city: 'York',
+        postal_code: 'YO1 1AA',
+        country: 'GB',
+      }),
+    });
     expect(applied.status).toBe(201);
     const application = (await applied.json())[0];
     expect(application.status).toBe('pending');
-    const approved = await rest(`wholesale_accounts?id=eq.${application.id}`, stranger.token, { method: 'PATCH', body: JSON.stringify({ status: 'approved' }) });
+    const approved = await rest(`wholesale_accounts?id=eq.${application.id}`, stranger.token, {
+      method: 'PATCH',
+      body: JSON.stringify({ status: 'approved' }),
+    });
     expect(approved.status).toBe(403);
     const refusal = await approved.json();
     expect(refusal.code).toBe('42501');
@@ -198,7 +251,7 @@ describe('through PostgREST', () => {
     expect(await kept.json()).toEqual([{ status: 'pending' }]);
     // a visitor reads published patterns only (patterns_read_published compares the enum)
     const visitor = await fetch(`${stack.url}/rest/v1/patterns?select=status&status=eq.published`, { headers: { apikey: stack.anonKey } });
-    expect((await visitor.json() as { status: string }[]).every((p) => p.status === 'published')).toBe(true);
+    expect(((await visitor.json()) as { status: string }[]).every((p) => p.status === 'published')).toBe(true);
   });
 
   it('runs the functions that write or return a converted column', async () => {
@@ -215,9 +268,15 @@ describe('through PostgREST', () => {
     const sales = await designer.db.rpc('store_sales', { p_limit: 10 });
     expect(sales.error).toBeNull();
     // payments_sync_subscription writes Stripe's status (text) into the enum column
-    const sub = await serviceClient(stack).rpc('payments_sync_subscription', { p_sub: {
-      id: `sub_enum_${Date.now()}`, status: 'incomplete_expired', customer: 'cus_enum', metadata: { store_id: storeId, plan: 'pro' },
-      items: { data: [{ current_period_start: 1_790_000_000, current_period_end: 1_792_600_000, price: { recurring: { interval: 'month' } } }] } } });
+    const sub = await serviceClient(stack).rpc('payments_sync_subscription', {
+      p_sub: {
+        id: `sub_enum_${Date.now()}`,
+        status: 'incomplete_expired',
+        customer: 'cus_enum',
+        metadata: { store_id: storeId, plan: 'pro' },
+        items: { data: [{ current_period_start: 1_790_000_000, current_period_end: 1_792_600_000, price: { recurring: { interval: 'month' } } }] },
+      },
+    });
     expect(sub.error).toBeNull();
     const stored = await serviceClient(stack).from('subscriptions').select('status').eq('store_id', storeId).single().throwOnError();
     expect(stored.data!.status).toBe('incomplete_expired');

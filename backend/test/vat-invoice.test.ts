@@ -48,7 +48,10 @@ const orderRow = async (orderId: string) => (await sql('select * from public.ord
 const untilStatus = (orderId: string, status: string) =>
   kit.waitFor(`order ${orderId} ${status}`, async () => ((await orderRow(orderId)).status === status ? true : undefined));
 const documents = (orderId: string) =>
-  sql(`select kind, number::int as number, gross_cents, vat_cents, order_item_ids::text[] as items from public.invoices where order_id = $1 order by kind desc, number`, [orderId]);
+  sql(
+    `select kind, number::int as number, gross_cents, vat_cents, order_item_ids::text[] as items from public.invoices where order_id = $1 order by kind desc, number`,
+    [orderId],
+  );
 
 /** GET /functions/v1/invoice as `who` (null: the anon key only). */
 async function getInvoice(who: Person | null, query: string) {
@@ -69,15 +72,22 @@ beforeAll(async () => {
   sdk = new Stripe(stack.stripe.secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http' });
   people = await signedInPeople(stack, ['buyer', 'buyer2', 'designer', 'shop']);
   await sql(`update public.profiles set display_name = 'Renée Müller' where id = $1`, [people.buyer.id]);
-  const [d, s] = await sql(`insert into public.stores (owner_id, slug, kind, name, currency, plan, country, address_line1, city, postal_code) values
+  const [d, s] = await sql(
+    `insert into public.stores (owner_id, slug, kind, name, currency, plan, country, address_line1, city, postal_code) values
       ($1, 'inv-studio', 'designer', 'Harbour Studio', 'EUR', 'free', 'IE', null, null, null),
       ($2, 'inv-shop', 'retailer', 'Linen & Thread', 'EUR', 'pro', 'DE', 'Hauptstraße 5', 'Berlin', '10115')
-    returning id`, [people.designer.id, people.shop.id]);
-  S.designer = d!.id; S.shop = s!.id;
-  const patterns = await sql(`insert into public.patterns (store_id, title, craft, category, status, price_cents, currency) values
+    returning id`,
+    [people.designer.id, people.shop.id],
+  );
+  S.designer = d!.id;
+  S.shop = s!.id;
+  const patterns = await sql(
+    `insert into public.patterns (store_id, title, craft, category, status, price_cents, currency) values
       ($1, 'Wrap Dress', 'sewing', 'dress', 'published', 1200, 'EUR'), ($2, 'Gift Scarf', 'knitting', 'scarf', 'published', 900, 'EUR'),
       ($1, 'Harbour Coat', 'sewing', 'coat', 'published', 2400, 'EUR')
-    returning id`, [S.designer, S.shop]);
+    returning id`,
+    [S.designer, S.shop],
+  );
   [P.dress, P.scarf, P.coat] = patterns.map((p) => p.id as string) as [string, string, string];
 }, 180_000);
 
@@ -102,7 +112,10 @@ describe('the VAT invoice of a paid order', () => {
     expect(new TextDecoder().decode(res.bytes.subarray(0, 5))).toBe('%PDF-');
 
     const text = await pdfText(res.bytes);
-    const items = await sql(`select title, vat_cents, unit_price_cents - discount_cents as gross from public.order_items where order_id = $1 order by title desc`, [orderId]);
+    const items = await sql(
+      `select title, vat_cents, unit_price_cents - discount_cents as gross from public.order_items where order_id = $1 order by title desc`,
+      [orderId],
+    );
     expect(items.map((i) => i.vat_cents)).toEqual([vatIncluded(1200, 1900), vatIncluded(900, 1900)]);
     expect(text).toContain('VAT invoice');
     expect(text).toContain(`Invoice number: ${invoiceNumberLabel('invoice', first.invoice)}`);
@@ -173,8 +186,11 @@ describe('the VAT invoice of a paid order', () => {
 
   it('is linked from the receipt: the order on /payment, where the PDF is downloaded', async () => {
     const receipt = await kit.waitFor('the receipt', async () =>
-      (await kit.inbox(stack, people.buyer.email)).find((m) => m.subject.includes(`order ${first.number}`)));
-    expect(receipt.text).toContain(`Your VAT invoice ${invoiceNumberLabel('invoice', first.invoice)} (PDF): http://localhost:3000/payment?order=${first.orderId}`);
+      (await kit.inbox(stack, people.buyer.email)).find((m) => m.subject.includes(`order ${first.number}`)),
+    );
+    expect(receipt.text).toContain(
+      `Your VAT invoice ${invoiceNumberLabel('invoice', first.invoice)} (PDF): http://localhost:3000/payment?order=${first.orderId}`,
+    );
     expect(receipt.html).toContain(`href="http://localhost:3000/payment?order=${first.orderId}"`);
   });
 });
@@ -193,16 +209,21 @@ describe('a refund', () => {
     const cn = invoiceNumberLabel('credit_note', creditsBefore + 1);
 
     const mail = await kit.waitFor('the refund mail', async () =>
-      (await kit.inbox(stack, people.buyer.email)).find((m) => /refund/i.test(m.subject) && m.text.includes(cn)));
+      (await kit.inbox(stack, people.buyer.email)).find((m) => /refund/i.test(m.subject) && m.text.includes(cn)),
+    );
     expect(mail.subject).toBe(`Your Stitchhouse refund: €12.00 for order ${first.number}`);
     expect(mail.text).toContain(`We have refunded €12.00 (including ${euro(vat)} VAT) for order ${first.number}`);
     expect(mail.text).toContain('Refunded: Wrap Dress');
     expect(mail.text).toContain('Wrap Dress: no longer in your library; its download links stop working.');
     expect(mail.text).toContain('The rest of the order stays yours: Gift Scarf.');
-    expect(mail.text).toContain(`Credit note ${cn} (it corrects invoice ${invoiceNumberLabel('invoice', first.invoice)}) and your invoice: http://localhost:3000/payment?order=${first.orderId}`);
+    expect(mail.text).toContain(
+      `Credit note ${cn} (it corrects invoice ${invoiceNumberLabel('invoice', first.invoice)}) and your invoice: http://localhost:3000/payment?order=${first.orderId}`,
+    );
     // and so it is: the dress's entitlement is gone, the scarf's stays
-    const access = await sql(`select pattern_id, revoked_at is null as active from public.entitlements where user_id = $1 and pattern_id = any($2::uuid[])`,
-      [people.buyer.id, [P.dress, P.scarf]]);
+    const access = await sql(`select pattern_id, revoked_at is null as active from public.entitlements where user_id = $1 and pattern_id = any($2::uuid[])`, [
+      people.buyer.id,
+      [P.dress, P.scarf],
+    ]);
     expect(Object.fromEntries(access.map((a) => [a.pattern_id, a.active]))).toEqual({ [P.dress]: false, [P.scarf]: true });
 
     // the credit note's PDF, for the buyer only
@@ -226,9 +247,13 @@ describe('a refund', () => {
     expect(rest.status, JSON.stringify(rest.body)).toBe(200);
     await untilStatus(first.orderId, 'refunded');
     const notes = (await documents(first.orderId)).slice(1);
-    expect(notes.map((n) => [n.number, n.gross_cents, n.vat_cents])).toEqual([[creditsBefore + 1, 1200, vat], [creditsBefore + 2, 900, vatIncluded(900, 1900)]]);
+    expect(notes.map((n) => [n.number, n.gross_cents, n.vat_cents])).toEqual([
+      [creditsBefore + 1, 1200, vat],
+      [creditsBefore + 2, 900, vatIncluded(900, 1900)],
+    ]);
     const second = await kit.waitFor('the second refund mail', async () =>
-      (await kit.inbox(stack, people.buyer.email)).find((m) => m.text.includes(invoiceNumberLabel('credit_note', creditsBefore + 2))));
+      (await kit.inbox(stack, people.buyer.email)).find((m) => m.text.includes(invoiceNumberLabel('credit_note', creditsBefore + 2))),
+    );
     expect(second.text).toContain('Gift Scarf: no longer in your library');
     expect(second.text).not.toContain('stays yours');
     await idle();
@@ -244,7 +269,8 @@ describe('a refund', () => {
     const note = await kit.waitFor('the credit note', async () => (await documents(orderId)).find((d) => d.kind === 'credit_note'));
     expect(note).toMatchObject({ gross_cents: 500, vat_cents: vatIncluded(500, 1900), items: [] });
     const mail = await kit.waitFor('the refund mail', async () =>
-      (await kit.inbox(stack, people.buyer2.email)).find((m) => m.text.includes(invoiceNumberLabel('credit_note', note.number))));
+      (await kit.inbox(stack, people.buyer2.email)).find((m) => m.text.includes(invoiceNumberLabel('credit_note', note.number))),
+    );
     expect(mail.text).toContain('We have refunded €5.00');
     expect(mail.text).toContain('the patterns of this order stay in your library');
     const text = await pdfText((await getInvoice(people.buyer2, `order_id=${orderId}&credit_note=${note.number}`)).bytes);
@@ -254,18 +280,26 @@ describe('a refund', () => {
 
   it('an order recorded refunded in one go (as the demo seed writes it) gets its invoice first, then one credit note for the whole, and no email', async () => {
     const vat = vatIncluded(2400, 1900);
-    const [order] = await sql(`insert into public.orders (buyer_id, buyer_email, status, currency, subtotal_cents, total_cents, vat_cents, vat_rate_bp,
+    const [order] = await sql(
+      `insert into public.orders (buyer_id, buyer_email, status, currency, subtotal_cents, total_cents, vat_cents, vat_rate_bp,
                                  buyer_country, amount_refunded_cents, provider)
                                values ($1, $2, 'pending', 'EUR', 2400, 2400, $3, 1900, 'DE', 2400, 'sandbox') returning id, number`,
-      [people.buyer2.id, people.buyer2.email, vat]);
-    await sql(`insert into public.order_items (order_id, pattern_id, store_id, unit_price_cents, currency, vat_cents, title)
-               values ($1, $2, $3, 2400, 'EUR', $4, 'Harbour Coat')`, [order!.id, P.coat, S.designer, vat]);
+      [people.buyer2.id, people.buyer2.email, vat],
+    );
+    await sql(
+      `insert into public.order_items (order_id, pattern_id, store_id, unit_price_cents, currency, vat_cents, title)
+               values ($1, $2, $3, 2400, 'EUR', $4, 'Harbour Coat')`,
+      [order!.id, P.coat, S.designer, vat],
+    );
     expect(await documents(order!.id)).toEqual([]); // not paid: neither an invoice nor a credit note
     await sql(`update public.orders set status = 'paid', paid_at = now() - interval '2 days' where id = $1`, [order!.id]);
     await sql(`update public.order_items set refunded_at = now() where order_id = $1`, [order!.id]);
     await sql(`update public.orders set status = 'refunded' where id = $1`, [order!.id]);
     const docs = await documents(order!.id);
-    expect(docs.map((d) => [d.kind, d.gross_cents, d.vat_cents])).toEqual([['invoice', 2400, vat], ['credit_note', 2400, vat]]);
+    expect(docs.map((d) => [d.kind, d.gross_cents, d.vat_cents])).toEqual([
+      ['invoice', 2400, vat],
+      ['credit_note', 2400, vat],
+    ]);
     const [notice] = await sql(`select notice_due from public.invoices where order_id = $1 and kind = 'credit_note'`, [order!.id]);
     expect(notice!.notice_due).toBe(false);
     const text = await pdfText((await getInvoice(people.buyer2, `order_id=${order!.id}&credit_note=${docs[1]!.number}`)).bytes);

@@ -40,12 +40,26 @@ const listings = [
   `patterns?${CARD}&status=eq.published&price_cents=gte.800&price_cents=lte.1200&order=price_cents.desc&limit=24`,
 ];
 const searches: Record<string, unknown>[] = [
-  { q: 'wrap dress' }, { q: 'linen trousers' }, { q: 'granny square cardigan' }, { q: 'cabled sweater', sort: 'best_selling' },
-  { q: 'quilt', craft: 'quilting' }, { q: 'tote', free_only: true }, { q: 'chore jacket', hip: 110 }, { q: 'weekend coat' },
-  { q: 'kids dungarees' }, { q: '"camp collar" -silk' }, { q: 'jaket' }, { q: 'cardigan', sort: 'price_asc', limit: 24, offset: 24 },
+  { q: 'wrap dress' },
+  { q: 'linen trousers' },
+  { q: 'granny square cardigan' },
+  { q: 'cabled sweater', sort: 'best_selling' },
+  { q: 'quilt', craft: 'quilting' },
+  { q: 'tote', free_only: true },
+  { q: 'chore jacket', hip: 110 },
+  { q: 'weekend coat' },
+  { q: 'kids dungarees' },
+  { q: '"camp collar" -silk' },
+  { q: 'jaket' },
+  { q: 'cardigan', sort: 'price_asc', limit: 24, offset: 24 },
 ];
 
-interface Latency { p50: number; p95: number; mean: number; n: number }
+interface Latency {
+  p50: number;
+  p95: number;
+  mean: number;
+  n: number;
+}
 interface BackendResult {
   backend: 'pglite' | 'postgres';
   coldStartMs: number;
@@ -75,7 +89,8 @@ async function timed(stack: Stack, method: 'GET' | 'POST', pathAndQuery: string,
   const text = await res.text();
   const elapsed = performance.now() - started;
   if (res.status !== 200) throw new Error(`${method} ${pathAndQuery} → ${res.status} ${text.slice(0, 300)}`);
-  if ((JSON.parse(text) as unknown[]).length === 0 && !pathAndQuery.includes('offset')) throw new Error(`${pathAndQuery} ${JSON.stringify(body)} returned no rows`);
+  if ((JSON.parse(text) as unknown[]).length === 0 && !pathAndQuery.includes('offset'))
+    throw new Error(`${pathAndQuery} ${JSON.stringify(body)} returned no rows`);
   return elapsed;
 }
 
@@ -92,20 +107,21 @@ async function measure(stack: Stack): Promise<{ listing: Latency; search: Latenc
   let done = 0;
   const until = performance.now() + RPS_SECONDS * 1000;
   const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async (_, lane) => {
-    for (let i = lane; performance.now() < until; i += CONCURRENCY) {
-      await timed(stack, 'GET', listings[i % listings.length]!);
-      done++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, lane) => {
+      for (let i = lane; performance.now() < until; i += CONCURRENCY) {
+        await timed(stack, 'GET', listings[i % listings.length]!);
+        done++;
+      }
+    }),
+  );
   const listingRps = Math.round((done / ((performance.now() - started) / 1000)) * 10) / 10;
   return { listing: stats(listing), search: stats(search), listingRps };
 }
 
 async function bench(backend: 'pglite' | 'postgres', databaseUrl?: string): Promise<BackendResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `stitchhouse-bench-${backend}-`));
-  const start = () => startStack({ dataDir, databaseUrl, port: 0, dbPort: 0, restPort: 0, seed: false, log: quiet,
-    apiExternalUrl: 'http://127.0.0.1:{port}' });
+  const start = () => startStack({ dataDir, databaseUrl, port: 0, dbPort: 0, restPort: 0, seed: false, log: quiet, apiExternalUrl: 'http://127.0.0.1:{port}' });
   try {
     log(`\n${backend}: cold start (empty data folder: ${backend === 'pglite' ? 'initdb, ' : ''}bootstrap, migrations, PostgREST, gateway)…`);
     let t = performance.now();
@@ -153,16 +169,42 @@ if (ONLY && fs.existsSync(resultsFile)) {
 
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 console.log(`\nBackend benchmark, ${PATTERNS.toLocaleString('en')} patterns, ${REQUESTS} requests each, ${os.cpus().length} cores\n`);
-console.log(row(['backend', 'cold start ms', 'warm start ms', 'listing p50 ms', 'listing p95 ms', 'search p50 ms', 'search p95 ms', 'search goal', 'listing req/s']));
+console.log(
+  row(['backend', 'cold start ms', 'warm start ms', 'listing p50 ms', 'listing p95 ms', 'search p50 ms', 'search p95 ms', 'search goal', 'listing req/s']),
+);
 console.log(row(Array(9).fill('---')));
 for (const r of results) {
-  console.log(row([r.backend, r.coldStartMs, r.warmStartMs, r.listing.p50, r.listing.p95, r.search.p50, r.search.p95,
-    `< ${r.searchP95GoalMs} ms ${r.searchP95MeetsGoal ? 'met' : 'MISSED'}`, r.listingRps]));
+  console.log(
+    row([
+      r.backend,
+      r.coldStartMs,
+      r.warmStartMs,
+      r.listing.p50,
+      r.listing.p95,
+      r.search.p50,
+      r.search.p95,
+      `< ${r.searchP95GoalMs} ms ${r.searchP95MeetsGoal ? 'met' : 'MISSED'}`,
+      r.listingRps,
+    ]),
+  );
 }
 fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
-fs.writeFileSync(resultsFile, `${JSON.stringify({
-  recordedAt: new Date().toISOString(), patterns: PATTERNS, requests: REQUESTS, concurrency: CONCURRENCY, rpsSeconds: RPS_SECONDS,
-  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
-  listingQueries: listings, searchQueries: searches, results,
-}, null, 2)}\n`);
+fs.writeFileSync(
+  resultsFile,
+  `${JSON.stringify(
+    {
+      recordedAt: new Date().toISOString(),
+      patterns: PATTERNS,
+      requests: REQUESTS,
+      concurrency: CONCURRENCY,
+      rpsSeconds: RPS_SECONDS,
+      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
+      listingQueries: listings,
+      searchQueries: searches,
+      results,
+    },
+    null,
+    2,
+  )}\n`,
+);
 console.log(`\nrecorded in ${path.relative(process.cwd(), resultsFile)}`);

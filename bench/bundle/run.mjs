@@ -69,14 +69,21 @@ try {
   console.log(`  TOTAL (${firstPaint.length} files)`.padEnd(58) + kb(firstPaintGzip).toFixed(1).padStart(10) + `   goal < ${GOAL_FIRST_PAINT_KB}`);
   console.log(`  (loaded after first paint, not counted: ${afterPaint.join(', ') || 'none'})`);
   console.log('\nRemote entries (remoteEntry.js)');
-  for (const r of remotes) console.log(`  ${r.remote}`.padEnd(48) + kb(r.raw).toFixed(1).padStart(10) + kb(r.gzip).toFixed(1).padStart(10) + `   goal < ${GOAL_REMOTE_ENTRY_KB}`);
+  for (const r of remotes)
+    console.log(`  ${r.remote}`.padEnd(48) + kb(r.raw).toFixed(1).padStart(10) + kb(r.gzip).toFixed(1).padStart(10) + `   goal < ${GOAL_REMOTE_ENTRY_KB}`);
 
   const result = {
     measuredAt: new Date().toISOString(),
     node: process.version,
     chromium: browser.version(),
     loadedAfterFirstPaint: afterPaint,
-    firstPaint: { files: firstPaint, gzipBytes: firstPaintGzip, gzipKB: +kb(firstPaintGzip).toFixed(1), goalKB: GOAL_FIRST_PAINT_KB, met: kb(firstPaintGzip) < GOAL_FIRST_PAINT_KB },
+    firstPaint: {
+      files: firstPaint,
+      gzipBytes: firstPaintGzip,
+      gzipKB: +kb(firstPaintGzip).toFixed(1),
+      goalKB: GOAL_FIRST_PAINT_KB,
+      met: kb(firstPaintGzip) < GOAL_FIRST_PAINT_KB,
+    },
     remoteEntries: remotes.map((r) => ({ ...r, gzipKB: +kb(r.gzip).toFixed(1), goalKB: GOAL_REMOTE_ENTRY_KB, met: kb(r.gzip) < GOAL_REMOTE_ENTRY_KB })),
   };
   mkdirSync(join(root, 'bench', 'results'), { recursive: true });

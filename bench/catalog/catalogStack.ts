@@ -53,13 +53,27 @@ export async function startCatalogStack(options: { patterns: number; dataDir?: s
   };
 }
 
-export interface Latency { p50: number; p95: number; mean: number; min: number; max: number; n: number }
+export interface Latency {
+  p50: number;
+  p95: number;
+  mean: number;
+  min: number;
+  max: number;
+  n: number;
+}
 
 export function stats(samples: readonly number[]): Latency {
   const s = [...samples].sort((a, b) => a - b);
   const at = (q: number) => s[Math.max(0, Math.min(s.length - 1, Math.ceil(q * s.length) - 1))]!;
   const round = (n: number) => Math.round(n * 10) / 10;
-  return { p50: round(at(0.5)), p95: round(at(0.95)), mean: round(s.reduce((a, b) => a + b, 0) / s.length), min: round(s[0]!), max: round(s.at(-1)!), n: s.length };
+  return {
+    p50: round(at(0.5)),
+    p95: round(at(0.95)),
+    mean: round(s.reduce((a, b) => a + b, 0) / s.length),
+    min: round(s[0]!),
+    max: round(s.at(-1)!),
+    n: s.length,
+  };
 }
 
 export function median(samples: readonly number[]): number {
@@ -78,7 +92,10 @@ export function writeResults(file: string, label: string, summary: Record<string
   }
   const runs = { ...(previous.runs ?? {}), [label]: { recordedAt: new Date().toISOString(), ...latest } };
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, `${JSON.stringify({ ...summary, machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version }, latestLabel: label, runs }, null, 2)}\n`);
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ ...summary, machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version }, latestLabel: label, runs }, null, 2)}\n`,
+  );
 }
 
 export const arg = (name: string): string | undefined => process.argv.find((_, i) => process.argv[i - 1] === `--${name}`);

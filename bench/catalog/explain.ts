@@ -24,7 +24,12 @@ export const BROWSE_WINDOW_COUNT_SQL = `
 export const BROWSE_PAGE_SQL = BROWSE_WINDOW_COUNT_SQL.replace('count(*) over ()', '0::bigint');
 export const BROWSE_BOUNDED_COUNT_SQL = `select count(*) from (select 1 from public.patterns p where p.status = 'published' limit 1001) c`;
 
-interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] }
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
 
 function chain(node: PlanNode): string[] {
   const name = node['Node Type'] + (node['Relation Name'] ? ` on ${node['Relation Name']}` : '') + (node['Index Name'] ? ` using ${node['Index Name']}` : '');
@@ -34,7 +39,9 @@ function chain(node: PlanNode): string[] {
 
 export async function explainBrowse(pool: pg.Pool, sql: string): Promise<QueryPlan> {
   await pool.query(sql); // warm
-  const json = await pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number; 'Planning Time': number }] }>(`explain (analyze, format json) ${sql}`);
+  const json = await pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number; 'Planning Time': number }] }>(
+    `explain (analyze, format json) ${sql}`,
+  );
   const text = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing on) ${sql}`);
   const root = json.rows[0]!['QUERY PLAN'][0];
   return {

@@ -5,8 +5,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { median } from './catalogStack.ts';
 
-export interface Phase { name: string; start: number; end: number }
-export interface RestCall { url: string; method: string; start: number; end: number; serverMs: number | null; status: number | null }
+export interface Phase {
+  name: string;
+  start: number;
+  end: number;
+}
+export interface RestCall {
+  url: string;
+  method: string;
+  start: number;
+  end: number;
+  serverMs: number | null;
+  status: number | null;
+}
 
 export interface Visit {
   firstCardMs: number;
@@ -61,15 +72,21 @@ async function visit(page: Page, url: string, backendOrigin: string): Promise<Vi
   await page.waitForLoadState('networkidle').catch(() => undefined);
   const js = measured.resources.filter((r) => /\.m?js(\?|$)/.test(r.name));
   const used = new Map<string, number>();
-  const rest: RestCall[] = measured.resources.filter((r) => r.name.startsWith(backendOrigin)).map((r) => {
-    const index = used.get(r.name) ?? 0;
-    used.set(r.name, index + 1);
-    const timing = timings.get(r.name)?.[index];
-    return {
-      url: r.name.slice(backendOrigin.length), method: r.type === 'fetch' ? 'fetch' : r.type, start: round(r.start), end: round(r.end),
-      serverMs: timing && timing.serverMs >= 0 ? timing.serverMs : null, status: timing?.status ?? null,
-    };
-  });
+  const rest: RestCall[] = measured.resources
+    .filter((r) => r.name.startsWith(backendOrigin))
+    .map((r) => {
+      const index = used.get(r.name) ?? 0;
+      used.set(r.name, index + 1);
+      const timing = timings.get(r.name)?.[index];
+      return {
+        url: r.name.slice(backendOrigin.length),
+        method: r.type === 'fetch' ? 'fetch' : r.type,
+        start: round(r.start),
+        end: round(r.end),
+        serverMs: timing && timing.serverMs >= 0 ? timing.serverMs : null,
+        status: timing?.status ?? null,
+      };
+    });
   const shortName = (name: string) => {
     const u = new URL(name);
     return u.origin === backendOrigin ? u.pathname : `${u.port}${u.pathname}`;
@@ -143,7 +160,8 @@ export async function benchFirstCard(browser: Browser, shellUrl: string, backend
     try {
       const first = await visit(await context.newPage(), url, backendOrigin);
       const second = await visit(await context.newPage(), url, backendOrigin);
-      if (i === 0) firstEverMs = first.firstCardMs; // warm-up: not counted
+      if (i === 0)
+        firstEverMs = first.firstCardMs; // warm-up: not counted
       else {
         cold.push(first);
         warm.push(second);

@@ -70,24 +70,43 @@ try {
     console.log(`\nTime to first pattern card on /patterns, ${PATTERNS.toLocaleString('en')} patterns, ${os.cpus().length} cores, medians of ${RUNS}\n`);
     console.log(row(['visit', 'first card ms', 'min–max ms', 'document ms', 'JS done ms', 'search RPC ms (server)', 'REST calls', 'goal']));
     console.log(row(Array(8).fill('---')));
-    for (const [name, s] of [['cold', firstCard.cold], ['warm', firstCard.warm]] as const) {
-      console.log(row([name, s.firstCardMedianMs, `${s.firstCardMinMs}–${s.firstCardMaxMs}`, s.documentMedianMs, s.jsDoneMedianMs,
-        `${s.searchRpcMedianMs} (${s.searchRpcServerMedianMs})`, s.restCallsBeforeCard, s.firstCardMedianMs < FIRST_CARD_GOAL_MS ? '< 1000 met' : '< 1000 MISSED']));
+    for (const [name, s] of [
+      ['cold', firstCard.cold],
+      ['warm', firstCard.warm],
+    ] as const) {
+      console.log(
+        row([
+          name,
+          s.firstCardMedianMs,
+          `${s.firstCardMinMs}–${s.firstCardMaxMs}`,
+          s.documentMedianMs,
+          s.jsDoneMedianMs,
+          `${s.searchRpcMedianMs} (${s.searchRpcServerMedianMs})`,
+          s.restCallsBeforeCard,
+          s.firstCardMedianMs < FIRST_CARD_GOAL_MS ? '< 1000 met' : '< 1000 MISSED',
+        ]),
+      );
     }
     console.log(`\nmedian cold visit, backend calls before the card:`);
     for (const r of firstCard.medianColdVisit.rest) console.log(`  ${r.start}–${r.end} ms ${r.url} (server ${r.serverMs ?? '?'} ms)`);
-    writeResults(path.join(results, 'catalog-first-card.json'), LABEL, {
-      bench: 'catalog-first-card',
-      description: 'Headless Chromium, /patterns on the production builds (scripts/serve-apps.mjs) against the embedded stack (PGlite) with generated patterns: navigation start to the frame after the first PatternCard enters the DOM. cold = new browser context (empty cache), warm = second page in the same context. Server time = request sent to first byte of the response (Playwright timing).',
-      command: 'cd bench && NODE_OPTIONS=--experimental-websocket node_modules/.bin/tsx catalog/run.ts',
-      goal_ms: FIRST_CARD_GOAL_MS,
-    }, {
-      patterns: PATTERNS,
-      meetsGoal: { cold: firstCard.cold.firstCardMedianMs < FIRST_CARD_GOAL_MS, warm: firstCard.warm.firstCardMedianMs < FIRST_CARD_GOAL_MS },
-      databaseSearchRpc: stats(dbSamples),
-      browseQueryPlans: plans,
-      ...firstCard,
-    });
+    writeResults(
+      path.join(results, 'catalog-first-card.json'),
+      LABEL,
+      {
+        bench: 'catalog-first-card',
+        description:
+          'Headless Chromium, /patterns on the production builds (scripts/serve-apps.mjs) against the embedded stack (PGlite) with generated patterns: navigation start to the frame after the first PatternCard enters the DOM. cold = new browser context (empty cache), warm = second page in the same context. Server time = request sent to first byte of the response (Playwright timing).',
+        command: 'cd bench && NODE_OPTIONS=--experimental-websocket node_modules/.bin/tsx catalog/run.ts',
+        goal_ms: FIRST_CARD_GOAL_MS,
+      },
+      {
+        patterns: PATTERNS,
+        meetsGoal: { cold: firstCard.cold.firstCardMedianMs < FIRST_CARD_GOAL_MS, warm: firstCard.warm.firstCardMedianMs < FIRST_CARD_GOAL_MS },
+        databaseSearchRpc: stats(dbSamples),
+        browseQueryPlans: plans,
+        ...firstCard,
+      },
+    );
   }
 
   if (ONLY !== 'first-card') {
@@ -96,17 +115,28 @@ try {
     console.log(`\nsearch_patterns through /rest/v1, ${PATTERNS.toLocaleString('en')} patterns, sequential\n`);
     console.log(row(['group', 'p50 ms', 'p95 ms', 'max ms', 'n']));
     console.log(row(Array(5).fill('---')));
-    for (const [name, l] of [['all', search.overall], ['words', search.words], ['typos', search.typos], ['browse', search.browse]] as const) {
+    for (const [name, l] of [
+      ['all', search.overall],
+      ['words', search.words],
+      ['typos', search.typos],
+      ['browse', search.browse],
+    ] as const) {
       console.log(row([name, l.p50, l.p95, l.max, l.n]));
     }
     console.log(`\n${row(['query', 'p50 ms', 'p95 ms', 'matched', 'total'])}\n${row(Array(5).fill('---'))}`);
     for (const q of search.perQuery) console.log(row([q.name, q.latency.p50, q.latency.p95, q.matchedBy ?? 'filter', q.total]));
-    writeResults(path.join(results, 'catalog-search.json'), LABEL, {
-      bench: 'catalog-search',
-      description: 'POST /rest/v1/rpc/search_patterns with the anon key (as the catalog page calls it), sequential, after one warm-up pass, embedded stack (PGlite) with generated patterns. Words use full-text search; typos fall back to trigram similarity on titles.',
-      command: 'cd bench && NODE_OPTIONS=--experimental-websocket node_modules/.bin/tsx catalog/run.ts --only search',
-      goal_p95_ms: SEARCH_P95_GOAL_MS,
-    }, { patterns: PATTERNS, rounds: ROUNDS, meetsGoal: search.overall.p95 < SEARCH_P95_GOAL_MS, queries: SEARCH_QUERIES, ...search });
+    writeResults(
+      path.join(results, 'catalog-search.json'),
+      LABEL,
+      {
+        bench: 'catalog-search',
+        description:
+          'POST /rest/v1/rpc/search_patterns with the anon key (as the catalog page calls it), sequential, after one warm-up pass, embedded stack (PGlite) with generated patterns. Words use full-text search; typos fall back to trigram similarity on titles.',
+        command: 'cd bench && NODE_OPTIONS=--experimental-websocket node_modules/.bin/tsx catalog/run.ts --only search',
+        goal_p95_ms: SEARCH_P95_GOAL_MS,
+      },
+      { patterns: PATTERNS, rounds: ROUNDS, meetsGoal: search.overall.p95 < SEARCH_P95_GOAL_MS, queries: SEARCH_QUERIES, ...search },
+    );
   }
 } finally {
   await catalog.stop();

@@ -22,7 +22,10 @@ export const SEARCH_QUERIES: SearchQuery[] = [
   { name: 'dress, free only', args: { q: 'dress', free_only: true, sort: 'relevance', ...page } },
   { name: 'dress fits hip 110 bust 96', args: { q: 'dress', hip: 110, bust: 96, sort: 'relevance', ...page } },
   { name: '"camp collar" -silk', args: { q: '"camp collar" -silk', sort: 'relevance', ...page } },
-  { name: 'coat, A0, German, €6–20', args: { q: 'coat', format: 'a0', language: 'de', price_min_cents: 600, price_max_cents: 2000, sort: 'price_asc', ...page } },
+  {
+    name: 'coat, A0, German, €6–20',
+    args: { q: 'coat', format: 'a0', language: 'de', price_min_cents: 600, price_max_cents: 2000, sort: 'price_asc', ...page },
+  },
   { name: 'cardigan page 3', args: { q: 'cardigan', sort: 'relevance', limit: 24, offset: 48 } },
   { name: 'typo: jaket', args: { q: 'jaket', sort: 'relevance', ...page }, typo: true },
   { name: 'typo: cardigna', args: { q: 'cardigna', sort: 'relevance', ...page }, typo: true },

@@ -25,7 +25,16 @@ for (const f of fs.readdirSync(all)) {
 const dirs = [dir];
 fs.mkdirSync(dataDir, { recursive: true });
 const quiet = { info: () => undefined, error: (s: string, m: string, e?: unknown) => console.error(`[${s}] ${m}`, e ?? '') };
-const stack = await startStack({ dataDir, port: 0, dbPort: 0, restPort: 0, seed: false, log: quiet, apiExternalUrl: 'http://127.0.0.1:{port}', migrationsDirs: dirs });
+const stack = await startStack({
+  dataDir,
+  port: 0,
+  dbPort: 0,
+  restPort: 0,
+  seed: false,
+  log: quiet,
+  apiExternalUrl: 'http://127.0.0.1:{port}',
+  migrationsDirs: dirs,
+});
 try {
   const marker = path.join(dataDir, 'bench-catalog.json');
   if (!fs.existsSync(marker)) {
@@ -40,12 +49,18 @@ try {
   const search = await benchSearch(stack, 20);
   console.log(label, JSON.stringify({ all: search.overall, words: search.words, typos: search.typos, browse: search.browse }));
   for (const q of search.perQuery) console.log(q.name, q.latency.p50, q.latency.p95, q.total);
-  writeResults(path.join(here, '..', 'results', 'catalog-search.json'), `${label}-currency`, {
-    bench: 'catalog-search',
-    description: 'POST /rest/v1/rpc/search_patterns with the anon key (as the catalog page calls it), sequential, after one warm-up pass, embedded stack (PGlite) with generated patterns. Words use full-text search; typos fall back to trigram similarity on titles.',
-    command: 'cd bench && NODE_OPTIONS=--experimental-websocket node_modules/.bin/tsx catalog/run.ts --only search',
-    goal_p95_ms: 50,
-  }, { patterns: 100_000, rounds: 20, meetsGoal: search.overall.p95 < 50, queries: SEARCH_QUERIES, ...search });
+  writeResults(
+    path.join(here, '..', 'results', 'catalog-search.json'),
+    `${label}-currency`,
+    {
+      bench: 'catalog-search',
+      description:
+        'POST /rest/v1/rpc/search_patterns with the anon key (as the catalog page calls it), sequential, after one warm-up pass, embedded stack (PGlite) with generated patterns. Words use full-text search; typos fall back to trigram similarity on titles.',
+      command: 'cd bench && NODE_OPTIONS=--experimental-websocket node_modules/.bin/tsx catalog/run.ts --only search',
+      goal_p95_ms: 50,
+    },
+    { patterns: 100_000, rounds: 20, meetsGoal: search.overall.p95 < 50, queries: SEARCH_QUERIES, ...search },
+  );
 } finally {
   await stack.stop();
 }

@@ -33,7 +33,7 @@ const original = await makePatternPdf({
 async function heavyVariant(bytes: Uint8Array): Promise<Uint8Array> {
   const doc = await PDFDocument.load(bytes);
   let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   for (const page of doc.getPages()) {
     const ops = [];
     for (let i = 0; i < 5000; i++) ops.push(i % 50 === 0 ? moveTo(random() * 2384, random() * 3370) : lineTo(random() * 2384, random() * 3370));
@@ -74,7 +74,12 @@ async function measureScript(name: string) {
   await stampPdf(original, { buyerName: name, orderNumber: 'SH-1' });
   const first = performance.now() - started;
   const rssGrowth = process.memoryUsage().rss - rssBefore;
-  return { name, first_ms: Number(first.toFixed(1)), rss_growth_mib: Number((rssGrowth / 2 ** 20).toFixed(1)), ...(await measure(original, (i) => `${name} ${i}`)) };
+  return {
+    name,
+    first_ms: Number(first.toFixed(1)),
+    rss_growth_mib: Number((rssGrowth / 2 ** 20).toFixed(1)),
+    ...(await measure(original, (i) => `${name} ${i}`)),
+  };
 }
 
 const demo = await measure(original);
@@ -88,7 +93,8 @@ const scripts = {
 };
 const result = {
   bench: 'catalog-stamp',
-  description: 'stampPdf on a 40-page A0 pattern PDF, median and p95 of sequential runs after warm-up. demo: the seed generator\'s A0 file (8 nested sizes per piece); heavy: the same with ~5,000 extra path segments per sheet, like a designer\'s export',
+  description:
+    "stampPdf on a 40-page A0 pattern PDF, median and p95 of sequential runs after warm-up. demo: the seed generator's A0 file (8 nested sizes per piece); heavy: the same with ~5,000 extra path segments per sheet, like a designer's export",
   goal_ms: GOAL_MS,
   runs,
   demo,
@@ -100,11 +106,18 @@ const result = {
   recorded_at: new Date().toISOString(),
 };
 
-for (const [name, r] of [['demo', demo], ['heavy', heavy]] as const) {
-  console.log(`stamp 40-page A0, ${name} (${(r.input_bytes / 1024).toFixed(0)} KiB): median ${r.median_ms} ms, p95 ${r.p95_ms} ms over ${runs} runs (goal < ${GOAL_MS} ms) ${r.meets_goal ? 'OK' : 'OVER GOAL'}`);
+for (const [name, r] of [
+  ['demo', demo],
+  ['heavy', heavy],
+] as const) {
+  console.log(
+    `stamp 40-page A0, ${name} (${(r.input_bytes / 1024).toFixed(0)} KiB): median ${r.median_ms} ms, p95 ${r.p95_ms} ms over ${runs} runs (goal < ${GOAL_MS} ms) ${r.meets_goal ? 'OK' : 'OVER GOAL'}`,
+  );
 }
 for (const [script, r] of Object.entries(scripts)) {
-  console.log(`stamp 40-page A0, demo, ${script} name "${r.name}": median ${r.median_ms} ms, p95 ${r.p95_ms} ms; first use ${r.first_ms} ms (+${r.rss_growth_mib} MiB RSS) ${r.meets_goal ? 'OK' : 'OVER GOAL'}`);
+  console.log(
+    `stamp 40-page A0, demo, ${script} name "${r.name}": median ${r.median_ms} ms, p95 ${r.p95_ms} ms; first use ${r.first_ms} ms (+${r.rss_growth_mib} MiB RSS) ${r.meets_goal ? 'OK' : 'OVER GOAL'}`,
+  );
 }
 const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'results', 'catalog-stamp.json');
 mkdirSync(dirname(out), { recursive: true });

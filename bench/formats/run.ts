@@ -23,7 +23,10 @@ const SIZES = ['0', '2', '4', '6', '8', '10', '12', '14', '16', '18', '20', '22'
 const GOAL = { seconds: 10, mib: 256, download_p95_ms: 300 };
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1]! : fallback; };
+const arg = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1]! : fallback;
+};
 
 /** A designer's master: pieces drawn with 40 curve segments a side (a heavier file than the seed's). */
 const master = (sheets: number) => makeMasterPdf({ title: 'Juniper Wrap Dress', sizes: SIZES, sheets, detail: 40 });
@@ -39,7 +42,8 @@ async function runCase(sheets: number) {
   const steps: { step: string; wall_ms: number; cpu_ms: number; pages?: number; bytes?: number }[] = [];
   const started = performance.now();
   {
-    const t = performance.now(), c = process.cpuUsage();
+    const t = performance.now(),
+      c = process.cpuUsage();
     const m = await readMaster(bytes);
     const ink = inkOf(m);
     matchLayers(m.layers, SIZES);
@@ -47,14 +51,27 @@ async function runCase(sheets: number) {
     steps.push({ step: 'check', wall_ms: Math.round(performance.now() - t), cpu_ms: cpuMs(c), pages });
   }
   for (const format of GENERATED_FORMATS) {
-    const t = performance.now(), c = process.cpuUsage();
+    const t = performance.now(),
+      c = process.cpuUsage();
     const m = await readMaster(bytes);
     const ink = format === 'a4' || format === 'us_letter' ? inkOf(m) : null;
     const files = await generateFormat(m, ink, format, 'Juniper Wrap Dress', matchLayers(m.layers, SIZES));
-    steps.push({ step: format, wall_ms: Math.round(performance.now() - t), cpu_ms: cpuMs(c), pages: files[0]!.pages, bytes: files.reduce((s, f) => s + f.bytes.byteLength, 0) });
+    steps.push({
+      step: format,
+      wall_ms: Math.round(performance.now() - t),
+      cpu_ms: cpuMs(c),
+      pages: files[0]!.pages,
+      bytes: files.reduce((s, f) => s + f.bytes.byteLength, 0),
+    });
   }
   const total = performance.now() - started;
-  return { sheets, master_bytes: bytes.byteLength, total_s: Number((total / 1000).toFixed(2)), steps, peak_rss_mib: Math.round(process.resourceUsage().maxRSS / 1024) };
+  return {
+    sheets,
+    master_bytes: bytes.byteLength,
+    total_s: Number((total / 1000).toFixed(2)),
+    steps,
+    peak_rss_mib: Math.round(process.resourceUsage().maxRSS / 1024),
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -74,7 +91,10 @@ async function runDownload(runs: number) {
   let pages = 0;
   for (let i = 0; i < runs + 3; i++) {
     const t = performance.now();
-    const out = await stampPdf(a4!.bytes, { buyerName: `Buyer ${i}`, orderNumber: `SH-${100000 + i}` }, (doc) => { keepPages(doc, keep); showOnlyLayers(doc, on); });
+    const out = await stampPdf(a4!.bytes, { buyerName: `Buyer ${i}`, orderNumber: `SH-${100000 + i}` }, (doc) => {
+      keepPages(doc, keep);
+      showOnlyLayers(doc, on);
+    });
     if (i >= 3) times.push(performance.now() - t);
     pages = out.byteLength > 0 ? keep.length : 0;
   }
@@ -87,7 +107,10 @@ async function runDownload(runs: number) {
   }
   full.sort((a, b) => a - b);
   return {
-    file_pages: manifest.length, pages_for_sizes: pages, sizes, runs,
+    file_pages: manifest.length,
+    pages_for_sizes: pages,
+    sizes,
+    runs,
     for_sizes: { median_ms: Number(percentile(times, 50).toFixed(1)), p95_ms: Number(percentile(times, 95).toFixed(1)) },
     every_size: { median_ms: Number(percentile(full, 50).toFixed(1)), p95_ms: Number(percentile(full, 95).toFixed(1)) },
     peak_rss_mib: Math.round(process.resourceUsage().maxRSS / 1024),
@@ -101,7 +124,10 @@ if (only) {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } else {
   const child = (name: string) => {
-    const r = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--case', name, '--runs', arg('runs', '30')], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    const r = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--case', name, '--runs', arg('runs', '30')], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    });
     if (r.status !== 0) throw new Error(`case ${name} failed: ${r.stderr}`);
     return JSON.parse(r.stdout.trim().split('\n').at(-1)!);
   };
@@ -110,7 +136,8 @@ if (only) {
   const download = child('download');
   const result = {
     bench: 'formats',
-    description: 'pattern-formats steps (check, then one format a call, each parsing the master again) in one Node process per case: wall and CPU time per step, peak RSS of the process; a stamped A4 download for two sizes (tiles left out, layers switched) p95',
+    description:
+      'pattern-formats steps (check, then one format a call, each parsing the master again) in one Node process per case: wall and CPU time per step, peak RSS of the process; a stamped A4 download for two sizes (tiles left out, layers switched) p95',
     goal: GOAL,
     one_sheet: one,
     ten_sheets: ten,
@@ -121,10 +148,17 @@ if (only) {
     recorded_at: new Date().toISOString(),
   };
   for (const c of [one, ten]) {
-    console.log(`${c.sheets} A0 sheet${c.sheets === 1 ? '' : 's'}, 12 layers (${(c.master_bytes / 1024).toFixed(0)} KiB): ${c.total_s} s in all, peak RSS ${c.peak_rss_mib} MiB`);
-    for (const s of c.steps) console.log(`  ${s.step.padEnd(10)} ${String(s.wall_ms).padStart(6)} ms wall, ${String(s.cpu_ms).padStart(6)} ms CPU${s.pages ? `, ${s.pages} pages` : ''}`);
+    console.log(
+      `${c.sheets} A0 sheet${c.sheets === 1 ? '' : 's'}, 12 layers (${(c.master_bytes / 1024).toFixed(0)} KiB): ${c.total_s} s in all, peak RSS ${c.peak_rss_mib} MiB`,
+    );
+    for (const s of c.steps)
+      console.log(
+        `  ${s.step.padEnd(10)} ${String(s.wall_ms).padStart(6)} ms wall, ${String(s.cpu_ms).padStart(6)} ms CPU${s.pages ? `, ${s.pages} pages` : ''}`,
+      );
   }
-  console.log(`stamped A4 download, sizes ${download.sizes.join(' + ')}: ${download.pages_for_sizes} of ${download.file_pages} pages, median ${download.for_sizes.median_ms} ms, p95 ${download.for_sizes.p95_ms} ms (every size: p95 ${download.every_size.p95_ms} ms)`);
+  console.log(
+    `stamped A4 download, sizes ${download.sizes.join(' + ')}: ${download.pages_for_sizes} of ${download.file_pages} pages, median ${download.for_sizes.median_ms} ms, p95 ${download.for_sizes.p95_ms} ms (every size: p95 ${download.every_size.p95_ms} ms)`,
+  );
   console.log(result.meets_goal ? 'goals met' : 'OVER GOAL');
   const out = join(here, '..', 'results', 'formats.json');
   mkdirSync(dirname(out), { recursive: true });

@@ -40,7 +40,12 @@ const PROBE = Number(arg('probe') ?? 20);
 const BEFORE = arg('before');
 const LABEL = arg('label') ?? 'latest';
 
-const quiet = { info: () => undefined, error: (service: string, message: string) => { if (/limit/i.test(message)) console.error(`[${service}] ${message}`); } };
+const quiet = {
+  info: () => undefined,
+  error: (service: string, message: string) => {
+    if (/limit/i.test(message)) console.error(`[${service}] ${message}`);
+  },
+};
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stitchhouse-bench-export-'));
 const cleanup: Array<() => Promise<void> | void> = [() => fs.rmSync(dataDir, { recursive: true, force: true })];
 
@@ -61,7 +66,9 @@ function workers(): Map<number, string> {
       if (!new RegExp(`^PPid:\\s+${process.pid}$`, 'm').test(status)) continue;
       const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
       if (args.some((a) => a.endsWith('deno-worker.ts'))) found.set(Number(pid), args.at(-1)!);
-    } catch { /* ended meanwhile */ }
+    } catch {
+      /* ended meanwhile */
+    }
   }
   return found;
 }
@@ -100,7 +107,9 @@ async function sampled<T>(run: () => Promise<T>): Promise<{ result: T; peak: Rec
         entry.rss = Math.max(entry.rss, rss);
         entry.anon = Math.max(entry.anon, anon);
         seen.set(pid, entry);
-      } catch { /* ended meanwhile */ }
+      } catch {
+        /* ended meanwhile */
+      }
     }
   };
   const timer = setInterval(sample, 50);
@@ -151,25 +160,53 @@ async function library(s: Stack) {
   const backend = { url: s.url, anonKey: s.anonKey, serviceRoleKey: s.serviceRoleKey };
   const designer = await kit.signedInPerson(backend, `designer-${Date.now()}@bench.test`, 'Bench-designer-9', { display_name: 'Mira Okafor' });
   const buyer = await kit.signedInPerson(backend, `maker-${Date.now()}@bench.test`, 'Bench-maker-9', { display_name: 'Zoë Exporter' });
-  const original = await makePatternPdf({ title: 'Juniper Wrap Dress', designer: 'Mira Okafor', format: 'a4', sizes: ['XS', 'S', 'M', 'L', 'XL'], pages: PAGES });
+  const original = await makePatternPdf({
+    title: 'Juniper Wrap Dress',
+    designer: 'Mira Okafor',
+    format: 'a4',
+    sizes: ['XS', 'S', 'M', 'L', 'XL'],
+    pages: PAGES,
+  });
   const sha = crypto.createHash('sha256').update(original).digest('hex');
-  const [store] = (await s.pool.query(`insert into public.stores (owner_id, slug, kind, name, currency, plan, country) values ($1, $2, 'designer', 'Bench Patterns', 'EUR', 'pro', 'IE') returning id`,
-    [designer.id, `bench-${Date.now().toString(36)}`])).rows as Array<{ id: string }>;
-  const ids = (await s.pool.query(`insert into public.patterns (store_id, title, craft, category, status, price_cents, currency, cover_path)
-     select $1, 'Pattern ' || lpad(i::text, 4, '0'), 'sewing', 'dresses', 'published', 1200, 'EUR', 'cover.png' from generate_series(1, $2) i returning id`, [store!.id, PATTERNS])).rows.map((r) => r.id as string);
+  const [store] = (
+    await s.pool.query(
+      `insert into public.stores (owner_id, slug, kind, name, currency, plan, country) values ($1, $2, 'designer', 'Bench Patterns', 'EUR', 'pro', 'IE') returning id`,
+      [designer.id, `bench-${Date.now().toString(36)}`],
+    )
+  ).rows as Array<{ id: string }>;
+  const ids = (
+    await s.pool.query(
+      `insert into public.patterns (store_id, title, craft, category, status, price_cents, currency, cover_path)
+     select $1, 'Pattern ' || lpad(i::text, 4, '0'), 'sewing', 'dresses', 'published', 1200, 'EUR', 'cover.png' from generate_series(1, $2) i returning id`,
+      [store!.id, PATTERNS],
+    )
+  ).rows.map((r) => r.id as string);
   const storage = kit.serviceClient(backend).storage.from('pattern-files');
   for (let i = 0; i < ids.length; i += 8) {
-    await Promise.all(ids.slice(i, i + 8).map(async (id) => {
-      const { error } = await storage.upload(`${store!.id}/${id}/a4/v1.pdf`, original, { contentType: 'application/pdf', upsert: true });
-      if (error) throw error;
-    }));
+    await Promise.all(
+      ids.slice(i, i + 8).map(async (id) => {
+        const { error } = await storage.upload(`${store!.id}/${id}/a4/v1.pdf`, original, { contentType: 'application/pdf', upsert: true });
+        if (error) throw error;
+      }),
+    );
   }
-  await s.pool.query(`insert into public.pattern_files (pattern_id, store_id, format, version, storage_path, size_bytes, sha256)
-     select id, $1::uuid, 'a4', 1, $1::text || '/' || id || '/a4/v1.pdf', $2, $3 from unnest($4::uuid[]) id`, [store!.id, original.byteLength, sha, ids]);
-  const [order] = (await s.pool.query(`insert into public.orders (buyer_id, buyer_email, status, currency, subtotal_cents, total_cents) values ($1, $2, 'paid', 'EUR', $3, $3) returning id`,
-    [buyer.id, buyer.email, 1200 * PATTERNS])).rows as Array<{ id: string }>;
-  await s.pool.query(`insert into public.order_items (order_id, pattern_id, store_id, unit_price_cents, currency) select $1, id, $2, 1200, 'EUR' from unnest($3::uuid[]) id`, [order!.id, store!.id, ids]);
-  const owned = (await s.pool.query(`select count(*)::int as n from public.entitlements where user_id = $1 and revoked_at is null`, [buyer.id])).rows[0].n as number;
+  await s.pool.query(
+    `insert into public.pattern_files (pattern_id, store_id, format, version, storage_path, size_bytes, sha256)
+     select id, $1::uuid, 'a4', 1, $1::text || '/' || id || '/a4/v1.pdf', $2, $3 from unnest($4::uuid[]) id`,
+    [store!.id, original.byteLength, sha, ids],
+  );
+  const [order] = (
+    await s.pool.query(
+      `insert into public.orders (buyer_id, buyer_email, status, currency, subtotal_cents, total_cents) values ($1, $2, 'paid', 'EUR', $3, $3) returning id`,
+      [buyer.id, buyer.email, 1200 * PATTERNS],
+    )
+  ).rows as Array<{ id: string }>;
+  await s.pool.query(
+    `insert into public.order_items (order_id, pattern_id, store_id, unit_price_cents, currency) select $1, id, $2, 1200, 'EUR' from unnest($3::uuid[]) id`,
+    [order!.id, store!.id, ids],
+  );
+  const owned = (await s.pool.query(`select count(*)::int as n from public.entitlements where user_id = $1 and revoked_at is null`, [buyer.id])).rows[0]
+    .n as number;
   if (owned !== PATTERNS) throw new Error(`the buyer owns ${owned} patterns, expected ${PATTERNS}`);
   return { buyer, originalBytes: original.byteLength };
 }
@@ -179,20 +216,28 @@ async function after(s: Stack, buyer: { token: string }) {
   const steps: Record<string, number> = {};
   const step = async <T>(name: string, run: () => Promise<T>) => {
     const started = performance.now();
-    try { return await run(); } finally { steps[name] = round(performance.now() - started); }
+    try {
+      return await run();
+    } finally {
+      steps[name] = round(performance.now() - started);
+    }
   };
   const { result, peak } = await sampled(async () => {
     const started = performance.now();
     const plan = await step('plan', () => startExport(transport));
     const archive = await step('stamp_and_zip', () => buildExportArchive(plan, transport, { concurrency: CONCURRENCY }));
     await step('upload', async () => {
-      const { error } = await kit.anonClient(s).storage.from(plan.upload.bucket).uploadToSignedUrl(plan.upload.path, plan.upload.token, archive.zip, { contentType: 'application/zip' });
+      const { error } = await kit
+        .anonClient(s)
+        .storage.from(plan.upload.bucket)
+        .uploadToSignedUrl(plan.upload.path, plan.upload.token, archive.zip, { contentType: 'application/zip' });
       if (error) throw error;
     });
     const mailed = await step('mail', () => mailExportLink(transport, plan, archive));
     return { total_ms: round(performance.now() - started), plan, archive, mailed };
   });
-  const callsOf = (name: string) => name === 'download' ? calls.download?.length ?? 0 : (calls['export (plan)']?.length ?? 0) + (calls['export (mail)']?.length ?? 0);
+  const callsOf = (name: string) =>
+    name === 'download' ? (calls.download?.length ?? 0) : (calls['export (plan)']?.length ?? 0) + (calls['export (mail)']?.length ?? 0);
   const cpuPerCall = Object.fromEntries(Object.entries(peak).map(([name, p]) => [name, round(p.cpu_ms / Math.max(1, callsOf(name)))]));
   return {
     total_ms: result.total_ms,
@@ -234,17 +279,37 @@ async function before(s: Stack, buyer: { token: string }, rev: string, limits: P
   fs.symlinkSync(path.join(repo, 'node_modules'), path.join(tree, 'node_modules'));
   fs.symlinkSync(path.join(repo, 'supabase', 'node_modules'), path.join(tree, 'supabase', 'node_modules'));
   fs.symlinkSync(path.join(repo, 'shared', 'node_modules'), path.join(tree, 'shared', 'node_modules'));
-  const functions = createFunctions({ config: s.config, pool: s.pool, mail: s.mailer, log: quiet }, {
-    functionsDir: path.join(tree, 'supabase', 'functions'), configPath: path.join(repo, 'supabase', 'config.toml'), limits,
-  });
+  const functions = createFunctions(
+    { config: s.config, pool: s.pool, mail: s.mailer, log: quiet },
+    {
+      functionsDir: path.join(tree, 'supabase', 'functions'),
+      configPath: path.join(repo, 'supabase', 'config.toml'),
+      limits,
+    },
+  );
   try {
     const { result, peak } = await sampled(async () => {
       const started = performance.now();
-      const res = await functions.app.fetch(new Request('http://bench/export', { method: 'POST', headers: { apikey: s.anonKey, authorization: `Bearer ${buyer.token}` } }));
+      const res = await functions.app.fetch(
+        new Request('http://bench/export', { method: 'POST', headers: { apikey: s.anonKey, authorization: `Bearer ${buyer.token}` } }),
+      );
       const body = new Uint8Array(await res.arrayBuffer());
-      return { status: res.status, ms: round(performance.now() - started), bytes: body.byteLength, body: res.headers.get('content-type')?.includes('json') ? new TextDecoder().decode(body).slice(0, 200) : undefined };
+      return {
+        status: res.status,
+        ms: round(performance.now() - started),
+        bytes: body.byteLength,
+        body: res.headers.get('content-type')?.includes('json') ? new TextDecoder().decode(body).slice(0, 200) : undefined,
+      };
     });
-    return { revision: rev, limits, status: result.status, total_ms: result.ms, answer_mib: round(result.bytes / 1024 / 1024), answer: result.body, worker: peak['export'] ?? null };
+    return {
+      revision: rev,
+      limits,
+      status: result.status,
+      total_ms: result.ms,
+      answer_mib: round(result.bytes / 1024 / 1024),
+      answer: result.body,
+      worker: peak['export'] ?? null,
+    };
   } finally {
     await functions.stop();
   }
@@ -253,7 +318,9 @@ async function before(s: Stack, buyer: { token: string }, rev: string, limits: P
 let stack: Stack | undefined;
 try {
   const limits = functionLimitsFromEnv();
-  console.log(`limits: memory ${limits.memoryMb} MB, CPU ${limits.cpuMs} ms a request, wall clock ${limits.wallClockMs / 1000} s; ${PATTERNS} patterns of ${PAGES} A4 pages`);
+  console.log(
+    `limits: memory ${limits.memoryMb} MB, CPU ${limits.cpuMs} ms a request, wall clock ${limits.wallClockMs / 1000} s; ${PATTERNS} patterns of ${PAGES} A4 pages`,
+  );
   stack = await startStack({ dataDir, port: 0, seed: false, log: quiet, apiExternalUrl: 'http://127.0.0.1:{port}' });
   const s = stack;
   const setupStarted = performance.now();
@@ -261,11 +328,20 @@ try {
   console.log(`library of ${PATTERNS} set up in ${Math.round((performance.now() - setupStarted) / 1000)} s (original PDF ${round(originalBytes / 1024)} KiB)`);
 
   const result: Record<string, unknown> = {
-    label: LABEL, at: new Date().toISOString(), load_average: os.loadavg().map((l) => round(l)), cpus: os.cpus().length,
-    limits, patterns: PATTERNS, pages: PAGES, original_kib: round(originalBytes / 1024), concurrency: CONCURRENCY,
+    label: LABEL,
+    at: new Date().toISOString(),
+    load_average: os.loadavg().map((l) => round(l)),
+    cpus: os.cpus().length,
+    limits,
+    patterns: PATTERNS,
+    pages: PAGES,
+    original_kib: round(originalBytes / 1024),
+    concurrency: CONCURRENCY,
   };
   result.after = await after(s, buyer);
-  const ids = (await s.pool.query(`select pattern_id from public.entitlements where user_id = $1 limit $2`, [buyer.id, PROBE])).rows.map((r) => r.pattern_id as string);
+  const ids = (await s.pool.query(`select pattern_id from public.entitlements where user_id = $1 limit $2`, [buyer.id, PROBE])).rows.map(
+    (r) => r.pattern_id as string,
+  );
   result.download_sequential = await probe(s, buyer, ids);
   if (BEFORE) {
     result.before = await before(s, buyer, BEFORE, {});

@@ -31,7 +31,12 @@ const pct = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 const round = (ms: number) => Math.round(ms * 10) / 10;
-const summary = (values: number[]) => ({ n: values.length, p50_ms: round(pct(values, 50)), p95_ms: round(pct(values, 95)), max_ms: round(Math.max(...values)) });
+const summary = (values: number[]) => ({
+  n: values.length,
+  p50_ms: round(pct(values, 50)),
+  p95_ms: round(pct(values, 95)),
+  max_ms: round(Math.max(...values)),
+});
 
 /** Resident memory (MiB) of the Deno workers of this process, by function name. */
 function workerMemory(): Record<string, number> {
@@ -43,7 +48,9 @@ function workerMemory(): Record<string, number> {
       const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
       if (!args.some((a) => a.endsWith('deno-worker.ts'))) continue;
       found[args.at(-1)!] = Math.round(Number(/^VmRSS:\s+(\d+)/m.exec(status)![1]) / 1024);
-    } catch { /* ended meanwhile */ }
+    } catch {
+      /* ended meanwhile */
+    }
   }
   return found;
 }
@@ -51,7 +58,8 @@ function workerMemory(): Record<string, number> {
 try {
   stack = await startStack({ dataDir, port: 0, seed: false, log: quiet, apiExternalUrl: 'http://127.0.0.1:{port}' });
   const s = stack;
-  const names = fs.readdirSync(functionsDir, { withFileTypes: true })
+  const names = fs
+    .readdirSync(functionsDir, { withFileTypes: true })
     .filter((e) => e.isDirectory() && !e.name.startsWith('_') && fs.existsSync(path.join(functionsDir, e.name, 'index.ts')))
     .map((e) => e.name);
   const call = async (name: string) => {

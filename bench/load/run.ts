@@ -42,9 +42,14 @@ const LISTINGS = [
 ];
 // As mf-catalog's searchPatterns sends them (nulls dropped, the page's limit).
 const SEARCHES = [
-  { q: 'dress', limit: 24 }, { q: 'wrap dress', limit: 24 }, { q: 'cardigan', sort: 'price_asc', limit: 24 },
-  { q: 'quilt', craft: 'quilting', limit: 24 }, { q: 'tote', free_only: true, limit: 24 }, { q: 'jaket', limit: 24 },
-  { sort: 'newest', limit: 24 }, { q: 'linen trousers', hip: 110, limit: 24 },
+  { q: 'dress', limit: 24 },
+  { q: 'wrap dress', limit: 24 },
+  { q: 'cardigan', sort: 'price_asc', limit: 24 },
+  { q: 'quilt', craft: 'quilting', limit: 24 },
+  { q: 'tote', free_only: true, limit: 24 },
+  { q: 'jaket', limit: 24 },
+  { sort: 'newest', limit: 24 },
+  { q: 'linen trousers', hip: 110, limit: 24 },
 ];
 
 interface ScenarioResult {
@@ -71,7 +76,10 @@ function percentile(sorted: number[], p: number): number {
 
 async function startTarget(db: 'pglite' | 'postgres'): Promise<{ child: ChildProcess; target: LoadTarget }> {
   const args = [db, ...(db === 'pglite' && arg('data-dir') ? ['--data-dir', arg('data-dir')!] : []), ...(A0_PAGES ? ['--a0-pages', A0_PAGES] : [])];
-  const child = fork(path.join(here, 'stack.ts'), args, { execArgv: ['--experimental-websocket', '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(here, 'stack.ts'), args, {
+    execArgv: ['--experimental-websocket', '--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const target = await new Promise<LoadTarget>((resolve, reject) => {
     child.on('message', (m: { target?: LoadTarget }) => m.target && resolve(m.target));
     child.once('exit', (code) => reject(new Error(`the ${db} stack exited (${code}) before it was ready`)));
@@ -93,7 +101,9 @@ function stackErrors(child: ChildProcess): Promise<string[]> {
 
 async function signIn(target: LoadTarget, email: string): Promise<string> {
   const res = await fetch(`${target.url}/auth/v1/token?grant_type=password`, {
-    method: 'POST', headers: { apikey: target.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ email, password: target.password }),
+    method: 'POST',
+    headers: { apikey: target.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: target.password }),
   });
   const body = (await res.json()) as { access_token?: string };
   if (!body.access_token) throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(body)}`);
@@ -116,26 +126,44 @@ async function firstDownloads(target: LoadTarget, child: ChildProcess): Promise<
   const samples: Record<string, string[]> = {};
   let next = 0;
   const started = performance.now();
-  await Promise.all([0, 1].map(async () => {
-    while (next < pairs.length) {
-      const d = pairs[next++]!;
-      const t = performance.now();
-      const res = await fetch(`${target.url}/functions/v1/download/${d.patternId}?format=${d.format}`, { headers: { apikey: target.anonKey, authorization: `Bearer ${tokens.get(d.email)}` } });
-      const body = await res.arrayBuffer();
-      latencies.push(performance.now() - t);
-      statusMix[res.status] = (statusMix[res.status] ?? 0) + 1;
-      if (!res.ok && (samples[res.status] ??= []).length < 3) samples[res.status]!.push(Buffer.from(body).toString('utf8').slice(0, 300));
-    }
-  }));
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (next < pairs.length) {
+        const d = pairs[next++]!;
+        const t = performance.now();
+        const res = await fetch(`${target.url}/functions/v1/download/${d.patternId}?format=${d.format}`, {
+          headers: { apikey: target.anonKey, authorization: `Bearer ${tokens.get(d.email)}` },
+        });
+        const body = await res.arrayBuffer();
+        latencies.push(performance.now() - t);
+        statusMix[res.status] = (statusMix[res.status] ?? 0) + 1;
+        if (!res.ok && (samples[res.status] ??= []).length < 3) samples[res.status]!.push(Buffer.from(body).toString('utf8').slice(0, 300));
+      }
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const failed = Object.entries(statusMix).filter(([code]) => !code.startsWith('2')).reduce((n, [, c]) => n + c, 0);
+  const failed = Object.entries(statusMix)
+    .filter(([code]) => !code.startsWith('2'))
+    .reduce((n, [, c]) => n + c, 0);
   const round = (n: number) => Math.round(n * 10) / 10;
   return {
-    scenario: 'firstdownload', connections: 2, durationS: round(seconds), requests: latencies.length, reqPerS: round(latencies.length / seconds),
-    errorRate: latencies.length ? Math.round((failed / latencies.length) * 10_000) / 10_000 : 0, statusMix, socketErrors: {},
-    latencyMs: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? 0) },
-    samples, stackErrors: (await stackErrors(child)).slice(0, 20),
+    scenario: 'firstdownload',
+    connections: 2,
+    durationS: round(seconds),
+    requests: latencies.length,
+    reqPerS: round(latencies.length / seconds),
+    errorRate: latencies.length ? Math.round((failed / latencies.length) * 10_000) / 10_000 : 0,
+    statusMix,
+    socketErrors: {},
+    latencyMs: {
+      p50: round(percentile(latencies, 50)),
+      p95: round(percentile(latencies, 95)),
+      p99: round(percentile(latencies, 99)),
+      max: round(latencies.at(-1) ?? 0),
+    },
+    samples,
+    stackErrors: (await stackErrors(child)).slice(0, 20),
   };
 }
 
@@ -149,12 +177,23 @@ async function requestMaker(scenario: Scenario, target: LoadTarget): Promise<() 
     case 'search':
       // --search-post: as the catalog sent it before (a POST no cache keeps); otherwise a GET as supabase-js's rpc(…, { get: true }) sends it
       if (process.argv.includes('--search-post')) {
-        return () => ({ method: 'POST', path: '/rest/v1/rpc/search_patterns', headers: { ...anon, 'content-type': 'application/json' }, body: JSON.stringify(SEARCHES[i++ % SEARCHES.length]) });
+        return () => ({
+          method: 'POST',
+          path: '/rest/v1/rpc/search_patterns',
+          headers: { ...anon, 'content-type': 'application/json' },
+          body: JSON.stringify(SEARCHES[i++ % SEARCHES.length]),
+        });
       }
-      return () => ({ method: 'GET', path: `/rest/v1/rpc/search_patterns?${new URLSearchParams(Object.entries(SEARCHES[i++ % SEARCHES.length]!).map(([k, v]) => [k, String(v)]))}`, headers: anon });
+      return () => ({
+        method: 'GET',
+        path: `/rest/v1/rpc/search_patterns?${new URLSearchParams(Object.entries(SEARCHES[i++ % SEARCHES.length]!).map(([k, v]) => [k, String(v)]))}`,
+        headers: anon,
+      });
     case 'signin':
       return () => ({
-        method: 'POST', path: '/auth/v1/token?grant_type=password', headers: { apikey: target.anonKey, 'content-type': 'application/json' },
+        method: 'POST',
+        path: '/auth/v1/token?grant_type=password',
+        headers: { apikey: target.anonKey, 'content-type': 'application/json' },
         body: JSON.stringify({ email: target.accounts[i++ % target.accounts.length], password: target.password }),
       });
     case 'firstdownload':
@@ -164,7 +203,11 @@ async function requestMaker(scenario: Scenario, target: LoadTarget): Promise<() 
       const tokens = await tokensFor(target, pairs);
       return () => {
         const d = pairs[i++ % pairs.length]!;
-        return { method: 'GET', path: `/functions/v1/download/${d.patternId}?format=${d.format}`, headers: { apikey: target.anonKey, authorization: `Bearer ${tokens.get(d.email)}` } };
+        return {
+          method: 'GET',
+          path: `/functions/v1/download/${d.patternId}?format=${d.format}`,
+          headers: { apikey: target.anonKey, authorization: `Bearer ${tokens.get(d.email)}` },
+        };
       };
     }
     case 'download': {
@@ -174,7 +217,11 @@ async function requestMaker(scenario: Scenario, target: LoadTarget): Promise<() 
       // Pattern by pattern, buyer by buyer: a pair comes back only after every other pair.
       return () => {
         const d = target.downloads[i++ % target.downloads.length]!;
-        return { method: 'GET', path: `/functions/v1/download/${d.patternId}?format=${d.format}`, headers: { apikey: target.anonKey, authorization: `Bearer ${tokens.get(d.email)}` } };
+        return {
+          method: 'GET',
+          path: `/functions/v1/download/${d.patternId}?format=${d.format}`,
+          headers: { apikey: target.anonKey, authorization: `Bearer ${tokens.get(d.email)}` },
+        };
       };
     }
   }
@@ -189,21 +236,28 @@ async function runScenario(scenario: Scenario, target: LoadTarget, child: ChildP
   const samples: Record<string, string[]> = {};
   const started = performance.now();
   let finished!: (err: Error | null) => void;
-  const done = new Promise<void>((resolve, reject) => { finished = (err) => (err ? reject(err) : resolve()); });
-  const instance = autocannon({
-    url: target.url,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    timeout: TIMEOUT,
-    requests: [{
-      setupRequest: (req) => ({ ...req, ...next() }),
-      onResponse: (status, body) => {
-        if (status >= 200 && status < 300) return;
-        const list = (samples[status] ??= []);
-        if (list.length < 3) list.push(body.slice(0, 300));
-      },
-    }],
-  }, (err) => finished(err));
+  const done = new Promise<void>((resolve, reject) => {
+    finished = (err) => (err ? reject(err) : resolve());
+  });
+  const instance = autocannon(
+    {
+      url: target.url,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      timeout: TIMEOUT,
+      requests: [
+        {
+          setupRequest: (req) => ({ ...req, ...next() }),
+          onResponse: (status, body) => {
+            if (status >= 200 && status < 300) return;
+            const list = (samples[status] ??= []);
+            if (list.length < 3) list.push(body.slice(0, 300));
+          },
+        },
+      ],
+    },
+    (err) => finished(err),
+  );
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     latencies.push(responseTime);
     statusMix[statusCode] = (statusMix[statusCode] ?? 0) + 1;
@@ -216,21 +270,37 @@ async function runScenario(scenario: Scenario, target: LoadTarget, child: ChildP
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const responses = latencies.length;
-  const failed = Object.entries(statusMix).filter(([code]) => !code.startsWith('2')).reduce((n, [, c]) => n + c, 0)
-    + Object.values(socketErrors).reduce((n, c) => n + c, 0);
+  const failed =
+    Object.entries(statusMix)
+      .filter(([code]) => !code.startsWith('2'))
+      .reduce((n, [, c]) => n + c, 0) + Object.values(socketErrors).reduce((n, c) => n + c, 0);
   const attempts = responses + Object.values(socketErrors).reduce((n, c) => n + c, 0);
   const round = (n: number) => Math.round(n * 10) / 10;
   return {
-    scenario, connections: CONNECTIONS, durationS: round(seconds), requests: responses, reqPerS: round(responses / seconds),
+    scenario,
+    connections: CONNECTIONS,
+    durationS: round(seconds),
+    requests: responses,
+    reqPerS: round(responses / seconds),
     errorRate: attempts ? Math.round((failed / attempts) * 10_000) / 10_000 : 0,
-    statusMix, socketErrors,
-    latencyMs: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? 0) },
-    samples, stackErrors: (await stackErrors(child)).slice(0, 20),
+    statusMix,
+    socketErrors,
+    latencyMs: {
+      p50: round(percentile(latencies, 50)),
+      p95: round(percentile(latencies, 95)),
+      p99: round(percentile(latencies, 99)),
+      max: round(latencies.at(-1) ?? 0),
+    },
+    samples,
+    stackErrors: (await stackErrors(child)).slice(0, 20),
   };
 }
 
 const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
-const mix = (m: Record<string, number>) => Object.entries(m).map(([k, v]) => `${k}: ${v}`).join(', ') || '—';
+const mix = (m: Record<string, number>) =>
+  Object.entries(m)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ') || '—';
 
 for (const db of DBS) {
   console.log(`\n${db}: starting the stack with the demo seed…`);
@@ -240,10 +310,16 @@ for (const db of DBS) {
   try {
     console.log(`  ready in ${Math.round(performance.now() - t)} ms: ${target.accounts.length} accounts, ${target.downloads.length} buyer × pattern pairs`);
     for (const scenario of SCENARIOS) {
-      console.log(scenario === 'firstdownload' ? `  firstdownload: ${Math.min(PAIRS, target.downloads.length)} pairs, 2 at a time…` : `  ${scenario}: ${CONNECTIONS} connections for ${DURATION} s…`);
+      console.log(
+        scenario === 'firstdownload'
+          ? `  firstdownload: ${Math.min(PAIRS, target.downloads.length)} pairs, 2 at a time…`
+          : `  ${scenario}: ${CONNECTIONS} connections for ${DURATION} s…`,
+      );
       const r = scenario === 'firstdownload' ? await firstDownloads(target, child) : await runScenario(scenario, target, child);
       results.push(r);
-      console.log(`    ${r.reqPerS} req/s, p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} / p99 ${r.latencyMs.p99} ms, errors ${(r.errorRate * 100).toFixed(2)} % (${mix(r.statusMix)}${Object.keys(r.socketErrors).length ? `; sockets ${mix(r.socketErrors)}` : ''})`);
+      console.log(
+        `    ${r.reqPerS} req/s, p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} / p99 ${r.latencyMs.p99} ms, errors ${(r.errorRate * 100).toFixed(2)} % (${mix(r.statusMix)}${Object.keys(r.socketErrors).length ? `; sockets ${mix(r.socketErrors)}` : ''})`,
+      );
       for (const [status, bodies] of Object.entries(r.samples)) console.log(`    ${status}: ${bodies[0]}`);
       for (const e of r.stackErrors.slice(0, 3)) console.log(`    stack: ${e}`);
       await new Promise((resolve) => setTimeout(resolve, 2000)); // let queues drain between scenarios
@@ -258,14 +334,40 @@ for (const db of DBS) {
   }
 
   console.log(`\n${row(['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'error rate', 'status mix'])}\n${row(Array(7).fill('---'))}`);
-  for (const r of results) console.log(row([r.scenario, r.reqPerS, r.latencyMs.p50, r.latencyMs.p95, r.latencyMs.p99, `${(r.errorRate * 100).toFixed(2)} %`, mix({ ...r.statusMix, ...r.socketErrors })]));
+  for (const r of results)
+    console.log(
+      row([
+        r.scenario,
+        r.reqPerS,
+        r.latencyMs.p50,
+        r.latencyMs.p95,
+        r.latencyMs.p99,
+        `${(r.errorRate * 100).toFixed(2)} %`,
+        mix({ ...r.statusMix, ...r.socketErrors }),
+      ]),
+    );
   const file = path.join(here, '..', 'results', `load-${db}${LABEL ? `-${LABEL}` : ''}.json`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, `${JSON.stringify({
-    bench: 'load', db, label: LABEL ?? null, a0Pages: A0_PAGES ? Number(A0_PAGES) : null, recordedAt: new Date().toISOString(), connections: CONNECTIONS, durationS: DURATION, timeoutS: TIMEOUT,
-    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadAverage: os.loadavg() },
-    notes: 'autocannon in the bench process, the stack in a child process (as npm start); demo seed; every demo buyer granted every published pattern with a file so downloads spread over buyer × pattern pairs (10 per pair per hour); sign-ins use the right password (the limits count failures only)',
-    results,
-  }, null, 2)}\n`);
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify(
+      {
+        bench: 'load',
+        db,
+        label: LABEL ?? null,
+        a0Pages: A0_PAGES ? Number(A0_PAGES) : null,
+        recordedAt: new Date().toISOString(),
+        connections: CONNECTIONS,
+        durationS: DURATION,
+        timeoutS: TIMEOUT,
+        machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadAverage: os.loadavg() },
+        notes:
+          'autocannon in the bench process, the stack in a child process (as npm start); demo seed; every demo buyer granted every published pattern with a file so downloads spread over buyer × pattern pairs (10 per pair per hour); sign-ins use the right password (the limits count failures only)',
+        results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
   console.log(`recorded in ${path.relative(process.cwd(), file)}`);
 }

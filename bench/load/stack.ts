@@ -76,11 +76,19 @@ try {
     on conflict do nothing`);
   if (a0Pages > 0) {
     // every A0 file becomes an N-page A0 (the stored object replaced through the storage API)
-    const big = await makePatternPdf({ title: 'Juniper Wrap Dress', designer: 'Mira Okafor', format: 'a0', sizes: ['XS', 'S', 'M', 'L', 'XL', '2XL', '3XL', '4XL'], pages: a0Pages });
+    const big = await makePatternPdf({
+      title: 'Juniper Wrap Dress',
+      designer: 'Mira Okafor',
+      format: 'a0',
+      sizes: ['XS', 'S', 'M', 'L', 'XL', '2XL', '3XL', '4XL'],
+      pages: a0Pages,
+    });
     const { rows: files } = await stack.pool.query<{ storage_path: string }>(`select storage_path from public.pattern_files where format = 'a0'`);
     for (const f of files) {
       const res = await fetch(`${stack.url}/storage/v1/object/pattern-files/${f.storage_path}`, {
-        method: 'POST', body: Buffer.from(big), headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}`, 'content-type': 'application/pdf', 'x-upsert': 'true' },
+        method: 'POST',
+        body: Buffer.from(big),
+        headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}`, 'content-type': 'application/pdf', 'x-upsert': 'true' },
       });
       if (!res.ok) throw new Error(`replacing ${f.storage_path}: ${res.status} ${await res.text()}`);
     }

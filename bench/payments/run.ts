@@ -32,7 +32,12 @@ const pct = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 const round = (ms: number) => Math.round(ms * 10) / 10;
-const summary = (values: number[]) => ({ n: values.length, p50_ms: round(pct(values, 50)), p95_ms: round(pct(values, 95)), max_ms: round(Math.max(...values)) });
+const summary = (values: number[]) => ({
+  n: values.length,
+  p50_ms: round(pct(values, 50)),
+  p95_ms: round(pct(values, 95)),
+  max_ms: round(Math.max(...values)),
+});
 
 async function json(res: Response, what: string): Promise<any> {
   const body = await res.json().catch(() => null);
@@ -44,37 +49,56 @@ try {
   stack = await startStack({ dataDir, port: 0, seed: false, log: quiet, apiExternalUrl: 'http://127.0.0.1:{port}' });
   const s = stack;
   if (!s.stripe) throw new Error('no Stripe sandbox in the stack (STRIPE_SECRET_KEY set?)');
-  const sandbox = (method: string, p: string, body?: unknown) => fetch(`${s.stripe!.url}/_sandbox${p}`, {
-    method, headers: { authorization: `Bearer ${s.stripe!.secretKey}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  }).then((r) => json(r, `${method} /_sandbox${p}`));
+  const sandbox = (method: string, p: string, body?: unknown) =>
+    fetch(`${s.stripe!.url}/_sandbox${p}`, {
+      method,
+      headers: { authorization: `Bearer ${s.stripe!.secretKey}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then((r) => json(r, `${method} /_sandbox${p}`));
 
   // a designer with enough patterns that no purchase repeats, and one signed-in buyer
   const password = 'Bench-payments-9';
   const account = async (email: string) => {
-    const created = await json(await fetch(`${s.url}/auth/v1/admin/users`, {
-      method: 'POST', headers: { apikey: s.serviceRoleKey, authorization: `Bearer ${s.serviceRoleKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, email_confirm: true }),
-    }), 'create user');
-    const session = await json(await fetch(`${s.url}/auth/v1/token?grant_type=password`, {
-      method: 'POST', headers: { apikey: s.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
-    }), 'sign in');
+    const created = await json(
+      await fetch(`${s.url}/auth/v1/admin/users`, {
+        method: 'POST',
+        headers: { apikey: s.serviceRoleKey, authorization: `Bearer ${s.serviceRoleKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password, email_confirm: true }),
+      }),
+      'create user',
+    );
+    const session = await json(
+      await fetch(`${s.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { apikey: s.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      }),
+      'sign in',
+    );
     return { id: created.id as string, token: session.access_token as string };
   };
   const designer = await account('designer@bench.test');
   const buyer = await account('buyer@bench.test');
   const patternsNeeded = CHECKOUTS + LATENCY_RUNS + Math.ceil(EVENTS / 3) + 20;
-  const [store] = (await s.pool.query(`insert into public.stores (owner_id, slug, kind, name, currency) values ($1, 'bench-studio', 'designer', 'Bench Studio', 'EUR') returning id`, [designer.id])).rows;
-  const patternIds = (await s.pool.query(
-    `insert into public.patterns (store_id, title, craft, category, status, price_cents, currency)
+  const [store] = (
+    await s.pool.query(
+      `insert into public.stores (owner_id, slug, kind, name, currency) values ($1, 'bench-studio', 'designer', 'Bench Studio', 'EUR') returning id`,
+      [designer.id],
+    )
+  ).rows;
+  const patternIds = (
+    await s.pool.query(
+      `insert into public.patterns (store_id, title, craft, category, status, price_cents, currency)
      select $1, 'Bench pattern ' || g, 'sewing', 'dress', 'published', 1000 + g, 'EUR' from generate_series(1, $2) g returning id`,
-    [store.id, patternsNeeded],
-  )).rows.map((r) => r.id as string);
+      [store.id, patternsNeeded],
+    )
+  ).rows.map((r) => r.id as string);
   let next = 0;
   const checkout = async () => {
     const patternId = patternIds[next++]!;
     const res = await fetch(`${s.url}/functions/v1/checkout`, {
-      method: 'POST', headers: { apikey: s.anonKey, authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { apikey: s.anonKey, authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ items: [{ pattern_id: patternId, quantity: 1, kind: 'digital' }], country: 'DE' }),
     });
     const body = await json(res, 'checkout');
@@ -99,7 +123,10 @@ try {
     const paid = await sandbox('POST', `/checkout/${sessionId}/pay`, { card: '4242424242424242' });
     if (paid.status !== 'succeeded') throw new Error(`payment ${paid.status}`);
     for (;;) {
-      const { rowCount } = await s.pool.query('select 1 from public.entitlements where user_id = $1 and pattern_id = $2 and revoked_at is null', [buyer.id, patternId]);
+      const { rowCount } = await s.pool.query('select 1 from public.entitlements where user_id = $1 and pattern_id = $2 and revoked_at is null', [
+        buyer.id,
+        patternId,
+      ]);
       if (rowCount) break;
       if (performance.now() - started > 30_000) throw new Error('no entitlement after 30 s');
       await new Promise((r) => setTimeout(r, 5));
@@ -125,7 +152,9 @@ try {
   const idle = await sandbox('GET', '/webhooks/idle?timeout_ms=600000');
   const deliverySeconds = (performance.now() - startedDelivery) / 1000;
   const failed = (await s.pool.query(`select count(*)::int as n from _stripe_sandbox.deliveries where status <> 'delivered'`)).rows[0].n as number;
-  const { rows: [unpaid] } = await s.pool.query(`select count(*)::int as n from public.orders where id = any($1::uuid[]) and status <> 'paid'`, [paidOrders]);
+  const {
+    rows: [unpaid],
+  } = await s.pool.query(`select count(*)::int as n from public.orders where id = any($1::uuid[]) and status <> 'paid'`, [paidOrders]);
 
   const result = {
     label: LABEL,
@@ -134,23 +163,37 @@ try {
     checkout_session_creation: summary(creation),
     payment_to_entitlement: summary(latency),
     webhook_throughput: {
-      events: pending, payments: paidOrders.length, seconds: Math.round(deliverySeconds * 100) / 100,
+      events: pending,
+      payments: paidOrders.length,
+      seconds: Math.round(deliverySeconds * 100) / 100,
       events_per_second: Math.round((pending / deliverySeconds) * 10) / 10,
-      idle: idle.idle, undelivered: failed, orders_not_paid_after: unpaid.n,
+      idle: idle.idle,
+      undelivered: failed,
+      orders_not_paid_after: unpaid.n,
     },
   };
   console.table({
     'checkout session (ms)': { p50: result.checkout_session_creation.p50_ms, p95: result.checkout_session_creation.p95_ms, n: CHECKOUTS },
     'payment → entitlement (ms)': { p50: result.payment_to_entitlement.p50_ms, p95: result.payment_to_entitlement.p95_ms, n: LATENCY_RUNS },
   });
-  console.log(`webhook throughput: ${pending} events in ${result.webhook_throughput.seconds} s = ${result.webhook_throughput.events_per_second} events/s (failed ${failed})`);
+  console.log(
+    `webhook throughput: ${pending} events in ${result.webhook_throughput.seconds} s = ${result.webhook_throughput.events_per_second} events/s (failed ${failed})`,
+  );
   const previous = fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as { runs?: { label: string }[] }) : {};
   const runs = [...(previous.runs ?? []).filter((r) => r.label !== LABEL), result];
-  fs.writeFileSync(resultsFile, JSON.stringify({
-    bench: 'payments',
-    description: 'Embedded stack + Stripe sandbox in one process, PGlite; one buyer, one-pattern digital carts (EUR, German VAT); webhooks delivered by the sandbox',
-    runs,
-  }, null, 2) + '\n');
+  fs.writeFileSync(
+    resultsFile,
+    JSON.stringify(
+      {
+        bench: 'payments',
+        description:
+          'Embedded stack + Stripe sandbox in one process, PGlite; one buyer, one-pattern digital carts (EUR, German VAT); webhooks delivered by the sandbox',
+        runs,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
   console.log(`wrote ${path.relative(process.cwd(), resultsFile)}`);
 } finally {
   await stack?.stop();

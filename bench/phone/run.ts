@@ -37,7 +37,15 @@ if (!(CPU_SLOWDOWN >= 1)) throw new Error(`--cpu-slowdown takes a number ≥ 1, 
 const LABEL = arg('label', 'latest');
 const DIST_ROOT = process.argv.includes('--dist-root') ? path.resolve(arg('dist-root', '')) : null;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const GOALS = { performance: 95, otherCategories: 100, cls: 0.02, jsKB: { '/': 150, '/patterns': 200, pattern: 200 } };
 const APP_FOLDERS: Record<string, string> = Object.fromEntries(APPS.map((app) => [app.name, app.folder]));
 const TEXT = /^(text\/|application\/(json|javascript|manifest\+json)|image\/svg)/;
@@ -128,7 +136,8 @@ async function downloads(browser: Browser, route: { name: string; path: string }
   await page.addInitScript(() => {
     (window as unknown as { __cls: number }).__cls = 0;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
   const scripts: { url: string; body: Buffer; wire: number }[] = [];
@@ -152,23 +161,26 @@ async function downloads(browser: Browser, route: { name: string; path: string }
     );
   });
   async function readResponse(response: import('playwright-core').Response) {
-        const url = response.url();
-        if (!originApp.has(new URL(url).origin) || response.status() !== 200) return;
-        const h = await response.allHeaders();
-        const type = h['content-type'] ?? '';
-        const body = await response.body().catch(() => null);
-        if (!body) return;
-        const name = new URL(url).pathname;
-        if (TEXT.test(type) && body.length > 1024 && !h['content-encoding']) uncompressed.push(`${originApp.get(new URL(url).origin)}${name}`);
-        if (/index\.html$|^\/$|main\.[0-9a-f]+\.js$|remoteEntry\.js$|mf-manifest\.json$|\.css$/.test(name) || !name.includes('.')) {
-          headers[`${originApp.get(new URL(url).origin)}${name}`] = Object.fromEntries(
-            ['content-encoding', 'vary', 'cache-control', 'content-type'].filter((k) => h[k]).map((k) => [k, h[k]!]),
-          );
-        }
-        if (response.request().resourceType() === 'script') {
-          const sizes = await response.request().sizes().catch(() => null);
-          scripts.push({ url, body, wire: sizes ? sizes.responseBodySize : body.length });
-        }
+    const url = response.url();
+    if (!originApp.has(new URL(url).origin) || response.status() !== 200) return;
+    const h = await response.allHeaders();
+    const type = h['content-type'] ?? '';
+    const body = await response.body().catch(() => null);
+    if (!body) return;
+    const name = new URL(url).pathname;
+    if (TEXT.test(type) && body.length > 1024 && !h['content-encoding']) uncompressed.push(`${originApp.get(new URL(url).origin)}${name}`);
+    if (/index\.html$|^\/$|main\.[0-9a-f]+\.js$|remoteEntry\.js$|mf-manifest\.json$|\.css$/.test(name) || !name.includes('.')) {
+      headers[`${originApp.get(new URL(url).origin)}${name}`] = Object.fromEntries(
+        ['content-encoding', 'vary', 'cache-control', 'content-type'].filter((k) => h[k]).map((k) => [k, h[k]!]),
+      );
+    }
+    if (response.request().resourceType() === 'script') {
+      const sizes = await response
+        .request()
+        .sizes()
+        .catch(() => null);
+      scripts.push({ url, body, wire: sizes ? sizes.responseBodySize : body.length });
+    }
   }
   await page.goto(`${shell}${route.path}`, { waitUntil: 'networkidle', timeout: 120_000 });
   await page.waitForTimeout(500);
@@ -223,14 +235,21 @@ async function searchBoxTti(browser: Browser) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: PRESET_CPU_SLOWDOWN });
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
     await page.goto(`${shell}/patterns`, { waitUntil: 'commit' });
     const box = page.locator('main input[type="search"]').first();
     await box.waitFor({ state: 'visible', timeout: 120_000 });
     const visibleMs = await page.evaluate(() => performance.now());
     // Interactive: a typed letter stays in the (controlled) input, i.e. React handles input events.
     await box.pressSequentially('d');
-    await page.waitForFunction(() => (document.querySelector('main input[type="search"]') as HTMLInputElement | null)?.value === 'd', null, { timeout: 60_000 });
+    await page.waitForFunction(() => (document.querySelector('main input[type="search"]') as HTMLInputElement | null)?.value === 'd', null, {
+      timeout: 60_000,
+    });
     const interactiveMs = await page.evaluate(() => performance.now());
     samples.push({ visibleMs: Math.round(visibleMs), interactiveMs: Math.round(interactiveMs) });
     await context.close();
@@ -252,7 +271,20 @@ function startChromium(): Promise<{ port: number; proc: ChildProcess; dir: strin
   });
 }
 
-interface LighthouseRun { performance: number; accessibility: number; bestPractices: number; seo: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number; siMs: number; benchmarkIndex: number; loadAverage: number[]; failing: string[] }
+interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  siMs: number;
+  benchmarkIndex: number;
+  loadAverage: number[];
+  failing: string[];
+}
 
 async function lighthouseRuns(route: { name: string; path: string }): Promise<LighthouseRun[]> {
   const chrome = await startChromium();
@@ -260,7 +292,12 @@ async function lighthouseRuns(route: { name: string; path: string }): Promise<Li
   try {
     for (let i = 0; i < RUNS; i++) {
       const loadAverage = load();
-      const result = await lighthouse(`${shell}${route.path}`, { port: chrome.port, output: 'json', logLevel: 'error', throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } });
+      const result = await lighthouse(`${shell}${route.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN },
+      });
       const lhr = result!.lhr;
       const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
       const num = (a: string) => Math.round((lhr.audits[a]?.numericValue ?? NaN) * 1000) / 1000;
@@ -282,7 +319,9 @@ async function lighthouseRuns(route: { name: string; path: string }): Promise<Li
         loadAverage,
         failing,
       });
-      log(`  ${route.name} run ${i + 1}: perf ${runs.at(-1)!.performance}, LCP ${runs.at(-1)!.lcpMs} ms, CLS ${runs.at(-1)!.cls}, load ${loadAverage.join(' ')}`);
+      log(
+        `  ${route.name} run ${i + 1}: perf ${runs.at(-1)!.performance}, LCP ${runs.at(-1)!.lcpMs} ms, CLS ${runs.at(-1)!.cls}, load ${loadAverage.join(' ')}`,
+      );
     }
   } finally {
     chrome.proc.kill('SIGTERM');
@@ -315,7 +354,15 @@ async function pageArrival(route: { name: string; path: string }) {
 }
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.filter((f) => f !== '--headless') });
-const result: Record<string, unknown> = { label: LABEL, measuredAt: new Date().toISOString(), node: process.version, cpus: os.cpus().length, cpuSlowdown: CPU_SLOWDOWN, loadAverageAtStart: load(), sample };
+const result: Record<string, unknown> = {
+  label: LABEL,
+  measuredAt: new Date().toISOString(),
+  node: process.version,
+  cpus: os.cpus().length,
+  cpuSlowdown: CPU_SLOWDOWN,
+  loadAverageAtStart: load(),
+  sample,
+};
 try {
   log(`downloads of ${publicRoutes.length} public routes…`);
   const routeDownloads: RouteDownload[] = [];
@@ -340,13 +387,34 @@ try {
   result.lighthouse = lh;
   result.loadAverageAtEnd = load();
 
-  console.log(`\nLighthouse ${RUNS}× mobile, ${CPU_SLOWDOWN}× CPU${CPU_SLOWDOWN === PRESET_CPU_SLOWDOWN ? ' (the preset)' : ' (not the preset: room on a slower phone)'} (median run by performance)   label ${LABEL}, load average ${(result.loadAverageAtStart as number[]).join(' ')} → ${(result.loadAverageAtEnd as number[]).join(' ')}`);
-  console.log('  route'.padEnd(14) + 'perf'.padStart(6) + 'a11y'.padStart(6) + 'bp'.padStart(6) + 'seo'.padStart(6) + 'FCP'.padStart(8) + 'LCP'.padStart(8) + 'TBT'.padStart(7) + 'CLS'.padStart(8) + '  perf runs   bench idx');
+  console.log(
+    `\nLighthouse ${RUNS}× mobile, ${CPU_SLOWDOWN}× CPU${CPU_SLOWDOWN === PRESET_CPU_SLOWDOWN ? ' (the preset)' : ' (not the preset: room on a slower phone)'} (median run by performance)   label ${LABEL}, load average ${(result.loadAverageAtStart as number[]).join(' ')} → ${(result.loadAverageAtEnd as number[]).join(' ')}`,
+  );
+  console.log(
+    '  route'.padEnd(14) +
+      'perf'.padStart(6) +
+      'a11y'.padStart(6) +
+      'bp'.padStart(6) +
+      'seo'.padStart(6) +
+      'FCP'.padStart(8) +
+      'LCP'.padStart(8) +
+      'TBT'.padStart(7) +
+      'CLS'.padStart(8) +
+      '  perf runs   bench idx',
+  );
   for (const [name, { runs, median: m }] of Object.entries(lh)) {
     console.log(
-      `  ${name}`.padEnd(14) + String(m.performance).padStart(6) + String(m.accessibility).padStart(6) + String(m.bestPractices).padStart(6) + String(m.seo).padStart(6) +
-        String(m.fcpMs).padStart(8) + String(m.lcpMs).padStart(8) + String(m.tbtMs).padStart(7) + String(m.cls).padStart(8) +
-        `  ${runs.map((r) => r.performance).join('/')}`.padEnd(14) + runs.map((r) => r.benchmarkIndex).join('/'),
+      `  ${name}`.padEnd(14) +
+        String(m.performance).padStart(6) +
+        String(m.accessibility).padStart(6) +
+        String(m.bestPractices).padStart(6) +
+        String(m.seo).padStart(6) +
+        String(m.fcpMs).padStart(8) +
+        String(m.lcpMs).padStart(8) +
+        String(m.tbtMs).padStart(7) +
+        String(m.cls).padStart(8) +
+        `  ${runs.map((r) => r.performance).join('/')}`.padEnd(14) +
+        runs.map((r) => r.benchmarkIndex).join('/'),
     );
     const failing = [...new Set(runs.flatMap((r) => r.failing))];
     if (failing.length) console.log(`      not 100: ${failing.join(', ')}`);
@@ -355,7 +423,11 @@ try {
   for (const d of routeDownloads) {
     const goal = GOALS.jsKB[d.route as keyof typeof GOALS.jsKB];
     console.log(
-      `  ${d.route}`.padEnd(34) + `${d.jsGzipKB} KB`.padStart(10) + `${d.jsWireKB} KB`.padStart(11) + (goal ? ` (goal ≤ ${goal})` : '').padEnd(15) + `CLS ${d.cls}`.padEnd(11) +
+      `  ${d.route}`.padEnd(34) +
+        `${d.jsGzipKB} KB`.padStart(10) +
+        `${d.jsWireKB} KB`.padStart(11) +
+        (goal ? ` (goal ≤ ${goal})` : '').padEnd(15) +
+        `CLS ${d.cls}`.padEnd(11) +
         (d.duplicates.length ? ` DUPLICATE ${d.duplicates.map((x) => `${x.package} (${x.modules} modules)`).join(', ')}` : '') +
         (d.uncompressed.length ? ` uncompressed ${d.uncompressed.length}` : ''),
     );

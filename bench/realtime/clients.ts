@@ -15,7 +15,10 @@ interface Channel {
   subscribe(callback: (status: string, err?: Error) => void, timeout?: number): Channel;
 }
 /** The part of realtime-js's RealtimeClient used here (its types do not resolve from bench/). */
-type RealtimeClientClass = new (endPoint: string, options: { params: { apikey: string }; heartbeatIntervalMs?: number }) => {
+type RealtimeClientClass = new (
+  endPoint: string,
+  options: { params: { apikey: string }; heartbeatIntervalMs?: number },
+) => {
   setAuth(token: string): Promise<void>;
   channel(topic: string): Channel;
   removeAllChannels(): Promise<unknown>;
@@ -24,7 +27,12 @@ type RealtimeClientClass = new (endPoint: string, options: { params: { apikey: s
 const { RealtimeClient } = require('@supabase/supabase-js') as { RealtimeClient: RealtimeClientClass };
 
 /** What the parent sends to start (run.ts). */
-export interface Start { url: string; anonKey: string; patternId: string; tokens: string[] }
+export interface Start {
+  url: string;
+  anonKey: string;
+  patternId: string;
+  tokens: string[];
+}
 const now = () => performance.timeOrigin + performance.now();
 
 let expected: { title: string; times: number[]; done: () => void } | null = null;
@@ -36,21 +44,27 @@ process.once('message', async (start: Start) => {
     return client;
   });
   let joined = 0;
-  await Promise.all(clients.map((client, i) => new Promise<void>((resolve, reject) => {
-    client.channel(`bench-${i}`)
-      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'patterns', filter: `id=eq.${start.patternId}` }, (p) => {
-        const at = now();
-        if (!expected || p.new.title !== expected.title) return;
-        expected.times.push(at);
-        if (expected.times.length === start.tokens.length) expected.done();
-      })
-      .subscribe((status, err) => {
-        if (status === 'SUBSCRIBED') {
-          joined++;
-          resolve();
-        } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status));
-      }, 60_000);
-  })));
+  await Promise.all(
+    clients.map(
+      (client, i) =>
+        new Promise<void>((resolve, reject) => {
+          client
+            .channel(`bench-${i}`)
+            .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'patterns', filter: `id=eq.${start.patternId}` }, (p) => {
+              const at = now();
+              if (!expected || p.new.title !== expected.title) return;
+              expected.times.push(at);
+              if (expected.times.length === start.tokens.length) expected.done();
+            })
+            .subscribe((status, err) => {
+              if (status === 'SUBSCRIBED') {
+                joined++;
+                resolve();
+              } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status));
+            }, 60_000);
+        }),
+    ),
+  );
   process.send!({ type: 'ready', joined });
   process.on('message', async (m: { type: 'expect'; title: string } | { type: 'stop' }) => {
     if (m.type === 'expect') {

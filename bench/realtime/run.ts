@@ -51,9 +51,16 @@ try {
   const s = stack;
   const q = (text: string, values: unknown[] = []) => s.pool.query(text, values);
   const owner = randomUUID();
-  await q(`insert into auth.users (id, email, aud, role, email_confirmed_at) values ($1, 'bench-owner@example.test', 'authenticated', 'authenticated', now())`, [owner]);
-  const { rows: [store] } = await q(`insert into public.stores (owner_id, slug, kind, name) values ($1, 'bench-rt', 'designer', 'Bench') returning id`, [owner]);
-  const { rows: [pattern] } = await q(
+  await q(
+    `insert into auth.users (id, email, aud, role, email_confirmed_at) values ($1, 'bench-owner@example.test', 'authenticated', 'authenticated', now())`,
+    [owner],
+  );
+  const {
+    rows: [store],
+  } = await q(`insert into public.stores (owner_id, slug, kind, name) values ($1, 'bench-rt', 'designer', 'Bench') returning id`, [owner]);
+  const {
+    rows: [pattern],
+  } = await q(
     `insert into public.patterns (store_id, title, craft, category, price_cents, status, published_at) values ($1, 'Bench 0', 'sewing', 'dresses', 1400, 'published', now()) returning id`,
     [store.id],
   );
@@ -75,9 +82,18 @@ try {
   const runs: Array<Record<string, unknown>> = [];
   const plan = [...COUNTS.map((n) => ({ n, who: 'members' as const })), ...COUNTS.filter((n) => n > 1).map((n) => ({ n, who: 'visitors' as const }))];
   for (const { n, who } of plan) {
-    const tokens = who === 'visitors' ? Array.from({ length: n }, () => s.anonKey) : await Promise.all(Array.from({ length: n }, () =>
-      signJwt({ role: 'authenticated', aud: 'authenticated', sub: randomUUID(), aal: 'aal1', session_id: randomUUID() }, s.config.jwtSecret, 3600)));
-    const child = fork(path.join(here, 'clients.ts'), [], { execArgv: ['--import', 'tsx', '--experimental-websocket'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const tokens =
+      who === 'visitors'
+        ? Array.from({ length: n }, () => s.anonKey)
+        : await Promise.all(
+            Array.from({ length: n }, () =>
+              signJwt({ role: 'authenticated', aud: 'authenticated', sub: randomUUID(), aal: 'aal1', session_id: randomUUID() }, s.config.jwtSecret, 3600),
+            ),
+          );
+    const child = fork(path.join(here, 'clients.ts'), [], {
+      execArgv: ['--import', 'tsx', '--experimental-websocket'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     let onBatch: ((times: number[]) => void) | null = null;
     let onExpecting: (() => void) | null = null;
     const ready = new Promise<number>((resolve, reject) => {
@@ -100,8 +116,13 @@ try {
     let missing = 0;
     for (let i = 0; i < CHANGES; i++) {
       const title = `Bench ${n}-${who}-${i}`;
-      await new Promise<void>((resolve) => { onExpecting = resolve; child.send({ type: 'expect', title }); });
-      const batch = new Promise<number[]>((resolve) => { onBatch = resolve; });
+      await new Promise<void>((resolve) => {
+        onExpecting = resolve;
+        child.send({ type: 'expect', title });
+      });
+      const batch = new Promise<number[]>((resolve) => {
+        onBatch = resolve;
+      });
       await q(`update public.patterns set title = $1 where id = $2`, [title, pattern.id]);
       const committed = now();
       const times = await batch;
@@ -112,9 +133,18 @@ try {
     child.send({ type: 'stop' });
     await new Promise((r) => child.once('exit', r));
     const run = {
-      subscribers: n, who, joined, join_all_ms: Math.round(joinMs), changes: CHANGES, deliveries: latencies.length, missing,
-      delivered_p50_ms: pct(latencies, 50), delivered_p95_ms: pct(latencies, 95), delivered_max_ms: pct(latencies, 100),
-      backend_rss_before_mib: Math.round(before), backend_rss_joined_mib: Math.round(after),
+      subscribers: n,
+      who,
+      joined,
+      join_all_ms: Math.round(joinMs),
+      changes: CHANGES,
+      deliveries: latencies.length,
+      missing,
+      delivered_p50_ms: pct(latencies, 50),
+      delivered_p95_ms: pct(latencies, 95),
+      delivered_max_ms: pct(latencies, 100),
+      backend_rss_before_mib: Math.round(before),
+      backend_rss_joined_mib: Math.round(after),
       backend_kib_per_subscriber: Math.round(((after - before) * 1024) / n),
     };
     runs.push(run);
@@ -122,12 +152,21 @@ try {
     await sleep(1000);
   }
   const result = {
-    label: LABEL, at: new Date().toISOString(), db: s.postgres.kind, node: process.version, cpus: os.cpus().length, loadavg: os.loadavg().map((l) => Math.round(l * 10) / 10),
-    description: 'postgres_changes commit → delivered (UPDATE of one published pattern; every subscriber a different user, RLS-checked per subscriber) and backend memory per subscriber',
+    label: LABEL,
+    at: new Date().toISOString(),
+    db: s.postgres.kind,
+    node: process.version,
+    cpus: os.cpus().length,
+    loadavg: os.loadavg().map((l) => Math.round(l * 10) / 10),
+    description:
+      'postgres_changes commit → delivered (UPDATE of one published pattern; every subscriber a different user, RLS-checked per subscriber) and backend memory per subscriber',
     write_cost_ms: { published_table: published, unpublished_table: unpublished },
     runs,
   };
-  console.table([{ write: 'published (trigger + NOTIFY)', ...published }, { write: 'unpublished', ...unpublished }]);
+  console.table([
+    { write: 'published (trigger + NOTIFY)', ...published },
+    { write: 'unpublished', ...unpublished },
+  ]);
   const all = fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as { runs: Array<{ label: string; db: string }> }) : { runs: [] };
   all.runs = [...all.runs.filter((r) => !(r.label === LABEL && r.db === result.db)), result];
   fs.writeFileSync(resultsFile, `${JSON.stringify({ bench: 'realtime', runs: all.runs }, null, 2)}\n`);

@@ -52,7 +52,9 @@ try {
   }
   // What the page's own head costs a pattern page: the page server reads the pattern, its rating
   // and its newest reviews (scripts/page-facts.mjs) before the first byte; a shell page reads nothing.
-  const first = /<loc>(https:\/\/stitchhouse\.example\/patterns\/[^<]+)<\/loc>/.exec(await (await fetch(local(children.find((c) => c.includes('/patterns-'))!))).text())![1]!;
+  const first = /<loc>(https:\/\/stitchhouse\.example\/patterns\/[^<]+)<\/loc>/.exec(
+    await (await fetch(local(children.find((c) => c.includes('/patterns-'))!))).text(),
+  )![1]!;
   const firstByte = async (url: string) => {
     const samples: number[] = [];
     for (let run = 0; run < 20; run++) {
@@ -65,7 +67,12 @@ try {
   };
   const pages = { pattern: await firstByte(local(first)), about: await firstByte(`${apps.urls.shell}/about`) };
   log(`first byte: pattern page p50 ${pages.pattern.p50} ms (p95 ${pages.pattern.p95}), /about p50 ${pages.about.p50} ms`);
-  writeResults(path.join(here, '..', 'results', 'sitemap.json'), LABEL, { goalMs: GOAL_MS }, { patterns: PATTERNS, runs: RUNS, database: 'PGlite', loadAverageAtEnd: os.loadavg().map((n) => Math.round(n * 10) / 10), files, firstByteMs: pages });
+  writeResults(
+    path.join(here, '..', 'results', 'sitemap.json'),
+    LABEL,
+    { goalMs: GOAL_MS },
+    { patterns: PATTERNS, runs: RUNS, database: 'PGlite', loadAverageAtEnd: os.loadavg().map((n) => Math.round(n * 10) / 10), files, firstByteMs: pages },
+  );
 } finally {
   await apps.stop();
   await catalog.stop();

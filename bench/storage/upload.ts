@@ -22,7 +22,9 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stitchhouse-bench-upload-
 const env = { ...process.env };
 delete env.STITCHHOUSE_TEST_DATABASE;
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(backendDir, 'test', 'fixtures', 'crash', 'stack-process.ts'), dataDir], {
-  cwd: backendDir, env, stdio: ['ignore', 'pipe', 'inherit'],
+  cwd: backendDir,
+  env,
+  stdio: ['ignore', 'pipe', 'inherit'],
 });
 try {
   const info = await new Promise<{ url: string; serviceRoleKey: string }>((resolve, reject) => {
@@ -31,7 +33,11 @@ try {
   });
   const peakMiB = () => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024;
   const auth = { apikey: info.serviceRoleKey, authorization: `Bearer ${info.serviceRoleKey}` };
-  const bucket = await fetch(`${info.url}/storage/v1/bucket`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench' }) });
+  const bucket = await fetch(`${info.url}/storage/v1/bucket`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench' }),
+  });
   if (!bucket.ok) throw new Error(`bucket: ${bucket.status} ${await bucket.text()}`);
   const bytes = new Uint8Array(MIB * 1024 * 1024);
   bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
@@ -68,7 +74,9 @@ try {
     ms.sort((a, b) => a - b);
     const median = ms[Math.floor(ms.length / 2)]!;
     result[kind] = { median_ms: Math.round(median), mib_per_s: Number((MIB / (median / 1000)).toFixed(1)), peak_rss_mib_after: Math.round(peakMiB()) };
-    console.log(`${kind.padEnd(9)} median ${(median / 1000).toFixed(2)} s (${(MIB / (median / 1000)).toFixed(1)} MiB/s), backend peak RSS ${Math.round(peakMiB())} MiB (idle ${Math.round(idleMiB)} MiB)`);
+    console.log(
+      `${kind.padEnd(9)} median ${(median / 1000).toFixed(2)} s (${(MIB / (median / 1000)).toFixed(1)} MiB/s), backend peak RSS ${Math.round(peakMiB())} MiB (idle ${Math.round(idleMiB)} MiB)`,
+    );
   }
   result.peak_rss_growth_mib = Math.round(peakMiB() - idleMiB);
   fs.mkdirSync(path.dirname(resultsFile), { recursive: true });

@@ -13,7 +13,14 @@ import APPS from '../../shared/src/apps.json' with { type: 'json' };
  */
 export const root = join(import.meta.dirname, '..', '..');
 
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** An app's MF name (shared/src/apps.json, the one app list). */
 type AppName = string;
@@ -143,7 +150,9 @@ async function startBackend(overrides: BackendConfigOverrides & { siteUrl?: stri
   const file = join(root, 'backend', 'src', 'stack.ts');
   if (!existsSync(file)) return null;
   const { startStack } = (await import(/* @vite-ignore */ file)) as {
-    startStack(o: BackendConfigOverrides & { siteUrl?: string; seed: boolean; port: number; dataDir: string; log?: unknown }): Promise<{ url: string; anonKey: string; serviceRoleKey: string; stripe?: BackendHandle['stripe']; stop(): Promise<void> }>;
+    startStack(
+      o: BackendConfigOverrides & { siteUrl?: string; seed: boolean; port: number; dataDir: string; log?: unknown },
+    ): Promise<{ url: string; anonKey: string; serviceRoleKey: string; stripe?: BackendHandle['stripe']; stop(): Promise<void> }>;
   };
   // A fresh database per run, on free ports: never the developer's .data/ or port 54321.
   const dataDir = mkdtempSync(join(tmpdir(), 'stitchhouse-e2e-db-'));
@@ -186,7 +195,8 @@ async function closedPort(): Promise<number> {
 
 export async function launchChromium(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath)) throw new Error(`Chromium is missing at ${executablePath}: run \`node scripts/test.mjs\` (installs it) or apt-get install chromium`);
+  if (!existsSync(executablePath))
+    throw new Error(`Chromium is missing at ${executablePath}: run \`node scripts/test.mjs\` (installs it) or apt-get install chromium`);
   return chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
 }
 
@@ -195,11 +205,13 @@ export async function startE2EStack(options: StackOptions = {}): Promise<E2EStac
   // The shell's port is chosen first so the backend's SITE_URL (payment return links, emails) points at it.
   const shellPort = await closedPort();
   const siteUrl = `http://127.0.0.1:${shellPort}`;
-  const backend = !options.backend ? null : await startBackend({ ...options.backendConfig, siteUrl }, options.seed).catch((error: unknown) => {
-    // Pages must render without a backend; say why data will be missing.
-    console.warn('[e2e] embedded backend did not start; env.json points at an unreachable URL', error);
-    return null;
-  });
+  const backend = !options.backend
+    ? null
+    : await startBackend({ ...options.backendConfig, siteUrl }, options.seed).catch((error: unknown) => {
+        // Pages must render without a backend; say why data will be missing.
+        console.warn('[e2e] embedded backend did not start; env.json points at an unreachable URL', error);
+        return null;
+      });
   const { serveApps } = await importScript<{ serveApps(o: object): Promise<ServedApps> }>('serve-apps.mjs');
   const apps = await serveApps({
     ports: Object.fromEntries(APPS.map((app) => [app.name, app.name === 'shell' ? shellPort : 0])),

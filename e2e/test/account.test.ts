@@ -4,7 +4,20 @@ import * as OTPAuth from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2EStack } from '../src/harness.ts';
-import { PASSWORD, apiSignIn, authApi, createUser, expectHeading, expectNoSeriousA11yIssues, heading, inbox, nextMail, startAccessStack, uniqueEmail, type Backend } from './auth-support.ts';
+import {
+  PASSWORD,
+  apiSignIn,
+  authApi,
+  createUser,
+  expectHeading,
+  expectNoSeriousA11yIssues,
+  heading,
+  inbox,
+  nextMail,
+  startAccessStack,
+  uniqueEmail,
+  type Backend,
+} from './auth-support.ts';
 import { coverPng } from './catalog-own.fixtures.ts';
 
 // Account end to end: profile, email change, authenticator app with recovery
@@ -185,7 +198,7 @@ describe('profile and security', () => {
 });
 
 describe('store settings', () => {
-  it('opens a store with a live address check; a renamed store\'s old address redirects', async () => {
+  it("opens a store with a live address check; a renamed store's old address redirects", async () => {
     const other = uniqueEmail('store-other');
     await createUser(backend, other);
     const otherPage = await signedInAt(other, '/account/store');
@@ -237,7 +250,9 @@ describe('store settings', () => {
 
 describe('wholesale', () => {
   async function grantOperator(email: string) {
-    const list = await fetch(`${backend.url}/auth/v1/admin/users?per_page=1000`, { headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}` } });
+    const list = await fetch(`${backend.url}/auth/v1/admin/users?per_page=1000`, {
+      headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}` },
+    });
     const users = ((await list.json()) as { users: Array<{ id: string; email: string }> }).users;
     const id = users.find((u) => u.email === email)!.id;
     const res = await fetch(`${backend.url}/rest/v1/user_roles`, {
@@ -265,9 +280,15 @@ describe('wholesale', () => {
     await shop.getByRole('button', { name: 'Apply for wholesale' }).click();
     await shop.locator('[data-error-summary]', { hasText: 'This does not look like a VAT or tax number for this country, e.g. DE123456789.' }).waitFor();
     await shop.getByLabel('VAT or tax number').fill('DE 298 765 432');
-    await shop.getByLabel('Resale certificate').setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });
-    await shop.locator('#wholesale-certificate-error', { hasText: 'The certificate must be a PDF, JPEG or PNG file (checked by its content, not its name).' }).waitFor();
-    await shop.getByLabel('Resale certificate').setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+    await shop
+      .getByLabel('Resale certificate')
+      .setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });
+    await shop
+      .locator('#wholesale-certificate-error', { hasText: 'The certificate must be a PDF, JPEG or PNG file (checked by its content, not its name).' })
+      .waitFor();
+    await shop
+      .getByLabel('Resale certificate')
+      .setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
     await shop.getByRole('button', { name: 'Apply for wholesale' }).click();
     await shop.getByText('Waiting for review').waitFor();
 
@@ -357,7 +378,11 @@ describe('export and deletion', () => {
     const email = uniqueEmail('delete-mfa');
     await createUser(backend, email, PASSWORD, { display_name: 'Dirk Delete' });
     const token = await apiSignIn(backend, email);
-    const enrolled = await authApi<{ id: string; totp: { secret: string } }>(backend, token, '/factors', { factor_type: 'totp', friendly_name: 'Phone', issuer: 'Stitchhouse' });
+    const enrolled = await authApi<{ id: string; totp: { secret: string } }>(backend, token, '/factors', {
+      factor_type: 'totp',
+      friendly_name: 'Phone',
+      issuer: 'Stitchhouse',
+    });
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(enrolled.totp.secret), digits: 6, period: 30 });
     const challenge = await authApi<{ id: string }>(backend, token, `/factors/${enrolled.id}/challenge`, {});
     await authApi(backend, token, `/factors/${enrolled.id}/verify`, { challenge_id: challenge.id, code: totp.generate() });

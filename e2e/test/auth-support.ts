@@ -46,7 +46,15 @@ export async function authApi<T>(backend: Backend, token: string, path: string, 
 export async function expectNoSeriousA11yIssues(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    ),
+  ).toEqual([]);
 }
 
 /** The h1 of the page once the route settled. */
@@ -57,7 +65,10 @@ export async function heading(page: Page): Promise<string> {
 
 /** Waits until the page's h1 reads `text` (navigation keeps the old screen up while the next one loads). */
 export async function expectHeading(page: Page, text: string): Promise<void> {
-  await page.locator('main h1', { hasText: new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }).first().waitFor({ timeout: 30_000 });
+  await page
+    .locator('main h1', { hasText: new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) })
+    .first()
+    .waitFor({ timeout: 30_000 });
 }
 
 /** Who the header says is signed in ('' when nobody). */

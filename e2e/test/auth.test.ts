@@ -207,7 +207,12 @@ describe('sign-in with a password', () => {
     await page.route('**/auth/v1/token**', (route) =>
       route.fulfill({
         status: 429,
-        headers: { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01', 'access-control-allow-origin': '*', 'access-control-expose-headers': 'X-Supabase-Api-Version' },
+        headers: {
+          'content-type': 'application/json',
+          'x-supabase-api-version': '2024-01-01',
+          'access-control-allow-origin': '*',
+          'access-control-expose-headers': 'X-Supabase-Api-Version',
+        },
         body: JSON.stringify({ code: 'over_request_rate_limit', message: 'Request rate limit reached' }),
       }),
     );
@@ -392,7 +397,11 @@ describe('second factor (TOTP)', () => {
     const email = uniqueEmail('totp');
     await createUser(backend, email);
     const token = await apiSignIn(backend, email);
-    const enrolled = await authApi<{ id: string; totp: { secret: string } }>(backend, token, '/factors', { factor_type: 'totp', friendly_name: 'Sewing-room phone', issuer: 'Stitchhouse' });
+    const enrolled = await authApi<{ id: string; totp: { secret: string } }>(backend, token, '/factors', {
+      factor_type: 'totp',
+      friendly_name: 'Sewing-room phone',
+      issuer: 'Stitchhouse',
+    });
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(enrolled.totp.secret), digits: 6, period: 30 });
     const challenge = await authApi<{ id: string }>(backend, token, `/factors/${enrolled.id}/challenge`, {});
     await authApi(backend, token, `/factors/${enrolled.id}/verify`, { challenge_id: challenge.id, code: totp.generate() });

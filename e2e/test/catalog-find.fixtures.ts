@@ -92,35 +92,96 @@ export async function createCatalog(backend: Backend): Promise<CatalogFixture> {
   const wholesaleUser = await createUser(backend, wholesaleEmail);
 
   const designerStore = await insert<{ id: string; slug: string }>(backend, 'stores', {
-    owner_id: designer, slug: 'blue-thimble-studio', kind: 'designer', name: 'Blue Thimble Studio', bio: 'Easy-to-fit garments drafted for real bodies.', country: 'GB', currency: 'USD',
+    owner_id: designer,
+    slug: 'blue-thimble-studio',
+    kind: 'designer',
+    name: 'Blue Thimble Studio',
+    bio: 'Easy-to-fit garments drafted for real bodies.',
+    country: 'GB',
+    currency: 'USD',
   });
   const retailStore = await insert<{ id: string; slug: string }>(backend, 'stores', {
-    owner_id: retailer, slug: 'corner-fabrics', kind: 'retailer', name: 'Corner Fabrics', bio: 'Fabric and haberdashery on the corner since 1984.', country: 'DE', currency: 'EUR',
-    address_line1: 'Stoffgasse 12', city: 'Leipzig', postal_code: '04109',
+    owner_id: retailer,
+    slug: 'corner-fabrics',
+    kind: 'retailer',
+    name: 'Corner Fabrics',
+    bio: 'Fabric and haberdashery on the corner since 1984.',
+    country: 'DE',
+    currency: 'EUR',
+    address_line1: 'Stoffgasse 12',
+    city: 'Leipzig',
+    postal_code: '04109',
   });
   const base = { store_id: designerStore.id, currency: 'USD', status: 'published', languages: ['en'] };
-  const wrapDress = (await insert(backend, 'patterns', {
-    ...base, title: 'Linen Wrap Dress', craft: 'sewing', category: 'dress', difficulty: 2, price_cents: 1200, formats: ['a4', 'a0'],
-    size_range: 'XS–L', size_chart: WRAP_DRESS_CHART, yardage: WRAP_DRESS_YARDAGE, notions: ['1 m fusible interfacing', '2 buttons'], tags: ['wrap', 'summer'],
-    licence: 'small_business',
-    description: 'A **breezy** wrap dress.\n\n- Pockets\n- Two lengths\n\n<script>window.__pwned = true</script><img src=x onerror="window.__pwned=true">',
-  })).id;
-  const tote = (await insert(backend, 'patterns', {
-    ...base, title: 'Market Tote Bag', craft: 'bags', category: 'bag', difficulty: 1, price_cents: 0, formats: ['a4', 'us_letter'], languages: ['en', 'de'],
-    description: 'A sturdy tote for market days.', tags: ['tote'],
-  })).id;
-  const jumpsuit = (await insert(backend, 'patterns', {
-    ...base, title: 'Plus Size Jumpsuit', craft: 'sewing', category: 'jumpsuit', difficulty: 4, price_cents: 1800, formats: ['projector'],
-    size_range: '16–30', size_chart: JUMPSUIT_CHART, description: 'A jumpsuit drafted for curves.',
-  })).id;
-  const draft = (await insert(backend, 'patterns', {
-    ...base, status: 'draft', title: 'Secret Draft Skirt', craft: 'sewing', category: 'skirt', difficulty: 2, price_cents: 900,
-  })).id;
+  const wrapDress = (
+    await insert(backend, 'patterns', {
+      ...base,
+      title: 'Linen Wrap Dress',
+      craft: 'sewing',
+      category: 'dress',
+      difficulty: 2,
+      price_cents: 1200,
+      formats: ['a4', 'a0'],
+      size_range: 'XS–L',
+      size_chart: WRAP_DRESS_CHART,
+      yardage: WRAP_DRESS_YARDAGE,
+      notions: ['1 m fusible interfacing', '2 buttons'],
+      tags: ['wrap', 'summer'],
+      licence: 'small_business',
+      description: 'A **breezy** wrap dress.\n\n- Pockets\n- Two lengths\n\n<script>window.__pwned = true</script><img src=x onerror="window.__pwned=true">',
+    })
+  ).id;
+  const tote = (
+    await insert(backend, 'patterns', {
+      ...base,
+      title: 'Market Tote Bag',
+      craft: 'bags',
+      category: 'bag',
+      difficulty: 1,
+      price_cents: 0,
+      formats: ['a4', 'us_letter'],
+      languages: ['en', 'de'],
+      description: 'A sturdy tote for market days.',
+      tags: ['tote'],
+    })
+  ).id;
+  const jumpsuit = (
+    await insert(backend, 'patterns', {
+      ...base,
+      title: 'Plus Size Jumpsuit',
+      craft: 'sewing',
+      category: 'jumpsuit',
+      difficulty: 4,
+      price_cents: 1800,
+      formats: ['projector'],
+      size_range: '16–30',
+      size_chart: JUMPSUIT_CHART,
+      description: 'A jumpsuit drafted for curves.',
+    })
+  ).id;
+  const draft = (
+    await insert(backend, 'patterns', {
+      ...base,
+      status: 'draft',
+      title: 'Secret Draft Skirt',
+      craft: 'sewing',
+      category: 'skirt',
+      difficulty: 2,
+      price_cents: 900,
+    })
+  ).id;
   await insert(backend, 'store_stock', { store_id: retailStore.id, pattern_id: wrapDress, printed_copies: 4 });
   await insert(backend, 'pattern_wholesale_prices', { pattern_id: wrapDress, store_id: designerStore.id, price_cents: 650, currency: 'USD', min_quantity: 5 });
   await insert(backend, 'wholesale_accounts', {
-    user_id: wholesaleUser, business_name: 'Corner Fabrics GmbH', tax_id: 'DE123456789', address_line1: 'Stoffgasse 12', city: 'Leipzig', postal_code: '04109',
-    country: 'DE', status: 'approved', reviewed_at: new Date().toISOString(),
+    user_id: wholesaleUser,
+    business_name: 'Corner Fabrics GmbH',
+    tax_id: 'DE123456789',
+    address_line1: 'Stoffgasse 12',
+    city: 'Leipzig',
+    postal_code: '04109',
+    country: 'DE',
+    status: 'approved',
+    reviewed_at: new Date().toISOString(),
   });
   return { designerStore, retailStore, wrapDress, tote, jumpsuit, draft, buyerEmail, wholesaleEmail };
 }

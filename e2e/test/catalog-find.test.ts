@@ -3,7 +3,15 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculateYardage } from '@stitchhouse/shared/catalog/yardage.ts';
 import { startE2EStack, type E2EStack } from '../src/harness.ts';
-import { createCatalog, insertRows, passwordSession, sessionStorageKey, WRAP_DRESS_YARDAGE, type Backend, type CatalogFixture } from './catalog-find.fixtures.ts';
+import {
+  createCatalog,
+  insertRows,
+  passwordSession,
+  sessionStorageKey,
+  WRAP_DRESS_YARDAGE,
+  type Backend,
+  type CatalogFixture,
+} from './catalog-find.fixtures.ts';
 
 // Find and judge patterns in Chromium against a fresh backend holding
 // only the patterns created here.
@@ -34,7 +42,11 @@ const cardTitles = async (p: Page = page) => {
 
 async function open(path: string, p: Page = page) {
   await p.goto(stack.shellUrl + path);
-  await p.waitForFunction(() => !!document.querySelector('main h1') && !document.querySelector('main > [aria-busy="true"], main [aria-label^="Loading"]'), undefined, { timeout: 60_000 });
+  await p.waitForFunction(
+    () => !!document.querySelector('main h1') && !document.querySelector('main > [aria-busy="true"], main [aria-label^="Loading"]'),
+    undefined,
+    { timeout: 60_000 },
+  );
 }
 
 async function signIn(email: string, ctx: BrowserContext = context) {
@@ -274,11 +286,23 @@ describe('catalog: accessibility', () => {
 // Last in the file: it adds 130 patterns the tests above do not expect.
 describe('catalog: long result lists', () => {
   it('says "about" above the 100 matches counted exactly, and pages by full and short pages', async () => {
-    await insertRows(backend, 'patterns', Array.from({ length: 130 }, (_, i) => ({
-      store_id: data.designerStore.id, currency: 'USD', status: 'published', languages: ['en'], title: `Heirloom Sampler ${i + 1}`,
-      craft: 'embroidery', category: 'hoop-art', difficulty: 1, price_cents: 500, formats: ['a4'],
-      published_at: new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString(),
-    })));
+    await insertRows(
+      backend,
+      'patterns',
+      Array.from({ length: 130 }, (_, i) => ({
+        store_id: data.designerStore.id,
+        currency: 'USD',
+        status: 'published',
+        languages: ['en'],
+        title: `Heirloom Sampler ${i + 1}`,
+        craft: 'embroidery',
+        category: 'hoop-art',
+        difficulty: 1,
+        price_cents: 500,
+        formats: ['a4'],
+        published_at: new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString(),
+      })),
+    );
     await open('/patterns?q=sampler');
     expect(await cardTitles()).toHaveLength(24);
     expect(await page.locator('[data-testid="result-count"]').textContent()).toMatch(/^about [\d,]+ patterns for “sampler”$/);

@@ -38,7 +38,8 @@ async function rest<T>(backend: Backend, method: string, path: string, body?: un
   return (text ? JSON.parse(text) : null) as T;
 }
 
-export const insertRow = async <T = { id: string }>(backend: Backend, table: string, row: Record<string, unknown>) => (await rest<T[]>(backend, 'POST', table, row))[0]!;
+export const insertRow = async <T = { id: string }>(backend: Backend, table: string, row: Record<string, unknown>) =>
+  (await rest<T[]>(backend, 'POST', table, row))[0]!;
 export const selectRows = <T>(backend: Backend, query: string) => rest<T[]>(backend, 'GET', query);
 
 export async function createPerson(backend: Backend, tag: string, displayName: string): Promise<{ id: string; email: string }> {
@@ -76,22 +77,44 @@ export async function designerWithPattern(backend: Backend, title: string, pages
 
 export async function publishedPattern(backend: Backend, storeId: string, title: string, pages = 2) {
   const pattern = await insertRow(backend, 'patterns', {
-    store_id: storeId, title, craft: 'sewing', category: 'dresses', price_cents: 1500, status: 'published',
-    cover_path: `${storeId}/cover.svg`, formats: ['a4'],
+    store_id: storeId,
+    title,
+    craft: 'sewing',
+    category: 'dresses',
+    price_cents: 1500,
+    status: 'published',
+    cover_path: `${storeId}/cover.svg`,
+    formats: ['a4'],
   });
   const pdf = await makePatternPdf(title, pages);
   const path = `${storeId}/${pattern.id}/a4/v1.pdf`;
   const upload = await fetch(`${backend.url}/storage/v1/object/pattern-files/${path}`, {
-    method: 'POST', headers: { ...serviceHeaders(backend), 'content-type': 'application/pdf' }, body: Buffer.from(pdf),
+    method: 'POST',
+    headers: { ...serviceHeaders(backend), 'content-type': 'application/pdf' },
+    body: Buffer.from(pdf),
   });
   if (!upload.ok) throw new Error(`storage upload → ${upload.status}: ${await upload.text()}`);
-  await insertRow(backend, 'pattern_files', { pattern_id: pattern.id, store_id: storeId, format: 'a4', version: 1, storage_path: path, size_bytes: pdf.byteLength, sha256: sha256(pdf) });
+  await insertRow(backend, 'pattern_files', {
+    pattern_id: pattern.id,
+    store_id: storeId,
+    format: 'a4',
+    version: 1,
+    storage_path: path,
+    size_bytes: pdf.byteLength,
+    sha256: sha256(pdf),
+  });
   return { id: pattern.id, path, pdf };
 }
 
 /** A paid order of one pattern: the buyer's entitlement; returns the order number stamped on PDFs. */
 export async function buy(backend: Backend, buyerId: string, patternId: string, storeId: string): Promise<string> {
-  const order = await insertRow<{ id: string; number: number }>(backend, 'orders', { buyer_id: buyerId, status: 'paid', currency: 'USD', subtotal_cents: 1500, total_cents: 1500 });
+  const order = await insertRow<{ id: string; number: number }>(backend, 'orders', {
+    buyer_id: buyerId,
+    status: 'paid',
+    currency: 'USD',
+    subtotal_cents: 1500,
+    total_cents: 1500,
+  });
   await insertRow(backend, 'order_items', { order_id: order.id, pattern_id: patternId, store_id: storeId, unit_price_cents: 1500, currency: 'USD' });
   return String(order.number);
 }
@@ -111,5 +134,10 @@ export function coverPng(): Buffer {
   header.writeUInt32BE(8, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const rows = Buffer.concat(Array.from({ length: 8 }, () => Buffer.from([0, ...Array.from({ length: 8 }, () => [176, 82, 60]).flat()])));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

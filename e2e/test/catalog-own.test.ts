@@ -6,7 +6,18 @@ import { makePatternPdf } from '../../supabase/test/catalog-own-pdf.ts';
 import { startE2EStack, type E2EStack } from '../src/harness.ts';
 import { expectNoSeriousA11yIssues, inbox } from './auth-support.ts';
 import {
-  buy, coverPng, createPerson, createStore, insertRow, openScreen, publishedPattern, selectRows, signedInPage as signedInPageAs, sha256, storageDownload, type Backend,
+  buy,
+  coverPng,
+  createPerson,
+  createStore,
+  insertRow,
+  openScreen,
+  publishedPattern,
+  selectRows,
+  signedInPage as signedInPageAs,
+  sha256,
+  storageDownload,
+  type Backend,
 } from './catalog-own.fixtures.ts';
 
 // Publish, own and download in Chromium against a fresh backend.
@@ -55,7 +66,10 @@ describe('a designer publishes a pattern', () => {
     await page.getByRole('textbox', { name: 'Category' }).fill('dresses');
     await page.getByRole('combobox', { name: 'Difficulty' }).selectOption('4');
     await page.getByRole('textbox', { name: 'Size range' }).fill('S–M');
-    for (const [label, bust, waist, hip, finished] of [['S', '84', '66', '90', '92'], ['M', '88', '70', '94', '96']] as const) {
+    for (const [label, bust, waist, hip, finished] of [
+      ['S', '84', '66', '90', '92'],
+      ['M', '88', '70', '94', '96'],
+    ] as const) {
       await page.getByRole('button', { name: 'Add size' }).click();
       const rows = await page.getByRole('textbox', { name: /^Size, / }).count();
       await page.getByRole('textbox', { name: `Size, row ${rows}`, exact: true }).fill(label);
@@ -79,12 +93,25 @@ describe('a designer publishes a pattern', () => {
     await page.getByRole('heading', { level: 1, name: /Edit “Lighthouse Shirt Dress”/ }).waitFor();
     const patternId = /patterns\/([0-9a-f-]{36})\/edit/.exec(page.url())![1]!;
 
-    const [saved] = await selectRows<Record<string, unknown>>(backend, `patterns?id=eq.${patternId}&select=title,difficulty,price_cents,size_chart,yardage,notions,languages,tags,licence`);
+    const [saved] = await selectRows<Record<string, unknown>>(
+      backend,
+      `patterns?id=eq.${patternId}&select=title,difficulty,price_cents,size_chart,yardage,notions,languages,tags,licence`,
+    );
     expect(saved).toEqual({
-      title: 'Lighthouse Shirt Dress', difficulty: 4, price_cents: 1450, licence: 'small_business',
-      size_chart: { sizes: [{ label: 'S', bust: 84, waist: 66, hip: 90, finished: { bust: 92 } }, { label: 'M', bust: 88, waist: 70, hip: 94, finished: { bust: 96 } }] },
+      title: 'Lighthouse Shirt Dress',
+      difficulty: 4,
+      price_cents: 1450,
+      licence: 'small_business',
+      size_chart: {
+        sizes: [
+          { label: 'S', bust: 84, waist: 66, hip: 90, finished: { bust: 92 } },
+          { label: 'M', bust: 88, waist: 70, hip: 94, finished: { bust: 96 } },
+        ],
+      },
       yardage: [{ fabric: 'Main fabric', width_cm: 150, metres_by_size: { S: 2.4 } }],
-      notions: ['Buttons x 9', 'Interfacing'], languages: ['en', 'fr'], tags: ['shirt dress', 'collar'],
+      notions: ['Buttons x 9', 'Interfacing'],
+      languages: ['en', 'fr'],
+      tags: ['shirt dress', 'collar'],
     });
     expect(await selectRows(backend, `pattern_wholesale_prices?pattern_id=eq.${patternId}&select=price_cents`)).toEqual([{ price_cents: 600 }]);
 
@@ -97,7 +124,10 @@ describe('a designer publishes a pattern', () => {
     // A second photo, then reorder with the keyboard: it becomes the cover.
     await page.getByLabel('Add photos (JPEG, PNG or WebP, up to 10 MB each)').setInputFiles({ name: 'detail.png', mimeType: 'image/png', buffer: coverPng() });
     await page.getByRole('img', { name: 'Photo 2 of Lighthouse Shirt Dress' }).waitFor();
-    const [twoPhotos] = await selectRows<{ cover_path: string; gallery_paths: string[] }>(backend, `patterns?id=eq.${patternId}&select=cover_path,gallery_paths`);
+    const [twoPhotos] = await selectRows<{ cover_path: string; gallery_paths: string[] }>(
+      backend,
+      `patterns?id=eq.${patternId}&select=cover_path,gallery_paths`,
+    );
     expect(twoPhotos!.gallery_paths).toHaveLength(1);
     await page.getByRole('button', { name: 'Move photo 2 up' }).focus();
     await page.keyboard.press('Enter');
@@ -146,7 +176,7 @@ describe('a designer publishes a pattern', () => {
     await context.close();
   });
 
-  it('the edit page of someone else\'s pattern is the not-found page', async () => {
+  it("the edit page of someone else's pattern is the not-found page", async () => {
     const other = await createPerson(backend, 'other', 'Olive Other');
     const { page, context } = await signedInPage(other.email);
     const draft = await insertRow(backend, 'patterns', { store_id: store.id, title: 'Secret Draft', craft: 'sewing', category: 'dresses' });
@@ -173,7 +203,10 @@ describe('bulk actions in my store', () => {
     await page.getByRole('checkbox', { name: 'Select Bulk Coverless Apron' }).check();
     await page.getByRole('button', { name: 'Publish selected' }).click();
     await page.getByText(/1 pattern published\. 1 could not be: Bulk Coverless Apron — This pattern needs a cover image/).waitFor();
-    await page.getByRole('row', { name: /Bulk Ready Tote/ }).getByText('Published').waitFor();
+    await page
+      .getByRole('row', { name: /Bulk Ready Tote/ })
+      .getByText('Published')
+      .waitFor();
 
     await page.getByRole('checkbox', { name: 'Select Bulk Coverless Apron' }).uncheck();
     await page.getByRole('checkbox', { name: 'Select Bulk Ready Tote' }).check();
@@ -230,7 +263,10 @@ describe('buyers own and download', () => {
     await page.getByLabel('Replace the A4 PDF').setInputFiles({ name: 'harbour-v2.pdf', mimeType: 'application/pdf', buffer: Buffer.from(corrected) });
     await page.getByText('Describe what changed: buyers get this note by email.').waitFor();
     await page.getByRole('textbox', { name: 'What changed in this A4 file' }).fill('Corrected the pocket notch on page 3.');
-    await page.getByRole('button', { name: 'Resume upload' }).or(page.getByRole('button', { name: 'Upload harbour-v2.pdf' })).click();
+    await page
+      .getByRole('button', { name: 'Resume upload' })
+      .or(page.getByRole('button', { name: 'Upload harbour-v2.pdf' }))
+      .click();
     await page.getByText('Version 2 published; 1 buyer notified.').waitFor();
     await context.close();
 
@@ -266,7 +302,8 @@ describe('buyers own and download', () => {
     await page.getByText('Your download started').waitFor();
 
     const recent = new Date(Date.now() - 20 * 60_000).toISOString();
-    for (let i = 0; i < 10; i++) await insertRow(backend, 'downloads', { user_id: buyer.id, pattern_id: pattern.id, format: 'a4', version: 2, created_at: recent });
+    for (let i = 0; i < 10; i++)
+      await insertRow(backend, 'downloads', { user_id: buyer.id, pattern_id: pattern.id, format: 'a4', version: 2, created_at: recent });
     await page.goto(`${stack.shellUrl}/download/${pattern.id}?format=a4`);
     await page.waitForURL(/\/download\/error\?/);
     expect(new URL(page.url()).searchParams.get('reason')).toBe('rate_limited');

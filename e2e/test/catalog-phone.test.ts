@@ -21,7 +21,9 @@ const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } 
 
 async function uploadImage(path: string, bucket = 'pattern-images'): Promise<void> {
   const response = await fetch(`${backend.url}/storage/v1/object/${bucket}/${path}`, {
-    method: 'POST', headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'image/png' }, body: new Uint8Array(coverPng()),
+    method: 'POST',
+    headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'image/png' },
+    body: new Uint8Array(coverPng()),
   });
   if (!response.ok) throw new Error(`image upload → ${response.status}: ${await response.text()}`);
 }
@@ -32,10 +34,22 @@ beforeAll(async () => {
   backend = stack.backend as Backend;
   catalog = await createCatalog(backend);
   // Enough patterns for a long list (24 a page), and a cover plus two gallery photos on the wrap dress.
-  await insertRows(backend, 'patterns', Array.from({ length: 30 }, (_, i) => ({
-    store_id: catalog.designerStore.id, currency: 'USD', status: 'published', languages: ['en'], title: `Everyday Pattern ${String(i + 1).padStart(2, '0')}`,
-    craft: 'sewing', category: 'top', difficulty: 1 + (i % 5), price_cents: 500 + i * 10, formats: ['a4'],
-  })));
+  await insertRows(
+    backend,
+    'patterns',
+    Array.from({ length: 30 }, (_, i) => ({
+      store_id: catalog.designerStore.id,
+      currency: 'USD',
+      status: 'published',
+      languages: ['en'],
+      title: `Everyday Pattern ${String(i + 1).padStart(2, '0')}`,
+      craft: 'sewing',
+      category: 'top',
+      difficulty: 1 + (i % 5),
+      price_cents: 500 + i * 10,
+      formats: ['a4'],
+    })),
+  );
   gallery = ['cover', 'back', 'detail'].map((name) => `${catalog.designerStore.id}/${catalog.wrapDress}/${name}.png`);
   for (const path of gallery) await uploadImage(path);
   const response = await fetch(`${backend.url}/rest/v1/patterns?id=eq.${catalog.wrapDress}`, {
@@ -50,7 +64,14 @@ beforeAll(async () => {
   const [entitlement] = await selectRows<{ id: string }>(backend, `entitlements?user_id=eq.${maker.id}&pattern_id=eq.${catalog.wrapDress}&select=id`);
   const makePath = `${catalog.wrapDress}/${maker.id}/make.png`;
   await uploadImage(makePath, 'review-photos');
-  await insertRow(backend, 'reviews', { pattern_id: catalog.wrapDress, entitlement_id: entitlement!.id, author_id: maker.id, rating: 5, body: 'Lovely fit.', photo_paths: [makePath] });
+  await insertRow(backend, 'reviews', {
+    pattern_id: catalog.wrapDress,
+    entitlement_id: entitlement!.id,
+    author_id: maker.id,
+    rating: 5,
+    body: 'Lovely fit.',
+    photo_paths: [makePath],
+  });
 });
 
 afterAll(async () => {
@@ -67,7 +88,9 @@ async function pageWith(options: BrowserContextOptions) {
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 const cardColumns = (page: Page) =>
-  page.evaluate(() => new Set([...document.querySelectorAll('[data-testid="pattern-card"]')].slice(0, 6).map((card) => Math.round(card.getBoundingClientRect().left))).size);
+  page.evaluate(
+    () => new Set([...document.querySelectorAll('[data-testid="pattern-card"]')].slice(0, 6).map((card) => Math.round(card.getBoundingClientRect().left))).size,
+  );
 
 describe('the catalog on a phone (390×844)', () => {
   it('shows results first, two cards per row, and the filters in a sheet behind "Filters (n)"', async () => {
@@ -75,7 +98,10 @@ describe('the catalog on a phone (390×844)', () => {
     await openScreen(stack, page, '/patterns');
     await page.getByTestId('pattern-card').first().waitFor();
     // Results start within the first screen; the fits-me form is not on the page until asked for.
-    const firstCardTop = await page.getByTestId('pattern-card').first().evaluate((card) => card.getBoundingClientRect().top + window.scrollY);
+    const firstCardTop = await page
+      .getByTestId('pattern-card')
+      .first()
+      .evaluate((card) => card.getBoundingClientRect().top + window.scrollY);
     expect(firstCardTop).toBeLessThan(844);
     expect(await page.getByTestId('fits-me').count()).toBe(0);
     expect(await cardColumns(page)).toBe(2);
@@ -153,15 +179,17 @@ describe('the catalog on a phone (390×844)', () => {
     const second = await pageWith(PHONE);
     const queues = [paths.filter((p) => p.signIn), ...[0, 1].map((n) => paths.filter((p, i) => !p.signIn && i % 2 === n))];
     const pages = [signedIn.page, page, second.page];
-    await Promise.all(queues.map(async (queue, q) => {
-      const on = pages[q]!;
-      for (const { href } of queue) {
-        await on.goto(stack.shellUrl + href);
-        await settledRoute(on);
-        const width = await pageWidth(on);
-        if (width > 390) wide.push(`${href}: ${width}px`);
-      }
-    }));
+    await Promise.all(
+      queues.map(async (queue, q) => {
+        const on = pages[q]!;
+        for (const { href } of queue) {
+          await on.goto(stack.shellUrl + href);
+          await settledRoute(on);
+          const width = await pageWidth(on);
+          if (width > 390) wide.push(`${href}: ${width}px`);
+        }
+      }),
+    );
     await second.context.close();
     expect(wide).toEqual([]);
     await context.close();
@@ -189,11 +217,13 @@ describe('the pattern gallery', () => {
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => position.textContent()).toBe('Photo 3 of 4');
     const strip = page.getByTestId('gallery-strip');
-    await expect.poll(async () => {
-      const before = await strip.evaluate((el) => el.scrollLeft);
-      await page.waitForTimeout(150);
-      return before === (await strip.evaluate((el) => el.scrollLeft));
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const before = await strip.evaluate((el) => el.scrollLeft);
+        await page.waitForTimeout(150);
+        return before === (await strip.evaluate((el) => el.scrollLeft));
+      })
+      .toBe(true);
     expect(await position.textContent()).toBe('Photo 3 of 4');
     expect(await thumbs.nth(2).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Home');
@@ -224,7 +254,10 @@ describe('the pattern gallery', () => {
     // (the lining is listed from 140 cm, so 90 and 112 cm are not offered).
     const calculator = page.getByTestId('yardage-calculator');
     expect(await calculator.getByLabel('Size').locator('option').allTextContents()).toEqual(['XS', 'S', 'M', 'L']);
-    const widths = await calculator.getByLabel('Fabric width').locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    const widths = await calculator
+      .getByLabel('Fabric width')
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     expect(widths).toEqual(['140', '150', '275']);
     expect(await calculator.getByTestId('yardage-result').textContent()).not.toContain('no amount');
     expect(errors).toEqual([]);
@@ -242,7 +275,10 @@ describe('desktop catalog', () => {
     await link.focus();
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
-    const outline = await page.getByTestId('pattern-card').first().evaluate((card) => getComputedStyle(card).outlineStyle);
+    const outline = await page
+      .getByTestId('pattern-card')
+      .first()
+      .evaluate((card) => getComputedStyle(card).outlineStyle);
     expect(outline).toBe('solid');
     await context.close();
   });
@@ -273,7 +309,9 @@ describe('smaller fixes', () => {
   it('confirms a sign-up with the 6-digit code from the email', async () => {
     const email = uniqueEmail('code-confirm');
     const signUp = await fetch(`${backend.url}/auth/v1/signup`, {
-      method: 'POST', headers: { apikey: backend.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ email, password: AUTH_PASSWORD }),
+      method: 'POST',
+      headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: AUTH_PASSWORD }),
     });
     expect(signUp.ok).toBe(true);
     const code = emailCode(await nextMail(backend, email));
@@ -284,8 +322,13 @@ describe('smaller fixes', () => {
     await form.getByLabel('6-digit code').fill(code);
     await form.getByRole('button', { name: 'Confirm my email' }).click();
     await page.getByRole('heading', { level: 1, name: /^Welcome to Stitchhouse/ }).waitFor();
-    const [user] = await (await fetch(`${backend.url}/auth/v1/admin/users?per_page=200`, { headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}` } }))
-      .json().then((b: { users: { email: string; email_confirmed_at: string | null }[] }) => b.users.filter((u) => u.email === email));
+    const [user] = await (
+      await fetch(`${backend.url}/auth/v1/admin/users?per_page=200`, {
+        headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}` },
+      })
+    )
+      .json()
+      .then((b: { users: { email: string; email_confirmed_at: string | null }[] }) => b.users.filter((u) => u.email === email));
     expect(user?.email_confirmed_at).toBeTruthy();
     await context.close();
   });
@@ -312,7 +355,10 @@ describe('smaller fixes', () => {
     const box = page.getByRole('checkbox', { name: 'Select Linen Wrap Dress' });
     await box.waitFor();
     // The label is there for assistive technology but takes no room on screen.
-    const label = await box.evaluate((el) => { const r = (el as HTMLInputElement).labels![0]!.getBoundingClientRect(); return r.width * r.height; });
+    const label = await box.evaluate((el) => {
+      const r = (el as HTMLInputElement).labels![0]!.getBoundingClientRect();
+      return r.width * r.height;
+    });
     expect(label).toBeLessThanOrEqual(1);
     expect(await page.getByRole('navigation', { name: 'Main' }).locator('[aria-current]').count()).toBe(0);
     await expectNoSeriousA11yIssues(page);
@@ -385,7 +431,10 @@ describe('covers at the size they are shown', () => {
     expect(await cards.first().locator('img').count()).toBe(1);
     // The others have no image yet (no request competes with the first), but keep their 4:5 box.
     expect(await cards.nth(1).locator('img').count()).toBe(0);
-    const box = await cards.nth(1).getByTestId('pattern-cover').evaluate((cover) => cover.getBoundingClientRect());
+    const box = await cards
+      .nth(1)
+      .getByTestId('pattern-cover')
+      .evaluate((cover) => cover.getBoundingClientRect());
     expect(Math.round((box.height / box.width) * 100) / 100).toBe(1.25);
     release();
     await expect.poll(() => cards.nth(1).locator('img').count()).toBe(1);
@@ -477,7 +526,10 @@ describe('covers at the size they are shown', () => {
         withReads = await page.evaluate(() => document.getElementById('stitchhouse-reads') !== null);
       }
       expect(withReads, screen.path).toBe(true);
-      expect(asked.filter((request) => carried.test(request)), screen.path).toEqual([]);
+      expect(
+        asked.filter((request) => carried.test(request)),
+        screen.path,
+      ).toEqual([]);
     }
     // Prices in a currency this browser chose (not the one its languages suggest): the catalog asks for them.
     await page.evaluate(() => localStorage.setItem('stitchhouse.currency', 'EUR'));
@@ -497,10 +549,14 @@ describe('covers at the size they are shown', () => {
     await page.addInitScript(() => {
       const painted: string[] = [];
       (window as unknown as { skeletonCovers: string[] }).skeletonCovers = painted;
-      document.addEventListener('load', (event) => {
-        const img = event.target;
-        if (img instanceof HTMLImageElement && img.closest('[aria-busy="true"]')) painted.push(img.currentSrc);
-      }, true);
+      document.addEventListener(
+        'load',
+        (event) => {
+          const img = event.target;
+          if (img instanceof HTMLImageElement && img.closest('[aria-busy="true"]')) painted.push(img.currentSrc);
+        },
+        true,
+      );
     });
     const files: string[] = [];
     page.on('request', (request) => {
@@ -523,19 +579,32 @@ describe('covers at the size they are shown', () => {
       images.length = 0;
       // The page waits briefly for the backend; a late answer serves the next visitor.
       const sentPage = () => fetch(stack.shellUrl + screen.path).then((response) => response.text());
-      await expect.poll(sentPage, { timeout: 10_000 }).toMatch(/<link rel="preload" as="image" href="[^"]+" imagesrcset="[^"]+" imagesizes="[^"]+" fetchpriority="high" data-cover-slot="\w+">/);
+      await expect
+        .poll(sentPage, { timeout: 10_000 })
+        .toMatch(/<link rel="preload" as="image" href="[^"]+" imagesrcset="[^"]+" imagesizes="[^"]+" fetchpriority="high" data-cover-slot="\w+">/);
       files.length = 0;
       await openScreen(stack, page, screen.path);
       const img = screen.img();
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
       const current = await img.evaluate((el: HTMLImageElement) => el.currentSrc);
       // The page's <img> took the preloaded response: one request, started by the <link>.
-      expect(images.filter((url) => url === current), screen.path).toHaveLength(1);
-      expect(await page.evaluate((url) => performance.getEntriesByName(url).map((entry) => (entry as PerformanceResourceTiming).initiatorType), current)).toEqual(['link']);
+      expect(
+        images.filter((url) => url === current),
+        screen.path,
+      ).toHaveLength(1);
+      expect(
+        await page.evaluate((url) => performance.getEntriesByName(url).map((entry) => (entry as PerformanceResourceTiming).initiatorType), current),
+      ).toEqual(['link']);
       // The skeleton showed that very cover first; the remote's files, hinted once it had painted, came once each.
       expect(await page.evaluate(() => (window as unknown as { skeletonCovers: string[] }).skeletonCovers), screen.path).toEqual([current]);
-      expect(files.filter((url, i) => files.indexOf(url) !== i), screen.path).toEqual([]);
-      expect(files.some((url) => url.endsWith('/remoteEntry.js')), screen.path).toBe(true);
+      expect(
+        files.filter((url, i) => files.indexOf(url) !== i),
+        screen.path,
+      ).toEqual([]);
+      expect(
+        files.some((url) => url.endsWith('/remoteEntry.js')),
+        screen.path,
+      ).toBe(true);
     }
     // Chromium warns a few seconds after load about a preload nobody used.
     await page.waitForTimeout(3500);

@@ -30,8 +30,16 @@ async function newStore(ownerId: string, name: string, currency: string) {
 
 async function pattern(storeId: string, title: string, priceCents: number, currency: string, daysAgo: number) {
   const row = await insertRow(backend, 'patterns', {
-    store_id: storeId, title, craft: 'sewing', category: 'tops', price_cents: priceCents, currency, status: 'published',
-    cover_path: `${storeId}/cover.svg`, formats: ['a4'], published_at: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
+    store_id: storeId,
+    title,
+    craft: 'sewing',
+    category: 'tops',
+    price_cents: priceCents,
+    currency,
+    status: 'published',
+    cover_path: `${storeId}/cover.svg`,
+    formats: ['a4'],
+    published_at: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
   });
   return row.id;
 }
@@ -47,7 +55,9 @@ beforeAll(async () => {
   if (!stack.backend) throw new Error('the embedded backend did not start');
   backend = stack.backend as Backend;
   const [designerEu, designerUk, designerUs, b] = await Promise.all([
-    createPerson(backend, 'eu', 'Elin Eriksson'), createPerson(backend, 'uk', 'Una Kaye'), createPerson(backend, 'us', 'Uma Sands'),
+    createPerson(backend, 'eu', 'Elin Eriksson'),
+    createPerson(backend, 'uk', 'Una Kaye'),
+    createPerson(backend, 'us', 'Uma Sands'),
     createPerson(backend, 'buyer', 'Bea Buyer'),
   ]);
   buyer = b;
@@ -97,11 +107,22 @@ describe('one currency', () => {
       await page.getByRole('textbox', { name: 'Lowest price (EUR)' }).fill('5');
       await page.getByRole('textbox', { name: 'Highest price (EUR)' }).fill('7');
       await page.getByRole('button', { name: 'Apply price' }).click();
-      const expected = [['Tidewater Tee', 690, 'EUR'], ['Tidewater Skirt', 600, 'GBP'], ['Tidewater Vest', 700, 'USD'], ['Tidewater Bag', 400, 'USD']]
-        .filter(([, cents, cur]) => { const eur = convertMinor(cents as number, cur as string, 'EUR', rates); return eur >= 500 && eur <= 700; })
-        .map(([title]) => title as string).sort();
+      const expected = [
+        ['Tidewater Tee', 690, 'EUR'],
+        ['Tidewater Skirt', 600, 'GBP'],
+        ['Tidewater Vest', 700, 'USD'],
+        ['Tidewater Bag', 400, 'USD'],
+      ]
+        .filter(([, cents, cur]) => {
+          const eur = convertMinor(cents as number, cur as string, 'EUR', rates);
+          return eur >= 500 && eur <= 700;
+        })
+        .map(([title]) => title as string)
+        .sort();
       await page.waitForURL(/pmin=5&pmax=7/);
-      await expect.poll(async () => (await page.locator('[data-testid="pattern-card"] :is(h2, h3)').allTextContents()).sort(), { timeout: 15_000 }).toEqual(expected);
+      await expect
+        .poll(async () => (await page.locator('[data-testid="pattern-card"] :is(h2, h3)').allTextContents()).sort(), { timeout: 15_000 })
+        .toEqual(expected);
       expect(expected).not.toContain('Tidewater Bag');
       expect(errors).toEqual([]);
     } finally {
@@ -150,7 +171,10 @@ describe('reviews, favourites and follows', () => {
       await reviews.getByRole('radio', { name: '5 stars' }).check();
       await reviews.getByRole('button', { name: 'Save changes' }).click();
       await expect.poll(() => reviews.getByTestId('review-average').textContent(), { timeout: 15_000 }).toContain('5.0(1 review)');
-      const [row] = await selectRows<{ rating_avg: number; review_count: number }>(backend, `pattern_ratings?pattern_id=eq.${P.tee}&select=rating_avg,review_count`);
+      const [row] = await selectRows<{ rating_avg: number; review_count: number }>(
+        backend,
+        `pattern_ratings?pattern_id=eq.${P.tee}&select=rating_avg,review_count`,
+      );
       expect(row).toEqual({ rating_avg: 5, review_count: 1 });
       // the card in the catalog carries the average too
       await open(page, '/patterns/search?q=tidewater%20tee');
@@ -161,7 +185,7 @@ describe('reviews, favourites and follows', () => {
     }
   });
 
-  it('a heart (keyboard) puts a pattern in the library\'s Favourites (desktop)', async () => {
+  it("a heart (keyboard) puts a pattern in the library's Favourites (desktop)", async () => {
     const { page, context } = await signedInPage(buyer.email);
     try {
       await page.setViewportSize({ width: 1280, height: 900 });

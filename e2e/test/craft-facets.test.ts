@@ -19,10 +19,59 @@ beforeAll(async () => {
   const store = await createStore(backend, designer.id, 'Kari Knits');
   const published = { store_id: store.id, status: 'published', price_cents: 800, currency: 'EUR', formats: ['a4'] };
   const rows: [string, Record<string, unknown>][] = [
-    ['yoke', { title: 'Colourwork Yoke Sweater', craft: 'knitting', category: 'sweater', yarn_weight: 3, needle_mm: 4, gauge_stitches_10cm: 22, gauge_rows_10cm: 28, yarn_min_m: 1000, yarn_max_m: 1700 }],
-    ['cardigan', { title: 'Raglan Cardigan', craft: 'knitting', category: 'cardigan', yarn_weight: 3, needle_mm: 4, gauge_stitches_10cm: 22, yarn_min_m: 900, yarn_max_m: 1600 }],
-    ['aran', { title: 'Cabled Aran Sweater', craft: 'knitting', category: 'sweater', yarn_weight: 4, needle_mm: 4.5, gauge_stitches_10cm: 18, yarn_min_m: 1100, yarn_max_m: 1900 }],
-    ['socks', { title: 'Everyday Socks', craft: 'knitting', category: 'socks', yarn_weight: 1, needle_mm: 2.5, gauge_stitches_10cm: 32, yarn_min_m: 300, yarn_max_m: 420 }],
+    [
+      'yoke',
+      {
+        title: 'Colourwork Yoke Sweater',
+        craft: 'knitting',
+        category: 'sweater',
+        yarn_weight: 3,
+        needle_mm: 4,
+        gauge_stitches_10cm: 22,
+        gauge_rows_10cm: 28,
+        yarn_min_m: 1000,
+        yarn_max_m: 1700,
+      },
+    ],
+    [
+      'cardigan',
+      {
+        title: 'Raglan Cardigan',
+        craft: 'knitting',
+        category: 'cardigan',
+        yarn_weight: 3,
+        needle_mm: 4,
+        gauge_stitches_10cm: 22,
+        yarn_min_m: 900,
+        yarn_max_m: 1600,
+      },
+    ],
+    [
+      'aran',
+      {
+        title: 'Cabled Aran Sweater',
+        craft: 'knitting',
+        category: 'sweater',
+        yarn_weight: 4,
+        needle_mm: 4.5,
+        gauge_stitches_10cm: 18,
+        yarn_min_m: 1100,
+        yarn_max_m: 1900,
+      },
+    ],
+    [
+      'socks',
+      {
+        title: 'Everyday Socks',
+        craft: 'knitting',
+        category: 'socks',
+        yarn_weight: 1,
+        needle_mm: 2.5,
+        gauge_stitches_10cm: 32,
+        yarn_min_m: 300,
+        yarn_max_m: 420,
+      },
+    ],
     ['dress', { title: 'Linen Wrap Dress', craft: 'sewing', category: 'dress', tags: ['wrap'] }],
   ];
   for (const [key, row] of rows) P[key] = (await insertRow(backend, 'patterns', { ...published, ...row })).id;
@@ -48,7 +97,8 @@ describe('a knitter finds patterns by yarn and needles', () => {
     await page.getByLabel('Craft').selectOption('knitting');
     await page.waitForURL(/craft=knitting/);
     const weight = page.getByLabel('Yarn weight');
-    await expect.poll(() => weight.locator('option').allTextContents())
+    await expect
+      .poll(() => weight.locator('option').allTextContents())
       .toEqual(['Any yarn weight', '1 Super Fine (fingering, sock) (1)', '3 Light (DK, light worsted) (2)', '4 Medium (worsted, aran) (1)']);
     await weight.selectOption('3');
     await page.waitForURL(/weight=3/);
@@ -64,9 +114,16 @@ describe('a knitter finds patterns by yarn and needles', () => {
 
     // "I have this much yarn": both need 900–1,000 m for their smallest size
     const yarn = page.getByLabel('Yarn you have');
-    await expect.poll(() => yarn.locator('option').allTextContents()).toEqual([
-      'Any amount', 'Up to 200 m (219 yd) (0)', 'Up to 400 m (437 yd) (0)', 'Up to 800 m (875 yd) (0)', 'Up to 1,200 m (1,312 yd) (2)', 'Up to 2,000 m (2,187 yd) (2)',
-    ]);
+    await expect
+      .poll(() => yarn.locator('option').allTextContents())
+      .toEqual([
+        'Any amount',
+        'Up to 200 m (219 yd) (0)',
+        'Up to 400 m (437 yd) (0)',
+        'Up to 800 m (875 yd) (0)',
+        'Up to 1,200 m (1,312 yd) (2)',
+        'Up to 2,000 m (2,187 yd) (2)',
+      ]);
     await yarn.selectOption('800');
     await page.getByRole('heading', { name: 'No patterns match' }).waitFor();
     await yarn.selectOption('1200');
@@ -107,8 +164,9 @@ describe('a knitter finds patterns by yarn and needles', () => {
     await page.getByText('711 yd').waitFor();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Changes saved.').waitFor();
-    expect(await selectRows(backend, `patterns?id=eq.${P.socks}&select=yarn_weight,needle_mm,gauge_stitches_10cm,yarn_min_m,yarn_max_m`))
-      .toEqual([{ yarn_weight: 2, needle_mm: 2.75, gauge_stitches_10cm: 28, yarn_min_m: 500, yarn_max_m: 650 }]);
+    expect(await selectRows(backend, `patterns?id=eq.${P.socks}&select=yarn_weight,needle_mm,gauge_stitches_10cm,yarn_min_m,yarn_max_m`)).toEqual([
+      { yarn_weight: 2, needle_mm: 2.75, gauge_stitches_10cm: 28, yarn_min_m: 500, yarn_max_m: 650 },
+    ]);
 
     // crochet calls it a hook; sewing has no yarn fields
     await page.getByLabel('Craft').selectOption('crochet');

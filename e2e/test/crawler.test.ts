@@ -10,7 +10,23 @@ import { root, settledRoute, startE2EStack, type E2EStack } from '../src/harness
 // by Chromium with scripts off); the sitemap index and its children; the manifest and its icons;
 // and, with scripts on, that the page hydrates without a mismatch warning.
 
-const PUBLIC = ['/', '/patterns', '/patterns/search', '/designers', '/retailers', '/pricing', '/about', '/app', '/newsletter', '/partners', '/partners/resellers', '/partners/suppliers', '/point-of-sale-integration', '/legal/privacy-policy', '/legal/terms-of-use'];
+const PUBLIC = [
+  '/',
+  '/patterns',
+  '/patterns/search',
+  '/designers',
+  '/retailers',
+  '/pricing',
+  '/about',
+  '/app',
+  '/newsletter',
+  '/partners',
+  '/partners/resellers',
+  '/partners/suppliers',
+  '/point-of-sale-integration',
+  '/legal/privacy-policy',
+  '/legal/terms-of-use',
+];
 const PRIVATE = ['/account', '/account/store', '/payment', '/payment/receive', '/patterns/my-patterns', '/patterns/my-store', '/reports', '/sign-in'];
 const EVIL_TITLE = `Sam's "Wrap" </script><script>alert(1)</script> <b>dress</b> & co 🧵✂️`;
 
@@ -51,7 +67,8 @@ async function crawl(path: string): Promise<{ status: number; headers: Headers; 
   const head = await tab.evaluate(() => {
     const attr = (selector: string, name: string) => document.head.querySelector(selector)?.getAttribute(name) ?? null;
     const meta: Record<string, string> = {};
-    for (const tag of document.head.querySelectorAll('meta[property], meta[name]')) meta[tag.getAttribute('property') ?? tag.getAttribute('name')!] = tag.getAttribute('content') ?? '';
+    for (const tag of document.head.querySelectorAll('meta[property], meta[name]'))
+      meta[tag.getAttribute('property') ?? tag.getAttribute('name')!] = tag.getAttribute('content') ?? '';
     const ldText = [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => s.textContent ?? '');
     return {
       title: document.title,
@@ -79,7 +96,13 @@ async function picture(url: string) {
   expect(response.status, url).toBe(200);
   const bytes = Buffer.from(await response.arrayBuffer());
   const meta = await sharp(bytes).metadata();
-  return { type: response.headers.get('content-type'), format: meta.format, width: meta.width ?? 0, height: meta.height ?? 0, cache: response.headers.get('cache-control') };
+  return {
+    type: response.headers.get('content-type'),
+    format: meta.format,
+    width: meta.width ?? 0,
+    height: meta.height ?? 0,
+    cache: response.headers.get('cache-control'),
+  };
 }
 
 /** Everything item 1 asks of an indexable page's head. */
@@ -104,7 +127,10 @@ beforeAll(async () => {
   stack = await startE2EStack({ backend: true, seed: true });
   crawler = await stack.browser.newContext({ javaScriptEnabled: false });
   tab = await crawler.newPage();
-  const [first] = await rest<{ pattern_id: string }[]>('pattern_ratings?select=pattern_id,patterns!inner(status)&review_count=gt.0&patterns.status=eq.published&limit=1', anon());
+  const [first] = await rest<{ pattern_id: string }[]>(
+    'pattern_ratings?select=pattern_id,patterns!inner(status)&review_count=gt.0&patterns.status=eq.published&limit=1',
+    anon(),
+  );
   [pattern] = await rest<(typeof pattern)[]>(`patterns?select=id,title,price_cents,currency&id=eq.${first!.pattern_id}`, anon());
   const [open] = await rest<{ slug: string }[]>('stores?select=slug&closed_at=is.null&kind=eq.designer&order=slug&limit=1', anon());
   store = open!.slug;
@@ -144,7 +170,11 @@ describe('what a crawler reads, with no JavaScript', () => {
     const [site] = ofType(head, 'WebSite');
     expect(site).toMatchObject({
       url: `${stack.shellUrl}/`,
-      potentialAction: { '@type': 'SearchAction', target: { urlTemplate: `${stack.shellUrl}/patterns/search?q={search_term_string}` }, 'query-input': 'required name=search_term_string' },
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { urlTemplate: `${stack.shellUrl}/patterns/search?q={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
     });
   });
 
@@ -156,19 +186,42 @@ describe('what a crawler reads, with no JavaScript', () => {
     expect(head.title).toContain(pattern.title);
     expect(head.meta['og:type']).toBe('product');
     const price = (pattern.price_cents / 100).toFixed(2);
-    expect(head.meta).toMatchObject({ 'product:price:amount': price, 'product:price:currency': pattern.currency, 'og:price:amount': price, 'og:price:currency': pattern.currency });
+    expect(head.meta).toMatchObject({
+      'product:price:amount': price,
+      'product:price:currency': pattern.currency,
+      'og:price:amount': price,
+      'og:price:currency': pattern.currency,
+    });
     const [product] = ofType(head, 'Product') as Record<string, any>[];
     // Google's Product snippet / merchant listing: name, image, and offers with price, currency, availability
-    expect(product).toMatchObject({ name: pattern.title, offers: { '@type': 'Offer', price, priceCurrency: pattern.currency, availability: 'https://schema.org/InStock', url: `${stack.shellUrl}${path}` } });
+    expect(product).toMatchObject({
+      name: pattern.title,
+      offers: { '@type': 'Offer', price, priceCurrency: pattern.currency, availability: 'https://schema.org/InStock', url: `${stack.shellUrl}${path}` },
+    });
     expect(product!.image.length).toBeGreaterThan(0);
-    expect(product!.offers.seller).toMatchObject({ '@type': 'Organization', name: expect.any(String), url: expect.stringMatching(new RegExp(`^${stack.shellUrl}/stores/`)) });
+    expect(product!.offers.seller).toMatchObject({
+      '@type': 'Organization',
+      name: expect.any(String),
+      url: expect.stringMatching(new RegExp(`^${stack.shellUrl}/stores/`)),
+    });
     expect(product!.aggregateRating.reviewCount).toBeGreaterThan(0);
     expect(product!.aggregateRating.ratingValue).toBeGreaterThanOrEqual(1);
     expect(product!.review.length).toBeGreaterThan(0);
     expect(product!.review[0]).toMatchObject({ '@type': 'Review', author: { name: expect.any(String) }, reviewRating: { ratingValue: expect.any(Number) } });
     const [crumbs] = ofType(head, 'BreadcrumbList') as Record<string, any>[];
-    expect(crumbs!.itemListElement.map((item: { item: string }) => item.item)).toEqual([`${stack.shellUrl}/`, `${stack.shellUrl}/patterns`, product!.offers.seller.url, `${stack.shellUrl}${path}`]);
-    expect(await picture(head.meta['og:image']!)).toMatchObject({ type: 'image/jpeg', format: 'jpeg', width: 1200, height: 630, cache: expect.stringMatching(/max-age=\d+/) });
+    expect(crumbs!.itemListElement.map((item: { item: string }) => item.item)).toEqual([
+      `${stack.shellUrl}/`,
+      `${stack.shellUrl}/patterns`,
+      product!.offers.seller.url,
+      `${stack.shellUrl}${path}`,
+    ]);
+    expect(await picture(head.meta['og:image']!)).toMatchObject({
+      type: 'image/jpeg',
+      format: 'jpeg',
+      width: 1200,
+      height: 630,
+      cache: expect.stringMatching(/max-age=\d+/),
+    });
   });
 
   it('a store page is an Organization with an ItemList of its patterns', async () => {
@@ -236,7 +289,11 @@ describe('what a crawler reads, with no JavaScript', () => {
       expect(html).not.toContain('<script>alert(1)</script>');
       expect((await tab.$$('b')).length).toBe(0);
     } finally {
-      await fetch(`${stack.backend!.url}/rest/v1/patterns?id=eq.${pattern.id}`, { method: 'PATCH', headers: { ...service(), prefer: 'return=minimal' }, body: JSON.stringify({ title: pattern.title, description }) });
+      await fetch(`${stack.backend!.url}/rest/v1/patterns?id=eq.${pattern.id}`, {
+        method: 'PATCH',
+        headers: { ...service(), prefer: 'return=minimal' },
+        body: JSON.stringify({ title: pattern.title, description }),
+      });
     }
   });
 });
@@ -266,7 +323,9 @@ describe('sitemaps', () => {
     const index = await sitemap(`${stack.shellUrl}/sitemap.xml`);
     expect(index.root).toBe('sitemapindex');
     const children = index.entries.map((e) => e.loc);
-    expect(children).toEqual(expect.arrayContaining([`${stack.shellUrl}/sitemaps/pages.xml`, `${stack.shellUrl}/sitemaps/stores-1.xml`, `${stack.shellUrl}/sitemaps/patterns-1.xml`]));
+    expect(children).toEqual(
+      expect.arrayContaining([`${stack.shellUrl}/sitemaps/pages.xml`, `${stack.shellUrl}/sitemaps/stores-1.xml`, `${stack.shellUrl}/sitemaps/patterns-1.xml`]),
+    );
     const pages = await sitemap(`${stack.shellUrl}/sitemaps/pages.xml`);
     expect(pages.root).toBe('urlset');
     expect(pages.entries.map((e) => e.loc).sort()).toEqual(PUBLIC.map((p) => `${stack.shellUrl}${p}`).sort());
@@ -283,8 +342,16 @@ describe('sitemaps', () => {
   });
 
   it('splits the patterns into children of at most the limit, none lost and none twice', async () => {
-    const { serveApps } = (await import(/* @vite-ignore */ join(root, 'scripts', 'serve-apps.mjs'))) as { serveApps(o: object): Promise<{ urls: Record<string, string>; stop(): Promise<void> }> };
-    const small = await serveApps({ ports: 'free', supabaseUrl: stack.backend!.url, supabaseAnonKey: stack.backend!.anonKey, sitemapUrls: 7, siteUrl: 'https://stitchhouse.example' });
+    const { serveApps } = (await import(/* @vite-ignore */ join(root, 'scripts', 'serve-apps.mjs'))) as {
+      serveApps(o: object): Promise<{ urls: Record<string, string>; stop(): Promise<void> }>;
+    };
+    const small = await serveApps({
+      ports: 'free',
+      supabaseUrl: stack.backend!.url,
+      supabaseAnonKey: stack.backend!.anonKey,
+      sitemapUrls: 7,
+      siteUrl: 'https://stitchhouse.example',
+    });
     try {
       const index = await sitemap(`${small.urls.shell}/sitemap.xml`);
       const children = index.entries.map((e) => e.loc).filter((loc) => loc.includes('/patterns-'));
@@ -297,7 +364,9 @@ describe('sitemaps', () => {
       }
       expect(new Set(locs).size).toBe(locs.length);
       expect(locs.every((loc) => loc.startsWith('https://stitchhouse.example/patterns/'))).toBe(true);
-      const full = (await Promise.all((await sitemap(`${stack.shellUrl}/sitemap.xml`)).entries.filter((e) => e.loc.includes('/patterns-')).map((e) => sitemap(e.loc)))).flatMap((s) => s.entries);
+      const full = (
+        await Promise.all((await sitemap(`${stack.shellUrl}/sitemap.xml`)).entries.filter((e) => e.loc.includes('/patterns-')).map((e) => sitemap(e.loc)))
+      ).flatMap((s) => s.entries);
       expect(locs.length).toBe(full.length);
       // the public-site setting is the one origin of canonical addresses too
       await tab.setContent(await (await fetch(`${small.urls.shell}/about`)).text());
@@ -313,8 +382,21 @@ describe('installable', () => {
     const response = await fetch(`${stack.shellUrl}/manifest.webmanifest`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
-    const manifest = (await response.json()) as { name: string; short_name: string; start_url: string; display: string; theme_color: string; icons: { src: string; sizes: string; type: string; purpose?: string }[] };
-    expect(manifest).toMatchObject({ name: expect.any(String), short_name: expect.any(String), start_url: '/', display: 'standalone', theme_color: expect.stringMatching(/^#[0-9a-f]{6}$/i) });
+    const manifest = (await response.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; type: string; purpose?: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: expect.any(String),
+      short_name: expect.any(String),
+      start_url: '/',
+      display: 'standalone',
+      theme_color: expect.stringMatching(/^#[0-9a-f]{6}$/i),
+    });
     for (const size of [192, 512]) expect(manifest.icons.some((icon) => icon.sizes === `${size}x${size}` && icon.purpose !== 'maskable')).toBe(true);
     expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
     for (const icon of manifest.icons) {

@@ -58,10 +58,15 @@ describe('the demo, on the day it is first started', () => {
   it('the library card and the download page show the same version; the cover of the downloaded PDF has the pattern\u2019s title', async () => {
     // Rosa's pattern that has had a second version since she bought it
     const [rosa] = await selectRows<{ id: string }>(backend, 'profiles?select=id&display_name=eq.Rosa%20Delgado');
-    const owned = await selectRows<{ pattern_id: string; patterns: { title: string; current_version: number } }>(backend,
-      `entitlements?select=pattern_id,patterns!inner(title,current_version)&user_id=eq.${rosa!.id}&revoked_at=is.null&patterns.current_version=gt.1`);
+    const owned = await selectRows<{ pattern_id: string; patterns: { title: string; current_version: number } }>(
+      backend,
+      `entitlements?select=pattern_id,patterns!inner(title,current_version)&user_id=eq.${rosa!.id}&revoked_at=is.null&patterns.current_version=gt.1`,
+    );
     expect(owned.length).toBeGreaterThan(0);
-    const { pattern_id: patternId, patterns: { title, current_version: version } } = owned[0]!;
+    const {
+      pattern_id: patternId,
+      patterns: { title, current_version: version },
+    } = owned[0]!;
 
     const { page, context, errors } = await demoPage('rosa@makers.test');
     await open(page, '/patterns/my-patterns');
@@ -91,8 +96,10 @@ describe('the demo, on the day it is first started', () => {
   });
 
   it('what you get on a pattern page is the formats really attached, and no description promises a booklet', async () => {
-    const [pattern] = await selectRows<{ id: string; title: string; formats: string[] }>(backend,
-      'patterns?select=id,title,formats&status=eq.published&price_cents=gt.0&order=id&limit=1');
+    const [pattern] = await selectRows<{ id: string; title: string; formats: string[] }>(
+      backend,
+      'patterns?select=id,title,formats&status=eq.published&price_cents=gt.0&order=id&limit=1',
+    );
     const { page, context } = await stack.newPage();
     await open(page, `/patterns/${pattern!.id}`);
     const section = page.locator('section', { has: page.getByRole('heading', { name: 'What you get' }) });

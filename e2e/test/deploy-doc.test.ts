@@ -18,14 +18,20 @@ const { parseRemoteMap } = (await import(/* @vite-ignore */ join(root, 'shell', 
   parseRemoteMap(value: unknown): Record<string, string>;
 };
 
-interface Block { kind: string; arg: string; lang: string; body: string }
+interface Block {
+  kind: string;
+  arg: string;
+  lang: string;
+  body: string;
+}
 const blocks: Block[] = [...doc.matchAll(/<!-- doc-test: (\w+)(?: ([^\s]+))? -->\n```(\w+)\n([\s\S]*?)\n```/g)].map((m) => ({
   kind: m[1]!,
   arg: m[2] ?? '',
   lang: m[3]!,
   body: m[4]!,
 }));
-const commands = (kind: string) => blocks.filter((b) => b.kind === kind).flatMap((b) => b.body.split('\n').filter((l) => l.trim() && !l.trim().startsWith('#')));
+const commands = (kind: string) =>
+  blocks.filter((b) => b.kind === kind).flatMap((b) => b.body.split('\n').filter((l) => l.trim() && !l.trim().startsWith('#')));
 
 const releases = mkdtempSync(join(tmpdir(), 'stitchhouse-doc-releases-'));
 afterAll(() => rmSync(releases, { recursive: true, force: true }));
@@ -36,7 +42,12 @@ describe('docs/deploy.md', () => {
     expect(commands('hosted').some((c) => c.includes('supabase db push'))).toBe(true);
     expect(commands('hosted').some((c) => c.includes('supabase functions deploy'))).toBe(true);
     expect(commands('hosted').some((c) => c.includes('supabase link'))).toBe(true);
-    expect(blocks.filter((b) => b.kind === 'file').map((b) => b.arg).sort()).toEqual(['env.json', 'remotes.json']);
+    expect(
+      blocks
+        .filter((b) => b.kind === 'file')
+        .map((b) => b.arg)
+        .sort(),
+    ).toEqual(['env.json', 'remotes.json']);
   });
 
   // Each runnable command, from the repository root (releases go to a temporary folder).
@@ -64,7 +75,11 @@ describe('docs/deploy.md', () => {
     const file = (name: string) => JSON.parse(blocks.find((b) => b.kind === 'file' && b.arg === name)!.body) as unknown;
     expect(parseRuntimeConfig(file('env.json')).supabaseUrl).toMatch(/^https:\/\//);
     const remotes = parseRemoteMap(file('remotes.json'));
-    expect(Object.keys(remotes).sort()).toEqual(APPS.filter((a) => a.name !== 'shell').map((a) => a.name).sort());
+    expect(Object.keys(remotes).sort()).toEqual(
+      APPS.filter((a) => a.name !== 'shell')
+        .map((a) => a.name)
+        .sort(),
+    );
   });
 
   it('sets exactly the secrets the functions read (besides those hosted Supabase provides and the sandbox-only one)', () => {
@@ -81,7 +96,7 @@ describe('docs/deploy.md', () => {
     walk(join(root, 'supabase', 'functions'));
     const provided = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'];
     const sandboxOnly = ['STRIPE_API_URL'];
-    const set = commands('hosted').flatMap((c) => [.../secrets set ([A-Z0-9_]+)=/.exec(c)?.slice(1) ?? []]);
+    const set = commands('hosted').flatMap((c) => [...(/secrets set ([A-Z0-9_]+)=/.exec(c)?.slice(1) ?? [])]);
     expect(set.sort()).toEqual([...read].filter((n) => !provided.includes(n) && !sandboxOnly.includes(n)).sort());
     for (const name of [...provided, ...sandboxOnly]) expect(doc).toContain(`\`${name}\``);
   });
@@ -98,17 +113,20 @@ describe('docs/deploy.md', () => {
     const functions = readdirSync(join(root, 'supabase', 'functions'), { withFileTypes: true })
       .filter((e) => e.isDirectory() && !e.name.startsWith('_') && existsSync(join(root, 'supabase', 'functions', e.name, 'index.ts')))
       .map((e) => e.name);
-    const named = /deploys every function under `supabase\/functions`:\n([\s\S]*?)\./.exec(doc)?.[1]?.split(/,\s*/).map((s) => s.trim()) ?? [];
+    const named =
+      /deploys every function under `supabase\/functions`:\n([\s\S]*?)\./
+        .exec(doc)?.[1]
+        ?.split(/,\s*/)
+        .map((s) => s.trim()) ?? [];
     expect(named.sort()).toEqual(functions.sort());
   });
 
   it('quotes the load figures recorded in bench/results', () => {
     const recorded = (db: string) =>
       Object.fromEntries(
-        (JSON.parse(readFileSync(join(root, 'bench', 'results', `load-${db}.json`), 'utf8')) as { results: { scenario: string; reqPerS: number }[] }).results.map((r) => [
-          r.scenario,
-          r.reqPerS,
-        ]),
+        (
+          JSON.parse(readFileSync(join(root, 'bench', 'results', `load-${db}.json`), 'utf8')) as { results: { scenario: string; reqPerS: number }[] }
+        ).results.map((r) => [r.scenario, r.reqPerS]),
       );
     const [pglite, postgres] = [recorded('pglite'), recorded('postgres')];
     const rows = { browse: 'browse (catalog listing)', search: 'search', signin: 'sign-in', download: 'download (stamped PDF)' };

@@ -39,7 +39,7 @@ describe('redeploying one remote', () => {
     await page.evaluate(() => ((window as unknown as { __oldPage: boolean }).__oldPage = true));
 
     // Deploy a visible change to mf-auth only.
-    auth.write('src/routes/SignIn.tsx', "export default function SignIn() {\n  return <h1>Sign in to Stitchhouse, version two</h1>;\n}\n");
+    auth.write('src/routes/SignIn.tsx', 'export default function SignIn() {\n  return <h1>Sign in to Stitchhouse, version two</h1>;\n}\n');
     auth.build();
     expect(stack.apps.deploymentId()).not.toBe(firstDeployment);
 
@@ -48,7 +48,10 @@ describe('redeploying one remote', () => {
     await page.waitForURL(`${stack.shellUrl}/`);
     await settledRoute(page);
     // ... and the navigation after it is a full page load that picks up the new remote.
-    await page.getByRole('link', { name: /sign in/i }).first().click();
+    await page
+      .getByRole('link', { name: /sign in/i })
+      .first()
+      .click();
     await page.waitForURL(`${stack.shellUrl}/sign-in`);
     const shown = await settledRoute(page);
     expect(shown.h1).toBe('Sign in to Stitchhouse, version two');

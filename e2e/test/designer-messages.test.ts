@@ -27,20 +27,34 @@ async function signInOnForm(page: Page, email: string) {
 }
 
 /** The message the keyboard focus is on: its text. */
-const focusedMessage = (page: Page) => page.evaluate(() => {
-  const el = document.activeElement as HTMLElement | null;
-  return el?.dataset.messageId ? el.textContent : null;
-});
+const focusedMessage = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return el?.dataset.messageId ? el.textContent : null;
+  });
 
 beforeAll(async () => {
   stack = await startE2EStack({ backend: true, backendConfig: { emailMinInterval: 0 } });
   if (!stack.backend) throw new Error('the embedded backend did not start');
   backend = stack.backend as Backend;
   [designer, buyer] = await Promise.all([createPerson(backend, 'designer', 'Dana Draper'), createPerson(backend, 'buyer', 'Bea Buttonhole')]);
-  const store = await insertRow(backend, 'stores', { owner_id: designer.id, slug: `saltmarsh-${Date.now().toString(36)}`, kind: 'designer', name: STORE, currency: 'USD' });
+  const store = await insertRow(backend, 'stores', {
+    owner_id: designer.id,
+    slug: `saltmarsh-${Date.now().toString(36)}`,
+    kind: 'designer',
+    name: STORE,
+    currency: 'USD',
+  });
   const pattern = await insertRow(backend, 'patterns', {
-    store_id: store.id, title: TITLE, craft: 'sewing', category: 'dresses', price_cents: 1500, currency: 'USD', status: 'published',
-    formats: ['a4'], published_at: new Date().toISOString(),
+    store_id: store.id,
+    title: TITLE,
+    craft: 'sewing',
+    category: 'dresses',
+    price_cents: 1500,
+    currency: 'USD',
+    status: 'published',
+    formats: ['a4'],
+    published_at: new Date().toISOString(),
   });
   patternId = pattern.id;
   await buy(backend, buyer.id, patternId, store.id);
@@ -105,7 +119,10 @@ describe('ask the designer', () => {
     await box.fill(ANSWER);
     await page.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => focusedMessage(page), { timeout: 10_000 }).toContain(ANSWER);
-    await page.getByRole('status').getByText(/Message sent/).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/Message sent/)
+      .waitFor();
     expect(await box.inputValue()).toBe('');
 
     // read now: no unread count in the list

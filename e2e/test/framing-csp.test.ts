@@ -33,7 +33,13 @@ const FRAMED = ['/', '/payment/receive', '/account'];
 
 /** The policy's directives by name. */
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 /** The origins our own pages live on: violations on other pages (the Stripe sandbox's) are not ours. */
@@ -65,10 +71,14 @@ async function watchedPage(context?: BrowserContext): Promise<{ page: Page; viol
 
 /** Every <img> in main has loaded real pixels. */
 async function imagesDrawn(page: Page): Promise<number> {
-  await page.waitForFunction(() => {
-    const images = [...document.querySelectorAll('main img')] as HTMLImageElement[];
-    return images.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0);
-  }, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const images = [...document.querySelectorAll('main img')] as HTMLImageElement[];
+      return images.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0);
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
   return page.locator('main img').count();
 }
 
@@ -83,11 +93,15 @@ beforeAll(async () => {
   const cover = `${store.id}/cover.png`;
   const service = { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}` };
   const upload = await fetch(`${backend.url}/storage/v1/object/pattern-images/${cover}`, {
-    method: 'POST', headers: { ...service, 'content-type': 'image/png' }, body: new Uint8Array(coverPng()),
+    method: 'POST',
+    headers: { ...service, 'content-type': 'image/png' },
+    body: new Uint8Array(coverPng()),
   });
   if (!upload.ok) throw new Error(`cover upload → ${upload.status}: ${await upload.text()}`);
   const patch = await fetch(`${backend.url}/rest/v1/patterns?id=eq.${pattern.id}`, {
-    method: 'PATCH', headers: { ...service, 'content-type': 'application/json' }, body: JSON.stringify({ cover_path: cover }),
+    method: 'PATCH',
+    headers: { ...service, 'content-type': 'application/json' },
+    body: JSON.stringify({ cover_path: cover }),
   });
   if (!patch.ok) throw new Error(`cover path → ${patch.status}: ${await patch.text()}`);
 
@@ -95,7 +109,9 @@ beforeAll(async () => {
   const shell = stack.shellUrl;
   foreign = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><title>Not Stitchhouse</title>${FRAMED.map((path) => `<iframe name="${path}" src="${shell}${path}" width="800" height="600"></iframe>`).join('')}`);
+    res.end(
+      `<!doctype html><title>Not Stitchhouse</title>${FRAMED.map((path) => `<iframe name="${path}" src="${shell}${path}" width="800" height="600"></iframe>`).join('')}`,
+    );
   });
   await new Promise<void>((done) => foreign.listen(0, '127.0.0.1', done));
   foreignUrl = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}`;
@@ -109,7 +125,9 @@ afterAll(async () => {
 describe('framing and the content security policy', () => {
   it('every page the page server sends carries frame-ancestors none, X-Frame-Options DENY and lists from the runtime config', async () => {
     const backendOrigin = new URL(backend.url).origin;
-    const remoteOrigins = Object.entries(stack.apps.urls).filter(([name]) => name !== 'shell').map(([, url]) => new URL(url).origin);
+    const remoteOrigins = Object.entries(stack.apps.urls)
+      .filter(([name]) => name !== 'shell')
+      .map(([, url]) => new URL(url).origin);
     const pages = [...FRAMED, '/patterns', `/patterns/${pattern.id}`, '/sign-in', '/no-such-page'].map((path) => `${stack.shellUrl}${path}`);
     pages.push(`${stack.apps.urls.mf_catalog}/`, `${stack.apps.urls.mf_payments}/payment/receive`); // the remotes' own pages
     // One policy, made from the runtime config the page gets (env.json's backend, remotes.json).
@@ -155,15 +173,20 @@ describe('framing and the content security policy', () => {
       expect(rendered, `${path} rendered inside a foreign page (${frame!.url()})`).toBe(-1);
     }
     // Chromium says why, once per frame: "Framing 'http://…/' violates … "frame-ancestors 'none'"".
-    expect(refusals.filter((text) => text.includes(`Framing '${stack.shellUrl}/'`) && text.includes("frame-ancestors 'none'")), refusals.join(' | '))
-      .toHaveLength(FRAMED.length);
+    expect(
+      refusals.filter((text) => text.includes(`Framing '${stack.shellUrl}/'`) && text.includes("frame-ancestors 'none'")),
+      refusals.join(' | '),
+    ).toHaveLength(FRAMED.length);
     await context.close();
   });
 
   it('the home page, the catalog and a pattern page draw their remotes and covers with no violation', async () => {
     const { page, violations, errors } = await watchedPage();
     await openScreen(stack, page, '/');
-    await page.getByRole('link', { name: new RegExp(TITLE) }).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('link', { name: new RegExp(TITLE) })
+      .first()
+      .waitFor({ timeout: 30_000 });
     expect(await imagesDrawn(page)).toBeGreaterThan(0);
     await openScreen(stack, page, '/patterns');
     await page.locator('main').getByText(TITLE).first().waitFor({ timeout: 30_000 });
@@ -208,11 +231,20 @@ describe('framing and the content security policy', () => {
     try {
       const runtime: Runtime = {
         supabaseUrl: 'https://abcdefghijklmnopqrst.supabase.co',
-        remotes: Object.fromEntries(Object.keys(stack.apps.urls).filter((n) => n !== 'shell').map((n) => [n, `https://apps.stitchhouse.example/${n}/20261201-0123456789ab/mf-manifest.json`])),
+        remotes: Object.fromEntries(
+          Object.keys(stack.apps.urls)
+            .filter((n) => n !== 'shell')
+            .map((n) => [n, `https://apps.stitchhouse.example/${n}/20261201-0123456789ab/mf-manifest.json`]),
+        ),
       };
       const policy = contentSecurityPolicy(runtime);
       expect(directives(policy).get('script-src')).toEqual(["'self'", 'https://apps.stitchhouse.example']);
-      expect(directives(policy).get('connect-src')).toEqual(["'self'", 'https://apps.stitchhouse.example', 'https://abcdefghijklmnopqrst.supabase.co', 'wss://abcdefghijklmnopqrst.supabase.co']);
+      expect(directives(policy).get('connect-src')).toEqual([
+        "'self'",
+        'https://apps.stitchhouse.example',
+        'https://abcdefghijklmnopqrst.supabase.co',
+        'wss://abcdefghijklmnopqrst.supabase.co',
+      ]);
       const shell = await releaseApp({ app: 'shell', outDir: out, build: false, quiet: true, ...runtime });
       const rule = `/*\n  X-Content-Type-Options: nosniff\n  Content-Security-Policy: ${policy}\n  X-Frame-Options: DENY\n`;
       expect(readFileSync(join(shell.dir, '_headers'), 'utf8')).toContain(rule);
@@ -221,11 +253,14 @@ describe('framing and the content security policy', () => {
       const remotesFile = join(out, 'remotes.json');
       writeFileSync(remotesFile, JSON.stringify(runtime.remotes));
       const { stdout } = await promisify(execFile)(process.execPath, [join(root, 'scripts', 'release.mjs'), 'mf-auth', '--no-build', '--out', out], {
-        cwd: root, env: { ...process.env, SUPABASE_URL: runtime.supabaseUrl, REMOTES_FILE: remotesFile },
+        cwd: root,
+        env: { ...process.env, SUPABASE_URL: runtime.supabaseUrl, REMOTES_FILE: remotesFile },
       });
       const version = /released mf-auth (\S+)/.exec(stdout)![1]!;
       const remote = readFileSync(join(out, 'mf-auth', version, '_headers'), 'utf8');
-      expect(remote).toContain(`/*\n  X-Content-Type-Options: nosniff\n  Access-Control-Allow-Origin: *\n  Content-Security-Policy: ${policy}\n  X-Frame-Options: DENY\n`);
+      expect(remote).toContain(
+        `/*\n  X-Content-Type-Options: nosniff\n  Access-Control-Allow-Origin: *\n  Content-Security-Policy: ${policy}\n  X-Frame-Options: DENY\n`,
+      );
       expect(stdout).not.toContain('names the local servers');
     } finally {
       rmSync(out, { recursive: true, force: true });

@@ -20,7 +20,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inbox, mailWithSubject } from '@stitchhouse/shared/testing/kit.ts';
 import { root, type E2EStack } from '../src/harness.ts';
 import {
-  PASSWORD, buy, createPerson, createStore, insertRow, openScreen, passwordSession, publishedPattern, signedInPage, startStackWithBackend, type Backend,
+  PASSWORD,
+  buy,
+  createPerson,
+  createStore,
+  insertRow,
+  openScreen,
+  passwordSession,
+  publishedPattern,
+  signedInPage,
+  startStackWithBackend,
+  type Backend,
 } from './catalog-own.fixtures.ts';
 
 let stack: E2EStack;
@@ -60,36 +70,49 @@ interface Call {
 
 /** Runs `calls` in the page, each as the apps make it, and says what the page could read. */
 async function fromPage(page: Page, calls: Call[]): Promise<Record<string, Outcome>> {
-  return page.evaluate(async ({ calls, url, anonKey }) => {
-    type Supabase = { createClient(url: string, key: string, options: unknown): { functions: { invoke(fn: string, o: unknown): Promise<{ data: unknown; error: { name: string; message: string; context?: unknown } | null; response?: Response }> } } };
-    const supabase = (window as unknown as { supabase: Supabase }).supabase;
-    const out: Record<string, unknown> = {};
-    for (const call of calls) {
-      const headers: Record<string, string> = call.token ? { Authorization: `Bearer ${call.token}` } : {};
-      try {
-        let res: Response;
-        if (call.via === 'invoke') {
-          // supabase-js's own call (it adds apikey, x-client-info and content-type)
-          const client = supabase.createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-          const { error, response } = await client.functions.invoke(call.fn, { body: call.body, headers, method: call.method ?? 'POST' });
-          if (error && error.name !== 'FunctionsHttpError') throw new Error(`${error.name}: ${error.message}`);
-          res = (error?.context as Response | undefined) ?? response!;
-        } else {
-          // as streamFunction / the report CSV reader: authorization + apikey (+ JSON)
-          res = await fetch(`${url}/functions/v1/${call.fn}`, {
-            method: call.method ?? 'POST',
-            headers: { ...headers, apikey: anonKey, ...(call.body ? { 'content-type': 'application/json' } : {}) },
-            body: call.body ? JSON.stringify(call.body) : undefined,
-          });
+  return page.evaluate(
+    async ({ calls, url, anonKey }) => {
+      type Supabase = {
+        createClient(
+          url: string,
+          key: string,
+          options: unknown,
+        ): {
+          functions: {
+            invoke(fn: string, o: unknown): Promise<{ data: unknown; error: { name: string; message: string; context?: unknown } | null; response?: Response }>;
+          };
+        };
+      };
+      const supabase = (window as unknown as { supabase: Supabase }).supabase;
+      const out: Record<string, unknown> = {};
+      for (const call of calls) {
+        const headers: Record<string, string> = call.token ? { Authorization: `Bearer ${call.token}` } : {};
+        try {
+          let res: Response;
+          if (call.via === 'invoke') {
+            // supabase-js's own call (it adds apikey, x-client-info and content-type)
+            const client = supabase.createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+            const { error, response } = await client.functions.invoke(call.fn, { body: call.body, headers, method: call.method ?? 'POST' });
+            if (error && error.name !== 'FunctionsHttpError') throw new Error(`${error.name}: ${error.message}`);
+            res = (error?.context as Response | undefined) ?? response!;
+          } else {
+            // as streamFunction / the report CSV reader: authorization + apikey (+ JSON)
+            res = await fetch(`${url}/functions/v1/${call.fn}`, {
+              method: call.method ?? 'POST',
+              headers: { ...headers, apikey: anonKey, ...(call.body ? { 'content-type': 'application/json' } : {}) },
+              body: call.body ? JSON.stringify(call.body) : undefined,
+            });
+          }
+          const body = res.bodyUsed ? '' : (await res.clone().text()).slice(0, 300);
+          out[call.name] = { ok: true, status: res.status, body, exposed: Object.fromEntries((call.expose ?? []).map((h) => [h, res.headers.get(h)])) };
+        } catch (error) {
+          out[call.name] = { ok: false, error: String(error) };
         }
-        const body = res.bodyUsed ? '' : (await res.clone().text()).slice(0, 300);
-        out[call.name] = { ok: true, status: res.status, body, exposed: Object.fromEntries((call.expose ?? []).map((h) => [h, res.headers.get(h)])) };
-      } catch (error) {
-        out[call.name] = { ok: false, error: String(error) };
       }
-    }
-    return out;
-  }, { calls, url: backend.url, anonKey: backend.anonKey }) as Promise<Record<string, Outcome>>;
+      return out;
+    },
+    { calls, url: backend.url, anonKey: backend.anonKey },
+  ) as Promise<Record<string, Outcome>>;
 }
 
 /** A page of the running shell with supabase-js loaded into it (the CSP is bypassed for that script only; CORS is not a CSP matter). */
@@ -104,7 +127,7 @@ async function shellPage(): Promise<Page> {
 
 const serviceHeaders = () => ({ apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json' });
 
-describe('every function the apps call works from the app\'s origin, with its own CORS', () => {
+describe("every function the apps call works from the app's origin, with its own CORS", () => {
   it('answers each call with CORS the page can read, answers its own preflight, and a function without CORS is caught', async () => {
     // The scene: a designer's store and pattern, a buyer who owns it, a shop, an operator, applications to review.
     const designer = await createPerson(backend, 'designer', 'Dana Designer');
@@ -117,33 +140,123 @@ describe('every function the apps call works from the app\'s origin, with its ow
     await insertRow(backend, 'user_roles', { user_id: operator.id, role: 'operator' });
     const applicant = await createPerson(backend, 'applicant', 'Arne Applicant');
     const wholesale = await insertRow(backend, 'wholesale_accounts', {
-      user_id: applicant.id, business_name: 'Quay Fabrics Ltd', tax_id: 'IE1234567T', address_line1: '1 Quay Street', city: 'Galway', postal_code: 'H91 X2Y3', country: 'IE', status: 'pending',
+      user_id: applicant.id,
+      business_name: 'Quay Fabrics Ltd',
+      tax_id: 'IE1234567T',
+      address_line1: '1 Quay Street',
+      city: 'Galway',
+      postal_code: 'H91 X2Y3',
+      country: 'IE',
+      status: 'pending',
     });
-    const partner = await insertRow(backend, 'partner_applications', { user_id: applicant.id, kind: 'supplier', company: 'Quay Kits', website: 'https://quay.test', status: 'pending' });
+    const partner = await insertRow(backend, 'partner_applications', {
+      user_id: applicant.id,
+      kind: 'supplier',
+      company: 'Quay Kits',
+      website: 'https://quay.test',
+      status: 'pending',
+    });
     const throwaway = await createPerson(backend, 'throwaway', 'Tess Throwaway');
-    const [tDesigner, tBuyer, tOperator, tThrowaway] = await Promise.all([token(designer.email), token(buyer.email), token(operator.email), token(throwaway.email)]);
+    const [tDesigner, tBuyer, tOperator, tThrowaway] = await Promise.all([
+      token(designer.email),
+      token(buyer.email),
+      token(operator.email),
+      token(throwaway.email),
+    ]);
     const today = new Date().toISOString().slice(0, 10);
 
     const calls: Call[] = [
-      { name: 'download (mf-catalog, GET)', via: 'fetch', fn: `download/${pattern.id}?format=a4`, method: 'GET', token: tBuyer, expect: [200], expose: ['content-disposition', 'content-length'] },
+      {
+        name: 'download (mf-catalog, GET)',
+        via: 'fetch',
+        fn: `download/${pattern.id}?format=a4`,
+        method: 'GET',
+        token: tBuyer,
+        expect: [200],
+        expose: ['content-disposition', 'content-length'],
+      },
       { name: 'download (the export, POST)', via: 'fetch', fn: 'download', body: { pattern_id: pattern.id, format: 'a4' }, token: tBuyer, expect: [200] },
       { name: 'download refused (not owned)', via: 'fetch', fn: `download/${cart.id}?format=a4`, method: 'GET', token: tBuyer, expect: [403] },
       { name: 'export (the plan)', via: 'fetch', fn: 'export', body: {}, token: tBuyer, expect: [200], expose: ['x-export-skipped'] },
       // no session: the anon key as the bearer, as supabase-js sends it (the function's own 401, with CORS)
       { name: 'export refused (no session)', via: 'fetch', fn: 'export', body: {}, token: backend.anonKey, expect: [401] },
-      { name: 'report-export (mf-partners CSV)', via: 'fetch', fn: `report-export?report=sales&from=2020-01-01&to=${today}`, method: 'GET', token: tDesigner, expect: [200], expose: ['content-disposition'] },
-      { name: 'invoice (mf-payments PDF; an order that is not theirs)', via: 'fetch', fn: `invoice?order_id=${crypto.randomUUID()}`, method: 'GET', token: tBuyer, expect: [404] },
+      {
+        name: 'report-export (mf-partners CSV)',
+        via: 'fetch',
+        fn: `report-export?report=sales&from=2020-01-01&to=${today}`,
+        method: 'GET',
+        token: tDesigner,
+        expect: [200],
+        expose: ['content-disposition'],
+      },
+      {
+        name: 'invoice (mf-payments PDF; an order that is not theirs)',
+        via: 'fetch',
+        fn: `invoice?order_id=${crypto.randomUUID()}`,
+        method: 'GET',
+        token: tBuyer,
+        expect: [404],
+      },
       { name: 'pattern-updated', via: 'invoke', fn: 'pattern-updated', body: { pattern_id: pattern.id, version: 99 }, token: tDesigner, expect: [404] },
       // no master uploaded: the function's own 404 master_missing, with CORS
-      { name: 'pattern-formats', via: 'invoke', fn: 'pattern-formats', body: { pattern_id: pattern.id, step: 'check', master_version: 99 }, token: tDesigner, expect: [404] },
-      { name: 'wholesale-review', via: 'invoke', fn: 'wholesale-review', body: { application_id: wholesale.id, decision: 'approve' }, token: tOperator, expect: [200] },
-      { name: 'partner-review', via: 'invoke', fn: 'partner-review', body: { application_id: partner.id, decision: 'approve' }, token: tOperator, expect: [200] },
-      { name: 'checkout (a priced cart)', via: 'invoke', fn: 'checkout', body: { items: [{ pattern_id: cart.id, quantity: 1 }], country: 'DE', preview: true }, token: tBuyer, expect: [200] },
-      { name: 'billing (the plan portal)', via: 'invoke', fn: 'billing', body: { action: 'portal', store_id: store.id }, token: tDesigner, expect: [200, 400, 404, 409] },
+      {
+        name: 'pattern-formats',
+        via: 'invoke',
+        fn: 'pattern-formats',
+        body: { pattern_id: pattern.id, step: 'check', master_version: 99 },
+        token: tDesigner,
+        expect: [404],
+      },
+      {
+        name: 'wholesale-review',
+        via: 'invoke',
+        fn: 'wholesale-review',
+        body: { application_id: wholesale.id, decision: 'approve' },
+        token: tOperator,
+        expect: [200],
+      },
+      {
+        name: 'partner-review',
+        via: 'invoke',
+        fn: 'partner-review',
+        body: { application_id: partner.id, decision: 'approve' },
+        token: tOperator,
+        expect: [200],
+      },
+      {
+        name: 'checkout (a priced cart)',
+        via: 'invoke',
+        fn: 'checkout',
+        body: { items: [{ pattern_id: cart.id, quantity: 1 }], country: 'DE', preview: true },
+        token: tBuyer,
+        expect: [200],
+      },
+      {
+        name: 'billing (the plan portal)',
+        via: 'invoke',
+        fn: 'billing',
+        body: { action: 'portal', store_id: store.id },
+        token: tDesigner,
+        expect: [200, 400, 404, 409],
+      },
       { name: 'refund (an order that is not there)', via: 'invoke', fn: 'refund', body: { order_id: crypto.randomUUID() }, token: tBuyer, expect: [404] },
       { name: 'payout-account (an onboarding link)', via: 'invoke', fn: 'payout-account', body: { action: 'onboard' }, token: tDesigner, expect: [200] },
-      { name: 'newsletter/subscribe (the shell, a visitor)', via: 'invoke', fn: 'newsletter/subscribe', body: { email: `reader-${Date.now()}@e2e.stitchhouse.test` }, token: null, expect: [202] },
-      { name: 'pos-import (mf-partners)', via: 'invoke', fn: 'pos-import', body: { store_id: store.id, rows: [] }, token: tDesigner, expect: [200, 400, 403, 422] },
+      {
+        name: 'newsletter/subscribe (the shell, a visitor)',
+        via: 'invoke',
+        fn: 'newsletter/subscribe',
+        body: { email: `reader-${Date.now()}@e2e.stitchhouse.test` },
+        token: null,
+        expect: [202],
+      },
+      {
+        name: 'pos-import (mf-partners)',
+        via: 'invoke',
+        fn: 'pos-import',
+        body: { store_id: store.id, rows: [] },
+        token: tDesigner,
+        expect: [200, 400, 403, 422],
+      },
       { name: 'delete-account (a throwaway account)', via: 'invoke', fn: 'delete-account', body: { password: PASSWORD }, token: tThrowaway, expect: [200] },
     ];
     const page = await shellPage();
@@ -166,19 +279,27 @@ describe('every function the apps call works from the app\'s origin, with its ow
     for (const name of names) {
       const res = await fetch(`${backend.url}/functions/v1/${name}`, {
         method: 'OPTIONS',
-        headers: { origin: stack.shellUrl, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, x-client-info, apikey, content-type' },
+        headers: {
+          origin: stack.shellUrl,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, x-client-info, apikey, content-type',
+        },
       });
       const body = await res.text();
       const allowHeaders = res.headers.get('access-control-allow-headers') ?? '';
       if (res.status !== 200 || body !== 'ok') preflights.push(`${name}: ${res.status} "${body}" (not the function's answer)`);
-      else if (res.headers.get('access-control-allow-origin') !== corsHeaders['Access-Control-Allow-Origin']) preflights.push(`${name}: allow-origin ${res.headers.get('access-control-allow-origin')}`);
-      else if (!allowHeaders.startsWith(corsHeaders['Access-Control-Allow-Headers'])) preflights.push(`${name}: allow-headers "${allowHeaders}" are not supabase-js's`);
+      else if (res.headers.get('access-control-allow-origin') !== corsHeaders['Access-Control-Allow-Origin'])
+        preflights.push(`${name}: allow-origin ${res.headers.get('access-control-allow-origin')}`);
+      else if (!allowHeaders.startsWith(corsHeaders['Access-Control-Allow-Headers']))
+        preflights.push(`${name}: allow-headers "${allowHeaders}" are not supabase-js's`);
     }
     expect.soft(preflights).toEqual([]);
 
     // The detector: a function without CORS (the Stripe webhook, server to server) fails from the page.
     const without = await fromPage(page, [{ name: 'stripe-webhook', via: 'fetch', fn: 'stripe-webhook', body: { id: 'evt_x' }, token: null, expect: [] }]);
-    expect.soft(without['stripe-webhook'], 'a function without CORS must fail from the page').toMatchObject({ ok: false, error: expect.stringMatching(/Failed to fetch/) });
+    expect
+      .soft(without['stripe-webhook'], 'a function without CORS must fail from the page')
+      .toMatchObject({ ok: false, error: expect.stringMatching(/Failed to fetch/) });
     await page.context().close();
   });
 });

@@ -7,7 +7,16 @@ import { startE2EStack, type E2EStack } from '../src/harness.ts';
 import { payOnHostedPage } from '../src/hostedCheckout.ts';
 import { documentText } from '../../supabase/test/pdf-text.ts';
 import { expectNoSeriousA11yIssues, inbox } from './auth-support.ts';
-import { createPerson, createStore, openScreen, PASSWORD, publishedPattern, selectRows, signedInPage as signedInPageAs, type Backend } from './catalog-own.fixtures.ts';
+import {
+  createPerson,
+  createStore,
+  openScreen,
+  PASSWORD,
+  publishedPattern,
+  selectRows,
+  signedInPage as signedInPageAs,
+  type Backend,
+} from './catalog-own.fixtures.ts';
 
 // The VAT invoice in the browser: a buyer pays in the Stripe sandbox, opens /payment,
 // downloads the order's invoice as a PDF with the order's numbers; the receipt email's invoice
@@ -56,8 +65,10 @@ describe('the VAT invoice', () => {
     const orderId = new URL(page.url()).searchParams.get('order')!;
     await page.getByRole('link', { name: 'Download Tide Wrap Dress' }).waitFor({ timeout: 30_000 });
 
-    const [order] = await selectRows<{ number: number; vat_cents: number; invoices: { kind: string; number: number }[] }>(backend,
-      `orders?id=eq.${orderId}&select=number,vat_cents,invoices(kind,number)`);
+    const [order] = await selectRows<{ number: number; vat_cents: number; invoices: { kind: string; number: number }[] }>(
+      backend,
+      `orders?id=eq.${orderId}&select=number,vat_cents,invoices(kind,number)`,
+    );
     const invoice = invoiceNumberLabel('invoice', order!.invoices.find((d) => d.kind === 'invoice')!.number);
     const vat = `$${(order!.vat_cents / 100).toFixed(2)}`;
     const net = `$${((1500 - order!.vat_cents) / 100).toFixed(2)}`;
@@ -82,7 +93,11 @@ describe('the VAT invoice', () => {
     expect(errors).toEqual([]);
 
     // the receipt's invoice link, opened signed out: sign in, land on the order, download
-    const receipt = await waitFor('the receipt', async () => (await inbox(backend, buyer.email)).find((m) => m.subject.includes(`order ${order!.number}`)), 30_000);
+    const receipt = await waitFor(
+      'the receipt',
+      async () => (await inbox(backend, buyer.email)).find((m) => m.subject.includes(`order ${order!.number}`)),
+      30_000,
+    );
     const link = receipt.links.find((l) => l.startsWith(stack.apps.urls.shell) && new URL(l).pathname === '/payment');
     expect(link).toBe(`${stack.apps.urls.shell}/payment?order=${orderId}`);
     expect(receipt.text).toContain(`Your VAT invoice ${invoice} (PDF): ${link}`);

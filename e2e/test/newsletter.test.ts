@@ -10,7 +10,10 @@ let stack: E2EStack;
 let page: Page;
 let pageErrors: string[];
 
-interface InboxMessage { subject: string; links: string[] }
+interface InboxMessage {
+  subject: string;
+  links: string[];
+}
 
 beforeAll(async () => {
   stack = await startE2EStack({ backend: true });
@@ -30,7 +33,15 @@ async function open(path: string) {
 async function expectAccessible() {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    ),
+  ).toEqual([]);
 }
 
 async function inbox(to: string): Promise<InboxMessage[]> {
@@ -51,7 +62,9 @@ describe('newsletter page', () => {
   it('explains the newsletter, validates the address and asks to check the inbox', async () => {
     await open('/newsletter');
     expect(await page.locator('h1').textContent()).toMatch(/newsletter/i);
-    await expect.poll(() => page.getByRole('form', { name: 'Subscribe to the newsletter' }).getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe('/legal/privacy-policy');
+    await expect
+      .poll(() => page.getByRole('form', { name: 'Subscribe to the newsletter' }).getByRole('link', { name: 'privacy policy' }).getAttribute('href'))
+      .toBe('/legal/privacy-policy');
     await expectAccessible();
 
     const field = page.getByLabel('Your e-mail address');

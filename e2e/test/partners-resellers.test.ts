@@ -5,7 +5,16 @@ import { REFERRAL_STORAGE_KEY } from '@stitchhouse/shared/partners/referral.ts';
 import type { E2EStack } from '../src/harness.ts';
 import { payOnHostedPage } from '../src/hostedCheckout.ts';
 import { expectHeading, expectNoSeriousA11yIssues, inbox } from './auth-support.ts';
-import { createPerson, designerWithPattern, insertRow, openScreen, selectRows, signedInPage, startStackWithBackend, type Backend } from './catalog-own.fixtures.ts';
+import {
+  createPerson,
+  designerWithPattern,
+  insertRow,
+  openScreen,
+  selectRows,
+  signedInPage,
+  startStackWithBackend,
+  type Backend,
+} from './catalog-own.fixtures.ts';
 
 // Resellers in Chromium against a fresh backend and the Stripe sandbox: someone applies
 // on /partners/resellers, an operator approves them there (the applicant is emailed), the new
@@ -76,7 +85,8 @@ describe('reseller programme', () => {
     await op.page.getByRole('button', { name: 'Approve Sew Along Weekly' }).click();
     await op.page.getByText('Sew Along Weekly approved. The applicant has been emailed.').waitFor();
     await expectNoSeriousA11yIssues(op.page);
-    await expect.poll(async () => (await inbox(backend, applicant.email)).map((m) => m.subject), { timeout: 10_000 })
+    await expect
+      .poll(async () => (await inbox(backend, applicant.email)).map((m) => m.subject), { timeout: 10_000 })
       .toContain('Welcome to the Stitchhouse reseller programme');
 
     // the reseller sees the code and links
@@ -94,7 +104,8 @@ describe('reseller programme', () => {
     // a buyer follows the link and buys
     const shopper = await signedInPage(stack, backend, buyer.email);
     await open(shopper.page, `/patterns/${pattern.id}?ref=${code.toLowerCase()}`);
-    await expect.poll(async () => shopper.page.evaluate((key) => localStorage.getItem(key), REFERRAL_STORAGE_KEY), { timeout: 10_000 })
+    await expect
+      .poll(async () => shopper.page.evaluate((key) => localStorage.getItem(key), REFERRAL_STORAGE_KEY), { timeout: 10_000 })
       .toContain(`"code":"${code}"`);
     await shopper.page.getByRole('button', { name: 'Buy', exact: true }).click();
     await shopper.page.waitForURL(/\/payment\/send$/);
@@ -116,7 +127,10 @@ describe('reseller programme', () => {
 
     const [order] = await selectRows<{ reseller_id: string; referral_code: string }>(backend, `orders?id=eq.${orderId}&select=reseller_id,referral_code`);
     expect(order).toEqual({ reseller_id: applicant.id, referral_code: code });
-    const [line] = await selectRows<{ commission_cents: number; platform_fee_cents: number }>(backend, `order_items?order_id=eq.${orderId}&select=commission_cents,platform_fee_cents`);
+    const [line] = await selectRows<{ commission_cents: number; platform_fee_cents: number }>(
+      backend,
+      `order_items?order_id=eq.${orderId}&select=commission_cents,platform_fee_cents`,
+    );
     expect(line!.commission_cents).toBe(resellerCommission(line!.platform_fee_cents));
 
     // the reseller sees it, held until they connect a payout account

@@ -2,7 +2,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2EStack } from '../src/harness.ts';
 import { expectNoSeriousA11yIssues } from './auth-support.ts';
-import { createPerson, designerWithPattern, insertRow, openScreen, selectRows, signedInPage, startStackWithBackend, type Backend } from './catalog-own.fixtures.ts';
+import {
+  createPerson,
+  designerWithPattern,
+  insertRow,
+  openScreen,
+  selectRows,
+  signedInPage,
+  startStackWithBackend,
+  type Backend,
+} from './catalog-own.fixtures.ts';
 
 // Suppliers in Chromium against a fresh backend: an approved supplier lists a kit
 // from /partners/suppliers, a visitor sees it under "Kits for this pattern" and clicks through
@@ -19,7 +28,13 @@ beforeAll(async () => {
   ({ pattern } = await designerWithPattern(backend, 'Harbour Wrap Dress'));
   supplier = await createPerson(backend, 'supplier', 'Meadow Mill');
   // approved by an operator earlier: the review trigger grants the supplier role
-  await insertRow(backend, 'partner_applications', { user_id: supplier.id, kind: 'supplier', company: 'Meadow Mill Fabrics', website: SHOP, status: 'approved' });
+  await insertRow(backend, 'partner_applications', {
+    user_id: supplier.id,
+    kind: 'supplier',
+    company: 'Meadow Mill Fabrics',
+    website: SHOP,
+    status: 'approved',
+  });
 });
 
 afterAll(async () => {
@@ -79,7 +94,12 @@ describe('supplier kits', () => {
 
     // the supplier sees the click
     await open(page, '/partners/suppliers');
-    expect(await myKits.getByRole('row', { name: /Washed linen and shell buttons/ }).getByTestId('kit-clicks').textContent()).toBe('1');
+    expect(
+      await myKits
+        .getByRole('row', { name: /Washed linen and shell buttons/ })
+        .getByTestId('kit-clicks')
+        .textContent(),
+    ).toBe('1');
     expect(errors).toEqual([]);
   });
 

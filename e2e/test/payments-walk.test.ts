@@ -45,7 +45,9 @@ describe('the fee copy', () => {
     const example = saleExample();
     const sentence = describeSaleExample(example);
     // what checkout pays: VAT of Germany out of the €12.00, the fee on the rest (the backend test buys it for real)
-    expect(sentence).toBe(`A €12.00 sale to a buyer in Germany: VAT ${formatMoney(example.vatCents, 'EUR')} (19 %, included in the price), Stitchhouse fee ${formatMoney(example.plans[0]!.platformFeeCents, 'EUR')}, you keep ${formatMoney(example.plans[0]!.designerShareCents, 'EUR')} on Free; on Pro the fee is ${formatMoney(example.plans[1]!.platformFeeCents, 'EUR')} and you keep ${formatMoney(example.plans[1]!.designerShareCents, 'EUR')}.`);
+    expect(sentence).toBe(
+      `A €12.00 sale to a buyer in Germany: VAT ${formatMoney(example.vatCents, 'EUR')} (19 %, included in the price), Stitchhouse fee ${formatMoney(example.plans[0]!.platformFeeCents, 'EUR')}, you keep ${formatMoney(example.plans[0]!.designerShareCents, 'EUR')} on Free; on Pro the fee is ${formatMoney(example.plans[1]!.platformFeeCents, 'EUR')} and you keep ${formatMoney(example.plans[1]!.designerShareCents, 'EUR')}.`,
+    );
     expect(example.plans[0]!.designerShareCents).toBe(933);
 
     const { page, errors } = await stack.newPage();
@@ -57,7 +59,10 @@ describe('the fee copy', () => {
     await open(page, '/partners');
     await page.getByText(describeSaleExample(example, 'partner')).waitFor();
     // the table's figures are the sentence's
-    await page.getByRole('cell', { name: formatMoney(example.plans[0]!.designerShareCents, 'EUR') }).first().waitFor();
+    await page
+      .getByRole('cell', { name: formatMoney(example.plans[0]!.designerShareCents, 'EUR') })
+      .first()
+      .waitFor();
 
     const designer = await createPerson(backend, 'copy', 'Cora Designer');
     const signedIn = await signedInPageAs(stack, backend, designer.email);
@@ -71,7 +76,14 @@ describe('the fee copy', () => {
 describe('payout setup', () => {
   it('says what Stripe still needs in words, not field codes', async () => {
     const designer = await createPerson(backend, 'payout', 'Pia Designer');
-    await insertRow(backend, 'stores', { owner_id: designer.id, slug: `pia-${designer.id.slice(0, 6)}`, kind: 'designer', name: 'Pia Patterns', currency: 'EUR', country: 'DE' });
+    await insertRow(backend, 'stores', {
+      owner_id: designer.id,
+      slug: `pia-${designer.id.slice(0, 6)}`,
+      kind: 'designer',
+      name: 'Pia Patterns',
+      currency: 'EUR',
+      country: 'DE',
+    });
     const { page } = await signedInPageAs(stack, backend, designer.email);
     const failed = sandboxFailures(page);
     await open(page, '/payment/receive');
@@ -82,7 +94,9 @@ describe('payout setup', () => {
     const needed = page.getByTestId('payout-requirements');
     await needed.waitFor({ timeout: 30_000 });
     const text = (await needed.textContent())!;
-    expect(text).toBe('Still needed: your business’s website, a bank account for payouts, your first name, your last name and your acceptance of Stripe’s services agreement.');
+    expect(text).toBe(
+      'Still needed: your business’s website, a bank account for payouts, your first name, your last name and your acceptance of Stripe’s services agreement.',
+    );
     expect(text).not.toMatch(/tos|acceptance ip|individual|external account|_/);
     await expectNoSeriousA11yIssues(page);
     expect(failed).toEqual([]);
@@ -93,7 +107,12 @@ describe('Pro billed monthly or yearly', () => {
   it('switches from monthly to yearly on /payment/subscription, charged less the unused month, and back', async () => {
     const designer = await createPerson(backend, 'switch', 'Sol Designer');
     const store = await insertRow<{ id: string }>(backend, 'stores', {
-      owner_id: designer.id, slug: `sol-${designer.id.slice(0, 6)}`, kind: 'designer', name: 'Sol Patterns', currency: 'EUR', country: 'IE',
+      owner_id: designer.id,
+      slug: `sol-${designer.id.slice(0, 6)}`,
+      kind: 'designer',
+      name: 'Sol Patterns',
+      currency: 'EUR',
+      country: 'IE',
     });
     const { page, errors } = await signedInPageAs(stack, backend, designer.email);
     const failed = sandboxFailures(page);
@@ -115,16 +134,22 @@ describe('Pro billed monthly or yearly', () => {
     await done.first().waitFor({ timeout: 30_000 });
     // moments into the month: almost all of €9.00 is unused
     await page.getByText(/Charged €81\.\d\d now \(€90\.00 less €(8\.9\d|9\.00) for the unused time\)/).waitFor();
-    await waitFor('the subscription row on yearly', async () =>
-      (await selectRows<{ interval: string }>(backend, `subscriptions?store_id=eq.${store.id}&select=interval`))[0]?.interval === 'year', 30_000);
+    await waitFor(
+      'the subscription row on yearly',
+      async () => (await selectRows<{ interval: string }>(backend, `subscriptions?store_id=eq.${store.id}&select=interval`))[0]?.interval === 'year',
+      30_000,
+    );
     await open(page, '/payment/subscription');
     await page.getByRole('heading', { name: 'Billing: yearly, €90.00 a year' }).waitFor();
 
     await page.getByRole('button', { name: 'Switch to monthly (€9.00 a month)' }).click();
     await page.getByRole('button', { name: 'Switch to monthly', exact: true }).click();
     await page.getByText(/Nothing was charged: the unused €(89|90)\.\d\d is credit that pays your next invoices\./).waitFor({ timeout: 30_000 });
-    await waitFor('the subscription row on monthly', async () =>
-      (await selectRows<{ interval: string }>(backend, `subscriptions?store_id=eq.${store.id}&select=interval`))[0]?.interval === 'month', 30_000);
+    await waitFor(
+      'the subscription row on monthly',
+      async () => (await selectRows<{ interval: string }>(backend, `subscriptions?store_id=eq.${store.id}&select=interval`))[0]?.interval === 'month',
+      30_000,
+    );
     expect(await selectRows(backend, `stores?id=eq.${store.id}&select=plan`)).toEqual([{ plan: 'pro' }]);
 
     // the portal is what the copy says it is: cancel or resume, and the card; its page has an icon
@@ -143,11 +168,17 @@ describe('wallets at checkout', () => {
   it('the hosted page offers Apple Pay, Google Pay and PayPal; Google Pay pays the order like a card', async () => {
     const designer = await createPerson(backend, 'wallet', 'Wren Designer');
     const store = await insertRow<{ id: string }>(backend, 'stores', {
-      owner_id: designer.id, slug: `wren-${designer.id.slice(0, 6)}`, kind: 'designer', name: 'Wren Patterns', currency: 'EUR', country: 'IE',
+      owner_id: designer.id,
+      slug: `wren-${designer.id.slice(0, 6)}`,
+      kind: 'designer',
+      name: 'Wren Patterns',
+      currency: 'EUR',
+      country: 'IE',
     });
     const pattern = await publishedPattern(backend, store.id, 'Wren Wrap Top');
     await fetch(`${backend.url}/rest/v1/patterns?id=eq.${pattern.id}`, {
-      method: 'PATCH', headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json' },
+      method: 'PATCH',
+      headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ currency: 'EUR', price_cents: 1200 }),
     });
     const buyer = await createPerson(backend, 'walletbuyer', 'Gale Maker');
@@ -167,9 +198,15 @@ describe('wallets at checkout', () => {
     await page.waitForURL(/\/payment\/success\?order=/);
     await page.getByRole('link', { name: 'Download Wren Wrap Top' }).waitFor({ timeout: 30_000 });
     const orderId = new URL(page.url()).searchParams.get('order')!;
-    const [order] = await selectRows<{ status: string; total_cents: number; vat_cents: number }>(backend, `orders?id=eq.${orderId}&select=status,total_cents,vat_cents`);
+    const [order] = await selectRows<{ status: string; total_cents: number; vat_cents: number }>(
+      backend,
+      `orders?id=eq.${orderId}&select=status,total_cents,vat_cents`,
+    );
     expect(order).toEqual({ status: 'paid', total_cents: 1200, vat_cents: saleExample().vatCents });
-    const [transfer] = await selectRows<{ amount_cents: number }>(backend, `payout_transfers?order_id=eq.${orderId}&kind=eq.designer_share&select=amount_cents`);
+    const [transfer] = await selectRows<{ amount_cents: number }>(
+      backend,
+      `payout_transfers?order_id=eq.${orderId}&kind=eq.designer_share&select=amount_cents`,
+    );
     // the designer is paid what the copy says a €12.00 sale to Germany pays on Free
     expect(transfer!.amount_cents).toBe(saleExample().plans.find((p) => p.planId === 'free')!.designerShareCents);
     expect(failed).toEqual([]);
@@ -179,11 +216,17 @@ describe('wallets at checkout', () => {
   it('PayPal: approve on PayPal’s page and the order is paid', async () => {
     const designer = await createPerson(backend, 'paypal', 'Pam Designer');
     const store = await insertRow<{ id: string }>(backend, 'stores', {
-      owner_id: designer.id, slug: `pam-${designer.id.slice(0, 6)}`, kind: 'designer', name: 'Pam Patterns', currency: 'EUR', country: 'IE',
+      owner_id: designer.id,
+      slug: `pam-${designer.id.slice(0, 6)}`,
+      kind: 'designer',
+      name: 'Pam Patterns',
+      currency: 'EUR',
+      country: 'IE',
     });
     const pattern = await publishedPattern(backend, store.id, 'Pam Pinafore');
     await fetch(`${backend.url}/rest/v1/patterns?id=eq.${pattern.id}`, {
-      method: 'PATCH', headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json' },
+      method: 'PATCH',
+      headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ currency: 'EUR' }),
     });
     const buyer = await createPerson(backend, 'paypalbuyer', 'Pat Maker');

@@ -4,7 +4,16 @@ import { CART_STORAGE_KEY } from '@stitchhouse/shared/cart/index.ts';
 import { startE2EStack, type E2EStack } from '../src/harness.ts';
 import { payOnHostedPage } from '../src/hostedCheckout.ts';
 import { expectHeading, expectNoSeriousA11yIssues, inbox } from './auth-support.ts';
-import { createPerson, createStore, insertRow, openScreen, publishedPattern, selectRows, signedInPage as signedInPageAs, type Backend } from './catalog-own.fixtures.ts';
+import {
+  createPerson,
+  createStore,
+  insertRow,
+  openScreen,
+  publishedPattern,
+  selectRows,
+  signedInPage as signedInPageAs,
+  type Backend,
+} from './catalog-own.fixtures.ts';
 
 // Payments end to end in Chromium: the shop's screens, the embedded Stripe sandbox's
 // hosted pages and its signed webhooks, against a fresh backend. Entitlements come only from the
@@ -70,12 +79,15 @@ interface OrderRow {
   vat_cents: number;
   failure_code: string | null;
 }
-const orderOf = (id: string) => selectRows<OrderRow>(backend, `orders?id=eq.${id}&select=id,number,status,total_cents,vat_cents,failure_code`).then((rows) => rows[0]);
+const orderOf = (id: string) =>
+  selectRows<OrderRow>(backend, `orders?id=eq.${id}&select=id,number,status,total_cents,vat_cents,failure_code`).then((rows) => rows[0]);
 const orderIdIn = (url: string) => new URL(url).searchParams.get('order')!;
 
 async function sandboxPost(path: string, body: unknown = {}) {
   const response = await fetch(`${sandbox.url}${path}`, {
-    method: 'POST', headers: { authorization: `Bearer ${sandbox.secretKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { authorization: `Bearer ${sandbox.secretKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`sandbox ${path} → ${response.status}: ${await response.text()}`);
 }
@@ -172,7 +184,10 @@ describe('buying', () => {
     await page.getByRole('link', { name: 'Download Harbour Shirt' }).waitFor();
     const orderId = orderIdIn(page.url());
     const transfers = await waitFor('a transfer per designer', async () => {
-      const rows = await selectRows<{ recipient_id: string; store_id: string; status: string }>(backend, `payout_transfers?order_id=eq.${orderId}&select=recipient_id,store_id,status`);
+      const rows = await selectRows<{ recipient_id: string; store_id: string; status: string }>(
+        backend,
+        `payout_transfers?order_id=eq.${orderId}&select=recipient_id,store_id,status`,
+      );
       return rows.length === 2 ? rows : null;
     });
     expect(transfers.map((t) => t.recipient_id).sort()).toEqual([ada.id, bo.id].sort());
@@ -218,7 +233,10 @@ describe('buying', () => {
     await page.getByRole('button', { name: 'Fail authentication' }).click();
     await page.getByRole('alert').filter({ hasText: 'Payment failed.' }).waitFor();
     await waitFor('the failure recorded by the webhook', async () =>
-      (await selectRows<OrderRow>(backend, `orders?buyer_id=eq.${fourth.id}&select=failure_code`)).some((o) => o.failure_code === 'payment_intent_authentication_failure'));
+      (await selectRows<OrderRow>(backend, `orders?buyer_id=eq.${fourth.id}&select=failure_code`)).some(
+        (o) => o.failure_code === 'payment_intent_authentication_failure',
+      ),
+    );
     await page.getByRole('link', { name: 'Cancel and return to Stitchhouse' }).click();
     await page.waitForURL(/\/payment\/error\?/);
     await page.getByText('Your bank could not confirm it was you').waitFor();
@@ -239,10 +257,18 @@ describe('buying', () => {
 
   it('a cart in two currencies is paid in one checkout per currency, and says so', async () => {
     const euro = await createPerson(backend, 'euro', 'Eli Designer');
-    const euroStore = await insertRow(backend, 'stores', { owner_id: euro.id, slug: `eli-linen-${euro.id.slice(0, 6)}`, kind: 'designer', name: 'Eli Linen', currency: 'EUR' });
+    const euroStore = await insertRow(backend, 'stores', {
+      owner_id: euro.id,
+      slug: `eli-linen-${euro.id.slice(0, 6)}`,
+      kind: 'designer',
+      name: 'Eli Linen',
+      currency: 'EUR',
+    });
     const smock = await publishedPattern(backend, euroStore.id, 'Linen Smock');
     await fetch(`${backend.url}/rest/v1/patterns?id=eq.${smock.id}`, {
-      method: 'PATCH', headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ currency: 'EUR' }),
+      method: 'PATCH',
+      headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ currency: 'EUR' }),
     });
     const shopper = await createPerson(backend, 'twocur', 'Mo Maker');
     const { page } = await signedInPage(shopper.email);
@@ -271,10 +297,14 @@ describe('buying', () => {
       await page.getByText('In your cart.').waitFor();
     }
     await fetch(`${backend.url}/rest/v1/patterns?id=eq.${jumper.id}`, {
-      method: 'PATCH', headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ price_cents: 1800 }),
+      method: 'PATCH',
+      headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ price_cents: 1800 }),
     });
     await fetch(`${backend.url}/rest/v1/patterns?id=eq.${vest.id}`, {
-      method: 'PATCH', headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ status: 'archived' }),
+      method: 'PATCH',
+      headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'archived' }),
     });
     await open(page, '/payment/send');
     await page.getByText('Some patterns are no longer sold').waitFor();
@@ -290,7 +320,14 @@ describe('wholesale print licences', () => {
   it('an approved shop orders printed copies: the number is checked in the cart, the licence is paid', async () => {
     const shop = await createPerson(backend, 'shop', 'Gloria Shop');
     await insertRow(backend, 'wholesale_accounts', {
-      user_id: shop.id, business_name: 'Cotton Reel', tax_id: 'IE1234567X', address_line1: '1 Main Street', city: 'Dublin', postal_code: 'D01 F5P2', country: 'IE', status: 'approved',
+      user_id: shop.id,
+      business_name: 'Cotton Reel',
+      tax_id: 'IE1234567X',
+      address_line1: '1 Main Street',
+      city: 'Dublin',
+      postal_code: 'D01 F5P2',
+      country: 'IE',
+      status: 'approved',
     });
     await insertRow(backend, 'pattern_wholesale_prices', { pattern_id: marsh.id, store_id: adaStore.id, price_cents: 400, currency: 'USD', min_quantity: 5 });
     const { page } = await signedInPage(shop.email);
@@ -309,7 +346,10 @@ describe('wholesale print licences', () => {
     await payOnHostedPage(page, { card: VISA });
     await page.waitForURL(/\/payment\/success\?order=/);
     await page.getByText('Marsh Jacket: 10 printed copies').waitFor({ timeout: 30_000 });
-    const [item] = await selectRows<{ kind: string; quantity: number; unit_price_cents: number }>(backend, `order_items?order_id=eq.${orderIdIn(page.url())}&select=kind,quantity,unit_price_cents`);
+    const [item] = await selectRows<{ kind: string; quantity: number; unit_price_cents: number }>(
+      backend,
+      `order_items?order_id=eq.${orderIdIn(page.url())}&select=kind,quantity,unit_price_cents`,
+    );
     expect(item).toEqual({ kind: 'wholesale_print', quantity: 10, unit_price_cents: 400 });
   });
 });
@@ -391,10 +431,15 @@ describe('refunds', () => {
     await page.getByText(/Refund of \$15\.00 sent/).waitFor();
     await page.locator(`[data-order-id="${orderId}"]`).getByText('Refunded', { exact: true }).first().waitFor({ timeout: 30_000 });
     expect((await orderOf(orderId))!.status).toBe('refunded');
-    expect(await selectRows(backend, `entitlements?user_id=eq.${buyer.id}&pattern_id=eq.${harbour.id}&select=revoke_reason`)).toEqual([{ revoke_reason: 'refunded' }]);
+    expect(await selectRows(backend, `entitlements?user_id=eq.${buyer.id}&pattern_id=eq.${harbour.id}&select=revoke_reason`)).toEqual([
+      { revoke_reason: 'refunded' },
+    ]);
 
     await open(buyerPage, '/patterns/my-patterns');
-    await buyerPage.getByRole('list', { name: 'Refunded patterns' }).getByText(/Harbour Shirt — refunded/).waitFor();
+    await buyerPage
+      .getByRole('list', { name: 'Refunded patterns' })
+      .getByText(/Harbour Shirt — refunded/)
+      .waitFor();
     await open(buyerPage, '/payment');
     await buyerPage.locator(`[data-order-id="${orderId}"]`).getByText('Refunded', { exact: true }).waitFor();
   });

@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // the one conversion (shared/src/currency/convert.ts; not on the package surface, and its index brings CSS modules)
 import { referenceRates, showPrice, type CurrencyRate } from '../../shared/src/currency/convert.ts';
 import type { E2EStack } from '../src/harness.ts';
-import { createPerson, createStore, insertRow, openScreen, passwordSession, selectRows, sessionStorageKey, startStackWithBackend, type Backend } from './catalog-own.fixtures.ts';
+import {
+  createPerson,
+  createStore,
+  insertRow,
+  openScreen,
+  passwordSession,
+  selectRows,
+  sessionStorageKey,
+  startStackWithBackend,
+  type Backend,
+} from './catalog-own.fixtures.ts';
 
 // What a person sees on a 390×844 phone. A store's Markdown bio
 // is rendered (bold is bold, no asterisks), a kit priced in pounds on a dollar pattern shows in
@@ -20,8 +30,9 @@ let shopOwner: { id: string; email: string };
 
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' };
 // Markdown a designer writes, with raw HTML and a script link the renderer must not pass on.
-const BIO = 'Bags drafted **for testing** the walk.\n\nEvery pattern is *tested* by three makers.\n\n'
-  + '<img src="x" onerror="window.__bioScript = 1"> [Our mill](javascript:window.__bioScript=2) and [our blog](https://blue-thimble.example/blog).';
+const BIO =
+  'Bags drafted **for testing** the walk.\n\nEvery pattern is *tested* by three makers.\n\n' +
+  '<img src="x" onerror="window.__bioScript = 1"> [Our mill](javascript:window.__bioScript=2) and [our blog](https://blue-thimble.example/blog).';
 
 beforeAll(async () => {
   ({ stack, backend } = await startStackWithBackend());
@@ -31,21 +42,61 @@ beforeAll(async () => {
     method: 'PATCH',
     headers: { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({ bio: BIO, currency: 'USD' }),
-  }).then((r) => { if (!r.ok) throw new Error(`store bio → ${r.status}`); });
+  }).then((r) => {
+    if (!r.ok) throw new Error(`store bio → ${r.status}`);
+  });
   pattern = await insertRow(backend, 'patterns', {
-    store_id: store.id, title: 'Harbour Tote', craft: 'sewing', category: 'bags', price_cents: 700, currency: 'USD', status: 'published', formats: ['a4'], languages: ['en'],
+    store_id: store.id,
+    title: 'Harbour Tote',
+    craft: 'sewing',
+    category: 'bags',
+    price_cents: 700,
+    currency: 'USD',
+    status: 'published',
+    formats: ['a4'],
+    languages: ['en'],
   });
   // An approved supplier's kit, priced in pounds (the walk's "£48.50" on a $7.00 pattern).
   const supplier = await createPerson(backend, 'supplier', 'Meadow Mill');
-  await insertRow(backend, 'partner_applications', { user_id: supplier.id, kind: 'supplier', company: 'Meadow Mill Fabrics', website: 'https://meadow-mill.example', status: 'approved' });
-  await insertRow(backend, 'kits', { supplier_id: supplier.id, pattern_id: pattern.id, title: 'Waxed canvas and webbing', price_cents: 4850, currency: 'GBP', url: 'https://meadow-mill.example/kits/tote' });
+  await insertRow(backend, 'partner_applications', {
+    user_id: supplier.id,
+    kind: 'supplier',
+    company: 'Meadow Mill Fabrics',
+    website: 'https://meadow-mill.example',
+    status: 'approved',
+  });
+  await insertRow(backend, 'kits', {
+    supplier_id: supplier.id,
+    pattern_id: pattern.id,
+    title: 'Waxed canvas and webbing',
+    price_cents: 4850,
+    currency: 'GBP',
+    url: 'https://meadow-mill.example/kits/tote',
+  });
   // A Pro shop for the till keys.
   shopOwner = await createPerson(backend, 'shop', 'Gloria Shop');
-  const shop = await insertRow(backend, 'stores', { owner_id: shopOwner.id, slug: `cotton-${Date.now().toString(36)}`, kind: 'retailer', name: 'The Cotton Reel', plan: 'pro',
-    currency: 'GBP', address_line1: '1 High Street', city: 'Leeds', postal_code: 'LS1 1AA' });
+  const shop = await insertRow(backend, 'stores', {
+    owner_id: shopOwner.id,
+    slug: `cotton-${Date.now().toString(36)}`,
+    kind: 'retailer',
+    name: 'The Cotton Reel',
+    plan: 'pro',
+    currency: 'GBP',
+    address_line1: '1 High Street',
+    city: 'Leeds',
+    postal_code: 'LS1 1AA',
+  });
   // the demo shop's retired tablet (supabase/seed/point-of-sale.ts): used, then revoked
-  await insertRow(backend, 'pos_keys', { store_id: shop.id, name: 'Old market stall tablet', prefix: 'shpos_0ld5ta', key_hash: 'a'.repeat(64), created_by: shopOwner.id,
-    created_at: '2026-05-15T09:00:00Z', last_used_at: '2026-10-02T16:45:00Z', revoked_at: '2026-10-17T10:00:00Z' });
+  await insertRow(backend, 'pos_keys', {
+    store_id: shop.id,
+    name: 'Old market stall tablet',
+    prefix: 'shpos_0ld5ta',
+    key_hash: 'a'.repeat(64),
+    created_by: shopOwner.id,
+    created_at: '2026-05-15T09:00:00Z',
+    last_used_at: '2026-10-02T16:45:00Z',
+    revoked_at: '2026-10-17T10:00:00Z',
+  });
 });
 
 afterAll(async () => {
@@ -198,13 +249,14 @@ describe('a walk on a phone (390×844)', () => {
 
     // On the screen as a person sees it: scrolled to vertically only (Playwright's own clicks scroll
     // a sideways scroller; a person would have to), inside the viewport and not clipped away.
-    const inView = (locator: Locator) => locator.evaluate((el) => {
-      for (const node of document.querySelectorAll('*')) node.scrollLeft = 0;
-      window.scrollBy(0, el.getBoundingClientRect().top - window.innerHeight / 2);
-      const r = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      return r.left >= 0 && r.right <= window.innerWidth && !!hit && (el === hit || el.contains(hit));
-    });
+    const inView = (locator: Locator) =>
+      locator.evaluate((el) => {
+        for (const node of document.querySelectorAll('*')) node.scrollLeft = 0;
+        window.scrollBy(0, el.getBoundingClientRect().top - window.innerHeight / 2);
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return r.left >= 0 && r.right <= window.innerWidth && !!hit && (el === hit || el.contains(hit));
+      });
     const front = keys.getByRole('row', { name: /Front counter till/ });
     const revoke = front.getByRole('button', { name: 'Revoke Front counter till' });
     expect(await inView(front.getByText('Active', { exact: true }))).toBe(true);
@@ -219,8 +271,10 @@ describe('a walk on a phone (390×844)', () => {
     expect(await inView(front.getByRole('button', { name: 'Keep it' }))).toBe(true);
     await front.getByRole('button', { name: 'Keep it' }).click();
 
-    const axe = async () => (await new AxeBuilder({ page }).withRules(['scrollable-region-focusable']).analyze())
-      .violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const axe = async () =>
+      (await new AxeBuilder({ page }).withRules(['scrollable-region-focusable']).analyze()).violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
     expect(await axe()).toEqual([]);
     // and with every key revoked (no button left in the table)
     await revoke.click();

@@ -5,7 +5,17 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2EStack } from '../src/harness.ts';
 import { expectNoSeriousA11yIssues } from './auth-support.ts';
-import { createPerson, designerWithPattern, insertRow, openScreen, publishedPattern, selectRows, signedInPage, startStackWithBackend, type Backend } from './catalog-own.fixtures.ts';
+import {
+  createPerson,
+  designerWithPattern,
+  insertRow,
+  openScreen,
+  publishedPattern,
+  selectRows,
+  signedInPage,
+  startStackWithBackend,
+  type Backend,
+} from './catalog-own.fixtures.ts';
 
 // Point of sale in Chromium against a fresh backend: a visitor reads what the
 // integration does; a shop owner creates a till key (shown once, it works against the catalog
@@ -24,13 +34,29 @@ beforeAll(async () => {
   carried = pattern;
   othersPattern = await publishedPattern(backend, store.id, 'Tidal Tote', 1);
   owner = await createPerson(backend, 'shop', 'Gloria Shop');
-  const shop = await insertRow(backend, 'stores', { owner_id: owner.id, slug: `cotton-${Date.now().toString(36)}`, kind: 'retailer', name: 'The Cotton Reel', plan: 'pro',
-    currency: 'GBP', address_line1: '1 High Street', city: 'Leeds', postal_code: 'LS1 1AA' });
+  const shop = await insertRow(backend, 'stores', {
+    owner_id: owner.id,
+    slug: `cotton-${Date.now().toString(36)}`,
+    kind: 'retailer',
+    name: 'The Cotton Reel',
+    plan: 'pro',
+    currency: 'GBP',
+    address_line1: '1 High Street',
+    city: 'Leeds',
+    postal_code: 'LS1 1AA',
+  });
   shopId = shop.id;
   await insertRow(backend, 'store_stock', { store_id: shopId, pattern_id: carried.id, printed_copies: 3 });
   const other = await createPerson(backend, 'other', 'Otto Other');
-  const otherShop = await insertRow(backend, 'stores', { owner_id: other.id, slug: `bobbin-${Date.now().toString(36)}`, kind: 'retailer', name: 'Bobbin',
-    address_line1: '2 Low Street', city: 'York', postal_code: 'YO1 1AA' });
+  const otherShop = await insertRow(backend, 'stores', {
+    owner_id: other.id,
+    slug: `bobbin-${Date.now().toString(36)}`,
+    kind: 'retailer',
+    name: 'Bobbin',
+    address_line1: '2 Low Street',
+    city: 'York',
+    postal_code: 'YO1 1AA',
+  });
   await insertRow(backend, 'store_stock', { store_id: otherShop.id, pattern_id: othersPattern.id });
 });
 
@@ -82,8 +108,8 @@ describe('point of sale', () => {
     expect((await catalogWith(oldKey)).status).toBe(200);
 
     // the page's own examples, copied from the screen, work with real curl and the new key
-    const run = (command: string) => promisify(execFile)('bash', ['-eo', 'pipefail', '-c', command],
-      { env: { ...process.env, STITCHHOUSE_TILL_KEY: key }, cwd: tmpdir(), timeout: 20_000 });
+    const run = (command: string) =>
+      promisify(execFile)('bash', ['-eo', 'pipefail', '-c', command], { env: { ...process.env, STITCHHOUSE_TILL_KEY: key }, cwd: tmpdir(), timeout: 20_000 });
     const feed = JSON.parse((await run((await page.getByTestId('example-catalog-json').textContent())!)).stdout);
     expect(feed.patterns.map((p: { pattern_id: string }) => p.pattern_id)).toEqual([carried.id]);
     const sold = JSON.parse((await run((await page.getByTestId('example-sales').textContent())!)).stdout);
@@ -93,7 +119,10 @@ describe('point of sale', () => {
     const row = keys.getByRole('row', { name: /Front counter till/ });
     await row.getByText(`${key.slice(0, 12)}…`).waitFor();
     await page.reload();
-    await page.getByTestId('till-keys').getByRole('row', { name: /Back office/ }).waitFor();
+    await page
+      .getByTestId('till-keys')
+      .getByRole('row', { name: /Back office/ })
+      .waitFor();
     expect(await page.getByText(key).count()).toBe(0);
     const backOffice = page.getByTestId('till-keys').getByRole('row', { name: /Back office/ });
     expect(await backOffice.getByText('Never').count()).toBe(0);
@@ -130,10 +159,15 @@ describe('point of sale', () => {
 
     await upload.getByRole('button', { name: 'Import 2 good rows' }).click();
     await upload.getByText('Imported 2 sales; 4 rows with problems skipped.').waitFor();
-    const imported = await selectRows<{ external_id: string; source: string; quantity: number }>(backend,
-      `pos_sales?store_id=eq.${shopId}&select=external_id,source,quantity&order=external_id`);
-    expect(imported).toEqual([{ external_id: 'receipt-1042-1', source: 'api', quantity: 1 },
-      { external_id: 'till-1', source: 'csv', quantity: 2 }, { external_id: 'till-6', source: 'csv', quantity: 1 }]);
+    const imported = await selectRows<{ external_id: string; source: string; quantity: number }>(
+      backend,
+      `pos_sales?store_id=eq.${shopId}&select=external_id,source,quantity&order=external_id`,
+    );
+    expect(imported).toEqual([
+      { external_id: 'receipt-1042-1', source: 'api', quantity: 1 },
+      { external_id: 'till-1', source: 'csv', quantity: 2 },
+      { external_id: 'till-6', source: 'csv', quantity: 1 },
+    ]);
 
     // what the shop owes shows in its statement at once
     const statement = page.getByTestId('settlement-shop');

@@ -9,12 +9,22 @@ import { FIT_STORAGE_KEY } from '@stitchhouse/shared/catalog/fitStorage.ts';
 import { makeMasterPdf, pdfFacts } from '../../supabase/test/print-formats-pdf.ts';
 import type { E2EStack } from '../src/harness.ts';
 import {
-  buy, createPerson, createStore, insertRow, openScreen, selectRows, signedInPage, startStackWithBackend, type Backend,
+  buy,
+  createPerson,
+  createStore,
+  insertRow,
+  openScreen,
+  selectRows,
+  signedInPage,
+  startStackWithBackend,
+  type Backend,
 } from './catalog-own.fixtures.ts';
 
 const SIZES = [
-  { label: 'S', bust: 84, waist: 66, hip: 90 }, { label: 'M', bust: 88, waist: 70, hip: 94 },
-  { label: 'L', bust: 94, waist: 76, hip: 100 }, { label: 'XL', bust: 100, waist: 82, hip: 106 },
+  { label: 'S', bust: 84, waist: 66, hip: 90 },
+  { label: 'M', bust: 88, waist: 70, hip: 94 },
+  { label: 'L', bust: 94, waist: 76, hip: 100 },
+  { label: 'XL', bust: 100, waist: 82, hip: 106 },
 ];
 
 let stack: E2EStack;
@@ -29,8 +39,15 @@ beforeAll(async () => {
   buyer = await createPerson(backend, 'buyer', 'Bea Buyer');
   const store = await createStore(backend, designer.id, 'Dana Patterns');
   const pattern = await insertRow(backend, 'patterns', {
-    store_id: store.id, title: 'Harbour Wrap Dress', craft: 'sewing', category: 'dresses', price_cents: 1500, status: 'published',
-    cover_path: `${store.id}/cover.svg`, size_range: 'S–XL', size_chart: { sizes: SIZES },
+    store_id: store.id,
+    title: 'Harbour Wrap Dress',
+    craft: 'sewing',
+    category: 'dresses',
+    price_cents: 1500,
+    status: 'published',
+    cover_path: `${store.id}/cover.svg`,
+    size_range: 'S–XL',
+    size_chart: { sizes: SIZES },
   });
   patternId = pattern.id;
   await buy(backend, buyer.id, patternId, store.id);
@@ -44,14 +61,21 @@ describe('one master, every format; the buyer prints only their sizes', () => {
   it('the designer uploads a master and sees every format made, with page counts, the first tile and the layers’ sizes', async () => {
     const { page, context, errors } = await signedInPage(stack, backend, designer.email);
     await openScreen(stack, page, `/patterns/${patternId}/edit`);
-    const master = await makeMasterPdf({ title: 'Harbour Wrap Dress', sizes: SIZES.map((s) => s.label), layerNames: ['Size S', 'Size M', 'Size L', 'Size XL'] });
+    const master = await makeMasterPdf({
+      title: 'Harbour Wrap Dress',
+      sizes: SIZES.map((s) => s.label),
+      layerNames: ['Size S', 'Size M', 'Size L', 'Size XL'],
+    });
     await page.getByLabel('Choose the master PDF').setInputFiles({ name: 'harbour-master.pdf', mimeType: 'application/pdf', buffer: Buffer.from(master) });
     await page.getByRole('button', { name: 'Make every format from harbour-master.pdf' }).click();
     await page.getByText('Formats made from harbour-master.pdf', { exact: false }).waitFor({ timeout: 120_000 });
     const table = page.getByTestId('generated-formats');
     await table.waitFor();
     const a4Row = await table.locator('tr[data-format="a4"]').innerText();
-    const files = await selectRows<{ format: string; pages: number; generated: boolean }>(backend, `pattern_files?pattern_id=eq.${patternId}&select=format,pages,generated`);
+    const files = await selectRows<{ format: string; pages: number; generated: boolean }>(
+      backend,
+      `pattern_files?pattern_id=eq.${patternId}&select=format,pages,generated`,
+    );
     const a4 = files.find((f) => f.format === 'a4')!;
     expect(a4.generated).toBe(true);
     expect(a4Row).toContain(`${a4.pages} pages`);

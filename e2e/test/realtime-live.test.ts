@@ -38,14 +38,20 @@ const signedInPage = (email: string) => signedInPageAs(stack, backend, email);
 const open = (page: Page, path: string) => openScreen(stack, page, path);
 
 async function sandboxPost(path: string) {
-  const response = await fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${sandbox.secretKey}`, 'content-type': 'application/json' }, body: '{}' });
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sandbox.secretKey}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
   if (!response.ok) throw new Error(`sandbox ${path} → ${response.status}: ${await response.text()}`);
 }
 
 /** The page's reads of the orders table (the success page's confirmation read). */
 function countOrderReads(page: Page): { count: () => number } {
   let n = 0;
-  page.on('request', (r) => { if (r.method() === 'GET' && new URL(r.url()).pathname === '/rest/v1/orders') n++; });
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname === '/rest/v1/orders') n++;
+  });
   return { count: () => n };
 }
 
@@ -124,7 +130,13 @@ describe('operators', () => {
     await page.waitForTimeout(1000);
     const shop = await createPerson(backend, 'live-shop', 'Sina Shop');
     await insertRow(backend, 'wholesale_accounts', {
-      user_id: shop.id, business_name: 'Stoffladen Live', tax_id: 'DE298765432', address_line1: 'Torstraße 1', city: 'Berlin', postal_code: '10119', country: 'DE',
+      user_id: shop.id,
+      business_name: 'Stoffladen Live',
+      tax_id: 'DE298765432',
+      address_line1: 'Torstraße 1',
+      city: 'Berlin',
+      postal_code: '10119',
+      country: 'DE',
     });
     await page.getByRole('button', { name: /Stoffladen Live \(DE\) · pending/ }).waitFor({ timeout: 15_000 });
     expect(errors).toEqual([]);

@@ -10,7 +10,13 @@ import { root } from '../src/harness.ts';
 // scripts/release.mjs on small hand-made builds (no rspack): what goes into a release,
 // its version, its precompressed copies and its cache rules. The real builds are released
 // in release.test.ts (Chromium) and by docs/deploy.md's commands (deploy-doc.test.ts).
-interface Release { app: string; folder: string; version: string; dir: string; files: number }
+interface Release {
+  app: string;
+  folder: string;
+  version: string;
+  dir: string;
+  files: number;
+}
 const script = join(root, 'scripts', 'release.mjs');
 const { releaseApp, findApp, headersFile } = (await import(/* @vite-ignore */ script)) as {
   releaseApp(o: { app: string; outDir: string; dist?: string; build?: boolean; quiet?: boolean; date?: Date }): Promise<Release>;
@@ -46,7 +52,10 @@ describe('node scripts/release.mjs', () => {
     expect(findApp('mf_catalog').folder).toBe('mf-catalog');
     expect(() => findApp('mf-catalogue')).toThrow(/Unknown app "mf-catalogue"/);
     const run = promisify(execFile)('node', [script, 'mf-catalogue'], { cwd: root });
-    const failure = (await run.then(() => null, (error: { code: number; stderr: string }) => error))!;
+    const failure = (await run.then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    ))!;
     expect(failure.code).toBe(2);
     for (const app of APPS) expect(failure.stderr).toContain(app.folder);
     // Nothing was written for the bad name.
@@ -97,8 +106,12 @@ describe('node scripts/release.mjs', () => {
     expect(readFileSync(join(release.dir, '_redirects'), 'utf8')).toMatch(/^\/\* +\/index\.html +200$/m);
     expect(existsSync(join(release.dir, 'remotes.json'))).toBe(false);
     expect(readFileSync(join(release.dir, '_headers'), 'utf8')).not.toContain('Access-Control-Allow-Origin');
-    await expect(releaseApp({ app: 'mf-auth', outDir: join(temp, 'releases'), dist: join(temp, 'empty'), build: false, quiet: true })).rejects.toThrow(/has no mf-manifest\.json/);
-    expect(headersFile(['a.12345678.js'], { remote: false, prefix: '/v1' })).toContain('/v1/a.12345678.js\n  Cache-Control: public, max-age=31536000, immutable');
+    await expect(releaseApp({ app: 'mf-auth', outDir: join(temp, 'releases'), dist: join(temp, 'empty'), build: false, quiet: true })).rejects.toThrow(
+      /has no mf-manifest\.json/,
+    );
+    expect(headersFile(['a.12345678.js'], { remote: false, prefix: '/v1' })).toContain(
+      '/v1/a.12345678.js\n  Cache-Control: public, max-age=31536000, immutable',
+    );
   });
 
   it("the README's and docs/deploy.md's cache tables say what the static server and _headers do", () => {

@@ -37,7 +37,12 @@ beforeAll(async () => {
   catalog.write('src/routes/PatternCatalog.tsx', 'export default function PatternCatalog() {\n  return <h1>Patterns, release two</h1>;\n}\n');
   catalog.build();
   second = await releaseApp({ app: 'mf-catalog', outDir: releases, dist: catalog.dist, build: false, quiet: true });
-  stack = await startE2EStack({ dirs: { mf_catalog: join(releases, 'mf-catalog') }, deploymentCheckMs: 0, remotesFile: join(releases, 'remotes.json'), deploymentId: STATIC_DEPLOYMENT });
+  stack = await startE2EStack({
+    dirs: { mf_catalog: join(releases, 'mf-catalog') },
+    deploymentCheckMs: 0,
+    remotesFile: join(releases, 'remotes.json'),
+    deploymentId: STATIC_DEPLOYMENT,
+  });
 });
 
 afterAll(async () => {

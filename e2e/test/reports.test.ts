@@ -18,8 +18,28 @@ const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
 
 async function sale(buyerId: string, storeId: string, paidAt: string, unit: number, discount: number, vat: number, fee: number) {
   const total = unit - discount;
-  const order = await insertRow(backend, 'orders', { buyer_id: buyerId, status: 'paid', paid_at: paidAt, currency: 'USD', subtotal_cents: unit, discount_cents: discount, vat_cents: vat, platform_fee_cents: fee, total_cents: total });
-  await insertRow(backend, 'order_items', { order_id: order.id, pattern_id: pattern.id, store_id: storeId, kind: 'wholesale_print', unit_price_cents: unit, discount_cents: discount, vat_cents: vat, platform_fee_cents: fee, currency: 'USD' });
+  const order = await insertRow(backend, 'orders', {
+    buyer_id: buyerId,
+    status: 'paid',
+    paid_at: paidAt,
+    currency: 'USD',
+    subtotal_cents: unit,
+    discount_cents: discount,
+    vat_cents: vat,
+    platform_fee_cents: fee,
+    total_cents: total,
+  });
+  await insertRow(backend, 'order_items', {
+    order_id: order.id,
+    pattern_id: pattern.id,
+    store_id: storeId,
+    kind: 'wholesale_print',
+    unit_price_cents: unit,
+    discount_cents: discount,
+    vat_cents: vat,
+    platform_fee_cents: fee,
+    currency: 'USD',
+  });
 }
 
 beforeAll(async () => {
@@ -45,7 +65,9 @@ describe('reports', () => {
   it('a visitor opening a pattern page is counted for its designer', async () => {
     const visitor = await stack.newPage();
     await open(visitor.page, `/patterns/${pattern.id}`);
-    await expect.poll(async () => (await selectRows<{ views: number }>(backend, `pattern_views?pattern_id=eq.${pattern.id}`))[0]?.views, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(async () => (await selectRows<{ views: number }>(backend, `pattern_views?pattern_id=eq.${pattern.id}`))[0]?.views, { timeout: 10_000 })
+      .toBe(1);
   });
 
   it('a store owner reads sales for a period, compares, sorts and downloads the CSV', async () => {
@@ -83,7 +105,8 @@ describe('reports', () => {
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
     // a custom range that holds only the older sale; an upside-down one is refused in words
     await page.getByRole('combobox', { name: 'Period' }).selectOption('custom');
-    const from = daysAgo(45).slice(0, 10); const to = daysAgo(35).slice(0, 10);
+    const from = daysAgo(45).slice(0, 10);
+    const to = daysAgo(35).slice(0, 10);
     await page.getByRole('textbox', { name: /^From\b/ }).fill(to);
     await page.getByRole('textbox', { name: /^To\b/ }).fill(from);
     await page.getByRole('button', { name: 'Show this range' }).click();
@@ -98,7 +121,9 @@ describe('reports', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`stitchhouse-sales-${from}-to-${to}.csv`);
     const csv = (await readFile((await download.path())!, 'utf8')).trim().split('\r\n');
-    expect(csv[0]).toBe('order_number,sold_at,title,kind,quantity,currency,gross_cents,discount_cents,vat_cents,fee_cents,net_cents,refunded_at,order_item_id,pattern_id,store_id');
+    expect(csv[0]).toBe(
+      'order_number,sold_at,title,kind,quantity,currency,gross_cents,discount_cents,vat_cents,fee_cents,net_cents,refunded_at,order_item_id,pattern_id,store_id',
+    );
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain(',wholesale_print,1,USD,1000,0,0,80,920,');
     await page.getByRole('status').filter({ hasText: 'is downloaded' }).waitFor();
@@ -107,19 +132,44 @@ describe('reports', () => {
 
   it('a retail shop sees its own in-shop sales; an empty period offers the last 12 months', async () => {
     const shopOwner = await createPerson(backend, 'shop', 'Sam Shop');
-    const shop = await insertRow(backend, 'stores', { owner_id: shopOwner.id, slug: `sam-shop-${Date.now().toString(36)}`, kind: 'retailer', name: 'Sam Fabrics',
-      currency: 'GBP', address_line1: '1 Mill Lane', city: 'Bath', postal_code: 'BA1 1AA' });
-    await insertRow(backend, 'pos_sales', { store_id: shop.id, pattern_id: pattern.id, quantity: 3, unit_price_cents: 1250, royalty_cents: 450, royalty_fee_cents: 45,
-      royalty_currency: 'USD', currency: 'GBP', source: 'csv', external_id: 'e2e-1', sold_at: daysAgo(60) });
+    const shop = await insertRow(backend, 'stores', {
+      owner_id: shopOwner.id,
+      slug: `sam-shop-${Date.now().toString(36)}`,
+      kind: 'retailer',
+      name: 'Sam Fabrics',
+      currency: 'GBP',
+      address_line1: '1 Mill Lane',
+      city: 'Bath',
+      postal_code: 'BA1 1AA',
+    });
+    await insertRow(backend, 'pos_sales', {
+      store_id: shop.id,
+      pattern_id: pattern.id,
+      quantity: 3,
+      unit_price_cents: 1250,
+      royalty_cents: 450,
+      royalty_fee_cents: 45,
+      royalty_currency: 'USD',
+      currency: 'GBP',
+      source: 'csv',
+      external_id: 'e2e-1',
+      sold_at: daysAgo(60),
+    });
     const { page, errors } = await signedInPage(stack, backend, shopOwner.email);
     await open(page, '/reports');
     await page.getByRole('link', { name: 'In-shop sales' }).waitFor();
     // a retailer-only owner is not shown the designers' online-sales reports
     expect(await page.getByRole('link', { name: 'Pattern performance' }).count()).toBe(0);
     await page.getByRole('link', { name: 'In-shop sales' }).click();
-    await page.getByRole('status').filter({ hasText: /The last 12 months .* have 1 row/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /The last 12 months .* have 1 row/ })
+      .waitFor();
     await page.getByRole('button', { name: 'Show the last 12 months' }).click();
-    await page.getByRole('term').filter({ hasText: /^Takings \(GBP\)$/ }).waitFor();
+    await page
+      .getByRole('term')
+      .filter({ hasText: /^Takings \(GBP\)$/ })
+      .waitFor();
     await page.getByText('£37.50', { exact: true }).first().waitFor();
     await page.getByText("The chart's figures as a table").click();
     const table = page.getByRole('table', { name: /^In-shop sales, / });

@@ -61,7 +61,9 @@ describe('route hints in the shell page', () => {
     expect(plan.pages.Home!.length).toBeGreaterThan(0);
     expect(home).toEqual(plan.pages.Home!.map((file) => `/${file}`));
     const search = await (await fetch(`${stack.apps.urls.shell}/patterns/search`)).text();
-    const manifest = JSON.parse(readFileSync(join(stack.apps.dirs.mf_catalog!, 'mf-manifest.json'), 'utf8')) as { exposes: { name: string; assets: { js: { sync: string[] } } }[] };
+    const manifest = JSON.parse(readFileSync(join(stack.apps.dirs.mf_catalog!, 'mf-manifest.json'), 'utf8')) as {
+      exposes: { name: string; assets: { js: { sync: string[] } } }[];
+    };
     const own = manifest.exposes.find((e) => e.name === 'PatternSearch')!.assets.js.sync.find((f) => f.startsWith('__federation_expose_'))!;
     expect(search).toContain(own);
     expect(hints.matchRoute(plan.routes, '/patterns/search')?.module).toBe('./PatternSearch');
@@ -137,7 +139,9 @@ describe('route hints in the shell page', () => {
       // (this stack has no backend: the pattern page loads its screen and says the pattern was not found)
       await fresh.goto(`${stack.apps.urls.shell}/patterns/0b7c4f1e-8d7a-4c52-9a8e-2f0d6f3c1a90`, { waitUntil: 'networkidle' });
       await fresh.getByRole('heading', { level: 1 }).waitFor();
-      expect(modules().some((module) => module.startsWith('@stitchhouse/mf-catalog') || module.startsWith('@stitchhouse/shared/src/cart/useCart.ts'))).toBe(true);
+      expect(modules().some((module) => module.startsWith('@stitchhouse/mf-catalog') || module.startsWith('@stitchhouse/shared/src/cart/useCart.ts'))).toBe(
+        true,
+      );
       expect(modules().filter((module) => module.startsWith('zod/'))).toEqual([]);
     } finally {
       await browser.close();
@@ -156,13 +160,20 @@ describe('createShellPage', () => {
     dir = mkdtempSync(join(tmpdir(), 'stitchhouse-hints-'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
     const plan: BootPlan = {
-      routes: [{ path: '/patterns', owner: 'mf_catalog', module: './PatternCatalog' }, { path: '/patterns/search', owner: 'mf_catalog', module: './PatternSearch' }, { path: '/', owner: 'shell', module: 'Home' }],
+      routes: [
+        { path: '/patterns', owner: 'mf_catalog', module: './PatternCatalog' },
+        { path: '/patterns/search', owner: 'mf_catalog', module: './PatternSearch' },
+        { path: '/', owner: 'shell', module: 'Home' },
+      ],
       pages: { Home: ['home.1.js', 'home.1.css'] },
       federation: ['runtime.1.js'],
       provided: { '@stitchhouse/shared/ui/index.ts': ['ui.1.js'] },
     };
     writeFileSync(join(dir, 'boot-plan.json'), JSON.stringify(plan));
-    manifest = { metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [{ name: 'PatternCatalog', path: './PatternCatalog', assets: { js: { sync: ['screen.1.js'] }, css: { sync: [] } } }] };
+    manifest = {
+      metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [{ name: 'PatternCatalog', path: './PatternCatalog', assets: { js: { sync: ['screen.1.js'] }, css: { sync: [] } } }],
+    };
     manifestServer = createServer((req, res) => {
       // A backend's REST interface for the lead covers: the newest pattern's cover, slowly when asked to.
       if (req.url?.startsWith('/slow/')) return void setTimeout(() => res.writeHead(200).end('[]'), 1500);
@@ -171,14 +182,21 @@ describe('createShellPage', () => {
         req.on('data', (chunk: Buffer) => (body += chunk));
         req.on('end', () => {
           lastRestCall = { url: req.url!, apikey: String(req.headers.apikey), body: JSON.parse(body) };
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ cover_path: 'store/new "dress" & co.png', title: '</script> <!-- a title' }]));
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify([{ cover_path: 'store/new "dress" & co.png', title: '</script> <!-- a title' }]));
         });
         return;
       }
       if (req.url === '/rest/v1/currency_rates?select=currency,per_eur,as_of') {
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ currency: 'EUR', per_eur: 1, as_of: '2026-11-20' }]));
       }
-      const body = req.url === '/mf-manifest.json' ? manifest : req.url === '/screen-shares.json' ? { PatternCatalog: ['@stitchhouse/shared/ui/index.ts', 'react'] } : null;
+      const body =
+        req.url === '/mf-manifest.json'
+          ? manifest
+          : req.url === '/screen-shares.json'
+            ? { PatternCatalog: ['@stitchhouse/shared/ui/index.ts', 'react'] }
+            : null;
       res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
     await new Promise<void>((resolve) => manifestServer.listen(0, '127.0.0.1', resolve));
@@ -195,8 +213,17 @@ describe('createShellPage', () => {
   it('hints a remote rebuilt alone at the next page load (the live manifest, re-read within a second)', async () => {
     const shellPage = page({ mf_catalog: `${base}/mf-manifest.json` });
     const first = (await shellPage('/patterns'))!;
-    expect(preloads(first).map((p) => p.href)).toEqual(['/runtime.1.js', `${base}/mf-manifest.json`, `${base}/remoteEntry.js`, `${base}/screen.1.js`, '/ui.1.js']);
-    manifest = { ...manifest, exposes: [{ name: 'PatternCatalog', path: './PatternCatalog', assets: { js: { sync: ['screen.2.js'] }, css: { sync: ['screen.2.css'] } } }] };
+    expect(preloads(first).map((p) => p.href)).toEqual([
+      '/runtime.1.js',
+      `${base}/mf-manifest.json`,
+      `${base}/remoteEntry.js`,
+      `${base}/screen.1.js`,
+      '/ui.1.js',
+    ]);
+    manifest = {
+      ...manifest,
+      exposes: [{ name: 'PatternCatalog', path: './PatternCatalog', assets: { js: { sync: ['screen.2.js'] }, css: { sync: ['screen.2.css'] } } }],
+    };
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const second = (await shellPage('/patterns'))!;
     expect(preloads(second)).toContainEqual({ as: 'script', href: `${base}/screen.2.js` });
@@ -215,7 +242,13 @@ describe('createShellPage', () => {
   it('sends remotes.json inside the page only when it is well formed (the page takes it as is)', async () => {
     const good = (await page({ mf_catalog: `${base}/mf-manifest.json` })('/patterns'))!;
     expect(good).toContain('id="stitchhouse-remotes"');
-    for (const broken of [{ 'mf-catalog': `${base}/mf-manifest.json` }, { mf_catalog: 'mf-manifest.json' }, { mf_catalog: 'javascript:alert(1)' }, { mf_catalog: 7 }, ['x']]) {
+    for (const broken of [
+      { 'mf-catalog': `${base}/mf-manifest.json` },
+      { mf_catalog: 'mf-manifest.json' },
+      { mf_catalog: 'javascript:alert(1)' },
+      { mf_catalog: 7 },
+      ['x'],
+    ]) {
       const html = (await page(broken)('/patterns'))!;
       expect(html, JSON.stringify(broken)).not.toContain('id="stitchhouse-remotes"');
       expect(html).not.toContain('remoteEntry.js');
@@ -280,10 +313,15 @@ describe('createShellPage', () => {
     // The key postgrest-js's request gives (key order and encoding do not matter); the categories'
     // read failed (404 here), which costs only itself. The reads are in the order they were answered.
     expect(reads).toHaveLength(2);
-    expect(reads).toEqual(expect.arrayContaining([
-      { key: readKey('POST', 'rpc/search_patterns', '{"offset":0,"currency":"GBP","sort":"newest","limit":24,"free_only":false}'), data: [{ cover_path: 'store/new "dress" & co.png', title: '</script> <!-- a title' }] },
-      { key: readKey('GET', 'currency_rates?select=currency%2Cper_eur%2Cas_of'), data: [{ currency: 'EUR', per_eur: 1, as_of: '2026-11-20' }] },
-    ]));
+    expect(reads).toEqual(
+      expect.arrayContaining([
+        {
+          key: readKey('POST', 'rpc/search_patterns', '{"offset":0,"currency":"GBP","sort":"newest","limit":24,"free_only":false}'),
+          data: [{ cover_path: 'store/new "dress" & co.png', title: '</script> <!-- a title' }],
+        },
+        { key: readKey('GET', 'currency_rates?select=currency%2Cper_eur%2Cas_of'), data: [{ currency: 'EUR', per_eur: 1, as_of: '2026-11-20' }] },
+      ]),
+    );
     expect(html).toContain('as="image"');
     // Another visitor's languages, another currency; a search carries nothing.
     await page({}, env)('/patterns', '', { acceptLanguage: 'de-AT' });
@@ -333,4 +371,3 @@ describe('createShellPage', () => {
     }
   });
 });
-

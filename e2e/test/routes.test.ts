@@ -80,7 +80,8 @@ describe('every route of the contract', () => {
     await page.goto(`${stack.shellUrl}/sign-in`);
     await settledRoute(page);
     const share = await page.evaluate(() => {
-      const scopes = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { from: string }>>>> } }).__FEDERATION__.__SHARE__;
+      const scopes = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { from: string }>>>> } })
+        .__FEDERATION__.__SHARE__;
       const out: Record<string, string[]> = {};
       for (const host of Object.values(scopes)) {
         for (const [pkg, versions] of Object.entries(host.default ?? {})) {
@@ -100,7 +101,15 @@ describe('accessibility of the marketing pages (axe-core)', () => {
       await settledRoute(page);
       const results = await new AxeBuilder({ page }).analyze();
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+      expect(
+        bad.map(
+          (v) =>
+            `${v.id}: ${v.help} (${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')})`,
+        ),
+      ).toEqual([]);
     });
   }
 });

@@ -59,7 +59,10 @@ describe('confirm your email', () => {
       };
     });
     expect(gaps.page).toBeGreaterThan(0);
-    expect(gaps.button, `"Confirm my email" is ${gaps.button}px from "No email?", the page puts ${gaps.page}px between a heading and its form`).toBeGreaterThanOrEqual(gaps.page);
+    expect(
+      gaps.button,
+      `"Confirm my email" is ${gaps.button}px from "No email?", the page puts ${gaps.page}px between a heading and its form`,
+    ).toBeGreaterThanOrEqual(gaps.page);
   });
 });
 
@@ -146,7 +149,12 @@ describe("the operator's partner page", () => {
     await insertRow(backend, 'user_roles', { user_id: operator.id, role: 'operator' });
     const applicant = await createPerson(backend, 'applicant', 'Ari Applicant');
     await insertRow(backend, 'partner_applications', {
-      user_id: applicant.id, kind: 'reseller', company: 'Bobbin Weekly', website: 'https://bobbin.example', audience: 'Quilters', country: 'NL',
+      user_id: applicant.id,
+      kind: 'reseller',
+      company: 'Bobbin Weekly',
+      website: 'https://bobbin.example',
+      audience: 'Quilters',
+      country: 'NL',
     });
     const { page } = await signedInPage(stack, backend, operator.email);
     await open(page, '/partners/resellers');

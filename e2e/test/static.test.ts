@@ -65,7 +65,13 @@ describe('static servers', () => {
 
   it('keep hashed files a year and revalidate pages, manifests and entries', async () => {
     expect((await get(`${apps.urls.shell}/${mainJs()}`, 'br')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    for (const url of [`${apps.urls.shell}/`, `${apps.urls.shell}/patterns/search`, `${apps.urls.mf_catalog}/mf-manifest.json`, `${apps.urls.mf_catalog}/remoteEntry.js`, `${apps.urls.shell}/env.json`]) {
+    for (const url of [
+      `${apps.urls.shell}/`,
+      `${apps.urls.shell}/patterns/search`,
+      `${apps.urls.mf_catalog}/mf-manifest.json`,
+      `${apps.urls.mf_catalog}/remoteEntry.js`,
+      `${apps.urls.shell}/env.json`,
+    ]) {
       const response = await get(url, 'br, gzip');
       expect(response.status, url).toBe(200);
       expect(response.headers.get('cache-control'), url).toBe('no-cache');
@@ -124,7 +130,13 @@ describe('a backend without image transformations (hosted Supabase on the free p
     // A shell folder of its own: the server writes env.json beside the shell's index.html.
     const shellDir = mkdtempSync(join(tmpdir(), 'stitchhouse-static-'));
     writeFileSync(join(shellDir, 'index.html'), '<!doctype html><title>t</title>');
-    const plain = await serveApps({ ports: 'free', dirs: { shell: shellDir }, supabaseUrl: 'http://127.0.0.1:9', supabaseAnonKey: 'static-test', imageTransforms: imageTransformsFromEnv('off') });
+    const plain = await serveApps({
+      ports: 'free',
+      dirs: { shell: shellDir },
+      supabaseUrl: 'http://127.0.0.1:9',
+      supabaseAnonKey: 'static-test',
+      imageTransforms: imageTransformsFromEnv('off'),
+    });
     try {
       expect(await envOf(plain)).toMatchObject({ imageTransforms: false });
       expect(JSON.parse(readFileSync(join(shellDir, 'env.json'), 'utf8'))).toMatchObject({ imageTransforms: false });

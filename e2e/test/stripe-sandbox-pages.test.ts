@@ -22,7 +22,9 @@ afterAll(async () => {
 /** A Stripe API call as the server makes it (form-encoded, secret key). */
 async function stripe<T>(path: string, form: Record<string, string>): Promise<T> {
   const res = await fetch(`${sandbox.url}/v1${path}`, {
-    method: 'POST', headers: { authorization: `Bearer ${sandbox.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form),
+    method: 'POST',
+    headers: { authorization: `Bearer ${sandbox.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form),
   });
   if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
@@ -30,10 +32,14 @@ async function stripe<T>(path: string, form: Record<string, string>): Promise<T>
 
 function checkoutSession(): Promise<{ id: string; url: string }> {
   return stripe('/checkout/sessions', {
-    mode: 'payment', customer_email: 'keys@example.com',
-    'line_items[0][quantity]': '1', 'line_items[0][price_data][currency]': 'eur', 'line_items[0][price_data][unit_amount]': '1500',
+    mode: 'payment',
+    customer_email: 'keys@example.com',
+    'line_items[0][quantity]': '1',
+    'line_items[0][price_data][currency]': 'eur',
+    'line_items[0][price_data][unit_amount]': '1500',
     'line_items[0][price_data][product_data][name]': 'Keyboard Coat',
-    success_url: `${stack.shellUrl}/payment/success?order=keys`, cancel_url: `${stack.shellUrl}/payment/error?order=keys&reason=cancelled`,
+    success_url: `${stack.shellUrl}/payment/success?order=keys`,
+    cancel_url: `${stack.shellUrl}/payment/error?order=keys&reason=cancelled`,
   });
 }
 
@@ -53,7 +59,12 @@ async function tabTo(page: Page, id: string): Promise<void> {
 async function typeCard(page: Page, number: string): Promise<void> {
   await tabTo(page, 'number');
   // Tab moves through the fields in reading order, then country, then Pay
-  for (const [id, text] of [['number', number], ['expiry', '12 / 34'], ['cvc', '123'], ['name', 'Kay Board']] as const) {
+  for (const [id, text] of [
+    ['number', number],
+    ['expiry', '12 / 34'],
+    ['cvc', '123'],
+    ['name', 'Kay Board'],
+  ] as const) {
     expect(await focusedId(page)).toBe(id);
     await page.keyboard.press('Control+A');
     await page.keyboard.type(text);
@@ -112,7 +123,10 @@ describe('onboarding and billing portal pages', () => {
   it('onboarding is labelled, keyboard-submittable and returns to return_url', async () => {
     const account = await stripe<{ id: string }>('/accounts', { type: 'express', country: 'IE', email: 'kb@example.com' });
     const link = await stripe<{ url: string }>('/account_links', {
-      account: account.id, type: 'account_onboarding', refresh_url: `${stack.shellUrl}/payment/refresh`, return_url: `${stack.shellUrl}/payment/receive?return=1`,
+      account: account.id,
+      type: 'account_onboarding',
+      refresh_url: `${stack.shellUrl}/payment/refresh`,
+      return_url: `${stack.shellUrl}/payment/receive?return=1`,
     });
     const { page } = await stack.newPage();
     await page.goto(link.url);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isShopLink, kitSchema, parsePrice } from '../src/features/kits/kitSchema.ts';
 
-const good = { patternId: '00000000-0000-4000-8000-000000000201', title: 'Linen kit', description: '', price: '24.50', currency: 'EUR', url: 'https://fabric.example/kits/1' };
+const good = {
+  patternId: '00000000-0000-4000-8000-000000000201',
+  title: 'Linen kit',
+  description: '',
+  price: '24.50',
+  currency: 'EUR',
+  url: 'https://fabric.example/kits/1',
+};
 
 describe('kit form rules', () => {
   it('reads prices in major units into cents', () => {
@@ -15,7 +22,14 @@ describe('kit form rules', () => {
 
   it('accepts only https shop links with a host name', () => {
     expect(isShopLink('https://fabric.example/kits?x=1')).toBe(true);
-    for (const bad of ['http://fabric.example', 'javascript:alert(1)', 'https://localhost', 'https://a b.example', 'https://user:pw@fabric.example', 'fabric.example']) {
+    for (const bad of [
+      'http://fabric.example',
+      'javascript:alert(1)',
+      'https://localhost',
+      'https://a b.example',
+      'https://user:pw@fabric.example',
+      'fabric.example',
+    ]) {
       expect(isShopLink(bad), bad).toBe(false);
     }
   });

@@ -20,10 +20,12 @@ const APPS = JSON.parse(readFileSync(new URL('../src/apps.json', import.meta.url
  * What the shell loads to start the federation runtime: its packages, the shell's code that starts
  * it and registers the provided modules, and the map of those modules (a lazy require.context).
  */
-const FEDERATION_START = /[\\/](@module-federation[\\/]|shell[\\/]src[\\/]federation[\\/](runtime|runtimeChunk|provided|providedKey|yielding)\.ts$|shared[\\/]build[\\/]federation-globals\.mjs$|shared[\\/]src\|lazy\|)/;
+const FEDERATION_START =
+  /[\\/](@module-federation[\\/]|shell[\\/]src[\\/]federation[\\/](runtime|runtimeChunk|provided|providedKey|yielding)\.ts$|shared[\\/]build[\\/]federation-globals\.mjs$|shared[\\/]src\|lazy\|)/;
 
 /** TanStack Query, the page's QueryClient (shared/src/query/) and the shell's surface of it for remotes (federation/reactQuery.ts). */
-const QUERY_START = /[\\/](node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|shared[\\/]src[\\/]query[\\/]|shell[\\/]src[\\/]federation[\\/]reactQuery\.ts$)/;
+const QUERY_START =
+  /[\\/](node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|shared[\\/]src[\\/]query[\\/]|shell[\\/]src[\\/]federation[\\/]reactQuery\.ts$)/;
 
 /**
  * Top-level platform files kept in a chunk apart from platform-core (file → chunk): those the
@@ -33,9 +35,16 @@ const QUERY_START = /[\\/](node_modules[\\/]@tanstack[\\/](query-core|react-quer
  * downloads only what it runs (errors, publicRest).
  */
 const OWN_CHUNK_FILES = new Map([
-  ['pricing', 'pricing'], ['plans', 'plans'], ['countries', 'countries'], ['money', 'money'],
-  ['functions', 'functions'], ['streamingFetch', 'functions'], ['invoiceNumber', 'invoiceNumber'], ['saleExample', 'saleExample'],
-  ['statuses', 'statuses'], ['database', 'statuses'],
+  ['pricing', 'pricing'],
+  ['plans', 'plans'],
+  ['countries', 'countries'],
+  ['money', 'money'],
+  ['functions', 'functions'],
+  ['streamingFetch', 'functions'],
+  ['invoiceNumber', 'invoiceNumber'],
+  ['saleExample', 'saleExample'],
+  ['statuses', 'statuses'],
+  ['database', 'statuses'],
 ]);
 
 /** Files of a folder kept apart from the folder's chunk: the yardage tables (the pattern page's calculator, not the catalog's list). */
@@ -50,7 +59,7 @@ const OWN_CHUNK_FOLDER_FILES = new Set(['catalog/yardage']);
 function platformChunkName(module) {
   const resource = String(module.resource ?? '');
   const [, folder, file] = /[\\/]shared[\\/]src[\\/](?:([\w-]+)[\\/])?([\w-]+)/.exec(resource) ?? [];
-  const group = folder ? (OWN_CHUNK_FOLDER_FILES.has(`${folder}/${file}`) ? `${folder}-${file}` : folder) : (file && OWN_CHUNK_FILES.get(file)) ?? 'core';
+  const group = folder ? (OWN_CHUNK_FOLDER_FILES.has(`${folder}/${file}`) ? `${folder}-${file}` : folder) : ((file && OWN_CHUNK_FILES.get(file)) ?? 'core');
   return `platform-${group}${declaresSchemas(resource) ? '-schemas' : ''}`;
 }
 
@@ -136,7 +145,11 @@ export function reactRouterImports(srcDir, module = 'react-router') {
         for (const match of readFileSync(path, 'utf8').matchAll(from)) {
           if (match[1]) continue; // `import type { … }`: nothing at run time
           for (const part of match[2].split(',')) {
-            const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]?.trim();
+            const name = part
+              .trim()
+              .replace(/^type\s+/, '')
+              .split(/\s+as\s+/)[0]
+              ?.trim();
             // Types vanish at build time; only runtime names must be provided.
             if (name && !part.trim().startsWith('type ') && !/^[A-Z]\w*(Object|Props|Function|Args)$/.test(name)) names.set(name, path);
           }
@@ -228,7 +241,9 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
       ...(kind === 'federated' ? { byDependency: { commonjs: { conditionNames: ['import', 'module', 'browser', 'require', 'default'] } } } : {}),
     },
     // …and the federation packages the shell already loaded come from the shell (federation-globals.mjs).
-    ...(kind === 'federated' ? { externals: Object.fromEntries(Object.entries(FEDERATION_GLOBALS).map(([name, global]) => [name, `globalThis.${global}`])) } : {}),
+    ...(kind === 'federated'
+      ? { externals: Object.fromEntries(Object.entries(FEDERATION_GLOBALS).map(([name, global]) => [name, `globalThis.${global}`])) }
+      : {}),
     // The shell's lazy chunks (one per platform file it provides) would each inline the small
     // platform modules they share (units.ts, pricing.ts): a page loading two of them got the
     // module twice. Shared ones get their own chunk, however small. The UI primitives, which
@@ -244,8 +259,20 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
               cacheGroups: {
                 // The federation runtime's packages and the shell's code that starts it load together,
                 // only when a remote is needed: one file, not a vendor chunk and a 2.5 KB one.
-                federation: { test: (module) => FEDERATION_START.test(String(module.resource ?? module.identifier())), chunks: 'async', name: 'federation', priority: 20, enforce: true },
-                platformUi: { test: (module) => UI_PRIMITIVES.has(String(module.resource ?? '')), chunks: 'async', name: 'platform-ui', priority: 10, enforce: true },
+                federation: {
+                  test: (module) => FEDERATION_START.test(String(module.resource ?? module.identifier())),
+                  chunks: 'async',
+                  name: 'federation',
+                  priority: 20,
+                  enforce: true,
+                },
+                platformUi: {
+                  test: (module) => UI_PRIMITIVES.has(String(module.resource ?? '')),
+                  chunks: 'async',
+                  name: 'platform-ui',
+                  priority: 10,
+                  enforce: true,
+                },
                 // TanStack Query, the page's client (shared/src/query/) and the surface provided to remotes load
                 // together with the first remote screen: one file, not the four pieces the two lazy imports split it into.
                 query: { test: QUERY_START, chunks: 'async', name: 'query', priority: 15, enforce: true },
@@ -257,7 +284,14 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
                 platform: { test: /[\\/]shared[\\/]src[\\/]/, chunks: 'async', minChunks: 2, minSize: 0, reuseExistingChunk: true, name: platformChunkName },
                 // A folder's index.ts only re-exports the folder: provided on its own, it was a chunk
                 // of a few hundred bytes (a request) next to the folder's.
-                platformIndexes: { test: /[\\/]shared[\\/]src[\\/](?:[\w-]+[\\/])?index\.ts$/, chunks: 'async', minChunks: 1, minSize: 0, name: platformChunkName, enforce: true },
+                platformIndexes: {
+                  test: /[\\/]shared[\\/]src[\\/](?:[\w-]+[\\/])?index\.ts$/,
+                  chunks: 'async',
+                  minChunks: 1,
+                  minSize: 0,
+                  name: platformChunkName,
+                  enforce: true,
+                },
               },
             },
           },
@@ -290,7 +324,21 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
     devServer: { port, historyApiFallback: true, headers: { 'Access-Control-Allow-Origin': '*' } },
     performance: false,
     // `STITCHHOUSE_STATS=1 rspack build --json f.json`: per-chunk module lists for bundle work.
-    ...(process.env.STITCHHOUSE_STATS ? { stats: { all: false, assets: true, chunks: true, chunkModules: true, nestedModules: true, chunkModulesSpace: 10000, nestedModulesSpace: 10000, dependentModules: true, modules: false } } : {}),
+    ...(process.env.STITCHHOUSE_STATS
+      ? {
+          stats: {
+            all: false,
+            assets: true,
+            chunks: true,
+            chunkModules: true,
+            nestedModules: true,
+            chunkModulesSpace: 10000,
+            nestedModulesSpace: 10000,
+            dependentModules: true,
+            modules: false,
+          },
+        }
+      : {}),
     plugins: [
       withPage ? new rspack.HtmlRspackPlugin({ template: './index.html' }) : null,
       // /favicon.ico exists (browsers and crawlers ask for it whatever the page's <link rel=icon> says).
@@ -311,7 +359,13 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
       // Added after minification, which would drop the comment; it must be the file's first line.
       // JavaScript only: in main.css the line would swallow the first rule.
       kind === 'shell' && production
-        ? new rspack.BannerPlugin({ banner: '//# allFunctionsCalledOnLoad', raw: true, entryOnly: true, test: /\.js$/, stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 })
+        ? new rspack.BannerPlugin({
+            banner: '//# allFunctionsCalledOnLoad',
+            raw: true,
+            entryOnly: true,
+            test: /\.js$/,
+            stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
+          })
         : null,
       federated
         ? new ModuleFederationPlugin({

@@ -23,7 +23,7 @@ export function moduleKey(file) {
   while (dir.length > 1) {
     if (!workspaceNames.has(dir)) {
       const pkg = join(dir, 'package.json');
-      workspaceNames.set(dir, existsSync(pkg) ? JSON.parse(readFileSync(pkg, 'utf8')).name ?? null : undefined);
+      workspaceNames.set(dir, existsSync(pkg) ? (JSON.parse(readFileSync(pkg, 'utf8')).name ?? null) : undefined);
     }
     const name = workspaceNames.get(dir);
     if (name) return `${name}/${relative(dir, path).split(sep).join('/')}`;
@@ -35,7 +35,7 @@ export function moduleKey(file) {
 /** The package part of a module key (`zod/v4/core/core.js` → `zod`). */
 export function packageOf(key) {
   const parts = key.split('/');
-  return parts[0]?.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0] ?? key;
+  return parts[0]?.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? key);
 }
 
 export class ChunkPackagesPlugin {
@@ -48,8 +48,15 @@ export class ChunkPackagesPlugin {
   apply(compiler) {
     compiler.hooks.done.tap('ChunkPackagesPlugin', (/** @type {any} */ stats) => {
       const json = stats.toJson({
-        all: false, chunks: true, chunkModules: true, nestedModules: true, dependentModules: true, orphanModules: true,
-        chunkModulesSpace: Infinity, nestedModulesSpace: Infinity, modules: false,
+        all: false,
+        chunks: true,
+        chunkModules: true,
+        nestedModules: true,
+        dependentModules: true,
+        orphanModules: true,
+        chunkModulesSpace: Infinity,
+        nestedModulesSpace: Infinity,
+        modules: false,
       });
       /** @type {Record<string, string[]>} */
       const files = {};
@@ -58,7 +65,12 @@ export class ChunkPackagesPlugin {
         else {
           // `javascript/auto|/abs/file.js|layer`, `loader!…!/abs/file.js`: keep the file's path.
           const id = String(module.nameForCondition || module.identifier || '');
-          const resource = id.split('!').pop()?.split('|').find((part) => part.startsWith('/')) ?? null;
+          const resource =
+            id
+              .split('!')
+              .pop()
+              ?.split('|')
+              .find((part) => part.startsWith('/')) ?? null;
           // Runtime and container modules have no file: skip them.
           if (resource) into.add(moduleKey(resource));
         }

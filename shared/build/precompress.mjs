@@ -26,10 +26,19 @@ export async function precompressFile(file) {
     body.length < MIN_BYTES
       ? [null, null]
       : await Promise.all([
-          brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
+          brotli(body, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 11,
+              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            },
+          }),
           gz(body, { level: 9 }),
         ]);
-  for (const [suffix, out] of /** @type {const} */ ([['.br', br], ['.gz', gzipped]])) {
+  for (const [suffix, out] of /** @type {const} */ ([
+    ['.br', br],
+    ['.gz', gzipped],
+  ])) {
     if (out && out.length < body.length) writeFileSync(file + suffix, out);
     else rmSync(file + suffix, { force: true });
   }

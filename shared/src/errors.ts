@@ -99,11 +99,16 @@ function fromStorage(err: Loose, status: number | undefined): UserFacingError {
   const statusCode = num(err.statusCode) ?? status;
   const message = str(err.message) ?? '';
   if (err.name === 'StorageUnknownError' || looksLikeNetworkFailure(message)) return { ...NETWORK, code: 'storage' };
-  if (statusCode === 404 || /not found/i.test(message)) return { kind: 'not-found', message: 'That file is missing. The designer may have replaced it.', retryable: false, code: `storage_${statusCode ?? 404}` };
-  if (statusCode === 409 || /already exists/i.test(message)) return { kind: 'conflict', message: 'A file with this name already exists.', retryable: false, code: `storage_409` };
-  if (statusCode === 413 || /too large|maximum allowed size/i.test(message)) return { kind: 'too-large', message: 'This file is too large to upload.', retryable: false, code: 'storage_413' };
-  if (statusCode === 415 || /mime type/i.test(message)) return { kind: 'validation', message: 'This type of file is not accepted here.', retryable: false, code: 'storage_415' };
-  if (statusCode === 401 || statusCode === 403 || /row-level security|unauthorized/i.test(message)) return { kind: 'permission', message: 'You do not have permission to use this file.', retryable: false, code: `storage_${statusCode ?? 403}` };
+  if (statusCode === 404 || /not found/i.test(message))
+    return { kind: 'not-found', message: 'That file is missing. The designer may have replaced it.', retryable: false, code: `storage_${statusCode ?? 404}` };
+  if (statusCode === 409 || /already exists/i.test(message))
+    return { kind: 'conflict', message: 'A file with this name already exists.', retryable: false, code: `storage_409` };
+  if (statusCode === 413 || /too large|maximum allowed size/i.test(message))
+    return { kind: 'too-large', message: 'This file is too large to upload.', retryable: false, code: 'storage_413' };
+  if (statusCode === 415 || /mime type/i.test(message))
+    return { kind: 'validation', message: 'This type of file is not accepted here.', retryable: false, code: 'storage_415' };
+  if (statusCode === 401 || statusCode === 403 || /row-level security|unauthorized/i.test(message))
+    return { kind: 'permission', message: 'You do not have permission to use this file.', retryable: false, code: `storage_${statusCode ?? 403}` };
   return { ...UNKNOWN, code: `storage_${statusCode ?? 'unknown'}` };
 }
 

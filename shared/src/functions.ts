@@ -15,7 +15,10 @@ export async function toFunctionCallError(error: unknown): Promise<FunctionCallE
   const failure = error as { name?: string; context?: unknown };
   if (failure?.name === 'FunctionsHttpError' && failure.context instanceof Response) {
     const response = failure.context;
-    const body: unknown = await response.clone().json().catch(() => null);
+    const body: unknown = await response
+      .clone()
+      .json()
+      .catch(() => null);
     const own = functionError(body);
     if (own) return new FunctionCallError(own.code, own.message, response.status, own.details);
     const described = describeError(body ?? error, response.status);

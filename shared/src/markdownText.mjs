@@ -16,7 +16,8 @@ function textOf(node) {
   if (node.type === 'break') return ' ';
   if (node.type === 'html' || node.type === 'image' || node.type === 'imageReference' || node.type === 'definition' || node.type === 'code') return '';
   if (!('children' in node)) return '';
-  const block = node.type === 'root' || node.type === 'list' || node.type === 'listItem' || node.type === 'blockquote' || node.type === 'table' || node.type === 'tableRow';
+  const block =
+    node.type === 'root' || node.type === 'list' || node.type === 'listItem' || node.type === 'blockquote' || node.type === 'table' || node.type === 'tableRow';
   return node.children.map((child) => textOf(child)).join(block ? ' ' : '');
 }
 

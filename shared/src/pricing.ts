@@ -84,9 +84,7 @@ export function validateSalePrice(amount: number, currency: string): void {
   assertAmount(amount, 'Price');
   assertCurrency(currency);
   if (amount > 0 && amount < MIN_PAID_PRICE[currency]) {
-    throw new PricingError(
-      `A paid pattern must cost at least ${formatMoney(MIN_PAID_PRICE[currency], currency)}; set 0 to give it away.`,
-    );
+    throw new PricingError(`A paid pattern must cost at least ${formatMoney(MIN_PAID_PRICE[currency], currency)}; set 0 to give it away.`);
   }
 }
 
@@ -153,7 +151,6 @@ export function proBreakEvenSales(amount: number, currency: string): number {
   if (saved <= 0) return Number.POSITIVE_INFINITY;
   return Math.ceil(PLANS.pro.monthlyPrice[currency] / saved);
 }
-
 
 export interface FeeComparisonRow {
   label: string;
@@ -311,10 +308,7 @@ export function allocateDiscount(rule: DiscountRule, grosses: number[], currency
  * Prices a cart on the server from database prices: discount, VAT for the buyer's country,
  * the platform fee of each seller's plan and each designer's share, all in integer minor units.
  */
-export function quoteCart(
-  lines: CartLineInput[],
-  options: { currency: string; country: string; discount?: DiscountRule | null },
-): CartQuote {
+export function quoteCart(lines: CartLineInput[], options: { currency: string; country: string; discount?: DiscountRule | null }): CartQuote {
   assertCurrency(options.currency);
   const currency = options.currency;
   const vatRateBp = vatRateFor(options.country);
@@ -329,7 +323,11 @@ export function quoteCart(
   const rule = options.discount;
   if (rule) {
     const applicable = lines.map((l, i) => (discountApplies(rule, l) ? i : -1)).filter((i) => i >= 0);
-    const parts = allocateDiscount(rule, applicable.map((i) => grosses[i]!), currency);
+    const parts = allocateDiscount(
+      rule,
+      applicable.map((i) => grosses[i]!),
+      currency,
+    );
     applicable.forEach((lineIndex, k) => (discounts[lineIndex] = parts[k]!));
   }
   const quoted = lines.map((line, i): QuotedLine => {
@@ -405,8 +403,14 @@ export function resellerCommission(platformFeeCents: number): number {
 export function commissionExample(amount: number = EXAMPLE_SALE.amount, currency: Currency = EXAMPLE_SALE.currency, country: string = EXAMPLE_COUNTRY) {
   return saleExample(amount, currency, country).plans.map((line) => {
     const commission = resellerCommission(line.platformFeeCents);
-    return { planId: line.planId, planName: line.planName, platformFeeCents: line.platformFeeCents, commissionCents: commission,
-      designerShareCents: line.designerShareCents, platformKeepsCents: line.platformFeeCents - commission };
+    return {
+      planId: line.planId,
+      planName: line.planName,
+      platformFeeCents: line.platformFeeCents,
+      commissionCents: commission,
+      designerShareCents: line.designerShareCents,
+      platformKeepsCents: line.platformFeeCents - commission,
+    };
   });
 }
 
@@ -446,8 +450,18 @@ export function saleExample(amount: number = EXAMPLE_SALE.amount, currency: Curr
   }));
   const first = quoted[0]!.line;
   return {
-    amountCents: amount, currency, country, countryName: countryName(country), vatRateBp: vatRateFor(country), vatCents: first.vatCents,
-    plans: quoted.map(({ planId, line }) => ({ planId, planName: PLANS[planId].name, platformFeeCents: line.platformFeeCents, designerShareCents: line.designerShareCents })),
+    amountCents: amount,
+    currency,
+    country,
+    countryName: countryName(country),
+    vatRateBp: vatRateFor(country),
+    vatCents: first.vatCents,
+    plans: quoted.map(({ planId, line }) => ({
+      planId,
+      planName: PLANS[planId].name,
+      platformFeeCents: line.platformFeeCents,
+      designerShareCents: line.designerShareCents,
+    })),
   };
 }
 
@@ -460,10 +474,10 @@ export function describeSaleExample(example: SaleExample = saleExample(), reader
   const keep = reader === 'designer' ? 'you keep' : 'the designer keeps';
   const m = (cents: number) => formatMoney(cents, example.currency);
   const [first, ...others] = example.plans;
-  const vat = example.vatRateBp > 0
-    ? `VAT ${m(example.vatCents)} (${formatBasisPoints(example.vatRateBp)}, included in the price)`
-    : 'no VAT';
+  const vat = example.vatRateBp > 0 ? `VAT ${m(example.vatCents)} (${formatBasisPoints(example.vatRateBp)}, included in the price)` : 'no VAT';
   const rest = others.map((p) => `; on ${p.planName} the fee is ${m(p.platformFeeCents)} and ${keep} ${m(p.designerShareCents)}`).join('');
-  return `A ${m(example.amountCents)} sale to a buyer in ${example.countryName}: ${vat}, ${BRAND_NAME} fee ${m(first!.platformFeeCents)}, `
-    + `${keep} ${m(first!.designerShareCents)} on ${first!.planName}${rest}.`;
+  return (
+    `A ${m(example.amountCents)} sale to a buyer in ${example.countryName}: ${vat}, ${BRAND_NAME} fee ${m(first!.platformFeeCents)}, ` +
+    `${keep} ${m(first!.designerShareCents)} on ${first!.planName}${rest}.`
+  );
 }

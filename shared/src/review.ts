@@ -5,7 +5,10 @@ import type { ReviewAnswer } from './contracts/review.ts';
 import { invokeFunction } from './functions.ts';
 
 export async function sendReviewDecision(
-  fn: 'wholesale-review' | 'partner-review', applicationId: string, decision: 'approve' | 'reject', reason: string,
+  fn: 'wholesale-review' | 'partner-review',
+  applicationId: string,
+  decision: 'approve' | 'reject',
+  reason: string,
 ): Promise<{ emailed: boolean }> {
   const { emailed } = await invokeFunction<ReviewAnswer>(fn, { application_id: applicationId, decision, reason: reason.trim() || undefined });
   return { emailed };

@@ -6,9 +6,17 @@ const client = vi.hoisted(() => {
   let started: ((c: unknown) => void) | null = null;
   return {
     getSupabase: vi.fn(() => new Promise(() => undefined)),
-    onSupabaseStarted: vi.fn((attach: (c: unknown) => void) => { started = attach; }),
+    onSupabaseStarted: vi.fn((attach: (c: unknown) => void) => {
+      started = attach;
+    }),
     answer(session: unknown) {
-      started?.({ auth: { onAuthStateChange: (cb: typeof announce) => { announce = cb; } } });
+      started?.({
+        auth: {
+          onAuthStateChange: (cb: typeof announce) => {
+            announce = cb;
+          },
+        },
+      });
       announce?.('INITIAL_SESSION', session);
     },
   };
@@ -18,10 +26,12 @@ vi.mock('./supabase.ts', () => ({ getSupabase: client.getSupabase, onSupabaseSta
 const { getSessionState, memberOnceKnown, settledSession } = await import('./session.ts');
 
 describe('the session once the page knows it', () => {
-  it('waits for the client\'s first answer, then answers at once', async () => {
+  it("waits for the client's first answer, then answers at once", async () => {
     const waiting = memberOnceKnown();
     let member: string | null | undefined;
-    void waiting.then((id) => { member = id; });
+    void waiting.then((id) => {
+      member = id;
+    });
     await Promise.resolve();
     expect(getSessionState().loading).toBe(true);
     expect(member).toBeUndefined();

@@ -9,7 +9,12 @@ import { getSupabase } from './supabase.ts';
 
 /** A function's refusal (its contract's code, message and details), a network failure (`network`) or no session (`not_signed_in`). */
 export class FunctionCallError extends Error {
-  constructor(readonly code: string, message: string, readonly status: number, readonly details: FunctionErrorBody['details'] = null) {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly details: FunctionErrorBody['details'] = null,
+  ) {
     super(message);
     this.name = 'FunctionCallError';
   }

@@ -21,7 +21,10 @@ export function getSupabase(): Promise<SupabaseClient> {
   const holder = globalThis as Holder;
   if (!holder[KEY]) {
     holder[KEY] = createPageClient();
-    holder[KEY].then((client) => holder[STARTED]?.forEach((listener) => listener(client)), () => undefined);
+    holder[KEY].then(
+      (client) => holder[STARTED]?.forEach((listener) => listener(client)),
+      () => undefined,
+    );
   }
   holder[KEY].catch(() => {
     delete holder[KEY]; // config or chunk failed to load: the next call tries again

@@ -12,14 +12,20 @@ type ListState =
   | { status: 'error'; data: string[] | null; error: unknown };
 const refetch = (() => Promise.resolve()) as unknown as QueryStateQuery<string[]>['refetch'];
 const asQuery = (state: ListState, reloading: 'keep' | 'replace' = 'keep'): QueryStateQuery<string[]> => {
-  const data = state.status === 'loading' && reloading === 'replace' ? undefined : state.data ?? undefined;
+  const data = state.status === 'loading' && reloading === 'replace' ? undefined : (state.data ?? undefined);
   const status = state.status === 'error' ? 'error' : data === undefined ? 'pending' : 'success';
   return { status, data, error: state.error, fetchStatus: state.status === 'loading' ? 'fetching' : 'idle', refetch } as QueryStateQuery<string[]>;
 };
 const list = (state: ListState, reloading?: 'keep' | 'replace') =>
   renderToString(
     <QueryState query={asQuery(state, reloading)} errorTitle="Your kits could not be loaded" skeleton={<p>Loading your kits…</p>} empty={<p>No kits yet.</p>}>
-      {(items) => <ul>{items.map((item) => <li key={item}>{item}</li>)}</ul>}
+      {(items) => (
+        <ul>
+          {items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      )}
     </QueryState>,
   );
 
@@ -52,7 +58,16 @@ describe('QueryState, the list states (what AsyncList showed)', () => {
 describe('ReviewDecision', () => {
   const decide = async () => ({ emailed: true });
   it('labels the reason and names the buttons after the applicant where several are open', () => {
-    const out = renderToString(<ReviewDecision name="Sew Along Weekly" decide={decide} onDecided={() => {}} reasonId="reason-1" reasonLabel="Reason for Sew Along Weekly" namedButtons />);
+    const out = renderToString(
+      <ReviewDecision
+        name="Sew Along Weekly"
+        decide={decide}
+        onDecided={() => {}}
+        reasonId="reason-1"
+        reasonLabel="Reason for Sew Along Weekly"
+        namedButtons
+      />,
+    );
     expect(out).toMatch(/<label[^>]*for="reason-1"[^>]*>Reason for Sew Along Weekly/);
     expect(out).toContain('aria-label="Approve Sew Along Weekly"');
     expect(out).toContain('aria-label="Reject Sew Along Weekly"');

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CART_STORAGE_KEY, MAX_CART_LINES, CartError, createCart, groupByCurrency, parseCart, type CartStorage, type NewCartLine,
-} from '../src/cart/index.ts';
+import { CART_STORAGE_KEY, MAX_CART_LINES, CartError, createCart, groupByCurrency, parseCart, type CartStorage, type NewCartLine } from '../src/cart/index.ts';
 
 class MemoryStorage implements CartStorage {
   readonly map = new Map<string, string>();
@@ -22,7 +20,15 @@ const ID_C = '33333333-3333-4333-8333-333333333333';
 
 const dress: NewCartLine = { patternId: ID_A, kind: 'digital', title: 'Lighthouse Dress', storeName: 'Blue Thimble', unitPriceCents: 1200, currency: 'EUR' };
 const shirt: NewCartLine = { patternId: ID_B, kind: 'digital', title: 'Harbour Shirt', storeName: 'Curve Studio', unitPriceCents: 900, currency: 'USD' };
-const print: NewCartLine = { patternId: ID_C, kind: 'wholesale_print', title: 'Tote', storeName: 'Blue Thimble', unitPriceCents: 400, currency: 'EUR', minQuantity: 5 };
+const print: NewCartLine = {
+  patternId: ID_C,
+  kind: 'wholesale_print',
+  title: 'Tote',
+  storeName: 'Blue Thimble',
+  unitPriceCents: 400,
+  currency: 'EUR',
+  minQuantity: 5,
+};
 
 describe('cart', () => {
   it('keeps lines in storage, once per pattern and kind, and tells subscribers', () => {
@@ -33,7 +39,10 @@ describe('cart', () => {
     cart.add(dress);
     cart.add(dress); // a digital pattern is bought once: still one line of 1
     cart.add(shirt);
-    expect(cart.lines().map((l) => [l.patternId, l.quantity])).toEqual([[ID_A, 1], [ID_B, 1]]);
+    expect(cart.lines().map((l) => [l.patternId, l.quantity])).toEqual([
+      [ID_A, 1],
+      [ID_B, 1],
+    ]);
     expect(seen).toEqual([1, 1, 2]);
     stop();
     cart.remove(ID_A);
@@ -62,16 +71,19 @@ describe('cart', () => {
   it('validates what it reads: tampered lines are dropped, the rest kept', () => {
     const storage = new MemoryStorage();
     const good = { ...dress, quantity: 1, addedAt: '2026-11-23T10:00:00.000Z' };
-    storage.setItem(CART_STORAGE_KEY, JSON.stringify([
-      good,
-      { ...good, patternId: 'not-a-uuid' },
-      { ...shirt, quantity: -3, addedAt: 'x' },
-      { ...shirt, quantity: 2, addedAt: 'x' }, // a digital line of 2
-      { ...shirt, currency: 'JPY', quantity: 1, addedAt: 'x' },
-      { ...print, quantity: 2, addedAt: 'x' }, // under the wholesale minimum
-      good, // duplicate
-      'junk',
-    ]));
+    storage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify([
+        good,
+        { ...good, patternId: 'not-a-uuid' },
+        { ...shirt, quantity: -3, addedAt: 'x' },
+        { ...shirt, quantity: 2, addedAt: 'x' }, // a digital line of 2
+        { ...shirt, currency: 'JPY', quantity: 1, addedAt: 'x' },
+        { ...print, quantity: 2, addedAt: 'x' }, // under the wholesale minimum
+        good, // duplicate
+        'junk',
+      ]),
+    );
     expect(createCart(storage).lines()).toEqual([good]);
     expect(parseCart('{not json')).toEqual([]);
     expect(parseCart('{"a":1}')).toEqual([]);
@@ -82,12 +94,23 @@ describe('cart', () => {
     const cart = createCart(new MemoryStorage());
     cart.add(dress);
     cart.add(shirt);
-    cart.updatePrices([{ patternId: ID_A, unitPriceCents: 1500 }, { patternId: ID_B, unitPriceCents: -1 }]);
+    cart.updatePrices([
+      { patternId: ID_A, unitPriceCents: 1500 },
+      { patternId: ID_B, unitPriceCents: -1 },
+    ]);
     expect(cart.lines().map((l) => l.unitPriceCents)).toEqual([1500, 900]);
     // The same pattern as a PDF and as printed copies: only the line with the old price changes.
     cart.add({ ...print, patternId: ID_A });
     cart.updatePrices([{ patternId: ID_A, oldUnitPriceCents: 400, unitPriceCents: 450 }]);
-    expect(cart.lines().filter((l) => l.patternId === ID_A).map((l) => [l.kind, l.unitPriceCents])).toEqual([['digital', 1500], ['wholesale_print', 450]]);
+    expect(
+      cart
+        .lines()
+        .filter((l) => l.patternId === ID_A)
+        .map((l) => [l.kind, l.unitPriceCents]),
+    ).toEqual([
+      ['digital', 1500],
+      ['wholesale_print', 450],
+    ]);
   });
 
   it('drops bought or unavailable patterns, and groups lines by currency (one checkout each)', () => {

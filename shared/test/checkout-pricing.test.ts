@@ -18,7 +18,12 @@ import {
 } from '../src/pricing.ts';
 
 const line = (over: Partial<CartLineInput> = {}): CartLineInput => ({
-  patternId: 'p1', storeId: 's1', plan: 'free', unitPriceCents: 1200, quantity: 1, ...over,
+  patternId: 'p1',
+  storeId: 's1',
+  plan: 'free',
+  unitPriceCents: 1200,
+  quantity: 1,
+  ...over,
 });
 
 describe('VAT', () => {
@@ -84,8 +89,10 @@ describe('quoteCart', () => {
     expect(q.lines[0]).toMatchObject({ vatCents: 0, platformFeeCents: 24 + 30, designerShareCents: 1200 - 54 });
   });
   it('multiplies wholesale quantities and adds lines of several stores', () => {
-    const q = quoteCart([line({ quantity: 10, unitPriceCents: 500 }), line({ patternId: 'p2', storeId: 's2', plan: 'pro' })],
-      { currency: 'EUR', country: 'FR' });
+    const q = quoteCart([line({ quantity: 10, unitPriceCents: 500 }), line({ patternId: 'p2', storeId: 's2', plan: 'pro' })], {
+      currency: 'EUR',
+      country: 'FR',
+    });
     expect(q.subtotalCents).toBe(5000 + 1200);
     expect(q.totalCents).toBe(6200);
     expect(q.vatCents).toBe(vatIncluded(5000, 2000) + vatIncluded(1200, 2000));

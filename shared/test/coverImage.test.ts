@@ -18,14 +18,20 @@ describe('publicStorageUrl', () => {
     for (const path of paths) {
       const bucket = storage.from('pattern-images');
       expect(publicStorageUrl(`${supabaseUrl}/`, 'pattern-images', path)).toBe(bucket.getPublicUrl(path).data.publicUrl);
-      for (const transform of [{ width: 320 }, { width: 300, height: 200, resize: 'contain' as const, quality: 70 }, { width: 200, format: 'origin' as const }]) {
+      for (const transform of [
+        { width: 320 },
+        { width: 300, height: 200, resize: 'contain' as const, quality: 70 },
+        { width: 200, format: 'origin' as const },
+      ]) {
         expect(publicStorageUrl(supabaseUrl, 'pattern-images', path, transform)).toBe(bucket.getPublicUrl(path, { transform }).data.publicUrl);
       }
     }
   });
 
   it('keeps a "?" in an object name inside the path (storage-js would cut the path there)', () => {
-    expect(publicStorageUrl(supabaseUrl, 'review-photos', 'p/why?.png', { width: 120 })).toBe(`${supabaseUrl}/storage/v1/render/image/public/review-photos/p/why%3F.png?width=120`);
+    expect(publicStorageUrl(supabaseUrl, 'review-photos', 'p/why?.png', { width: 120 })).toBe(
+      `${supabaseUrl}/storage/v1/render/image/public/review-photos/p/why%3F.png?width=120`,
+    );
   });
 });
 
@@ -53,7 +59,9 @@ describe('coverImage', () => {
   });
 
   it('refuses a non-boolean imageTransforms in env.json', () => {
-    expect(() => setRuntimeConfig({ supabaseUrl, supabaseAnonKey: 'k', deploymentId: 'd', imageTransforms: 'no' as never })).toThrow(/imageTransforms: must be true or false/);
+    expect(() => setRuntimeConfig({ supabaseUrl, supabaseAnonKey: 'k', deploymentId: 'd', imageTransforms: 'no' as never })).toThrow(
+      /imageTransforms: must be true or false/,
+    );
   });
 });
 

@@ -23,13 +23,16 @@ describe('reference rates and conversion (the SQL agrees: backend/test/rls-socia
     expect(convertMinor(690, 'EUR', 'EUR', rates)).toBe(690);
     expect(convertMinor(0, 'GBP', 'USD', rates)).toBe(0);
     // exactly half a cent goes up: 1 EUR cent at 1.5 per euro is 1.5 → 2
-    const half = referenceRates([{ currency: 'EUR', per_eur: 1, as_of: 'x' }, { currency: 'XXX', per_eur: 1.5, as_of: 'x' }]);
+    const half = referenceRates([
+      { currency: 'EUR', per_eur: 1, as_of: 'x' },
+      { currency: 'XXX', per_eur: 1.5, as_of: 'x' },
+    ]);
     expect(convertMinor(1, 'EUR', 'XXX', half)).toBe(2);
     expect(() => convertMinor(1.5, 'EUR', 'USD', rates)).toThrow(CurrencyError);
     expect(() => convertMinor(100, 'EUR', 'JPY', rates)).toThrow(/No reference rate for JPY/);
   });
 
-  it('shows converted prices as approximate, the store\'s own as they are, and without rates the store\'s', () => {
+  it("shows converted prices as approximate, the store's own as they are, and without rates the store's", () => {
     expect(showPrice(700, 'USD', 'EUR', rates)).toMatchObject({ text: '≈ €6.04', approximate: true, original: '$7.00', currency: 'EUR' });
     expect(showPrice(690, 'EUR', 'EUR', rates)).toMatchObject({ text: '€6.90', approximate: false });
     expect(showPrice(0, 'USD', 'EUR', rates)).toMatchObject({ text: 'Free', approximate: false });
@@ -37,9 +40,16 @@ describe('reference rates and conversion (the SQL agrees: backend/test/rls-socia
   });
 });
 
-describe('the buyer\'s currency from their locale', () => {
+describe("the buyer's currency from their locale", () => {
   it.each([
-    ['en-GB', 'GBP'], ['en-US', 'USD'], ['de-DE', 'EUR'], ['fr', 'EUR'], ['en-IE', 'EUR'], ['ja-JP', 'USD'], ['en', 'USD'], [undefined, 'USD'],
+    ['en-GB', 'GBP'],
+    ['en-US', 'USD'],
+    ['de-DE', 'EUR'],
+    ['fr', 'EUR'],
+    ['en-IE', 'EUR'],
+    ['ja-JP', 'USD'],
+    ['en', 'USD'],
+    [undefined, 'USD'],
   ])('%s → %s', (locale, currency) => {
     expect(currencyForLocale(locale)).toBe(currency);
   });

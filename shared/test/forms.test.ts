@@ -43,14 +43,21 @@ describe('form checks through zodResolver', () => {
   });
 
   it('flattens nested errors to dotted paths, rows and cells included', () => {
-    const nested = { title: { type: 'too_small', message: 'Give the pattern a title' }, sizes: [undefined, { bust: { type: 'custom', message: 'Bust: a number of cm' } }] };
+    const nested = {
+      title: { type: 'too_small', message: 'Give the pattern a title' },
+      sizes: [undefined, { bust: { type: 'custom', message: 'Bust: a number of cm' } }],
+    };
     expect(flatErrors(nested as never)).toEqual({ title: 'Give the pattern a title', 'sizes.1.bust': 'Bust: a number of cm' });
   });
 
   it('check the checkout’s two codes as typed: any case, spaces dropped, the database’s format', async () => {
     expect(await check(discountCodeEntrySchema, { code: ' spring20 ' })).toEqual({ messages: {}, values: { code: 'SPRING20' } });
-    expect((await check(discountCodeEntrySchema, { code: 'a!' })).messages).toEqual({ code: 'A code is 3 to 32 letters, digits, “-” or “_”, as the store gave it.' });
+    expect((await check(discountCodeEntrySchema, { code: 'a!' })).messages).toEqual({
+      code: 'A code is 3 to 32 letters, digits, “-” or “_”, as the store gave it.',
+    });
     expect(await check(partnerCodeEntrySchema, { code: 'ab12cd' })).toEqual({ messages: {}, values: { code: 'AB12CD' } });
-    expect((await check(partnerCodeEntrySchema, { code: 'AB-12' })).messages).toEqual({ code: 'A partner code is 4 to 16 letters and digits, as the partner gave it.' });
+    expect((await check(partnerCodeEntrySchema, { code: 'AB-12' })).messages).toEqual({
+      code: 'A partner code is 4 to 16 letters and digits, as the partner gave it.',
+    });
   });
 });

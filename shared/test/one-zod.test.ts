@@ -20,7 +20,8 @@ function sources(dir: string): string[] {
 describe('zod on a page', () => {
   it('reaches the remotes only through @stitchhouse/shared/zod.ts', () => {
     const remotes = APPS.filter((app) => app.folder !== 'shell');
-    const direct = remotes.flatMap((app) => sources(join(root, app.folder, 'src')))
+    const direct = remotes
+      .flatMap((app) => sources(join(root, app.folder, 'src')))
       .filter((file) => /from\s+['"]zod(\/[^'"]*)?['"]/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(root, file));
     expect(direct).toEqual([]);

@@ -3,7 +3,9 @@ import { readKey } from '../src/pageReads.mjs';
 
 describe('readKey: one name for one REST read, however it was written', () => {
   it('ignores the order and encoding of query parameters and the order of body keys', () => {
-    expect(readKey('get', 'currency_rates?select=currency,per_eur,as_of&limit=2')).toBe(readKey('GET', 'currency_rates?limit=2&select=currency%2Cper_eur%2Cas_of'));
+    expect(readKey('get', 'currency_rates?select=currency,per_eur,as_of&limit=2')).toBe(
+      readKey('GET', 'currency_rates?limit=2&select=currency%2Cper_eur%2Cas_of'),
+    );
     expect(readKey('POST', 'rpc/search_patterns', '{"sort":"newest","limit":24,"currency":"EUR"}')).toBe(
       readKey('POST', 'rpc/search_patterns', { currency: 'EUR', limit: 24, sort: 'newest', nested: undefined }),
     );

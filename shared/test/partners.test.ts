@@ -5,12 +5,24 @@ import { partnerApplicationSchema } from '../src/partners/applications.ts';
 
 class MemoryStorage {
   readonly map = new Map<string, string>();
-  get length() { return this.map.size; }
-  key(i: number) { return [...this.map.keys()][i] ?? null; }
-  getItem(key: string) { return this.map.get(key) ?? null; }
-  setItem(key: string, value: string) { this.map.set(key, value); }
-  removeItem(key: string) { this.map.delete(key); }
-  clear() { this.map.clear(); }
+  get length() {
+    return this.map.size;
+  }
+  key(i: number) {
+    return [...this.map.keys()][i] ?? null;
+  }
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, value);
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+  clear() {
+    this.map.clear();
+  }
 }
 
 const CLICK_A = '11111111-1111-4111-8111-111111111111';
@@ -28,7 +40,8 @@ describe('reseller commission', () => {
 
   it('leaves the designer share of the worked example as the quote without a referral', () => {
     for (const row of commissionExample(1200, 'EUR', 'DE')) {
-      const line = quoteCart([{ patternId: 'p', storeId: 's', plan: row.planId, unitPriceCents: 1200, quantity: 1 }], { currency: 'EUR', country: 'DE' }).lines[0]!;
+      const line = quoteCart([{ patternId: 'p', storeId: 's', plan: row.planId, unitPriceCents: 1200, quantity: 1 }], { currency: 'EUR', country: 'DE' })
+        .lines[0]!;
       expect(row.designerShareCents).toBe(line.designerShareCents);
       expect(row.platformFeeCents).toBe(lineFee(line.totalCents - line.vatCents, 'EUR', row.planId));
       expect(row.commissionCents + row.platformKeepsCents).toBe(row.platformFeeCents);
@@ -81,7 +94,13 @@ describe('referral links', () => {
 
 describe('partner application form', () => {
   it('requires company, website, audience and country', () => {
-    const ok = partnerApplicationSchema.safeParse({ company: 'Thread & Co', website: 'https://thread.example', audience: 'Sewing newsletter, 8,000 readers', country: 'nl', message: '' });
+    const ok = partnerApplicationSchema.safeParse({
+      company: 'Thread & Co',
+      website: 'https://thread.example',
+      audience: 'Sewing newsletter, 8,000 readers',
+      country: 'nl',
+      message: '',
+    });
     expect(ok.success && ok.data.country).toBe('NL');
     const bad = partnerApplicationSchema.safeParse({ company: 'T', website: 'thread.example', audience: 'small', country: '', message: '' });
     expect(bad.success).toBe(false);

@@ -43,7 +43,10 @@ describe('judging lines', () => {
     const verdicts = judgeLines(rows, csvSaleRowSchema, facts);
     expect(verdicts[0]).toMatchObject({ status: 'accepted', sale: { quantity: 2, unit_price_cents: 1800, currency: null } });
     expect(verdicts.slice(1).map((v) => (v.status === 'rejected' ? v.reason : v.status))).toEqual([
-      REASONS.not_carried, REASONS.unknown_pattern, REASONS.quantity, REASONS.repeated,
+      REASONS.not_carried,
+      REASONS.unknown_pattern,
+      REASONS.quantity,
+      REASONS.repeated,
       [REASONS.external_id, REASONS.pattern_id, REASONS.quantity, REASONS.unit_price, REASONS.currency, REASONS.sold_at].join('; '),
     ]);
     expect(patternIdsOf(rows)).toEqual([carried, elsewhere, '00000000-0000-4000-8000-000000000000']);
@@ -63,12 +66,20 @@ describe('CSV files', () => {
     expect(readSalesCsv('external_id,pattern_id,quantity,unit_price,sold_at\n').problem).toBe('The file has a header but no sales.');
     const file = readSalesCsv('\uFEFFSold_At;Quantity;Unit_Price;Pattern_ID;External_ID\r\n2026-11-01;1;"12,50";x;r-1\r\n\r\n');
     expect(file).toEqual({ problem: null, rows: [{ sold_at: '2026-11-01', quantity: '1', unit_price: '12,50', pattern_id: 'x', external_id: 'r-1' }] });
-    expect(writeCsv([{ a: 'x, "y"', b: 2 }, { a: '=SUM(A1)', b: null }], ['a', 'b'])).toBe('a,b\r\n"x, ""y""",2\r\n"\'=SUM(A1)",\r\n');
+    expect(
+      writeCsv(
+        [
+          { a: 'x, "y"', b: 2 },
+          { a: '=SUM(A1)', b: null },
+        ],
+        ['a', 'b'],
+      ),
+    ).toBe('a,b\r\n"x, ""y""",2\r\n"\'=SUM(A1)",\r\n');
   });
 });
 
 describe('royalty', () => {
-  it('is the rate of the list price per copy, split by the designer\'s plan', () => {
+  it("is the rate of the list price per copy, split by the designer's plan", () => {
     expect(PRINT_ROYALTY_BP).toBe(6000);
     expect(printRoyalty(1400, 3, 'USD', 'free')).toEqual(splitRoyalty(3 * percentOf(1400, 6000), 'USD', 'free'));
     expect(printRoyalty(1405, 1, 'EUR', 'pro')).toEqual({ price: 843, platformFee: 17, designerPayout: 826, currency: 'EUR' });

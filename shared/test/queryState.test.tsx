@@ -21,7 +21,13 @@ const props = (query: QueryObserverResult<string[]>, more: Partial<QueryStatePro
   errorTitle: 'Your kits could not be loaded',
   loadingLabel: 'Loading your kits',
   empty: <p>No kits yet.</p>,
-  children: (items) => <ul>{items.map((item) => <li key={item}>{item}</li>)}</ul>,
+  children: (items) => (
+    <ul>
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  ),
   ...more,
 });
 const render = (p: QueryStateProps<string[]>) => renderToString(<QueryState {...p} />);
@@ -34,7 +40,9 @@ describe('QueryState', () => {
       const out = render(props(query.current()));
       expect(out).toMatch(/^<div aria-busy="true" aria-label="Loading your kits">/);
       expect(out.match(/aria-hidden="true"/g)).toHaveLength(3);
-      expect(render(props(query.current(), { skeleton: <p>Loading your kits…</p> }))).toBe('<div aria-busy="true" aria-label="Loading your kits"><p>Loading your kits…</p></div>');
+      expect(render(props(query.current(), { skeleton: <p>Loading your kits…</p> }))).toBe(
+        '<div aria-busy="true" aria-label="Loading your kits"><p>Loading your kits…</p></div>',
+      );
     } finally {
       query.stop();
     }

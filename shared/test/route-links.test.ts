@@ -82,7 +82,7 @@ describe('in-app links through the route contract', () => {
 
   it('finds a hand-written path and lets href through', () => {
     const sample = [
-      "<Link to=\"/patterns\">x</Link>",
+      '<Link to="/patterns">x</Link>',
       'navigate(`/patterns/${id}/edit`);',
       "const next = '/sign-in?next=' + here;",
       '<Link to="/">Home</Link>',

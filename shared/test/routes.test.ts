@@ -37,7 +37,15 @@ describe('route contract', () => {
 
   it('follows the agreed ownership', () => {
     expect(routesOf('shell').map((r) => r.path)).toEqual([
-      '/', '/about', '/app', '/designers', '/retailers', '/pricing', '/newsletter', '/legal/privacy-policy', '/legal/terms-of-use',
+      '/',
+      '/about',
+      '/app',
+      '/designers',
+      '/retailers',
+      '/pricing',
+      '/newsletter',
+      '/legal/privacy-policy',
+      '/legal/terms-of-use',
     ]);
     expect(routesOf('mf_payments')).toHaveLength(7);
     expect(routesOf('mf_account').every((r) => r.path.startsWith('/account'))).toBe(true);
@@ -57,8 +65,9 @@ describe('route contract', () => {
 
   it('builds email and return links only to screens of the contract', () => {
     expect(siteLink('https://stitchhouse.example/', '/patterns/my-patterns')).toBe('https://stitchhouse.example/patterns/my-patterns');
-    expect(siteLink('https://stitchhouse.example', '/download/:productId', { productId: 'a b' }, { expires: '99' }))
-      .toBe('https://stitchhouse.example/download/a%20b?expires=99');
+    expect(siteLink('https://stitchhouse.example', '/download/:productId', { productId: 'a b' }, { expires: '99' })).toBe(
+      'https://stitchhouse.example/download/a%20b?expires=99',
+    );
     expect(() => siteLink('https://stitchhouse.example', '/library')).toThrow(/No route \/library/);
     expect(() => siteLink('https://stitchhouse.example', '/download/:productId')).toThrow(/:productId/);
   });

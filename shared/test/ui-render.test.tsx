@@ -48,7 +48,11 @@ describe('feedback primitives', () => {
   });
 
   it('disables a busy button and announces the wait', () => {
-    const out = html(<Button busy busyLabel="Saving…">Save</Button>);
+    const out = html(
+      <Button busy busyLabel="Saving…">
+        Save
+      </Button>,
+    );
     expect(out).toMatch(/<button[^>]*disabled=""/);
     expect(out).toContain('aria-busy="true"');
     expect(out).toContain('Saving…');

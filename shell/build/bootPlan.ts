@@ -65,12 +65,15 @@ export class BootPlanPlugin {
             if (isContext && where === SHARED_SRC) plan.provided[platformShareKey(request)] = files;
             else if (isContext && where === path.join(SHELL_SRC, 'routes')) plan.pages[request.replace(/^\.\/|\.tsx$/g, '')] = files;
             else if (where === path.join(FEDERATION, 'remotes.ts') && request === './runtime.ts') files.forEach((file) => federation.add(file));
-            else if (PROVIDED_IMPORTS[request] && [path.join(FEDERATION, 'provided.ts'), path.join(FEDERATION, 'runtime.ts')].includes(where)) plan.provided[PROVIDED_IMPORTS[request]!] = files;
+            else if (PROVIDED_IMPORTS[request] && [path.join(FEDERATION, 'provided.ts'), path.join(FEDERATION, 'runtime.ts')].includes(where))
+              plan.provided[PROVIDED_IMPORTS[request]!] = files;
           }
         }
         plan.federation = [...federation];
         if (!plan.federation.length || !Object.keys(plan.pages).length) {
-          compilation.errors.push(new rspack.WebpackError('boot-plan.json: the federation runtime or the shell pages were not found (shell/build/bootPlan.ts)') as never);
+          compilation.errors.push(
+            new rspack.WebpackError('boot-plan.json: the federation runtime or the shell pages were not found (shell/build/bootPlan.ts)') as never,
+          );
         }
         compilation.emitAsset('boot-plan.json', new rspack.sources.RawSource(JSON.stringify(plan)));
       });

@@ -7,6 +7,4 @@
 // boundary. (Only CommonJS packages this way: an ES package imported whole loses its tree-shaking.)
 import { nextTask } from '@stitchhouse/shared/afterPaint.ts';
 
-void import(/* webpackMode: "eager" */ 'react-dom/client')
-  .then(nextTask)
-  .then(() => import(/* webpackMode: "eager" */ './bootstrap.tsx'));
+void import(/* webpackMode: "eager" */ 'react-dom/client').then(nextTask).then(() => import(/* webpackMode: "eager" */ './bootstrap.tsx'));

@@ -61,7 +61,17 @@ export function createAppRouter() {
       HydrateFallback: () => null,
       loader: ({ request }) => skewGuard(request.url),
       shouldRevalidate: () => true,
-      children: [...ROUTES.map(routeObject), { path: '*', element: <Titled title="Page not found"><NotFound /></Titled> }],
+      children: [
+        ...ROUTES.map(routeObject),
+        {
+          path: '*',
+          element: (
+            <Titled title="Page not found">
+              <NotFound />
+            </Titled>
+          ),
+        },
+      ],
     },
   ]);
 }

@@ -9,7 +9,9 @@ describe('route contract against the apps', () => {
   for (const app of REMOTE_APPS) {
     it(`every ${app.name} module of the contract is exposed by ${app.folder}, one file per screen`, async () => {
       const config = (await import(join(root, app.folder, 'rspack.config.ts'))) as { exposes: Record<string, string>; default: { plugins: unknown[] } };
-      const contract = routesOf(app.name).map((r) => r.module).sort();
+      const contract = routesOf(app.name)
+        .map((r) => r.module)
+        .sort();
       expect(Object.keys(config.exposes).sort()).toEqual(contract);
       for (const [key, file] of Object.entries(config.exposes)) {
         expect(file, key).toBe(`./src/routes/${key.slice(2)}.tsx`);

@@ -40,7 +40,20 @@ export async function insertCraftFacets(pool: Queryable): Promise<number> {
       where p.craft = f.craft and (p.title like '%' || f.design or p.title like '%' || f.design || ' No. %')
         and (p.yarn_weight, p.needle_mm, p.gauge_stitches_10cm, p.gauge_rows_10cm, p.yarn_min_m, p.yarn_max_m)
             is distinct from (f.weight, f.needle_mm, f.stitches, f.rows, f.min_m, f.max_m)`,
-    [JSON.stringify(CRAFT_FACETS.map((f) => ({ craft: f.craft, design: f.design, weight: f.weight, needle_mm: f.needleMm, stitches: f.stitches, rows: f.rows, min_m: f.metres[0], max_m: f.metres[1] })))],
+    [
+      JSON.stringify(
+        CRAFT_FACETS.map((f) => ({
+          craft: f.craft,
+          design: f.design,
+          weight: f.weight,
+          needle_mm: f.needleMm,
+          stitches: f.stitches,
+          rows: f.rows,
+          min_m: f.metres[0],
+          max_m: f.metres[1],
+        })),
+      ),
+    ],
   );
   return rowCount ?? 0;
 }

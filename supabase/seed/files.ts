@@ -47,9 +47,18 @@ export async function insertFiles(opts: SeedOptions, assets: AssetSource, patter
       const pdf = await assets.pdf(p, format, storeName.get(p.store_id)!, changed ? 1 : 0);
       const path = `${p.store_id}/${p.id}/${format}/v${version}.pdf`;
       await upload(opts, 'pattern-files', path, pdf.bytes, pdf.contentType);
-      files.push({ pattern_id: p.id, store_id: p.store_id, format, version, storage_path: path, size_bytes: pdf.bytes.byteLength,
-        sha256: pdf.sha256, changelog: changed ? changed.changes : 'First release.',
-        created_at: p.published_at ?? p.created_at, updated_at: changed ? changed.at : (p.published_at ?? p.created_at) });
+      files.push({
+        pattern_id: p.id,
+        store_id: p.store_id,
+        format,
+        version,
+        storage_path: path,
+        size_bytes: pdf.bytes.byteLength,
+        sha256: pdf.sha256,
+        changelog: changed ? changed.changes : 'First release.',
+        created_at: p.published_at ?? p.created_at,
+        updated_at: changed ? changed.at : (p.published_at ?? p.created_at),
+      });
     }
   });
   await opts.pool.query(

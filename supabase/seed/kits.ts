@@ -6,7 +6,11 @@ import { partners } from './people.ts';
 import { daysBefore, prng, stableUuid } from './prng.ts';
 
 const KIT_LINES = [
-  { title: 'Washed linen and shell buttons', description: 'Pre-washed European linen cut to the pattern’s yardage, 6 shell buttons, matching Gütermann thread.', price: 4850 },
+  {
+    title: 'Washed linen and shell buttons',
+    description: 'Pre-washed European linen cut to the pattern’s yardage, 6 shell buttons, matching Gütermann thread.',
+    price: 4850,
+  },
   { title: 'Cotton lawn and notions kit', description: 'Organic cotton lawn in four prints, lightweight interfacing, invisible zip and thread.', price: 3600 },
   { title: 'Brushed cotton twill bundle', description: 'Brushed twill for the main pieces, cotton poplin for the facings, buttons and thread.', price: 5400 },
   { title: 'Toile and practice kit', description: 'Calico for a fitting toile plus tracing paper and a tailor’s chalk wheel.', price: 1850 },
@@ -14,17 +18,24 @@ const KIT_LINES = [
 
 export async function insertKits(pool: Queryable): Promise<number> {
   const supplier = partners.find((p) => p.key === 'partner-supplier')!;
-  const popular = (await pool.query(
-    `select id, title from public.patterns where status = 'published' and craft = 'sewing' order by sales_count desc, id limit $1`,
-    [KIT_LINES.length],
-  )).rows as { id: string; title: string }[];
+  const popular = (
+    await pool.query(`select id, title from public.patterns where status = 'published' and craft = 'sewing' order by sales_count desc, id limit $1`, [
+      KIT_LINES.length,
+    ])
+  ).rows as { id: string; title: string }[];
   const kits = popular.map((pattern, i) => {
     const line = KIT_LINES[i]!;
     const id = stableUuid(`kit:${pattern.id}`);
     return {
-      id, supplier_id: supplier.id, pattern_id: pattern.id, title: `${line.title} for ${pattern.title}`.slice(0, 120),
-      description: line.description, price_cents: line.price, currency: 'GBP',
-      url: `https://meadowmill.example/kits/${id.slice(0, 8)}`, created_at: daysBefore(40 - i),
+      id,
+      supplier_id: supplier.id,
+      pattern_id: pattern.id,
+      title: `${line.title} for ${pattern.title}`.slice(0, 120),
+      description: line.description,
+      price_cents: line.price,
+      currency: 'GBP',
+      url: `https://meadowmill.example/kits/${id.slice(0, 8)}`,
+      created_at: daysBefore(40 - i),
     };
   });
   await pool.query(
@@ -37,11 +48,14 @@ export async function insertKits(pool: Queryable): Promise<number> {
   // clicks: a few a day for the first kits, fewer for the later ones
   const random = prng('kit-clicks');
   const clicks = kits.flatMap((kit, k) =>
-    Array.from({ length: 28 }, (_, day) => Array.from({ length: random.int(0, 4 - k) }, (_, n) => ({
-      kit_id: kit.id,
-      clicked_at: new Date(Date.parse(daysBefore(day)) - random.int(0, 86_399) * 1000).toISOString(),
-      visitor: `seed-${day}-${n}`,
-    }))).flat());
+    Array.from({ length: 28 }, (_, day) =>
+      Array.from({ length: random.int(0, 4 - k) }, (_, n) => ({
+        kit_id: kit.id,
+        clicked_at: new Date(Date.parse(daysBefore(day)) - random.int(0, 86_399) * 1000).toISOString(),
+        visitor: `seed-${day}-${n}`,
+      })),
+    ).flat(),
+  );
   await pool.query(
     `insert into public.kit_clicks (kit_id, clicked_at, visitor)
      select c.kit_id, c.clicked_at, c.visitor from jsonb_to_recordset($1::jsonb) as c(kit_id uuid, clicked_at timestamptz, visitor text)

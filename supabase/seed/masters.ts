@@ -49,7 +49,11 @@ export async function insertMasters(opts: SeedOptions): Promise<number> {
     // the demo's own files of these patterns make way for the generated ones
     await opts.pool.query('delete from public.pattern_files where pattern_id = $1', [pattern.id]);
     await opts.pool.query('select public.record_pattern_master($1, 1, $2, $3, $4::jsonb, $5::jsonb)', [
-      pattern.id, bytes.byteLength, sha256(bytes), json(master.sheets.map((s) => ({ width_pt: s.widthPt, height_pt: s.heightPt }))), json(matches),
+      pattern.id,
+      bytes.byteLength,
+      sha256(bytes),
+      json(master.sheets.map((s) => ({ width_pt: s.widthPt, height_pt: s.heightPt }))),
+      json(matches),
     ]);
     for (const format of GENERATED_FORMATS) {
       const files = await generateFormat(master, format === 'a4' || format === 'us_letter' ? ink : null, format, pattern.title, matches);

@@ -13,7 +13,8 @@ export async function insertPatterns(pool: Queryable, patterns: DemoPattern[]): 
      on conflict (id) do nothing`,
     [json(patterns)],
   );
-  const wholesale = patterns.filter((p) => p.wholesale_price_cents !== null)
+  const wholesale = patterns
+    .filter((p) => p.wholesale_price_cents !== null)
     .map((p) => ({ pattern_id: p.id, store_id: p.store_id, price_cents: p.wholesale_price_cents, currency: p.currency }));
   await pool.query(
     `insert into public.pattern_wholesale_prices (pattern_id, store_id, price_cents, currency)
@@ -21,9 +22,16 @@ export async function insertPatterns(pool: Queryable, patterns: DemoPattern[]): 
      on conflict do nothing`,
     [json(wholesale)],
   );
-  const notes = patterns.filter((p) => p.status !== 'draft').slice(0, 40).map((p) => ({
-    pattern_id: p.id, store_id: p.store_id, version: 1, created_at: p.published_at, changes: 'First release.',
-  }));
+  const notes = patterns
+    .filter((p) => p.status !== 'draft')
+    .slice(0, 40)
+    .map((p) => ({
+      pattern_id: p.id,
+      store_id: p.store_id,
+      version: 1,
+      created_at: p.published_at,
+      changes: 'First release.',
+    }));
   const second = secondVersions(patterns);
   const v2 = [...second.values()].map((n) => ({ pattern_id: n.pattern.id, store_id: n.pattern.store_id, version: 2, created_at: n.at, changes: n.changes }));
   await pool.query(
@@ -32,14 +40,16 @@ export async function insertPatterns(pool: Queryable, patterns: DemoPattern[]): 
      on conflict do nothing`,
     [json([...notes, ...v2])],
   );
-  await pool.query(
-    `update public.patterns p set current_version = 2 where p.id = any($1::uuid[]) and p.current_version = 1`,
-    [v2.map((n) => n.pattern_id)],
-  );
+  await pool.query(`update public.patterns p set current_version = 2 where p.id = any($1::uuid[]) and p.current_version = 1`, [v2.map((n) => n.pattern_id)]);
 }
 
 /** A pattern's second version: which file changed (its A0 file got a sheet more), when, and the note buyers read. */
-export interface SecondVersion { pattern: DemoPattern; format: Format; at: string; changes: string }
+export interface SecondVersion {
+  pattern: DemoPattern;
+  format: Format;
+  at: string;
+  changes: string;
+}
 
 /**
  * The demo patterns with a second version (every fourth of the first 40 released ones that have an
@@ -47,8 +57,17 @@ export interface SecondVersion { pattern: DemoPattern; format: Format; at: strin
  */
 export function secondVersions(patterns: DemoPattern[]): Map<string, SecondVersion> {
   const released = patterns.filter((p) => p.status !== 'draft').slice(0, 40);
-  return new Map(released.filter((p, i) => i % 4 === 0 && p.formats.includes('a0')).map((p) => [p.id, {
-    pattern: p, format: 'a0' as const, at: daysBefore(2),
-    changes: 'Added a third A0 sheet with the pieces laid out by size, and corrected the notch on the back piece.',
-  }]));
+  return new Map(
+    released
+      .filter((p, i) => i % 4 === 0 && p.formats.includes('a0'))
+      .map((p) => [
+        p.id,
+        {
+          pattern: p,
+          format: 'a0' as const,
+          at: daysBefore(2),
+          changes: 'Added a third A0 sheet with the pieces laid out by size, and corrected the notch on the back piece.',
+        },
+      ]),
+  );
 }

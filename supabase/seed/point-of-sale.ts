@@ -8,9 +8,12 @@ import { daysBefore, stableUuid } from './prng.ts';
 import { printRoyalty } from '../../shared/src/pricing.ts';
 
 export async function insertPointOfSale(pool: Queryable): Promise<number> {
-  const shop = (await pool.query(
-    `select s.id, s.owner_id from public.stores s join auth.users u on u.id = s.owner_id
-      where u.email = 'gloria@cottonreel.test' and s.kind = 'retailer' limit 1`)).rows[0] as { id: string; owner_id: string } | undefined;
+  const shop = (
+    await pool.query(
+      `select s.id, s.owner_id from public.stores s join auth.users u on u.id = s.owner_id
+      where u.email = 'gloria@cottonreel.test' and s.kind = 'retailer' limit 1`,
+    )
+  ).rows[0] as { id: string; owner_id: string } | undefined;
   if (!shop) return 0;
   // The till API is part of Pro: the demo shop with a till is on it.
   await pool.query(`update public.stores set plan = 'pro' where id = $1`, [shop.id]);
@@ -24,11 +27,18 @@ export async function insertPointOfSale(pool: Queryable): Promise<number> {
      values ($1, $2, 'Old market stall tablet', 'shpos_0ld5ta',
              encode(sha256(convert_to($7, 'UTF8')), 'hex'), $3, $4, $5, $6)
      on conflict do nothing`,
-    [stableUuid('pos-key:the-cotton-reel:revoked'), shop.id, shop.owner_id, daysBefore(200), daysBefore(60), daysBefore(45),
-     'demo revoked key of the old market stall tablet'],
+    [
+      stableUuid('pos-key:the-cotton-reel:revoked'),
+      shop.id,
+      shop.owner_id,
+      daysBefore(200),
+      daysBefore(60),
+      daysBefore(45),
+      'demo revoked key of the old market stall tablet',
+    ],
   );
-  const carried = (await pool.query(
-    `select st.pattern_id from public.store_stock st where st.store_id = $1 order by st.pattern_id limit 6`, [shop.id])).rows as { pattern_id: string }[];
+  const carried = (await pool.query(`select st.pattern_id from public.store_stock st where st.store_id = $1 order by st.pattern_id limit 6`, [shop.id]))
+    .rows as { pattern_id: string }[];
   for (const [i, c] of carried.entries()) {
     await pool.query(
       `insert into public.pos_sales (store_id, pattern_id, quantity, unit_price_cents, currency, source, external_id, sold_at)
@@ -37,10 +47,12 @@ export async function insertPointOfSale(pool: Queryable): Promise<number> {
     );
   }
   // the royalty of every seeded sale, by the one rule
-  const sales = (await pool.query(
-    `select s.id, s.quantity, p.price_cents, p.currency, d.plan
-       from public.pos_sales s join public.patterns p on p.id = s.pattern_id join public.stores d on d.id = p.store_id`)).rows as
-    { id: string; quantity: number; price_cents: number; currency: string; plan: string }[];
+  const sales = (
+    await pool.query(
+      `select s.id, s.quantity, p.price_cents, p.currency, d.plan
+       from public.pos_sales s join public.patterns p on p.id = s.pattern_id join public.stores d on d.id = p.store_id`,
+    )
+  ).rows as { id: string; quantity: number; price_cents: number; currency: string; plan: string }[];
   const royalties = sales.map((s) => {
     const split = printRoyalty(s.price_cents, s.quantity, s.currency, s.plan);
     return { id: s.id, royalty_cents: split.price, royalty_fee_cents: split.platformFee, royalty_currency: split.currency };

@@ -22,16 +22,24 @@ export function seasonOf(pattern: Pick<DemoPattern, 'craft' | 'category'>, month
   //                                J    F    M    A    M    J    J    A    S    O    N    D
   if (pattern.craft === 'knitting' || pattern.craft === 'crochet') return pick([2.2, 1.8, 1.1, 0.6, 0.4, 0.3, 0.3, 0.5, 1.1, 1.9, 2.4, 2.3]);
   if (['dress', 'skirt', 'top', 'jumpsuit'].includes(pattern.category)) return pick([0.7, 1.0, 2.0, 2.5, 2.3, 1.5, 1.1, 0.9, 0.6, 0.5, 0.5, 0.6]);
-  if (['coat', 'jacket', 'sweater', 'cardigan', 'trousers'].includes(pattern.category)) return pick([1.2, 0.9, 0.8, 0.6, 0.5, 0.5, 0.6, 0.9, 1.5, 1.8, 1.6, 1.1]);
+  if (['coat', 'jacket', 'sweater', 'cardigan', 'trousers'].includes(pattern.category))
+    return pick([1.2, 0.9, 0.8, 0.6, 0.5, 0.5, 0.6, 0.9, 1.5, 1.8, 1.6, 1.1]);
   if (pattern.category === 'toy' || pattern.category === 'ornament') return pick([0.7, 0.7, 0.8, 0.8, 0.8, 0.8, 0.8, 0.9, 1.0, 1.2, 2.0, 2.3]);
   if (pattern.craft === 'quilting') return pick([1.4, 1.3, 1.0, 0.9, 0.8, 0.7, 0.7, 0.8, 1.0, 1.1, 1.3, 1.4]);
   return 1;
 }
 
 type Row = Record<string, unknown>;
-export interface OrderPlan { orders: Row[]; items: Row[]; events: Row[] }
+export interface OrderPlan {
+  orders: Row[];
+  items: Row[];
+  events: Row[];
+}
 
-interface Buyer { user: DemoUser; country: string }
+interface Buyer {
+  user: DemoUser;
+  country: string;
+}
 
 /**
  * The demo year: the personas' own few orders (their libraries) and the marketplace's other
@@ -56,7 +64,8 @@ export function planOrders(patterns: DemoPattern[], stores: DemoStore[], anchor:
     let hi = cumulative.length - 1;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (cumulative[mid]! < x) lo = mid + 1; else hi = mid;
+      if (cumulative[mid]! < x) lo = mid + 1;
+      else hi = mid;
     }
     return paid[lo]!;
   };
@@ -75,36 +84,84 @@ export function planOrders(patterns: DemoPattern[], stores: DemoStore[], anchor:
   const owned = new Map<string, Set<string>>();
   let n = 0;
 
-  const place = (buyer: Buyer, at: number, lines: { pattern: DemoPattern; kind: 'digital' | 'wholesale_print'; quantity: number; unit: number }[],
-    status: 'paid' | 'refunded' | 'failed' | 'pending') => {
+  const place = (
+    buyer: Buyer,
+    at: number,
+    lines: { pattern: DemoPattern; kind: 'digital' | 'wholesale_print'; quantity: number; unit: number }[],
+    status: 'paid' | 'refunded' | 'failed' | 'pending',
+  ) => {
     n += 1;
     const orderId = stableUuid(`order:${n}`);
     const created = new Date(at).toISOString();
     const currency = lines[0]!.pattern.currency;
     // the same maths as the checkout function: tax-inclusive prices, the buyer's VAT, each plan's fee
-    const quote = quoteCart(lines.map((l) => ({ patternId: l.pattern.id, storeId: l.pattern.store_id, plan: storeById.get(l.pattern.store_id)!.plan,
-      unitPriceCents: l.unit, quantity: l.quantity })), { currency, country: buyer.country });
+    const quote = quoteCart(
+      lines.map((l) => ({
+        patternId: l.pattern.id,
+        storeId: l.pattern.store_id,
+        plan: storeById.get(l.pattern.store_id)!.plan,
+        unitPriceCents: l.unit,
+        quantity: l.quantity,
+      })),
+      { currency, country: buyer.country },
+    );
     const refundedAt = status === 'refunded' ? new Date(Math.min(anchor - 60_000, at + r.int(2, 240) * HOUR)).toISOString() : null;
     lines.forEach((l, i) => {
       const q = quote.lines[i]!;
-      items.push({ id: stableUuid(`order-item:${n}:${l.pattern.id}`), order_id: orderId, pattern_id: l.pattern.id, store_id: l.pattern.store_id,
-        kind: l.kind, quantity: l.quantity, unit_price_cents: l.unit, platform_fee_cents: q.platformFeeCents, vat_cents: q.vatCents,
-        title: l.pattern.title, currency, licence: l.kind === 'wholesale_print' ? 'small_business' : l.pattern.licence, created_at: created });
+      items.push({
+        id: stableUuid(`order-item:${n}:${l.pattern.id}`),
+        order_id: orderId,
+        pattern_id: l.pattern.id,
+        store_id: l.pattern.store_id,
+        kind: l.kind,
+        quantity: l.quantity,
+        unit_price_cents: l.unit,
+        platform_fee_cents: q.platformFeeCents,
+        vat_cents: q.vatCents,
+        title: l.pattern.title,
+        currency,
+        licence: l.kind === 'wholesale_print' ? 'small_business' : l.pattern.licence,
+        created_at: created,
+      });
     });
-    orders.push({ id: orderId, buyer_id: buyer.user.id, buyer_email: buyer.user.email, status, currency,
-      subtotal_cents: quote.subtotalCents, platform_fee_cents: quote.platformFeeCents, total_cents: quote.totalCents, provider: 'sandbox',
-      vat_cents: quote.vatCents, vat_rate_bp: quote.vatRateBp, buyer_country: buyer.country,
+    orders.push({
+      id: orderId,
+      buyer_id: buyer.user.id,
+      buyer_email: buyer.user.email,
+      status,
+      currency,
+      subtotal_cents: quote.subtotalCents,
+      platform_fee_cents: quote.platformFeeCents,
+      total_cents: quote.totalCents,
+      provider: 'sandbox',
+      vat_cents: quote.vatCents,
+      vat_rate_bp: quote.vatRateBp,
+      buyer_country: buyer.country,
       amount_refunded_cents: status === 'refunded' ? quote.totalCents : 0,
-      provider_session_id: `cs_sandbox_demo_${n}`, created_at: created,
-      paid_at: status === 'paid' || status === 'refunded' ? created : null, refunded_at: refundedAt });
+      provider_session_id: `cs_sandbox_demo_${n}`,
+      created_at: created,
+      paid_at: status === 'paid' || status === 'refunded' ? created : null,
+      refunded_at: refundedAt,
+    });
     if (status !== 'pending') {
-      events.push({ provider: 'sandbox', provider_event_id: `evt_sandbox_demo_${n}`,
+      events.push({
+        provider: 'sandbox',
+        provider_event_id: `evt_sandbox_demo_${n}`,
         type: status === 'failed' ? 'checkout.session.async_payment_failed' : 'checkout.session.completed',
-        payload: { order_id: orderId, session_id: `cs_sandbox_demo_${n}` }, received_at: created, processed_at: created });
+        payload: { order_id: orderId, session_id: `cs_sandbox_demo_${n}` },
+        received_at: created,
+        processed_at: created,
+      });
     }
     if (refundedAt) {
-      events.push({ provider: 'sandbox', provider_event_id: `evt_sandbox_demo_${n}_refund`, type: 'charge.refunded',
-        payload: { order_id: orderId }, received_at: refundedAt, processed_at: refundedAt });
+      events.push({
+        provider: 'sandbox',
+        provider_event_id: `evt_sandbox_demo_${n}_refund`,
+        type: 'charge.refunded',
+        payload: { order_id: orderId },
+        received_at: refundedAt,
+        processed_at: refundedAt,
+      });
     }
   };
 
@@ -124,25 +181,33 @@ export function planOrders(patterns: DemoPattern[], stores: DemoStore[], anchor:
   };
   const status = () => {
     const roll = r.next();
-    return roll < 0.045 ? 'refunded' as const : roll < 0.065 ? 'failed' as const : roll < 0.075 ? 'pending' as const : 'paid' as const;
+    return roll < 0.045 ? ('refunded' as const) : roll < 0.065 ? ('failed' as const) : roll < 0.075 ? ('pending' as const) : ('paid' as const);
   };
   const buy = (buyer: Buyer, at: number) => {
     const picked = basket(buyer, at);
     if (picked.length === 0) return;
     const s = status();
     if (s === 'paid') picked.forEach((p) => owned.get(buyer.user.id)!.add(p.id));
-    place(buyer, at, picked.map((pattern) => ({ pattern, kind: 'digital' as const, quantity: 1, unit: pattern.price_cents })), s);
+    place(
+      buyer,
+      at,
+      picked.map((pattern) => ({ pattern, kind: 'digital' as const, quantity: 1, unit: pattern.price_cents })),
+      s,
+    );
   };
 
   // The personas: a handful of orders each, spread over the year (their libraries, receipts and refunds).
-  const personas: Buyer[] = [...makers, partners[0]!, storeOwners.find((u) => u.key === 'the-cotton-reel')!]
-    .map((user, i) => ({ user, country: PERSONA_COUNTRIES[i % PERSONA_COUNTRIES.length]! }));
+  const personas: Buyer[] = [...makers, partners[0]!, storeOwners.find((u) => u.key === 'the-cotton-reel')!].map((user, i) => ({
+    user,
+    country: PERSONA_COUNTRIES[i % PERSONA_COUNTRIES.length]!,
+  }));
   for (const buyer of personas) {
     for (let o = r.int(3, 7); o > 0; o--) buy(buyer, timeOn(r.int(1, 330)));
   }
   // Rosa bought a pattern that has since had a second version: her library shows it as Updated
   const rosa = personas[0]!;
-  const updated = [...secondVersions(patterns).values()].map((v) => v.pattern)
+  const updated = [...secondVersions(patterns).values()]
+    .map((v) => v.pattern)
     .find((p) => paid.includes(p) && publishedAt.get(p.id)! < anchor - 90 * DAY && !owned.get(rosa.user.id)?.has(p.id));
   if (updated) {
     owned.get(rosa.user.id)?.add(updated.id);
@@ -175,12 +240,19 @@ export function planOrders(patterns: DemoPattern[], stores: DemoStore[], anchor:
   const favourite = licensable.filter((p) => storeById.get(p.store_id)?.key === 'blue-thimble');
   for (let daysAgo = HISTORY_DAYS - 4; daysAgo >= 0; daysAgo -= r.int(6, 14)) {
     const at = timeOn(Math.max(1, daysAgo));
-    const choice = r.sample(licensable.filter((p) => publishedAt.get(p.id)! <= at), r.int(1, 3));
+    const choice = r.sample(
+      licensable.filter((p) => publishedAt.get(p.id)! <= at),
+      r.int(1, 3),
+    );
     // the shop's best sellers are Blue Thimble's: one of them is restocked in most orders
     const fav = favourite.filter((p) => publishedAt.get(p.id)! <= at);
     if (fav.length > 0 && (daysAgo < 20 || r.chance(0.6)) && !choice.some((p) => fav.includes(p))) choice[0] = r.pick(fav);
-    const lines = [...new Set(choice)].map((pattern) => ({ pattern, kind: 'wholesale_print' as const, quantity: r.pick([3, 5, 6, 10, 12]),
-      unit: pattern.wholesale_price_cents! }));
+    const lines = [...new Set(choice)].map((pattern) => ({
+      pattern,
+      kind: 'wholesale_print' as const,
+      quantity: r.pick([3, 5, 6, 10, 12]),
+      unit: pattern.wholesale_price_cents!,
+    }));
     if (lines.length > 0) place(reel, at, lines, r.chance(0.05) ? 'refunded' : 'paid');
   }
   return { orders, items, events };
@@ -203,8 +275,7 @@ export async function insertPurchases(pool: Queryable, patterns: DemoPattern[], 
             created_at, vat_cents, vat_rate_bp, buyer_country, amount_refunded_cents, receipt_sent_at
        from jsonb_populate_recordset(null::public.orders, $1::jsonb)
      on conflict (id) do nothing`,
-    [json(orders.map((o) => ({ ...o, status: o.status === 'failed' ? 'failed' : 'pending', paid_at: null, refunded_at: null,
-      receipt_sent_at: o.paid_at })))],
+    [json(orders.map((o) => ({ ...o, status: o.status === 'failed' ? 'failed' : 'pending', paid_at: null, refunded_at: null, receipt_sent_at: o.paid_at })))],
   );
   await pool.query(
     `insert into public.order_items (id, order_id, pattern_id, store_id, kind, quantity, unit_price_cents, platform_fee_cents, currency, licence,
@@ -248,8 +319,14 @@ export async function insertPurchases(pool: Queryable, patterns: DemoPattern[], 
     [json(events)],
   );
   // free patterns added to libraries, as claim_free_pattern() does
-  const claims = [...makers, ...shoppers.slice(0, 60)].flatMap((m, i) => r.sample(free, 1 + (i % 3)).map((p) => ({
-    user_id: m.id, pattern_id: p.id, source: 'free', granted_at: daysBefore(r.int(1, Math.min(200, Math.max(1, Math.floor((demoAnchor() - Date.parse(p.published_at!)) / DAY))))) })));
+  const claims = [...makers, ...shoppers.slice(0, 60)].flatMap((m, i) =>
+    r.sample(free, 1 + (i % 3)).map((p) => ({
+      user_id: m.id,
+      pattern_id: p.id,
+      source: 'free',
+      granted_at: daysBefore(r.int(1, Math.min(200, Math.max(1, Math.floor((demoAnchor() - Date.parse(p.published_at!)) / DAY))))),
+    })),
+  );
   await pool.query(
     `insert into public.entitlements (user_id, pattern_id, source, granted_at)
      select user_id, pattern_id, source, granted_at from jsonb_populate_recordset(null::public.entitlements, $1::jsonb)

@@ -42,10 +42,12 @@ export async function insertResellers(pool: Queryable): Promise<number> {
   if (attributed.n > 0) return attributed.n;
 
   const random = prng('referral-clicks');
-  const clicks = Array.from({ length: 28 }, (_, day) => Array.from({ length: random.int(1, 6) }, () => ({
-    clicked_at: new Date(Date.parse(daysBefore(day)) - random.int(0, 86_399) * 1000).toISOString(),
-    path: random.int(0, 2) === 0 ? '/patterns' : '/',
-  }))).flat();
+  const clicks = Array.from({ length: 28 }, (_, day) =>
+    Array.from({ length: random.int(1, 6) }, () => ({
+      clicked_at: new Date(Date.parse(daysBefore(day)) - random.int(0, 86_399) * 1000).toISOString(),
+      path: random.int(0, 2) === 0 ? '/patterns' : '/',
+    })),
+  ).flat();
   await pool.query(
     `insert into public.referral_clicks (code, clicked_at, path)
      select $1, c.clicked_at, c.path from jsonb_to_recordset($2::jsonb) as c(clicked_at timestamptz, path text)`,

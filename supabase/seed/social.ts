@@ -32,20 +32,30 @@ const REPLIES = [
 export async function insertSocial(pool: Queryable): Promise<{ reviews: number; favourites: number; follows: number }> {
   const random = prng('social');
   const makerIds = makers.map((m) => m.id);
-  const owned = (await pool.query(
-    `select e.id as entitlement_id, e.user_id, e.pattern_id, e.granted_at from public.entitlements e
+  const owned = (
+    await pool.query(
+      `select e.id as entitlement_id, e.user_id, e.pattern_id, e.granted_at from public.entitlements e
        join public.patterns p on p.id = e.pattern_id and p.status = 'published'
       where e.revoked_at is null and e.user_id = any($1::uuid[]) order by e.user_id, e.pattern_id`,
-    [makerIds],
-  )).rows as { entitlement_id: string; user_id: string; pattern_id: string; granted_at: string }[];
-  const reviews = owned.filter(() => random.chance(0.7)).map((o, i) => {
-    const rating = random.pick([5, 5, 5, 4, 4, 4, 3, 2]);
-    const body = `${random.pick(OPENINGS)} ${random.pick(DETAILS)}`;
-    return {
-      id: stableUuid(`review:${o.entitlement_id}`), pattern_id: o.pattern_id, entitlement_id: o.entitlement_id, author_id: o.user_id,
-      rating, body, created_at: daysBefore(20 - (i % 20), i % 24), reply: random.chance(0.3) ? random.pick(REPLIES) : null,
-    };
-  });
+      [makerIds],
+    )
+  ).rows as { entitlement_id: string; user_id: string; pattern_id: string; granted_at: string }[];
+  const reviews = owned
+    .filter(() => random.chance(0.7))
+    .map((o, i) => {
+      const rating = random.pick([5, 5, 5, 4, 4, 4, 3, 2]);
+      const body = `${random.pick(OPENINGS)} ${random.pick(DETAILS)}`;
+      return {
+        id: stableUuid(`review:${o.entitlement_id}`),
+        pattern_id: o.pattern_id,
+        entitlement_id: o.entitlement_id,
+        author_id: o.user_id,
+        rating,
+        body,
+        created_at: daysBefore(20 - (i % 20), i % 24),
+        reply: random.chance(0.3) ? random.pick(REPLIES) : null,
+      };
+    });
   await pool.query(
     `insert into public.reviews (id, pattern_id, entitlement_id, author_id, rating, body, created_at, updated_at)
      select r.id, r.pattern_id, r.entitlement_id, r.author_id, r.rating, r.body, r.created_at, r.created_at
@@ -65,15 +75,19 @@ export async function insertSocial(pool: Queryable): Promise<{ reviews: number; 
     [JSON.stringify(reviews)],
   );
 
-  const published = (await pool.query(
-    `select p.id, p.store_id from public.patterns p join public.stores s on s.id = p.store_id
+  const published = (
+    await pool.query(
+      `select p.id, p.store_id from public.patterns p join public.stores s on s.id = p.store_id
       where p.status = 'published' and s.kind = 'designer' order by p.id`,
-  )).rows as { id: string; store_id: string }[];
+    )
+  ).rows as { id: string; store_id: string }[];
   const stores = [...new Set(published.map((p) => p.store_id))];
   const favourites = makerIds.flatMap((user_id, m) =>
-    random.sample(published, 4 + (m % 3)).map((p, i) => ({ user_id, pattern_id: p.id, created_at: daysBefore(10 + i, m) })));
+    random.sample(published, 4 + (m % 3)).map((p, i) => ({ user_id, pattern_id: p.id, created_at: daysBefore(10 + i, m) })),
+  );
   const follows = makerIds.flatMap((follower_id, m) =>
-    random.sample(stores, 2 + (m % 2)).map((store_id, i) => ({ follower_id, store_id, created_at: daysBefore(30 + i, m) })));
+    random.sample(stores, 2 + (m % 2)).map((store_id, i) => ({ follower_id, store_id, created_at: daysBefore(30 + i, m) })),
+  );
   await pool.query(
     `insert into public.favourites (user_id, pattern_id, created_at)
      select f.user_id, f.pattern_id, f.created_at from jsonb_to_recordset($1::jsonb) as f(user_id uuid, pattern_id uuid, created_at timestamptz)

@@ -21,7 +21,15 @@ describe('download errors', () => {
 
 describe('update email', () => {
   it('carries the changelog and an expiring download link, HTML-escaped', () => {
-    const mail = updateEmail({ siteUrl: 'https://stitchhouse.test', patternId: 'p1', title: 'Tote <Bag>', storeName: 'A & B', version: 3, changes: 'Fixed <seam> allowance', expires: 1_900_000_000 });
+    const mail = updateEmail({
+      siteUrl: 'https://stitchhouse.test',
+      patternId: 'p1',
+      title: 'Tote <Bag>',
+      storeName: 'A & B',
+      version: 3,
+      changes: 'Fixed <seam> allowance',
+      expires: 1_900_000_000,
+    });
     expect(mail.subject).toBe('Updated: Tote <Bag> (version 3)');
     expect(mail.text).toContain('Fixed <seam> allowance');
     expect(mail.text).toContain('https://stitchhouse.test/download/p1?expires=1900000000');

@@ -15,8 +15,17 @@ describe('stripeEndpoint', () => {
 
 describe('receiptEmail', () => {
   const order: ReceiptOrder = {
-    id: '0f9a7c1e-5b1d-4c2a-9e3f-2a1b3c4d5e6f', number: 100042, invoice_number: 17, currency: 'EUR', subtotal_cents: 3200, discount_cents: 300, vat_cents: 463, vat_rate_bp: 1900, total_cents: 2900,
-    buyer_country: 'DE', paid_at: '2026-11-23T10:00:00Z',
+    id: '0f9a7c1e-5b1d-4c2a-9e3f-2a1b3c4d5e6f',
+    number: 100042,
+    invoice_number: 17,
+    currency: 'EUR',
+    subtotal_cents: 3200,
+    discount_cents: 300,
+    vat_cents: 463,
+    vat_rate_bp: 1900,
+    total_cents: 2900,
+    buyer_country: 'DE',
+    paid_at: '2026-11-23T10:00:00Z',
     items: [
       { pattern_id: 'p-1', title: 'Wrap <Dress>', kind: 'digital', quantity: 1, unit_price_cents: 1200, discount_cents: 300, vat_cents: 144 },
       { pattern_id: 'p-2', title: 'Harbour Coat', kind: 'wholesale_print', quantity: 5, unit_price_cents: 400, discount_cents: 0, vat_cents: 319 },

@@ -10,9 +10,7 @@ export function pageContent(page: PDFPage): string {
     streams.push(contents);
   }
   const decoder = new TextDecoder('latin1');
-  return streams
-    .map((stream) => decoder.decode(stream instanceof PDFRawStream ? decodePDFRawStream(stream).decode() : stream.getContents()))
-    .join('\n');
+  return streams.map((stream) => decoder.decode(stream instanceof PDFRawStream ? decodePDFRawStream(stream).decode() : stream.getContents())).join('\n');
 }
 
 function streamText(stream: PDFStream): string {
@@ -92,14 +90,16 @@ export function fontSizes(page: PDFPage): number[] {
  */
 let winAnsiHigh: Promise<Map<string, string>> | undefined;
 function winAnsiC1(): Promise<Map<string, string>> {
-  winAnsiHigh ??= PDFDocument.create().then((doc) => doc.embedFont(StandardFonts.Helvetica)).then((font) => {
-    const map = new Map<string, string>();
-    for (const code of font.getCharacterSet()) {
-      const byte = parseInt(font.encodeText(String.fromCodePoint(code)).toString().slice(1, -1), 16);
-      if (byte >= 0x80 && byte <= 0x9f) map.set(String.fromCharCode(byte), String.fromCodePoint(code));
-    }
-    return map;
-  });
+  winAnsiHigh ??= PDFDocument.create()
+    .then((doc) => doc.embedFont(StandardFonts.Helvetica))
+    .then((font) => {
+      const map = new Map<string, string>();
+      for (const code of font.getCharacterSet()) {
+        const byte = parseInt(font.encodeText(String.fromCodePoint(code)).toString().slice(1, -1), 16);
+        if (byte >= 0x80 && byte <= 0x9f) map.set(String.fromCharCode(byte), String.fromCodePoint(code));
+      }
+      return map;
+    });
   return winAnsiHigh;
 }
 
@@ -107,5 +107,9 @@ function winAnsiC1(): Promise<Map<string, string>> {
 export async function documentText(bytes: Uint8Array): Promise<string> {
   const doc = await loadPdf(bytes);
   const c1 = await winAnsiC1();
-  return doc.getPages().map((page) => shownText(page).join('\n')).join('\n').replace(/[\u0080-\u009f]/g, (c) => c1.get(c) ?? c);
+  return doc
+    .getPages()
+    .map((page) => shownText(page).join('\n'))
+    .join('\n')
+    .replace(/[\u0080-\u009f]/g, (c) => c1.get(c) ?? c);
 }

@@ -27,7 +27,9 @@ export async function pdfFacts(bytes: Uint8Array): Promise<PdfFacts> {
   const pages = doc.getPages().map((page) => {
     const contents = page.node.Contents();
     const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
-    const content = streams.map((s) => Buffer.from(s instanceof PDFRawStream ? decodePDFRawStream(s).decode() : new Uint8Array()).toString('latin1')).join('\n');
+    const content = streams
+      .map((s) => Buffer.from(s instanceof PDFRawStream ? decodePDFRawStream(s).decode() : new Uint8Array()).toString('latin1'))
+      .join('\n');
     return { width: page.getWidth(), height: page.getHeight(), content };
   });
   return { pages, layers, subject: doc.getSubject() };

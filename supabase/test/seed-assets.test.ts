@@ -104,7 +104,12 @@ describe('makeCoverSvg', () => {
     expect(makeCoverSvg({ title: 'Juniper Wrap Dress', craft: 'sewing', seed: 1 })).toBe(one);
     const covers = new Set(Array.from({ length: 12 }, (_, seed) => makeCoverSvg({ title: 'Juniper Wrap Dress', craft: 'sewing', seed })));
     expect(covers.size).toBe(12);
-    const fills = new Set(Array.from({ length: 24 }, (_, seed) => /<rect width="600" height="800" fill="(#[0-9a-f]{6})"/.exec(makeCoverSvg({ title: 'T', craft: 'quilting', seed }))![1]));
+    const fills = new Set(
+      Array.from(
+        { length: 24 },
+        (_, seed) => /<rect width="600" height="800" fill="(#[0-9a-f]{6})"/.exec(makeCoverSvg({ title: 'T', craft: 'quilting', seed }))![1],
+      ),
+    );
     expect(fills.size).toBeGreaterThan(4);
   });
 

@@ -116,7 +116,10 @@ describe('stampPdf', () => {
 
   it('rejects an empty buyer name or order number', async () => {
     const original = await makePdf([{ size: [595, 842] }]);
-    await expect(stampPdf(original, { buyerName: '  ', orderNumber: '1' })).rejects.toMatchObject({ code: 'invalid_input', message: 'The buyer name is empty' });
+    await expect(stampPdf(original, { buyerName: '  ', orderNumber: '1' })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'The buyer name is empty',
+    });
     await expect(stampPdf(original, { buyerName: 'Ada', orderNumber: '' })).rejects.toMatchObject({ message: 'The order number is empty' });
   });
 });

@@ -35,7 +35,12 @@ export interface PendingEmail {
 export async function prepareEmail(
   db: Db,
   args: {
-    userId: string; kind: EmailKind; to: string; redirectTo: string; pkce: CodeChallenge | null; minInterval: number;
+    userId: string;
+    kind: EmailKind;
+    to: string;
+    redirectTo: string;
+    pkce: CodeChallenge | null;
+    minInterval: number;
     /** Spent when the email will be sent (not for admin links). */
     budget?: EmailBudget | null;
   },
@@ -91,9 +96,7 @@ export async function prepareEmailChange(
   },
 ): Promise<PendingEmail[]> {
   const toNew = await prepareEmail(db, { ...args, kind: 'email_change' });
-  await db.query(`update auth.users set email_change_token_current = '', email_change_confirm_status = 0 where id = $1`, [
-    args.userId,
-  ]);
+  await db.query(`update auth.users set email_change_token_current = '', email_change_confirm_status = 0 where id = $1`, [args.userId]);
   if (!args.secure || !args.currentEmail) return [toNew];
   // The pace was checked on the shared sent-at column just above.
   const toCurrent = await prepareEmail(db, { ...args, kind: 'email_change_current', to: args.currentEmail, minInterval: 0, budget: null });
@@ -149,9 +152,16 @@ export function composeEmail(ctx: ServiceContext, email: PendingEmail): MailMess
   if (email.kind === 'reauthentication') {
     // GoTrue's reauthentication email carries the code alone.
     const text =
-      `${copy.intro}\n\nYour code: ${email.otp}\n\nIt works once and expires in ${minutes} minutes. ` +
-      `If you did not ask for it, change your password.\n`;
-    return { to: email.to, subject: copy.subject, text, html: text.split('\n\n').map((p) => `<p>${escapeHtml(p.trim())}</p>`).join('') };
+      `${copy.intro}\n\nYour code: ${email.otp}\n\nIt works once and expires in ${minutes} minutes. ` + `If you did not ask for it, change your password.\n`;
+    return {
+      to: email.to,
+      subject: copy.subject,
+      text,
+      html: text
+        .split('\n\n')
+        .map((p) => `<p>${escapeHtml(p.trim())}</p>`)
+        .join(''),
+    };
   }
   const text =
     `${copy.intro}\n\n${copy.action}: ${link}\n\n` +
@@ -176,6 +186,9 @@ export function emailChangedNotice(oldEmail: string, newEmail: string): MailMess
     to: oldEmail,
     subject: 'Your email was changed',
     text,
-    html: text.split('\n\n').map((p) => `<p>${escapeHtml(p.trim())}</p>`).join(''),
+    html: text
+      .split('\n\n')
+      .map((p) => `<p>${escapeHtml(p.trim())}</p>`)
+      .join(''),
   };
 }

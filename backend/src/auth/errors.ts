@@ -20,5 +20,4 @@ export const API_VERSION = '2024-01-01';
 export const invalidCredentials = () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
 export const validationFailed = (msg: string) => new AuthError(400, 'validation_failed', msg);
 export const otpExpired = (msg = 'Token has expired or is invalid') => new AuthError(403, 'otp_expired', msg);
-export const sessionNotFound = () =>
-  new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+export const sessionNotFound = () => new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');

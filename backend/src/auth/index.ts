@@ -26,9 +26,7 @@ export function createAuthApp(ctx: ServiceContext, options: AuthOptions = {}): H
     await next();
   });
 
-  app.get('/health', (c) =>
-    c.json({ version: 'stitchhouse', name: 'GoTrue', description: 'GoTrue-compatible auth of the Stitchhouse embedded backend' }),
-  );
+  app.get('/health', (c) => c.json({ version: 'stitchhouse', name: 'GoTrue', description: 'GoTrue-compatible auth of the Stitchhouse embedded backend' }));
   app.get('/settings', (c) =>
     c.json({
       external: { anonymous_users: deps.settings.anonymousSignIns, email: deps.settings.emailSignupEnabled, phone: false },
@@ -70,8 +68,7 @@ export function createAuthApp(ctx: ServiceContext, options: AuthOptions = {}): H
       return c.json(errorBody(err), err.status as 400);
     }
     // Two sign-ups for one new address at the same moment: the loser hits the unique index.
-    if ((err as { code?: string; constraint?: string }).code === '23505' &&
-        (err as { constraint?: string }).constraint === 'users_email_partial_key') {
+    if ((err as { code?: string; constraint?: string }).code === '23505' && (err as { constraint?: string }).constraint === 'users_email_partial_key') {
       const exists = new AuthError(422, 'user_already_exists', 'User already registered');
       c.header('x-sb-error-code', exists.code);
       return c.json(errorBody(exists), 422);

@@ -19,8 +19,7 @@ export const LINK_TYPE: Record<EmailKind, string> = {
 
 export const generateOtp = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-export const tokenHash = (email: string, otp: string) =>
-  createHash('sha224').update(`${email}${otp}`).digest('hex');
+export const tokenHash = (email: string, otp: string) => createHash('sha224').update(`${email}${otp}`).digest('hex');
 
 /** The column of auth.users holding each kind's token, and its sent-at column. */
 export const TOKEN_COLUMNS: Record<EmailKind, { token: string; sentAt: string }> = {

@@ -32,12 +32,7 @@ export function parseCodeChallenge(body: {
   return { challenge, method };
 }
 
-export async function createFlowState(
-  db: Db,
-  userId: string,
-  pkce: CodeChallenge,
-  authenticationMethod: string,
-): Promise<void> {
+export async function createFlowState(db: Db, userId: string, pkce: CodeChallenge, authenticationMethod: string): Promise<void> {
   await db.query(
     `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
        created_at, updated_at, authentication_method)
@@ -61,12 +56,7 @@ export async function issueAuthCode(db: Db, userId: string, authenticationMethod
 
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
-export async function exchangeAuthCode(
-  ctx: ServiceContext,
-  authCode: string,
-  verifier: string,
-  client: ClientInfo,
-): Promise<Record<string, unknown>> {
+export async function exchangeAuthCode(ctx: ServiceContext, authCode: string, verifier: string, client: ClientInfo): Promise<Record<string, unknown>> {
   return withTx(ctx.pool, async (db) => {
     const { rows } = await db.query<{
       id: string;

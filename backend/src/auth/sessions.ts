@@ -92,13 +92,7 @@ async function accessToken(ctx: ServiceContext, db: Db, user: UserRow, session: 
 }
 
 /** The AccessTokenResponse auth-js turns into a session. */
-export async function sessionResponse(
-  ctx: ServiceContext,
-  db: Db,
-  user: UserRow,
-  session: SessionRow,
-  refreshToken: string,
-): Promise<Record<string, unknown>> {
+export async function sessionResponse(ctx: ServiceContext, db: Db, user: UserRow, session: SessionRow, refreshToken: string): Promise<Record<string, unknown>> {
   const fresh = (await findUserById(db, user.id)) ?? user;
   const expiresIn = ctx.config.jwtExpiry;
   return {
@@ -116,13 +110,7 @@ export async function sessionResponse(
  * sign-up, …) and its first refresh token; the user's last_sign_in_at is now, as GoTrue sets it
  * for every new session.
  */
-export async function issueSession(
-  ctx: ServiceContext,
-  db: Db,
-  user: UserRow,
-  method: string,
-  client: ClientInfo,
-): Promise<Record<string, unknown>> {
+export async function issueSession(ctx: ServiceContext, db: Db, user: UserRow, method: string, client: ClientInfo): Promise<Record<string, unknown>> {
   const id = randomUUID();
   const { rows } = await db.query<SessionRow>(
     `insert into auth.sessions (id, user_id, created_at, updated_at, aal, refreshed_at, user_agent, ip)
@@ -136,17 +124,11 @@ export async function issueSession(
 }
 
 /** After a second factor: the same session becomes aal2 with a fresh refresh token. */
-export async function upgradeSessionToAal2(
-  ctx: ServiceContext,
-  db: Db,
-  user: UserRow,
-  sessionId: string,
-  factorId: string,
-): Promise<Record<string, unknown>> {
-  const { rows } = await db.query<SessionRow>(
-    `update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1 returning *`,
-    [sessionId, factorId],
-  );
+export async function upgradeSessionToAal2(ctx: ServiceContext, db: Db, user: UserRow, sessionId: string, factorId: string): Promise<Record<string, unknown>> {
+  const { rows } = await db.query<SessionRow>(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1 returning *`, [
+    sessionId,
+    factorId,
+  ]);
   if (!rows[0]) throw sessionNotFound();
   await addAmrClaim(db, sessionId, 'totp');
   const active = await db.query<{ token: string }>(
@@ -158,19 +140,15 @@ export async function upgradeSessionToAal2(
   return sessionResponse(ctx, db, user, rows[0], token);
 }
 
-const refreshNotFound = () =>
-  new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+const refreshNotFound = () => new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
 
 /** grant_type=refresh_token with rotation and reuse detection (GoTrue RefreshTokenGrant, v1 tokens). */
 export async function refreshGrant(ctx: ServiceContext, presented: string): Promise<Record<string, unknown>> {
   const outcome = await withTx(ctx.pool, async (db) => {
-    const found = await db.query<RefreshTokenRow>('select * from auth.refresh_tokens where token = $1 for update', [
-      presented,
-    ]);
+    const found = await db.query<RefreshTokenRow>('select * from auth.refresh_tokens where token = $1 for update', [presented]);
     const token = found.rows[0];
     if (!token) throw refreshNotFound();
-    const session = (await db.query<SessionRow>('select * from auth.sessions where id = $1 for update', [token.session_id]))
-      .rows[0];
+    const session = (await db.query<SessionRow>('select * from auth.sessions where id = $1 for update', [token.session_id])).rows[0];
     if (!session) throw refreshNotFound();
     const user = await findUserById(db, session.user_id);
     if (!user) throw refreshNotFound();
@@ -181,10 +159,7 @@ export async function refreshGrant(ctx: ServiceContext, presented: string): Prom
 
     if (token.revoked) {
       const active = (
-        await db.query<RefreshTokenRow>(
-          'select * from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1',
-          [session.id],
-        )
+        await db.query<RefreshTokenRow>('select * from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1', [session.id])
       ).rows[0];
       // Two tabs raced, or the client lost the last answer: within the interval it gets the
       // current token back. Later, even the parent of the current token is a replay (GoTrue).
@@ -199,9 +174,7 @@ export async function refreshGrant(ctx: ServiceContext, presented: string): Prom
 
     await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [token.id]);
     const next = await insertRefreshToken(db, user.id, session.id, token.token);
-    await db.query(`update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now() where id = $1`, [
-      session.id,
-    ]);
+    await db.query(`update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now() where id = $1`, [session.id]);
     return { ok: await sessionResponse(ctx, db, user, session, next) };
   });
   // Thrown after commit so the family revocation sticks.
@@ -235,12 +208,7 @@ export async function authenticate(ctx: ServiceContext, authorization: string | 
   const user = await findUserById(ctx.pool, claims.sub);
   if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
   if (typeof claims.session_id !== 'string' || !isUuid(claims.session_id)) throw sessionNotFound();
-  const session = (
-    await ctx.pool.query<SessionRow>('select * from auth.sessions where id = $1 and user_id = $2', [
-      claims.session_id,
-      user.id,
-    ])
-  ).rows[0];
+  const session = (await ctx.pool.query<SessionRow>('select * from auth.sessions where id = $1 and user_id = $2', [claims.session_id, user.id])).rows[0];
   if (!session) throw sessionNotFound();
   if (isBanned(user)) throw new AuthError(403, 'user_banned', 'User is banned');
   return { user, session, claims };
@@ -255,4 +223,3 @@ export async function requireAdmin(ctx: ServiceContext, authorization: string | 
 
 export const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 const isIp = (s: string) => /^[0-9.]+$|^[0-9a-f:]+$/i.test(s);
-

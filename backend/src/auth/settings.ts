@@ -10,7 +10,7 @@ import { z } from 'zod';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const DIGITS = '0123456789';
-const SYMBOLS = "!@#$%^&*()_+-=[]{};'\\:\"|<>?,./`~";
+const SYMBOLS = '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~';
 export const PASSWORD_REQUIREMENTS: Record<string, string[]> = {
   '': [],
   letters_digits: [LOWER + UPPER, DIGITS],

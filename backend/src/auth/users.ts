@@ -60,17 +60,14 @@ export interface FactorRow {
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findUserByEmail(db: Db, email: string, forUpdate = false): Promise<UserRow | null> {
-  const { rows } = await db.query<UserRow>(
-    `select * from auth.users where lower(email) = $1 and is_sso_user = false${forUpdate ? ' for update' : ''}`,
-    [normalizeEmail(email)],
-  );
+  const { rows } = await db.query<UserRow>(`select * from auth.users where lower(email) = $1 and is_sso_user = false${forUpdate ? ' for update' : ''}`, [
+    normalizeEmail(email),
+  ]);
   return rows[0] ?? null;
 }
 
 export async function findUserById(db: Db, id: string, forUpdate = false): Promise<UserRow | null> {
-  const { rows } = await db.query<UserRow>(`select * from auth.users where id = $1${forUpdate ? ' for update' : ''}`, [
-    id,
-  ]);
+  const { rows } = await db.query<UserRow>(`select * from auth.users where id = $1${forUpdate ? ' for update' : ''}`, [id]);
   return rows[0] ?? null;
 }
 
@@ -126,10 +123,10 @@ export async function createAnonymousUser(db: Db, userMetadata: Record<string, u
 
 export async function passwordMatches(db: Db, user: UserRow, candidate: string): Promise<boolean> {
   if (!user.encrypted_password) return false;
-  const { rows } = await db.query<{ ok: boolean }>(
-    'select encrypted_password = extensions.crypt($2, encrypted_password) as ok from auth.users where id = $1',
-    [user.id, candidate],
-  );
+  const { rows } = await db.query<{ ok: boolean }>('select encrypted_password = extensions.crypt($2, encrypted_password) as ok from auth.users where id = $1', [
+    user.id,
+    candidate,
+  ]);
   return rows[0]?.ok === true;
 }
 
@@ -162,10 +159,7 @@ export async function confirmEmail(db: Db, userId: string): Promise<void> {
 }
 
 /** GoTrue's UpdateUserMetaData: keys merge, a null value deletes the key. */
-export function mergeMetadata(
-  current: Record<string, unknown> | null,
-  patch: Record<string, unknown>,
-): Record<string, unknown> {
+export function mergeMetadata(current: Record<string, unknown> | null, patch: Record<string, unknown>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...(current ?? {}) };
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete merged[key];
@@ -199,10 +193,7 @@ export function factorJson(f: FactorRow): Record<string, unknown> {
 
 /** The User object of GoTrue's API; absent (omitempty) fields are left out. */
 export async function userJson(db: Db, user: UserRow): Promise<Record<string, unknown>> {
-  const identities = await db.query<IdentityRow>(
-    'select * from auth.identities where user_id = $1 order by created_at',
-    [user.id],
-  );
+  const identities = await db.query<IdentityRow>('select * from auth.identities where user_id = $1 order by created_at', [user.id]);
   const factors = await db.query<FactorRow>(
     `select id, friendly_name, factor_type, status, created_at, updated_at, last_challenged_at, phone
      from auth.mfa_factors where user_id = $1 order by created_at`,

@@ -33,7 +33,7 @@ const quiet: Logger = { info: () => undefined, error: (service, message, err) =>
 /** The generated file's text for the public schema of a migrated database (enums as `Enums` and `Constants`). */
 export async function databaseTypesOf(pool: pg.Pool): Promise<string> {
   const metadata = await introspect(pool, { includedSchemas: ['public'] });
-  return HEADER + await generateTypescript(sortGeneratorMetadata(metadata), { postgrestVersion: POSTGREST_VERSION });
+  return HEADER + (await generateTypescript(sortGeneratorMetadata(metadata), { postgrestVersion: POSTGREST_VERSION }));
 }
 
 /**

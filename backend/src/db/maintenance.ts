@@ -36,7 +36,9 @@ export function startMaintenance(pool: pg.Pool, log: Logger, intervalMs = 60_000
         if (tables.length) log.info('db', `maintenance: vacuumed/analyzed ${tables.length} table(s) in ${Date.now() - started} ms`);
       })
       .catch((err) => log.error('db', 'maintenance pass failed', err))
-      .finally(() => { running = undefined; });
+      .finally(() => {
+        running = undefined;
+      });
   };
   const timer = setInterval(pass, intervalMs);
   timer.unref();

@@ -14,7 +14,10 @@ export class NotificationFilter {
   /** body of a notification being collected, with its total length */
   private collecting: { body: Buffer[]; got: number; length: number } | null = null;
 
-  constructor(private readonly channels: Set<string>, private readonly sink: NotificationSink) {}
+  constructor(
+    private readonly channels: Set<string>,
+    private readonly sink: NotificationSink,
+  ) {}
 
   /** Feeds one chunk of a backend answer; returns what goes on to the client. */
   filter(chunk: Uint8Array): Uint8Array {

@@ -29,7 +29,10 @@ export class TransactionQueue {
   private ownerMidExchange = false;
 
   /** notifications: the channels the server listens to itself, taken out of every answer (pglite-notify.ts). */
-  constructor(private readonly db: PGlite, private readonly notifications?: { channels: Set<string>; sink: NotificationSink }) {}
+  constructor(
+    private readonly db: PGlite,
+    private readonly notifications?: { channels: Set<string>; sink: NotificationSink },
+  ) {}
 
   enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
     return new Promise((resolve, reject) => {

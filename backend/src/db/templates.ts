@@ -93,15 +93,19 @@ export async function buildOnce(target: string, isReady: () => boolean, build: (
 export async function pgliteTemplate(files: SchemaFiles, log: Logger): Promise<string> {
   const version = JSON.parse(fs.readFileSync(pgliteManifest, 'utf8')).version as string;
   const template = path.join(os.tmpdir(), `stitchhouse-pglite-template-${schemaKey(files, version)}`);
-  await buildOnce(template, () => fs.existsSync(path.join(template, 'pgdata', 'PG_VERSION')), async (building) => {
-    const pg = await startPostgres({ dataDir: building, log, password: crypto.randomBytes(18).toString('base64url') });
-    try {
-      await applySchema(pg.connectionString, files);
-    } finally {
-      await pg.stop();
-    }
-    fs.rmSync(path.join(building, 'pglite.pid'), { force: true });
-  });
+  await buildOnce(
+    template,
+    () => fs.existsSync(path.join(template, 'pgdata', 'PG_VERSION')),
+    async (building) => {
+      const pg = await startPostgres({ dataDir: building, log, password: crypto.randomBytes(18).toString('base64url') });
+      try {
+        await applySchema(pg.connectionString, files);
+      } finally {
+        await pg.stop();
+      }
+      fs.rmSync(path.join(building, 'pglite.pid'), { force: true });
+    },
+  );
   return template;
 }
 

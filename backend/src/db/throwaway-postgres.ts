@@ -82,7 +82,8 @@ function stopFolder(dir: string, bin: string | undefined): void {
 
 /** Our server folders (stitchhouse-postgres-* under the temp folder) with their owner and run. */
 function serverFolders(): Array<{ dir: string; owner: number | undefined; run: string | undefined }> {
-  return fs.readdirSync(os.tmpdir())
+  return fs
+    .readdirSync(os.tmpdir())
     .filter((name) => name.startsWith(FOLDER_PREFIX))
     .map((name) => {
       const dir = path.join(os.tmpdir(), name);
@@ -154,16 +155,20 @@ export function startTestRun(bin: string | undefined = findPostgresBin()): { rea
  */
 export async function postgresTemplate(bin: string, key: string, prepare: (url: string) => Promise<void>): Promise<string> {
   const template = path.join(os.tmpdir(), `stitchhouse-pgtemplate-${postgresVersion(bin)}-${key}`);
-  await buildOnce(template, () => fs.existsSync(path.join(template, 'data', 'PG_VERSION')), async (building) => {
-    const server = await startServer(bin, { fsync: false });
-    try {
-      await prepare(server.url);
-      runAsServerUser(path.join(bin, 'pg_ctl'), ['-D', server.data, '-m', 'fast', 'stop']);
-      fs.renameSync(server.data, path.join(building, 'data'));
-    } finally {
-      server.stop();
-    }
-  });
+  await buildOnce(
+    template,
+    () => fs.existsSync(path.join(template, 'data', 'PG_VERSION')),
+    async (building) => {
+      const server = await startServer(bin, { fsync: false });
+      try {
+        await prepare(server.url);
+        runAsServerUser(path.join(bin, 'pg_ctl'), ['-D', server.data, '-m', 'fast', 'stop']);
+        fs.renameSync(server.data, path.join(building, 'data'));
+      } finally {
+        server.stop();
+      }
+    },
+  );
   return path.join(template, 'data');
 }
 

@@ -32,26 +32,31 @@ deno.serve = (first: ServeOptions | Handler, second?: Handler) => {
   if (typeof handler !== 'function') throw new Error(`${name}: Deno.serve needs a handler(req: Request): Response`);
   if (served) throw new Error(`${name}: Deno.serve called twice; a function serves one handler`);
   served = true;
-  return serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    onListen: ({ port }: { port: number }) => console.log(`${LISTENING}${port}`),
-  } as ServeOptions, async (req, info) => {
-    try {
-      const response = await handler(req, info);
-      if (!(response instanceof Response)) throw new Error(`${name} did not return a Response`);
-      return response;
-    } catch (err) {
-      console.error(`${name} threw while handling ${req.method}:`, err);
-      return Response.json({ error: err instanceof Error ? err.message : String(err) }, { status: 500 });
-    }
-  });
+  return serve(
+    {
+      hostname: '127.0.0.1',
+      port: 0,
+      onListen: ({ port }: { port: number }) => console.log(`${LISTENING}${port}`),
+    } as ServeOptions,
+    async (req, info) => {
+      try {
+        const response = await handler(req, info);
+        if (!(response instanceof Response)) throw new Error(`${name} did not return a Response`);
+        return response;
+      } catch (err) {
+        console.error(`${name} threw while handling ${req.method}:`, err);
+        return Response.json({ error: err instanceof Error ? err.message : String(err) }, { status: 500 });
+      }
+    },
+  );
 };
 
 // the runner went away (stopped or killed): so does the function
 void (async () => {
   const stdin = deno.stdin.readable.getReader();
-  while (!(await stdin.read()).done) { /* the runner never writes; EOF ends the loop */ }
+  while (!(await stdin.read()).done) {
+    /* the runner never writes; EOF ends the loop */
+  }
   deno.exit(0);
 })();
 

@@ -77,7 +77,10 @@ export function createFunctions(ctx: ServiceContext, options: FunctionsOptions =
   const limits = { ...functionLimitsFromEnv(), ...options.limits };
   const workers = new FunctionWorkers(functionsDir, env, ctx.log, { reload: options.reload ?? process.env.FUNCTIONS_RELOAD === '1', limits });
   const shown = (value: number, unit: string) => (value > 0 ? `${value} ${unit}` : 'off');
-  ctx.log.info('functions', `Deno workers for ${functionsDir} (JWT rules: ${config.path}; limits: memory ${shown(limits.memoryMb, 'MB')}, CPU ${shown(limits.cpuMs, 'ms')} a request, wall clock ${shown(limits.wallClockMs / 1000, 's')}, idle timeout ${shown(limits.idleTimeoutMs / 1000, 's')})`);
+  ctx.log.info(
+    'functions',
+    `Deno workers for ${functionsDir} (JWT rules: ${config.path}; limits: memory ${shown(limits.memoryMb, 'MB')}, CPU ${shown(limits.cpuMs, 'ms')} a request, wall clock ${shown(limits.wallClockMs / 1000, 's')}, idle timeout ${shown(limits.idleTimeoutMs / 1000, 's')})`,
+  );
   const maxConcurrent = options.maxConcurrent ?? (Number(process.env.FUNCTIONS_MAX_CONCURRENT) || 8);
   const queues = new Map<string, LimitFunction>();
   const limitOf = (name: string) => {
@@ -197,7 +200,7 @@ function stripeEnv(ctx: ServiceContext, apiUrl: string | undefined): Record<stri
 async function checkJwt(authorization: string | undefined, keys: ProjectKeys): Promise<string | undefined> {
   if (!authorization) return 'Missing authorization header';
   const token = parseBearer(authorization);
-  if (!token) return 'Auth header is not \'Bearer {token}\'';
+  if (!token) return "Auth header is not 'Bearer {token}'";
   try {
     await verifyProjectJwt(token, keys);
     return undefined;
@@ -221,24 +224,38 @@ function forward(req: Request, name: string, port: number, idle: AbortSignal): P
   });
   headers.host = url.host;
   return new Promise<Response>((resolve, reject) => {
-    const upstream = http.request({
-      agent, host: '127.0.0.1', port, method: req.method, path: `/${name}${rest}${url.search}`, headers,
-      signal: AbortSignal.any([req.signal, idle]),
-    }, (res) => {
-      const answer = new Headers();
-      for (const [key, value] of Object.entries(res.headers)) {
-        if (value === undefined || hopByHop.has(key)) continue;
-        for (const v of Array.isArray(value) ? value : [value]) answer.append(key, v);
-      }
-      const noBody = req.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
-      if (noBody) res.resume();
-      resolve(new Response(noBody ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), {
-        status: res.statusCode ?? 502, statusText: res.statusMessage, headers: answer,
-      }));
-    });
+    const upstream = http.request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method: req.method,
+        path: `/${name}${rest}${url.search}`,
+        headers,
+        signal: AbortSignal.any([req.signal, idle]),
+      },
+      (res) => {
+        const answer = new Headers();
+        for (const [key, value] of Object.entries(res.headers)) {
+          if (value === undefined || hopByHop.has(key)) continue;
+          for (const v of Array.isArray(value) ? value : [value]) answer.append(key, v);
+        }
+        const noBody = req.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
+        if (noBody) res.resume();
+        resolve(
+          new Response(noBody ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), {
+            status: res.statusCode ?? 502,
+            statusText: res.statusMessage,
+            headers: answer,
+          }),
+        );
+      },
+    );
     upstream.on('error', reject);
     if (req.body && req.method !== 'GET' && req.method !== 'HEAD') {
-      Readable.fromWeb(req.body as import('node:stream/web').ReadableStream<Uint8Array>).on('error', (err) => upstream.destroy(err)).pipe(upstream);
+      Readable.fromWeb(req.body as import('node:stream/web').ReadableStream<Uint8Array>)
+        .on('error', (err) => upstream.destroy(err))
+        .pipe(upstream);
     } else upstream.end();
   });
 }

@@ -153,7 +153,11 @@ export class FunctionWorkers {
         released = true;
         this.sample(running);
         running.inflight.delete(lease);
-        if (logUsage) this.log.info('functions', `${name} call: ${Math.round(lease.cpuMs)} ms CPU (limit ${this.limits.cpuMs}), worker ${Math.round(rssAnonMb(running.child.pid))} MB (limit ${this.limits.memoryMb})`);
+        if (logUsage)
+          this.log.info(
+            'functions',
+            `${name} call: ${Math.round(lease.cpuMs)} ms CPU (limit ${this.limits.cpuMs}), worker ${Math.round(rssAnonMb(running.child.pid))} MB (limit ${this.limits.memoryMb})`,
+          );
         if (running.inflight.size > 0) return;
         clearInterval(running.sampler);
         running.sampler = undefined;
@@ -189,7 +193,10 @@ export class FunctionWorkers {
   private retireAtHalfWallClock(running: Running): void {
     running.retired = true;
     if (this.running.get(running.name) === running) this.running.delete(running.name);
-    this.log.info('functions', `${running.name} worker (pid ${running.child.pid}) is past half its ${this.limits.wallClockMs / 1000} s wall clock: new calls go to a new worker`);
+    this.log.info(
+      'functions',
+      `${running.name} worker (pid ${running.child.pid}) is past half its ${this.limits.wallClockMs / 1000} s wall clock: new calls go to a new worker`,
+    );
     if (running.inflight.size === 0) void stopChild(running.child);
   }
 
@@ -236,7 +243,10 @@ export class FunctionWorkers {
     clearInterval(running.sampler);
     clearTimeout(running.wallClock);
     if (this.running.get(running.name) === running) this.running.delete(running.name);
-    this.log.error('functions', `${running.name}: ${limitLogMessage[reason]} (${detail}); worker pid ${running.child.pid} killed, ${running.inflight.size} call(s) answered 546 WORKER_LIMIT`);
+    this.log.error(
+      'functions',
+      `${running.name}: ${limitLogMessage[reason]} (${detail}); worker pid ${running.child.pid} killed, ${running.inflight.size} call(s) answered 546 WORKER_LIMIT`,
+    );
     for (const lease of running.inflight) lease.kill(reason);
     running.child.kill('SIGKILL');
   }
@@ -285,11 +295,18 @@ export class FunctionWorkers {
     const dir = path.join(this.functionsDir, name);
     const config = existsSync(path.join(dir, 'deno.json')) ? path.join(dir, 'deno.json') : undefined;
     const args = [
-      'run', '--no-prompt', '--no-lock', '--node-modules-dir=manual',
+      'run',
+      '--no-prompt',
+      '--no-lock',
+      '--node-modules-dir=manual',
       ...(this.limits.memoryMb > 0 ? [`--v8-flags=--max-old-space-size=${this.limits.memoryMb}`] : []),
-      '--allow-net', '--allow-env', `--allow-read=${this.readablePaths(config).join(',')}`,
+      '--allow-net',
+      '--allow-env',
+      `--allow-read=${this.readablePaths(config).join(',')}`,
       ...(config ? ['--config', config] : ['--no-config']),
-      workerScript, pathToFileURL(path.join(dir, 'index.ts')).href, name,
+      workerScript,
+      pathToFileURL(path.join(dir, 'index.ts')).href,
+      name,
     ];
     const child = spawn(this.deno, args, {
       cwd: dir,
@@ -300,7 +317,10 @@ export class FunctionWorkers {
     const recentErrors: string[] = [];
     let exited!: () => void;
     const running: Running = {
-      name, child, ready: undefined as unknown as Promise<FunctionWorker>, inflight: new Set(),
+      name,
+      child,
+      ready: undefined as unknown as Promise<FunctionWorker>,
+      inflight: new Set(),
       exited: new Promise<void>((resolve) => (exited = resolve)),
     };
     this.byChild.set(child, running);
@@ -344,13 +364,17 @@ export class FunctionWorkers {
         this.byChild.delete(child);
         if (this.running.get(name)?.child === child) this.running.delete(name);
         reject(new Error(`${name} exited (${signal ?? `code ${code}`}) before listening:\n${recentErrors.join('\n')}`));
-        if (!this.stopped && !running.retired && !running.limitHit && !outOfMemory()) this.log.error('functions', `${name} worker (pid ${child.pid}) exited (${signal ?? `code ${code}`}); the next call starts it again`);
+        if (!this.stopped && !running.retired && !running.limitHit && !outOfMemory())
+          this.log.error('functions', `${name} worker (pid ${child.pid}) exited (${signal ?? `code ${code}`}); the next call starts it again`);
       });
       // after 'exit', once its output has been read: V8 reached the heap cap (--max-old-space-size) before a sample saw it
       child.on('close', () => {
         if (!running.limitHit && running.inflight.size > 0 && outOfMemory()) {
           running.limitHit = 'memory';
-          this.log.error('functions', `${name}: ${limitLogMessage.memory} (V8 heap over ${this.limits.memoryMb} MB); ${running.inflight.size} call(s) answered 546 WORKER_LIMIT`);
+          this.log.error(
+            'functions',
+            `${name}: ${limitLogMessage.memory} (V8 heap over ${this.limits.memoryMb} MB); ${running.inflight.size} call(s) answered 546 WORKER_LIMIT`,
+          );
           for (const lease of running.inflight) lease.kill('memory');
         }
         exited();
@@ -364,7 +388,7 @@ export class FunctionWorkers {
   /** The functions folder, local import-map targets (e.g. "@stitchhouse/shared/": "../../../shared/src/") and node_modules. */
   private readablePaths(config: string | undefined): string[] {
     const paths = new Set([this.functionsDir, path.join(path.dirname(this.functionsDir), 'node_modules'), path.join(repoRoot, 'node_modules')]);
-    const imports = config ? (JSON.parse(readFileSync(config, 'utf8')) as { imports?: Record<string, string> }).imports ?? {} : {};
+    const imports = config ? ((JSON.parse(readFileSync(config, 'utf8')) as { imports?: Record<string, string> }).imports ?? {}) : {};
     for (const target of Object.values(imports)) {
       if (/^\.{0,2}\//.test(target)) paths.add(path.resolve(path.dirname(config!), target));
     }

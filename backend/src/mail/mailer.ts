@@ -35,10 +35,13 @@ export class LocalMailer implements Mailer {
     const to = message.to.trim();
     if (!/^[^\s@]+@[^\s@]+$/.test(to)) throw new Error(`Cannot send mail to invalid address ${JSON.stringify(message.to)}`);
     const links = extractLinks(message.text, message.html);
-    await this.pool.query(
-      'insert into _local.mail_messages (recipient, subject, text_body, html_body, links) values ($1, $2, $3, $4, $5)',
-      [to, message.subject, message.text, message.html, links],
-    );
+    await this.pool.query('insert into _local.mail_messages (recipient, subject, text_body, html_body, links) values ($1, $2, $3, $4, $5)', [
+      to,
+      message.subject,
+      message.text,
+      message.html,
+      links,
+    ]);
     this.log.info('mail', `to ${to}: ${message.subject}`);
     if (this.transport) {
       await this.transport.sendMail({ from: this.from, to, subject: message.subject, text: message.text, html: message.html || undefined });

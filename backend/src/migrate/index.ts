@@ -23,7 +23,11 @@ export interface MigrateResult {
 }
 
 export class MigrationError extends Error {
-  constructor(readonly file: string, readonly cause: unknown, message: string) {
+  constructor(
+    readonly file: string,
+    readonly cause: unknown,
+    message: string,
+  ) {
     super(message);
     this.name = 'MigrationError';
   }
@@ -63,8 +67,10 @@ export async function migrate(pool: pg.Pool, options: { bootstrapDir: string; mi
     );
     alter table supabase_migrations.schema_migrations add column if not exists checksum text;`);
   const done = new Map(
-    (await pool.query<{ version: string; checksum: string | null }>('select version, checksum from supabase_migrations.schema_migrations'))
-      .rows.map((r) => [r.version, r.checksum]),
+    (await pool.query<{ version: string; checksum: string | null }>('select version, checksum from supabase_migrations.schema_migrations')).rows.map((r) => [
+      r.version,
+      r.checksum,
+    ]),
   );
   const migrations = options.migrationsDirs
     .flatMap(listSqlFiles)
@@ -85,9 +91,12 @@ export async function migrate(pool: pg.Pool, options: { bootstrapDir: string; mi
       // applied before checksums were kept: what is there now is taken as what ran
       await pool.query('update supabase_migrations.schema_migrations set checksum = $2 where version = $1', [m.version, current]);
     } else if (recorded !== current) {
-      throw new MigrationError(m.file, null,
+      throw new MigrationError(
+        m.file,
+        null,
         `Migration ${path.basename(m.file)} was edited after it was applied to this database (sha256 ${recorded.slice(0, 12)}… when applied, ` +
-        `${current.slice(0, 12)}… now). Applied migrations are append-only: restore the file and put the change in a new migration.`);
+          `${current.slice(0, 12)}… now). Applied migrations are append-only: restore the file and put the change in a new migration.`,
+      );
     }
   }
   const applied: string[] = [];

@@ -104,11 +104,15 @@ async function launch(options: PostgrestOptions, port: number, adminPort: number
   });
 
   const started = Date.now();
-  await waitFor(async () => {
-    if (!running) throw new ExitedDuringStartup(`PostgREST ${exitReason} during start-up (see the [rest] lines above)`);
-    // another process on the admin port could answer /ready: ours must still be running
-    return (await ready(adminPort)) && running;
-  }, 60_000, 'PostgREST did not become ready within 60 s');
+  await waitFor(
+    async () => {
+      if (!running) throw new ExitedDuringStartup(`PostgREST ${exitReason} during start-up (see the [rest] lines above)`);
+      // another process on the admin port could answer /ready: ours must still be running
+      return (await ready(adminPort)) && running;
+    },
+    60_000,
+    'PostgREST did not become ready within 60 s',
+  );
   options.log.info('rest', `PostgREST ready on 127.0.0.1:${port} in ${Date.now() - started} ms`);
 
   return {

@@ -74,7 +74,11 @@ export interface TableInfo {
 
 /** A table's shape as the change payloads carry it; null when it does not exist. */
 export async function tableInfo(pool: pg.Pool, schema: string, table: string): Promise<TableInfo | null> {
-  const { rows } = await pool.query<{ rls: boolean; pk: string[] | null; columns: Array<{ name: string; type: string; anon: boolean; authenticated: boolean; service_role: boolean }> }>(
+  const { rows } = await pool.query<{
+    rls: boolean;
+    pk: string[] | null;
+    columns: Array<{ name: string; type: string; anon: boolean; authenticated: boolean; service_role: boolean }>;
+  }>(
     `select c.relrowsecurity as rls,
             (select array_agg(a.attname::text order by a.attnum) from pg_index x join pg_attribute a on a.attrelid = x.indrelid and a.attnum = any (x.indkey)
               where x.indrelid = c.oid and x.indisprimary) as pk,
@@ -94,7 +98,9 @@ export async function tableInfo(pool: pg.Pool, schema: string, table: string): P
   const selectable: Record<string, Set<string>> = {};
   for (const role of REQUEST_ROLES) selectable[role] = new Set(columns.filter((c) => c[role as 'anon']).map((c) => c.name));
   return {
-    rls: row.rls, pk: row.pk ?? [], selectable,
+    rls: row.rls,
+    pk: row.pk ?? [],
+    selectable,
     columns: columns.map((c) => ({ name: c.name, type: c.type })),
     types: new Map(columns.map((c) => [c.name, c.type])),
   };
@@ -103,10 +109,12 @@ export async function tableInfo(pool: pg.Pool, schema: string, table: string): P
 /** Positions (0-based) of the claims that may select the row with this record's primary key. */
 export async function visibleTo(pool: pg.Pool, schema: string, table: string, record: Record<string, unknown>, claims: JwtClaims[]): Promise<Set<number>> {
   if (!claims.length) return new Set();
-  const { rows } = await pool.query<{ v: number[] }>(
-    `select realtime.visible_to(format('%I.%I', $1::text, $2::text)::regclass, $3::jsonb, $4::jsonb[]) as v`,
-    [schema, table, JSON.stringify(record), claims.map((c) => JSON.stringify(c))],
-  );
+  const { rows } = await pool.query<{ v: number[] }>(`select realtime.visible_to(format('%I.%I', $1::text, $2::text)::regclass, $3::jsonb, $4::jsonb[]) as v`, [
+    schema,
+    table,
+    JSON.stringify(record),
+    claims.map((c) => JSON.stringify(c)),
+  ]);
   return new Set((rows[0]?.v ?? []).map((i) => i - 1));
 }
 
@@ -122,7 +130,9 @@ export async function messagePayload(pool: pg.Pool, id: string): Promise<unknown
  */
 export function listenForChanges(postgres: PostgresHandle, log: Logger, onPayload: (payload: string) => void): () => Promise<void> {
   if (postgres.onNotification) {
-    const off = postgres.onNotification((channel, payload) => { if (channel === REALTIME_CHANNEL) onPayload(payload); });
+    const off = postgres.onNotification((channel, payload) => {
+      if (channel === REALTIME_CHANNEL) onPayload(payload);
+    });
     return async () => void off();
   }
   let client: pg.Client | null = null;
@@ -139,10 +149,14 @@ export function listenForChanges(postgres: PostgresHandle, log: Logger, onPayloa
       if (err) log.error('realtime', 'change stream lost; reconnecting', err);
       retry = setTimeout(connect, 1000);
     };
-    c.on('notification', (n) => { if (n.channel === REALTIME_CHANNEL && n.payload) onPayload(n.payload); });
+    c.on('notification', (n) => {
+      if (n.channel === REALTIME_CHANNEL && n.payload) onPayload(n.payload);
+    });
     c.on('error', again);
     c.on('end', () => again());
-    c.connect().then(() => c.query(`listen ${REALTIME_CHANNEL}`)).catch(again);
+    c.connect()
+      .then(() => c.query(`listen ${REALTIME_CHANNEL}`))
+      .catch(again);
   };
   connect();
   return async () => {

@@ -79,11 +79,17 @@ export function matchesFilter(f: ParsedFilter, record: Record<string, unknown> |
   const c = compare(value, f.values[0]!, type);
   if (c === null) return false;
   switch (f.op) {
-    case 'eq': return c === 0;
-    case 'neq': return c !== 0;
-    case 'lt': return c < 0;
-    case 'lte': return c <= 0;
-    case 'gt': return c > 0;
-    case 'gte': return c >= 0;
+    case 'eq':
+      return c === 0;
+    case 'neq':
+      return c !== 0;
+    case 'lt':
+      return c < 0;
+    case 'lte':
+      return c <= 0;
+    case 'gt':
+      return c > 0;
+    case 'gte':
+      return c >= 0;
   }
 }

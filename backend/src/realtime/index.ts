@@ -22,7 +22,8 @@ export function startRealtime(ctx: ServiceContext, postgres: PostgresHandle): Re
     if (!token) return 'Authorization header must be "Bearer <jwt>"';
     return server.verify(token).catch((err: Error) => err.message);
   };
-  const apiKeyOf = (c: { req: { header(n: string): string | undefined; url: string } }) => c.req.header('apikey') ?? new URL(c.req.url).searchParams.get('apikey') ?? undefined;
+  const apiKeyOf = (c: { req: { header(n: string): string | undefined; url: string } }) =>
+    c.req.header('apikey') ?? new URL(c.req.url).searchParams.get('apikey') ?? undefined;
 
   // POST /api/broadcast {messages: [{topic, event, payload, private}]} → 202; private messages
   // the caller may not send (no insert policy on realtime.messages) are left out, as hosted

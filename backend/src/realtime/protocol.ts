@@ -59,7 +59,10 @@ export function decodeFrame(data: Buffer, isBinary: boolean, vsn: Vsn): Message 
   const meta = metaText ? (JSON.parse(metaText) as Record<string, unknown>) : {};
   const userPayload = encoding === JSON_ENCODING ? (JSON.parse(body.toString('utf8')) as unknown) : Buffer.from(body);
   return {
-    join_ref: joinRef || null, ref: ref || null, topic, event: 'broadcast',
+    join_ref: joinRef || null,
+    ref: ref || null,
+    topic,
+    event: 'broadcast',
     payload: { ...meta, type: 'broadcast', event, payload: userPayload },
   };
 }

@@ -91,7 +91,11 @@ class Connection {
   readonly channels = new Map<string, Channel>();
   lastSeen = Date.now();
   private chain: Promise<void> = Promise.resolve();
-  constructor(readonly ws: WebSocket, readonly vsn: Vsn, readonly apiKey: string) {}
+  constructor(
+    readonly ws: WebSocket,
+    readonly vsn: Vsn,
+    readonly apiKey: string,
+  ) {}
 
   send(m: Message): void {
     this.sendRaw(encodeFrame(m, this.vsn));
@@ -154,10 +158,12 @@ export function startRealtimeServer(ctx: ServiceContext, postgres: PostgresHandl
         const ago = Math.max(0, Math.floor(Date.now() / 1000) - Number(e.payload?.exp ?? 0));
         throw new ChannelError(`InvalidJWTToken: Token has expired ${ago} seconds ago`);
       }
-      if (e.code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED' || e.code === 'ERR_JWKS_NO_MATCHING_KEY') throw new ChannelError('JwtSignatureError: Failed to validate JWT signature');
+      if (e.code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED' || e.code === 'ERR_JWKS_NO_MATCHING_KEY')
+        throw new ChannelError('JwtSignatureError: Failed to validate JWT signature');
       throw new ChannelError('MalformedJWT: The token provided is not a valid JWT');
     }
-    if (typeof claims.role !== 'string' || typeof claims.exp !== 'number') throw new ChannelError('InvalidJWTToken: Fields `role` and `exp` are required in JWT');
+    if (typeof claims.role !== 'string' || typeof claims.exp !== 'number')
+      throw new ChannelError('InvalidJWTToken: Fields `role` and `exp` are required in JWT');
     if (!REQUEST_ROLES.has(claims.role)) throw new ChannelError(`Unauthorized: role "${claims.role}" is not allowed`);
     return claims;
   }
@@ -165,12 +171,21 @@ export function startRealtimeServer(ctx: ServiceContext, postgres: PostgresHandl
   function armExpiry(channel: Channel): void {
     clearTimeout(channel.expiry);
     const ms = Number(channel.claims.exp) * 1000 - Date.now();
-    channel.expiry = setTimeout(() => shutdown(channel, `Token has expired ${Math.max(0, Math.round((Date.now() - Number(channel.claims.exp) * 1000) / 1000))} seconds ago`), Math.max(0, Math.min(ms, 2 ** 31 - 1)));
+    channel.expiry = setTimeout(
+      () => shutdown(channel, `Token has expired ${Math.max(0, Math.round((Date.now() - Number(channel.claims.exp) * 1000) / 1000))} seconds ago`),
+      Math.max(0, Math.min(ms, 2 ** 31 - 1)),
+    );
   }
 
   // ---- channels ----
   function system(channel: Channel, extension: string, status: 'ok' | 'error', message: string): void {
-    channel.conn.send({ join_ref: channel.joinRef, ref: null, topic: channel.topic, event: 'system', payload: { extension, status, message, channel: channel.sub } });
+    channel.conn.send({
+      join_ref: channel.joinRef,
+      ref: null,
+      topic: channel.topic,
+      event: 'system',
+      payload: { extension, status, message, channel: channel.sub },
+    });
   }
 
   /** Ends a channel from the server's side: a system error, then phx_close (hosted's shutdown_response). */
@@ -209,8 +224,18 @@ export function startRealtimeServer(ctx: ServiceContext, postgres: PostgresHandl
       throw err;
     }
     const isPrivate = config.private === true;
-    const channel = new Channel(conn, m.topic, sub, m.join_ref, isPrivate, config.broadcast?.self === true, config.broadcast?.ack === true,
-      typeof config.presence?.key === 'string' && config.presence.key ? config.presence.key : randomUUID(), token, claims);
+    const channel = new Channel(
+      conn,
+      m.topic,
+      sub,
+      m.join_ref,
+      isPrivate,
+      config.broadcast?.self === true,
+      config.broadcast?.ack === true,
+      typeof config.presence?.key === 'string' && config.presence.key ? config.presence.key : randomUUID(),
+      token,
+      claims,
+    );
     if (isPrivate) {
       channel.policies = await readPolicies(pool, claims, sub);
       if (!channel.policies.broadcastRead && !channel.policies.presenceRead) {
@@ -237,7 +262,9 @@ export function startRealtimeServer(ctx: ServiceContext, postgres: PostgresHandl
       const schema = typeof p.schema === 'string' && p.schema ? p.schema : 'public';
       const table = typeof p.table === 'string' && p.table && p.table !== '*' ? p.table : undefined;
       if (table && !(await tableFor(schema, table))) {
-        problems.push(`Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [schema: ${schema}, table: ${table}, filters: ${p.filter ? `[${p.filter}]` : '[]'}]`);
+        problems.push(
+          `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [schema: ${schema}, table: ${table}, filters: ${p.filter ? `[${p.filter}]` : '[]'}]`,
+        );
         continue;
       }
       channel.pg.push({ id, channel, event, schema, table, filter: parsed });
@@ -308,7 +335,8 @@ export function startRealtimeServer(ctx: ServiceContext, postgres: PostgresHandl
     const p = (m.payload ?? {}) as { event?: string; payload?: unknown };
     if (channel.isPrivate) {
       channel.policies!.presenceWrite ??= await mayWrite(pool, channel.claims, channel.sub, 'presence');
-      if (!channel.policies!.presenceWrite) return channel.conn.reply(m, 'error', { reason: `Unauthorized: You do not have permissions to write to this Channel topic: ${channel.sub}` });
+      if (!channel.policies!.presenceWrite)
+        return channel.conn.reply(m, 'error', { reason: `Unauthorized: You do not have permissions to write to this Channel topic: ${channel.sub}` });
     }
     if (p.event === 'untrack') {
       untrack(channel);
@@ -319,7 +347,11 @@ export function startRealtimeServer(ctx: ServiceContext, postgres: PostgresHandl
       return channel.conn.reply(m, 'error', { reason: 'Presence track payload must be a map' });
     }
     const old = channel.presenceMeta;
-    const meta: PresenceMeta = { ...(p.payload as Record<string, unknown>), phx_ref: randomUUID().replace(/-/g, '').slice(0, 20), ...(old ? { phx_ref_prev: old.phx_ref } : {}) };
+    const meta: PresenceMeta = {
+      ...(p.payload as Record<string, unknown>),
+      phx_ref: randomUUID().replace(/-/g, '').slice(0, 20),
+      ...(old ? { phx_ref_prev: old.phx_ref } : {}),
+    };
     let byKey = presence.get(channel.key);
     if (!byKey) presence.set(channel.key, (byKey = new Map()));
     let metas = byKey.get(channel.presenceKey);
@@ -344,7 +376,11 @@ export function startRealtimeServer(ctx: ServiceContext, postgres: PostgresHandl
     }
     if (channel.isPrivate) {
       const policies = await readPolicies(pool, claims, channel.sub);
-      if ((channel.policies?.broadcastRead && !policies.broadcastRead) || (channel.policies?.presenceRead && !policies.presenceRead) || (!policies.broadcastRead && !policies.presenceRead)) {
+      if (
+        (channel.policies?.broadcastRead && !policies.broadcastRead) ||
+        (channel.policies?.presenceRead && !policies.presenceRead) ||
+        (!policies.broadcastRead && !policies.presenceRead)
+      ) {
         return shutdown(channel, `You no longer have permission to read from this Channel topic: ${channel.sub}`);
       }
       channel.policies = policies;
@@ -400,10 +436,12 @@ export function startRealtimeServer(ctx: ServiceContext, postgres: PostgresHandl
       } catch {
         return; // as Phoenix: a frame it cannot read is dropped
       }
-      conn.enqueue(() => handle(conn, m).catch((err: unknown) => {
-        log.error('realtime', `${m.event} on ${m.topic} failed`, err);
-        if (m.event === 'phx_join') conn.reply(m, 'error', { reason: 'Realtime was unable to connect to the project database' });
-      }));
+      conn.enqueue(() =>
+        handle(conn, m).catch((err: unknown) => {
+          log.error('realtime', `${m.event} on ${m.topic} failed`, err);
+          if (m.event === 'phx_join') conn.reply(m, 'error', { reason: 'Realtime was unable to connect to the project database' });
+        }),
+      );
     });
     ws.on('close', () => {
       connections.delete(conn);
@@ -433,7 +471,10 @@ export function startRealtimeServer(ctx: ServiceContext, postgres: PostgresHandl
       return info;
     }
     cached.at = Date.now();
-    void info.then((fresh) => tables.set(k, { at: Date.now(), info: Promise.resolve(fresh) }), () => undefined);
+    void info.then(
+      (fresh) => tables.set(k, { at: Date.now(), info: Promise.resolve(fresh) }),
+      () => undefined,
+    );
     return cached.info;
   }
 
@@ -444,7 +485,9 @@ export function startRealtimeServer(ctx: ServiceContext, postgres: PostgresHandl
   }
 
   async function dispatchChange(c: Change): Promise<void> {
-    const subs = [...pgSubs].filter((s) => (s.schema === '*' || s.schema === c.schema) && (!s.table || s.table === c.table) && (s.event === '*' || s.event === c.type));
+    const subs = [...pgSubs].filter(
+      (s) => (s.schema === '*' || s.schema === c.schema) && (!s.table || s.table === c.table) && (s.event === '*' || s.event === c.type),
+    );
     if (!subs.length) return;
     const info = await tableFor(c.schema, c.table);
     if (!info) return;
@@ -468,7 +511,10 @@ export function startRealtimeServer(ctx: ServiceContext, postgres: PostgresHandl
           const cols = info.selectable[role] ?? new Set<string>();
           const keepOld = (k: string) => cols.has(k) && (!info.rls || c.type !== 'DELETE' || info.pk.includes(k));
           data = JSON.stringify({
-            schema: c.schema, table: c.table, commit_timestamp: c.commit_timestamp, type: c.type,
+            schema: c.schema,
+            table: c.table,
+            commit_timestamp: c.commit_timestamp,
+            type: c.type,
             columns: info.columns.filter((col) => cols.has(col.name)),
             ...(c.type === 'DELETE' ? {} : { record: pick(c.record, (k) => cols.has(k)) }),
             ...(c.type === 'INSERT' ? {} : { old_record: pick(c.old_record, keepOld) }),
@@ -499,7 +545,13 @@ export function startRealtimeServer(ctx: ServiceContext, postgres: PostgresHandl
     const worker = async (): Promise<void> => {
       for (let b = next++; b < batches.length; b = next++) {
         const batch = batches[b]!;
-        const visible = await visibleTo(pool, c.schema, c.table, c.record ?? {}, batch.map((g) => g[0]!.claims));
+        const visible = await visibleTo(
+          pool,
+          c.schema,
+          c.table,
+          c.record ?? {},
+          batch.map((g) => g[0]!.claims),
+        );
         send(batch.filter((_, i) => visible.has(i)).flat());
       }
     };
@@ -531,12 +583,13 @@ export function startRealtimeServer(ctx: ServiceContext, postgres: PostgresHandl
     },
     verify,
     stats: () => ({ sockets: connections.size, channels: [...byTopic.values()].reduce((n, s) => n + s.size, 0), subscriptions: pgSubs.size }),
-    stop: () => (stopping ??= (async () => {
-      clearInterval(idle);
-      await stopListening();
-      for (const c of connections) c.ws.terminate();
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
-      await changeChain;
-    })()),
+    stop: () =>
+      (stopping ??= (async () => {
+        clearInterval(idle);
+        await stopListening();
+        for (const c of connections) c.ws.terminate();
+        await new Promise<void>((resolve) => wss.close(() => resolve()));
+        await changeChain;
+      })()),
   };
 }

@@ -13,8 +13,17 @@ const headBytes = 4100;
 
 /** Types that run as code or markup when opened: never accepted as uploads. */
 const activeTypes = new Set([
-  'text/html', 'application/xhtml+xml', 'text/xml', 'application/xml', 'application/javascript', 'text/javascript',
-  'application/ecmascript', 'text/ecmascript', 'application/x-javascript', 'application/x-shockwave-flash', 'text/xsl',
+  'text/html',
+  'application/xhtml+xml',
+  'text/xml',
+  'application/xml',
+  'application/javascript',
+  'text/javascript',
+  'application/ecmascript',
+  'text/ecmascript',
+  'application/x-javascript',
+  'application/x-shockwave-flash',
+  'text/xsl',
 ]);
 
 /** Declared type → types file-type may report for the same bytes. */
@@ -86,13 +95,30 @@ function magicCheck(declared: string, expected: readonly string[]): ContentCheck
 const svgNamespace = 'http://www.w3.org/2000/svg';
 const xhtmlNamespace = 'http://www.w3.org/1999/xhtml';
 /** Elements that run code or embed documents (compared lower-cased, any namespace). */
-const forbiddenElements = new Set(['script', 'foreignobject', 'iframe', 'embed', 'object', 'handler', 'listener', 'frame', 'frameset', 'applet', 'base', 'meta']);
+const forbiddenElements = new Set([
+  'script',
+  'foreignobject',
+  'iframe',
+  'embed',
+  'object',
+  'handler',
+  'listener',
+  'frame',
+  'frameset',
+  'applet',
+  'base',
+  'meta',
+]);
 const animationElements = new Set(['set', 'animate', 'animatemotion', 'animatetransform', 'animatecolor']);
 
 /** A URL or value that would run code if followed (whitespace and controls are ignored by browsers). */
 function runsCode(value: string): boolean {
-  const squashed = Array.from(value, (ch) => (ch <= '\u001f' || ch.trim() === '' ? '' : ch)).join('').toLowerCase();
-  return /(^|[^a-z0-9+.-])(javascript|vbscript|livescript):/.test(squashed) || squashed.includes('data:text/html') || squashed.includes('data:application/xhtml');
+  const squashed = Array.from(value, (ch) => (ch <= '\u001f' || ch.trim() === '' ? '' : ch))
+    .join('')
+    .toLowerCase();
+  return (
+    /(^|[^a-z0-9+.-])(javascript|vbscript|livescript):/.test(squashed) || squashed.includes('data:text/html') || squashed.includes('data:application/xhtml')
+  );
 }
 
 function svgCheck(declared: string): ContentCheck {
@@ -119,7 +145,10 @@ function svgCheck(declared: string): ContentCheck {
       if (name.startsWith('on')) throw refuse(`it has an event handler (${attr.name})`);
       if (runsCode(attr.value)) throw refuse(`the attribute ${attr.name} holds a script URL`);
       if (animationElements.has(local) && name === 'attributename') {
-        const target = attr.value.trim().toLowerCase().replace(/^[^:]*:/, '');
+        const target = attr.value
+          .trim()
+          .toLowerCase()
+          .replace(/^[^:]*:/, '');
         if (target === 'href' || target.startsWith('on')) throw refuse(`<${tag.name}> may not animate ${attr.value}`);
       }
     }

@@ -48,8 +48,7 @@ export interface ObjectRow {
 }
 
 const bucketColumns = 'id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, type, created_at, updated_at';
-const objectColumns =
-  'id, bucket_id, name, owner, owner_id, version, metadata, user_metadata, created_at, updated_at, last_accessed_at';
+const objectColumns = 'id, bucket_id, name, owner, owner_id, version, metadata, user_metadata, created_at, updated_at, last_accessed_at';
 
 export async function findBucket(db: Queryable, id: string): Promise<BucketRow | undefined> {
   const { rows } = await db.query<BucketRow>(`select ${bucketColumns} from storage.buckets where id = $1`, [id]);
@@ -134,10 +133,7 @@ export async function bucketHasObjects(db: Queryable, id: string): Promise<boole
 }
 
 export async function findObject(db: Queryable, bucket: string, name: string): Promise<ObjectRow | undefined> {
-  const { rows } = await db.query<ObjectRow>(
-    `select ${objectColumns} from storage.objects where bucket_id = $1 and name = $2`,
-    [bucket, name],
-  );
+  const { rows } = await db.query<ObjectRow>(`select ${objectColumns} from storage.objects where bucket_id = $1 and name = $2`, [bucket, name]);
   return rows[0];
 }
 
@@ -147,10 +143,7 @@ export async function objectVersionExists(db: Queryable, bucket: string, name: s
 }
 
 export async function findObjects(db: Queryable, bucket: string, names: string[]): Promise<ObjectRow[]> {
-  const { rows } = await db.query<ObjectRow>(
-    `select ${objectColumns} from storage.objects where bucket_id = $1 and name = any($2::text[])`,
-    [bucket, names],
-  );
+  const { rows } = await db.query<ObjectRow>(`select ${objectColumns} from storage.objects where bucket_id = $1 and name = any($2::text[])`, [bucket, names]);
   return rows;
 }
 
@@ -184,26 +177,23 @@ export async function insertObject(db: Queryable, o: NewObject, upsert: boolean)
 
 /** Current version of an object, locked until the transaction ends (superuser finalize). */
 export async function lockObjectVersion(db: Queryable, bucket: string, name: string): Promise<string | null | undefined> {
-  const { rows } = await db.query<{ version: string | null }>(
-    'select version from storage.objects where bucket_id = $1 and name = $2 for update',
-    [bucket, name],
-  );
+  const { rows } = await db.query<{ version: string | null }>('select version from storage.objects where bucket_id = $1 and name = $2 for update', [
+    bucket,
+    name,
+  ]);
   return rows[0] === undefined ? undefined : rows[0].version;
 }
 
 export async function deleteObjects(db: Queryable, bucket: string, names: string[]): Promise<ObjectRow[]> {
-  const { rows } = await db.query<ObjectRow>(
-    `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${objectColumns}`,
-    [bucket, names],
-  );
+  const { rows } = await db.query<ObjectRow>(`delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${objectColumns}`, [
+    bucket,
+    names,
+  ]);
   return rows;
 }
 
 export async function deleteAllObjects(db: Queryable, bucket: string): Promise<ObjectRow[]> {
-  const { rows } = await db.query<ObjectRow>(
-    `delete from storage.objects where bucket_id = $1 returning ${objectColumns}`,
-    [bucket],
-  );
+  const { rows } = await db.query<ObjectRow>(`delete from storage.objects where bucket_id = $1 returning ${objectColumns}`, [bucket]);
   return rows;
 }
 
@@ -234,10 +224,16 @@ export async function searchObjects(
   args: { prefix: string; bucket: string; limit: number; offset: number; search: string; sortColumn: string; sortOrder: string },
 ): Promise<ListEntry[]> {
   const levels = args.prefix === '' ? 1 : args.prefix.split('/').length;
-  const { rows } = await db.query<ListEntry>(
-    'select * from storage.search($1, $2, $3, $4, $5, $6, $7, $8)',
-    [args.prefix, args.bucket, args.limit, levels, args.offset, args.search, args.sortColumn, args.sortOrder],
-  );
+  const { rows } = await db.query<ListEntry>('select * from storage.search($1, $2, $3, $4, $5, $6, $7, $8)', [
+    args.prefix,
+    args.bucket,
+    args.limit,
+    levels,
+    args.offset,
+    args.search,
+    args.sortColumn,
+    args.sortOrder,
+  ]);
   return rows;
 }
 

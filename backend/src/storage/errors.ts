@@ -17,20 +17,16 @@ export class StorageError extends Error {
 export const errors = {
   noSuchBucket: () => new StorageError(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found'),
   noSuchKey: () => new StorageError(404, 'NoSuchKey', 'not_found', 'Object not found'),
-  accessDenied: (message = 'new row violates row-level security policy') =>
-    new StorageError(403, 'AccessDenied', 'Unauthorized', message),
+  accessDenied: (message = 'new row violates row-level security policy') => new StorageError(403, 'AccessDenied', 'Unauthorized', message),
   duplicate: () => new StorageError(409, 'ResourceAlreadyExists', 'Duplicate', 'The resource already exists'),
-  bucketNotEmpty: () =>
-    new StorageError(409, 'InvalidRequest', 'Bucket not empty', 'The bucket you tried to delete is not empty'),
+  bucketNotEmpty: () => new StorageError(409, 'InvalidRequest', 'Bucket not empty', 'The bucket you tried to delete is not empty'),
   invalidJwt: (message: string) => new StorageError(400, 'InvalidJWT', 'InvalidJWT', message),
   invalidSignature: (message: string) => new StorageError(400, 'InvalidSignature', 'InvalidSignature', message),
   invalidKey: (key: string) => new StorageError(400, 'InvalidKey', 'Invalid Input', `Invalid key: ${key}`),
-  invalidBucketName: (name: string) =>
-    new StorageError(400, 'InvalidBucketName', 'Invalid Input', `Bucket name invalid: ${name}`),
+  invalidBucketName: (name: string) => new StorageError(400, 'InvalidBucketName', 'Invalid Input', `Bucket name invalid: ${name}`),
   invalidRequest: (message: string) => new StorageError(400, 'InvalidRequest', 'Invalid Input', message),
   invalidParameter: (parameter: string) => new StorageError(400, 'InvalidParameter', 'Invalid Input', `Invalid Parameter ${parameter}`),
-  entityTooLarge: () =>
-    new StorageError(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size'),
+  entityTooLarge: () => new StorageError(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size'),
   invalidMimeType: (mimeType: string, why?: string) =>
     new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${mimeType} is not supported${why ? `: ${why}` : ''}`),
   /** Image transformations: the object is not an image libvips reads, or is too big to render. */
@@ -55,8 +51,5 @@ export function fromPgError(err: unknown): StorageError | undefined {
 }
 
 export function errorResponse(c: Context, err: StorageError): Response {
-  return c.json(
-    { statusCode: String(err.statusCode), code: err.code, error: err.error, message: err.message },
-    err.statusCode >= 500 ? 500 : 400,
-  );
+  return c.json({ statusCode: String(err.statusCode), code: err.code, error: err.error, message: err.message }, err.statusCode >= 500 ? 500 : 400);
 }

@@ -215,7 +215,10 @@ export class ImageRenderer {
     if (!pending) {
       pending = this.slots(() => this.renderNow(object, transform, format, key));
       this.inFlight.set(key, pending);
-      pending.then((r) => this.cache.set(key, r)).catch(() => {}).finally(() => this.inFlight.delete(key));
+      pending
+        .then((r) => this.cache.set(key, r))
+        .catch(() => {})
+        .finally(() => this.inFlight.delete(key));
     }
     return pending;
   }
@@ -248,13 +251,23 @@ export class ImageRenderer {
       }
       const q = transform.quality;
       pipeline =
-        format === 'webp' ? pipeline.webp({ quality: q })
-        : format === 'jpeg' ? pipeline.jpeg({ quality: q, mozjpeg: true })
-        : format === 'avif' ? pipeline.avif({ quality: q })
-        : format === 'gif' ? pipeline.gif()
-        : pipeline.png({ compressionLevel: 9, palette: q < 100, quality: q });
+        format === 'webp'
+          ? pipeline.webp({ quality: q })
+          : format === 'jpeg'
+            ? pipeline.jpeg({ quality: q, mozjpeg: true })
+            : format === 'avif'
+              ? pipeline.avif({ quality: q })
+              : format === 'gif'
+                ? pipeline.gif()
+                : pipeline.png({ compressionLevel: 9, palette: q < 100, quality: q });
       const body = await pipeline.toBuffer();
-      return { body, contentType: contentTypes[format], etag: `"${createHash('sha1').update(`${object.metadata?.eTag ?? ''}|${key}`).digest('hex')}"` };
+      return {
+        body,
+        contentType: contentTypes[format],
+        etag: `"${createHash('sha1')
+          .update(`${object.metadata?.eTag ?? ''}|${key}`)
+          .digest('hex')}"`,
+      };
     } catch (err) {
       if (err instanceof StorageError) throw err;
       const message = err instanceof Error ? err.message : String(err);

@@ -27,7 +27,12 @@ export interface SignedTransform {
 }
 
 export async function signDownloadToken(
-  bucket: string, name: string, expiresIn: number, signer: JwtClaims, secret: string, transform: SignedTransform = {},
+  bucket: string,
+  name: string,
+  expiresIn: number,
+  signer: JwtClaims,
+  secret: string,
+  transform: SignedTransform = {},
 ): Promise<string> {
   assertSignedUrlLifetime(expiresIn);
   const carried = Object.fromEntries(Object.entries(signer).filter(([claim]) => !tokenOnlyClaims.has(claim)));
@@ -36,9 +41,7 @@ export async function signDownloadToken(
 }
 
 /** Checks the token for this object and returns the signer's claims (to re-check the read as them) and its transform. */
-export async function verifyDownloadToken(
-  token: string, bucket: string, name: string, secret: string,
-): Promise<{ signer: JwtClaims } & SignedTransform> {
+export async function verifyDownloadToken(token: string, bucket: string, name: string, secret: string): Promise<{ signer: JwtClaims } & SignedTransform> {
   const payload = await verifyToken(token, secret);
   // An API key or session token is signed with the same secret: it has no url and fails here.
   if (payload.url !== `${bucket}/${name}`) throw errors.invalidSignature('The url do not match the signature');

@@ -207,13 +207,7 @@ export async function uploadObject(
  * placed at the row's version). The file is renamed into place before the commit, so a
  * committed row always has its bytes; a replaced version's file is removed afterwards.
  */
-export async function finalizeObject(
-  ctx: ServiceContext,
-  store: FileStore,
-  file: WrittenFile | null,
-  object: db.NewObject,
-  upsert: boolean,
-): Promise<string> {
+export async function finalizeObject(ctx: ServiceContext, store: FileStore, file: WrittenFile | null, object: db.NewObject, upsert: boolean): Promise<string> {
   let placed = false;
   try {
     const { id, previous } = await asSuperuser(ctx.pool, async (client) => {

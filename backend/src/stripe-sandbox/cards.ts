@@ -111,7 +111,8 @@ export function cardBehaviour(number: string): CardBehaviour {
         decline: {
           code: 'card_declined',
           decline_code: 'test_mode_live_card',
-          message: 'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+          message:
+            'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
         },
       };
   }
@@ -122,7 +123,11 @@ export function offSessionBehaviour(number: string): CardBehaviour {
   if (normaliseNumber(number) === testCards.alwaysAuthenticate) {
     return {
       kind: 'declined',
-      decline: { code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' },
+      decline: {
+        code: 'authentication_required',
+        decline_code: 'authentication_required',
+        message: 'Your card was declined. This transaction requires authentication.',
+      },
     };
   }
   const behaviour = cardBehaviour(number);

@@ -27,21 +27,39 @@ export interface StripeConfig {
 }
 
 const whole = (name: string, min: number) =>
-  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`);
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`);
 
 const envSchema = z.object({
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)')
+    .optional(),
   STRIPE_SANDBOX_PORT: whole('STRIPE_SANDBOX_PORT', 0).max(65535).optional(),
   STRIPE_SANDBOX_WEBHOOK_URL: z.url('STRIPE_SANDBOX_WEBHOOK_URL must be a URL').optional(),
   STRIPE_SANDBOX_RETRY_BASE_MS: whole('STRIPE_SANDBOX_RETRY_BASE_MS', 1).optional(),
   STRIPE_SANDBOX_RETRY_MAX_MS: whole('STRIPE_SANDBOX_RETRY_MAX_MS', 1).optional(),
   STRIPE_SANDBOX_WEBHOOK_ATTEMPTS: whole('STRIPE_SANDBOX_WEBHOOK_ATTEMPTS', 1).optional(),
   STRIPE_SANDBOX_LINK_TTL: whole('STRIPE_SANDBOX_LINK_TTL', 1).optional(),
-  STRIPE_SANDBOX_DUNNING_DAYS: z.string()
-    .transform((v) => v.split(',').map((d) => d.trim()).filter(Boolean).map(Number))
-    .refine((days) => days.every((d, i) => Number.isInteger(d) && d >= 1 && (i === 0 || d > days[i - 1]!)),
-      'STRIPE_SANDBOX_DUNNING_DAYS must be ascending whole days after the first failed payment, e.g. 1,3,5,7,9,11,14')
+  STRIPE_SANDBOX_DUNNING_DAYS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((d) => d.trim())
+        .filter(Boolean)
+        .map(Number),
+    )
+    .refine(
+      (days) => days.every((d, i) => Number.isInteger(d) && d >= 1 && (i === 0 || d > days[i - 1]!)),
+      'STRIPE_SANDBOX_DUNNING_DAYS must be ascending whole days after the first failed payment, e.g. 1,3,5,7,9,11,14',
+    )
     .optional(),
   STRIPE_SANDBOX_DUNNING_END: z.enum(['cancel', 'unpaid', 'past_due'], { error: 'STRIPE_SANDBOX_DUNNING_END must be cancel, unpaid or past_due' }).optional(),
 });
@@ -84,10 +102,19 @@ export function loadStripeConfig(dataDir: string, env: NodeJS.ProcessEnv, gatewa
   }
   const keys = sandboxKeys(dataDir);
   return {
-    mode: 'sandbox', secretKey: keys.stripeSecretKey, webhookSecret: keys.stripeWebhookSecret, sandboxPort,
-    webhookUrl: e.STRIPE_SANDBOX_WEBHOOK_URL, retry, accountLinkTtl: e.STRIPE_SANDBOX_LINK_TTL, ...override,
-    dunning: { ...(e.STRIPE_SANDBOX_DUNNING_DAYS ? { retryDays: e.STRIPE_SANDBOX_DUNNING_DAYS } : {}),
-      ...(e.STRIPE_SANDBOX_DUNNING_END ? { onFinalFailure: e.STRIPE_SANDBOX_DUNNING_END } : {}), ...override?.dunning },
+    mode: 'sandbox',
+    secretKey: keys.stripeSecretKey,
+    webhookSecret: keys.stripeWebhookSecret,
+    sandboxPort,
+    webhookUrl: e.STRIPE_SANDBOX_WEBHOOK_URL,
+    retry,
+    accountLinkTtl: e.STRIPE_SANDBOX_LINK_TTL,
+    ...override,
+    dunning: {
+      ...(e.STRIPE_SANDBOX_DUNNING_DAYS ? { retryDays: e.STRIPE_SANDBOX_DUNNING_DAYS } : {}),
+      ...(e.STRIPE_SANDBOX_DUNNING_END ? { onFinalFailure: e.STRIPE_SANDBOX_DUNNING_END } : {}),
+      ...override?.dunning,
+    },
     ...(override?.retry ? { retry } : {}),
   };
 }

@@ -56,7 +56,11 @@ export class SandboxCore {
   private clockOffset = 0;
   private wakeListeners: Array<() => void> = [];
 
-  constructor(readonly pool: pg.Pool, readonly settings: SandboxSettings, readonly log: Logger) {}
+  constructor(
+    readonly pool: pg.Pool,
+    readonly settings: SandboxSettings,
+    readonly log: Logger,
+  ) {}
 
   async load(): Promise<void> {
     this.clockOffset = (await readSetting<number>(this.pool, 'clock_offset')) ?? 0;
@@ -75,10 +79,14 @@ export class SandboxCore {
 
   /** Runs fn in one transaction; the webhook worker is woken once events are committed. */
   async tx<T>(fn: (t: Tx) => Promise<T>, request?: Tx['request']): Promise<T> {
-    const { result, tx } = await transaction(this.pool, () => this.now(), async (t) => {
-      if (request) t.request = request;
-      return fn(t);
-    });
+    const { result, tx } = await transaction(
+      this.pool,
+      () => this.now(),
+      async (t) => {
+        if (request) t.request = request;
+        return fn(t);
+      },
+    );
     if (tx.emitted.length) for (const wake of this.wakeListeners) wake();
     return result;
   }

@@ -13,7 +13,10 @@ export interface StripeErrorBody {
 }
 
 export class StripeApiError extends Error {
-  constructor(readonly status: number, readonly body: StripeErrorBody) {
+  constructor(
+    readonly status: number,
+    readonly body: StripeErrorBody,
+  ) {
     super(body.message);
   }
 

@@ -43,7 +43,8 @@ export function checkKey(c: Context, secretKey: string): StripeApiError | undefi
   if (!key) {
     return new StripeApiError(401, {
       type: 'invalid_request_error',
-      message: "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+      message:
+        "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
     });
   }
   const a = Buffer.from(key);
@@ -110,34 +111,45 @@ export function api(sb: SandboxCore, handler: Handler) {
 
     for (let attempt = 0; attempt < 3; attempt++) {
       if (key) {
-        await sb.pool.query('delete from _stripe_sandbox.idempotency where key = $1 and created_at <= to_timestamp($2)', [key, sb.now() - IDEMPOTENCY_KEY_TTL_SECONDS]);
+        await sb.pool.query('delete from _stripe_sandbox.idempotency where key = $1 and created_at <= to_timestamp($2)', [
+          key,
+          sb.now() - IDEMPOTENCY_KEY_TTL_SECONDS,
+        ]);
         const { rows } = await sb.pool.query<StoredResponse>('select request, status, body, request_id from _stripe_sandbox.idempotency where key = $1', [key]);
         const stored = rows[0];
         if (stored) {
           if (stored.request !== signature) {
-            return send(c, 400, new StripeApiError(400, {
-              type: 'idempotency_error',
-              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-            }).toJSON(), echo);
+            return send(
+              c,
+              400,
+              new StripeApiError(400, {
+                type: 'idempotency_error',
+                message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+              }).toJSON(),
+              echo,
+            );
           }
           return send(c, stored.status, stored.body, { ...echo, 'idempotent-replayed': 'true', 'original-request': stored.request_id });
         }
       }
       try {
-        const body = await sb.tx(async (t) => {
-          // the key is taken inside the transaction, so the stored answer commits with the change
-          if (key) {
-            const taken = await t.client.query(
-              `insert into _stripe_sandbox.idempotency (key, request, status, body, request_id, created_at) values ($1, $2, 0, 'null', $3, to_timestamp($4)) on conflict do nothing returning key`,
-              [key, signature, id, t.now],
-            );
-            if (!taken.rowCount) throw new KeyTaken();
-          }
-          const result = await handler(t, params, c);
-          const expanded = await expand(t, result, (arr(params, 'expand') ?? []).map(String));
-          if (key) await t.client.query('update _stripe_sandbox.idempotency set status = 200, body = $2 where key = $1', [key, JSON.stringify(expanded)]);
-          return expanded;
-        }, { id, idempotency_key: key ?? null });
+        const body = await sb.tx(
+          async (t) => {
+            // the key is taken inside the transaction, so the stored answer commits with the change
+            if (key) {
+              const taken = await t.client.query(
+                `insert into _stripe_sandbox.idempotency (key, request, status, body, request_id, created_at) values ($1, $2, 0, 'null', $3, to_timestamp($4)) on conflict do nothing returning key`,
+                [key, signature, id, t.now],
+              );
+              if (!taken.rowCount) throw new KeyTaken();
+            }
+            const result = await handler(t, params, c);
+            const expanded = await expand(t, result, (arr(params, 'expand') ?? []).map(String));
+            if (key) await t.client.query('update _stripe_sandbox.idempotency set status = 200, body = $2 where key = $1', [key, JSON.stringify(expanded)]);
+            return expanded;
+          },
+          { id, idempotency_key: key ?? null },
+        );
         return send(c, 200, body, echo);
       } catch (err) {
         if (err instanceof KeyTaken) continue; // a concurrent request with this key committed: replay it
@@ -151,10 +163,18 @@ export function api(sb: SandboxCore, handler: Handler) {
         return errorResponse(c, err, sb, echo);
       }
     }
-    return send(c, 409, new StripeApiError(409, {
-      type: 'idempotency_error',
-      code: 'idempotency_key_in_use',
-      message: 'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ' + key + '. Please try again later.',
-    }).toJSON(), echo);
+    return send(
+      c,
+      409,
+      new StripeApiError(409, {
+        type: 'idempotency_error',
+        code: 'idempotency_key_in_use',
+        message:
+          'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ' +
+          key +
+          '. Please try again later.',
+      }).toJSON(),
+      echo,
+    );
   };
 }

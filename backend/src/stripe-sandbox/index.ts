@@ -60,15 +60,19 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  const core = new SandboxCore(options.pool, {
-    publicUrl: `http://localhost:${port}`,
-    secretKey: options.secretKey,
-    webhookSecret: options.webhookSecret,
-    webhookUrl: options.webhookUrl,
-    retry: { ...defaultRetry, ...options.retry },
-    accountLinkTtl: options.accountLinkTtl ?? 300,
-    dunning: { ...defaultDunning, ...options.dunning },
-  }, options.log);
+  const core = new SandboxCore(
+    options.pool,
+    {
+      publicUrl: `http://localhost:${port}`,
+      secretKey: options.secretKey,
+      webhookSecret: options.webhookSecret,
+      webhookUrl: options.webhookUrl,
+      retry: { ...defaultRetry, ...options.retry },
+      accountLinkTtl: options.accountLinkTtl ?? 300,
+      dunning: { ...defaultDunning, ...options.dunning },
+    },
+    options.log,
+  );
   await core.load();
   const webhooks = new WebhookWorker(core);
 
@@ -96,7 +100,9 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   const sweeper = setInterval(() => {
     if (sweeping) return;
     sweeping = true;
-    sweep(core).catch((err) => options.log.error('stripe-sandbox', 'expiry sweep failed', err)).finally(() => (sweeping = false));
+    sweep(core)
+      .catch((err) => options.log.error('stripe-sandbox', 'expiry sweep failed', err))
+      .finally(() => (sweeping = false));
   }, options.sweepEveryMs ?? 5_000);
 
   options.log.info('stripe-sandbox', `Stripe sandbox on ${core.settings.publicUrl} (webhooks to ${options.webhookUrl ?? 'nowhere'})`);

@@ -27,64 +27,160 @@ async function getTyped<T>(t: Tx, type: string, objectId: string, label = type):
 
 export function apiRoutes(sb: SandboxCore): Hono {
   const app = new Hono();
-  app.post('/customers', api(sb, (t, p) => createCustomer(sb, t, p)));
-  app.get('/customers/:id', api(sb, async (t, _p, c) => (await getCustomer(t, id(c))).data));
-  app.post('/products', api(sb, (t, p) => createProduct(sb, t, p)));
-  app.get('/products/:id', api(sb, (t, _p, c) => getTyped<Stripe.Product>(t, 'product', id(c))));
-  app.post('/prices', api(sb, (t, p) => createPrice(sb, t, p)));
-  app.get('/prices', api(sb, (t, p) => listPrices(t, p)));
-  app.get('/prices/:id', api(sb, (t, _p, c) => getPrice(t, id(c), 'id')));
+  app.post(
+    '/customers',
+    api(sb, (t, p) => createCustomer(sb, t, p)),
+  );
+  app.get(
+    '/customers/:id',
+    api(sb, async (t, _p, c) => (await getCustomer(t, id(c))).data),
+  );
+  app.post(
+    '/products',
+    api(sb, (t, p) => createProduct(sb, t, p)),
+  );
+  app.get(
+    '/products/:id',
+    api(sb, (t, _p, c) => getTyped<Stripe.Product>(t, 'product', id(c))),
+  );
+  app.post(
+    '/prices',
+    api(sb, (t, p) => createPrice(sb, t, p)),
+  );
+  app.get(
+    '/prices',
+    api(sb, (t, p) => listPrices(t, p)),
+  );
+  app.get(
+    '/prices/:id',
+    api(sb, (t, _p, c) => getPrice(t, id(c), 'id')),
+  );
 
-  app.post('/checkout/sessions', api(sb, (t, p) => createSession(sb, t, p)));
-  app.get('/checkout/sessions/:id', api(sb, async (t, _p, c) => {
-    const stored = await getSession(t, id(c), true);
-    // Stripe expires sessions in the background; here the read notices too
-    if (stored.data.status === 'open' && stored.data.expires_at <= t.now) await expireDueSessions(sb, t);
-    return (await getSession(t, id(c))).data;
-  }));
-  app.get('/checkout/sessions/:id/line_items', api(sb, async (t, _p, c) => lineItemsOf(await getSession(t, id(c)))));
-  app.post('/checkout/sessions/:id/expire', api(sb, (t, _p, c) => expireSession(sb, t, id(c))));
+  app.post(
+    '/checkout/sessions',
+    api(sb, (t, p) => createSession(sb, t, p)),
+  );
+  app.get(
+    '/checkout/sessions/:id',
+    api(sb, async (t, _p, c) => {
+      const stored = await getSession(t, id(c), true);
+      // Stripe expires sessions in the background; here the read notices too
+      if (stored.data.status === 'open' && stored.data.expires_at <= t.now) await expireDueSessions(sb, t);
+      return (await getSession(t, id(c))).data;
+    }),
+  );
+  app.get(
+    '/checkout/sessions/:id/line_items',
+    api(sb, async (t, _p, c) => lineItemsOf(await getSession(t, id(c)))),
+  );
+  app.post(
+    '/checkout/sessions/:id/expire',
+    api(sb, (t, _p, c) => expireSession(sb, t, id(c))),
+  );
 
-  app.get('/payment_intents/:id', api(sb, async (t, _p, c) => (await getIntent(t, id(c))).data));
-  app.get('/charges/:id', api(sb, async (t, _p, c) => (await getCharge(t, id(c), 'id')).data));
-  app.get('/charges', api(sb, (t, p) => listCharges(t, p)));
-  app.get('/balance_transactions/:id', api(sb, (t, _p, c) => getTyped<Stripe.BalanceTransaction>(t, 'balance_transaction', id(c))));
-  app.post('/refunds', api(sb, (t, p) => createRefund(sb, t, p)));
-  app.get('/refunds/:id', api(sb, (t, _p, c) => getRefund(t, id(c))));
+  app.get(
+    '/payment_intents/:id',
+    api(sb, async (t, _p, c) => (await getIntent(t, id(c))).data),
+  );
+  app.get(
+    '/charges/:id',
+    api(sb, async (t, _p, c) => (await getCharge(t, id(c), 'id')).data),
+  );
+  app.get(
+    '/charges',
+    api(sb, (t, p) => listCharges(t, p)),
+  );
+  app.get(
+    '/balance_transactions/:id',
+    api(sb, (t, _p, c) => getTyped<Stripe.BalanceTransaction>(t, 'balance_transaction', id(c))),
+  );
+  app.post(
+    '/refunds',
+    api(sb, (t, p) => createRefund(sb, t, p)),
+  );
+  app.get(
+    '/refunds/:id',
+    api(sb, (t, _p, c) => getRefund(t, id(c))),
+  );
 
-  app.post('/accounts', api(sb, (t, p) => createAccount(sb, t, p)));
-  app.get('/accounts/:id', api(sb, async (t, _p, c) => (await getAccount(t, id(c), 'id')).data));
-  app.post('/account_links', api(sb, (t, p) => createAccountLink(sb, t, p)));
-  app.post('/transfers', api(sb, (t, p) => createTransfer(sb, t, p)));
-  app.get('/transfers/:id', api(sb, async (t, _p, c) => (await getTransfer(t, id(c))).data));
-  app.post('/transfers/:id/reversals', api(sb, (t, p, c) => createReversal(sb, t, id(c), p)));
+  app.post(
+    '/accounts',
+    api(sb, (t, p) => createAccount(sb, t, p)),
+  );
+  app.get(
+    '/accounts/:id',
+    api(sb, async (t, _p, c) => (await getAccount(t, id(c), 'id')).data),
+  );
+  app.post(
+    '/account_links',
+    api(sb, (t, p) => createAccountLink(sb, t, p)),
+  );
+  app.post(
+    '/transfers',
+    api(sb, (t, p) => createTransfer(sb, t, p)),
+  );
+  app.get(
+    '/transfers/:id',
+    api(sb, async (t, _p, c) => (await getTransfer(t, id(c))).data),
+  );
+  app.post(
+    '/transfers/:id/reversals',
+    api(sb, (t, p, c) => createReversal(sb, t, id(c), p)),
+  );
 
-  app.post('/billing_portal/sessions', api(sb, (t, p) => createPortalSession(sb, t, p)));
-  app.get('/subscriptions/:id', api(sb, async (t, _p, c) => (await getSubscription(t, id(c))).data));
-  app.post('/subscriptions/:id', api(sb, (t, p, c) => updateSubscription(sb, t, id(c), p)));
-  app.delete('/subscriptions/:id', api(sb, (t, _p, c) => cancelSubscription(sb, t, id(c))));
-  app.get('/invoices/:id', api(sb, (t, _p, c) => getTyped<Stripe.Invoice>(t, 'invoice', id(c))));
+  app.post(
+    '/billing_portal/sessions',
+    api(sb, (t, p) => createPortalSession(sb, t, p)),
+  );
+  app.get(
+    '/subscriptions/:id',
+    api(sb, async (t, _p, c) => (await getSubscription(t, id(c))).data),
+  );
+  app.post(
+    '/subscriptions/:id',
+    api(sb, (t, p, c) => updateSubscription(sb, t, id(c), p)),
+  );
+  app.delete(
+    '/subscriptions/:id',
+    api(sb, (t, _p, c) => cancelSubscription(sb, t, id(c))),
+  );
+  app.get(
+    '/invoices/:id',
+    api(sb, (t, _p, c) => getTyped<Stripe.Invoice>(t, 'invoice', id(c))),
+  );
 
-  app.get('/events/:id', api(sb, async (t, _p, c) => {
-    const { rows } = await t.client.query<{ data: Stripe.Event }>('select data from _stripe_sandbox.events where id = $1', [id(c)]);
-    if (!rows[0]) throw noSuch('event', id(c));
-    return rows[0].data;
-  }));
-  app.get('/events', api(sb, async (t, p) => {
-    const type = str(p, 'type');
-    const types = arr(p, 'types')?.map(String);
-    if (type && types) throw invalidRequest('You may only specify one of these parameters: type, types.', 'parameter_invalid_string', 'types');
-    return listEvents(t, p, type ? [type] : types);
-  }));
-  app.get('/balance', api(sb, async (t) => {
-    const { rows } = await t.client.query<{ currency: string; available: string }>('select currency, available from _stripe_sandbox.balance order by currency');
-    return {
-      object: 'balance', livemode: false,
-      available: rows.map((r) => ({ amount: Number(r.available), currency: r.currency, source_types: { card: Number(r.available) } })),
-      pending: rows.map((r) => ({ amount: 0, currency: r.currency, source_types: { card: 0 } })),
-      connect_reserved: [],
-    };
-  }));
+  app.get(
+    '/events/:id',
+    api(sb, async (t, _p, c) => {
+      const { rows } = await t.client.query<{ data: Stripe.Event }>('select data from _stripe_sandbox.events where id = $1', [id(c)]);
+      if (!rows[0]) throw noSuch('event', id(c));
+      return rows[0].data;
+    }),
+  );
+  app.get(
+    '/events',
+    api(sb, async (t, p) => {
+      const type = str(p, 'type');
+      const types = arr(p, 'types')?.map(String);
+      if (type && types) throw invalidRequest('You may only specify one of these parameters: type, types.', 'parameter_invalid_string', 'types');
+      return listEvents(t, p, type ? [type] : types);
+    }),
+  );
+  app.get(
+    '/balance',
+    api(sb, async (t) => {
+      const { rows } = await t.client.query<{ currency: string; available: string }>(
+        'select currency, available from _stripe_sandbox.balance order by currency',
+      );
+      return {
+        object: 'balance',
+        livemode: false,
+        available: rows.map((r) => ({ amount: Number(r.available), currency: r.currency, source_types: { card: Number(r.available) } })),
+        pending: rows.map((r) => ({ amount: 0, currency: r.currency, source_types: { card: 0 } })),
+        connect_reserved: [],
+      };
+    }),
+  );
   app.all('*', (c) => {
     const err = new StripeApiError(404, {
       type: 'invalid_request_error',
@@ -133,37 +229,65 @@ export function sandboxRoutes(sb: SandboxCore, worker: WebhookWorker): Hono {
       return errorResponse(c, err, sb);
     }
   };
-  app.post('/checkout/:id/pay', run(async (c, p) => {
-    const outcome = await sb.tx((t) => paySession(sb, t, id(c), cardFrom(p, t.now), str(p, 'email') ?? null));
-    return outcomeJson(outcome);
-  }));
-  app.post('/checkout/:id/authenticate', run(async (c, p) => {
-    const outcome = await sb.tx((t) => authenticate(sb, t, id(c), str(p, 'outcome') !== 'fail'));
-    return outcomeJson(outcome);
-  }));
-  app.post('/accounts/:id/complete', run((c, p) =>
-    sb.tx(async (t) => {
-      const account = await getAccount(t, id(c), 'account');
-      return completeOnboarding(sb, t, account.id, {
-        legalName: str(p, 'legal_name') ?? 'Sandbox Designer', country: (str(p, 'country') ?? account.data.country ?? 'IE').toUpperCase(),
-        accountNumber: str(p, 'account_number') ?? 'IE29AIBK93115212345678',
-      });
+  app.post(
+    '/checkout/:id/pay',
+    run(async (c, p) => {
+      const outcome = await sb.tx((t) => paySession(sb, t, id(c), cardFrom(p, t.now), str(p, 'email') ?? null));
+      return outcomeJson(outcome);
     }),
-  ));
+  );
+  app.post(
+    '/checkout/:id/authenticate',
+    run(async (c, p) => {
+      const outcome = await sb.tx((t) => authenticate(sb, t, id(c), str(p, 'outcome') !== 'fail'));
+      return outcomeJson(outcome);
+    }),
+  );
+  app.post(
+    '/accounts/:id/complete',
+    run((c, p) =>
+      sb.tx(async (t) => {
+        const account = await getAccount(t, id(c), 'account');
+        return completeOnboarding(sb, t, account.id, {
+          legalName: str(p, 'legal_name') ?? 'Sandbox Designer',
+          country: (str(p, 'country') ?? account.data.country ?? 'IE').toUpperCase(),
+          accountNumber: str(p, 'account_number') ?? 'IE29AIBK93115212345678',
+        });
+      }),
+    ),
+  );
   app.get('/clock', (c) => c.json({ now: sb.now() }));
-  app.post('/clock/advance', run(async (_c, p) => {
-    const seconds = requireInt(p, 'seconds');
-    if (seconds < 0) throw new StripeApiError(400, { type: 'invalid_request_error', message: 'The sandbox clock only moves forward.', param: 'seconds' });
-    const now = await sb.advanceClock(seconds);
-    const result = await sweep(sb);
-    return { now, ...result };
-  }));
-  app.get('/deliveries', run(async (c) => deliveries(sb, new URL(c.req.url).searchParams)));
+  app.post(
+    '/clock/advance',
+    run(async (_c, p) => {
+      const seconds = requireInt(p, 'seconds');
+      if (seconds < 0) throw new StripeApiError(400, { type: 'invalid_request_error', message: 'The sandbox clock only moves forward.', param: 'seconds' });
+      const now = await sb.advanceClock(seconds);
+      const result = await sweep(sb);
+      return { now, ...result };
+    }),
+  );
+  app.get(
+    '/deliveries',
+    run(async (c) => deliveries(sb, new URL(c.req.url).searchParams)),
+  );
   app.get('/webhooks', (c) => c.json({ paused: worker.isPaused(), endpoint: sb.settings.webhookUrl, retry: sb.settings.retry }));
-  app.post('/webhooks/pause', run(async () => (await worker.setPaused(true), { paused: true })));
-  app.post('/webhooks/resume', run(async () => (await worker.setPaused(false), { paused: false })));
-  app.post('/webhooks/retry', run(async () => ({ rescheduled: await worker.retryNow() })));
-  app.get('/webhooks/idle', run(async (c) => ({ idle: await worker.idle(Number(new URL(c.req.url).searchParams.get('timeout_ms') ?? 30_000)) })));
+  app.post(
+    '/webhooks/pause',
+    run(async () => (await worker.setPaused(true), { paused: true })),
+  );
+  app.post(
+    '/webhooks/resume',
+    run(async () => (await worker.setPaused(false), { paused: false })),
+  );
+  app.post(
+    '/webhooks/retry',
+    run(async () => ({ rescheduled: await worker.retryNow() })),
+  );
+  app.get(
+    '/webhooks/idle',
+    run(async (c) => ({ idle: await worker.idle(Number(new URL(c.req.url).searchParams.get('timeout_ms') ?? 30_000)) })),
+  );
   return app;
 }
 

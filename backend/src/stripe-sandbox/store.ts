@@ -71,7 +71,11 @@ export interface Stored<T> {
 
 export async function createSchema(pool: pg.Pool): Promise<void> {
   // one statement at a time: the simple protocol would do, but keep it plain for PGlite's socket
-  for (const statement of schemaSql.split(';').map((s) => s.trim()).filter(Boolean)) await pool.query(statement);
+  for (const statement of schemaSql
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean))
+    await pool.query(statement);
 }
 
 /** One transaction's view of the sandbox; `now` is the sandbox clock when it began (seconds). */
@@ -81,7 +85,10 @@ export class Tx {
   /** The API request behind this change (events carry it as `request`); null for pages and the clock. */
   request: { id: string | null; idempotency_key: string | null } = { id: null, idempotency_key: null };
 
-  constructor(readonly client: pg.PoolClient, readonly now: number) {}
+  constructor(
+    readonly client: pg.PoolClient,
+    readonly now: number,
+  ) {}
 
   async get<T>(id: string, options: { lock?: boolean } = {}): Promise<Stored<T> | undefined> {
     const { rows } = await this.client.query<Stored<T>>(
@@ -103,7 +110,10 @@ export class Tx {
 
   async insert<T extends { id: string }>(type: ObjectType, data: T, internal: Record<string, unknown> = {}): Promise<T> {
     await this.client.query('insert into _stripe_sandbox.objects (id, type, data, internal) values ($1, $2, $3, $4)', [
-      data.id, type, JSON.stringify(data), JSON.stringify(internal),
+      data.id,
+      type,
+      JSON.stringify(data),
+      JSON.stringify(internal),
     ]);
     return data;
   }
@@ -149,8 +159,8 @@ export async function readSetting<T>(pool: pg.Pool, key: string): Promise<T | un
 }
 
 export async function writeSetting(pool: pg.Pool, key: string, value: unknown): Promise<void> {
-  await pool.query(
-    'insert into _stripe_sandbox.settings (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value',
-    [key, JSON.stringify(value)],
-  );
+  await pool.query('insert into _stripe_sandbox.settings (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value', [
+    key,
+    JSON.stringify(value),
+  ]);
 }

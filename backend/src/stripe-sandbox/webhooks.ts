@@ -134,10 +134,13 @@ export class WebhookWorker {
     const attempt = row.attempts + 1;
     const duration = Date.now() - started;
     await inTransaction(this.sb.pool, async (client) => {
-      await client.query(
-        'insert into _stripe_sandbox.delivery_attempts (event_id, attempt, status, error, duration_ms) values ($1, $2, $3, $4, $5)',
-        [row.event_id, attempt, status, error, duration],
-      );
+      await client.query('insert into _stripe_sandbox.delivery_attempts (event_id, attempt, status, error, duration_ms) values ($1, $2, $3, $4, $5)', [
+        row.event_id,
+        attempt,
+        status,
+        error,
+        duration,
+      ]);
       if (error === null) {
         await client.query(
           `update _stripe_sandbox.deliveries set status = 'delivered', attempts = $2, last_status = $3, last_error = null, delivered_at = now(), endpoint = $4 where event_id = $1`,

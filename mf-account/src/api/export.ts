@@ -3,8 +3,12 @@
 // (@stitchhouse/shared/account/exportArchive.ts), then uploads it for the emailed one-hour link.
 // Function calls go through the one streaming reader (streamFunction), with the session's token.
 import {
-  buildExportArchive, mailExportLink, startExport,
-  type ExportArchive, type ExportProgress, type ExportTransport,
+  buildExportArchive,
+  mailExportLink,
+  startExport,
+  type ExportArchive,
+  type ExportProgress,
+  type ExportTransport,
 } from '@stitchhouse/shared/account/exportArchive.ts';
 import type { ExportMailed, ExportPlan } from '@stitchhouse/shared/contracts/export.ts';
 import { streamFunction } from '@stitchhouse/shared/streamingFetch.ts';
@@ -32,6 +36,8 @@ export function buildArchive(plan: ExportPlan, onProgress: (progress: ExportProg
 
 /** Keeps the ZIP in the member's private folder (the function signed the upload) and emails its one-hour link. */
 export async function sendExportLink(plan: ExportPlan, archive: ExportArchive, onUpload: (sent: number, total: number) => void): Promise<ExportMailed> {
-  await uploadWithProgress(signedUploadTarget(plan.upload.bucket, plan.upload.path, plan.upload.token), archive.zip, onUpload, { contentType: 'application/zip' });
+  await uploadWithProgress(signedUploadTarget(plan.upload.bucket, plan.upload.path, plan.upload.token), archive.zip, onUpload, {
+    contentType: 'application/zip',
+  });
   return mailExportLink(transport, plan, archive);
 }

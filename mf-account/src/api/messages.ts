@@ -18,7 +18,8 @@ export const messageKeys = {
   threads: (userId: string) => [...messageKeys.lists(), userId] as const,
   messages: (threadId: string) => [...messageKeys.all, 'thread', threadId] as const,
   /** What "Ask the designer" is about, and the conversation about it there may be already. */
-  ask: (userId: string, patternId: string | undefined, storeId: string | undefined) => [...messageKeys.all, 'ask', userId, patternId ?? '', storeId ?? ''] as const,
+  ask: (userId: string, patternId: string | undefined, storeId: string | undefined) =>
+    [...messageKeys.all, 'ask', userId, patternId ?? '', storeId ?? ''] as const,
 };
 
 export type Side = 'buyer' | 'store';
@@ -52,16 +53,29 @@ export async function listThreads(): Promise<Thread[]> {
   const { data, error } = await supabase.rpc('my_message_threads');
   if (error) throw error;
   return (data ?? []).map((t) => ({
-    id: t.thread_id, mySide: t.my_side, storeId: t.store_id, storeName: t.store_name, storeSlug: t.store_slug,
-    patternId: t.pattern_id, patternTitle: t.pattern_title, otherParty: t.other_party, lastMessageAt: t.last_message_at,
-    lastMessage: t.last_message, lastFrom: t.last_from, unread: t.unread,
+    id: t.thread_id,
+    mySide: t.my_side,
+    storeId: t.store_id,
+    storeName: t.store_name,
+    storeSlug: t.store_slug,
+    patternId: t.pattern_id,
+    patternTitle: t.pattern_title,
+    otherParty: t.other_party,
+    lastMessageAt: t.last_message_at,
+    lastMessage: t.last_message,
+    lastFrom: t.last_from,
+    unread: t.unread,
   }));
 }
 
 export async function threadMessages(threadId: string): Promise<Message[]> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.from('thread_messages').select('id, sender_side, body, created_at')
-    .eq('thread_id', threadId).order('created_at').limit(1000);
+  const { data, error } = await supabase
+    .from('thread_messages')
+    .select('id, sender_side, body, created_at')
+    .eq('thread_id', threadId)
+    .order('created_at')
+    .limit(1000);
   if (error) throw error;
   return data.map((m) => ({ id: m.id, side: m.sender_side, body: m.body, createdAt: m.created_at }));
 }

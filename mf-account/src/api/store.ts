@@ -35,9 +35,23 @@ const COLUMNS =
   'id, kind, name, slug, bio, country, currency, address_line1, address_line2, city, postal_code, region, opening_hours, logo_path, banner_path, plan, payouts_enabled, store_slug_redirects(old_slug)';
 
 type Row = {
-  id: string; kind: StoreKind; name: string; slug: string; bio: string; country: string; currency: OwnStore['currency'];
-  address_line1: string | null; address_line2: string | null; city: string | null; postal_code: string | null; region: string | null;
-  opening_hours: string; logo_path: string | null; banner_path: string | null; plan: OwnStore['plan']; payouts_enabled: boolean;
+  id: string;
+  kind: StoreKind;
+  name: string;
+  slug: string;
+  bio: string;
+  country: string;
+  currency: OwnStore['currency'];
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  postal_code: string | null;
+  region: string | null;
+  opening_hours: string;
+  logo_path: string | null;
+  banner_path: string | null;
+  plan: OwnStore['plan'];
+  payouts_enabled: boolean;
   store_slug_redirects: Array<{ old_slug: string }>;
 };
 
@@ -91,7 +105,11 @@ function columns(input: StoreInput) {
 
 export async function openStore(input: StoreInput): Promise<OwnStore> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.from('stores').insert({ ...columns(input), kind: input.kind }).select(COLUMNS).single();
+  const { data, error } = await supabase
+    .from('stores')
+    .insert({ ...columns(input), kind: input.kind })
+    .select(COLUMNS)
+    .single();
   if (error) throw error;
   return fromRow(data as unknown as Row);
 }
@@ -105,7 +123,10 @@ export async function saveStore(id: string, input: StoreInput): Promise<OwnStore
 
 export async function saveStoreImage(id: string, which: 'logo' | 'banner', path: string | null): Promise<void> {
   const supabase = await getSupabase();
-  const { error } = await supabase.from('stores').update(which === 'logo' ? { logo_path: path } : { banner_path: path }).eq('id', id);
+  const { error } = await supabase
+    .from('stores')
+    .update(which === 'logo' ? { logo_path: path } : { banner_path: path })
+    .eq('id', id);
   if (error) throw error;
 }
 

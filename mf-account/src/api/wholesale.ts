@@ -14,7 +14,6 @@ export const wholesaleKeys = {
   mine: (userId: string) => [...wholesaleKeys.all, 'mine', userId] as const,
 };
 
-
 export interface Application {
   id: string;
   userId: string;
@@ -34,12 +33,26 @@ export interface Application {
   reviewedAt: string | null;
 }
 
-const COLUMNS = 'id, user_id, business_name, tax_id, address_line1, address_line2, city, postal_code, region, country, website, status, reason, document_path, created_at, reviewed_at';
+const COLUMNS =
+  'id, user_id, business_name, tax_id, address_line1, address_line2, city, postal_code, region, country, website, status, reason, document_path, created_at, reviewed_at';
 
 type Row = {
-  id: string; user_id: string; business_name: string; tax_id: string; address_line1: string; address_line2: string | null; city: string;
-  postal_code: string; region: string | null; country: string; website: string | null; status: ApplicationStatus; reason: string | null;
-  document_path: string | null; created_at: string; reviewed_at: string | null;
+  id: string;
+  user_id: string;
+  business_name: string;
+  tax_id: string;
+  address_line1: string;
+  address_line2: string | null;
+  city: string;
+  postal_code: string;
+  region: string | null;
+  country: string;
+  website: string | null;
+  status: ApplicationStatus;
+  reason: string | null;
+  document_path: string | null;
+  created_at: string;
+  reviewed_at: string | null;
 };
 
 const fromRow = (r: Row): Application => ({
@@ -89,7 +102,10 @@ export async function submitApplication(existing: Application | null, input: Who
   const supabase = await getSupabase();
   const body = columns(input, documentPath);
   const { error } = existing
-    ? await supabase.from('wholesale_accounts').update({ ...body, status: 'pending' }).eq('id', existing.id)
+    ? await supabase
+        .from('wholesale_accounts')
+        .update({ ...body, status: 'pending' })
+        .eq('id', existing.id)
     : await supabase.from('wholesale_accounts').insert(body);
   if (error) throw error;
 }

@@ -27,13 +27,23 @@ export default function AccountMessages() {
 function Inbox({ session }: { session: Session }) {
   const threads = useThreads(session);
   return (
-    <QueryState query={threads} errorTitle="Your messages could not be loaded"
+    <QueryState
+      query={threads}
+      errorTitle="Your messages could not be loaded"
       skeleton={<Spinner label="Loading your messages…" showLabel />}
       empty={
-        <EmptyState title="No messages yet" actions={<LinkButton to={href('/patterns/my-patterns')} variant="secondary">Your library</LinkButton>}>
+        <EmptyState
+          title="No messages yet"
+          actions={
+            <LinkButton to={href('/patterns/my-patterns')} variant="secondary">
+              Your library
+            </LinkButton>
+          }
+        >
           Ask a designer about a pattern with “Ask the designer” on its page or in your library. Buyers’ questions to your store appear here too.
         </EmptyState>
-      }>
+      }
+    >
       {(list) => <ThreadList threads={list} />}
     </QueryState>
   );

@@ -24,7 +24,9 @@ function Overview({ session }: { session: Session }) {
   const me = useProfile(session);
   const mine = useMyStore(session);
   const waiting = (query: QueryStateQuery<unknown>) => (
-    <QueryState query={query} errorTitle="Your account could not be loaded" skeleton={<Spinner label="Loading your account…" showLabel />}>{() => null}</QueryState>
+    <QueryState query={query} errorTitle="Your account could not be loaded" skeleton={<Spinner label="Loading your account…" showLabel />}>
+      {() => null}
+    </QueryState>
   );
   if (me.data === undefined) return waiting(me);
   if (mine.data === undefined) return waiting(mine);
@@ -41,10 +43,7 @@ function Overview({ session }: { session: Session }) {
           <div>
             <p className={styles.status}>{profile.displayName}</p>
             <p className={styles.muted}>{profile.email}</p>
-            <p>
-              Roles:{' '}
-              {profile.roles.map((r) => ROLE_LABELS[r] ?? r).join(', ') || 'none yet'}
-            </p>
+            <p>Roles: {profile.roles.map((r) => ROLE_LABELS[r] ?? r).join(', ') || 'none yet'}</p>
             <Link to={href('/account/user')}>Edit profile and security</Link>
           </div>
         </div>
@@ -56,7 +55,8 @@ function Overview({ session }: { session: Session }) {
             <Link to={href('/patterns/my-patterns')}>Your pattern library</Link>: everything you bought, ready to download.
           </li>
           <li>
-            <Link to={href('/account/messages')}>Messages</Link>: {sells ? 'buyers’ questions to your store and your questions to designers.' : 'your questions to designers and their answers.'}
+            <Link to={href('/account/messages')}>Messages</Link>:{' '}
+            {sells ? 'buyers’ questions to your store and your questions to designers.' : 'your questions to designers and their answers.'}
           </li>
           <li>
             {sells ? <Link to={href('/account/store')}>Your store settings ({store.name})</Link> : <Link to={href('/account/store')}>Open a store</Link>}

@@ -26,7 +26,9 @@ function StoreSettings({ session }: { session: Session }) {
   const mine = useMyStore(session);
   const me = useProfile(session);
   const waiting = (query: QueryStateQuery<unknown>) => (
-    <QueryState query={query} errorTitle="Your store could not be loaded" skeleton={<Spinner label="Loading your store…" showLabel />}>{() => null}</QueryState>
+    <QueryState query={query} errorTitle="Your store could not be loaded" skeleton={<Spinner label="Loading your store…" showLabel />}>
+      {() => null}
+    </QueryState>
   );
   if (mine.data === undefined) return waiting(mine);
   if (me.data === undefined) return waiting(me);
@@ -41,7 +43,8 @@ function StoreSettings({ session }: { session: Session }) {
     <div className={styles.stack}>
       {store ? (
         <p>
-          Your storefront: <Link to={href('/stores/:slug', { slug: store.slug })}>{href('/stores/:slug', { slug: store.slug })}</Link> · <Link to={href('/patterns/my-store')}>Manage your patterns</Link>
+          Your storefront: <Link to={href('/stores/:slug', { slug: store.slug })}>{href('/stores/:slug', { slug: store.slug })}</Link> ·{' '}
+          <Link to={href('/patterns/my-store')}>Manage your patterns</Link>
         </p>
       ) : null}
       <StoreForm key={store?.id ?? 'new'} store={store} canSupply={canSupply} onSaved={again} />
@@ -62,10 +65,24 @@ function StoreImages({ store, images, onChanged }: { store: OwnStore; images: { 
       <h2 id="store-images-title">Logo and banner</h2>
       <div className={styles.row}>
         {images.logo ? <img className={styles.logo} src={images.logo} alt="Your store's logo" /> : null}
-        <ImageUpload label="Logo" hint="JPEG, PNG or WebP up to 10 MB; cropped to a square." bucket="store-assets" shape="square" pathFor={(ext) => `${store.id}/logo-${Date.now()}.${ext}`} onUploaded={replace('logo', store.logoPath)} />
+        <ImageUpload
+          label="Logo"
+          hint="JPEG, PNG or WebP up to 10 MB; cropped to a square."
+          bucket="store-assets"
+          shape="square"
+          pathFor={(ext) => `${store.id}/logo-${Date.now()}.${ext}`}
+          onUploaded={replace('logo', store.logoPath)}
+        />
       </div>
       {images.banner ? <img className={styles.banner} src={images.banner} alt="Your store's banner" /> : null}
-      <ImageUpload label="Banner" hint="JPEG, PNG or WebP up to 10 MB; cropped to 3:1 from the middle." bucket="store-assets" shape="banner" pathFor={(ext) => `${store.id}/banner-${Date.now()}.${ext}`} onUploaded={replace('banner', store.bannerPath)} />
+      <ImageUpload
+        label="Banner"
+        hint="JPEG, PNG or WebP up to 10 MB; cropped to 3:1 from the middle."
+        bucket="store-assets"
+        shape="banner"
+        pathFor={(ext) => `${store.id}/banner-${Date.now()}.${ext}`}
+        onUploaded={replace('banner', store.bannerPath)}
+      />
     </Card>
   );
 }

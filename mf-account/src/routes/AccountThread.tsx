@@ -24,7 +24,11 @@ function Conversation({ session, threadId }: { session: Session; threadId: strin
   const thread = threads.data?.find((t) => t.id === threadId) ?? null;
   const spinner = <Spinner label="Loading the conversation…" showLabel />;
   if (threads.data === undefined) {
-    return <QueryState query={threads} errorTitle="The conversation could not be loaded" skeleton={spinner}>{() => null}</QueryState>;
+    return (
+      <QueryState query={threads} errorTitle="The conversation could not be loaded" skeleton={spinner}>
+        {() => null}
+      </QueryState>
+    );
   }
   // not in a list being read again (one a question just started): the fresh list decides
   if (!thread && threads.isFetching) return <div aria-busy="true">{spinner}</div>;

@@ -36,7 +36,11 @@ function ProfileAndSecurity({ session }: { session: Session }) {
   const changed = () => void queryClient.invalidateQueries({ queryKey: profileKeys.all });
 
   if (profile.data === undefined) {
-    return <QueryState query={profile} errorTitle="Your profile could not be loaded" skeleton={<Spinner label="Loading your profile…" showLabel />}>{() => null}</QueryState>;
+    return (
+      <QueryState query={profile} errorTitle="Your profile could not be loaded" skeleton={<Spinner label="Loading your profile…" showLabel />}>
+        {() => null}
+      </QueryState>
+    );
   }
   const { profile: me, avatarUrl } = profile.data;
   return (

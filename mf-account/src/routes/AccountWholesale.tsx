@@ -24,12 +24,16 @@ function Wholesale({ session }: { session: Session }) {
   const me = useProfile(session);
   const application = useQuery({ queryKey: wholesaleKeys.mine(session.user.id), queryFn: () => myApplication(session.user.id) });
   const waiting = (query: QueryStateQuery<unknown>) => (
-    <QueryState query={query} errorTitle="Your wholesale account could not be loaded" skeleton={<Spinner label="Loading…" showLabel />}>{() => null}</QueryState>
+    <QueryState query={query} errorTitle="Your wholesale account could not be loaded" skeleton={<Spinner label="Loading…" showLabel />}>
+      {() => null}
+    </QueryState>
   );
   if (me.data === undefined) return waiting(me);
   if (me.data.profile.roles.includes('operator')) return <OperatorQueue />;
   if (application.data === undefined) return waiting(application);
-  return <Applicant userId={session.user.id} application={application.data} onChanged={() => void queryClient.invalidateQueries({ queryKey: wholesaleKeys.all })} />;
+  return (
+    <Applicant userId={session.user.id} application={application.data} onChanged={() => void queryClient.invalidateQueries({ queryKey: wholesaleKeys.all })} />
+  );
 }
 
 function Applicant({ userId, application, onChanged }: { userId: string; application: Application | null; onChanged: () => void }) {

@@ -65,15 +65,14 @@ export default function SignUp() {
           {...form.field('displayName')}
         />
         <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required {...form.field('email')} />
-        <PasswordInput
-          id={IDS.password}
-          label="Password"
-          autoComplete="new-password"
-          describedByIds={STRENGTH_ID}
-          {...form.field('password')}
-        />
+        <PasswordInput id={IDS.password} label="Password" autoComplete="new-password" describedByIds={STRENGTH_ID} {...form.field('password')} />
         <PasswordStrength id={STRENGTH_ID} password={form.values.password} />
-        <fieldset className={styles.fieldset} role="radiogroup" aria-invalid={form.errors.intent ? true : undefined} aria-describedby={form.errors.intent ? 'sign-up-intent-error' : undefined}>
+        <fieldset
+          className={styles.fieldset}
+          role="radiogroup"
+          aria-invalid={form.errors.intent ? true : undefined}
+          aria-describedby={form.errors.intent ? 'sign-up-intent-error' : undefined}
+        >
           <legend className={styles.legend}>What brings you to Stitchhouse?</legend>
           {INTENTS.map((intent: Intent) => (
             <label key={intent} className={styles.choice} htmlFor={`sign-up-intent-${intent}`}>

@@ -71,9 +71,7 @@ export default function SignUpThankYou() {
           await verifyEmailCode(email, code);
         })}
       >
-        {sentTo ? null : (
-          <TextField id={CODE_IDS.email} label="Email" type="email" autoComplete="email" required {...codeForm.field('email')} />
-        )}
+        {sentTo ? null : <TextField id={CODE_IDS.email} label="Email" type="email" autoComplete="email" required {...codeForm.field('email')} />}
         <EmailCodeField id={CODE_IDS.code} {...codeForm.field('code')} />
         <div className={styles.actions}>
           <Button type="submit" busy={codeForm.busy} busyLabel="Checking the code…">

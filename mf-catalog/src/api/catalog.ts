@@ -183,7 +183,10 @@ export async function facetCounts(args: SearchPatternsArgs, yarnSteps: readonly 
   if (error) throw Object.assign(error, { status });
   const counts: FacetCounts = { yarnWeight: new Map(), needleMm: new Map(), gaugeStitches: new Map(), yarnMaxM: new Map() };
   const into: Record<string, Map<number, number>> = {
-    yarn_weight: counts.yarnWeight, needle_mm: counts.needleMm, gauge_stitches: counts.gaugeStitches, yarn_max_m: counts.yarnMaxM,
+    yarn_weight: counts.yarnWeight,
+    needle_mm: counts.needleMm,
+    gauge_stitches: counts.gaugeStitches,
+    yarn_max_m: counts.yarnMaxM,
   };
   for (const row of (data ?? []) as { facet: string; value: number | string; patterns: number | string }[]) {
     into[row.facet]?.set(Number(row.value), Number(row.patterns));
@@ -209,7 +212,10 @@ export async function suggestPatterns(q: string, signal?: AbortSignal): Promise<
 export async function sizeChartsOf(ids: readonly string[], signal?: AbortSignal): Promise<Map<string, SizeChart>> {
   if (ids.length === 0) return new Map();
   const supabase = await getReadClient();
-  let request = supabase.from('patterns').select('id,size_chart').in('id', [...ids]);
+  let request = supabase
+    .from('patterns')
+    .select('id,size_chart')
+    .in('id', [...ids]);
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request;
   if (error) throw Object.assign(error, { status });

@@ -65,10 +65,7 @@ export function isUuid(value: string): boolean {
 export async function getPattern(id: string, signal?: AbortSignal): Promise<PatternDetail | null> {
   if (!isUuid(id)) return null;
   const supabase = await getReadClient();
-  let request = supabase
-    .from('patterns')
-    .select(PATTERN_PAGE_COLUMNS)
-    .eq('id', id);
+  let request = supabase.from('patterns').select(PATTERN_PAGE_COLUMNS).eq('id', id);
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request.maybeSingle();
   if (error) throw Object.assign(error, { status });
@@ -107,7 +104,14 @@ export async function getPattern(id: string, signal?: AbortSignal): Promise<Patt
     currentVersion: row.current_version,
     publishedAt: row.published_at,
     updatedAt: row.updated_at,
-    store: { id: row.stores.id, slug: row.stores.slug, name: row.stores.name, kind: row.stores.kind, country: row.stores.country, ownerId: row.stores.owner_id },
+    store: {
+      id: row.stores.id,
+      slug: row.stores.slug,
+      name: row.stores.name,
+      kind: row.stores.kind,
+      country: row.stores.country,
+      ownerId: row.stores.owner_id,
+    },
   };
 }
 

@@ -71,7 +71,13 @@ export async function downloadOverview(patternId: string): Promise<DownloadOverv
   const [files, allowance, downloads] = await Promise.all([
     supabase.from('pattern_files').select('format, version, size_bytes, changelog, updated_at, pages, layers, tiles, variants').eq('pattern_id', patternId),
     supabase.rpc('download_allowance', { pattern_id: patternId }),
-    supabase.from('downloads').select('created_at', { count: 'exact' }).eq('pattern_id', patternId).eq('user_id', user.id).order('created_at', { ascending: false }).limit(1),
+    supabase
+      .from('downloads')
+      .select('created_at', { count: 'exact' })
+      .eq('pattern_id', patternId)
+      .eq('user_id', user.id)
+      .order('created_at', { ascending: false })
+      .limit(1),
   ]);
   for (const r of [files, allowance, downloads]) if (r.error) fail(r.error, r.status);
   const order: readonly PatternFormat[] = PATTERN_FORMATS;
@@ -82,8 +88,15 @@ export async function downloadOverview(patternId: string): Promise<DownloadOverv
     sizeChart: (pattern.size_chart as unknown as SizeChart | null) ?? { sizes: [] },
     files: (files.data ?? [])
       .map((f) => ({
-        format: f.format as PatternFormat, version: f.version, sizeBytes: Number(f.size_bytes), changelog: f.changelog, updatedAt: f.updated_at,
-        pages: f.pages, layers: f.layers as unknown as LayerMatch[], tiles: f.tiles as unknown as ManifestPage[] | null, variants: f.variants as DownloadableFile['variants'],
+        format: f.format as PatternFormat,
+        version: f.version,
+        sizeBytes: Number(f.size_bytes),
+        changelog: f.changelog,
+        updatedAt: f.updated_at,
+        pages: f.pages,
+        layers: f.layers as unknown as LayerMatch[],
+        tiles: f.tiles as unknown as ManifestPage[] | null,
+        variants: f.variants as DownloadableFile['variants'],
       }))
       .sort((a, b) => order.indexOf(a.format) - order.indexOf(b.format)),
     remaining: isStore ? null : allowance.data,
@@ -93,7 +106,11 @@ export async function downloadOverview(patternId: string): Promise<DownloadOverv
 }
 
 export class DownloadProblem extends Error {
-  constructor(readonly reason: DownloadReason, message: string, readonly retryAfterMinutes?: number) {
+  constructor(
+    readonly reason: DownloadReason,
+    message: string,
+    readonly retryAfterMinutes?: number,
+  ) {
     super(message);
     this.name = 'DownloadProblem';
   }
@@ -111,11 +128,17 @@ export interface DownloadedFile {
 export async function fetchStampedPdf(
   patternId: string,
   format: PatternFormat | null,
-  options: { expires?: string | null; onProgress?: (received: number, total: number | null) => void; sizes?: readonly string[]; variant?: DownloadVariant } = {},
+  options: {
+    expires?: string | null;
+    onProgress?: (received: number, total: number | null) => void;
+    sizes?: readonly string[];
+    variant?: DownloadVariant;
+  } = {},
 ): Promise<DownloadedFile> {
   try {
     const answer = await streamFunction(`download/${encodeURIComponent(patternId)}`, {
-      query: { format, expires: options.expires, sizes: options.sizes?.length ? options.sizes.join(',') : undefined, variant: options.variant }, type: 'application/pdf',
+      query: { format, expires: options.expires, sizes: options.sizes?.length ? options.sizes.join(',') : undefined, variant: options.variant },
+      type: 'application/pdf',
       onChunk: (_chunk, received, total) => options.onProgress?.(received, total),
     });
     return { blob: answer.blob, fileName: answer.fileName ?? `pattern-${format ?? 'file'}.pdf` };
@@ -124,7 +147,11 @@ export async function fetchStampedPdf(
     if (err.code === 'network') throw new DownloadProblem('network', err.message);
     // the download contract's envelope; anything else (a proxy's page, a drifted answer) is a server error
     const parsed = downloadError.safeParse({ error: { code: err.code, message: err.message, details: err.details } });
-    if (!parsed.success) throw new DownloadProblem(err.status === 401 ? 'not_signed_in' : 'server_error', err.status === 401 ? err.message : 'The download could not be prepared.');
+    if (!parsed.success)
+      throw new DownloadProblem(
+        err.status === 401 ? 'not_signed_in' : 'server_error',
+        err.status === 401 ? err.message : 'The download could not be prepared.',
+      );
     const { error } = parsed.data;
     throw new DownloadProblem(error.code, error.message, error.code === 'rate_limited' ? error.details.retry_after_minutes : undefined);
   }

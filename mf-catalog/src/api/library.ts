@@ -78,6 +78,7 @@ export async function myRefunded(userId: string): Promise<RefundedEntry[]> {
     .order('revoked_at', { ascending: false })
     .limit(50);
   if (error) throw Object.assign(error, { status });
-  return ((data ?? []) as unknown as { pattern_id: string; revoked_at: string; order_item: { title: string | null } | null; pattern: { title: string } | null }[])
-    .map((r) => ({ patternId: r.pattern_id, title: r.order_item?.title ?? r.pattern?.title ?? 'A pattern', refundedAt: r.revoked_at }));
+  return (
+    (data ?? []) as unknown as { pattern_id: string; revoked_at: string; order_item: { title: string | null } | null; pattern: { title: string } | null }[]
+  ).map((r) => ({ patternId: r.pattern_id, title: r.order_item?.title ?? r.pattern?.title ?? 'A pattern', refundedAt: r.revoked_at }));
 }

@@ -53,8 +53,12 @@ export async function loadMaster(patternId: string): Promise<MasterState | null>
     layers: master.data.layers as unknown as LayerMatch[],
     appliedAt: master.data.applied_at,
     files: (files.data ?? []).map((f) => ({
-      format: f.format as PatternFormat, generated: f.generated, pages: f.pages, storagePath: f.storage_path,
-      variants: f.variants as GeneratedFileRow['variants'], tiles: f.tiles as unknown as ManifestPage[] | null,
+      format: f.format as PatternFormat,
+      generated: f.generated,
+      pages: f.pages,
+      storagePath: f.storage_path,
+      variants: f.variants as GeneratedFileRow['variants'],
+      tiles: f.tiles as unknown as ManifestPage[] | null,
     })),
   };
 }
@@ -81,7 +85,11 @@ const ORDER: PatternFormat[] = ['a4', 'us_letter', 'a0', 'projector'];
  * with the function's words (nothing is applied unless every format was made).
  */
 export async function makeFormats(
-  pattern: { id: string; storeId: string }, master: Blob, currentVersion: number | null, changes: string, onProgress: (p: FormatsProgress) => void,
+  pattern: { id: string; storeId: string },
+  master: Blob,
+  currentVersion: number | null,
+  changes: string,
+  onProgress: (p: FormatsProgress) => void,
 ): Promise<FormatsResult> {
   const version = (currentVersion ?? 0) + 1;
   const path = masterPath(pattern.storeId, pattern.id, version);
@@ -96,7 +104,12 @@ export async function makeFormats(
     formats.push(await invokeFunction<FormatAnswer>('pattern-formats', { pattern_id: pattern.id, step: 'format', master_version: version, format }));
   }
   onProgress({ step: 'applying' });
-  const applied = await invokeFunction<ApplyAnswer>('pattern-formats', { pattern_id: pattern.id, step: 'apply', master_version: version, changes: changes.trim() || undefined });
+  const applied = await invokeFunction<ApplyAnswer>('pattern-formats', {
+    pattern_id: pattern.id,
+    step: 'apply',
+    master_version: version,
+    changes: changes.trim() || undefined,
+  });
   let notified: number | null = null;
   let notifyRefused: string | null = null;
   if (applied.notify && applied.pattern_version) {

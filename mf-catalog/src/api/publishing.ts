@@ -27,7 +27,6 @@ export const publishingKeys = {
   editable: (patternId: string, userId: string | null) => [...publishingKeys.all, 'pattern', patternId, userId] as const,
 };
 
-
 export interface OwnStore {
   id: string;
   slug: string;
@@ -207,7 +206,11 @@ function patternRow(fields: PatternFields): TablesUpdate<'patterns'> & { title: 
   return { ...fields, size_chart: fields.size_chart as unknown as NonNullable<Json>, yardage: fields.yardage as unknown as NonNullable<Json> };
 }
 
-export async function savePattern(pattern: { id: string; storeId: string; currency: string }, fields: PatternFields, wholesaleCents: number | null): Promise<void> {
+export async function savePattern(
+  pattern: { id: string; storeId: string; currency: string },
+  fields: PatternFields,
+  wholesaleCents: number | null,
+): Promise<void> {
   const supabase = await getSupabase();
   const saved = await supabase.from('patterns').update(patternRow(fields)).eq('id', pattern.id);
   if (saved.error) fail(saved.error, saved.status);
@@ -279,7 +282,11 @@ export interface AttachResult {
  * the function's reason when it refused (at most one update email per pattern a day).
  */
 export async function attachFile(
-  patternId: string, target: UploadTarget, file: Blob, digest: string, changes: string,
+  patternId: string,
+  target: UploadTarget,
+  file: Blob,
+  digest: string,
+  changes: string,
 ): Promise<AttachResult & { notified: number | null; notifyRefused: string | null }> {
   const supabase = await getSupabase();
   const { data, error, status } = await supabase.rpc('attach_pattern_file', {

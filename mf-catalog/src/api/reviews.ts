@@ -53,8 +53,15 @@ export async function listReviews(patternId: string, signal?: AbortSignal): Prom
   const { data, error, status } = await request;
   if (error) throw fail(error, status);
   return ((data ?? []) as ReviewRow[]).map((r) => ({
-    id: r.id, rating: r.rating, body: r.body, photoPaths: r.photo_paths, authorName: r.author_name, mine: r.mine,
-    createdAt: r.created_at, updatedAt: r.updated_at, reply: r.reply_body ? { body: r.reply_body, at: r.replied_at ?? r.created_at } : null,
+    id: r.id,
+    rating: r.rating,
+    body: r.body,
+    photoPaths: r.photo_paths,
+    authorName: r.author_name,
+    mine: r.mine,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    reply: r.reply_body ? { body: r.reply_body, at: r.replied_at ?? r.created_at } : null,
   }));
 }
 
@@ -78,8 +85,14 @@ export async function reviewStanding(patternId: string, userId: string): Promise
   const supabase = await getSupabase();
   const [owned, mine] = await Promise.all([
     supabase.from('entitlements').select('id').eq('pattern_id', patternId).eq('user_id', userId).is('revoked_at', null).maybeSingle(),
-    supabase.from('reviews').select('id,rating,body,photo_paths').eq('pattern_id', patternId).eq('author_id', userId)
-      .order('created_at', { ascending: false }).limit(1).maybeSingle(),
+    supabase
+      .from('reviews')
+      .select('id,rating,body,photo_paths')
+      .eq('pattern_id', patternId)
+      .eq('author_id', userId)
+      .order('created_at', { ascending: false })
+      .limit(1)
+      .maybeSingle(),
   ]);
   if (owned.error) throw fail(owned.error, owned.status);
   if (mine.error) throw fail(mine.error, mine.status);

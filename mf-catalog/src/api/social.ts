@@ -34,8 +34,16 @@ export async function setFavourite(patternId: string, on: boolean): Promise<void
 interface FavouriteRow {
   created_at: string;
   patterns: {
-    id: string; title: string; price_cents: number; currency: string; difficulty: number; formats: string[]; cover_path: string | null; craft: string;
-    status: string; stores: { slug: string; name: string };
+    id: string;
+    title: string;
+    price_cents: number;
+    currency: string;
+    difficulty: number;
+    formats: string[];
+    cover_path: string | null;
+    craft: string;
+    status: string;
+    stores: { slug: string; name: string };
   } | null;
 }
 
@@ -47,10 +55,24 @@ export async function myFavourites(): Promise<PatternCardData[]> {
     .select('created_at,patterns(id,title,price_cents,currency,difficulty,formats,cover_path,craft,status,stores!patterns_store_id_fkey(slug,name))')
     .order('created_at', { ascending: false });
   if (error) throw fail(error, status);
-  return (data as unknown as FavouriteRow[]).flatMap(({ patterns: p }) => (p ? [{
-    id: p.id, title: p.title, priceCents: p.price_cents, currency: p.currency, difficulty: p.difficulty, formats: p.formats,
-    coverPath: p.cover_path, craft: p.craft, storeName: p.stores.name, storeSlug: p.stores.slug,
-  }] : []));
+  return (data as unknown as FavouriteRow[]).flatMap(({ patterns: p }) =>
+    p
+      ? [
+          {
+            id: p.id,
+            title: p.title,
+            priceCents: p.price_cents,
+            currency: p.currency,
+            difficulty: p.difficulty,
+            formats: p.formats,
+            coverPath: p.cover_path,
+            craft: p.craft,
+            storeName: p.stores.name,
+            storeSlug: p.stores.slug,
+          },
+        ]
+      : [],
+  );
 }
 
 export async function followsStore(storeId: string): Promise<boolean> {

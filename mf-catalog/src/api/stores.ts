@@ -30,17 +30,25 @@ export interface Storefront {
 export async function getStoreBySlug(slug: string, signal?: AbortSignal): Promise<Storefront | null> {
   if (!isStoreSlug(slug)) return null;
   const supabase = await getReadClient();
-  let request = supabase
-    .from('stores')
-    .select(STOREFRONT_COLUMNS)
-    .eq('slug', slug);
+  let request = supabase.from('stores').select(STOREFRONT_COLUMNS).eq('slug', slug);
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request.maybeSingle();
   if (error) throw Object.assign(error, { status });
   if (!data) return null;
   const row = data as {
-    id: string; slug: string; kind: Storefront['kind']; name: string; bio: string; logo_path: string | null; banner_path: string | null;
-    country: string; address_line1: string | null; address_line2: string | null; city: string | null; postal_code: string | null; region: string | null;
+    id: string;
+    slug: string;
+    kind: Storefront['kind'];
+    name: string;
+    bio: string;
+    logo_path: string | null;
+    banner_path: string | null;
+    country: string;
+    address_line1: string | null;
+    address_line2: string | null;
+    city: string | null;
+    postal_code: string | null;
+    region: string | null;
   };
   return {
     id: row.id,
@@ -76,7 +84,15 @@ export interface StockedPattern extends PatternCardData {
 interface StockRow {
   printed_copies: number;
   patterns: {
-    id: string; title: string; price_cents: number; currency: string; difficulty: number; formats: string[]; cover_path: string | null; craft: string; status: string;
+    id: string;
+    title: string;
+    price_cents: number;
+    currency: string;
+    difficulty: number;
+    formats: string[];
+    cover_path: string | null;
+    craft: string;
+    status: string;
     stores: { slug: string; name: string };
   } | null;
 }
@@ -86,7 +102,9 @@ export async function listStockedPatterns(storeId: string, signal?: AbortSignal)
   const supabase = await getReadClient();
   let request = supabase
     .from('store_stock')
-    .select('printed_copies,patterns!store_stock_pattern_id_fkey!inner(id,title,price_cents,currency,difficulty,formats,cover_path,craft,status,stores!patterns_store_id_fkey!inner(slug,name))')
+    .select(
+      'printed_copies,patterns!store_stock_pattern_id_fkey!inner(id,title,price_cents,currency,difficulty,formats,cover_path,craft,status,stores!patterns_store_id_fkey!inner(slug,name))',
+    )
     .eq('store_id', storeId)
     .eq('patterns.status', 'published')
     .order('created_at', { ascending: false })
@@ -96,19 +114,21 @@ export async function listStockedPatterns(storeId: string, signal?: AbortSignal)
   if (error) throw Object.assign(error, { status });
   return (data as unknown as StockRow[]).flatMap((row) =>
     row.patterns
-      ? [{
-          id: row.patterns.id,
-          title: row.patterns.title,
-          storeName: row.patterns.stores.name,
-          storeSlug: row.patterns.stores.slug,
-          priceCents: row.patterns.price_cents,
-          currency: row.patterns.currency,
-          difficulty: row.patterns.difficulty,
-          formats: row.patterns.formats,
-          coverPath: row.patterns.cover_path,
-          craft: row.patterns.craft,
-          printedCopies: row.printed_copies,
-        }]
+      ? [
+          {
+            id: row.patterns.id,
+            title: row.patterns.title,
+            storeName: row.patterns.stores.name,
+            storeSlug: row.patterns.stores.slug,
+            priceCents: row.patterns.price_cents,
+            currency: row.patterns.currency,
+            difficulty: row.patterns.difficulty,
+            formats: row.patterns.formats,
+            coverPath: row.patterns.cover_path,
+            craft: row.patterns.craft,
+            printedCopies: row.printed_copies,
+          },
+        ]
       : [],
   );
 }

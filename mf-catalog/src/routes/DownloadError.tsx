@@ -16,9 +16,13 @@ export default function DownloadError() {
     <>
       <PageHeading title={copy.title}>{copy.title}</PageHeading>
       <EmptyState title="What you can do" actions={<LinkButton to={copy.action.href}>{copy.action.label}</LinkButton>}>
-        <span data-testid="download-error-reason" data-reason={reason}>{copy.explanation}</span>
+        <span data-testid="download-error-reason" data-reason={reason}>
+          {copy.explanation}
+        </span>
       </EmptyState>
-      <p><Link to={href('/patterns/my-patterns')}>Your library</Link> · <Link to={href('/patterns')}>Browse patterns</Link></p>
+      <p>
+        <Link to={href('/patterns/my-patterns')}>Your library</Link> · <Link to={href('/patterns')}>Browse patterns</Link>
+      </p>
     </>
   );
 }

@@ -41,13 +41,19 @@ export default function DownloadLink() {
     <>
       <PageHeading title="Your download">Your download</PageHeading>
       {state.phase === 'done' ? (
-        <Alert tone="success" title="Your download started" actions={<LinkButton to={href('/patterns/:productId/download', { productId })}>All formats and files</LinkButton>}>
+        <Alert
+          tone="success"
+          title="Your download started"
+          actions={<LinkButton to={href('/patterns/:productId/download', { productId })}>All formats and files</LinkButton>}
+        >
           {state.fileName} is stamped with your name and order number. If nothing happened, use the download page.
         </Alert>
       ) : (
         <Spinner label="Preparing your pattern…" showLabel />
       )}
-      <p><Link to={href('/patterns/my-patterns')}>Go to your library</Link></p>
+      <p>
+        <Link to={href('/patterns/my-patterns')}>Go to your library</Link>
+      </p>
     </>
   );
 }

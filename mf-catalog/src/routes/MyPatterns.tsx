@@ -42,45 +42,81 @@ export default function MyPatterns() {
     return (
       <>
         <PageHeading title="My patterns">My patterns</PageHeading>
-        <EmptyState title="Sign in to see your patterns" actions={<LinkButton to={href('/sign-in', { next: href('/patterns/my-patterns') })}>Sign in</LinkButton>}>
+        <EmptyState
+          title="Sign in to see your patterns"
+          actions={<LinkButton to={href('/sign-in', { next: href('/patterns/my-patterns') })}>Sign in</LinkButton>}
+        >
           Everything you buy or claim is kept in your library, ready to download again.
         </EmptyState>
       </>
     );
   }
   if (library.data === undefined) {
-    return <QueryState query={library} errorTitle="Your library could not be loaded" skeleton={spinner}>{() => null}</QueryState>;
+    return (
+      <QueryState query={library} errorTitle="Your library could not be loaded" skeleton={spinner}>
+        {() => null}
+      </QueryState>
+    );
   }
   const { owned, made, refunded } = library.data;
   const updated = owned.filter((e) => e.updated).length;
   const shown = libraryView(owned, search, sort);
   return (
     <>
-      <PageHeading title="My patterns" lead={updated > 0 ? `${updated} pattern${updated === 1 ? ' has' : 's have'} a new version since you last downloaded.` : undefined}>
+      <PageHeading
+        title="My patterns"
+        lead={updated > 0 ? `${updated} pattern${updated === 1 ? ' has' : 's have'} a new version since you last downloaded.` : undefined}
+      >
         My patterns
       </PageHeading>
       <section aria-labelledby="owned-title">
         <h2 id="owned-title">Your library</h2>
         {owned.length === 0 ? (
-          <EmptyState title="Your library is empty" headingLevel={3}
-            actions={<><LinkButton to={href('/patterns')}>Browse patterns</LinkButton> <LinkButton variant="secondary" to={href('/patterns', { free: '1' })}>Free patterns</LinkButton></>}>
+          <EmptyState
+            title="Your library is empty"
+            headingLevel={3}
+            actions={
+              <>
+                <LinkButton to={href('/patterns')}>Browse patterns</LinkButton>{' '}
+                <LinkButton variant="secondary" to={href('/patterns', { free: '1' })}>
+                  Free patterns
+                </LinkButton>
+              </>
+            }
+          >
             Patterns you buy or get for free appear here, with their files ready to download.
           </EmptyState>
         ) : (
           <>
             <div className={styles.controls} role="search" aria-label="Your library">
               <TextField label="Search your library" type="search" value={search} placeholder="Title or designer" onChange={(e) => setSearch(e.target.value)} />
-              <Select label="Sort by" value={sort} options={LIBRARY_SORTS.map((s) => ({ value: s, label: LIBRARY_SORT_LABELS[s] }))}
-                onChange={(e) => setSort(e.target.value as LibrarySort)} />
+              <Select
+                label="Sort by"
+                value={sort}
+                options={LIBRARY_SORTS.map((s) => ({ value: s, label: LIBRARY_SORT_LABELS[s] }))}
+                onChange={(e) => setSort(e.target.value as LibrarySort)}
+              />
             </div>
-            <p className={styles.count} aria-live="polite">{shown.length === owned.length ? `${owned.length} pattern${owned.length === 1 ? '' : 's'}` : `${shown.length} of ${owned.length} patterns`}</p>
+            <p className={styles.count} aria-live="polite">
+              {shown.length === owned.length ? `${owned.length} pattern${owned.length === 1 ? '' : 's'}` : `${shown.length} of ${owned.length} patterns`}
+            </p>
             {shown.length === 0 ? (
-              <EmptyState title="No pattern in your library matches" headingLevel={3} actions={<Button variant="secondary" onClick={() => setSearch('')}>Clear the search</Button>}>
+              <EmptyState
+                title="No pattern in your library matches"
+                headingLevel={3}
+                actions={
+                  <Button variant="secondary" onClick={() => setSearch('')}>
+                    Clear the search
+                  </Button>
+                }
+              >
                 Nothing you own has “{search.trim()}” in its title or designer.
               </EmptyState>
             ) : (
               <ul className={styles.grid} aria-label="Patterns you own">
-                {shown.map((entry) => <LibraryItem key={entry.patternId} entry={entry} />)}
+                {shown.map((entry) => (
+                  <LibraryItem key={entry.patternId} entry={entry} />
+                ))}
               </ul>
             )}
           </>
@@ -103,12 +139,17 @@ export default function MyPatterns() {
         <section key={storeName} aria-labelledby={`made-${index}`}>
           <h2 id={`made-${index}`}>Made by {storeName}</h2>
           {patterns.length === 0 ? (
-            <p>No patterns yet. <Link to={href('/patterns/my-store')}>Create one in your store</Link>.</p>
+            <p>
+              No patterns yet. <Link to={href('/patterns/my-store')}>Create one in your store</Link>.
+            </p>
           ) : (
             <ul>
               {patterns.map((p) => (
                 <li key={p.id}>
-                  {p.title} — {p.status === 'published' ? 'Published' : p.status === 'draft' ? 'Draft' : 'Archived'} · <Link to={href('/patterns/:productId/edit', { productId: p.id })} aria-label={`Edit ${p.title}`}>Edit</Link>
+                  {p.title} — {p.status === 'published' ? 'Published' : p.status === 'draft' ? 'Draft' : 'Archived'} ·{' '}
+                  <Link to={href('/patterns/:productId/edit', { productId: p.id })} aria-label={`Edit ${p.title}`}>
+                    Edit
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -28,7 +28,10 @@ export default function MyStore() {
       const stores = await myStores();
       const store = stores[0] ?? null;
       if (!store) return null;
-      const [patterns, stocked] = await Promise.all([listStorePatterns(store.id), store.kind === 'retailer' ? listStockedPatterns(store.id) : Promise.resolve([])]);
+      const [patterns, stocked] = await Promise.all([
+        listStorePatterns(store.id),
+        store.kind === 'retailer' ? listStockedPatterns(store.id) : Promise.resolve([]),
+      ]);
       return { store, patterns, stocked };
     },
     enabled: userId !== null,
@@ -40,12 +43,19 @@ export default function MyStore() {
     return (
       <>
         <PageHeading title="My store">My store</PageHeading>
-        <EmptyState title="Sign in to manage your store" actions={<LinkButton to={href('/sign-in', { next: href('/patterns/my-store') })}>Sign in</LinkButton>} />
+        <EmptyState
+          title="Sign in to manage your store"
+          actions={<LinkButton to={href('/sign-in', { next: href('/patterns/my-store') })}>Sign in</LinkButton>}
+        />
       </>
     );
   }
   if (state.data === undefined) {
-    return <QueryState query={state} errorTitle="Your store could not be loaded" skeleton={spinner}>{() => null}</QueryState>;
+    return (
+      <QueryState query={state} errorTitle="Your store could not be loaded" skeleton={spinner}>
+        {() => null}
+      </QueryState>
+    );
   }
   if (!state.data) {
     return (
@@ -81,27 +91,47 @@ export default function MyStore() {
     }
   }
 
-  const toggle = (id: string) => setSelected((s) => {
-    const next = new Set(s);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
-  });
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   return (
     <>
-      <PageHeading title="My store" eyebrow={<Link to={href('/stores/:slug', { slug: store.slug })}>{store.name}</Link>}>My store</PageHeading>
+      <PageHeading title="My store" eyebrow={<Link to={href('/stores/:slug', { slug: store.slug })}>{store.name}</Link>}>
+        My store
+      </PageHeading>
       <ul className={styles.counts} aria-label="Patterns by status">
-        {STATUSES.map((s) => <li key={s}><strong>{counts[s]}</strong>{STATUS_LABEL[s]}</li>)}
+        {STATUSES.map((s) => (
+          <li key={s}>
+            <strong>{counts[s]}</strong>
+            {STATUS_LABEL[s]}
+          </li>
+        ))}
       </ul>
       <div className={styles.toolbar}>
         <Button onClick={newPattern}>New pattern</Button>
         <span aria-live="polite">{selected.size} selected</span>
-        <Button variant="secondary" disabled={selected.size === 0 || busy !== null} busy={busy === 'published'} onClick={() => void bulk('published')}>Publish selected</Button>
-        <Button variant="secondary" disabled={selected.size === 0 || busy !== null} busy={busy === 'archived'} onClick={() => void bulk('archived')}>Archive selected</Button>
-        <Button variant="ghost" disabled={selected.size === 0 || busy !== null} busy={busy === 'draft'} onClick={() => void bulk('draft')}>Back to draft</Button>
+        <Button variant="secondary" disabled={selected.size === 0 || busy !== null} busy={busy === 'published'} onClick={() => void bulk('published')}>
+          Publish selected
+        </Button>
+        <Button variant="secondary" disabled={selected.size === 0 || busy !== null} busy={busy === 'archived'} onClick={() => void bulk('archived')}>
+          Archive selected
+        </Button>
+        <Button variant="ghost" disabled={selected.size === 0 || busy !== null} busy={busy === 'draft'} onClick={() => void bulk('draft')}>
+          Back to draft
+        </Button>
       </div>
-      <div aria-live="polite">{banner ? <Alert tone={banner.tone} title="Bulk change">{banner.text}</Alert> : null}</div>
+      <div aria-live="polite">
+        {banner ? (
+          <Alert tone={banner.tone} title="Bulk change">
+            {banner.text}
+          </Alert>
+        ) : null}
+      </div>
       {patterns.length === 0 ? (
         <EmptyState title="No patterns yet" actions={<Button onClick={newPattern}>Create your first pattern</Button>}>
           Start a draft: add photos, the size chart and your PDFs, then publish when the checklist is complete.
@@ -109,11 +139,17 @@ export default function MyStore() {
       ) : (
         <div className={styles.tableWrap}>
           <table className={styles.table}>
-            <caption style={{ textAlign: 'left' }}>{patterns.length} pattern{patterns.length === 1 ? '' : 's'} in {store.name}</caption>
+            <caption style={{ textAlign: 'left' }}>
+              {patterns.length} pattern{patterns.length === 1 ? '' : 's'} in {store.name}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">
-                  <Checkbox label="Select all" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(patterns.map((p) => p.id)))} />
+                  <Checkbox
+                    label="Select all"
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? new Set() : new Set(patterns.map((p) => p.id)))}
+                  />
                 </th>
                 <th scope="col">Cover</th>
                 <th scope="col">Title</th>
@@ -126,9 +162,19 @@ export default function MyStore() {
             <tbody>
               {patterns.map((p) => (
                 <tr key={p.id} data-pattern-id={p.id}>
-                  <td><Checkbox label={<VisuallyHidden>Select {p.title}</VisuallyHidden>} checked={selected.has(p.id)} onChange={() => toggle(p.id)} /></td>
-                  <td>{p.coverPath ? <img className={styles.thumb} {...coverImage(p.coverPath, 'thumb')} alt="" loading="lazy" decoding="async" /> : <span className={styles.thumb} style={{ display: 'inline-block' }} />}</td>
-                  <td><Link to={href('/patterns/:productId/edit', { productId: p.id })}>{p.title}</Link></td>
+                  <td>
+                    <Checkbox label={<VisuallyHidden>Select {p.title}</VisuallyHidden>} checked={selected.has(p.id)} onChange={() => toggle(p.id)} />
+                  </td>
+                  <td>
+                    {p.coverPath ? (
+                      <img className={styles.thumb} {...coverImage(p.coverPath, 'thumb')} alt="" loading="lazy" decoding="async" />
+                    ) : (
+                      <span className={styles.thumb} style={{ display: 'inline-block' }} />
+                    )}
+                  </td>
+                  <td>
+                    <Link to={href('/patterns/:productId/edit', { productId: p.id })}>{p.title}</Link>
+                  </td>
                   <td className={styles.status}>{STATUS_LABEL[p.status]}</td>
                   <td>{formatPrice(p.priceCents, p.currency)}</td>
                   <td>{p.formats.length ? p.formats.map((f) => f.replace('_', ' ').toUpperCase()).join(', ') : 'None yet'}</td>
@@ -143,9 +189,18 @@ export default function MyStore() {
         <section aria-labelledby="stock-title">
           <h2 id="stock-title">Patterns your shop carries</h2>
           {stocked.length === 0 ? (
-            <p>You do not list any designers' patterns yet. Find patterns in the <Link to={href('/patterns')}>catalog</Link>.</p>
+            <p>
+              You do not list any designers' patterns yet. Find patterns in the <Link to={href('/patterns')}>catalog</Link>.
+            </p>
           ) : (
-            <ul>{stocked.map((s) => <li key={s.id}><Link to={href('/patterns/:productId', { productId: s.id })}>{s.title}</Link> — {s.printedCopies} printed cop{s.printedCopies === 1 ? 'y' : 'ies'} in stock</li>)}</ul>
+            <ul>
+              {stocked.map((s) => (
+                <li key={s.id}>
+                  <Link to={href('/patterns/:productId', { productId: s.id })}>{s.title}</Link> — {s.printedCopies} printed cop
+                  {s.printedCopies === 1 ? 'y' : 'ies'} in stock
+                </li>
+              ))}
+            </ul>
           )}
         </section>
       ) : null}

@@ -27,8 +27,18 @@ export default function PatternDetail() {
     return (
       <section className={styles.loading}>
         {pattern.isError ? <h1>Pattern</h1> : null}
-        <QueryState query={pattern} errorTitle="This pattern could not be loaded" loadingLabel="Loading the pattern"
-          skeleton={<div className={styles.loadingBlocks}><Skeleton shape="block" height="20rem" /><Skeleton width="60%" /><Skeleton width="40%" /></div>}>
+        <QueryState
+          query={pattern}
+          errorTitle="This pattern could not be loaded"
+          loadingLabel="Loading the pattern"
+          skeleton={
+            <div className={styles.loadingBlocks}>
+              <Skeleton shape="block" height="20rem" />
+              <Skeleton width="60%" />
+              <Skeleton width="40%" />
+            </div>
+          }
+        >
           {() => null}
         </QueryState>
       </section>
@@ -55,8 +65,14 @@ export default function PatternDetail() {
 function KitsAndReviewsLoading({ kits }: { kits: boolean }) {
   return (
     <>
-      {kits ? <KitsSection busy={false}><KitsSkeleton /></KitsSection> : null}
-      <ReviewsSection><ReviewsSkeleton busy={false} /></ReviewsSection>
+      {kits ? (
+        <KitsSection busy={false}>
+          <KitsSkeleton />
+        </KitsSection>
+      ) : null}
+      <ReviewsSection>
+        <ReviewsSkeleton busy={false} />
+      </ReviewsSection>
     </>
   );
 }

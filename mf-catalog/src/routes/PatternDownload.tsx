@@ -27,7 +27,11 @@ export default function PatternDownload() {
   const { state: download, start } = useDownload(productId);
   const userId = session?.user.id ?? null;
   // a finished download reads it again (the count; useDownload invalidates it)
-  const overview = useQuery({ queryKey: downloadKeys.overview(productId, userId), queryFn: () => downloadOverview(productId), enabled: userId !== null && isUuid(productId) });
+  const overview = useQuery({
+    queryKey: downloadKeys.overview(productId, userId),
+    queryFn: () => downloadOverview(productId),
+    enabled: userId !== null && isUuid(productId),
+  });
   const spinner = <Spinner label="Loading your files…" showLabel />;
   // "print only my sizes": pre-ticked with "your size" once the overview (the size chart) is here
   const [picked, setPicked] = useState<string[] | null>(null);
@@ -38,13 +42,19 @@ export default function PatternDownload() {
     return (
       <>
         <PageHeading title="Download">Download</PageHeading>
-        <EmptyState title={copy.title} actions={<LinkButton to={copy.action.href}>{copy.action.label}</LinkButton>}>{copy.explanation}</EmptyState>
+        <EmptyState title={copy.title} actions={<LinkButton to={copy.action.href}>{copy.action.label}</LinkButton>}>
+          {copy.explanation}
+        </EmptyState>
       </>
     );
   }
   if (!isUuid(productId)) return <PatternNotFound />;
   if (overview.data === undefined) {
-    return <QueryState query={overview} errorTitle="Your files could not be loaded" skeleton={spinner}>{() => null}</QueryState>;
+    return (
+      <QueryState query={overview} errorTitle="Your files could not be loaded" skeleton={spinner}>
+        {() => null}
+      </QueryState>
+    );
   }
   const data = overview.data;
   if (!data) {
@@ -52,7 +62,9 @@ export default function PatternDownload() {
     return (
       <>
         <PageHeading title="Download">Download</PageHeading>
-        <EmptyState title={copy.title} actions={<LinkButton to={copy.action.href}>{copy.action.label}</LinkButton>}>{copy.explanation}</EmptyState>
+        <EmptyState title={copy.title} actions={<LinkButton to={copy.action.href}>{copy.action.label}</LinkButton>}>
+          {copy.explanation}
+        </EmptyState>
       </>
     );
   }
@@ -71,13 +83,21 @@ export default function PatternDownload() {
         Downloads so far: {data.downloadsSoFar}.{' '}
         {data.remaining === null ? 'As the designer, your downloads are not limited.' : `${data.remaining} of 10 left this hour.`}
       </p>
-      {download.phase === 'failed' ? (
-        (() => {
-          const copy = reasonCopy(download.problem.reason, productId, download.problem.retryAfterMinutes);
-          return <Alert tone="danger" title={copy.title}>{copy.explanation}</Alert>;
-        })()
+      {download.phase === 'failed'
+        ? (() => {
+            const copy = reasonCopy(download.problem.reason, productId, download.problem.retryAfterMinutes);
+            return (
+              <Alert tone="danger" title={copy.title}>
+                {copy.explanation}
+              </Alert>
+            );
+          })()
+        : null}
+      {download.phase === 'done' ? (
+        <Alert tone="success" title="Download started">
+          {download.fileName} is in your downloads.
+        </Alert>
       ) : null}
-      {download.phase === 'done' ? <Alert tone="success" title="Download started">{download.fileName} is in your downloads.</Alert> : null}
       {layered && data.files.length > 0 ? <SizeChoice sizes={sizeLabels} chosen={sizes} onChange={setPicked} /> : null}
       {data.files.length === 0 ? (
         <EmptyState title="No files yet" actions={<LinkButton to={href('/patterns/:productId', { productId })}>Back to the pattern</LinkButton>}>
@@ -93,29 +113,48 @@ export default function PatternDownload() {
             return (
               <li key={file.format} className={styles.item} data-format={file.format}>
                 <h3>{info.label}</h3>
-                <p className={styles.meta}>{formatBytes(file.sizeBytes)} · version {data.currentVersion} · updated {formatDate(file.updatedAt)}</p>
+                <p className={styles.meta}>
+                  {formatBytes(file.sizeBytes)} · version {data.currentVersion} · updated {formatDate(file.updatedAt)}
+                </p>
                 <p className={styles.meta}>{info.description}</p>
                 {file.changelog ? <p className={styles.meta}>What changed: {file.changelog}</p> : null}
                 {saving ? (
                   <p className={styles.saving} data-testid={`pages-${file.format}`}>
-                    {saving.kept === saving.of ? `${saving.of} pages: your sizes need every page` : `${saving.kept} pages instead of ${saving.of}`} for {chosenText}
+                    {saving.kept === saving.of ? `${saving.of} pages: your sizes need every page` : `${saving.kept} pages instead of ${saving.of}`} for{' '}
+                    {chosenText}
                   </p>
-                ) : forSizes ? <p className={styles.meta}>Only {chosenText} shown and printed; the other sizes stay in the file, switched off.</p> : null}
+                ) : forSizes ? (
+                  <p className={styles.meta}>Only {chosenText} shown and printed; the other sizes stay in the file, switched off.</p>
+                ) : null}
                 <div className={styles.buttons}>
-                  <Button onClick={() => void start(file.format, null, { sizes: forSizes ? sizes : undefined })} busy={mine} busyLabel="Preparing your copy…" disabled={busy || limitReached}
-                    aria-label={`Download ${info.shortLabel} PDF`}>
+                  <Button
+                    onClick={() => void start(file.format, null, { sizes: forSizes ? sizes : undefined })}
+                    busy={mine}
+                    busyLabel="Preparing your copy…"
+                    disabled={busy || limitReached}
+                    aria-label={`Download ${info.shortLabel} PDF`}
+                  >
                     Download {info.shortLabel} PDF
                   </Button>
                   {Object.keys(file.variants).map((variant) => (
-                    <Button key={variant} variant="secondary" onClick={() => void start(file.format, null, { sizes: forSizes ? sizes : undefined, variant: variant as DownloadVariant })}
-                      disabled={busy || limitReached} aria-label={`Download ${VARIANT_LABEL[variant] ?? variant} PDF`}>
+                    <Button
+                      key={variant}
+                      variant="secondary"
+                      onClick={() => void start(file.format, null, { sizes: forSizes ? sizes : undefined, variant: variant as DownloadVariant })}
+                      disabled={busy || limitReached}
+                      aria-label={`Download ${VARIANT_LABEL[variant] ?? variant} PDF`}
+                    >
                       Download {VARIANT_LABEL[variant] ?? variant} PDF
                     </Button>
                   ))}
                 </div>
                 {mine && download.phase === 'receiving' ? (
-                  <Progress label={`Downloading ${info.shortLabel}`} value={download.received} max={download.total ?? 0}
-                    valueText={download.total ? `${formatBytes(download.received)} of ${formatBytes(download.total)}` : formatBytes(download.received)} />
+                  <Progress
+                    label={`Downloading ${info.shortLabel}`}
+                    value={download.received}
+                    max={download.total ?? 0}
+                    valueText={download.total ? `${formatBytes(download.received)} of ${formatBytes(download.total)}` : formatBytes(download.received)}
+                  />
                 ) : null}
               </li>
             );

@@ -43,7 +43,11 @@ function ExistingPattern({ productId }: { productId: string }) {
   const spinner = <Spinner label="Loading the pattern…" showLabel />;
   if (sessionLoading) return spinner;
   if (state.data === undefined) {
-    return <QueryState query={state} errorTitle="The pattern could not be loaded" skeleton={spinner}>{() => null}</QueryState>;
+    return (
+      <QueryState query={state} errorTitle="The pattern could not be loaded" skeleton={spinner}>
+        {() => null}
+      </QueryState>
+    );
   }
   const pattern = state.data;
   if (!pattern) return <PatternNotFound />;
@@ -54,13 +58,31 @@ function ExistingPattern({ productId }: { productId: string }) {
         Edit “{pattern.title}”
       </PageHeading>
       <div className={styles.top}>
-        <Button variant="secondary" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>{preview ? 'Close preview' : 'Preview'}</Button>
-        <LinkButton variant="ghost" to={href('/patterns/my-store')}>Back to my store</LinkButton>
-        {pattern.status === 'published' ? <LinkButton variant="ghost" to={href('/patterns/:productId', { productId: pattern.id })}>View in catalog</LinkButton> : null}
+        <Button variant="secondary" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
+          {preview ? 'Close preview' : 'Preview'}
+        </Button>
+        <LinkButton variant="ghost" to={href('/patterns/my-store')}>
+          Back to my store
+        </LinkButton>
+        {pattern.status === 'published' ? (
+          <LinkButton variant="ghost" to={href('/patterns/:productId', { productId: pattern.id })}>
+            View in catalog
+          </LinkButton>
+        ) : null}
       </div>
-      {created ? <Alert tone="success" title="Pattern created">Saved as a draft. Add photos and the PDF files below, then publish when the checklist is complete.</Alert> : null}
-      {preview ? <div className={styles.panel}><PatternPreview pattern={pattern} /></div> : null}
-      <div className={styles.panel}><PublishPanel pattern={pattern} onChanged={refresh} /></div>
+      {created ? (
+        <Alert tone="success" title="Pattern created">
+          Saved as a draft. Add photos and the PDF files below, then publish when the checklist is complete.
+        </Alert>
+      ) : null}
+      {preview ? (
+        <div className={styles.panel}>
+          <PatternPreview pattern={pattern} />
+        </div>
+      ) : null}
+      <div className={styles.panel}>
+        <PublishPanel pattern={pattern} onChanged={refresh} />
+      </div>
       <section className={styles.panel} aria-labelledby="details-title">
         <h2 id="details-title">Details</h2>
         <PatternForm
@@ -75,15 +97,14 @@ function ExistingPattern({ productId }: { productId: string }) {
       </section>
       <section className={styles.panel} aria-labelledby="photos-title">
         <h2 id="photos-title">Photos</h2>
-        <ImageManager
-          pattern={pattern}
-          paths={[pattern.coverPath, ...pattern.galleryPaths].filter((p): p is string => Boolean(p))}
-          onChange={refresh}
-        />
+        <ImageManager pattern={pattern} paths={[pattern.coverPath, ...pattern.galleryPaths].filter((p): p is string => Boolean(p))} onChange={refresh} />
       </section>
       <section className={styles.panel} aria-labelledby="files-title">
         <h2 id="files-title">Pattern files</h2>
-        <p>One PDF per format, up to 200 MB each. {pattern.status === 'published' ? 'Replacing a file makes a new version: your buyers see “Updated” and get an email with your note.' : ''}</p>
+        <p>
+          One PDF per format, up to 200 MB each.{' '}
+          {pattern.status === 'published' ? 'Replacing a file makes a new version: your buyers see “Updated” and get an email with your note.' : ''}
+        </p>
         <MasterFormats pattern={pattern} onChanged={refresh} />
         <FileUploads pattern={pattern} files={pattern.files} onUploaded={refresh} />
       </section>
@@ -92,7 +113,9 @@ function ExistingPattern({ productId }: { productId: string }) {
           <h2 id="versions-title">Version history</h2>
           <ol className={styles.versions} reversed>
             {pattern.versions.map((v) => (
-              <li key={v.version}><strong>Version {v.version}</strong> ({formatDate(v.createdAt)}): {v.changes}</li>
+              <li key={v.version}>
+                <strong>Version {v.version}</strong> ({formatDate(v.createdAt)}): {v.changes}
+              </li>
             ))}
           </ol>
         </section>

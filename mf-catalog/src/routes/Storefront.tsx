@@ -22,8 +22,17 @@ export default function Storefront() {
     return (
       <section className={styles.loading}>
         {store.isError ? <h1>Store</h1> : null}
-        <QueryState query={store} errorTitle="This store could not be loaded" loadingLabel="Loading the store"
-          skeleton={<div className={styles.loadingBlocks}><Skeleton shape="block" height="12rem" /><Skeleton width="40%" /></div>}>
+        <QueryState
+          query={store}
+          errorTitle="This store could not be loaded"
+          loadingLabel="Loading the store"
+          skeleton={
+            <div className={styles.loadingBlocks}>
+              <Skeleton shape="block" height="12rem" />
+              <Skeleton width="40%" />
+            </div>
+          }
+        >
           {() => null}
         </QueryState>
       </section>

@@ -9,7 +9,6 @@ import type { ApplicationStatus } from '@stitchhouse/shared/statuses.ts';
 
 export type { ApplicationStatus };
 
-
 export interface PartnerApplication {
   id: string;
   userId: string;
@@ -34,13 +33,33 @@ export interface DirectoryEntry {
 
 const COLUMNS = 'id, user_id, kind, company, website, audience, country, message, status, reason, created_at, reviewed_at';
 type Row = {
-  id: string; user_id: string; kind: PartnerProgramme; company: string; website: string; audience: string; country: string | null;
-  message: string; status: ApplicationStatus; reason: string | null; created_at: string; reviewed_at: string | null;
+  id: string;
+  user_id: string;
+  kind: PartnerProgramme;
+  company: string;
+  website: string;
+  audience: string;
+  country: string | null;
+  message: string;
+  status: ApplicationStatus;
+  reason: string | null;
+  created_at: string;
+  reviewed_at: string | null;
 };
 
 const fromRow = (r: Row): PartnerApplication => ({
-  id: r.id, userId: r.user_id, kind: r.kind, company: r.company, website: r.website, audience: r.audience, country: r.country ?? '',
-  message: r.message, status: r.status, reason: r.reason, createdAt: r.created_at, reviewedAt: r.reviewed_at,
+  id: r.id,
+  userId: r.user_id,
+  kind: r.kind,
+  company: r.company,
+  website: r.website,
+  audience: r.audience,
+  country: r.country ?? '',
+  message: r.message,
+  status: r.status,
+  reason: r.reason,
+  createdAt: r.created_at,
+  reviewedAt: r.reviewed_at,
 });
 
 /** Query keys of partner applications and the public directories (shared/src/query/client.ts). */
@@ -70,7 +89,10 @@ export async function submitApplication(kind: PartnerProgramme, existing: Partne
   const supabase = await getSupabase();
   const body = { company: input.company, website: input.website, audience: input.audience, country: input.country, message: input.message };
   const { error } = existing
-    ? await supabase.from('partner_applications').update({ ...body, status: 'pending' }).eq('id', existing.id)
+    ? await supabase
+        .from('partner_applications')
+        .update({ ...body, status: 'pending' })
+        .eq('id', existing.id)
     : await supabase.from('partner_applications').insert({ ...body, kind });
   if (error) throw error;
 }
@@ -104,6 +126,10 @@ export async function partnerDirectory(kind: PartnerProgramme, signal?: AbortSig
   if (signal) request = request.abortSignal(signal);
   const { data, error } = await request;
   if (error) throw error;
-  return (data as { company: string; website: string; country: string | null; partner_since: string | null }[])
-    .map((r) => ({ company: r.company, website: r.website, country: r.country, partnerSince: r.partner_since }));
+  return (data as { company: string; website: string; country: string | null; partner_since: string | null }[]).map((r) => ({
+    company: r.company,
+    website: r.website,
+    country: r.country,
+    partnerSince: r.partner_since,
+  }));
 }

@@ -64,7 +64,9 @@ export async function listMyKits(userId: string, signal?: AbortSignal): Promise<
   const supabase = await getSupabase();
   let request = supabase
     .from('kits')
-    .select('id,pattern_id,title,description,price_cents,currency,url,archived_at,created_at,clicks,pattern:patterns(title,store:stores!patterns_store_id_fkey(name))')
+    .select(
+      'id,pattern_id,title,description,price_cents,currency,url,archived_at,created_at,clicks,pattern:patterns(title,store:stores!patterns_store_id_fkey(name))',
+    )
     .eq('supplier_id', userId)
     .order('created_at', { ascending: false });
   if (signal) request = request.abortSignal(signal);

@@ -68,8 +68,11 @@ export async function myStores(userId: string): Promise<MyStore[]> {
 
 export async function listTillKeys(storeId: string): Promise<TillKey[]> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.from('pos_keys').select('id, name, prefix, created_at, last_used_at, revoked_at')
-    .eq('store_id', storeId).order('created_at', { ascending: false });
+  const { data, error } = await supabase
+    .from('pos_keys')
+    .select('id, name, prefix, created_at, last_used_at, revoked_at')
+    .eq('store_id', storeId)
+    .order('created_at', { ascending: false });
   if (error) throw error;
   return data.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, createdAt: k.created_at, lastUsedAt: k.last_used_at, revokedAt: k.revoked_at }));
 }

@@ -5,7 +5,12 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { getSupabase } from '@stitchhouse/shared';
 import { streamFunction } from '@stitchhouse/shared/streamingFetch.ts';
 
-export interface ReportSummary { slug: string; title: string; description: string; audience: string }
+export interface ReportSummary {
+  slug: string;
+  title: string;
+  description: string;
+  audience: string;
+}
 export type Row = Record<string, string | number | null>;
 
 /** Query keys of reports (shared/src/query/client.ts): the list is read once for every report page. */
@@ -54,15 +59,25 @@ export async function myStoreIds(): Promise<string[]> {
   return data.map((s) => s.id);
 }
 
-export interface ExportProgress { rows: number; expectedRows: number | null; bytes: number }
+export interface ExportProgress {
+  rows: number;
+  expectedRows: number | null;
+  bytes: number;
+}
 
 /** The report as a CSV file, read chunk by chunk so the page can show how far it got. */
-export async function exportReportCsv(slug: string, from: string, to: string, onProgress: (p: ExportProgress) => void): Promise<{ blob: Blob; filename: string }> {
+export async function exportReportCsv(
+  slug: string,
+  from: string,
+  to: string,
+  onProgress: (p: ExportProgress) => void,
+): Promise<{ blob: Blob; filename: string }> {
   let newlines = 0;
   let expectedRows: number | null = null;
   // a refusal is a FunctionCallError with the function's code and words (describeError keeps them)
   const answer = await streamFunction('report-export', {
-    query: { report: slug, from, to }, type: 'text/csv',
+    query: { report: slug, from, to },
+    type: 'text/csv',
     onChunk: (chunk, bytes, _total, headers) => {
       if (bytes === 0) expectedRows = headers.has('x-report-rows') ? Number(headers.get('x-report-rows')) : null;
       for (const b of chunk) if (b === 10) newlines++;

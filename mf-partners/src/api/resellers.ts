@@ -29,8 +29,12 @@ export async function resellerSummary(userId: string): Promise<ResellerSummary> 
   const since = new Date(Date.now() - 30 * 86_400_000).toISOString();
   const [code, commissions] = await Promise.all([
     supabase.from('referral_codes').select('code').eq('reseller_id', userId).maybeSingle(),
-    supabase.from('reseller_commissions').select('order_item_id, title, commission_cents, currency, status, created_at')
-      .eq('reseller_id', userId).order('created_at', { ascending: false }).limit(100),
+    supabase
+      .from('reseller_commissions')
+      .select('order_item_id, title, commission_cents, currency, status, created_at')
+      .eq('reseller_id', userId)
+      .order('created_at', { ascending: false })
+      .limit(100),
   ]);
   if (code.error) throw code.error;
   if (commissions.error) throw commissions.error;
@@ -44,8 +48,12 @@ export async function resellerSummary(userId: string): Promise<ResellerSummary> 
     code: (code.data?.code as string | undefined) ?? null,
     clicksLast30Days: clicks,
     commissions: (commissions.data ?? []).map((c) => ({
-      orderItemId: c.order_item_id as string, title: c.title as string | null, commissionCents: c.commission_cents as number,
-      currency: c.currency as Commission['currency'], status: c.status as Commission['status'], createdAt: c.created_at as string,
+      orderItemId: c.order_item_id as string,
+      title: c.title as string | null,
+      commissionCents: c.commission_cents as number,
+      currency: c.currency as Commission['currency'],
+      status: c.status as Commission['status'],
+      createdAt: c.created_at as string,
     })),
   };
 }

@@ -1,6 +1,12 @@
 import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
-import { REFERRAL_ATTRIBUTION_DAYS, RESELLER_COMMISSION_BP, SUPPLIER_KIT_COMMISSION_BP, SUPPLIER_LISTING_FEE_CENTS, formatBasisPoints } from '@stitchhouse/shared/pricing.ts';
+import {
+  REFERRAL_ATTRIBUTION_DAYS,
+  RESELLER_COMMISSION_BP,
+  SUPPLIER_KIT_COMMISSION_BP,
+  SUPPLIER_LISTING_FEE_CENTS,
+  formatBasisPoints,
+} from '@stitchhouse/shared/pricing.ts';
 import { LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { EarningsExample } from '../features/programme/EarningsExample.tsx';
 import * as styles from '../features/programme/programme.module.css';
@@ -40,7 +46,9 @@ export default function Partners() {
               <li>List kits (fabric and notions bundles) against the patterns they fit</li>
               <li>Shown as “Kits for this pattern” on each pattern page, with a link to your shop</li>
               <li>
-                {SUPPLIER_LISTING_FEE_CENTS === 0 ? 'No listing fee' : 'A small listing fee'} and {SUPPLIER_KIT_COMMISSION_BP === 0 ? 'no commission' : `${formatBasisPoints(SUPPLIER_KIT_COMMISSION_BP)} commission`}: you sell in your own shop and keep the price
+                {SUPPLIER_LISTING_FEE_CENTS === 0 ? 'No listing fee' : 'A small listing fee'} and{' '}
+                {SUPPLIER_KIT_COMMISSION_BP === 0 ? 'no commission' : `${formatBasisPoints(SUPPLIER_KIT_COMMISSION_BP)} commission`}: you sell in your own shop
+                and keep the price
               </li>
             </ul>
             <LinkButton to={href('/partners/suppliers')}>Suppliers: details and apply</LinkButton>
@@ -51,11 +59,16 @@ export default function Partners() {
       <section className={styles.section} aria-labelledby="how-title">
         <h2 id="how-title">How it works</h2>
         <ol className={styles.steps}>
-          <li><strong>Apply</strong> with your company, website, audience and country. It takes two minutes with a free Stitchhouse account.</li>
-          <li><strong>We review</strong> every application by hand, usually within two working days, and email you the answer (with the reason if we say no; you can correct it and apply again).</li>
           <li>
-            <strong>Start earning.</strong> Resellers get their code and links at once; suppliers list their first kits. Your partner reports show clicks, kit clicks and
-            commissions as they happen.
+            <strong>Apply</strong> with your company, website, audience and country. It takes two minutes with a free Stitchhouse account.
+          </li>
+          <li>
+            <strong>We review</strong> every application by hand, usually within two working days, and email you the answer (with the reason if we say no; you
+            can correct it and apply again).
+          </li>
+          <li>
+            <strong>Start earning.</strong> Resellers get their code and links at once; suppliers list their first kits. Your partner reports show clicks, kit
+            clicks and commissions as they happen.
           </li>
         </ol>
       </section>
@@ -63,14 +76,15 @@ export default function Partners() {
       <section className={styles.section} aria-labelledby="earn-title">
         <h2 id="earn-title">What resellers earn</h2>
         <p>
-          A reseller earns {formatBasisPoints(RESELLER_COMMISSION_BP)} of the Stitchhouse platform fee on every pattern bought within {REFERRAL_ATTRIBUTION_DAYS} days of the
-          buyer’s last click on one of their links (the last link clicked wins). The commission comes out of our share, never the designer’s: the designer is paid exactly
-          what they would be without a referral. Refunded purchases reverse their commission, and purchases through your own link earn nothing.
+          A reseller earns {formatBasisPoints(RESELLER_COMMISSION_BP)} of the Stitchhouse platform fee on every pattern bought within{' '}
+          {REFERRAL_ATTRIBUTION_DAYS} days of the buyer’s last click on one of their links (the last link clicked wins). The commission comes out of our share,
+          never the designer’s: the designer is paid exactly what they would be without a referral. Refunded purchases reverse their commission, and purchases
+          through your own link earn nothing.
         </p>
         <EarningsExample />
         <p>
-          Commissions are paid to a payout account you connect once through Stripe (<Link to={href('/payment/receive')}>how payouts work</Link>); until it is ready they are held for
-          you, and nothing is lost. See <Link to={href('/pricing')}>pricing</Link> for the platform fees on each plan.
+          Commissions are paid to a payout account you connect once through Stripe (<Link to={href('/payment/receive')}>how payouts work</Link>); until it is
+          ready they are held for you, and nothing is lost. See <Link to={href('/pricing')}>pricing</Link> for the platform fees on each plan.
         </p>
       </section>
     </div>

@@ -36,7 +36,11 @@ export default function PointOfSale() {
 
   let tools: ReactNode;
   if (loading || (userId && !stores.data && stores.status !== 'error')) {
-    tools = <div aria-busy="true"><Spinner label="Loading your shop…" showLabel /></div>;
+    tools = (
+      <div aria-busy="true">
+        <Spinner label="Loading your shop…" showLabel />
+      </div>
+    );
   } else if (!userId) {
     tools = (
       <section className={styles.section} aria-labelledby="pos-signin">
@@ -50,7 +54,15 @@ export default function PointOfSale() {
     );
   } else if (stores.status === 'error') {
     tools = (
-      <Alert tone="danger" title="Your shop could not be loaded" actions={<Button size="small" variant="secondary" onClick={() => void stores.refetch()}>Try again</Button>}>
+      <Alert
+        tone="danger"
+        title="Your shop could not be loaded"
+        actions={
+          <Button size="small" variant="secondary" onClick={() => void stores.refetch()}>
+            Try again
+          </Button>
+        }
+      >
         {describeError(stores.error).message}
       </Alert>
     );
@@ -58,16 +70,20 @@ export default function PointOfSale() {
     tools = (
       <section className={styles.section} aria-labelledby="pos-open">
         <h2 id="pos-open">Open a retail shop first</h2>
-        <p>Till keys and sales uploads belong to a retail shop. Open one (its name and street address) on your account, then add the patterns you print to your stock.</p>
-        <div className={styles.actions}><LinkButton to={href('/account/store')}>Open a retail shop</LinkButton></div>
+        <p>
+          Till keys and sales uploads belong to a retail shop. Open one (its name and street address) on your account, then add the patterns you print to your
+          stock.
+        </p>
+        <div className={styles.actions}>
+          <LinkButton to={href('/account/store')}>Open a retail shop</LinkButton>
+        </div>
       </section>
     );
   } else {
     tools = (
       <>
         {shops.length > 1 ? (
-          <Select label="Shop" value={shop.id} onChange={(e) => setChosen(e.target.value)}
-            options={shops.map((s) => ({ value: s.id, label: s.name }))} />
+          <Select label="Shop" value={shop.id} onChange={(e) => setChosen(e.target.value)} options={shops.map((s) => ({ value: s.id, label: s.name }))} />
         ) : null}
         <TillKeys storeId={shop.id} plan={shop.plan} />
         <SalesUpload storeId={shop.id} currency={shop.currency} onImported={() => void queryClient.invalidateQueries({ queryKey: posKeys.settlements() })} />
@@ -78,13 +94,18 @@ export default function PointOfSale() {
 
   return (
     <div className={styles.page}>
-      <PageHeading title="Point-of-sale integration" eyebrow="For shops"
-        lead="Connect your shop’s till to Stitchhouse: read the patterns you carry, report the printed copies you sell, and settle the designers’ royalties once a month.">
+      <PageHeading
+        title="Point-of-sale integration"
+        eyebrow="For shops"
+        lead="Connect your shop’s till to Stitchhouse: read the patterns you carry, report the printed copies you sell, and settle the designers’ royalties once a month."
+      >
         Point-of-sale integration
       </PageHeading>
       <Intro />
       {tools}
-      {designers.map((d) => <Settlement key={d.id} side="designer" storeId={d.id} />)}
+      {designers.map((d) => (
+        <Settlement key={d.id} side="designer" storeId={d.id} />
+      ))}
       <QueryState query={docs} skeleton={<Spinner label="Preparing the examples…" showLabel />} errorTitle="The examples could not be prepared">
         {(examples) => <ApiDocs functionsUrl={examples.url} patternId={examples.patternId} />}
       </QueryState>

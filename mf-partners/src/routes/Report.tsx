@@ -32,11 +32,18 @@ export default function Report() {
   const title = summary?.title ?? 'Report';
 
   const key = `${reportSlug}|${period.from}|${period.to}`;
-  const rows = useQuery({ queryKey: reportKeys.rows(definition?.rpc ?? '', period.from, period.to), queryFn: ({ signal }) => (definition ? reportRows(definition.rpc, period.from, period.to, signal) : Promise.resolve([])) });
-  const before = useQuery({ queryKey: reportKeys.rows(definition?.rpc ?? '', previous.from, previous.to), queryFn: ({ signal }) =>
-    definition ? reportRows(definition.rpc, previous.from, previous.to, signal) : Promise.resolve([]) });
-  const people = useQuery({ queryKey: reportKeys.rows(definition?.summaryRpc ?? '', period.from, period.to), queryFn: ({ signal }) =>
-    definition?.summaryRpc ? reportRows(definition.summaryRpc, period.from, period.to, signal) : Promise.resolve([]) });
+  const rows = useQuery({
+    queryKey: reportKeys.rows(definition?.rpc ?? '', period.from, period.to),
+    queryFn: ({ signal }) => (definition ? reportRows(definition.rpc, period.from, period.to, signal) : Promise.resolve([])),
+  });
+  const before = useQuery({
+    queryKey: reportKeys.rows(definition?.rpc ?? '', previous.from, previous.to),
+    queryFn: ({ signal }) => (definition ? reportRows(definition.rpc, previous.from, previous.to, signal) : Promise.resolve([])),
+  });
+  const people = useQuery({
+    queryKey: reportKeys.rows(definition?.summaryRpc ?? '', period.from, period.to),
+    queryFn: ({ signal }) => (definition?.summaryRpc ? reportRows(definition.summaryRpc, period.from, period.to, signal) : Promise.resolve([])),
+  });
 
   const storeCurrency = useQuery({ queryKey: reportKeys.storeCurrency(), queryFn: () => myStoreCurrency() });
   const stores = useQuery({ queryKey: reportKeys.storeIds(), queryFn: () => myStoreIds() });
@@ -44,7 +51,8 @@ export default function Report() {
   const currencies = useMemo(() => currenciesOf(rows.data ?? []), [rows.data]);
   const fallbackCurrency = currencies[0] ?? currenciesOf(before.data ?? [])[0] ?? storeCurrency.data ?? null;
   const [chosenCurrency, setChosenCurrency] = useState<string | null>(null);
-  const currency = definition?.chart.y.kind === 'money' ? (chosenCurrency && currencies.includes(chosenCurrency) ? chosenCurrency : currencies[0] ?? null) : null;
+  const currency =
+    definition?.chart.y.kind === 'money' ? (chosenCurrency && currencies.includes(chosenCurrency) ? chosenCurrency : (currencies[0] ?? null)) : null;
 
   const go = (next: Period) => setSearch(periodSearch(next), { replace: false });
 
@@ -64,7 +72,8 @@ export default function Report() {
     <div className={styles.layout}>
       <Skeleton shape="block" height="5rem" />
       <Skeleton shape="block" height="16rem" />
-      <Skeleton width="80%" /><Skeleton width="70%" />
+      <Skeleton width="80%" />
+      <Skeleton width="70%" />
     </div>
   );
   return (
@@ -84,46 +93,83 @@ export default function Report() {
       <p className={styles.periodNote}>
         {periodLabel(period)} (UTC days), compared with {periodLabel(previous)}.
       </p>
-      {(stores.data ?? []).map((id) => <SaleNotices key={id} storeId={id} onSale={() => setNewSales((n) => n + 1)} />)}
+      {(stores.data ?? []).map((id) => (
+        <SaleNotices key={id} storeId={id} onSale={() => setNewSales((n) => n + 1)} />
+      ))}
       <div role="status" aria-live="polite">
-        {newSales > 0 ? <Alert tone="success">{newSales === 1 ? 'A new sale just arrived' : `${newSales} new sales just arrived`}: the report is up to date.</Alert> : null}
+        {newSales > 0 ? (
+          <Alert tone="success">{newSales === 1 ? 'A new sale just arrived' : `${newSales} new sales just arrived`}: the report is up to date.</Alert>
+        ) : null}
       </div>
-      {problem ? <Alert tone="warning" title="That range could not be used">{PROBLEM_TEXT[problem]} Showing the last 30 days instead.</Alert> : null}
+      {problem ? (
+        <Alert tone="warning" title="That range could not be used">
+          {PROBLEM_TEXT[problem]} Showing the last 30 days instead.
+        </Alert>
+      ) : null}
 
       <QueryState query={rows} loadingLabel="Loading the report" errorTitle="This report could not be loaded" skeleton={skeleton}>
-        {(data) => !definition ? (
-        <div aria-busy="true" aria-label="Loading the report">{skeleton}</div>
-      ) : (
-        <>
-          <Comparison totals={definition.totals} rows={data} previous={before.isSuccess ? before.data : null} previousLabel={periodLabel(previous)} fallbackCurrency={fallbackCurrency} />
-          {people.isSuccess && people.data[0] ? (
-            <dl className={styles.totals} aria-label="Marketplace counts for the period">
-              {[['Stores with sales', 'active_stores'], ['New stores', 'new_stores'], ['Sign-ups', 'sign_ups']].map(([label, k]) => (
-                <div key={k} className={styles.total}><dt>{label}</dt><dd className={styles.totalValue}>{formatCount(Number(people.data[0]![k!] ?? 0))}</dd></div>
-              ))}
-            </dl>
-          ) : null}
-          {data.length === 0 ? (
-            <EmptyPeriod key={key} empty={definition.empty} rpc={definition.rpc} period={period} today={today} onShow={go} />
+        {(data) =>
+          !definition ? (
+            <div aria-busy="true" aria-label="Loading the report">
+              {skeleton}
+            </div>
           ) : (
             <>
-              {currencies.length > 1 && currency ? (
-                <Select className={styles.currency} label="Chart currency" value={currency} options={currencies.map((c) => ({ value: c, label: c }))} onChange={(e) => setChosenCurrency(e.target.value)} />
+              <Comparison
+                totals={definition.totals}
+                rows={data}
+                previous={before.isSuccess ? before.data : null}
+                previousLabel={periodLabel(previous)}
+                fallbackCurrency={fallbackCurrency}
+              />
+              {people.isSuccess && people.data[0] ? (
+                <dl className={styles.totals} aria-label="Marketplace counts for the period">
+                  {[
+                    ['Stores with sales', 'active_stores'],
+                    ['New stores', 'new_stores'],
+                    ['Sign-ups', 'sign_ups'],
+                  ].map(([label, k]) => (
+                    <div key={k} className={styles.total}>
+                      <dt>{label}</dt>
+                      <dd className={styles.totalValue}>{formatCount(Number(people.data[0]![k!] ?? 0))}</dd>
+                    </div>
+                  ))}
+                </dl>
               ) : null}
-              <Suspense fallback={<div aria-busy="true" aria-label="Loading the chart"><Skeleton shape="block" height="16rem" /></div>}>
-                <ReportChart
-                  points={points}
-                  measure={definition.chart.y.label}
-                  xIsDay={definition.chart.x === 'day'}
-                  xLabel={definition.columns.find((c) => c.key === definition.chart.x)?.label ?? 'Day'}
-                  currency={currency}
-                />
-              </Suspense>
-              <ReportTable caption={`${title}, ${periodLabel(period)}`} columns={definition.columns} rows={data} initialSort={definition.sort} />
+              {data.length === 0 ? (
+                <EmptyPeriod key={key} empty={definition.empty} rpc={definition.rpc} period={period} today={today} onShow={go} />
+              ) : (
+                <>
+                  {currencies.length > 1 && currency ? (
+                    <Select
+                      className={styles.currency}
+                      label="Chart currency"
+                      value={currency}
+                      options={currencies.map((c) => ({ value: c, label: c }))}
+                      onChange={(e) => setChosenCurrency(e.target.value)}
+                    />
+                  ) : null}
+                  <Suspense
+                    fallback={
+                      <div aria-busy="true" aria-label="Loading the chart">
+                        <Skeleton shape="block" height="16rem" />
+                      </div>
+                    }
+                  >
+                    <ReportChart
+                      points={points}
+                      measure={definition.chart.y.label}
+                      xIsDay={definition.chart.x === 'day'}
+                      xLabel={definition.columns.find((c) => c.key === definition.chart.x)?.label ?? 'Day'}
+                      currency={currency}
+                    />
+                  </Suspense>
+                  <ReportTable caption={`${title}, ${periodLabel(period)}`} columns={definition.columns} rows={data} initialSort={definition.sort} />
+                </>
+              )}
             </>
-          )}
-        </>
-        )}
+          )
+        }
       </QueryState>
     </div>
   );

@@ -16,22 +16,35 @@ export default function Reports() {
       <PageHeading title="Reports" eyebrow="Reports" lead="Sales, patterns, customers and payouts, for any period, with a comparison and a CSV export.">
         Reports
       </PageHeading>
-      <QueryState query={reports} loadingLabel="Loading your reports" errorTitle="Your reports could not be loaded"
-        skeleton={<><Skeleton width="60%" /><Skeleton width="50%" /><Skeleton width="55%" /></>}
+      <QueryState
+        query={reports}
+        loadingLabel="Loading your reports"
+        errorTitle="Your reports could not be loaded"
+        skeleton={
+          <>
+            <Skeleton width="60%" />
+            <Skeleton width="50%" />
+            <Skeleton width="55%" />
+          </>
+        }
         empty={
-        <EmptyState title="No reports for you yet" actions={<LinkButton to={href('/account/store')}>Open a store</LinkButton>}>
-          Reports come with a role: open a store to see your sales, or join the partner programme (<Link to={href('/partners')}>resellers and suppliers</Link>).
-        </EmptyState>
-        }>
+          <EmptyState title="No reports for you yet" actions={<LinkButton to={href('/account/store')}>Open a store</LinkButton>}>
+            Reports come with a role: open a store to see your sales, or join the partner programme (<Link to={href('/partners')}>resellers and suppliers</Link>
+            ).
+          </EmptyState>
+        }
+      >
         {(list) => (
-        <ul className={styles.list}>
-          {list.map((r) => (
-            <li key={r.slug} className={styles.card}>
-              <h2><Link to={href('/reports/:reportSlug', { reportSlug: r.slug })}>{r.title}</Link></h2>
-              <p>{r.description}</p>
-            </li>
-          ))}
-        </ul>
+          <ul className={styles.list}>
+            {list.map((r) => (
+              <li key={r.slug} className={styles.card}>
+                <h2>
+                  <Link to={href('/reports/:reportSlug', { reportSlug: r.slug })}>{r.title}</Link>
+                </h2>
+                <p>{r.description}</p>
+              </li>
+            ))}
+          </ul>
         )}
       </QueryState>
     </div>

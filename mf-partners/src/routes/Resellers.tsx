@@ -26,7 +26,10 @@ export default function Resellers() {
         <h2 id="details-title">The programme</h2>
         <ul className={styles.steps}>
           <li>Your own referral code, and links to any page of Stitchhouse: a pattern you reviewed, a designer’s store, a search of the catalog.</li>
-          <li>A purchase counts for you when it is made within {REFERRAL_ATTRIBUTION_DAYS} days of the buyer’s last click on one of your links. If they later click another reseller’s link, that one counts.</li>
+          <li>
+            A purchase counts for you when it is made within {REFERRAL_ATTRIBUTION_DAYS} days of the buyer’s last click on one of your links. If they later
+            click another reseller’s link, that one counts.
+          </li>
           <li>Commissions are recorded on each order line the moment it is paid, reversed if the line is refunded, and never earned on your own purchases.</li>
           <li>They are paid out through Stripe to the payout account you connect; they wait for you, held, until it is ready.</li>
         </ul>

@@ -12,7 +12,11 @@ import * as styles from '../features/suppliers/suppliers.module.css';
 export default function Suppliers() {
   return (
     <div className={styles.page}>
-      <PageHeading title="Suppliers" eyebrow="Partners" lead="Fabric and notions shops list kits for the patterns makers buy here; makers click through to buy them.">
+      <PageHeading
+        title="Suppliers"
+        eyebrow="Partners"
+        lead="Fabric and notions shops list kits for the patterns makers buy here; makers click through to buy them."
+      >
         Suppliers
       </PageHeading>
       <ProgrammeDetails />

@@ -25,7 +25,14 @@ export interface CheckoutRequest {
 export const checkoutKeys = {
   all: ['payments', 'checkout'] as const,
   quote: ({ lines, country, discountCode, partnerCode }: CheckoutRequest) =>
-    [...checkoutKeys.all, 'quote', lines.map((l) => [l.patternId, l.kind, l.quantity, l.unitPriceCents]), country, discountCode ?? null, partnerCode ?? null] as const,
+    [
+      ...checkoutKeys.all,
+      'quote',
+      lines.map((l) => [l.patternId, l.kind, l.quantity, l.unitPriceCents]),
+      country,
+      discountCode ?? null,
+      partnerCode ?? null,
+    ] as const,
 };
 
 function body({ lines, country, discountCode, partnerCode, guestEmail }: CheckoutRequest, preview: boolean) {

@@ -18,7 +18,10 @@ export interface DiscountCode {
   created_at: string;
 }
 
-export type NewDiscountCode = Pick<DiscountCode, 'store_id' | 'code' | 'percent_off' | 'amount_off_cents' | 'currency' | 'pattern_id' | 'expires_at' | 'max_redemptions'>;
+export type NewDiscountCode = Pick<
+  DiscountCode,
+  'store_id' | 'code' | 'percent_off' | 'amount_off_cents' | 'currency' | 'pattern_id' | 'expires_at' | 'max_redemptions'
+>;
 
 /** Query keys of a store's discount codes and of its patterns they may apply to (shared/src/query/client.ts). */
 export const discountKeys = {

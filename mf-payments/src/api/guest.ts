@@ -13,9 +13,6 @@ export async function startGuestSession(): Promise<void> {
 /** Asks to make the guest a member with this address and password; the email link finishes it. */
 export async function saveGuestAccount(email: string, password: string): Promise<void> {
   const supabase = await getSupabase();
-  const { error } = await supabase.auth.updateUser(
-    { email, password },
-    { emailRedirectTo: `${window.location.origin}${href('/patterns/my-patterns')}` },
-  );
+  const { error } = await supabase.auth.updateUser({ email, password }, { emailRedirectTo: `${window.location.origin}${href('/patterns/my-patterns')}` });
   if (error) throw new Error(describeError(error).message);
 }

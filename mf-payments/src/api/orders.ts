@@ -9,7 +9,6 @@ import type { OrderStatus } from '@stitchhouse/shared/statuses.ts';
 
 export type { OrderStatus };
 
-
 export interface OrderItem {
   id: string;
   pattern_id: string;
@@ -79,7 +78,13 @@ export async function getOrder(orderId: string, signal?: AbortSignal): Promise<O
 /** The signed-in person's purchases, newest first (checkouts that were never paid are left out). */
 export async function myOrders(userId: string, signal?: AbortSignal): Promise<Order[]> {
   const supabase = await getSupabase();
-  let request = supabase.from('orders').select(ORDER_COLUMNS).eq('buyer_id', userId).in('status', ['paid', 'partially_refunded', 'refunded']).order('created_at', { ascending: false }).limit(50);
+  let request = supabase
+    .from('orders')
+    .select(ORDER_COLUMNS)
+    .eq('buyer_id', userId)
+    .in('status', ['paid', 'partially_refunded', 'refunded'])
+    .order('created_at', { ascending: false })
+    .limit(50);
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request;
   if (error) restFailure(error, status);
@@ -88,7 +93,11 @@ export async function myOrders(userId: string, signal?: AbortSignal): Promise<Or
 
 export interface SaleItem extends OrderItem {
   order: {
-    id: string; number: number; status: OrderStatus; created_at: string; currency: string;
+    id: string;
+    number: number;
+    status: OrderStatus;
+    created_at: string;
+    currency: string;
     /** "Buyer 3F9A1C": the same buyer has the same name in the store's customers report */
     customer: string | null;
     /** only when the buyer opted in to sharing it (null otherwise) */
@@ -105,10 +114,26 @@ export async function storeSales(storeIds: readonly string[], signal?: AbortSign
   const { data, error, status } = await request;
   if (error) restFailure(error, status);
   return (data ?? []).map((row) => ({
-    id: row.order_item_id, pattern_id: row.pattern_id, store_id: row.store_id, kind: row.kind as OrderItem['kind'],
-    quantity: row.quantity, unit_price_cents: row.unit_price_cents, currency: row.currency, title: row.title,
-    vat_cents: row.vat_cents, discount_cents: row.discount_cents, refunded_at: row.refunded_at, refund_requested_at: row.refund_requested_at,
-    order: { id: row.order_id, number: row.order_number, status: row.order_status as OrderStatus, created_at: row.ordered_at,
-      currency: row.currency, customer: row.customer, buyer_email: row.buyer_email },
+    id: row.order_item_id,
+    pattern_id: row.pattern_id,
+    store_id: row.store_id,
+    kind: row.kind as OrderItem['kind'],
+    quantity: row.quantity,
+    unit_price_cents: row.unit_price_cents,
+    currency: row.currency,
+    title: row.title,
+    vat_cents: row.vat_cents,
+    discount_cents: row.discount_cents,
+    refunded_at: row.refunded_at,
+    refund_requested_at: row.refund_requested_at,
+    order: {
+      id: row.order_id,
+      number: row.order_number,
+      status: row.order_status as OrderStatus,
+      created_at: row.ordered_at,
+      currency: row.currency,
+      customer: row.customer,
+      buyer_email: row.buyer_email,
+    },
   }));
 }

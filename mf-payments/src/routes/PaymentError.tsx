@@ -21,11 +21,11 @@ export default function PaymentError() {
     queryKey: [...orderKeys.one(orderId ?? '', session?.user.id ?? ''), reasonParam],
     enabled: !!orderId && !!session,
     queryFn: async ({ signal }) => {
-    if (!orderId) return null;
-    // back from the payment page without paying: close that checkout (releasing its discount code);
-    // the reason is shown whatever the answer
-    if (reasonParam === 'cancelled') await cancelCheckout(orderId).catch(() => undefined);
-    return getOrder(orderId, signal);
+      if (!orderId) return null;
+      // back from the payment page without paying: close that checkout (releasing its discount code);
+      // the reason is shown whatever the answer
+      if (reasonParam === 'cancelled') await cancelCheckout(orderId).catch(() => undefined);
+      return getOrder(orderId, signal);
     },
   });
   const waiting = !!orderId && (loading || (!!session && order.isPending));
@@ -41,7 +41,15 @@ export default function PaymentError() {
           <Skeleton width="50%" />
         </div>
       ) : paid ? (
-        <Alert tone="success" title="Good news: this order was paid after all" actions={<LinkButton size="small" to={href('/payment/success', { order: orderId! })}>Download your patterns</LinkButton>}>
+        <Alert
+          tone="success"
+          title="Good news: this order was paid after all"
+          actions={
+            <LinkButton size="small" to={href('/payment/success', { order: orderId! })}>
+              Download your patterns
+            </LinkButton>
+          }
+        >
           The payment was confirmed after you left the payment page.
         </Alert>
       ) : (

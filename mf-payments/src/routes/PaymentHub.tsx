@@ -22,7 +22,9 @@ export default function PaymentHub() {
 
   return (
     <div className={styles.layout}>
-      <PageHeading title="Payments" lead="What you bought, what you earn, and your store’s plan.">Payments</PageHeading>
+      <PageHeading title="Payments" lead="What you bought, what you earn, and your store’s plan.">
+        Payments
+      </PageHeading>
       {userId ? <Purchases userId={userId} /> : null}
 
       {userId && (ownsStores || payout.data?.account) ? (
@@ -36,25 +38,37 @@ export default function PaymentHub() {
       {userId ? (
         <section className={styles.section} aria-labelledby="plan-title">
           <h2 id="plan-title">Your store’s plan</h2>
-          <QueryState query={stores} loadingLabel="Loading your stores" rows={1} errorTitle="Your stores could not be loaded"
+          <QueryState
+            query={stores}
+            loadingLabel="Loading your stores"
+            rows={1}
+            errorTitle="Your stores could not be loaded"
             empty={
-            <p className={styles.meta}>You have no store yet. <Link to={href('/patterns/my-store')}>Open a store</Link> to sell your patterns; see <Link to={href('/pricing')}>plans and fees</Link>.</p>
-            }>
+              <p className={styles.meta}>
+                You have no store yet. <Link to={href('/patterns/my-store')}>Open a store</Link> to sell your patterns; see{' '}
+                <Link to={href('/pricing')}>plans and fees</Link>.
+              </p>
+            }
+          >
             {(mine) => (
-            <ul className={styles.list}>
-              {mine.map((store) => (
-                <li key={store.id} className={styles.card}>
-                  <div className={styles.row}>
-                    <h3>{store.name}</h3>
-                    <span className={styles.status} data-status={store.plan === 'pro' ? 'paid' : 'pending'}>{PLANS[store.plan]?.name ?? store.plan} plan</span>
-                  </div>
-                  <p className={styles.meta}>Fee: {describeSaleFee(store.plan, store.currency)}, card processing included.</p>
-                  <div className={styles.actions}>
-                    <LinkButton size="small" variant="secondary" to={href('/payment/subscription', { store: store.id })}>{store.plan === 'pro' ? 'Manage plan and billing' : 'Compare plans'}</LinkButton>
-                  </div>
-                </li>
-              ))}
-            </ul>
+              <ul className={styles.list}>
+                {mine.map((store) => (
+                  <li key={store.id} className={styles.card}>
+                    <div className={styles.row}>
+                      <h3>{store.name}</h3>
+                      <span className={styles.status} data-status={store.plan === 'pro' ? 'paid' : 'pending'}>
+                        {PLANS[store.plan]?.name ?? store.plan} plan
+                      </span>
+                    </div>
+                    <p className={styles.meta}>Fee: {describeSaleFee(store.plan, store.currency)}, card processing included.</p>
+                    <div className={styles.actions}>
+                      <LinkButton size="small" variant="secondary" to={href('/payment/subscription', { store: store.id })}>
+                        {store.plan === 'pro' ? 'Manage plan and billing' : 'Compare plans'}
+                      </LinkButton>
+                    </div>
+                  </li>
+                ))}
+              </ul>
             )}
           </QueryState>
         </section>

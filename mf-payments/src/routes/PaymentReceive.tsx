@@ -24,10 +24,14 @@ export default function PaymentReceive() {
 
   return (
     <div className={styles.layout}>
-      <PageHeading title="Get paid" lead="Connect a payout account once; each sale of your patterns is then paid to your bank.">Get paid</PageHeading>
+      <PageHeading title="Get paid" lead="Connect a payout account once; each sale of your patterns is then paid to your bank.">
+        Get paid
+      </PageHeading>
 
       {returned && stage === 'enabled' ? (
-        <Alert tone="success" title="Your payout account is ready">Payouts are enabled: your share of every sale is transferred to your account, and anything held for you is on its way.</Alert>
+        <Alert tone="success" title="Your payout account is ready">
+          Payouts are enabled: your share of every sale is transferred to your account, and anything held for you is on its way.
+        </Alert>
       ) : returned && stage ? (
         <Alert tone="warning" title="Your payout account still needs some details" actions={<ConnectButton label="Continue" />}>
           Nothing is lost: money from your sales is held for you until the setup is complete.
@@ -44,11 +48,13 @@ export default function PaymentReceive() {
         <ol>
           <li>Connect: our payment provider, Stripe, asks for your name, country and bank account (it takes a few minutes).</li>
           <li>Sell: buyers pay Stitchhouse; each sale is split between the designers in the cart.</li>
-          <li>Get paid: your share of each sale is transferred to your account. Sales made before your account is ready are held and transferred once it is.</li>
+          <li>
+            Get paid: your share of each sale is transferred to your account. Sales made before your account is ready are held and transferred once it is.
+          </li>
         </ol>
         <p>
-          The platform fee includes card processing: {PLANS.free.name} plan {describeSaleFee('free', currency)}, {PLANS.pro.name} plan {describeSaleFee('pro', currency)}.
-          Prices include the VAT of the buyer’s country; the fee is taken from what is left. <SaleExample />
+          The platform fee includes card processing: {PLANS.free.name} plan {describeSaleFee('free', currency)}, {PLANS.pro.name} plan{' '}
+          {describeSaleFee('pro', currency)}. Prices include the VAT of the buyer’s country; the fee is taken from what is left. <SaleExample />
           See <Link to={href('/pricing')}>pricing</Link> for the details, and <Link to={href('/payment')}>Payments</Link> for your transfers.
         </p>
       </section>

@@ -48,7 +48,15 @@ export default function PaymentRefresh() {
           Connect a payout account to receive the money from your sales. <Link to={href('/payment/receive')}>How payouts work</Link>
         </Alert>
       ) : (
-        <Alert tone="danger" title="We could not continue your payout setup" actions={<Button size="small" onClick={() => void go()}>Try again</Button>}>
+        <Alert
+          tone="danger"
+          title="We could not continue your payout setup"
+          actions={
+            <Button size="small" onClick={() => void go()}>
+              Try again
+            </Button>
+          }
+        >
           {phase.error} You can also start again from <Link to={href('/payment/receive')}>Get paid</Link>.
         </Alert>
       )}

@@ -35,7 +35,12 @@ export default function PaymentSend() {
   useEffect(() => setGuestEmail(rememberedGuestEmail()), [guest]);
 
   // An old link's pattern: read once, put in the cart once (handled), then the link's query goes.
-  const forSale = useQuery({ queryKey: patternKeys.forSale(productId ?? ''), queryFn: () => patternForSale(productId!), enabled: !!productId && !loading, staleTime: 0 });
+  const forSale = useQuery({
+    queryKey: patternKeys.forSale(productId ?? ''),
+    queryFn: () => patternForSale(productId!),
+    enabled: !!productId && !loading,
+    staleTime: 0,
+  });
   const adding = productId && !loading && forSale.isPending ? productId : null;
   const handled = useRef<string | null>(null);
   useEffect(() => {
@@ -48,10 +53,18 @@ export default function PaymentSend() {
     const pattern = forSale.data;
     if (!pattern || pattern.status !== 'published') setAddError('That pattern is not sold any more, so it was not added to your cart.');
     else if (pattern.price_cents === 0) setAddError('That pattern is free: get it from its page with “Get for free”.');
-    else if (!(SUPPORTED_CURRENCIES as readonly string[]).includes(pattern.currency)) setAddError('That pattern is priced in a currency we cannot take payments in yet.');
+    else if (!(SUPPORTED_CURRENCIES as readonly string[]).includes(pattern.currency))
+      setAddError('That pattern is priced in a currency we cannot take payments in yet.');
     else {
       try {
-        pageCart().add({ patternId: pattern.id, kind: 'digital', title: pattern.title, storeName: pattern.store?.name ?? '', unitPriceCents: pattern.price_cents, currency: pattern.currency as Currency });
+        pageCart().add({
+          patternId: pattern.id,
+          kind: 'digital',
+          title: pattern.title,
+          storeName: pattern.store?.name ?? '',
+          unitPriceCents: pattern.price_cents,
+          currency: pattern.currency as Currency,
+        });
       } catch (caught) {
         setAddError(caught instanceof Error ? caught.message : 'That pattern could not be added to your cart.');
       }
@@ -60,13 +73,27 @@ export default function PaymentSend() {
   }, [productId, forSale.isPending, forSale.isError, forSale.error, forSale.data, setParams]);
 
   const groups = groupByCurrency(lines);
-  const heading = <PageHeading title="Checkout" lead={lines.length > 0 ? 'Prices include VAT where it applies. You pay on a secure page and download at once.' : undefined}>Checkout</PageHeading>;
+  const heading = (
+    <PageHeading title="Checkout" lead={lines.length > 0 ? 'Prices include VAT where it applies. You pay on a secure page and download at once.' : undefined}>
+      Checkout
+    </PageHeading>
+  );
 
-  if (adding) return <>{heading}<Spinner label="Adding the pattern to your cart…" showLabel /></>;
+  if (adding)
+    return (
+      <>
+        {heading}
+        <Spinner label="Adding the pattern to your cart…" showLabel />
+      </>
+    );
   return (
     <div className={styles.layout}>
       {heading}
-      {addError ? <Alert tone="warning" title="Not added">{addError}</Alert> : null}
+      {addError ? (
+        <Alert tone="warning" title="Not added">
+          {addError}
+        </Alert>
+      ) : null}
       {lines.length === 0 ? (
         <EmptyState title="Your cart is empty" actions={<LinkButton to={href('/patterns')}>Browse patterns</LinkButton>}>
           Use “Buy” or “Add to cart” on a pattern’s page. Your cart is kept in this browser until you pay.
@@ -76,20 +103,47 @@ export default function PaymentSend() {
       ) : (
         <>
           {guest ? (
-            <TextField className={styles.country} label="Email for your receipt" type="email" autoComplete="email" required value={guestEmail}
-              onChange={(event) => { setGuestEmail(event.target.value); rememberGuestEmail(event.target.value.trim()); }}
+            <TextField
+              className={styles.country}
+              label="Email for your receipt"
+              type="email"
+              autoComplete="email"
+              required
+              value={guestEmail}
+              onChange={(event) => {
+                setGuestEmail(event.target.value);
+                rememberGuestEmail(event.target.value.trim());
+              }}
               error={guestEmail && !guestEmailCheck.success ? guestEmailCheck.error.issues[0]?.message : undefined}
-              hint="You are checking out as a guest: the receipt and download links go to this address." />
+              hint="You are checking out as a guest: the receipt and download links go to this address."
+            />
           ) : null}
-          <Select className={styles.country} label="Your country" hint="Decides the VAT included in the price (EU countries)." value={country}
-            options={checkoutCountryOptions()} onChange={(event) => { setCountry(event.target.value); rememberCountry(event.target.value); }} />
+          <Select
+            className={styles.country}
+            label="Your country"
+            hint="Decides the VAT included in the price (EU countries)."
+            value={country}
+            options={checkoutCountryOptions()}
+            onChange={(event) => {
+              setCountry(event.target.value);
+              rememberCountry(event.target.value);
+            }}
+          />
           {groups.length > 1 ? (
             <Alert tone="info" title={`Your cart has patterns priced in ${groups.map((g) => g.currency).join(' and ')}`}>
               Each currency is paid in its own checkout: pay for one group, then come back for the next. Your cart keeps the rest.
             </Alert>
           ) : null}
-          {groups.map((group) => <CheckoutGroup key={group.currency} currency={group.currency} lines={group.lines} country={country} several={groups.length > 1}
-            guestEmail={guest ? (guestEmailCheck.success ? guestEmailCheck.data : null) : undefined} />)}
+          {groups.map((group) => (
+            <CheckoutGroup
+              key={group.currency}
+              currency={group.currency}
+              lines={group.lines}
+              country={country}
+              several={groups.length > 1}
+              guestEmail={guest ? (guestEmailCheck.success ? guestEmailCheck.data : null) : undefined}
+            />
+          ))}
         </>
       )}
     </div>

@@ -53,10 +53,21 @@ export default function PaymentSubscription() {
     return () => clearTimeout(timer);
   }, [stillConfirming, isFetching, data.data, refetch]);
 
-  const heading = <PageHeading title="Your store plan" lead="The plan decides your fee on each sale.">Your store plan</PageHeading>;
+  const heading = (
+    <PageHeading title="Your store plan" lead="The plan decides your fee on each sale.">
+      Your store plan
+    </PageHeading>
+  );
   // Until the plan is here: the skeleton, or the failure with a retry (a failed poll keeps the plan shown).
   if (!data.data) {
-    return <div className={hub.layout}>{heading}<QueryState query={data} loadingLabel="Loading your plan" rows={2} errorTitle="Your plan could not be loaded">{() => null}</QueryState></div>;
+    return (
+      <div className={hub.layout}>
+        {heading}
+        <QueryState query={data} loadingLabel="Loading your plan" rows={2} errorTitle="Your plan could not be loaded">
+          {() => null}
+        </QueryState>
+      </div>
+    );
   }
   if (!store) {
     return (
@@ -78,15 +89,32 @@ export default function PaymentSubscription() {
     <div className={hub.layout}>
       {heading}
       {(data.data?.stores.length ?? 0) > 1 ? (
-        <Select label="Store" value={store.id} options={data.data!.stores.map((s) => ({ value: s.id, label: s.name }))} onChange={(event) => setParams({ store: event.target.value })} />
+        <Select
+          label="Store"
+          value={store.id}
+          options={data.data!.stores.map((s) => ({ value: s.id, label: s.name }))}
+          onChange={(event) => setParams({ store: event.target.value })}
+        />
       ) : null}
 
       {confirming && upgraded ? (
-        <Alert tone="success" title={`${store.name} is on Pro`}>Thank you! The lower fee applies to every sale from now on.</Alert>
+        <Alert tone="success" title={`${store.name} is on Pro`}>
+          Thank you! The lower fee applies to every sale from now on.
+        </Alert>
       ) : stillConfirming ? (
-        <div role="status"><Spinner label="Confirming your subscription…" showLabel /> <p className={styles.meta}>Waiting for the payment provider; this takes a few seconds.</p></div>
+        <div role="status">
+          <Spinner label="Confirming your subscription…" showLabel /> <p className={styles.meta}>Waiting for the payment provider; this takes a few seconds.</p>
+        </div>
       ) : confirming ? (
-        <Alert tone="warning" title="Your upgrade is taking longer than usual to confirm" actions={<Button size="small" onClick={() => void data.refetch()}>Check again</Button>}>
+        <Alert
+          tone="warning"
+          title="Your upgrade is taking longer than usual to confirm"
+          actions={
+            <Button size="small" onClick={() => void data.refetch()}>
+              Check again
+            </Button>
+          }
+        >
           You will not be charged twice. The plan changes as soon as the payment provider confirms it.
         </Alert>
       ) : null}
@@ -96,7 +124,11 @@ export default function PaymentSubscription() {
           The subscription is cancelled at the end of the period; {store.name} then moves to Free. You can resume it in billing until then.
         </Alert>
       ) : null}
-      {subscription?.status === 'past_due' ? <Alert tone="danger" title="The last payment for Pro failed">Update your card in billing to keep Pro.</Alert> : null}
+      {subscription?.status === 'past_due' ? (
+        <Alert tone="danger" title="The last payment for Pro failed">
+          Update your card in billing to keep Pro.
+        </Alert>
+      ) : null}
 
       <p>
         <strong>{store.name}</strong> is on the <strong data-testid="current-plan">{PLANS[store.plan]?.name ?? store.plan}</strong> plan
@@ -109,34 +141,72 @@ export default function PaymentSubscription() {
           <p className={styles.price}>{formatMoney(0, currency)}</p>
           <p className={styles.meta}>{PLANS.free.summary}</p>
           <p>Fee: {describeSaleFee('free', currency)}</p>
-          <ul className={styles.includes}>{PLANS.free.includes.map((line) => <li key={line}>{line}</li>)}</ul>
-          {store.plan === 'free' ? <p className={styles.meta}>Your current plan.</p> : <p className={styles.meta}>To go back to Free, cancel Pro in billing; it ends with the period you paid for.</p>}
+          <ul className={styles.includes}>
+            {PLANS.free.includes.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          {store.plan === 'free' ? (
+            <p className={styles.meta}>Your current plan.</p>
+          ) : (
+            <p className={styles.meta}>To go back to Free, cancel Pro in billing; it ends with the period you paid for.</p>
+          )}
         </section>
         <section className={styles.plan} data-current={store.plan === 'pro'} aria-labelledby="plan-pro">
           <h2 id="plan-pro">{pro.name}</h2>
-          <p className={styles.price}>{formatMoney(pro.monthlyPrice[currency], currency)} <span className={styles.meta}>a month</span></p>
-          <p className={styles.meta}>or {formatMoney(yearly, currency)} a year (two months free). {pro.summary}</p>
+          <p className={styles.price}>
+            {formatMoney(pro.monthlyPrice[currency], currency)} <span className={styles.meta}>a month</span>
+          </p>
+          <p className={styles.meta}>
+            or {formatMoney(yearly, currency)} a year (two months free). {pro.summary}
+          </p>
           <p>Fee: {describeSaleFee('pro', currency)}</p>
-          <ul className={styles.includes}>{pro.includes.map((line) => <li key={line}>{line}</li>)}</ul>
+          <ul className={styles.includes}>
+            {pro.includes.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
           {store.plan === 'pro' || active ? (
             <>
               {active && subscription && (switchedTo ?? subscription.interval) ? (
-                subscription.cancel_at_period_end
-                  ? <p className={styles.meta}>Billed {(switchedTo ?? subscription.interval) === 'year' ? 'yearly' : 'monthly'}. To switch between monthly and yearly, resume Pro in billing first.</p>
-                  : <IntervalSwitch storeId={store.id} currency={currency} interval={(switchedTo ?? subscription.interval)!}
-                      onSwitched={(answer) => { setSwitchedTo(answer.interval); void queryClient.invalidateQueries({ queryKey: storeKeys.all }); }} />
+                subscription.cancel_at_period_end ? (
+                  <p className={styles.meta}>
+                    Billed {(switchedTo ?? subscription.interval) === 'year' ? 'yearly' : 'monthly'}. To switch between monthly and yearly, resume Pro in
+                    billing first.
+                  </p>
+                ) : (
+                  <IntervalSwitch
+                    storeId={store.id}
+                    currency={currency}
+                    interval={(switchedTo ?? subscription.interval)!}
+                    onSwitched={(answer) => {
+                      setSwitchedTo(answer.interval);
+                      void queryClient.invalidateQueries({ queryKey: storeKeys.all });
+                    }}
+                  />
+                )
               ) : null}
-              <RedirectButton busyLabel="Opening billing…" link={() => billingPortalLink(store.id)}>Manage billing</RedirectButton>
+              <RedirectButton busyLabel="Opening billing…" link={() => billingPortalLink(store.id)}>
+                Manage billing
+              </RedirectButton>
               <p className={styles.meta}>Billing opens our payment provider’s page: cancel Pro at the end of the period (or resume it), or change your card.</p>
             </>
           ) : (
             <>
               <fieldset className={styles.intervals}>
                 <legend>Billing</legend>
-                <label><input type="radio" name="interval" value="month" checked={interval === 'month'} onChange={() => setBillingInterval('month')} /> Monthly, {formatMoney(pro.monthlyPrice[currency], currency)}</label>
-                <label><input type="radio" name="interval" value="year" checked={interval === 'year'} onChange={() => setBillingInterval('year')} /> Yearly, {formatMoney(yearly, currency)}</label>
+                <label>
+                  <input type="radio" name="interval" value="month" checked={interval === 'month'} onChange={() => setBillingInterval('month')} /> Monthly,{' '}
+                  {formatMoney(pro.monthlyPrice[currency], currency)}
+                </label>
+                <label>
+                  <input type="radio" name="interval" value="year" checked={interval === 'year'} onChange={() => setBillingInterval('year')} /> Yearly,{' '}
+                  {formatMoney(yearly, currency)}
+                </label>
               </fieldset>
-              <RedirectButton busyLabel="Opening the secure payment page…" link={() => subscribeLink(store.id, interval)}>Upgrade to Pro</RedirectButton>
+              <RedirectButton busyLabel="Opening the secure payment page…" link={() => subscribeLink(store.id, interval)}>
+                Upgrade to Pro
+              </RedirectButton>
             </>
           )}
         </section>

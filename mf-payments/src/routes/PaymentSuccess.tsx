@@ -23,7 +23,9 @@ export default function PaymentSuccess() {
   const paidOrder = confirmation.phase === 'settled' && ['paid', 'partially_refunded'].includes(confirmation.order.status) ? confirmation.order : null;
   // What is left in the cart once the paid lines are gone (another currency's, or added since).
   const cartLines = useCart();
-  const leftInCart = paidOrder ? cartLines.filter((line) => !paidOrder.order_items.some((item) => item.pattern_id === line.patternId && item.kind === line.kind)) : cartLines;
+  const leftInCart = paidOrder
+    ? cartLines.filter((line) => !paidOrder.order_items.some((item) => item.pattern_id === line.patternId && item.kind === line.kind))
+    : cartLines;
 
   useEffect(() => {
     if (!paidOrder) return;
@@ -35,7 +37,15 @@ export default function PaymentSuccess() {
   let body;
   if (!orderId) {
     body = (
-      <Alert tone="warning" title="We could not tell which payment this is" actions={<LinkButton size="small" to={href('/payment')}>See your purchases</LinkButton>}>
+      <Alert
+        tone="warning"
+        title="We could not tell which payment this is"
+        actions={
+          <LinkButton size="small" to={href('/payment')}>
+            See your purchases
+          </LinkButton>
+        }
+      >
         This link has no order number. Your purchases and receipts are listed under Payments.
       </Alert>
     );
@@ -43,13 +53,29 @@ export default function PaymentSuccess() {
     body = <Spinner label="Loading…" />;
   } else if (!session) {
     body = (
-      <Alert tone="info" title="Sign in to see your patterns" actions={<LinkButton size="small" to={signInHref(href('/payment/success', { order: orderId }))}>Sign in</LinkButton>}>
+      <Alert
+        tone="info"
+        title="Sign in to see your patterns"
+        actions={
+          <LinkButton size="small" to={signInHref(href('/payment/success', { order: orderId }))}>
+            Sign in
+          </LinkButton>
+        }
+      >
         Sign in with the account you paid with to download what you bought.
       </Alert>
     );
   } else if (confirmation.phase === 'settled' && confirmation.order.status === 'refunded') {
     body = (
-      <Alert tone="info" title={`Order ${confirmation.order.number} was refunded`} actions={<LinkButton size="small" to={href('/payment')}>See your purchases</LinkButton>}>
+      <Alert
+        tone="info"
+        title={`Order ${confirmation.order.number} was refunded`}
+        actions={
+          <LinkButton size="small" to={href('/payment')}>
+            See your purchases
+          </LinkButton>
+        }
+      >
         The payment went back to your card, so these patterns are no longer in your library.
       </Alert>
     );
@@ -61,8 +87,13 @@ export default function PaymentSuccess() {
     body = (
       <>
         <Alert tone="success" title={`Thank you! Order ${paidOrder.number} is paid.`}>
-          {formatAmount(paidOrder.total_cents, paidOrder.currency)} paid{paidOrder.vat_cents ? `, including ${formatAmount(paidOrder.vat_cents, paidOrder.currency)} VAT` : ''}.{' '}
-          {paidOrder.buyer_email ? <>A receipt was sent to <strong>{paidOrder.buyer_email}</strong>.</> : null}
+          {formatAmount(paidOrder.total_cents, paidOrder.currency)} paid
+          {paidOrder.vat_cents ? `, including ${formatAmount(paidOrder.vat_cents, paidOrder.currency)} VAT` : ''}.{' '}
+          {paidOrder.buyer_email ? (
+            <>
+              A receipt was sent to <strong>{paidOrder.buyer_email}</strong>.
+            </>
+          ) : null}
         </Alert>
         {digital.length > 0 ? (
           <section aria-labelledby="downloads-title">
@@ -71,7 +102,9 @@ export default function PaymentSuccess() {
               {digital.map((item) => (
                 <li key={item.id} className={styles.download}>
                   <p>{item.title ?? 'Pattern'}</p>
-                  <LinkButton to={href('/download/:productId', { productId: item.pattern_id })} aria-label={`Download ${item.title ?? 'the pattern'}`}>Download</LinkButton>
+                  <LinkButton to={href('/download/:productId', { productId: item.pattern_id })} aria-label={`Download ${item.title ?? 'the pattern'}`}>
+                    Download
+                  </LinkButton>
                 </li>
               ))}
             </ul>
@@ -80,7 +113,13 @@ export default function PaymentSuccess() {
         {prints.length > 0 ? (
           <section aria-labelledby="prints-title">
             <h2 id="prints-title">Print licences</h2>
-            <ul>{prints.map((item) => <li key={item.id}>{item.title ?? 'Pattern'}: {item.quantity} printed copies</li>)}</ul>
+            <ul>
+              {prints.map((item) => (
+                <li key={item.id}>
+                  {item.title ?? 'Pattern'}: {item.quantity} printed copies
+                </li>
+              ))}
+            </ul>
           </section>
         ) : null}
         {session.user.is_anonymous ? <SaveGuestPurchases defaultEmail={paidOrder.buyer_email ?? rememberedGuestEmail()} /> : null}
@@ -94,22 +133,46 @@ export default function PaymentSuccess() {
     );
   } else if (confirmation.phase === 'missing') {
     body = (
-      <Alert tone="warning" title="We could not find this order" actions={<LinkButton size="small" to={href('/payment')}>See your purchases</LinkButton>}>
+      <Alert
+        tone="warning"
+        title="We could not find this order"
+        actions={
+          <LinkButton size="small" to={href('/payment')}>
+            See your purchases
+          </LinkButton>
+        }
+      >
         It may belong to another account. Sign in with the account you paid with.
       </Alert>
     );
   } else if (confirmation.phase === 'timeout') {
     body = (
-      <Alert tone="warning" title="Your payment is taking longer than usual to confirm" actions={<Button size="small" onClick={confirmation.checkAgain}>Check again</Button>}>
+      <Alert
+        tone="warning"
+        title="Your payment is taking longer than usual to confirm"
+        actions={
+          <Button size="small" onClick={confirmation.checkAgain}>
+            Check again
+          </Button>
+        }
+      >
         <p>
-          Payment providers sometimes take a few minutes. You will not be charged twice: there is no need to pay again.
-          As soon as the payment is confirmed we email your receipt and the patterns appear in <Link to={href('/patterns/my-patterns')}>My patterns</Link>.
+          Payment providers sometimes take a few minutes. You will not be charged twice: there is no need to pay again. As soon as the payment is confirmed we
+          email your receipt and the patterns appear in <Link to={href('/patterns/my-patterns')}>My patterns</Link>.
         </p>
       </Alert>
     );
   } else if (confirmation.phase === 'error') {
     body = (
-      <Alert tone="danger" title="We could not check your payment" actions={<Button size="small" onClick={confirmation.checkAgain}>Try again</Button>}>
+      <Alert
+        tone="danger"
+        title="We could not check your payment"
+        actions={
+          <Button size="small" onClick={confirmation.checkAgain}>
+            Try again
+          </Button>
+        }
+      >
         {describeError(confirmation.error).message} Your payment is not affected.
       </Alert>
     );
@@ -121,5 +184,10 @@ export default function PaymentSuccess() {
       </div>
     );
   }
-  return <div className={styles.layout}>{heading}{body}</div>;
+  return (
+    <div className={styles.layout}>
+      {heading}
+      {body}
+    </div>
+  );
 }

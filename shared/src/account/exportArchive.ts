@@ -9,9 +9,7 @@
 import { downloadZip } from 'client-zip';
 import { downloadError } from '../contracts/download.ts';
 import { readFunctionError, type FunctionErrorBody } from '../contracts/functionError.ts';
-import {
-  exportMailed, exportPlan, type ExportMailed, type ExportPattern, type ExportPlan, type NotIncluded,
-} from '../contracts/export.ts';
+import { exportMailed, exportPlan, type ExportMailed, type ExportPattern, type ExportPlan, type NotIncluded } from '../contracts/export.ts';
 
 /** A function's refusal as the functions answer it ({ error: { code, message, details } }), with the HTTP status. */
 export interface CallRefusal {
@@ -35,7 +33,10 @@ export interface ExportTransport {
 
 /** The export stopped (signed out, second factor needed, connection lost, the function failed). */
 export class ExportFailure extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'ExportFailure';
   }
@@ -54,12 +55,19 @@ export function tokenTransport(supabaseUrl: string, anonKey: string, token: () =
     let res: Response;
     try {
       res = await fetch(`${base}/${name}`, {
-        method: 'POST', body: JSON.stringify(body), signal,
+        method: 'POST',
+        body: JSON.stringify(body),
+        signal,
         headers: { apikey: anonKey, authorization: `Bearer ${await token()}`, 'content-type': 'application/json' },
       });
     } catch (err) {
       if (signal?.aborted) throw err;
-      throw { code: 'network', message: 'We could not reach Stitchhouse. Check your connection and try again.', status: 0, details: null } satisfies CallRefusal;
+      throw {
+        code: 'network',
+        message: 'We could not reach Stitchhouse. Check your connection and try again.',
+        status: 0,
+        details: null,
+      } satisfies CallRefusal;
     }
     if (!res.ok) throw { ...(await readFunctionError(res)), status: res.status } satisfies CallRefusal;
     return res;
@@ -95,7 +103,11 @@ export async function startExport(transport: ExportTransport): Promise<ExportPla
 }
 
 /** Step 3, once the ZIP is uploaded to plan.upload: its one-hour link, by email (POST /export {step: "mail"}). */
-export async function mailExportLink(transport: ExportTransport, plan: ExportPlan, archive: Pick<ExportArchive, 'included' | 'notIncluded'>): Promise<ExportMailed> {
+export async function mailExportLink(
+  transport: ExportTransport,
+  plan: ExportPlan,
+  archive: Pick<ExportArchive, 'included' | 'notIncluded'>,
+): Promise<ExportMailed> {
   const body = { step: 'mail', path: plan.upload.path, patterns: archive.included, not_included: archive.notIncluded.length };
   return exportMailed.parse(await transport.exportCall(body).catch(stopped));
 }
@@ -106,14 +118,25 @@ export const EXPORT_README = (exportedAt: string) =>
 type Fetched = { pattern: ExportPattern; blob: Blob } | { pattern: ExportPattern; left: NotIncluded };
 
 const TRANSIENT = new Set([500, 502, 503, 504, 546]); // 546: hosted's WORKER_LIMIT
-const wait = (ms: number, signal: AbortSignal) => new Promise<void>((resolve) => {
-  const timer = setTimeout(resolve, ms);
-  signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
-});
+const wait = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
 
 /** One pattern from /download: its stamped copy, or why it is left out; throws when the export must stop. */
 async function fetchPattern(transport: ExportTransport, pattern: ExportPattern, signal: AbortSignal, retries: number): Promise<Fetched> {
-  const left = (code: NotIncluded['code'], reason: string): Fetched => ({ pattern, left: { pattern_id: pattern.pattern_id, title: pattern.title, code, reason } });
+  const left = (code: NotIncluded['code'], reason: string): Fetched => ({
+    pattern,
+    left: { pattern_id: pattern.pattern_id, title: pattern.title, code, reason },
+  });
   for (let attempt = 0; ; attempt++) {
     let refusal: CallRefusal;
     try {
@@ -139,7 +162,10 @@ async function fetchPattern(transport: ExportTransport, pattern: ExportPattern, 
         throw new ExportFailure(error.code, error.message);
       case 'rate_limited': {
         const minutes = error.details.retry_after_minutes;
-        return left('rate_limited', `${error.message}: this copy is not in the export. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}; your purchase stays in your library.`);
+        return left(
+          'rate_limited',
+          `${error.message}: this copy is not in the export. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}; your purchase stays in your library.`,
+        );
       }
       case 'file_missing':
       case 'file_damaged':
@@ -156,12 +182,16 @@ async function fetchPattern(transport: ExportTransport, pattern: ExportPattern, 
  * Step 2: the ZIP — README.txt, patterns/… (each fetched from /download, `concurrency` at a
  * time, in the plan's order) and stitchhouse-account.json with what was left out and why.
  */
-export async function buildExportArchive(plan: ExportPlan, transport: ExportTransport, options: {
-  concurrency?: number;
-  retries?: number;
-  onProgress?: (progress: ExportProgress) => void;
-  signal?: AbortSignal;
-} = {}): Promise<ExportArchive> {
+export async function buildExportArchive(
+  plan: ExportPlan,
+  transport: ExportTransport,
+  options: {
+    concurrency?: number;
+    retries?: number;
+    onProgress?: (progress: ExportProgress) => void;
+    signal?: AbortSignal;
+  } = {},
+): Promise<ExportArchive> {
   const concurrency = Math.max(1, options.concurrency ?? 3);
   const stop = new AbortController();
   options.signal?.addEventListener('abort', () => stop.abort(options.signal?.reason), { once: true });

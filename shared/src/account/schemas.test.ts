@@ -3,8 +3,31 @@ import { deleteAccountSchema, imageProblem, slugFromName, sniffCertificateType, 
 import { taxIdMatchesCountry } from './taxId.ts';
 import { recoveryCodeSchema } from '../auth/schemas.ts';
 
-const store = { name: 'Blue Thimble', slug: 'blue-thimble', kind: 'designer', bio: '', country: 'DE', currency: 'EUR', addressLine1: '', addressLine2: '', city: '', postalCode: '', region: '', openingHours: '' };
-const application = { businessName: 'Stoffladen', country: 'DE', taxId: 'DE 298 765 432', addressLine1: 'Torstraße 1', addressLine2: '', city: 'Berlin', postalCode: '10119', region: '', website: '' };
+const store = {
+  name: 'Blue Thimble',
+  slug: 'blue-thimble',
+  kind: 'designer',
+  bio: '',
+  country: 'DE',
+  currency: 'EUR',
+  addressLine1: '',
+  addressLine2: '',
+  city: '',
+  postalCode: '',
+  region: '',
+  openingHours: '',
+};
+const application = {
+  businessName: 'Stoffladen',
+  country: 'DE',
+  taxId: 'DE 298 765 432',
+  addressLine1: 'Torstraße 1',
+  addressLine2: '',
+  city: 'Berlin',
+  postalCode: '10119',
+  region: '',
+  website: '',
+};
 
 describe('account schemas (mirroring the database)', () => {
   it('suggests a store address from its name', () => {
@@ -12,7 +35,7 @@ describe('account schemas (mirroring the database)', () => {
     expect(slugFromName('  Ça va — Atelier № 5 ')).toBe('ca-va-atelier-no-5');
   });
 
-  it('checks the store address rule and a shop\'s street address', () => {
+  it("checks the store address rule and a shop's street address", () => {
     expect(storeSchema.safeParse(store).success).toBe(true);
     expect(storeSchema.safeParse({ ...store, slug: 'Blue Thimble' }).success).toBe(false);
     expect(storeSchema.safeParse({ ...store, slug: 'bt' }).success).toBe(false);

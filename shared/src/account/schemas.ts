@@ -106,12 +106,22 @@ export const wholesaleApplicationSchema = z
     city: z.string().trim().min(1, 'Enter the town or city.').max(100, 'Use at most 100 characters.'),
     postalCode: z.string().trim().min(2, 'Enter the postcode.').max(20, 'Use at most 20 characters.'),
     region: z.string().trim().max(100, 'Use at most 100 characters.'),
-    website: z.union([z.literal(''), z.string().trim().regex(/^https?:\/\/\S+$/, 'Enter the full address, starting with https://')]),
+    website: z.union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^https?:\/\/\S+$/, 'Enter the full address, starting with https://'),
+    ]),
   })
   .superRefine((application, ctx) => {
     if (application.taxId && !taxIdMatchesCountry(application.country, application.taxId)) {
       const example = taxIdExample(application.country);
-      ctx.addIssue({ code: 'custom', path: ['taxId'], message: `This does not look like a VAT or tax number for this country${example ? `, e.g. ${example}` : ''}.` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['taxId'],
+        message: `This does not look like a VAT or tax number for this country${example ? `, e.g. ${example}` : ''}.`,
+      });
     }
   });
 export type WholesaleApplicationInput = z.infer<typeof wholesaleApplicationSchema>;
@@ -129,6 +139,9 @@ export function sniffCertificateType(head: Uint8Array): 'application/pdf' | 'ima
 /** Deleting the account: the current password, the app's code when one is set up, and a yes. */
 export const deleteAccountSchema = z.object({
   password: z.string().min(1, 'Enter your current password.'),
-  code: z.string().transform((code) => code.replace(/\s+/g, '')).pipe(z.union([z.literal(''), z.string().regex(/^\d{6}$/, 'The code is 6 digits, like 123456.')])),
+  code: z
+    .string()
+    .transform((code) => code.replace(/\s+/g, ''))
+    .pipe(z.union([z.literal(''), z.string().regex(/^\d{6}$/, 'The code is 6 digits, like 123456.')])),
   confirm: z.literal('yes', 'Tick the box to confirm you want to delete your account.'),
 });

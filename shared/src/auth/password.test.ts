@@ -17,7 +17,11 @@ describe('password rule', () => {
   });
 
   it('refuses password1 with a rule of its own and a message that says why', () => {
-    expect(passwordRules('password1').filter((r) => !r.met).map((r) => r.id)).toEqual(['common']);
+    expect(
+      passwordRules('password1')
+        .filter((r) => !r.met)
+        .map((r) => r.id),
+    ).toEqual(['common']);
     const parsed = newPasswordSchema.safeParse('Password1');
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toBe(COMMON_PASSWORD_MESSAGE);
@@ -25,8 +29,16 @@ describe('password rule', () => {
   });
 
   it('names each unmet rule', () => {
-    expect(passwordRules('abc').filter((r) => !r.met).map((r) => r.id)).toEqual(['length', 'digit']);
-    expect(passwordRules('12345678').filter((r) => !r.met).map((r) => r.id)).toEqual(['letter']);
+    expect(
+      passwordRules('abc')
+        .filter((r) => !r.met)
+        .map((r) => r.id),
+    ).toEqual(['length', 'digit']);
+    expect(
+      passwordRules('12345678')
+        .filter((r) => !r.met)
+        .map((r) => r.id),
+    ).toEqual(['letter']);
     expect(passwordRules('hemline7').every((r) => r.met)).toBe(true);
   });
 

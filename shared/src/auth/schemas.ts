@@ -68,7 +68,12 @@ export const emailCodeSchema = z.object({
   code: z
     .string()
     .transform((code) => code.replace(/\s+/g, ''))
-    .pipe(z.string().min(1, 'Enter the 6-digit code from the email.').regex(/^\d{6}$/, 'The code is 6 digits, like 123456.')),
+    .pipe(
+      z
+        .string()
+        .min(1, 'Enter the 6-digit code from the email.')
+        .regex(/^\d{6}$/, 'The code is 6 digits, like 123456.'),
+    ),
 });
 
 /** A code from an authenticator app (TOTP, 6 digits). */
@@ -76,7 +81,12 @@ export const totpCodeSchema = z.object({
   code: z
     .string()
     .transform((code) => code.replace(/\s+/g, ''))
-    .pipe(z.string().min(1, 'Enter the 6-digit code from your authenticator app.').regex(/^\d{6}$/, 'The code is 6 digits, like 123456.')),
+    .pipe(
+      z
+        .string()
+        .min(1, 'Enter the 6-digit code from your authenticator app.')
+        .regex(/^\d{6}$/, 'The code is 6 digits, like 123456.'),
+    ),
 });
 
 export const changePasswordSchema = z

@@ -19,22 +19,24 @@ export const MAX_CART_LINES = 50;
 export type CartLineKind = 'digital' | 'wholesale_print';
 
 const copies = () => z.int().check(z.gte(1), z.lte(MAX_PRINT_QUANTITY));
-const lineSchema = z.object({
-  patternId: z.guid(),
-  kind: z.enum(ORDER_ITEM_KINDS),
-  quantity: copies(),
-  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-  storeName: z.string().check(z.maxLength(200)),
-  /** The tax-inclusive unit price the person saw, minor units. */
-  unitPriceCents: z.int().check(z.gte(0)),
-  currency: z.enum(SUPPORTED_CURRENCIES),
-  /** Smallest number of printed copies the designer sells at the wholesale price. */
-  minQuantity: z.optional(copies()),
-  addedAt: z.string().check(z.maxLength(40)),
-}).check(
-  z.refine((line) => line.kind === 'wholesale_print' || line.quantity === 1, { message: 'A digital pattern is bought once.' }),
-  z.refine((line) => line.minQuantity === undefined || line.quantity >= line.minQuantity, { message: 'Fewer copies than the wholesale minimum.' }),
-);
+const lineSchema = z
+  .object({
+    patternId: z.guid(),
+    kind: z.enum(ORDER_ITEM_KINDS),
+    quantity: copies(),
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    storeName: z.string().check(z.maxLength(200)),
+    /** The tax-inclusive unit price the person saw, minor units. */
+    unitPriceCents: z.int().check(z.gte(0)),
+    currency: z.enum(SUPPORTED_CURRENCIES),
+    /** Smallest number of printed copies the designer sells at the wholesale price. */
+    minQuantity: z.optional(copies()),
+    addedAt: z.string().check(z.maxLength(40)),
+  })
+  .check(
+    z.refine((line) => line.kind === 'wholesale_print' || line.quantity === 1, { message: 'A digital pattern is bought once.' }),
+    z.refine((line) => line.minQuantity === undefined || line.quantity >= line.minQuantity, { message: 'Fewer copies than the wholesale minimum.' }),
+  );
 
 export type CartLine = z.infer<typeof lineSchema>;
 export type NewCartLine = Omit<CartLine, 'addedAt' | 'quantity'> & { quantity?: number };
@@ -171,11 +173,15 @@ export function createCart(storage: CartStorage | null, now: () => Date = () => 
       if (kept.length !== lines.length) write(kept);
     },
     updatePrices(changes) {
-      write(read().map((line) => {
-        const change = changes.find((c) => c.patternId === line.patternId && (c.oldUnitPriceCents === undefined || c.oldUnitPriceCents === line.unitPriceCents));
-        const next = change?.unitPriceCents;
-        return next === undefined || !Number.isSafeInteger(next) || next < 0 ? line : { ...line, unitPriceCents: next };
-      }));
+      write(
+        read().map((line) => {
+          const change = changes.find(
+            (c) => c.patternId === line.patternId && (c.oldUnitPriceCents === undefined || c.oldUnitPriceCents === line.unitPriceCents),
+          );
+          const next = change?.unitPriceCents;
+          return next === undefined || !Number.isSafeInteger(next) || next < 0 ? line : { ...line, unitPriceCents: next };
+        }),
+      );
     },
     clear() {
       if (read().length > 0) write([]);

@@ -10,7 +10,20 @@ import { noteCartLoaded } from './useCart.ts';
 noteCartLoaded(cartModule);
 
 export {
-  CART_CHANGED_EVENT, CART_STORAGE_KEY, MAX_CART_LINES, MAX_PRINT_QUANTITY, CartError, createCart, groupByCurrency, lineKey, pageCart, parseCart,
-  type Cart, type CartLine, type CartLineKind, type CartStorage, type NewCartLine,
+  CART_CHANGED_EVENT,
+  CART_STORAGE_KEY,
+  MAX_CART_LINES,
+  MAX_PRINT_QUANTITY,
+  CartError,
+  createCart,
+  groupByCurrency,
+  lineKey,
+  pageCart,
+  parseCart,
+  type Cart,
+  type CartLine,
+  type CartLineKind,
+  type CartStorage,
+  type NewCartLine,
 } from './cart.ts';
 export { loadCart, useCart } from './useCart.ts';

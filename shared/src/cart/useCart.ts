@@ -47,5 +47,9 @@ export function useCart(): readonly CartLine[] {
     };
   }, [loaded]);
   const subscribe = useCallback((onChange: () => void) => (loaded && cartModule ? cartModule.pageCart().subscribe(onChange) : () => undefined), [loaded]);
-  return useSyncExternalStore(subscribe, () => (loaded && cartModule ? cartModule.pageCart().lines() : NO_LINES), () => NO_LINES);
+  return useSyncExternalStore(
+    subscribe,
+    () => (loaded && cartModule ? cartModule.pageCart().lines() : NO_LINES),
+    () => NO_LINES,
+  );
 }

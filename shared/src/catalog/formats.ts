@@ -19,14 +19,16 @@ export const FORMATS: Record<PatternFormat, FormatInfo> = {
     format: 'a4',
     label: 'A4 (print at home)',
     shortLabel: 'A4',
-    description: 'Tiled pages for a home printer on A4 paper. Print at 100 % ("actual size"), check the test square, then tape the pages together by their labels.',
+    description:
+      'Tiled pages for a home printer on A4 paper. Print at 100 % ("actual size"), check the test square, then tape the pages together by their labels.',
     sheet: { widthPt: 595, heightPt: 842 },
   },
   us_letter: {
     format: 'us_letter',
     label: 'US Letter (print at home)',
     shortLabel: 'US Letter',
-    description: 'Tiled pages for a home printer on US Letter paper (8.5 × 11 in). Print at 100 % ("actual size"), check the test square, then tape the pages together by their labels.',
+    description:
+      'Tiled pages for a home printer on US Letter paper (8.5 × 11 in). Print at 100 % ("actual size"), check the test square, then tape the pages together by their labels.',
     sheet: { widthPt: 612, heightPt: 792 },
   },
   a0: {

@@ -11,10 +11,9 @@ import { FABRIC_WIDTH_RANGE_CM } from './yardage.ts';
 
 export const patternFormatSchema = z.enum(PATTERN_FORMATS, { error: 'Format must be one of a4, us_letter, a0, projector' });
 
-const chartValue = z.number({ error: 'Size chart measurements must be numbers (cm)' }).check(
-  z.positive({ error: 'Size chart measurements must be greater than 0 cm' }),
-  z.lte(400, { error: 'Size chart measurements must be at most 400 cm' }),
-);
+const chartValue = z
+  .number({ error: 'Size chart measurements must be numbers (cm)' })
+  .check(z.positive({ error: 'Size chart measurements must be greater than 0 cm' }), z.lte(400, { error: 'Size chart measurements must be at most 400 cm' }));
 
 const chartMeasurements = z.object({
   bust: z.optional(chartValue),
@@ -27,20 +26,25 @@ export const sizeChartSchema = z.object({
   sizes: z
     .array(
       z.extend(chartMeasurements, {
-        label: z.string().check(z.trim(), z.minLength(1, { error: 'Every size needs a label' }), z.maxLength(20, { error: 'Size labels are at most 20 characters' })),
+        label: z
+          .string()
+          .check(z.trim(), z.minLength(1, { error: 'Every size needs a label' }), z.maxLength(20, { error: 'Size labels are at most 20 characters' })),
         finished: z.optional(chartMeasurements),
       }),
     )
-    .check(z.maxLength(40, { error: 'A size chart has at most 40 sizes' }), z.superRefine((sizes, ctx) => {
-      const seen = new Set<string>();
-      sizes.forEach((size, index) => {
-        const key = size.label.toLowerCase();
-        if (seen.has(key)) {
-          ctx.addIssue({ code: 'custom', path: [index, 'label'], message: `Size "${size.label}" appears twice` });
-        }
-        seen.add(key);
-      });
-    })),
+    .check(
+      z.maxLength(40, { error: 'A size chart has at most 40 sizes' }),
+      z.superRefine((sizes, ctx) => {
+        const seen = new Set<string>();
+        sizes.forEach((size, index) => {
+          const key = size.label.toLowerCase();
+          if (seen.has(key)) {
+            ctx.addIssue({ code: 'custom', path: [index, 'label'], message: `Size "${size.label}" appears twice` });
+          }
+          seen.add(key);
+        });
+      }),
+    ),
 });
 
 function rangeMessage(measurement: BodyMeasurement, unit: LengthUnit): string {
@@ -112,9 +116,7 @@ export const bodyMeasurementsInputSchema = z.pipe(
 
 export type BodyMeasurementsInput = z.input<typeof bodyMeasurementsInputSchema>;
 
-export type ParsedMeasurements =
-  | { ok: true; value: BodyMeasurementsCm }
-  | { ok: false; errors: Partial<Record<BodyMeasurement | 'form', string>> };
+export type ParsedMeasurements = { ok: true; value: BodyMeasurementsCm } | { ok: false; errors: Partial<Record<BodyMeasurement | 'form', string>> };
 
 /** Form-friendly wrapper: centimetres, or one clear message per field. */
 export function parseBodyMeasurements(input: unknown): ParsedMeasurements {
@@ -132,24 +134,36 @@ export function parseBodyMeasurements(input: unknown): ParsedMeasurements {
 export const yardageSchema = z
   .array(
     z.object({
-      fabric: z.string().check(z.trim(), z.minLength(1, { error: 'Name the fabric (e.g. Main fabric, Lining)' }), z.maxLength(80, { error: 'Fabric names are at most 80 characters' })),
-      width_cm: z.number({ error: 'Fabric width must be a number of cm' }).check(
-        z.gte(FABRIC_WIDTH_RANGE_CM.min, { error: `Fabric width must be at least ${FABRIC_WIDTH_RANGE_CM.min} cm` }),
-        z.lte(FABRIC_WIDTH_RANGE_CM.max, { error: `Fabric width must be at most ${FABRIC_WIDTH_RANGE_CM.max} cm` }),
-      ),
+      fabric: z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, { error: 'Name the fabric (e.g. Main fabric, Lining)' }),
+          z.maxLength(80, { error: 'Fabric names are at most 80 characters' }),
+        ),
+      width_cm: z
+        .number({ error: 'Fabric width must be a number of cm' })
+        .check(
+          z.gte(FABRIC_WIDTH_RANGE_CM.min, { error: `Fabric width must be at least ${FABRIC_WIDTH_RANGE_CM.min} cm` }),
+          z.lte(FABRIC_WIDTH_RANGE_CM.max, { error: `Fabric width must be at most ${FABRIC_WIDTH_RANGE_CM.max} cm` }),
+        ),
       metres_by_size: z.record(
         z.string().check(z.trim(), z.minLength(1, { error: 'Size labels cannot be empty' })),
-        z.number({ error: 'Metres must be a number' }).check(z.positive({ error: 'Metres must be greater than 0' }), z.lte(100, { error: 'Metres must be at most 100' })),
+        z
+          .number({ error: 'Metres must be a number' })
+          .check(z.positive({ error: 'Metres must be greater than 0' }), z.lte(100, { error: 'Metres must be at most 100' })),
       ),
     }),
   )
-  .check(z.superRefine((entries, ctx) => {
-    const seen = new Set<string>();
-    entries.forEach((entry, index) => {
-      const key = `${entry.fabric.toLowerCase()}@${entry.width_cm}`;
-      if (seen.has(key)) {
-        ctx.addIssue({ code: 'custom', path: [index, 'width_cm'], message: `${entry.fabric} at ${entry.width_cm} cm is listed twice` });
-      }
-      seen.add(key);
-    });
-  }));
+  .check(
+    z.superRefine((entries, ctx) => {
+      const seen = new Set<string>();
+      entries.forEach((entry, index) => {
+        const key = `${entry.fabric.toLowerCase()}@${entry.width_cm}`;
+        if (seen.has(key)) {
+          ctx.addIssue({ code: 'custom', path: [index, 'width_cm'], message: `${entry.fabric} at ${entry.width_cm} cm is listed twice` });
+        }
+        seen.add(key);
+      });
+    }),
+  );

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  chartRange,
-  fitsMe,
-  formatMeasurement,
-  recommendedSize,
-  sizeRangeLabel,
-  type SizeChart,
-} from './sizing.ts';
+import { chartRange, fitsMe, formatMeasurement, recommendedSize, sizeRangeLabel, type SizeChart } from './sizing.ts';
 import { parseBodyMeasurements, sizeChartSchema } from './schemas.ts';
 import { cmToInches, inchesToCm } from './units.ts';
 
@@ -57,7 +50,12 @@ describe('fitsMe', () => {
   it('does not cover a measurement the chart lacks', () => {
     const bag: SizeChart = { sizes: [{ label: 'One size' }] };
     expect(fitsMe(bag, { hip: 100 })).toBe(false);
-    const hipOnly: SizeChart = { sizes: [{ label: 'S', hip: 90 }, { label: 'L', hip: 110 }] };
+    const hipOnly: SizeChart = {
+      sizes: [
+        { label: 'S', hip: 90 },
+        { label: 'L', hip: 110 },
+      ],
+    };
     expect(fitsMe(hipOnly, { hip: 100 })).toBe(true);
     expect(fitsMe(hipOnly, { hip: 100, bust: 90 })).toBe(false);
   });
@@ -65,7 +63,12 @@ describe('fitsMe', () => {
     expect(fitsMe(chart, {})).toBe(false);
   });
   it('works on a chart that is not sorted by measurement', () => {
-    const odd: SizeChart = { sizes: [{ label: 'B', hip: 120 }, { label: 'A', hip: 90 }] };
+    const odd: SizeChart = {
+      sizes: [
+        { label: 'B', hip: 120 },
+        { label: 'A', hip: 90 },
+      ],
+    };
     expect(fitsMe(odd, { hip: 88 })).toBe(true);
   });
   it('handles a 51-inch hip entered in inches (129.5 cm)', () => {
@@ -97,7 +100,12 @@ describe('recommendedSize', () => {
     expect(recommendedSize({ sizes: [] }, { hip: 90 })).toBeNull();
   });
   it('ignores measurements the size does not list', () => {
-    const hipOnly: SizeChart = { sizes: [{ label: 'S', hip: 90 }, { label: 'L', hip: 110 }] };
+    const hipOnly: SizeChart = {
+      sizes: [
+        { label: 'S', hip: 90 },
+        { label: 'L', hip: 110 },
+      ],
+    };
     expect(recommendedSize(hipOnly, { bust: 120, hip: 95 })?.label).toBe('L');
   });
 });

@@ -1,7 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
-  LABEL_BAND_PT, PAPERS, TEST_SQUARES, TILE_OVERLAP_PT, inkOnTile, layersOn, matchLayers, mm, pagesNeeded, planA0, planHomeTiles,
-  planProjector, planRoll36, rowLetter, sizeLayersOf, smallerThanA3, tileLabel, whereOnPages, type ManifestPage,
+  LABEL_BAND_PT,
+  PAPERS,
+  TEST_SQUARES,
+  TILE_OVERLAP_PT,
+  inkOnTile,
+  layersOn,
+  matchLayers,
+  mm,
+  pagesNeeded,
+  planA0,
+  planHomeTiles,
+  planProjector,
+  planRoll36,
+  rowLetter,
+  sizeLayersOf,
+  smallerThanA3,
+  tileLabel,
+  whereOnPages,
+  type ManifestPage,
 } from './tiling.ts';
 
 const A0 = { widthPt: mm(841), heightPt: mm(1189) };
@@ -124,7 +141,10 @@ describe('sizes and layers', () => {
     expect(sizeLayersOf(matches, ['S', '12'])).toEqual(['s', '12']);
   });
   it('finds the layers a tile shows and leaves out tiles only other sizes need', () => {
-    const ink = { common: [{ x0: 0, y0: 0, x1: 10, y1: 10 }], layers: { 'Size S': [{ x0: 100, y0: 100, x1: 120, y1: 120 }], 'Size M': [{ x0: 100, y0: 100, x1: 220, y1: 120 }] } };
+    const ink = {
+      common: [{ x0: 0, y0: 0, x1: 10, y1: 10 }],
+      layers: { 'Size S': [{ x0: 100, y0: 100, x1: 120, y1: 120 }], 'Size M': [{ x0: 100, y0: 100, x1: 220, y1: 120 }] },
+    };
     expect(inkOnTile({ x0: 0, y0: 0, x1: 50, y1: 50 }, ink)).toEqual({ layers: [], common: true });
     expect(inkOnTile({ x0: 110, y0: 90, x1: 150, y1: 130 }, ink)).toEqual({ layers: ['Size M', 'Size S'], common: false });
     expect(inkOnTile({ x0: 200, y0: 90, x1: 250, y1: 130 }, ink)).toEqual({ layers: ['Size M'], common: false });

@@ -135,7 +135,17 @@ export function planHomeTiles(sheet: Size2, paperName: 'a4' | 'us_letter', index
   const page = { widthPt: paper.widthPt, heightPt: paper.heightPt! };
   const window = { widthPt: page.widthPt - 2 * paper.marginPt, heightPt: page.heightPt - 2 * paper.marginPt - LABEL_BAND_PT };
   const { rows, cols, tiles } = grid(sheet, index, sheets, window, TILE_OVERLAP_PT);
-  return { paper: paperName, pageWidthPt: page.widthPt, pageHeightPt: page.heightPt, origin: { x: paper.marginPt, y: paper.marginPt }, rotate: false, rows, cols, tiled: true, tiles };
+  return {
+    paper: paperName,
+    pageWidthPt: page.widthPt,
+    pageHeightPt: page.heightPt,
+    origin: { x: paper.marginPt, y: paper.marginPt },
+    rotate: false,
+    rows,
+    cols,
+    tiled: true,
+    tiles,
+  };
 }
 
 const fits = (inner: Size2, outer: Size2, tolerance = mm(1)) => inner.widthPt <= outer.widthPt + tolerance && inner.heightPt <= outer.heightPt + tolerance;
@@ -158,7 +168,17 @@ export function planA0(sheet: Size2, index = 0, sheets = 1): SheetPlan {
     return { page, ...grid(sheet, index, sheets, window, SHEET_OVERLAP_PT) };
   });
   const best = options[0]!.tiles.length <= options[1]!.tiles.length ? options[0]! : options[1]!;
-  return { paper: 'a0', pageWidthPt: best.page.widthPt, pageHeightPt: best.page.heightPt, origin: { x: a0.marginPt, y: a0.marginPt }, rotate: false, rows: best.rows, cols: best.cols, tiled: true, tiles: best.tiles };
+  return {
+    paper: 'a0',
+    pageWidthPt: best.page.widthPt,
+    pageHeightPt: best.page.heightPt,
+    origin: { x: a0.marginPt, y: a0.marginPt },
+    rotate: false,
+    rows: best.rows,
+    cols: best.cols,
+    tiled: true,
+    tiles: best.tiles,
+  };
 }
 
 /** The US copy shop's 36-inch roll: the sheet across the roll (turned if only its height fits), or in strips when neither side fits. */
@@ -168,8 +188,14 @@ export function planRoll36(sheet: Size2, index = 0, sheets = 1): SheetPlan {
   const tile = (rotate: boolean, along: number) => {
     const w = rotate ? sheet.heightPt : sheet.widthPt;
     return {
-      paper: 'roll36' as const, pageWidthPt: roll.widthPt, pageHeightPt: along + 2 * roll.marginPt,
-      origin: { x: roll.marginPt + (across - w) / 2, y: roll.marginPt }, rotate, rows: 1, cols: 1, tiled: false,
+      paper: 'roll36' as const,
+      pageWidthPt: roll.widthPt,
+      pageHeightPt: along + 2 * roll.marginPt,
+      origin: { x: roll.marginPt + (across - w) / 2, y: roll.marginPt },
+      rotate,
+      rows: 1,
+      cols: 1,
+      tiled: false,
       tiles: [{ sheet: index, row: 0, col: 0, label: tileLabel(index, 0, 0, sheets), window: { x0: 0, y0: 0, x1: sheet.widthPt, y1: sheet.heightPt } }],
     };
   };
@@ -178,7 +204,17 @@ export function planRoll36(sheet: Size2, index = 0, sheets = 1): SheetPlan {
   // strips the roll's width across, the sheet's height along
   const window = { widthPt: across, heightPt: sheet.heightPt + LABEL_BAND_PT };
   const { rows, cols, tiles } = grid(sheet, index, sheets, { widthPt: window.widthPt, heightPt: sheet.heightPt }, SHEET_OVERLAP_PT);
-  return { paper: 'roll36', pageWidthPt: roll.widthPt, pageHeightPt: window.heightPt + 2 * roll.marginPt, origin: { x: roll.marginPt, y: roll.marginPt }, rotate: false, rows, cols, tiled: true, tiles };
+  return {
+    paper: 'roll36',
+    pageWidthPt: roll.widthPt,
+    pageHeightPt: window.heightPt + 2 * roll.marginPt,
+    origin: { x: roll.marginPt, y: roll.marginPt },
+    rotate: false,
+    rows,
+    cols,
+    tiled: true,
+    tiles,
+  };
 }
 
 /** Where each sheet sits on the one projector page: side by side, a new row past 200 in; /UserUnit grows the page past it. */
@@ -250,7 +286,9 @@ export interface SheetInk {
 /** The layers a tile shows something of, and whether it shows anything outside the layers. Null: a blank tile. */
 export function inkOnTile(window: Rect, ink: SheetInk): { layers: string[]; common: boolean } | null {
   const common = ink.common.some((r) => overlaps(r, window));
-  const layers = Object.keys(ink.layers).filter((name) => ink.layers[name]!.some((r) => overlaps(r, window))).sort();
+  const layers = Object.keys(ink.layers)
+    .filter((name) => ink.layers[name]!.some((r) => overlaps(r, window)))
+    .sort();
   return common || layers.length > 0 ? { layers, common } : null;
 }
 

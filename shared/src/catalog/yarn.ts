@@ -76,7 +76,7 @@ export function isNeedleSize(mm: number): boolean {
 export function needleLabel(mm: number | null | undefined, craft?: string | null): string {
   if (mm === null || mm === undefined) return '';
   const size = NEEDLE_SIZES.find((s) => s.mm === mm);
-  const us = size ? (craft === 'crochet' ? size.usCrochet : craft === 'knitting' ? size.usKnitting : size.usKnitting ?? size.usCrochet) : null;
+  const us = size ? (craft === 'crochet' ? size.usCrochet : craft === 'knitting' ? size.usKnitting : (size.usKnitting ?? size.usCrochet)) : null;
   return us ? `${mm} mm (US ${us})` : `${mm} mm`;
 }
 

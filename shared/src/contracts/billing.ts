@@ -3,22 +3,26 @@
 import { z } from 'zod';
 import { errorEnvelopeOf, invalidInputDetails, methodNotAllowedDetails } from './envelope.ts';
 
-export const billingRequest = z.discriminatedUnion('action', [
-  z.object({
-    action: z.literal('subscribe'),
-    store_id: z.guid({ error: 'store_id must be a store id' }),
-    plan: z.literal('pro', { error: 'plan must be pro (Free needs no subscription)' }),
-    interval: z.enum(['month', 'year'], { error: 'interval must be month or year' }),
-  }),
-  z.object({ action: z.literal('portal'), store_id: z.guid({ error: 'store_id must be a store id' }) }),
-  // Pro monthly ↔ yearly, as Stripe's portal switches it: the subscription's item moves to the other
-  // price with prorations, billed at once (the billing period restarts on the new interval)
-  z.object({
-    action: z.literal('switch'),
-    store_id: z.guid({ error: 'store_id must be a store id' }),
-    interval: z.enum(['month', 'year'], { error: 'interval must be month or year' }),
-  }),
-], { error: 'action must be subscribe, portal or switch' });
+export const billingRequest = z.discriminatedUnion(
+  'action',
+  [
+    z.object({
+      action: z.literal('subscribe'),
+      store_id: z.guid({ error: 'store_id must be a store id' }),
+      plan: z.literal('pro', { error: 'plan must be pro (Free needs no subscription)' }),
+      interval: z.enum(['month', 'year'], { error: 'interval must be month or year' }),
+    }),
+    z.object({ action: z.literal('portal'), store_id: z.guid({ error: 'store_id must be a store id' }) }),
+    // Pro monthly ↔ yearly, as Stripe's portal switches it: the subscription's item moves to the other
+    // price with prorations, billed at once (the billing period restarts on the new interval)
+    z.object({
+      action: z.literal('switch'),
+      store_id: z.guid({ error: 'store_id must be a store id' }),
+      interval: z.enum(['month', 'year'], { error: 'interval must be month or year' }),
+    }),
+  ],
+  { error: 'action must be subscribe, portal or switch' },
+);
 export type BillingRequest = z.input<typeof billingRequest>;
 
 /** Where the person goes next: the provider's hosted checkout or portal. */
@@ -37,9 +41,19 @@ export const billingSwitchResponse = z.object({
 export type BillingSwitchAnswer = z.infer<typeof billingSwitchResponse>;
 
 export const BILLING_ERRORS = {
-  not_signed_in: z.null(), aal2_required: z.null(), invalid_request: z.union([z.null(), invalidInputDetails]), method_not_allowed: methodNotAllowedDetails,
-  payments_unavailable: z.null(), provider_error: z.null(), not_found: z.null(), forbidden: z.null(), already_subscribed: z.null(), no_subscription: z.null(),
-  same_interval: z.null(), subscription_ending: z.null(), card_declined: z.null(),
+  not_signed_in: z.null(),
+  aal2_required: z.null(),
+  invalid_request: z.union([z.null(), invalidInputDetails]),
+  method_not_allowed: methodNotAllowedDetails,
+  payments_unavailable: z.null(),
+  provider_error: z.null(),
+  not_found: z.null(),
+  forbidden: z.null(),
+  already_subscribed: z.null(),
+  no_subscription: z.null(),
+  same_interval: z.null(),
+  subscription_ending: z.null(),
+  card_declined: z.null(),
   server_error: z.null(),
 } as const;
 export const billingError = errorEnvelopeOf(BILLING_ERRORS);

@@ -22,23 +22,40 @@ export const checkoutItem = z.object({
 export type CheckoutItem = z.infer<typeof checkoutItem>;
 
 export const checkoutRequest = z.object({
-  items: z.array(checkoutItem, { error: 'items must be a list of cart lines' }).max(MAX_CHECKOUT_LINES, { error: `A cart holds at most ${MAX_CHECKOUT_LINES} lines` }),
+  items: z
+    .array(checkoutItem, { error: 'items must be a list of cart lines' })
+    .max(MAX_CHECKOUT_LINES, { error: `A cart holds at most ${MAX_CHECKOUT_LINES} lines` }),
   discount_code: z.string().trim().max(32, { error: 'discount_code is at most 32 characters' }).nullish(),
-  country: z.string({ error: 'country is required (two-letter ISO code such as "DE")' }).trim().toUpperCase()
+  country: z
+    .string({ error: 'country is required (two-letter ISO code such as "DE")' })
+    .trim()
+    .toUpperCase()
     .regex(/^[A-Z]{2}$/, { error: 'country must be a two-letter ISO code such as "DE"', abort: true })
     // only the VAT table's countries (countries.ts VAT_RATES): an unknown code gets no made-up 0 %
-    .refine(isSellingCountry, { error: (issue) => `Stitchhouse does not sell to "${String(issue.input)}"; choose one of the countries in the list (an ISO code such as "DE")` }),
+    .refine(isSellingCountry, {
+      error: (issue) => `Stitchhouse does not sell to "${String(issue.input)}"; choose one of the countries in the list (an ISO code such as "DE")`,
+    }),
   preview: z.boolean().optional(),
   // a guest's receipt address; members' orders use their account's address
-  email: z.string({ error: 'email must be an email address' }).trim().toLowerCase()
+  email: z
+    .string({ error: 'email must be an email address' })
+    .trim()
+    .toLowerCase()
     .pipe(z.email({ error: 'email must be an email address such as you@example.com' }).max(254, { error: 'email is at most 254 characters' }))
     .optional(),
   // the buyer's last referral click (shared/src/partners/referral.ts); a malformed one is ignored like an unknown one
-  referral: z.object({ code: z.string().trim().max(16), click_id: z.guid() }).nullish().catch(null),
+  referral: z
+    .object({ code: z.string().trim().max(16), click_id: z.guid() })
+    .nullish()
+    .catch(null),
   // a reseller's code the buyer typed: checked (partner_code_invalid / partner_code_own) and, on
   // ordering, recorded as a click made now, so it wins over an older link click (last click wins)
-  partner_code: z.string({ error: 'partner_code must be text' }).trim().toUpperCase()
-    .max(16, { error: 'A partner code is at most 16 letters and digits' }).nullish(),
+  partner_code: z
+    .string({ error: 'partner_code must be text' })
+    .trim()
+    .toUpperCase()
+    .max(16, { error: 'A partner code is at most 16 letters and digits' })
+    .nullish(),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequest>;
 

@@ -10,20 +10,24 @@ import { errorEnvelopeOf, invalidInputDetails, methodNotAllowedDetails } from '.
 export const MESSAGE_MAX_LENGTH = 4000;
 
 /** The message's words: what the composer and the function check. */
-export const messageBody = z.string()
+export const messageBody = z
+  .string()
   .trim()
   .min(1, { error: 'Write a message first' })
   .max(MESSAGE_MAX_LENGTH, { error: `A message can be at most ${MESSAGE_MAX_LENGTH} characters` });
 
 /** A message into one of the caller's threads, or a new question about a pattern or a store. */
-export const designerMessageRequest = z.object({
-  body: messageBody,
-  thread_id: z.guid({ error: 'thread_id must be a conversation id' }).optional(),
-  pattern_id: z.guid({ error: 'pattern_id must be a pattern id' }).optional(),
-  store_id: z.guid({ error: 'store_id must be a store id' }).optional(),
-}).refine((r) => r.thread_id !== undefined || r.pattern_id !== undefined || r.store_id !== undefined, {
-  error: 'Say which pattern or store the question is about', path: ['pattern_id'],
-});
+export const designerMessageRequest = z
+  .object({
+    body: messageBody,
+    thread_id: z.guid({ error: 'thread_id must be a conversation id' }).optional(),
+    pattern_id: z.guid({ error: 'pattern_id must be a pattern id' }).optional(),
+    store_id: z.guid({ error: 'store_id must be a store id' }).optional(),
+  })
+  .refine((r) => r.thread_id !== undefined || r.pattern_id !== undefined || r.store_id !== undefined, {
+    error: 'Say which pattern or store the question is about',
+    path: ['pattern_id'],
+  });
 export type DesignerMessageRequest = z.input<typeof designerMessageRequest>;
 
 export const designerMessageResponse = z.object({
@@ -38,7 +42,10 @@ export const designerMessageResponse = z.object({
 export type DesignerMessageAnswer = z.infer<typeof designerMessageResponse>;
 
 export const DESIGNER_MESSAGE_ERRORS = {
-  not_signed_in: z.null(), aal2_required: z.null(), invalid_request: z.union([z.null(), invalidInputDetails]), method_not_allowed: methodNotAllowedDetails,
+  not_signed_in: z.null(),
+  aal2_required: z.null(),
+  invalid_request: z.union([z.null(), invalidInputDetails]),
+  method_not_allowed: methodNotAllowedDetails,
   /** a guest (anonymous sign-in), or a store asking itself */
   forbidden: z.null(),
   /** no such conversation of the caller's, or pattern/store */

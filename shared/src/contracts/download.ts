@@ -18,8 +18,18 @@ export const downloadRequest = z.object({
   expires: z.coerce.number().int().positive().optional(),
   // print only these sizes: their layers on, other sizes' off, home tiles only others need left out;
   // a list, or in a GET query the labels comma-separated
-  sizes: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
-    z.array(z.string().min(1).max(40, { error: 'A size label is at most 40 characters' })).max(60, { error: 'At most 60 sizes' })).optional(),
+  sizes: z
+    .preprocess(
+      (v) =>
+        typeof v === 'string'
+          ? v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : v,
+      z.array(z.string().min(1).max(40, { error: 'A size label is at most 40 characters' })).max(60, { error: 'At most 60 sizes' }),
+    )
+    .optional(),
   // a generated file's other form: the copy shop's 36-inch roll (a0), the dark projector page
   variant: z.enum(DOWNLOAD_VARIANTS, { error: 'variant must be roll36 or dark' }).optional(),
 });
@@ -46,5 +56,8 @@ export const DOWNLOAD_ERRORS = {
 export type DownloadErrorCode = keyof typeof DOWNLOAD_ERRORS;
 export const DOWNLOAD_ERROR_CODES = Object.keys(DOWNLOAD_ERRORS) as DownloadErrorCode[];
 
-export const downloadError = errorEnvelopeOf(Object.fromEntries(DOWNLOAD_ERROR_CODES.map((code) => [code, DOWNLOAD_ERRORS[code].details])) as
-  { [K in DownloadErrorCode]: (typeof DOWNLOAD_ERRORS)[K]['details'] });
+export const downloadError = errorEnvelopeOf(
+  Object.fromEntries(DOWNLOAD_ERROR_CODES.map((code) => [code, DOWNLOAD_ERRORS[code].details])) as {
+    [K in DownloadErrorCode]: (typeof DOWNLOAD_ERRORS)[K]['details'];
+  },
+);

@@ -33,7 +33,8 @@ export const methodNotAllowedDetails = z.object({ allowed: z.array(z.string()) }
  */
 export function errorEnvelopeOf<const C extends Record<string, z.ZodType>>(codes: C) {
   const variants = Object.entries(codes).map(([code, details]) =>
-    z.object({ error: z.object({ code: z.literal(code), message: z.string().min(1), details }) }));
+    z.object({ error: z.object({ code: z.literal(code), message: z.string().min(1), details }) }),
+  );
   return z.union(variants as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]) as unknown as z.ZodType<{
     error: { [K in keyof C]: { code: K; message: string; details: z.infer<C[K]> } }[keyof C];
   }>;

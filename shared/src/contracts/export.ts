@@ -35,13 +35,15 @@ export type ExportPattern = z.infer<typeof exportPattern>;
 /** POST /export {} or {step: "start"}: the plan. */
 export const exportStart = z.object({ step: z.literal('start').optional() }).strict();
 /** POST /export {step: "mail", path, patterns, not_included}: the uploaded ZIP's one-hour link, by email. */
-export const exportMail = z.object({
-  step: z.literal('mail'),
-  path: z.string().min(1),
-  /** What the ZIP holds, for the email's words. */
-  patterns: z.number().int().min(0),
-  not_included: z.number().int().min(0),
-}).strict();
+export const exportMail = z
+  .object({
+    step: z.literal('mail'),
+    path: z.string().min(1),
+    /** What the ZIP holds, for the email's words. */
+    patterns: z.number().int().min(0),
+    not_included: z.number().int().min(0),
+  })
+  .strict();
 export const exportRequest = z.union([exportMail, exportStart]);
 export type ExportRequest = z.infer<typeof exportRequest>;
 

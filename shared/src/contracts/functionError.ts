@@ -24,10 +24,15 @@ export function functionError(body: unknown): FunctionErrorBody | null {
 
 /** Reads a failed function answer (a fetch Response) into its error body; anything else → server_error. */
 export async function readFunctionError(res: Response): Promise<FunctionErrorBody> {
-  const body: unknown = await res.clone().json().catch(() => null);
-  return functionError(body) ?? {
-    code: res.status === 0 ? 'network' : 'server_error',
-    message: 'Something went wrong on our side. Please try again in a moment.',
-    details: null,
-  };
+  const body: unknown = await res
+    .clone()
+    .json()
+    .catch(() => null);
+  return (
+    functionError(body) ?? {
+      code: res.status === 0 ? 'network' : 'server_error',
+      message: 'Something went wrong on our side. Please try again in a moment.',
+      details: null,
+    }
+  );
 }

@@ -18,11 +18,15 @@ const base = {
   master_version: z.number().int().positive({ error: 'master_version must be a positive whole number' }),
 };
 
-export const patternFormatsRequest = z.discriminatedUnion('step', [
-  z.object({ ...base, step: z.literal('check') }),
-  z.object({ ...base, step: z.literal('format'), format: z.enum(PATTERN_FORMATS, { error: 'format must be a4, us_letter, a0 or projector' }) }),
-  z.object({ ...base, step: z.literal('apply'), changes: z.string().max(2000, { error: 'The note is longer than 2,000 characters' }).optional() }),
-], { error: 'step must be check, format or apply' });
+export const patternFormatsRequest = z.discriminatedUnion(
+  'step',
+  [
+    z.object({ ...base, step: z.literal('check') }),
+    z.object({ ...base, step: z.literal('format'), format: z.enum(PATTERN_FORMATS, { error: 'format must be a4, us_letter, a0 or projector' }) }),
+    z.object({ ...base, step: z.literal('apply'), changes: z.string().max(2000, { error: 'The note is longer than 2,000 characters' }).optional() }),
+  ],
+  { error: 'step must be check, format or apply' },
+);
 
 const layerMatch = z.object({ name: z.string(), size: z.string().nullable() });
 
@@ -51,7 +55,10 @@ export const applyAnswer = z.object({
 });
 
 export const PATTERN_FORMATS_ERRORS = {
-  not_signed_in: z.null(), aal2_required: z.null(), bad_request: z.union([z.null(), invalidInputDetails]), method_not_allowed: methodNotAllowedDetails,
+  not_signed_in: z.null(),
+  aal2_required: z.null(),
+  bad_request: z.union([z.null(), invalidInputDetails]),
+  method_not_allowed: methodNotAllowedDetails,
   not_found: z.null(),
   /** The master or a format was replaced meanwhile (another tab, another run). */
   conflict: z.null(),

@@ -10,11 +10,16 @@ export const patternUpdatedRequest = z.object({
 });
 
 export const patternUpdatedResponse = z.object({
-  sent: z.number().int(), failed: z.number().int().optional(), already_notified_at: z.string().optional(),
+  sent: z.number().int(),
+  failed: z.number().int().optional(),
+  already_notified_at: z.string().optional(),
 });
 
 export const PATTERN_UPDATED_ERRORS = {
-  not_signed_in: z.null(), aal2_required: z.null(), bad_request: z.union([z.null(), invalidInputDetails]), method_not_allowed: methodNotAllowedDetails,
+  not_signed_in: z.null(),
+  aal2_required: z.null(),
+  bad_request: z.union([z.null(), invalidInputDetails]),
+  method_not_allowed: methodNotAllowedDetails,
   not_found: z.null(),
   /** retry_after: when the next update mail of this pattern may go (the database's words). */
   rate_limited: z.object({ retry_after: z.string().nullable() }),

@@ -21,8 +21,13 @@ export type PayoutAccount = z.infer<typeof payoutAccountState>;
 export type PayoutStatus = z.infer<typeof payoutStatusResponse>;
 
 export const PAYOUT_ACCOUNT_ERRORS = {
-  not_signed_in: z.null(), aal2_required: z.null(), invalid_request: z.union([z.null(), invalidInputDetails]), method_not_allowed: methodNotAllowedDetails,
-  payments_unavailable: z.null(), provider_error: z.null(), server_error: z.null(),
+  not_signed_in: z.null(),
+  aal2_required: z.null(),
+  invalid_request: z.union([z.null(), invalidInputDetails]),
+  method_not_allowed: methodNotAllowedDetails,
+  payments_unavailable: z.null(),
+  provider_error: z.null(),
+  server_error: z.null(),
 } as const;
 export const payoutAccountError = errorEnvelopeOf(PAYOUT_ACCOUNT_ERRORS);
 export type PayoutOnboardAnswer = z.infer<typeof payoutOnboardResponse>;

@@ -10,6 +10,8 @@ export const posSalesResponse = recordResult;
 
 export const POS_SALES_ERRORS = {
   ...TILL_KEY_ERRORS,
-  idempotency_key_required: z.null(), idempotency_key_reused: z.null(), invalid_json: z.null(),
+  idempotency_key_required: z.null(),
+  idempotency_key_reused: z.null(),
+  invalid_json: z.null(),
 } as const;
 export const posSalesError = errorEnvelopeOf(POS_SALES_ERRORS);

@@ -13,13 +13,22 @@ export const recordedLine = z.object({
   royalty_currency: z.string().optional(),
 });
 export const recordResult = z.object({
-  accepted: z.number().int(), duplicate: z.number().int(), rejected: z.number().int(), replayed: z.boolean(), results: z.array(recordedLine),
+  accepted: z.number().int(),
+  duplicate: z.number().int(),
+  rejected: z.number().int(),
+  replayed: z.boolean(),
+  results: z.array(recordedLine),
 });
 export type RecordedLine = z.infer<typeof recordedLine>;
 export type RecordResult = z.infer<typeof recordResult>;
 
 /** A till key's refusals (pos_authenticate), common to pos-catalog and pos-sales. */
 export const TILL_KEY_ERRORS = {
-  missing_key: z.null(), invalid_key: z.null(), rate_limited: z.null(), plan_required: z.null(),
-  method_not_allowed: methodNotAllowedDetails, invalid_request: z.union([z.null(), invalidInputDetails]), server_error: z.null(),
+  missing_key: z.null(),
+  invalid_key: z.null(),
+  rate_limited: z.null(),
+  plan_required: z.null(),
+  method_not_allowed: methodNotAllowedDetails,
+  invalid_request: z.union([z.null(), invalidInputDetails]),
+  server_error: z.null(),
 } as const;

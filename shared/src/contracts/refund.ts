@@ -12,12 +12,25 @@ export const refundRequest = z.object({
   reason: z.enum(REFUND_REASON_CODES, { error: 'reason must be requested_by_customer, duplicate or fraudulent' }).optional(),
 });
 
-export const refundResult = z.object({ id: z.string(), amount_cents: z.number().int(), currency: z.string().regex(/^[A-Z]{3}$/), status: z.string().nullable() });
+export const refundResult = z.object({
+  id: z.string(),
+  amount_cents: z.number().int(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  status: z.string().nullable(),
+});
 export const refundResponse = z.object({ refund: refundResult });
 export type RefundResult = z.infer<typeof refundResult>;
 
 export const REFUND_ERRORS = {
-  not_signed_in: z.null(), aal2_required: z.null(), invalid_request: z.union([z.null(), invalidInputDetails]), method_not_allowed: methodNotAllowedDetails,
-  forbidden: z.null(), not_found: z.null(), not_refundable: z.null(), payments_unavailable: z.null(), provider_error: z.null(), server_error: z.null(),
+  not_signed_in: z.null(),
+  aal2_required: z.null(),
+  invalid_request: z.union([z.null(), invalidInputDetails]),
+  method_not_allowed: methodNotAllowedDetails,
+  forbidden: z.null(),
+  not_found: z.null(),
+  not_refundable: z.null(),
+  payments_unavailable: z.null(),
+  provider_error: z.null(),
+  server_error: z.null(),
 } as const;
 export const refundError = errorEnvelopeOf(REFUND_ERRORS);

@@ -19,8 +19,14 @@ export const reviewResponse = z.object({
 });
 
 export const REVIEW_ERRORS = {
-  not_signed_in: z.null(), aal2_required: z.null(), bad_request: z.union([z.null(), invalidInputDetails]), method_not_allowed: methodNotAllowedDetails,
-  forbidden: z.null(), not_pending: z.null(), reason_required: z.null(), server_error: z.null(),
+  not_signed_in: z.null(),
+  aal2_required: z.null(),
+  bad_request: z.union([z.null(), invalidInputDetails]),
+  method_not_allowed: methodNotAllowedDetails,
+  forbidden: z.null(),
+  not_pending: z.null(),
+  reason_required: z.null(),
+  server_error: z.null(),
 } as const;
 export const reviewError = errorEnvelopeOf(REVIEW_ERRORS);
 export type ReviewAnswer = z.infer<typeof reviewResponse>;

@@ -12,10 +12,22 @@ export function CurrencySelect({ compact = false }: { compact?: boolean }) {
   const currency = useBuyerCurrency();
   return (
     <span className={styles.wrap}>
-      <label htmlFor={id} className={compact ? styles.compactLabel : styles.label}>{compact ? 'Currency' : 'Show prices in'}</label>
-      <select id={id} className={styles.select} value={currency} onChange={(e) => chooseCurrency(e.target.value as Currency)}
-        data-testid="currency-select" aria-describedby={compact ? undefined : `${id}-note`}>
-        {SUPPORTED_CURRENCIES.map((c) => <option key={c} value={c}>{compact ? c : NAMES[c]}</option>)}
+      <label htmlFor={id} className={compact ? styles.compactLabel : styles.label}>
+        {compact ? 'Currency' : 'Show prices in'}
+      </label>
+      <select
+        id={id}
+        className={styles.select}
+        value={currency}
+        onChange={(e) => chooseCurrency(e.target.value as Currency)}
+        data-testid="currency-select"
+        aria-describedby={compact ? undefined : `${id}-note`}
+      >
+        {SUPPORTED_CURRENCIES.map((c) => (
+          <option key={c} value={c}>
+            {compact ? c : NAMES[c]}
+          </option>
+        ))}
       </select>
       {compact ? null : <RatesNote id={`${id}-note`} />}
     </span>
@@ -25,7 +37,9 @@ export function CurrencySelect({ compact = false }: { compact?: boolean }) {
 /** Which rates convert the prices (the header's compact switch leaves it out, and does not load the rates). */
 function RatesNote({ id }: { id: string }) {
   const rates = useReferenceRates();
-  const day = rates ? new Date(`${rates.asOf}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : null;
+  const day = rates
+    ? new Date(`${rates.asOf}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+    : null;
   return (
     <span id={id} className={styles.note}>
       ≈ converted at {day ? `reference rates of ${day}` : 'reference rates'}; you pay in the store’s currency.

@@ -2,8 +2,35 @@
 // Which currency a buyer most likely pays in, from their locale (the page: navigator.language;
 // the page's server: Accept-Language). Plain JavaScript so both can import it.
 
-const EURO_REGIONS = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK',
-  'AD', 'MC', 'SM', 'VA', 'ME', 'XK', 'BG']);
+const EURO_REGIONS = new Set([
+  'AT',
+  'BE',
+  'CY',
+  'DE',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PT',
+  'SI',
+  'SK',
+  'AD',
+  'MC',
+  'SM',
+  'VA',
+  'ME',
+  'XK',
+  'BG',
+]);
 const EURO_LANGUAGES = new Set(['de', 'fr', 'es', 'it', 'nl', 'pt', 'fi', 'el', 'et', 'lv', 'lt', 'sk', 'sl', 'mt', 'ga', 'hr', 'lb', 'ca', 'eu', 'gl']);
 const POUND_REGIONS = new Set(['GB', 'UK', 'GG', 'JE', 'IM', 'GI']);
 

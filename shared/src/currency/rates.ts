@@ -35,5 +35,9 @@ function subscribe(listener: () => void) {
 
 /** The rates once loaded (null before, or when they could not be read: prices then show as the store set them). */
 export function useReferenceRates(): ReferenceRates | null {
-  return useSyncExternalStore(subscribe, () => store.rates, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => store.rates,
+    () => null,
+  );
 }

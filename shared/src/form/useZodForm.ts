@@ -50,7 +50,8 @@ export const FORM_BEHAVIOUR = { mode: 'onSubmit', reValidateMode: 'onSubmit', sh
 export function schemaResolver<V extends FieldValues, O>(schema: z.$ZodType<O, unknown>, prepare?: (values: V) => unknown): Resolver<V, unknown, O> {
   // zodResolver's overloads follow zod's types; the schema's input is the (prepared) form values.
   const resolve = zodResolver(schema as never) as unknown as Resolver<FieldValues, unknown, O>;
-  return (values, context, options) => resolve((prepare ? prepare(values) : values) as FieldValues, context, options as never) as ReturnType<Resolver<V, unknown, O>>;
+  return (values, context, options) =>
+    resolve((prepare ? prepare(values) : values) as FieldValues, context, options as never) as ReturnType<Resolver<V, unknown, O>>;
 }
 
 /**

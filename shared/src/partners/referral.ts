@@ -40,8 +40,14 @@ export function rememberedReferral(now: number = Date.now()): RememberedReferral
   try {
     const value = JSON.parse(raw) as Partial<RememberedReferral>;
     const at = Date.parse(String(value.clickedAt));
-    if (typeof value.code === 'string' && REFERRAL_CODE_FORMAT.test(value.code) && typeof value.clickId === 'string' && UUID.test(value.clickId)
-      && Number.isFinite(at) && now - at <= REFERRAL_ATTRIBUTION_DAYS * DAY_MS) {
+    if (
+      typeof value.code === 'string' &&
+      REFERRAL_CODE_FORMAT.test(value.code) &&
+      typeof value.clickId === 'string' &&
+      UUID.test(value.clickId) &&
+      Number.isFinite(at) &&
+      now - at <= REFERRAL_ATTRIBUTION_DAYS * DAY_MS
+    ) {
       return { code: value.code, clickId: value.clickId, clickedAt: new Date(at).toISOString() };
     }
   } catch {
@@ -62,7 +68,11 @@ type ClickRecorder = { rpc: (fn: string, args: Record<string, unknown>) => Promi
  * Records the ?ref= of this URL (once per page load) and remembers it. An unknown or unapproved
  * code is answered with null by the database and changes nothing here: an earlier valid click stays.
  */
-export async function captureReferral(url: { search: string; pathname: string }, client: () => Promise<ClickRecorder>, now: () => number = Date.now): Promise<RememberedReferral | null> {
+export async function captureReferral(
+  url: { search: string; pathname: string },
+  client: () => Promise<ClickRecorder>,
+  now: () => number = Date.now,
+): Promise<RememberedReferral | null> {
   const code = referralCodeFrom(url.search);
   if (!code) return null;
   const { data, error } = await (await client()).rpc('record_referral_click', { code, path: url.pathname });

@@ -53,7 +53,8 @@ export function posExamples({ functionsUrl, patternId, soldAt }: PosExampleConte
     {
       id: 'sales',
       title: 'Report a sale',
-      explains: 'Each line comes back accepted, duplicate or rejected with a reason. Sending the same request with the same Idempotency-Key again records nothing new.',
+      explains:
+        'Each line comes back accepted, duplicate or rejected with a reason. Sending the same request with the same Idempotency-Key again records nothing new.',
       command: `curl -sS -X POST "${base}/pos-sales" ${auth} \\\n  -H "Content-Type: application/json" -H "Idempotency-Key: receipt-1042" \\\n  -d '${sale}'`,
     },
   ];

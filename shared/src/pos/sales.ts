@@ -59,7 +59,11 @@ export function parseSoldAt(value: string, now: number = Date.now()): string | n
 
 const externalId = z.string({ error: REASONS.external_id }).trim().min(1, { error: REASONS.external_id }).max(100, { error: REASONS.external_id });
 const patternId = z.guid({ error: REASONS.pattern_id });
-const quantity = z.number({ error: REASONS.quantity }).int({ error: REASONS.quantity }).min(1, { error: REASONS.quantity }).max(MAX_QUANTITY, { error: REASONS.quantity });
+const quantity = z
+  .number({ error: REASONS.quantity })
+  .int({ error: REASONS.quantity })
+  .min(1, { error: REASONS.quantity })
+  .max(MAX_QUANTITY, { error: REASONS.quantity });
 const currency = z.enum(SUPPORTED_CURRENCIES, { error: REASONS.currency });
 const soldAt = z.string({ error: REASONS.sold_at }).transform((value, ctx) => {
   const iso = parseSoldAt(value);
@@ -75,7 +79,10 @@ export const saleLineSchema = z.object({
   external_id: externalId,
   pattern_id: patternId,
   quantity,
-  unit_price_cents: z.number({ error: REASONS.unit_price }).int({ error: REASONS.unit_price }).min(0, { error: REASONS.unit_price })
+  unit_price_cents: z
+    .number({ error: REASONS.unit_price })
+    .int({ error: REASONS.unit_price })
+    .min(0, { error: REASONS.unit_price })
     .max(100_000_000, { error: REASONS.unit_price }),
   currency: currency.nullish().transform((c) => c ?? null),
   sold_at: soldAt,
@@ -83,7 +90,8 @@ export const saleLineSchema = z.object({
 
 /** The sales endpoint's body: the lines are judged one by one (saleLineSchema), not all or nothing. */
 export const salesRequestSchema = z.object({
-  lines: z.array(z.unknown(), { error: 'Send {"lines": [...]} with at least one sale' })
+  lines: z
+    .array(z.unknown(), { error: 'Send {"lines": [...]} with at least one sale' })
     .min(1, { error: 'Send at least one sale line' })
     .max(MAX_SALE_LINES, { error: `Send at most ${MAX_SALE_LINES} lines per request` }),
 });
@@ -103,31 +111,43 @@ export const REQUIRED_CSV_COLUMNS = ['external_id', 'pattern_id', 'quantity', 'u
 const cell = (message: string) => z.string({ error: message }).default('');
 
 /** One CSV row (all text, as read from the file) → a sale line, with the same reasons as the API. */
-export const csvSaleRowSchema = z.object({
-  external_id: cell(REASONS.external_id).pipe(externalId),
-  pattern_id: cell(REASONS.pattern_id).transform((v) => v.trim()).pipe(patternId),
-  quantity: cell(REASONS.quantity).transform((v, ctx) => {
-    if (!/^\s*\d+\s*$/.test(v)) {
-      ctx.addIssue({ code: 'custom', message: REASONS.quantity });
-      return z.NEVER;
-    }
-    return Number(v);
-  }).pipe(quantity),
-  unit_price: cell(REASONS.unit_price).transform((v, ctx) => {
-    const cents = parsePrice(v);
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: REASONS.unit_price });
-      return z.NEVER;
-    }
-    return cents;
-  }),
-  currency: cell(REASONS.currency).transform((v) => v.trim().toUpperCase()).pipe(z.union([z.literal(''), currency], { error: REASONS.currency }))
-    .transform((c) => (c === '' ? null : c)),
-  sold_at: cell(REASONS.sold_at).pipe(soldAt),
-}).transform((row): SaleLine => ({
-  external_id: row.external_id, pattern_id: row.pattern_id, quantity: row.quantity, unit_price_cents: row.unit_price,
-  currency: row.currency, sold_at: row.sold_at,
-}));
+export const csvSaleRowSchema = z
+  .object({
+    external_id: cell(REASONS.external_id).pipe(externalId),
+    pattern_id: cell(REASONS.pattern_id)
+      .transform((v) => v.trim())
+      .pipe(patternId),
+    quantity: cell(REASONS.quantity)
+      .transform((v, ctx) => {
+        if (!/^\s*\d+\s*$/.test(v)) {
+          ctx.addIssue({ code: 'custom', message: REASONS.quantity });
+          return z.NEVER;
+        }
+        return Number(v);
+      })
+      .pipe(quantity),
+    unit_price: cell(REASONS.unit_price).transform((v, ctx) => {
+      const cents = parsePrice(v);
+      if (cents === null) {
+        ctx.addIssue({ code: 'custom', message: REASONS.unit_price });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+    currency: cell(REASONS.currency)
+      .transform((v) => v.trim().toUpperCase())
+      .pipe(z.union([z.literal(''), currency], { error: REASONS.currency }))
+      .transform((c) => (c === '' ? null : c)),
+    sold_at: cell(REASONS.sold_at).pipe(soldAt),
+  })
+  .transform((row): SaleLine => ({
+    external_id: row.external_id,
+    pattern_id: row.pattern_id,
+    quantity: row.quantity,
+    unit_price_cents: row.unit_price,
+    currency: row.currency,
+    sold_at: row.sold_at,
+  }));
 
 /** What the shop's catalog knows about a pattern a line names. */
 export interface PatternFacts {
@@ -184,7 +204,9 @@ export function patternIdsOf(inputs: readonly unknown[]): string[] {
   const ids = new Set<string>();
   for (const input of inputs) {
     if (input && typeof input === 'object' && 'pattern_id' in input) {
-      const v = String((input as { pattern_id: unknown }).pattern_id ?? '').trim().toLowerCase();
+      const v = String((input as { pattern_id: unknown }).pattern_id ?? '')
+        .trim()
+        .toLowerCase();
       if (patternId.safeParse(v).success) ids.add(v);
     }
   }

@@ -50,7 +50,11 @@ export function useLive(options: LiveOptions): boolean {
   const latest = useRef(options);
   latest.current = options;
   const shape = JSON.stringify({
-    topic: options.topic, changes: options.changes ?? [], broadcast: options.broadcast ?? [], isPrivate: options.private ?? false, invalidate: options.invalidate,
+    topic: options.topic,
+    changes: options.changes ?? [],
+    broadcast: options.broadcast ?? [],
+    isPrivate: options.private ?? false,
+    invalidate: options.invalidate,
   });
 
   // `shape` stands for topic, changes, broadcast, private and the keys: the channel is made again
@@ -67,23 +71,29 @@ export function useLive(options: LiveOptions): boolean {
       readAgain();
       latest.current.onEvent?.(event);
     };
-    void getSupabase().then((supabase) => {
-      if (cancelled) return;
-      const name = isPrivate ? topic : `${topic}:${instance.replace(/[^a-zA-Z0-9]/g, '')}`;
-      const channel = supabase.channel(name, { config: { private: isPrivate } });
-      for (const c of changes) {
-        const filter = { event: c.event ?? '*', schema: c.schema ?? 'public', table: c.table, ...(c.filter ? { filter: c.filter } : {}) };
-        channel.on('postgres_changes', filter as { event: '*'; schema: string }, (p: { eventType: string }) => fire({ kind: 'change', event: p.eventType, payload: p }));
-      }
-      for (const e of broadcast) channel.on('broadcast', { event: e }, (m: { payload?: unknown }) => fire({ kind: 'broadcast', event: e, payload: m.payload }));
-      channel.subscribe((status) => {
+    void getSupabase().then(
+      (supabase) => {
         if (cancelled) return;
-        const joined = status === 'SUBSCRIBED';
-        setLive(joined);
-        if (joined) readAgain();
-      });
-      remove = () => void supabase.removeChannel(channel);
-    }, () => undefined);
+        const name = isPrivate ? topic : `${topic}:${instance.replace(/[^a-zA-Z0-9]/g, '')}`;
+        const channel = supabase.channel(name, { config: { private: isPrivate } });
+        for (const c of changes) {
+          const filter = { event: c.event ?? '*', schema: c.schema ?? 'public', table: c.table, ...(c.filter ? { filter: c.filter } : {}) };
+          channel.on('postgres_changes', filter as { event: '*'; schema: string }, (p: { eventType: string }) =>
+            fire({ kind: 'change', event: p.eventType, payload: p }),
+          );
+        }
+        for (const e of broadcast)
+          channel.on('broadcast', { event: e }, (m: { payload?: unknown }) => fire({ kind: 'broadcast', event: e, payload: m.payload }));
+        channel.subscribe((status) => {
+          if (cancelled) return;
+          const joined = status === 'SUBSCRIBED';
+          setLive(joined);
+          if (joined) readAgain();
+        });
+        remove = () => void supabase.removeChannel(channel);
+      },
+      () => undefined,
+    );
     return () => {
       cancelled = true;
       setLive(false);

@@ -28,9 +28,4 @@ export interface CoverImage {
   height: number;
 }
 
-export declare function coverAttributes(
-  path: string,
-  slot: CoverSlot,
-  config: { supabaseUrl: string; imageTransforms?: boolean },
-  bucket?: string,
-): CoverImage;
+export declare function coverAttributes(path: string, slot: CoverSlot, config: { supabaseUrl: string; imageTransforms?: boolean }, bucket?: string): CoverImage;

@@ -5,7 +5,10 @@ import { getSupabase } from '../supabase.ts';
 
 export class UploadFailure extends Error {
   /** `retryable`: the same file may go up again (dropped connection, cancelled, server busy). */
-  constructor(message: string, readonly retryable: boolean) {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
     super(message);
     this.name = 'UploadFailure';
   }
@@ -33,8 +36,12 @@ export function signedUploadTarget(bucket: string, path: string, token: string):
 }
 
 /** PUTs `file` to a signed upload URL, reporting bytes sent; rejects with an UploadFailure. */
-export function uploadWithProgress(target: SignedUpload, file: Blob, onProgress: (sent: number, total: number) => void,
-  options: { contentType?: string; signal?: AbortSignal } = {}): Promise<void> {
+export function uploadWithProgress(
+  target: SignedUpload,
+  file: Blob,
+  onProgress: (sent: number, total: number) => void,
+  options: { contentType?: string; signal?: AbortSignal } = {},
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', target.signedUrl);

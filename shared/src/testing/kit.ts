@@ -117,7 +117,10 @@ export function serviceClient(backend: Backend): SupabaseClient {
 
 /** A new confirmed account, signed in: its id, email, access token and supabase-js client. */
 export async function signedInPerson(
-  backend: Backend, email: string, password: string, metadata: Record<string, unknown> = {},
+  backend: Backend,
+  email: string,
+  password: string,
+  metadata: Record<string, unknown> = {},
 ): Promise<{ id: string; email: string; token: string; db: SupabaseClient }> {
   const id = await createUser(backend, email, password, metadata);
   const db = anonClient(backend);

@@ -27,13 +27,7 @@ export interface ButtonProps extends ComponentPropsWithRef<'button'>, ButtonLook
 
 export function Button({ variant, size, block, busy = false, busyLabel = 'Working…', type = 'button', className, disabled, children, ...rest }: ButtonProps) {
   return (
-    <button
-      {...rest}
-      type={type}
-      className={buttonClassName({ variant, size, block }, className)}
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-    >
+    <button {...rest} type={type} className={buttonClassName({ variant, size, block }, className)} disabled={disabled || busy} aria-busy={busy || undefined}>
       {busy ? <Spinner size="small" label={busyLabel} /> : null}
       {children}
     </button>

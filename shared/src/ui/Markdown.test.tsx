@@ -6,7 +6,9 @@ const html = (markdown: string) => renderToStaticMarkup(<Markdown>{markdown}</Ma
 
 describe('a designer’s markdown', () => {
   it('renders paragraphs, emphasis, lists, quotes, code and rules', () => {
-    expect(html('Hello **bold** and *soft*.\n\nSecond line  \nbroken')).toBe('<p>Hello <strong>bold</strong> and <em>soft</em>.</p><p>Second line<br/>broken</p>');
+    expect(html('Hello **bold** and *soft*.\n\nSecond line  \nbroken')).toBe(
+      '<p>Hello <strong>bold</strong> and <em>soft</em>.</p><p>Second line<br/>broken</p>',
+    );
     expect(html('- one\n- two')).toBe('<ul><li>one</li><li>two</li></ul>');
     expect(html('3. three\n4. four')).toBe('<ol start="3"><li>three</li><li>four</li></ol>');
     expect(html('> quoted')).toBe('<blockquote><p>quoted</p></blockquote>');
@@ -18,14 +20,18 @@ describe('a designer’s markdown', () => {
   });
 
   it('drops raw HTML and images, and never links to script', () => {
-    const out = html('<script>alert(1)</script>\n\nText <img src=x onerror=alert(1)> here ![cover](https://x/y.png)\n\n[click](javascript:alert(1)) [ok](https://example.com/a)');
+    const out = html(
+      '<script>alert(1)</script>\n\nText <img src=x onerror=alert(1)> here ![cover](https://x/y.png)\n\n[click](javascript:alert(1)) [ok](https://example.com/a)',
+    );
     expect(out).not.toMatch(/<script|<img|onerror|javascript:/);
     expect(out).toContain('<span>click</span>');
     expect(out).toContain('<a href="https://example.com/a" rel="nofollow noopener noreferrer" target="_blank">ok</a>');
   });
 
   it('resolves reference links and renders nothing for blank text', () => {
-    expect(html('See [the shop][s].\n\n[s]: https://example.com/shop')).toBe('<p>See <a href="https://example.com/shop" rel="nofollow noopener noreferrer" target="_blank">the shop</a>.</p>');
+    expect(html('See [the shop][s].\n\n[s]: https://example.com/shop')).toBe(
+      '<p>See <a href="https://example.com/shop" rel="nofollow noopener noreferrer" target="_blank">the shop</a>.</p>',
+    );
     expect(html('   ')).toBe('');
   });
 });

@@ -40,11 +40,20 @@ function element(node: Nodes, key: number, definitions: Definitions): ReactNode 
     case 'blockquote':
       return createElement('blockquote', { key }, ...children(node, definitions));
     case 'list':
-      return createElement(node.ordered ? 'ol' : 'ul', { key, start: node.ordered && node.start !== 1 ? (node.start ?? undefined) : undefined }, ...children(node, definitions));
+      return createElement(
+        node.ordered ? 'ol' : 'ul',
+        { key, start: node.ordered && node.start !== 1 ? (node.start ?? undefined) : undefined },
+        ...children(node, definitions),
+      );
     case 'listItem':
       // A tight list's items hold their text without paragraphs, as CommonMark renders it.
-      return createElement('li', { key }, ...node.children.flatMap((child, index) =>
-        node.spread || child.type !== 'paragraph' ? [element(child, index, definitions)] : children(child, definitions)));
+      return createElement(
+        'li',
+        { key },
+        ...node.children.flatMap((child, index) =>
+          node.spread || child.type !== 'paragraph' ? [element(child, index, definitions)] : children(child, definitions),
+        ),
+      );
     case 'inlineCode':
     case 'code':
       return createElement('code', { key }, node.value);

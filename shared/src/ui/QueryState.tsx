@@ -35,11 +35,29 @@ const emptyArray = (data: unknown) => Array.isArray(data) && data.length === 0;
  * raised on purpose reads as written) and a retry that refetches, loading, empty, and the data.
  * A retry shows the last data, or the skeleton, while it runs.
  */
-export function QueryState<T>({ query, skeleton, rows = 3, loadingLabel, errorTitle = 'This could not be loaded', empty, isEmpty = emptyArray, keepDataOnError = false, children }: QueryStateProps<T>) {
+export function QueryState<T>({
+  query,
+  skeleton,
+  rows = 3,
+  loadingLabel,
+  errorTitle = 'This could not be loaded',
+  empty,
+  isEmpty = emptyArray,
+  keepDataOnError = false,
+  children,
+}: QueryStateProps<T>) {
   const retrying = query.status === 'error' && query.fetchStatus === 'fetching';
   if (query.status === 'error' && !retrying && !(keepDataOnError && query.data !== undefined)) {
     return (
-      <Alert tone="danger" title={errorTitle} actions={<Button size="small" variant="secondary" onClick={() => void query.refetch()}>Try again</Button>}>
+      <Alert
+        tone="danger"
+        title={errorTitle}
+        actions={
+          <Button size="small" variant="secondary" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        }
+      >
         {serverMessage(query.error).message}
       </Alert>
     );
@@ -47,7 +65,13 @@ export function QueryState<T>({ query, skeleton, rows = 3, loadingLabel, errorTi
   if (query.data === undefined) {
     return (
       <div aria-busy="true" aria-label={loadingLabel}>
-        {skeleton ?? <div className={styles.rows}>{Array.from({ length: rows }, (_, i) => <Skeleton key={i} shape="block" height="3.5rem" />)}</div>}
+        {skeleton ?? (
+          <div className={styles.rows}>
+            {Array.from({ length: rows }, (_, i) => (
+              <Skeleton key={i} shape="block" height="3.5rem" />
+            ))}
+          </div>
+        )}
       </div>
     );
   }

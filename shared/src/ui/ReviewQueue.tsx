@@ -94,7 +94,16 @@ export interface ReviewDecisionProps {
 }
 
 /** A pending application's decision: a reason (needed to reject, the applicant reads it), approve or reject. */
-export function ReviewDecision({ name, decide, onDecided, reasonId, reasonLabel, reasonRows = 3, namedButtons = false, actionsClassName }: ReviewDecisionProps) {
+export function ReviewDecision({
+  name,
+  decide,
+  onDecided,
+  reasonId,
+  reasonLabel,
+  reasonRows = 3,
+  namedButtons = false,
+  actionsClassName,
+}: ReviewDecisionProps) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState<ReviewDecisionKind | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -108,7 +117,9 @@ export function ReviewDecision({ name, decide, onDecided, reasonId, reasonLabel,
     setProblem(null);
     try {
       const { emailed } = await decide(decision, reason);
-      onDecided(`${name} ${decision === 'approve' ? 'approved' : 'rejected'}.${emailed ? ' The applicant has been emailed.' : ' The email could not be sent: tell the applicant yourself.'}`);
+      onDecided(
+        `${name} ${decision === 'approve' ? 'approved' : 'rejected'}.${emailed ? ' The applicant has been emailed.' : ' The email could not be sent: tell the applicant yourself.'}`,
+      );
     } catch (error) {
       setProblem(serverMessage(error).message);
     } finally {
@@ -124,7 +135,13 @@ export function ReviewDecision({ name, decide, onDecided, reasonId, reasonLabel,
         <Button busy={busy === 'approve'} busyLabel="Approving…" onClick={() => void send('approve')} aria-label={namedButtons ? `Approve ${name}` : undefined}>
           Approve
         </Button>
-        <Button variant="danger" busy={busy === 'reject'} busyLabel="Rejecting…" onClick={() => void send('reject')} aria-label={namedButtons ? `Reject ${name}` : undefined}>
+        <Button
+          variant="danger"
+          busy={busy === 'reject'}
+          busyLabel="Rejecting…"
+          onClick={() => void send('reject')}
+          aria-label={namedButtons ? `Reject ${name}` : undefined}
+        >
           Reject
         </Button>
       </div>

@@ -17,11 +17,5 @@ export interface SkeletonProps {
  * around it carries aria-busy and a text "Loading…" instead.
  */
 export function Skeleton({ shape = 'line', width, height, aspectRatio, className }: SkeletonProps) {
-  return (
-    <span
-      aria-hidden="true"
-      className={cx(styles.skeleton, styles[shape], className)}
-      style={{ width, height, aspectRatio }}
-    />
-  );
+  return <span aria-hidden="true" className={cx(styles.skeleton, styles[shape], className)} style={{ width, height, aspectRatio }} />;
 }

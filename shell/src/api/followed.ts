@@ -10,8 +10,16 @@ export const followedKeys = {
 };
 
 interface FollowedRow {
-  id: string; title: string; craft: string; difficulty: number; size_range: string; price_cents: number; currency: string;
-  cover_path: string | null; store_name: string; store_slug: string;
+  id: string;
+  title: string;
+  craft: string;
+  difficulty: number;
+  size_range: string;
+  price_cents: number;
+  currency: string;
+  cover_path: string | null;
+  store_name: string;
+  store_slug: string;
 }
 
 export async function loadFollowedPatterns(signal?: AbortSignal): Promise<FeaturedPattern[]> {
@@ -21,7 +29,15 @@ export async function loadFollowedPatterns(signal?: AbortSignal): Promise<Featur
   const { data, error, status } = await request;
   if (error) throw Object.assign(error, { status });
   return ((data ?? []) as FollowedRow[]).map((r) => ({
-    id: r.id, title: r.title, craft: r.craft, difficulty: r.difficulty, sizeRange: r.size_range, priceCents: r.price_cents, currency: r.currency,
-    coverPath: r.cover_path || null, storeName: r.store_name, storeSlug: r.store_slug,
+    id: r.id,
+    title: r.title,
+    craft: r.craft,
+    difficulty: r.difficulty,
+    sizeRange: r.size_range,
+    priceCents: r.price_cents,
+    currency: r.currency,
+    coverPath: r.cover_path || null,
+    storeName: r.store_name,
+    storeSlug: r.store_slug,
   }));
 }

@@ -7,7 +7,10 @@ import { FunctionCallError, invokeFunction } from '@stitchhouse/shared/functions
 export type NewsletterErrorCode = 'invalid_email' | 'invalid_token' | 'expired_token' | 'mail_failed' | 'network' | 'unknown';
 
 export class NewsletterError extends Error {
-  constructor(readonly code: NewsletterErrorCode, message: string) {
+  constructor(
+    readonly code: NewsletterErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'NewsletterError';
   }
@@ -28,7 +31,7 @@ async function invoke<T>(action: 'subscribe' | 'confirm' | 'unsubscribe', body: 
     return await invokeFunction<T>(`newsletter/${action}`, body);
   } catch (error) {
     if (!(error instanceof FunctionCallError)) throw error;
-    throw new NewsletterError(OWN_CODES.has(error.code) ? error.code as NewsletterErrorCode : 'unknown', error.message);
+    throw new NewsletterError(OWN_CODES.has(error.code) ? (error.code as NewsletterErrorCode) : 'unknown', error.message);
   }
 }
 

@@ -39,18 +39,38 @@ export function providedModules(): Record<string, ProvidedModule> {
   };
   const platformVersion = versions['@stitchhouse/shared']!.version;
   const platform = platformFiles.keys().map((file): [string, ProvidedModule] => {
-    return [platformShareKey(file), { version: platformVersion, scope: ['default'], shareConfig: { singleton: true, requiredVersion: false, eager: false }, get: lazily(() => platformFiles(file) as Promise<unknown>) }];
+    return [
+      platformShareKey(file),
+      {
+        version: platformVersion,
+        scope: ['default'],
+        shareConfig: { singleton: true, requiredVersion: false, eager: false },
+        get: lazily(() => platformFiles(file) as Promise<unknown>),
+      },
+    ];
   });
   return Object.fromEntries([
     provide('react', loaded(React)),
     provide('react/jsx-runtime', loaded(JsxRuntime)),
     provide('react-dom', loaded(ReactDOM)),
     provide('react-dom/client', loaded(ReactDOMClient)),
-    provide('react-router', lazily(() => import('./reactRouter.ts'))),
-    provide('@supabase/supabase-js', lazily(() => import('@supabase/supabase-js'))),
+    provide(
+      'react-router',
+      lazily(() => import('./reactRouter.ts')),
+    ),
+    provide(
+      '@supabase/supabase-js',
+      lazily(() => import('@supabase/supabase-js')),
+    ),
     // The shell's own copy, whose context QueryProvider fills (shared/src/query/client.ts): one cache.
-    provide('@tanstack/react-query', lazily(() => import('./reactQuery.ts'))),
-    provide('react-hook-form', lazily(() => import('react-hook-form'))),
+    provide(
+      '@tanstack/react-query',
+      lazily(() => import('./reactQuery.ts')),
+    ),
+    provide(
+      'react-hook-form',
+      lazily(() => import('react-hook-form')),
+    ),
     ...platform,
   ]);
 }

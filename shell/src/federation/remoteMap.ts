@@ -11,6 +11,7 @@ const remoteMapSchema = z.record(
 
 export function parseRemoteMap(value: unknown): RemoteMap {
   const parsed = remoteMapSchema.safeParse(value);
-  if (!parsed.success) throw new Error(`remotes.json is not valid: ${parsed.error.issues.map((i: z.core.$ZodIssue) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(`remotes.json is not valid: ${parsed.error.issues.map((i: z.core.$ZodIssue) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return parsed.data;
 }

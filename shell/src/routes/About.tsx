@@ -22,28 +22,20 @@ const PROMISES: FeatureItem[] = [
   },
   {
     title: 'Your library stays yours',
-    body: (
-      <p>
-        Patterns you buy stay in your library with every format and every update. You can export your account data from your account page at any
-        time.
-      </p>
-    ),
+    body: <p>Patterns you buy stay in your library with every format and every update. You can export your account data from your account page at any time.</p>,
   },
   {
     title: 'Shops are part of it',
     body: (
-      <p>
-        Local fabric and yarn shops can sell designers’ patterns in the shop, printed or by e-mail. Each sale is reported to the designer as a
-        royalty.
-      </p>
+      <p>Local fabric and yarn shops can sell designers’ patterns in the shop, printed or by e-mail. Each sale is reported to the designer as a royalty.</p>
     ),
   },
   {
     title: 'Usable by everyone',
     body: (
       <p>
-        We build every page to work with a keyboard and a screen reader, on screens from 320 pixels wide. If your system asks for less motion, nothing on {BRAND_NAME}{' '}
-        moves.
+        We build every page to work with a keyboard and a screen reader, on screens from 320 pixels wide. If your system asks for less motion, nothing on{' '}
+        {BRAND_NAME} moves.
       </p>
     ),
   },
@@ -66,13 +58,13 @@ export default function About() {
 
       <Prose>
         <p>
-          Independent designers sell their PDF patterns wherever they can: large general marketplaces, their own storefronts, pattern sites that
-          take a large cut. Each has a catch. Fees add up before card processing. Platform-wide sales devalue the work. Files can’t be updated
-          for past buyers. Nothing deters sharing. Local shops that want to stock the pattern have no easy way to do it.
+          Independent designers sell their PDF patterns wherever they can: large general marketplaces, their own storefronts, pattern sites that take a large
+          cut. Each has a catch. Fees add up before card processing. Platform-wide sales devalue the work. Files can’t be updated for past buyers. Nothing
+          deters sharing. Local shops that want to stock the pattern have no easy way to do it.
         </p>
         <p>
-          Makers have their own frustrations: ten files with unclear names, size charts that don’t match their body, yardage for the wrong
-          fabric width, and purchases that vanish when a platform closes.
+          Makers have their own frustrations: ten files with unclear names, size charts that don’t match their body, yardage for the wrong fabric width, and
+          purchases that vanish when a platform closes.
         </p>
         <p className={styles.statement}>{BRAND_NAME} exists to fix those things for both sides.</p>
       </Prose>
@@ -84,9 +76,8 @@ export default function About() {
       <Section title="How we earn our living" tone="sunken">
         <Prose>
           <p>
-            We take a fee on each sale and charge a monthly price for the {PLANS.pro.name} plan. That’s all. We don’t sell advertising, and we
-            don’t sell or share your data with anyone who would. Payments go through Stripe; designers are paid into their own Stripe
-            account.
+            We take a fee on each sale and charge a monthly price for the {PLANS.pro.name} plan. That’s all. We don’t sell advertising, and we don’t sell or
+            share your data with anyone who would. Payments go through Stripe; designers are paid into their own Stripe account.
           </p>
         </Prose>
       </Section>
@@ -94,8 +85,8 @@ export default function About() {
       <Section title="Get in touch">
         <Prose>
           <p>
-            Questions, ideas or a problem with an order: write to <a href={`mailto:${BRAND_CONTACT.support}`}>{BRAND_CONTACT.support}</a>.
-            People answer, usually within two working days.
+            Questions, ideas or a problem with an order: write to <a href={`mailto:${BRAND_CONTACT.support}`}>{BRAND_CONTACT.support}</a>. People answer,
+            usually within two working days.
           </p>
         </Prose>
       </Section>

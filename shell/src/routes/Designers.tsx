@@ -13,8 +13,8 @@ const REASONS: FeatureItem[] = [
     title: 'Fees you can work out on a napkin',
     body: (
       <p>
-        {describeSaleFee('free')} on Free, {describeSaleFee('pro')} on {PLANS.pro.name}, with card processing included. No listing fees, no
-        renewal fees, no surprise “offsite ads” cut. <Link to={href('/pricing')}>See the maths</Link>.
+        {describeSaleFee('free')} on Free, {describeSaleFee('pro')} on {PLANS.pro.name}, with card processing included. No listing fees, no renewal fees, no
+        surprise “offsite ads” cut. <Link to={href('/pricing')}>See the maths</Link>.
       </p>
     ),
   },
@@ -23,8 +23,8 @@ const REASONS: FeatureItem[] = [
     title: 'Paid through Stripe Connect',
     body: (
       <p>
-        Connect your own Stripe account once. Your share of each sale goes straight to it, and Stripe pays out to your bank on its normal
-        schedule for your country. You can see payout status at any time.
+        Connect your own Stripe account once. Your share of each sale goes straight to it, and Stripe pays out to your bank on its normal schedule for your
+        country. You can see payout status at any time.
       </p>
     ),
   },
@@ -33,8 +33,8 @@ const REASONS: FeatureItem[] = [
     title: 'Versioned files, updates e-mailed',
     body: (
       <p>
-        Upload a corrected file and it becomes the new version for every format. Everyone who bought the pattern gets an e-mail and the new
-        file in their library. No more sending errata by hand.
+        Upload a corrected file and it becomes the new version for every format. Everyone who bought the pattern gets an e-mail and the new file in their
+        library. No more sending errata by hand.
       </p>
     ),
   },
@@ -43,8 +43,8 @@ const REASONS: FeatureItem[] = [
     title: 'Stamped downloads',
     body: (
       <p>
-        Every page of every download carries the buyer’s name and order number, in every format including A0 and projector files. Your
-        original file is never changed.
+        Every page of every download carries the buyer’s name and order number, in every format including A0 and projector files. Your original file is never
+        changed.
       </p>
     ),
   },
@@ -53,8 +53,8 @@ const REASONS: FeatureItem[] = [
     title: 'Stocked by real shops',
     body: (
       <p>
-        Fabric and craft shops can carry your patterns. They print copies in the shop or sell them at the till through our point-of-sale
-        integration. Every sale is reported to you as a royalty; nobody has to chase an invoice.
+        Fabric and craft shops can carry your patterns. They print copies in the shop or sell them at the till through our point-of-sale integration. Every sale
+        is reported to you as a royalty; nobody has to chase an invoice.
       </p>
     ),
   },
@@ -63,8 +63,8 @@ const REASONS: FeatureItem[] = [
     title: 'Reports across every channel',
     body: (
       <p>
-        Sales by pattern and format, downloads, customers, payouts, wholesale orders and in-shop royalties, all in one place. On{' '}
-        {PLANS.pro.name}, choose any date range and export reports as CSV.
+        Sales by pattern and format, downloads, customers, payouts, wholesale orders and in-shop royalties, all in one place. On {PLANS.pro.name}, choose any
+        date range and export reports as CSV.
       </p>
     ),
   },
@@ -78,8 +78,8 @@ const GETTING_STARTED: FeatureItem[] = [
     title: 'Upload a pattern',
     body: (
       <p>
-        Add one file per format, a size chart, fabric requirements, difficulty and a licence: personal use, or small business for makers who
-        sell what they sew. Then publish.
+        Add one file per format, a size chart, fabric requirements, difficulty and a licence: personal use, or small business for makers who sell what they sew.
+        Then publish.
       </p>
     ),
   },
@@ -91,7 +91,11 @@ export default function Designers() {
       <PageHeading
         title="For designers"
         eyebrow="For designers"
-        lead={<>Open a store on {BRAND_NAME} for free. <SaleExample /></>}
+        lead={
+          <>
+            Open a store on {BRAND_NAME} for free. <SaleExample />
+          </>
+        }
       >
         Sell your patterns, keep your customers’ trust
       </PageHeading>
@@ -110,9 +114,8 @@ export default function Designers() {
 
       <Section title="Your prices, your discounts" tone="sunken">
         <p className={styles.narrow}>
-          {BRAND_NAME} never runs site-wide sales on your work or makes you join promotions to stay visible. You set the price of each pattern,
-          and an optional wholesale price for shops that print copies. Give a pattern away for free if you like; free patterns carry no fee at
-          all.
+          {BRAND_NAME} never runs site-wide sales on your work or makes you join promotions to stay visible. You set the price of each pattern, and an optional
+          wholesale price for shops that print copies. Give a pattern away for free if you like; free patterns carry no fee at all.
         </p>
       </Section>
 

@@ -12,8 +12,8 @@ const HOW_BUYING_WORKS: FeatureItem[] = [
     title: 'Find a pattern that fits you',
     body: (
       <p>
-        Filter the catalog by craft, garment, difficulty, paper format and language. Enter your own measurements once and “fits me” shows the
-        patterns whose size chart includes you.
+        Filter the catalog by craft, garment, difficulty, paper format and language. Enter your own measurements once and “fits me” shows the patterns whose
+        size chart includes you.
       </p>
     ),
   },
@@ -25,8 +25,8 @@ const HOW_BUYING_WORKS: FeatureItem[] = [
     title: 'Download every format',
     body: (
       <p>
-        Every format the designer offers comes with the pattern: A4 and US Letter for home printing, A0 for the copy shop and projector files
-        for cutting straight from the table. Your library keeps them, so you can download again later.
+        Every format the designer offers comes with the pattern: A4 and US Letter for home printing, A0 for the copy shop and projector files for cutting
+        straight from the table. Your library keeps them, so you can download again later.
       </p>
     ),
   },
@@ -34,8 +34,8 @@ const HOW_BUYING_WORKS: FeatureItem[] = [
     title: 'Stamped with your name',
     body: (
       <p>
-        Each file you download carries your name and order number on every page. It tells the world the copy is yours, and it keeps the
-        designer’s work from being passed around.
+        Each file you download carries your name and order number on every page. It tells the world the copy is yours, and it keeps the designer’s work from
+        being passed around.
       </p>
     ),
   },
@@ -64,8 +64,8 @@ const AUDIENCES: FeatureItem[] = [
     body: (
       <>
         <p>
-          Open a store for free and keep more of every sale: {describeSaleFee('free')} on Free, {describeSaleFee('pro')} on {PLANS.pro.name},
-          card processing included.
+          Open a store for free and keep more of every sale: {describeSaleFee('free')} on Free, {describeSaleFee('pro')} on {PLANS.pro.name}, card processing
+          included.
         </p>
         <p>
           <Link to={href('/designers')}>Why sell here</Link>
@@ -119,34 +119,34 @@ export default function Home() {
         <div className={styles.fits}>
           <div>
             <p>
-              Every brand’s “size 12” is different, so {BRAND_NAME} works from measurements. Designers enter their size chart in centimetres or
-              inches. You save your bust, waist and hip once in your account.
+              Every brand’s “size 12” is different, so {BRAND_NAME} works from measurements. Designers enter their size chart in centimetres or inches. You save
+              your bust, waist and hip once in your account.
             </p>
             <p>
-              The catalog can then show only patterns that include your measurements. Each pattern page suggests the size to start from and
-              tells you where you fall between two sizes. The yardage table works out the fabric you need for your size and fabric width.
+              The catalog can then show only patterns that include your measurements. Each pattern page suggests the size to start from and tells you where you
+              fall between two sizes. The yardage table works out the fabric you need for your size and fabric width.
             </p>
           </div>
           <figure className={styles.fitsFigure}>
             <figcaption className={styles.fitsCaption}>For example</figcaption>
             <dl className={styles.fitsExample}>
-            <div>
-              <dt>Your hip</dt>
-              <dd>112 cm</dd>
-            </div>
-            <div>
-              <dt>Pattern range</dt>
-              <dd>84–152 cm</dd>
-            </div>
-            <div>
-              <dt>Start from</dt>
-              <dd>Size 20</dd>
-            </div>
-            <div>
-              <dt>Fabric, 140 cm wide</dt>
-              <dd>2.4 m</dd>
-            </div>
-          </dl>
+              <div>
+                <dt>Your hip</dt>
+                <dd>112 cm</dd>
+              </div>
+              <div>
+                <dt>Pattern range</dt>
+                <dd>84–152 cm</dd>
+              </div>
+              <div>
+                <dt>Start from</dt>
+                <dd>Size 20</dd>
+              </div>
+              <div>
+                <dt>Fabric, 140 cm wide</dt>
+                <dd>2.4 m</dd>
+              </div>
+            </dl>
           </figure>
         </div>
       </Section>

@@ -23,8 +23,8 @@ const CONTENTS: FeatureItem[] = [
     icon: 'pencil',
     body: (
       <p>
-        Corrections designers have made to their patterns, so you can check before you cut. If you bought the pattern, you also get the corrected file
-        by e-mail straight away, newsletter or not.
+        Corrections designers have made to their patterns, so you can check before you cut. If you bought the pattern, you also get the corrected file by e-mail
+        straight away, newsletter or not.
       </p>
     ),
   },

@@ -61,14 +61,18 @@ const FAQ = [
     question: 'Is card processing really included?',
     answer: (
       <p>
-        Yes. The fee per sale is all we take, and it covers the card payment. What’s left goes to your Stripe account. Stripe may charge its own
-        fee for currency conversion if your bank account is in a different currency from the sale.
+        Yes. The fee per sale is all we take, and it covers the card payment. What’s left goes to your Stripe account. Stripe may charge its own fee for
+        currency conversion if your bank account is in a different currency from the sale.
       </p>
     ),
   },
   {
     question: 'What about free patterns?',
-    answer: <p>Free patterns cost you nothing on either plan: no fixed fee, no percentage. Paid patterns start at {formatMoney(MIN_PAID_PRICE[CURRENCY], CURRENCY)}.</p>,
+    answer: (
+      <p>
+        Free patterns cost you nothing on either plan: no fixed fee, no percentage. Paid patterns start at {formatMoney(MIN_PAID_PRICE[CURRENCY], CURRENCY)}.
+      </p>
+    ),
   },
   {
     question: 'What happens to the fee when a sale is refunded?',
@@ -78,8 +82,8 @@ const FAQ = [
     question: 'When do I get paid?',
     answer: (
       <p>
-        Your share goes to your Stripe Connect account with each sale. Stripe then pays out to your bank on its standard schedule for your
-        country; you can see the status under <Link to={href('/payment')}>Payments</Link>.
+        Your share goes to your Stripe Connect account with each sale. Stripe then pays out to your bank on its standard schedule for your country; you can see
+        the status under <Link to={href('/payment')}>Payments</Link>.
       </p>
     ),
   },
@@ -87,8 +91,8 @@ const FAQ = [
     question: 'How are taxes handled?',
     answer: (
       <p>
-        The fee is worked out on the pattern price alone. Any VAT or sales tax due on a sale is never taken from your share to pay our fee.
-        Your own income tax is yours to declare; the reports give you the figures.
+        The fee is worked out on the pattern price alone. Any VAT or sales tax due on a sale is never taken from your share to pay our fee. Your own income tax
+        is yours to declare; the reports give you the figures.
       </p>
     ),
   },
@@ -96,8 +100,8 @@ const FAQ = [
     question: 'Can I switch plans?',
     answer: (
       <p>
-        Yes, at any time from <Link to={href('/payment/subscription')}>your plan page</Link>. Upgrading takes effect at once. When you downgrade, {PLANS.pro.name}{' '}
-        runs to the end of the period you’ve paid for and the Free fee applies after that.
+        Yes, at any time from <Link to={href('/payment/subscription')}>your plan page</Link>. Upgrading takes effect at once. When you downgrade,{' '}
+        {PLANS.pro.name} runs to the end of the period you’ve paid for and the Free fee applies after that.
       </p>
     ),
   },
@@ -114,8 +118,8 @@ const FAQ = [
     question: 'Do shops pay a fee?',
     answer: (
       <p>
-        A shop’s storefront is free. When a shop reports an in-shop sale of your pattern, we keep a share of the royalty (see above) from your
-        side. The shop pays the royalty you set and nothing more. <Link to={href('/retailers')}>More for shops</Link>.
+        A shop’s storefront is free. When a shop reports an in-shop sale of your pattern, we keep a share of the royalty (see above) from your side. The shop
+        pays the royalty you set and nothing more. <Link to={href('/retailers')}>More for shops</Link>.
       </p>
     ),
   },
@@ -174,11 +178,9 @@ export default function Pricing() {
           </table>
         </div>
         <p className={styles.note}>
-          The table compares fees on the price alone. Prices include the VAT of the buyer’s country, which is taken out before the fee: <SaleExample />{' '}
-          Fees elsewhere are the commonly advertised levels for digital sales and change from time to time; check each platform’s own fee page.
-          {Number.isFinite(breakEven)
-            ? ` At ${example} a pattern, ${PLANS.pro.name} pays for itself from ${breakEven} sales a month.`
-            : ''}
+          The table compares fees on the price alone. Prices include the VAT of the buyer’s country, which is taken out before the fee: <SaleExample /> Fees
+          elsewhere are the commonly advertised levels for digital sales and change from time to time; check each platform’s own fee page.
+          {Number.isFinite(breakEven) ? ` At ${example} a pattern, ${PLANS.pro.name} pays for itself from ${breakEven} sales a month.` : ''}
         </p>
       </Section>
 

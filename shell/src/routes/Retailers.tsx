@@ -12,8 +12,8 @@ const WHAT_SHOPS_GET: FeatureItem[] = [
     title: 'A storefront for your shop',
     body: (
       <p>
-        Your own page at /stores/your-shop with your address, opening details and the patterns you stock. Customers who find a pattern online
-        can see that you carry it around the corner.
+        Your own page at /stores/your-shop with your address, opening details and the patterns you stock. Customers who find a pattern online can see that you
+        carry it around the corner.
       </p>
     ),
   },
@@ -22,8 +22,8 @@ const WHAT_SHOPS_GET: FeatureItem[] = [
     title: 'Print copies on demand',
     body: (
       <p>
-        No boxes of envelopes gathering dust. Print a licensed pattern in the shop when a customer wants it, at 100 % scale on your own printer
-        or plotter. Each print is counted and the designer is paid for it.
+        No boxes of envelopes gathering dust. Print a licensed pattern in the shop when a customer wants it, at 100 % scale on your own printer or plotter. Each
+        print is counted and the designer is paid for it.
       </p>
     ),
   },
@@ -32,8 +32,7 @@ const WHAT_SHOPS_GET: FeatureItem[] = [
     title: 'Wholesale prices',
     body: (
       <p>
-        Apply for a wholesale account with your business details. Once it’s approved, designers’ wholesale prices for printed copies show
-        across the catalog.
+        Apply for a wholesale account with your business details. Once it’s approved, designers’ wholesale prices for printed copies show across the catalog.
       </p>
     ),
   },
@@ -42,20 +41,15 @@ const WHAT_SHOPS_GET: FeatureItem[] = [
     title: 'Point-of-sale integration',
     body: (
       <p>
-        Connect your till with an API key to get the catalog feed and report sales as they happen. No integration? Upload a CSV of the week’s
-        in-shop sales instead. <Link to={href('/point-of-sale-integration')}>How it works</Link>.
+        Connect your till with an API key to get the catalog feed and report sales as they happen. No integration? Upload a CSV of the week’s in-shop sales
+        instead. <Link to={href('/point-of-sale-integration')}>How it works</Link>.
       </p>
     ),
   },
   {
     icon: 'handshake',
     title: 'Royalties reported for you',
-    body: (
-      <p>
-        Every in-shop sale becomes a royalty line in the designer’s reports, so you never have to invoice designers or fill in their
-        spreadsheets.
-      </p>
-    ),
+    body: <p>Every in-shop sale becomes a royalty line in the designer’s reports, so you never have to invoice designers or fill in their spreadsheets.</p>,
   },
   {
     icon: 'chart',
@@ -109,8 +103,8 @@ export default function Retailers() {
       <Section title="What it costs" tone="sunken">
         <p className={styles.narrow}>
           A shop store is free. You pay designers their wholesale or royalty price. Of each royalty, {BRAND_NAME} keeps{' '}
-          {formatBasisPoints(PLANS.free.royaltyFeeBasisPoints)} when the designer is on the Free plan or{' '}
-          {formatBasisPoints(PLANS.pro.royaltyFeeBasisPoints)} when they are on {PLANS.pro.name}. It comes out of the designer’s share and is never added to your bill. The point-of-sale integration is part of{' '}
+          {formatBasisPoints(PLANS.free.royaltyFeeBasisPoints)} when the designer is on the Free plan or {formatBasisPoints(PLANS.pro.royaltyFeeBasisPoints)}{' '}
+          when they are on {PLANS.pro.name}. It comes out of the designer’s share and is never added to your bill. The point-of-sale integration is part of{' '}
           {PLANS.pro.name}; on Free you can upload sales as CSV. <Link to={href('/pricing')}>Full pricing</Link>.
         </p>
       </Section>

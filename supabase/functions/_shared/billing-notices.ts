@@ -26,7 +26,9 @@ function paymentFailed(invoice: Stripe.Invoice, storeId: string): Notice {
   const next = invoice.next_payment_attempt ? formatDay(new Date(invoice.next_payment_attempt * 1000).toISOString()) : null;
   const link = siteLink(siteUrl(), '/payment/subscription');
   return {
-    key: `payment_failed:${invoice.id}`, storeId, kind: 'payment_failed',
+    key: `payment_failed:${invoice.id}`,
+    storeId,
+    kind: 'payment_failed',
     mail: (store) => {
       const lines = [
         `We could not charge your card ${amount} for the Pro plan of ${store}.`,
@@ -44,7 +46,9 @@ function planEnded(sub: SubscriptionFacts, storeId: string): Notice {
   const failed = sub.status === 'unpaid' || sub.cancellation_details?.reason === 'payment_failed';
   const link = siteLink(siteUrl(), '/payment/subscription');
   return {
-    key: `plan_ended:${sub.id}`, storeId, kind: 'plan_ended',
+    key: `plan_ended:${sub.id}`,
+    storeId,
+    kind: 'plan_ended',
     mail: (store) => {
       const lines = [
         failed

@@ -26,6 +26,12 @@ export async function removeRevokedCopies(limit = 100): Promise<number> {
     console.error(`removing ${revoked.length} revoked download copies failed`, error);
     return 0;
   }
-  await service.from('download_copies').delete().in('id', revoked.map((c) => c.id as string));
+  await service
+    .from('download_copies')
+    .delete()
+    .in(
+      'id',
+      revoked.map((c) => c.id as string),
+    );
   return revoked.length;
 }

@@ -76,8 +76,7 @@ export interface Context {
 }
 
 /** The error answer; the handler adds CORS. */
-export function errorResponse(code: string, message: string, status: number, details: Details = null,
-  headers: Record<string, string> = {}): Response {
+export function errorResponse(code: string, message: string, status: number, details: Details = null, headers: Record<string, string> = {}): Response {
   const error: FunctionErrorBody = { code, message, details };
   return json({ error }, status, headers);
 }

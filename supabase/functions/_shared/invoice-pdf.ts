@@ -15,7 +15,15 @@ const SELLER_KIND: Record<string, string> = { designer: 'designer', retailer: 's
 
 const day = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 10) : '');
 
-export interface InvoiceLine { label: string; quantity: number; net: number; rateBp: number; vat: number; gross: number; currency: string }
+export interface InvoiceLine {
+  label: string;
+  quantity: number;
+  net: number;
+  rateBp: number;
+  vat: number;
+  gross: number;
+  currency: string;
+}
 
 /** The document's lines: the order's (invoice) or the refunded ones, negative (credit note). */
 export function invoiceLines(doc: InvoiceDocument): InvoiceLine[] {
@@ -23,8 +31,15 @@ export function invoiceLines(doc: InvoiceDocument): InvoiceLine[] {
   const line = (i: InvoiceDocument['items'][number], sign: 1 | -1): InvoiceLine => {
     const name = i.title ?? 'Pattern';
     const label = i.kind === 'wholesale_print' ? `${name}, print licence` : `${name}, digital pattern (PDF)`;
-    return { label: i.discount_cents > 0 ? `${label} (discount ${formatMoney(i.discount_cents, i.currency as Currency)})` : label,
-      quantity: i.quantity, net: sign * (i.gross_cents - i.vat_cents), rateBp, vat: sign * i.vat_cents, gross: sign * i.gross_cents, currency: i.currency };
+    return {
+      label: i.discount_cents > 0 ? `${label} (discount ${formatMoney(i.discount_cents, i.currency as Currency)})` : label,
+      quantity: i.quantity,
+      net: sign * (i.gross_cents - i.vat_cents),
+      rateBp,
+      vat: sign * i.vat_cents,
+      gross: sign * i.gross_cents,
+      currency: i.currency,
+    };
   };
   if (doc.document.kind === 'invoice') return doc.items.map((i) => line(i, 1));
   const refunded = doc.items.filter((i) => doc.document.order_item_ids.includes(i.id));
@@ -42,7 +57,9 @@ export function invoiceTotals(lines: readonly InvoiceLine[]): Array<{ currency: 
   const totals = new Map<string, { currency: string; net: number; vat: number; gross: number }>();
   for (const l of lines) {
     const t = totals.get(l.currency) ?? { currency: l.currency, net: 0, vat: 0, gross: 0 };
-    t.net += l.net; t.vat += l.vat; t.gross += l.gross;
+    t.net += l.net;
+    t.vat += l.vat;
+    t.gross += l.gross;
     totals.set(l.currency, t);
   }
   return [...totals.values()];
@@ -51,12 +68,20 @@ export function invoiceTotals(lines: readonly InvoiceLine[]): Array<{ currency: 
 class Writer {
   page!: PDFPage;
   y = 0;
-  constructor(readonly pdf: PDFDocument, readonly regular: PDFFont, readonly bold: PDFFont) { this.newPage(); }
+  constructor(
+    readonly pdf: PDFDocument,
+    readonly regular: PDFFont,
+    readonly bold: PDFFont,
+  ) {
+    this.newPage();
+  }
   newPage() {
     this.page = this.pdf.addPage(A4);
     this.y = A4[1] - MARGIN;
   }
-  ensure(height: number) { if (this.y - height < MARGIN) this.newPage(); }
+  ensure(height: number) {
+    if (this.y - height < MARGIN) this.newPage();
+  }
   text(value: string, x: number, options: { size?: number; bold?: boolean; right?: boolean; color?: number } = {}) {
     const font = options.bold ? this.bold : this.regular;
     const size = options.size ?? 9.5;
@@ -70,7 +95,9 @@ class Writer {
     this.text(value, MARGIN, options);
     this.y -= size + 4;
   }
-  gap(points = 8) { this.y -= points; }
+  gap(points = 8) {
+    this.y -= points;
+  }
   rule() {
     this.page.drawLine({ start: { x: MARGIN, y: this.y + 4 }, end: { x: A4[0] - MARGIN, y: this.y + 4 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
     this.gap(6);
@@ -116,7 +143,9 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   w.line(doc.sellers.length === 1 ? 'Seller' : 'Sellers', { bold: true });
   for (const s of doc.sellers) {
     const address = [s.address_line1, s.address_line2, [s.postal_code, s.city].filter(Boolean).join(' '), s.region]
-      .map((part) => part?.trim()).filter(Boolean).join(', ');
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(', ');
     w.line(`${s.name} (${SELLER_KIND[s.kind] ?? s.kind})${address ? `, ${address}` : ''}, ${countryName(s.country)}`);
   }
   w.gap();
@@ -152,22 +181,33 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   w.rule();
   for (const t of invoiceTotals(lines)) {
     w.ensure(48);
-    w.text(`Total net (${t.currency})`, cols.rate, { right: true }); w.text(money(t.net, t.currency), cols.gross, { right: true }); w.y -= 13;
-    w.text(`VAT ${formatBasisPoints(doc.order.vat_rate_bp)} (${t.currency})`, cols.rate, { right: true }); w.text(money(t.vat, t.currency), cols.gross, { right: true }); w.y -= 13;
+    w.text(`Total net (${t.currency})`, cols.rate, { right: true });
+    w.text(money(t.net, t.currency), cols.gross, { right: true });
+    w.y -= 13;
+    w.text(`VAT ${formatBasisPoints(doc.order.vat_rate_bp)} (${t.currency})`, cols.rate, { right: true });
+    w.text(money(t.vat, t.currency), cols.gross, { right: true });
+    w.y -= 13;
     w.text(`${credit ? 'Total credited' : 'Total paid'} (${t.currency})`, cols.rate, { right: true, bold: true });
-    w.text(money(t.gross, t.currency), cols.gross, { right: true, bold: true }); w.y -= 16;
+    w.text(money(t.gross, t.currency), cols.gross, { right: true, bold: true });
+    w.y -= 16;
   }
-  if (!credit && doc.order.discount_cents > 0) w.line(`Discounts included: ${money(doc.order.discount_cents, doc.order.currency)} (each line shows its price after discount).`);
+  if (!credit && doc.order.discount_cents > 0)
+    w.line(`Discounts included: ${money(doc.order.discount_cents, doc.order.currency)} (each line shows its price after discount).`);
   if (!credit && doc.credit_notes.length > 0) {
     w.gap();
     w.line('Refunds', { bold: true });
     for (const c of doc.credit_notes) {
-      w.line(`Credit note ${invoiceNumberLabel('credit_note', c.number)} of ${day(c.issued_at)}: ${money(-c.gross_cents, doc.order.currency)} (VAT ${money(-c.vat_cents, doc.order.currency)})`);
+      w.line(
+        `Credit note ${invoiceNumberLabel('credit_note', c.number)} of ${day(c.issued_at)}: ${money(-c.gross_cents, doc.order.currency)} (VAT ${money(-c.vat_cents, doc.order.currency)})`,
+      );
     }
   }
   w.gap();
-  w.line(credit
-    ? `This credit note reduces invoice ${invoiceNumber}; the amount is refunded to the card that paid.`
-    : 'Paid in full by card. Keep this invoice for your records.', { size: 8.5, color: 0.35 });
+  w.line(
+    credit
+      ? `This credit note reduces invoice ${invoiceNumber}; the amount is refunded to the card that paid.`
+      : 'Paid in full by card. Keep this invoice for your records.',
+    { size: 8.5, color: 0.35 },
+  );
   return await pdf.save();
 }

@@ -36,10 +36,21 @@ export function showOnlyLayers(doc: PDFDocument, on: readonly string[]): void {
   const props = doc.catalog.lookup(PDFName.of('OCProperties'), PDFDict);
   const previous = props.lookupMaybe(PDFName.of('D'), PDFDict);
   const order = previous?.get(PDFName.of('Order')) ?? ctx.obj(refs);
-  props.set(PDFName.of('D'), ctx.obj({
-    Name: 'Your sizes', Order: order, ON: onRefs, OFF: offRefs, BaseState: 'ON',
-    AS: [{ Event: 'View', OCGs: refs, Category: ['View'] }, { Event: 'Print', OCGs: refs, Category: ['Print'] }, { Event: 'Export', OCGs: refs, Category: ['Export'] }],
-  }));
+  props.set(
+    PDFName.of('D'),
+    ctx.obj({
+      Name: 'Your sizes',
+      Order: order,
+      ON: onRefs,
+      OFF: offRefs,
+      BaseState: 'ON',
+      AS: [
+        { Event: 'View', OCGs: refs, Category: ['View'] },
+        { Event: 'Print', OCGs: refs, Category: ['Print'] },
+        { Event: 'Export', OCGs: refs, Category: ['Export'] },
+      ],
+    }),
+  );
 }
 
 /** Removes every page whose index is not in `keep`. */

@@ -12,7 +12,10 @@ export const outgoingMail = z.object({
 export type OutgoingMail = z.input<typeof outgoingMail>;
 
 export class MailError extends Error {
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'MailError';
   }

@@ -11,18 +11,32 @@
 // never left out while it holds ink. pdf-lib parses the file and decodes the streams; it has no
 // reader of content operators, so the small one below walks them.
 import {
-  PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFStream, PDFString, ParseSpeeds,
-  PDFContentStream, decodePDFRawStream, type PDFObject, type PDFPage,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  PDFRef,
+  PDFStream,
+  PDFString,
+  ParseSpeeds,
+  PDFContentStream,
+  decodePDFRawStream,
+  type PDFObject,
+  type PDFPage,
 } from 'pdf-lib';
-import {
-  MAX_MASTER_BYTES, MAX_MASTER_SHEETS, mm, smallerThanA3, type Rect, type SheetInk, type Size2,
-} from '@stitchhouse/shared/catalog/tiling.ts';
+import { MAX_MASTER_BYTES, MAX_MASTER_SHEETS, mm, smallerThanA3, type Rect, type SheetInk, type Size2 } from '@stitchhouse/shared/catalog/tiling.ts';
 
 export type MasterErrorCode = 'master_unreadable' | 'master_encrypted' | 'master_too_small' | 'master_too_many_sheets' | 'master_too_large';
 
 /** A master that cannot be turned into formats, with words for the designer. */
 export class MasterError extends Error {
-  constructor(readonly code: MasterErrorCode, message: string) {
+  constructor(
+    readonly code: MasterErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'MasterError';
   }
@@ -41,7 +55,10 @@ const round = (n: number) => Math.round(n * 100) / 100;
 
 export function checkMasterSize(bytes: number): void {
   if (bytes > MAX_MASTER_BYTES) {
-    throw new MasterError('master_too_large', `The master is ${Math.round(bytes / 1048576)} MB; formats can be made from a master of at most ${MAX_MASTER_BYTES / 1048576} MB. Save it without embedded previews or unused layers, or upload each format yourself.`);
+    throw new MasterError(
+      'master_too_large',
+      `The master is ${Math.round(bytes / 1048576)} MB; formats can be made from a master of at most ${MAX_MASTER_BYTES / 1048576} MB. Save it without embedded previews or unused layers, or upload each format yourself.`,
+    );
   }
 }
 
@@ -52,18 +69,28 @@ export async function readMaster(bytes: Uint8Array): Promise<Master> {
   try {
     doc = await PDFDocument.load(bytes, { parseSpeed: ParseSpeeds.Fastest, updateMetadata: false, ignoreEncryption: true, throwOnInvalidObject: false });
   } catch (error) {
-    throw new MasterError('master_unreadable', `The master is not a readable PDF (${error instanceof Error ? error.message : String(error)}). Export it again as PDF.`);
+    throw new MasterError(
+      'master_unreadable',
+      `The master is not a readable PDF (${error instanceof Error ? error.message : String(error)}). Export it again as PDF.`,
+    );
   }
-  if (doc.isEncrypted) throw new MasterError('master_encrypted', 'The master is encrypted (password-protected). Save it without a password and upload it again.');
+  if (doc.isEncrypted)
+    throw new MasterError('master_encrypted', 'The master is encrypted (password-protected). Save it without a password and upload it again.');
   let pages: PDFPage[];
   try {
     pages = doc.getPages();
   } catch (error) {
-    throw new MasterError('master_unreadable', `The master is not a readable PDF: its page tree is broken (${error instanceof Error ? error.message : String(error)}). Export it again as PDF.`);
+    throw new MasterError(
+      'master_unreadable',
+      `The master is not a readable PDF: its page tree is broken (${error instanceof Error ? error.message : String(error)}). Export it again as PDF.`,
+    );
   }
   if (pages.length === 0) throw new MasterError('master_unreadable', 'The master has no pages.');
   if (pages.length > MAX_MASTER_SHEETS) {
-    throw new MasterError('master_too_many_sheets', `The master has ${pages.length} sheets; formats can be made from at most ${MAX_MASTER_SHEETS}. Split the pattern into two masters or upload each format yourself.`);
+    throw new MasterError(
+      'master_too_many_sheets',
+      `The master has ${pages.length} sheets; formats can be made from at most ${MAX_MASTER_SHEETS}. Split the pattern into two masters or upload each format yourself.`,
+    );
   }
   const sheets: Size2[] = [];
   const origins: { x: number; y: number }[] = [];
@@ -71,7 +98,10 @@ export async function readMaster(bytes: Uint8Array): Promise<Master> {
     const box = page.getMediaBox();
     const sheet = { widthPt: round(box.width), heightPt: round(box.height) };
     if (smallerThanA3(sheet)) {
-      throw new MasterError('master_too_small', `Sheet ${index + 1} of the master is ${Math.round(box.width / mm(1))} × ${Math.round(box.height / mm(1))} mm, no larger than A3. A master is drafted on large sheets (A0, or anything larger than A3, e.g. 36 × 48 in); upload a file of A4 or Letter pages as that format instead.`);
+      throw new MasterError(
+        'master_too_small',
+        `Sheet ${index + 1} of the master is ${Math.round(box.width / mm(1))} × ${Math.round(box.height / mm(1))} mm, no larger than A3. A master is drafted on large sheets (A0, or anything larger than A3, e.g. 36 × 48 in); upload a file of A4 or Letter pages as that format instead.`,
+      );
     }
     sheets.push(sheet);
     origins.push({ x: box.x, y: box.y });
@@ -121,9 +151,12 @@ type Matrix = [number, number, number, number, number, number];
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 /** m × n, PDF order (a point is transformed by m, then n). */
 const times = (m: Matrix, n: Matrix): Matrix => [
-  m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3],
-  m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3],
-  m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5],
+  m[0] * n[0] + m[1] * n[2],
+  m[0] * n[1] + m[1] * n[3],
+  m[2] * n[0] + m[3] * n[2],
+  m[2] * n[1] + m[3] * n[3],
+  m[4] * n[0] + m[5] * n[2] + n[4],
+  m[4] * n[1] + m[5] * n[3] + n[5],
 ];
 const apply = (m: Matrix, x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 
@@ -134,7 +167,10 @@ class InkGrid {
   readonly cols: number;
   readonly rows: number;
   readonly cells = new Map<string, Set<number>>();
-  constructor(readonly sheet: Size2, readonly origin: { x: number; y: number }) {
+  constructor(
+    readonly sheet: Size2,
+    readonly origin: { x: number; y: number },
+  ) {
     this.cols = Math.ceil(sheet.widthPt / CELL);
     this.rows = Math.ceil(sheet.heightPt / CELL);
   }
@@ -153,8 +189,10 @@ class InkGrid {
   line(layer: string, ax: number, ay: number, bx: number, by: number, pad: number): void {
     const steps = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay) / (CELL / 2)));
     for (let i = 0; i < steps; i++) {
-      const x0 = ax + ((bx - ax) * i) / steps, y0 = ay + ((by - ay) * i) / steps;
-      const x1 = ax + ((bx - ax) * (i + 1)) / steps, y1 = ay + ((by - ay) * (i + 1)) / steps;
+      const x0 = ax + ((bx - ax) * i) / steps,
+        y0 = ay + ((by - ay) * i) / steps;
+      const x1 = ax + ((bx - ax) * (i + 1)) / steps,
+        y1 = ay + ((by - ay) * (i + 1)) / steps;
       this.box(layer, Math.min(x0, x1) - pad, Math.min(y0, y1) - pad, Math.max(x0, x1) + pad, Math.max(y0, y1) + pad);
     }
   }
@@ -163,12 +201,19 @@ class InkGrid {
     const rects = (set: Set<number>): Rect[] => {
       const out: Rect[] = [];
       const sorted = [...set].sort((a, b) => a - b);
-      let start = -1, prev = -2;
+      let start = -1,
+        prev = -2;
       const flush = () => {
         if (start < 0) return;
         const row = Math.floor(start / this.cols);
-        const c0 = start % this.cols, c1 = prev % this.cols;
-        out.push({ x0: round(c0 * CELL), y0: round(row * CELL), x1: round(Math.min((c1 + 1) * CELL, this.sheet.widthPt)), y1: round(Math.min((row + 1) * CELL, this.sheet.heightPt)) });
+        const c0 = start % this.cols,
+          c1 = prev % this.cols;
+        out.push({
+          x0: round(c0 * CELL),
+          y0: round(row * CELL),
+          x1: round(Math.min((c1 + 1) * CELL, this.sheet.widthPt)),
+          y1: round(Math.min((row + 1) * CELL, this.sheet.heightPt)),
+        });
       };
       for (const cell of sorted) {
         if (cell === prev + 1 && Math.floor(cell / this.cols) === Math.floor(prev / this.cols)) prev = cell;
@@ -207,9 +252,15 @@ function scan(doc: PDFDocument, bytes: Uint8Array, resources: PDFDict | undefine
   // current path: segments in page space, and its box
   let segments: number[] = [];
   let pathBox: number[] | null = null;
-  let cx = 0, cy = 0, sx = 0, sy = 0;
+  let cx = 0,
+    cy = 0,
+    sx = 0,
+    sy = 0;
   // text
-  let tm: Matrix = IDENTITY, tlm: Matrix = IDENTITY, fontSize = 12, leading = 0;
+  let tm: Matrix = IDENTITY,
+    tlm: Matrix = IDENTITY,
+    fontSize = 12,
+    leading = 0;
   const props = resources?.lookupMaybe(PDFName.of('Properties'), PDFDict);
   const xobjects = resources?.lookupMaybe(PDFName.of('XObject'), PDFDict);
 
@@ -217,8 +268,10 @@ function scan(doc: PDFDocument, bytes: Uint8Array, resources: PDFDict | undefine
     const [px, py] = apply(ctm, x, y);
     if (!pathBox) pathBox = [px, py, px, py];
     else {
-      pathBox[0] = Math.min(pathBox[0]!, px); pathBox[1] = Math.min(pathBox[1]!, py);
-      pathBox[2] = Math.max(pathBox[2]!, px); pathBox[3] = Math.max(pathBox[3]!, py);
+      pathBox[0] = Math.min(pathBox[0]!, px);
+      pathBox[1] = Math.min(pathBox[1]!, py);
+      pathBox[2] = Math.max(pathBox[2]!, px);
+      pathBox[3] = Math.max(pathBox[3]!, py);
     }
     return [px, py] as const;
   };
@@ -226,13 +279,15 @@ function scan(doc: PDFDocument, bytes: Uint8Array, resources: PDFDict | undefine
     const [ax, ay] = apply(ctm, cx, cy);
     const [bx, by] = point(x, y);
     segments.push(ax, ay, bx, by);
-    cx = x; cy = y;
+    cx = x;
+    cy = y;
   };
   const paint = (stroke: boolean, fill: boolean) => {
     if (fill && pathBox) grid.box(layer, pathBox[0]!, pathBox[1]!, pathBox[2]!, pathBox[3]!);
     else if (stroke) {
       const scale = Math.sqrt(Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2])) || 1;
-      for (let s = 0; s < segments.length; s += 4) grid.line(layer, segments[s]!, segments[s + 1]!, segments[s + 2]!, segments[s + 3]!, (lineWidth * scale) / 2);
+      for (let s = 0; s < segments.length; s += 4)
+        grid.line(layer, segments[s]!, segments[s + 1]!, segments[s + 2]!, segments[s + 3]!, (lineWidth * scale) / 2);
     }
     segments = [];
     pathBox = null;
@@ -245,94 +300,240 @@ function scan(doc: PDFDocument, bytes: Uint8Array, resources: PDFDict | undefine
     const trm = times(tm, ctm);
     const w = chars * fontSize * 0.6;
     const corners = [apply(trm, 0, -0.25 * fontSize), apply(trm, w, -0.25 * fontSize), apply(trm, 0, fontSize), apply(trm, w, fontSize)];
-    grid.box(layer, Math.min(...corners.map((c) => c[0])), Math.min(...corners.map((c) => c[1])), Math.max(...corners.map((c) => c[0])), Math.max(...corners.map((c) => c[1])));
+    grid.box(
+      layer,
+      Math.min(...corners.map((c) => c[0])),
+      Math.min(...corners.map((c) => c[1])),
+      Math.max(...corners.map((c) => c[0])),
+      Math.max(...corners.map((c) => c[1])),
+    );
     tm = times([1, 0, 0, 1, w, 0], tm);
   };
   const unitSquare = () => {
     const corners = [apply(ctm, 0, 0), apply(ctm, 1, 0), apply(ctm, 0, 1), apply(ctm, 1, 1)];
-    grid.box(layer, Math.min(...corners.map((c) => c[0])), Math.min(...corners.map((c) => c[1])), Math.max(...corners.map((c) => c[0])), Math.max(...corners.map((c) => c[1])));
+    grid.box(
+      layer,
+      Math.min(...corners.map((c) => c[0])),
+      Math.min(...corners.map((c) => c[1])),
+      Math.max(...corners.map((c) => c[0])),
+      Math.max(...corners.map((c) => c[1])),
+    );
   };
 
   // literal string: returns the index after it and its length in bytes
   const literal = (from: number): [number, number] => {
-    let depthParen = 1, len = 0, k = from + 1;
+    let depthParen = 1,
+      len = 0,
+      k = from + 1;
     while (k < n && depthParen > 0) {
       const c = bytes[k]!;
-      if (c === 0x5c) { k += 2; len++; continue; }
+      if (c === 0x5c) {
+        k += 2;
+        len++;
+        continue;
+      }
       if (c === 0x28) depthParen++;
-      else if (c === 0x29) { depthParen--; if (depthParen === 0) break; }
-      len++; k++;
+      else if (c === 0x29) {
+        depthParen--;
+        if (depthParen === 0) break;
+      }
+      len++;
+      k++;
     }
     return [k + 1, len];
   };
 
   // arrays and dictionaries: only TJ's array matters (its strings' length)
-  let arrayDepth = 0, arrayChars = 0, dictDepth = 0;
+  let arrayDepth = 0,
+    arrayChars = 0,
+    dictDepth = 0;
 
   while (i < n) {
     const c = bytes[i]!;
-    if (WHITE[c]) { i++; continue; }
-    if (c === 0x25) { while (i < n && bytes[i] !== 10 && bytes[i] !== 13) i++; continue; }
+    if (WHITE[c]) {
+      i++;
+      continue;
+    }
+    if (c === 0x25) {
+      while (i < n && bytes[i] !== 10 && bytes[i] !== 13) i++;
+      continue;
+    }
     if (c === 0x28) {
       const [next, len] = literal(i);
       i = next;
-      if (arrayDepth) arrayChars += len; else if (!dictDepth) operands.push({ string: len });
+      if (arrayDepth) arrayChars += len;
+      else if (!dictDepth) operands.push({ string: len });
       continue;
     }
     if (c === 0x3c) {
-      if (bytes[i + 1] === 0x3c) { dictDepth++; i += 2; continue; }
-      let k = i + 1, digits = 0;
-      while (k < n && bytes[k] !== 0x3e) { if (!WHITE[bytes[k]!]) digits++; k++; }
+      if (bytes[i + 1] === 0x3c) {
+        dictDepth++;
+        i += 2;
+        continue;
+      }
+      let k = i + 1,
+        digits = 0;
+      while (k < n && bytes[k] !== 0x3e) {
+        if (!WHITE[bytes[k]!]) digits++;
+        k++;
+      }
       i = k + 1;
-      if (arrayDepth) arrayChars += digits / 2; else if (!dictDepth) operands.push({ string: digits / 2 });
+      if (arrayDepth) arrayChars += digits / 2;
+      else if (!dictDepth) operands.push({ string: digits / 2 });
       continue;
     }
-    if (c === 0x3e && bytes[i + 1] === 0x3e) { dictDepth = Math.max(0, dictDepth - 1); i += 2; if (!dictDepth) operands.push({ dict: true }); continue; }
-    if (c === 0x5b) { arrayDepth++; i++; continue; }
-    if (c === 0x5d) { arrayDepth = Math.max(0, arrayDepth - 1); i++; if (!arrayDepth && !dictDepth) { operands.push({ array: arrayChars }); arrayChars = 0; } continue; }
+    if (c === 0x3e && bytes[i + 1] === 0x3e) {
+      dictDepth = Math.max(0, dictDepth - 1);
+      i += 2;
+      if (!dictDepth) operands.push({ dict: true });
+      continue;
+    }
+    if (c === 0x5b) {
+      arrayDepth++;
+      i++;
+      continue;
+    }
+    if (c === 0x5d) {
+      arrayDepth = Math.max(0, arrayDepth - 1);
+      i++;
+      if (!arrayDepth && !dictDepth) {
+        operands.push({ array: arrayChars });
+        arrayChars = 0;
+      }
+      continue;
+    }
     // a regular token
     let k = i + (c === 0x2f ? 1 : 0);
     while (k < n && !WHITE[bytes[k]!] && !DELIM[bytes[k]!]) k++;
-    if (k === i) { i++; continue; } // a stray delimiter
+    if (k === i) {
+      i++;
+      continue;
+    } // a stray delimiter
     const token = String.fromCharCode(...bytes.subarray(i, k));
     i = k;
     if (arrayDepth || dictDepth) continue;
-    if (c === 0x2f) { operands.push({ name: token.slice(1) }); continue; }
+    if (c === 0x2f) {
+      operands.push({ name: token.slice(1) });
+      continue;
+    }
     const value = Number(token);
-    if (token !== '' && !Number.isNaN(value) && /^[+\-.0-9]/.test(token)) { operands.push(value); continue; }
+    if (token !== '' && !Number.isNaN(value) && /^[+\-.0-9]/.test(token)) {
+      operands.push(value);
+      continue;
+    }
     switch (token) {
-      case 'q': stack.push(ctm); widths.push(lineWidth); break;
-      case 'Q': ctm = stack.pop() ?? start; lineWidth = widths.pop() ?? 1; break;
-      case 'cm': ctm = times([num(6), num(5), num(4), num(3), num(2), num(1)], ctm); break;
-      case 'w': lineWidth = num(1); break;
-      case 'm': cx = sx = num(2); cy = sy = num(1); point(cx, cy); break;
-      case 'l': segment(num(2), num(1)); break;
-      case 'c': { const [x1, y1, x2, y2] = [num(6), num(5), num(4), num(3)]; point(x1, y1); point(x2, y2); const [ax, ay] = apply(ctm, cx, cy); segment(num(2), num(1)); extendCurve(segments, ax, ay, apply(ctm, x1, y1), apply(ctm, x2, y2)); break; }
-      case 'v': case 'y': { const [x1, y1] = [num(4), num(3)]; point(x1, y1); const [ax, ay] = apply(ctm, cx, cy); segment(num(2), num(1)); extendCurve(segments, ax, ay, apply(ctm, x1, y1), apply(ctm, x1, y1)); break; }
-      case 'h': segment(sx, sy); break;
-      case 're': {
-        const [x, y, w, h] = [num(4), num(3), num(2), num(1)];
-        cx = sx = x; cy = sy = y; point(x, y);
-        segment(x + w, y); segment(x + w, y + h); segment(x, y + h); segment(x, y);
+      case 'q':
+        stack.push(ctm);
+        widths.push(lineWidth);
+        break;
+      case 'Q':
+        ctm = stack.pop() ?? start;
+        lineWidth = widths.pop() ?? 1;
+        break;
+      case 'cm':
+        ctm = times([num(6), num(5), num(4), num(3), num(2), num(1)], ctm);
+        break;
+      case 'w':
+        lineWidth = num(1);
+        break;
+      case 'm':
+        cx = sx = num(2);
+        cy = sy = num(1);
+        point(cx, cy);
+        break;
+      case 'l':
+        segment(num(2), num(1));
+        break;
+      case 'c': {
+        const [x1, y1, x2, y2] = [num(6), num(5), num(4), num(3)];
+        point(x1, y1);
+        point(x2, y2);
+        const [ax, ay] = apply(ctm, cx, cy);
+        segment(num(2), num(1));
+        extendCurve(segments, ax, ay, apply(ctm, x1, y1), apply(ctm, x2, y2));
         break;
       }
-      case 'S': case 's': paint(true, false); break;
-      case 'f': case 'F': case 'f*': case 'B': case 'B*': case 'b': case 'b*': paint(true, true); break;
-      case 'n': segments = []; pathBox = null; break;
-      case 'BT': tm = tlm = IDENTITY; break;
-      case 'Tf': fontSize = Math.abs(num(1)) || 12; break;
-      case 'TL': leading = num(1); break;
-      case 'Td': tlm = times([1, 0, 0, 1, num(2), num(1)], tlm); tm = tlm; break;
-      case 'TD': leading = -num(1); tlm = times([1, 0, 0, 1, num(2), num(1)], tlm); tm = tlm; break;
-      case 'Tm': tlm = tm = [num(6), num(5), num(4), num(3), num(2), num(1)]; break;
-      case 'T*': tlm = times([1, 0, 0, 1, 0, -(leading || fontSize * 1.2)], tlm); tm = tlm; break;
-      case 'Tj': case "'": case '"': {
-        if (token !== 'Tj') { tlm = times([1, 0, 0, 1, 0, -(leading || fontSize * 1.2)], tlm); tm = tlm; }
+      case 'v':
+      case 'y': {
+        const [x1, y1] = [num(4), num(3)];
+        point(x1, y1);
+        const [ax, ay] = apply(ctm, cx, cy);
+        segment(num(2), num(1));
+        extendCurve(segments, ax, ay, apply(ctm, x1, y1), apply(ctm, x1, y1));
+        break;
+      }
+      case 'h':
+        segment(sx, sy);
+        break;
+      case 're': {
+        const [x, y, w, h] = [num(4), num(3), num(2), num(1)];
+        cx = sx = x;
+        cy = sy = y;
+        point(x, y);
+        segment(x + w, y);
+        segment(x + w, y + h);
+        segment(x, y + h);
+        segment(x, y);
+        break;
+      }
+      case 'S':
+      case 's':
+        paint(true, false);
+        break;
+      case 'f':
+      case 'F':
+      case 'f*':
+      case 'B':
+      case 'B*':
+      case 'b':
+      case 'b*':
+        paint(true, true);
+        break;
+      case 'n':
+        segments = [];
+        pathBox = null;
+        break;
+      case 'BT':
+        tm = tlm = IDENTITY;
+        break;
+      case 'Tf':
+        fontSize = Math.abs(num(1)) || 12;
+        break;
+      case 'TL':
+        leading = num(1);
+        break;
+      case 'Td':
+        tlm = times([1, 0, 0, 1, num(2), num(1)], tlm);
+        tm = tlm;
+        break;
+      case 'TD':
+        leading = -num(1);
+        tlm = times([1, 0, 0, 1, num(2), num(1)], tlm);
+        tm = tlm;
+        break;
+      case 'Tm':
+        tlm = tm = [num(6), num(5), num(4), num(3), num(2), num(1)];
+        break;
+      case 'T*':
+        tlm = times([1, 0, 0, 1, 0, -(leading || fontSize * 1.2)], tlm);
+        tm = tlm;
+        break;
+      case 'Tj':
+      case "'":
+      case '"': {
+        if (token !== 'Tj') {
+          tlm = times([1, 0, 0, 1, 0, -(leading || fontSize * 1.2)], tlm);
+          tm = tlm;
+        }
         const s = operands[operands.length - 1];
         showText(typeof s === 'object' && 'string' in s ? s.string : 1);
         break;
       }
-      case 'TJ': { const a = operands[operands.length - 1]; showText(typeof a === 'object' && 'array' in a ? a.array : 1); break; }
+      case 'TJ': {
+        const a = operands[operands.length - 1];
+        showText(typeof a === 'object' && 'array' in a ? a.array : 1);
+        break;
+      }
       case 'BDC': {
         const tag = operands[operands.length - 2];
         const prop = operands[operands.length - 1];
@@ -342,8 +543,12 @@ function scan(doc: PDFDocument, bytes: Uint8Array, resources: PDFDict | undefine
         }
         break;
       }
-      case 'BMC': layers.push(layer); break;
-      case 'EMC': layer = layers.pop() ?? startLayer; break;
+      case 'BMC':
+        layers.push(layer);
+        break;
+      case 'EMC':
+        layer = layers.pop() ?? startLayer;
+        break;
       case 'Do': {
         const name = operands[operands.length - 1];
         if (typeof name !== 'object' || !('name' in name)) break;
@@ -354,7 +559,7 @@ function scan(doc: PDFDocument, bytes: Uint8Array, resources: PDFDict | undefine
         const formLayer = own ? (ocName(doc, own) ?? layer) : layer;
         if (dict.get(PDFName.of('Subtype')) === PDFName.of('Form') && depth < 8) {
           const m = dict.lookupMaybe(PDFName.of('Matrix'), PDFArray);
-          const matrix = (m ? [0, 1, 2, 3, 4, 5].map((j) => (m.lookupMaybe(j, PDFNumber)?.asNumber() ?? (j === 0 || j === 3 ? 1 : 0))) : IDENTITY) as Matrix;
+          const matrix = (m ? [0, 1, 2, 3, 4, 5].map((j) => m.lookupMaybe(j, PDFNumber)?.asNumber() ?? (j === 0 || j === 3 ? 1 : 0)) : IDENTITY) as Matrix;
           scan(doc, streamBytes(xobject), dict.lookupMaybe(PDFName.of('Resources'), PDFDict) ?? resources, times(matrix, ctm), formLayer, grid, depth + 1);
         } else {
           const saved = layer;
@@ -371,8 +576,11 @@ function scan(doc: PDFDocument, bytes: Uint8Array, resources: PDFDict | undefine
         unitSquare();
         break;
       }
-      case 'sh': grid.box(layer, grid.origin.x, grid.origin.y, grid.origin.x + grid.sheet.widthPt, grid.origin.y + grid.sheet.heightPt); break;
-      default: break;
+      case 'sh':
+        grid.box(layer, grid.origin.x, grid.origin.y, grid.origin.x + grid.sheet.widthPt, grid.origin.y + grid.sheet.heightPt);
+        break;
+      default:
+        break;
     }
     operands.length = 0;
   }
@@ -380,7 +588,8 @@ function scan(doc: PDFDocument, bytes: Uint8Array, resources: PDFDict | undefine
 
 /** A curve's ink lies within its control points: mark the hull's edges as well. */
 function extendCurve(segments: number[], ax: number, ay: number, p1: [number, number], p2: [number, number]): void {
-  const bx = segments[segments.length - 2]!, by = segments[segments.length - 1]!;
+  const bx = segments[segments.length - 2]!,
+    by = segments[segments.length - 1]!;
   segments.push(ax, ay, p1[0], p1[1], p1[0], p1[1], p2[0], p2[1], p2[0], p2[1], bx, by);
 }
 
@@ -404,7 +613,11 @@ export function inkOf(master: Master): SheetInk[] {
     const total = parts.reduce((sum, p) => sum + p.length + 1, 0);
     const joined = new Uint8Array(total);
     let at = 0;
-    for (const part of parts) { joined.set(part, at); at += part.length; joined[at++] = 10; }
+    for (const part of parts) {
+      joined.set(part, at);
+      at += part.length;
+      joined[at++] = 10;
+    }
     scan(master.doc, joined, page.node.Resources(), IDENTITY, '', grid, 0);
     return grid.toInk();
   });

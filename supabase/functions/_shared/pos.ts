@@ -38,8 +38,9 @@ export async function authenticateTill(req: Request, db: SupabaseClient = servic
   const till = data as (TillKey & { rate_limited: boolean; retry_after?: number }) | null;
   if (!till) throw posError(401, 'invalid_key', 'This till key is wrong or has been revoked.', { 'www-authenticate': 'Bearer' });
   if (till.rate_limited) {
-    throw posError(429, 'rate_limited', `Too many requests with this key: at most ${POS_REQUESTS_PER_MINUTE} a minute.`,
-      { 'retry-after': String(till.retry_after ?? 60) });
+    throw posError(429, 'rate_limited', `Too many requests with this key: at most ${POS_REQUESTS_PER_MINUTE} a minute.`, {
+      'retry-after': String(till.retry_after ?? 60),
+    });
   }
   // The API is part of the Pro plan (the /retailers and /pricing pages say so); CSV uploads are on every plan.
   const { data: store, error: planError } = await db.from('stores').select('plan').eq('id', till.store_id).single();
@@ -48,7 +49,11 @@ export async function authenticateTill(req: Request, db: SupabaseClient = servic
     throw posError(500, 'server_error', 'The key could not be checked. Please try again.');
   }
   if (store.plan !== 'pro') {
-    throw posError(403, 'plan_required', 'The point-of-sale API is part of the Pro plan. Upgrade the shop’s plan, or upload sales as CSV on the point-of-sale page.');
+    throw posError(
+      403,
+      'plan_required',
+      'The point-of-sale API is part of the Pro plan. Upgrade the shop’s plan, or upload sales as CSV on the point-of-sale page.',
+    );
   }
   return till;
 }
@@ -77,18 +82,35 @@ export class IdempotencyConflict extends Error {}
  * Writes the accepted verdicts in one transaction (record_pos_sales), each with the royalty the
  * shop owes the designer and the platform's share of it (printRoyalty → splitRoyalty).
  */
-export async function recordSales(db: SupabaseClient, opts: {
-  storeId: string; storeCurrency: string; keyId: string | null; source: 'api' | 'csv';
-  idempotencyKey: string | null; requestHash: string; verdicts: LineVerdict[]; facts: Map<string, PatternFacts>;
-}): Promise<RecordResult> {
+export async function recordSales(
+  db: SupabaseClient,
+  opts: {
+    storeId: string;
+    storeCurrency: string;
+    keyId: string | null;
+    source: 'api' | 'csv';
+    idempotencyKey: string | null;
+    requestHash: string;
+    verdicts: LineVerdict[];
+    facts: Map<string, PatternFacts>;
+  },
+): Promise<RecordResult> {
   const results = opts.verdicts.map((v) => {
     if (v.status === 'rejected') return v;
     const pattern = opts.facts.get(v.sale.pattern_id)!;
     const royalty = printRoyalty(pattern.price_cents, v.sale.quantity, pattern.currency, pattern.designer_plan);
-    return { line: v.line, external_id: v.external_id, status: 'accepted', sale: {
-      ...v.sale, currency: v.sale.currency ?? opts.storeCurrency,
-      royalty_cents: royalty.price, royalty_fee_cents: royalty.platformFee, royalty_currency: royalty.currency,
-    } };
+    return {
+      line: v.line,
+      external_id: v.external_id,
+      status: 'accepted',
+      sale: {
+        ...v.sale,
+        currency: v.sale.currency ?? opts.storeCurrency,
+        royalty_cents: royalty.price,
+        royalty_fee_cents: royalty.platformFee,
+        royalty_currency: royalty.currency,
+      },
+    };
   });
   // A till request (≤ 500 lines, with an Idempotency-Key) is one transaction. A CSV upload (up to
   // 5,000 rows, each idempotent by external_id) goes in batches: one call's body must stay under
@@ -97,8 +119,12 @@ export async function recordSales(db: SupabaseClient, opts: {
   const total: RecordResult = { accepted: 0, duplicate: 0, rejected: 0, replayed: false, results: [] };
   for (const batch of batches) {
     const { data, error } = await db.rpc('record_pos_sales', {
-      p_store: opts.storeId, p_key: opts.keyId, p_idempotency_key: opts.idempotencyKey, p_request_hash: opts.requestHash,
-      p_source: opts.source, p_results: batch,
+      p_store: opts.storeId,
+      p_key: opts.keyId,
+      p_idempotency_key: opts.idempotencyKey,
+      p_request_hash: opts.requestHash,
+      p_source: opts.source,
+      p_results: batch,
     });
     if (error) {
       if (error.code === 'PT409') throw new IdempotencyConflict(`${error.message}. ${error.hint ?? ''}`.trim());

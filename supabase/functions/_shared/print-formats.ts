@@ -10,12 +10,39 @@
 //     inverted by a Difference blend: light lines on black, for projecting onto a cutting mat).
 // The layers (optional content groups) of the master are kept in every file.
 import {
-  BlendMode, PDFDict, PDFDocument, PDFName, PDFRef, StandardFonts, clip, degrees, endPath, grayscale, popGraphicsState, pushGraphicsState,
-  rectangle, rgb, type PDFEmbeddedPage, type PDFFont, type PDFPage,
+  BlendMode,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRef,
+  StandardFonts,
+  clip,
+  degrees,
+  endPath,
+  grayscale,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  type PDFEmbeddedPage,
+  type PDFFont,
+  type PDFPage,
 } from 'pdf-lib';
 import {
-  PAPERS, TEST_SQUARES, TILE_OVERLAP_PT, inkOnTile, mm, planA0, planHomeTiles, planProjector, planRoll36, sheetOffset,
-  type LayerMatch, type ManifestPage, type SheetInk, type SheetPlan,
+  PAPERS,
+  TEST_SQUARES,
+  TILE_OVERLAP_PT,
+  inkOnTile,
+  mm,
+  planA0,
+  planHomeTiles,
+  planProjector,
+  planRoll36,
+  sheetOffset,
+  type LayerMatch,
+  type ManifestPage,
+  type SheetInk,
+  type SheetPlan,
 } from '@stitchhouse/shared/catalog/tiling.ts';
 import type { Master } from './master.ts';
 import { toFontSafeText } from './stamp.ts';
@@ -60,24 +87,48 @@ function keepLayers(doc: PDFDocument): void {
   }
   if (groups.length === 0) return;
   const ctx = doc.context;
-  doc.catalog.set(PDFName.of('OCProperties'), ctx.obj({
-    OCGs: groups,
-    D: {
-      Order: groups, ON: groups, OFF: [],
-      AS: [{ Event: 'View', OCGs: groups, Category: ['View'] }, { Event: 'Print', OCGs: groups, Category: ['Print'] }],
-    },
-  }));
+  doc.catalog.set(
+    PDFName.of('OCProperties'),
+    ctx.obj({
+      OCGs: groups,
+      D: {
+        Order: groups,
+        ON: groups,
+        OFF: [],
+        AS: [
+          { Event: 'View', OCGs: groups, Category: ['View'] },
+          { Event: 'Print', OCGs: groups, Category: ['Print'] },
+        ],
+      },
+    }),
+  );
 }
 
 /** Draws sheet `index` so that its point (0, 0) lands at (x, y) of the page, clipped to `clipRect`. */
-function drawSheet(out: Out, page: PDFPage, master: Master, index: number, x: number, y: number, clipRect: [number, number, number, number] | null, scale = 1, rotate = false): void {
+function drawSheet(
+  out: Out,
+  page: PDFPage,
+  master: Master,
+  index: number,
+  x: number,
+  y: number,
+  clipRect: [number, number, number, number] | null,
+  scale = 1,
+  rotate = false,
+): void {
   if (clipRect) page.pushOperators(pushGraphicsState(), rectangle(...clipRect), clip(), endPath());
   const embedded = out.sheets[index]!;
   const origin = master.origins[index]!;
   // the form's own space is the sheet's page space: shift its box origin onto (x, y)
   if (rotate) {
     // a quarter turn anticlockwise: the sheet's left edge along the page's bottom
-    page.drawPage(embedded, { x: x + master.sheets[index]!.heightPt * scale + origin.y * scale, y: y - origin.x * scale, xScale: scale, yScale: scale, rotate: degrees(90) });
+    page.drawPage(embedded, {
+      x: x + master.sheets[index]!.heightPt * scale + origin.y * scale,
+      y: y - origin.x * scale,
+      xScale: scale,
+      yScale: scale,
+      rotate: degrees(90),
+    });
   } else {
     page.drawPage(embedded, { x: x - origin.x * scale, y: y - origin.y * scale, xScale: scale, yScale: scale });
   }
@@ -94,11 +145,18 @@ function decorate(out: Out, page: PDFPage, plan: SheetPlan, tileIndex: number, n
   const h = tile.window.y1 - tile.window.y0;
   const top = y + h;
   page.drawText(tile.label, { x, y: top + mm(1.5), size: 14, font: out.bold, color: rgb(0, 0, 0) });
-  page.drawText(`row ${tile.label.replace(/^\d+·/, '').replace(/\d+$/, '')}, column ${tile.col + 1}${note}`, { x: x + mm(16), y: top + mm(2), size: 7, font: out.font, color: GREY });
+  page.drawText(`row ${tile.label.replace(/^\d+·/, '').replace(/\d+$/, '')}, column ${tile.col + 1}${note}`, {
+    x: x + mm(16),
+    y: top + mm(2),
+    size: 7,
+    font: out.font,
+    color: GREY,
+  });
   page.drawRectangle({ x, y, width: w, height: h, borderColor: GREY, borderWidth: 0.4 });
   // the overlap: where the neighbour's window begins, dashed, with its label
   const neighbour = (dr: number, dc: number) => plan.tiles.find((t) => t.sheet === tile.sheet && t.row === tile.row + dr && t.col === tile.col + dc);
-  const right = neighbour(0, 1), below = neighbour(1, 0);
+  const right = neighbour(0, 1),
+    below = neighbour(1, 0);
   const o = TILE_OVERLAP_PT;
   if (right) {
     page.drawLine({ start: { x: x + w - o, y }, end: { x: x + w - o, y: top }, thickness: 0.4, color: GREY, dashArray: [4, 3] });
@@ -109,7 +167,12 @@ function decorate(out: Out, page: PDFPage, plan: SheetPlan, tileIndex: number, n
     page.drawText(`to ${below.label}`, { x: x + w / 2, y: y + o + mm(1.5), size: 8, font: out.font, color: GREY });
   }
   // alignment marks: a diamond at the middle of each edge, matched by the neighbour's
-  for (const [mx, my] of [[x + w / 2, y], [x + w / 2, top], [x, y + h / 2], [x + w, y + h / 2]] as const) {
+  for (const [mx, my] of [
+    [x + w / 2, y],
+    [x + w / 2, top],
+    [x, y + h / 2],
+    [x + w, y + h / 2],
+  ] as const) {
     const d = mm(2.5);
     page.drawSvgPath(`M 0 ${-d} L ${d} 0 L 0 ${d} L ${-d} 0 Z`, { x: mx, y: my, borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
   }
@@ -134,7 +197,13 @@ function assemblyMap(out: Out, paper: 'a4' | 'us_letter', plans: SheetPlan[], pr
   const top = p.heightPt! - m;
   page.drawText(out.title, { x: m, y: top - 14, size: 14, font: out.bold });
   page.drawText(`${p.label} tiles · print at 100 % (“actual size”), then check the test square`, { x: m, y: top - 28, size: 8, font: out.font, color: GREY });
-  page.drawText('Assembly map: tape the tiles by their labels, overlapping to the dashed lines. Grey tiles are blank: not printed.', { x: m, y: top - 40, size: 7, font: out.font, color: GREY });
+  page.drawText('Assembly map: tape the tiles by their labels, overlapping to the dashed lines. Grey tiles are blank: not printed.', {
+    x: m,
+    y: top - 40,
+    size: 7,
+    font: out.font,
+    color: GREY,
+  });
   const squaresTop = testSquares(out, page, m, m);
   // the map: every sheet's grid, scaled into the space left
   const areaTop = top - 52;
@@ -184,7 +253,12 @@ export async function homeTiles(master: Master, ink: SheetInk[], paper: 'a4' | '
     const tile = plan.tiles[item.tile]!;
     const page = out.doc.addPage([plan.pageWidthPt, plan.pageHeightPt]);
     const offset = sheetOffset(plan, tile);
-    drawSheet(out, page, master, tile.sheet, offset.x, offset.y, [plan.origin.x, plan.origin.y, tile.window.x1 - tile.window.x0, tile.window.y1 - tile.window.y0]);
+    drawSheet(out, page, master, tile.sheet, offset.x, offset.y, [
+      plan.origin.x,
+      plan.origin.y,
+      tile.window.x1 - tile.window.x0,
+      tile.window.y1 - tile.window.y0,
+    ]);
     decorate(out, page, plan, item.tile, master.sheets.length > 1 ? ` · sheet ${tile.sheet + 1}` : '');
   }
   const manifest: ManifestPage[] = [{ kind: 'map' }, ...shown.map((s) => s.page)];
@@ -200,7 +274,8 @@ export async function copyShop(master: Master, title: string, paper: 'a0' | 'rol
     plan.tiles.forEach((tile, t) => {
       const page = out.doc.addPage([plan.pageWidthPt, plan.pageHeightPt]);
       pages++;
-      const w = tile.window.x1 - tile.window.x0, h = tile.window.y1 - tile.window.y0;
+      const w = tile.window.x1 - tile.window.x0,
+        h = tile.window.y1 - tile.window.y0;
       if (plan.rotate) {
         drawSheet(out, page, master, tile.sheet, plan.origin.x, plan.origin.y, null, 1, true);
       } else {
@@ -208,7 +283,14 @@ export async function copyShop(master: Master, title: string, paper: 'a0' | 'rol
         drawSheet(out, page, master, tile.sheet, offset.x, offset.y, plan.tiled ? [plan.origin.x, plan.origin.y, w, h] : null);
       }
       if (plan.tiled) decorate(out, page, plan, t, ` · ${PAPERS[paper].label}`);
-      else page.drawText(`${out.title} · sheet ${tile.sheet + 1} of ${master.sheets.length} · ${PAPERS[paper].label} · print at 100 %`, { x: mm(5), y: mm(3), size: 9, font: out.font, color: GREY });
+      else
+        page.drawText(`${out.title} · sheet ${tile.sheet + 1} of ${master.sheets.length} · ${PAPERS[paper].label} · print at 100 %`, {
+          x: mm(5),
+          y: mm(3),
+          size: 9,
+          font: out.font,
+          color: GREY,
+        });
     });
   }
   return { variant: paper === 'roll36' ? 'roll36' : null, bytes: await finish(out), pages, manifest: null };
@@ -227,7 +309,13 @@ export async function projector(master: Master, title: string, dark: boolean): P
 }
 
 /** The files of one format: the main file first, then its variant. */
-export async function generateFormat(master: Master, ink: SheetInk[] | null, format: GeneratedFormat, title: string, matches: LayerMatch[]): Promise<GeneratedFile[]> {
+export async function generateFormat(
+  master: Master,
+  ink: SheetInk[] | null,
+  format: GeneratedFormat,
+  title: string,
+  matches: LayerMatch[],
+): Promise<GeneratedFile[]> {
   switch (format) {
     case 'a4':
     case 'us_letter':

@@ -19,8 +19,7 @@ export interface ReceiptOrder {
   total_cents: number;
   buyer_country: string | null;
   paid_at: string | null;
-  items: { pattern_id: string; title: string | null; kind: string; quantity: number; unit_price_cents: number;
-    discount_cents: number; vat_cents: number }[];
+  items: { pattern_id: string; title: string | null; kind: string; quantity: number; unit_price_cents: number; discount_cents: number; vat_cents: number }[];
 }
 
 export function receiptEmail(order: ReceiptOrder, siteUrl: string): { subject: string; text: string; html: string } {
@@ -52,8 +51,13 @@ export function receiptEmail(order: ReceiptOrder, siteUrl: string): { subject: s
     `Your patterns are in your library: ${library}`,
     `Your ${invoiceName} (PDF): ${invoice}`,
   ].join('\n');
-  const rows = lines.map((l) => `<tr><td>${escapeHtml(l.label)}${l.link ? `<br><a href="${escapeHtml(l.link)}">Download</a>` : ''}</td>`
-    + `<td style="text-align:right">${escapeHtml(money(l.vat))}</td><td style="text-align:right">${escapeHtml(money(l.total))}</td></tr>`).join('\n');
+  const rows = lines
+    .map(
+      (l) =>
+        `<tr><td>${escapeHtml(l.label)}${l.link ? `<br><a href="${escapeHtml(l.link)}">Download</a>` : ''}</td>` +
+        `<td style="text-align:right">${escapeHtml(money(l.vat))}</td><td style="text-align:right">${escapeHtml(money(l.total))}</td></tr>`,
+    )
+    .join('\n');
   const html = `<p>Thank you for your order <strong>${order.number}</strong>${paid ? ` of ${paid}` : ''}.</p>
 <table cellpadding="4"><thead><tr><th style="text-align:left">Item</th><th>VAT</th><th>Price</th></tr></thead><tbody>
 ${rows}

@@ -13,8 +13,14 @@ import { siteUrl } from './env.ts';
 import { escapeHtml, sendMail } from './mail.ts';
 
 export interface RefundNoticeInput {
-  order: { id: string; number: number; currency: string; buyer_email: string | null; status: string;
-    items: { id: string; title: string | null; kind: string; quantity: number; refunded_at: string | null }[] };
+  order: {
+    id: string;
+    number: number;
+    currency: string;
+    buyer_email: string | null;
+    status: string;
+    items: { id: string; title: string | null; kind: string; quantity: number; refunded_at: string | null }[];
+  };
   creditNote: { number: number; gross_cents: number; vat_cents: number; order_item_ids: string[] };
   invoiceNumber: number | null;
 }
@@ -28,15 +34,20 @@ export function refundEmail({ order, creditNote, invoiceNumber }: RefundNoticeIn
   const cn = invoiceNumberLabel('credit_note', creditNote.number);
   const subject = `Your ${BRAND_NAME} refund: ${money(creditNote.gross_cents)} for order ${order.number}`;
   const access = [
-    ...refunded.map((i) => (i.kind === 'wholesale_print'
-      ? `${name(i)}: the print licence for ${i.quantity} ${i.quantity === 1 ? 'copy' : 'copies'} is withdrawn; print no further copies.`
-      : `${name(i)}: no longer in your library; its download links stop working.`)),
-    ...(refunded.length === 0 ? ['This refund is part of the price: the patterns of this order stay in your library.']
-      : kept.length > 0 ? [`The rest of the order stays yours: ${kept.map(name).join(', ')}.`] : []),
+    ...refunded.map((i) =>
+      i.kind === 'wholesale_print'
+        ? `${name(i)}: the print licence for ${i.quantity} ${i.quantity === 1 ? 'copy' : 'copies'} is withdrawn; print no further copies.`
+        : `${name(i)}: no longer in your library; its download links stop working.`,
+    ),
+    ...(refunded.length === 0
+      ? ['This refund is part of the price: the patterns of this order stay in your library.']
+      : kept.length > 0
+        ? [`The rest of the order stays yours: ${kept.map(name).join(', ')}.`]
+        : []),
   ];
   const text = [
-    `We have refunded ${money(creditNote.gross_cents)} (including ${money(creditNote.vat_cents)} VAT) for order ${order.number}`
-      + ' to the card you paid with. Your bank usually shows it within 5 to 10 days.',
+    `We have refunded ${money(creditNote.gross_cents)} (including ${money(creditNote.vat_cents)} VAT) for order ${order.number}` +
+      ' to the card you paid with. Your bank usually shows it within 5 to 10 days.',
     '',
     ...(refunded.length > 0 ? [`Refunded: ${refunded.map(name).join(', ')}`, ''] : []),
     'What happens to your access:',
@@ -62,9 +73,11 @@ export async function sendRefundNotices(orderId: string, db: SupabaseClient<Data
   let sent = 0;
   const sorted = notes.sort((a, b) => a.number - b.number);
   try {
-    const { data: order, error: orderError } = await db.from('orders')
+    const { data: order, error: orderError } = await db
+      .from('orders')
       .select('id, number, currency, buyer_email, status, order_items(id, title, kind, quantity, refunded_at), invoices(kind, number)')
-      .eq('id', orderId).single();
+      .eq('id', orderId)
+      .single();
     if (orderError) throw orderError;
     const { order_items: items, invoices, ...row } = order;
     const buyerEmail = row.buyer_email;

@@ -10,14 +10,16 @@ import { FunctionError, type Context } from './handler.ts';
 import { siteUrl } from './env.ts';
 import { sendMail, type OutgoingMail } from './mail.ts';
 
-
-
 /** The review RPC's error as the function's refusal: 403 not an operator (or own application), 409 not pending, 400 no reason. */
 export function reviewFailure(error: { code?: string; message: string; hint?: string | null }, what: string): FunctionError {
   const status = error.code === '42501' ? 403 : error.code === '22023' ? 409 : error.code === '23514' ? 400 : 500;
   if (status === 500) console.error(`${what} failed`, error);
   const message = status === 500 ? 'The review could not be saved. Please try again.' : `${error.message}${error.hint ? `. ${error.hint}` : ''}`;
-  return new FunctionError(error.code === '42501' ? 'forbidden' : status === 409 ? 'not_pending' : status === 400 ? 'reason_required' : 'server_error', message, status);
+  return new FunctionError(
+    error.code === '42501' ? 'forbidden' : status === 409 ? 'not_pending' : status === 400 ? 'reason_required' : 'server_error',
+    message,
+    status,
+  );
 }
 
 /** What both review RPCs take (review_wholesale_application, review_partner_application). */
@@ -53,7 +55,11 @@ export function reviewDecision<A extends { user_id: string }>(options: {
   return async (_req, ctx) => {
     const caller = await ctx.member('Sign in as an operator to review applications.');
     const { application_id, decision, reason } = await ctx.body(reviewRequest);
-    const { data: application, error } = await options.decide(ctx.caller(caller.token), { p_application: application_id, p_decision: decision, p_reason: reason });
+    const { data: application, error } = await options.decide(ctx.caller(caller.token), {
+      p_application: application_id,
+      p_decision: decision,
+      p_reason: reason,
+    });
     if (error) throw reviewFailure(error, options.what);
     if (!application) throw new FunctionError('server_error', 'The review could not be saved. Please try again.', 500);
     // The decision stands even if the mail fails: the answer says so, the operator can tell the applicant.

@@ -30,7 +30,13 @@ export const STAMP_FACES: readonly StampFace[] = [
   { name: 'Noto Sans', pkg: '@embedpdf/fonts-latin', file: 'NotoSans-Regular.ttf', scripts: /\p{sc=Latin}|\p{sc=Cyrillic}|\p{sc=Greek}/u, rtl: false },
   { name: 'Noto Naskh Arabic', pkg: '@embedpdf/fonts-arabic', file: 'NotoNaskhArabic-Regular.ttf', scripts: /\p{sc=Arabic}/u, rtl: true },
   // Han (simplified and traditional) plus kana: Chinese and Japanese names.
-  { name: 'Noto Sans SC', pkg: '@embedpdf/fonts-sc', file: 'NotoSansHans-Regular.otf', scripts: /\p{sc=Han}|\p{sc=Hiragana}|\p{sc=Katakana}|\p{sc=Bopomofo}/u, rtl: false },
+  {
+    name: 'Noto Sans SC',
+    pkg: '@embedpdf/fonts-sc',
+    file: 'NotoSansHans-Regular.otf',
+    scripts: /\p{sc=Han}|\p{sc=Hiragana}|\p{sc=Katakana}|\p{sc=Bopomofo}/u,
+    rtl: false,
+  },
   { name: 'Noto Sans KR', pkg: '@embedpdf/fonts-kr', file: 'NotoSansKR-Regular.otf', scripts: /\p{sc=Hangul}/u, rtl: false },
 ];
 
@@ -101,9 +107,13 @@ const PDF_LIB_FONT_METHODS = ['layout', 'createSubset', 'glyphForCodePoint', 'ha
 function isPdfLibFont(font: unknown): font is PdfLibFont {
   if (typeof font !== 'object' || font === null) return false;
   const f = font as Record<string, unknown> & { head?: { macStyle?: { italic?: unknown } }; post?: { isFixedPitch?: unknown } };
-  return PDF_LIB_FONT_METHODS.every((m) => typeof f[m] === 'function') && typeof f.unitsPerEm === 'number'
+  return (
+    PDF_LIB_FONT_METHODS.every((m) => typeof f[m] === 'function') &&
+    typeof f.unitsPerEm === 'number' &&
     // post's isFixedPitch is fontkit's uint32 (pdf-lib types it boolean and reads it as a flag)
-    && typeof f.head?.macStyle?.italic === 'boolean' && ['number', 'boolean'].includes(typeof f.post?.isFixedPitch);
+    typeof f.head?.macStyle?.italic === 'boolean' &&
+    ['number', 'boolean'].includes(typeof f.post?.isFixedPitch)
+  );
 }
 
 /** fontkit 2 for `PDFDocument.registerFontkit`: parses each face's bytes once per process. */

@@ -47,8 +47,7 @@ export function stripe(): Stripe {
 /** Verifies the Stripe-Signature header against STRIPE_WEBHOOK_SECRET; throws when it does not match. */
 export async function verifiedEvent(payload: string, signature: string | null): Promise<Stripe.Event> {
   if (!signature) throw new Error('No Stripe-Signature header');
-  return stripe().webhooks.constructEventAsync(payload, signature, requireEnv('STRIPE_WEBHOOK_SECRET'), undefined,
-    Stripe.createSubtleCryptoProvider());
+  return stripe().webhooks.constructEventAsync(payload, signature, requireEnv('STRIPE_WEBHOOK_SECRET'), undefined, Stripe.createSubtleCryptoProvider());
 }
 
 export { Stripe };

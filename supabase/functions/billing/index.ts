@@ -15,26 +15,31 @@ import { paymentsConfigured, stripe, type Stripe } from '../_shared/stripe.ts';
 import { PLANS, planLookupKey, planPrice, type Currency } from '@stitchhouse/shared/pricing.ts';
 import { siteLink } from '@stitchhouse/shared/routes.ts';
 
-
 /** The recurring price for a plan and interval, created on first use (lookup key pro_month_eur, …). */
 async function planPriceId(interval: 'month' | 'year', currency: Currency): Promise<string> {
   const lookupKey = planLookupKey('pro', interval, currency);
   const found = await stripe().prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
   if (found.data[0]) return found.data[0].id;
-  const product = await stripe().products.create({
-    name: `Stitchhouse ${PLANS.pro.name} (${interval === 'month' ? 'monthly' : 'yearly'})`,
-    metadata: { plan: 'pro', interval },
-  }, { idempotencyKey: `plan-product-${lookupKey}` });
-  const price = await stripe().prices.create({
-    product: product.id,
-    currency: currency.toLowerCase(),
-    unit_amount: planPrice('pro', interval, currency),
-    recurring: { interval },
-    // the plan prices of /pricing include VAT; Stripe Tax takes it out of them
-    tax_behavior: 'inclusive',
-    lookup_key: lookupKey,
-    metadata: { plan: 'pro', interval },
-  }, { idempotencyKey: `plan-price-${lookupKey}` });
+  const product = await stripe().products.create(
+    {
+      name: `Stitchhouse ${PLANS.pro.name} (${interval === 'month' ? 'monthly' : 'yearly'})`,
+      metadata: { plan: 'pro', interval },
+    },
+    { idempotencyKey: `plan-product-${lookupKey}` },
+  );
+  const price = await stripe().prices.create(
+    {
+      product: product.id,
+      currency: currency.toLowerCase(),
+      unit_amount: planPrice('pro', interval, currency),
+      recurring: { interval },
+      // the plan prices of /pricing include VAT; Stripe Tax takes it out of them
+      tax_behavior: 'inclusive',
+      lookup_key: lookupKey,
+      metadata: { plan: 'pro', interval },
+    },
+    { idempotencyKey: `plan-price-${lookupKey}` },
+  );
   return price.id;
 }
 
@@ -43,8 +48,10 @@ async function billingCustomer(storeId: string, store: { name: string; country: 
   const { data: existing } = await db.from('billing_customers').select('provider_customer_id').eq('store_id', storeId).maybeSingle();
   if (existing) return existing.provider_customer_id as string;
   // the store's country: where Stripe Tax starts and what the payment page preselects
-  const customer = await stripe().customers.create({ name: store.name, ...(email ? { email } : {}), address: { country: store.country }, metadata: { store_id: storeId } },
-    { idempotencyKey: `billing-customer-${storeId}` });
+  const customer = await stripe().customers.create(
+    { name: store.name, ...(email ? { email } : {}), address: { country: store.country }, metadata: { store_id: storeId } },
+    { idempotencyKey: `billing-customer-${storeId}` },
+  );
   await db.from('billing_customers').upsert({ store_id: storeId, provider_customer_id: customer.id }, { onConflict: 'store_id', ignoreDuplicates: true });
   const { data } = await db.from('billing_customers').select('provider_customer_id').eq('store_id', storeId).single();
   return data!.provider_customer_id as string;
@@ -52,14 +59,20 @@ async function billingCustomer(storeId: string, store: { name: string; country: 
 
 /** The store's live subscription moved to the plan price of the other interval (see the header). */
 async function switchInterval(store: { id: string; currency: string }, interval: 'month' | 'year'): Promise<Response> {
-  const { data: rows, error } = await serviceClient().from('subscriptions').select('provider_subscription_id')
-    .eq('store_id', store.id).in('status', ['active', 'trialing', 'past_due']).order('created_at', { ascending: false }).limit(1);
+  const { data: rows, error } = await serviceClient()
+    .from('subscriptions')
+    .select('provider_subscription_id')
+    .eq('store_id', store.id)
+    .in('status', ['active', 'trialing', 'past_due'])
+    .order('created_at', { ascending: false })
+    .limit(1);
   if (error) throw error;
   const providerId = rows?.[0]?.provider_subscription_id as string | undefined;
   if (!providerId) throw new PaymentFailure('no_subscription', 'This store has no Pro subscription to switch; choose Pro first.', 409);
   const current = await stripe().subscriptions.retrieve(providerId);
   const item = current.items.data[0];
-  if (!item || current.status === 'canceled') throw new PaymentFailure('no_subscription', 'This store has no Pro subscription to switch; choose Pro first.', 409);
+  if (!item || current.status === 'canceled')
+    throw new PaymentFailure('no_subscription', 'This store has no Pro subscription to switch; choose Pro first.', 409);
   const word = interval === 'month' ? 'monthly' : 'yearly';
   if (item.price.recurring?.interval === interval) throw new PaymentFailure('same_interval', `Pro is already billed ${word}.`, 409);
   if (current.cancel_at_period_end) {
@@ -79,7 +92,11 @@ async function switchInterval(store: { id: string; currency: string }, interval:
   } catch (err) {
     const stripeError = err as { type?: string; message?: string };
     if (stripeError.type === 'StripeCardError') {
-      throw new PaymentFailure('card_declined', `Your card was declined, so nothing changed: ${stripeError.message ?? 'the bank refused the payment'}. Update your card in billing and try again.`, 402);
+      throw new PaymentFailure(
+        'card_declined',
+        `Your card was declined, so nothing changed: ${stripeError.message ?? 'the bank refused the payment'}. Update your card in billing and try again.`,
+        402,
+      );
     }
     throw err;
   }
@@ -116,8 +133,7 @@ async function billing(req: Request, ctx: Context): Promise<Response> {
 
   if (body.action === 'switch') return switchInterval(store as { id: string; currency: string }, body.interval);
 
-  const { data: active } = await db.from('subscriptions').select('id').eq('store_id', store.id)
-    .in('status', ['active', 'trialing', 'past_due']).limit(1);
+  const { data: active } = await db.from('subscriptions').select('id').eq('store_id', store.id).in('status', ['active', 'trialing', 'past_due']).limit(1);
   if (active?.length) {
     throw new PaymentFailure('already_subscribed', 'This store already has a Pro subscription; change or cancel it in the billing portal.', 409);
   }

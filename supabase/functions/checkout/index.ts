@@ -33,8 +33,10 @@ type CartItem = CheckoutItem;
 
 /** A cart's patterns with the store selling each: the rows are typed by the generated Database. */
 function cartPatterns(ids: string[]) {
-  return serviceClient().from('patterns')
-    .select('id, title, price_cents, currency, status, licence, store_id, stores!inner(name, plan, owner_id)').in('id', ids);
+  return serviceClient()
+    .from('patterns')
+    .select('id, title, price_cents, currency, status, licence, store_id, stores!inner(name, plan, owner_id)')
+    .in('id', ids);
 }
 type PatternRow = NonNullable<Awaited<ReturnType<typeof cartPatterns>>['data']>[number];
 interface PricedLine {
@@ -55,7 +57,9 @@ function checkQuantities(items: CartItem[]): void {
       throw new PaymentFailure('invalid_quantity', 'A digital pattern is bought once: its quantity must be 1.', 400, { pattern_id: item.pattern_id });
     }
     if (q > MAX_PRINT_QUANTITY) {
-      throw new PaymentFailure('invalid_quantity', `At most ${MAX_PRINT_QUANTITY} print licences per line; contact the designer for more.`, 400, { pattern_id: item.pattern_id });
+      throw new PaymentFailure('invalid_quantity', `At most ${MAX_PRINT_QUANTITY} print licences per line; contact the designer for more.`, 400, {
+        pattern_id: item.pattern_id,
+      });
     }
     const key = `${item.pattern_id}:${item.kind}`;
     if (seen.has(key)) throw new PaymentFailure('invalid_request', 'The same pattern is in the cart twice; change its quantity instead.');
@@ -74,9 +78,14 @@ async function priceLines(items: CartItem[], userId: string, token: string): Pro
   if (own.length) throw new PaymentFailure('own_pattern', 'You cannot buy a pattern from your own store.', 400, { pattern_ids: own });
   const unavailable = items.filter((i) => patterns.get(i.pattern_id)?.status !== 'published').map((i) => i.pattern_id);
   if (unavailable.length) {
-    throw new PaymentFailure('pattern_unavailable', unavailable.length === 1
-      ? 'A pattern in your cart is no longer for sale; remove it to continue.'
-      : `${unavailable.length} patterns in your cart are no longer for sale; remove them to continue.`, 409, { pattern_ids: unavailable });
+    throw new PaymentFailure(
+      'pattern_unavailable',
+      unavailable.length === 1
+        ? 'A pattern in your cart is no longer for sale; remove it to continue.'
+        : `${unavailable.length} patterns in your cart are no longer for sale; remove them to continue.`,
+      409,
+      { pattern_ids: unavailable },
+    );
   }
 
   const wholesaleIds = items.filter((i) => i.kind === 'wholesale_print').map((i) => i.pattern_id);
@@ -86,8 +95,10 @@ async function priceLines(items: CartItem[], userId: string, token: string): Pro
     if (approved !== true) {
       throw new PaymentFailure('wholesale_not_approved', 'Print licences are for approved wholesale accounts; apply from your account page.', 403);
     }
-    const { data: prices, error: priceError } = await db.from('pattern_wholesale_prices')
-      .select('pattern_id, price_cents, currency, min_quantity').in('pattern_id', wholesaleIds);
+    const { data: prices, error: priceError } = await db
+      .from('pattern_wholesale_prices')
+      .select('pattern_id, price_cents, currency, min_quantity')
+      .in('pattern_id', wholesaleIds);
     if (priceError) throw priceError;
     for (const p of prices ?? []) wholesale.set(p.pattern_id as string, p as { price_cents: number; currency: string; min_quantity: number });
     const missing = wholesaleIds.filter((id) => !wholesale.has(id));
@@ -101,8 +112,10 @@ async function priceLines(items: CartItem[], userId: string, token: string): Pro
     if (item.kind === 'wholesale_print') {
       const price = wholesale.get(item.pattern_id)!;
       if (item.quantity < price.min_quantity) {
-        throw new PaymentFailure('invalid_quantity', `Print licences of “${pattern.title}” come in at least ${price.min_quantity} copies.`, 400,
-          { pattern_id: item.pattern_id, min_quantity: price.min_quantity });
+        throw new PaymentFailure('invalid_quantity', `Print licences of “${pattern.title}” come in at least ${price.min_quantity} copies.`, 400, {
+          pattern_id: item.pattern_id,
+          min_quantity: price.min_quantity,
+        });
       }
       return { item, pattern: { ...pattern, currency: price.currency }, unitPriceCents: price.price_cents };
     }
@@ -114,20 +127,27 @@ async function priceLines(items: CartItem[], userId: string, token: string): Pro
     throw new PaymentFailure('free_pattern', 'Free patterns are added to your library from their page (Get), not bought.', 400, { pattern_ids: free });
   }
   if (new Set(lines.map((l) => l.pattern.currency)).size > 1) {
-    throw new PaymentFailure('mixed_currencies', 'Your cart mixes currencies; check out the patterns of each currency separately.', 400,
-      { currencies: [...new Set(lines.map((l) => l.pattern.currency))] });
+    throw new PaymentFailure('mixed_currencies', 'Your cart mixes currencies; check out the patterns of each currency separately.', 400, {
+      currencies: [...new Set(lines.map((l) => l.pattern.currency))],
+    });
   }
   const digital = lines.filter((l) => l.item.kind === 'digital').map((l) => l.item.pattern_id);
   if (digital.length) {
-    const { data: owned, error: ownedError } = await db.from('entitlements').select('pattern_id')
-      .eq('user_id', userId).is('revoked_at', null).in('pattern_id', digital);
+    const { data: owned, error: ownedError } = await db
+      .from('entitlements')
+      .select('pattern_id')
+      .eq('user_id', userId)
+      .is('revoked_at', null)
+      .in('pattern_id', digital);
     if (ownedError) throw ownedError;
     if (owned?.length) {
-      throw new PaymentFailure('already_owned', 'You already own a pattern in your cart; it is in your library.', 409,
-        { pattern_ids: owned.map((o) => o.pattern_id) });
+      throw new PaymentFailure('already_owned', 'You already own a pattern in your cart; it is in your library.', 409, {
+        pattern_ids: owned.map((o) => o.pattern_id),
+      });
     }
   }
-  const changed = lines.filter((l) => l.item.expected_unit_price_cents !== undefined && l.item.expected_unit_price_cents !== l.unitPriceCents)
+  const changed = lines
+    .filter((l) => l.item.expected_unit_price_cents !== undefined && l.item.expected_unit_price_cents !== l.unitPriceCents)
     .map((l) => ({ pattern_id: l.item.pattern_id, old_unit_price_cents: l.item.expected_unit_price_cents, new_unit_price_cents: l.unitPriceCents }));
   if (changed.length) {
     throw new PaymentFailure('price_changed', 'A price changed since you added it to your cart; check the new total.', 409, changed);
@@ -136,13 +156,20 @@ async function priceLines(items: CartItem[], userId: string, token: string): Pro
 }
 
 /** The store's code for this cart, if valid now; redemptions and open checkouts' reservations (but the buyer's own) count against its limit. */
-async function findDiscount(code: string, lines: PricedLine[], currency: string, buyerId: string): Promise<(DiscountRule & { id: string; expiresAt: string | null }) | null> {
+async function findDiscount(
+  code: string,
+  lines: PricedLine[],
+  currency: string,
+  buyerId: string,
+): Promise<(DiscountRule & { id: string; expiresAt: string | null }) | null> {
   const normalised = code.trim().toUpperCase();
   if (!normalised) return null;
   const storeIds = [...new Set(lines.map((l) => l.pattern.store_id))];
-  const { data, error } = await serviceClient().from('discount_codes')
+  const { data, error } = await serviceClient()
+    .from('discount_codes')
     .select('id, store_id, percent_off, amount_off_cents, currency, pattern_id, expires_at, max_redemptions, redemptions, active')
-    .eq('code', normalised).in('store_id', storeIds);
+    .eq('code', normalised)
+    .in('store_id', storeIds);
   if (error) throw error;
   const codes = (data ?? []).filter((c) => c.active);
   if (!codes.length) throw new PaymentFailure('discount_invalid', `The code ${normalised} is not valid for the patterns in your cart.`);
@@ -150,21 +177,29 @@ async function findDiscount(code: string, lines: PricedLine[], currency: string,
   if (!applicable.length) throw new PaymentFailure('discount_invalid', `The code ${normalised} applies to a pattern that is not in your cart.`);
   const current = applicable.filter((c) => !c.expires_at || Date.parse(c.expires_at as string) > Date.now());
   if (!current.length) throw new PaymentFailure('discount_expired', `The code ${normalised} has expired.`);
-  const uses = await Promise.all(current.map(async (c) => {
-    if (c.max_redemptions === null) return 0;
-    const { data: used, error: usesError } = await serviceClient().rpc('discount_code_uses', { p_code: c.id, p_except_buyer: buyerId });
-    if (usesError) throw usesError;
-    return used as number;
-  }));
+  const uses = await Promise.all(
+    current.map(async (c) => {
+      if (c.max_redemptions === null) return 0;
+      const { data: used, error: usesError } = await serviceClient().rpc('discount_code_uses', { p_code: c.id, p_except_buyer: buyerId });
+      if (usesError) throw usesError;
+      return used as number;
+    }),
+  );
   const left = current.filter((c, i) => c.max_redemptions === null || uses[i]! < (c.max_redemptions as number));
   if (!left.length) throw new PaymentFailure('discount_exhausted', `The code ${normalised} has been used as many times as the store allows.`);
   const c = left[0]!;
   if (c.amount_off_cents !== null && c.currency !== currency) {
     throw new PaymentFailure('discount_invalid', `The code ${normalised} is in ${String(c.currency)} but your cart is in ${currency}.`);
   }
-  return { id: c.id as string, storeId: c.store_id as string, patternId: (c.pattern_id as string | null) ?? null,
-    percentOff: (c.percent_off as number | null) ?? null, amountOffCents: (c.amount_off_cents as number | null) ?? null,
-    currency: (c.currency as string | null) ?? null, expiresAt: (c.expires_at as string | null) ?? null };
+  return {
+    id: c.id as string,
+    storeId: c.store_id as string,
+    patternId: (c.pattern_id as string | null) ?? null,
+    percentOff: (c.percent_off as number | null) ?? null,
+    amountOffCents: (c.amount_off_cents as number | null) ?? null,
+    currency: (c.currency as string | null) ?? null,
+    expiresAt: (c.expires_at as string | null) ?? null,
+  };
 }
 
 /** Refusals of create_checkout_order that the buyer can act on: its hint is the contract's code. */
@@ -192,20 +227,27 @@ function checkoutExpiry(discount: { expiresAt: string | null } | null): number {
  */
 async function expireEarlierCheckouts(userId: string, patternIds: string[]): Promise<void> {
   if (patternIds.length === 0) return; // print licences may be bought again
-  const { data, error } = await serviceClient().from('orders').select('id, provider_session_id, order_items!inner(pattern_id)')
-    .eq('buyer_id', userId).eq('status', 'pending').not('provider_session_id', 'is', null).in('order_items.pattern_id', patternIds);
+  const { data, error } = await serviceClient()
+    .from('orders')
+    .select('id, provider_session_id, order_items!inner(pattern_id)')
+    .eq('buyer_id', userId)
+    .eq('status', 'pending')
+    .not('provider_session_id', 'is', null)
+    .in('order_items.pattern_id', patternIds);
   if (error) throw error;
-  await Promise.all((data ?? []).map(async (o) => {
-    try {
-      await stripe().checkout.sessions.expire(o.provider_session_id as string);
-    } catch {
-      return; // already complete or expired at the provider: its webhook decides
-    }
-    // expired at the provider now, so it can no longer be paid: the order (and the discount code it
-    // reserved) is released at once instead of when the expiry webhook arrives
-    const { error: expireError } = await serviceClient().from('orders').update({ status: 'expired' }).eq('id', o.id).eq('status', 'pending');
-    if (expireError) throw expireError;
-  }));
+  await Promise.all(
+    (data ?? []).map(async (o) => {
+      try {
+        await stripe().checkout.sessions.expire(o.provider_session_id as string);
+      } catch {
+        return; // already complete or expired at the provider: its webhook decides
+      }
+      // expired at the provider now, so it can no longer be paid: the order (and the discount code it
+      // reserved) is released at once instead of when the expiry webhook arrives
+      const { error: expireError } = await serviceClient().from('orders').update({ status: 'expired' }).eq('id', o.id).eq('status', 'pending');
+      if (expireError) throw expireError;
+    }),
+  );
 }
 
 function contractQuote(quote: CartQuote, lines: PricedLine[]): CheckoutQuote {
@@ -231,24 +273,26 @@ function contractQuote(quote: CartQuote, lines: PricedLine[]): CheckoutQuote {
 }
 
 function sessionLineItems(quote: CartQuote, lines: PricedLine[]): Stripe.Checkout.SessionCreateParams.LineItem[] {
-  return quote.lines.filter((q) => q.totalCents > 0).map((q) => {
-    const line = lines[quote.lines.indexOf(q)]!;
-    const whole = q.discountCents > 0 && q.quantity > 1; // a discounted line may not divide into whole cents per copy
-    const name = line.item.kind === 'wholesale_print' ? `${line.pattern.title} (print licence)` : line.pattern.title;
-    return {
-      quantity: whole ? 1 : q.quantity,
-      price_data: {
-        currency: quote.currency.toLowerCase(),
-        unit_amount: whole ? q.totalCents : q.totalCents / q.quantity,
-        // prices include VAT; Stripe Tax (automatic_tax) takes it out of them
-        tax_behavior: 'inclusive',
-        product_data: {
-          name: whole ? `${name} × ${q.quantity}` : name,
-          metadata: { pattern_id: q.patternId, store_id: q.storeId, kind: line.item.kind },
+  return quote.lines
+    .filter((q) => q.totalCents > 0)
+    .map((q) => {
+      const line = lines[quote.lines.indexOf(q)]!;
+      const whole = q.discountCents > 0 && q.quantity > 1; // a discounted line may not divide into whole cents per copy
+      const name = line.item.kind === 'wholesale_print' ? `${line.pattern.title} (print licence)` : line.pattern.title;
+      return {
+        quantity: whole ? 1 : q.quantity,
+        price_data: {
+          currency: quote.currency.toLowerCase(),
+          unit_amount: whole ? q.totalCents : q.totalCents / q.quantity,
+          // prices include VAT; Stripe Tax (automatic_tax) takes it out of them
+          tax_behavior: 'inclusive',
+          product_data: {
+            name: whole ? `${name} × ${q.quantity}` : name,
+            metadata: { pattern_id: q.patternId, store_id: q.storeId, kind: line.item.kind },
+          },
         },
-      },
-    };
-  });
+      };
+    });
 }
 
 /**
@@ -259,8 +303,11 @@ function sessionLineItems(quote: CartQuote, lines: PricedLine[]): Stripe.Checkou
  */
 async function attachReferral(orderId: string, referral: { code: string; click_id: string }): Promise<void> {
   const { data, error } = await serviceClient().rpc('attach_order_referral', {
-    p_order: orderId, p_code: referral.code, p_click: referral.click_id,
-    p_commission_bp: RESELLER_COMMISSION_BP, p_window_days: REFERRAL_ATTRIBUTION_DAYS,
+    p_order: orderId,
+    p_code: referral.code,
+    p_click: referral.click_id,
+    p_commission_bp: RESELLER_COMMISSION_BP,
+    p_window_days: REFERRAL_ATTRIBUTION_DAYS,
   });
   if (error) console.error(`referral of order ${orderId} not recorded`, error.message);
   else if (!(data as { attributed: boolean }).attributed) console.info(`referral of order ${orderId} ignored: ${(data as { reason: string }).reason}`);
@@ -268,8 +315,13 @@ async function attachReferral(orderId: string, referral: { code: string; click_i
 
 /** A typed partner code, if it is an approved reseller's and not the buyer's own; refused with a clear error otherwise. */
 async function checkPartnerCode(code: string, buyerId: string, buyerEmail: string | null): Promise<string> {
-  const unknown = () => new PaymentFailure('partner_code_invalid',
-    `${code} is not a Stitchhouse partner code. Check it with the partner who gave it to you, or leave the field empty.`, 400, { partner_code: code });
+  const unknown = () =>
+    new PaymentFailure(
+      'partner_code_invalid',
+      `${code} is not a Stitchhouse partner code. Check it with the partner who gave it to you, or leave the field empty.`,
+      400,
+      { partner_code: code },
+    );
   if (!REFERRAL_CODE_FORMAT.test(code)) throw unknown();
   const db = serviceClient();
   const { data, error } = await db.from('referral_codes').select('reseller_id').eq('code', code).maybeSingle();
@@ -282,7 +334,9 @@ async function checkPartnerCode(code: string, buyerId: string, buyerEmail: strin
   const { data: self, error: selfError } = await db.rpc('is_reseller_self', { p_reseller: data.reseller_id, p_buyer: buyerId, p_email: buyerEmail ?? '' });
   if (selfError) throw selfError;
   if (self === true) {
-    throw new PaymentFailure('partner_code_own', 'That is your own partner code: your own purchases earn no commission. Leave the field empty.', 400, { partner_code: code });
+    throw new PaymentFailure('partner_code_own', 'That is your own partner code: your own purchases earn no commission. Leave the field empty.', 400, {
+      partner_code: code,
+    });
   }
   return code;
 }
@@ -297,7 +351,6 @@ async function clickNow(code: string): Promise<{ code: string; click_id: string 
   return { code, click_id: data };
 }
 
-
 /**
  * The buyer came back from the payment page without paying: their open checkout is expired at the
  * provider (so it cannot be paid any more) and the order marked expired at once, which releases the
@@ -305,8 +358,12 @@ async function clickNow(code: string): Promise<{ code: string; click_id: string 
  */
 async function cancelCheckout(buyerId: string, orderId: string): Promise<Response> {
   const db = serviceClient();
-  const { data: order, error } = await db.from('orders').select('id, status, provider_session_id, failure_code, failure_message')
-    .eq('id', orderId).eq('buyer_id', buyerId).maybeSingle();
+  const { data: order, error } = await db
+    .from('orders')
+    .select('id, status, provider_session_id, failure_code, failure_message')
+    .eq('id', orderId)
+    .eq('buyer_id', buyerId)
+    .maybeSingle();
   if (error) throw error;
   if (!order) throw new PaymentFailure('order_not_found', 'There is no such order of yours.', 404);
   if (order.status !== 'pending') return json({ order_id: order.id, status: order.status });
@@ -323,10 +380,16 @@ async function cancelCheckout(buyerId: string, orderId: string): Promise<Respons
   // shows. Otherwise the reason is that they left, also when the provider's checkout.session.expired
   // event (sent by the expire above) has already closed the order without a reason.
   const declined = Boolean(order.failure_code || order.failure_message);
-  const { data: closed, error: closeError } = await (declined
-    ? db.from('orders').update({ status: 'expired' }).eq('id', orderId).eq('status', 'pending')
-    : db.from('orders').update({ status: 'expired', failure_code: 'cancelled', failure_message: 'You left the payment page before paying.' })
-      .eq('id', orderId).in('status', ['pending', 'expired']).is('failure_code', null).is('failure_message', null)
+  const { data: closed, error: closeError } = await (
+    declined
+      ? db.from('orders').update({ status: 'expired' }).eq('id', orderId).eq('status', 'pending')
+      : db
+          .from('orders')
+          .update({ status: 'expired', failure_code: 'cancelled', failure_message: 'You left the payment page before paying.' })
+          .eq('id', orderId)
+          .in('status', ['pending', 'expired'])
+          .is('failure_code', null)
+          .is('failure_message', null)
   ).select('status');
   if (closeError) throw closeError;
   return json({ order_id: order.id, status: closed?.[0]?.status ?? 'expired' });
@@ -334,7 +397,10 @@ async function cancelCheckout(buyerId: string, orderId: string): Promise<Respons
 
 async function checkout(req: Request, ctx: Context): Promise<Response> {
   const caller = await ctx.member('Sign in to check out.');
-  const raw = await req.clone().json().catch(() => null) as Record<string, unknown> | null;
+  const raw = (await req
+    .clone()
+    .json()
+    .catch(() => null)) as Record<string, unknown> | null;
   if (raw && typeof raw === 'object' && 'cancel_order' in raw) {
     return cancelCheckout(caller.user.id, (await ctx.body(cancelCheckoutRequest)).cancel_order);
   }
@@ -343,7 +409,7 @@ async function checkout(req: Request, ctx: Context): Promise<Response> {
   if (guest && !body.preview && !body.email) {
     throw new PaymentFailure('email_required', 'Enter your email address: your receipt and download links go there.');
   }
-  const buyerEmail = guest ? body.email ?? null : caller.user.email ?? null;
+  const buyerEmail = guest ? (body.email ?? null) : (caller.user.email ?? null);
   checkQuantities(body.items);
   const lines = await priceLines(body.items, caller.user.id, caller.token);
   const currency = lines[0]!.pattern.currency;
@@ -354,10 +420,16 @@ async function checkout(req: Request, ctx: Context): Promise<Response> {
 
   let quote: CartQuote;
   try {
-    quote = quoteCart(lines.map((l): CartLineInput => ({
-      patternId: l.item.pattern_id, storeId: l.pattern.store_id, plan: getPlan(l.pattern.stores.plan).id,
-      unitPriceCents: l.unitPriceCents, quantity: l.item.quantity,
-    })), { currency, country: body.country, discount });
+    quote = quoteCart(
+      lines.map((l): CartLineInput => ({
+        patternId: l.item.pattern_id,
+        storeId: l.pattern.store_id,
+        plan: getPlan(l.pattern.stores.plan).id,
+        unitPriceCents: l.unitPriceCents,
+        quantity: l.item.quantity,
+      })),
+      { currency, country: body.country, discount },
+    );
   } catch (err) {
     if (err instanceof PricingError) throw new PaymentFailure('invalid_request', err.message);
     throw err;
@@ -371,22 +443,40 @@ async function checkout(req: Request, ctx: Context): Promise<Response> {
 
   const db = serviceClient();
   // releases the buyer's earlier open checkouts of these patterns and the codes they reserved
-  await expireEarlierCheckouts(caller.user.id, lines.filter((l) => l.item.kind === 'digital').map((l) => l.item.pattern_id));
+  await expireEarlierCheckouts(
+    caller.user.id,
+    lines.filter((l) => l.item.kind === 'digital').map((l) => l.item.pattern_id),
+  );
   const expiresAt = checkoutExpiry(discount);
   // the order reserves its discount code (row lock, redemptions + open reservations under the limit)
   const { data: orderId, error } = await db.rpc('create_checkout_order', {
     p_order: {
-      buyer_id: caller.user.id, buyer_email: buyerEmail, currency,
-      subtotal_cents: quote.subtotalCents, platform_fee_cents: quote.platformFeeCents, total_cents: quote.totalCents,
-      provider: quote.totalCents === 0 ? 'free' : providerName(), vat_cents: quote.vatCents, vat_rate_bp: quote.vatRateBp,
-      buyer_country: body.country, discount_cents: quote.discountCents, discount_code_id: discount?.id ?? null,
+      buyer_id: caller.user.id,
+      buyer_email: buyerEmail,
+      currency,
+      subtotal_cents: quote.subtotalCents,
+      platform_fee_cents: quote.platformFeeCents,
+      total_cents: quote.totalCents,
+      provider: quote.totalCents === 0 ? 'free' : providerName(),
+      vat_cents: quote.vatCents,
+      vat_rate_bp: quote.vatRateBp,
+      buyer_country: body.country,
+      discount_cents: quote.discountCents,
+      discount_code_id: discount?.id ?? null,
       expires_at: new Date(expiresAt * 1000).toISOString(),
     },
     p_items: quote.lines.map((q, i) => ({
-      pattern_id: q.patternId, store_id: q.storeId, kind: lines[i]!.item.kind, quantity: q.quantity,
-      unit_price_cents: q.unitPriceCents, platform_fee_cents: q.platformFeeCents, currency,
+      pattern_id: q.patternId,
+      store_id: q.storeId,
+      kind: lines[i]!.item.kind,
+      quantity: q.quantity,
+      unit_price_cents: q.unitPriceCents,
+      platform_fee_cents: q.platformFeeCents,
+      currency,
       licence: lines[i]!.item.kind === 'wholesale_print' ? 'small_business' : lines[i]!.pattern.licence,
-      vat_cents: q.vatCents, discount_cents: q.discountCents, title: lines[i]!.pattern.title,
+      vat_cents: q.vatCents,
+      discount_cents: q.discountCents,
+      title: lines[i]!.pattern.title,
     })),
   });
   if (error) {
@@ -394,7 +484,7 @@ async function checkout(req: Request, ctx: Context): Promise<Response> {
     throw error;
   }
   const id = orderId as string;
-  const referral = partnerCode ? await clickNow(partnerCode) ?? body.referral : body.referral;
+  const referral = partnerCode ? ((await clickNow(partnerCode)) ?? body.referral) : body.referral;
   if (referral) await attachReferral(id, referral);
   const success = siteLink(siteUrl(), '/payment/success', {}, { order: id });
 
@@ -410,34 +500,46 @@ async function checkout(req: Request, ctx: Context): Promise<Response> {
   try {
     // the buyer as a customer in the cart's country: Stripe Tax starts from it, the page preselects it
     // (customer_update: what the buyer picks there is saved back)
-    const customer = await stripe().customers.create({
-      ...(buyerEmail ? { email: buyerEmail } : {}), address: { country: body.country }, metadata: { order_id: id },
-    }, { idempotencyKey: `checkout-customer-${id}` });
-    session = await stripe().checkout.sessions.create({
-      mode: 'payment',
-      line_items: sessionLineItems(quote, lines),
-      customer: customer.id,
-      customer_update: { address: 'auto' },
-      client_reference_id: id,
-      metadata: { order_id: id },
-      success_url: success,
-      cancel_url: siteLink(siteUrl(), '/payment/error', {}, { order: id, reason: 'cancelled' }),
-      // 24 h, or until the discount code expires (the provider's clock then counts); the order keeps what the session says
-      ...(expiresAt < Math.floor(Date.now() / 1000) + SESSION_LIFETIME_S - 60 ? { expires_at: expiresAt } : {}),
-      payment_intent_data: { transfer_group: id, metadata: { order_id: id } },
-      automatic_tax: { enabled: true },
-      // Stripe's dynamic payment methods, kept to cards (with the Apple Pay and Google Pay wallets,
-      // shown where the buyer's device has them) and PayPal: Checkout offers those of them the
-      // account has turned on and the cart's currency takes
-      allowed_payment_method_types: ['card', 'paypal'],
-    }, { idempotencyKey: `checkout-${id}` });
+    const customer = await stripe().customers.create(
+      {
+        ...(buyerEmail ? { email: buyerEmail } : {}),
+        address: { country: body.country },
+        metadata: { order_id: id },
+      },
+      { idempotencyKey: `checkout-customer-${id}` },
+    );
+    session = await stripe().checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: sessionLineItems(quote, lines),
+        customer: customer.id,
+        customer_update: { address: 'auto' },
+        client_reference_id: id,
+        metadata: { order_id: id },
+        success_url: success,
+        cancel_url: siteLink(siteUrl(), '/payment/error', {}, { order: id, reason: 'cancelled' }),
+        // 24 h, or until the discount code expires (the provider's clock then counts); the order keeps what the session says
+        ...(expiresAt < Math.floor(Date.now() / 1000) + SESSION_LIFETIME_S - 60 ? { expires_at: expiresAt } : {}),
+        payment_intent_data: { transfer_group: id, metadata: { order_id: id } },
+        automatic_tax: { enabled: true },
+        // Stripe's dynamic payment methods, kept to cards (with the Apple Pay and Google Pay wallets,
+        // shown where the buyer's device has them) and PayPal: Checkout offers those of them the
+        // account has turned on and the cart's currency takes
+        allowed_payment_method_types: ['card', 'paypal'],
+      },
+      { idempotencyKey: `checkout-${id}` },
+    );
   } catch (err) {
-    await db.from('orders').update({ status: 'failed', failure_code: 'payments_unavailable',
-      failure_message: 'The payment page could not be opened.' }).eq('id', id);
+    await db
+      .from('orders')
+      .update({ status: 'failed', failure_code: 'payments_unavailable', failure_message: 'The payment page could not be opened.' })
+      .eq('id', id);
     throw err;
   }
-  const { error: sessionError } = await db.from('orders')
-    .update({ provider_session_id: session.id, expires_at: new Date(session.expires_at * 1000).toISOString() }).eq('id', id);
+  const { error: sessionError } = await db
+    .from('orders')
+    .update({ provider_session_id: session.id, expires_at: new Date(session.expires_at * 1000).toISOString() })
+    .eq('id', id);
   if (sessionError) throw sessionError;
   return json({ order_id: id, url: session.url, quote: publicQuote, ...partner });
 }

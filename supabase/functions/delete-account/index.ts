@@ -11,7 +11,6 @@ import { FunctionError, handler, type Context } from '../_shared/handler.ts';
 import { requireEnv } from '../_shared/env.ts';
 import { sendMail } from '../_shared/mail.ts';
 
-
 const fail = (status: number, code: string, message: string) => new FunctionError(code, message, status);
 
 /** A call to the auth server; `Answer` is the JSON body it sends on success (null when empty). */
@@ -65,9 +64,9 @@ async function deleteAccount(_req: Request, ctx: Context): Promise<Response> {
   const probe = grant.body.access_token as string;
   try {
     // 2. With an authenticator app: this session must be aal2, and a fresh code is needed.
-    const factor = (grant.body.user?.factors ?? []).find((f: { status: string; factor_type: string }) => f.status === 'verified' && f.factor_type === 'totp') as
-      | { id: string }
-      | undefined;
+    const factor = (grant.body.user?.factors ?? []).find(
+      (f: { status: string; factor_type: string }) => f.status === 'verified' && f.factor_type === 'totp',
+    ) as { id: string } | undefined;
     if (factor) {
       // This session's own level was checked above (signedInUser: aal2 when the account has an app).
       if (!body.code) throw fail(400, 'code_required', 'Enter the 6-digit code from your authenticator app.');
@@ -87,16 +86,22 @@ async function deleteAccount(_req: Request, ctx: Context): Promise<Response> {
     throw fail(500, 'server_error', 'Your account could not be deleted. Nothing was changed; please try again.');
   }
   const closed = data as {
-    stores_closed: number; stores_removed: number; orders_anonymised: number; reviews_removed: number;
+    stores_closed: number;
+    stores_removed: number;
+    orders_anonymised: number;
+    reviews_removed: number;
     files: Array<{ bucket: string; name: string }>;
   };
   const filesLeft = await removeFiles(closed.files).catch((err) => {
-    console.error('removing the member\'s files failed', err);
+    console.error("removing the member's files failed", err);
     return closed.files.length;
   });
   const outcome = {
-    stores_closed: closed.stores_closed, stores_removed: closed.stores_removed, orders_anonymised: closed.orders_anonymised,
-    reviews_removed: closed.reviews_removed, files_removed: closed.files.length - filesLeft,
+    stores_closed: closed.stores_closed,
+    stores_removed: closed.stores_removed,
+    orders_anonymised: closed.orders_anonymised,
+    reviews_removed: closed.reviews_removed,
+    files_removed: closed.files.length - filesLeft,
   };
   let emailed = false;
   if (email) {

@@ -19,12 +19,11 @@ export interface MessageEmailInput {
 export function messageEmail(input: MessageEmailInput): { subject: string; text: string; html: string } {
   const link = siteLink(input.siteUrl, '/account/messages/:threadId', { threadId: input.threadId });
   const about = input.patternTitle ?? input.storeName;
-  const subject = input.recipientSide === 'store'
-    ? `${input.senderName} asked about ${about}`
-    : `${input.senderName} answered about ${about}`;
-  const lead = input.recipientSide === 'store'
-    ? `${input.senderName} sent ${input.storeName} a message about ${about}:`
-    : `${input.senderName} answered your question about ${about}:`;
+  const subject = input.recipientSide === 'store' ? `${input.senderName} asked about ${about}` : `${input.senderName} answered about ${about}`;
+  const lead =
+    input.recipientSide === 'store'
+      ? `${input.senderName} sent ${input.storeName} a message about ${about}:`
+      : `${input.senderName} answered your question about ${about}:`;
   const note = 'Answer on Stitchhouse: replies stay in the conversation, and no email address is shared with the other side.';
   const text = [lead, '', input.body, '', `Open the conversation: ${link}`, '', note].join('\n');
   const html = `<p>${escapeHtml(lead)}</p>

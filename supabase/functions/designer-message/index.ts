@@ -14,8 +14,14 @@ import { messageEmail } from './email.ts';
 const claimed = z.union([
   z.object({ notify: z.literal(false) }),
   z.object({
-    notify: z.literal(true), thread_id: z.string(), recipient_side: z.enum(['buyer', 'store']), recipient_ids: z.array(z.string()),
-    sender_name: z.string(), store_name: z.string(), pattern_title: z.string().nullable(), body: z.string(),
+    notify: z.literal(true),
+    thread_id: z.string(),
+    recipient_side: z.enum(['buyer', 'store']),
+    recipient_ids: z.array(z.string()),
+    sender_name: z.string(),
+    store_name: z.string(),
+    pattern_title: z.string().nullable(),
+    body: z.string(),
   }),
 ]);
 
@@ -23,11 +29,17 @@ const claimed = z.union([
 function messageFailure(error: { code?: string; message: string; hint?: string | null; details?: string | null }): FunctionError {
   const words = `${error.message}${error.hint ? `. ${error.hint}` : ''}`;
   switch (error.code) {
-    case '42501': return new FunctionError('forbidden', words, 403);
-    case 'PT404': return new FunctionError('not_found', words, 404);
-    case 'PT429': return new FunctionError('rate_limited', words, 429, { limit: error.details ?? null });
-    case '23514': case '22023': return new FunctionError('invalid_request', words, 400);
-    default: throw new Error(`designer-message: ${error.code ?? ''} ${error.message}`);
+    case '42501':
+      return new FunctionError('forbidden', words, 403);
+    case 'PT404':
+      return new FunctionError('not_found', words, 404);
+    case 'PT429':
+      return new FunctionError('rate_limited', words, 429, { limit: error.details ?? null });
+    case '23514':
+    case '22023':
+      return new FunctionError('invalid_request', words, 400);
+    default:
+      throw new Error(`designer-message: ${error.code ?? ''} ${error.message}`);
   }
 }
 
@@ -38,8 +50,13 @@ async function notify(service: Db, messageId: string): Promise<boolean> {
   const claim = claimed.parse(data);
   if (!claim.notify) return false;
   const mail = messageEmail({
-    siteUrl: siteUrl(), threadId: claim.thread_id, recipientSide: claim.recipient_side, senderName: claim.sender_name,
-    storeName: claim.store_name, patternTitle: claim.pattern_title, body: claim.body,
+    siteUrl: siteUrl(),
+    threadId: claim.thread_id,
+    recipientSide: claim.recipient_side,
+    senderName: claim.sender_name,
+    storeName: claim.store_name,
+    patternTitle: claim.pattern_title,
+    body: claim.body,
   });
   let emailed = false;
   for (const id of claim.recipient_ids) {
@@ -59,7 +76,10 @@ async function designerMessage(_req: Request, ctx: Context): Promise<Response> {
   const caller = await ctx.member('Sign in to message a designer.');
   const input = await ctx.body(designerMessageRequest);
   const { data, error } = await ctx.caller(caller.token).rpc('send_designer_message', {
-    p_body: input.body, p_thread_id: input.thread_id, p_pattern_id: input.pattern_id, p_store_id: input.store_id,
+    p_body: input.body,
+    p_thread_id: input.thread_id,
+    p_pattern_id: input.pattern_id,
+    p_store_id: input.store_id,
   });
   if (error) throw messageFailure(error);
   const sent = designerMessageResponse.omit({ emailed: true }).parse(data);

@@ -4,7 +4,11 @@ import { DOWNLOAD_ERRORS, type DownloadErrorCode } from '@stitchhouse/shared/con
 import { FunctionError, type Details } from '../_shared/handler.ts';
 
 export class DownloadFailure extends FunctionError {
-  constructor(override readonly code: DownloadErrorCode, message?: string, details: Details = null) {
+  constructor(
+    override readonly code: DownloadErrorCode,
+    message?: string,
+    details: Details = null,
+  ) {
     super(code, message ?? DOWNLOAD_ERRORS[code].message, DOWNLOAD_ERRORS[code].status, details);
     this.name = 'DownloadFailure';
   }

@@ -14,14 +14,23 @@ import { layersOn, matchLayers, pagesNeeded, sizeLayersOf, type LayerMatch, type
 import { DOWNLOAD_ERRORS, downloadRequest, type DownloadRequest } from '@stitchhouse/shared/contracts/download.ts';
 
 /** What record_download answers (jsonb). */
-const recordedDownload = z.object({ download_id: z.number().int(), storage_path: z.string(), format: z.string(), version: z.number().int(), remaining: z.number().int().nullable() });
+const recordedDownload = z.object({
+  download_id: z.number().int(),
+  storage_path: z.string(),
+  format: z.string(),
+  version: z.number().int(),
+  remaining: z.number().int().nullable(),
+});
 
 async function readRequest(req: Request, ctx: Context): Promise<DownloadRequest> {
   if (req.method === 'POST') return ctx.body(downloadRequest);
   const id = ctx.url.pathname.split('/').filter(Boolean)[1];
   return ctx.parse(downloadRequest, {
-    pattern_id: id ? decodeURIComponent(id) : undefined, format: ctx.url.searchParams.get('format') || undefined, expires: ctx.url.searchParams.get('expires') || undefined,
-    sizes: ctx.url.searchParams.get('sizes') || undefined, variant: ctx.url.searchParams.get('variant') || undefined,
+    pattern_id: id ? decodeURIComponent(id) : undefined,
+    format: ctx.url.searchParams.get('format') || undefined,
+    expires: ctx.url.searchParams.get('expires') || undefined,
+    sizes: ctx.url.searchParams.get('sizes') || undefined,
+    variant: ctx.url.searchParams.get('variant') || undefined,
   });
 }
 
@@ -47,8 +56,12 @@ function forSizes(facts: FileFacts | null, sizeLabels: string[], sizes: string[]
 async function minutesUntilAllowed(db: Db, patternId: string): Promise<number> {
   const since = new Date(Date.now() - 3600_000).toISOString();
   const { data } = await db
-    .from('downloads').select('created_at').eq('pattern_id', patternId).gt('created_at', since)
-    .order('created_at', { ascending: true }).limit(1);
+    .from('downloads')
+    .select('created_at')
+    .eq('pattern_id', patternId)
+    .gt('created_at', since)
+    .order('created_at', { ascending: true })
+    .limit(1);
   const oldest = data?.[0]?.created_at;
   if (!oldest) return 1;
   return Math.max(1, Math.ceil((Date.parse(oldest) + 3600_000 - Date.now()) / 60_000));
@@ -58,8 +71,13 @@ async function minutesUntilAllowed(db: Db, patternId: string): Promise<number> {
 async function stampIdentity(db: Db, userId: string, email: string | undefined, patternId: string, patternLicence: Licence) {
   const [{ data: profile }, { data: entitlement }] = await Promise.all([
     db.from('profiles').select('display_name').eq('id', userId).maybeSingle(),
-    db.from('entitlements').select('id, source, order_items(licence, orders(number, buyer_email))')
-      .eq('user_id', userId).eq('pattern_id', patternId).is('revoked_at', null).maybeSingle(),
+    db
+      .from('entitlements')
+      .select('id, source, order_items(licence, orders(number, buyer_email))')
+      .eq('user_id', userId)
+      .eq('pattern_id', patternId)
+      .is('revoked_at', null)
+      .maybeSingle(),
   ]);
   type Item = { licence: Licence; orders: { number: number; buyer_email: string | null } | null } | null;
   const item = (entitlement as { order_items: Item } | null)?.order_items ?? null;
@@ -95,9 +113,18 @@ async function download(req: Request, ctx: Context): Promise<Response> {
 
   // what the file knows of its sizes and variants (the buyer reads it under RLS, as the page does)
   const { data: row } = await db.from('pattern_files').select('layers, tiles, variants').eq('pattern_id', pattern.id).eq('format', format).maybeSingle();
-  const facts: FileFacts | null = row ? { layers: row.layers as unknown as LayerMatch[], tiles: row.tiles as unknown as ManifestPage[] | null, variants: row.variants as unknown as FileFacts['variants'] } : null;
+  const facts: FileFacts | null = row
+    ? {
+        layers: row.layers as unknown as LayerMatch[],
+        tiles: row.tiles as unknown as ManifestPage[] | null,
+        variants: row.variants as unknown as FileFacts['variants'],
+      }
+    : null;
   if (request.variant && facts && !facts.variants[request.variant]) {
-    throw new DownloadFailure('file_missing', request.variant === 'roll36' ? 'This pattern has no 36-inch roll file.' : 'This pattern has no dark projector file.');
+    throw new DownloadFailure(
+      'file_missing',
+      request.variant === 'roll36' ? 'This pattern has no 36-inch roll file.' : 'This pattern has no dark projector file.',
+    );
   }
   const sizeLabels = ((pattern.size_chart as { sizes?: { label?: string }[] } | null)?.sizes ?? []).map((s) => s.label ?? '').filter(Boolean);
 
@@ -113,9 +140,20 @@ async function download(req: Request, ctx: Context): Promise<Response> {
   const file = recordedDownload.parse(recorded);
 
   const service = ctx.service();
-  const fileName = downloadFileName(pattern.title as string, request.variant ? `${file.format}-${request.variant}` : file.format, pattern.current_version as number);
+  const fileName = downloadFileName(
+    pattern.title as string,
+    request.variant ? `${file.format}-${request.variant}` : file.format,
+    pattern.current_version as number,
+  );
   // The buyer's copy of this file version, format, variant and sizes, stamped before: served as it was.
-  const copyKey: CopyKey = { user_id: caller.user.id, pattern_id: pattern.id as string, format: file.format, version: file.version, variant: request.variant ?? '', sizes: [...new Set(request.sizes ?? [])].sort().join(',') };
+  const copyKey: CopyKey = {
+    user_id: caller.user.id,
+    pattern_id: pattern.id as string,
+    format: file.format,
+    version: file.version,
+    variant: request.variant ?? '',
+    sizes: [...new Set(request.sizes ?? [])].sort().join(','),
+  };
   const { data: kept } = await service.from('download_copies').select('id, storage_path, revoked_at').match(copyKey).maybeSingle();
   if (kept && !kept.revoked_at) {
     const { data: copy } = await service.storage.from(COPIES_BUCKET).download(kept.storage_path as string);
@@ -124,7 +162,10 @@ async function download(req: Request, ctx: Context): Promise<Response> {
   if (kept) {
     // revoked (then granted again) or its bytes gone: that copy makes way for a new one
     await service.storage.from(COPIES_BUCKET).remove([kept.storage_path as string]);
-    await service.from('download_copies').delete().eq('id', kept.id as string);
+    await service
+      .from('download_copies')
+      .delete()
+      .eq('id', kept.id as string);
   }
   await removeRevokedCopies();
 
@@ -154,10 +195,16 @@ async function keepCopy(service: Db, key: CopyKey, stamped: Uint8Array): Promise
   try {
     const storagePath = `${key.user_id}/${crypto.randomUUID()}.pdf`;
     const copies = service.storage.from(COPIES_BUCKET);
-    const { error: uploadError } = await copies.upload(storagePath, new Blob([stamped as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), { contentType: 'application/pdf' });
+    const { error: uploadError } = await copies.upload(storagePath, new Blob([stamped as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), {
+      contentType: 'application/pdf',
+    });
     if (uploadError) throw uploadError;
-    const { data: row, error } = await service.from('download_copies')
-      .upsert({ ...key, storage_path: storagePath, size_bytes: stamped.byteLength }, { onConflict: 'user_id,pattern_id,format,version,variant,sizes', ignoreDuplicates: true })
+    const { data: row, error } = await service
+      .from('download_copies')
+      .upsert(
+        { ...key, storage_path: storagePath, size_bytes: stamped.byteLength },
+        { onConflict: 'user_id,pattern_id,format,version,variant,sizes', ignoreDuplicates: true },
+      )
       .select('id');
     if (error || !row?.length) await copies.remove([storagePath]);
     if (error) throw error;
@@ -181,8 +228,16 @@ function pdfResponse(bytes: Uint8Array, fileName: string, copy: 'kept' | 'stampe
   });
 }
 
-Deno.serve(handler({
-  name: 'download', methods: ['GET', 'POST'], invalidCode: 'bad_request', serverErrorMessage: DOWNLOAD_ERRORS.server_error.message,
-  // the page names the saved file from it (shared streamFunction's fileName); not a CORS-safelisted header
-  exposeHeaders: ['content-disposition'],
-}, download));
+Deno.serve(
+  handler(
+    {
+      name: 'download',
+      methods: ['GET', 'POST'],
+      invalidCode: 'bad_request',
+      serverErrorMessage: DOWNLOAD_ERRORS.server_error.message,
+      // the page names the saved file from it (shared streamFunction's fileName); not a CORS-safelisted header
+      exposeHeaders: ['content-disposition'],
+    },
+    download,
+  ),
+);

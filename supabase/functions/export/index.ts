@@ -16,14 +16,28 @@ import { sendMail } from '../_shared/mail.ts';
 import { siteLink } from '@stitchhouse/shared/routes.ts';
 import { PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
 import {
-  EXPORT_BUCKET, EXPORT_ERRORS, EXPORT_LINK_SECONDS, EXPORT_UPLOAD_SECONDS, exportRequest,
-  type ExportErrorCode, type ExportMailed, type ExportPattern, type ExportPlan, type NotIncluded,
+  EXPORT_BUCKET,
+  EXPORT_ERRORS,
+  EXPORT_LINK_SECONDS,
+  EXPORT_UPLOAD_SECONDS,
+  exportRequest,
+  type ExportErrorCode,
+  type ExportMailed,
+  type ExportPattern,
+  type ExportPlan,
+  type NotIncluded,
 } from '@stitchhouse/shared/contracts/export.ts';
-
 
 /** A file name from a pattern title: letters, digits and hyphens. */
 export function fileSafe(title: string): string {
-  return title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'pattern';
+  return (
+    title
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'pattern'
+  );
 }
 
 const refuse = (code: ExportErrorCode, message: string) => new FunctionError(code, message, EXPORT_ERRORS[code]);
@@ -49,11 +63,47 @@ async function collect(db: Db, userId: string) {
   const [profile, roles, orders, library, downloads, stores, wholesale] = await Promise.all([
     one('profile', db.from('profiles').select('display_name, avatar_path, intent, newsletter_opt_in, created_at').eq('id', userId).maybeSingle()),
     readAll('roles', (a, b) => db.from('user_roles').select('role, granted_at').eq('user_id', userId).order('role').range(a, b)),
-    readAll('orders', (a, b) => db.from('orders').select('number, status, currency, subtotal_cents, discount_cents, vat_cents, total_cents, buyer_country, created_at, paid_at, order_items(title, kind, quantity, unit_price_cents, licence)').eq('buyer_id', userId).order('created_at').order('id').range(a, b)),
-    readAll('library', (a, b) => db.from('entitlements').select('pattern_id, source, granted_at, revoked_at, order_items(licence, orders(number)), patterns(title, licence, stores!patterns_store_id_fkey(name))').eq('user_id', userId).order('granted_at').order('id').range(a, b)),
-    readAll('downloads', (a, b) => db.from('downloads').select('pattern_id, format, version, created_at').eq('user_id', userId).order('created_at').order('id').range(a, b)),
-    readAll('stores', (a, b) => db.from('stores').select('name, slug, kind, bio, country, currency, address_line1, address_line2, city, postal_code, region, opening_hours, plan, created_at').eq('owner_id', userId).order('created_at').range(a, b)),
-    readAll('wholesale', (a, b) => db.from('wholesale_accounts').select('business_name, tax_id, address_line1, address_line2, city, postal_code, region, country, website, status, reason, created_at, reviewed_at').eq('user_id', userId).order('created_at').range(a, b)),
+    readAll('orders', (a, b) =>
+      db
+        .from('orders')
+        .select(
+          'number, status, currency, subtotal_cents, discount_cents, vat_cents, total_cents, buyer_country, created_at, paid_at, order_items(title, kind, quantity, unit_price_cents, licence)',
+        )
+        .eq('buyer_id', userId)
+        .order('created_at')
+        .order('id')
+        .range(a, b),
+    ),
+    readAll('library', (a, b) =>
+      db
+        .from('entitlements')
+        .select(
+          'pattern_id, source, granted_at, revoked_at, order_items(licence, orders(number)), patterns(title, licence, stores!patterns_store_id_fkey(name))',
+        )
+        .eq('user_id', userId)
+        .order('granted_at')
+        .order('id')
+        .range(a, b),
+    ),
+    readAll('downloads', (a, b) =>
+      db.from('downloads').select('pattern_id, format, version, created_at').eq('user_id', userId).order('created_at').order('id').range(a, b),
+    ),
+    readAll('stores', (a, b) =>
+      db
+        .from('stores')
+        .select('name, slug, kind, bio, country, currency, address_line1, address_line2, city, postal_code, region, opening_hours, plan, created_at')
+        .eq('owner_id', userId)
+        .order('created_at')
+        .range(a, b),
+    ),
+    readAll('wholesale', (a, b) =>
+      db
+        .from('wholesale_accounts')
+        .select('business_name, tax_id, address_line1, address_line2, city, postal_code, region, country, website, status, reason, created_at, reviewed_at')
+        .eq('user_id', userId)
+        .order('created_at')
+        .range(a, b),
+    ),
   ]);
   return { profile, roles, orders, library, downloads, stores, wholesale };
 }
@@ -63,9 +113,16 @@ async function collect(db: Db, userId: string) {
  * (the first of PATTERN_FORMATS it has), and those that have no file yet (left out, with why).
  */
 async function patternsToFetch(db: Db, userId: string): Promise<{ patterns: ExportPattern[]; notIncluded: NotIncluded[] }> {
-  const owned = await readAll('library files', (a, b) => db.from('entitlements')
-    .select('pattern_id, patterns(title, pattern_files(format, version))')
-    .eq('user_id', userId).is('revoked_at', null).order('granted_at').order('id').range(a, b));
+  const owned = await readAll('library files', (a, b) =>
+    db
+      .from('entitlements')
+      .select('pattern_id, patterns(title, pattern_files(format, version))')
+      .eq('user_id', userId)
+      .is('revoked_at', null)
+      .order('granted_at')
+      .order('id')
+      .range(a, b),
+  );
   const patterns: ExportPattern[] = [];
   const notIncluded: NotIncluded[] = [];
   for (const entry of owned) {
@@ -78,7 +135,12 @@ async function patternsToFetch(db: Db, userId: string): Promise<{ patterns: Expo
       continue;
     }
     const version = files.find((r) => r.format === format)!.version;
-    patterns.push({ pattern_id: entry.pattern_id, title, format, file: `patterns/${fileSafe(title)}-${entry.pattern_id.slice(0, 8)}-${format}-v${version}.pdf` });
+    patterns.push({
+      pattern_id: entry.pattern_id,
+      title,
+      format,
+      file: `patterns/${fileSafe(title)}-${entry.pattern_id.slice(0, 8)}-${format}-v${version}.pdf`,
+    });
   }
   return { patterns, notIncluded };
 }
@@ -106,7 +168,8 @@ async function mail(service: Db, userId: string, email: string | null, path: str
   if (!signed?.signedUrl) throw refuse('export_missing', 'The export was not uploaded. Make a new one.');
   // Earlier exports whose links have ended are of no use to anyone: remove them.
   const { data: listed } = await storage.list(userId, { limit: 1000 });
-  const ended = (listed ?? []).map((o) => ({ name: o.name, at: PATH.exec(`${userId}/${o.name}`) }))
+  const ended = (listed ?? [])
+    .map((o) => ({ name: o.name, at: PATH.exec(`${userId}/${o.name}`) }))
     .filter((o) => o.at && Date.now() - madeAt(o.at[2]!) > EXPORT_UPLOAD_SECONDS * 1000)
     .map((o) => `${userId}/${o.name}`);
   if (ended.length) await storage.remove(ended);
@@ -115,37 +178,50 @@ async function mail(service: Db, userId: string, email: string | null, path: str
   if (email) {
     // English plural rules (1 pattern, 0 patterns, 2 patterns), not a hand-written n === 1.
     const one = (n: number) => new Intl.PluralRules('en').select(n) === 'one';
-    const left = notIncluded > 0 ? ` ${notIncluded} of your patterns ${one(notIncluded) ? 'is' : 'are'} not in it; patterns_not_included in stitchhouse-account.json says why.` : '';
+    const left =
+      notIncluded > 0
+        ? ` ${notIncluded} of your patterns ${one(notIncluded) ? 'is' : 'are'} not in it; patterns_not_included in stitchhouse-account.json says why.`
+        : '';
     await sendMail({
       to: email,
       subject: 'Your Stitchhouse export is ready',
       text: `Your account export (${patterns} ${one(patterns) ? 'pattern' : 'patterns'}) is ready.${left} Download it within an hour:\n\n${signed.signedUrl}\n\nAfter that, make a new one at ${siteLink(siteUrl(), '/account')}.\n`,
-    }).then(() => { mailed = true; }, (err) => console.error('export email failed', err));
+    }).then(
+      () => {
+        mailed = true;
+      },
+      (err) => console.error('export email failed', err),
+    );
   }
   return { mailed, expires_at: expiresAt };
 }
 
-Deno.serve(handler({
-  name: 'export',
-  methods: ['POST'],
-  invalidCode: 'bad_request',
-  exposeHeaders: ['x-export-skipped'],
-  serverErrorMessage: 'Your export could not be prepared. Please try again in a moment.',
-}, async (req, ctx) => {
-  const { user, token } = await ctx.member('Sign in to export your account.');
-  // {} starts an export; an empty body too (as before)
-  const text = await req.text();
-  let raw: unknown;
-  try {
-    raw = text.trim() ? JSON.parse(text) : {};
-  } catch {
-    throw refuse('bad_request', 'The body must be JSON: {} to start an export, {"step": "mail", "path": …} to mail its link.');
-  }
-  const request = ctx.parse(exportRequest, raw);
-  if (request.step === 'mail') {
-    return ctx.json(await mail(ctx.service(), user.id, user.email ?? null, request.path, request.patterns, request.not_included));
-  }
-  const body = await plan(ctx.caller(token), ctx.service(), user.id, user.email ?? null);
-  // patterns already left out (no file yet); the browser adds the ones /download refuses
-  return ctx.json(body, 200, { 'x-export-skipped': String(body.not_included.length) });
-}));
+Deno.serve(
+  handler(
+    {
+      name: 'export',
+      methods: ['POST'],
+      invalidCode: 'bad_request',
+      exposeHeaders: ['x-export-skipped'],
+      serverErrorMessage: 'Your export could not be prepared. Please try again in a moment.',
+    },
+    async (req, ctx) => {
+      const { user, token } = await ctx.member('Sign in to export your account.');
+      // {} starts an export; an empty body too (as before)
+      const text = await req.text();
+      let raw: unknown;
+      try {
+        raw = text.trim() ? JSON.parse(text) : {};
+      } catch {
+        throw refuse('bad_request', 'The body must be JSON: {} to start an export, {"step": "mail", "path": …} to mail its link.');
+      }
+      const request = ctx.parse(exportRequest, raw);
+      if (request.step === 'mail') {
+        return ctx.json(await mail(ctx.service(), user.id, user.email ?? null, request.path, request.patterns, request.not_included));
+      }
+      const body = await plan(ctx.caller(token), ctx.service(), user.id, user.email ?? null);
+      // patterns already left out (no file yet); the browser adds the ones /download refuses
+      return ctx.json(body, 200, { 'x-export-skipped': String(body.not_included.length) });
+    },
+  ),
+);

@@ -36,8 +36,12 @@ export function followDigestEmail(base: string, patterns: readonly DigestPattern
     `Unsubscribe: ${unsubscribe}`,
   ].join('\n');
   const html = `<h1 style="font-size:20px">New patterns from designers you follow</h1>
-${[...byStore].map(([store, list]) => `<h2 style="font-size:16px">${escapeHtml(store)}</h2>
-<ul>${list.map((p) => `<li><a href="${escapeHtml(link(p))}">${escapeHtml(p.title)}</a> — ${escapeHtml(formatPrice(p.price_cents, p.currency))}</li>`).join('')}</ul>`).join('\n')}
+${[...byStore]
+  .map(
+    ([store, list]) => `<h2 style="font-size:16px">${escapeHtml(store)}</h2>
+<ul>${list.map((p) => `<li><a href="${escapeHtml(link(p))}">${escapeHtml(p.title)}</a> — ${escapeHtml(formatPrice(p.price_cents, p.currency))}</li>`).join('')}</ul>`,
+  )
+  .join('\n')}
 <p style="color:#555;font-size:13px">You get this because you follow these designers and subscribed to the ${escapeHtml(BRAND_NAME)} newsletter.
 <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a> with one click.</p>`;
   return { subject, text, html };

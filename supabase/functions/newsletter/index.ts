@@ -32,7 +32,6 @@ const INVALID_TOKEN = (link: 'confirm' | 'unsubscribe') =>
     404,
   );
 
-
 type Rpcs = Database['public']['Functions'];
 type NewsletterRpc = 'newsletter_request' | 'newsletter_mail_failed' | 'newsletter_confirm' | 'newsletter_unsubscribe' | 'newsletter_follow_digest';
 /** One of the newsletter's SQL functions (service key); `T`: the shape of its jsonb answer. */
@@ -88,7 +87,6 @@ async function unsubscribe(req: Request, ctx: Context): Promise<Response> {
   return json({ status: 'unsubscribed', email: result.email }, 200);
 }
 
-
 /** The weekly digest (default: the last 7 days). Only the platform (service key) may send it. */
 async function digest(req: Request, ctx: Context): Promise<Response> {
   if (bearerToken(req) !== requireEnv('SUPABASE_SERVICE_ROLE_KEY')) {
@@ -112,8 +110,10 @@ async function digest(req: Request, ctx: Context): Promise<Response> {
 
 const ACTIONS: Record<string, (req: Request, ctx: Context) => Promise<Response>> = { subscribe, confirm, unsubscribe, digest };
 
-Deno.serve(handler({ name: 'newsletter', methods: ['POST'], invalidCode: 'bad_request' }, async (req, ctx) => {
-  const run = ACTIONS[ctx.url.pathname.split('/').filter(Boolean)[1] ?? ''];
-  if (!run) throw new NewsletterFailure('not_found', 'Use POST /newsletter/subscribe, /newsletter/confirm or /newsletter/unsubscribe', 404);
-  return run(req, ctx);
-}));
+Deno.serve(
+  handler({ name: 'newsletter', methods: ['POST'], invalidCode: 'bad_request' }, async (req, ctx) => {
+    const run = ACTIONS[ctx.url.pathname.split('/').filter(Boolean)[1] ?? ''];
+    if (!run) throw new NewsletterFailure('not_found', 'Use POST /newsletter/subscribe, /newsletter/confirm or /newsletter/unsubscribe', 404);
+    return run(req, ctx);
+  }),
+);

@@ -24,7 +24,10 @@ export function isAllowedOrigin(origin: string, siteUrl: string, extra: string |
   const site = originOf(siteUrl);
   if (!candidate) return false;
   if (candidate === site) return true;
-  const listed = (extra ?? '').split(',').map((s) => originOf(s.trim())).filter((s): s is string => s !== null);
+  const listed = (extra ?? '')
+    .split(',')
+    .map((s) => originOf(s.trim()))
+    .filter((s): s is string => s !== null);
   if (listed.includes(candidate)) return true;
   return site !== null && LOOPBACK.has(new URL(site).hostname) && LOOPBACK.has(new URL(candidate).hostname);
 }

@@ -37,4 +37,13 @@ export function partnerDecisionEmail(application: Application, siteUrl: string):
   };
 }
 
-Deno.serve(handler({ name: 'partner-review', ...REVIEW }, reviewDecision<Tables<'partner_applications'>>({ decide: (db, args) => db.rpc('review_partner_application', args), what: 'partner review', email: partnerDecisionEmail })));
+Deno.serve(
+  handler(
+    { name: 'partner-review', ...REVIEW },
+    reviewDecision<Tables<'partner_applications'>>({
+      decide: (db, args) => db.rpc('review_partner_application', args),
+      what: 'partner review',
+      email: partnerDecisionEmail,
+    }),
+  ),
+);

@@ -12,7 +12,12 @@ import { sha256Hex as sha256 } from '../_shared/pos.ts';
 import { PATTERN_FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/formats.ts';
 import { inkOnTile, matchLayers, planA0, planHomeTiles, type LayerMatch } from '@stitchhouse/shared/catalog/tiling.ts';
 import {
-  checkAnswer, masterPath, patternFormatsRequest, type ApplyAnswer, type CheckAnswer, type FormatAnswer,
+  checkAnswer,
+  masterPath,
+  patternFormatsRequest,
+  type ApplyAnswer,
+  type CheckAnswer,
+  type FormatAnswer,
 } from '@stitchhouse/shared/contracts/pattern-formats.ts';
 
 interface OwnedPattern {
@@ -24,7 +29,11 @@ interface OwnedPattern {
 
 /** The caller's own pattern, read as the caller: another store's (or none) is 404. */
 async function ownPattern(db: Db, patternId: string, userId: string): Promise<OwnedPattern> {
-  const { data } = await db.from('patterns').select('id, store_id, title, size_chart, stores!patterns_store_id_fkey!inner(owner_id)').eq('id', patternId).maybeSingle();
+  const { data } = await db
+    .from('patterns')
+    .select('id, store_id, title, size_chart, stores!patterns_store_id_fkey!inner(owner_id)')
+    .eq('id', patternId)
+    .maybeSingle();
   const owner = (data?.stores as unknown as { owner_id: string } | undefined)?.owner_id;
   if (!data || owner !== userId) throw new FunctionError('not_found', 'Pattern not found in your store.', 404);
   const chart = data.size_chart as { sizes?: { label?: unknown }[] } | null;
@@ -81,31 +90,51 @@ async function check(ctx: Context, pattern: OwnedPattern, version: number): Prom
   const matches = matchLayers(master.layers, pattern.sizes);
   const unmatched = matches.filter((m) => m.size === null).map((m) => m.name);
   if (master.layers.length > 0 && unmatched.length === master.layers.length) {
-    throw new FunctionError('layers_unmatched',
+    throw new FunctionError(
+      'layers_unmatched',
       `None of the master’s layers (${master.layers.join(', ')}) is named after a size of this pattern (${pattern.sizes.join(', ') || 'no sizes in the size chart yet'}). Name each layer after its size, e.g. “Size 12”, or add the sizes to the size chart.`,
-      422, { layers: master.layers, sizes: pattern.sizes });
+      422,
+      { layers: master.layers, sizes: pattern.sizes },
+    );
   }
   // the page counts: home tiles need the ink (blank tiles are left out)
   const ink = inkOf(master);
-  const tiles = (paper: 'a4' | 'us_letter') => 1 + master.sheets.reduce((sum, sheet, i) => sum + planHomeTiles(sheet, paper, i).tiles.filter((t) => inkOnTile(t.window, ink[i]!) !== null).length, 0);
+  const tiles = (paper: 'a4' | 'us_letter') =>
+    1 + master.sheets.reduce((sum, sheet, i) => sum + planHomeTiles(sheet, paper, i).tiles.filter((t) => inkOnTile(t.window, ink[i]!) !== null).length, 0);
   const pages = { a4: tiles('a4'), us_letter: tiles('us_letter'), a0: master.sheets.reduce((sum, sheet) => sum + planA0(sheet).tiles.length, 0), projector: 1 };
   const { error } = await ctx.service().rpc('record_pattern_master', {
-    p_pattern_id: pattern.id, p_version: version, p_size_bytes: bytes.byteLength, p_sha256: await sha256(bytes),
-    p_sheets: asJson(master.sheets.map((s) => ({ width_pt: s.widthPt, height_pt: s.heightPt }))), p_layers: asJson(matches),
+    p_pattern_id: pattern.id,
+    p_version: version,
+    p_size_bytes: bytes.byteLength,
+    p_sha256: await sha256(bytes),
+    p_sheets: asJson(master.sheets.map((s) => ({ width_pt: s.widthPt, height_pt: s.heightPt }))),
+    p_layers: asJson(matches),
   });
   if (error) await rpcFailure(error);
   const { own } = await ownFormats(ctx, pattern.id);
-  return checkAnswer.parse({ sheets: master.sheets.map((s) => ({ width_pt: s.widthPt, height_pt: s.heightPt })), layers: matches, unmatched, pages, kept_own: own });
+  return checkAnswer.parse({
+    sheets: master.sheets.map((s) => ({ width_pt: s.widthPt, height_pt: s.heightPt })),
+    layers: matches,
+    unmatched,
+    pages,
+    kept_own: own,
+  });
 }
 
 async function makeFormat(ctx: Context, pattern: OwnedPattern, version: number, format: PatternFormat): Promise<FormatAnswer> {
   const service = ctx.service();
   const { data: recorded } = await service.from('pattern_masters').select('version, storage_path, layers').eq('pattern_id', pattern.id).maybeSingle();
-  if (!recorded || recorded.version !== version) throw new FunctionError('conflict', 'The master was replaced meanwhile. Reload the page and upload again.', 409);
+  if (!recorded || recorded.version !== version)
+    throw new FunctionError('conflict', 'The master was replaced meanwhile. Reload the page and upload again.', 409);
   const { own, versions } = await ownFormats(ctx, pattern.id);
   const fileVersion = (versions.get(format) ?? 0) + 1;
   if (own.includes(format)) {
-    const { error } = await service.rpc('record_generated_format', { p_pattern_id: pattern.id, p_master_version: version, p_format: format, p_file: { kept_own: true, pages: null } });
+    const { error } = await service.rpc('record_generated_format', {
+      p_pattern_id: pattern.id,
+      p_master_version: version,
+      p_format: format,
+      p_file: { kept_own: true, pages: null },
+    });
     if (error) await rpcFailure(error);
     return { format, pages: 0, variants: {}, kept_own: true };
   }
@@ -119,20 +148,28 @@ async function makeFormat(ctx: Context, pattern: OwnedPattern, version: number, 
   let main: { path: string; size_bytes: number; sha256: string; pages: number; tiles: unknown } | null = null;
   for (const file of files) {
     const path = file.variant ? `${base}-${file.variant}.pdf` : `${base}.pdf`;
-    const { error } = await storage.upload(path, new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), { contentType: 'application/pdf', upsert: true });
+    const { error } = await storage.upload(path, new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), {
+      contentType: 'application/pdf',
+      upsert: true,
+    });
     if (error) throw new Error(`pattern-formats: storing ${path}: ${error.message}`);
     if (file.variant) variants[file.variant] = { pages: file.pages };
     else main = { path, size_bytes: file.bytes.byteLength, sha256: await sha256(file.bytes), pages: file.pages, tiles: file.manifest };
   }
   const { error } = await service.rpc('record_generated_format', {
-    p_pattern_id: pattern.id, p_master_version: version, p_format: format, p_file: asJson({ ...main!, version: fileVersion, variants }),
+    p_pattern_id: pattern.id,
+    p_master_version: version,
+    p_format: format,
+    p_file: asJson({ ...main!, version: fileVersion, variants }),
   });
   if (error) await rpcFailure(error);
   return { format, pages: main!.pages, variants, kept_own: false };
 }
 
 async function apply(ctx: Context, pattern: OwnedPattern, version: number, changes: string | undefined, userId: string): Promise<ApplyAnswer> {
-  const { data, error } = await ctx.service().rpc('apply_generated_formats', { p_pattern_id: pattern.id, p_master_version: version, p_changes: changes ?? '', p_user: userId });
+  const { data, error } = await ctx
+    .service()
+    .rpc('apply_generated_formats', { p_pattern_id: pattern.id, p_master_version: version, p_changes: changes ?? '', p_user: userId });
   if (error) await rpcFailure(error);
   const result = data as unknown as { formats: Record<string, { kept_own: boolean; pages: number | null }>; pattern_version: number | null; notify: boolean };
   for (const format of PATTERN_FORMATS) result.formats[format] ??= { kept_own: false, pages: null };

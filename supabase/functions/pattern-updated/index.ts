@@ -8,7 +8,6 @@ import { siteUrl } from '../_shared/env.ts';
 import { sendMail } from '../_shared/mail.ts';
 import { updateEmail } from './email.ts';
 
-
 // Email links stay valid for a month; after that /download/error explains and links the library.
 const LINK_LIFETIME_SECONDS = 30 * 24 * 3600;
 
@@ -19,9 +18,7 @@ async function patternUpdated(_req: Request, ctx: Context): Promise<Response> {
   const service = ctx.service();
   const { data: pattern, error: patternError } = await service.from('patterns').select('id, title, store_id').eq('id', pattern_id).maybeSingle();
   if (patternError) throw new Error(`pattern-updated: ${patternError.message}`);
-  const { data: store } = pattern
-    ? await service.from('stores').select('name, owner_id').eq('id', pattern.store_id).maybeSingle()
-    : { data: null };
+  const { data: store } = pattern ? await service.from('stores').select('name, owner_id').eq('id', pattern.store_id).maybeSingle() : { data: null };
   if (!pattern || !store || store.owner_id !== caller.user.id) throw new FunctionError('not_found', 'Pattern not found in your store.', 404);
 
   // Claim the version (the database's claim_pattern_update_mail, service only): only the first
@@ -48,7 +45,15 @@ async function patternUpdated(_req: Request, ctx: Context): Promise<Response> {
     const { data: user } = await service.auth.admin.getUserById(user_id as string);
     const to = user?.user?.email;
     if (!to) continue;
-    const mail = updateEmail({ siteUrl: siteUrl(), patternId: pattern_id, title: pattern.title as string, storeName: store.name as string, version, changes, expires });
+    const mail = updateEmail({
+      siteUrl: siteUrl(),
+      patternId: pattern_id,
+      title: pattern.title as string,
+      storeName: store.name as string,
+      version,
+      changes,
+      expires,
+    });
     try {
       await sendMail({ to, ...mail });
       sent += 1;

@@ -11,7 +11,6 @@ import { PAYMENTS, PaymentFailure } from '../_shared/payments.ts';
 import { releaseHeld } from '../_shared/payouts.ts';
 import { paymentsConfigured, stripe } from '../_shared/stripe.ts';
 
-
 async function syncAccount(userId: string, accountId: string) {
   const account = await stripe().accounts.retrieve(accountId);
   // the same SQL the account.updated webhook applies
@@ -33,14 +32,18 @@ async function payoutAccount(req: Request, ctx: Context): Promise<Response> {
     let accountId = existing?.stripe_account_id as string | undefined;
     if (!accountId) {
       const { data: store } = await db.from('stores').select('country').eq('owner_id', caller.user.id).order('created_at').limit(1).maybeSingle();
-      const account = await stripe().accounts.create({
-        type: 'express',
-        country: (store?.country as string | undefined) ?? 'IE',
-        ...(caller.user.email ? { email: caller.user.email } : {}),
-        capabilities: { transfers: { requested: true } },
-        metadata: { user_id: caller.user.id },
-      }, { idempotencyKey: `payout-account-${caller.user.id}` });
-      const { error: insertError } = await db.from('payout_accounts')
+      const account = await stripe().accounts.create(
+        {
+          type: 'express',
+          country: (store?.country as string | undefined) ?? 'IE',
+          ...(caller.user.email ? { email: caller.user.email } : {}),
+          capabilities: { transfers: { requested: true } },
+          metadata: { user_id: caller.user.id },
+        },
+        { idempotencyKey: `payout-account-${caller.user.id}` },
+      );
+      const { error: insertError } = await db
+        .from('payout_accounts')
         .upsert({ user_id: caller.user.id, stripe_account_id: account.id }, { onConflict: 'user_id', ignoreDuplicates: true });
       if (insertError) throw insertError;
       const { data: row } = await db.from('payout_accounts').select('stripe_account_id').eq('user_id', caller.user.id).single();
@@ -56,8 +59,11 @@ async function payoutAccount(req: Request, ctx: Context): Promise<Response> {
   }
 
   const account = existing ? await syncAccount(caller.user.id, existing.stripe_account_id as string) : null;
-  const { data: transfers, error: transferError } = await db.from('payout_transfers').select('status, amount_cents, reversed_cents, currency')
-    .eq('recipient_id', caller.user.id).in('status', ['held', 'paid']);
+  const { data: transfers, error: transferError } = await db
+    .from('payout_transfers')
+    .select('status, amount_cents, reversed_cents, currency')
+    .eq('recipient_id', caller.user.id)
+    .in('status', ['held', 'paid']);
   if (transferError) throw transferError;
   const held: Record<string, number> = {};
   const paid: Record<string, number> = {};
@@ -66,12 +72,14 @@ async function payoutAccount(req: Request, ctx: Context): Promise<Response> {
     bucket[t.currency as string] = (bucket[t.currency as string] ?? 0) + (t.amount_cents as number) - (t.reversed_cents as number);
   }
   const status: PayoutStatus = {
-    account: account ? {
-      details_submitted: account.details_submitted ?? false,
-      charges_enabled: account.charges_enabled ?? false,
-      payouts_enabled: account.payouts_enabled ?? false,
-      requirements_due: account.requirements?.currently_due ?? [],
-    } : null,
+    account: account
+      ? {
+          details_submitted: account.details_submitted ?? false,
+          charges_enabled: account.charges_enabled ?? false,
+          payouts_enabled: account.payouts_enabled ?? false,
+          requirements_due: account.requirements?.currently_due ?? [],
+        }
+      : null,
     held_cents_by_currency: held,
     paid_cents_by_currency: paid,
   };

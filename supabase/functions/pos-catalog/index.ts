@@ -35,7 +35,10 @@ function wantsCsv(req: Request): boolean {
 /** If-None-Match matches when it lists this ETag (weak or strong) or is "*". */
 function matches(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').map((t) => t.trim().replace(/^W\//, '')).some((t) => t === '*' || t === etag);
+  return ifNoneMatch
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === '*' || t === etag);
 }
 
 async function posCatalog(req: Request): Promise<Response> {

@@ -9,14 +9,18 @@ import { handler, type Context } from '../_shared/handler.ts';
 import { patternFacts, posError, recordSales, sha256Hex } from '../_shared/pos.ts';
 import { csvSaleRowSchema, judgeLines } from '@stitchhouse/shared/pos/sales.ts';
 
-
 async function posImport(_req: Request, ctx: Context): Promise<Response> {
   const caller = await ctx.member('Sign in as the shop’s owner to upload sales.');
   const { store_id, rows } = await ctx.body(posImportRequest);
 
   // Whose shop it is is decided as the caller, under row-level security.
-  const { data: shop, error: shopError } = await ctx.caller(caller.token).from('stores')
-    .select('id, currency, owner_id').eq('id', store_id).eq('owner_id', caller.user.id).maybeSingle();
+  const { data: shop, error: shopError } = await ctx
+    .caller(caller.token)
+    .from('stores')
+    .select('id, currency, owner_id')
+    .eq('id', store_id)
+    .eq('owner_id', caller.user.id)
+    .maybeSingle();
   if (shopError) {
     console.error('pos import: store lookup failed', shopError);
     throw posError(500, 'server_error', 'The upload could not be checked. Please try again.');
@@ -27,8 +31,14 @@ async function posImport(_req: Request, ctx: Context): Promise<Response> {
     const db = ctx.service();
     const facts = await patternFacts(db, store_id, rows);
     const result = await recordSales(db, {
-      storeId: store_id, storeCurrency: shop.currency, keyId: null, source: 'csv', idempotencyKey: null,
-      requestHash: await sha256Hex(JSON.stringify(rows)), verdicts: judgeLines(rows, csvSaleRowSchema, facts), facts,
+      storeId: store_id,
+      storeCurrency: shop.currency,
+      keyId: null,
+      source: 'csv',
+      idempotencyKey: null,
+      requestHash: await sha256Hex(JSON.stringify(rows)),
+      verdicts: judgeLines(rows, csvSaleRowSchema, facts),
+      facts,
     });
     return json(result, 200);
   } catch (err) {

@@ -19,8 +19,11 @@ async function posSales(req: Request, ctx: Context): Promise<Response> {
 
   const idempotencyKey = req.headers.get('idempotency-key')?.trim() ?? '';
   if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
-    throw posError(400, 'idempotency_key_required',
-      'Send an "Idempotency-Key" header (1–255 visible characters, e.g. a UUID) so a resent request is recorded once.');
+    throw posError(
+      400,
+      'idempotency_key_required',
+      'Send an "Idempotency-Key" header (1–255 visible characters, e.g. a UUID) so a resent request is recorded once.',
+    );
   }
   const text = await req.text();
   let body: unknown;
@@ -34,8 +37,14 @@ async function posSales(req: Request, ctx: Context): Promise<Response> {
   try {
     const facts = await patternFacts(db, till.store_id, request.lines);
     const result = await recordSales(db, {
-      storeId: till.store_id, storeCurrency: till.store_currency, keyId: till.key_id, source: 'api',
-      idempotencyKey, requestHash: await sha256Hex(text), verdicts: judgeLines(request.lines, saleLineSchema, facts), facts,
+      storeId: till.store_id,
+      storeCurrency: till.store_currency,
+      keyId: till.key_id,
+      source: 'api',
+      idempotencyKey,
+      requestHash: await sha256Hex(text),
+      verdicts: judgeLines(request.lines, saleLineSchema, facts),
+      facts,
     });
     return json(result, 200, { 'idempotent-replayed': String(result.replayed) });
   } catch (err) {

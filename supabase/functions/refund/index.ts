@@ -9,7 +9,6 @@ import { handler, type Context } from '../_shared/handler.ts';
 import { PAYMENTS, PaymentFailure } from '../_shared/payments.ts';
 import { stripe, type Stripe } from '../_shared/stripe.ts';
 
-
 const RPC_ERRORS: Record<string, [string, number]> = {
   PT401: ['not_signed_in', 401],
   PT403: ['forbidden', 403],
@@ -19,7 +18,11 @@ const RPC_ERRORS: Record<string, [string, number]> = {
 
 /** What request_refund answers (jsonb). */
 const requestedRefund = z.object({
-  order_id: z.string(), item_ids: z.array(z.string()), amount_cents: z.number().int(), currency: z.string(), payment_intent: z.string().nullable(),
+  order_id: z.string(),
+  item_ids: z.array(z.string()),
+  amount_cents: z.number().int(),
+  currency: z.string(),
+  payment_intent: z.string().nullable(),
 });
 
 async function refund(req: Request, ctx: Context): Promise<Response> {
@@ -39,12 +42,15 @@ async function refund(req: Request, ctx: Context): Promise<Response> {
   }
   let result: Stripe.Refund;
   try {
-    result = await stripe().refunds.create({
-      payment_intent: request.payment_intent,
-      amount: request.amount_cents,
-      ...(body.reason ? { reason: body.reason } : {}),
-      metadata: { order_id: request.order_id, order_item_ids: request.item_ids.join(','), requested_by: caller.user.id },
-    }, { idempotencyKey: `refund-${request.order_id}-${[...request.item_ids].sort().join('.')}`.slice(0, 255) });
+    result = await stripe().refunds.create(
+      {
+        payment_intent: request.payment_intent,
+        amount: request.amount_cents,
+        ...(body.reason ? { reason: body.reason } : {}),
+        metadata: { order_id: request.order_id, order_item_ids: request.item_ids.join(','), requested_by: caller.user.id },
+      },
+      { idempotencyKey: `refund-${request.order_id}-${[...request.item_ids].sort().join('.')}`.slice(0, 255) },
+    );
   } catch (err) {
     await serviceClient().rpc('cancel_refund_request', { p_item_ids: request.item_ids });
     throw err;

@@ -43,9 +43,15 @@ async function reportExport(_req: Request, ctx: Context): Promise<Response> {
     type Cursor = { sold_at: string; order_item_id: string };
     /** One page of a store's lines in the window, from the cursor on (keyset on sold_at, order_item_id). */
     const page = (storeId: string, after: Cursor | null) => {
-      const query = db.from('report_sales_lines').select(SALES_LINE_SELECT)
-        .eq('store_id', storeId).gte('sold_at', after?.sold_at ?? starts).lt('sold_at', ends)
-        .order('sold_at').order('order_item_id').limit(PAGE);
+      const query = db
+        .from('report_sales_lines')
+        .select(SALES_LINE_SELECT)
+        .eq('store_id', storeId)
+        .gte('sold_at', after?.sold_at ?? starts)
+        .lt('sold_at', ends)
+        .order('sold_at')
+        .order('order_item_id')
+        .limit(PAGE);
       return after ? query.or(`sold_at.gt.${after.sold_at},and(sold_at.eq.${after.sold_at},order_item_id.gt.${after.order_item_id})`) : query;
     };
     const body = new ReadableStream<Uint8Array>({

@@ -17,14 +17,12 @@ import { providerName, stripe, verifiedEvent, type Stripe } from '../_shared/str
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Facts = Record<string, unknown>;
 
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  typeof value === 'string' ? value : value?.id ?? null;
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 
 /** The order's state at Stripe now: its Checkout Session, PaymentIntent and latest Charge. */
 async function orderFacts(orderId: string | null | undefined, fallbackSessionId?: string): Promise<Facts> {
   if (!orderId || !UUID.test(orderId)) return { ignored: 'not a Stitchhouse order (no order_id metadata)' };
-  const { data: order, error } = await serviceClient().from('orders').select('provider_session_id, provider_payment_intent_id')
-    .eq('id', orderId).maybeSingle();
+  const { data: order, error } = await serviceClient().from('orders').select('provider_session_id, provider_payment_intent_id').eq('id', orderId).maybeSingle();
   if (error) throw error;
   if (!order) return { order_id: orderId };
   const sessionId = (order.provider_session_id as string | null) ?? fallbackSessionId;
@@ -33,15 +31,29 @@ async function orderFacts(orderId: string | null | undefined, fallbackSessionId?
   // one round trip: the session with its payment intent and that intent's latest charge
   const s = sessionId ? await stripe().checkout.sessions.retrieve(sessionId, { expand: ['payment_intent.latest_charge'] }) : null;
   if (s) {
-    facts.session = { id: s.id, status: s.status, payment_status: s.payment_status, amount_total: s.amount_total,
-      currency: s.currency, customer_email: s.customer_details?.email ?? s.customer_email ?? null };
+    facts.session = {
+      id: s.id,
+      status: s.status,
+      payment_status: s.payment_status,
+      amount_total: s.amount_total,
+      currency: s.currency,
+      customer_email: s.customer_details?.email ?? s.customer_email ?? null,
+    };
   }
-  const pi = s && s.payment_intent && typeof s.payment_intent === 'object' ? s.payment_intent
-    : intentId ? await stripe().paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }) : null;
+  const pi =
+    s && s.payment_intent && typeof s.payment_intent === 'object'
+      ? s.payment_intent
+      : intentId
+        ? await stripe().paymentIntents.retrieve(intentId, { expand: ['latest_charge'] })
+        : null;
   if (pi) {
-    facts.payment_intent = { id: pi.id, status: pi.status, last_payment_error: pi.last_payment_error
-      ? { code: pi.last_payment_error.code ?? null, decline_code: pi.last_payment_error.decline_code ?? null,
-          message: pi.last_payment_error.message ?? null } : null };
+    facts.payment_intent = {
+      id: pi.id,
+      status: pi.status,
+      last_payment_error: pi.last_payment_error
+        ? { code: pi.last_payment_error.code ?? null, decline_code: pi.last_payment_error.decline_code ?? null, message: pi.last_payment_error.message ?? null }
+        : null,
+    };
     const ch = pi.latest_charge;
     if (ch && typeof ch === 'object') {
       facts.charge = { id: ch.id, amount: ch.amount, amount_refunded: ch.amount_refunded, refunded: ch.refunded };
@@ -59,7 +71,11 @@ async function subscriptionFacts(subscriptionId: string | null): Promise<Facts> 
   const sub = await stripe().subscriptions.retrieve(subscriptionId);
   const metadata = { ...sub.metadata };
   if (!metadata.store_id) {
-    const { data } = await serviceClient().from('billing_customers').select('store_id').eq('provider_customer_id', idOf(sub.customer) ?? '').maybeSingle();
+    const { data } = await serviceClient()
+      .from('billing_customers')
+      .select('store_id')
+      .eq('provider_customer_id', idOf(sub.customer) ?? '')
+      .maybeSingle();
     if (data) metadata.store_id = data.store_id as string;
   }
   return { subscription: { ...sub, customer: idOf(sub.customer), metadata } };
@@ -143,7 +159,9 @@ async function webhook(req: Request): Promise<Response> {
   try {
     const facts = await factsFor(event);
     const { data, error } = await serviceClient().rpc('apply_payment_event', {
-      p_provider: providerName(), p_event: JSON.parse(payload), p_facts: asJson(facts),
+      p_provider: providerName(),
+      p_event: JSON.parse(payload),
+      p_facts: asJson(facts),
     });
     if (error) throw new Error(`apply_payment_event: ${error.message}`);
     const applied = appliedEvent.parse(data);
@@ -153,8 +171,11 @@ async function webhook(req: Request): Promise<Response> {
       if (dueError) throw new Error(`payment_followups: ${dueError.message}`);
       await followUp({ duplicate: true, order_id: facts.order_id, ...(due as object) });
     } else if (applied.duplicate && facts.account) {
-      const { data: account } = await serviceClient().from('payout_accounts').select('user_id, payouts_enabled')
-        .eq('stripe_account_id', (facts.account as { id: string }).id).maybeSingle();
+      const { data: account } = await serviceClient()
+        .from('payout_accounts')
+        .select('user_id, payouts_enabled')
+        .eq('stripe_account_id', (facts.account as { id: string }).id)
+        .maybeSingle();
       if (account?.payouts_enabled) await releaseHeld({ recipientId: account.user_id as string });
     } else {
       await followUp(applied);

@@ -31,4 +31,13 @@ export function decisionEmail(application: Application, siteUrl: string): { subj
   };
 }
 
-Deno.serve(handler({ name: 'wholesale-review', ...REVIEW }, reviewDecision<Tables<'wholesale_accounts'>>({ decide: (db, args) => db.rpc('review_wholesale_application', args), what: 'wholesale review', email: decisionEmail })));
+Deno.serve(
+  handler(
+    { name: 'wholesale-review', ...REVIEW },
+    reviewDecision<Tables<'wholesale_accounts'>>({
+      decide: (db, args) => db.rpc('review_wholesale_application', args),
+      what: 'wholesale review',
+      email: decisionEmail,
+    }),
+  ),
+);

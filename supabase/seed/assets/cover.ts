@@ -35,11 +35,14 @@ export const escapeXml = escapeHtml;
 
 /** Greedy word wrap; a word longer than a line is cut. At most `maxLines`, the last one ellipsised. */
 export function wrapTitle(title: string, maxChars: number, maxLines: number): string[] {
-  const words = title.trim().split(/\s+/).flatMap((word) => {
-    const parts: string[] = [];
-    for (let i = 0; i < word.length; i += maxChars) parts.push(word.slice(i, i + maxChars));
-    return parts;
-  });
+  const words = title
+    .trim()
+    .split(/\s+/)
+    .flatMap((word) => {
+      const parts: string[] = [];
+      for (let i = 0; i < word.length; i += maxChars) parts.push(word.slice(i, i + maxChars));
+      return parts;
+    });
   const lines: string[] = [];
   for (const word of words) {
     const last = lines[lines.length - 1];
@@ -148,7 +151,9 @@ const crossStitch: Motif = (r, [, a, b]) => {
       const colour = (x + y) % 3 === 0 ? b : a;
       for (const cx of new Set([x, grid - 1 - x])) {
         const [x0, y0] = [cx * cell + 2, y * cell + 2];
-        crosses.push(`<path d="M${x0} ${y0}l${cell - 4} ${cell - 4}M${x0 + cell - 4} ${y0}l${4 - cell} ${cell - 4}" stroke="${colour}" stroke-width="2.2" stroke-linecap="round"/>`);
+        crosses.push(
+          `<path d="M${x0} ${y0}l${cell - 4} ${cell - 4}M${x0 + cell - 4} ${y0}l${4 - cell} ${cell - 4}" stroke="${colour}" stroke-width="2.2" stroke-linecap="round"/>`,
+        );
       }
     }
   const size = grid * cell + cell * 3;

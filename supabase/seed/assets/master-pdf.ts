@@ -4,8 +4,26 @@
 // pieces' cutting lines, larger sizes reaching further right and down, so that a buyer who prints
 // only the small sizes needs fewer home tiles. Used by the demo seed, the tests and bench/formats.
 import {
-  PDFDocument, PDFHexString, PDFName, PDFOperator, PDFOperatorNames, StandardFonts, closePath, appendBezierCurve, fill, lineTo, moveTo,
-  popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, setLineWidth, setStrokingRgbColor, stroke, type PDFRef,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFOperator,
+  PDFOperatorNames,
+  StandardFonts,
+  closePath,
+  appendBezierCurve,
+  fill,
+  lineTo,
+  moveTo,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  setFillingRgbColor,
+  setLineWidth,
+  setStrokingRgbColor,
+  stroke,
+  type PDFRef,
 } from 'pdf-lib';
 import { mm } from '../../../shared/src/catalog/tiling.ts';
 
@@ -26,8 +44,18 @@ export interface MasterPdfInput {
 }
 
 const COLOURS = [
-  [0.75, 0.16, 0.16], [0.12, 0.35, 0.7], [0.1, 0.55, 0.3], [0.5, 0.2, 0.6], [0.85, 0.45, 0.05], [0.05, 0.5, 0.55],
-  [0.45, 0.3, 0.15], [0.8, 0.2, 0.55], [0.3, 0.3, 0.3], [0.6, 0.6, 0.1], [0.2, 0.2, 0.8], [0.9, 0.3, 0.3],
+  [0.75, 0.16, 0.16],
+  [0.12, 0.35, 0.7],
+  [0.1, 0.55, 0.3],
+  [0.5, 0.2, 0.6],
+  [0.85, 0.45, 0.05],
+  [0.05, 0.5, 0.55],
+  [0.45, 0.3, 0.15],
+  [0.8, 0.2, 0.55],
+  [0.3, 0.3, 0.3],
+  [0.6, 0.6, 0.1],
+  [0.2, 0.2, 0.8],
+  [0.9, 0.3, 0.3],
 ] as const;
 
 /** The outline of one size of a piece: a rectangle with a curved side, `grow` larger per size. */
@@ -36,10 +64,21 @@ function piece(x: number, top: number, width: number, height: number, detail: nu
   // the curved side, in `detail` pieces
   const steps = Math.max(1, detail);
   for (let s = 0; s < steps; s++) {
-    const t0 = s / steps, t1 = (s + 1) / steps;
-    const y0 = top - height * t0, y1 = top - height * t1;
+    const t0 = s / steps,
+      t1 = (s + 1) / steps;
+    const y0 = top - height * t0,
+      y1 = top - height * t1;
     const bulge = width * 0.3;
-    ops.push(appendBezierCurve(x + width * 0.7 + bulge * Math.sin(Math.PI * t0), y0 - (y0 - y1) / 3, x + width * 0.7 + bulge * Math.sin(Math.PI * t1), y1 + (y0 - y1) / 3, x + width * 0.7 + bulge * Math.sin(Math.PI * t1) * 0.9, y1));
+    ops.push(
+      appendBezierCurve(
+        x + width * 0.7 + bulge * Math.sin(Math.PI * t0),
+        y0 - (y0 - y1) / 3,
+        x + width * 0.7 + bulge * Math.sin(Math.PI * t1),
+        y1 + (y0 - y1) / 3,
+        x + width * 0.7 + bulge * Math.sin(Math.PI * t1) * 0.9,
+        y1,
+      ),
+    );
   }
   ops.push(lineTo(x, top - height), closePath());
   return ops;
@@ -67,9 +106,23 @@ export async function makeMasterPdf(input: MasterPdfInput): Promise<Uint8Array> 
     // outside the layers: title block, sheet number, grainlines
     page.drawText(input.title, { x: mm(30), y: top - mm(40), size: 28, font: bold });
     page.drawText(`Sheet ${s + 1} of ${sheets} · print at 100 %`, { x: mm(30), y: top - mm(55), size: 14, font });
-    page.pushOperators(pushGraphicsState(), setLineWidth(1.5), setStrokingRgbColor(0, 0, 0), moveTo(mm(60), top - mm(140)), lineTo(mm(60), top - mm(420)), stroke(), popGraphicsState());
+    page.pushOperators(
+      pushGraphicsState(),
+      setLineWidth(1.5),
+      setStrokingRgbColor(0, 0, 0),
+      moveTo(mm(60), top - mm(140)),
+      lineTo(mm(60), top - mm(420)),
+      stroke(),
+      popGraphicsState(),
+    );
     if (s === 0 && input.mark) {
-      page.pushOperators(pushGraphicsState(), setFillingRgbColor(0, 0, 0), rectangle(input.mark.x - mm(1), input.mark.y - mm(1), mm(2), mm(2)), fill(), popGraphicsState());
+      page.pushOperators(
+        pushGraphicsState(),
+        setFillingRgbColor(0, 0, 0),
+        rectangle(input.mark.x - mm(1), input.mark.y - mm(1), mm(2), mm(2)),
+        fill(),
+        popGraphicsState(),
+      );
     }
     // one layer per size: three pieces, each size larger
     names.forEach((name, i) => {
@@ -78,9 +131,13 @@ export async function makeMasterPdf(input: MasterPdfInput): Promise<Uint8Array> 
       const grow = mm(38) * i;
       page.pushOperators(
         PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('OC'), PDFName.of(`L${i}`)]),
-        pushGraphicsState(), setLineWidth(1), setStrokingRgbColor(r, g, b),
-        ...piece(mm(80), top - mm(100), mm(260) + grow, mm(380) + grow * 0.8, detail), stroke(),
-        ...piece(mm(80), top - mm(560) - grow * 0.8, mm(200) + grow * 0.7, mm(300) + grow * 0.5, detail), stroke(),
+        pushGraphicsState(),
+        setLineWidth(1),
+        setStrokingRgbColor(r, g, b),
+        ...piece(mm(80), top - mm(100), mm(260) + grow, mm(380) + grow * 0.8, detail),
+        stroke(),
+        ...piece(mm(80), top - mm(560) - grow * 0.8, mm(200) + grow * 0.7, mm(300) + grow * 0.5, detail),
+        stroke(),
         popGraphicsState(),
       );
       page.drawText(`${input.sizes[i] ?? name}`, { x: mm(90) + i * mm(12), y: top - mm(120), size: 10, font, color: rgb(r, g, b) });

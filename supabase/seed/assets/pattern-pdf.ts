@@ -53,8 +53,16 @@ const patternPdfSchema = z
     title: z.string().trim().min(1, { error: 'The pattern needs a title' }).max(200, { error: 'The title is longer than 200 characters' }),
     designer: z.string().trim().min(1, { error: 'The pattern needs a designer' }).max(120, { error: 'The designer name is longer than 120 characters' }),
     format: formatSchema,
-    sizes: z.array(z.string().trim().min(1, { error: 'Size labels cannot be empty' }).max(20)).max(16, { error: 'At most 16 sizes can be drawn' }).default([]),
-    pages: z.number().int({ error: 'Pages must be a whole number' }).min(1, { error: 'Pages must be at least 1' }).max(120, { error: 'Pages must be at most 120' }).optional(),
+    sizes: z
+      .array(z.string().trim().min(1, { error: 'Size labels cannot be empty' }).max(20))
+      .max(16, { error: 'At most 16 sizes can be drawn' })
+      .default([]),
+    pages: z
+      .number()
+      .int({ error: 'Pages must be a whole number' })
+      .min(1, { error: 'Pages must be at least 1' })
+      .max(120, { error: 'Pages must be at most 120' })
+      .optional(),
   })
   .strict();
 
@@ -76,8 +84,14 @@ export function patternPdfPageCount(format: Input['format'], pages?: number): nu
 }
 
 const SIZE_COLOURS = [
-  rgb(0.75, 0.16, 0.16), rgb(0.12, 0.35, 0.7), rgb(0.1, 0.55, 0.3), rgb(0.5, 0.2, 0.6),
-  rgb(0.85, 0.45, 0.05), rgb(0.05, 0.5, 0.55), rgb(0.45, 0.3, 0.15), rgb(0.8, 0.2, 0.55),
+  rgb(0.75, 0.16, 0.16),
+  rgb(0.12, 0.35, 0.7),
+  rgb(0.1, 0.55, 0.3),
+  rgb(0.5, 0.2, 0.6),
+  rgb(0.85, 0.45, 0.05),
+  rgb(0.05, 0.5, 0.55),
+  rgb(0.45, 0.3, 0.15),
+  rgb(0.8, 0.2, 0.55),
 ];
 const SIZE_DASHES: number[][] = [[], [7, 3], [2, 2], [9, 3, 2, 3]];
 
@@ -121,7 +135,10 @@ function pieceOperators({ piece, x, y }: PlacedPiece, sizeCount: number, ox: num
       pushGraphicsState(),
       concatTransformationMatrix(k, 0, 0, k, baseX, baseY),
       setLineWidth(0.9 / k),
-      setDashPattern(dash.map((d) => d / k), 0),
+      setDashPattern(
+        dash.map((d) => d / k),
+        0,
+      ),
       setStrokingRgbColor(colour.red, colour.green, colour.blue),
       ...outline,
       stroke(),
@@ -164,7 +181,13 @@ function drawPieces(page: PDFPage, placed: readonly PlacedPiece[], input: Input,
     page.drawText(`${p.number}  ${p.piece.name.toUpperCase()}`, { x: cx, y: cy, size: 11, font: fonts.bold });
     page.drawText(p.piece.cut, { x: cx, y: cy - 13, size: 8.5, font: fonts.regular });
     page.drawText(title, { x: cx, y: cy - 24, size: 7, font: fonts.regular, color: rgb(0.35, 0.35, 0.35) });
-    page.drawText('GRAINLINE', { x: ox + (p.x + p.piece.grain.x) * PT_PER_CM - 3, y: oy + (p.y + p.piece.grain.y1) * PT_PER_CM + 16, size: 6, font: fonts.regular, rotate: degrees(90) });
+    page.drawText('GRAINLINE', {
+      x: ox + (p.x + p.piece.grain.x) * PT_PER_CM - 3,
+      y: oy + (p.y + p.piece.grain.y1) * PT_PER_CM + 16,
+      size: 6,
+      font: fonts.regular,
+      rotate: degrees(90),
+    });
   }
 }
 
@@ -174,8 +197,14 @@ function drawSizeLegend(page: PDFPage, sizes: string[], fonts: Fonts, x: number,
     const { colour, dash } = sizeStyle(i);
     const rowY = y - i * 14;
     page.pushOperators(
-      pushGraphicsState(), setLineWidth(1.4), setDashPattern(dash, 0), setStrokingRgbColor(colour.red, colour.green, colour.blue),
-      moveTo(x, rowY + 3), lineTo(x + 40, rowY + 3), stroke(), popGraphicsState(),
+      pushGraphicsState(),
+      setLineWidth(1.4),
+      setDashPattern(dash, 0),
+      setStrokingRgbColor(colour.red, colour.green, colour.blue),
+      moveTo(x, rowY + 3),
+      lineTo(x + 40, rowY + 3),
+      stroke(),
+      popGraphicsState(),
     );
     page.drawText(label, { x: x + 48, y: rowY, size: 9, font: fonts.regular });
   });
@@ -184,10 +213,7 @@ function drawSizeLegend(page: PDFPage, sizes: string[], fonts: Fonts, x: number,
 
 /** A square of exactly `sidePt`, with its label: the print-scale check. */
 function drawTestSquare(page: PDFPage, fonts: Fonts, x: number, y: number, sidePt: number, label: string): void {
-  page.pushOperators(
-    pushGraphicsState(), setLineWidth(0.75), setStrokingRgbColor(0, 0, 0),
-    rectangle(x, y, sidePt, sidePt), stroke(), popGraphicsState(),
-  );
+  page.pushOperators(pushGraphicsState(), setLineWidth(0.75), setStrokingRgbColor(0, 0, 0), rectangle(x, y, sidePt, sidePt), stroke(), popGraphicsState());
   const size = Math.max(10, sidePt / 12);
   const width = fonts.bold.widthOfTextAtSize(label, size);
   page.drawText(label, { x: x + (sidePt - width) / 2, y: y + sidePt / 2 - size / 3, size, font: fonts.bold });
@@ -267,10 +293,23 @@ async function tiledPdf(doc: PDFDocument, input: Input, fonts: Fonts, title: str
     y -= 28;
   }
   cover.drawText(`by ${designer}`, { x: MARGIN + 10, y: pageH - 140, size: 12, font: fonts.regular, color: rgb(0.9, 0.9, 0.9) });
-  y = drawParagraphs(cover, fonts, [
-    { heading: 'This file', lines: [`${paperName} print-at-home pattern, ${totalPages} pages: this cover, instructions, a test square and ${columns * rows} pattern pages (${columns} across, ${rows} down).`, `Sizes: ${sizes}.`] },
-    { heading: 'Size lines', lines: ['Each size has its own line colour and style. Trace or cut along your size.'] },
-  ], MARGIN + 10, pageH - 170, pageW - 2 * MARGIN - 20);
+  y = drawParagraphs(
+    cover,
+    fonts,
+    [
+      {
+        heading: 'This file',
+        lines: [
+          `${paperName} print-at-home pattern, ${totalPages} pages: this cover, instructions, a test square and ${columns * rows} pattern pages (${columns} across, ${rows} down).`,
+          `Sizes: ${sizes}.`,
+        ],
+      },
+      { heading: 'Size lines', lines: ['Each size has its own line colour and style. Trace or cut along your size.'] },
+    ],
+    MARGIN + 10,
+    pageH - 170,
+    pageW - 2 * MARGIN - 20,
+  );
   y = drawSizeLegend(cover, input.sizes, fonts, MARGIN + 10, y - 18);
   // Assembly map: where each tile goes.
   const mapCell = Math.min(22, (pageW - 2 * MARGIN) / columns, (y - MARGIN - 40) / rows);
@@ -287,26 +326,62 @@ async function tiledPdf(doc: PDFDocument, input: Input, fonts: Fonts, title: str
   // 2. Instructions
   const instructions = doc.addPage([pageW, pageH]);
   instructions.drawText(`${title}: instructions`, { x: MARGIN, y: pageH - MARGIN - 14, size: 16, font: fonts.bold });
-  drawParagraphs(instructions, fonts, [
-    { heading: 'Printing', lines: ['Print at 100 % ("actual size"), never "fit to page". Print page 3 first and measure the test square; if it is not the stated size, check your printer settings before printing the rest.'] },
-    { heading: 'Assembling the pages', lines: [`Trim each pattern page along the left and bottom border lines. Lay the pages out by their labels: row A at the top, column 1 on the left (${tileLabel(0, 0)} to ${tileLabel(rows - 1, columns - 1)}). Match the diamonds where pages meet and tape them together.`] },
-    { heading: 'Cutting', lines: [...cuttingList(placed), 'Transfer notches and the grainline to the fabric. Seam allowance of 1.5 cm is included unless stated.'] },
-    { heading: 'Sewing', lines: [
-      '1. Staystitch the neckline of the bodice pieces 1 cm from the edge so it does not stretch.',
-      '2. Interface the facing and waistband. Sew the bodice shoulder seams, right sides together, and press them open.',
-      '3. Set in the sleeves, matching the notch at the top of the sleeve cap to the shoulder seam.',
-      '4. Sew the side seams from the sleeve hem to the waist in one pass. Finish the seam allowances.',
-      '5. Sew the skirt panels together, attach the pockets at the notches, then join the skirt to the bodice at the waist.',
-      '6. Attach the facing, understitch it and press it to the inside. Hem the sleeves and skirt.',
-    ] },
-  ], MARGIN, pageH - MARGIN - 24, pageW - 2 * MARGIN);
+  drawParagraphs(
+    instructions,
+    fonts,
+    [
+      {
+        heading: 'Printing',
+        lines: [
+          'Print at 100 % ("actual size"), never "fit to page". Print page 3 first and measure the test square; if it is not the stated size, check your printer settings before printing the rest.',
+        ],
+      },
+      {
+        heading: 'Assembling the pages',
+        lines: [
+          `Trim each pattern page along the left and bottom border lines. Lay the pages out by their labels: row A at the top, column 1 on the left (${tileLabel(0, 0)} to ${tileLabel(rows - 1, columns - 1)}). Match the diamonds where pages meet and tape them together.`,
+        ],
+      },
+      {
+        heading: 'Cutting',
+        lines: [...cuttingList(placed), 'Transfer notches and the grainline to the fabric. Seam allowance of 1.5 cm is included unless stated.'],
+      },
+      {
+        heading: 'Sewing',
+        lines: [
+          '1. Staystitch the neckline of the bodice pieces 1 cm from the edge so it does not stretch.',
+          '2. Interface the facing and waistband. Sew the bodice shoulder seams, right sides together, and press them open.',
+          '3. Set in the sleeves, matching the notch at the top of the sleeve cap to the shoulder seam.',
+          '4. Sew the side seams from the sleeve hem to the waist in one pass. Finish the seam allowances.',
+          '5. Sew the skirt panels together, attach the pockets at the notches, then join the skirt to the bodice at the waist.',
+          '6. Attach the facing, understitch it and press it to the inside. Hem the sleeves and skirt.',
+        ],
+      },
+    ],
+    MARGIN,
+    pageH - MARGIN - 24,
+    pageW - 2 * MARGIN,
+  );
 
   // 3. Test square
   const squarePage = doc.addPage([pageW, pageH]);
   const side = format === 'a4' ? 10 * PT_PER_CM : 4 * 72;
   const squareLabel = format === 'a4' ? '10 cm' : '4 in';
   squarePage.drawText('Test square', { x: MARGIN, y: pageH - MARGIN - 14, size: 16, font: fonts.bold });
-  drawParagraphs(squarePage, fonts, [{ lines: [`Printed at 100 %, this square measures exactly ${squareLabel === '10 cm' ? '10 cm x 10 cm' : '4 in x 4 in'}. Measure it before printing the pattern pages.`] }], MARGIN, pageH - MARGIN - 24, pageW - 2 * MARGIN);
+  drawParagraphs(
+    squarePage,
+    fonts,
+    [
+      {
+        lines: [
+          `Printed at 100 %, this square measures exactly ${squareLabel === '10 cm' ? '10 cm x 10 cm' : '4 in x 4 in'}. Measure it before printing the pattern pages.`,
+        ],
+      },
+    ],
+    MARGIN,
+    pageH - MARGIN - 24,
+    pageW - 2 * MARGIN,
+  );
   drawTestSquare(squarePage, fonts, (pageW - side) / 2, (pageH - side) / 2, side, squareLabel);
 
   // 4. The layout, drawn once as a form XObject in a scratch document, shown through each tile's window.
@@ -329,23 +404,53 @@ async function tiledPdf(doc: PDFDocument, input: Input, fonts: Fonts, title: str
       const big = fonts.bold.widthOfTextAtSize(label, 72);
       page.drawText(label, { x: (pageW - big) / 2, y: pageH / 2 - 24, size: 72, font: fonts.bold, color: rgb(0.85, 0.85, 0.85), opacity: 0.6 });
       page.drawRectangle({ x: MARGIN, y: MARGIN, width: tileW, height: tileH, borderColor: rgb(0.3, 0.3, 0.3), borderWidth: 0.5, borderDashArray: [4, 3] });
-      page.drawText(`${title} | ${paperName} | page ${FRONT_PAGES + r * columns + c + 1} of ${totalPages}`, { x: MARGIN, y: pageH - MARGIN + 10, size: 7, font: fonts.regular });
+      page.drawText(`${title} | ${paperName} | page ${FRONT_PAGES + r * columns + c + 1} of ${totalPages}`, {
+        x: MARGIN,
+        y: pageH - MARGIN + 10,
+        size: 7,
+        font: fonts.regular,
+      });
       page.drawText(label, { x: pageW - MARGIN - fonts.bold.widthOfTextAtSize(label, 12), y: pageH - MARGIN + 10, size: 12, font: fonts.bold });
       // Match marks: half a diamond each side of every shared edge; the neighbour's label beside it.
-      const diamond = (x: number, yy: number) => page.pushOperators(
-        pushGraphicsState(), setFillingRgbColor(0.2, 0.2, 0.2),
-        moveTo(x, yy + 7), lineTo(x + 7, yy), lineTo(x, yy - 7), lineTo(x - 7, yy), closePath(), fill(), popGraphicsState(),
-      );
-      if (c > 0) { diamond(MARGIN, pageH / 2); page.drawText(`< ${tileLabel(r, c - 1)}`, { x: MARGIN + 10, y: pageH / 2 + 10, size: 8, font: fonts.regular }); }
-      if (c < columns - 1) { diamond(pageW - MARGIN, pageH / 2); page.drawText(`${tileLabel(r, c + 1)} >`, { x: pageW - MARGIN - 30, y: pageH / 2 + 10, size: 8, font: fonts.regular }); }
-      if (r > 0) { diamond(pageW / 2, pageH - MARGIN); page.drawText(`^ ${tileLabel(r - 1, c)}`, { x: pageW / 2 + 10, y: pageH - MARGIN - 14, size: 8, font: fonts.regular }); }
-      if (r < rows - 1) { diamond(pageW / 2, MARGIN); page.drawText(`v ${tileLabel(r + 1, c)}`, { x: pageW / 2 + 10, y: MARGIN + 6, size: 8, font: fonts.regular }); }
+      const diamond = (x: number, yy: number) =>
+        page.pushOperators(
+          pushGraphicsState(),
+          setFillingRgbColor(0.2, 0.2, 0.2),
+          moveTo(x, yy + 7),
+          lineTo(x + 7, yy),
+          lineTo(x, yy - 7),
+          lineTo(x - 7, yy),
+          closePath(),
+          fill(),
+          popGraphicsState(),
+        );
+      if (c > 0) {
+        diamond(MARGIN, pageH / 2);
+        page.drawText(`< ${tileLabel(r, c - 1)}`, { x: MARGIN + 10, y: pageH / 2 + 10, size: 8, font: fonts.regular });
+      }
+      if (c < columns - 1) {
+        diamond(pageW - MARGIN, pageH / 2);
+        page.drawText(`${tileLabel(r, c + 1)} >`, { x: pageW - MARGIN - 30, y: pageH / 2 + 10, size: 8, font: fonts.regular });
+      }
+      if (r > 0) {
+        diamond(pageW / 2, pageH - MARGIN);
+        page.drawText(`^ ${tileLabel(r - 1, c)}`, { x: pageW / 2 + 10, y: pageH - MARGIN - 14, size: 8, font: fonts.regular });
+      }
+      if (r < rows - 1) {
+        diamond(pageW / 2, MARGIN);
+        page.drawText(`v ${tileLabel(r + 1, c)}`, { x: pageW / 2 + 10, y: MARGIN + 6, size: 8, font: fonts.regular });
+      }
     }
 }
 
 function sheetHeader(page: PDFPage, fonts: Fonts, input: Input, title: string, designer: string, right: string, width: number, top: number): void {
   page.drawText(title, { x: MARGIN, y: top - 40, size: 36, font: fonts.bold });
-  page.drawText(`by ${designer} | sizes: ${input.sizes.length > 0 ? input.sizes.join(', ') : 'One size'} | print at 100 % scale`, { x: MARGIN, y: top - 66, size: 16, font: fonts.regular });
+  page.drawText(`by ${designer} | sizes: ${input.sizes.length > 0 ? input.sizes.join(', ') : 'One size'} | print at 100 % scale`, {
+    x: MARGIN,
+    y: top - 66,
+    size: 16,
+    font: fonts.regular,
+  });
   page.drawText(right, { x: width - MARGIN - fonts.bold.widthOfTextAtSize(right, 20) - 10 * PT_PER_CM - 20, y: top - 40, size: 20, font: fonts.bold });
   drawTestSquare(page, fonts, width - MARGIN - 10 * PT_PER_CM, top - 10 * PT_PER_CM - 10, 10 * PT_PER_CM, '10 cm');
   drawSizeLegend(page, input.sizes, fonts, MARGIN, top - 100);

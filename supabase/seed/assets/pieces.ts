@@ -23,7 +23,10 @@ export const PIECE_LIBRARY: readonly Piece[] = [
     height: 44,
     path: [['M', 0, 0], ['L', 24, 0], ['L', 25, 24], ['C', 19, 27, 18, 33, 19, 40], ['L', 7, 44], ['C', 7, 38, 3, 35, 0, 35], ['Z']],
     grain: { x: 10, y1: 6, y2: 30 },
-    notches: [{ x: 24.6, y: 14, dx: -1, dy: 0 }, { x: 19.3, y: 30, dx: -1, dy: 0 }],
+    notches: [
+      { x: 24.6, y: 14, dx: -1, dy: 0 },
+      { x: 19.3, y: 30, dx: -1, dy: 0 },
+    ],
   },
   {
     name: 'Bodice back',
@@ -32,7 +35,11 @@ export const PIECE_LIBRARY: readonly Piece[] = [
     height: 45,
     path: [['M', 0, 0], ['L', 23, 0], ['L', 24, 25], ['C', 19.5, 28, 19, 35, 20, 41], ['L', 7, 45], ['C', 6, 43, 3, 42, 0, 42], ['Z']],
     grain: { x: 9, y1: 6, y2: 32 },
-    notches: [{ x: 23.6, y: 14, dx: -1, dy: 0 }, { x: 19.4, y: 32, dx: -1, dy: 0 }, { x: 19.4, y: 34, dx: -1, dy: 0 }],
+    notches: [
+      { x: 23.6, y: 14, dx: -1, dy: 0 },
+      { x: 19.4, y: 32, dx: -1, dy: 0 },
+      { x: 19.4, y: 34, dx: -1, dy: 0 },
+    ],
   },
   {
     name: 'Sleeve',
@@ -41,7 +48,11 @@ export const PIECE_LIBRARY: readonly Piece[] = [
     height: 54,
     path: [['M', 5, 0], ['L', 35, 0], ['L', 40, 40], ['C', 33, 42, 28, 54, 20, 54], ['C', 12, 54, 7, 42, 0, 40], ['Z']],
     grain: { x: 20, y1: 6, y2: 44 },
-    notches: [{ x: 20, y: 54, dx: 0, dy: -1 }, { x: 8.5, y: 46, dx: 0.6, dy: -0.8 }, { x: 31.5, y: 46, dx: -0.6, dy: -0.8 }],
+    notches: [
+      { x: 20, y: 54, dx: 0, dy: -1 },
+      { x: 8.5, y: 46, dx: 0.6, dy: -0.8 },
+      { x: 31.5, y: 46, dx: -0.6, dy: -0.8 },
+    ],
   },
   {
     name: 'Skirt front',
@@ -59,7 +70,10 @@ export const PIECE_LIBRARY: readonly Piece[] = [
     height: 63,
     path: [['M', 0, 0], ['L', 40, 0], ['L', 22, 63], ['L', 0, 63], ['Z']],
     grain: { x: 10, y1: 8, y2: 55 },
-    notches: [{ x: 28, y: 42, dx: -0.96, dy: -0.28 }, { x: 26.5, y: 47.3, dx: -0.96, dy: -0.28 }],
+    notches: [
+      { x: 28, y: 42, dx: -0.96, dy: -0.28 },
+      { x: 26.5, y: 47.3, dx: -0.96, dy: -0.28 },
+    ],
   },
   {
     name: 'Pocket',
@@ -86,7 +100,10 @@ export const PIECE_LIBRARY: readonly Piece[] = [
     height: 76,
     path: [['M', 0, 0], ['L', 10, 0], ['L', 10, 76], ['L', 0, 76], ['Z']],
     grain: { x: 5, y1: 8, y2: 68 },
-    notches: [{ x: 0, y: 38, dx: 1, dy: 0 }, { x: 10, y: 38, dx: -1, dy: 0 }],
+    notches: [
+      { x: 0, y: 38, dx: 1, dy: 0 },
+      { x: 10, y: 38, dx: -1, dy: 0 },
+    ],
   },
   {
     name: 'Collar',

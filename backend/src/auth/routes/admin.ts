@@ -87,14 +87,20 @@ export function registerAdmin(app: Hono, deps: AuthDeps): void {
   app.post('/admin/generate_link', route(generateLinkRoute));
   // GoTrue serves a user's passkeys to the admin whatever the passkey switch; with passkeys off
   // (config.toml has no [auth.passkey]) none can be registered, so the list is empty and every id unknown.
-  app.get('/admin/users/:id/passkeys', route(async (c) => {
-    await loadUser(deps.ctx.pool, c.req.param('id') ?? '');
-    return c.json([]);
-  }));
-  app.delete('/admin/users/:id/passkeys/:passkeyId', route(async (c) => {
-    await loadUser(deps.ctx.pool, c.req.param('id') ?? '');
-    throw new AuthError(404, 'validation_failed', 'Passkey not found');
-  }));
+  app.get(
+    '/admin/users/:id/passkeys',
+    route(async (c) => {
+      await loadUser(deps.ctx.pool, c.req.param('id') ?? '');
+      return c.json([]);
+    }),
+  );
+  app.delete(
+    '/admin/users/:id/passkeys/:passkeyId',
+    route(async (c) => {
+      await loadUser(deps.ctx.pool, c.req.param('id') ?? '');
+      throw new AuthError(404, 'validation_failed', 'Passkey not found');
+    }),
+  );
 }
 
 /** GoTrue loadUser: a malformed id is a 400, an unknown one a 404. */
@@ -107,10 +113,10 @@ async function loadUser(db: Db, id: string, forUpdate = false): Promise<UserRow>
 
 async function loadFactor(db: Db, userId: string, factorId: string): Promise<FactorRow & { user_id: string }> {
   if (!isUuid(factorId)) throw validationFailed('factor_id must be an UUID');
-  const { rows } = await db.query<FactorRow & { user_id: string }>(
-    `select ${FACTOR_COLUMNS}, user_id from auth.mfa_factors where id = $1 and user_id = $2`,
-    [factorId, userId],
-  );
+  const { rows } = await db.query<FactorRow & { user_id: string }>(`select ${FACTOR_COLUMNS}, user_id from auth.mfa_factors where id = $1 and user_id = $2`, [
+    factorId,
+    userId,
+  ]);
   if (!rows[0]) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
   return rows[0];
 }
@@ -167,9 +173,7 @@ async function listUsersRoute(c: Context, deps: AuthDeps): Promise<Response> {
   const filter = c.req.query('filter')?.trim();
   const where = filter ? `where email ilike $1 or raw_user_meta_data->>'full_name' ilike $1` : '';
   const args = filter ? [`%${filter.replace(/[\\%_]/g, '\\$&')}%`] : [];
-  const total = Number(
-    (await ctx.pool.query<{ n: string }>(`select count(*) as n from auth.users ${where}`, args)).rows[0]!.n,
-  );
+  const total = Number((await ctx.pool.query<{ n: string }>(`select count(*) as n from auth.users ${where}`, args)).rows[0]!.n);
   // Newest first, as GoTrue sorts by default (created_at desc).
   const { rows } = await ctx.pool.query<UserRow>(
     `select * from auth.users ${where} order by created_at desc, id desc limit $${args.length + 1} offset $${args.length + 2}`,
@@ -192,8 +196,11 @@ async function getUserRoute(c: Context, deps: AuthDeps): Promise<Response> {
 async function changeEmail(db: Db, user: UserRow, email: string): Promise<void> {
   const taken = await findUserByEmail(db, email);
   if (taken && taken.id !== user.id) throw emailExists();
-  await db.query(`update auth.users set email = $2, email_change = '', email_change_token_new = '',
-                    email_change_token_current = '', updated_at = now() where id = $1`, [user.id, email]);
+  await db.query(
+    `update auth.users set email = $2, email_change = '', email_change_token_new = '',
+                    email_change_token_current = '', updated_at = now() where id = $1`,
+    [user.id, email],
+  );
   const updated = await db.query(
     `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
      where user_id = $1 and provider = 'email'`,
@@ -221,14 +228,10 @@ async function updateUserRoute(c: Context, deps: AuthDeps): Promise<Response> {
     if (body.password != null) await setPassword(db, user.id, body.password);
     if (email && email !== user.email) await changeEmail(db, user, email);
     if (body.app_metadata) {
-      await db.query('update auth.users set raw_app_meta_data = $2 where id = $1', [
-        user.id, mergeMetadata(user.raw_app_meta_data, body.app_metadata),
-      ]);
+      await db.query('update auth.users set raw_app_meta_data = $2 where id = $1', [user.id, mergeMetadata(user.raw_app_meta_data, body.app_metadata)]);
     }
     if (body.user_metadata) {
-      await db.query('update auth.users set raw_user_meta_data = $2 where id = $1', [
-        user.id, mergeMetadata(user.raw_user_meta_data, body.user_metadata),
-      ]);
+      await db.query('update auth.users set raw_user_meta_data = $2 where id = $1', [user.id, mergeMetadata(user.raw_user_meta_data, body.user_metadata)]);
     }
     await db.query('update auth.users set updated_at = now() where id = $1', [user.id]);
     return userJson(db, (await findUserById(db, user.id))!);
@@ -280,10 +283,7 @@ async function deleteUserRoute(c: Context, deps: AuthDeps): Promise<Response> {
 async function listFactorsRoute(c: Context, deps: AuthDeps): Promise<Response> {
   const { ctx } = deps;
   const user = await loadUser(ctx.pool, c.req.param('id')!);
-  const { rows } = await ctx.pool.query<FactorRow>(
-    `select ${FACTOR_COLUMNS} from auth.mfa_factors where user_id = $1 order by created_at`,
-    [user.id],
-  );
+  const { rows } = await ctx.pool.query<FactorRow>(`select ${FACTOR_COLUMNS} from auth.mfa_factors where user_id = $1 order by created_at`, [user.id]);
   return c.json(rows.map(factorJson));
 }
 
@@ -312,7 +312,13 @@ async function inviteRoute(c: Context, deps: AuthDeps): Promise<Response> {
     user ??= await createUser(db, { email, userMetadata: body.data ?? {}, confirmed: false, invited: true });
     await db.query('update auth.users set invited_at = now() where id = $1', [user.id]);
     const pending = await prepareEmail(db, {
-      userId: user.id, kind: 'invite', to: email, redirectTo, pkce: null, minInterval: deps.emailMinInterval, budget: deps.emailBudget,
+      userId: user.id,
+      kind: 'invite',
+      to: email,
+      redirectTo,
+      pkce: null,
+      minInterval: deps.emailMinInterval,
+      budget: deps.emailBudget,
     });
     return { pending, json: await userJson(db, (await findUserById(db, user.id))!) };
   });
@@ -325,15 +331,11 @@ type GenerateLinkBody = z.infer<typeof generateLinkBody>;
 type LinkBase = { to: string; redirectTo: string; pkce: null; minInterval: number };
 
 /** generate_link's signup: an unconfirmed user gets the data merged, an unknown address is signed up. */
-async function signupLinkUser(
-  db: Db, deps: AuthDeps, body: GenerateLinkBody, email: string, user: UserRow | null, passwordless: boolean,
-): Promise<UserRow> {
+async function signupLinkUser(db: Db, deps: AuthDeps, body: GenerateLinkBody, email: string, user: UserRow | null, passwordless: boolean): Promise<UserRow> {
   if (user?.email_confirmed_at) throw emailExists();
   if (user) {
     if (body.data) {
-      await db.query('update auth.users set raw_user_meta_data = $2 where id = $1', [
-        user.id, mergeMetadata(user.raw_user_meta_data, body.data),
-      ]);
+      await db.query('update auth.users set raw_user_meta_data = $2 where id = $1', [user.id, mergeMetadata(user.raw_user_meta_data, body.data)]);
     }
     return user;
   }
@@ -344,9 +346,7 @@ async function signupLinkUser(
 }
 
 /** generate_link's email_change_current / email_change_new. */
-async function emailChangeLink(
-  db: Db, deps: AuthDeps, body: GenerateLinkBody, type: string, user: UserRow, base: LinkBase,
-): Promise<PendingEmail> {
+async function emailChangeLink(db: Db, deps: AuthDeps, body: GenerateLinkBody, type: string, user: UserRow, base: LinkBase): Promise<PendingEmail> {
   const secure = deps.ctx.config.secureEmailChange !== false;
   if (!secure && type === 'email_change_current') {
     throw validationFailed('Enable secure email change to generate link for current email');
@@ -367,7 +367,11 @@ async function emailChangeLink(
 
 /** The email generate_link answers for, as GoTrue prepares it (user created or updated as the type needs). */
 async function prepareLinkEmail(
-  db: Db, deps: AuthDeps, body: GenerateLinkBody, email: string, redirectTo: string,
+  db: Db,
+  deps: AuthDeps,
+  body: GenerateLinkBody,
+  email: string,
+  redirectTo: string,
 ): Promise<{ pending: PendingEmail; user: UserRow }> {
   let type = body.type;
   let user = await findUserByEmail(db, email, true);

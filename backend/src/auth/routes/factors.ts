@@ -42,10 +42,7 @@ export function registerFactors(app: Hono, deps: AuthDeps): void {
 
   async function ownFactor(userId: string, factorId: string): Promise<FactorRow> {
     if (!isUuid(factorId)) throw factorNotFound();
-    const { rows } = await ctx.pool.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [
-      factorId,
-      userId,
-    ]);
+    const { rows } = await ctx.pool.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [factorId, userId]);
     if (!rows[0]) throw factorNotFound();
     return rows[0];
   }
@@ -71,12 +68,12 @@ export function registerFactors(app: Hono, deps: AuthDeps): void {
     const id = randomUUID();
     await withTx(ctx.pool, async (db) => {
       // Abandoned enrolments should not block new ones.
-      await db.query(`delete from auth.mfa_factors where user_id = $1 and status = 'unverified'
-                      and created_at < now() - interval '1 day'`, [user.id]);
-      const existing = await db.query<{ friendly_name: string | null }>(
-        'select friendly_name from auth.mfa_factors where user_id = $1',
+      await db.query(
+        `delete from auth.mfa_factors where user_id = $1 and status = 'unverified'
+                      and created_at < now() - interval '1 day'`,
         [user.id],
       );
+      const existing = await db.query<{ friendly_name: string | null }>('select friendly_name from auth.mfa_factors where user_id = $1', [user.id]);
       if (existing.rows.length >= deps.settings.mfa.maxEnrolledFactors) {
         throw new AuthError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
       }
@@ -146,7 +143,8 @@ export function registerFactors(app: Hono, deps: AuthDeps): void {
       deps.factorFailures.record(factor.id);
       throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
     }
-    if ('expired' in result) throw new AuthError(422, 'mfa_challenge_expired', 'MFA challenge has expired, verify against another challenge or create a new challenge.');
+    if ('expired' in result)
+      throw new AuthError(422, 'mfa_challenge_expired', 'MFA challenge has expired, verify against another challenge or create a new challenge.');
     return c.json(result.session);
   });
 

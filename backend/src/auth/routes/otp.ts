@@ -81,12 +81,28 @@ export function registerOtp(app: Hono, deps: AuthDeps): void {
       if (!user) return nothing();
       if (body.type === 'signup') {
         if (user.email_confirmed_at) return nothing();
-        return [await prepareEmail(db, { userId: user.id, kind: 'signup', to: email, redirectTo, pkce, minInterval: deps.emailMinInterval, budget: deps.emailBudget })];
+        return [
+          await prepareEmail(db, {
+            userId: user.id,
+            kind: 'signup',
+            to: email,
+            redirectTo,
+            pkce,
+            minInterval: deps.emailMinInterval,
+            budget: deps.emailBudget,
+          }),
+        ];
       }
       if (!user.email_change) return nothing();
       return prepareEmailChange(db, {
-        userId: user.id, currentEmail: user.email, to: user.email_change, redirectTo, pkce,
-        minInterval: deps.emailMinInterval, budget: deps.emailBudget, secure: ctx.config.secureEmailChange !== false,
+        userId: user.id,
+        currentEmail: user.email,
+        to: user.email_change,
+        redirectTo,
+        pkce,
+        minInterval: deps.emailMinInterval,
+        budget: deps.emailBudget,
+        secure: ctx.config.secureEmailChange !== false,
       });
     });
     for (const email of pending) await deps.send(email);

@@ -24,8 +24,13 @@ export function registerReauthenticate(app: Hono, deps: AuthDeps): void {
     const email = user.email;
     const pending = await withTx(ctx.pool, (db) =>
       prepareEmail(db, {
-        userId: user.id, kind: 'reauthentication', to: email, redirectTo: ctx.config.siteUrl, pkce: null,
-        minInterval: deps.emailMinInterval, budget: deps.emailBudget,
+        userId: user.id,
+        kind: 'reauthentication',
+        to: email,
+        redirectTo: ctx.config.siteUrl,
+        pkce: null,
+        minInterval: deps.emailMinInterval,
+        budget: deps.emailBudget,
       }),
     );
     await deps.send(pending);
@@ -37,13 +42,7 @@ export function registerReauthenticate(app: Hono, deps: AuthDeps): void {
  * A password change's reauthentication: nothing to check unless secure_password_change is on
  * and the session began over 24 h ago; then the emailed nonce, which is spent here.
  */
-export async function checkReauthentication(
-  deps: AuthDeps,
-  db: Db,
-  user: UserRow,
-  session: SessionRow,
-  nonce: string | null | undefined,
-): Promise<void> {
+export async function checkReauthentication(deps: AuthDeps, db: Db, user: UserRow, session: SessionRow, nonce: string | null | undefined): Promise<void> {
   if (!deps.settings.securePasswordChange) return;
   if (session.created_at.getTime() + RECENT_SESSION_MS >= Date.now()) return;
   if (!nonce) throw new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication');

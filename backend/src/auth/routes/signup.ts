@@ -43,11 +43,7 @@ export function assertPhoneFormat(phone: string): void {
   }
 }
 
-export function requireEmail(
-  email: string | null | undefined,
-  phone: string | null | undefined,
-  phoneOff: () => AuthError = phoneDisabled.otp,
-): string {
+export function requireEmail(email: string | null | undefined, phone: string | null | undefined, phoneOff: () => AuthError = phoneDisabled.otp): string {
   if (!email) {
     if (phone) throw phoneOff();
     throw validationFailed('An email address is required');
@@ -111,10 +107,7 @@ export function registerSignup(app: Hono, deps: AuthDeps): void {
       if (existing) {
         // Still unconfirmed: take the new password and data, send a fresh link.
         await setPassword(db, existing.id, password);
-        await db.query('update auth.users set raw_user_meta_data = $2 where id = $1', [
-          existing.id,
-          mergeMetadata(existing.raw_user_meta_data, data),
-        ]);
+        await db.query('update auth.users set raw_user_meta_data = $2 where id = $1', [existing.id, mergeMetadata(existing.raw_user_meta_data, data)]);
         userId = existing.id;
       } else {
         userId = (await createUser(db, { email, password, userMetadata: data, confirmed: false })).id;
@@ -125,7 +118,15 @@ export function registerSignup(app: Hono, deps: AuthDeps): void {
         const user = (await findUserById(db, userId))!;
         return { json: await issueSession(ctx, db, user, 'password', clientInfo(c, deps.trustedProxies)), pending: null, sent: true };
       }
-      const pending = await prepareEmail(db, { userId, kind: 'signup', to: email, redirectTo, pkce, minInterval: deps.emailMinInterval, budget: deps.emailBudget });
+      const pending = await prepareEmail(db, {
+        userId,
+        kind: 'signup',
+        to: email,
+        redirectTo,
+        pkce,
+        minInterval: deps.emailMinInterval,
+        budget: deps.emailBudget,
+      });
       return { json: await userJson(db, (await findUserById(db, userId))!), pending };
     });
     if ('sent' in result) return c.json(result.json);

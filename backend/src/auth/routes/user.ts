@@ -10,15 +10,7 @@ import { parseCodeChallenge } from '../pkce.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { isValidEmail, updateUserBody } from '../schemas.ts';
 import { authenticate } from '../sessions.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  mergeMetadata,
-  normalizeEmail,
-  passwordMatches,
-  setPassword,
-  userJson,
-} from '../users.ts';
+import { findUserByEmail, findUserById, mergeMetadata, normalizeEmail, passwordMatches, setPassword, userJson } from '../users.ts';
 import { checkReauthentication } from './reauthenticate.ts';
 import { applyEmailChange } from './verify.ts';
 import { assertPhoneFormat, invalidEmail } from './signup.ts';
@@ -50,16 +42,9 @@ export function registerUser(app: Hono, deps: AuthDeps): void {
     }
     if (body.password != null) assertStrongPassword(body.password, deps.passwordRule);
     if ((body.password != null || newEmail) && session.aal !== 'aal2') {
-      const factors = await ctx.pool.query(
-        `select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`,
-        [user.id],
-      );
+      const factors = await ctx.pool.query(`select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`, [user.id]);
       if (factors.rowCount) {
-        throw new AuthError(
-          401,
-          'insufficient_aal',
-          'AAL2 session is required to update email or password when MFA is enabled.',
-        );
+        throw new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
       }
     }
 
@@ -94,8 +79,14 @@ export function registerUser(app: Hono, deps: AuthDeps): void {
         return [];
       }
       return prepareEmailChange(db, {
-        userId: current.id, currentEmail: current.email, to: newEmail, redirectTo, pkce,
-        minInterval: deps.emailMinInterval, budget: deps.emailBudget, secure: ctx.config.secureEmailChange !== false,
+        userId: current.id,
+        currentEmail: current.email,
+        to: newEmail,
+        redirectTo,
+        pkce,
+        minInterval: deps.emailMinInterval,
+        budget: deps.emailBudget,
+        secure: ctx.config.secureEmailChange !== false,
       });
     });
     for (const email of pending ?? []) await deps.send(email);

@@ -41,10 +41,7 @@ export const SINGLE_CONFIRMATION_ACCEPTED = 'Confirmation link accepted. Please 
 async function findByTokenHash(db: Db, kind: EmailKind, hash: string): Promise<UserRow | null> {
   const col = TOKEN_COLUMNS[kind].token;
   const bare = stripPkce(hash);
-  const { rows } = await db.query<UserRow>(`select * from auth.users where ${col} in ($1, $2) for update`, [
-    bare,
-    `pkce_${bare}`,
-  ]);
+  const { rows } = await db.query<UserRow>(`select * from auth.users where ${col} in ($1, $2) for update`, [bare, `pkce_${bare}`]);
   return rows[0] ?? null;
 }
 
@@ -70,10 +67,7 @@ async function consumeToken(
   const kinds = KINDS_FOR_TYPE[type];
   if (!kinds) throw new AuthError(422, 'phone_provider_disabled', 'Phone verification is not available');
   for (const kind of kinds) {
-    const user =
-      'hash' in lookup
-        ? await findByTokenHash(db, kind, lookup.hash)
-        : await findByCode(db, kind, lookup.email, lookup.code);
+    const user = 'hash' in lookup ? await findByTokenHash(db, kind, lookup.hash) : await findByCode(db, kind, lookup.email, lookup.code);
     if (!user) continue;
     const cols = TOKEN_COLUMNS[kind];
     const sentAt = user[cols.sentAt as keyof UserRow] as Date | null;

@@ -30,9 +30,7 @@ const listV2Body = z.object({
   limit: z.number().int().min(1).optional(),
   cursor: z.string().optional(),
   with_delimiter: z.boolean().optional(),
-  sortBy: z
-    .object({ column: z.enum(['name', 'updated_at', 'created_at']), order: z.enum(['asc', 'desc']).optional() })
-    .optional(),
+  sortBy: z.object({ column: z.enum(['name', 'updated_at', 'created_at']), order: z.enum(['asc', 'desc']).optional() }).optional(),
 });
 
 /** Storage's continuation token: base64 of "l:<last key>", "o:<order>", "c:<column>", "a:<last time>" lines. */
@@ -138,7 +136,12 @@ export function registerReads(app: Hono, deps: StorageDeps): void {
     await requireBucket(deps, bucket);
     const rows = await asCaller(ctx.pool, caller, (client) =>
       db.listObjectsV2(client, {
-        bucket, prefix, delimited, sortColumn, sortOrder, limit: limit + 1,
+        bucket,
+        prefix,
+        delimited,
+        sortColumn,
+        sortOrder,
+        limit: limit + 1,
         after: cursor ? { key: cursor.startAfter, time: cursor.sortColumnAfter } : undefined,
       }),
     );
@@ -156,14 +159,15 @@ export function registerReads(app: Hono, deps: StorageDeps): void {
     const time = last && sortColumn !== 'name' ? last[sortColumn] : null;
     return c.json({
       hasNext,
-      nextCursor: hasNext && last
-        ? encodeCursor({
-            startAfter: last.sort_key,
-            sortOrder: cursor?.sortOrder ?? body.sortBy?.order,
-            sortColumn: cursor?.sortColumn ?? body.sortBy?.column,
-            sortColumnAfter: time ? new Date(time).toISOString() : undefined,
-          })
-        : undefined,
+      nextCursor:
+        hasNext && last
+          ? encodeCursor({
+              startAfter: last.sort_key,
+              sortOrder: cursor?.sortOrder ?? body.sortBy?.order,
+              sortColumn: cursor?.sortColumn ?? body.sortBy?.column,
+              sortColumnAfter: time ? new Date(time).toISOString() : undefined,
+            })
+          : undefined,
       nextCursorKey: hasNext && last ? last.name : undefined,
       folders,
       objects,

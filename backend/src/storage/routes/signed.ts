@@ -75,7 +75,7 @@ export function registerSignedUrls(app: Hono, deps: StorageDeps, renderer: Image
   async function signedObject(c: Context): Promise<{ object: db.ObjectRow; transform: SignedTransform }> {
     const { bucket, name } = objectParams(c);
     const token = c.req.query('token');
-    if (!token) throw errors.invalidRequest('querystring must have required property \'token\'');
+    if (!token) throw errors.invalidRequest("querystring must have required property 'token'");
     const { signer, ...transform } = await verifyDownloadToken(token, bucket, name, secret);
     await requireBucket(deps, bucket);
     // Not the token alone: the signer must still be allowed to read the object (RLS, now).

@@ -30,17 +30,52 @@ export function addInterval(start: number, interval: Stripe.Price.Recurring.Inte
 
 function planOf(price: Stripe.Price): Stripe.Plan {
   return {
-    id: price.id, object: 'plan', active: price.active, amount: price.unit_amount, amount_decimal: price.unit_amount_decimal,
-    billing_scheme: 'per_unit', created: price.created, currency: price.currency, interval: price.recurring!.interval,
-    interval_count: price.recurring!.interval_count, livemode: false, metadata: price.metadata, meter: null, nickname: price.nickname,
-    product: price.product, tiers_mode: null, transform_usage: null, trial_period_days: null, usage_type: 'licensed',
+    id: price.id,
+    object: 'plan',
+    active: price.active,
+    amount: price.unit_amount,
+    amount_decimal: price.unit_amount_decimal,
+    billing_scheme: 'per_unit',
+    created: price.created,
+    currency: price.currency,
+    interval: price.recurring!.interval,
+    interval_count: price.recurring!.interval_count,
+    livemode: false,
+    metadata: price.metadata,
+    meter: null,
+    nickname: price.nickname,
+    product: price.product,
+    tiers_mode: null,
+    transform_usage: null,
+    trial_period_days: null,
+    usage_type: 'licensed',
   } as Stripe.Plan;
 }
 
-function subscriptionItem(t: Tx, subscription: string, price: Stripe.Price, quantity: number, start: number, end: number, id = newId('si', 14)): Stripe.SubscriptionItem {
+function subscriptionItem(
+  t: Tx,
+  subscription: string,
+  price: Stripe.Price,
+  quantity: number,
+  start: number,
+  end: number,
+  id = newId('si', 14),
+): Stripe.SubscriptionItem {
   return shaped<Stripe.SubscriptionItem>('subscription_item', {
-    id, object: 'subscription_item', billing_thresholds: null, created: t.now, current_period_end: end, current_period_start: start,
-    discounts: [], metadata: {}, plan: planOf(price), price, quantity, subscription, tax_rates: [], current_trial: null,
+    id,
+    object: 'subscription_item',
+    billing_thresholds: null,
+    created: t.now,
+    current_period_end: end,
+    current_period_start: start,
+    discounts: [],
+    metadata: {},
+    plan: planOf(price),
+    price,
+    quantity,
+    subscription,
+    tax_rates: [],
+    current_trial: null,
   });
 }
 
@@ -54,26 +89,63 @@ export interface NewSubscription {
 }
 
 /** Subscription-mode checkout paid: the subscription, its first invoice (paid) and their events. */
-export async function startSubscription(sb: SandboxCore, t: Tx, args: NewSubscription): Promise<{ subscription: Stripe.Subscription; invoice: Stripe.Invoice }> {
+export async function startSubscription(
+  sb: SandboxCore,
+  t: Tx,
+  args: NewSubscription,
+): Promise<{ subscription: Stripe.Subscription; invoice: Stripe.Invoice }> {
   const id = newId('sub');
   const first = args.items[0]!.price;
   const end = addInterval(t.now, first.recurring!.interval, first.recurring!.interval_count);
   const items = args.items.map((i) => subscriptionItem(t, id, i.price, i.quantity, t.now, end));
   let subscription = shaped<Stripe.Subscription>('subscription', {
-    id, object: 'subscription', application: null, application_fee_percent: null,
+    id,
+    object: 'subscription',
+    application: null,
+    application_fee_percent: null,
     automatic_tax: { enabled: args.automaticTax, liability: args.automaticTax ? { type: 'self' } : null, disabled_reason: null },
-    billing_cycle_anchor: t.now, billing_cycle_anchor_config: null, cancel_at: null, cancel_at_period_end: false, canceled_at: null,
-    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null }, collection_method: 'charge_automatically', created: t.now,
-    currency: first.currency, customer: args.customer, days_until_due: null, default_payment_method: null, default_source: null,
-    default_tax_rates: [], description: null, discounts: [], ended_at: null,
+    billing_cycle_anchor: t.now,
+    billing_cycle_anchor_config: null,
+    cancel_at: null,
+    cancel_at_period_end: false,
+    canceled_at: null,
+    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null },
+    collection_method: 'charge_automatically',
+    created: t.now,
+    currency: first.currency,
+    customer: args.customer,
+    days_until_due: null,
+    default_payment_method: null,
+    default_source: null,
+    default_tax_rates: [],
+    description: null,
+    discounts: [],
+    ended_at: null,
     invoice_settings: { account_tax_ids: null, issuer: { type: 'self' }, custom_fields: null, description: null, footer: null },
-    items: list(items, `/v1/subscription_items?subscription=${id}`), latest_invoice: null, livemode: false, metadata: args.metadata,
-    next_pending_invoice_item_invoice: null, on_behalf_of: null, pause_collection: null,
+    items: list(items, `/v1/subscription_items?subscription=${id}`),
+    latest_invoice: null,
+    livemode: false,
+    metadata: args.metadata,
+    next_pending_invoice_item_invoice: null,
+    on_behalf_of: null,
+    pause_collection: null,
     payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: 'off' },
-    pending_invoice_item_interval: null, pending_setup_intent: null, pending_update: null, schedule: null, start_date: t.now,
-    status: 'active', test_clock: null, transfer_data: null, trial_end: null, trial_settings: { end_behavior: { billing_cycle_anchor: null, missing_payment_method: 'create_invoice' } },
-    trial_start: null, billing_thresholds: null, billing_mode: { type: 'classic', flexible: null }, customer_account: null,
-    managed_payments: null, billing_schedules: [],
+    pending_invoice_item_interval: null,
+    pending_setup_intent: null,
+    pending_update: null,
+    schedule: null,
+    start_date: t.now,
+    status: 'active',
+    test_clock: null,
+    transfer_data: null,
+    trial_end: null,
+    trial_settings: { end_behavior: { billing_cycle_anchor: null, missing_payment_method: 'create_invoice' } },
+    trial_start: null,
+    billing_thresholds: null,
+    billing_mode: { type: 'classic', flexible: null },
+    customer_account: null,
+    managed_payments: null,
+    billing_schedules: [],
   });
   await t.insert('subscription', subscription);
   const invoice = await invoiceFor(sb, t, subscription, 'subscription_create', args.intent, args.card);
@@ -98,8 +170,12 @@ export interface InvoiceLineInput {
 /** Each item's price for its current period: what a new period (first invoice, renewal) bills. */
 function periodLines(subscription: Stripe.Subscription): InvoiceLineInput[] {
   return subscription.items.data.map((i) => ({
-    item: i, price: i.price, quantity: i.quantity ?? 1, amount: (i.price.unit_amount ?? 0) * (i.quantity ?? 1),
-    period: { start: i.current_period_start, end: i.current_period_end }, proration: false,
+    item: i,
+    price: i.price,
+    quantity: i.quantity ?? 1,
+    amount: (i.price.unit_amount ?? 0) * (i.quantity ?? 1),
+    period: { start: i.current_period_start, end: i.current_period_end },
+    proration: false,
     description: `${i.quantity ?? 1} × ${i.price.nickname ?? i.price.id}`,
   }));
 }
@@ -110,8 +186,13 @@ function periodLines(subscription: Stripe.Subscription): InvoiceLineInput[] {
  * (negative balance) lowers what is due, and a negative total is kept as credit for later invoices.
  */
 async function invoiceFor(
-  sb: SandboxCore, t: Tx, subscription: Stripe.Subscription, reason: Stripe.Invoice.BillingReason,
-  existingIntent: Stripe.PaymentIntent | null, card: CardInput | undefined, lineInputs: InvoiceLineInput[] = periodLines(subscription),
+  sb: SandboxCore,
+  t: Tx,
+  subscription: Stripe.Subscription,
+  reason: Stripe.Invoice.BillingReason,
+  existingIntent: Stripe.PaymentIntent | null,
+  card: CardInput | undefined,
+  lineInputs: InvoiceLineInput[] = periodLines(subscription),
 ): Promise<Stripe.Invoice> {
   const id = newId('in');
   // locked before the balance (createCharge), in the order checkout takes them
@@ -132,12 +213,25 @@ async function invoiceFor(
   const amount = Math.max(0, total + startingBalance);
   const endingBalance = Math.min(0, total + startingBalance);
   const taxRateId = `txr_auto_${(rate?.country ?? 'none').toLowerCase()}_${rate?.rateBp ?? 0}`;
-  const taxesOf = (l: (typeof taxed)[number]) => (rate ? [{
-    amount: l.tax, tax_behavior: l.behaviour, tax_rate_details: { tax_rate: taxRateId }, taxability_reason: rate.rateBp ? 'standard_rated' as const : 'not_collecting' as const,
-    taxable_amount: l.behaviour === 'inclusive' ? l.base - l.tax : l.base, type: 'tax_rate_details' as const,
-  }] : []);
+  const taxesOf = (l: (typeof taxed)[number]) =>
+    rate
+      ? [
+          {
+            amount: l.tax,
+            tax_behavior: l.behaviour,
+            tax_rate_details: { tax_rate: taxRateId },
+            taxability_reason: rate.rateBp ? ('standard_rated' as const) : ('not_collecting' as const),
+            taxable_amount: l.behaviour === 'inclusive' ? l.base - l.tax : l.base,
+            type: 'tax_rate_details' as const,
+          },
+        ]
+      : [];
   // nothing due (the balance covers it): paid without a payment
-  const intent = amount === 0 ? null : existingIntent ?? (await createPaymentIntent(t, { amount, currency: subscription.currency, customer: customer.id, description: 'Subscription update' }));
+  const intent =
+    amount === 0
+      ? null
+      : (existingIntent ??
+        (await createPaymentIntent(t, { amount, currency: subscription.currency, customer: customer.id, description: 'Subscription update' })));
   // the first invoice was paid at checkout (existingIntent); renewals charge the card on file off-session
   const behaviour = card ? (existingIntent ? { kind: 'succeeds' as const } : offSessionBehaviour(card.number)) : undefined;
   const paid = amount === 0 || behaviour?.kind === 'succeeds';
@@ -146,50 +240,136 @@ async function invoiceFor(
   const nextAttempt = !paid && reason === 'subscription_cycle' && firstRetry !== undefined ? t.now + firstRetry * 86400 : null;
   let chargeId: string | null = null;
   if (card && !existingIntent && intent) {
-    const charge = await createCharge(sb, t, { intent, card, billingEmail: customer.data.email, decline: behaviour?.kind === 'declined' ? behaviour.decline : undefined });
+    const charge = await createCharge(sb, t, {
+      intent,
+      card,
+      billingEmail: customer.data.email,
+      decline: behaviour?.kind === 'declined' ? behaviour.decline : undefined,
+    });
     chargeId = charge.id;
     const decline = behaviour?.kind === 'declined' ? behaviour.decline : undefined;
     await t.update({
-      ...intent, status: paid ? 'succeeded' : 'requires_payment_method', amount_received: paid ? amount : 0, latest_charge: charge.id,
+      ...intent,
+      status: paid ? 'succeeded' : 'requires_payment_method',
+      amount_received: paid ? amount : 0,
+      latest_charge: charge.id,
       last_payment_error: decline ? ({ type: 'card_error', ...decline, charge: charge.id } as Stripe.PaymentIntent.LastPaymentError) : null,
     });
   }
-  const lines = taxed.map((l) => ({ l: l.line, taxes: taxesOf(l) })).map(({ l, taxes }) => ({
-    id: newId('il'), object: 'line_item', amount: l.amount, currency: subscription.currency,
-    description: l.description, discount_amounts: [], discountable: !l.proration, discounts: [],
-    invoice: id, livemode: false, metadata: {}, period: { end: l.period.end, start: l.period.start }, quantity: l.quantity,
-    subscription: subscription.id, pretax_credit_amounts: [], taxes,
-    parent: {
-      type: 'subscription_item_details', invoice_item_details: null,
-      subscription_item_details: { invoice_item: null, proration: l.proration, proration_details: { credited_items: null }, subscription: subscription.id, subscription_item: l.item.id },
-    },
-    pricing: { type: 'price_details', price_details: { price: l.price.id, product: l.price.product }, unit_amount_decimal: l.price.unit_amount_decimal },
-    subtotal: l.amount, quantity_decimal: String(l.quantity),
-  }));
+  const lines = taxed
+    .map((l) => ({ l: l.line, taxes: taxesOf(l) }))
+    .map(({ l, taxes }) => ({
+      id: newId('il'),
+      object: 'line_item',
+      amount: l.amount,
+      currency: subscription.currency,
+      description: l.description,
+      discount_amounts: [],
+      discountable: !l.proration,
+      discounts: [],
+      invoice: id,
+      livemode: false,
+      metadata: {},
+      period: { end: l.period.end, start: l.period.start },
+      quantity: l.quantity,
+      subscription: subscription.id,
+      pretax_credit_amounts: [],
+      taxes,
+      parent: {
+        type: 'subscription_item_details',
+        invoice_item_details: null,
+        subscription_item_details: {
+          invoice_item: null,
+          proration: l.proration,
+          proration_details: { credited_items: null },
+          subscription: subscription.id,
+          subscription_item: l.item.id,
+        },
+      },
+      pricing: { type: 'price_details', price_details: { price: l.price.id, product: l.price.product }, unit_amount_decimal: l.price.unit_amount_decimal },
+      subtotal: l.amount,
+      quantity_decimal: String(l.quantity),
+    }));
   const invoice = shaped<Stripe.Invoice>('invoice', {
-    id, object: 'invoice', account_country: 'IE', account_name: 'Stitchhouse', account_tax_ids: null, amount_due: amount,
-    amount_paid: paid ? amount : 0, amount_remaining: paid ? 0 : amount, amount_shipping: 0, application: null, attempt_count: 1, attempted: true,
-    auto_advance: !paid, automatic_tax: {
-      enabled: subscription.automatic_tax.enabled, liability: subscription.automatic_tax.enabled ? { type: 'self' } : null,
-      status: subscription.automatic_tax.enabled ? (rate ? 'complete' : 'requires_location_inputs') : null, disabled_reason: null,
+    id,
+    object: 'invoice',
+    account_country: 'IE',
+    account_name: 'Stitchhouse',
+    account_tax_ids: null,
+    amount_due: amount,
+    amount_paid: paid ? amount : 0,
+    amount_remaining: paid ? 0 : amount,
+    amount_shipping: 0,
+    application: null,
+    attempt_count: 1,
+    attempted: true,
+    auto_advance: !paid,
+    automatic_tax: {
+      enabled: subscription.automatic_tax.enabled,
+      liability: subscription.automatic_tax.enabled ? { type: 'self' } : null,
+      status: subscription.automatic_tax.enabled ? (rate ? 'complete' : 'requires_location_inputs') : null,
+      disabled_reason: null,
       provider: subscription.automatic_tax.enabled ? 'stripe' : null,
     },
-    billing_reason: reason, collection_method: 'charge_automatically', created: t.now, currency: subscription.currency, custom_fields: null,
-    customer: customer.id, customer_address: customer.data.address, customer_email: customer.data.email, customer_name: customer.data.name,
-    customer_phone: null, customer_shipping: null, customer_tax_exempt: 'none', customer_tax_ids: [], default_payment_method: null,
-    default_source: null, default_tax_rates: [], description: null, discounts: [], due_date: null, effective_at: t.now, ending_balance: endingBalance,
-    footer: null, from_invoice: null, hosted_invoice_url: sb.url(`/invoices/${id}`), invoice_pdf: null, issuer: { type: 'self' },
-    last_finalization_error: null, latest_revision: null, lines: list(lines, `/v1/invoices/${id}/lines`), livemode: false, metadata: {},
-    next_payment_attempt: nextAttempt, number: `${customer.data.invoice_prefix}-${String(customer.data.next_invoice_sequence ?? 1).padStart(4, '0')}`,
-    on_behalf_of: null, payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
-    period_end: item.current_period_end, period_start: item.current_period_start, post_payment_credit_notes_amount: 0,
-    pre_payment_credit_notes_amount: 0, receipt_number: null, rendering: null, shipping_cost: null, shipping_details: null, starting_balance: startingBalance,
-    statement_descriptor: null, status: paid ? 'paid' : 'open',
+    billing_reason: reason,
+    collection_method: 'charge_automatically',
+    created: t.now,
+    currency: subscription.currency,
+    custom_fields: null,
+    customer: customer.id,
+    customer_address: customer.data.address,
+    customer_email: customer.data.email,
+    customer_name: customer.data.name,
+    customer_phone: null,
+    customer_shipping: null,
+    customer_tax_exempt: 'none',
+    customer_tax_ids: [],
+    default_payment_method: null,
+    default_source: null,
+    default_tax_rates: [],
+    description: null,
+    discounts: [],
+    due_date: null,
+    effective_at: t.now,
+    ending_balance: endingBalance,
+    footer: null,
+    from_invoice: null,
+    hosted_invoice_url: sb.url(`/invoices/${id}`),
+    invoice_pdf: null,
+    issuer: { type: 'self' },
+    last_finalization_error: null,
+    latest_revision: null,
+    lines: list(lines, `/v1/invoices/${id}/lines`),
+    livemode: false,
+    metadata: {},
+    next_payment_attempt: nextAttempt,
+    number: `${customer.data.invoice_prefix}-${String(customer.data.next_invoice_sequence ?? 1).padStart(4, '0')}`,
+    on_behalf_of: null,
+    payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
+    period_end: item.current_period_end,
+    period_start: item.current_period_start,
+    post_payment_credit_notes_amount: 0,
+    pre_payment_credit_notes_amount: 0,
+    receipt_number: null,
+    rendering: null,
+    shipping_cost: null,
+    shipping_details: null,
+    starting_balance: startingBalance,
+    statement_descriptor: null,
+    status: paid ? 'paid' : 'open',
     status_transitions: { finalized_at: t.now, marked_uncollectible_at: null, paid_at: paid ? t.now : null, voided_at: null },
-    subtotal, subtotal_excluding_tax: subtotal - taxed.filter((l) => l.behaviour === 'inclusive').reduce((sum, l) => sum + l.tax, 0),
-    test_clock: null, total, total_discount_amounts: [], total_excluding_tax: total - taxTotal, webhooks_delivered_at: null,
-    automatically_finalizes_at: null, total_pretax_credit_amounts: [], total_taxes: taxed.flatMap(taxesOf),
-    amount_overpaid: 0, customer_account: null,
+    subtotal,
+    subtotal_excluding_tax: subtotal - taxed.filter((l) => l.behaviour === 'inclusive').reduce((sum, l) => sum + l.tax, 0),
+    test_clock: null,
+    total,
+    total_discount_amounts: [],
+    total_excluding_tax: total - taxTotal,
+    webhooks_delivered_at: null,
+    automatically_finalizes_at: null,
+    total_pretax_credit_amounts: [],
+    total_taxes: taxed.flatMap(taxesOf),
+    amount_overpaid: 0,
+    customer_account: null,
     parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: subscription.metadata, subscription: subscription.id } },
   });
   await t.insert('invoice', invoice, { payment_intent: intent?.id ?? null, charge: chargeId });
@@ -240,7 +420,12 @@ export async function updateSubscription(sb: SandboxCore, t: Tx, id: string, p: 
   const cancelAtPeriodEnd = bool(p, 'cancel_at_period_end');
   if (cancelAtPeriodEnd !== undefined) after = withCancelAtPeriodEnd(after, cancelAtPeriodEnd, t.now);
   const proration = oneOf(str(p, 'proration_behavior'), ['always_invoice', 'create_prorations', 'none'] as const, 'proration_behavior') ?? 'create_prorations';
-  const paymentBehavior = oneOf(str(p, 'payment_behavior'), ['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'] as const, 'payment_behavior') ?? 'allow_incomplete';
+  const paymentBehavior =
+    oneOf(
+      str(p, 'payment_behavior'),
+      ['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'] as const,
+      'payment_behavior',
+    ) ?? 'allow_incomplete';
   if (paymentBehavior === 'default_incomplete' || paymentBehavior === 'pending_if_incomplete') {
     throw invalidParam('payment_behavior', `The Stitchhouse sandbox takes payment_behavior allow_incomplete or error_if_incomplete, not ${paymentBehavior}.`);
   }
@@ -261,16 +446,29 @@ export async function updateSubscription(sb: SandboxCore, t: Tx, id: string, p: 
         continue;
       }
       const price = await getPrice(t, priceId, `${path}[price]`);
-      if (!price.recurring) throw invalidParam(`${path}[price]`, `The price specified is set to \`type=one_time\` but this field only accepts prices with \`type=recurring\`.`);
-      if (price.currency !== after.currency) throw invalidParam(`${path}[price]`, `The price specified uses currency ${price.currency}; this subscription is in ${after.currency}.`);
+      if (!price.recurring)
+        throw invalidParam(`${path}[price]`, `The price specified is set to \`type=one_time\` but this field only accepts prices with \`type=recurring\`.`);
+      if (price.currency !== after.currency)
+        throw invalidParam(`${path}[price]`, `The price specified uses currency ${price.currency}; this subscription is in ${after.currency}.`);
       const current = at >= 0 ? data[at]! : undefined;
       const quantity = Number(str(entry, 'quantity', `${path}[quantity]`) ?? current?.quantity ?? 1);
       const start = current?.current_period_start ?? t.now;
-      const intervalChanged = Boolean(current && (current.price.recurring?.interval !== price.recurring.interval || current.price.recurring?.interval_count !== price.recurring.interval_count));
+      const intervalChanged = Boolean(
+        current &&
+        (current.price.recurring?.interval !== price.recurring.interval || current.price.recurring?.interval_count !== price.recurring.interval_count),
+      );
       // a new interval restarts the billing period, like Stripe
-      const item = subscriptionItem(t, after.id, price, quantity, intervalChanged ? t.now : start,
-        intervalChanged ? addInterval(t.now, price.recurring.interval, price.recurring.interval_count) : (current?.current_period_end ?? addInterval(t.now, price.recurring.interval, price.recurring.interval_count)),
-        current?.id);
+      const item = subscriptionItem(
+        t,
+        after.id,
+        price,
+        quantity,
+        intervalChanged ? t.now : start,
+        intervalChanged
+          ? addInterval(t.now, price.recurring.interval, price.recurring.interval_count)
+          : (current?.current_period_end ?? addInterval(t.now, price.recurring.interval, price.recurring.interval_count)),
+        current?.id,
+      );
       if (current) {
         data[at] = { ...item, created: current.created };
         if (current.price.id !== price.id || (current.quantity ?? 1) !== quantity) repriced.push({ old: current, now: data[at]! });
@@ -284,7 +482,10 @@ export async function updateSubscription(sb: SandboxCore, t: Tx, id: string, p: 
   const invoiceNow = restart || (repriced.length > 0 && proration === 'always_invoice');
   if (!invoiceNow) {
     if (repriced.length > 0 && proration === 'create_prorations') {
-      throw invalidParam('proration_behavior', 'The Stitchhouse sandbox bills prorations at once only: for a price change within the billing interval use proration_behavior always_invoice or none.');
+      throw invalidParam(
+        'proration_behavior',
+        'The Stitchhouse sandbox bills prorations at once only: for a price change within the billing interval use proration_behavior always_invoice or none.',
+      );
     }
     return saveSubscriptionChange(sb, t, before, after);
   }
@@ -298,21 +499,42 @@ export async function updateSubscription(sb: SandboxCore, t: Tx, id: string, p: 
     if (proration !== 'none' && length > 0 && left > 0) {
       const unused = Math.round(((old.price.unit_amount ?? 0) * (old.quantity ?? 1) * left) / length);
       if (unused > 0) {
-        lines.push({ item: now, price: old.price, quantity: old.quantity ?? 1, amount: -unused, period: { start: t.now, end: old.current_period_end },
-          proration: true, description: `Unused time on ${old.quantity ?? 1} × ${await label(old.price)} after ${day}` });
+        lines.push({
+          item: now,
+          price: old.price,
+          quantity: old.quantity ?? 1,
+          amount: -unused,
+          period: { start: t.now, end: old.current_period_end },
+          proration: true,
+          description: `Unused time on ${old.quantity ?? 1} × ${await label(old.price)} after ${day}`,
+        });
       }
       if (!restart) {
         const remaining = Math.round(((now.price.unit_amount ?? 0) * (now.quantity ?? 1) * left) / length);
-        lines.push({ item: now, price: now.price, quantity: now.quantity ?? 1, amount: remaining, period: { start: t.now, end: now.current_period_end },
-          proration: true, description: `Remaining time on ${now.quantity ?? 1} × ${await label(now.price)} after ${day}` });
+        lines.push({
+          item: now,
+          price: now.price,
+          quantity: now.quantity ?? 1,
+          amount: remaining,
+          period: { start: t.now, end: now.current_period_end },
+          proration: true,
+          description: `Remaining time on ${now.quantity ?? 1} × ${await label(now.price)} after ${day}`,
+        });
       }
     }
   }
   if (restart) {
     // the new period, every item at its full price
     for (const i of after.items.data) {
-      lines.push({ item: i, price: i.price, quantity: i.quantity ?? 1, amount: (i.price.unit_amount ?? 0) * (i.quantity ?? 1),
-        period: { start: i.current_period_start, end: i.current_period_end }, proration: false, description: `${i.quantity ?? 1} × ${await label(i.price)}` });
+      lines.push({
+        item: i,
+        price: i.price,
+        quantity: i.quantity ?? 1,
+        amount: (i.price.unit_amount ?? 0) * (i.quantity ?? 1),
+        period: { start: i.current_period_start, end: i.current_period_end },
+        proration: false,
+        description: `${i.quantity ?? 1} × ${await label(i.price)}`,
+      });
     }
   }
   const customer = await getCustomer(t, after.customer as string);
@@ -323,9 +545,16 @@ export async function updateSubscription(sb: SandboxCore, t: Tx, id: string, p: 
       // the whole update is refused: this transaction (the invoice, the failed charge) rolls back
       const behaviour = card ? offSessionBehaviour(card.number) : undefined;
       const decline = behaviour?.kind === 'declined' ? behaviour.decline : undefined;
-      throw new StripeApiError(decline ? 402 : 400, decline
-        ? { type: 'card_error', code: decline.code, ...(decline.decline_code ? { decline_code: decline.decline_code } : {}), message: decline.message }
-        : { type: 'invalid_request_error', code: 'resource_missing', message: 'This customer has no attached payment source or default payment method. Please consider adding a default payment method.' });
+      throw new StripeApiError(
+        decline ? 402 : 400,
+        decline
+          ? { type: 'card_error', code: decline.code, ...(decline.decline_code ? { decline_code: decline.decline_code } : {}), message: decline.message }
+          : {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: 'This customer has no attached payment source or default payment method. Please consider adding a default payment method.',
+            },
+      );
     }
     after = { ...after, status: 'past_due' };
   }
@@ -341,8 +570,20 @@ export function periodEnd(subscription: Stripe.Subscription): number {
 
 export function withCancelAtPeriodEnd(s: Stripe.Subscription, on: boolean, now: number): Stripe.Subscription {
   return on
-    ? { ...s, cancel_at_period_end: true, cancel_at: periodEnd(s), canceled_at: s.canceled_at ?? now, cancellation_details: { ...s.cancellation_details!, reason: 'cancellation_requested' } }
-    : { ...s, cancel_at_period_end: false, cancel_at: null, canceled_at: null, cancellation_details: { ...s.cancellation_details!, comment: null, feedback: null, reason: null } };
+    ? {
+        ...s,
+        cancel_at_period_end: true,
+        cancel_at: periodEnd(s),
+        canceled_at: s.canceled_at ?? now,
+        cancellation_details: { ...s.cancellation_details!, reason: 'cancellation_requested' },
+      }
+    : {
+        ...s,
+        cancel_at_period_end: false,
+        cancel_at: null,
+        canceled_at: null,
+        cancellation_details: { ...s.cancellation_details!, comment: null, feedback: null, reason: null },
+      };
 }
 
 /** DELETE /v1/subscriptions/:id — ends it now. */
@@ -371,7 +612,8 @@ export async function advanceSubscriptions(sb: SandboxCore, t: Tx): Promise<numb
         break;
       }
       const items = current.items.data.map((i) => ({
-        ...i, current_period_start: i.current_period_end,
+        ...i,
+        current_period_start: i.current_period_end,
         current_period_end: addInterval(i.current_period_end, i.price.recurring!.interval, i.price.recurring!.interval_count),
       }));
       current = { ...current, items: { ...current.items, data: items } };
@@ -418,7 +660,10 @@ export async function retryDueInvoices(sb: SandboxCore, t: Tx): Promise<number> 
         const charge = await createCharge(sb, t, { intent, card, billingEmail: customer.data.email, decline });
         internal = { ...internal, charge: charge.id };
         await t.update({
-          ...intent, status: paid ? 'succeeded' : 'requires_payment_method', amount_received: paid ? intent.amount : 0, latest_charge: charge.id,
+          ...intent,
+          status: paid ? 'succeeded' : 'requires_payment_method',
+          amount_received: paid ? intent.amount : 0,
+          latest_charge: charge.id,
           last_payment_error: decline ? ({ type: 'card_error', ...decline, charge: charge.id } as Stripe.PaymentIntent.LastPaymentError) : null,
         });
       }
@@ -426,10 +671,19 @@ export async function retryDueInvoices(sb: SandboxCore, t: Tx): Promise<number> 
       // retryDays[0] was the second try; after try n the next is retryDays[n - 1], if any
       const nextDay = paid ? undefined : retryDays[attempt - 1];
       invoice = {
-        ...invoice, attempt_count: attempt, attempted: true, next_payment_attempt: nextDay === undefined ? null : firstFailure + nextDay * 86400,
+        ...invoice,
+        attempt_count: attempt,
+        attempted: true,
+        next_payment_attempt: nextDay === undefined ? null : firstFailure + nextDay * 86400,
         auto_advance: !paid && nextDay !== undefined,
-        ...(paid ? { status: 'paid' as const, amount_paid: invoice.amount_due, amount_remaining: 0,
-          status_transitions: { ...invoice.status_transitions, paid_at: t.now } } : {}),
+        ...(paid
+          ? {
+              status: 'paid' as const,
+              amount_paid: invoice.amount_due,
+              amount_remaining: 0,
+              status_transitions: { ...invoice.status_transitions, paid_at: t.now },
+            }
+          : {}),
       };
       await t.update(invoice, internal);
       await sb.emit(t, paid ? 'invoice.paid' : 'invoice.payment_failed', invoice);
@@ -453,8 +707,18 @@ export async function createPortalSession(sb: SandboxCore, t: Tx, p: Params): Pr
   if (returnUrl !== null && !/^https?:\/\//.test(returnUrl)) throw invalidParam('return_url', 'Not a valid URL', 'url_invalid');
   const id = newId('bps');
   const session = shaped<Stripe.BillingPortal.Session>('billing_portal.session', {
-    id, object: 'billing_portal.session', configuration: 'bpc_stitchhouse_sandbox', created: t.now, customer: customer.id, flow: null,
-    livemode: false, locale: str(p, 'locale') ?? null, on_behalf_of: null, return_url: returnUrl, url: sb.url(`/billing/${id}`), customer_account: null,
+    id,
+    object: 'billing_portal.session',
+    configuration: 'bpc_stitchhouse_sandbox',
+    created: t.now,
+    customer: customer.id,
+    flow: null,
+    livemode: false,
+    locale: str(p, 'locale') ?? null,
+    on_behalf_of: null,
+    return_url: returnUrl,
+    url: sb.url(`/billing/${id}`),
+    customer_account: null,
   });
   return t.insert('billing_portal.session', session);
 }

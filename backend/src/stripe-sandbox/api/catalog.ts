@@ -54,7 +54,11 @@ export async function createPrice(sb: SandboxCore, t: Tx, p: Params, options: { 
   const recurringParams = obj(p, 'recurring', paramPath(path, 'recurring'));
   const recurring = recurringParams
     ? {
-        interval: oneOf(requireStr(recurringParams, 'interval', `${paramPath(path, 'recurring')}[interval]`), ['day', 'week', 'month', 'year'] as const, `${paramPath(path, 'recurring')}[interval]`)!,
+        interval: oneOf(
+          requireStr(recurringParams, 'interval', `${paramPath(path, 'recurring')}[interval]`),
+          ['day', 'week', 'month', 'year'] as const,
+          `${paramPath(path, 'recurring')}[interval]`,
+        )!,
         interval_count: int(recurringParams, 'interval_count', `${paramPath(path, 'recurring')}[interval_count]`) ?? 1,
         meter: null,
         usage_type: 'licensed' as const,

@@ -43,7 +43,8 @@ function withTax(session: Session, lineItems: Stripe.LineItem[], rate: TaxRate |
     lineItems: items,
     session: {
       ...session,
-      amount_subtotal: sum((l) => l.amount_subtotal), amount_total: sum((l) => l.amount_total),
+      amount_subtotal: sum((l) => l.amount_subtotal),
+      amount_total: sum((l) => l.amount_total),
       total_details: { ...session.total_details!, amount_tax: sum((l) => l.amount_tax) },
       automatic_tax: enabled
         ? { enabled: true, liability: { type: 'self' }, provider: 'stripe', status: rate ? 'complete' : 'requires_location_inputs' }
@@ -57,11 +58,62 @@ export const SANDBOX_PAYMENT_METHOD_CONFIGURATION = 'pmc_stitchhouse_sandbox';
 
 /** The payment method types of API 2026-10-28 (the SDK's Checkout.SessionCreateParams.AllowedPaymentMethodType). */
 const PAYMENT_METHOD_TYPES = [
-  'acss_debit', 'affirm', 'afterpay_clearpay', 'alipay', 'alma', 'amazon_pay', 'au_becs_debit', 'bacs_debit', 'bancontact', 'billie', 'bizum',
-  'blik', 'boleto', 'card', 'cashapp', 'crypto', 'customer_balance', 'eps', 'fpx', 'giropay', 'grabpay', 'ideal', 'kakao_pay', 'klarna',
-  'konbini', 'kr_card', 'link', 'mb_way', 'mobilepay', 'multibanco', 'naver_pay', 'nz_bank_account', 'oxxo', 'p24', 'pay_by_bank', 'payco',
-  'paynow', 'paypal', 'paypay', 'payto', 'pix', 'promptpay', 'revolut_pay', 'samsung_pay', 'satispay', 'scalapay', 'sepa_debit', 'sequra',
-  'sofort', 'sunbit', 'swish', 'twint', 'upi', 'us_bank_account', 'wechat_pay', 'zip',
+  'acss_debit',
+  'affirm',
+  'afterpay_clearpay',
+  'alipay',
+  'alma',
+  'amazon_pay',
+  'au_becs_debit',
+  'bacs_debit',
+  'bancontact',
+  'billie',
+  'bizum',
+  'blik',
+  'boleto',
+  'card',
+  'cashapp',
+  'crypto',
+  'customer_balance',
+  'eps',
+  'fpx',
+  'giropay',
+  'grabpay',
+  'ideal',
+  'kakao_pay',
+  'klarna',
+  'konbini',
+  'kr_card',
+  'link',
+  'mb_way',
+  'mobilepay',
+  'multibanco',
+  'naver_pay',
+  'nz_bank_account',
+  'oxxo',
+  'p24',
+  'pay_by_bank',
+  'payco',
+  'paynow',
+  'paypal',
+  'paypay',
+  'payto',
+  'pix',
+  'promptpay',
+  'revolut_pay',
+  'samsung_pay',
+  'satispay',
+  'scalapay',
+  'sepa_debit',
+  'sequra',
+  'sofort',
+  'sunbit',
+  'swish',
+  'twint',
+  'upi',
+  'us_bank_account',
+  'wechat_pay',
+  'zip',
 ] as const;
 
 /** PayPal's currencies for an account in Europe (the sandbox's account is in Ireland). */
@@ -79,7 +131,11 @@ function paymentMethodTypes(p: Params, name: string): string[] | undefined {
  * wallets; PayPal in payment mode in its currencies), kept by allowed_payment_method_types and
  * without excluded_payment_method_types.
  */
-function offeredMethods(p: Params, mode: 'payment' | 'subscription', currency: string): { types: string[]; allowed: string[] | null; excluded: string[] | null } {
+function offeredMethods(
+  p: Params,
+  mode: 'payment' | 'subscription',
+  currency: string,
+): { types: string[]; allowed: string[] | null; excluded: string[] | null } {
   const configuration = str(p, 'payment_method_configuration');
   if (configuration !== undefined && configuration !== SANDBOX_PAYMENT_METHOD_CONFIGURATION) {
     throw noSuch('payment_method_configuration', configuration, 'payment_method_configuration');
@@ -89,7 +145,11 @@ function offeredMethods(p: Params, mode: 'payment' | 'subscription', currency: s
   const eligible = ['card', ...(mode === 'payment' && PAYPAL_CURRENCIES.has(currency) ? ['paypal'] : [])];
   const types = eligible.filter((type) => (!allowed || allowed.includes(type)) && !excluded?.includes(type));
   if (types.length === 0) {
-    throw invalidRequest(`No payment method is available for this Checkout Session: the account offers ${eligible.join(', ')} for it, and the allowed and excluded payment method types leave none.`, undefined, allowed ? 'allowed_payment_method_types' : 'excluded_payment_method_types');
+    throw invalidRequest(
+      `No payment method is available for this Checkout Session: the account offers ${eligible.join(', ')} for it, and the allowed and excluded payment method types leave none.`,
+      undefined,
+      allowed ? 'allowed_payment_method_types' : 'excluded_payment_method_types',
+    );
   }
   return { types, allowed, excluded };
 }
@@ -108,7 +168,8 @@ export async function createSession(sb: SandboxCore, t: Tx, p: Params): Promise<
   const cancelUrl = validUrl(str(p, 'cancel_url'), 'cancel_url');
   // API 2026-10-28's values (`hosted` and `embedded` were renamed); the sandbox serves the hosted page only
   const uiMode = oneOf(str(p, 'ui_mode'), ['elements', 'embedded_page', 'form', 'hosted_page'] as const, 'ui_mode') ?? 'hosted_page';
-  if (uiMode !== 'hosted_page') throw invalidParam('ui_mode', `The Stitchhouse sandbox serves Checkout's hosted page only (ui_mode hosted_page), not ${uiMode}.`);
+  if (uiMode !== 'hosted_page')
+    throw invalidParam('ui_mode', `The Stitchhouse sandbox serves Checkout's hosted page only (ui_mode hosted_page), not ${uiMode}.`);
   const rawItems = arr(p, 'line_items');
   if (!rawItems || rawItems.length === 0) throw missingParam('line_items');
 
@@ -136,14 +197,29 @@ export async function createSession(sb: SandboxCore, t: Tx, p: Params): Promise<
       throw invalidParam(`${path}[price]`, 'You must provide at least one recurring price in `subscription` mode when using prices.');
     }
     if (mode === 'payment' && price.recurring) {
-      throw invalidParam(`${path}[price]`, 'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.');
+      throw invalidParam(
+        `${path}[price]`,
+        'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
+      );
     }
     const product = await t.get<Stripe.Product>(price.product as string);
     const amount = (price.unit_amount ?? 0) * quantity;
-    lineItems.push(shaped<Stripe.LineItem>('item', {
-      id: newId('li'), object: 'item', amount_discount: 0, amount_subtotal: amount, amount_tax: 0, amount_total: amount,
-      currency: price.currency, description: product?.data.name ?? null, price, quantity, metadata: null, adjustable_quantity: null,
-    }));
+    lineItems.push(
+      shaped<Stripe.LineItem>('item', {
+        id: newId('li'),
+        object: 'item',
+        amount_discount: 0,
+        amount_subtotal: amount,
+        amount_tax: 0,
+        amount_total: amount,
+        currency: price.currency,
+        description: product?.data.name ?? null,
+        price,
+        quantity,
+        metadata: null,
+        adjustable_quantity: null,
+      }),
+    );
   }
   const currencies = new Set(lineItems.map((l) => l.currency));
   if (currencies.size > 1) throw invalidParam('line_items', 'All line items must use the same currency.');
@@ -155,7 +231,11 @@ export async function createSession(sb: SandboxCore, t: Tx, p: Params): Promise<
   const realNow = Math.floor(Date.now() / 1000);
   const requestedExpiry = int(p, 'expires_at');
   if (requestedExpiry !== undefined && (requestedExpiry < realNow + 30 * 60 - 60 || requestedExpiry > realNow + 24 * 3600 + 60)) {
-    throw invalidParam('expires_at', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', 'parameter_invalid_integer');
+    throw invalidParam(
+      'expires_at',
+      'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+      'parameter_invalid_integer',
+    );
   }
   const expiresAt = requestedExpiry === undefined ? t.now + 24 * 3600 : requestedExpiry + (t.now - realNow);
   const intentData = obj(p, 'payment_intent_data') ?? {};
@@ -164,34 +244,78 @@ export async function createSession(sb: SandboxCore, t: Tx, p: Params): Promise<
   const taxEnabled = automaticTax ? (bool(automaticTax, 'enabled', 'automatic_tax[enabled]') ?? false) : false;
   const update = obj(p, 'customer_update');
   if (update && !customer) throw invalidRequest('customer_update can only be used with customer.', 'parameter_invalid_empty', 'customer_update');
-  const customerUpdate = update ? {
-    address: oneOf(str(update, 'address', 'customer_update[address]'), ['auto', 'never'] as const, 'customer_update[address]'),
-    name: oneOf(str(update, 'name', 'customer_update[name]'), ['auto', 'never'] as const, 'customer_update[name]'),
-  } : undefined;
+  const customerUpdate = update
+    ? {
+        address: oneOf(str(update, 'address', 'customer_update[address]'), ['auto', 'never'] as const, 'customer_update[address]'),
+        name: oneOf(str(update, 'name', 'customer_update[name]'), ['auto', 'never'] as const, 'customer_update[name]'),
+      }
+    : undefined;
   // Stripe Tax starts from the customer's address; without one the page asks for the country first
   const taxRate = taxEnabled ? taxRateFor(customer?.data.address?.country) : null;
 
   const id = `cs_test_${randomToken(58)}`;
   const session = shaped<Session>('checkout.session', {
-    id, object: 'checkout.session', after_expiration: null, allow_promotion_codes: null,
-    amount_subtotal: total, amount_total: total,
+    id,
+    object: 'checkout.session',
+    after_expiration: null,
+    allow_promotion_codes: null,
+    amount_subtotal: total,
+    amount_total: total,
     automatic_tax: { enabled: taxEnabled, liability: null, status: null, provider: null },
-    billing_address_collection: null, cancel_url: cancelUrl, client_reference_id: str(p, 'client_reference_id') ?? null, client_secret: null,
-    consent: null, consent_collection: null, created: t.now, currency: [...currencies][0], custom_fields: [],
+    billing_address_collection: null,
+    cancel_url: cancelUrl,
+    client_reference_id: str(p, 'client_reference_id') ?? null,
+    client_secret: null,
+    consent: null,
+    consent_collection: null,
+    created: t.now,
+    currency: [...currencies][0],
+    custom_fields: [],
     custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
-    customer: customer?.id ?? null, customer_creation: customer ? null : mode === 'subscription' ? 'always' : 'if_required',
-    customer_details: null, customer_email: email, expires_at: expiresAt, invoice: null, invoice_creation: null, livemode: false,
-    locale: str(p, 'locale') ?? null, metadata: metadata(p), mode, payment_intent: null, payment_link: null,
+    customer: customer?.id ?? null,
+    customer_creation: customer ? null : mode === 'subscription' ? 'always' : 'if_required',
+    customer_details: null,
+    customer_email: email,
+    expires_at: expiresAt,
+    invoice: null,
+    invoice_creation: null,
+    livemode: false,
+    locale: str(p, 'locale') ?? null,
+    metadata: metadata(p),
+    mode,
+    payment_intent: null,
+    payment_link: null,
     payment_method_collection: mode === 'subscription' ? 'always' : null,
     payment_method_configuration_details: { id: SANDBOX_PAYMENT_METHOD_CONFIGURATION, parent: null },
-    payment_method_options: {}, payment_method_types: methods.types, allowed_payment_method_types: methods.allowed,
+    payment_method_options: {},
+    payment_method_types: methods.types,
+    allowed_payment_method_types: methods.allowed,
     ...(methods.excluded ? { excluded_payment_method_types: methods.excluded } : {}),
-    payment_status: 'unpaid', phone_number_collection: { enabled: false },
-    recovered_from: null, saved_payment_method_options: null, setup_intent: null, shipping_address_collection: null, shipping_cost: null,
-    shipping_options: [], status: 'open', submit_type: null, subscription: null, success_url: successUrl,
-    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 }, ui_mode: 'hosted_page', url: sb.url(`/checkout/${id}`),
-    adaptive_pricing: null, discounts: [], collected_information: null, permissions: null, wallet_options: null, origin_context: null,
-    currency_conversion: null, customer_account: null, integration_identifier: null, managed_payments: null,
+    payment_status: 'unpaid',
+    phone_number_collection: { enabled: false },
+    recovered_from: null,
+    saved_payment_method_options: null,
+    setup_intent: null,
+    shipping_address_collection: null,
+    shipping_cost: null,
+    shipping_options: [],
+    status: 'open',
+    submit_type: null,
+    subscription: null,
+    success_url: successUrl,
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    ui_mode: 'hosted_page',
+    url: sb.url(`/checkout/${id}`),
+    adaptive_pricing: null,
+    discounts: [],
+    collected_information: null,
+    permissions: null,
+    wallet_options: null,
+    origin_context: null,
+    currency_conversion: null,
+    customer_account: null,
+    integration_identifier: null,
+    managed_payments: null,
   });
   const taxed = withTax(session, lineItems, taxRate);
   const internal: SessionInternal = {
@@ -230,7 +354,10 @@ async function markExpired(sb: SandboxCore, t: Tx, stored: Stored<Session>): Pro
 export async function expireSession(sb: SandboxCore, t: Tx, id: string): Promise<Session> {
   const stored = await getSession(t, id, true);
   if (stored.data.status !== 'open') {
-    throw invalidRequest(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${stored.data.status}".`, 'checkout_session_not_open');
+    throw invalidRequest(
+      `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${stored.data.status}".`,
+      'checkout_session_not_open',
+    );
   }
   return markExpired(sb, t, stored);
 }
@@ -260,7 +387,15 @@ export async function paySession(sb: SandboxCore, t: Tx, id: string, card: CardI
   if (card.wallet) {
     const type = card.wallet === 'paypal' ? 'paypal' : 'card';
     if (!session.payment_method_types.includes(type)) {
-      return { status: 'invalid', session, error: { field: 'number', code: 'payment_method_unavailable', message: `This checkout does not offer ${card.wallet === 'paypal' ? 'PayPal' : 'wallets'}.` } };
+      return {
+        status: 'invalid',
+        session,
+        error: {
+          field: 'number',
+          code: 'payment_method_unavailable',
+          message: `This checkout does not offer ${card.wallet === 'paypal' ? 'PayPal' : 'wallets'}.`,
+        },
+      };
     }
   }
   const fieldError = checkCardFields(card, t.now);
@@ -288,10 +423,13 @@ export async function paySession(sb: SandboxCore, t: Tx, id: string, card: CardI
   }
   if (!intent || intent.status === 'canceled') {
     intent = await createPaymentIntent(t, {
-      amount: session.amount_total ?? 0, currency: session.currency!, customer: (session.customer as string | null) ?? null,
+      amount: session.amount_total ?? 0,
+      currency: session.currency!,
+      customer: (session.customer as string | null) ?? null,
       metadata: session.mode === 'payment' ? internal.payment_intent_data.metadata : {},
       transfer_group: session.mode === 'payment' ? internal.payment_intent_data.transfer_group : null,
-      description: internal.payment_intent_data.description, receipt_email: buyerEmail,
+      description: internal.payment_intent_data.description,
+      receipt_email: buyerEmail,
     });
     internal.intent = intent.id;
     if (session.mode === 'payment') session = { ...session, payment_intent: intent.id };
@@ -300,7 +438,10 @@ export async function paySession(sb: SandboxCore, t: Tx, id: string, card: CardI
   if (behaviour.kind === 'requires_authentication') {
     const redirect = sb.url(`/checkout/${session.id}/authenticate`);
     await t.update({
-      ...intent, status: 'requires_action', payment_method: newId('pm'), last_payment_error: null,
+      ...intent,
+      status: 'requires_action',
+      payment_method: newId('pm'),
+      last_payment_error: null,
       next_action: { type: 'redirect_to_url', redirect_to_url: { url: redirect, return_url: sb.url(`/checkout/${session.id}`) } },
     });
     internal.pending_card = card;
@@ -329,19 +470,39 @@ export async function authenticate(sb: SandboxCore, t: Tx, id: string, complete:
 function details(email: string | null, card: CardInput): Session['customer_details'] {
   return {
     address: { city: null, country: card.country ?? null, line1: null, line2: null, postal_code: null, state: null },
-    email, name: card.name ?? null, phone: null, tax_exempt: 'none', tax_ids: [], business_name: null, individual_name: null,
+    email,
+    name: card.name ?? null,
+    phone: null,
+    tax_exempt: 'none',
+    tax_ids: [],
+    business_name: null,
+    individual_name: null,
   } as Session['customer_details'];
 }
 
 async function fail(
-  sb: SandboxCore, t: Tx, session: Session, internal: SessionInternal, intent: Stripe.PaymentIntent, card: CardInput,
-  email: string | null, decline: CardDecline, charged: boolean,
+  sb: SandboxCore,
+  t: Tx,
+  session: Session,
+  internal: SessionInternal,
+  intent: Stripe.PaymentIntent,
+  card: CardInput,
+  email: string | null,
+  decline: CardDecline,
+  charged: boolean,
 ): Promise<PayOutcome> {
   const charge = charged ? await createCharge(sb, t, { intent, card, billingEmail: email, decline }) : undefined;
   const error = { type: 'card_error' as const, ...decline };
   const failed: Stripe.PaymentIntent = {
-    ...intent, status: 'requires_payment_method', next_action: null, latest_charge: charge?.id ?? intent.latest_charge,
-    last_payment_error: { ...error, charge: charge?.id, doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, '-')}` } as Stripe.PaymentIntent.LastPaymentError,
+    ...intent,
+    status: 'requires_payment_method',
+    next_action: null,
+    latest_charge: charge?.id ?? intent.latest_charge,
+    last_payment_error: {
+      ...error,
+      charge: charge?.id,
+      doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, '-')}`,
+    } as Stripe.PaymentIntent.LastPaymentError,
   };
   await t.update(failed);
   await t.update({ ...session, customer_details: details(email, card) }, internal as unknown as Record<string, unknown>);
@@ -350,8 +511,14 @@ async function fail(
 }
 
 async function succeed(
-  sb: SandboxCore, t: Tx, session: Session, internal: SessionInternal, intent: Stripe.PaymentIntent, card: CardInput,
-  email: string | null, authenticated: boolean,
+  sb: SandboxCore,
+  t: Tx,
+  session: Session,
+  internal: SessionInternal,
+  intent: Stripe.PaymentIntent,
+  card: CardInput,
+  email: string | null,
+  authenticated: boolean,
 ): Promise<PayOutcome> {
   // the customer before the balance (createCharge): renewals take them in that order too
   let customerId = (session.customer as string | null) ?? null;
@@ -365,19 +532,34 @@ async function succeed(
   }
   const charge = await createCharge(sb, t, { intent, card, billingEmail: email, authenticated });
   const paidIntent: Stripe.PaymentIntent = {
-    ...intent, status: 'succeeded', amount_received: intent.amount, latest_charge: charge.id, next_action: null,
-    last_payment_error: null, payment_method: charge.payment_method,
+    ...intent,
+    status: 'succeeded',
+    amount_received: intent.amount,
+    latest_charge: charge.id,
+    next_action: null,
+    last_payment_error: null,
+    payment_method: charge.payment_method,
   };
   await t.update(paidIntent);
   let completed: Session = {
-    ...session, status: 'complete', payment_status: 'paid', customer: customerId, customer_details: details(email, card), url: null,
+    ...session,
+    status: 'complete',
+    payment_status: 'paid',
+    customer: customerId,
+    customer_details: details(email, card),
+    url: null,
   };
   await sb.emit(t, 'charge.succeeded', charge);
   await sb.emit(t, 'payment_intent.succeeded', paidIntent);
   if (session.mode === 'subscription') {
     const items = internal.line_items.map((l) => ({ price: l.price!, quantity: l.quantity ?? 1 }));
     const { subscription, invoice } = await startSubscription(sb, t, {
-      customer: customerId!, items, metadata: internal.subscription_data.metadata, automaticTax: session.automatic_tax.enabled, card, intent: paidIntent,
+      customer: customerId!,
+      items,
+      metadata: internal.subscription_data.metadata,
+      automaticTax: session.automatic_tax.enabled,
+      card,
+      intent: paidIntent,
     });
     completed = { ...completed, subscription: subscription.id, invoice: invoice.id };
   }

@@ -12,9 +12,7 @@ export async function createCustomer(_sb: SandboxCore, t: Tx, p: Params): Promis
   const customer = shaped<Stripe.Customer>('customer', {
     id: newId('cus', 14),
     object: 'customer',
-    address: address
-      ? { city: null, country: null, line1: null, line2: null, postal_code: null, state: null, ...address }
-      : null,
+    address: address ? { city: null, country: null, line1: null, line2: null, postal_code: null, state: null, ...address } : null,
     balance: 0,
     created: t.now,
     currency: null,

@@ -76,8 +76,12 @@ function paypalDetails(args: ChargeArgs): Stripe.Charge.PaymentMethodDetails {
   return {
     type: 'paypal',
     paypal: {
-      country: args.card.country ?? null, payer_email: args.billingEmail, payer_id: randomToken(13).toUpperCase(), payer_name: args.card.name ?? null,
-      seller_protection: { dispute_categories: ['fraudulent', 'product_not_received'], status: 'eligible' }, transaction_id: randomToken(17).toUpperCase(),
+      country: args.card.country ?? null,
+      payer_email: args.billingEmail,
+      payer_id: randomToken(13).toUpperCase(),
+      payer_name: args.card.name ?? null,
+      seller_protection: { dispute_categories: ['fraudulent', 'product_not_received'], status: 'eligible' },
+      transaction_id: randomToken(17).toUpperCase(),
     },
   } as Stripe.Charge.PaymentMethodDetails;
 }
@@ -98,9 +102,15 @@ export async function createCharge(sb: SandboxCore, t: Tx, args: ChargeArgs): Pr
   const number = normaliseNumber(card.number);
   const brand = brandOf(number);
   const paymentMethod = newId('pm');
-  const balanceTransaction = decline ? null : await recordBalanceTransaction(t, {
-    amount: intent.amount, currency: intent.currency, source: id, type: 'charge', description: intent.description ?? null,
-  });
+  const balanceTransaction = decline
+    ? null
+    : await recordBalanceTransaction(t, {
+        amount: intent.amount,
+        currency: intent.currency,
+        source: id,
+        type: 'charge',
+        description: intent.description ?? null,
+      });
   const charge = shaped<Stripe.Charge>('charge', {
     id,
     object: 'charge',
@@ -134,51 +144,76 @@ export async function createCharge(sb: SandboxCore, t: Tx, args: ChargeArgs): Pr
     on_behalf_of: null,
     outcome: decline
       ? {
-          advice_code: null, network_advice_code: null, network_decline_code: null, network_status: 'declined_by_network',
-          reason: decline.decline_code ?? null, seller_message: 'The bank did not return any further details with this decline.',
+          advice_code: null,
+          network_advice_code: null,
+          network_decline_code: null,
+          network_status: 'declined_by_network',
+          reason: decline.decline_code ?? null,
+          seller_message: 'The bank did not return any further details with this decline.',
           type: 'issuer_declined',
         }
       : {
-          advice_code: null, network_advice_code: null, network_decline_code: null, network_status: 'approved_by_network',
-          reason: null, seller_message: 'Payment complete.', type: 'authorized',
+          advice_code: null,
+          network_advice_code: null,
+          network_decline_code: null,
+          network_status: 'approved_by_network',
+          reason: null,
+          seller_message: 'Payment complete.',
+          type: 'authorized',
         },
     paid: !decline,
     payment_intent: intent.id,
     payment_method: paymentMethod,
-    payment_method_details: card.wallet === 'paypal' ? paypalDetails(args) : {
-      card: {
-        amount_authorized: decline ? null : intent.amount,
-        brand,
-        checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },
-        country: card.country ?? 'US',
-        // the network's ECI: Visa 05 / Mastercard 02 after 3-D Secure, 07 / 00 without (other networks send none)
-        electronic_commerce_indicator: brand === 'visa' ? (args.authenticated ? '05' : '07') : brand === 'mastercard' ? (args.authenticated ? '02' : '00') : null,
-        exp_month: card.exp_month,
-        exp_year: card.exp_year,
-        extended_authorization: { status: 'disabled' },
-        fingerprint: randomToken(16),
-        funding: 'credit',
-        incremental_authorization: { status: 'unavailable' },
-        installments: null,
-        last4: number.slice(-4),
-        mandate: null,
-        multicapture: { status: 'unavailable' },
-        network: brand,
-        network_token: { used: false },
-        overcapture: { maximum_amount_capturable: intent.amount, status: 'unavailable' },
-        three_d_secure: args.authenticated
-          ? { authentication_flow: 'challenge', electronic_commerce_indicator: '05', exemption_indicator: null, result: 'authenticated', result_reason: null, transaction_id: randomToken(20), version: '2.2.0' }
-          : null,
-        wallet: card.wallet
-          ? { dynamic_last4: number.slice(-4), type: card.wallet, ...(card.wallet === 'apple_pay' ? { apple_pay: {} } : { google_pay: {} }) } as Stripe.Charge.PaymentMethodDetails.Card.Wallet
-          : null,
-        authorization_code: decline ? null : String(100000 + Math.floor(Math.random() * 900000)),
-        regulated_status: 'unregulated',
-        network_transaction_id: randomToken(15),
-        transaction_link_id: null,
-      },
-      type: 'card',
-    },
+    payment_method_details:
+      card.wallet === 'paypal'
+        ? paypalDetails(args)
+        : {
+            card: {
+              amount_authorized: decline ? null : intent.amount,
+              brand,
+              checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },
+              country: card.country ?? 'US',
+              // the network's ECI: Visa 05 / Mastercard 02 after 3-D Secure, 07 / 00 without (other networks send none)
+              electronic_commerce_indicator:
+                brand === 'visa' ? (args.authenticated ? '05' : '07') : brand === 'mastercard' ? (args.authenticated ? '02' : '00') : null,
+              exp_month: card.exp_month,
+              exp_year: card.exp_year,
+              extended_authorization: { status: 'disabled' },
+              fingerprint: randomToken(16),
+              funding: 'credit',
+              incremental_authorization: { status: 'unavailable' },
+              installments: null,
+              last4: number.slice(-4),
+              mandate: null,
+              multicapture: { status: 'unavailable' },
+              network: brand,
+              network_token: { used: false },
+              overcapture: { maximum_amount_capturable: intent.amount, status: 'unavailable' },
+              three_d_secure: args.authenticated
+                ? {
+                    authentication_flow: 'challenge',
+                    electronic_commerce_indicator: '05',
+                    exemption_indicator: null,
+                    result: 'authenticated',
+                    result_reason: null,
+                    transaction_id: randomToken(20),
+                    version: '2.2.0',
+                  }
+                : null,
+              wallet: card.wallet
+                ? ({
+                    dynamic_last4: number.slice(-4),
+                    type: card.wallet,
+                    ...(card.wallet === 'apple_pay' ? { apple_pay: {} } : { google_pay: {} }),
+                  } as Stripe.Charge.PaymentMethodDetails.Card.Wallet)
+                : null,
+              authorization_code: decline ? null : String(100000 + Math.floor(Math.random() * 900000)),
+              regulated_status: 'unregulated',
+              network_transaction_id: randomToken(15),
+              transaction_link_id: null,
+            },
+            type: 'card',
+          },
     receipt_email: intent.receipt_email,
     receipt_number: null,
     receipt_url: sb.url(`/receipts/${id}`),
@@ -208,7 +243,8 @@ const reportingCategories = { charge: 'charge', refund: 'refund', transfer: 'tra
  * `expand[]=balance_transaction` shows; amounts signed as they move the platform balance); returns its id.
  */
 export async function recordBalanceTransaction(
-  t: Tx, values: { amount: number; currency: string; source: string; type: keyof typeof reportingCategories; description: string | null },
+  t: Tx,
+  values: { amount: number; currency: string; source: string; type: keyof typeof reportingCategories; description: string | null },
 ): Promise<string> {
   const txn = shaped<Stripe.BalanceTransaction>('balance_transaction', {
     id: newId('txn'),
@@ -282,7 +318,8 @@ export async function createRefund(sb: SandboxCore, t: Tx, p: Params): Promise<S
   if (amount > remaining) {
     throw invalidRequest(
       `Refund amount (${amount} ${charge.currency}) is greater than unrefunded amount on charge (${remaining} ${charge.currency})`,
-      'amount_too_large', 'amount',
+      'amount_too_large',
+      'amount',
     );
   }
   const refundId = newId('re');

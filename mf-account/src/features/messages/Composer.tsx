@@ -33,13 +33,27 @@ export function Composer({ label, submitLabel, onSend }: ComposerProps) {
 
   return (
     <form className={styles.composer} onSubmit={send} noValidate>
-      <TextArea label={label} rows={4} maxLength={MESSAGE_MAX_LENGTH + 500} {...form.field('body')}
+      <TextArea
+        label={label}
+        rows={4}
+        maxLength={MESSAGE_MAX_LENGTH + 500}
+        {...form.field('body')}
         hint={`Up to ${MESSAGE_MAX_LENGTH} characters; Ctrl+Enter sends. Replies arrive here and by email; no email address is shared.`}
-        onKeyDown={onKeyDown} data-testid="message-body" />
-      <p className={styles.count} aria-hidden="true">{form.values.body.trim().length} / {MESSAGE_MAX_LENGTH}</p>
-      {form.formError ? <Alert tone="danger" title="The message was not sent">{form.formError.message}</Alert> : null}
+        onKeyDown={onKeyDown}
+        data-testid="message-body"
+      />
+      <p className={styles.count} aria-hidden="true">
+        {form.values.body.trim().length} / {MESSAGE_MAX_LENGTH}
+      </p>
+      {form.formError ? (
+        <Alert tone="danger" title="The message was not sent">
+          {form.formError.message}
+        </Alert>
+      ) : null}
       <div className={styles.actions}>
-        <Button type="submit" busy={form.busy} busyLabel="Sending…">{submitLabel}</Button>
+        <Button type="submit" busy={form.busy} busyLabel="Sending…">
+          {submitLabel}
+        </Button>
       </div>
     </form>
   );

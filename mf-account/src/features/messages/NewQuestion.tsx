@@ -21,9 +21,10 @@ export function NewQuestion({ session, patternId, storeId }: { session: Session;
   const asked = useQuery({ queryKey: messageKeys.ask(session.user.id, patternId, storeId), queryFn: () => askSubject({ patternId, storeId }) });
   const threads = useThreads(session);
   const subject = asked.data;
-  const existing = subject && threads.data
-    ? (threads.data.find((t) => t.mySide === 'buyer' && t.storeId === subject.storeId && t.patternId === subject.patternId)?.id ?? null)
-    : null;
+  const existing =
+    subject && threads.data
+      ? (threads.data.find((t) => t.mySide === 'buyer' && t.storeId === subject.storeId && t.patternId === subject.patternId)?.id ?? null)
+      : null;
 
   // (not the conversation this screen just started: that one opens with the focus on the question)
   const started = useRef(false);
@@ -33,7 +34,9 @@ export function NewQuestion({ session, patternId, storeId }: { session: Session;
 
   const spinner = <Spinner label="Opening the conversation…" showLabel />;
   const waiting = (query: QueryStateQuery<unknown>) => (
-    <QueryState query={query} errorTitle="The question could not be started" skeleton={spinner}>{() => null}</QueryState>
+    <QueryState query={query} errorTitle="The question could not be started" skeleton={spinner}>
+      {() => null}
+    </QueryState>
   );
   if (subject === undefined) return waiting(asked);
   if (threads.data === undefined) return waiting(threads);
@@ -48,18 +51,21 @@ export function NewQuestion({ session, patternId, storeId }: { session: Session;
   const about = subject.patternTitle ?? subject.storeName;
   return (
     <Card as="section" className={layout.section} aria-labelledby="ask-title">
-      <h2 id="ask-title">Ask {subject.storeName} about {about}</h2>
-      <p className={styles.muted}>
-        The designer answers here and you get an email when they do. Neither of you sees the other’s email address.
-      </p>
-      <Composer label={`Your question to ${subject.storeName}`} submitLabel="Send question"
+      <h2 id="ask-title">
+        Ask {subject.storeName} about {about}
+      </h2>
+      <p className={styles.muted}>The designer answers here and you get an email when they do. Neither of you sees the other’s email address.</p>
+      <Composer
+        label={`Your question to ${subject.storeName}`}
+        submitLabel="Send question"
         onSend={async (body) => {
           const sent = await sendMessage(subject.patternId ? { pattern_id: subject.patternId, body } : { store_id: subject.storeId, body });
           started.current = true;
           // the conversation's page finds the new thread in the list it reads again on opening
           void queryClient.invalidateQueries({ queryKey: messageKeys.lists(), refetchType: 'none' });
           void navigate(href('/account/messages/:threadId', { threadId: sent.thread_id }), { state: { focusMessage: sent.message_id } });
-        }} />
+        }}
+      />
     </Card>
   );
 }

@@ -17,13 +17,21 @@ export function ThreadList({ threads }: { threads: Thread[] }) {
             <Link to={href('/account/messages/:threadId', { threadId: t.id })} className={styles.threadLink}>
               <span className={styles.threadTitle}>
                 {about}
-                {t.unread > 0 ? <span className={styles.badge} data-testid="unread-count">{t.unread} unread</span> : null}
+                {t.unread > 0 ? (
+                  <span className={styles.badge} data-testid="unread-count">
+                    {t.unread} unread
+                  </span>
+                ) : null}
               </span>
               <span className={styles.meta}>
-                {t.mySide === 'store' ? 'Question to your store from ' : 'Your question to '}{who} · {when(t.lastMessageAt)}
+                {t.mySide === 'store' ? 'Question to your store from ' : 'Your question to '}
+                {who} · {when(t.lastMessageAt)}
               </span>
               {t.lastMessage ? (
-                <span className={styles.snippet}>{t.lastFrom === t.mySide ? 'You: ' : ''}{t.lastMessage}</span>
+                <span className={styles.snippet}>
+                  {t.lastFrom === t.mySide ? 'You: ' : ''}
+                  {t.lastMessage}
+                </span>
               ) : null}
             </Link>
           </li>

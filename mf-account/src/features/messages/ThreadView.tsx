@@ -49,26 +49,38 @@ export function ThreadView({ thread, focusMessageId = null }: ThreadViewProps) {
   return (
     <div className={styles.thread}>
       <Card as="section" className={layout.section} aria-labelledby="thread-title">
-        <h2 id="thread-title">
-          {mine === 'store' ? `${thread.otherParty} asked ${thread.storeName}` : `You and ${thread.storeName}`}
-        </h2>
+        <h2 id="thread-title">{mine === 'store' ? `${thread.otherParty} asked ${thread.storeName}` : `You and ${thread.storeName}`}</h2>
         <p className={styles.meta}>
-          {about && thread.patternId ? <>About <Link to={href('/patterns/:productId', { productId: thread.patternId })}>{about}</Link> · </> : null}
+          {about && thread.patternId ? (
+            <>
+              About <Link to={href('/patterns/:productId', { productId: thread.patternId })}>{about}</Link> ·{' '}
+            </>
+          ) : null}
           <Link to={href('/account/messages')}>All messages</Link>
         </p>
-        <QueryState query={state} errorTitle="The messages could not be loaded"
+        <QueryState
+          query={state}
+          errorTitle="The messages could not be loaded"
           skeleton={<Spinner label="Loading the messages…" showLabel />}
-          empty={<p className={styles.muted}>No messages in this conversation yet.</p>}>
+          empty={<p className={styles.muted}>No messages in this conversation yet.</p>}
+        >
           {(messages) => (
             <ol className={styles.messages} aria-label="Messages" data-testid="messages">
               {messages.map((m) => (
-                <li key={m.id} tabIndex={-1} data-message-id={m.id} aria-label={`${name(m.side)}, ${when(m.createdAt)}`}
+                <li
+                  key={m.id}
+                  tabIndex={-1}
+                  data-message-id={m.id}
+                  aria-label={`${name(m.side)}, ${when(m.createdAt)}`}
                   className={m.side === mine ? styles.mine : styles.theirs}
                   ref={(el) => {
                     if (el) items.current.set(m.id, el);
                     else items.current.delete(m.id);
-                  }}>
-                  <p className={styles.from}><strong>{name(m.side)}</strong> <time dateTime={m.createdAt}>{when(m.createdAt)}</time></p>
+                  }}
+                >
+                  <p className={styles.from}>
+                    <strong>{name(m.side)}</strong> <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
+                  </p>
                   <p className={styles.body}>{m.body}</p>
                 </li>
               ))}
@@ -78,7 +90,8 @@ export function ThreadView({ thread, focusMessageId = null }: ThreadViewProps) {
       </Card>
       <Card as="section" className={layout.section} aria-labelledby="reply-title">
         <h2 id="reply-title">{mine === 'store' ? 'Answer' : 'Write to the designer'}</h2>
-        <Composer label={mine === 'store' ? `Your answer to ${thread.otherParty}` : `Your message to ${thread.storeName}`}
+        <Composer
+          label={mine === 'store' ? `Your answer to ${thread.otherParty}` : `Your message to ${thread.storeName}`}
           submitLabel="Send"
           onSend={async (body) => {
             const sent = await sendMessage({ thread_id: thread.id, body });
@@ -86,8 +99,11 @@ export function ThreadView({ thread, focusMessageId = null }: ThreadViewProps) {
             setStatus(`Message sent${sent.emailed ? `; ${thread.otherParty} gets an email` : ''}.`);
             void queryClient.invalidateQueries({ queryKey: messageKeys.messages(thread.id) });
             listsChanged();
-          }} />
-        <p role="status" className={styles.muted}>{status}</p>
+          }}
+        />
+        <p role="status" className={styles.muted}>
+          {status}
+        </p>
       </Card>
     </div>
   );

@@ -16,7 +16,11 @@ export function ProfileSection({ profile, avatarUrl, onChanged }: { profile: Pro
     <Card as="section" className={styles.section} aria-labelledby="profile-title">
       <h2 id="profile-title">Profile</h2>
       <div className={styles.row}>
-        {avatarUrl ? <img className={styles.avatar} src={avatarUrl} alt="Your avatar" /> : <div className={styles.avatar} role="img" aria-label="No avatar yet" />}
+        {avatarUrl ? (
+          <img className={styles.avatar} src={avatarUrl} alt="Your avatar" />
+        ) : (
+          <div className={styles.avatar} role="img" aria-label="No avatar yet" />
+        )}
         <ImageUpload
           label="Avatar"
           hint="A JPEG, PNG or WebP picture up to 10 MB. We crop it to a square from the middle."
@@ -43,7 +47,14 @@ export function ProfileSection({ profile, avatarUrl, onChanged }: { profile: Pro
           onChanged();
         })}
       >
-        <TextField id={nameId} label="Display name" hint="Shown on your reviews, your store and in the header." autoComplete="name" required {...form.field('displayName')} />
+        <TextField
+          id={nameId}
+          label="Display name"
+          hint="Shown on your reviews, your store and in the header."
+          autoComplete="name"
+          required
+          {...form.field('displayName')}
+        />
         <div className={styles.actions}>
           <Button type="submit" busy={form.busy} busyLabel="Saving…">
             Save name

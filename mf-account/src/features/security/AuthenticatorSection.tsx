@@ -34,13 +34,7 @@ export function AuthenticatorSection() {
 
   let body;
   if (step.kind === 'enrol') {
-    body = (
-      <EnrolStep
-        enrolment={step.enrolment}
-        onVerified={(codes) => setStep({ kind: 'codes', codes })}
-        onCancel={() => setStep({ kind: 'view' })}
-      />
-    );
+    body = <EnrolStep enrolment={step.enrolment} onVerified={(codes) => setStep({ kind: 'codes', codes })} onCancel={() => setStep({ kind: 'view' })} />;
   } else if (step.kind === 'codes') {
     body = (
       <RecoveryCodes
@@ -62,7 +56,11 @@ export function AuthenticatorSection() {
       <>
         <p>Off. Turn it on and Stitchhouse asks for a 6-digit code from an app such as Google Authenticator, 1Password or Authy at every sign-in.</p>
         <div className={styles.actions}>
-          <Button busy={busy === 'start'} busyLabel="Preparing…" onClick={() => void run('start', async () => setStep({ kind: 'enrol', enrolment: await startEnrolment('Authenticator app') }))}>
+          <Button
+            busy={busy === 'start'}
+            busyLabel="Preparing…"
+            onClick={() => void run('start', async () => setStep({ kind: 'enrol', enrolment: await startEnrolment('Authenticator app') }))}
+          >
             Turn on the authenticator app
           </Button>
         </div>
@@ -80,7 +78,12 @@ export function AuthenticatorSection() {
         </p>
         {aal2 ? (
           <div className={styles.actions}>
-            <Button variant="secondary" busy={busy === 'codes'} busyLabel="Making codes…" onClick={() => void run('codes', async () => setStep({ kind: 'codes', codes: await createRecoveryCodes() }))}>
+            <Button
+              variant="secondary"
+              busy={busy === 'codes'}
+              busyLabel="Making codes…"
+              onClick={() => void run('codes', async () => setStep({ kind: 'codes', codes: await createRecoveryCodes() }))}
+            >
               Make new recovery codes
             </Button>
             <Button
@@ -127,7 +130,10 @@ function EnrolStep({ enrolment, onVerified, onCancel }: { enrolment: Enrolment; 
       </ol>
       <img className={styles.qr} src={enrolment.qrImage} alt="QR code to add Stitchhouse to your authenticator app" />
       <p>
-        Key to type instead: <code className={styles.secret} aria-label="Setup key">{enrolment.secret}</code>
+        Key to type instead:{' '}
+        <code className={styles.secret} aria-label="Setup key">
+          {enrolment.secret}
+        </code>
       </p>
       <ErrorSummary items={form.summary({ code: codeId })} attempt={form.attempt} />
       <form
@@ -136,7 +142,15 @@ function EnrolStep({ enrolment, onVerified, onCancel }: { enrolment: Enrolment; 
         aria-label="Verify the authenticator app"
         onSubmit={form.onSubmit(async ({ code }) => onVerified(await finishEnrolment(enrolment.factorId, code)))}
       >
-        <TextField id={codeId} label="6-digit code from the app" inputMode="numeric" autoComplete="one-time-code" maxLength={9} required {...form.field('code')} />
+        <TextField
+          id={codeId}
+          label="6-digit code from the app"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={9}
+          required
+          {...form.field('code')}
+        />
         <div className={styles.actions}>
           <Button type="submit" busy={form.busy} busyLabel="Checking…">
             Verify and turn on
@@ -151,7 +165,15 @@ function EnrolStep({ enrolment, onVerified, onCancel }: { enrolment: Enrolment; 
 }
 
 /** Managing the app needs a fresh code (an aal2 session), like the auth server requires. */
-export function ConfirmWithCode({ factorId, onConfirmed, label = 'To remove the app or make new recovery codes, enter a code from it first.' }: { factorId: string; onConfirmed: () => void; label?: string }) {
+export function ConfirmWithCode({
+  factorId,
+  onConfirmed,
+  label = 'To remove the app or make new recovery codes, enter a code from it first.',
+}: {
+  factorId: string;
+  onConfirmed: () => void;
+  label?: string;
+}) {
   const form = useZodForm(totpCodeSchema, { code: '' });
   const codeId = `confirm-code-${factorId}`;
   return (

@@ -19,7 +19,11 @@ export function DeleteAccount() {
 
   let body;
   if (security.data === undefined) {
-    body = <QueryState query={security} errorTitle="Your sign-in settings could not be loaded" skeleton={<Spinner label="Loading…" />}>{() => null}</QueryState>;
+    body = (
+      <QueryState query={security} errorTitle="Your sign-in settings could not be loaded" skeleton={<Spinner label="Loading…" />}>
+        {() => null}
+      </QueryState>
+    );
   } else if (app && security.data.aal !== 'aal2') {
     body = <ConfirmWithCode factorId={app.id} onConfirmed={securityChanged} label="Your account has an authenticator app: enter a code from it first." />;
   } else {
@@ -41,7 +45,15 @@ export function DeleteAccount() {
         >
           <TextField id={IDS.password} label="Current password" type="password" autoComplete="current-password" required {...form.field('password')} />
           {app ? (
-            <TextField id={IDS.code} label="6-digit code from your authenticator app" inputMode="numeric" autoComplete="one-time-code" maxLength={9} required {...form.field('code')} />
+            <TextField
+              id={IDS.code}
+              label="6-digit code from your authenticator app"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={9}
+              required
+              {...form.field('code')}
+            />
           ) : null}
           <Checkbox
             id={IDS.confirm}
@@ -64,9 +76,8 @@ export function DeleteAccount() {
     <Card as="section" className={`${styles.section} ${styles.danger}`} aria-labelledby="delete-title">
       <h2 id="delete-title">Delete your account</h2>
       <p>
-        Your profile, sign-in, pictures and documents are deleted; orders are kept without your name for our accounts. A store that has sold
-        patterns is closed and its patterns archived: people who bought them keep their downloads. This cannot be undone. Want your data first? Use
-        the export above.
+        Your profile, sign-in, pictures and documents are deleted; orders are kept without your name for our accounts. A store that has sold patterns is closed
+        and its patterns archived: people who bought them keep their downloads. This cannot be undone. Want your data first? Use the export above.
       </p>
       {body}
     </Card>

@@ -5,9 +5,7 @@ import { ExportFailure, buildArchive, prepareExport, sendExportLink, type NotInc
 import * as styles from '../layout/account.module.css';
 
 type Link =
-  | { phase: 'uploading'; sent: number; total: number }
-  | { phase: 'mailed'; expiresAt: string; mailed: boolean }
-  | { phase: 'failed'; message: string };
+  { phase: 'uploading'; sent: number; total: number } | { phase: 'mailed'; expiresAt: string; mailed: boolean } | { phase: 'failed'; message: string };
 
 type State =
   | { phase: 'idle' }
@@ -28,9 +26,12 @@ export function ExportAccount() {
   const [state, setState] = useState<State>({ phase: 'idle' });
   const running = useRef<AbortController | null>(null);
   const url = state.phase === 'ready' ? state.url : null;
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   useEffect(() => () => running.current?.abort(), []);
 
   async function start() {
@@ -40,11 +41,21 @@ export function ExportAccount() {
     setState({ phase: 'preparing' });
     try {
       const plan = await prepareExport();
-      const archive = await buildArchive(plan, (p) => {
-        if (!stop.signal.aborted) setState({ phase: 'packing', done: p.done, total: p.total, notIncluded: p.notIncluded });
-      }, stop.signal);
+      const archive = await buildArchive(
+        plan,
+        (p) => {
+          if (!stop.signal.aborted) setState({ phase: 'packing', done: p.done, total: p.total, notIncluded: p.notIncluded });
+        },
+        stop.signal,
+      );
       if (stop.signal.aborted) return;
-      const ready = { phase: 'ready' as const, url: URL.createObjectURL(archive.zip), size: archive.zip.size, included: archive.included, notIncluded: archive.notIncluded };
+      const ready = {
+        phase: 'ready' as const,
+        url: URL.createObjectURL(archive.zip),
+        size: archive.zip.size,
+        included: archive.included,
+        notIncluded: archive.notIncluded,
+      };
       setState({ ...ready, link: { phase: 'uploading', sent: 0, total: archive.zip.size } });
       try {
         const mailed = await sendExportLink(plan, archive, (sent, total) => {
@@ -64,9 +75,9 @@ export function ExportAccount() {
     <Card as="section" className={styles.section} aria-labelledby="export-title">
       <h2 id="export-title">Export your account</h2>
       <p>
-        One ZIP file with your profile, orders, library, downloads, store and wholesale application as JSON, and every pattern you own as a PDF
-        stamped for you (each copy counts as a download of that pattern). Keep this page open while your patterns are packed; we then email you a
-        link to the ZIP (valid for an hour).
+        One ZIP file with your profile, orders, library, downloads, store and wholesale application as JSON, and every pattern you own as a PDF stamped for you
+        (each copy counts as a download of that pattern). Keep this page open while your patterns are packed; we then email you a link to the ZIP (valid for an
+        hour).
       </p>
       {state.phase === 'preparing' ? (
         <div aria-live="polite">
@@ -75,12 +86,7 @@ export function ExportAccount() {
       ) : null}
       {state.phase === 'packing' ? (
         <div aria-live="polite">
-          <Progress
-            label="Stamping and packing your patterns"
-            value={state.done}
-            max={state.total}
-            valueText={`${state.done} of ${patterns(state.total)}`}
-          />
+          <Progress label="Stamping and packing your patterns" value={state.done} max={state.total} valueText={`${state.done} of ${patterns(state.total)}`} />
           {state.notIncluded > 0 ? <p>{patterns(state.notIncluded)} left out so far (the reasons will be in the ZIP).</p> : null}
         </div>
       ) : null}
@@ -95,8 +101,8 @@ export function ExportAccount() {
           {state.notIncluded.length > 0 ? (
             <details>
               <summary>
-                {patterns(state.notIncluded.length)} {state.notIncluded.length === 1 ? 'is' : 'are'} not in it (for example, the hourly download
-                limit was reached); patterns_not_included in stitchhouse-account.json says why.
+                {patterns(state.notIncluded.length)} {state.notIncluded.length === 1 ? 'is' : 'are'} not in it (for example, the hourly download limit was
+                reached); patterns_not_included in stitchhouse-account.json says why.
               </summary>
               <ul>
                 {state.notIncluded.map((p) => (
@@ -122,11 +128,7 @@ export function ExportAccount() {
                 {new Date(state.link.expiresAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.
               </p>
             ) : null}
-            {state.link.phase === 'failed' ? (
-              <p>
-                No emailed link this time ({state.link.message}). Save the ZIP from this page.
-              </p>
-            ) : null}
+            {state.link.phase === 'failed' ? <p>No emailed link this time ({state.link.message}). Save the ZIP from this page.</p> : null}
           </div>
         </Alert>
       ) : null}

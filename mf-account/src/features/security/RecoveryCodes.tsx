@@ -13,8 +13,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         Save your recovery codes
       </h3>
       <Alert tone="warning">
-        If you lose your phone, each of these codes lets you in once instead of the app. Keep them somewhere safe, away from your phone. We show
-        them only now.
+        If you lose your phone, each of these codes lets you in once instead of the app. Keep them somewhere safe, away from your phone. We show them only now.
       </Alert>
       <ul className={styles.codes} aria-label="Recovery codes">
         {codes.map((code) => (

@@ -66,11 +66,24 @@ export function ImageUpload({ label, hint, bucket, shape, pathFor, onUploaded }:
         }}
       />
       {state.phase === 'sending' ? (
-        <Progress label={`Uploading ${label.toLowerCase()}`} value={state.sent} max={state.total} valueText={`${formatBytes(state.sent)} of ${formatBytes(state.total)}`} />
+        <Progress
+          label={`Uploading ${label.toLowerCase()}`}
+          value={state.sent}
+          max={state.total}
+          valueText={`${formatBytes(state.sent)} of ${formatBytes(state.total)}`}
+        />
       ) : null}
       {state.phase === 'done' ? <Alert tone="success">{label} saved.</Alert> : null}
       {state.phase === 'error' ? (
-        <Alert tone="danger" title={`${label} not saved`} actions={<Button size="small" variant="secondary" onClick={() => input.current?.click()}>Choose another file</Button>}>
+        <Alert
+          tone="danger"
+          title={`${label} not saved`}
+          actions={
+            <Button size="small" variant="secondary" onClick={() => input.current?.click()}>
+              Choose another file
+            </Button>
+          }
+        >
           {state.message}
         </Alert>
       ) : null}

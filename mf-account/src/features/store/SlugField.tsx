@@ -65,7 +65,12 @@ export function SlugField({ id, value, onChange, error, current }: SlugFieldProp
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />
-      <p className={`${styles.status} ${good ? styles.ok : status && status !== 'checking' ? styles.bad : styles.muted}`} role="status" aria-live="polite" data-slug-status={status ?? ''}>
+      <p
+        className={`${styles.status} ${good ? styles.ok : status && status !== 'checking' ? styles.bad : styles.muted}`}
+        role="status"
+        aria-live="polite"
+        data-slug-status={status ?? ''}
+      >
         {line}
       </p>
     </div>

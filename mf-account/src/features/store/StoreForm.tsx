@@ -11,8 +11,17 @@ import { countryOptions, defaultCurrency } from '@stitchhouse/shared/countries.t
 import * as styles from '../layout/account.module.css';
 
 const IDS = {
-  kind: 'store-kind', name: 'store-name', slug: 'store-slug', bio: 'store-bio', country: 'store-country', currency: 'store-currency',
-  addressLine1: 'store-address1', addressLine2: 'store-address2', city: 'store-city', postalCode: 'store-postcode', region: 'store-region',
+  kind: 'store-kind',
+  name: 'store-name',
+  slug: 'store-slug',
+  bio: 'store-bio',
+  country: 'store-country',
+  currency: 'store-currency',
+  addressLine1: 'store-address1',
+  addressLine2: 'store-address2',
+  city: 'store-city',
+  postalCode: 'store-postcode',
+  region: 'store-region',
   openingHours: 'store-hours',
 };
 
@@ -68,7 +77,13 @@ export function StoreForm({ store, canSupply, onSaved }: StoreFormProps) {
             Kind: <strong>{STORE_KIND_LABELS[store.kind].split(':')[0]}</strong>
           </p>
         ) : (
-          <Select id={IDS.kind} label="What kind of store" options={kinds.map((k) => ({ value: k, label: STORE_KIND_LABELS[k] }))} required {...form.field('kind')} />
+          <Select
+            id={IDS.kind}
+            label="What kind of store"
+            options={kinds.map((k) => ({ value: k, label: STORE_KIND_LABELS[k] }))}
+            required
+            {...form.field('kind')}
+          />
         )}
         <TextField
           id={IDS.name}
@@ -117,7 +132,13 @@ export function StoreForm({ store, canSupply, onSaved }: StoreFormProps) {
             <TextField id={IDS.city} label="Town or city" autoComplete="address-level2" required {...form.field('city')} />
             <TextField id={IDS.postalCode} label="Postcode" autoComplete="postal-code" required {...form.field('postalCode')} />
             <TextField id={IDS.region} label="Region or state" autoComplete="address-level1" {...form.field('region')} />
-            <TextArea id={IDS.openingHours} label="Opening hours" hint="For example: Tue–Fri 10:00–18:00, Sat 10:00–14:00." rows={3} {...form.field('openingHours')} />
+            <TextArea
+              id={IDS.openingHours}
+              label="Opening hours"
+              hint="For example: Tue–Fri 10:00–18:00, Sat 10:00–14:00."
+              rows={3}
+              {...form.field('openingHours')}
+            />
           </fieldset>
         ) : null}
         <div className={styles.actions}>

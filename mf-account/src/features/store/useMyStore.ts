@@ -10,7 +10,10 @@ export function useMyStore(session: Session) {
     queryFn: async () => {
       const store = await myStore(session.user.id);
       const images = store
-        ? { logo: store.logoPath ? await publicUrl('store-assets', store.logoPath) : null, banner: store.bannerPath ? await publicUrl('store-assets', store.bannerPath) : null }
+        ? {
+            logo: store.logoPath ? await publicUrl('store-assets', store.logoPath) : null,
+            banner: store.bannerPath ? await publicUrl('store-assets', store.bannerPath) : null,
+          }
         : { logo: null, banner: null };
       return { store, images };
     },

@@ -9,9 +9,16 @@ import { countryOptions } from '@stitchhouse/shared/countries.ts';
 import * as styles from '../layout/account.module.css';
 
 const IDS = {
-  businessName: 'wholesale-business', country: 'wholesale-country', taxId: 'wholesale-tax-id', addressLine1: 'wholesale-address1',
-  addressLine2: 'wholesale-address2', city: 'wholesale-city', postalCode: 'wholesale-postcode', region: 'wholesale-region',
-  website: 'wholesale-website', certificate: 'wholesale-certificate',
+  businessName: 'wholesale-business',
+  country: 'wholesale-country',
+  taxId: 'wholesale-tax-id',
+  addressLine1: 'wholesale-address1',
+  addressLine2: 'wholesale-address2',
+  city: 'wholesale-city',
+  postalCode: 'wholesale-postcode',
+  region: 'wholesale-region',
+  website: 'wholesale-website',
+  certificate: 'wholesale-certificate',
 };
 
 export interface ApplicationFormProps {
@@ -109,7 +116,14 @@ export function ApplicationForm({ userId, existing, onSubmitted }: ApplicationFo
             </p>
           ) : null}
         </div>
-        {progress ? <Progress label="Uploading the certificate" value={progress.sent} max={progress.total} valueText={`${formatBytes(progress.sent)} of ${formatBytes(progress.total)}`} /> : null}
+        {progress ? (
+          <Progress
+            label="Uploading the certificate"
+            value={progress.sent}
+            max={progress.total}
+            valueText={`${formatBytes(progress.sent)} of ${formatBytes(progress.total)}`}
+          />
+        ) : null}
         <div className={styles.actions}>
           <Button type="submit" busy={form.busy} busyLabel="Sending your application…">
             {existing ? 'Apply again' : 'Apply for wholesale'}

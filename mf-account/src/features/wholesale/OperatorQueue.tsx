@@ -66,7 +66,15 @@ function ApplicationReview({ application: a, onDecided }: { application: Applica
         <dt>Address</dt>
         <dd>{[a.addressLine1, a.addressLine2, `${a.postalCode} ${a.city}`, a.region, a.country].filter(Boolean).join(', ')}</dd>
         <dt>Website</dt>
-        <dd>{a.website ? <a href={a.website} rel="noopener noreferrer nofollow" target="_blank">{a.website}</a> : 'none given'}</dd>
+        <dd>
+          {a.website ? (
+            <a href={a.website} rel="noopener noreferrer nofollow" target="_blank">
+              {a.website}
+            </a>
+          ) : (
+            'none given'
+          )}
+        </dd>
         <dt>Applied</dt>
         <dd>{new Date(a.createdAt).toLocaleDateString()}</dd>
         {a.reason ? (

@@ -8,7 +8,9 @@ describe('ErrorSummary', () => {
   });
 
   it('is an alert that can take focus, linking each problem to its field', () => {
-    const html = renderToString(<ErrorSummary items={[{ fieldId: 'sign-in-email', message: 'Enter your email address.' }, { message: 'We could not reach Stitchhouse.' }]} attempt={1} />);
+    const html = renderToString(
+      <ErrorSummary items={[{ fieldId: 'sign-in-email', message: 'Enter your email address.' }, { message: 'We could not reach Stitchhouse.' }]} attempt={1} />,
+    );
     expect(html).toContain('role="alert"');
     expect(html).toContain('tabindex="-1"');
     expect(html).toContain('href="#sign-in-email"');

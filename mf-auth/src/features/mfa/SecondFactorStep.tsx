@@ -59,8 +59,14 @@ export function SecondFactorStep({ onVerified, onCancel }: SecondFactorStepProps
         Enter your authenticator code
       </h2>
       <p className={styles.muted}>
-        Your account is protected by a second step. Open your authenticator app{ownName ? <> (<strong>{ownName}</strong>)</> : null} and type the 6-digit
-        code it shows for Stitchhouse.
+        Your account is protected by a second step. Open your authenticator app
+        {ownName ? (
+          <>
+            {' '}
+            (<strong>{ownName}</strong>)
+          </>
+        ) : null}{' '}
+        and type the 6-digit code it shows for Stitchhouse.
       </p>
       <ErrorSummary items={form.summary({ code: codeId })} attempt={form.attempt} />
       <form
@@ -112,8 +118,8 @@ function RecoveryCodeStep({ onVerified, onBack }: { onVerified: () => void; onBa
         Use a recovery code
       </h2>
       <p className={styles.muted}>
-        Type one of the recovery codes you saved when you turned on the authenticator app. Each code works once. Once you are in, remove the
-        lost phone and set up the app again under Profile and security.
+        Type one of the recovery codes you saved when you turned on the authenticator app. Each code works once. Once you are in, remove the lost phone and set
+        up the app again under Profile and security.
       </p>
       <ErrorSummary items={form.summary({ code: codeId })} attempt={form.attempt} />
       <form

@@ -6,7 +6,11 @@ import { PasswordStrength } from './PasswordStrength.tsx';
 
 /** The checklist as a screen renders it: inside the page's query cache (a fresh one per render). */
 const render = (password: string) =>
-  renderToString(<QueryProvider client={createQueryClient()}><PasswordStrength id="s" password={password} /></QueryProvider>);
+  renderToString(
+    <QueryProvider client={createQueryClient()}>
+      <PasswordStrength id="s" password={password} />
+    </QueryProvider>,
+  );
 
 describe('PasswordStrength', () => {
   it('lists every rule with its state, for sight and for screen readers', () => {

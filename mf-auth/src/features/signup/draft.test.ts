@@ -32,7 +32,14 @@ describe('sign-up draft', () => {
   it('survives a damaged entry or blocked storage', () => {
     expect(loadSignUpDraft({ getItem: () => '{not json' })).toBeNull();
     expect(loadSignUpDraft({ getItem: () => JSON.stringify({ displayName: 7, email: 'a@b.co' }) })).toEqual({ displayName: '', email: 'a@b.co', intent: '' });
-    const blocked = { setItem: () => { throw new Error('quota'); }, removeItem: () => { throw new Error('denied'); } };
+    const blocked = {
+      setItem: () => {
+        throw new Error('quota');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    };
     expect(() => saveSignUpDraft({ displayName: 'A', email: '', intent: '' }, blocked)).not.toThrow();
     expect(() => clearSignUpDraft(blocked)).not.toThrow();
   });

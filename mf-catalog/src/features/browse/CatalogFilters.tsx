@@ -52,22 +52,46 @@ export function CatalogFilters({ query, categories, onChange }: CatalogFiltersPr
 
   return (
     <div className={styles.filters}>
-      <Select label="Craft" placeholder="Any craft" value={query.craft ?? ''} options={CRAFTS.map((c) => ({ value: c, label: craftLabel(c) }))}
-        onChange={(e) => set({ craft: e.target.value || null })} />
+      <Select
+        label="Craft"
+        placeholder="Any craft"
+        value={query.craft ?? ''}
+        options={CRAFTS.map((c) => ({ value: c, label: craftLabel(c) }))}
+        onChange={(e) => set({ craft: e.target.value || null })}
+      />
       {hasYarnFacets(query.craft) ? (
         <Suspense fallback={<Skeleton shape="block" height="18rem" />}>
           <YarnFilters query={query} onChange={onChange} />
         </Suspense>
       ) : null}
-      <Select label="Category" placeholder="Any category" value={query.category ?? ''} options={categoryOptions}
-        onChange={(e) => set({ category: e.target.value || null })} />
-      <Select label="Difficulty" placeholder="Any difficulty" value={query.difficultyMax === null ? '' : String(query.difficultyMax)}
+      <Select
+        label="Category"
+        placeholder="Any category"
+        value={query.category ?? ''}
+        options={categoryOptions}
+        onChange={(e) => set({ category: e.target.value || null })}
+      />
+      <Select
+        label="Difficulty"
+        placeholder="Any difficulty"
+        value={query.difficultyMax === null ? '' : String(query.difficultyMax)}
         options={DIFFICULTY_LABELS.map((name, i) => ({ value: String(i + 1), label: i === 0 ? name : `Up to ${name.toLowerCase()}` }))}
-        onChange={(e) => set({ difficultyMax: e.target.value ? Number(e.target.value) : null, difficultyMin: null })} />
-      <Select label="Format" placeholder="Any format" value={query.format ?? ''} options={PATTERN_FORMATS.map((f) => ({ value: f, label: FORMATS[f].label }))}
-        onChange={(e) => set({ format: e.target.value || null })} />
-      <Select label="Language" placeholder="Any language" value={query.language ?? ''} options={PATTERN_LANGUAGES.map((l) => ({ value: l, label: languageName(l) }))}
-        onChange={(e) => set({ language: e.target.value || null })} />
+        onChange={(e) => set({ difficultyMax: e.target.value ? Number(e.target.value) : null, difficultyMin: null })}
+      />
+      <Select
+        label="Format"
+        placeholder="Any format"
+        value={query.format ?? ''}
+        options={PATTERN_FORMATS.map((f) => ({ value: f, label: FORMATS[f].label }))}
+        onChange={(e) => set({ format: e.target.value || null })}
+      />
+      <Select
+        label="Language"
+        placeholder="Any language"
+        value={query.language ?? ''}
+        options={PATTERN_LANGUAGES.map((l) => ({ value: l, label: languageName(l) }))}
+        onChange={(e) => set({ language: e.target.value || null })}
+      />
       <Checkbox label="Free patterns only" checked={query.freeOnly} onChange={(e) => set({ freeOnly: e.target.checked })} />
       {!query.freeOnly ? (
         <form className={styles.price} onSubmit={applyPrice} noValidate aria-label="Price range">
@@ -75,8 +99,14 @@ export function CatalogFilters({ query, categories, onChange }: CatalogFiltersPr
             <TextField label={`Lowest price (${currency})`} inputMode="decimal" name="pmin" value={priceMin} onChange={(e) => setPriceMin(e.target.value)} />
             <TextField label={`Highest price (${currency})`} inputMode="decimal" name="pmax" value={priceMax} onChange={(e) => setPriceMax(e.target.value)} />
           </div>
-          {priceError ? <p className={styles.error} role="alert">{priceError}</p> : null}
-          <Button type="submit" size="small" variant="secondary">Apply price</Button>
+          {priceError ? (
+            <p className={styles.error} role="alert">
+              {priceError}
+            </p>
+          ) : null}
+          <Button type="submit" size="small" variant="secondary">
+            Apply price
+          </Button>
         </form>
       ) : null}
     </div>

@@ -15,8 +15,19 @@ import { useDeferredResults } from '../shared/useDeferredResults.ts';
 import { useCatalogQuery } from './useCatalogQuery.ts';
 import { FILTERS_BESIDE_RESULTS, useMediaQuery } from './useWideScreen.ts';
 import {
-  EMPTY_QUERY, SORTS, SORT_LABELS, activeFilterCount, clearFilters, effectiveSort, hasFit, pagesToOffer, serializeCatalogQuery, toSearchArgs, withChanges,
-  type CatalogQuery, type CatalogSort,
+  EMPTY_QUERY,
+  SORTS,
+  SORT_LABELS,
+  activeFilterCount,
+  clearFilters,
+  effectiveSort,
+  hasFit,
+  pagesToOffer,
+  serializeCatalogQuery,
+  toSearchArgs,
+  withChanges,
+  type CatalogQuery,
+  type CatalogSort,
 } from '../shared/urlState.ts';
 import * as styles from './CatalogView.module.css';
 
@@ -38,7 +49,10 @@ async function loadPage(query: CatalogQuery, signal: AbortSignal): Promise<Catal
   const result = await searchPatterns(toSearchArgs(query), signal);
   const sizes = new Map<string, string>();
   if (hasFit(query) && result.hits.length > 0) {
-    const charts = await sizeChartsOf(result.hits.map((hit) => hit.id), signal);
+    const charts = await sizeChartsOf(
+      result.hits.map((hit) => hit.id),
+      signal,
+    );
     for (const [id, chart] of charts) {
       const size = recommendedSize(chart, query.fit);
       if (size) sizes.set(id, size.label);
@@ -63,7 +77,9 @@ export function CatalogView({ mode }: CatalogViewProps) {
   // price filters and sorts are in the buyer's currency: a switch asks again
   const currency = useBuyerCurrency();
   // The last page stays on screen (dimmed) while the next one loads, and renders in the background.
-  const page = useDeferredResults(useQuery({ queryKey: patternKeys.search(key, currency), queryFn: ({ signal }) => loadPage(query, signal), placeholderData: keepPreviousData }));
+  const page = useDeferredResults(
+    useQuery({ queryKey: patternKeys.search(key, currency), queryFn: ({ signal }) => loadPage(query, signal), placeholderData: keepPreviousData }),
+  );
   const { data, loading } = page;
   const categories = useCategories();
   const wide = useMediaQuery(FILTERS_BESIDE_RESULTS);
@@ -109,19 +125,35 @@ export function CatalogView({ mode }: CatalogViewProps) {
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <h1 className={styles.heading} tabIndex={-1}>{mode === 'search' ? 'Search patterns' : 'Patterns'}</h1>
+        <h1 className={styles.heading} tabIndex={-1}>
+          {mode === 'search' ? 'Search patterns' : 'Patterns'}
+        </h1>
         <form role="search" className={styles.searchForm} onSubmit={search}>
-          <label htmlFor={`catalog-q-${mode}`} className={styles.searchLabel}>Search patterns</label>
+          <label htmlFor={`catalog-q-${mode}`} className={styles.searchLabel}>
+            Search patterns
+          </label>
           <div className={styles.searchRow}>
-            <input id={`catalog-q-${mode}`} type="search" name="q" value={words} maxLength={200} placeholder="Dress, tote, quilt…"
-              onChange={(e) => setWords(e.target.value)} className={styles.searchInput} />
+            <input
+              id={`catalog-q-${mode}`}
+              type="search"
+              name="q"
+              value={words}
+              maxLength={200}
+              placeholder="Dress, tote, quilt…"
+              onChange={(e) => setWords(e.target.value)}
+              className={styles.searchInput}
+            />
             <Button type="submit">Search</Button>
           </div>
         </form>
       </header>
 
       <div className={styles.layout}>
-        {wide ? <aside className={styles.sidebar} aria-label="Filters">{filterPanel}</aside> : null}
+        {wide ? (
+          <aside className={styles.sidebar} aria-label="Filters">
+            {filterPanel}
+          </aside>
+        ) : null}
 
         <section className={styles.results} aria-labelledby={`results-${mode}`} aria-busy={loading}>
           <div className={styles.toolbar}>
@@ -129,51 +161,71 @@ export function CatalogView({ mode }: CatalogViewProps) {
               {loadingFirst ? 'Loading patterns…' : data ? resultCountLabel(data.result.total, data.result.totalIsEstimate, query.q) : 'Patterns'}
             </h2>
             {wide ? null : (
-              <FiltersDrawer active={filters} showLabel={data && !loadingFirst ? `Show ${resultCountLabel(data.result.total, data.result.totalIsEstimate)}` : 'Show patterns'}>
+              <FiltersDrawer
+                active={filters}
+                showLabel={data && !loadingFirst ? `Show ${resultCountLabel(data.result.total, data.result.totalIsEstimate)}` : 'Show patterns'}
+              >
                 {filterPanel}
               </FiltersDrawer>
             )}
-            <Select label="Sort by" value={sort} options={sortOptions} className={styles.sort}
-              onChange={(e) => setQuery(withChanges(query, { sort: e.target.value as CatalogSort }))} />
+            <Select
+              label="Sort by"
+              value={sort}
+              options={sortOptions}
+              className={styles.sort}
+              onChange={(e) => setQuery(withChanges(query, { sort: e.target.value as CatalogSort }))}
+            />
           </div>
 
           {mode === 'search' && topSuggestion && data && (data.result.total === 0 || data.result.similarOnly) ? (
             <p className={styles.suggestion} data-testid="did-you-mean">
-              Did you mean{' '}
-              <Link to={hrefOf(withChanges(query, { q: topSuggestion.suggestion }))}>{topSuggestion.suggestion}</Link>?
+              Did you mean <Link to={hrefOf(withChanges(query, { q: topSuggestion.suggestion }))}>{topSuggestion.suggestion}</Link>?
             </p>
           ) : null}
-          {data?.result.similarOnly ? (
-            <p className={styles.note}>No pattern has exactly these words; showing titles close to “{query.q}”.</p>
-          ) : null}
+          {data?.result.similarOnly ? <p className={styles.note}>No pattern has exactly these words; showing titles close to “{query.q}”.</p> : null}
 
           <QueryState
             query={page}
             errorTitle="The patterns could not be loaded"
-            skeleton={<><VisuallyHidden>Loading patterns…</VisuallyHidden><PatternGridSkeleton /></>}
+            skeleton={
+              <>
+                <VisuallyHidden>Loading patterns…</VisuallyHidden>
+                <PatternGridSkeleton />
+              </>
+            }
             isEmpty={(shown) => shown.result.hits.length === 0}
-            empty={loading ? null : (
-              <EmptyState
-                title={query.page > 1 ? 'There is no such page' : 'No patterns match'}
-                actions={
-                  <>
-                    {filters > 0 ? <Button onClick={() => setQuery(clearFilters(query))}>Clear filters</Button> : null}
-                    {query.page > 1 ? <Link to={hrefOf(withChanges(query, { page: 1 }))}>Go to the first page</Link> : null}
-                    {query.q ? <Link to={hrefOf({ ...EMPTY_QUERY })}>Browse all patterns</Link> : null}
-                  </>
-                }
-              >
-                {query.page > 1 ? <p>These results end before page {query.page}.</p>
-                  : hasFit(query) ? <p>No pattern in this view has a size chart that covers your measurements.</p>
-                  : <p>Try fewer filters or other words.</p>}
-              </EmptyState>
-            )}
+            empty={
+              loading ? null : (
+                <EmptyState
+                  title={query.page > 1 ? 'There is no such page' : 'No patterns match'}
+                  actions={
+                    <>
+                      {filters > 0 ? <Button onClick={() => setQuery(clearFilters(query))}>Clear filters</Button> : null}
+                      {query.page > 1 ? <Link to={hrefOf(withChanges(query, { page: 1 }))}>Go to the first page</Link> : null}
+                      {query.q ? <Link to={hrefOf({ ...EMPTY_QUERY })}>Browse all patterns</Link> : null}
+                    </>
+                  }
+                >
+                  {query.page > 1 ? (
+                    <p>These results end before page {query.page}.</p>
+                  ) : hasFit(query) ? (
+                    <p>No pattern in this view has a size chart that covers your measurements.</p>
+                  ) : (
+                    <p>Try fewer filters or other words.</p>
+                  )}
+                </EmptyState>
+              )
+            }
           >
             {(shown) => (
               <div className={loading ? styles.stale : undefined}>
                 <PatternGrid patterns={shown.result.hits} recommendedSizes={shown.sizes} headingLevel={3} highlight={query.q} />
-                <Pagination page={query.page} pages={pagesToOffer(shown.result.total, shown.result.totalIsEstimate, query.page, shown.result.hits.length)}
-                  pagesAreEstimate={shown.result.totalIsEstimate} hrefOf={(p) => hrefOf(withChanges(query, { page: p }))} />
+                <Pagination
+                  page={query.page}
+                  pages={pagesToOffer(shown.result.total, shown.result.totalIsEstimate, query.page, shown.result.hits.length)}
+                  pagesAreEstimate={shown.result.totalIsEstimate}
+                  hrefOf={(p) => hrefOf(withChanges(query, { page: p }))}
+                />
               </div>
             )}
           </QueryState>

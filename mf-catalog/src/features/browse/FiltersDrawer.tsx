@@ -58,8 +58,12 @@ export function FiltersDrawer({ active, showLabel, children }: FiltersDrawerProp
       <dialog ref={dialog} className={styles.sheet} aria-labelledby="filters-sheet-heading" onClose={onClose}>
         <div className={styles.content}>
           <div className={styles.top}>
-            <h2 id="filters-sheet-heading" className={styles.heading}>Filters{active > 0 ? ` (${active})` : ''}</h2>
-            <Button variant="ghost" size="small" onClick={() => setOpen(false)}>Close</Button>
+            <h2 id="filters-sheet-heading" className={styles.heading}>
+              Filters{active > 0 ? ` (${active})` : ''}
+            </h2>
+            <Button variant="ghost" size="small" onClick={() => setOpen(false)}>
+              Close
+            </Button>
           </div>
           {open ? children : null}
           <div className={styles.bottom}>

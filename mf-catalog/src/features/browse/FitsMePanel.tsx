@@ -110,7 +110,9 @@ export function FitsMePanel({ applied, onApply, onClear }: FitsMePanelProps) {
 
   return (
     <section className={styles.panel} aria-labelledby={headingId} data-testid="fits-me">
-      <h2 id={headingId} className={styles.heading}>Fits me</h2>
+      <h2 id={headingId} className={styles.heading}>
+        Fits me
+      </h2>
       <p className={styles.lead}>Enter your body measurements to see only patterns whose size chart covers you, with your size on each card.</p>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <fieldset className={styles.units}>
@@ -136,9 +138,15 @@ export function FitsMePanel({ applied, onApply, onClear }: FitsMePanelProps) {
             />
           ))}
         </div>
-        {errors.form ? <p className={styles.error} role="alert">{errors.form}</p> : null}
+        {errors.form ? (
+          <p className={styles.error} role="alert">
+            {errors.form}
+          </p>
+        ) : null}
         <div className={styles.actions}>
-          <Button type="submit" size="small">Show patterns that fit</Button>
+          <Button type="submit" size="small">
+            Show patterns that fit
+          </Button>
           {!isApplied && saved?.usable ? (
             <Button variant="secondary" size="small" onClick={() => void applySaved()} data-testid="use-saved-fit">
               Use my saved measurements

@@ -38,7 +38,9 @@ export function DetailView({ pattern }: { pattern: PatternDetail }) {
       <div className={styles.top}>
         <PatternGallery title={pattern.title} coverPath={pattern.coverPath} galleryPaths={pattern.galleryPaths} patternId={pattern.id} />
         <div className={styles.summary}>
-          <p className={styles.eyebrow}>{pattern.craft} · {pattern.category.replace(/-/g, ' ')}</p>
+          <p className={styles.eyebrow}>
+            {pattern.craft} · {pattern.category.replace(/-/g, ' ')}
+          </p>
           <h1 className={styles.title}>{pattern.title}</h1>
           <p className={styles.byline}>
             by <Link to={href('/stores/:slug', { slug: pattern.store.slug })}>{pattern.store.name}</Link>
@@ -46,12 +48,33 @@ export function DetailView({ pattern }: { pattern: PatternDetail }) {
           {pattern.status === 'published' ? <FavouriteButton patternId={pattern.id} title={pattern.title} /> : null}
           {STATUS_NOTE[pattern.status] ? <p className={styles.status}>{STATUS_NOTE[pattern.status]}</p> : null}
           <dl className={styles.facts}>
-            <div><dt>Difficulty</dt><dd>{difficultyLabel(pattern.difficulty)} ({pattern.difficulty} of 5)</dd></div>
-            {pattern.sizeRange ? <div><dt>Sizes</dt><dd>{pattern.sizeRange}</dd></div> : null}
+            <div>
+              <dt>Difficulty</dt>
+              <dd>
+                {difficultyLabel(pattern.difficulty)} ({pattern.difficulty} of 5)
+              </dd>
+            </div>
+            {pattern.sizeRange ? (
+              <div>
+                <dt>Sizes</dt>
+                <dd>{pattern.sizeRange}</dd>
+              </div>
+            ) : null}
             <YarnFacts yarn={pattern.yarn} craft={pattern.craft} />
-            {recommended ? <div><dt>Your size</dt><dd data-testid="detail-recommended-size">{recommended}</dd></div> : null}
-            <div><dt>Languages</dt><dd>{pattern.languages.map(languageName).join(', ')}</dd></div>
-            <div><dt>Licence</dt><dd>{licence.name}</dd></div>
+            {recommended ? (
+              <div>
+                <dt>Your size</dt>
+                <dd data-testid="detail-recommended-size">{recommended}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>Languages</dt>
+              <dd>{pattern.languages.map(languageName).join(', ')}</dd>
+            </div>
+            <div>
+              <dt>Licence</dt>
+              <dd>{licence.name}</dd>
+            </div>
           </dl>
           <PatternActions pattern={pattern} />
           <AskDesignerLink patternId={pattern.id} title={pattern.title} ownerId={pattern.store.ownerId} block />
@@ -66,7 +89,9 @@ export function DetailView({ pattern }: { pattern: PatternDetail }) {
       <section className={styles.section} aria-labelledby="sizes-heading">
         <h2 id="sizes-heading">Sizes</h2>
         {recommended ? (
-          <p>Based on your measurements we recommend size <strong>{recommended}</strong>. Check the finished measurements for the ease you like.</p>
+          <p>
+            Based on your measurements we recommend size <strong>{recommended}</strong>. Check the finished measurements for the ease you like.
+          </p>
         ) : pattern.sizeChart.sizes.length > 0 ? (
           <p>
             Enter your measurements under <Link to={href('/patterns')}>Fits me</Link> in the catalog to see your size here.
@@ -81,7 +106,11 @@ export function DetailView({ pattern }: { pattern: PatternDetail }) {
         <YardageCalculator yardage={pattern.yardage} initialSize={recommended} />
         <h3>Notions</h3>
         {pattern.notions.length > 0 ? (
-          <ul>{pattern.notions.map((notion) => <li key={notion}>{notion}</li>)}</ul>
+          <ul>
+            {pattern.notions.map((notion) => (
+              <li key={notion}>{notion}</li>
+            ))}
+          </ul>
         ) : (
           <p>No notions listed.</p>
         )}
@@ -92,12 +121,14 @@ export function DetailView({ pattern }: { pattern: PatternDetail }) {
         <h2 id="formats-heading">What you get</h2>
         {pattern.formats.length > 0 ? (
           <dl className={styles.formats}>
-            {pattern.formats.filter((f): f is PatternFormat => f in FORMATS).map((format) => (
-              <div key={format}>
-                <dt>{FORMATS[format].label}</dt>
-                <dd>{FORMATS[format].description}</dd>
-              </div>
-            ))}
+            {pattern.formats
+              .filter((f): f is PatternFormat => f in FORMATS)
+              .map((format) => (
+                <div key={format}>
+                  <dt>{FORMATS[format].label}</dt>
+                  <dd>{FORMATS[format].description}</dd>
+                </div>
+              ))}
           </dl>
         ) : (
           <p>The designer has not uploaded the files yet.</p>

@@ -37,13 +37,24 @@ export function PatternActions({ pattern }: { pattern: PatternDetail }) {
     enabled: !loading && userId !== null && !ownStore,
   });
   // Row-level security answers with a row only for approved wholesale accounts (and the store).
-  const wholesale = useQuery({
-    queryKey: patternKeys.wholesalePrice(pattern.id, userId),
-    queryFn: () => wholesalePriceOf(pattern.id),
-    enabled: !loading && userId !== null,
-  }).data ?? null;
+  const wholesale =
+    useQuery({
+      queryKey: patternKeys.wholesalePrice(pattern.id, userId),
+      queryFn: () => wholesalePriceOf(pattern.id),
+      enabled: !loading && userId !== null,
+    }).data ?? null;
   // (a failed check counts as not owned: the page offers Buy or Get, the database decides)
-  const ownership: Ownership = loading ? 'unknown' : !userId ? 'not_owned' : ownStore ? 'own_store' : owns.isPending ? 'unknown' : owns.data ? 'owned' : 'not_owned';
+  const ownership: Ownership = loading
+    ? 'unknown'
+    : !userId
+      ? 'not_owned'
+      : ownStore
+        ? 'own_store'
+        : owns.isPending
+          ? 'unknown'
+          : owns.data
+            ? 'owned'
+            : 'not_owned';
   const [claiming, setClaiming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [justClaimed, setJustClaimed] = useState(false);
@@ -80,8 +91,12 @@ export function PatternActions({ pattern }: { pattern: PatternDetail }) {
       const cart = await loadCart();
       CartError = cart.CartError;
       cart.pageCart().add({
-        patternId: pattern.id, kind: 'digital', title: pattern.title, storeName: pattern.store.name,
-        unitPriceCents: pattern.priceCents, currency: pattern.currency,
+        patternId: pattern.id,
+        kind: 'digital',
+        title: pattern.title,
+        storeName: pattern.store.name,
+        unitPriceCents: pattern.priceCents,
+        currency: pattern.currency,
       });
       return true;
     } catch (caught) {
@@ -100,20 +115,30 @@ export function PatternActions({ pattern }: { pattern: PatternDetail }) {
 
   return (
     <div className={styles.actions} data-testid="pattern-actions">
-      <p className={styles.price}><Price amount={pattern.priceCents} currency={pattern.currency} detail testId="detail-price" /></p>
+      <p className={styles.price}>
+        <Price amount={pattern.priceCents} currency={pattern.currency} detail testId="detail-price" />
+      </p>
       {wholesale ? (
         <p className={styles.wholesale} data-testid="wholesale-price">
           Wholesale (printed copies): <strong>{formatPrice(wholesale.priceCents, wholesale.currency)}</strong> each, from {wholesale.minQuantity} copies
         </p>
       ) : null}
       {ownership === 'unknown' ? (
-        <p className={styles.muted} aria-live="polite">Checking your library…</p>
+        <p className={styles.muted} aria-live="polite">
+          Checking your library…
+        </p>
       ) : ownership === 'owned' || ownership === 'own_store' ? (
         <>
           {justClaimed ? <Alert tone="success">Added to your library.</Alert> : null}
           <p className={styles.owned}>{ownership === 'own_store' ? 'This is your pattern.' : 'This pattern is in your library.'}</p>
-          <LinkButton to={downloadHref} size="large" block>Download</LinkButton>
-          {ownership === 'own_store' ? <LinkButton to={href('/patterns/:productId/edit', { productId: pattern.id })} variant="secondary" block>Edit pattern</LinkButton> : null}
+          <LinkButton to={downloadHref} size="large" block>
+            Download
+          </LinkButton>
+          {ownership === 'own_store' ? (
+            <LinkButton to={href('/patterns/:productId/edit', { productId: pattern.id })} variant="secondary" block>
+              Edit pattern
+            </LinkButton>
+          ) : null}
         </>
       ) : !purchasable ? (
         <p className={styles.muted}>This pattern is no longer sold.</p>
@@ -123,13 +148,17 @@ export function PatternActions({ pattern }: { pattern: PatternDetail }) {
         </Button>
       ) : (
         <>
-          <Button size="large" block onClick={buyNow}>Buy</Button>
+          <Button size="large" block onClick={buyNow}>
+            Buy
+          </Button>
           {inCart ? (
             <p className={styles.muted} role="status">
               In your cart. <Link to={href('/payment/send')}>Go to checkout</Link>
             </p>
           ) : (
-            <Button variant="secondary" block onClick={addDigital}>Add to cart</Button>
+            <Button variant="secondary" block onClick={addDigital}>
+              Add to cart
+            </Button>
           )}
         </>
       )}

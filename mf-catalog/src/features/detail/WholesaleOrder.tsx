@@ -22,8 +22,14 @@ export function WholesaleOrder({ pattern, price }: { pattern: PatternDetail; pri
   const submit = form.onSubmit(async ({ quantity }) => {
     try {
       const line = pageCart().add({
-        patternId: pattern.id, kind: 'wholesale_print', title: pattern.title, storeName: pattern.store.name,
-        unitPriceCents: price.priceCents, currency: price.currency, minQuantity: price.minQuantity, quantity: Number(quantity),
+        patternId: pattern.id,
+        kind: 'wholesale_print',
+        title: pattern.title,
+        storeName: pattern.store.name,
+        unitPriceCents: price.priceCents,
+        currency: price.currency,
+        minQuantity: price.minQuantity,
+        quantity: Number(quantity),
       });
       setAdded(line.quantity);
     } catch (caught) {
@@ -33,14 +39,18 @@ export function WholesaleOrder({ pattern, price }: { pattern: PatternDetail; pri
 
   return (
     <form className={styles.wholesaleForm} onSubmit={submit} aria-labelledby={hintId} noValidate>
-      <p id={hintId} className={styles.wholesale}>Order printed copies (wholesale print licence)</p>
+      <p id={hintId} className={styles.wholesale}>
+        Order printed copies (wholesale print licence)
+      </p>
       <TextField
         label="Copies"
         inputMode="numeric"
         {...form.field('quantity')}
         hint={`From ${price.minQuantity} copies, at most ${MAX_PRINT_QUANTITY.toLocaleString('en')}; ${formatMoney(price.priceCents, price.currency)} each.`}
       />
-      <Button type="submit" variant="secondary" block>Add copies to cart</Button>
+      <Button type="submit" variant="secondary" block>
+        Add copies to cart
+      </Button>
       {added !== null || inCart ? (
         <Alert tone="success">
           {inCart ? `${inCart.quantity} printed copies in your cart.` : null} <Link to={href('/payment/send')}>Go to checkout</Link>

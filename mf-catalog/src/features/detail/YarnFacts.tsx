@@ -11,9 +11,14 @@ export function YarnFacts({ yarn, craft }: { yarn: YarnFacets; craft: string }) 
   ];
   return (
     <>
-      {facts.filter(([, value]) => value !== '').map(([term, value, id]) => (
-        <div key={id}><dt>{term}</dt><dd data-testid={`detail-${id}`}>{value}</dd></div>
-      ))}
+      {facts
+        .filter(([, value]) => value !== '')
+        .map(([term, value, id]) => (
+          <div key={id}>
+            <dt>{term}</dt>
+            <dd data-testid={`detail-${id}`}>{value}</dd>
+          </div>
+        ))}
     </>
   );
 }

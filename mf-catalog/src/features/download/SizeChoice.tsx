@@ -12,7 +12,10 @@ export function initialSizes(chart: SizeChart): string[] {
 }
 
 /** What a file gives for the chosen sizes: for home tiles, the pages printed instead of all of them. */
-export function pagesFor(file: { layers: LayerMatch[]; tiles: ManifestPage[] | null; pages: number | null }, sizes: readonly string[]): { kept: number; of: number } | null {
+export function pagesFor(
+  file: { layers: LayerMatch[]; tiles: ManifestPage[] | null; pages: number | null },
+  sizes: readonly string[],
+): { kept: number; of: number } | null {
   if (!file.tiles || sizes.length === 0 || !file.layers.some((l) => l.size !== null)) return null;
   return { kept: pagesNeeded(file.tiles, sizeLayersOf(file.layers, sizes)).length, of: file.tiles.length };
 }
@@ -24,8 +27,8 @@ export function SizeChoice({ sizes, chosen, onChange }: { sizes: string[]; chose
     <fieldset className={styles.sizes} data-testid="size-choice">
       <legend>Print only your sizes</legend>
       <p className={styles.meta}>
-        Your copy shows and prints only the sizes you tick (the others stay in the file, switched off), and leaves out the home-printer pages only other sizes need.
-        Tick none for every size.
+        Your copy shows and prints only the sizes you tick (the others stay in the file, switched off), and leaves out the home-printer pages only other sizes
+        need. Tick none for every size.
       </p>
       <div className={styles.sizeList}>
         {sizes.map((label) => (

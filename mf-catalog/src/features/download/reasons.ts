@@ -43,7 +43,8 @@ export function reasonCopy(reason: DownloadReason, patternId: string | null, wai
     case 'file_damaged':
       return {
         title: 'This file could not be prepared',
-        explanation: 'The stored pattern file is damaged or password-protected, so we could not add your licence line. Contact the designer so they can upload it again.',
+        explanation:
+          'The stored pattern file is damaged or password-protected, so we could not add your licence line. Contact the designer so they can upload it again.',
         action: { label: 'Back to the pattern', href: pattern },
       };
     case 'link_expired':
@@ -61,7 +62,11 @@ export function reasonCopy(reason: DownloadReason, patternId: string | null, wai
       };
     }
     case 'network':
-      return { title: 'We could not reach Stitchhouse', explanation: 'Check your internet connection and try again.', action: { label: 'Try again', href: downloadPage } };
+      return {
+        title: 'We could not reach Stitchhouse',
+        explanation: 'Check your internet connection and try again.',
+        action: { label: 'Try again', href: downloadPage },
+      };
     case 'bad_request':
     case 'server_error':
       return {

@@ -16,12 +16,17 @@ export type DownloadState =
 export function useDownload(patternId: string) {
   const [state, setState] = useState<DownloadState>({ phase: 'idle' });
   const start = useCallback(
-    async (format: PatternFormat | null, expires?: string | null, choice: { sizes?: readonly string[]; variant?: DownloadVariant } = {}): Promise<DownloadState> => {
+    async (
+      format: PatternFormat | null,
+      expires?: string | null,
+      choice: { sizes?: readonly string[]; variant?: DownloadVariant } = {},
+    ): Promise<DownloadState> => {
       setState({ phase: 'preparing', format });
       let next: DownloadState;
       try {
         const file = await fetchStampedPdf(patternId, format, {
-          expires, ...choice,
+          expires,
+          ...choice,
           onProgress: (received, total) => setState({ phase: received === 0 ? 'preparing' : 'receiving', format, received, total } as DownloadState),
         });
         saveFile(file);
@@ -29,7 +34,8 @@ export function useDownload(patternId: string) {
         // the download page's count and the library's "updated" mark change with it
         void queryClient.invalidateQueries({ queryKey: patternKeys.owned() });
       } catch (error) {
-        const problem = error instanceof DownloadProblem ? error : new DownloadProblem('server_error', error instanceof Error ? error.message : 'The download failed.');
+        const problem =
+          error instanceof DownloadProblem ? error : new DownloadProblem('server_error', error instanceof Error ? error.message : 'The download failed.');
         next = { phase: 'failed', format, problem };
       }
       setState(next);

@@ -17,14 +17,21 @@ export function KitsForPattern({ patternId }: { patternId: string }) {
   const kits = useQuery({ queryKey: kitKeys.forPattern(patternId), queryFn: ({ signal }) => listPatternKits(patternId, signal) });
   return (
     <KitsSection busy={kits.isFetching}>
-      <QueryState query={kits} errorTitle="Kits could not be loaded" skeleton={<KitsSkeleton />} empty={
-        <p className={styles.quiet}>
-          No kits for this pattern yet. Fabric shop? <Link to={href('/partners/suppliers')}>List a kit as a supplier</Link>.
-        </p>
-      }>
+      <QueryState
+        query={kits}
+        errorTitle="Kits could not be loaded"
+        skeleton={<KitsSkeleton />}
+        empty={
+          <p className={styles.quiet}>
+            No kits for this pattern yet. Fabric shop? <Link to={href('/partners/suppliers')}>List a kit as a supplier</Link>.
+          </p>
+        }
+      >
         {(found) => (
           <ul className={styles.list}>
-            {found.map((kit) => <KitCard key={kit.id} kit={kit} />)}
+            {found.map((kit) => (
+              <KitCard key={kit.id} kit={kit} />
+            ))}
           </ul>
         )}
       </QueryState>
@@ -43,7 +50,9 @@ function KitCard({ kit }: { kit: PatternKit }) {
       <div className={styles.head}>
         <h3 className={styles.title}>{kit.title}</h3>
         {/* In the buyer's currency, as the pattern's price is ("≈ $61.40"; the supplier's own price for screen readers and on hover). */}
-        <p className={styles.price}><Price amount={kit.priceCents} currency={kit.currency} testId="kit-price" /></p>
+        <p className={styles.price}>
+          <Price amount={kit.priceCents} currency={kit.currency} testId="kit-price" />
+        </p>
       </div>
       {kit.supplierName ? <p className={styles.supplier}>from {kit.supplierName}</p> : null}
       {kit.description ? <p className={styles.description}>{kit.description}</p> : null}

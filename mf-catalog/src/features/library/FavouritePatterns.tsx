@@ -12,16 +12,24 @@ export function FavouritePatterns({ userId }: { userId: string }) {
   return (
     <section aria-labelledby="favourites-title" data-testid="library-favourites">
       <h2 id="favourites-title">Favourites</h2>
-      <QueryState query={favourites} errorTitle="Your favourites could not be loaded" loadingLabel="Loading your favourites" keepDataOnError
-        skeleton={<Skeleton shape="block" height="8rem" />} empty={
-        <EmptyState title="No favourites yet" headingLevel={3} actions={<LinkButton to={href('/patterns')}>Browse patterns</LinkButton>}>
-          Tap the heart on a pattern to keep it here for later.
-        </EmptyState>
-      }>
+      <QueryState
+        query={favourites}
+        errorTitle="Your favourites could not be loaded"
+        loadingLabel="Loading your favourites"
+        keepDataOnError
+        skeleton={<Skeleton shape="block" height="8rem" />}
+        empty={
+          <EmptyState title="No favourites yet" headingLevel={3} actions={<LinkButton to={href('/patterns')}>Browse patterns</LinkButton>}>
+            Tap the heart on a pattern to keep it here for later.
+          </EmptyState>
+        }
+      >
         {(patterns) => (
           <ul className={styles.favourites} aria-label="Your favourite patterns">
             {patterns.map((pattern) => (
-              <li key={pattern.id}><PatternCard pattern={pattern} headingLevel={3} /></li>
+              <li key={pattern.id}>
+                <PatternCard pattern={pattern} headingLevel={3} />
+              </li>
             ))}
           </ul>
         )}

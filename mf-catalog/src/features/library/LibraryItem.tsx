@@ -16,8 +16,13 @@ export function LibraryItem({ entry }: { entry: LibraryEntry }) {
       {entry.coverPath ? <img {...coverImage(entry.coverPath, 'wideCard')} alt="" loading="lazy" decoding="async" /> : <div className={styles.noCover} />}
       <div className={styles.body}>
         <h3>{entry.status === 'published' ? <Link to={href('/patterns/:productId', { productId: entry.patternId })}>{entry.title}</Link> : entry.title}</h3>
-        <p className={styles.meta}>by <Link to={href('/stores/:slug', { slug: entry.storeSlug })}>{entry.storeName}</Link>{entry.source === 'free' ? ' · free' : ''}</p>
-        <p className={styles.meta}>{formats ? `Formats: ${formats}` : 'No files yet'} · version {entry.currentVersion}</p>
+        <p className={styles.meta}>
+          by <Link to={href('/stores/:slug', { slug: entry.storeSlug })}>{entry.storeName}</Link>
+          {entry.source === 'free' ? ' · free' : ''}
+        </p>
+        <p className={styles.meta}>
+          {formats ? `Formats: ${formats}` : 'No files yet'} · version {entry.currentVersion}
+        </p>
         {entry.updated ? (
           <>
             <span className={styles.badge}>Updated</span>
@@ -25,7 +30,9 @@ export function LibraryItem({ entry }: { entry: LibraryEntry }) {
           </>
         ) : null}
         <p className={styles.meta}>{entry.lastDownloadedAt ? `Last downloaded ${formatDate(entry.lastDownloadedAt)}` : 'Not downloaded yet'}</p>
-        <LinkButton to={href('/patterns/:productId/download', { productId: entry.patternId })} aria-label={`Download ${entry.title}`}>Download</LinkButton>
+        <LinkButton to={href('/patterns/:productId/download', { productId: entry.patternId })} aria-label={`Download ${entry.title}`}>
+          Download
+        </LinkButton>
         <AskDesignerLink patternId={entry.patternId} title={entry.title} />
       </div>
     </li>

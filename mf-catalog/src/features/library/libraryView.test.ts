@@ -3,8 +3,19 @@ import type { LibraryEntry } from '../../api/library.ts';
 import { libraryView } from './libraryView.ts';
 
 const entry = (title: string, storeName: string, grantedAt: string, updated = false): LibraryEntry => ({
-  patternId: title, title, coverPath: null, formats: [], status: 'published', currentVersion: 1, storeName, storeSlug: 's',
-  source: 'purchase', grantedAt, lastDownloadedAt: null, updated, latestChanges: null,
+  patternId: title,
+  title,
+  coverPath: null,
+  formats: [],
+  status: 'published',
+  currentVersion: 1,
+  storeName,
+  storeSlug: 's',
+  source: 'purchase',
+  grantedAt,
+  lastDownloadedAt: null,
+  updated,
+  latestChanges: null,
 });
 
 const library = [

@@ -12,7 +12,11 @@ export const LIBRARY_SORT_LABELS: Record<LibrarySort, string> = {
   updated: 'New versions first',
 };
 
-const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase();
 
 /** Entries whose title or designer contains every word of `search` (accents and case ignored), in `sort` order. */
 export function libraryView(entries: readonly LibraryEntry[], search: string, sort: LibrarySort): LibraryEntry[] {

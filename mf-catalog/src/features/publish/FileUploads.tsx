@@ -37,7 +37,17 @@ export function FileUploads({ pattern, files, onUploaded }: FileUploadsProps) {
   );
 }
 
-function FormatSlot({ format, pattern, current, onUploaded }: { format: PatternFormat; pattern: FileUploadsProps['pattern']; current: PatternFileRow | null; onUploaded(note: string): void }) {
+function FormatSlot({
+  format,
+  pattern,
+  current,
+  onUploaded,
+}: {
+  format: PatternFormat;
+  pattern: FileUploadsProps['pattern'];
+  current: PatternFileRow | null;
+  onUploaded(note: string): void;
+}) {
   const [state, setState] = useState<SlotState>(initial);
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -80,7 +90,10 @@ function FormatSlot({ format, pattern, current, onUploaded }: { format: PatternF
       onUploaded(note);
     } catch (error) {
       const retryable = error instanceof UploadFailure ? error.retryable : true;
-      update({ phase: 'failed', message: `${error instanceof UploadFailure ? error.message : errorMessage(error)}${retryable ? ' Your file is kept: resume when you are ready.' : ''}` });
+      update({
+        phase: 'failed',
+        message: `${error instanceof UploadFailure ? error.message : errorMessage(error)}${retryable ? ' Your file is kept: resume when you are ready.' : ''}`,
+      });
     }
   }
 
@@ -125,7 +138,12 @@ function FormatSlot({ format, pattern, current, onUploaded }: { format: PatternF
         </div>
       ) : null}
       {state.file && (state.phase === 'uploading' || state.phase === 'saving' || (state.phase === 'failed' && state.sent > 0)) ? (
-        <Progress label={`Uploading ${info.shortLabel} file`} value={state.sent} max={state.file.size} valueText={`${formatBytes(state.sent)} of ${formatBytes(state.file.size)}`} />
+        <Progress
+          label={`Uploading ${info.shortLabel} file`}
+          value={state.sent}
+          max={state.file.size}
+          valueText={`${formatBytes(state.sent)} of ${formatBytes(state.file.size)}`}
+        />
       ) : null}
       {state.message ? <Alert tone={state.phase === 'failed' ? 'danger' : 'success'}>{state.message}</Alert> : null}
     </li>

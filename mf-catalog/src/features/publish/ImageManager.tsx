@@ -66,16 +66,36 @@ export function ImageManager({ pattern, paths, onChange }: ImageManagerProps) {
               <img src={publicImageUrl(path)} alt={`${label} of ${pattern.title}`} />
               <p className={styles.caption}>{label}</p>
               <div className={styles.buttons}>
-                <Button size="small" variant="secondary" disabled={busy || index === 0} onClick={() => void save(moveItem(paths, index, -1), `${label} moved up.`)}
-                  aria-label={`Move ${label.toLowerCase()} up`}>
+                <Button
+                  size="small"
+                  variant="secondary"
+                  disabled={busy || index === 0}
+                  onClick={() => void save(moveItem(paths, index, -1), `${label} moved up.`)}
+                  aria-label={`Move ${label.toLowerCase()} up`}
+                >
                   Move up
                 </Button>
-                <Button size="small" variant="secondary" disabled={busy || index === paths.length - 1} onClick={() => void save(moveItem(paths, index, 1), `${label} moved down.`)}
-                  aria-label={`Move ${label.toLowerCase()} down`}>
+                <Button
+                  size="small"
+                  variant="secondary"
+                  disabled={busy || index === paths.length - 1}
+                  onClick={() => void save(moveItem(paths, index, 1), `${label} moved down.`)}
+                  aria-label={`Move ${label.toLowerCase()} down`}
+                >
                   Move down
                 </Button>
-                <Button size="small" variant="ghost" disabled={busy} onClick={() => void save(paths.filter((p) => p !== path), `${label} removed.`)}
-                  aria-label={`Remove ${label.toLowerCase()}`}>
+                <Button
+                  size="small"
+                  variant="ghost"
+                  disabled={busy}
+                  onClick={() =>
+                    void save(
+                      paths.filter((p) => p !== path),
+                      `${label} removed.`,
+                    )
+                  }
+                  aria-label={`Remove ${label.toLowerCase()}`}
+                >
                   Remove
                 </Button>
               </div>
@@ -85,7 +105,15 @@ export function ImageManager({ pattern, paths, onChange }: ImageManagerProps) {
       </ol>
       <div className={styles.upload}>
         <label htmlFor={inputId}>Add photos (JPEG, PNG or WebP, up to 10 MB each)</label>
-        <input ref={input} id={inputId} type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={busy} onChange={(e) => void add(e.currentTarget.files)} />
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          multiple
+          disabled={busy}
+          onChange={(e) => void add(e.currentTarget.files)}
+        />
       </div>
       <div aria-live="polite">{message ? <Alert tone={message.tone}>{message.text}</Alert> : null}</div>
     </div>

@@ -20,7 +20,11 @@ export function NewPattern() {
   const { loading, session } = useSession();
   const stores = useQuery({ queryKey: publishingKeys.myStores(session?.user.id ?? null), queryFn: () => myStores(), enabled: !loading });
   if (stores.data === undefined) {
-    return <QueryState query={stores} errorTitle="Your store could not be loaded" skeleton={<Spinner label="Loading your store…" showLabel />}>{() => null}</QueryState>;
+    return (
+      <QueryState query={stores} errorTitle="Your store could not be loaded" skeleton={<Spinner label="Loading your store…" showLabel />}>
+        {() => null}
+      </QueryState>
+    );
   }
   const store = stores.data[0];
   if (!store) {
@@ -35,9 +39,13 @@ export function NewPattern() {
   }
   return (
     <div className={styles.page}>
-      <PageHeading title="New pattern" eyebrow={store.name}>New pattern</PageHeading>
+      <PageHeading title="New pattern" eyebrow={store.name}>
+        New pattern
+      </PageHeading>
       <div className={styles.top}>
-        <LinkButton variant="ghost" to={href('/patterns/my-store')}>Back to my store</LinkButton>
+        <LinkButton variant="ghost" to={href('/patterns/my-store')}>
+          Back to my store
+        </LinkButton>
       </div>
       <section className={styles.panel} aria-labelledby="details-title">
         <h2 id="details-title">Details</h2>

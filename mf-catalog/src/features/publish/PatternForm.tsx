@@ -6,7 +6,18 @@ import type { PatternFields } from '../../api/publishing.ts';
 import { RowTable } from './RowTable.tsx';
 import { CRAFTS, DIFFICULTY_LABELS, craftLabel } from '@stitchhouse/shared/catalog/labels.ts';
 import { FORM_BEHAVIOUR, flatErrors, schemaResolver } from '@stitchhouse/shared/form/index.ts';
-import { checkedValues, emptySizeRow, emptyYardageRow, patternFieldsOf, patternFormSchema, type FieldErrors, type PatternFormOutput, type PatternFormValues, type SizeRow, type YardageRow } from './schema.ts';
+import {
+  checkedValues,
+  emptySizeRow,
+  emptyYardageRow,
+  patternFieldsOf,
+  patternFormSchema,
+  type FieldErrors,
+  type PatternFormOutput,
+  type PatternFormValues,
+  type SizeRow,
+  type YardageRow,
+} from './schema.ts';
 import { describeSaleFee } from '@stitchhouse/shared/plans.ts';
 import { isCurrency } from '@stitchhouse/shared/currency/index.ts';
 import { formatAmount } from '@stitchhouse/shared/money.ts';
@@ -20,10 +31,26 @@ export interface PatternFormProps {
 }
 
 const FIELD_LABELS: Record<string, string> = {
-  title: 'Title', description: 'Description', craft: 'Craft', category: 'Category', difficulty: 'Difficulty', sizeRange: 'Size range',
-  sizes: 'Size chart', yardage: 'Fabric requirements', notions: 'Notions', languages: 'Languages', tags: 'Tags', price: 'Price',
-  wholesalePrice: 'Wholesale price', licence: 'Licence', yarnWeight: 'Yarn weight', needleMm: 'Needle or hook size',
-  gaugeStitches: 'Gauge stitches', gaugeRows: 'Gauge rows', yarnMinM: 'Yarn for the smallest size', yarnMaxM: 'Yarn for the largest size',
+  title: 'Title',
+  description: 'Description',
+  craft: 'Craft',
+  category: 'Category',
+  difficulty: 'Difficulty',
+  sizeRange: 'Size range',
+  sizes: 'Size chart',
+  yardage: 'Fabric requirements',
+  notions: 'Notions',
+  languages: 'Languages',
+  tags: 'Tags',
+  price: 'Price',
+  wholesalePrice: 'Wholesale price',
+  licence: 'Licence',
+  yarnWeight: 'Yarn weight',
+  needleMm: 'Needle or hook size',
+  gaugeStitches: 'Gauge stitches',
+  gaugeRows: 'Gauge rows',
+  yarnMinM: 'Yarn for the smallest size',
+  yarnMaxM: 'Yarn for the largest size',
 };
 const yards = (metres: string) => (/^\d{1,6}$/.test(metres.trim()) ? `${metresToYards(Number(metres)).toLocaleString('en')} yd` : 'in whole metres');
 const fieldOf = (key: string) => key.split('.')[0]!;
@@ -40,8 +67,27 @@ export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
   const values = form.watch();
   const errors: FieldErrors = flatErrors(form.formState.errors);
   const set = <K extends keyof PatternFormValues>(key: K, value: PatternFormValues[K]) => form.setValue(key, value as never);
-  const bind = (key: 'title' | 'description' | 'craft' | 'category' | 'difficulty' | 'sizeRange' | 'price' | 'wholesalePrice' | 'languages' | 'tags' | 'notions' | 'licence'
-    | 'yarnWeight' | 'needleMm' | 'gaugeStitches' | 'gaugeRows' | 'yarnMinM' | 'yarnMaxM') => ({ ...form.register(key), error: firstError(errors, key) });
+  const bind = (
+    key:
+      | 'title'
+      | 'description'
+      | 'craft'
+      | 'category'
+      | 'difficulty'
+      | 'sizeRange'
+      | 'price'
+      | 'wholesalePrice'
+      | 'languages'
+      | 'tags'
+      | 'notions'
+      | 'licence'
+      | 'yarnWeight'
+      | 'needleMm'
+      | 'gaugeStitches'
+      | 'gaugeRows'
+      | 'yarnMinM'
+      | 'yarnMaxM',
+  ) => ({ ...form.register(key), error: firstError(errors, key) });
   const attention = () => setResult({ tone: 'danger', text: 'Some fields need attention: see the messages below.' });
 
   const submit = form.handleSubmit(async (parsed) => {
@@ -67,14 +113,25 @@ export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
       {result?.tone === 'danger' && problems.length > 0 ? (
         <div className={styles.errorSummary}>
           <Alert tone="danger" title="Some fields need attention">
-            <ul>{problems.map((p) => <li key={p}>{FIELD_LABELS[p] ?? p}: {errors[Object.keys(errors).find((k) => fieldOf(k) === p)!]}</li>)}</ul>
+            <ul>
+              {problems.map((p) => (
+                <li key={p}>
+                  {FIELD_LABELS[p] ?? p}: {errors[Object.keys(errors).find((k) => fieldOf(k) === p)!]}
+                </li>
+              ))}
+            </ul>
           </Alert>
         </div>
       ) : null}
       <fieldset className={styles.section}>
         <legend>About the pattern</legend>
         <TextField label="Title" required maxLength={120} {...bind('title')} />
-        <TextArea label="Description" hint="Markdown: **bold**, lists, links. Say what you make, the fabrics that work and what is included." rows={8} {...bind('description')} />
+        <TextArea
+          label="Description"
+          hint="Markdown: **bold**, lists, links. Say what you make, the fabrics that work and what is included."
+          rows={8}
+          {...bind('description')}
+        />
         <div className={styles.two}>
           <Select label="Craft" options={CRAFTS.map((c) => ({ value: c, label: craftLabel(c) }))} {...bind('craft')} />
           <TextField label="Category" hint="e.g. dresses, tops, baby-clothes" {...bind('category')} />
@@ -86,10 +143,20 @@ export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
         <fieldset className={styles.section} data-testid="yarn-fields">
           <legend>Yarn and needles</legend>
           <div className={styles.two}>
-            <Select label="Yarn weight" placeholder="Not given" hint="Craft Yarn Council standard weight, as on the ball band and Ravelry"
-              options={YARN_WEIGHTS.map((w) => ({ value: String(w.weight), label: yarnWeightLabel(w.weight) }))} {...bind('yarnWeight')} />
-            <Select label={needleName(values.craft)} placeholder="Not given" hint="The size the gauge is worked on"
-              options={NEEDLE_SIZES.map((n) => ({ value: String(n.mm), label: needleLabel(n.mm, values.craft) }))} {...bind('needleMm')} />
+            <Select
+              label="Yarn weight"
+              placeholder="Not given"
+              hint="Craft Yarn Council standard weight, as on the ball band and Ravelry"
+              options={YARN_WEIGHTS.map((w) => ({ value: String(w.weight), label: yarnWeightLabel(w.weight) }))}
+              {...bind('yarnWeight')}
+            />
+            <Select
+              label={needleName(values.craft)}
+              placeholder="Not given"
+              hint="The size the gauge is worked on"
+              options={NEEDLE_SIZES.map((n) => ({ value: String(n.mm), label: needleLabel(n.mm, values.craft) }))}
+              {...bind('needleMm')}
+            />
             <TextField label="Gauge: stitches per 10 cm (4 in)" inputMode="decimal" hint="e.g. 22" {...bind('gaugeStitches')} />
             <TextField label="Gauge: rows per 10 cm (4 in)" inputMode="decimal" hint="Optional, e.g. 30" {...bind('gaugeRows')} />
             <TextField label="Yarn for the smallest size (m)" inputMode="numeric" hint={yards(values.yarnMinM)} {...bind('yarnMinM')} />
@@ -156,16 +223,33 @@ export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
       <fieldset className={styles.section}>
         <legend>Price and licence</legend>
         <div className={styles.two}>
-          <TextField label={`Price (${currency})`} inputMode="decimal" {...bind('price')}
-            hint={`In your store's currency, which buyers are charged: 0 for a free pattern, else at least ${formatAmount(100, currency)}. Fee: ${isCurrency(currency) ? describeSaleFee('free', currency) : 'see Pricing'} on the Free plan (${describeSaleFee('pro', isCurrency(currency) ? currency : 'EUR')} on Pro). Buyers see an approximate price in their own currency.`} />
-          <TextField label={`Wholesale price per printed copy (${currency})`} hint="Optional: shown only to approved shops" inputMode="decimal" {...bind('wholesalePrice')} />
-          <Select label="Licence" options={[{ value: 'personal', label: 'Personal use' }, { value: 'small_business', label: 'Small business (sell what you make)' }]}
-            {...bind('licence')} />
+          <TextField
+            label={`Price (${currency})`}
+            inputMode="decimal"
+            {...bind('price')}
+            hint={`In your store's currency, which buyers are charged: 0 for a free pattern, else at least ${formatAmount(100, currency)}. Fee: ${isCurrency(currency) ? describeSaleFee('free', currency) : 'see Pricing'} on the Free plan (${describeSaleFee('pro', isCurrency(currency) ? currency : 'EUR')} on Pro). Buyers see an approximate price in their own currency.`}
+          />
+          <TextField
+            label={`Wholesale price per printed copy (${currency})`}
+            hint="Optional: shown only to approved shops"
+            inputMode="decimal"
+            {...bind('wholesalePrice')}
+          />
+          <Select
+            label="Licence"
+            options={[
+              { value: 'personal', label: 'Personal use' },
+              { value: 'small_business', label: 'Small business (sell what you make)' },
+            ]}
+            {...bind('licence')}
+          />
         </div>
       </fieldset>
 
       <div className={styles.actions}>
-        <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Saving…">Save changes</Button>
+        <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Saving…">
+          Save changes
+        </Button>
       </div>
       <div aria-live="polite">{result?.tone === 'success' ? <Alert tone="success">{result.text}</Alert> : null}</div>
     </form>

@@ -13,7 +13,8 @@ export function PatternPreview({ pattern }: { pattern: EditablePattern }) {
     <section aria-labelledby="preview-title" data-testid="pattern-preview">
       <h2 id="preview-title">Preview: {pattern.title}</h2>
       <p>
-        {formatPrice(pattern.priceCents, pattern.currency)} · {craftLabel(pattern.craft)} · {categoryLabel(pattern.category)} · {difficultyLabel(pattern.difficulty)}
+        {formatPrice(pattern.priceCents, pattern.currency)} · {craftLabel(pattern.craft)} · {categoryLabel(pattern.category)} ·{' '}
+        {difficultyLabel(pattern.difficulty)}
         {pattern.sizeRange ? ` · sizes ${pattern.sizeRange}` : ''} · by {pattern.store.name}
       </p>
       <PatternGallery title={pattern.title} coverPath={pattern.coverPath} galleryPaths={pattern.galleryPaths} />
@@ -24,7 +25,11 @@ export function PatternPreview({ pattern }: { pattern: EditablePattern }) {
       <h3>Fabric</h3>
       <YardageCalculator yardage={pattern.yardage} initialSize={null} />
       <h3>Formats</h3>
-      <ul>{pattern.files.map((f) => <li key={f.format}>{FORMATS[f.format as PatternFormat].label}</li>)}</ul>
+      <ul>
+        {pattern.files.map((f) => (
+          <li key={f.format}>{FORMATS[f.format as PatternFormat].label}</li>
+        ))}
+      </ul>
     </section>
   );
 }

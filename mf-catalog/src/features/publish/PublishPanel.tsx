@@ -30,7 +30,10 @@ export function PublishPanel({ pattern, onChanged }: { pattern: EditablePattern;
     try {
       const [result] = await changeStatus([pattern.id], status);
       if (result?.ok) {
-        setMessage({ tone: 'success', text: status === 'published' ? 'Published. It is now in the catalog.' : status === 'archived' ? 'Archived.' : 'Moved back to draft.' });
+        setMessage({
+          tone: 'success',
+          text: status === 'published' ? 'Published. It is now in the catalog.' : status === 'archived' ? 'Archived.' : 'Moved back to draft.',
+        });
         onChanged();
       } else {
         setMessage({ tone: 'danger', text: result?.message ?? 'The status did not change.' });

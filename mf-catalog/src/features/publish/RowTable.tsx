@@ -24,7 +24,18 @@ export interface RowTableProps<Row> {
 }
 
 /** An editable table of rows (size chart, yardage): each cell labelled for screen readers. */
-export function RowTable<Row extends Record<string, string>>({ caption, noun, errorKey, columns, rows, errors, onChange, empty, rowName, footer }: RowTableProps<Row>) {
+export function RowTable<Row extends Record<string, string>>({
+  caption,
+  noun,
+  errorKey,
+  columns,
+  rows,
+  errors,
+  onChange,
+  empty,
+  rowName,
+  footer,
+}: RowTableProps<Row>) {
   const set = (index: number, key: keyof Row, value: string) => onChange(rows.map((r, i) => (i === index ? { ...r, [key]: value } : r)));
   return (
     <div className={styles.tableWrap}>
@@ -32,8 +43,14 @@ export function RowTable<Row extends Record<string, string>>({ caption, noun, er
         <caption className={styles.caption}>{caption}</caption>
         <thead>
           <tr>
-            {columns.map((c) => <th key={c.key} scope="col">{c.label}</th>)}
-            <th scope="col"><VisuallyHidden>Actions</VisuallyHidden></th>
+            {columns.map((c) => (
+              <th key={c.key} scope="col">
+                {c.label}
+              </th>
+            ))}
+            <th scope="col">
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -54,12 +71,21 @@ export function RowTable<Row extends Record<string, string>>({ caption, noun, er
                       aria-describedby={error ? `${id}-error` : undefined}
                       onChange={(e) => set(index, c.key, e.currentTarget.value)}
                     />
-                    {error ? <p id={`${id}-error`} className={styles.cellError}>{error}</p> : null}
+                    {error ? (
+                      <p id={`${id}-error`} className={styles.cellError}>
+                        {error}
+                      </p>
+                    ) : null}
                   </td>
                 );
               })}
               <td>
-                <Button size="small" variant="ghost" onClick={() => onChange(rows.filter((_, i) => i !== index))} aria-label={`Remove ${noun} ${rowName(row, index)}`}>
+                <Button
+                  size="small"
+                  variant="ghost"
+                  onClick={() => onChange(rows.filter((_, i) => i !== index))}
+                  aria-label={`Remove ${noun} ${rowName(row, index)}`}
+                >
                   Remove
                 </Button>
               </td>
@@ -67,7 +93,9 @@ export function RowTable<Row extends Record<string, string>>({ caption, noun, er
           ))}
         </tbody>
       </table>
-      <Button size="small" variant="secondary" onClick={() => onChange([...rows, empty()])}>Add {noun}</Button>
+      <Button size="small" variant="secondary" onClick={() => onChange([...rows, empty()])}>
+        Add {noun}
+      </Button>
       {footer}
     </div>
   );

@@ -7,6 +7,7 @@ export function bulkSummary(results: readonly StatusResult[], status: PatternSta
   const ok = results.filter((r) => r.ok).length;
   const failed = results.filter((r) => !r.ok);
   const parts = [`${ok} pattern${ok === 1 ? '' : 's'} ${DONE[status]}.`];
-  if (failed.length > 0) parts.push(`${failed.length} could not be: ${failed.map((f) => `${f.title ?? 'Unknown pattern'} — ${f.message ?? 'not changed'}`).join('; ')}`);
+  if (failed.length > 0)
+    parts.push(`${failed.length} could not be: ${failed.map((f) => `${f.title ?? 'Unknown pattern'} — ${f.message ?? 'not changed'}`).join('; ')}`);
   return { ok, failed, text: parts.join(' ') };
 }

@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { emptySizeRow, publishGaps, validatePatternForm, type PatternFormValues } from './schema.ts';
 
 const base = (): PatternFormValues => ({
-  title: ' Harbour Wrap Dress ', description: 'A wrap dress.', craft: 'sewing', category: 'Dresses', difficulty: '3', sizeRange: 'XS–XL',
-  yarnWeight: '', needleMm: '', gaugeStitches: '', gaugeRows: '', yarnMinM: '', yarnMaxM: '',
+  title: ' Harbour Wrap Dress ',
+  description: 'A wrap dress.',
+  craft: 'sewing',
+  category: 'Dresses',
+  difficulty: '3',
+  sizeRange: 'XS–XL',
+  yarnWeight: '',
+  needleMm: '',
+  gaugeStitches: '',
+  gaugeRows: '',
+  yarnMinM: '',
+  yarnMaxM: '',
   sizes: [
     { ...emptySizeRow(), label: 'S', bust: '84', waist: '66', hip: '90', finishedBust: '92' },
     { ...emptySizeRow(), label: 'M', bust: '88', waist: '70', hip: '94' },
@@ -13,7 +23,12 @@ const base = (): PatternFormValues => ({
     { fabric: 'Main fabric', widthCm: '150', size: 'M', metres: '2.3' },
     { fabric: 'Lining', widthCm: '110', size: 'S', metres: '1' },
   ],
-  notions: 'Zip 40 cm\nInterfacing, thread', languages: 'en, FR', tags: 'wrap, summer, wrap', price: '12.50', wholesalePrice: '', licence: 'personal',
+  notions: 'Zip 40 cm\nInterfacing, thread',
+  languages: 'en, FR',
+  tags: 'wrap, summer, wrap',
+  price: '12.50',
+  wholesalePrice: '',
+  licence: 'personal',
 });
 
 describe('pattern form', () => {
@@ -21,8 +36,21 @@ describe('pattern form', () => {
     const result = validatePatternForm(base());
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.fields).toMatchObject({ title: 'Harbour Wrap Dress', category: 'dresses', difficulty: 3, price_cents: 1250, languages: ['en', 'fr'], tags: ['wrap', 'summer'], notions: ['Zip 40 cm', 'Interfacing', 'thread'] });
-    expect(result.fields.size_chart).toEqual({ sizes: [{ label: 'S', bust: 84, waist: 66, hip: 90, finished: { bust: 92 } }, { label: 'M', bust: 88, waist: 70, hip: 94 }] });
+    expect(result.fields).toMatchObject({
+      title: 'Harbour Wrap Dress',
+      category: 'dresses',
+      difficulty: 3,
+      price_cents: 1250,
+      languages: ['en', 'fr'],
+      tags: ['wrap', 'summer'],
+      notions: ['Zip 40 cm', 'Interfacing', 'thread'],
+    });
+    expect(result.fields.size_chart).toEqual({
+      sizes: [
+        { label: 'S', bust: 84, waist: 66, hip: 90, finished: { bust: 92 } },
+        { label: 'M', bust: 88, waist: 70, hip: 94 },
+      ],
+    });
     expect(result.fields.yardage).toEqual([
       { fabric: 'Main fabric', width_cm: 150, metres_by_size: { S: 2.1, M: 2.3 } },
       { fabric: 'Lining', width_cm: 110, metres_by_size: { S: 1 } },

@@ -7,8 +7,21 @@ import { GAUGE_ROWS_RANGE, GAUGE_STITCHES_RANGE, YARN_METRES_RANGE, hasYarnFacet
 import type { EditablePattern, PatternFields } from '../../api/publishing.ts';
 import { PATTERN_LICENCES } from '@stitchhouse/shared/statuses.ts';
 
-export interface SizeRow { label: string; bust: string; waist: string; hip: string; finishedBust: string; finishedWaist: string; finishedHip: string }
-export interface YardageRow { fabric: string; widthCm: string; size: string; metres: string }
+export interface SizeRow {
+  label: string;
+  bust: string;
+  waist: string;
+  hip: string;
+  finishedBust: string;
+  finishedWaist: string;
+  finishedHip: string;
+}
+export interface YardageRow {
+  fabric: string;
+  widthCm: string;
+  size: string;
+  metres: string;
+}
 
 export interface PatternFormValues {
   title: string;
@@ -39,9 +52,26 @@ export const emptyYardageRow = (): YardageRow => ({ fabric: 'Main fabric', width
 
 /** The editor of a pattern not saved yet ("New pattern"). */
 export const NEW_PATTERN_VALUES: PatternFormValues = {
-  title: '', description: '', craft: 'sewing', category: '', difficulty: '1', sizeRange: '', sizes: [], yardage: [],
-  notions: '', languages: 'en', tags: '', price: '', wholesalePrice: '', licence: 'personal',
-  yarnWeight: '', needleMm: '', gaugeStitches: '', gaugeRows: '', yarnMinM: '', yarnMaxM: '',
+  title: '',
+  description: '',
+  craft: 'sewing',
+  category: '',
+  difficulty: '1',
+  sizeRange: '',
+  sizes: [],
+  yardage: [],
+  notions: '',
+  languages: 'en',
+  tags: '',
+  price: '',
+  wholesalePrice: '',
+  licence: 'personal',
+  yarnWeight: '',
+  needleMm: '',
+  gaugeStitches: '',
+  gaugeRows: '',
+  yarnMinM: '',
+  yarnMaxM: '',
 };
 
 const text = (n: number | undefined) => (n === undefined || n === null ? '' : String(n));
@@ -56,10 +86,17 @@ export function formValuesOf(p: EditablePattern): PatternFormValues {
     difficulty: String(p.difficulty),
     sizeRange: p.sizeRange,
     sizes: p.sizeChart.sizes.map((s) => ({
-      label: s.label, bust: text(s.bust), waist: text(s.waist), hip: text(s.hip),
-      finishedBust: text(s.finished?.bust), finishedWaist: text(s.finished?.waist), finishedHip: text(s.finished?.hip),
+      label: s.label,
+      bust: text(s.bust),
+      waist: text(s.waist),
+      hip: text(s.hip),
+      finishedBust: text(s.finished?.bust),
+      finishedWaist: text(s.finished?.waist),
+      finishedHip: text(s.finished?.hip),
     })),
-    yardage: p.yardage.flatMap((e) => Object.entries(e.metres_by_size).map(([size, m]) => ({ fabric: e.fabric, widthCm: String(e.width_cm), size, metres: String(m) }))),
+    yardage: p.yardage.flatMap((e) =>
+      Object.entries(e.metres_by_size).map(([size, m]) => ({ fabric: e.fabric, widthCm: String(e.width_cm), size, metres: String(m) })),
+    ),
     notions: p.notions.join('\n'),
     languages: p.languages.join(', '),
     tags: p.tags.join(', '),
@@ -75,30 +112,57 @@ export function formValuesOf(p: EditablePattern): PatternFormValues {
   };
 }
 
-const list = (value: string, separator: RegExp) => value.split(separator).map((s) => s.trim()).filter(Boolean);
+const list = (value: string, separator: RegExp) =>
+  value
+    .split(separator)
+    .map((s) => s.trim())
+    .filter(Boolean);
 const money = (label: string) =>
-  z.string().trim().regex(/^\d{1,7}(\.\d{1,2})?$/, { error: `${label}: enter an amount like 12 or 12.50` }).transform((v) => Math.round(Number(v) * 100));
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: `${label}: enter an amount like 12 or 12.50` })
+    .transform((v) => Math.round(Number(v) * 100));
 const optionalCm = (label: string) =>
-  z.string().trim().refine((v) => v === '' || (/^\d{1,3}(\.\d)?$/.test(v) && Number(v) > 0), { error: `${label}: a number of cm, e.g. 88 or 88.5` })
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (/^\d{1,3}(\.\d)?$/.test(v) && Number(v) > 0), { error: `${label}: a number of cm, e.g. 88 or 88.5` })
     .transform((v) => (v === '' ? undefined : Number(v)));
 
 /** '' → null, else a number in range with at most one decimal. */
 const optionalNumber = (message: string, range: { min: number; max: number }, decimals: RegExp) =>
-  z.string().trim().refine((v) => v === '' || (decimals.test(v) && Number(v) >= range.min && Number(v) <= range.max), { error: message })
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (decimals.test(v) && Number(v) >= range.min && Number(v) <= range.max), { error: message })
     .transform((v) => (v === '' ? null : Number(v)));
 
 const sizeRowSchema = z.object({
   label: z.string().trim().min(1, { error: 'Every size needs a label' }).max(20, { error: 'Size labels are at most 20 characters' }),
-  bust: optionalCm('Bust'), waist: optionalCm('Waist'), hip: optionalCm('Hip'),
-  finishedBust: optionalCm('Finished bust'), finishedWaist: optionalCm('Finished waist'), finishedHip: optionalCm('Finished hip'),
+  bust: optionalCm('Bust'),
+  waist: optionalCm('Waist'),
+  hip: optionalCm('Hip'),
+  finishedBust: optionalCm('Finished bust'),
+  finishedWaist: optionalCm('Finished waist'),
+  finishedHip: optionalCm('Finished hip'),
 });
 
 const yardageRowSchema = z.object({
   fabric: z.string().trim().min(1, { error: 'Name the fabric, e.g. Main fabric' }).max(60, { error: 'Fabric names are at most 60 characters' }),
-  widthCm: z.string().trim().regex(/^\d{2,3}$/, { error: 'Width: whole cm, e.g. 110 or 150' }).transform(Number)
+  widthCm: z
+    .string()
+    .trim()
+    .regex(/^\d{2,3}$/, { error: 'Width: whole cm, e.g. 110 or 150' })
+    .transform(Number)
     .refine((w) => w >= 30 && w <= 330, { error: 'Width: between 30 and 330 cm' }),
   size: z.string().trim().min(1, { error: 'Which size is this amount for?' }),
-  metres: z.string().trim().regex(/^\d{1,2}(\.\d{1,2})?$/, { error: 'Metres: e.g. 2.4' }).transform(Number).refine((m) => m > 0, { error: 'Metres must be more than 0' }),
+  metres: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, { error: 'Metres: e.g. 2.4' })
+    .transform(Number)
+    .refine((m) => m > 0, { error: 'Metres must be more than 0' }),
 });
 
 export const patternFormSchema = z
@@ -106,40 +170,72 @@ export const patternFormSchema = z
     title: z.string().trim().min(1, { error: 'Give the pattern a title' }).max(120, { error: 'Titles are at most 120 characters' }),
     description: z.string().max(20000, { error: 'The description is at most 20,000 characters' }),
     craft: z.enum(CRAFTS, { error: 'Choose a craft' }),
-    category: z.string().trim().toLowerCase().regex(/^[a-z][a-z0-9-]{0,39}$/, { error: 'Category: lowercase words joined by hyphens, e.g. dresses or baby-clothes' }),
+    category: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z][a-z0-9-]{0,39}$/, { error: 'Category: lowercase words joined by hyphens, e.g. dresses or baby-clothes' }),
     difficulty: z.coerce.number().int().min(1, { error: 'Choose a difficulty' }).max(5, { error: 'Choose a difficulty' }),
     sizeRange: z.string().trim().max(40, { error: 'The size range is at most 40 characters, e.g. XS–3XL' }),
     sizes: z.array(sizeRowSchema).max(40, { error: 'A size chart has at most 40 sizes' }),
     yardage: z.array(yardageRowSchema).max(200, { error: 'At most 200 fabric rows' }),
-    notions: z.string().transform((v) => list(v, /\n|,/)).pipe(z.array(z.string().max(100, { error: 'Each notion is at most 100 characters' })).max(50, { error: 'At most 50 notions' })),
-    languages: z.string().transform((v) => list(v.toLowerCase(), /[,\s]+/))
-      .pipe(z.array(z.string().regex(/^[a-z]{2}$/, { error: 'Languages: two-letter codes such as en, fr, de' })).min(1, { error: 'Name at least one language, e.g. en' })),
-    tags: z.string().transform((v) => list(v.toLowerCase(), /,/)).pipe(z.array(z.string().max(40, { error: 'Each tag is at most 40 characters' })).max(20, { error: 'At most 20 tags' })),
+    notions: z
+      .string()
+      .transform((v) => list(v, /\n|,/))
+      .pipe(z.array(z.string().max(100, { error: 'Each notion is at most 100 characters' })).max(50, { error: 'At most 50 notions' })),
+    languages: z
+      .string()
+      .transform((v) => list(v.toLowerCase(), /[,\s]+/))
+      .pipe(
+        z
+          .array(z.string().regex(/^[a-z]{2}$/, { error: 'Languages: two-letter codes such as en, fr, de' }))
+          .min(1, { error: 'Name at least one language, e.g. en' }),
+      ),
+    tags: z
+      .string()
+      .transform((v) => list(v.toLowerCase(), /,/))
+      .pipe(z.array(z.string().max(40, { error: 'Each tag is at most 40 characters' })).max(20, { error: 'At most 20 tags' })),
     price: money('Price').refine((c) => c === 0 || c >= 100, { error: 'Price: 0 for a free pattern, or at least 1.00' }),
-    wholesalePrice: z.string().trim().transform((v, ctx) => {
-      if (v === '') return null;
-      const parsed = money('Wholesale price').safeParse(v);
-      if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', message: 'Wholesale price: enter an amount like 6 or 6.50, or leave it empty' });
-        return z.NEVER;
-      }
-      return parsed.data;
-    }),
+    wholesalePrice: z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        if (v === '') return null;
+        const parsed = money('Wholesale price').safeParse(v);
+        if (!parsed.success) {
+          ctx.addIssue({ code: 'custom', message: 'Wholesale price: enter an amount like 6 or 6.50, or leave it empty' });
+          return z.NEVER;
+        }
+        return parsed.data;
+      }),
     licence: z.enum(PATTERN_LICENCES, { error: 'Choose a licence' }),
-    yarnWeight: z.string().refine((v) => v === '' || /^[0-7]$/.test(v), { error: 'Choose a yarn weight from 0 Lace to 7 Jumbo' })
+    yarnWeight: z
+      .string()
+      .refine((v) => v === '' || /^[0-7]$/.test(v), { error: 'Choose a yarn weight from 0 Lace to 7 Jumbo' })
       .transform((v) => (v === '' ? null : Number(v))),
-    needleMm: z.string().refine((v) => v === '' || isNeedleSize(Number(v)), { error: 'Choose a standard needle or hook size' })
+    needleMm: z
+      .string()
+      .refine((v) => v === '' || isNeedleSize(Number(v)), { error: 'Choose a standard needle or hook size' })
       .transform((v) => (v === '' ? null : Number(v))),
-    gaugeStitches: optionalNumber(`Gauge: stitches over 10 cm (4 in), ${GAUGE_STITCHES_RANGE.min}–${GAUGE_STITCHES_RANGE.max}, e.g. 22 or 22.5`, GAUGE_STITCHES_RANGE, /^\d{1,2}(\.\d)?$/),
+    gaugeStitches: optionalNumber(
+      `Gauge: stitches over 10 cm (4 in), ${GAUGE_STITCHES_RANGE.min}–${GAUGE_STITCHES_RANGE.max}, e.g. 22 or 22.5`,
+      GAUGE_STITCHES_RANGE,
+      /^\d{1,2}(\.\d)?$/,
+    ),
     gaugeRows: optionalNumber(`Gauge: rows over 10 cm (4 in), ${GAUGE_ROWS_RANGE.min}–${GAUGE_ROWS_RANGE.max}, e.g. 30`, GAUGE_ROWS_RANGE, /^\d{1,3}(\.\d)?$/),
     yarnMinM: optionalNumber('Yarn: whole metres for the smallest size, e.g. 900', YARN_METRES_RANGE, /^\d{1,6}$/),
     yarnMaxM: optionalNumber('Yarn: whole metres for the largest size, e.g. 1600', YARN_METRES_RANGE, /^\d{1,6}$/),
   })
   .superRefine((v, ctx) => {
     if (hasYarnFacets(v.craft)) {
-      if (v.gaugeRows !== null && v.gaugeStitches === null) ctx.addIssue({ code: 'custom', path: ['gaugeStitches'], message: 'Gauge: give the stitches as well as the rows' });
+      if (v.gaugeRows !== null && v.gaugeStitches === null)
+        ctx.addIssue({ code: 'custom', path: ['gaugeStitches'], message: 'Gauge: give the stitches as well as the rows' });
       if ((v.yarnMinM === null) !== (v.yarnMaxM === null)) {
-        ctx.addIssue({ code: 'custom', path: [v.yarnMinM === null ? 'yarnMinM' : 'yarnMaxM'], message: 'Yarn: give the metres for the smallest and the largest size (the same for one size)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [v.yarnMinM === null ? 'yarnMinM' : 'yarnMaxM'],
+          message: 'Yarn: give the metres for the smallest and the largest size (the same for one size)',
+        });
       } else if (v.yarnMinM !== null && v.yarnMaxM !== null && v.yarnMinM > v.yarnMaxM) {
         ctx.addIssue({ code: 'custom', path: ['yarnMaxM'], message: 'Yarn: the largest size needs at least as much as the smallest' });
       }
@@ -167,7 +263,9 @@ export function checkedValues(values: PatternFormValues): PatternFormValues {
 }
 
 /** The columns to save, or the first message for each field (keys like "title", "sizes.2.bust"). */
-export function validatePatternForm(values: PatternFormValues): { ok: true; fields: PatternFields; wholesaleCents: number | null } | { ok: false; errors: FieldErrors } {
+export function validatePatternForm(
+  values: PatternFormValues,
+): { ok: true; fields: PatternFields; wholesaleCents: number | null } | { ok: false; errors: FieldErrors } {
   const parsed = patternFormSchema.safeParse(checkedValues(values));
   if (!parsed.success) {
     const errors: FieldErrors = {};
@@ -208,11 +306,29 @@ export function patternFieldsOf(v: PatternFormOutput): { ok: true; fields: Patte
     ok: true,
     wholesaleCents: v.wholesalePrice,
     fields: {
-      title: v.title, description: v.description, craft: v.craft, category: v.category, difficulty: v.difficulty, size_range: v.sizeRange,
-      size_chart: chart.data as SizeChart, yardage: yardage.data as YardageEntry[], notions: v.notions, languages: v.languages, tags: [...new Set(v.tags)], licence: v.licence, price_cents: v.price,
+      title: v.title,
+      description: v.description,
+      craft: v.craft,
+      category: v.category,
+      difficulty: v.difficulty,
+      size_range: v.sizeRange,
+      size_chart: chart.data as SizeChart,
+      yardage: yardage.data as YardageEntry[],
+      notions: v.notions,
+      languages: v.languages,
+      tags: [...new Set(v.tags)],
+      licence: v.licence,
+      price_cents: v.price,
       // only knitting and crochet carry yarn facets: another craft clears them
       ...(hasYarnFacets(v.craft)
-        ? { yarn_weight: v.yarnWeight, needle_mm: v.needleMm, gauge_stitches_10cm: v.gaugeStitches, gauge_rows_10cm: v.gaugeRows, yarn_min_m: v.yarnMinM, yarn_max_m: v.yarnMaxM }
+        ? {
+            yarn_weight: v.yarnWeight,
+            needle_mm: v.needleMm,
+            gauge_stitches_10cm: v.gaugeStitches,
+            gauge_rows_10cm: v.gaugeRows,
+            yarn_min_m: v.yarnMinM,
+            yarn_max_m: v.yarnMaxM,
+          }
         : { yarn_weight: null, needle_mm: null, gauge_stitches_10cm: null, gauge_rows_10cm: null, yarn_min_m: null, yarn_max_m: null }),
     },
   };

@@ -56,45 +56,63 @@ export function PatternReviews({ pattern }: { pattern: ReviewedPattern }) {
     <ReviewsSection>
       <QueryState query={about} errorTitle="Reviews could not be loaded" loadingLabel="Loading reviews" skeleton={skeleton} keepDataOnError>
         {({ rating, standing }) => (
-        <QueryState query={reviews} errorTitle="Reviews could not be loaded" loadingLabel="Loading reviews" skeleton={skeleton} keepDataOnError>
-        {(list) => (
-        <>
-          {rating.count > 0 ? (
-            <p className={styles.summary} data-testid="review-average">
-              <RatingLine average={rating.average} count={rating.count} />
-            </p>
-          ) : null}
-          {(() => {
-            if (!userId) {
-              return <p><Link to={href('/sign-in', { next: location.pathname })}>Sign in</Link> to review a pattern you own.</p>;
-            }
-            if (isOwner || isAnonymous || !standing) return null;
-            if (!standing.entitlementId && !standing.myReview) return <p className={styles.note}>Only makers who own this pattern can review it.</p>;
-            if (standing.myReview && !editing) {
-              return <p><Button variant="secondary" size="small" onClick={() => setEditing(true)}>Edit your review</Button></p>;
-            }
-            if (!standing.entitlementId) return null;
-            return (
-              <div className={styles.yours}>
-                <h3>{standing.myReview ? 'Edit your review' : 'Review this pattern'}</h3>
-                <Suspense fallback={<Skeleton shape="block" height="20rem" />}>
-                  <ReviewForm patternId={pattern.id} userId={userId} standing={standing} onSaved={reload} onCancel={standing.myReview ? () => setEditing(false) : undefined} />
-                </Suspense>
-              </div>
-            );
-          })()}
-          {list.length === 0 ? (
-            <EmptyState title="No reviews yet" headingLevel={3}>Makers who own this pattern can review it.</EmptyState>
-          ) : (
-            <ol className={styles.list} aria-label={`Reviews of ${pattern.title}`}>
-              {list.map((review) => (
-                <ReviewItem key={review.id} review={review} canReply={isOwner && !review.reply} storeId={pattern.storeId} onReplied={reload} />
-              ))}
-            </ol>
-          )}
-        </>
-        )}
-        </QueryState>
+          <QueryState query={reviews} errorTitle="Reviews could not be loaded" loadingLabel="Loading reviews" skeleton={skeleton} keepDataOnError>
+            {(list) => (
+              <>
+                {rating.count > 0 ? (
+                  <p className={styles.summary} data-testid="review-average">
+                    <RatingLine average={rating.average} count={rating.count} />
+                  </p>
+                ) : null}
+                {(() => {
+                  if (!userId) {
+                    return (
+                      <p>
+                        <Link to={href('/sign-in', { next: location.pathname })}>Sign in</Link> to review a pattern you own.
+                      </p>
+                    );
+                  }
+                  if (isOwner || isAnonymous || !standing) return null;
+                  if (!standing.entitlementId && !standing.myReview) return <p className={styles.note}>Only makers who own this pattern can review it.</p>;
+                  if (standing.myReview && !editing) {
+                    return (
+                      <p>
+                        <Button variant="secondary" size="small" onClick={() => setEditing(true)}>
+                          Edit your review
+                        </Button>
+                      </p>
+                    );
+                  }
+                  if (!standing.entitlementId) return null;
+                  return (
+                    <div className={styles.yours}>
+                      <h3>{standing.myReview ? 'Edit your review' : 'Review this pattern'}</h3>
+                      <Suspense fallback={<Skeleton shape="block" height="20rem" />}>
+                        <ReviewForm
+                          patternId={pattern.id}
+                          userId={userId}
+                          standing={standing}
+                          onSaved={reload}
+                          onCancel={standing.myReview ? () => setEditing(false) : undefined}
+                        />
+                      </Suspense>
+                    </div>
+                  );
+                })()}
+                {list.length === 0 ? (
+                  <EmptyState title="No reviews yet" headingLevel={3}>
+                    Makers who own this pattern can review it.
+                  </EmptyState>
+                ) : (
+                  <ol className={styles.list} aria-label={`Reviews of ${pattern.title}`}>
+                    {list.map((review) => (
+                      <ReviewItem key={review.id} review={review} canReply={isOwner && !review.reply} storeId={pattern.storeId} onReplied={reload} />
+                    ))}
+                  </ol>
+                )}
+              </>
+            )}
+          </QueryState>
         )}
       </QueryState>
     </ReviewsSection>
@@ -107,7 +125,10 @@ function ReviewItem({ review, canReply, storeId, onReplied }: { review: Review; 
       <p className={styles.head}>
         <Stars value={review.rating} label={`${review.rating} out of 5 stars`} />
         <strong>{review.authorName}</strong>
-        <span className={styles.date}>{formatDay(review.createdAt)}{review.updatedAt !== review.createdAt ? ' (edited)' : ''}</span>
+        <span className={styles.date}>
+          {formatDay(review.createdAt)}
+          {review.updatedAt !== review.createdAt ? ' (edited)' : ''}
+        </span>
       </p>
       <p className={styles.body}>{review.body}</p>
       {review.photoPaths.length > 0 ? (
@@ -115,7 +136,13 @@ function ReviewItem({ review, canReply, storeId, onReplied }: { review: Review; 
           {review.photoPaths.map((path, i) => (
             <li key={path}>
               <a href={publicImageUrl(path, 'review-photos')} target="_blank" rel="noreferrer">
-                <img src={publicImageUrl(path, 'review-photos')} alt={`${review.authorName}'s make, ${i + 1} of ${review.photoPaths.length}`} width={96} height={96} loading="lazy" />
+                <img
+                  src={publicImageUrl(path, 'review-photos')}
+                  alt={`${review.authorName}'s make, ${i + 1} of ${review.photoPaths.length}`}
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                />
               </a>
             </li>
           ))}
@@ -126,7 +153,9 @@ function ReviewItem({ review, canReply, storeId, onReplied }: { review: Review; 
           <p className={styles.replyHead}>Reply from the designer · {formatDay(review.reply.at)}</p>
           <p>{review.reply.body}</p>
         </div>
-      ) : canReply ? <ReplyToggle reviewId={review.id} storeId={storeId} onReplied={onReplied} /> : null}
+      ) : canReply ? (
+        <ReplyToggle reviewId={review.id} storeId={storeId} onReplied={onReplied} />
+      ) : null}
     </li>
   );
 }
@@ -134,7 +163,12 @@ function ReviewItem({ review, canReply, storeId, onReplied }: { review: Review; 
 /** Reply, then the form (its own chunk with the form library, fetched when the designer opens it). */
 function ReplyToggle({ reviewId, storeId, onReplied }: { reviewId: string; storeId: string; onReplied(): void }) {
   const [open, setOpen] = useState(false);
-  if (!open) return <Button size="small" variant="secondary" onClick={() => setOpen(true)}>Reply</Button>;
+  if (!open)
+    return (
+      <Button size="small" variant="secondary" onClick={() => setOpen(true)}>
+        Reply
+      </Button>
+    );
   return (
     <Suspense fallback={null}>
       <ReplyForm reviewId={reviewId} storeId={storeId} onReplied={onReplied} onCancel={() => setOpen(false)} />

@@ -23,8 +23,12 @@ export function ReplyForm({ reviewId, storeId, onReplied, onCancel }: { reviewId
     <form onSubmit={submit} noValidate className={styles.form} aria-label="Reply to this review">
       <TextArea label="Your reply (you can reply once)" rows={3} maxLength={2000} autoFocus {...form.field('body')} />
       <div className={styles.actions}>
-        <Button type="submit" size="small" busy={form.busy} busyLabel="Posting your reply…">Post reply</Button>
-        <Button size="small" variant="secondary" onClick={onCancel}>Cancel</Button>
+        <Button type="submit" size="small" busy={form.busy} busyLabel="Posting your reply…">
+          Post reply
+        </Button>
+        <Button size="small" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
       </div>
     </form>
   );

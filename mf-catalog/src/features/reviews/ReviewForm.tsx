@@ -13,8 +13,18 @@ const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
 /** Stars (a radio group), text and up to four photos of the make; writes or edits the one review. */
-export function ReviewForm({ patternId, userId, standing, onSaved, onCancel }: {
-  patternId: string; userId: string; standing: ReviewStanding; onSaved(): void; onCancel?(): void;
+export function ReviewForm({
+  patternId,
+  userId,
+  standing,
+  onSaved,
+  onCancel,
+}: {
+  patternId: string;
+  userId: string;
+  standing: ReviewStanding;
+  onSaved(): void;
+  onCancel?(): void;
 }) {
   const id = useId();
   // no error summary: the first wrong field (the first star, or the text) takes the focus
@@ -65,32 +75,73 @@ export function ReviewForm({ patternId, userId, standing, onSaved, onCancel }: {
   });
 
   return (
-    <form className={styles.form} onSubmit={(event) => { setPhotoError(undefined); submit(event); }} noValidate aria-label={standing.myReview ? 'Edit your review' : 'Write a review'}>
-      {failure ? <Alert tone="danger" title="Your review was not saved">{failure}</Alert> : null}
+    <form
+      className={styles.form}
+      onSubmit={(event) => {
+        setPhotoError(undefined);
+        submit(event);
+      }}
+      noValidate
+      aria-label={standing.myReview ? 'Edit your review' : 'Write a review'}
+    >
+      {failure ? (
+        <Alert tone="danger" title="Your review was not saved">
+          {failure}
+        </Alert>
+      ) : null}
       <fieldset className={styles.starInput} aria-describedby={errors.rating ? `${id}-rating-error` : undefined}>
         <legend>Your rating</legend>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className={styles.starOption}>
             <input type="radio" value={String(n)} {...form.rhf.register('rating')} />
             <span aria-hidden="true">{'★'.repeat(n)}</span>
-            <span className={styles.starText}>{n} star{n === 1 ? '' : 's'}</span>
+            <span className={styles.starText}>
+              {n} star{n === 1 ? '' : 's'}
+            </span>
           </label>
         ))}
-        {errors.rating ? <p id={`${id}-rating-error`} className={styles.error}>{errors.rating}</p> : null}
+        {errors.rating ? (
+          <p id={`${id}-rating-error`} className={styles.error}>
+            {errors.rating}
+          </p>
+        ) : null}
       </fieldset>
-      <TextArea label="Your review" hint="How did it sew up? Fit, instructions, fabric you used." required maxLength={REVIEW_MAX_LENGTH} {...form.field('body')} />
+      <TextArea
+        label="Your review"
+        hint="How did it sew up? Fit, instructions, fabric you used."
+        required
+        maxLength={REVIEW_MAX_LENGTH}
+        {...form.field('body')}
+      />
       <div className={styles.photos}>
-        <label htmlFor={`${id}-photos`} className={styles.photoLabel}>Photos of your make (optional, up to {MAX_PHOTOS})</label>
-        <input id={`${id}-photos`} type="file" accept={PHOTO_TYPES.join(',')} multiple disabled={upload !== null || photos.length >= MAX_PHOTOS}
-          onChange={(e) => { void addPhotos(e.target.files); e.target.value = ''; }} />
+        <label htmlFor={`${id}-photos`} className={styles.photoLabel}>
+          Photos of your make (optional, up to {MAX_PHOTOS})
+        </label>
+        <input
+          id={`${id}-photos`}
+          type="file"
+          accept={PHOTO_TYPES.join(',')}
+          multiple
+          disabled={upload !== null || photos.length >= MAX_PHOTOS}
+          onChange={(e) => {
+            void addPhotos(e.target.files);
+            e.target.value = '';
+          }}
+        />
         {upload ? <Progress label={`Uploading ${upload.name}`} value={upload.sent} max={upload.total} /> : null}
-        {photoError ? <p className={styles.error} role="alert">{photoError}</p> : null}
+        {photoError ? (
+          <p className={styles.error} role="alert">
+            {photoError}
+          </p>
+        ) : null}
         {photos.length > 0 ? (
           <ul className={styles.photoList} aria-label="Photos in this review">
             {photos.map((path, i) => (
               <li key={path}>
                 <img src={publicImageUrl(path, 'review-photos')} alt={`Your make, ${i + 1} of ${photos.length}`} width={96} height={96} />
-                <Button size="small" variant="ghost" onClick={() => setPhotos((p) => p.filter((x) => x !== path))}>Remove photo {i + 1}</Button>
+                <Button size="small" variant="ghost" onClick={() => setPhotos((p) => p.filter((x) => x !== path))}>
+                  Remove photo {i + 1}
+                </Button>
               </li>
             ))}
           </ul>
@@ -100,7 +151,11 @@ export function ReviewForm({ patternId, userId, standing, onSaved, onCancel }: {
         <Button type="submit" busy={form.busy} busyLabel="Saving your review…" disabled={upload !== null}>
           {standing.myReview ? 'Save changes' : 'Post review'}
         </Button>
-        {onCancel ? <Button variant="secondary" onClick={onCancel}>Cancel</Button> : null}
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
       </div>
     </form>
   );

@@ -17,7 +17,13 @@ export function Description({ markdown }: { markdown: string }) {
   const plain = plainParagraphs(markdown).map((paragraph, i) => <p key={i}>{paragraph}</p>);
   return (
     <div ref={ref} className={styles.prose} data-testid="description">
-      {near ? <Suspense fallback={plain}><Markdown>{markdown}</Markdown></Suspense> : plain}
+      {near ? (
+        <Suspense fallback={plain}>
+          <Markdown>{markdown}</Markdown>
+        </Suspense>
+      ) : (
+        plain
+      )}
     </div>
   );
 }

@@ -36,16 +36,31 @@ export function FavouriteButton({ patternId, title, compact = false }: { pattern
   const label = compact ? `Favourite ${title}` : on ? 'Saved to favourites' : 'Save to favourites';
   return (
     <span className={cx(styles.wrap, compact && styles.compactWrap)}>
-      <button type="button" className={cx(styles.heart, compact && styles.compact, on && styles.on)} aria-pressed={on}
-        aria-label={compact ? label : undefined} title={compact ? (on ? `Remove ${title} from favourites` : `Save ${title} to favourites`) : undefined}
-        onClick={toggle} data-testid="favourite-button">
+      <button
+        type="button"
+        className={cx(styles.heart, compact && styles.compact, on && styles.on)}
+        aria-pressed={on}
+        aria-label={compact ? label : undefined}
+        title={compact ? (on ? `Remove ${title} from favourites` : `Save ${title} to favourites`) : undefined}
+        onClick={toggle}
+        data-testid="favourite-button"
+      >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path d="M12 20.5s-7.5-4.6-9.2-9.4C1.7 8 3.6 4.5 7.2 4.5c2 0 3.5 1.1 4.8 2.8 1.3-1.7 2.8-2.8 4.8-2.8 3.6 0 5.5 3.5 4.4 6.6-1.7 4.8-9.2 9.4-9.2 9.4z"
-            fill={on ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+          <path
+            d="M12 20.5s-7.5-4.6-9.2-9.4C1.7 8 3.6 4.5 7.2 4.5c2 0 3.5 1.1 4.8 2.8 1.3-1.7 2.8-2.8 4.8-2.8 3.6 0 5.5 3.5 4.4 6.6-1.7 4.8-9.2 9.4-9.2 9.4z"
+            fill={on ? 'currentColor' : 'none'}
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinejoin="round"
+          />
         </svg>
         {compact ? null : <span>{label}</span>}
       </button>
-      {problem ? <span role="alert" className={styles.problem}>{problem}</span> : null}
+      {problem ? (
+        <span role="alert" className={styles.problem}>
+          {problem}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -15,9 +15,24 @@ export function Pagination({ page, pages, pagesAreEstimate = false, hrefOf }: Pa
   if (pages <= 1) return null;
   return (
     <nav className={styles.pagination} aria-label="Pages">
-      {page > 1 ? <Link to={hrefOf(page - 1)} rel="prev">← Previous</Link> : <span aria-hidden="true" />}
-      <span aria-current="page">Page {page} of {pagesAreEstimate ? 'about ' : ''}{pages}</span>
-      {page < pages ? <Link to={hrefOf(page + 1)} rel="next">Next →</Link> : <span aria-hidden="true" />}
+      {page > 1 ? (
+        <Link to={hrefOf(page - 1)} rel="prev">
+          ← Previous
+        </Link>
+      ) : (
+        <span aria-hidden="true" />
+      )}
+      <span aria-current="page">
+        Page {page} of {pagesAreEstimate ? 'about ' : ''}
+        {pages}
+      </span>
+      {page < pages ? (
+        <Link to={hrefOf(page + 1)} rel="next">
+          Next →
+        </Link>
+      ) : (
+        <span aria-hidden="true" />
+      )}
     </nav>
   );
 }

@@ -15,7 +15,6 @@ import type { PatternCardData } from '../../api/catalog.ts';
 
 export type { PatternCardData };
 
-
 export interface PatternCardProps {
   pattern: PatternCardData;
   /** Shown under the title when the visitor gave body measurements ("fits me"). */
@@ -40,22 +39,58 @@ function formatShort(format: string): string {
 }
 
 /** A pattern in a grid: cover, title (the link covering the card), store, price, difficulty, formats. */
-export function PatternCard({ pattern, recommendedSize, footer, headingLevel = 2, highlight = '', hideFavourite = false, index, coverWaits = false, onCoverSettled }: PatternCardProps) {
+export function PatternCard({
+  pattern,
+  recommendedSize,
+  footer,
+  headingLevel = 2,
+  highlight = '',
+  hideFavourite = false,
+  index,
+  coverWaits = false,
+  onCoverSettled,
+}: PatternCardProps) {
   const Heading = `h${headingLevel}` as const;
   return (
     <Card as="article" padded={false} interactive className={styles.card} data-testid="pattern-card">
       {hideFavourite ? null : <FavouriteButton patternId={pattern.id} title={pattern.title} compact />}
       <div className={styles.cover} data-testid="pattern-cover">
         {pattern.coverPath ? (
-          coverWaits ? null : <img {...coverImage(pattern.coverPath, 'card')} {...coverLoading(index)} alt="" decoding="async" onLoad={onCoverSettled && ((event) => void event.currentTarget.decode().catch(() => undefined).finally(onCoverSettled))} onError={onCoverSettled} />
+          coverWaits ? null : (
+            <img
+              {...coverImage(pattern.coverPath, 'card')}
+              {...coverLoading(index)}
+              alt=""
+              decoding="async"
+              onLoad={
+                onCoverSettled &&
+                ((event) =>
+                  void event.currentTarget
+                    .decode()
+                    .catch(() => undefined)
+                    .finally(onCoverSettled))
+              }
+              onError={onCoverSettled}
+            />
+          )
         ) : (
-          <span className={styles.noCover} aria-hidden="true">{pattern.craft ?? 'pattern'}</span>
+          <span className={styles.noCover} aria-hidden="true">
+            {pattern.craft ?? 'pattern'}
+          </span>
         )}
       </div>
       <div className={styles.body}>
         <Heading className={styles.title}>
           <Link to={href('/patterns/:productId', { productId: pattern.id })} className={styles.titleLink}>
-            {highlightParts(pattern.title, highlight).map((part, i) => (part.match ? <mark key={i} className={styles.mark}>{part.text}</mark> : part.text))}
+            {highlightParts(pattern.title, highlight).map((part, i) =>
+              part.match ? (
+                <mark key={i} className={styles.mark}>
+                  {part.text}
+                </mark>
+              ) : (
+                part.text
+              ),
+            )}
           </Link>
         </Heading>
         <p className={styles.store}>
@@ -64,15 +99,23 @@ export function PatternCard({ pattern, recommendedSize, footer, headingLevel = 2
             {pattern.storeName}
           </Link>
         </p>
-        <p className={styles.price}><Price amount={pattern.priceCents} currency={pattern.currency} /></p>
-        {pattern.reviewCount ? <p className={styles.meta}><RatingLine average={pattern.ratingAvg} count={pattern.reviewCount} /></p> : null}
+        <p className={styles.price}>
+          <Price amount={pattern.priceCents} currency={pattern.currency} />
+        </p>
+        {pattern.reviewCount ? (
+          <p className={styles.meta}>
+            <RatingLine average={pattern.ratingAvg} count={pattern.reviewCount} />
+          </p>
+        ) : null}
         <p className={styles.meta}>
           <span>{difficultyLabel(pattern.difficulty)}</span>
           {pattern.formats.length > 0 ? <span> · {pattern.formats.map(formatShort).join(', ')}</span> : null}
         </p>
         {pattern.yarnWeight != null || pattern.needleMm != null ? (
           <p className={styles.meta} data-testid="card-yarn">
-            {[pattern.yarnWeight != null ? `Yarn ${yarnWeightShort(pattern.yarnWeight)}` : '', needleLabel(pattern.needleMm, pattern.craft)].filter(Boolean).join(' · ')}
+            {[pattern.yarnWeight != null ? `Yarn ${yarnWeightShort(pattern.yarnWeight)}` : '', needleLabel(pattern.needleMm, pattern.craft)]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
         ) : null}
         {recommendedSize ? (

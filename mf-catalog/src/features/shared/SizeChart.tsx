@@ -37,25 +37,48 @@ export function SizeChartTable({ chart, recommended }: SizeChartProps) {
             {finished.length ? (
               <tr>
                 <td />
-                {body.length ? <th scope="colgroup" colSpan={body.length}>Body</th> : null}
-                <th scope="colgroup" colSpan={finished.length}>Finished garment</th>
+                {body.length ? (
+                  <th scope="colgroup" colSpan={body.length}>
+                    Body
+                  </th>
+                ) : null}
+                <th scope="colgroup" colSpan={finished.length}>
+                  Finished garment
+                </th>
               </tr>
             ) : null}
             <tr>
               <th scope="col">Size</th>
-              {body.map((m) => <th key={m} scope="col">{NAMES[m]}</th>)}
-              {finished.map((m) => <th key={`f-${m}`} scope="col">{NAMES[m]}<VisuallyHidden> (finished)</VisuallyHidden></th>)}
+              {body.map((m) => (
+                <th key={m} scope="col">
+                  {NAMES[m]}
+                </th>
+              ))}
+              {finished.map((m) => (
+                <th key={`f-${m}`} scope="col">
+                  {NAMES[m]}
+                  <VisuallyHidden> (finished)</VisuallyHidden>
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {chart.sizes.map((size) => (
-              <tr key={size.label} className={size.label === recommended ? styles.recommended : undefined} aria-current={size.label === recommended ? 'true' : undefined}>
+              <tr
+                key={size.label}
+                className={size.label === recommended ? styles.recommended : undefined}
+                aria-current={size.label === recommended ? 'true' : undefined}
+              >
                 <th scope="row">
                   {size.label}
                   {size.label === recommended ? <span className={styles.badge}> your size</span> : null}
                 </th>
-                {body.map((m) => <td key={m}>{cell(size[m])}</td>)}
-                {finished.map((m) => <td key={`f-${m}`}>{cell(size.finished?.[m])}</td>)}
+                {body.map((m) => (
+                  <td key={m}>{cell(size[m])}</td>
+                ))}
+                {finished.map((m) => (
+                  <td key={`f-${m}`}>{cell(size.finished?.[m])}</td>
+                ))}
               </tr>
             ))}
           </tbody>

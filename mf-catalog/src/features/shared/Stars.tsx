@@ -6,7 +6,9 @@ export function Stars({ value, label }: { value: number; label?: string }) {
   return (
     <span className={styles.stars} role="img" aria-label={label ?? `${value.toFixed(1).replace(/\.0$/, '')} out of 5 stars`}>
       {[1, 2, 3, 4, 5].map((n) => (
-        <span key={n} aria-hidden="true" className={n <= filled ? styles.on : styles.off}>★</span>
+        <span key={n} aria-hidden="true" className={n <= filled ? styles.on : styles.off}>
+          ★
+        </span>
       ))}
     </span>
   );
@@ -20,7 +22,9 @@ export function RatingLine({ average, count }: { average: number | null | undefi
     <span className={styles.line} data-testid="rating-summary">
       <Stars value={average} label={`Rated ${shown} out of 5`} />
       <span>{shown}</span>
-      <span className={styles.count}>({count} review{count === 1 ? '' : 's'})</span>
+      <span className={styles.count}>
+        ({count} review{count === 1 ? '' : 's'})
+      </span>
     </span>
   );
 }

@@ -31,8 +31,12 @@ export function YardageCalculator({ yardage, initialSize }: YardageCalculatorPro
     <div className={styles.calculator} data-testid="yardage-calculator">
       <div className={styles.inputs}>
         <Select label="Size" value={size} options={sizes.map((s) => ({ value: s, label: s }))} onChange={(e) => setSize(e.target.value)} />
-        <Select label="Fabric width" value={String(width)} options={widths.map((w) => ({ value: String(w), label: widthLabel(w) }))}
-          onChange={(e) => setWidth(Number(e.target.value))} />
+        <Select
+          label="Fabric width"
+          value={String(width)}
+          options={widths.map((w) => ({ value: String(w), label: widthLabel(w) }))}
+          onChange={(e) => setWidth(Number(e.target.value))}
+        />
       </div>
       <ul className={styles.results} aria-live="polite" data-testid="yardage-result">
         {result.fabrics.map((fabric) => (

@@ -8,8 +8,15 @@ const { favouriteIdsOf, loadFavouriteIds, toggleFavourite } = await import('./fa
 /** A read of the favourites list that answers when the test says so. */
 function slowList() {
   let answer!: (ids: string[]) => void;
-  api.myFavouriteIds.mockReturnValueOnce(new Promise<string[]>((resolve) => { answer = resolve; }));
-  return (ids: string[]) => { answer(ids); return new Promise((r) => setTimeout(r, 0)); };
+  api.myFavouriteIds.mockReturnValueOnce(
+    new Promise<string[]>((resolve) => {
+      answer = resolve;
+    }),
+  );
+  return (ids: string[]) => {
+    answer(ids);
+    return new Promise((r) => setTimeout(r, 0));
+  };
 }
 
 let member = 0;
@@ -54,7 +61,7 @@ describe('favourite hearts', () => {
     expect([...favouriteIdsOf(user)].sort()).toEqual(['tee', 'vest']);
   });
 
-  it('another member sees none of the last one\'s hearts', async () => {
+  it("another member sees none of the last one's hearts", async () => {
     const arrive = slowList();
     loadFavouriteIds(`member-${member}`);
     await arrive(['tee']);

@@ -4,7 +4,11 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { myFavouriteIds, setFavourite } from '../../api/social.ts';
 
 type Store = {
-  user: string | null; ids: Set<string>; listeners: Set<() => void>; loading: Promise<void> | null; version: number;
+  user: string | null;
+  ids: Set<string>;
+  listeners: Set<() => void>;
+  loading: Promise<void> | null;
+  version: number;
   /** Hearts pressed while the list is still on its way: the list was read before them, so they are laid over it. */
   pressedWhileLoading: Map<string, boolean> | null;
 };

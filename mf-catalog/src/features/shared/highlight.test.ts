@@ -14,7 +14,11 @@ describe('highlightParts', () => {
   it('leaves text alone for empty, one-letter or symbol-only queries, and treats symbols as text', () => {
     expect(highlightParts('Tote (large)', '')).toEqual([{ text: 'Tote (large)', match: false }]);
     expect(highlightParts('Tote (large)', 'a ( *')).toEqual([{ text: 'Tote (large)', match: false }]);
-    expect(highlightParts('A+ Tote', 'a+ tote').filter((p) => p.match).map((p) => p.text)).toEqual(['Tote']);
+    expect(
+      highlightParts('A+ Tote', 'a+ tote')
+        .filter((p) => p.match)
+        .map((p) => p.text),
+    ).toEqual(['Tote']);
   });
 });
 

@@ -12,7 +12,14 @@ function escapeRegExp(value: string): string {
 
 /** Splits `text` around case-insensitive occurrences of the query's words (2+ letters each). */
 export function highlightParts(text: string, query: string): TextPart[] {
-  const words = [...new Set(query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 2))];
+  const words = [
+    ...new Set(
+      query
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((w) => w.length >= 2),
+    ),
+  ];
   if (words.length === 0 || !text) return [{ text, match: false }];
   words.sort((a, b) => b.length - a.length); // longest first, so "dresses" wins over "dress"
   const pattern = new RegExp(`(${words.map(escapeRegExp).join('|')})`, 'giu');

@@ -4,8 +4,17 @@ export const PATTERN_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'sv', 'da'
 // The offered languages' names, written out: building an Intl.DisplayNames loads the browser's
 // language data (≈150 ms of a throttled phone's main thread when the catalog's module loaded).
 const OFFERED_NAMES: Readonly<Record<(typeof PATTERN_LANGUAGES)[number], string>> = {
-  en: 'English', de: 'German', fr: 'French', es: 'Spanish', it: 'Italian', nl: 'Dutch',
-  sv: 'Swedish', da: 'Danish', pl: 'Polish', pt: 'Portuguese', ja: 'Japanese',
+  en: 'English',
+  de: 'German',
+  fr: 'French',
+  es: 'Spanish',
+  it: 'Italian',
+  nl: 'Dutch',
+  sv: 'Swedish',
+  da: 'Danish',
+  pl: 'Polish',
+  pt: 'Portuguese',
+  ja: 'Japanese',
 };
 
 let displayNames: Intl.DisplayNames | null | undefined;

@@ -9,20 +9,26 @@ import { Suspense, useCallback, useState, type ReactNode, type RefCallback } fro
  */
 export function useNearViewport<T extends Element>(ahead = '100% 0px'): [RefCallback<T>, boolean] {
   const [near, setNear] = useState(false);
-  const ref = useCallback<RefCallback<T>>((node) => {
-    if (!node) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      setNear(true);
-      observer.disconnect();
-    }, { rootMargin: ahead });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [ahead]);
+  const ref = useCallback<RefCallback<T>>(
+    (node) => {
+      if (!node) return;
+      if (typeof IntersectionObserver === 'undefined') {
+        setNear(true);
+        return;
+      }
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          setNear(true);
+          observer.disconnect();
+        },
+        { rootMargin: ahead },
+      );
+      observer.observe(node);
+      return () => observer.disconnect();
+    },
+    [ahead],
+  );
   return [ref, near];
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { plainParagraphs } from './plainParagraphs.ts';
 
 describe('plainParagraphs', () => {
-  it('splits on blank lines and keeps each paragraph\'s text', () => {
+  it("splits on blank lines and keeps each paragraph's text", () => {
     expect(plainParagraphs('A **breezy** wrap dress.\nFully lined.\n\n- pockets\n- ties\n  \t\n\n\nSizes XS to XL.\n')).toEqual([
       'A **breezy** wrap dress.\nFully lined.',
       '- pockets\n- ties',

@@ -3,5 +3,8 @@
  * arrives: the words are in the page at once, for crawlers and for a visitor who never scrolls.
  */
 export function plainParagraphs(markdown: string): string[] {
-  return markdown.split(/\n[ \t\r]*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
+  return markdown
+    .split(/\n[ \t\r]*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  EMPTY_QUERY, activeFilterCount, clearFilters, effectiveSort, pageCount, pagesToOffer, parseCatalogQuery, serializeCatalogQuery, toSearchArgs, withChanges,
+  EMPTY_QUERY,
+  activeFilterCount,
+  clearFilters,
+  effectiveSort,
+  pageCount,
+  pagesToOffer,
+  parseCatalogQuery,
+  serializeCatalogQuery,
+  toSearchArgs,
+  withChanges,
 } from './urlState.ts';
 
 const parse = (qs: string) => parseCatalogQuery(new URLSearchParams(qs));
@@ -16,8 +25,18 @@ describe('catalog URL state', () => {
     const qs = 'q=wrap+dress&craft=sewing&category=dress&dmin=2&dmax=3&format=a0&lang=de&pmin=5&pmax=12.50&bust=92&waist=74.5&hip=101&sort=price_asc&page=3';
     const query = parse(qs);
     expect(query).toMatchObject({
-      q: 'wrap dress', craft: 'sewing', category: 'dress', difficultyMin: 2, difficultyMax: 3, format: 'a0', language: 'de',
-      priceMinCents: 500, priceMaxCents: 1250, fit: { bust: 92, waist: 74.5, hip: 101 }, sort: 'price_asc', page: 3,
+      q: 'wrap dress',
+      craft: 'sewing',
+      category: 'dress',
+      difficultyMin: 2,
+      difficultyMax: 3,
+      format: 'a0',
+      language: 'de',
+      priceMinCents: 500,
+      priceMaxCents: 1250,
+      fit: { bust: 92, waist: 74.5, hip: 101 },
+      sort: 'price_asc',
+      page: 3,
     });
     expect(serializeCatalogQuery(query)).toBe(qs);
     expect(parse(serializeCatalogQuery(query))).toEqual(query);

@@ -177,8 +177,15 @@ export function hasFit(query: CatalogQuery): boolean {
 /** How many filters narrow the view (for "Clear filters"); search text and sort do not count. */
 export function activeFilterCount(query: CatalogQuery): number {
   return [
-    query.craft, query.category, query.difficultyMin, query.difficultyMax, query.format, query.language,
-    query.freeOnly ? true : null, query.freeOnly ? null : query.priceMinCents, query.freeOnly ? null : query.priceMaxCents,
+    query.craft,
+    query.category,
+    query.difficultyMin,
+    query.difficultyMax,
+    query.format,
+    query.language,
+    query.freeOnly ? true : null,
+    query.freeOnly ? null : query.priceMinCents,
+    query.freeOnly ? null : query.priceMaxCents,
     hasFit(query) ? true : null,
     ...(hasYarnFacets(query.craft) ? [query.yarnWeight, query.needleMm, query.gauge, query.yarnM] : []),
   ].filter((value) => value !== null).length;

@@ -15,5 +15,12 @@ export type DeferredResults<T> = QueryStateQuery<T> & {
  */
 export function useDeferredResults<T>(query: UseQueryResult<T>): DeferredResults<T> {
   const data = useDeferredValue(query.data);
-  return { status: query.status, data, error: query.error, fetchStatus: query.fetchStatus, refetch: query.refetch, loading: query.isFetching || data !== query.data };
+  return {
+    status: query.status,
+    data,
+    error: query.error,
+    fetchStatus: query.fetchStatus,
+    refetch: query.refetch,
+    loading: query.isFetching || data !== query.data,
+  };
 }

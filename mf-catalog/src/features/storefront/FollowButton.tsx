@@ -46,15 +46,28 @@ export function FollowButton({ storeId, storeName }: { storeId: string; storeNam
 
   return (
     <div className={styles.follow}>
-      <Button variant={following ? 'secondary' : 'primary'} size="small" aria-pressed={following} busy={busy}
-        busyLabel={following ? 'Unfollowing…' : 'Following…'} onClick={toggle} data-testid="follow-button"
-        disabled={state.isPending}>
+      <Button
+        variant={following ? 'secondary' : 'primary'}
+        size="small"
+        aria-pressed={following}
+        busy={busy}
+        busyLabel={following ? 'Unfollowing…' : 'Following…'}
+        onClick={toggle}
+        data-testid="follow-button"
+        disabled={state.isPending}
+      >
         {following ? `Following ${storeName}` : `Follow ${storeName}`}
       </Button>
       {state.data ? (
-        <span className={styles.count} data-testid="follower-count">{state.data.count} follower{state.data.count === 1 ? '' : 's'}</span>
+        <span className={styles.count} data-testid="follower-count">
+          {state.data.count} follower{state.data.count === 1 ? '' : 's'}
+        </span>
       ) : null}
-      {problem ? <p role="alert" className={styles.problem}>{problem}</p> : null}
+      {problem ? (
+        <p role="alert" className={styles.problem}>
+          {problem}
+        </p>
+      ) : null}
       {following ? <p className={styles.hint}>Their new patterns appear on your home page and in the newsletter.</p> : null}
     </div>
   );

@@ -19,17 +19,18 @@ import { countryName } from '@stitchhouse/shared/countries.ts';
 
 const KIND_LABEL: Record<Storefront['kind'], string> = { designer: 'Pattern designer', retailer: 'Fabric and craft shop', supplier: 'Supplier' };
 
-
 export function StorefrontView({ store }: { store: Storefront }) {
   const [params] = useSearchParams();
   const pageParam = params.get('page');
   const page = pageParam && /^\d{1,4}$/.test(pageParam) && Number(pageParam) >= 1 ? Number(pageParam) : 1;
   // The last page stays while the next loads; the cards render in the background (useDeferredResults).
-  const patterns = useDeferredResults(useQuery({
-    queryKey: storeKeys.patterns(store.id, page),
-    queryFn: ({ signal }) => searchPatterns({ store_id: store.id, sort: 'newest', limit: CATALOG_PAGE_SIZE, offset: (page - 1) * CATALOG_PAGE_SIZE }, signal),
-    placeholderData: keepPreviousData,
-  }));
+  const patterns = useDeferredResults(
+    useQuery({
+      queryKey: storeKeys.patterns(store.id, page),
+      queryFn: ({ signal }) => searchPatterns({ store_id: store.id, sort: 'newest', limit: CATALOG_PAGE_SIZE, offset: (page - 1) * CATALOG_PAGE_SIZE }, signal),
+      placeholderData: keepPreviousData,
+    }),
+  );
   const stocked = useQuery({
     queryKey: storeKeys.stocked(store.id),
     queryFn: ({ signal }) => listStockedPatterns(store.id, signal),
@@ -42,16 +43,24 @@ export function StorefrontView({ store }: { store: Storefront }) {
   return (
     <article className={styles.page}>
       <header className={styles.header}>
-        {store.bannerPath ? <img className={styles.banner} src={publicImageUrl(store.bannerPath, 'store-assets')} alt="" data-testid="store-banner" /> : <div className={styles.bannerPlain} data-testid="store-banner" />}
+        {store.bannerPath ? (
+          <img className={styles.banner} src={publicImageUrl(store.bannerPath, 'store-assets')} alt="" data-testid="store-banner" />
+        ) : (
+          <div className={styles.bannerPlain} data-testid="store-banner" />
+        )}
         <div className={styles.identity}>
           {store.logoPath ? (
             <img className={styles.logo} src={publicImageUrl(store.logoPath, 'store-assets')} alt={`${store.name} logo`} width={96} height={96} />
           ) : (
-            <span className={styles.logoPlain} aria-hidden="true">{store.name.charAt(0).toUpperCase()}</span>
+            <span className={styles.logoPlain} aria-hidden="true">
+              {store.name.charAt(0).toUpperCase()}
+            </span>
           )}
           <div className={styles.nameBlock}>
             <h1 className={styles.name}>{store.name}</h1>
-            <p className={styles.kind}>{KIND_LABEL[store.kind]} · {countryName(store.country)}</p>
+            <p className={styles.kind}>
+              {KIND_LABEL[store.kind]} · {countryName(store.country)}
+            </p>
             <FollowButton storeId={store.id} storeName={store.name} />
           </div>
         </div>
@@ -59,14 +68,26 @@ export function StorefrontView({ store }: { store: Storefront }) {
 
       <div className={styles.about}>
         {/* The designer's markdown through the platform's one renderer, as the bio form's preview shows it. */}
-        {store.bio?.trim() ? <div className={styles.bio} data-testid="store-bio"><Markdown>{store.bio}</Markdown></div> : null}
+        {store.bio?.trim() ? (
+          <div className={styles.bio} data-testid="store-bio">
+            <Markdown>{store.bio}</Markdown>
+          </div>
+        ) : null}
         {store.address ? (
           <section aria-labelledby="visit-heading" className={styles.address}>
             <h2 id="visit-heading">Visit the shop</h2>
             <address data-testid="store-address">
-              {store.address.line1}<br />
-              {store.address.line2 ? <>{store.address.line2}<br /></> : null}
-              {store.address.postalCode} {store.address.city}{store.address.region ? `, ${store.address.region}` : ''}<br />
+              {store.address.line1}
+              <br />
+              {store.address.line2 ? (
+                <>
+                  {store.address.line2}
+                  <br />
+                </>
+              ) : null}
+              {store.address.postalCode} {store.address.city}
+              {store.address.region ? `, ${store.address.region}` : ''}
+              <br />
               {countryName(store.country)}
             </address>
           </section>
@@ -78,19 +99,29 @@ export function StorefrontView({ store }: { store: Storefront }) {
           {store.kind === 'retailer' ? 'Patterns by this shop' : 'Patterns'}
           {patterns.data ? ` (${patterns.data.total})` : ''}
         </h2>
-        <QueryState query={patterns} errorTitle="The patterns could not be loaded" skeleton={<PatternGridSkeleton count={4} />}
+        <QueryState
+          query={patterns}
+          errorTitle="The patterns could not be loaded"
+          skeleton={<PatternGridSkeleton count={4} />}
           isEmpty={(found) => found.hits.length === 0}
-          empty={store.kind === 'retailer' ? (
-            <p>This shop has not published patterns of its own.</p>
-          ) : (
-            <EmptyState title="No patterns yet" headingLevel={3}>
-              <p>{store.name} has not published a pattern yet.</p>
-            </EmptyState>
-          )}>
+          empty={
+            store.kind === 'retailer' ? (
+              <p>This shop has not published patterns of its own.</p>
+            ) : (
+              <EmptyState title="No patterns yet" headingLevel={3}>
+                <p>{store.name} has not published a pattern yet.</p>
+              </EmptyState>
+            )
+          }
+        >
           {(found) => (
             <>
               <PatternGrid patterns={found.hits} headingLevel={3} />
-              <Pagination page={page} pages={pageCount(found.total)} hrefOf={(p) => (p === 1 ? href('/stores/:slug', { slug: store.slug }) : href('/stores/:slug', { slug: store.slug }, { page: p }))} />
+              <Pagination
+                page={page}
+                pages={pageCount(found.total)}
+                hrefOf={(p) => (p === 1 ? href('/stores/:slug', { slug: store.slug }) : href('/stores/:slug', { slug: store.slug }, { page: p }))}
+              />
             </>
           )}
         </QueryState>
@@ -99,8 +130,12 @@ export function StorefrontView({ store }: { store: Storefront }) {
       {store.kind === 'retailer' ? (
         <section className={styles.section} aria-labelledby="stocked-patterns" aria-busy={stocked.isFetching}>
           <h2 id="stocked-patterns">Patterns stocked in the shop</h2>
-          <QueryState query={stocked} errorTitle="The shop's stock could not be loaded" skeleton={<PatternGridSkeleton count={4} />}
-            empty={<p>The shop has not listed the designers' patterns it carries yet.</p>}>
+          <QueryState
+            query={stocked}
+            errorTitle="The shop's stock could not be loaded"
+            skeleton={<PatternGridSkeleton count={4} />}
+            empty={<p>The shop has not listed the designers' patterns it carries yet.</p>}
+          >
             {(carried) => (
               <PatternGrid
                 patterns={carried}
@@ -108,7 +143,11 @@ export function StorefrontView({ store }: { store: Storefront }) {
                 aboveFold={false}
                 footerOf={(p) => {
                   const copies = carried.find((s) => s.id === p.id)?.printedCopies ?? 0;
-                  return <span className={styles.stock}>{copies > 0 ? `${copies} printed ${copies === 1 ? 'copy' : 'copies'} in the shop` : 'Ask in the shop for a printed copy'}</span>;
+                  return (
+                    <span className={styles.stock}>
+                      {copies > 0 ? `${copies} printed ${copies === 1 ? 'copy' : 'copies'} in the shop` : 'Ask in the shop for a printed copy'}
+                    </span>
+                  );
                 }}
               />
             )}

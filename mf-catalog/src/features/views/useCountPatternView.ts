@@ -16,7 +16,9 @@ export function useCountPatternView(patternId: string): void {
     void afterFirstPaint().then(() => recordPatternView(patternId));
     return () => {
       // leaving the page: the next opening of this pattern is a new view
-      queueMicrotask(() => { if (lastCounted === patternId) lastCounted = null; });
+      queueMicrotask(() => {
+        if (lastCounted === patternId) lastCounted = null;
+      });
     };
   }, [patternId]);
 }

@@ -69,8 +69,12 @@ export function ApplicantPanel({ programme, application, onChanged }: ApplicantP
         {summary}
         {problem ? <Alert tone="danger">{problem}</Alert> : null}
         <div className={styles.actions}>
-          <Button variant="secondary" onClick={() => setEditing(true)}>Edit application</Button>
-          <Button variant="danger" busy={busy} busyLabel="Withdrawing…" onClick={() => void withdraw()}>Withdraw application</Button>
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            Edit application
+          </Button>
+          <Button variant="danger" busy={busy} busyLabel="Withdrawing…" onClick={() => void withdraw()}>
+            Withdraw application
+          </Button>
         </div>
       </div>
     );
@@ -84,7 +88,9 @@ export function ApplicantPanel({ programme, application, onChanged }: ApplicantP
   }
   return (
     <div className={styles.section}>
-      <Alert tone="warning" title="Your application was not approved">Reason: {application.reason}</Alert>
+      <Alert tone="warning" title="Your application was not approved">
+        Reason: {application.reason}
+      </Alert>
       {summary}
       <div className={styles.actions}>
         <Button onClick={() => setEditing(true)}>Correct and apply again</Button>

@@ -20,7 +20,13 @@ const AUDIENCE_HINT: Record<PartnerProgramme, string> = {
 
 /** The application to a partner programme, or an edit of it: company, website, audience, country and a message. */
 export function ApplicationForm({ programme, existing, onSubmitted, onCancel }: ApplicationFormProps) {
-  const ids = { company: `${programme}-company`, website: `${programme}-website`, audience: `${programme}-audience`, country: `${programme}-country`, message: `${programme}-message` };
+  const ids = {
+    company: `${programme}-company`,
+    website: `${programme}-website`,
+    audience: `${programme}-audience`,
+    country: `${programme}-country`,
+    message: `${programme}-message`,
+  };
   const form = useZodForm(partnerApplicationSchema, {
     company: existing?.company ?? '',
     website: existing?.website ?? '',
@@ -48,8 +54,14 @@ export function ApplicationForm({ programme, existing, onSubmitted, onCancel }: 
         <Select id={ids.country} label="Country you work from" placeholder="Choose a country" options={countryOptions()} required {...form.field('country')} />
         <TextArea id={ids.message} label="Anything else we should know (optional)" rows={3} {...form.field('message')} />
         <div className={styles.actions}>
-          <Button type="submit" busy={form.busy} busyLabel="Sending…">{label}</Button>
-          {onCancel ? <Button variant="secondary" onClick={onCancel}>Cancel</Button> : null}
+          <Button type="submit" busy={form.busy} busyLabel="Sending…">
+            {label}
+          </Button>
+          {onCancel ? (
+            <Button variant="secondary" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
         </div>
       </form>
     </>

@@ -55,15 +55,29 @@ function ApplicationReview({ application: a, own, onDecided }: { application: Pa
       </h3>
       <dl className={styles.details}>
         <dt>Website</dt>
-        <dd><a href={a.website} rel="noopener noreferrer nofollow" target="_blank">{a.website}</a></dd>
+        <dd>
+          <a href={a.website} rel="noopener noreferrer nofollow" target="_blank">
+            {a.website}
+          </a>
+        </dd>
         <dt>Audience</dt>
         <dd>{a.audience || 'not given'}</dd>
         <dt>Country</dt>
         <dd>{countryName(a.country) || 'not given'}</dd>
-        {a.message ? (<><dt>Message</dt><dd>{a.message}</dd></>) : null}
+        {a.message ? (
+          <>
+            <dt>Message</dt>
+            <dd>{a.message}</dd>
+          </>
+        ) : null}
         <dt>Applied</dt>
         <dd>{formatDay(a.createdAt)}</dd>
-        {a.reason ? (<><dt>Reason given</dt><dd>{a.reason}</dd></>) : null}
+        {a.reason ? (
+          <>
+            <dt>Reason given</dt>
+            <dd>{a.reason}</dd>
+          </>
+        ) : null}
       </dl>
       {a.status === 'pending' && own ? (
         <p className={styles.muted}>This is your own application: another operator decides it.</p>

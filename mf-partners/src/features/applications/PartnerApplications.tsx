@@ -58,7 +58,15 @@ export function PartnerApplications({ programme, path, approved }: PartnerApplic
     );
   } else if (state.status === 'error' || !state.data) {
     body = (
-      <Alert tone="danger" title="Your application could not be loaded" actions={<Button size="small" onClick={() => void state.refetch()}>Try again</Button>}>
+      <Alert
+        tone="danger"
+        title="Your application could not be loaded"
+        actions={
+          <Button size="small" onClick={() => void state.refetch()}>
+            Try again
+          </Button>
+        }
+      >
         {serverMessage(state.error).message}
       </Alert>
     );
@@ -68,7 +76,11 @@ export function PartnerApplications({ programme, path, approved }: PartnerApplic
     const application = state.data.application;
     body = (
       <>
-        <ApplicantPanel programme={programme} application={application} onChanged={() => void queryClient.invalidateQueries({ queryKey: applicationKeys.mine(programme, userId) })} />
+        <ApplicantPanel
+          programme={programme}
+          application={application}
+          onChanged={() => void queryClient.invalidateQueries({ queryKey: applicationKeys.mine(programme, userId) })}
+        />
         {application?.status === 'approved' && approved ? approved(application, userId) : null}
       </>
     );

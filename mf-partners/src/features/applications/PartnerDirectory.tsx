@@ -23,7 +23,11 @@ export function PartnerDirectory({ programme, title }: PartnerDirectoryProps) {
         query={list}
         errorTitle="The directory could not be loaded"
         skeleton={<Spinner label="Loading the directory…" showLabel />}
-        empty={<EmptyState title="No approved partners yet" headingLevel={3}>The first approved partners appear here.</EmptyState>}
+        empty={
+          <EmptyState title="No approved partners yet" headingLevel={3}>
+            The first approved partners appear here.
+          </EmptyState>
+        }
       >
         {(list) => (
           <ul className={styles.directory} aria-label={title}>

@@ -44,24 +44,61 @@ export function KitForm({ kit, onSaved, onCancel }: KitFormProps) {
         noValidate
         aria-label={kit ? `Edit the kit ${kit.title}` : 'New kit'}
         onSubmit={form.onSubmit(async (input) => {
-          const values = { patternId: input.patternId, title: input.title, description: input.description, priceCents: input.price, currency: input.currency, url: input.url };
+          const values = {
+            patternId: input.patternId,
+            title: input.title,
+            description: input.description,
+            priceCents: input.price,
+            currency: input.currency,
+            url: input.url,
+          };
           if (kit) await updateKit(kit.id, values);
           else await createKit(values);
           onSaved(input.title);
         })}
       >
         <PatternPicker id={IDS.patternId} chosen={pattern} onChoose={choose} error={form.errors.patternId} />
-        <TextField id={IDS.title} label="Kit title" hint="What is in the bundle, e.g. “Washed linen and shell buttons”." required maxLength={120} {...form.field('title')} />
-        <TextArea id={IDS.description} label="What the kit contains" hint="Fabric, amounts, notions. Up to 1000 characters." rows={3} maxLength={1000} {...form.field('description')} />
+        <TextField
+          id={IDS.title}
+          label="Kit title"
+          hint="What is in the bundle, e.g. “Washed linen and shell buttons”."
+          required
+          maxLength={120}
+          {...form.field('title')}
+        />
+        <TextArea
+          id={IDS.description}
+          label="What the kit contains"
+          hint="Fabric, amounts, notions. Up to 1000 characters."
+          rows={3}
+          maxLength={1000}
+          {...form.field('description')}
+        />
         <div className={styles.priceRow}>
           <TextField id={IDS.price} label="Price" hint="e.g. 24.50" inputMode="decimal" required {...form.field('price')} />
           <Select id={IDS.currency} label="Currency" options={CURRENCY_OPTIONS} required {...form.field('currency')} />
         </div>
-        <TextField id={IDS.url} label="Link to the kit in your shop" type="url" placeholder="https://" hint="A full https:// address; makers open it in a new tab." required {...form.field('url')} />
-        {form.formError ? <p role="alert" className={styles.bad}>{form.formError.message}</p> : null}
+        <TextField
+          id={IDS.url}
+          label="Link to the kit in your shop"
+          type="url"
+          placeholder="https://"
+          hint="A full https:// address; makers open it in a new tab."
+          required
+          {...form.field('url')}
+        />
+        {form.formError ? (
+          <p role="alert" className={styles.bad}>
+            {form.formError.message}
+          </p>
+        ) : null}
         <div className={styles.actions}>
-          <Button type="submit" busy={form.busy} busyLabel="Saving the kit…">{kit ? 'Save changes' : 'Add the kit'}</Button>
-          <Button variant="ghost" onClick={onCancel}>Cancel</Button>
+          <Button type="submit" busy={form.busy} busyLabel="Saving the kit…">
+            {kit ? 'Save changes' : 'Add the kit'}
+          </Button>
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
         </div>
       </form>
     </>

@@ -50,8 +50,8 @@ export function MyKits({ supplierId }: { supplierId: string }) {
     <section className={styles.section} aria-labelledby="my-kits-heading" data-testid="my-kits">
       <h2 id="my-kits-heading">My kits</h2>
       <p className={styles.muted}>
-        Clicks count each time a maker opens your shop from a kit (repeats by the same person within 30 minutes, and your own, are left
-        out). Daily figures are in your <Link to={href('/reports')}>reports</Link>.
+        Clicks count each time a maker opens your shop from a kit (repeats by the same person within 30 minutes, and your own, are left out). Daily figures are
+        in your <Link to={href('/reports')}>reports</Link>.
       </p>
       <div ref={noticeRef} tabIndex={-1} className={styles.notice}>
         {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
@@ -63,7 +63,12 @@ export function MyKits({ supplierId }: { supplierId: string }) {
       ) : (
         <div className={styles.editor}>
           <h3>{editing.kind === 'new' ? 'New kit' : `Edit “${editing.kit.title}”`}</h3>
-          <KitForm key={editing.kind === 'edit' ? editing.kit.id : 'new'} kit={editing.kind === 'edit' ? editing.kit : undefined} onSaved={saved} onCancel={() => setEditing({ kind: 'none' })} />
+          <KitForm
+            key={editing.kind === 'edit' ? editing.kit.id : 'new'}
+            kit={editing.kind === 'edit' ? editing.kit : undefined}
+            onSaved={saved}
+            onCancel={() => setEditing({ kind: 'none' })}
+          />
         </div>
       )}
       <QueryState
@@ -87,24 +92,47 @@ export function MyKits({ supplierId }: { supplierId: string }) {
                   <th scope="col">Kit</th>
                   <th scope="col">Pattern</th>
                   <th scope="col">Price</th>
-                  <th scope="col" className={styles.number}>Clicks</th>
+                  <th scope="col" className={styles.number}>
+                    Clicks
+                  </th>
                   <th scope="col">State</th>
-                  <th scope="col"><VisuallyHidden>Actions</VisuallyHidden></th>
+                  <th scope="col">
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {list.map((kit) => (
                   <tr key={kit.id} data-kit-id={kit.id}>
                     <th scope="row">
-                      <a href={kit.url} target="_blank" rel="noopener">{kit.title}<VisuallyHidden> (opens your shop in a new tab)</VisuallyHidden></a>
+                      <a href={kit.url} target="_blank" rel="noopener">
+                        {kit.title}
+                        <VisuallyHidden> (opens your shop in a new tab)</VisuallyHidden>
+                      </a>
                     </th>
-                    <td>{kit.patternTitle ? <Link to={href('/patterns/:productId', { productId: kit.patternId })}>{kit.patternTitle}</Link> : <span className={styles.muted}>No longer in the catalog</span>}</td>
+                    <td>
+                      {kit.patternTitle ? (
+                        <Link to={href('/patterns/:productId', { productId: kit.patternId })}>{kit.patternTitle}</Link>
+                      ) : (
+                        <span className={styles.muted}>No longer in the catalog</span>
+                      )}
+                    </td>
                     <td>{formatMoney(kit.priceCents, kit.currency)}</td>
-                    <td className={styles.number} data-testid="kit-clicks">{kit.clicks}</td>
+                    <td className={styles.number} data-testid="kit-clicks">
+                      {kit.clicks}
+                    </td>
                     <td>{kit.archivedAt ? 'Archived' : kit.patternTitle ? 'Listed' : 'Hidden'}</td>
                     <td className={styles.rowActions}>
-                      <Button size="small" variant="secondary" onClick={() => setEditing({ kind: 'edit', kit })} aria-label={`Edit ${kit.title}`}>Edit</Button>
-                      <Button size="small" variant="ghost" busy={busyId === kit.id} onClick={() => void archive(kit)} aria-label={`${kit.archivedAt ? 'Restore' : 'Archive'} ${kit.title}`}>
+                      <Button size="small" variant="secondary" onClick={() => setEditing({ kind: 'edit', kit })} aria-label={`Edit ${kit.title}`}>
+                        Edit
+                      </Button>
+                      <Button
+                        size="small"
+                        variant="ghost"
+                        busy={busyId === kit.id}
+                        onClick={() => void archive(kit)}
+                        aria-label={`${kit.archivedAt ? 'Restore' : 'Archive'} ${kit.title}`}
+                      >
                         {kit.archivedAt ? 'Restore' : 'Archive'}
                       </Button>
                     </td>

@@ -48,7 +48,9 @@ export function PatternPicker({ id, chosen, onChoose, error }: PatternPickerProp
         <p id={id} tabIndex={-1}>
           <strong>Pattern:</strong> {chosen.title} <span className={styles.muted}>by {chosen.storeName}</span>
         </p>
-        <Button size="small" variant="ghost" onClick={() => onChoose(null)}>Change pattern</Button>
+        <Button size="small" variant="ghost" onClick={() => onChoose(null)}>
+          Change pattern
+        </Button>
       </div>
     );
   }
@@ -72,7 +74,9 @@ export function PatternPicker({ id, chosen, onChoose, error }: PatternPickerProp
           : state.status === 'error'
             ? state.message
             : state.status === 'ready'
-              ? state.hits.length === 0 ? 'No published pattern matches these words.' : `${state.hits.length} matching pattern${state.hits.length === 1 ? '' : 's'}.`
+              ? state.hits.length === 0
+                ? 'No published pattern matches these words.'
+                : `${state.hits.length} matching pattern${state.hits.length === 1 ? '' : 's'}.`
               : ''}
       </p>
       {state.hits.length > 0 ? (

@@ -67,11 +67,14 @@ export function SalesUpload({ storeId, currency, onImported }: { storeId: string
       setResult(imported);
       if (imported.accepted > 0) onImported?.();
       // the server's verdict is the one that counts
-      setPreview({ ...preview, verdicts: preview.verdicts.map((v) => {
-        const server = imported.results.find((r) => r.line === v.line);
-        if (!server || server.status === 'accepted') return v;
-        return { line: v.line, external_id: v.external_id, status: 'rejected', reason: server.reason ?? 'Not imported' };
-      }) });
+      setPreview({
+        ...preview,
+        verdicts: preview.verdicts.map((v) => {
+          const server = imported.results.find((r) => r.line === v.line);
+          if (!server || server.status === 'accepted') return v;
+          return { line: v.line, external_id: v.external_id, status: 'rejected', reason: server.reason ?? 'Not imported' };
+        }),
+      });
     } catch (err) {
       setProblem(describeError(err).message);
     } finally {
@@ -89,7 +92,10 @@ export function SalesUpload({ storeId, currency, onImported }: { storeId: string
       <p>
         No till? Upload a CSV with a header row naming the columns <code className={styles.code}>{CSV_COLUMNS.join(', ')}</code>. Prices like{' '}
         <code className={styles.code}>18.00</code>; currency may be left empty ({currency}); dates like <code className={styles.code}>2026-11-20</code>.{' '}
-        <a href={`data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE)}`} download="in-shop-sales-template.csv">Download a template</a>.
+        <a href={`data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE)}`} download="in-shop-sales-template.csv">
+          Download a template
+        </a>
+        .
       </p>
       <div className={styles.fileInput}>
         <label htmlFor={inputId}>Sales file (CSV)</label>
@@ -97,7 +103,11 @@ export function SalesUpload({ storeId, currency, onImported }: { storeId: string
       </div>
       {checking ? <Spinner label="Checking the file…" showLabel /> : null}
       <div ref={summaryRef} tabIndex={-1} className={styles.notice} data-testid="upload-summary">
-        {problem ? <Alert tone="danger" title="The file could not be used">{problem}</Alert> : null}
+        {problem ? (
+          <Alert tone="danger" title="The file could not be used">
+            {problem}
+          </Alert>
+        ) : null}
         {result ? (
           <Alert tone={result.accepted > 0 ? 'success' : 'info'} title="Import finished">
             Imported {result.accepted} {result.accepted === 1 ? 'sale' : 'sales'}
@@ -123,11 +133,17 @@ export function SalesUpload({ storeId, currency, onImported }: { storeId: string
             <caption className={styles.caption}>Rows of {preview.fileName}</caption>
             <thead>
               <tr>
-                <th scope="col" className={styles.number}>Row</th>
+                <th scope="col" className={styles.number}>
+                  Row
+                </th>
                 <th scope="col">external_id</th>
                 <th scope="col">Pattern</th>
-                <th scope="col" className={styles.number}>Qty</th>
-                <th scope="col" className={styles.number}>Price</th>
+                <th scope="col" className={styles.number}>
+                  Qty
+                </th>
+                <th scope="col" className={styles.number}>
+                  Price
+                </th>
                 <th scope="col">Sold</th>
                 <th scope="col">Check</th>
               </tr>
@@ -137,9 +153,13 @@ export function SalesUpload({ storeId, currency, onImported }: { storeId: string
                 const row = preview.rows[i] ?? {};
                 return (
                   <tr key={v.line} data-status={v.status}>
-                    <th scope="row" className={styles.number}>{v.line}</th>
+                    <th scope="row" className={styles.number}>
+                      {v.line}
+                    </th>
                     <td>{row.external_id}</td>
-                    <td><code className={styles.code}>{row.pattern_id}</code></td>
+                    <td>
+                      <code className={styles.code}>{row.pattern_id}</code>
+                    </td>
                     <td className={styles.number}>{row.quantity}</td>
                     <td className={styles.number}>
                       {v.status === 'accepted' ? formatMoney(v.sale.unit_price_cents, v.sale.currency ?? currency) : row.unit_price}

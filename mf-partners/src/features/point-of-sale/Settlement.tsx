@@ -8,7 +8,17 @@ import * as styles from './pointOfSale.module.css';
 
 const monthName = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-const CSV_COLUMNS = ['month', 'shop_name', 'designer_name', 'currency', 'sales', 'copies', 'royalty_cents', 'platform_fee_cents', 'designer_share_cents'] as const;
+const CSV_COLUMNS = [
+  'month',
+  'shop_name',
+  'designer_name',
+  'currency',
+  'sales',
+  'copies',
+  'royalty_cents',
+  'platform_fee_cents',
+  'designer_share_cents',
+] as const;
 
 /**
  * The monthly settlement statement: per month, shop and designer, the copies sold and the
@@ -48,32 +58,53 @@ export function Settlement({ side, storeId }: { side: 'shop' | 'designer'; store
           : 'Printed copies of your patterns sold in shops, per month and shop: the royalty, the platform’s share and yours.'}
       </p>
       <div className={styles.actions}>
-        <Button size="small" variant="secondary" onClick={() => setMonths((m) => m + 6)}>Show six more months</Button>
+        <Button size="small" variant="secondary" onClick={() => setMonths((m) => m + 6)}>
+          Show six more months
+        </Button>
         {rows.data && rows.data.length > 0 ? (
           <>
-            <Button size="small" variant="secondary" onClick={() => download(rows.data!)}>Download CSV</Button>
-            <Button size="small" variant="ghost" onClick={() => window.print()}>Print statement</Button>
+            <Button size="small" variant="secondary" onClick={() => download(rows.data!)}>
+              Download CSV
+            </Button>
+            <Button size="small" variant="ghost" onClick={() => window.print()}>
+              Print statement
+            </Button>
           </>
         ) : null}
       </div>
       <QueryState
         query={rows}
         errorTitle="The statement could not be loaded"
-        skeleton={<><p className={styles.muted}>Loading the statement…</p><Skeleton width="100%" /></>}
+        skeleton={
+          <>
+            <p className={styles.muted}>Loading the statement…</p>
+            <Skeleton width="100%" />
+          </>
+        }
         empty={<p className={styles.muted}>No in-shop sales since {monthName(fromIso)}.</p>}
       >
         {(list) => (
           <div className={styles.tableWrap}>
             <table className={styles.table}>
-              <caption className={styles.caption}>{title}, since {monthName(fromIso)}</caption>
+              <caption className={styles.caption}>
+                {title}, since {monthName(fromIso)}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Month</th>
                   <th scope="col">{side === 'shop' ? 'Designer' : 'Shop'}</th>
-                  <th scope="col" className={styles.number}>Copies</th>
-                  <th scope="col" className={styles.number}>Royalty</th>
-                  <th scope="col" className={styles.number}>Platform share</th>
-                  <th scope="col" className={styles.number}>Designer’s share</th>
+                  <th scope="col" className={styles.number}>
+                    Copies
+                  </th>
+                  <th scope="col" className={styles.number}>
+                    Royalty
+                  </th>
+                  <th scope="col" className={styles.number}>
+                    Platform share
+                  </th>
+                  <th scope="col" className={styles.number}>
+                    Designer’s share
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -76,26 +76,45 @@ export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'p
     <section className={styles.section} aria-labelledby="pos-keys" data-testid="till-keys">
       <h2 id="pos-keys">Till keys</h2>
       {plan !== 'pro' ? (
-        <Alert tone="info" title="Till keys are part of the Pro plan"
-          actions={<LinkButton to={href('/payment/subscription')} size="small">See the Pro plan</LinkButton>}>
-          Your shop is on the Free plan: the catalog feed and the sales endpoint answer 403 until it moves to Pro. You can upload sales as CSV below on any plan.
+        <Alert
+          tone="info"
+          title="Till keys are part of the Pro plan"
+          actions={
+            <LinkButton to={href('/payment/subscription')} size="small">
+              See the Pro plan
+            </LinkButton>
+          }
+        >
+          Your shop is on the Free plan: the catalog feed and the sales endpoint answer 403 until it moves to Pro. You can upload sales as CSV below on any
+          plan.
         </Alert>
       ) : null}
-      {plan === 'pro' ? <form className={styles.keyForm} onSubmit={create} noValidate>
-        <TextField label="Key name" hint="Which till or app uses it, e.g. “Front counter till”." maxLength={60}
-          required {...keyForm.field('name')} />
-        <Button type="submit" busy={keyForm.busy}>Create key</Button>
-      </form> : null}
+      {plan === 'pro' ? (
+        <form className={styles.keyForm} onSubmit={create} noValidate>
+          <TextField label="Key name" hint="Which till or app uses it, e.g. “Front counter till”." maxLength={60} required {...keyForm.field('name')} />
+          <Button type="submit" busy={keyForm.busy}>
+            Create key
+          </Button>
+        </form>
+      ) : null}
       {created ? (
         <div ref={createdRef} tabIndex={-1} className={styles.notice} data-testid="new-key">
           <Alert tone="warning" title={`Your new key “${created.name}”`}>
-            <p>Copy it now and keep it in your till’s settings: <strong>this is the only time it is shown</strong>. We keep only a fingerprint of it.</p>
+            <p>
+              Copy it now and keep it in your till’s settings: <strong>this is the only time it is shown</strong>. We keep only a fingerprint of it.
+            </p>
             <div className={styles.secret}>
               <code data-testid="new-key-value">{created.key}</code>
-              <Button size="small" variant="secondary" onClick={() => void copy()}>{copied ? 'Copied' : 'Copy key'}</Button>
-              <Button size="small" variant="ghost" onClick={() => setCreated(null)}>I have stored it</Button>
+              <Button size="small" variant="secondary" onClick={() => void copy()}>
+                {copied ? 'Copied' : 'Copy key'}
+              </Button>
+              <Button size="small" variant="ghost" onClick={() => setCreated(null)}>
+                I have stored it
+              </Button>
             </div>
-            <p role="status" className={styles.muted}>{copied ? 'The key is on your clipboard.' : ''}</p>
+            <p role="status" className={styles.muted}>
+              {copied ? 'The key is on your clipboard.' : ''}
+            </p>
           </Alert>
         </div>
       ) : null}
@@ -127,25 +146,35 @@ export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'p
                   <th scope="col">Created</th>
                   <th scope="col">Last used</th>
                   <th scope="col">State</th>
-                  <th scope="col"><VisuallyHidden>Actions</VisuallyHidden></th>
+                  <th scope="col">
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {list.map((key) => (
                   <tr key={key.id} data-key-id={key.id}>
                     <th scope="row">{key.name}</th>
-                    <td data-label="Starts with"><code className={styles.code}>{key.prefix}…</code></td>
+                    <td data-label="Starts with">
+                      <code className={styles.code}>{key.prefix}…</code>
+                    </td>
                     <td data-label="Created">{when(key.createdAt)}</td>
                     <td data-label="Last used">{when(key.lastUsedAt)}</td>
                     <td data-label="State">{key.revokedAt ? `Revoked ${when(key.revokedAt)}` : 'Active'}</td>
                     <td className={styles.keyActions}>
                       {key.revokedAt ? null : confirming === key.id ? (
                         <span className={styles.actions}>
-                          <Button size="small" variant="danger" busy={busy === key.id} onClick={() => void revoke(key)} aria-label={`Yes, revoke ${key.name}`}>Yes, revoke</Button>
-                          <Button size="small" variant="ghost" onClick={() => setConfirming(null)}>Keep it</Button>
+                          <Button size="small" variant="danger" busy={busy === key.id} onClick={() => void revoke(key)} aria-label={`Yes, revoke ${key.name}`}>
+                            Yes, revoke
+                          </Button>
+                          <Button size="small" variant="ghost" onClick={() => setConfirming(null)}>
+                            Keep it
+                          </Button>
                         </span>
                       ) : (
-                        <Button size="small" variant="secondary" onClick={() => setConfirming(key.id)} aria-label={`Revoke ${key.name}`}>Revoke</Button>
+                        <Button size="small" variant="secondary" onClick={() => setConfirming(key.id)} aria-label={`Revoke ${key.name}`}>
+                          Revoke
+                        </Button>
                       )}
                     </td>
                   </tr>

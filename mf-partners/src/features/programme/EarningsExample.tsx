@@ -1,4 +1,12 @@
-import { EXAMPLE_COUNTRY, EXAMPLE_SALE, REFERRAL_ATTRIBUTION_DAYS, RESELLER_COMMISSION_BP, commissionExample, formatBasisPoints, formatMoney } from '@stitchhouse/shared/pricing.ts';
+import {
+  EXAMPLE_COUNTRY,
+  EXAMPLE_SALE,
+  REFERRAL_ATTRIBUTION_DAYS,
+  RESELLER_COMMISSION_BP,
+  commissionExample,
+  formatBasisPoints,
+  formatMoney,
+} from '@stitchhouse/shared/pricing.ts';
 import { SaleExample } from '@stitchhouse/shared/saleExample.tsx';
 import * as styles from './programme.module.css';
 
@@ -14,9 +22,15 @@ export function EarningsExample() {
       <thead>
         <tr>
           <th scope="col">Designer’s plan</th>
-          <th scope="col" className={styles.num}>Platform fee</th>
-          <th scope="col" className={styles.num}>Reseller earns ({formatBasisPoints(RESELLER_COMMISSION_BP)} of the fee)</th>
-          <th scope="col" className={styles.num}>Designer keeps (same with or without a referral)</th>
+          <th scope="col" className={styles.num}>
+            Platform fee
+          </th>
+          <th scope="col" className={styles.num}>
+            Reseller earns ({formatBasisPoints(RESELLER_COMMISSION_BP)} of the fee)
+          </th>
+          <th scope="col" className={styles.num}>
+            Designer keeps (same with or without a referral)
+          </th>
         </tr>
       </thead>
       <tbody>

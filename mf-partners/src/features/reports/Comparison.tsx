@@ -19,8 +19,8 @@ export function Comparison({ totals, rows, previous, previousLabel, fallbackCurr
     const now = totalOf(total, rows);
     const before = previous ? totalOf(total, previous) : {};
     const keys = [...new Set([...Object.keys(now), ...Object.keys(before)])].sort();
-    const none = total.kind === 'money' ? fallbackCurrency ?? '' : '';
-    return (keys.length ? keys : [none]).map((currency) => ({ total, currency, value: now[currency] ?? 0, before: previous ? before[currency] ?? 0 : null }));
+    const none = total.kind === 'money' ? (fallbackCurrency ?? '') : '';
+    return (keys.length ? keys : [none]).map((currency) => ({ total, currency, value: now[currency] ?? 0, before: previous ? (before[currency] ?? 0) : null }));
   });
   const show = (v: number, currency: string) => (currency ? money(v, currency) : formatCount(v));
   return (
@@ -30,7 +30,10 @@ export function Comparison({ totals, rows, previous, previousLabel, fallbackCurr
         const word = change === null ? '' : change.difference > 0 ? 'up' : change.difference < 0 ? 'down' : 'unchanged';
         return (
           <div key={`${total.label}-${currency}`} className={styles.total}>
-            <dt>{total.label}{currency ? ` (${currency})` : ''}</dt>
+            <dt>
+              {total.label}
+              {currency ? ` (${currency})` : ''}
+            </dt>
             <dd className={styles.totalValue}>{show(value, currency)}</dd>
             <dd className={styles.delta} data-trend={word}>
               {change === null

@@ -19,13 +19,14 @@ export interface EmptyPeriodProps {
 export function EmptyPeriod({ empty, rpc, period, today, onShow }: EmptyPeriodProps) {
   const wider = lastTwelveMonths(today);
   const alreadyWide = covers(period, wider);
-  const probe = useQuery({ queryKey: reportKeys.rows(rpc, wider.from, wider.to), queryFn: ({ signal }) => reportRows(rpc, wider.from, wider.to, signal), enabled: !alreadyWide });
+  const probe = useQuery({
+    queryKey: reportKeys.rows(rpc, wider.from, wider.to),
+    queryFn: ({ signal }) => reportRows(rpc, wider.from, wider.to, signal),
+    enabled: !alreadyWide,
+  });
   const found = probe.isSuccess ? probe.data.length : 0;
   return (
-    <EmptyState
-      title={empty}
-      actions={found > 0 ? <Button onClick={() => onShow(wider)}>Show the last 12 months</Button> : null}
-    >
+    <EmptyState title={empty} actions={found > 0 ? <Button onClick={() => onShow(wider)}>Show the last 12 months</Button> : null}>
       <span role="status">
         {`Nothing in ${periodLabel(period)}. `}
         {alreadyWide

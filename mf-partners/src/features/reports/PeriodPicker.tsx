@@ -31,7 +31,10 @@ export function PeriodPicker({ period, onPreset, onCustom }: PeriodPickerProps) 
         onChange={(e) => {
           void preset.onChange(e);
           const value = e.target.value as Preset;
-          if (value !== 'custom') { form.rhf.clearErrors(); onPreset(value); }
+          if (value !== 'custom') {
+            form.rhf.clearErrors();
+            onPreset(value);
+          }
         }}
       />
       {choice === 'custom' ? (

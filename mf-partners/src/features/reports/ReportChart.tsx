@@ -25,7 +25,11 @@ export default function ReportChart({ points, measure, xIsDay, xLabel, currency 
           <BarChart data={points} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#d6d3d1" />
             <XAxis dataKey="x" tickFormatter={label} tick={{ fill: '#44403c', fontSize: 12 }} />
-            <YAxis tickFormatter={(v: number) => (currency ? money(v, currency).replace(/\.00$/, '') : formatCount(v))} tick={{ fill: '#44403c', fontSize: 12 }} width={80} />
+            <YAxis
+              tickFormatter={(v: number) => (currency ? money(v, currency).replace(/\.00$/, '') : formatCount(v))}
+              tick={{ fill: '#44403c', fontSize: 12 }}
+              width={80}
+            />
             <Tooltip formatter={(v) => [value(Number(v)), measure]} labelFormatter={(x) => label(String(x))} />
             <Bar dataKey="value" name={measure} fill="#9a3412" isAnimationActive={false} />
           </BarChart>
@@ -35,9 +39,19 @@ export default function ReportChart({ points, measure, xIsDay, xLabel, currency 
         <summary>The chart's figures as a table</summary>
         <table>
           <caption>{title}</caption>
-          <thead><tr><th scope="col">{xLabel}</th><th scope="col">{measure}</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{xLabel}</th>
+              <th scope="col">{measure}</th>
+            </tr>
+          </thead>
           <tbody>
-            {points.map((p) => <tr key={p.x}><th scope="row">{label(p.x)}</th><td>{value(p.value)}</td></tr>)}
+            {points.map((p) => (
+              <tr key={p.x}>
+                <th scope="row">{label(p.x)}</th>
+                <td>{value(p.value)}</td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </details>

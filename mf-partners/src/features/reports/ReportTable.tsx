@@ -26,7 +26,12 @@ export function ReportTable({ caption, columns, rows, initialSort }: ReportTable
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" aria-sort={sort.key === c.key ? sort.direction : 'none'} className={c.kind === 'money' || c.kind === 'count' || c.kind === 'ratio' ? styles.numeric : undefined}>
+              <th
+                key={c.key}
+                scope="col"
+                aria-sort={sort.key === c.key ? sort.direction : 'none'}
+                className={c.kind === 'money' || c.kind === 'count' || c.kind === 'ratio' ? styles.numeric : undefined}
+              >
                 <button type="button" className={styles.sortButton} onClick={() => toggle(c.key)}>
                   {c.label}
                   <span aria-hidden="true">{sort.key === c.key ? (sort.direction === 'ascending' ? ' ▲' : ' ▼') : ' ↕'}</span>
@@ -39,7 +44,9 @@ export function ReportTable({ caption, columns, rows, initialSort }: ReportTable
           {sorted.map((row, i) => (
             <tr key={i}>
               {columns.map((c) => (
-                <td key={c.key} className={c.kind === 'money' || c.kind === 'count' || c.kind === 'ratio' ? styles.numeric : undefined}>{cellText(c, row)}</td>
+                <td key={c.key} className={c.kind === 'money' || c.kind === 'count' || c.kind === 'ratio' ? styles.numeric : undefined}>
+                  {cellText(c, row)}
+                </td>
               ))}
             </tr>
           ))}

@@ -11,9 +11,24 @@ const rows = [
 describe('report maths', () => {
   it('totals money per currency and counts once', () => {
     const sales = REPORTS.sales!;
-    expect(totalOf(sales.totals.find((t) => t.label === 'Net')!, rows)).toEqual({ EUR: 800, USD: 700 });
-    expect(totalOf(sales.totals.find((t) => t.label === 'Order lines')!, rows)).toEqual({ '': 4 });
-    expect(totalOf(sales.totals.find((t) => t.label === 'Order lines')!, [])).toEqual({ '': 0 });
+    expect(
+      totalOf(
+        sales.totals.find((t) => t.label === 'Net')!,
+        rows,
+      ),
+    ).toEqual({ EUR: 800, USD: 700 });
+    expect(
+      totalOf(
+        sales.totals.find((t) => t.label === 'Order lines')!,
+        rows,
+      ),
+    ).toEqual({ '': 4 });
+    expect(
+      totalOf(
+        sales.totals.find((t) => t.label === 'Order lines')!,
+        [],
+      ),
+    ).toEqual({ '': 0 });
   });
 
   it('compares with the previous period', () => {
@@ -23,7 +38,10 @@ describe('report maths', () => {
   });
 
   it('charts one currency by day, in day order', () => {
-    expect(chartPoints(REPORTS.sales!, rows, 'EUR')).toEqual([{ x: '2026-10-01', value: -200 }, { x: '2026-10-02', value: 1000 }]);
+    expect(chartPoints(REPORTS.sales!, rows, 'EUR')).toEqual([
+      { x: '2026-10-01', value: -200 },
+      { x: '2026-10-02', value: 1000 },
+    ]);
   });
 
   it('sorts numbers as numbers', () => {
@@ -33,19 +51,28 @@ describe('report maths', () => {
     expect(sortRows(rows, d, 'ascending').map((r) => r.day)).toEqual(['2026-10-01', '2026-10-01', '2026-10-02']);
   });
 
-  it('in-shop sales: a shop\'s takings in its sale currency and what it owes, apart from a designer\'s share', () => {
+  it("in-shop sales: a shop's takings in its sale currency and what it owes, apart from a designer's share", () => {
     const inShop = REPORTS['in-shop-sales']!;
     const both = [
       { side: 'shop', currency: 'EUR', copies: 7, royalty_cents: 3154, designer_share_cents: 2839, takings_currency: 'GBP', takings_cents: 11848 },
       { side: 'designer', currency: 'EUR', copies: 2, royalty_cents: 900, designer_share_cents: 810, takings_currency: null, takings_cents: null },
     ];
-    const total = (label: string) => totalOf(inShop.totals.find((t) => t.label === label)!, both);
+    const total = (label: string) =>
+      totalOf(
+        inShop.totals.find((t) => t.label === label)!,
+        both,
+      );
     expect(total('Takings')).toEqual({ GBP: 11848 });
     expect(total('Royalties you owe')).toEqual({ EUR: 3154 });
     expect(total('Copies sold in your shop')).toEqual({ '': 7 });
     expect(total('Your share')).toEqual({ EUR: 810 });
     const takings = inShop.columns.find((c) => c.key === 'takings_cents')!;
     expect(cellText(takings, both[0]!)).toBe('£118.48');
-    expect(cellText(inShop.columns.find((c) => c.key === 'side')!, both[0]!)).toBe('In your shop');
+    expect(
+      cellText(
+        inShop.columns.find((c) => c.key === 'side')!,
+        both[0]!,
+      ),
+    ).toBe('In your shop');
   });
 });

@@ -5,7 +5,9 @@ import { REPORT_SOURCES, type ReportRpc, type ReportSlug } from '@stitchhouse/sh
 
 export type ColumnKind = 'day' | 'text' | 'count' | 'money' | 'ratio';
 export interface Column {
-  key: string; label: string; kind: ColumnKind;
+  key: string;
+  label: string;
+  kind: ColumnKind;
   /** Money in another column's currency than `currency` (a shop's takings are in its sale currency). */
   currencyKey?: string;
   /** Words for a text column's codes. */
@@ -15,7 +17,9 @@ export type ReportRow = Record<string, string | number | null>;
 
 /** A total over the rows: money sums per currency, counts once. */
 export interface Total {
-  label: string; kind: 'money' | 'count'; value(row: ReportRow): number;
+  label: string;
+  kind: 'money' | 'count';
+  value(row: ReportRow): number;
   currencyKey?: string;
   /** Only these rows count; a total no row of either period fits is not shown (a shop has no designer's share). */
   when?(row: ReportRow): boolean;
@@ -48,19 +52,42 @@ const title = col('title', 'Pattern', 'text');
 export const REPORTS: Record<ReportSlug, ReportDefinition> = {
   sales: {
     rpc: REPORT_SOURCES['sales'].rpc,
-    columns: [day, currency, col('lines', 'Order lines', 'count'), col('units', 'Units', 'count'), col('gross_cents', 'Gross', 'money'),
-      col('discount_cents', 'Discounts', 'money'), col('vat_cents', 'VAT', 'money'), col('fee_cents', 'Fees', 'money'),
-      col('refunds_cents', 'Refunds', 'money'), col('net_cents', 'Net', 'money')],
+    columns: [
+      day,
+      currency,
+      col('lines', 'Order lines', 'count'),
+      col('units', 'Units', 'count'),
+      col('gross_cents', 'Gross', 'money'),
+      col('discount_cents', 'Discounts', 'money'),
+      col('vat_cents', 'VAT', 'money'),
+      col('fee_cents', 'Fees', 'money'),
+      col('refunds_cents', 'Refunds', 'money'),
+      col('net_cents', 'Net', 'money'),
+    ],
     chart: { x: 'day', y: money('Net', 'net_cents') },
-    totals: [money('Gross', 'gross_cents'), money('Fees', 'fee_cents'), money('VAT', 'vat_cents'), money('Refunds', 'refunds_cents'),
-      money('Net', 'net_cents'), count('Order lines', 'lines')],
+    totals: [
+      money('Gross', 'gross_cents'),
+      money('Fees', 'fee_cents'),
+      money('VAT', 'vat_cents'),
+      money('Refunds', 'refunds_cents'),
+      money('Net', 'net_cents'),
+      count('Order lines', 'lines'),
+    ],
     sort: { key: 'day', direction: 'ascending' },
     empty: 'No sales in this period.',
   },
   'pattern-performance': {
     rpc: REPORT_SOURCES['pattern-performance'].rpc,
-    columns: [title, currency, col('views', 'Views', 'count'), col('orders', 'Orders', 'count'), col('conversion', 'Conversion', 'ratio'),
-      col('units', 'Units', 'count'), col('gross_cents', 'Revenue', 'money'), col('net_cents', 'Net', 'money')],
+    columns: [
+      title,
+      currency,
+      col('views', 'Views', 'count'),
+      col('orders', 'Orders', 'count'),
+      col('conversion', 'Conversion', 'ratio'),
+      col('units', 'Units', 'count'),
+      col('gross_cents', 'Revenue', 'money'),
+      col('net_cents', 'Net', 'money'),
+    ],
     chart: { x: 'title', y: money('Revenue', 'gross_cents') },
     totals: [count('Views', 'views'), count('Orders', 'orders'), money('Revenue', 'gross_cents'), money('Net', 'net_cents')],
     sort: { key: 'gross_cents', direction: 'descending' },
@@ -76,19 +103,35 @@ export const REPORTS: Record<ReportSlug, ReportDefinition> = {
   },
   customers: {
     rpc: REPORT_SOURCES['customers'].rpc,
-    columns: [col('customer', 'Customer', 'text'), col('email', 'Email (opted in)', 'text'), col('kind', 'New or returning', 'text'), currency,
-      col('orders', 'Orders', 'count'), col('gross_cents', 'Spent', 'money'), col('first_purchase_on', 'First purchase', 'day'),
-      col('last_purchase_on', 'Last purchase', 'day')],
+    columns: [
+      col('customer', 'Customer', 'text'),
+      col('email', 'Email (opted in)', 'text'),
+      col('kind', 'New or returning', 'text'),
+      currency,
+      col('orders', 'Orders', 'count'),
+      col('gross_cents', 'Spent', 'money'),
+      col('first_purchase_on', 'First purchase', 'day'),
+      col('last_purchase_on', 'Last purchase', 'day'),
+    ],
     chart: { x: 'kind', y: { label: 'Customers', kind: 'count', value: () => 1 } },
-    totals: [{ label: 'New customers', kind: 'count', value: (r) => (r.kind === 'new' ? 1 : 0) },
-      { label: 'Returning customers', kind: 'count', value: (r) => (r.kind === 'returning' ? 1 : 0) }, money('Spent', 'gross_cents')],
+    totals: [
+      { label: 'New customers', kind: 'count', value: (r) => (r.kind === 'new' ? 1 : 0) },
+      { label: 'Returning customers', kind: 'count', value: (r) => (r.kind === 'returning' ? 1 : 0) },
+      money('Spent', 'gross_cents'),
+    ],
     sort: { key: 'gross_cents', direction: 'descending' },
     empty: 'Nobody bought from you in this period.',
   },
   payouts: {
     rpc: REPORT_SOURCES['payouts'].rpc,
-    columns: [day, currency, col('status', 'Status', 'text'), col('transfers', 'Transfers', 'count'), col('amount_cents', 'Amount', 'money'),
-      col('reversed_cents', 'Pulled back', 'money')],
+    columns: [
+      day,
+      currency,
+      col('status', 'Status', 'text'),
+      col('transfers', 'Transfers', 'count'),
+      col('amount_cents', 'Amount', 'money'),
+      col('reversed_cents', 'Pulled back', 'money'),
+    ],
     chart: { x: 'day', y: money('Amount', 'amount_cents') },
     totals: [money('Transferred', 'amount_cents'), money('Pulled back', 'reversed_cents'), count('Transfers', 'transfers')],
     sort: { key: 'day', direction: 'ascending' },
@@ -96,8 +139,15 @@ export const REPORTS: Record<ReportSlug, ReportDefinition> = {
   },
   wholesale: {
     rpc: REPORT_SOURCES['wholesale'].rpc,
-    columns: [day, title, currency, col('orders', 'Orders', 'count'), col('copies', 'Copies', 'count'), col('gross_cents', 'Gross', 'money'),
-      col('net_cents', 'Net', 'money')],
+    columns: [
+      day,
+      title,
+      currency,
+      col('orders', 'Orders', 'count'),
+      col('copies', 'Copies', 'count'),
+      col('gross_cents', 'Gross', 'money'),
+      col('net_cents', 'Net', 'money'),
+    ],
     chart: { x: 'day', y: count('Copies', 'copies') },
     totals: [count('Copies', 'copies'), money('Gross', 'gross_cents'), money('Net', 'net_cents')],
     sort: { key: 'day', direction: 'ascending' },
@@ -107,10 +157,19 @@ export const REPORTS: Record<ReportSlug, ReportDefinition> = {
   // in shops (royalties owed to them) and a shop's own sales (takings, royalties it owes).
   'in-shop-sales': {
     rpc: REPORT_SOURCES['in-shop-sales'].rpc,
-    columns: [day, col('side', 'Sale', 'text', { labels: { designer: 'Your pattern, in a shop', shop: 'In your shop' } }), title,
-      col('designer', 'Designer', 'text'), col('shop', 'Shop', 'text'), col('copies', 'Copies', 'count'),
-      col('takings_cents', 'Takings', 'money', { currencyKey: 'takings_currency' }), currency, col('royalty_cents', 'Royalties', 'money'),
-      col('platform_fee_cents', 'Platform share', 'money'), col('designer_share_cents', 'Designer\'s share', 'money')],
+    columns: [
+      day,
+      col('side', 'Sale', 'text', { labels: { designer: 'Your pattern, in a shop', shop: 'In your shop' } }),
+      title,
+      col('designer', 'Designer', 'text'),
+      col('shop', 'Shop', 'text'),
+      col('copies', 'Copies', 'count'),
+      col('takings_cents', 'Takings', 'money', { currencyKey: 'takings_currency' }),
+      currency,
+      col('royalty_cents', 'Royalties', 'money'),
+      col('platform_fee_cents', 'Platform share', 'money'),
+      col('designer_share_cents', "Designer's share", 'money'),
+    ],
     chart: { x: 'day', y: count('Copies', 'copies') },
     totals: [
       { ...count('Copies sold in your shop', 'copies'), when: side('shop') },
@@ -124,8 +183,14 @@ export const REPORTS: Record<ReportSlug, ReportDefinition> = {
   },
   commissions: {
     rpc: REPORT_SOURCES['commissions'].rpc,
-    columns: [day, currency, col('status', 'Status', 'text'), col('lines', 'Referred sales', 'count'), col('net_sale_cents', 'Sales (net of VAT)', 'money'),
-      col('commission_cents', 'Commission', 'money')],
+    columns: [
+      day,
+      currency,
+      col('status', 'Status', 'text'),
+      col('lines', 'Referred sales', 'count'),
+      col('net_sale_cents', 'Sales (net of VAT)', 'money'),
+      col('commission_cents', 'Commission', 'money'),
+    ],
     chart: { x: 'day', y: money('Commission', 'commission_cents') },
     totals: [money('Commission', 'commission_cents'), money('Referred sales', 'net_sale_cents'), count('Referred sales', 'lines')],
     sort: { key: 'day', direction: 'ascending' },
@@ -133,8 +198,13 @@ export const REPORTS: Record<ReportSlug, ReportDefinition> = {
   },
   'kit-clicks': {
     rpc: REPORT_SOURCES['kit-clicks'].rpc,
-    columns: [col('title', 'Kit', 'text'), col('pattern', 'Pattern', 'text'), col('clicks', 'Clicks', 'count'),
-      col('first_click_on', 'First click', 'day'), col('last_click_on', 'Last click', 'day')],
+    columns: [
+      col('title', 'Kit', 'text'),
+      col('pattern', 'Pattern', 'text'),
+      col('clicks', 'Clicks', 'count'),
+      col('first_click_on', 'First click', 'day'),
+      col('last_click_on', 'Last click', 'day'),
+    ],
     chart: { x: 'title', y: count('Clicks', 'clicks') },
     totals: [count('Clicks', 'clicks')],
     sort: { key: 'clicks', direction: 'descending' },
@@ -143,8 +213,15 @@ export const REPORTS: Record<ReportSlug, ReportDefinition> = {
   'platform-totals': {
     rpc: REPORT_SOURCES['platform-totals'].rpc,
     summaryRpc: 'report_platform_people',
-    columns: [day, currency, col('orders', 'Orders', 'count'), col('gmv_cents', 'GMV', 'money'), col('take_cents', 'Take', 'money'),
-      col('refunds_cents', 'Refunds', 'money'), col('active_stores', 'Stores with sales', 'count')],
+    columns: [
+      day,
+      currency,
+      col('orders', 'Orders', 'count'),
+      col('gmv_cents', 'GMV', 'money'),
+      col('take_cents', 'Take', 'money'),
+      col('refunds_cents', 'Refunds', 'money'),
+      col('active_stores', 'Stores with sales', 'count'),
+    ],
     chart: { x: 'day', y: money('GMV', 'gmv_cents') },
     totals: [money('GMV', 'gmv_cents'), money('Take', 'take_cents'), money('Refunds', 'refunds_cents'), count('Orders', 'orders')],
     sort: { key: 'day', direction: 'ascending' },
@@ -192,7 +269,8 @@ export function sortRows(rows: ReportRow[], column: Column, direction: 'ascendin
   const numeric = column.kind === 'count' || column.kind === 'money' || column.kind === 'ratio';
   const sign = direction === 'ascending' ? 1 : -1;
   return [...rows].sort((a, b) => {
-    const x = a[column.key]; const y = b[column.key];
+    const x = a[column.key];
+    const y = b[column.key];
     if (x === null || x === undefined || x === '') return 1;
     if (y === null || y === undefined || y === '') return -1;
     return sign * (numeric ? Number(x) - Number(y) : String(x).localeCompare(String(y)));

@@ -13,10 +13,15 @@ export function cellText(column: Column, row: ReportRow): string {
   const value = row[column.key];
   if (value === null || value === undefined || value === '') return '—';
   switch (column.kind) {
-    case 'money': return money(Number(value), String(row[column.currencyKey ?? 'currency'] ?? 'EUR'));
-    case 'count': return formatCount(Number(value));
-    case 'ratio': return `${(Number(value) * 100).toFixed(1)} %`;
-    case 'day': return formatDay(String(value));
-    default: return column.labels?.[String(value)] ?? String(value);
+    case 'money':
+      return money(Number(value), String(row[column.currencyKey ?? 'currency'] ?? 'EUR'));
+    case 'count':
+      return formatCount(Number(value));
+    case 'ratio':
+      return `${(Number(value) * 100).toFixed(1)} %`;
+    case 'day':
+      return formatDay(String(value));
+    default:
+      return column.labels?.[String(value)] ?? String(value);
   }
 }

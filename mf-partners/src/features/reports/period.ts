@@ -13,7 +13,11 @@ export const PRESETS = [
 ] as const;
 
 export type Preset = (typeof PRESETS)[number]['value'];
-export interface Period { preset: Preset; from: string; to: string }
+export interface Period {
+  preset: Preset;
+  from: string;
+  to: string;
+}
 
 export const DEFAULT_PRESET: Exclude<Preset, 'custom'> = 'last-30';
 const DAY = 86_400_000;
@@ -35,12 +39,18 @@ export const daysIn = (p: { from: string; to: string }) => Math.round((ms(p.to) 
 /** The dates of a preset on `today` (YYYY-MM-DD, UTC). */
 export function presetPeriod(preset: Exclude<Preset, 'custom'>, today: string): Period {
   switch (preset) {
-    case 'last-7': return { preset, from: addDays(today, -6), to: today };
-    case 'last-30': return { preset, from: addDays(today, -29), to: today };
-    case 'last-90': return { preset, from: addDays(today, -89), to: today };
-    case 'this-month': return { preset, from: monthStart(today), to: today };
-    case 'last-month': return { preset, from: previousMonthStart(today), to: addDays(monthStart(today), -1) };
-    case 'this-year': return { preset, from: `${today.slice(0, 4)}-01-01`, to: today };
+    case 'last-7':
+      return { preset, from: addDays(today, -6), to: today };
+    case 'last-30':
+      return { preset, from: addDays(today, -29), to: today };
+    case 'last-90':
+      return { preset, from: addDays(today, -89), to: today };
+    case 'this-month':
+      return { preset, from: monthStart(today), to: today };
+    case 'last-month':
+      return { preset, from: previousMonthStart(today), to: addDays(monthStart(today), -1) };
+    case 'this-year':
+      return { preset, from: `${today.slice(0, 4)}-01-01`, to: today };
   }
 }
 
@@ -62,7 +72,8 @@ export function checkCustom(from: string | null, to: string | null): PeriodProbl
 export function periodFromSearch(search: URLSearchParams, today: string): { period: Period; problem: PeriodProblem | null } {
   const asked = search.get('range') as Preset | null;
   if (asked === 'custom') {
-    const from = search.get('from'); const to = search.get('to');
+    const from = search.get('from');
+    const to = search.get('to');
     const problem = checkCustom(from, to);
     if (!problem) return { period: { preset: 'custom', from: from!, to: to! }, problem: null };
     return { period: presetPeriod(DEFAULT_PRESET, today), problem };

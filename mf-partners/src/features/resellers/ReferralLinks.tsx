@@ -20,11 +20,15 @@ export function ReferralLinks({ code }: { code: string }) {
     <section className={styles.section} aria-labelledby="referral-title">
       <h3 id="referral-title">Your referral code and links</h3>
       <p>
-        Your code: <span className={styles.code} data-testid="referral-code">{code}</span> <CopyButton text={code} what="code" />
+        Your code:{' '}
+        <span className={styles.code} data-testid="referral-code">
+          {code}
+        </span>{' '}
+        <CopyButton text={code} what="code" />
       </p>
       <p className={styles.muted}>
-        Add <code>?ref={code}</code> to the address of any Stitchhouse page: a pattern, a store or the catalog. A purchase within {REFERRAL_ATTRIBUTION_DAYS} days
-        of someone’s last click on your link earns you a commission.
+        Add <code>?ref={code}</code> to the address of any Stitchhouse page: a pattern, a store or the catalog. A purchase within {REFERRAL_ATTRIBUTION_DAYS}{' '}
+        days of someone’s last click on your link earns you a commission.
       </p>
       <ul className={styles.links} aria-label="Referral links">
         {PAGES.map((p) => (
@@ -33,10 +37,26 @@ export function ReferralLinks({ code }: { code: string }) {
           </li>
         ))}
       </ul>
-      <TextField id="referral-custom" type="url" label="Link to a pattern or store page" value={custom} onChange={(e) => setCustom(e.target.value)}
-        hint={<>Paste the page’s address, e.g. {origin}/patterns/… or {origin}/stores/…</>} />
+      <TextField
+        id="referral-custom"
+        type="url"
+        label="Link to a pattern or store page"
+        value={custom}
+        onChange={(e) => setCustom(e.target.value)}
+        hint={
+          <>
+            Paste the page’s address, e.g. {origin}/patterns/… or {origin}/stores/…
+          </>
+        }
+      />
       {custom ? (
-        customLink ? <LinkRow label="Your link" link={referralLink(origin, customLink, code)} /> : <p role="alert" className={styles.muted}>That is not an address on {origin}.</p>
+        customLink ? (
+          <LinkRow label="Your link" link={referralLink(origin, customLink, code)} />
+        ) : (
+          <p role="alert" className={styles.muted}>
+            That is not an address on {origin}.
+          </p>
+        )
       ) : null}
     </section>
   );
@@ -81,7 +101,9 @@ function CopyButton({ text, what }: { text: string; what: string }) {
       <Button size="small" variant="secondary" onClick={() => void copy()} aria-label={`Copy ${what}`}>
         {state === 'copied' ? 'Copied' : 'Copy'}
       </Button>
-      <span role="status" className={styles.muted}>{state === 'copied' ? `Copied the ${what}.` : state === 'failed' ? 'Copy failed: select the text and copy it.' : ''}</span>
+      <span role="status" className={styles.muted}>
+        {state === 'copied' ? `Copied the ${what}.` : state === 'failed' ? 'Copy failed: select the text and copy it.' : ''}
+      </span>
     </>
   );
 }

@@ -49,11 +49,14 @@ function ResellerDetails({ summary }: { summary: ResellerSummary }) {
         </dl>
         {[...totals.values()].some((t) => t.held > 0) ? (
           <Alert tone="info" title="Commissions are held for you">
-            Connect a payout account to receive them: <Link to={href('/payment/receive')}>set up payouts</Link>. Held commissions are sent as soon as it is ready.
+            Connect a payout account to receive them: <Link to={href('/payment/receive')}>set up payouts</Link>. Held commissions are sent as soon as it is
+            ready.
           </Alert>
         ) : null}
         {commissions.length === 0 ? (
-          <EmptyState title="No commissions yet" headingLevel={4}>Share your links: purchases made through them show up here.</EmptyState>
+          <EmptyState title="No commissions yet" headingLevel={4}>
+            Share your links: purchases made through them show up here.
+          </EmptyState>
         ) : (
           <table className={styles.table}>
             <caption className={styles.muted}>Latest 100 commissions; the commissions report has every one with date ranges.</caption>
@@ -61,7 +64,9 @@ function ResellerDetails({ summary }: { summary: ResellerSummary }) {
               <tr>
                 <th scope="col">Date</th>
                 <th scope="col">Pattern</th>
-                <th scope="col" className={styles.num}>Commission</th>
+                <th scope="col" className={styles.num}>
+                  Commission
+                </th>
                 <th scope="col">Status</th>
               </tr>
             </thead>

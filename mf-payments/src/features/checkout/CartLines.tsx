@@ -17,14 +17,20 @@ export function CartLines({ lines, currency, quote }: { lines: CartLine[]; curre
             <div>
               <p className={styles.lineTitle}>{line.title}</p>
               <p className={styles.meta}>
-                by {line.storeName} · {line.kind === 'digital' ? 'PDF pattern' : `Printed copies (wholesale), ${formatMoney(line.unitPriceCents, currency)} each`}
+                by {line.storeName} ·{' '}
+                {line.kind === 'digital' ? 'PDF pattern' : `Printed copies (wholesale), ${formatMoney(line.unitPriceCents, currency)} each`}
               </p>
               {quoted && quoted.discount_cents > 0 ? <p className={styles.meta}>Discount −{formatMoney(quoted.discount_cents, currency)}</p> : null}
             </div>
             <p className={styles.amount}>{formatMoney(quoted ? quoted.total_cents : line.unitPriceCents * line.quantity, currency)}</p>
             <div className={styles.lineActions}>
               {line.kind === 'wholesale_print' ? <QuantityField line={line} /> : null}
-              <Button size="small" variant="ghost" onClick={() => pageCart().remove(line.patternId, line.kind)} aria-label={`Remove ${line.title} from the cart`}>
+              <Button
+                size="small"
+                variant="ghost"
+                onClick={() => pageCart().remove(line.patternId, line.kind)}
+                aria-label={`Remove ${line.title} from the cart`}
+              >
                 Remove
               </Button>
             </div>

@@ -19,8 +19,17 @@ import * as styles from './Checkout.module.css';
  * One currency's lines of the cart: quantities, remove, a discount code, the server's live
  * quote (VAT for the chosen country, discount, total) and Pay, which opens the hosted page.
  */
-export function CheckoutGroup({ currency, lines, country, several, guestEmail }: {
-  currency: Currency; lines: CartLine[]; country: string; several: boolean;
+export function CheckoutGroup({
+  currency,
+  lines,
+  country,
+  several,
+  guestEmail,
+}: {
+  currency: Currency;
+  lines: CartLine[];
+  country: string;
+  several: boolean;
   /** Set for a guest (anonymous session): where the receipt goes; null while it is not valid yet. */
   guestEmail?: string | null;
 }) {
@@ -52,10 +61,33 @@ export function CheckoutGroup({ currency, lines, country, several, guestEmail }:
       <QuoteSummary quote={quote} quoting={quoting} currency={currency} country={country} code={code} partnerApplied={codes.partnerApplied} />
 
       <div ref={problemRef}>
-        {problem ? <ProblemBlock problem={problem} lines={lines} currency={currency} onRetry={() => { clear(); requote(); }} onRemoveCode={() => { codes.removeCode(); clear(); }} /> : null}
+        {problem ? (
+          <ProblemBlock
+            problem={problem}
+            lines={lines}
+            currency={currency}
+            onRetry={() => {
+              clear();
+              requote();
+            }}
+            onRemoveCode={() => {
+              codes.removeCode();
+              clear();
+            }}
+          />
+        ) : null}
       </div>
 
-      <PaySection request={request} currency={currency} quote={quote} quoting={quoting} problem={problem} guestEmail={guestEmail} onStart={clear} onFailed={payFailed} />
+      <PaySection
+        request={request}
+        currency={currency}
+        quote={quote}
+        quoting={quoting}
+        problem={problem}
+        guestEmail={guestEmail}
+        onStart={clear}
+        onFailed={payFailed}
+      />
       {several ? <Alert tone="info">This checkout pays only for the {currency} patterns; the others stay in your cart.</Alert> : null}
     </section>
   );

@@ -13,15 +13,23 @@ export function PartnerCodeForm({ codes }: { codes: CheckoutCodes }) {
   const pending = !!partnerCode && partnerCode !== applied;
   const hint = applied
     ? `Partner code ${applied} applied: this partner is credited for your purchase. Your price stays the same.`
-    : pending ? 'Checking the partner code…' : 'Optional. If a Stitchhouse partner gave you a code, enter it to credit them; your price stays the same.';
+    : pending
+      ? 'Checking the partner code…'
+      : 'Optional. If a Stitchhouse partner gave you a code, enter it to credit them; your price stays the same.';
   // folded away by default: most buyers have none, and the store's discount code stays the obvious field
   return (
     <details className={styles.partnerCode}>
       <summary>Have a partner code?</summary>
       <form className={styles.codeRow} onSubmit={form.onSubmit(async (entry) => codes.applyPartnerCode(entry.code))} noValidate aria-label="Partner code">
         <TextField label="Partner code (optional)" autoComplete="off" {...form.field('code')} hint={hint} />
-        <Button type="submit" variant="secondary">Apply partner code</Button>
-        {applied ? <Button variant="ghost" onClick={codes.removePartnerCode}>Remove the partner code</Button> : null}
+        <Button type="submit" variant="secondary">
+          Apply partner code
+        </Button>
+        {applied ? (
+          <Button variant="ghost" onClick={codes.removePartnerCode}>
+            Remove the partner code
+          </Button>
+        ) : null}
       </form>
     </details>
   );

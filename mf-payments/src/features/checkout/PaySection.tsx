@@ -48,12 +48,20 @@ export function PaySection({ request, currency, quote, quoting, problem, guestEm
 
   return (
     <div className={styles.pay}>
-      <Button size="large" block busy={paying} busyLabel="Opening the secure payment page…" disabled={!quote || quoting || !!blocking || guestEmail === null} onClick={pay}>
-        {confirming ? 'Confirm new total and pay' : 'Pay'}{quote && !quoting ? ` ${formatMoney(quote.total_cents, currency)}` : ''}
+      <Button
+        size="large"
+        block
+        busy={paying}
+        busyLabel="Opening the secure payment page…"
+        disabled={!quote || quoting || !!blocking || guestEmail === null}
+        onClick={pay}
+      >
+        {confirming ? 'Confirm new total and pay' : 'Pay'}
+        {quote && !quoting ? ` ${formatMoney(quote.total_cents, currency)}` : ''}
       </Button>
       <p className={styles.meta}>
-        You pay on Stripe’s secure page and come back here. By paying you ask us to deliver the patterns at once and agree that
-        downloading them ends your 14-day right to cancel (<Link to={`${href('/legal/terms-of-use')}#refunds`}>terms</Link>).
+        You pay on Stripe’s secure page and come back here. By paying you ask us to deliver the patterns at once and agree that downloading them ends your
+        14-day right to cancel (<Link to={`${href('/legal/terms-of-use')}#refunds`}>terms</Link>).
       </p>
     </div>
   );

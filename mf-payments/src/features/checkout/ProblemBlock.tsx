@@ -27,29 +27,56 @@ export function ProblemBlock({ problem, lines, currency, onRetry, onRemoveCode }
   let actions: ReactNode;
   switch (explained.action) {
     case 'sign_in':
-      actions = <LinkButton size="small" to={signInHref(href('/payment/send'))}>Sign in</LinkButton>;
+      actions = (
+        <LinkButton size="small" to={signInHref(href('/payment/send'))}>
+          Sign in
+        </LinkButton>
+      );
       break;
     case 'browse':
-      actions = <LinkButton size="small" to={href('/patterns')}>Browse patterns</LinkButton>;
+      actions = (
+        <LinkButton size="small" to={href('/patterns')}>
+          Browse patterns
+        </LinkButton>
+      );
       break;
     case 'remove_listed':
-      actions = named.length > 0
-        ? <Button size="small" onClick={() => cart.removePatterns(named.map((l) => l.patternId))}>Remove {named.length === 1 ? 'this pattern' : `these ${named.length} patterns`}</Button>
-        : <Button size="small" onClick={onRetry}>Try again</Button>;
+      actions =
+        named.length > 0 ? (
+          <Button size="small" onClick={() => cart.removePatterns(named.map((l) => l.patternId))}>
+            Remove {named.length === 1 ? 'this pattern' : `these ${named.length} patterns`}
+          </Button>
+        ) : (
+          <Button size="small" onClick={onRetry}>
+            Try again
+          </Button>
+        );
       break;
     case 'remove_code':
-      actions = <Button size="small" onClick={onRemoveCode}>Remove the code</Button>;
+      actions = (
+        <Button size="small" onClick={onRemoveCode}>
+          Remove the code
+        </Button>
+      );
       break;
     case 'remove_print_lines':
       actions = (
         <>
-          <Button size="small" onClick={() => lines.filter((l) => l.kind === 'wholesale_print').forEach((l) => cart.remove(l.patternId, l.kind))}>Remove printed copies</Button>
-          <LinkButton size="small" variant="secondary" to={href('/account/wholesale')}>Apply for wholesale</LinkButton>
+          <Button size="small" onClick={() => lines.filter((l) => l.kind === 'wholesale_print').forEach((l) => cart.remove(l.patternId, l.kind))}>
+            Remove printed copies
+          </Button>
+          <LinkButton size="small" variant="secondary" to={href('/account/wholesale')}>
+            Apply for wholesale
+          </LinkButton>
         </>
       );
       break;
     case 'retry':
-      actions = <Button size="small" onClick={onRetry}>Try again</Button>;
+      actions = (
+        <Button size="small" onClick={onRetry}>
+          Try again
+        </Button>
+      );
       break;
     default:
       actions = null; // fix_quantity: the field says what to change; confirm_prices: Pay confirms
@@ -60,18 +87,28 @@ export function ProblemBlock({ problem, lines, currency, onRetry, onRemoveCode }
     <Alert tone={explained.action === 'confirm_prices' ? 'warning' : 'danger'} title={explained.title} actions={actions}>
       <p>{explained.message}</p>
       {named.length > 0 && explained.action === 'remove_listed' ? (
-        <ul className={styles.changes}>{named.map((line) => <li key={line.patternId}>{line.title}</li>)}</ul>
+        <ul className={styles.changes}>
+          {named.map((line) => (
+            <li key={line.patternId}>{line.title}</li>
+          ))}
+        </ul>
       ) : null}
       {changes.length > 0 ? (
         <ul className={styles.changes} aria-label="Price changes">
           {changes.map((change) => (
             <li key={change.pattern_id}>
-              {titleOf(change.pattern_id)}: {Number.isSafeInteger(change.old_unit_price_cents) ? <s>{formatMoney(change.old_unit_price_cents, currency)}</s> : null} now {formatMoney(change.new_unit_price_cents, currency)}
+              {titleOf(change.pattern_id)}:{' '}
+              {Number.isSafeInteger(change.old_unit_price_cents) ? <s>{formatMoney(change.old_unit_price_cents, currency)}</s> : null} now{' '}
+              {formatMoney(change.new_unit_price_cents, currency)}
             </li>
           ))}
         </ul>
       ) : null}
-      {explained.action === 'sign_in' ? null : problem.code === 'wholesale_not_approved' ? <p><Link to={href('/account/wholesale')}>What a wholesale account is</Link></p> : null}
+      {explained.action === 'sign_in' ? null : problem.code === 'wholesale_not_approved' ? (
+        <p>
+          <Link to={href('/account/wholesale')}>What a wholesale account is</Link>
+        </p>
+      ) : null}
     </Alert>
   );
 }

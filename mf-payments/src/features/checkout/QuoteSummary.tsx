@@ -6,8 +6,20 @@ import { ChargedCurrencyNote } from './ChargedCurrencyNote.tsx';
 import * as styles from './Checkout.module.css';
 
 /** The server's quote (subtotal, discount, VAT for the country, partner code, total), announced as it changes. */
-export function QuoteSummary({ quote, quoting, currency, country, code, partnerApplied }: {
-  quote: Quote | null; quoting: boolean; currency: Currency; country: string; code: string | null; partnerApplied: string | null;
+export function QuoteSummary({
+  quote,
+  quoting,
+  currency,
+  country,
+  code,
+  partnerApplied,
+}: {
+  quote: Quote | null;
+  quoting: boolean;
+  currency: Currency;
+  country: string;
+  code: string | null;
+  partnerApplied: string | null;
 }) {
   return (
     <div aria-live="polite" aria-busy={quoting || undefined}>
@@ -21,7 +33,9 @@ export function QuoteSummary({ quote, quoting, currency, country, code, partnerA
               <dd>−{formatMoney(quote.discount_cents, currency)}</dd>
             </>
           ) : null}
-          <dt>{quote.vat_rate_bp > 0 ? `VAT ${formatBasisPoints(quote.vat_rate_bp)} for ${countryName(country)}, included` : `No VAT for ${countryName(country)}`}</dt>
+          <dt>
+            {quote.vat_rate_bp > 0 ? `VAT ${formatBasisPoints(quote.vat_rate_bp)} for ${countryName(country)}, included` : `No VAT for ${countryName(country)}`}
+          </dt>
           <dd>{formatMoney(quote.vat_cents, currency)}</dd>
           {partnerApplied ? (
             <>
@@ -30,7 +44,9 @@ export function QuoteSummary({ quote, quoting, currency, country, code, partnerA
             </>
           ) : null}
           <dt className={styles.total}>Total</dt>
-          <dd className={styles.total} data-testid="checkout-total">{formatMoney(quote.total_cents, currency)}</dd>
+          <dd className={styles.total} data-testid="checkout-total">
+            {formatMoney(quote.total_cents, currency)}
+          </dd>
         </dl>
       ) : null}
       {quote ? (

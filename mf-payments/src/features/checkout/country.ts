@@ -18,7 +18,10 @@ export function checkoutCountryOptions(): { value: string; label: string }[] {
  * The region of the first browser language that names one ("de-AT" → AT; "fr" → FR through
  * likely subtags), if it is a checkout country; otherwise `fallback`.
  */
-export function defaultCountry(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language], fallback = 'US'): string {
+export function defaultCountry(
+  languages: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+  fallback = 'US',
+): string {
   for (const tag of languages) {
     try {
       const region = new Intl.Locale(tag).maximize().region;

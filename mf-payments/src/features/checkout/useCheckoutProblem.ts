@@ -6,7 +6,9 @@ import type { CheckoutCodes } from './useCheckoutCodes.ts';
 
 /** A failure as the checkout words it (anything that is not the function's own refusal: "something went wrong"). */
 export function asProblem(error: unknown): PaymentProblem {
-  return error instanceof PaymentProblem ? error : new PaymentProblem('unknown', 'Something went wrong on our side. Please try again in a moment.', undefined, undefined, true);
+  return error instanceof PaymentProblem
+    ? error
+    : new PaymentProblem('unknown', 'Something went wrong on our side. Please try again in a moment.', undefined, undefined, true);
 }
 
 /** What the checkout shows as its problem, and how a refusal of the quote or of the payment lands. */
@@ -18,10 +20,13 @@ export function useCheckoutProblem(codes: CheckoutCodes) {
     absorb(failure: PaymentProblem): void {
       if (codes.refuse(failure)) return;
       if (failure.code === 'price_changed') {
-        pageCart().updatePrices(priceChangesOf(failure.details).map((c) => ({
-          patternId: c.pattern_id, unitPriceCents: c.new_unit_price_cents,
-          oldUnitPriceCents: Number.isSafeInteger(c.old_unit_price_cents) ? c.old_unit_price_cents : undefined,
-        })));
+        pageCart().updatePrices(
+          priceChangesOf(failure.details).map((c) => ({
+            patternId: c.pattern_id,
+            unitPriceCents: c.new_unit_price_cents,
+            oldUnitPriceCents: Number.isSafeInteger(c.old_unit_price_cents) ? c.old_unit_price_cents : undefined,
+          })),
+        );
       }
       setProblem(failure);
     },

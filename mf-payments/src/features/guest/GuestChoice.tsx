@@ -34,11 +34,29 @@ export function GuestChoice({ next }: { next: string }) {
       </section>
       <section className={styles.option} aria-labelledby="guest-checkout">
         <h2 id="guest-checkout">Continue as guest</h2>
-        <form onSubmit={(event) => { setFailure(null); continueAsGuest(event); }} noValidate>
-          <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')}
-            hint="Your receipt and download links go here. You can create an account after paying." />
-          {failure ? <Alert tone="danger" title="Could not continue as guest">{failure}</Alert> : null}
-          <Button type="submit" variant="secondary" busy={form.busy} busyLabel="Starting guest checkout…">Continue as guest</Button>
+        <form
+          onSubmit={(event) => {
+            setFailure(null);
+            continueAsGuest(event);
+          }}
+          noValidate
+        >
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.field('email')}
+            hint="Your receipt and download links go here. You can create an account after paying."
+          />
+          {failure ? (
+            <Alert tone="danger" title="Could not continue as guest">
+              {failure}
+            </Alert>
+          ) : null}
+          <Button type="submit" variant="secondary" busy={form.busy} busyLabel="Starting guest checkout…">
+            Continue as guest
+          </Button>
         </form>
       </section>
     </div>

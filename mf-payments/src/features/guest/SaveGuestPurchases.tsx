@@ -31,8 +31,8 @@ export function SaveGuestPurchases({ defaultEmail }: { defaultEmail: string }) {
     return (
       <div ref={doneRef} tabIndex={-1}>
         <Alert tone="success" title="Check your inbox">
-          We sent a link to <strong>{sentTo}</strong>. Open it to confirm the address: your account then keeps these patterns,
-          and you sign in with this email and password.
+          We sent a link to <strong>{sentTo}</strong>. Open it to confirm the address: your account then keeps these patterns, and you sign in with this email
+          and password.
         </Alert>
       </div>
     );
@@ -41,11 +41,23 @@ export function SaveGuestPurchases({ defaultEmail }: { defaultEmail: string }) {
     <section className={styles.option} aria-labelledby="save-purchases">
       <h2 id="save-purchases">Save your purchases: create an account</h2>
       <p>You paid as a guest. With an account your patterns stay in your library on any device, with their updates.</p>
-      <form onSubmit={(event) => { setFailure(null); save(event); }} noValidate>
+      <form
+        onSubmit={(event) => {
+          setFailure(null);
+          save(event);
+        }}
+        noValidate
+      >
         <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
         <TextField label="Choose a password" type="password" autoComplete="new-password" required {...form.field('password')} />
-        {failure ? <Alert tone="danger" title="Your account could not be created">{failure}</Alert> : null}
-        <Button type="submit" busy={form.busy} busyLabel="Creating your account…">Create my account</Button>
+        {failure ? (
+          <Alert tone="danger" title="Your account could not be created">
+            {failure}
+          </Alert>
+        ) : null}
+        <Button type="submit" busy={form.busy} busyLabel="Creating your account…">
+          Create my account
+        </Button>
       </form>
     </section>
   );

@@ -17,12 +17,16 @@ export function InvoiceLinks({ orderId, documents }: { orderId: string; document
 
   const download = async (doc: InvoiceRef) => {
     const label = invoiceNumberLabel(doc.kind, doc.number);
-    setBusy(label); setError(''); setDone('');
+    setBusy(label);
+    setError('');
+    setDone('');
     try {
       const file = await fetchInvoicePdf(orderId, doc);
       const url = URL.createObjectURL(file.blob);
       const a = link.current!;
-      a.href = url; a.download = file.fileName; a.click();
+      a.href = url;
+      a.download = file.fileName;
+      a.click();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
       setDone(`${file.fileName} is downloaded.`);
     } catch (err) {
@@ -36,20 +40,28 @@ export function InvoiceLinks({ orderId, documents }: { orderId: string; document
     <div className={styles.actions} aria-label="Invoice and credit notes" role="group">
       {sorted.map((doc) => {
         const label = invoiceNumberLabel(doc.kind, doc.number);
-        const text = doc.kind === 'invoice'
-          ? `VAT invoice ${label} (PDF)`
-          : `Credit note ${label}, ${formatAmount(-doc.gross_cents, doc.currency)} on ${formatDay(doc.issued_at)} (PDF)`;
+        const text =
+          doc.kind === 'invoice'
+            ? `VAT invoice ${label} (PDF)`
+            : `Credit note ${label}, ${formatAmount(-doc.gross_cents, doc.currency)} on ${formatDay(doc.issued_at)} (PDF)`;
         return (
-          <Button key={label} size="small" variant="secondary" disabled={busy !== null}
-            onClick={() => void download(doc)} data-invoice={label}>
+          <Button key={label} size="small" variant="secondary" disabled={busy !== null} onClick={() => void download(doc)} data-invoice={label}>
             {busy === label ? `Preparing ${label}…` : text}
           </Button>
         );
       })}
       {/* the file's link, clicked for the person once the PDF has arrived */}
-      <a ref={link} hidden aria-hidden="true" tabIndex={-1} href="#download">download</a>
-      <p role="status" className={styles.meta}>{done}</p>
-      {error ? <Alert tone="danger" title="The PDF could not be downloaded">{error}</Alert> : null}
+      <a ref={link} hidden aria-hidden="true" tabIndex={-1} href="#download">
+        download
+      </a>
+      <p role="status" className={styles.meta}>
+        {done}
+      </p>
+      {error ? (
+        <Alert tone="danger" title="The PDF could not be downloaded">
+          {error}
+        </Alert>
+      ) : null}
     </div>
   );
 }

@@ -30,42 +30,58 @@ export function Purchases({ userId }: { userId: string }) {
   return (
     <section className={styles.section} aria-labelledby="purchases-title">
       <h2 id="purchases-title">Purchases and receipts</h2>
-      <QueryState query={orders} loadingLabel="Loading your purchases" errorTitle="Your purchases could not be loaded"
+      <QueryState
+        query={orders}
+        loadingLabel="Loading your purchases"
+        errorTitle="Your purchases could not be loaded"
         empty={
-        <EmptyState headingLevel={3} title="No purchases yet" actions={<LinkButton to={href('/patterns')}>Browse patterns</LinkButton>}>
-          Patterns you buy are listed here with their receipts.
-        </EmptyState>
-        }>
+          <EmptyState headingLevel={3} title="No purchases yet" actions={<LinkButton to={href('/patterns')}>Browse patterns</LinkButton>}>
+            Patterns you buy are listed here with their receipts.
+          </EmptyState>
+        }
+      >
         {(rows) => (
-        <ul className={styles.list} aria-label="Your orders" ref={list}>
-          {rows.map((order) => (
-            <li key={order.id} className={styles.card} data-order-id={order.id} aria-current={order.id === wanted ? 'true' : undefined}>
-              <div className={styles.row}>
-                <h3>Order {order.number}</h3>
-                <span className={styles.status} data-status={order.status}>{ORDER_STATUS_LABEL[order.status] ?? order.status}</span>
-              </div>
-              <p className={styles.meta}>
-                {formatDay(order.paid_at ?? order.created_at)} · {formatAmount(order.total_cents, order.currency)}
-                {order.vat_cents ? ` including ${formatAmount(order.vat_cents, order.currency)} VAT` : ''}
-                {order.discount_cents ? ` · discount ${formatAmount(order.discount_cents, order.currency)}` : ''}
-              </p>
-              {order.receipt_sent_at && order.buyer_email ? <p className={styles.meta}>Receipt emailed to {order.buyer_email} on {formatDay(order.receipt_sent_at)}</p> : null}
-              <ul className={styles.items}>
-                {order.order_items.map((item) => (
-                  <li key={item.id}>
-                    {item.title ?? 'Pattern'}
-                    {item.kind === 'wholesale_print' ? ` — ${item.quantity} printed copies` : ''}
-                    {item.refunded_at || order.status === 'refunded' ? ' — refunded' : item.refund_requested_at ? ' — refund pending' : ''}
-                    {item.kind === 'digital' && !item.refunded_at && ['paid', 'partially_refunded'].includes(order.status) ? (
-                      <> · <Link to={href('/download/:productId', { productId: item.pattern_id })} aria-label={`Download ${item.title ?? 'the pattern'}`}>Download</Link></>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-              <InvoiceLinks orderId={order.id} documents={order.invoices ?? []} />
-            </li>
-          ))}
-        </ul>
+          <ul className={styles.list} aria-label="Your orders" ref={list}>
+            {rows.map((order) => (
+              <li key={order.id} className={styles.card} data-order-id={order.id} aria-current={order.id === wanted ? 'true' : undefined}>
+                <div className={styles.row}>
+                  <h3>Order {order.number}</h3>
+                  <span className={styles.status} data-status={order.status}>
+                    {ORDER_STATUS_LABEL[order.status] ?? order.status}
+                  </span>
+                </div>
+                <p className={styles.meta}>
+                  {formatDay(order.paid_at ?? order.created_at)} · {formatAmount(order.total_cents, order.currency)}
+                  {order.vat_cents ? ` including ${formatAmount(order.vat_cents, order.currency)} VAT` : ''}
+                  {order.discount_cents ? ` · discount ${formatAmount(order.discount_cents, order.currency)}` : ''}
+                </p>
+                {order.receipt_sent_at && order.buyer_email ? (
+                  <p className={styles.meta}>
+                    Receipt emailed to {order.buyer_email} on {formatDay(order.receipt_sent_at)}
+                  </p>
+                ) : null}
+                <ul className={styles.items}>
+                  {order.order_items.map((item) => (
+                    <li key={item.id}>
+                      {item.title ?? 'Pattern'}
+                      {item.kind === 'wholesale_print' ? ` — ${item.quantity} printed copies` : ''}
+                      {item.refunded_at || order.status === 'refunded' ? ' — refunded' : item.refund_requested_at ? ' — refund pending' : ''}
+                      {item.kind === 'digital' && !item.refunded_at && ['paid', 'partially_refunded'].includes(order.status) ? (
+                        <>
+                          {' '}
+                          ·{' '}
+                          <Link to={href('/download/:productId', { productId: item.pattern_id })} aria-label={`Download ${item.title ?? 'the pattern'}`}>
+                            Download
+                          </Link>
+                        </>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+                <InvoiceLinks orderId={order.id} documents={order.invoices ?? []} />
+              </li>
+            ))}
+          </ul>
         )}
       </QueryState>
     </section>

@@ -52,12 +52,24 @@ export function RefundDialog({ target, onClose, onRefunded }: { target: RefundTa
           {target.amount} goes back to the buyer of order {target.orderNumber}, and they can no longer download
           {target.itemId ? ' this pattern' : ' these patterns'}. Your share of the sale is taken back. This cannot be undone.
         </p>
-        <Select label="Reason" hint="Kept with the refund at the payment provider." {...form.field('reason')}
-          options={Object.entries(REFUND_REASONS).map(([value, label]) => ({ value, label }))} />
-        {error ? <Alert tone="danger" title="Not refunded">{error}</Alert> : null}
+        <Select
+          label="Reason"
+          hint="Kept with the refund at the payment provider."
+          {...form.field('reason')}
+          options={Object.entries(REFUND_REASONS).map(([value, label]) => ({ value, label }))}
+        />
+        {error ? (
+          <Alert tone="danger" title="Not refunded">
+            {error}
+          </Alert>
+        ) : null}
         <div className={styles.actions}>
-          <Button type="submit" variant="danger" busy={form.busy} busyLabel="Refunding…">Refund {target.amount}</Button>
-          <Button variant="secondary" onClick={onClose} disabled={form.busy}>Cancel</Button>
+          <Button type="submit" variant="danger" busy={form.busy} busyLabel="Refunding…">
+            Refund {target.amount}
+          </Button>
+          <Button variant="secondary" onClick={onClose} disabled={form.busy}>
+            Cancel
+          </Button>
         </div>
       </form>
     </dialog>

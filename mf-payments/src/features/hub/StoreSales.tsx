@@ -24,7 +24,15 @@ interface SaleOrder {
 function byOrder(items: SaleItem[]): SaleOrder[] {
   const orders = new Map<string, SaleOrder>();
   for (const item of items) {
-    const order = orders.get(item.order.id) ?? { id: item.order.id, number: item.order.number, status: item.order.status, buyer: item.order.buyer_email ?? item.order.customer, createdAt: item.order.created_at, currency: item.order.currency, items: [] };
+    const order = orders.get(item.order.id) ?? {
+      id: item.order.id,
+      number: item.order.number,
+      status: item.order.status,
+      buyer: item.order.buyer_email ?? item.order.customer,
+      createdAt: item.order.created_at,
+      currency: item.order.currency,
+      items: [],
+    };
     order.items.push(item);
     orders.set(order.id, order);
   }
@@ -51,7 +59,12 @@ export function StoreSales({ storeIds }: { storeIds: string[] }) {
       const [orderId, itemId] = key.split(':');
       const order = orders.find((o) => o.id === orderId);
       if (!order) return true;
-      return itemId ? !isRefunded(order, order.items.find((i) => i.id === itemId)!) : order.status !== 'refunded';
+      return itemId
+        ? !isRefunded(
+            order,
+            order.items.find((i) => i.id === itemId)!,
+          )
+        : order.status !== 'refunded';
     }),
     // Refunds asked for earlier (another tab, before a reload) whose confirmation has not landed yet.
     ...orders.flatMap((order) => order.items.filter((item) => item.refund_requested_at && !isRefunded(order, item)).map((item) => `${order.id}:${item.id}`)),
@@ -70,59 +83,109 @@ export function StoreSales({ storeIds }: { storeIds: string[] }) {
   return (
     <section className={styles.section} aria-labelledby="sales-title">
       <h2 id="sales-title">Recent sales</h2>
-      {storeIds.map((id) => <SaleNotices key={id} storeId={id} storeIds={storeIds} onSale={() => setNewSales((n) => n + 1)} />)}
+      {storeIds.map((id) => (
+        <SaleNotices key={id} storeId={id} storeIds={storeIds} onSale={() => setNewSales((n) => n + 1)} />
+      ))}
       <div role="status" aria-live="polite">
-        {newSales > 0 ? <Alert tone="success">{newSales === 1 ? 'A new sale just arrived' : `${newSales} new sales just arrived`}: the list below is up to date.</Alert> : null}
+        {newSales > 0 ? (
+          <Alert tone="success">{newSales === 1 ? 'A new sale just arrived' : `${newSales} new sales just arrived`}: the list below is up to date.</Alert>
+        ) : null}
       </div>
       {done ? <Alert tone="success">{done}</Alert> : null}
-      <QueryState query={sales} loadingLabel="Loading your sales" errorTitle="Your sales could not be loaded" keepDataOnError
-        empty={<EmptyState headingLevel={3} title="No sales yet">Paid orders of your patterns appear here; you can refund them from here.</EmptyState>}>
+      <QueryState
+        query={sales}
+        loadingLabel="Loading your sales"
+        errorTitle="Your sales could not be loaded"
+        keepDataOnError
+        empty={
+          <EmptyState headingLevel={3} title="No sales yet">
+            Paid orders of your patterns appear here; you can refund them from here.
+          </EmptyState>
+        }
+      >
         {() => (
-        <ul className={styles.list} aria-label="Sales of your patterns">
-          {orders.map((order) => {
-            const open = order.items.filter((item) => !isRefunded(order, item));
-            const orderAmount = formatAmount(open.reduce((sum, item) => sum + lineAmount(item), 0), order.currency);
-            return (
-              <li key={order.id} className={styles.card} data-order-id={order.id}>
-                <div className={styles.row}>
-                  <h3>Order {order.number}</h3>
-                  <span className={styles.status} data-status={order.status}>{ORDER_STATUS_LABEL[order.status] ?? order.status}</span>
-                </div>
-                <p className={styles.meta}>{formatDay(order.createdAt)}{order.buyer ? ` · ${order.buyer}` : ''}</p>
-                <ul className={styles.items}>
-                  {order.items.map((item) => (
-                    <li key={item.id}>
-                      {item.title ?? 'Pattern'}{item.kind === 'wholesale_print' ? ` × ${item.quantity} printed` : ''} — {formatAmount(lineAmount(item), order.currency)}{' '}
-                      {isRefunded(order, item) ? <span className={styles.status} data-status="refunded">Refunded</span>
-                        : isPending(order, item) ? <span className={styles.status} data-status="pending_refund" role="status">Refund pending</span>
-                        : order.items.length > 1 ? (
-                          <Button size="small" variant="ghost" aria-label={`Refund ${item.title ?? 'this line'} of order ${order.number}`}
-                            onClick={() => setTarget({ orderId: order.id, orderNumber: order.number, itemId: item.id, what: `“${item.title ?? 'this pattern'}”`, amount: formatAmount(lineAmount(item), order.currency) })}>
+          <ul className={styles.list} aria-label="Sales of your patterns">
+            {orders.map((order) => {
+              const open = order.items.filter((item) => !isRefunded(order, item));
+              const orderAmount = formatAmount(
+                open.reduce((sum, item) => sum + lineAmount(item), 0),
+                order.currency,
+              );
+              return (
+                <li key={order.id} className={styles.card} data-order-id={order.id}>
+                  <div className={styles.row}>
+                    <h3>Order {order.number}</h3>
+                    <span className={styles.status} data-status={order.status}>
+                      {ORDER_STATUS_LABEL[order.status] ?? order.status}
+                    </span>
+                  </div>
+                  <p className={styles.meta}>
+                    {formatDay(order.createdAt)}
+                    {order.buyer ? ` · ${order.buyer}` : ''}
+                  </p>
+                  <ul className={styles.items}>
+                    {order.items.map((item) => (
+                      <li key={item.id}>
+                        {item.title ?? 'Pattern'}
+                        {item.kind === 'wholesale_print' ? ` × ${item.quantity} printed` : ''} — {formatAmount(lineAmount(item), order.currency)}{' '}
+                        {isRefunded(order, item) ? (
+                          <span className={styles.status} data-status="refunded">
+                            Refunded
+                          </span>
+                        ) : isPending(order, item) ? (
+                          <span className={styles.status} data-status="pending_refund" role="status">
+                            Refund pending
+                          </span>
+                        ) : order.items.length > 1 ? (
+                          <Button
+                            size="small"
+                            variant="ghost"
+                            aria-label={`Refund ${item.title ?? 'this line'} of order ${order.number}`}
+                            onClick={() =>
+                              setTarget({
+                                orderId: order.id,
+                                orderNumber: order.number,
+                                itemId: item.id,
+                                what: `“${item.title ?? 'this pattern'}”`,
+                                amount: formatAmount(lineAmount(item), order.currency),
+                              })
+                            }
+                          >
                             Refund this line
                           </Button>
                         ) : null}
-                    </li>
-                  ))}
-                </ul>
-                {open.length > 0 && !isPending(order, null) && ['paid', 'partially_refunded'].includes(order.status) ? (
-                  <div className={styles.actions}>
-                    <Button size="small" variant="secondary" aria-label={`Refund order ${order.number}`}
-                      onClick={() => setTarget({ orderId: order.id, orderNumber: order.number, itemId: null, what: `order ${order.number}`, amount: orderAmount })}>
-                      Refund {open.length === order.items.length ? 'order' : 'the rest of the order'}
-                    </Button>
-                  </div>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
+                      </li>
+                    ))}
+                  </ul>
+                  {open.length > 0 && !isPending(order, null) && ['paid', 'partially_refunded'].includes(order.status) ? (
+                    <div className={styles.actions}>
+                      <Button
+                        size="small"
+                        variant="secondary"
+                        aria-label={`Refund order ${order.number}`}
+                        onClick={() =>
+                          setTarget({ orderId: order.id, orderNumber: order.number, itemId: null, what: `order ${order.number}`, amount: orderAmount })
+                        }
+                      >
+                        Refund {open.length === order.items.length ? 'order' : 'the rest of the order'}
+                      </Button>
+                    </div>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
         )}
       </QueryState>
       {target ? (
-        <RefundDialog target={target} onClose={() => setTarget(null)} onRefunded={(t) => {
-          setPending((was) => new Set(was).add(`${t.orderId}:${t.itemId ?? ''}`));
-          setDone(`Refund of ${t.amount} sent. The buyer’s access ends when the payment provider confirms it, usually within seconds.`);
-        }} />
+        <RefundDialog
+          target={target}
+          onClose={() => setTarget(null)}
+          onRefunded={(t) => {
+            setPending((was) => new Set(was).add(`${t.orderId}:${t.itemId ?? ''}`));
+            setDone(`Refund of ${t.amount} sent. The buyer’s access ends when the payment provider confirms it, usually within seconds.`);
+          }}
+        />
       ) : null}
     </section>
   );

@@ -14,10 +14,19 @@ const REASONS: Record<string, Omit<FailureReason, 'code'>> = {
   card_declined: { title: 'Your card was declined', advice: 'Nothing was charged. Try another card, or ask your bank why the payment was refused.' },
   insufficient_funds: { title: 'Your card was declined for insufficient funds', advice: 'Nothing was charged. Try another card.' },
   expired_card: { title: 'Your card has expired', advice: 'Nothing was charged. Try another card.' },
-  incorrect_cvc: { title: 'The card’s security code was not correct', advice: 'Nothing was charged. Check the three digits on the back of the card and try again.' },
+  incorrect_cvc: {
+    title: 'The card’s security code was not correct',
+    advice: 'Nothing was charged. Check the three digits on the back of the card and try again.',
+  },
   processing_error: { title: 'The card could not be processed', advice: 'Nothing was charged. Please try again in a moment.' },
-  payment_intent_authentication_failure: { title: 'Your bank could not confirm it was you', advice: 'The card needed an extra check (3-D Secure) and it did not succeed. Nothing was charged; try again or use another card.' },
-  authentication_required: { title: 'Your bank asked for an extra check', advice: 'The card needs 3-D Secure. Try again and complete the check your bank shows.' },
+  payment_intent_authentication_failure: {
+    title: 'Your bank could not confirm it was you',
+    advice: 'The card needed an extra check (3-D Secure) and it did not succeed. Nothing was charged; try again or use another card.',
+  },
+  authentication_required: {
+    title: 'Your bank asked for an extra check',
+    advice: 'The card needs 3-D Secure. Try again and complete the check your bank shows.',
+  },
   pattern_unavailable: { title: 'A pattern in your cart is no longer sold', advice: 'Nothing was charged. Remove it at the checkout to pay for the rest.' },
   price_changed: { title: 'A price changed while you were paying', advice: 'Nothing was charged. The checkout shows the current prices; confirm them to pay.' },
   payments_unavailable: { title: 'Payments are not available right now', advice: 'Nothing was charged. Please try again in a few minutes.' },

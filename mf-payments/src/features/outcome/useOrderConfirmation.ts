@@ -58,11 +58,16 @@ export function useOrderConfirmation(orderId: string | null, enabled: boolean): 
 
   const order = query.data;
   const state: Confirmation =
-    query.isError && !query.isFetching ? { phase: 'error', error: query.error }
-    : order === undefined ? { phase: 'waiting', order: null }
-    : order === null ? { phase: 'missing' }
-    : SETTLED.has(order.status) ? { phase: 'settled', order }
-    : timedOut(live ? Date.now() : query.dataUpdatedAt) ? { phase: 'timeout', order }
-    : { phase: 'waiting', order };
+    query.isError && !query.isFetching
+      ? { phase: 'error', error: query.error }
+      : order === undefined
+        ? { phase: 'waiting', order: null }
+        : order === null
+          ? { phase: 'missing' }
+          : SETTLED.has(order.status)
+            ? { phase: 'settled', order }
+            : timedOut(live ? Date.now() : query.dataUpdatedAt)
+              ? { phase: 'timeout', order }
+              : { phase: 'waiting', order };
   return { ...state, checkAgain };
 }

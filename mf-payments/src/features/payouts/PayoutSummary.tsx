@@ -27,21 +27,34 @@ function PayoutDetails({ status, showConnect }: { status: PayoutStatus; showConn
   const { account, held_cents_by_currency: held, paid_cents_by_currency: paid } = status;
   const stage = payoutStage(account);
   const amounts = [
-    ...Object.entries(held ?? {}).filter(([, cents]) => cents > 0).map(([currency, cents]) => ({ key: `held-${currency}`, label: `Held for you (${currency})`, value: formatAmount(cents, currency) })),
-    ...Object.entries(paid ?? {}).filter(([, cents]) => cents > 0).map(([currency, cents]) => ({ key: `paid-${currency}`, label: `Paid out (${currency})`, value: formatAmount(cents, currency) })),
+    ...Object.entries(held ?? {})
+      .filter(([, cents]) => cents > 0)
+      .map(([currency, cents]) => ({ key: `held-${currency}`, label: `Held for you (${currency})`, value: formatAmount(cents, currency) })),
+    ...Object.entries(paid ?? {})
+      .filter(([, cents]) => cents > 0)
+      .map(([currency, cents]) => ({ key: `paid-${currency}`, label: `Paid out (${currency})`, value: formatAmount(cents, currency) })),
   ];
   return (
     <div className={styles.section} data-payout-stage={stage}>
       <p>
-        <span className={styles.status} data-status={stage === 'enabled' ? 'enabled' : 'pending'}>{STAGE_TEXT[stage].label}</span>{' '}
+        <span className={styles.status} data-status={stage === 'enabled' ? 'enabled' : 'pending'}>
+          {STAGE_TEXT[stage].label}
+        </span>{' '}
         {STAGE_TEXT[stage].text}
       </p>
       {stage === 'needs_details' && account && account.requirements_due.length > 0 ? (
-        <p className={styles.meta} data-testid="payout-requirements">Still needed: {new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(requirementWords(account.requirements_due))}.</p>
+        <p className={styles.meta} data-testid="payout-requirements">
+          Still needed: {new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(requirementWords(account.requirements_due))}.
+        </p>
       ) : null}
       {amounts.length > 0 ? (
         <dl className={styles.amounts}>
-          {amounts.map((a) => <div key={a.key}><dt>{a.label}</dt><dd>{a.value}</dd></div>)}
+          {amounts.map((a) => (
+            <div key={a.key}>
+              <dt>{a.label}</dt>
+              <dd>{a.value}</dd>
+            </div>
+          ))}
         </dl>
       ) : null}
       {showConnect && stage !== 'enabled' ? (

@@ -71,7 +71,14 @@ const WORDS: Record<string, string> = {
 
 /** A code we have no words for: its parts as words ("some_new.field" → "some new field"). */
 function fallback(code: string): string {
-  return code.split('.').filter((part) => !/^person_/.test(part)).join(' ').replace(/_/g, ' ').trim() || code;
+  return (
+    code
+      .split('.')
+      .filter((part) => !/^person_/.test(part))
+      .join(' ')
+      .replace(/_/g, ' ')
+      .trim() || code
+  );
 }
 
 /** One requirement code in words: "individual.first_name" → "your first name". */

@@ -15,8 +15,16 @@ const WORD: Record<Interval, string> = { month: 'monthly', year: 'yearly' };
  * card is charged at once for the new period, less the unused part of the current one; going to
  * monthly, the unused year is kept as credit for the next invoices). Asks before it charges.
  */
-export function IntervalSwitch({ storeId, currency, interval, onSwitched }: {
-  storeId: string; currency: Currency; interval: Interval; onSwitched(answer: BillingSwitchAnswer): void;
+export function IntervalSwitch({
+  storeId,
+  currency,
+  interval,
+  onSwitched,
+}: {
+  storeId: string;
+  currency: Currency;
+  interval: Interval;
+  onSwitched(answer: BillingSwitchAnswer): void;
 }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -43,7 +51,9 @@ export function IntervalSwitch({ storeId, currency, interval, onSwitched }: {
 
   return (
     <div className={styles.switch} aria-labelledby="interval-title" role="group">
-      <h3 id="interval-title" className={styles.switchTitle}>Billing: {WORD[interval]}, {per(interval)}</h3>
+      <h3 id="interval-title" className={styles.switchTitle}>
+        Billing: {WORD[interval]}, {per(interval)}
+      </h3>
       {done ? (
         <Alert tone="success" title={`Pro is now billed ${WORD[done.interval]}`}>
           {done.charged_cents > 0
@@ -60,14 +70,30 @@ export function IntervalSwitch({ storeId, currency, interval, onSwitched }: {
               : `Switch to monthly: ${per('month')}, from today. The unused part of your year is kept as credit and pays your next monthly invoices; nothing is charged while it lasts.`}
           </p>
           <div className={styles.confirmActions}>
-            <Button onClick={go} busy={busy} busyLabel="Switching…">Switch to {WORD[other]}</Button>
-            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>Keep {WORD[interval]}</Button>
+            <Button onClick={go} busy={busy} busyLabel="Switching…">
+              Switch to {WORD[other]}
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
+              Keep {WORD[interval]}
+            </Button>
           </div>
         </div>
       ) : (
-        <Button variant="secondary" onClick={() => { setConfirming(true); setError(null); }}>Switch to {WORD[other]} ({per(other)})</Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setConfirming(true);
+            setError(null);
+          }}
+        >
+          Switch to {WORD[other]} ({per(other)})
+        </Button>
       )}
-      {error ? <Alert tone="danger" title="Billing was not switched">{error}</Alert> : null}
+      {error ? (
+        <Alert tone="danger" title="Billing was not switched">
+          {error}
+        </Alert>
+      ) : null}
     </div>
   );
 }

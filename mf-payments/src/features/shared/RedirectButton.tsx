@@ -6,8 +6,20 @@ import { PaymentProblem } from '../../api/functions.ts';
  * A button that asks a payment function for a hosted page (checkout, onboarding, billing
  * portal) and goes there; says why when it cannot.
  */
-export function RedirectButton({ children, busyLabel, link, variant, block = true, failure = 'That did not work' }: {
-  children: ReactNode; busyLabel: string; link(): Promise<string>; variant?: ButtonVariant; block?: boolean; failure?: string;
+export function RedirectButton({
+  children,
+  busyLabel,
+  link,
+  variant,
+  block = true,
+  failure = 'That did not work',
+}: {
+  children: ReactNode;
+  busyLabel: string;
+  link(): Promise<string>;
+  variant?: ButtonVariant;
+  block?: boolean;
+  failure?: string;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -23,8 +35,14 @@ export function RedirectButton({ children, busyLabel, link, variant, block = tru
   }
   return (
     <>
-      <Button variant={variant} block={block} onClick={go} busy={busy} busyLabel={busyLabel}>{children}</Button>
-      {error ? <Alert tone="danger" title={failure}>{error}</Alert> : null}
+      <Button variant={variant} block={block} onClick={go} busy={busy} busyLabel={busyLabel}>
+        {children}
+      </Button>
+      {error ? (
+        <Alert tone="danger" title={failure}>
+          {error}
+        </Alert>
+      ) : null}
     </>
   );
 }

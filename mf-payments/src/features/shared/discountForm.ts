@@ -22,7 +22,11 @@ export const EMPTY_DISCOUNT: DiscountFormValues = { code: '', kind: 'percent', v
 export function discountFormSchema(storeId: string, currency: Currency, today: () => string) {
   return z
     .object({
-      code: z.string().trim().toUpperCase().regex(DISCOUNT_CODE_FORMAT, 'Use 3 to 32 letters, digits, “-” or “_”, starting with a letter or digit, e.g. SPRING20.'),
+      code: z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(DISCOUNT_CODE_FORMAT, 'Use 3 to 32 letters, digits, “-” or “_”, starting with a letter or digit, e.g. SPRING20.'),
       kind: z.enum(['percent', 'amount']),
       value: z.string().trim(),
       patternId: z.string(),
@@ -44,8 +48,12 @@ export function discountFormSchema(storeId: string, currency: Currency, today: (
     .transform((v): NewDiscountCode => {
       const amountOffCents = v.kind === 'amount' ? Math.round(Number(v.value) * 100) : null;
       return {
-        store_id: storeId, code: v.code, percent_off: v.kind === 'percent' ? Number(v.value) : null, amount_off_cents: amountOffCents,
-        currency: amountOffCents === null ? null : currency, pattern_id: v.patternId || null,
+        store_id: storeId,
+        code: v.code,
+        percent_off: v.kind === 'percent' ? Number(v.value) : null,
+        amount_off_cents: amountOffCents,
+        currency: amountOffCents === null ? null : currency,
+        pattern_id: v.patternId || null,
         // the end of that day where the owner is
         expires_at: v.expiresOn ? new Date(`${v.expiresOn}T23:59:59`).toISOString() : null,
         max_redemptions: v.maxRedemptions ? Number(v.maxRedemptions) : null,
@@ -56,7 +64,12 @@ export function discountFormSchema(storeId: string, currency: Currency, today: (
 export type DiscountFormErrors = Partial<Record<keyof DiscountFormValues, string>>;
 
 /** The row to insert, or the message per field (the form's check outside a form). `today` is YYYY-MM-DD in the person's time zone. */
-export function readDiscountForm(values: DiscountFormValues, storeId: string, currency: Currency, today: string): { row: NewDiscountCode } | { errors: DiscountFormErrors } {
+export function readDiscountForm(
+  values: DiscountFormValues,
+  storeId: string,
+  currency: Currency,
+  today: string,
+): { row: NewDiscountCode } | { errors: DiscountFormErrors } {
   const parsed = discountFormSchema(storeId, currency, () => today).safeParse(values);
   if (parsed.success) return { row: parsed.data };
   const errors: DiscountFormErrors = {};

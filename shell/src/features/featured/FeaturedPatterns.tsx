@@ -2,21 +2,13 @@ import { href } from '@stitchhouse/shared';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, EmptyState, LinkButton, Skeleton, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
-import {
-  FEATURED_LIMIT,
-  FEATURED_SORTS,
-  type FeaturedPattern,
-  type FeaturedSort,
-} from '../../api/featuredModel.ts';
+import { FEATURED_LIMIT, FEATURED_SORTS, type FeaturedPattern, type FeaturedSort } from '../../api/featuredModel.ts';
 import { craftLabel, difficultyLabel } from '@stitchhouse/shared/catalog/labels.ts';
 import { Price } from '@stitchhouse/shared/currency/index.ts';
 import { coverImage } from '@stitchhouse/shared/storage/coverImage.ts';
 import * as styles from './FeaturedPatterns.module.css';
 
-export type FeaturedState =
-  | { status: 'loading' }
-  | { status: 'ready'; patterns: FeaturedPattern[] }
-  | { status: 'error'; message: string };
+export type FeaturedState = { status: 'loading' } | { status: 'ready'; patterns: FeaturedPattern[] } | { status: 'error'; message: string };
 
 export interface FeaturedPatternsProps {
   /** Reads published patterns; rejects with an error the section explains. */
@@ -57,13 +49,7 @@ export function FeaturedPatterns({ load, describeError }: FeaturedPatternsProps)
         </h2>
         <div role="group" aria-label="Show" className={styles.sorts}>
           {FEATURED_SORTS.map((option) => (
-            <button
-              key={option.value}
-              type="button"
-              aria-pressed={sort === option.value}
-              className={styles.sort}
-              onClick={() => setSort(option.value)}
-            >
+            <button key={option.value} type="button" aria-pressed={sort === option.value} className={styles.sort} onClick={() => setSort(option.value)}>
               {option.label}
             </button>
           ))}

@@ -33,15 +33,25 @@ function FollowedPatternsQuery({ userId, loading }: FollowedListProps) {
       skeleton={loading}
       errorTitle="New patterns from designers you follow could not be loaded"
       empty={
-        <EmptyState headingLevel={3} icon="♡" title="You don’t follow any designers yet"
-          actions={<LinkButton to={href('/patterns')} variant="secondary">Find designers in the catalog</LinkButton>}>
+        <EmptyState
+          headingLevel={3}
+          icon="♡"
+          title="You don’t follow any designers yet"
+          actions={
+            <LinkButton to={href('/patterns')} variant="secondary">
+              Find designers in the catalog
+            </LinkButton>
+          }
+        >
           <p>Open a designer’s or shop’s page and choose Follow: their new patterns appear here and in the newsletter.</p>
         </EmptyState>
       }
     >
       {(patterns) => (
         <ul className={styles.grid}>
-          {patterns.map((pattern) => <PatternCard key={pattern.id} pattern={pattern} />)}
+          {patterns.map((pattern) => (
+            <PatternCard key={pattern.id} pattern={pattern} />
+          ))}
         </ul>
       )}
     </QueryState>

@@ -17,7 +17,9 @@ export function FollowedPatterns() {
   return (
     <section aria-labelledby={headingId} className={styles.section} data-testid="followed-patterns">
       <div className={styles.top}>
-        <h2 id={headingId} className={styles.heading}>New from designers you follow</h2>
+        <h2 id={headingId} className={styles.heading}>
+          New from designers you follow
+        </h2>
       </div>
       <Suspense fallback={loading}>
         <FollowedList userId={userId} loading={loading} />

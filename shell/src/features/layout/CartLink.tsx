@@ -13,7 +13,10 @@ export function CartLink() {
   if (count === 0) return null;
   return (
     <Link to={href('/payment/send')} className={styles.cart} aria-label={`Cart, ${count} ${count === 1 ? 'pattern' : 'patterns'}`}>
-      Cart <span className={styles.cartCount} aria-hidden="true">{count}</span>
+      Cart{' '}
+      <span className={styles.cartCount} aria-hidden="true">
+        {count}
+      </span>
     </Link>
   );
 }

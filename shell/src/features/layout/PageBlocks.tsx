@@ -4,7 +4,19 @@ import { Icon, type IconName } from './icons.tsx';
 import * as styles from './PageBlocks.module.css';
 
 /** A titled block of a marketing page (h2), optionally on a sunken band. */
-export function Section({ title, lead, children, tone = 'plain', id }: { title: ReactNode; lead?: ReactNode; children: ReactNode; tone?: 'plain' | 'sunken'; id?: string }) {
+export function Section({
+  title,
+  lead,
+  children,
+  tone = 'plain',
+  id,
+}: {
+  title: ReactNode;
+  lead?: ReactNode;
+  children: ReactNode;
+  tone?: 'plain' | 'sunken';
+  id?: string;
+}) {
   const generated = useId();
   const headingId = id ?? `section-${generated}`;
   return (

@@ -74,8 +74,11 @@ export function SiteHeader({ user, sessionLoading, onSignOut }: SiteHeaderProps)
             <ul className={styles.navList}>
               {PRIMARY_NAV.map((item) => (
                 <li key={item.to}>
-                  <Link to={item.to} aria-current={item.to === current ? 'page' : undefined}
-                    className={item.to === current ? `${styles.navLink} ${styles.active}` : styles.navLink}>
+                  <Link
+                    to={item.to}
+                    aria-current={item.to === current ? 'page' : undefined}
+                    className={item.to === current ? `${styles.navLink} ${styles.active}` : styles.navLink}
+                  >
                     {item.label}
                   </Link>
                 </li>

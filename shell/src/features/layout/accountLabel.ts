@@ -20,9 +20,7 @@ export function accountName(user: AccountUser): string {
 export function accountInitials(user: AccountUser): string {
   const name = accountName(user);
   const words = name.split(/[\s._-]+/u).filter(Boolean);
-  const letters = (words.length >= 2 ? [words[0]!, words[words.length - 1]!] : words.slice(0, 1)).map(
-    (w) => [...w][0] ?? '',
-  );
+  const letters = (words.length >= 2 ? [words[0]!, words[words.length - 1]!] : words.slice(0, 1)).map((w) => [...w][0] ?? '');
   const initials = letters.join('').toLocaleUpperCase();
   return initials === '' ? '?' : initials;
 }

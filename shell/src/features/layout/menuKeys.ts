@@ -2,10 +2,7 @@
  * Keyboard behaviour of the account menu (WAI-ARIA menu button pattern), kept
  * pure so it is tested without a DOM.
  */
-export type MenuKeyAction =
-  | { type: 'focus'; index: number }
-  | { type: 'close'; restoreFocus: boolean }
-  | null;
+export type MenuKeyAction = { type: 'focus'; index: number } | { type: 'close'; restoreFocus: boolean } | null;
 
 /** What a key pressed on the menu button does: arrows open the menu at either end. */
 export function buttonKeyAction(key: string, count: number): MenuKeyAction {

@@ -43,8 +43,8 @@ function Confirmation({ token, working }: ConfirmAnswerProps) {
           actions={<LinkButton to={href('/patterns')}>Browse patterns</LinkButton>}
         >
           <p>
-            {already ? 'This address was confirmed before' : 'Thank you for confirming'}: the newsletter will come to <strong>{email}</strong>. Every issue has a
-            link to unsubscribe.
+            {already ? 'This address was confirmed before' : 'Thank you for confirming'}: the newsletter will come to <strong>{email}</strong>. Every issue has
+            a link to unsubscribe.
           </p>
         </Alert>
       </div>
@@ -57,7 +57,13 @@ function Confirmation({ token, working }: ConfirmAnswerProps) {
     <div className={styles.panel} data-newsletter-link-error={error.code}>
       <Alert
         tone={linkProblem ? 'warning' : 'danger'}
-        title={error.code === 'expired_token' ? 'This confirmation link has expired' : linkProblem ? 'This confirmation link doesn’t work' : 'We couldn’t confirm your subscription'}
+        title={
+          error.code === 'expired_token'
+            ? 'This confirmation link has expired'
+            : linkProblem
+              ? 'This confirmation link doesn’t work'
+              : 'We couldn’t confirm your subscription'
+        }
         actions={
           linkProblem ? undefined : (
             <Button variant="secondary" size="small" onClick={() => void confirmation.refetch()}>

@@ -47,7 +47,8 @@ export function SubscribeForm({ initialEmail = '', submitLabel = 'Subscribe' }: 
       setSentTo(parsed.data);
       requestAnimationFrame(() => doneRef.current?.focus());
     } catch (error) {
-      const known = error instanceof NewsletterError ? error : new NewsletterError('unknown', 'Something went wrong on our side. Please try again in a moment.');
+      const known =
+        error instanceof NewsletterError ? error : new NewsletterError('unknown', 'Something went wrong on our side. Please try again in a moment.');
       if (known.code === 'invalid_email') {
         setFieldError(known.message);
         inputRef.current?.focus();
@@ -73,8 +74,8 @@ export function SubscribeForm({ initialEmail = '', submitLabel = 'Subscribe' }: 
           }
         >
           <p>
-            We sent a link to <strong>{sentTo}</strong>. Open it within 48 hours to confirm your subscription; until then we send you nothing else.
-            No e-mail after a few minutes? Look in your spam folder, or try again.
+            We sent a link to <strong>{sentTo}</strong>. Open it within 48 hours to confirm your subscription; until then we send you nothing else. No e-mail
+            after a few minutes? Look in your spam folder, or try again.
           </p>
         </Alert>
       </div>

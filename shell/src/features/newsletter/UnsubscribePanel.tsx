@@ -21,7 +21,8 @@ export function UnsubscribePanel({ token }: { token: string }) {
       const result = await unsubscribe(token);
       setState({ phase: 'done', email: result.email });
     } catch (error) {
-      const known = error instanceof NewsletterError ? error : new NewsletterError('unknown', 'Something went wrong on our side. Please try again in a moment.');
+      const known =
+        error instanceof NewsletterError ? error : new NewsletterError('unknown', 'Something went wrong on our side. Please try again in a moment.');
       setState(known.code === 'invalid_token' ? { phase: 'invalid', message: known.message } : { phase: 'asking', busy: false, failure: known.message });
     }
   }

@@ -48,11 +48,13 @@ function lazyScreen(moduleId: string, attempt: number): LazyExoticComponent<Comp
   if (!screen) {
     screen = lazy(() =>
       // A landing page's screen waits for its lead cover to paint (leadCover.ts); startScreen's load too.
-      screensMayStart().then(() => early.get(moduleId) ?? withQueries(loadScreen(moduleId))).catch((error: unknown) => {
-        early.delete(moduleId);
-        firstTry.delete(moduleId); // a later visit tries again
-        throw error;
-      }),
+      screensMayStart()
+        .then(() => early.get(moduleId) ?? withQueries(loadScreen(moduleId)))
+        .catch((error: unknown) => {
+          early.delete(moduleId);
+          firstTry.delete(moduleId); // a later visit tries again
+          throw error;
+        }),
     );
     firstTry.set(moduleId, screen);
   }

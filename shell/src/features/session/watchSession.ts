@@ -3,7 +3,15 @@ import { consumeSignOutIntent } from '@stitchhouse/shared/auth/signOutIntent.ts'
 import { SIGNED_OUT_NOTICE, setSessionNotice } from './notice.ts';
 
 // Answers of GET /user that mean the session is gone for good (revoked, user deleted, …).
-const DEAD_SESSION_CODES = new Set(['session_not_found', 'session_expired', 'refresh_token_not_found', 'refresh_token_already_used', 'user_not_found', 'bad_jwt', 'user_banned']);
+const DEAD_SESSION_CODES = new Set([
+  'session_not_found',
+  'session_expired',
+  'refresh_token_not_found',
+  'refresh_token_already_used',
+  'user_not_found',
+  'bad_jwt',
+  'user_banned',
+]);
 
 export function isDeadSessionError(error: Pick<AuthError, 'code' | 'name' | 'status'>): boolean {
   if (error.name === 'AuthSessionMissingError') return true;

@@ -30,7 +30,17 @@ describe('remembered fits-me form', () => {
   });
 
   it('keeps working when storage throws', () => {
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); }, removeItem: () => { throw new Error('denied'); } };
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    };
     expect(loadFitForm(broken)).toBeNull();
     expect(() => saveFitForm({ unit: 'cm', bust: '', waist: '', hip: '90' }, broken)).not.toThrow();
     expect(() => forgetFitForm(broken)).not.toThrow();

@@ -13,7 +13,6 @@ export function visitorMeasurements(params: URLSearchParams, remembered: BodyMea
   return Object.keys(fromUrl).length > 0 ? fromUrl : remembered;
 }
 
-
 export function useVisitorMeasurements(params: URLSearchParams): BodyMeasurementsCm | null {
   const [remembered, setRemembered] = useState<BodyMeasurementsCm | null>(null);
   useEffect(() => {

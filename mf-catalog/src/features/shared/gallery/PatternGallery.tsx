@@ -73,11 +73,32 @@ export function PatternGallery({ title, coverPath, galleryPaths, patternId }: Pa
       <div className={styles.stage}>
         <div ref={strip} className={styles.strip} data-testid="gallery-strip">
           {photos.map((photo, i) => (
-            <figure key={`${photo.src}-${i}`} className={styles.slide} aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} aria-hidden={i !== index || undefined}>
-              <button type="button" className={styles.zoomButton} tabIndex={i === index ? 0 : -1} onClick={() => setZoomed(i)}
-                onKeyDown={(e) => onKey(e, false)} aria-label={`Enlarge: ${photo.alt}`} data-testid="gallery-photo">
+            <figure
+              key={`${photo.src}-${i}`}
+              className={styles.slide}
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}`}
+              aria-hidden={i !== index || undefined}
+            >
+              <button
+                type="button"
+                className={styles.zoomButton}
+                tabIndex={i === index ? 0 : -1}
+                onClick={() => setZoomed(i)}
+                onKeyDown={(e) => onKey(e, false)}
+                aria-label={`Enlarge: ${photo.alt}`}
+                data-testid="gallery-photo"
+              >
                 {/* The first photo is the pattern page's largest paint: fetched ahead of everything else. */}
-                <img {...sized(i, 'gallery')} alt="" width={800} height={1000} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} decoding="async" />
+                <img
+                  {...sized(i, 'gallery')}
+                  alt=""
+                  width={800}
+                  height={1000}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                  decoding="async"
+                />
               </button>
               {photo.caption ? <figcaption className={styles.caption}>{photo.caption}</figcaption> : null}
             </figure>
@@ -85,14 +106,20 @@ export function PatternGallery({ title, coverPath, galleryPaths, patternId }: Pa
         </div>
         {count > 1 ? (
           <>
-            <button type="button" className={`${styles.step} ${styles.prev}`} onClick={() => show((index - 1 + count) % count)} aria-label="Previous photo">‹</button>
-            <button type="button" className={`${styles.step} ${styles.next}`} onClick={() => show((index + 1) % count)} aria-label="Next photo">›</button>
+            <button type="button" className={`${styles.step} ${styles.prev}`} onClick={() => show((index - 1 + count) % count)} aria-label="Previous photo">
+              ‹
+            </button>
+            <button type="button" className={`${styles.step} ${styles.next}`} onClick={() => show((index + 1) % count)} aria-label="Next photo">
+              ›
+            </button>
           </>
         ) : null}
       </div>
       {count > 1 ? (
         <>
-          <p className={styles.position} aria-live="polite" data-testid="gallery-position">Photo {index + 1} of {count}</p>
+          <p className={styles.position} aria-live="polite" data-testid="gallery-position">
+            Photo {index + 1} of {count}
+          </p>
           <div className={styles.thumbs} role="toolbar" aria-label="Choose a photo" onKeyDown={(e) => onKey(e, true)}>
             {photos.map((photo, i) => (
               <button
@@ -115,7 +142,15 @@ export function PatternGallery({ title, coverPath, galleryPaths, patternId }: Pa
       ) : null}
       {zoomed !== null ? (
         <Suspense fallback={null}>
-          <ZoomDialog photos={photos} index={zoomed} onIndex={(i) => { setZoomed(i); show(i); }} onClose={() => setZoomed(null)} />
+          <ZoomDialog
+            photos={photos}
+            index={zoomed}
+            onIndex={(i) => {
+              setZoomed(i);
+              show(i);
+            }}
+            onClose={() => setZoomed(null)}
+          />
         </Suspense>
       ) : null}
     </section>

@@ -58,7 +58,11 @@ export function ZoomDialog({ photos, index, onIndex, onClose }: ZoomDialogProps)
   }
 
   return (
-    <dialog ref={dialog} className={styles.dialog} aria-label={photo ? photo.alt : 'Photo'} data-testid="gallery-zoom"
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-label={photo ? photo.alt : 'Photo'}
+      data-testid="gallery-zoom"
       onClose={() => {
         onClose();
         if (opener.current instanceof HTMLElement) opener.current.focus();
@@ -69,24 +73,37 @@ export function ZoomDialog({ photos, index, onIndex, onClose }: ZoomDialogProps)
         if (next === null || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
         event.preventDefault();
         onIndex(next);
-      }}>
+      }}
+    >
       {photo ? (
         <div className={styles.layout}>
           <div className={styles.bar}>
             <p className={styles.counter}>{photos.length > 1 ? `Photo ${index! + 1} of ${photos.length}` : photo.alt}</p>
-            <button ref={closeButton} type="button" className={styles.close} onClick={() => dialog.current?.close()}>Close</button>
+            <button ref={closeButton} type="button" className={styles.close} onClick={() => dialog.current?.close()}>
+              Close
+            </button>
           </div>
           <div ref={frame} className={magnified ? `${styles.frame} ${styles.magnified}` : styles.frame}>
-            <button type="button" className={styles.zoom} onClick={toggleZoom} aria-pressed={magnified} data-testid="gallery-zoom-toggle"
-              aria-label={magnified ? 'Zoom out' : 'Zoom in'}>
+            <button
+              type="button"
+              className={styles.zoom}
+              onClick={toggleZoom}
+              aria-pressed={magnified}
+              data-testid="gallery-zoom-toggle"
+              aria-label={magnified ? 'Zoom out' : 'Zoom in'}
+            >
               <img src={photo.src} alt={photo.alt} data-testid="gallery-zoom-image" />
             </button>
           </div>
           {photo.caption ? <p className={styles.caption}>{photo.caption}</p> : null}
           {photos.length > 1 ? (
             <div className={styles.steps}>
-              <button type="button" onClick={() => onIndex((index! - 1 + photos.length) % photos.length)}>Previous photo</button>
-              <button type="button" onClick={() => onIndex((index! + 1) % photos.length)}>Next photo</button>
+              <button type="button" onClick={() => onIndex((index! - 1 + photos.length) % photos.length)}>
+                Previous photo
+              </button>
+              <button type="button" onClick={() => onIndex((index! + 1) % photos.length)}>
+                Next photo
+              </button>
             </div>
           ) : null}
         </div>
