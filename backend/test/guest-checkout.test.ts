@@ -129,17 +129,15 @@ describe('row-level security keeps a guest to buying', () => {
     const refused = [
       await guest.from('stores').insert(storeRow(guestId, `guest-${Date.now()}`)),
       await guest.from('user_roles').insert({ user_id: guestId, role: 'designer' }),
-      await guest
-        .from('wholesale_accounts')
-        .insert({
-          user_id: guestId,
-          business_name: 'Guest Ltd',
-          tax_id: 'GB 123456789',
-          address_line1: '1 Road',
-          city: 'York',
-          postal_code: 'YO1 7HH',
-          country: 'GB',
-        }),
+      await guest.from('wholesale_accounts').insert({
+        user_id: guestId,
+        business_name: 'Guest Ltd',
+        tax_id: 'GB 123456789',
+        address_line1: '1 Road',
+        city: 'York',
+        postal_code: 'YO1 7HH',
+        country: 'GB',
+      }),
       await guest.from('partner_applications').insert({ user_id: guestId, kind: 'reseller', company: 'Guest Ltd', website: 'https://guest.example' }),
       await guest.from('discount_codes').insert({ store_id: storeId, code: 'GUEST', percent_off: 50 }),
       await guest.from('profiles').update({ display_name: 'Not a member' }).eq('id', guestId).select(),

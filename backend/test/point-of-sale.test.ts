@@ -407,19 +407,17 @@ describe('CSV import', () => {
     const before = await count(`select count(*) n from public.pos_sales`);
     const notOwner = await upload(other, [row('intruder-1')], shopStore);
     expect(notOwner.status).toBe(403);
-    const direct = await shop.db
-      .from('pos_sales')
-      .insert({
-        store_id: shopStore,
-        pattern_id: carried,
-        quantity: 1,
-        unit_price_cents: 100,
-        royalty_cents: 0,
-        currency: 'GBP',
-        source: 'csv',
-        external_id: 'direct-1',
-        sold_at: new Date().toISOString(),
-      });
+    const direct = await shop.db.from('pos_sales').insert({
+      store_id: shopStore,
+      pattern_id: carried,
+      quantity: 1,
+      unit_price_cents: 100,
+      royalty_cents: 0,
+      currency: 'GBP',
+      source: 'csv',
+      external_id: 'direct-1',
+      sold_at: new Date().toISOString(),
+    });
     expect(direct.error?.code).toBe('42501');
     const anon = await fetch(`${stack.url}/functions/v1/pos-import`, {
       method: 'POST',
