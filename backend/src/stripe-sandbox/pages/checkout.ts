@@ -27,12 +27,12 @@ interface FormState {
 function goneMessage(session: Session): Markup {
   if (session.status === 'expired') {
     return html`<h1>This checkout has expired</h1>
-      <p>The time to pay for this order ran out, so nothing was charged.</p>
-      ${session.cancel_url ? html`<p><a class="button primary" href="${session.cancel_url}">Return to Stitchhouse</a></p>` : ''}`;
+<p>The time to pay for this order ran out, so nothing was charged.</p>
+${session.cancel_url ? html`<p><a class="button primary" href="${session.cancel_url}">Return to Stitchhouse</a></p>` : ''}`;
   }
   return html`<h1>This checkout is complete</h1>
-    <p>Your payment went through.</p>
-    ${session.success_url ? html`<p><a class="button primary" href="${session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id)}">Continue to Stitchhouse</a></p>` : ''}`;
+<p>Your payment went through.</p>
+${session.success_url ? html`<p><a class="button primary" href="${session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id)}">Continue to Stitchhouse</a></p>` : ''}`;
 }
 
 async function render(c: Context, sb: SandboxCore, id: string, state: FormState, status = 200): Promise<Response> {
@@ -63,74 +63,43 @@ async function render(c: Context, sb: SandboxCore, id: string, state: FormState,
   const taxRate = session.automatic_tax.enabled ? (tax ?? taxRateFor(customerCountry)) : null;
   const inclusive = items.every((i) => !i.price || behaviourOf(i.price) === 'inclusive');
   const taxAmount = session.total_details?.amount_tax ?? 0;
-  const body = html` <h1>Pay Stitchhouse</h1>
-    ${state.alert ? html`<div class="alert" role="alert" id="payment-error" tabindex="-1" autofocus><strong>Payment failed.</strong> ${state.alert} Try another card, or cancel and return.</div>` : ''}
-    <h2 id="summary">Order summary${session.mode === 'subscription' ? ' (subscription)' : ''}</h2>
-    <table aria-labelledby="summary">
-      <thead>
-        <tr>
-          <th scope="col">Item</th>
-          <th scope="col" class="num">Qty</th>
-          <th scope="col" class="num">Amount</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${items.map(
-          (i) =>
-            html`<tr>
-              <td>${i.description}${i.price?.recurring ? html` · per ${i.price.recurring.interval}` : ''}</td>
-              <td class="num">${i.quantity}</td>
-              <td class="num">${money(i.amount_total, currency)}</td>
-            </tr>`,
-        )}
-      </tbody>
-      <tfoot>
-        ${
-          session.automatic_tax.enabled
-            ? session.automatic_tax.status === 'complete' && taxRate
-              ? html`<tr id="tax-line">
-                  <th scope="row" colspan="2">VAT${taxRate.rateBp ? ` (${formatBasisPoints(taxRate.rateBp)}${inclusive ? ', included' : ''})` : ''}</th>
-                  <td class="num">${money(taxAmount, currency)}</td>
-                </tr>`
-              : html`<tr id="tax-line">
-                  <th scope="row" colspan="2">Tax</th>
-                  <td class="num">Calculated from your country</td>
-                </tr>`
-            : ''
-        }
-        <tr>
-          <th scope="row" colspan="2">Total</th>
-          <td class="num total">${money(session.amount_total ?? 0, currency)}</td>
-        </tr>
-      </tfoot>
-    </table>
-    ${walletButtons(session, country, askEmail ? (v.email ?? '') : null)}
-    <form method="post" action="/checkout/${session.id}" novalidate>
-      <h2>Payment details</h2>
-      ${
-        askEmail
-          ? html`<label for="email">Email</label>
-              <input
-                id="email"
-                name="email"
-                type="email"
-                autocomplete="email"
-                value="${v.email ?? ''}"
-                required${state.fieldError?.field === 'email' ? html` aria-invalid="true" autofocus aria-describedby="email-error"` : ''}
-              />
-              ${state.fieldError?.field === 'email' ? html`<p class="field-error" id="email-error">${state.fieldError.message}</p>` : ''}`
-          : html`<p>Receipt to <strong>${session.customer_email ?? customerEmail ?? 'the email on file'}</strong></p>`
-      }
-      ${cardFields(v, state.fieldError)}
-      <label for="country">Country</label>
-      <select id="country" name="country" autocomplete="country">
-        ${countryOptionTags(country)}
-      </select>
-      <div class="actions">
-        <button class="primary" type="submit">Pay ${money(session.amount_total ?? 0, currency)}</button>
-        ${session.cancel_url ? html`<a href="${session.cancel_url}">Cancel and return to Stitchhouse</a>` : ''}
-      </div>
-    </form>`;
+  const body = html`
+<h1>Pay Stitchhouse</h1>
+${state.alert ? html`<div class="alert" role="alert" id="payment-error" tabindex="-1" autofocus><strong>Payment failed.</strong> ${state.alert} Try another card, or cancel and return.</div>` : ''}
+<h2 id="summary">Order summary${session.mode === 'subscription' ? ' (subscription)' : ''}</h2>
+<table aria-labelledby="summary">
+<thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Amount</th></tr></thead>
+<tbody>
+${items.map((i) => html`<tr><td>${i.description}${i.price?.recurring ? html` · per ${i.price.recurring.interval}` : ''}</td><td class="num">${i.quantity}</td><td class="num">${money(i.amount_total, currency)}</td></tr>`)}
+</tbody>
+<tfoot>
+${
+  session.automatic_tax.enabled
+    ? session.automatic_tax.status === 'complete' && taxRate
+      ? html`<tr id="tax-line"><th scope="row" colspan="2">VAT${taxRate.rateBp ? ` (${formatBasisPoints(taxRate.rateBp)}${inclusive ? ', included' : ''})` : ''}</th><td class="num">${money(taxAmount, currency)}</td></tr>`
+      : html`<tr id="tax-line"><th scope="row" colspan="2">Tax</th><td class="num">Calculated from your country</td></tr>`
+    : ''
+}
+<tr><th scope="row" colspan="2">Total</th><td class="num total">${money(session.amount_total ?? 0, currency)}</td></tr></tfoot>
+</table>
+${walletButtons(session, country, askEmail ? (v.email ?? '') : null)}
+<form method="post" action="/checkout/${session.id}" novalidate>
+<h2>Payment details</h2>
+${
+  askEmail
+    ? html`<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="email" value="${v.email ?? ''}" required${state.fieldError?.field === 'email' ? html` aria-invalid="true" autofocus aria-describedby="email-error"` : ''}>
+${state.fieldError?.field === 'email' ? html`<p class="field-error" id="email-error">${state.fieldError.message}</p>` : ''}`
+    : html`<p>Receipt to <strong>${session.customer_email ?? customerEmail ?? 'the email on file'}</strong></p>`
+}
+${cardFields(v, state.fieldError)}
+<label for="country">Country</label>
+<select id="country" name="country" autocomplete="country">${countryOptionTags(country)}</select>
+<div class="actions">
+<button class="primary" type="submit">Pay ${money(session.amount_total ?? 0, currency)}</button>
+${session.cancel_url ? html`<a href="${session.cancel_url}">Cancel and return to Stitchhouse</a>` : ''}
+</div>
+</form>`;
   return page(c, {
     title: `${state.alert || state.fieldError ? 'Error: ' : ''}${title} · Stitchhouse sandbox`,
     body,
@@ -150,19 +119,20 @@ function walletButtons(session: Session, country: string, askEmail: string | nul
   const offered = WALLETS.filter((w) => session.payment_method_types.includes(w === 'paypal' ? 'paypal' : 'card'));
   if (!offered.length) return '';
   return html`<h2 id="express-title">Express checkout</h2>
-    <form method="post" action="/checkout/${session.id}/wallet" novalidate aria-labelledby="express-title">
-      <input type="hidden" name="country" value="${country}" />
-      ${
-        askEmail !== null
-          ? html`<label for="wallet-email">Email your wallet shares</label>
-              <input id="wallet-email" name="email" type="email" autocomplete="email" value="${askEmail}" />`
-          : ''
-      }
-      <div class="wallets">
-        ${offered.map((w) => html`<button class="wallet wallet-${w.replace('_', '-')}" type="submit" name="wallet" value="${w}">${WALLET_NAMES[w]}</button>`)}
-      </div>
-    </form>
-    <p class="divider">Or pay with card</p> `;
+<form method="post" action="/checkout/${session.id}/wallet" novalidate aria-labelledby="express-title">
+<input type="hidden" name="country" value="${country}">
+${
+  askEmail !== null
+    ? html`<label for="wallet-email">Email your wallet shares</label>
+<input id="wallet-email" name="email" type="email" autocomplete="email" value="${askEmail}">`
+    : ''
+}
+<div class="wallets">
+${offered.map((w) => html`<button class="wallet wallet-${w.replace('_', '-')}" type="submit" name="wallet" value="${w}">${WALLET_NAMES[w]}</button>`)}
+</div>
+</form>
+<p class="divider">Or pay with card</p>
+`;
 }
 
 /** What a wallet hands over: a tokenized card (Apple Pay, Google Pay) or the PayPal payer, with the buyer's country and name. */
@@ -202,8 +172,7 @@ export function checkoutPages(sb: SandboxCore): Hono {
         return page(c, {
           title: 'Checkout not found · Stitchhouse sandbox',
           status: 404,
-          body: html`<h1>Checkout not found</h1>
-            <p>This payment link is not valid.</p>`,
+          body: html`<h1>Checkout not found</h1><p>This payment link is not valid.</p>`,
         });
       }
       throw err;
@@ -277,17 +246,18 @@ export function checkoutPages(sb: SandboxCore): Hono {
       if (session.status !== 'open' || !session.payment_method_types.includes('paypal')) return c.redirect(`/checkout/${id}`, 303);
       const country = c.req.query('country') ?? 'IE';
       const email = c.req.query('email') ?? '';
-      const body = html` <h1>PayPal</h1>
-        <p>Approve the payment of <strong>${money(session.amount_total ?? 0, session.currency!)}</strong> to Stitchhouse with your PayPal account.</p>
-        <p class="hint" id="paypal-hint">This is the sandbox's stand-in for PayPal's page: approve, or cancel and go back to the payment page.</p>
-        <form method="post" action="/checkout/${id}/paypal" aria-describedby="paypal-hint">
-          <input type="hidden" name="country" value="${country}" />
-          <input type="hidden" name="email" value="${email}" />
-          <div class="actions">
-            <button class="primary" type="submit" name="outcome" value="approve" autofocus>Approve and pay</button>
-            <button class="secondary" type="submit" name="outcome" value="cancel">Cancel and return</button>
-          </div>
-        </form>`;
+      const body = html`
+<h1>PayPal</h1>
+<p>Approve the payment of <strong>${money(session.amount_total ?? 0, session.currency!)}</strong> to Stitchhouse with your PayPal account.</p>
+<p class="hint" id="paypal-hint">This is the sandbox's stand-in for PayPal's page: approve, or cancel and go back to the payment page.</p>
+<form method="post" action="/checkout/${id}/paypal" aria-describedby="paypal-hint">
+<input type="hidden" name="country" value="${country}">
+<input type="hidden" name="email" value="${email}">
+<div class="actions">
+<button class="primary" type="submit" name="outcome" value="approve" autofocus>Approve and pay</button>
+<button class="secondary" type="submit" name="outcome" value="cancel">Cancel and return</button>
+</div>
+</form>`;
       return page(c, { title: 'PayPal · Stitchhouse sandbox', body, redirectsTo: [session.success_url, session.cancel_url] });
     }),
   );
@@ -312,15 +282,16 @@ export function checkoutPages(sb: SandboxCore): Hono {
         return intent?.status === 'requires_action' ? { session: stored.data, intent } : undefined;
       });
       if (!waiting) return c.redirect(`/checkout/${id}`, 303);
-      const body = html` <h1>3-D Secure authentication</h1>
-        <p>Your bank asks you to confirm the payment of <strong>${money(waiting.intent.amount, waiting.intent.currency)}</strong> to Stitchhouse.</p>
-        <p class="hint" id="test-hint">This is the sandbox's stand-in for the bank's page: choose whether the authentication succeeds.</p>
-        <form method="post" action="/checkout/${id}/authenticate" aria-describedby="test-hint">
-          <div class="actions">
-            <button class="primary" type="submit" name="outcome" value="complete" autofocus>Complete authentication</button>
-            <button class="danger" type="submit" name="outcome" value="fail">Fail authentication</button>
-          </div>
-        </form>`;
+      const body = html`
+<h1>3-D Secure authentication</h1>
+<p>Your bank asks you to confirm the payment of <strong>${money(waiting.intent.amount, waiting.intent.currency)}</strong> to Stitchhouse.</p>
+<p class="hint" id="test-hint">This is the sandbox's stand-in for the bank's page: choose whether the authentication succeeds.</p>
+<form method="post" action="/checkout/${id}/authenticate" aria-describedby="test-hint">
+<div class="actions">
+<button class="primary" type="submit" name="outcome" value="complete" autofocus>Complete authentication</button>
+<button class="danger" type="submit" name="outcome" value="fail">Fail authentication</button>
+</div>
+</form>`;
       return page(c, {
         title: '3-D Secure authentication · Stitchhouse sandbox',
         body,

@@ -76,21 +76,21 @@ export async function page(c: Context, options: PageOptions): Promise<Response> 
     "base-uri 'none'",
   ].join('; ');
   const document = await html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${options.title}</title>
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href="/assets/sandbox.css" />
-      </head>
-      <body>
-        <main>
-          <p class="brand">Stitchhouse <span class="sandbox">Stripe sandbox · test mode</span></p>
-          ${options.body}
-        </main>
-      </body>
-    </html>`;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${options.title}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/assets/sandbox.css">
+</head>
+<body>
+<main>
+<p class="brand">Stitchhouse <span class="sandbox">Stripe sandbox · test mode</span></p>
+${options.body}
+</main>
+</body>
+</html>`;
   return new Response(document.toString(), {
     status: options.status ?? 200,
     headers: {
@@ -144,7 +144,7 @@ export const countries: Array<[string, string]> = [
 ];
 
 export function countryOptionTags(selected: string | undefined): Markup {
-  return html`${countries.map(([code, name]) => html`<option value="${code}" ${code === selected ? html` selected` : ''}>${name}</option>`)}`;
+  return html`${countries.map(([code, name]) => html`<option value="${code}"${code === selected ? html` selected` : ''}>${name}</option>`)}`;
 }
 
 /** Card number, expiry, CVC and name fields; the one in error gets aria-invalid, its message and focus. */
@@ -153,23 +153,18 @@ export function cardFields(values: Record<string, string>, error?: { field: stri
     const invalid = error?.field === name;
     const described = [hint ? `${name}-hint` : '', invalid ? `${name}-error` : ''].filter(Boolean).join(' ');
     return html`<div>
-      <label for="${name}">${label}</label>
-      <input
-        id="${name}"
-        name="${name}"
-        value="${values[name] ?? ''}"
-        ${attrs}${invalid ? html` aria-invalid="true" autofocus` : ''}${described ? html` aria-describedby="${described}"` : ''}
-        required
-      />
-      ${hint ? html`<p class="hint" id="${name}-hint">${hint}</p>` : ''} ${invalid ? html`<p class="field-error" id="${name}-error">${error!.message}</p>` : ''}
-    </div>`;
+<label for="${name}">${label}</label>
+<input id="${name}" name="${name}" value="${values[name] ?? ''}" ${attrs}${invalid ? html` aria-invalid="true" autofocus` : ''}${described ? html` aria-describedby="${described}"` : ''} required>
+${hint ? html`<p class="hint" id="${name}-hint">${hint}</p>` : ''}
+${invalid ? html`<p class="field-error" id="${name}-error">${error!.message}</p>` : ''}
+</div>`;
   };
   return html`
-    ${field('number', 'Card number', html`inputmode="numeric" autocomplete="cc-number"`, 'Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks for 3-D Secure.')}
-    <div class="row">
-      ${field('expiry', 'Expiry (MM / YY)', html`inputmode="numeric" autocomplete="cc-exp" placeholder="MM / YY"`)}
-      ${field('cvc', 'Security code (CVC)', html`inputmode="numeric" autocomplete="cc-csc" maxlength="4"`)}
-    </div>
-    ${field('name', 'Name on card', html`autocomplete="cc-name"`)}
-  `;
+${field('number', 'Card number', html`inputmode="numeric" autocomplete="cc-number"`, 'Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks for 3-D Secure.')}
+<div class="row">
+${field('expiry', 'Expiry (MM / YY)', html`inputmode="numeric" autocomplete="cc-exp" placeholder="MM / YY"`)}
+${field('cvc', 'Security code (CVC)', html`inputmode="numeric" autocomplete="cc-csc" maxlength="4"`)}
+</div>
+${field('name', 'Name on card', html`autocomplete="cc-name"`)}
+`;
 }

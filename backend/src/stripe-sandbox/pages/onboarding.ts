@@ -26,38 +26,30 @@ function form(
         ? html` aria-describedby="account_number-hint"`
         : '';
   const message = (name: string) => (error?.field === name ? html`<p class="field-error" id="${name}-error">${error.message}</p>` : '');
-  const body = html` <h1>Get paid by Stitchhouse</h1>
-    <p>
-      Stitchhouse uses Stripe to pay designers. Tell us where to send your money${account.email ? html` (account for <strong>${account.email}</strong>)` : ''}.
-    </p>
-    ${error ? html`<div class="alert" role="alert">Please correct the highlighted field.</div>` : ''}
-    <form method="post" action="/connect/onboarding/${link}" novalidate>
-      <input type="hidden" name="token" value="${token}" />
-      <label for="legal_name">Legal name</label>
-      <input id="legal_name" name="legal_name" autocomplete="name" value="${values.legal_name ?? ''}" required${invalid('legal_name')} />
-      ${message('legal_name')}
-      <label for="country">Country</label>
-      <select id="country" name="country" autocomplete="country">
-        ${countryOptionTags(values.country ?? account.country ?? 'IE')}
-      </select>
-      <label for="account_number">IBAN or account number</label>
-      <input id="account_number" name="account_number" autocomplete="off" value="${values.account_number ?? testIban}" required${invalid('account_number')} />
-      <p class="hint" id="account_number-hint">Test value: ${testIban} (prefilled).</p>
-      ${message('account_number')}
-      <div class="actions"><button class="primary" type="submit">Agree and submit</button></div>
-    </form>`;
+  const body = html`
+<h1>Get paid by Stitchhouse</h1>
+<p>Stitchhouse uses Stripe to pay designers. Tell us where to send your money${account.email ? html` (account for <strong>${account.email}</strong>)` : ''}.</p>
+${error ? html`<div class="alert" role="alert">Please correct the highlighted field.</div>` : ''}
+<form method="post" action="/connect/onboarding/${link}" novalidate>
+<input type="hidden" name="token" value="${token}">
+<label for="legal_name">Legal name</label>
+<input id="legal_name" name="legal_name" autocomplete="name" value="${values.legal_name ?? ''}" required${invalid('legal_name')}>
+${message('legal_name')}
+<label for="country">Country</label>
+<select id="country" name="country" autocomplete="country">${countryOptionTags(values.country ?? account.country ?? 'IE')}</select>
+<label for="account_number">IBAN or account number</label>
+<input id="account_number" name="account_number" autocomplete="off" value="${values.account_number ?? testIban}" required${invalid('account_number')}>
+<p class="hint" id="account_number-hint">Test value: ${testIban} (prefilled).</p>
+${message('account_number')}
+<div class="actions"><button class="primary" type="submit">Agree and submit</button></div>
+</form>`;
   return page(c, { title: `${error ? 'Error: ' : ''}Payout details · Stitchhouse sandbox`, body, status: error ? 400 : 200, redirectsTo: redirects });
 }
 
 export function onboardingPages(sb: SandboxCore): Hono {
   const app = new Hono();
   const notFound = (c: Context) =>
-    page(c, {
-      title: 'Link not found · Stitchhouse sandbox',
-      status: 404,
-      body: html`<h1>Link not found</h1>
-        <p>This onboarding link is not valid.</p>`,
-    });
+    page(c, { title: 'Link not found · Stitchhouse sandbox', status: 404, body: html`<h1>Link not found</h1><p>This onboarding link is not valid.</p>` });
 
   app.get('/:link', async (c) => {
     const link = c.req.param('link');

@@ -46,43 +46,32 @@ function subscriptionSection(portal: Portal, entry: Portal['subscriptions'][numb
   const base = `/billing/${portal.session.id}/subscriptions/${s.id}`;
   const name = product?.name ?? 'Subscription';
   return html`<section aria-labelledby="${s.id}-title">
-    <h2 id="${s.id}-title">${name}</h2>
-    <dl>
-      <dt>Price</dt>
-      <dd>${money(price.unit_amount ?? 0, price.currency)} per ${price.recurring?.interval ?? 'period'}</dd>
-      <dt>Status</dt>
-      <dd>${s.status === 'past_due' ? 'Payment overdue' : s.cancel_at_period_end ? `Cancels on ${date(periodEnd(s))}` : `Renews on ${date(periodEnd(s))}`}</dd>
-    </dl>
-    ${
-      options.length > 1
-        ? html`<form method="post" action="${base}/price">
-            <fieldset>
-              <legend>Change plan</legend>
-              ${options.map(
-                (o) =>
-                  html`<div>
-                    <input type="radio" id="${s.id}-${o.id}" name="price" value="${o.id}" ${o.id === price.id ? html` checked` : ''} />
-                    <label for="${s.id}-${o.id}" class="inline-label"
-                      >${money(o.unit_amount ?? 0, o.currency)} per
-                      ${o.recurring?.interval}${o.nickname ? ` (${o.nickname})` : ''}${o.id === price.id ? ' — current plan' : ''}</label
-                    >
-                  </div>`,
-              )}
-            </fieldset>
-            <div class="actions"><button class="primary" type="submit">Update plan</button></div>
-          </form>`
-        : ''
-    }
-    <form method="post" action="${base}/${s.cancel_at_period_end ? 'resume' : 'cancel'}">
-      <div class="actions">
-        ${
-          s.cancel_at_period_end
-            ? html`<button class="secondary" type="submit">Don't cancel — keep my plan</button>`
-            : html`<button class="danger" type="submit">Cancel plan at period end</button>`
-        }
-      </div>
-    </form>
-  </section>`;
+<h2 id="${s.id}-title">${name}</h2>
+<dl>
+<dt>Price</dt><dd>${money(price.unit_amount ?? 0, price.currency)} per ${price.recurring?.interval ?? 'period'}</dd>
+<dt>Status</dt><dd>${s.status === 'past_due' ? 'Payment overdue' : s.cancel_at_period_end ? `Cancels on ${date(periodEnd(s))}` : `Renews on ${date(periodEnd(s))}`}</dd>
+</dl>
+${
+  options.length > 1
+    ? html`<form method="post" action="${base}/price">
+<fieldset><legend>Change plan</legend>
+${options.map(
+  (o) => html`<div><input type="radio" id="${s.id}-${o.id}" name="price" value="${o.id}"${o.id === price.id ? html` checked` : ''}>
+<label for="${s.id}-${o.id}" class="inline-label">${money(o.unit_amount ?? 0, o.currency)} per ${o.recurring?.interval}${o.nickname ? ` (${o.nickname})` : ''}${o.id === price.id ? ' — current plan' : ''}</label></div>`,
+)}
+</fieldset>
+<div class="actions"><button class="primary" type="submit">Update plan</button></div>
+</form>`
+    : ''
+}
+<form method="post" action="${base}/${s.cancel_at_period_end ? 'resume' : 'cancel'}">
+<div class="actions">${
+    s.cancel_at_period_end
+      ? html`<button class="secondary" type="submit">Don't cancel — keep my plan</button>`
+      : html`<button class="danger" type="submit">Cancel plan at period end</button>`
+  }</div>
+</form>
+</section>`;
 }
 
 async function render(
@@ -97,23 +86,23 @@ async function render(
     return page(c, {
       title: 'Billing portal not found · Stitchhouse sandbox',
       status: 404,
-      body: html`<h1>Billing portal not found</h1>
-        <p>This link is not valid.</p>`,
+      body: html`<h1>Billing portal not found</h1><p>This link is not valid.</p>`,
     });
-  const body = html` <h1>Manage your Stitchhouse plan</h1>
-    ${state.notice ? html`<div class="notice" role="status" tabindex="-1" autofocus>${state.notice}</div>` : ''}
-    ${state.cardError ? html`<div class="alert" role="alert">Your card was not updated: ${state.cardError.message}</div>` : ''}
-    <p>Signed in as <strong>${portal.customer.email ?? portal.customer.id}</strong>.</p>
-    ${portal.subscriptions.length ? portal.subscriptions.map((entry) => subscriptionSection(portal, entry)) : html`<p>You have no active subscription.</p>`}
-    <section aria-labelledby="card-title">
-      <h2 id="card-title">Payment method</h2>
-      <p>${portal.cardLast4 ? `Card ending in ${portal.cardLast4}` : 'No card on file.'}</p>
-      <form method="post" action="/billing/${portal.session.id}/card" novalidate>
-        ${cardFields(state.values ?? {}, state.cardError)}
-        <div class="actions"><button class="secondary" type="submit">Update card</button></div>
-      </form>
-    </section>
-    ${portal.session.return_url ? html`<p class="actions"><a class="button primary" href="${portal.session.return_url}">Return to Stitchhouse</a></p>` : ''}`;
+  const body = html`
+<h1>Manage your Stitchhouse plan</h1>
+${state.notice ? html`<div class="notice" role="status" tabindex="-1" autofocus>${state.notice}</div>` : ''}
+${state.cardError ? html`<div class="alert" role="alert">Your card was not updated: ${state.cardError.message}</div>` : ''}
+<p>Signed in as <strong>${portal.customer.email ?? portal.customer.id}</strong>.</p>
+${portal.subscriptions.length ? portal.subscriptions.map((entry) => subscriptionSection(portal, entry)) : html`<p>You have no active subscription.</p>`}
+<section aria-labelledby="card-title">
+<h2 id="card-title">Payment method</h2>
+<p>${portal.cardLast4 ? `Card ending in ${portal.cardLast4}` : 'No card on file.'}</p>
+<form method="post" action="/billing/${portal.session.id}/card" novalidate>
+${cardFields(state.values ?? {}, state.cardError)}
+<div class="actions"><button class="secondary" type="submit">Update card</button></div>
+</form>
+</section>
+${portal.session.return_url ? html`<p class="actions"><a class="button primary" href="${portal.session.return_url}">Return to Stitchhouse</a></p>` : ''}`;
   return page(c, { title: `${state.cardError ? 'Error: ' : ''}Billing · Stitchhouse sandbox`, body, status, redirectsTo: [portal.session.return_url] });
 }
 
