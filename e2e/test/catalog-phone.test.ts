@@ -299,7 +299,7 @@ describe('unknown addresses', () => {
     for (const path of ['/no-such-page', '/patterns/00000000-0000-4000-8000-00000000dead', '/stores/no-such-store']) {
       await page.goto(stack.shellUrl + path);
       await settledRoute(page);
-      await page.locator('meta[name="robots"][content="noindex"]').waitFor({ state: 'attached' });
+      await page.locator('meta[name="robots"][content="noindex"]').first().waitFor({ state: 'attached' });
     }
     await context.close();
   });
