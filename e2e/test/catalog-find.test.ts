@@ -174,7 +174,8 @@ describe('catalog: judge a pattern', () => {
     expect(await chart.locator('tbody tr').count()).toBe(4);
     expect(await chart.locator('tbody tr').first().textContent()).toContain('80 cm');
     await page.getByRole('button', { name: 'inches' }).click();
-    expect(await chart.locator('tbody tr').first().textContent()).toMatch(/31.*in/);
+    // the unit switch re-renders the chart; under load that comes a frame after the click
+    await expect.poll(async () => chart.locator('tbody tr').first().textContent()).toMatch(/31.*in/);
 
     const calculator = page.locator('[data-testid="yardage-calculator"]');
     await calculator.getByLabel('Size').selectOption('S');
