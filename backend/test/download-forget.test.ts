@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePatternPdf } from '../../supabase/test/catalog-own-pdf.ts';
 import { startTestStack, type TestStack } from './harness.ts';
-import { serviceClient, signedInMember, storeWithPattern, type Member } from './members.ts';
+import { serviceClient, signedInMember, storeWithPattern, type Member, paidOrder } from './members.ts';
 
 let stack: TestStack;
 let designer: Member;
@@ -52,17 +52,7 @@ beforeAll(async () => {
     [patternId, storeId, `${storeId}/${patternId}/us_letter/v1.pdf`, original.byteLength, sha256(original)],
   );
 
-  const db = serviceClient(stack);
-  const order = await db
-    .from('orders')
-    .insert({ buyer_id: buyer.id, buyer_email: buyer.email, status: 'paid', currency: 'USD', subtotal_cents: 1400, total_cents: 1400 })
-    .select('id')
-    .single();
-  if (order.error) throw order.error;
-  await db
-    .from('order_items')
-    .insert({ order_id: order.data.id, pattern_id: patternId, store_id: storeId, unit_price_cents: 1400, currency: 'USD' })
-    .throwOnError();
+  await paidOrder(stack, buyer, storeId, patternId);
 }, 120_000);
 
 afterAll(async () => {

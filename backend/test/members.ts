@@ -40,3 +40,19 @@ export async function storeWithPattern(designer: Member, slugPrefix: string): Pr
   if (pattern.error) throw pattern.error;
   return { storeId: store.data.id as string, patternId: pattern.data.id as string };
 }
+
+/** A paid USD order of one pattern for the buyer, written as the service role (the entitlement follows from its trigger). */
+export async function paidOrder(stack: TestStack, buyer: Member, storeId: string, patternId: string): Promise<string> {
+  const db = serviceClient(stack);
+  const order = await db
+    .from('orders')
+    .insert({ buyer_id: buyer.id, buyer_email: buyer.email, status: 'paid', currency: 'USD', subtotal_cents: 1400, total_cents: 1400 })
+    .select('id')
+    .single();
+  if (order.error) throw order.error;
+  await db
+    .from('order_items')
+    .insert({ order_id: order.data.id, pattern_id: patternId, store_id: storeId, unit_price_cents: 1400, currency: 'USD' })
+    .throwOnError();
+  return order.data.id;
+}
