@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePatternPdf } from '../../supabase/test/catalog-own-pdf.ts';
 import { startTestStack, type TestStack } from './harness.ts';
-import { serviceClient, signedInMember, storeWithPattern, type Member, paidOrder } from './members.ts';
+import { signedInMember, storeWithPattern, type Member, paidOrder } from './members.ts';
 
 let stack: TestStack;
 let designer: Member;
