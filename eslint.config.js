@@ -20,6 +20,23 @@ const apps = ['shell', 'mf-account', 'mf-auth', 'mf-catalog', 'mf-partners', 'mf
  * as much again (this runs on two cores), and vitest already reports an assertion left unawaited.
  */
 const typedSources = [...apps.map((app) => `${app}/src`), 'shared/src', 'backend/src', 'supabase/functions'];
+/** Folders whose screens read every visible text from their message catalog (issue 36). */
+const translated = [];
+/** JSX attributes a person reads or a screen reader speaks. */
+const VISIBLE_ATTRIBUTES = [
+  'aria-label',
+  'aria-description',
+  'aria-roledescription',
+  'aria-valuetext',
+  'title',
+  'placeholder',
+  'alt',
+  'label',
+  'errorTitle',
+  'loadingLabel',
+  'hint',
+  'emptyText',
+];
 const ts = (folder) => [`${folder}/**/*.ts`, `${folder}/**/*.tsx`];
 
 export default defineConfig(
@@ -92,6 +109,33 @@ export default defineConfig(
       'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
       // The form components take autoFocus where a person's action opens the step they focus.
       'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
+    },
+  },
+
+  // Languages (docs/i18n/README.md): in a folder that speaks them, text a person sees comes from the
+  // catalogs — JSX text with a letter in it, and the attributes a person reads or hears. A folder joins
+  // `translated` when its screens are converted; the German Chromium pass catches what this cannot see
+  // (words in data tables and messages built in plain TypeScript).
+  {
+    files: translated.map((folder) => `${folder}/**/*.tsx`),
+    ignores: ['**/*.test.tsx', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'JSXText[value=/\\p{L}/u]', message: 'Text a person sees comes from the catalog: <Trans id="app.id" /> or {i18n._(\'app.id\')}.' },
+        {
+          selector: 'JSXElement > JSXExpressionContainer > Literal[value=/\\p{L}/u]',
+          message: 'Text a person sees comes from the catalog: <Trans id="app.id" /> or {i18n._(\'app.id\')}.',
+        },
+        {
+          selector: `JSXAttribute[name.name=/^(${VISIBLE_ATTRIBUTES.join('|')})$/] > Literal[value=/\\p{L}/u]`,
+          message: "A label, title, placeholder or alt text comes from the catalog: {i18n._('app.id')}.",
+        },
+        {
+          selector: `JSXAttribute[name.name=/^(${VISIBLE_ATTRIBUTES.join('|')})$/] > JSXExpressionContainer > Literal[value=/\\p{L}/u]`,
+          message: "A label, title, placeholder or alt text comes from the catalog: {i18n._('app.id')}.",
+        },
+      ],
     },
   },
 

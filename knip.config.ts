@@ -18,7 +18,8 @@ const appWorkspaces = Object.fromEntries(
   APPS.map((app) => [
     app.folder,
     {
-      entry: app.folder === 'shell' ? ['build/*.ts'] : exposedFiles(app.folder),
+      // beside the screens every remote exposes its catalog (shared/build/app-config.mjs), loaded by the shell
+      entry: app.folder === 'shell' ? ['build/*.ts'] : [...exposedFiles(app.folder), 'src/messages.ts'],
       project: ['src/**/*.{ts,tsx}', ...(app.folder === 'shell' ? ['build/**/*.ts', 'test/**/*.{ts,tsx}'] : [])],
     },
   ]),

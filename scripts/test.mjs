@@ -87,6 +87,7 @@ check('no unused files or exports (knip, knip.config.ts)', 'scripts/check-unused
 check('lint (ESLint, eslint.config.js)', 'scripts/check-lint.mjs');
 check('formatting (Prettier, .prettierrc.json)', 'scripts/check-format.mjs');
 check('generated database types match the migrations', 'scripts/gen-db-types.mjs', ['--check']);
+check('message catalogs match the code, every language complete (Lingui, lingui.config.js)', 'scripts/i18n.mjs', ['--check']);
 step('type-check every package', ['-r', '--workspace-concurrency=2', 'run', 'typecheck']);
 step('unit and integration tests', ['-r', '--workspace-concurrency=1', '--filter', '!@stitchhouse/e2e', 'run', 'test']);
 step('build every app', ['-r', '--parallel', '--filter', './shell', '--filter', './mf-*', 'run', 'build']);

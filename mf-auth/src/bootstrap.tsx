@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { renderStandalone } from '@stitchhouse/shared/standalone.tsx';
+import './messages.ts';
 
 // The standalone page (this remote on its own origin): the same screen files the
 // shell loads through Module Federation, under a router over this remote's routes.

@@ -113,6 +113,9 @@ export function sharedModules(dir) {
     // One QueryClient context and cache per page (shared/src/query/client.ts), one form library.
     '@tanstack/react-query': singleton(deps['@tanstack/react-query']),
     'react-hook-form': singleton(deps['react-hook-form']),
+    // One i18n runtime and one I18nProvider context per page (shared/src/i18n/).
+    '@lingui/core': singleton(deps['@lingui/core']),
+    '@lingui/react': singleton(deps['@lingui/react']),
     // The platform package holds the page's config, Supabase client and session:
     // the index and every subpath are singletons.
     '@stitchhouse/shared': platform,
@@ -375,7 +378,8 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
             // entries; all apps pin the same versions, so the shell's copies win.
             shareStrategy: 'loaded-first',
             filename: 'remoteEntry.js',
-            exposes,
+            // beside the screens, the remote's message catalog: the shell loads it with a screen and on a language switch
+            exposes: { ...exposes, './messages': './src/messages.ts' },
             shared: sharedModules(dir),
             // The federation runtime core comes from the shell (globalThis._FEDERATION_RUNTIME_CORE):
             // remoteEntry.js halves. The dev page has no shell, so it keeps its own.

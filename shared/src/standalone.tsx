@@ -2,6 +2,8 @@ import { StrictMode, Suspense, lazy, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Link, Outlet, createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { I18nProvider } from '@lingui/react';
+import { activateLocale, i18n, pageLocale } from './i18n/index.ts';
 import { loadRuntimeConfig } from './config.ts';
 import { routeHref, routesOf, type RemoteName } from './routes.ts';
 import { pageTitle } from './brand.ts';
@@ -12,13 +14,15 @@ export type ScreenLoader = (module: string) => Promise<{ default: ComponentType 
 
 /**
  * A remote on its own origin, without the shell: its own router over its own slice
- * of the route contract. For developing and testing one remote in isolation.
+ * of the route contract. For developing and testing one remote in isolation. The remote's
+ * bootstrap imports its src/messages.ts first, so its catalog is there for the page's language.
  */
 export async function renderStandalone(owner: RemoteName, loadScreen: ScreenLoader): Promise<void> {
   await loadRuntimeConfig().catch((error: unknown) => {
     // Screens that need data will say so; the page itself still renders.
     console.warn('env.json could not be loaded; backend calls will fail', error);
   });
+  await activateLocale(pageLocale()).catch((error: unknown) => console.warn('the page language could not be loaded; showing English', error));
   const routes = routesOf(owner);
   const router = createBrowserRouter([
     {
@@ -43,9 +47,11 @@ export async function renderStandalone(owner: RemoteName, loadScreen: ScreenLoad
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(
     <StrictMode>
-      <QueryProvider>
-        <RouterProvider router={router} />
-      </QueryProvider>
+      <I18nProvider i18n={i18n}>
+        <QueryProvider>
+          <RouterProvider router={router} />
+        </QueryProvider>
+      </I18nProvider>
     </StrictMode>,
   );
 }

@@ -1,6 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { I18nProvider } from '@lingui/react';
+import { activateLocale, i18n, pageLocale } from '@stitchhouse/shared/i18n/index.ts';
+import './messages.ts';
 import { matchPath } from 'react-router';
 import { loadRuntimeConfig, ROUTES } from '@stitchhouse/shared';
 import { afterFirstPaint, nextTask } from '@stitchhouse/shared/afterPaint.ts';
@@ -43,15 +46,20 @@ if (!root) throw new Error('index.html has no #root element');
 // task of their own after this file's, and the render is a transition: React then yields to the
 // browser every few milliseconds instead of holding the main thread for the whole first render (a
 // phone's Total Blocking Time). A remote's chain started above meanwhile.
+// The page's language (?hl= → saved choice → browser → English): English is in the code; another
+// language's catalogs (shell and shared) load alongside the router.
+const language = activateLocale(pageLocale()).catch((error: unknown) => console.error('the page language could not be loaded; showing English', error));
 void nextTask()
   .then(createAppRouter)
   .then(async (router) => {
-    await nextTask();
+    await Promise.all([nextTask(), language]);
     const app = createRoot(root);
     startTransition(() => {
       app.render(
         <StrictMode>
-          <RouterProvider router={router} />
+          <I18nProvider i18n={i18n}>
+            <RouterProvider router={router} />
+          </I18nProvider>
         </StrictMode>,
       );
     });

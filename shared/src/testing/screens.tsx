@@ -3,6 +3,8 @@
 // is exposed under the contract's module name, and shows the contract's title as its h1.
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '../i18n/index.ts';
 import { MemoryRouter } from 'react-router';
 import { QueryProvider, createQueryClient } from '../query/client.ts';
 import { describe, expect, it } from 'vitest';
@@ -25,11 +27,13 @@ export function screenCases(remote: RemoteName, exposes: Readonly<Record<string,
 
 export function renderScreen(Screen: ComponentType, route: AppRoute): string {
   return renderToString(
-    <QueryProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[routeHref(route)]}>
-        <Screen />
-      </MemoryRouter>
-    </QueryProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={[routeHref(route)]}>
+          <Screen />
+        </MemoryRouter>
+      </QueryProvider>
+    </I18nProvider>,
   );
 }
 
@@ -56,6 +60,7 @@ export function describeScreens(remote: RemoteName, exposes: Readonly<Record<str
   describe(`${remote} screens of the route contract`, () => {
     for (const { route, file } of screenCases(remote, exposes)) {
       it(`${route.path} renders its screen with the contract's title as h1`, async () => {
+        await load('./src/messages.ts'); // the remote's catalog, as the shell loads it with a screen
         const screen = (await load(file)) as { default: ComponentType };
         expect(mainHeading(renderScreen(screen.default, route))).toBe(route.title);
       });

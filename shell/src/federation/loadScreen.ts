@@ -1,5 +1,6 @@
 import { loadRuntimeConfig } from '@stitchhouse/shared/config.ts';
 import type { ComponentType } from 'react';
+import { activeLocale, loadCatalog, type defineCatalog } from '@stitchhouse/shared/i18n/index.ts';
 import { federation, isRemoteKnown, refreshRemote } from './remotes.ts';
 
 /** Thrown when a remote's code could not be fetched (not when it fails while rendering). */
@@ -28,6 +29,7 @@ export const DEFAULT_POLICY: LoadPolicy = { retries: 3, baseDelayMs: 250, reload
 const RELOAD_KEY = (remote: string) => `stitchhouse:remote-reload:${remote}`;
 
 type Screen = { default: ComponentType };
+type Messages = { catalog: ReturnType<typeof defineCatalog> };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -78,8 +80,11 @@ export async function loadScreen(moduleId: string, policy: LoadPolicy = DEFAULT_
         await refreshRemote(remote);
       }
       try {
-        const module = await runtime.loadRemote<Screen>(moduleId);
+        // the remote's catalog (src/messages.ts) comes with its first screen, in the page's language
+        const [module, messages] = await Promise.all([runtime.loadRemote<Screen>(moduleId), runtime.loadRemote<Messages>(`${remote}/messages`)]);
         if (!module || typeof module.default !== 'function') throw new Error(`${moduleId} has no default export component`);
+        if (!messages?.catalog) throw new Error(`${remote} exposes no message catalog`);
+        await loadCatalog(messages.catalog, activeLocale());
         if (readStorage(RELOAD_KEY(remote))) sessionStorage.removeItem(RELOAD_KEY(remote));
         return module;
       } catch (error) {

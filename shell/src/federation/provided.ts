@@ -2,6 +2,8 @@ import * as React from 'react';
 import * as JsxRuntime from 'react/jsx-runtime';
 import * as ReactDOM from 'react-dom';
 import * as ReactDOMClient from 'react-dom/client';
+import * as LinguiCore from '@lingui/core';
+import * as LinguiReact from '@lingui/react';
 import { platformShareKey } from './providedKey.ts';
 
 declare const __STITCHHOUSE_SHARED__: Record<string, { version: string; singleton: true }>;
@@ -67,6 +69,9 @@ export function providedModules(): Record<string, ProvidedModule> {
       '@tanstack/react-query',
       lazily(() => import('./reactQuery.ts')),
     ),
+    // the shell's runtime, which holds every app's catalog, and the context its I18nProvider fills
+    provide('@lingui/core', loaded(LinguiCore)),
+    provide('@lingui/react', loaded(LinguiReact)),
     provide(
       'react-hook-form',
       lazily(() => import('react-hook-form')),

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { QueryProvider } from '@stitchhouse/shared/query/client.ts';
 import { loadSelling, sellingKeys } from '../../api/selling.ts';
 import { accountInitials, accountName, type AccountUser } from './accountLabel.ts';
@@ -30,6 +31,7 @@ export default function AccountMenu(props: AccountMenuProps) {
 }
 
 function Menu({ user, onSignOut }: AccountMenuProps) {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -43,7 +45,7 @@ function Menu({ user, onSignOut }: AccountMenuProps) {
   const userId = user.id ?? '';
   const selling = useQuery({ queryKey: sellingKeys.of(userId), queryFn: ({ signal }) => loadSelling(userId, signal), enabled: userId !== '' });
   const items = accountMenu(selling.data ?? null);
-  const labels = [...items.map((i) => i.label), SIGN_OUT_LABEL];
+  const labels = [...items.map((i) => i18n._(i.label)), SIGN_OUT_LABEL];
   const name = accountName(user);
 
   // Close after navigating through the menu.
@@ -157,7 +159,7 @@ function Menu({ user, onSignOut }: AccountMenuProps) {
               to={item.to}
               className={styles.item}
             >
-              {item.label}
+              {i18n._(item.label)}
             </Link>
           </li>
         ))}

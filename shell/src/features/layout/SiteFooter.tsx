@@ -1,25 +1,29 @@
 import { Link } from 'react-router';
-import { BRAND_NAME, BRAND_TAGLINE } from '@stitchhouse/shared/brand.ts';
+import { useLingui } from '@lingui/react';
+import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
+import { LanguagePicker } from './LanguagePicker.tsx';
 import { FOOTER_GROUPS } from './navigation.ts';
 import * as styles from './SiteFooter.module.css';
 
 export function SiteFooter() {
+  const { i18n } = useLingui();
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <div className={styles.brand}>
           <p className={styles.name}>{BRAND_NAME}</p>
-          <p className={styles.tagline}>{BRAND_TAGLINE}</p>
+          <p className={styles.tagline}>{i18n._('shell.brand.tagline')}</p>
+          <LanguagePicker />
         </div>
-        <nav aria-label="Footer" className={styles.groups}>
+        <nav aria-label={i18n._('shell.footer.label')} className={styles.groups}>
           {FOOTER_GROUPS.map((group) => (
             <div key={group.heading} className={styles.group}>
-              <h2 className={styles.heading}>{group.heading}</h2>
+              <h2 className={styles.heading}>{i18n._(group.heading)}</h2>
               <ul className={styles.list}>
                 {group.links.map((link) => (
                   <li key={link.to}>
                     <Link to={link.to} className={styles.link}>
-                      {link.label}
+                      {i18n._(link.label)}
                     </Link>
                   </li>
                 ))}
@@ -28,9 +32,7 @@ export function SiteFooter() {
           ))}
         </nav>
       </div>
-      <p className={styles.small}>
-        © {new Date().getFullYear()} {BRAND_NAME}. Patterns belong to the designers who drafted them.
-      </p>
+      <p className={styles.small}>{i18n._('shell.footer.copyright', { year: new Date().getFullYear(), brand: BRAND_NAME })}</p>
     </footer>
   );
 }

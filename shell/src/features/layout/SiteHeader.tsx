@@ -1,6 +1,7 @@
 import { href } from '@stitchhouse/shared';
 import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { CartLink } from './CartLink.tsx';
 import type { AccountUser } from './accountLabel.ts';
@@ -20,6 +21,7 @@ export interface SiteHeaderProps {
 }
 
 export function SiteHeader({ user, sessionLoading, onSignOut }: SiteHeaderProps) {
+  const { i18n } = useLingui();
   const [menuOpen, setMenuOpen] = useState(false);
   const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -79,7 +81,7 @@ export function SiteHeader({ user, sessionLoading, onSignOut }: SiteHeaderProps)
                     aria-current={item.to === current ? 'page' : undefined}
                     className={item.to === current ? `${styles.navLink} ${styles.active}` : styles.navLink}
                   >
-                    {item.label}
+                    {i18n._(item.label)}
                   </Link>
                 </li>
               ))}

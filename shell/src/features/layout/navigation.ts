@@ -2,26 +2,27 @@ import { href } from '@stitchhouse/shared';
 /** The links of the header, the account menu and the footer, in display order. */
 export interface NavLinkItem {
   to: string;
+  /** A message id of the shell's catalog: `i18n._(item.label)`. */
   label: string;
 }
 
 export const PRIMARY_NAV: readonly NavLinkItem[] = [
-  { to: href('/patterns'), label: 'Catalog' },
-  { to: href('/designers'), label: 'Designers' },
-  { to: href('/retailers'), label: 'Shops' },
-  { to: href('/pricing'), label: 'Pricing' },
+  { to: href('/patterns'), label: /*i18n*/ 'shell.nav.catalog' },
+  { to: href('/designers'), label: /*i18n*/ 'shell.nav.designers' },
+  { to: href('/retailers'), label: /*i18n*/ 'shell.nav.shops' },
+  { to: href('/pricing'), label: /*i18n*/ 'shell.nav.pricing' },
 ];
 
 /** The account menu's links for everyone signed in. */
 export const ACCOUNT_MENU: readonly NavLinkItem[] = [
-  { to: href('/account'), label: 'Account' },
-  { to: href('/patterns/my-patterns'), label: 'My patterns' },
+  { to: href('/account'), label: /*i18n*/ 'shell.nav.account' },
+  { to: href('/patterns/my-patterns'), label: /*i18n*/ 'shell.nav.myPatterns' },
 ];
 
 /** Only for a store's owner. */
-export const MY_STORE_LINK: NavLinkItem = { to: href('/patterns/my-store'), label: 'My store' };
+export const MY_STORE_LINK: NavLinkItem = { to: href('/patterns/my-store'), label: /*i18n*/ 'shell.nav.myStore' };
 /** For a designer or shop account without a store yet: the way to open one. */
-export const OPEN_STORE_LINK: NavLinkItem = { to: href('/account/store'), label: 'Open a store' };
+export const OPEN_STORE_LINK: NavLinkItem = { to: href('/account/store'), label: /*i18n*/ 'shell.nav.openAStore' };
 
 /** The account menu of a member: "My store" only with a store, "Open a store" for one who signed up to sell. */
 export function accountMenu(selling: { hasStore: boolean; wantsToSell: boolean } | null): readonly NavLinkItem[] {
@@ -40,36 +41,36 @@ export interface FooterGroup {
 
 export const FOOTER_GROUPS: readonly FooterGroup[] = [
   {
-    heading: 'Marketplace',
+    heading: /*i18n*/ 'shell.footer.marketplaceHeading',
     links: [
-      { to: href('/patterns'), label: 'Catalog' },
-      { to: href('/designers'), label: 'Sell your patterns' },
-      { to: href('/retailers'), label: 'For shops' },
-      { to: href('/pricing'), label: 'Pricing' },
-      { to: href('/app'), label: 'App' },
+      { to: href('/patterns'), label: /*i18n*/ 'shell.footer.catalog' },
+      { to: href('/designers'), label: /*i18n*/ 'shell.footer.sellYourPatterns' },
+      { to: href('/retailers'), label: /*i18n*/ 'shell.footer.forShops' },
+      { to: href('/pricing'), label: /*i18n*/ 'shell.footer.pricing' },
+      { to: href('/app'), label: /*i18n*/ 'shell.footer.app' },
     ],
   },
   {
-    heading: 'Partners',
+    heading: /*i18n*/ 'shell.footer.partnersHeading',
     links: [
-      { to: href('/partners'), label: 'Partner programme' },
-      { to: href('/partners/resellers'), label: 'Resellers' },
-      { to: href('/partners/suppliers'), label: 'Suppliers' },
-      { to: href('/point-of-sale-integration'), label: 'Point-of-sale integration' },
+      { to: href('/partners'), label: /*i18n*/ 'shell.footer.partnerProgramme' },
+      { to: href('/partners/resellers'), label: /*i18n*/ 'shell.footer.resellers' },
+      { to: href('/partners/suppliers'), label: /*i18n*/ 'shell.footer.suppliers' },
+      { to: href('/point-of-sale-integration'), label: /*i18n*/ 'shell.footer.pointOfSaleIntegration' },
     ],
   },
   {
-    heading: 'Company',
+    heading: /*i18n*/ 'shell.footer.companyHeading',
     links: [
-      { to: href('/about'), label: 'About' },
-      { to: href('/newsletter'), label: 'Newsletter' },
+      { to: href('/about'), label: /*i18n*/ 'shell.footer.about' },
+      { to: href('/newsletter'), label: /*i18n*/ 'shell.footer.newsletter' },
     ],
   },
   {
-    heading: 'Legal',
+    heading: /*i18n*/ 'shell.footer.legalHeading',
     links: [
-      { to: href('/legal/privacy-policy'), label: 'Privacy policy' },
-      { to: href('/legal/terms-of-use'), label: 'Terms of use' },
+      { to: href('/legal/privacy-policy'), label: /*i18n*/ 'shell.footer.privacyPolicy' },
+      { to: href('/legal/terms-of-use'), label: /*i18n*/ 'shell.footer.termsOfUse' },
     ],
   },
 ];

@@ -1,0 +1,28 @@
+// Message catalogs (issue 36): each app owns its own, as gettext PO files translators know, compiled
+// to JSON the apps load (only the active language's, lazily; English ships with the code as the
+// fallback). `node scripts/i18n.mjs` extracts the ids used in the code and compiles; `--check` in npm test.
+import { formatter } from '@lingui/format-po';
+
+/** Where each catalog lives and which sources feed it; the id prefix keeps catalogs apart in the one runtime. */
+export const CATALOGS = [
+  { prefix: 'shell', dir: 'shell/src' },
+  { prefix: 'shared', dir: 'shared/src' },
+  { prefix: 'auth', dir: 'mf-auth/src' },
+  { prefix: 'catalog', dir: 'mf-catalog/src' },
+  { prefix: 'payments', dir: 'mf-payments/src' },
+  { prefix: 'account', dir: 'mf-account/src' },
+  { prefix: 'partners', dir: 'mf-partners/src' },
+  { prefix: 'email', dir: 'supabase/functions/_shared' },
+];
+
+export default {
+  locales: ['en', 'de', 'fr', 'es', 'nl'],
+  sourceLocale: 'en',
+  format: formatter({ lineNumbers: false, origins: true }),
+  compileNamespace: 'json',
+  catalogs: CATALOGS.map(({ dir }) => ({
+    path: `<rootDir>/${dir}/locales/{locale}`,
+    include: [`<rootDir>/${dir}`],
+    exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '**/*.d.ts', '**/*.d.mts', '**/testing/**', '**/locales/**', '**/database.types.ts'],
+  })),
+};

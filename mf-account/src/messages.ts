@@ -1,0 +1,5 @@
+import { defineCatalog } from '@stitchhouse/shared/i18n/index.ts';
+import english from './locales/en.json';
+
+/** This app's messages (ids start with "account."); English ships with the code, other languages load on demand. */
+export const catalog = defineCatalog('account', english, (locale) => import(`./locales/${locale}.json`));

@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// The message catalogs (lingui.config.js, docs/i18n/): `node scripts/i18n.mjs` finds every message
+// id the code uses (Lingui's extractor: `i18n._('id')`, `<Trans id>`, `/*i18n*/ 'id'`), adds new ones to
+// each language's PO file, drops unused ones, and compiles the PO files to the JSON the apps load.
+// `--check` (npm test) fails when the catalogs are behind the code, when an id sits in another app's
+// catalog, when English is missing (msgstr still the id) or any language lacks a message.
+// `--set texts.json` writes texts into the PO files first: { "app.id": { "en": "…", "de": "…", … } }
+// (any subset of ids and languages; the id's prefix names the catalog).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatter } from '@lingui/format-po';
+import config, { CATALOGS } from '../lingui.config.js';
+import { root } from './tools.mjs';
+
+const check = process.argv.includes('--check');
+const lingui = join(root, 'node_modules', '@lingui', 'cli', 'dist', 'lingui.js');
+const po = formatter({ lineNumbers: false });
+
+const poFile = (dir, locale) => join(root, dir, 'locales', `${locale}.po`);
+const jsonFile = (dir, locale) => join(root, dir, 'locales', `${locale}.json`);
+const read = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : null);
+
+/** Every catalog's messages per language: { dir: { locale: { id: translation } } }. */
+async function snapshot() {
+  const all = {};
+  for (const { dir } of CATALOGS) {
+    all[dir] = {};
+    for (const locale of config.locales) {
+      const text = read(poFile(dir, locale));
+      const parsed = text ? await po.parse(text, { locale, filename: poFile(dir, locale) }) : {};
+      all[dir][locale] = Object.fromEntries(Object.entries(parsed).map(([id, entry]) => [id, entry.translation ?? '']));
+    }
+  }
+  return all;
+}
+
+function run(args) {
+  const result = spawnSync(process.execPath, [lingui, ...args], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    process.exit(result.status ?? 1);
+  }
+  return result.stdout;
+}
+
+/** Writes the texts of a `--set` file into the catalogs' PO files (after extraction added the ids). */
+async function setTexts(file) {
+  const texts = JSON.parse(readFileSync(file, 'utf8'));
+  const unknown = [];
+  for (const { prefix, dir } of CATALOGS) {
+    const ids = Object.keys(texts).filter((id) => id.startsWith(`${prefix}.`));
+    if (!ids.length) continue;
+    for (const locale of config.locales) {
+      const path = poFile(dir, locale);
+      const existing = read(path);
+      const catalog = await po.parse(existing ?? '', { locale, filename: path });
+      for (const id of ids) {
+        const text = texts[id][locale];
+        if (text === undefined) continue;
+        if (!catalog[id]) {
+          if (locale === 'en') unknown.push(id);
+          continue;
+        }
+        catalog[id].translation = text;
+      }
+      writeFileSync(path, po.serialize(catalog, { locale, sourceLocale: config.sourceLocale, existing, filename: path }));
+    }
+  }
+  const orphans = Object.keys(texts).filter((id) => !CATALOGS.some(({ prefix }) => id.startsWith(`${prefix}.`)));
+  if (unknown.length || orphans.length) console.warn(`i18n: not used in the code (not written): ${[...unknown, ...orphans].join(', ')}`);
+}
+
+const setFile = process.argv[process.argv.indexOf('--set') + 1];
+const before = check ? await snapshot() : null;
+const compiledBefore = check ? CATALOGS.flatMap(({ dir }) => config.locales.map((locale) => read(jsonFile(dir, locale)))) : null;
+console.log('i18n: extracting message ids from the code…');
+run(['extract', '--clean']);
+if (process.argv.includes('--set')) await setTexts(setFile);
+const after = await snapshot();
+const problems = [];
+for (const { prefix, dir } of CATALOGS) {
+  for (const locale of config.locales) {
+    const messages = after[dir][locale];
+    for (const [id, text] of Object.entries(messages)) {
+      if (locale === 'en' && !id.startsWith(`${prefix}.`)) problems.push(`${dir}: the id ${id} belongs to another catalog (ids here start with "${prefix}.")`);
+      if (locale === 'en' && text === id) problems.push(`${dir}/locales/en.po: ${id} has no English text yet`);
+      if (locale !== 'en' && !text) problems.push(`${dir}/locales/${locale}.po: ${id} is not translated`);
+    }
+    if (before) {
+      const old = before[dir][locale];
+      const added = Object.keys(messages).filter((id) => !(id in old));
+      const dropped = Object.keys(old).filter((id) => !(id in messages));
+      if (added.length || dropped.length)
+        problems.push(
+          `${dir}/locales/${locale}.po was behind the code (${[...added.map((id) => `+${id}`), ...dropped.map((id) => `-${id}`)].slice(0, 8).join(' ')}…)`,
+        );
+    }
+  }
+}
+if (problems.length) {
+  console.error(`i18n: ${problems.length} problem(s):\n  ${problems.slice(0, 60).join('\n  ')}`);
+  if (check) console.error('Run `node scripts/i18n.mjs`, write the missing texts (docs/i18n/ has the glossary) and commit the catalogs.');
+  process.exit(1);
+}
+console.log('i18n: compiling the catalogs…');
+run(['compile', '--strict']);
+if (compiledBefore) {
+  const compiledAfter = CATALOGS.flatMap(({ dir }) => config.locales.map((locale) => read(jsonFile(dir, locale))));
+  if (compiledAfter.some((text, index) => text !== compiledBefore[index])) {
+    console.error('i18n: the compiled catalogs (locales/*.json) were out of date; commit the ones `node scripts/i18n.mjs` wrote.');
+    process.exit(1);
+  }
+}
+const counts = CATALOGS.map(({ prefix, dir }) => `${prefix} ${Object.keys(after[dir].en).length}`).join(', ');
+console.log(`i18n: ${config.locales.length} languages complete (${counts} messages)`);
