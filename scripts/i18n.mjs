@@ -5,7 +5,9 @@
 // `--check` (npm test) fails when the catalogs are behind the code, when an id sits in another app's
 // catalog, when English is missing (msgstr still the id) or any language lacks a message.
 // `--set texts.json` writes texts into the PO files first: { "app.id": { "en": "…", "de": "…", … } }
-// (any subset of ids and languages; the id's prefix names the catalog).
+// (any subset of ids and languages; the id's prefix names the catalog). `--only <prefix>` checks one
+// catalog (while other apps are mid-conversion) and compiles without failing on the others.
+// Engineers working side by side run it under `flock /tmp/stitchhouse-i18n.lock` (it rewrites every PO file).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -72,6 +74,7 @@ async function setTexts(file) {
 }
 
 const setFile = process.argv[process.argv.indexOf('--set') + 1];
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 const before = check ? await snapshot() : null;
 const compiledBefore = check ? CATALOGS.flatMap(({ dir }) => config.locales.map((locale) => read(jsonFile(dir, locale)))) : null;
 console.log('i18n: extracting message ids from the code…');
@@ -79,7 +82,7 @@ run(['extract', '--clean']);
 if (process.argv.includes('--set')) await setTexts(setFile);
 const after = await snapshot();
 const problems = [];
-for (const { prefix, dir } of CATALOGS) {
+for (const { prefix, dir } of CATALOGS.filter((catalog) => !only || catalog.prefix === only)) {
   for (const locale of config.locales) {
     const messages = after[dir][locale];
     for (const [id, text] of Object.entries(messages)) {
@@ -104,7 +107,7 @@ if (problems.length) {
   process.exit(1);
 }
 console.log('i18n: compiling the catalogs…');
-run(['compile', '--strict']);
+run(only ? ['compile'] : ['compile', '--strict']);
 if (compiledBefore) {
   const compiledAfter = CATALOGS.flatMap(({ dir }) => config.locales.map((locale) => read(jsonFile(dir, locale))));
   if (compiledAfter.some((text, index) => text !== compiledBefore[index])) {
@@ -112,5 +115,7 @@ if (compiledBefore) {
     process.exit(1);
   }
 }
-const counts = CATALOGS.map(({ prefix, dir }) => `${prefix} ${Object.keys(after[dir].en).length}`).join(', ');
+const counts = CATALOGS.filter((catalog) => !only || catalog.prefix === only)
+  .map(({ prefix, dir }) => `${prefix} ${Object.keys(after[dir].en).length}`)
+  .join(', ');
 console.log(`i18n: ${config.locales.length} languages complete (${counts} messages)`);

@@ -1,0 +1,67 @@
+// What a language pass checks on a page (issue 36): no English left where the page is in another
+// language, and nothing wider than the screen (German's long words). English texts come from every
+// app's compiled English catalog, so a text that was forgotten is found without listing it here.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { CATALOGS } from '../../lingui.config.js';
+import { root } from './harness.ts';
+
+type Compiled = string | Array<string | unknown[]>;
+
+/** A compiled message's literal parts ("by ", " patterns"), joined: what would show in English. */
+function literalText(message: Compiled): string[] {
+  if (typeof message === 'string') return [message];
+  return message.filter((part): part is string => typeof part === 'string');
+}
+
+function catalog(dir: string, locale: string): Record<string, Compiled> {
+  return (JSON.parse(readFileSync(join(root, dir, 'locales', `${locale}.json`), 'utf8')) as { messages: Record<string, Compiled> }).messages;
+}
+
+/**
+ * English texts of every catalog that read differently in `locale` (a text the same in both, a
+ * brand or "PDF", is not a sign of anything) and are long enough to be a sentence or a label.
+ */
+export function englishOnlyTexts(locale: string): Set<string> {
+  const texts = new Set<string>();
+  for (const { dir } of CATALOGS) {
+    const english = catalog(dir, 'en');
+    const other = catalog(dir, locale);
+    for (const [id, message] of Object.entries(english)) {
+      const translated = new Set(literalText(other[id] ?? '').map((part) => part.trim()));
+      for (const part of literalText(message)) {
+        const text = part.trim();
+        if (text.length >= 8 && /\s/.test(text) && !translated.has(text)) texts.add(text);
+      }
+    }
+  }
+  return texts;
+}
+
+/** The English texts (from the catalogs) the page shows although it is in another language. */
+export async function untranslatedTexts(page: Page, english: Set<string>): Promise<string[]> {
+  const shown = await page.evaluate(() => document.body.innerText);
+  return [...english].filter((text) => shown.includes(text));
+}
+
+/** Elements wider than the viewport or sticking out of it to the right (a word that does not wrap). */
+export async function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.right <= width + 1) continue;
+      // inside a scroller the visitor can scroll (a wide table in its labelled region) is fine
+      let scroller = element.parentElement;
+      while (scroller && scroller !== document.body && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
+      if (scroller && scroller !== document.body) continue;
+      if (getComputedStyle(element).position === 'fixed' && box.left >= width) continue; // an off-screen drawer
+      found.push(
+        `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''} "${(element.innerText || '').slice(0, 40)}" (${Math.round(box.right)} > ${width})`,
+      );
+    }
+    return found.slice(0, 10);
+  });
+}
