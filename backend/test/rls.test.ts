@@ -1340,7 +1340,49 @@ const cases: Case[] = [
       return `follower_id=eq.${U.maker}&store_id=eq.${S.B}`;
     },
   },
+  // translated titles and descriptions (20261204001100): read with the pattern, written by its store
+  { table: 'pattern_translations', op: 'select', label: 'published', before: translationsFixture, filter: `pattern_id=eq.${P.pub}`, allow: all },
+  {
+    table: 'pattern_translations',
+    op: 'select',
+    label: 'draft',
+    before: translationsFixture,
+    filter: `pattern_id=eq.${P.draft}`,
+    allow: ['designer', 'operator', 'service'],
+  },
+  {
+    table: 'pattern_translations',
+    op: 'insert',
+    label: 'Studio A pattern',
+    allow: ['designer', 'service'],
+    insert: () => ({ body: { pattern_id: P.pub, locale: 'fr', title: 'Patron publié' }, find: `pattern_id=eq.${P.pub}&locale=eq.fr` }),
+  },
+  {
+    table: 'pattern_translations',
+    op: 'update',
+    before: translationsFixture,
+    filter: `pattern_id=eq.${P.pub}&locale=eq.de`,
+    set: { title: 'Umbenanntes Schnittmuster' },
+    allow: ['designer', 'service'],
+  },
+  {
+    table: 'pattern_translations',
+    op: 'delete',
+    allow: ['designer', 'service'],
+    make: async () => {
+      await sql(`insert into public.pattern_translations (pattern_id, locale, title) values ($1, 'es', 'Patrón') on conflict do nothing`, [P.pub]);
+      return `pattern_id=eq.${P.pub}&locale=eq.es`;
+    },
+  },
 ];
+
+async function translationsFixture(): Promise<void> {
+  await sql(
+    `insert into public.pattern_translations (pattern_id, locale, title) values ($1, 'de', 'Veröffentlichtes Schnittmuster'), ($2, 'de', 'Entwurf')
+     on conflict do nothing`,
+    [P.pub, P.draft],
+  );
+}
 
 // The migration's seeded pound rate (the insert and delete cases remove it; 20261123005000).
 async function ratesFixture(): Promise<void> {

@@ -976,6 +976,40 @@ export type Database = {
           },
         ]
       }
+      pattern_translations: {
+        Row: {
+          created_at: string
+          description: string
+          locale: string
+          pattern_id: string
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          description?: string
+          locale: string
+          pattern_id: string
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          description?: string
+          locale?: string
+          pattern_id?: string
+          title?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "pattern_translations_pattern_id_fkey"
+            columns: ["pattern_id"]
+            referencedRelation: "patterns"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       pattern_versions: {
         Row: {
           changes: string
@@ -1545,6 +1579,7 @@ export type Database = {
           display_name: string
           id: string
           intent: string
+          locale: string | null
           newsletter_opt_in: boolean
           updated_at: string
         }
@@ -1554,6 +1589,7 @@ export type Database = {
           display_name: string
           id: string
           intent?: string
+          locale?: string | null
           newsletter_opt_in?: boolean
           updated_at?: string
         }
@@ -1563,6 +1599,7 @@ export type Database = {
           display_name?: string
           id?: string
           intent?: string
+          locale?: string | null
           newsletter_opt_in?: boolean
           updated_at?: string
         }
@@ -2909,6 +2946,7 @@ export type Database = {
           gauge_stitches?: number
           hip?: number
           language?: string
+          locale?: string
           needle_mm?: number
           price_max_cents?: number
           price_min_cents?: number
@@ -2939,6 +2977,7 @@ export type Database = {
           hip?: number
           language?: string
           limit?: number
+          locale?: string
           needle_mm?: number
           offset?: number
           price_max_cents?: number
@@ -2995,7 +3034,7 @@ export type Database = {
       }
       store_slug_status: { Args: { p_slug: string }; Returns: string }
       suggest_patterns: {
-        Args: { limit?: number; q: string }
+        Args: { limit?: number; locale?: string; q: string }
         Returns: {
           kind: string
           score: number
@@ -3006,6 +3045,7 @@ export type Database = {
         Args: { k: Database["public"]["Tables"]["kits"]["Row"] }
         Returns: string
       }
+      supported_locales: { Args: Record<PropertyKey, never>; Returns: string[] }
       tax_id_matches_country: {
         Args: { p_country: string; p_tax_id: string }
         Returns: boolean
@@ -3072,6 +3112,7 @@ export type Database = {
         review_count: number | null
         yarn_weight: number | null
         needle_mm: number | null
+        title_translations: Json | null
       }
     }
   }

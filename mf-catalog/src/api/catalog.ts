@@ -16,12 +16,12 @@ import { buyerCurrency } from '@stitchhouse/shared/currency/index.ts';
  */
 export const patternKeys = {
   all: ['catalog', 'patterns'] as const,
-  /** One page of results: the serialized catalog view (urlState.ts) in the buyer's currency. */
-  search: (view: string, currency: string) => [...patternKeys.all, 'search', view, currency] as const,
-  facets: (view: string, currency: string) => [...patternKeys.all, 'facets', view, currency] as const,
-  suggestions: (q: string) => [...patternKeys.all, 'suggestions', q] as const,
+  /** One page of results: the serialized catalog view (urlState.ts) in the buyer's currency and language (titles, how words are read). */
+  search: (view: string, currency: string, locale = 'en') => [...patternKeys.all, 'search', view, currency, locale] as const,
+  facets: (view: string, currency: string, locale = 'en') => [...patternKeys.all, 'facets', view, currency, locale] as const,
+  suggestions: (q: string, locale = 'en') => [...patternKeys.all, 'suggestions', q, locale] as const,
   categories: () => [...patternKeys.all, 'categories'] as const,
-  detail: (id: string) => [...patternKeys.all, 'detail', id] as const,
+  detail: (id: string, locale = 'en') => [...patternKeys.all, 'detail', id, locale] as const,
   /** What the member owns (the library, the download page and the pattern page's answer sit under it): a claim invalidates it. */
   owned: () => [...patternKeys.all, 'owned'] as const,
   ownership: (id: string, userId: string | null) => [...patternKeys.owned(), id, userId] as const,
@@ -80,6 +80,8 @@ interface PatternHitRow {
   review_count: number;
   yarn_weight: number | null;
   needle_mm: number | string | null;
+  /** The pattern's translated titles by language ({"de": "…"}), or null when it has none. */
+  title_translations: Record<string, string> | null;
 }
 
 /** What a card needs; the catalog RPC rows and library rows both map onto it. */
@@ -107,6 +109,9 @@ export interface PatternHit extends PatternCardData {
   sizeRange: string;
   languages: string[];
   matchedBy: 'text' | 'similar' | null;
+  /** `title` is in the buyer's language when the designer translated it (then `translatedTo` names it); the original is one click away. */
+  originalTitle: string;
+  translatedTo: string | null;
 }
 
 /** search_patterns counts matches exactly up to this many (catalog_search.exact_total_cap()); above, total_count is an estimate. */
@@ -121,10 +126,16 @@ export interface SearchResult {
   similarOnly: boolean;
 }
 
-function toHit(row: PatternHitRow): PatternHit {
+/** The buyer's language, in which the catalog reads search words and shows translated titles. */
+const DEFAULT_LOCALE = 'en';
+
+function toHit(row: PatternHitRow, locale: string): PatternHit {
+  const translated = row.title_translations?.[locale] ?? null;
   return {
     id: row.id,
-    title: row.title,
+    title: translated ?? row.title,
+    originalTitle: row.title,
+    translatedTo: translated === null ? null : locale,
     storeName: row.store_name,
     storeSlug: row.store_slug,
     priceCents: row.price_cents,
@@ -149,16 +160,27 @@ function compact(args: SearchPatternsArgs & { yarn_steps?: number[] }): Record<s
   return Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined));
 }
 
-export async function searchPatterns(args: SearchPatternsArgs, signal?: AbortSignal): Promise<SearchResult> {
+/**
+ * The RPCs' `locale` (how the words are read: German, French, Spanish, Dutch stemming), only when
+ * there are words and the language is not the default: a browse is the same request in every
+ * language (the page's server carries it, the public cache keeps one answer), rows carry every
+ * translated title and the buyer's is picked here.
+ */
+function wordsLocale(q: string | null | undefined, locale: string): { locale?: string } {
+  return q && q.trim() !== '' && locale !== DEFAULT_LOCALE ? { locale } : {};
+}
+
+/** One page of results; `locale` is the buyer's language (shared i18n), 'en' by default. */
+export async function searchPatterns(args: SearchPatternsArgs, signal?: AbortSignal, locale: string = DEFAULT_LOCALE): Promise<SearchResult> {
   const supabase = await getReadClient();
-  let request = supabase.rpc('search_patterns', compact({ currency: buyerCurrency(), ...args }));
+  let request = supabase.rpc('search_patterns', compact({ currency: buyerCurrency(), ...args, ...wordsLocale(args.q, locale) }));
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request;
   if (error) throw Object.assign(error, { status });
   const rows = (data ?? []) as PatternHitRow[];
   const total = rows.length > 0 ? Number(rows[0]!.total_count) : 0;
   return {
-    hits: rows.map(toHit),
+    hits: rows.map((row) => toHit(row, locale)),
     total,
     totalIsEstimate: total > EXACT_TOTAL_CAP,
     similarOnly: rows.length > 0 && rows.every((row) => row.matched_by === 'similar'),
@@ -174,10 +196,18 @@ export interface FacetCounts {
   yarnMaxM: Map<number, number>;
 }
 
-export async function facetCounts(args: SearchPatternsArgs, yarnSteps: readonly number[], signal?: AbortSignal): Promise<FacetCounts> {
+export async function facetCounts(
+  args: SearchPatternsArgs,
+  yarnSteps: readonly number[],
+  signal?: AbortSignal,
+  locale: string = DEFAULT_LOCALE,
+): Promise<FacetCounts> {
   const { sort: _sort, limit: _limit, offset: _offset, ...filters } = args;
   const supabase = await getReadClient();
-  let request = supabase.rpc('search_facet_counts', compact({ currency: buyerCurrency(), ...filters, yarn_steps: [...yarnSteps] }));
+  let request = supabase.rpc(
+    'search_facet_counts',
+    compact({ currency: buyerCurrency(), ...filters, yarn_steps: [...yarnSteps], ...wordsLocale(args.q, locale) }),
+  );
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request;
   if (error) throw Object.assign(error, { status });
@@ -199,9 +229,9 @@ export interface Suggestion {
   kind: string;
 }
 
-export async function suggestPatterns(q: string, signal?: AbortSignal): Promise<Suggestion[]> {
+export async function suggestPatterns(q: string, signal?: AbortSignal, locale: string = DEFAULT_LOCALE): Promise<Suggestion[]> {
   const supabase = await getReadClient();
-  let request = supabase.rpc('suggest_patterns', { q, limit: 5 });
+  let request = supabase.rpc('suggest_patterns', { q, limit: 5, ...wordsLocale(q, locale) });
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request;
   if (error) throw Object.assign(error, { status });

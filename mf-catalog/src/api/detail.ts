@@ -12,8 +12,16 @@ import type { PatternStatus } from '@stitchhouse/shared/statuses.ts';
 export interface PatternDetail {
   id: string;
   storeId: string;
+  /** In the buyer's language when the designer translated the pattern into it (`translatedTo`), else the original. */
   title: string;
   description: string;
+  /** The pattern's own title and description (its first language, `languages[0]`): "show original". */
+  originalTitle: string;
+  originalDescription: string;
+  /** The language of the translation shown, or null when title and description are the original. */
+  translatedTo: string | null;
+  /** Languages the pattern's title and description are translated into. */
+  translatedLocales: string[];
   craft: string;
   category: string;
   difficulty: number;
@@ -59,10 +67,12 @@ export function isUuid(value: string): boolean {
 }
 
 /**
- * One pattern the caller may see (published, their store's, or one they own), or null.
- * A malformed id is answered like an unknown one, without asking the server.
+ * One pattern the caller may see (published, their store's, or one they own), or null, with its
+ * title and description in `locale` (the buyer's language, 'en' by default) when translated.
+ * A malformed id is answered like an unknown one, without asking the server. The read is the
+ * same in every language (the page's server carries it): it brings every translation.
  */
-export async function getPattern(id: string, signal?: AbortSignal): Promise<PatternDetail | null> {
+export async function getPattern(id: string, signal?: AbortSignal, locale: string = 'en'): Promise<PatternDetail | null> {
   if (!isUuid(id)) return null;
   const supabase = await getReadClient();
   let request = supabase.from('patterns').select(PATTERN_PAGE_COLUMNS).eq('id', id);
@@ -71,11 +81,17 @@ export async function getPattern(id: string, signal?: AbortSignal): Promise<Patt
   if (error) throw Object.assign(error, { status });
   if (!data) return null;
   const row = data;
+  const translation = row.pattern_translations.find((t) => t.locale === locale) ?? null;
   return {
     id: row.id,
     storeId: row.store_id,
-    title: row.title,
-    description: row.description,
+    title: translation?.title ?? row.title,
+    // a translated title without a description keeps the original description
+    description: translation?.description || row.description,
+    originalTitle: row.title,
+    originalDescription: row.description,
+    translatedTo: translation?.locale ?? null,
+    translatedLocales: row.pattern_translations.map((t) => t.locale).sort(),
     craft: row.craft,
     category: row.category,
     difficulty: row.difficulty,
