@@ -1,0 +1,10 @@
+export const LOCALES: readonly ['en', 'de', 'fr', 'es', 'nl'];
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale;
+export const LOCALE_NAMES: Record<Locale, string>;
+export const LOCALE_COOKIE: string;
+export const LOCALE_PARAM: string;
+export function isLocale(value: unknown): value is Locale;
+export function matchLocale(tags: readonly string[]): Locale | null;
+export function localeFromCookie(cookie: string): Locale | null;
+export function negotiateLocale(input: { search?: string; cookie?: string; languages?: readonly string[] }): Locale;
