@@ -1,5 +1,6 @@
 import { href } from '@stitchhouse/shared';
 import { Link, useSearchParams } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { EmptyState, LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { isUuid } from '../api/detail.ts';
 import { isDownloadReason, reasonCopy } from '../features/download/reasons.ts';
@@ -7,6 +8,7 @@ import { isDownloadReason, reasonCopy } from '../features/download/reasons.ts';
 /** /download/error?reason=&productId=: why a download failed and what to do next. */
 export default function DownloadError() {
   const [params] = useSearchParams();
+  const { i18n } = useLingui();
   const raw = params.get('reason') ?? '';
   const reason = isDownloadReason(raw) ? raw : 'server_error';
   const productId = params.get('productId');
@@ -15,13 +17,14 @@ export default function DownloadError() {
   return (
     <>
       <PageHeading title={copy.title}>{copy.title}</PageHeading>
-      <EmptyState title="What you can do" actions={<LinkButton to={copy.action.href}>{copy.action.label}</LinkButton>}>
+      <EmptyState title={i18n._('catalog.download.error.whatToDo')} actions={<LinkButton to={copy.action.href}>{copy.action.label}</LinkButton>}>
         <span data-testid="download-error-reason" data-reason={reason}>
           {copy.explanation}
         </span>
       </EmptyState>
       <p>
-        <Link to={href('/patterns/my-patterns')}>Your library</Link> · <Link to={href('/patterns')}>Browse patterns</Link>
+        <Link to={href('/patterns/my-patterns')}>{i18n._('catalog.download.error.library')}</Link> ·{' '}
+        <Link to={href('/patterns')}>{i18n._('catalog.download.reason.browse')}</Link>
       </p>
     </>
   );

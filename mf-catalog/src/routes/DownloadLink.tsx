@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { href, useSession } from '@stitchhouse/shared';
 import { PATTERN_FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
 import { Alert, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
@@ -8,6 +9,7 @@ import { useDownload } from '../features/download/useDownload.ts';
 /** /download/:productId?format=&expires=: the short link in emails; starts the download at once. */
 export default function DownloadLink() {
   const { productId = '' } = useParams();
+  const { i18n } = useLingui();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { loading, session } = useSession();
@@ -39,20 +41,20 @@ export default function DownloadLink() {
 
   return (
     <>
-      <PageHeading title="Your download">Your download</PageHeading>
+      <PageHeading title={i18n._('catalog.download.link.heading')}>{i18n._('catalog.download.link.heading')}</PageHeading>
       {state.phase === 'done' ? (
         <Alert
           tone="success"
-          title="Your download started"
-          actions={<LinkButton to={href('/patterns/:productId/download', { productId })}>All formats and files</LinkButton>}
+          title={i18n._('catalog.download.link.started')}
+          actions={<LinkButton to={href('/patterns/:productId/download', { productId })}>{i18n._('catalog.download.link.allFiles')}</LinkButton>}
         >
-          {state.fileName} is stamped with your name and order number. If nothing happened, use the download page.
+          {i18n._('catalog.download.link.startedText', { file: state.fileName })}
         </Alert>
       ) : (
-        <Spinner label="Preparing your pattern…" showLabel />
+        <Spinner label={i18n._('catalog.download.link.preparing')} showLabel />
       )}
       <p>
-        <Link to={href('/patterns/my-patterns')}>Go to your library</Link>
+        <Link to={href('/patterns/my-patterns')}>{i18n._('catalog.download.link.library')}</Link>
       </p>
     </>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react';
 import { useLive } from '@stitchhouse/shared/query/live.ts';
 import { href, useSession } from '@stitchhouse/shared';
 import { Button, EmptyState, LinkButton, PageHeading, QueryState, Select, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
@@ -14,6 +15,7 @@ import * as styles from '../features/library/Library.module.css';
 /** /patterns/my-patterns: what the person owns and, for designers, what they made. */
 export default function MyPatterns() {
   const { loading, session } = useSession();
+  const { i18n } = useLingui();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<LibrarySort>('recent');
   const userId = session?.user.id ?? '';
@@ -35,25 +37,25 @@ export default function MyPatterns() {
     changes: [{ table: 'patterns', event: 'UPDATE', filter: `id=in.(${ownedIds.join(',')})` }],
     invalidate: [libraryKeys.mine(userId)],
   });
-  const spinner = <Spinner label="Loading your patterns…" showLabel />;
+  const spinner = <Spinner label={i18n._('catalog.mine.loading')} showLabel />;
 
   if (loading) return spinner;
   if (!session) {
     return (
       <>
-        <PageHeading title="My patterns">My patterns</PageHeading>
+        <PageHeading title={i18n._('catalog.mine.heading')}>{i18n._('catalog.mine.heading')}</PageHeading>
         <EmptyState
-          title="Sign in to see your patterns"
-          actions={<LinkButton to={href('/sign-in', { next: href('/patterns/my-patterns') })}>Sign in</LinkButton>}
+          title={i18n._('catalog.mine.signIn.title')}
+          actions={<LinkButton to={href('/sign-in', { next: href('/patterns/my-patterns') })}>{i18n._('catalog.mine.signIn.action')}</LinkButton>}
         >
-          Everything you buy or claim is kept in your library, ready to download again.
+          {i18n._('catalog.mine.signIn.text')}
         </EmptyState>
       </>
     );
   }
   if (library.data === undefined) {
     return (
-      <QueryState query={library} errorTitle="Your library could not be loaded" skeleton={spinner}>
+      <QueryState query={library} errorTitle={i18n._('catalog.mine.loadError')} skeleton={spinner}>
         {() => null}
       </QueryState>
     );
@@ -63,57 +65,62 @@ export default function MyPatterns() {
   const shown = libraryView(owned, search, sort);
   return (
     <>
-      <PageHeading
-        title="My patterns"
-        lead={updated > 0 ? `${updated} pattern${updated === 1 ? ' has' : 's have'} a new version since you last downloaded.` : undefined}
-      >
-        My patterns
+      <PageHeading title={i18n._('catalog.mine.heading')} lead={updated > 0 ? i18n._('catalog.mine.updatedLead', { count: updated }) : undefined}>
+        {i18n._('catalog.mine.heading')}
       </PageHeading>
       <section aria-labelledby="owned-title">
-        <h2 id="owned-title">Your library</h2>
+        <h2 id="owned-title">{i18n._('catalog.mine.library.heading')}</h2>
         {owned.length === 0 ? (
           <EmptyState
-            title="Your library is empty"
+            title={i18n._('catalog.mine.library.empty')}
             headingLevel={3}
             actions={
               <>
-                <LinkButton to={href('/patterns')}>Browse patterns</LinkButton>{' '}
+                <LinkButton to={href('/patterns')}>{i18n._('catalog.mine.browse')}</LinkButton>{' '}
                 <LinkButton variant="secondary" to={href('/patterns', { free: '1' })}>
-                  Free patterns
+                  {i18n._('catalog.mine.library.free')}
                 </LinkButton>
               </>
             }
           >
-            Patterns you buy or get for free appear here, with their files ready to download.
+            {i18n._('catalog.mine.library.emptyText')}
           </EmptyState>
         ) : (
           <>
-            <div className={styles.controls} role="search" aria-label="Your library">
-              <TextField label="Search your library" type="search" value={search} placeholder="Title or designer" onChange={(e) => setSearch(e.target.value)} />
+            <div className={styles.controls} role="search" aria-label={i18n._('catalog.mine.library.heading')}>
+              <TextField
+                label={i18n._('catalog.mine.library.search')}
+                type="search"
+                value={search}
+                placeholder={i18n._('catalog.mine.library.searchPlaceholder')}
+                onChange={(e) => setSearch(e.target.value)}
+              />
               <Select
-                label="Sort by"
+                label={i18n._('catalog.mine.library.sort')}
                 value={sort}
-                options={LIBRARY_SORTS.map((s) => ({ value: s, label: LIBRARY_SORT_LABELS[s] }))}
+                options={LIBRARY_SORTS.map((s) => ({ value: s, label: i18n._(LIBRARY_SORT_LABELS[s]) }))}
                 onChange={(e) => setSort(e.target.value as LibrarySort)}
               />
             </div>
             <p className={styles.count} aria-live="polite">
-              {shown.length === owned.length ? `${owned.length} pattern${owned.length === 1 ? '' : 's'}` : `${shown.length} of ${owned.length} patterns`}
+              {shown.length === owned.length
+                ? i18n._('catalog.mine.library.count', { count: owned.length })
+                : i18n._('catalog.mine.library.countOf', { shown: shown.length, count: owned.length })}
             </p>
             {shown.length === 0 ? (
               <EmptyState
-                title="No pattern in your library matches"
+                title={i18n._('catalog.mine.library.noMatch')}
                 headingLevel={3}
                 actions={
                   <Button variant="secondary" onClick={() => setSearch('')}>
-                    Clear the search
+                    {i18n._('catalog.mine.library.clear')}
                   </Button>
                 }
               >
-                Nothing you own has “{search.trim()}” in its title or designer.
+                {i18n._('catalog.mine.library.noMatchText', { search: search.trim() })}
               </EmptyState>
             ) : (
-              <ul className={styles.grid} aria-label="Patterns you own">
+              <ul className={styles.grid} aria-label={i18n._('catalog.mine.library.ownedLabel')}>
                 {shown.map((entry) => (
                   <LibraryItem key={entry.patternId} entry={entry} />
                 ))}
@@ -125,11 +132,15 @@ export default function MyPatterns() {
       <FavouritePatterns userId={session.user.id} />
       {refunded.length > 0 ? (
         <section aria-labelledby="refunded-title">
-          <h2 id="refunded-title">Refunded</h2>
-          <ul aria-label="Refunded patterns">
+          <h2 id="refunded-title">{i18n._('catalog.mine.refunded.heading')}</h2>
+          <ul aria-label={i18n._('catalog.mine.refunded.label')}>
             {refunded.map((r) => (
               <li key={r.patternId} data-pattern-id={r.patternId}>
-                {r.title} — refunded on {formatDate(r.refundedAt)}; no longer downloadable. <Link to={href('/payment')}>Receipts</Link>
+                <Trans
+                  id="catalog.mine.refunded.item"
+                  values={{ title: r.title, date: formatDate(r.refundedAt) }}
+                  components={{ 0: <Link to={href('/payment')} /> }}
+                />
               </li>
             ))}
           </ul>
@@ -137,18 +148,18 @@ export default function MyPatterns() {
       ) : null}
       {made.map(({ storeName, patterns }, index) => (
         <section key={storeName} aria-labelledby={`made-${index}`}>
-          <h2 id={`made-${index}`}>Made by {storeName}</h2>
+          <h2 id={`made-${index}`}>{i18n._('catalog.mine.made.heading', { store: storeName })}</h2>
           {patterns.length === 0 ? (
             <p>
-              No patterns yet. <Link to={href('/patterns/my-store')}>Create one in your store</Link>.
+              <Trans id="catalog.mine.made.none" components={{ 0: <Link to={href('/patterns/my-store')} /> }} />
             </p>
           ) : (
             <ul>
               {patterns.map((p) => (
                 <li key={p.id}>
-                  {p.title} — {p.status === 'published' ? 'Published' : p.status === 'draft' ? 'Draft' : 'Archived'} ·{' '}
-                  <Link to={href('/patterns/:productId/edit', { productId: p.id })} aria-label={`Edit ${p.title}`}>
-                    Edit
+                  {i18n._('catalog.mine.made.item', { title: p.title, status: p.status })} ·{' '}
+                  <Link to={href('/patterns/:productId/edit', { productId: p.id })} aria-label={i18n._('catalog.mine.made.editLabel', { title: p.title })}>
+                    {i18n._('catalog.mine.made.edit')}
                   </Link>
                 </li>
               ))}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { href, useSession } from '@stitchhouse/shared';
 import { FORMATS } from '@stitchhouse/shared/catalog/index.ts';
 import { Alert, Button, EmptyState, LinkButton, PageHeading, Progress, QueryState, Spinner, formatBytes } from '@stitchhouse/shared/ui/index.ts';
@@ -14,7 +15,7 @@ import * as styles from '../features/download/FileDownloads.module.css';
 import { formatDate } from '../features/shared/formatDate.ts';
 import type { DownloadVariant } from '@stitchhouse/shared/contracts/download.ts';
 
-const VARIANT_LABEL: Record<string, string> = { roll36: '36-inch roll', dark: 'dark projector' };
+const VARIANT_LABEL: Record<string, string> = { roll36: /*i18n*/ 'catalog.download.variant.roll36', dark: /*i18n*/ 'catalog.download.variant.dark' };
 
 /**
  * /patterns/:productId/download: the owned files by format, with the hourly allowance. The version
@@ -23,6 +24,7 @@ const VARIANT_LABEL: Record<string, string> = { roll36: '36-inch roll', dark: 'd
  */
 export default function PatternDownload() {
   const { productId = '' } = useParams();
+  const { i18n } = useLingui();
   const { loading, session } = useSession();
   const { state: download, start } = useDownload(productId);
   const userId = session?.user.id ?? null;
@@ -32,7 +34,7 @@ export default function PatternDownload() {
     queryFn: () => downloadOverview(productId),
     enabled: userId !== null && isUuid(productId),
   });
-  const spinner = <Spinner label="Loading your files…" showLabel />;
+  const spinner = <Spinner label={i18n._('catalog.download.page.loading')} showLabel />;
   // "print only my sizes": pre-ticked with "your size" once the overview (the size chart) is here
   const [picked, setPicked] = useState<string[] | null>(null);
 
@@ -41,7 +43,7 @@ export default function PatternDownload() {
     const copy = reasonCopy('not_signed_in', productId);
     return (
       <>
-        <PageHeading title="Download">Download</PageHeading>
+        <PageHeading title={i18n._('catalog.download.page.heading')}>{i18n._('catalog.download.page.heading')}</PageHeading>
         <EmptyState title={copy.title} actions={<LinkButton to={copy.action.href}>{copy.action.label}</LinkButton>}>
           {copy.explanation}
         </EmptyState>
@@ -51,7 +53,7 @@ export default function PatternDownload() {
   if (!isUuid(productId)) return <PatternNotFound />;
   if (overview.data === undefined) {
     return (
-      <QueryState query={overview} errorTitle="Your files could not be loaded" skeleton={spinner}>
+      <QueryState query={overview} errorTitle={i18n._('catalog.download.page.loadError')} skeleton={spinner}>
         {() => null}
       </QueryState>
     );
@@ -61,7 +63,7 @@ export default function PatternDownload() {
     const copy = reasonCopy('not_owned', productId);
     return (
       <>
-        <PageHeading title="Download">Download</PageHeading>
+        <PageHeading title={i18n._('catalog.download.page.heading')}>{i18n._('catalog.download.page.heading')}</PageHeading>
         <EmptyState title={copy.title} actions={<LinkButton to={copy.action.href}>{copy.action.label}</LinkButton>}>
           {copy.explanation}
         </EmptyState>
@@ -73,15 +75,21 @@ export default function PatternDownload() {
   const sizeLabels = data.sizeChart.sizes.map((s) => s.label);
   const layered = data.files.some((f) => f.layers.some((l) => l.size !== null));
   const sizes = layered ? (picked ?? initialSizes(data.sizeChart)).filter((s) => sizeLabels.includes(s)) : [];
-  const chosenText = sizes.length ? `sizes ${sizes.join(', ')}` : 'every size';
+  const sizeList = new Intl.ListFormat(i18n.locale, { type: 'unit', style: 'short' }).format(sizes);
+  const variantLabel = (variant: string) => (VARIANT_LABEL[variant] ? i18n._(VARIANT_LABEL[variant]) : variant);
   return (
     <>
-      <PageHeading title={`Download ${data.title}`} eyebrow="Your library" lead="Each file is stamped with your name and order number on every page.">
-        Download “{data.title}”
+      <PageHeading
+        title={i18n._('catalog.download.page.title', { title: data.title })}
+        eyebrow={i18n._('catalog.download.page.eyebrow')}
+        lead={i18n._('catalog.download.page.lead')}
+      >
+        {i18n._('catalog.download.page.headingOf', { title: data.title })}
       </PageHeading>
       <p className={styles.allowance} data-testid="allowance">
-        Downloads so far: {data.downloadsSoFar}.{' '}
-        {data.remaining === null ? 'As the designer, your downloads are not limited.' : `${data.remaining} of 10 left this hour.`}
+        {data.remaining === null
+          ? i18n._('catalog.download.page.allowanceDesigner', { count: data.downloadsSoFar })
+          : i18n._('catalog.download.page.allowance', { count: data.downloadsSoFar, remaining: data.remaining })}
       </p>
       {download.phase === 'failed'
         ? (() => {
@@ -94,17 +102,20 @@ export default function PatternDownload() {
           })()
         : null}
       {download.phase === 'done' ? (
-        <Alert tone="success" title="Download started">
-          {download.fileName} is in your downloads.
+        <Alert tone="success" title={i18n._('catalog.download.page.started')}>
+          {i18n._('catalog.download.page.startedText', { file: download.fileName })}
         </Alert>
       ) : null}
       {layered && data.files.length > 0 ? <SizeChoice sizes={sizeLabels} chosen={sizes} onChange={setPicked} /> : null}
       {data.files.length === 0 ? (
-        <EmptyState title="No files yet" actions={<LinkButton to={href('/patterns/:productId', { productId })}>Back to the pattern</LinkButton>}>
-          The designer has not uploaded the pattern files yet. You will find them here as soon as they do.
+        <EmptyState
+          title={i18n._('catalog.download.page.noFiles')}
+          actions={<LinkButton to={href('/patterns/:productId', { productId })}>{i18n._('catalog.download.page.backToPattern')}</LinkButton>}
+        >
+          {i18n._('catalog.download.page.noFilesText')}
         </EmptyState>
       ) : (
-        <ul className={styles.list} aria-label="Files by format">
+        <ul className={styles.list} aria-label={i18n._('catalog.download.page.filesLabel')}>
           {data.files.map((file) => {
             const info = FORMATS[file.format];
             const mine = download.phase !== 'idle' && download.phase !== 'failed' && download.phase !== 'done' && download.format === file.format;
@@ -114,27 +125,28 @@ export default function PatternDownload() {
               <li key={file.format} className={styles.item} data-format={file.format}>
                 <h3>{info.label}</h3>
                 <p className={styles.meta}>
-                  {formatBytes(file.sizeBytes)} · version {data.currentVersion} · updated {formatDate(file.updatedAt)}
+                  {i18n._('catalog.download.file.meta', { size: formatBytes(file.sizeBytes), version: data.currentVersion, date: formatDate(file.updatedAt) })}
                 </p>
                 <p className={styles.meta}>{info.description}</p>
-                {file.changelog ? <p className={styles.meta}>What changed: {file.changelog}</p> : null}
+                {file.changelog ? <p className={styles.meta}>{i18n._('catalog.download.file.changes', { changes: file.changelog })}</p> : null}
                 {saving ? (
                   <p className={styles.saving} data-testid={`pages-${file.format}`}>
-                    {saving.kept === saving.of ? `${saving.of} pages: your sizes need every page` : `${saving.kept} pages instead of ${saving.of}`} for{' '}
-                    {chosenText}
+                    {saving.kept === saving.of
+                      ? i18n._('catalog.download.file.everyPage', { pages: saving.of, sizes: sizeList })
+                      : i18n._('catalog.download.file.fewerPages', { kept: saving.kept, pages: saving.of, sizes: sizeList })}
                   </p>
                 ) : forSizes ? (
-                  <p className={styles.meta}>Only {chosenText} shown and printed; the other sizes stay in the file, switched off.</p>
+                  <p className={styles.meta}>{i18n._('catalog.download.file.onlySizes', { sizes: sizeList })}</p>
                 ) : null}
                 <div className={styles.buttons}>
                   <Button
                     onClick={() => void start(file.format, null, { sizes: forSizes ? sizes : undefined })}
                     busy={mine}
-                    busyLabel="Preparing your copy…"
+                    busyLabel={i18n._('catalog.download.file.preparing')}
                     disabled={busy || limitReached}
-                    aria-label={`Download ${info.shortLabel} PDF`}
+                    aria-label={i18n._('catalog.download.file.download', { format: info.shortLabel })}
                   >
-                    Download {info.shortLabel} PDF
+                    {i18n._('catalog.download.file.download', { format: info.shortLabel })}
                   </Button>
                   {Object.keys(file.variants).map((variant) => (
                     <Button
@@ -142,18 +154,22 @@ export default function PatternDownload() {
                       variant="secondary"
                       onClick={() => void start(file.format, null, { sizes: forSizes ? sizes : undefined, variant: variant as DownloadVariant })}
                       disabled={busy || limitReached}
-                      aria-label={`Download ${VARIANT_LABEL[variant] ?? variant} PDF`}
+                      aria-label={i18n._('catalog.download.file.download', { format: variantLabel(variant) })}
                     >
-                      Download {VARIANT_LABEL[variant] ?? variant} PDF
+                      {i18n._('catalog.download.file.download', { format: variantLabel(variant) })}
                     </Button>
                   ))}
                 </div>
                 {mine && download.phase === 'receiving' ? (
                   <Progress
-                    label={`Downloading ${info.shortLabel}`}
+                    label={i18n._('catalog.download.file.downloading', { format: info.shortLabel })}
                     value={download.received}
                     max={download.total ?? 0}
-                    valueText={download.total ? `${formatBytes(download.received)} of ${formatBytes(download.total)}` : formatBytes(download.received)}
+                    valueText={
+                      download.total
+                        ? i18n._('catalog.download.file.progress', { done: formatBytes(download.received), total: formatBytes(download.total) })
+                        : formatBytes(download.received)
+                    }
                   />
                 ) : null}
               </li>

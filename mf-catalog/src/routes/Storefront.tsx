@@ -1,5 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { href } from '@stitchhouse/shared';
 import { QueryState, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { getStoreBySlug, movedStoreSlug, storeKeys } from '../api/stores.ts';
@@ -10,6 +11,7 @@ import * as styles from '../features/shared/DetailPage.module.css';
 /** /stores/:slug: a designer's or a shop's public storefront. */
 export default function Storefront() {
   const { slug = '' } = useParams();
+  const { i18n } = useLingui();
   // A renamed store's old address leads to its new one (printed links keep working).
   const store = useQuery({
     queryKey: storeKeys.bySlug(slug),
@@ -21,11 +23,11 @@ export default function Storefront() {
   if (store.data === undefined) {
     return (
       <section className={styles.loading}>
-        {store.isError ? <h1>Store</h1> : null}
+        {store.isError ? <h1>{i18n._('catalog.store.heading')}</h1> : null}
         <QueryState
           query={store}
-          errorTitle="This store could not be loaded"
-          loadingLabel="Loading the store"
+          errorTitle={i18n._('catalog.store.loadError')}
+          loadingLabel={i18n._('catalog.store.loading')}
           skeleton={
             <div className={styles.loadingBlocks}>
               <Skeleton shape="block" height="12rem" />

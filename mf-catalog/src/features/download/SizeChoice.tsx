@@ -1,5 +1,6 @@
 import { recommendedSize, type SizeChart } from '@stitchhouse/shared/catalog/sizing.ts';
 import { pagesNeeded, sizeLayersOf, type LayerMatch, type ManifestPage } from '@stitchhouse/shared/catalog/tiling.ts';
+import { useLingui } from '@lingui/react';
 import { Checkbox } from '@stitchhouse/shared/ui/index.ts';
 import { rememberedMeasurements } from '../shared/fit/rememberedMeasurements.ts';
 import * as styles from './FileDownloads.module.css';
@@ -22,17 +23,20 @@ export function pagesFor(
 
 /** "Print only my sizes": one checkbox a size, none ticked for every size. */
 export function SizeChoice({ sizes, chosen, onChange }: { sizes: string[]; chosen: string[]; onChange(next: string[]): void }) {
+  const { i18n } = useLingui();
   const toggle = (label: string, on: boolean) => onChange(sizes.filter((s) => (s === label ? on : chosen.includes(s))));
   return (
     <fieldset className={styles.sizes} data-testid="size-choice">
-      <legend>Print only your sizes</legend>
-      <p className={styles.meta}>
-        Your copy shows and prints only the sizes you tick (the others stay in the file, switched off), and leaves out the home-printer pages only other sizes
-        need. Tick none for every size.
-      </p>
+      <legend>{i18n._('catalog.download.sizes.legend')}</legend>
+      <p className={styles.meta}>{i18n._('catalog.download.sizes.hint')}</p>
       <div className={styles.sizeList}>
         {sizes.map((label) => (
-          <Checkbox key={label} label={`Size ${label}`} checked={chosen.includes(label)} onChange={(e) => toggle(label, e.currentTarget.checked)} />
+          <Checkbox
+            key={label}
+            label={i18n._('catalog.download.sizes.size', { size: label })}
+            checked={chosen.includes(label)}
+            onChange={(e) => toggle(label, e.currentTarget.checked)}
+          />
         ))}
       </div>
     </fieldset>

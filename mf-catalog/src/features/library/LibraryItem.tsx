@@ -1,5 +1,6 @@
 import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
 import { LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import { coverImage } from '@stitchhouse/shared/storage/coverImage.ts';
@@ -10,6 +11,7 @@ import * as styles from './Library.module.css';
 
 /** One owned pattern: cover, title, designer, formats, "Updated" when a newer version waits. */
 export function LibraryItem({ entry }: { entry: LibraryEntry }) {
+  const { i18n } = useLingui();
   const formats = entry.formats.map((f) => FORMATS[f as PatternFormat]?.shortLabel ?? f).join(', ');
   return (
     <li className={styles.item} data-pattern-id={entry.patternId}>
@@ -17,21 +19,33 @@ export function LibraryItem({ entry }: { entry: LibraryEntry }) {
       <div className={styles.body}>
         <h3>{entry.status === 'published' ? <Link to={href('/patterns/:productId', { productId: entry.patternId })}>{entry.title}</Link> : entry.title}</h3>
         <p className={styles.meta}>
-          by <Link to={href('/stores/:slug', { slug: entry.storeSlug })}>{entry.storeName}</Link>
-          {entry.source === 'free' ? ' · free' : ''}
+          <Trans
+            id={entry.source === 'free' ? 'catalog.mine.item.byFree' : 'catalog.mine.item.by'}
+            values={{ store: entry.storeName }}
+            components={{ 0: <Link to={href('/stores/:slug', { slug: entry.storeSlug })} /> }}
+          />
         </p>
         <p className={styles.meta}>
-          {formats ? `Formats: ${formats}` : 'No files yet'} · version {entry.currentVersion}
+          {formats
+            ? i18n._('catalog.mine.item.formats', { formats, version: entry.currentVersion })
+            : i18n._('catalog.mine.item.noFiles', { version: entry.currentVersion })}
         </p>
         {entry.updated ? (
           <>
-            <span className={styles.badge}>Updated</span>
-            {entry.latestChanges ? <p className={styles.changes}>What changed: {entry.latestChanges}</p> : null}
+            <span className={styles.badge}>{i18n._('catalog.mine.item.updated')}</span>
+            {entry.latestChanges ? <p className={styles.changes}>{i18n._('catalog.mine.item.changes', { changes: entry.latestChanges })}</p> : null}
           </>
         ) : null}
-        <p className={styles.meta}>{entry.lastDownloadedAt ? `Last downloaded ${formatDate(entry.lastDownloadedAt)}` : 'Not downloaded yet'}</p>
-        <LinkButton to={href('/patterns/:productId/download', { productId: entry.patternId })} aria-label={`Download ${entry.title}`}>
-          Download
+        <p className={styles.meta}>
+          {entry.lastDownloadedAt
+            ? i18n._('catalog.mine.item.lastDownloaded', { date: formatDate(entry.lastDownloadedAt) })
+            : i18n._('catalog.mine.item.notDownloaded')}
+        </p>
+        <LinkButton
+          to={href('/patterns/:productId/download', { productId: entry.patternId })}
+          aria-label={i18n._('catalog.mine.item.downloadLabel', { title: entry.title })}
+        >
+          {i18n._('catalog.mine.item.download')}
         </LinkButton>
         <AskDesignerLink patternId={entry.patternId} title={entry.title} />
       </div>

@@ -5,11 +5,12 @@ import type { LibraryEntry } from '../../api/library.ts';
 export const LIBRARY_SORTS = ['recent', 'title', 'designer', 'updated'] as const;
 export type LibrarySort = (typeof LIBRARY_SORTS)[number];
 
+/** Message ids of the sort choices: `i18n._(LIBRARY_SORT_LABELS[sort])`. */
 export const LIBRARY_SORT_LABELS: Record<LibrarySort, string> = {
-  recent: 'Recently added',
-  title: 'Title (A–Z)',
-  designer: 'Designer (A–Z)',
-  updated: 'New versions first',
+  recent: /*i18n*/ 'catalog.mine.sort.recent',
+  title: /*i18n*/ 'catalog.mine.sort.title',
+  designer: /*i18n*/ 'catalog.mine.sort.designer',
+  updated: /*i18n*/ 'catalog.mine.sort.updated',
 };
 
 const fold = (text: string) =>

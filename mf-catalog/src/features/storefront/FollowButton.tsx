@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { errorMessage, useSession } from '@stitchhouse/shared';
 import { queryClient } from '@stitchhouse/shared/query/client.ts';
 import { Button } from '@stitchhouse/shared/ui/index.ts';
@@ -14,6 +15,7 @@ import * as styles from './FollowButton.module.css';
  */
 export function FollowButton({ storeId, storeName }: { storeId: string; storeName: string }) {
   const { session } = useSession();
+  const { i18n } = useLingui();
   const userId = session?.user.id ?? null;
   const memberOrSignIn = useMemberOrSignIn();
   const [busy, setBusy] = useState(false);
@@ -51,16 +53,16 @@ export function FollowButton({ storeId, storeName }: { storeId: string; storeNam
         size="small"
         aria-pressed={following}
         busy={busy}
-        busyLabel={following ? 'Unfollowing…' : 'Following…'}
+        busyLabel={following ? i18n._('catalog.store.follow.unfollowing') : i18n._('catalog.store.follow.following')}
         onClick={toggle}
         data-testid="follow-button"
         disabled={state.isPending}
       >
-        {following ? `Following ${storeName}` : `Follow ${storeName}`}
+        {following ? i18n._('catalog.store.follow.followingStore', { store: storeName }) : i18n._('catalog.store.follow.follow', { store: storeName })}
       </Button>
       {state.data ? (
         <span className={styles.count} data-testid="follower-count">
-          {state.data.count} follower{state.data.count === 1 ? '' : 's'}
+          {i18n._('catalog.store.follow.count', { count: state.data.count })}
         </span>
       ) : null}
       {problem ? (
@@ -68,7 +70,7 @@ export function FollowButton({ storeId, storeName }: { storeId: string; storeNam
           {problem}
         </p>
       ) : null}
-      {following ? <p className={styles.hint}>Their new patterns appear on your home page and in the newsletter.</p> : null}
+      {following ? <p className={styles.hint}>{i18n._('catalog.store.follow.hint')}</p> : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { href } from '@stitchhouse/shared';
 import { pageTitle } from '@stitchhouse/shared/brand.ts';
 import { EmptyState, QueryState } from '@stitchhouse/shared/ui/index.ts';
@@ -17,10 +18,15 @@ import { FollowButton } from './FollowButton.tsx';
 import * as styles from './StorefrontView.module.css';
 import { countryName } from '@stitchhouse/shared/countries.ts';
 
-const KIND_LABEL: Record<Storefront['kind'], string> = { designer: 'Pattern designer', retailer: 'Fabric and craft shop', supplier: 'Supplier' };
+const KIND_LABEL: Record<Storefront['kind'], string> = {
+  designer: /*i18n*/ 'catalog.store.kind.designer',
+  retailer: /*i18n*/ 'catalog.store.kind.retailer',
+  supplier: /*i18n*/ 'catalog.store.kind.supplier',
+};
 
 export function StorefrontView({ store }: { store: Storefront }) {
   const [params] = useSearchParams();
+  const { i18n } = useLingui();
   const pageParam = params.get('page');
   const page = pageParam && /^\d{1,4}$/.test(pageParam) && Number(pageParam) >= 1 ? Number(pageParam) : 1;
   // The last page stays while the next loads; the cards render in the background (useDeferredResults).
@@ -50,7 +56,13 @@ export function StorefrontView({ store }: { store: Storefront }) {
         )}
         <div className={styles.identity}>
           {store.logoPath ? (
-            <img className={styles.logo} src={publicImageUrl(store.logoPath, 'store-assets')} alt={`${store.name} logo`} width={96} height={96} />
+            <img
+              className={styles.logo}
+              src={publicImageUrl(store.logoPath, 'store-assets')}
+              alt={i18n._('catalog.store.logo', { store: store.name })}
+              width={96}
+              height={96}
+            />
           ) : (
             <span className={styles.logoPlain} aria-hidden="true">
               {store.name.charAt(0).toUpperCase()}
@@ -59,7 +71,7 @@ export function StorefrontView({ store }: { store: Storefront }) {
           <div className={styles.nameBlock}>
             <h1 className={styles.name}>{store.name}</h1>
             <p className={styles.kind}>
-              {KIND_LABEL[store.kind]} · {countryName(store.country)}
+              {i18n._(KIND_LABEL[store.kind])} · {countryName(store.country, i18n.locale)}
             </p>
             <FollowButton storeId={store.id} storeName={store.name} />
           </div>
@@ -75,7 +87,7 @@ export function StorefrontView({ store }: { store: Storefront }) {
         ) : null}
         {store.address ? (
           <section aria-labelledby="visit-heading" className={styles.address}>
-            <h2 id="visit-heading">Visit the shop</h2>
+            <h2 id="visit-heading">{i18n._('catalog.store.visit')}</h2>
             <address data-testid="store-address">
               {store.address.line1}
               <br />
@@ -88,7 +100,7 @@ export function StorefrontView({ store }: { store: Storefront }) {
               {store.address.postalCode} {store.address.city}
               {store.address.region ? `, ${store.address.region}` : ''}
               <br />
-              {countryName(store.country)}
+              {countryName(store.country, i18n.locale)}
             </address>
           </section>
         ) : null}
@@ -96,20 +108,21 @@ export function StorefrontView({ store }: { store: Storefront }) {
 
       <section className={styles.section} aria-labelledby="store-patterns" aria-busy={patterns.loading}>
         <h2 id="store-patterns">
-          {store.kind === 'retailer' ? 'Patterns by this shop' : 'Patterns'}
-          {patterns.data ? ` (${patterns.data.total})` : ''}
+          {patterns.data
+            ? i18n._('catalog.store.patternsCount', { kind: store.kind === 'retailer' ? 'shop' : 'other', count: patterns.data.total })
+            : i18n._('catalog.store.patterns', { kind: store.kind === 'retailer' ? 'shop' : 'other' })}
         </h2>
         <QueryState
           query={patterns}
-          errorTitle="The patterns could not be loaded"
+          errorTitle={i18n._('catalog.store.patternsError')}
           skeleton={<PatternGridSkeleton count={4} />}
           isEmpty={(found) => found.hits.length === 0}
           empty={
             store.kind === 'retailer' ? (
-              <p>This shop has not published patterns of its own.</p>
+              <p>{i18n._('catalog.store.noOwnPatterns')}</p>
             ) : (
-              <EmptyState title="No patterns yet" headingLevel={3}>
-                <p>{store.name} has not published a pattern yet.</p>
+              <EmptyState title={i18n._('catalog.store.noPatterns')} headingLevel={3}>
+                <p>{i18n._('catalog.store.noPatternsText', { store: store.name })}</p>
               </EmptyState>
             )
           }
@@ -129,12 +142,12 @@ export function StorefrontView({ store }: { store: Storefront }) {
 
       {store.kind === 'retailer' ? (
         <section className={styles.section} aria-labelledby="stocked-patterns" aria-busy={stocked.isFetching}>
-          <h2 id="stocked-patterns">Patterns stocked in the shop</h2>
+          <h2 id="stocked-patterns">{i18n._('catalog.store.stocked')}</h2>
           <QueryState
             query={stocked}
-            errorTitle="The shop's stock could not be loaded"
+            errorTitle={i18n._('catalog.store.stockedError')}
             skeleton={<PatternGridSkeleton count={4} />}
-            empty={<p>The shop has not listed the designers' patterns it carries yet.</p>}
+            empty={<p>{i18n._('catalog.store.stockedEmpty')}</p>}
           >
             {(carried) => (
               <PatternGrid
@@ -144,9 +157,7 @@ export function StorefrontView({ store }: { store: Storefront }) {
                 footerOf={(p) => {
                   const copies = carried.find((s) => s.id === p.id)?.printedCopies ?? 0;
                   return (
-                    <span className={styles.stock}>
-                      {copies > 0 ? `${copies} printed ${copies === 1 ? 'copy' : 'copies'} in the shop` : 'Ask in the shop for a printed copy'}
-                    </span>
+                    <span className={styles.stock}>{copies > 0 ? i18n._('catalog.store.copies', { count: copies }) : i18n._('catalog.store.askForCopy')}</span>
                   );
                 }}
               />
