@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { href } from '@stitchhouse/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useLive } from '@stitchhouse/shared/query/live.ts';
@@ -10,6 +11,7 @@ import { chartPoints, currenciesOf, REPORTS } from '../features/reports/definiti
 import { isReportSlug } from '@stitchhouse/shared/contracts/report-export.ts';
 import { ExportCsv } from '../features/reports/ExportCsv.tsx';
 import { formatCount } from '../features/reports/format.ts';
+import { reportText } from '../features/reports/texts.ts';
 import { PeriodPicker } from '../features/reports/PeriodPicker.tsx';
 import { EmptyPeriod } from '../features/reports/EmptyPeriod.tsx';
 import { periodFromSearch, periodLabel, periodSearch, presetPeriod, PROBLEM_TEXT, previousPeriod, todayUtc, type Period } from '../features/reports/period.ts';
@@ -21,6 +23,7 @@ const ReportChart = lazy(() => import('../features/reports/ReportChart.tsx'));
 
 /** /reports/:reportSlug: one report for a period (in the URL), compared with the period before, as a chart, a table and a CSV. */
 export default function Report() {
+  const { i18n } = useLingui();
   const { reportSlug = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const today = todayUtc();
@@ -29,7 +32,7 @@ export default function Report() {
   const definition = isReportSlug(reportSlug) ? REPORTS[reportSlug] : undefined;
   const list = useQuery({ queryKey: reportKeys.list(), queryFn: () => listReports() });
   const summary = list.data?.find((r) => r.slug === reportSlug);
-  const title = summary?.title ?? 'Report';
+  const title = summary ? reportText(summary).title : i18n._('partners.report.title');
 
   const key = `${reportSlug}|${period.from}|${period.to}`;
   const rows = useQuery({
@@ -59,15 +62,16 @@ export default function Report() {
   if (list.isSuccess && (!definition || !summary)) {
     return (
       <div className={styles.layout}>
-        <PageHeading title="Report not found">Report not found</PageHeading>
-        <EmptyState title="There is no such report for you" actions={<Link to={href('/reports')}>All your reports</Link>}>
-          This report does not exist, or it belongs to a role you do not have.
+        <PageHeading title={i18n._('partners.report.notFound')}>{i18n._('partners.report.notFound')}</PageHeading>
+        <EmptyState title={i18n._('partners.report.notFound.title')} actions={<Link to={href('/reports')}>{i18n._('partners.report.notFound.all')}</Link>}>
+          {i18n._('partners.report.notFound.body')}
         </EmptyState>
       </div>
     );
   }
 
   const points = rows.isSuccess && definition ? chartPoints(definition, rows.data, currency) : [];
+  const xLabel = definition?.columns.find((c) => c.key === definition.chart.x)?.label ?? 'partners.report.term.day';
   const skeleton = (
     <div className={styles.layout}>
       <Skeleton shape="block" height="5rem" />
@@ -78,7 +82,11 @@ export default function Report() {
   );
   return (
     <div className={styles.layout}>
-      <PageHeading title={title} eyebrow={<Link to={href('/reports')}>Reports</Link>} lead={summary?.description}>
+      <PageHeading
+        title={title}
+        eyebrow={<Link to={href('/reports')}>{i18n._('partners.reports.title')}</Link>}
+        lead={summary ? reportText(summary).description : undefined}
+      >
         {title}
       </PageHeading>
       <div className={styles.toolbar}>
@@ -90,27 +98,23 @@ export default function Report() {
         />
         {definition ? <ExportCsv slug={reportSlug} from={period.from} to={period.to} /> : null}
       </div>
-      <p className={styles.periodNote}>
-        {periodLabel(period)} (UTC days), compared with {periodLabel(previous)}.
-      </p>
+      <p className={styles.periodNote}>{i18n._('partners.report.periodNote', { period: periodLabel(period), previous: periodLabel(previous) })}</p>
       {(stores.data ?? []).map((id) => (
         <SaleNotices key={id} storeId={id} onSale={() => setNewSales((n) => n + 1)} />
       ))}
       <div role="status" aria-live="polite">
-        {newSales > 0 ? (
-          <Alert tone="success">{newSales === 1 ? 'A new sale just arrived' : `${newSales} new sales just arrived`}: the report is up to date.</Alert>
-        ) : null}
+        {newSales > 0 ? <Alert tone="success">{i18n._('partners.report.newSales', { count: newSales })}</Alert> : null}
       </div>
       {problem ? (
-        <Alert tone="warning" title="That range could not be used">
-          {PROBLEM_TEXT[problem]} Showing the last 30 days instead.
+        <Alert tone="warning" title={i18n._('partners.report.badRange')}>
+          {i18n._(PROBLEM_TEXT[problem])} {i18n._('partners.report.badRange.fallback')}
         </Alert>
       ) : null}
 
-      <QueryState query={rows} loadingLabel="Loading the report" errorTitle="This report could not be loaded" skeleton={skeleton}>
+      <QueryState query={rows} loadingLabel={i18n._('partners.report.loading')} errorTitle={i18n._('partners.report.loadFailed')} skeleton={skeleton}>
         {(data) =>
           !definition ? (
-            <div aria-busy="true" aria-label="Loading the report">
+            <div aria-busy="true" aria-label={i18n._('partners.report.loading')}>
               {skeleton}
             </div>
           ) : (
@@ -123,11 +127,11 @@ export default function Report() {
                 fallbackCurrency={fallbackCurrency}
               />
               {people.isSuccess && people.data[0] ? (
-                <dl className={styles.totals} aria-label="Marketplace counts for the period">
+                <dl className={styles.totals} aria-label={i18n._('partners.report.people.label')}>
                   {[
-                    ['Stores with sales', 'active_stores'],
-                    ['New stores', 'new_stores'],
-                    ['Sign-ups', 'sign_ups'],
+                    [i18n._('partners.report.term.storesWithSales'), 'active_stores'],
+                    [i18n._('partners.report.people.newStores'), 'new_stores'],
+                    [i18n._('partners.report.people.signUps'), 'sign_ups'],
                   ].map(([label, k]) => (
                     <div key={k} className={styles.total}>
                       <dt>{label}</dt>
@@ -143,7 +147,7 @@ export default function Report() {
                   {currencies.length > 1 && currency ? (
                     <Select
                       className={styles.currency}
-                      label="Chart currency"
+                      label={i18n._('partners.report.chartCurrency')}
                       value={currency}
                       options={currencies.map((c) => ({ value: c, label: c }))}
                       onChange={(e) => setChosenCurrency(e.target.value)}
@@ -151,20 +155,26 @@ export default function Report() {
                   ) : null}
                   <Suspense
                     fallback={
-                      <div aria-busy="true" aria-label="Loading the chart">
+                      <div aria-busy="true" aria-label={i18n._('partners.report.chart.loading')}>
                         <Skeleton shape="block" height="16rem" />
                       </div>
                     }
                   >
                     <ReportChart
                       points={points}
-                      measure={definition.chart.y.label}
+                      measure={i18n._(definition.chart.y.label)}
                       xIsDay={definition.chart.x === 'day'}
-                      xLabel={definition.columns.find((c) => c.key === definition.chart.x)?.label ?? 'Day'}
+                      xLabel={i18n._(xLabel)}
+                      axis={xLabel.slice(xLabel.lastIndexOf('.') + 1)}
                       currency={currency}
                     />
                   </Suspense>
-                  <ReportTable caption={`${title}, ${periodLabel(period)}`} columns={definition.columns} rows={data} initialSort={definition.sort} />
+                  <ReportTable
+                    caption={i18n._('partners.report.table.caption', { title, period: periodLabel(period) })}
+                    columns={definition.columns}
+                    rows={data}
+                    initialSort={definition.sort}
+                  />
                 </>
               )}
             </>

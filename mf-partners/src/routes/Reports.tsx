@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import { href } from '@stitchhouse/shared';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState, LinkButton, PageHeading, QueryState, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { listReports, reportKeys } from '../api/reports.ts';
+import { reportText } from '../features/reports/texts.ts';
 import * as styles from '../features/reports/reports.module.css';
 
 /**
@@ -10,16 +12,17 @@ import * as styles from '../features/reports/reports.module.css';
  * `reports`: store owners their stores' reports, resellers, suppliers, operators theirs).
  */
 export default function Reports() {
+  const { i18n } = useLingui();
   const reports = useQuery({ queryKey: reportKeys.list(), queryFn: () => listReports() });
   return (
     <div className={styles.layout}>
-      <PageHeading title="Reports" eyebrow="Reports" lead="Sales, patterns, customers and payouts, for any period, with a comparison and a CSV export.">
-        Reports
+      <PageHeading title={i18n._('partners.reports.title')} eyebrow={i18n._('partners.reports.title')} lead={i18n._('partners.reports.lead')}>
+        {i18n._('partners.reports.title')}
       </PageHeading>
       <QueryState
         query={reports}
-        loadingLabel="Loading your reports"
-        errorTitle="Your reports could not be loaded"
+        loadingLabel={i18n._('partners.reports.loading')}
+        errorTitle={i18n._('partners.reports.loadFailed')}
         skeleton={
           <>
             <Skeleton width="60%" />
@@ -28,9 +31,11 @@ export default function Reports() {
           </>
         }
         empty={
-          <EmptyState title="No reports for you yet" actions={<LinkButton to={href('/account/store')}>Open a store</LinkButton>}>
-            Reports come with a role: open a store to see your sales, or join the partner programme (<Link to={href('/partners')}>resellers and suppliers</Link>
-            ).
+          <EmptyState
+            title={i18n._('partners.reports.empty.title')}
+            actions={<LinkButton to={href('/account/store')}>{i18n._('partners.reports.empty.openStore')}</LinkButton>}
+          >
+            <Trans id="partners.reports.empty.body" components={{ 0: <Link to={href('/partners')} /> }} />
           </EmptyState>
         }
       >
@@ -39,9 +44,9 @@ export default function Reports() {
             {list.map((r) => (
               <li key={r.slug} className={styles.card}>
                 <h2>
-                  <Link to={href('/reports/:reportSlug', { reportSlug: r.slug })}>{r.title}</Link>
+                  <Link to={href('/reports/:reportSlug', { reportSlug: r.slug })}>{reportText(r).title}</Link>
                 </h2>
-                <p>{r.description}</p>
+                <p>{reportText(r).description}</p>
               </li>
             ))}
           </ul>

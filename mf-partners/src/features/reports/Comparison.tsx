@@ -1,5 +1,6 @@
+import { useLingui } from '@lingui/react';
 import { delta, totalOf, type ReportRow, type Total } from './definitions.ts';
-import { formatCount, money } from './format.ts';
+import { formatCount, formatPercent, money } from './format.ts';
 import * as styles from './reports.module.css';
 
 export interface ComparisonProps {
@@ -14,6 +15,7 @@ export interface ComparisonProps {
 
 /** Each total of the period, per currency for money, with the change since the previous period. */
 export function Comparison({ totals, rows, previous, previousLabel, fallbackCurrency }: ComparisonProps) {
+  const { i18n } = useLingui();
   const shown = totals.filter((t) => !t.when || rows.some(t.when) || (previous ?? []).some(t.when));
   const cards = (shown.length ? shown : totals.filter((t) => !t.when)).flatMap((total) => {
     const now = totalOf(total, rows);
@@ -24,23 +26,32 @@ export function Comparison({ totals, rows, previous, previousLabel, fallbackCurr
   });
   const show = (v: number, currency: string) => (currency ? money(v, currency) : formatCount(v));
   return (
-    <dl className={styles.totals} aria-label={`Totals, compared with ${previousLabel}`}>
+    <dl className={styles.totals} aria-label={i18n._('partners.report.totals.label', { period: previousLabel })}>
       {cards.map(({ total, currency, value, before }) => {
         const change = before === null ? null : delta(value, before);
         const word = change === null ? '' : change.difference > 0 ? 'up' : change.difference < 0 ? 'down' : 'unchanged';
+        const label = i18n._(total.label);
         return (
           <div key={`${total.label}-${currency}`} className={styles.total}>
-            <dt>
-              {total.label}
-              {currency ? ` (${currency})` : ''}
-            </dt>
+            <dt>{currency ? i18n._('partners.report.totals.inCurrency', { label, currency }) : label}</dt>
             <dd className={styles.totalValue}>{show(value, currency)}</dd>
             <dd className={styles.delta} data-trend={word}>
               {change === null
-                ? 'Previous period loading…'
+                ? i18n._('partners.report.totals.previousLoading')
                 : word === 'unchanged'
-                  ? `No change from ${show(before!, currency)}`
-                  : `${word === 'up' ? '▲ Up' : '▼ Down'} ${show(Math.abs(change.difference), currency)}${change.percent === null ? '' : ` (${Math.abs(change.percent)} %)`} from ${show(before!, currency)}`}
+                  ? i18n._('partners.report.totals.unchanged', { before: show(before!, currency) })
+                  : change.percent === null
+                    ? i18n._('partners.report.totals.change', {
+                        trend: word,
+                        difference: show(Math.abs(change.difference), currency),
+                        before: show(before!, currency),
+                      })
+                    : i18n._('partners.report.totals.changePercent', {
+                        trend: word,
+                        difference: show(Math.abs(change.difference), currency),
+                        percent: formatPercent(Math.abs(change.percent)),
+                        before: show(before!, currency),
+                      })}
             </dd>
           </div>
         );

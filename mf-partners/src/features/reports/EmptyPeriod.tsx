@@ -1,10 +1,11 @@
+import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, EmptyState } from '@stitchhouse/shared/ui/index.ts';
 import { reportKeys, reportRows } from '../../api/reports.ts';
 import { covers, lastTwelveMonths, periodLabel, type Period } from './period.ts';
 
 export interface EmptyPeriodProps {
-  /** The report's words for an empty period. */
+  /** The report's words for an empty period (a catalog id). */
   empty: string;
   rpc: string;
   period: Period;
@@ -17,6 +18,7 @@ export interface EmptyPeriodProps {
  * rows, one click shows them (every report opens on the last 30 days, often empty for a new store).
  */
 export function EmptyPeriod({ empty, rpc, period, today, onShow }: EmptyPeriodProps) {
+  const { i18n } = useLingui();
   const wider = lastTwelveMonths(today);
   const alreadyWide = covers(period, wider);
   const probe = useQuery({
@@ -26,18 +28,18 @@ export function EmptyPeriod({ empty, rpc, period, today, onShow }: EmptyPeriodPr
   });
   const found = probe.isSuccess ? probe.data.length : 0;
   return (
-    <EmptyState title={empty} actions={found > 0 ? <Button onClick={() => onShow(wider)}>Show the last 12 months</Button> : null}>
+    <EmptyState title={i18n._(empty)} actions={found > 0 ? <Button onClick={() => onShow(wider)}>{i18n._('partners.report.empty.showYear')}</Button> : null}>
       <span role="status">
-        {`Nothing in ${periodLabel(period)}. `}
+        {i18n._('partners.report.empty.nothingIn', { period: periodLabel(period) })}{' '}
         {alreadyWide
-          ? 'Nothing to show for the last 12 months either.'
+          ? i18n._('partners.report.empty.yearNothingEither')
           : probe.status === 'pending'
-            ? 'Looking at the last 12 months…'
+            ? i18n._('partners.report.empty.lookingAtYear')
             : probe.status === 'error'
-              ? 'Try a longer period with the picker above.'
+              ? i18n._('partners.report.empty.tryLonger')
               : found > 0
-                ? `The last 12 months (${periodLabel(wider)}) have ${found} ${found === 1 ? 'row' : 'rows'}.`
-                : 'Nothing in the last 12 months either.'}
+                ? i18n._('partners.report.empty.yearHasRows', { period: periodLabel(wider), count: found })
+                : i18n._('partners.report.empty.yearNothing')}
       </span>
     </EmptyState>
   );

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useLingui } from '@lingui/react';
 import { describeError } from '@stitchhouse/shared';
 import { Alert, Button, Progress } from '@stitchhouse/shared/ui/index.ts';
 import { exportReportCsv, type ExportProgress } from '../../api/reports.ts';
@@ -7,6 +8,7 @@ import * as styles from './reports.module.css';
 
 /** Downloads the report as CSV; the rows are counted as they stream in. */
 export function ExportCsv({ slug, from, to }: { slug: string; from: string; to: string }) {
+  const { i18n } = useLingui();
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [state, setState] = useState<'idle' | 'working' | 'done' | 'error'>('idle');
   const [message, setMessage] = useState('');
@@ -22,7 +24,7 @@ export function ExportCsv({ slug, from, to }: { slug: string; from: string; to: 
       a.download = filename;
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      setMessage(`${filename} is downloaded.`);
+      setMessage(i18n._('partners.report.csv.downloaded', { filename }));
       setState('done');
     } catch (err) {
       setMessage(describeError(err).message);
@@ -32,7 +34,7 @@ export function ExportCsv({ slug, from, to }: { slug: string; from: string; to: 
   return (
     <div className={styles.export}>
       <Button onClick={start} disabled={state === 'working'} variant="secondary">
-        Download CSV
+        {i18n._('partners.report.csv.download')}
       </Button>
       {/* the file's link, clicked for the person once the CSV is complete */}
       <a ref={link} hidden aria-hidden="true" tabIndex={-1} href="#download">
@@ -40,13 +42,17 @@ export function ExportCsv({ slug, from, to }: { slug: string; from: string; to: 
       </a>
       {state === 'working' && progress ? (
         <Progress
-          label="Preparing the CSV"
+          label={i18n._('partners.report.csv.preparing')}
           value={progress.rows}
           max={progress.expectedRows ?? 0}
           valueText={
             progress.expectedRows === null
-              ? `${formatCount(progress.rows)} rows`
-              : `${formatCount(progress.rows)} of ${formatCount(progress.expectedRows)} rows`
+              ? i18n._('partners.report.csv.rows', { count: progress.rows, rows: formatCount(progress.rows) })
+              : i18n._('partners.report.csv.rowsOf', {
+                  count: progress.expectedRows,
+                  rows: formatCount(progress.rows),
+                  expected: formatCount(progress.expectedRows),
+                })
           }
         />
       ) : null}
@@ -54,7 +60,7 @@ export function ExportCsv({ slug, from, to }: { slug: string; from: string; to: 
         {state === 'done' ? message : ''}
       </p>
       {state === 'error' ? (
-        <Alert tone="danger" title="The CSV could not be downloaded">
+        <Alert tone="danger" title={i18n._('partners.report.csv.failed')}>
           {message}
         </Alert>
       ) : null}

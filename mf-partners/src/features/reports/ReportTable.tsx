@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useLingui } from '@lingui/react';
 import { sortRows, type Column, type ReportRow } from './definitions.ts';
 import { cellText } from './format.ts';
 import * as styles from './reports.module.css';
@@ -12,6 +13,7 @@ export interface ReportTableProps {
 
 /** The report's rows; each column header is a button that sorts (aria-sort says how). */
 export function ReportTable({ caption, columns, rows, initialSort }: ReportTableProps) {
+  const { i18n } = useLingui();
   const [sort, setSort] = useState(initialSort);
   const sorted = useMemo(() => {
     const column = columns.find((c) => c.key === sort.key) ?? columns[0]!;
@@ -33,7 +35,7 @@ export function ReportTable({ caption, columns, rows, initialSort }: ReportTable
                 className={c.kind === 'money' || c.kind === 'count' || c.kind === 'ratio' ? styles.numeric : undefined}
               >
                 <button type="button" className={styles.sortButton} onClick={() => toggle(c.key)}>
-                  {c.label}
+                  {i18n._(c.label)}
                   <span aria-hidden="true">{sort.key === c.key ? (sort.direction === 'ascending' ? ' ▲' : ' ▼') : ' ↕'}</span>
                 </button>
               </th>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chartPoints, delta, REPORTS, sortRows, totalOf } from './definitions.ts';
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
+import '../../messages.ts';
 import { cellText } from './format.ts';
 
 const rows = [
@@ -13,19 +15,19 @@ describe('report maths', () => {
     const sales = REPORTS.sales!;
     expect(
       totalOf(
-        sales.totals.find((t) => t.label === 'Net')!,
+        sales.totals.find((t) => i18n._(t.label) === 'Net')!,
         rows,
       ),
     ).toEqual({ EUR: 800, USD: 700 });
     expect(
       totalOf(
-        sales.totals.find((t) => t.label === 'Order lines')!,
+        sales.totals.find((t) => i18n._(t.label) === 'Order lines')!,
         rows,
       ),
     ).toEqual({ '': 4 });
     expect(
       totalOf(
-        sales.totals.find((t) => t.label === 'Order lines')!,
+        sales.totals.find((t) => i18n._(t.label) === 'Order lines')!,
         [],
       ),
     ).toEqual({ '': 0 });
@@ -59,7 +61,7 @@ describe('report maths', () => {
     ];
     const total = (label: string) =>
       totalOf(
-        inShop.totals.find((t) => t.label === label)!,
+        inShop.totals.find((t) => i18n._(t.label) === label)!,
         both,
       );
     expect(total('Takings')).toEqual({ GBP: 11848 });

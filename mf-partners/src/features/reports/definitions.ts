@@ -6,17 +6,19 @@ import { REPORT_SOURCES, type ReportRpc, type ReportSlug } from '@stitchhouse/sh
 export type ColumnKind = 'day' | 'text' | 'count' | 'money' | 'ratio';
 export interface Column {
   key: string;
+  /** The column's name: a catalog id (partners.report.term.*), read with i18n._ where it shows. */
   label: string;
   kind: ColumnKind;
   /** Money in another column's currency than `currency` (a shop's takings are in its sale currency). */
   currencyKey?: string;
-  /** Words for a text column's codes. */
+  /** Words for a text column's codes (catalog ids). */
   labels?: Record<string, string>;
 }
 export type ReportRow = Record<string, string | number | null>;
 
 /** A total over the rows: money sums per currency, counts once. */
 export interface Total {
+  /** A catalog id, as Column.label. */
   label: string;
   kind: 'money' | 'count';
   value(row: ReportRow): number;
@@ -36,6 +38,7 @@ export interface ReportDefinition {
   sort: { key: string; direction: 'ascending' | 'descending' };
   /** Operators' period counts that do not add up by day (report_platform_people). */
   summaryRpc?: string;
+  /** The words for an empty period (a catalog id). */
   empty: string;
 }
 
@@ -45,9 +48,9 @@ const count = (label: string, key: string): Total => ({ label, kind: 'count', va
 const col = (key: string, label: string, kind: ColumnKind, more?: Partial<Column>): Column => ({ key, label, kind, ...more });
 const side = (which: string) => (row: ReportRow) => row.side === which;
 
-const day = col('day', 'Day', 'day');
-const currency = col('currency', 'Currency', 'text');
-const title = col('title', 'Pattern', 'text');
+const day = col('day', /*i18n*/ 'partners.report.term.day', 'day');
+const currency = col('currency', /*i18n*/ 'partners.report.term.currency', 'text');
+const title = col('title', /*i18n*/ 'partners.report.term.pattern', 'text');
 
 export const REPORTS: Record<ReportSlug, ReportDefinition> = {
   sales: {
@@ -55,87 +58,101 @@ export const REPORTS: Record<ReportSlug, ReportDefinition> = {
     columns: [
       day,
       currency,
-      col('lines', 'Order lines', 'count'),
-      col('units', 'Units', 'count'),
-      col('gross_cents', 'Gross', 'money'),
-      col('discount_cents', 'Discounts', 'money'),
-      col('vat_cents', 'VAT', 'money'),
-      col('fee_cents', 'Fees', 'money'),
-      col('refunds_cents', 'Refunds', 'money'),
-      col('net_cents', 'Net', 'money'),
+      col('lines', /*i18n*/ 'partners.report.term.orderLines', 'count'),
+      col('units', /*i18n*/ 'partners.report.term.units', 'count'),
+      col('gross_cents', /*i18n*/ 'partners.report.term.gross', 'money'),
+      col('discount_cents', /*i18n*/ 'partners.report.term.discounts', 'money'),
+      col('vat_cents', /*i18n*/ 'partners.report.term.vat', 'money'),
+      col('fee_cents', /*i18n*/ 'partners.report.term.fees', 'money'),
+      col('refunds_cents', /*i18n*/ 'partners.report.term.refunds', 'money'),
+      col('net_cents', /*i18n*/ 'partners.report.term.net', 'money'),
     ],
-    chart: { x: 'day', y: money('Net', 'net_cents') },
+    chart: { x: 'day', y: money(/*i18n*/ 'partners.report.term.net', 'net_cents') },
     totals: [
-      money('Gross', 'gross_cents'),
-      money('Fees', 'fee_cents'),
-      money('VAT', 'vat_cents'),
-      money('Refunds', 'refunds_cents'),
-      money('Net', 'net_cents'),
-      count('Order lines', 'lines'),
+      money(/*i18n*/ 'partners.report.term.gross', 'gross_cents'),
+      money(/*i18n*/ 'partners.report.term.fees', 'fee_cents'),
+      money(/*i18n*/ 'partners.report.term.vat', 'vat_cents'),
+      money(/*i18n*/ 'partners.report.term.refunds', 'refunds_cents'),
+      money(/*i18n*/ 'partners.report.term.net', 'net_cents'),
+      count(/*i18n*/ 'partners.report.term.orderLines', 'lines'),
     ],
     sort: { key: 'day', direction: 'ascending' },
-    empty: 'No sales in this period.',
+    empty: /*i18n*/ 'partners.report.empty.noSalesInThisPeriod',
   },
   'pattern-performance': {
     rpc: REPORT_SOURCES['pattern-performance'].rpc,
     columns: [
       title,
       currency,
-      col('views', 'Views', 'count'),
-      col('orders', 'Orders', 'count'),
-      col('conversion', 'Conversion', 'ratio'),
-      col('units', 'Units', 'count'),
-      col('gross_cents', 'Revenue', 'money'),
-      col('net_cents', 'Net', 'money'),
+      col('views', /*i18n*/ 'partners.report.term.views', 'count'),
+      col('orders', /*i18n*/ 'partners.report.term.orders', 'count'),
+      col('conversion', /*i18n*/ 'partners.report.term.conversion', 'ratio'),
+      col('units', /*i18n*/ 'partners.report.term.units', 'count'),
+      col('gross_cents', /*i18n*/ 'partners.report.term.revenue', 'money'),
+      col('net_cents', /*i18n*/ 'partners.report.term.net', 'money'),
     ],
-    chart: { x: 'title', y: money('Revenue', 'gross_cents') },
-    totals: [count('Views', 'views'), count('Orders', 'orders'), money('Revenue', 'gross_cents'), money('Net', 'net_cents')],
+    chart: { x: 'title', y: money(/*i18n*/ 'partners.report.term.revenue', 'gross_cents') },
+    totals: [
+      count(/*i18n*/ 'partners.report.term.views', 'views'),
+      count(/*i18n*/ 'partners.report.term.orders', 'orders'),
+      money(/*i18n*/ 'partners.report.term.revenue', 'gross_cents'),
+      money(/*i18n*/ 'partners.report.term.net', 'net_cents'),
+    ],
     sort: { key: 'gross_cents', direction: 'descending' },
-    empty: 'You have no patterns yet.',
+    empty: /*i18n*/ 'partners.report.empty.youHaveNoPatternsYet',
   },
   downloads: {
     rpc: REPORT_SOURCES['downloads'].rpc,
-    columns: [title, col('format', 'Format', 'text'), col('downloads', 'Downloads', 'count'), col('buyers', 'Buyers', 'count')],
-    chart: { x: 'title', y: count('Downloads', 'downloads') },
-    totals: [count('Downloads', 'downloads')],
+    columns: [
+      title,
+      col('format', /*i18n*/ 'partners.report.term.format', 'text'),
+      col('downloads', /*i18n*/ 'partners.report.term.downloads', 'count'),
+      col('buyers', /*i18n*/ 'partners.report.term.buyers', 'count'),
+    ],
+    chart: { x: 'title', y: count(/*i18n*/ 'partners.report.term.downloads', 'downloads') },
+    totals: [count(/*i18n*/ 'partners.report.term.downloads', 'downloads')],
     sort: { key: 'downloads', direction: 'descending' },
-    empty: 'No downloads in this period.',
+    empty: /*i18n*/ 'partners.report.empty.noDownloadsInThisPeriod',
   },
   customers: {
     rpc: REPORT_SOURCES['customers'].rpc,
     columns: [
-      col('customer', 'Customer', 'text'),
-      col('email', 'Email (opted in)', 'text'),
-      col('kind', 'New or returning', 'text'),
+      col('customer', /*i18n*/ 'partners.report.term.customer', 'text'),
+      col('email', /*i18n*/ 'partners.report.term.emailOptedIn', 'text'),
+      col('kind', /*i18n*/ 'partners.report.term.newOrReturning', 'text'),
       currency,
-      col('orders', 'Orders', 'count'),
-      col('gross_cents', 'Spent', 'money'),
-      col('first_purchase_on', 'First purchase', 'day'),
-      col('last_purchase_on', 'Last purchase', 'day'),
+      col('orders', /*i18n*/ 'partners.report.term.orders', 'count'),
+      col('gross_cents', /*i18n*/ 'partners.report.term.spent', 'money'),
+      col('first_purchase_on', /*i18n*/ 'partners.report.term.firstPurchase', 'day'),
+      col('last_purchase_on', /*i18n*/ 'partners.report.term.lastPurchase', 'day'),
     ],
-    chart: { x: 'kind', y: { label: 'Customers', kind: 'count', value: () => 1 } },
+    chart: { x: 'kind', y: { label: /*i18n*/ 'partners.report.term.customers', kind: 'count', value: () => 1 } },
     totals: [
-      { label: 'New customers', kind: 'count', value: (r) => (r.kind === 'new' ? 1 : 0) },
-      { label: 'Returning customers', kind: 'count', value: (r) => (r.kind === 'returning' ? 1 : 0) },
-      money('Spent', 'gross_cents'),
+      { label: /*i18n*/ 'partners.report.term.newCustomers', kind: 'count', value: (r) => (r.kind === 'new' ? 1 : 0) },
+      { label: /*i18n*/ 'partners.report.term.returningCustomers', kind: 'count', value: (r) => (r.kind === 'returning' ? 1 : 0) },
+      money(/*i18n*/ 'partners.report.term.spent', 'gross_cents'),
     ],
     sort: { key: 'gross_cents', direction: 'descending' },
-    empty: 'Nobody bought from you in this period.',
+    empty: /*i18n*/ 'partners.report.empty.nobodyBoughtFromYouInThisPeriod',
   },
   payouts: {
     rpc: REPORT_SOURCES['payouts'].rpc,
     columns: [
       day,
       currency,
-      col('status', 'Status', 'text'),
-      col('transfers', 'Transfers', 'count'),
-      col('amount_cents', 'Amount', 'money'),
-      col('reversed_cents', 'Pulled back', 'money'),
+      col('status', /*i18n*/ 'partners.report.term.status', 'text'),
+      col('transfers', /*i18n*/ 'partners.report.term.transfers', 'count'),
+      col('amount_cents', /*i18n*/ 'partners.report.term.amount', 'money'),
+      col('reversed_cents', /*i18n*/ 'partners.report.term.pulledBack', 'money'),
     ],
-    chart: { x: 'day', y: money('Amount', 'amount_cents') },
-    totals: [money('Transferred', 'amount_cents'), money('Pulled back', 'reversed_cents'), count('Transfers', 'transfers')],
+    chart: { x: 'day', y: money(/*i18n*/ 'partners.report.term.amount', 'amount_cents') },
+    totals: [
+      money(/*i18n*/ 'partners.report.term.transferred', 'amount_cents'),
+      money(/*i18n*/ 'partners.report.term.pulledBack', 'reversed_cents'),
+      count(/*i18n*/ 'partners.report.term.transfers', 'transfers'),
+    ],
     sort: { key: 'day', direction: 'ascending' },
-    empty: 'No transfers in this period.',
+    empty: /*i18n*/ 'partners.report.empty.noTransfersInThisPeriod',
   },
   wholesale: {
     rpc: REPORT_SOURCES['wholesale'].rpc,
@@ -143,15 +160,19 @@ export const REPORTS: Record<ReportSlug, ReportDefinition> = {
       day,
       title,
       currency,
-      col('orders', 'Orders', 'count'),
-      col('copies', 'Copies', 'count'),
-      col('gross_cents', 'Gross', 'money'),
-      col('net_cents', 'Net', 'money'),
+      col('orders', /*i18n*/ 'partners.report.term.orders', 'count'),
+      col('copies', /*i18n*/ 'partners.report.term.copies', 'count'),
+      col('gross_cents', /*i18n*/ 'partners.report.term.gross', 'money'),
+      col('net_cents', /*i18n*/ 'partners.report.term.net', 'money'),
     ],
-    chart: { x: 'day', y: count('Copies', 'copies') },
-    totals: [count('Copies', 'copies'), money('Gross', 'gross_cents'), money('Net', 'net_cents')],
+    chart: { x: 'day', y: count(/*i18n*/ 'partners.report.term.copies', 'copies') },
+    totals: [
+      count(/*i18n*/ 'partners.report.term.copies', 'copies'),
+      money(/*i18n*/ 'partners.report.term.gross', 'gross_cents'),
+      money(/*i18n*/ 'partners.report.term.net', 'net_cents'),
+    ],
     sort: { key: 'day', direction: 'ascending' },
-    empty: 'No wholesale orders in this period.',
+    empty: /*i18n*/ 'partners.report.empty.noWholesaleOrdersInThisPeriod',
   },
   // Both sides of a point-of-sale sale (20261123006000_shop_reports.sql): a designer's patterns sold
   // in shops (royalties owed to them) and a shop's own sales (takings, royalties it owes).
@@ -159,56 +180,62 @@ export const REPORTS: Record<ReportSlug, ReportDefinition> = {
     rpc: REPORT_SOURCES['in-shop-sales'].rpc,
     columns: [
       day,
-      col('side', 'Sale', 'text', { labels: { designer: 'Your pattern, in a shop', shop: 'In your shop' } }),
+      col('side', /*i18n*/ 'partners.report.term.sale', 'text', {
+        labels: { designer: /*i18n*/ 'partners.report.term.yourPatternInAShop', shop: /*i18n*/ 'partners.report.term.inYourShop' },
+      }),
       title,
-      col('designer', 'Designer', 'text'),
-      col('shop', 'Shop', 'text'),
-      col('copies', 'Copies', 'count'),
-      col('takings_cents', 'Takings', 'money', { currencyKey: 'takings_currency' }),
+      col('designer', /*i18n*/ 'partners.report.term.designer', 'text'),
+      col('shop', /*i18n*/ 'partners.report.term.shop', 'text'),
+      col('copies', /*i18n*/ 'partners.report.term.copies', 'count'),
+      col('takings_cents', /*i18n*/ 'partners.report.term.takings', 'money', { currencyKey: 'takings_currency' }),
       currency,
-      col('royalty_cents', 'Royalties', 'money'),
-      col('platform_fee_cents', 'Platform share', 'money'),
-      col('designer_share_cents', "Designer's share", 'money'),
+      col('royalty_cents', /*i18n*/ 'partners.report.term.royalties', 'money'),
+      col('platform_fee_cents', /*i18n*/ 'partners.report.term.platformShare', 'money'),
+      col('designer_share_cents', /*i18n*/ 'partners.report.term.designerShare', 'money'),
     ],
-    chart: { x: 'day', y: count('Copies', 'copies') },
+    chart: { x: 'day', y: count(/*i18n*/ 'partners.report.term.copies', 'copies') },
     totals: [
-      { ...count('Copies sold in your shop', 'copies'), when: side('shop') },
-      { ...money('Takings', 'takings_cents'), currencyKey: 'takings_currency', when: side('shop') },
-      { ...money('Royalties you owe', 'royalty_cents'), when: side('shop') },
-      { ...count('Copies of your patterns', 'copies'), when: side('designer') },
-      { ...money('Your share', 'designer_share_cents'), when: side('designer') },
+      { ...count(/*i18n*/ 'partners.report.term.copiesSoldInYourShop', 'copies'), when: side('shop') },
+      { ...money(/*i18n*/ 'partners.report.term.takings', 'takings_cents'), currencyKey: 'takings_currency', when: side('shop') },
+      { ...money(/*i18n*/ 'partners.report.term.royaltiesYouOwe', 'royalty_cents'), when: side('shop') },
+      { ...count(/*i18n*/ 'partners.report.term.copiesOfYourPatterns', 'copies'), when: side('designer') },
+      { ...money(/*i18n*/ 'partners.report.term.yourShare', 'designer_share_cents'), when: side('designer') },
     ],
     sort: { key: 'day', direction: 'ascending' },
-    empty: 'No in-shop sales, of your patterns or in your shop, in this period.',
+    empty: /*i18n*/ 'partners.report.empty.noInShopSalesOfYourPatternsOrInYourShopInThisPeriod',
   },
   commissions: {
     rpc: REPORT_SOURCES['commissions'].rpc,
     columns: [
       day,
       currency,
-      col('status', 'Status', 'text'),
-      col('lines', 'Referred sales', 'count'),
-      col('net_sale_cents', 'Sales (net of VAT)', 'money'),
-      col('commission_cents', 'Commission', 'money'),
+      col('status', /*i18n*/ 'partners.report.term.status', 'text'),
+      col('lines', /*i18n*/ 'partners.report.term.referredSales', 'count'),
+      col('net_sale_cents', /*i18n*/ 'partners.report.term.salesNetOfVat', 'money'),
+      col('commission_cents', /*i18n*/ 'partners.report.term.commission', 'money'),
     ],
-    chart: { x: 'day', y: money('Commission', 'commission_cents') },
-    totals: [money('Commission', 'commission_cents'), money('Referred sales', 'net_sale_cents'), count('Referred sales', 'lines')],
+    chart: { x: 'day', y: money(/*i18n*/ 'partners.report.term.commission', 'commission_cents') },
+    totals: [
+      money(/*i18n*/ 'partners.report.term.commission', 'commission_cents'),
+      money(/*i18n*/ 'partners.report.term.referredSales', 'net_sale_cents'),
+      count(/*i18n*/ 'partners.report.term.referredSales', 'lines'),
+    ],
     sort: { key: 'day', direction: 'ascending' },
-    empty: 'No referred sales in this period.',
+    empty: /*i18n*/ 'partners.report.empty.noReferredSalesInThisPeriod',
   },
   'kit-clicks': {
     rpc: REPORT_SOURCES['kit-clicks'].rpc,
     columns: [
-      col('title', 'Kit', 'text'),
-      col('pattern', 'Pattern', 'text'),
-      col('clicks', 'Clicks', 'count'),
-      col('first_click_on', 'First click', 'day'),
-      col('last_click_on', 'Last click', 'day'),
+      col('title', /*i18n*/ 'partners.report.term.kit', 'text'),
+      col('pattern', /*i18n*/ 'partners.report.term.pattern', 'text'),
+      col('clicks', /*i18n*/ 'partners.report.term.clicks', 'count'),
+      col('first_click_on', /*i18n*/ 'partners.report.term.firstClick', 'day'),
+      col('last_click_on', /*i18n*/ 'partners.report.term.lastClick', 'day'),
     ],
-    chart: { x: 'title', y: count('Clicks', 'clicks') },
-    totals: [count('Clicks', 'clicks')],
+    chart: { x: 'title', y: count(/*i18n*/ 'partners.report.term.clicks', 'clicks') },
+    totals: [count(/*i18n*/ 'partners.report.term.clicks', 'clicks')],
     sort: { key: 'clicks', direction: 'descending' },
-    empty: 'You have no kits yet.',
+    empty: /*i18n*/ 'partners.report.empty.youHaveNoKitsYet',
   },
   'platform-totals': {
     rpc: REPORT_SOURCES['platform-totals'].rpc,
@@ -216,16 +243,21 @@ export const REPORTS: Record<ReportSlug, ReportDefinition> = {
     columns: [
       day,
       currency,
-      col('orders', 'Orders', 'count'),
-      col('gmv_cents', 'GMV', 'money'),
-      col('take_cents', 'Take', 'money'),
-      col('refunds_cents', 'Refunds', 'money'),
-      col('active_stores', 'Stores with sales', 'count'),
+      col('orders', /*i18n*/ 'partners.report.term.orders', 'count'),
+      col('gmv_cents', /*i18n*/ 'partners.report.term.gmv', 'money'),
+      col('take_cents', /*i18n*/ 'partners.report.term.take', 'money'),
+      col('refunds_cents', /*i18n*/ 'partners.report.term.refunds', 'money'),
+      col('active_stores', /*i18n*/ 'partners.report.term.storesWithSales', 'count'),
     ],
-    chart: { x: 'day', y: money('GMV', 'gmv_cents') },
-    totals: [money('GMV', 'gmv_cents'), money('Take', 'take_cents'), money('Refunds', 'refunds_cents'), count('Orders', 'orders')],
+    chart: { x: 'day', y: money(/*i18n*/ 'partners.report.term.gmv', 'gmv_cents') },
+    totals: [
+      money(/*i18n*/ 'partners.report.term.gmv', 'gmv_cents'),
+      money(/*i18n*/ 'partners.report.term.take', 'take_cents'),
+      money(/*i18n*/ 'partners.report.term.refunds', 'refunds_cents'),
+      count(/*i18n*/ 'partners.report.term.orders', 'orders'),
+    ],
     sort: { key: 'day', direction: 'ascending' },
-    empty: 'No sales on the marketplace in this period.',
+    empty: /*i18n*/ 'partners.report.empty.noSalesOnTheMarketplaceInThisPeriod',
   },
 };
 

@@ -2,14 +2,17 @@
 // ?range=custom&from=2026-10-01&to=2026-10-31), and the previous period it is compared with.
 // Days are UTC calendar days, as the SQL reports count them; `to` is inclusive.
 
+import { formatPeriodDay } from './format.ts';
+
+// labels are catalog ids, read with i18n._ where the picker shows them
 export const PRESETS = [
-  { value: 'last-7', label: 'Last 7 days' },
-  { value: 'last-30', label: 'Last 30 days' },
-  { value: 'last-90', label: 'Last 90 days' },
-  { value: 'this-month', label: 'This month' },
-  { value: 'last-month', label: 'Last month' },
-  { value: 'this-year', label: 'This year' },
-  { value: 'custom', label: 'Custom range' },
+  { value: 'last-7', label: /*i18n*/ 'partners.period.last7' },
+  { value: 'last-30', label: /*i18n*/ 'partners.period.last30' },
+  { value: 'last-90', label: /*i18n*/ 'partners.period.last90' },
+  { value: 'this-month', label: /*i18n*/ 'partners.period.thisMonth' },
+  { value: 'last-month', label: /*i18n*/ 'partners.period.lastMonth' },
+  { value: 'this-year', label: /*i18n*/ 'partners.period.thisYear' },
+  { value: 'custom', label: /*i18n*/ 'partners.period.custom' },
 ] as const;
 
 export type Preset = (typeof PRESETS)[number]['value'];
@@ -55,10 +58,11 @@ export function presetPeriod(preset: Exclude<Preset, 'custom'>, today: string): 
 }
 
 export type PeriodProblem = 'bad-date' | 'end-before-start' | 'too-long';
+/** What is wrong with a custom range, as catalog ids. */
 export const PROBLEM_TEXT: Record<PeriodProblem, string> = {
-  'bad-date': 'Enter both dates as real calendar dates.',
-  'end-before-start': 'The end date is before the start date.',
-  'too-long': 'A report covers at most ten years.',
+  'bad-date': /*i18n*/ 'partners.period.problem.badDate',
+  'end-before-start': /*i18n*/ 'partners.period.problem.endBeforeStart',
+  'too-long': /*i18n*/ 'partners.period.problem.tooLong',
 };
 
 export function checkCustom(from: string | null, to: string | null): PeriodProblem | null {
@@ -110,8 +114,7 @@ export const lastTwelveMonths = (today: string): Period => ({ preset: 'custom', 
 /** Whether `outer` covers all of `inner` (an empty period inside it needs no second look). */
 export const covers = (outer: { from: string; to: string }, inner: { from: string; to: string }) => outer.from <= inner.from && outer.to >= inner.to;
 
-/** "1 Oct 2026 – 31 Oct 2026" */
+/** "1 Oct 2026 – 31 Oct 2026" (in the page's language: "1. Okt. 2026 – 31. Okt. 2026") */
 export function periodLabel(p: { from: string; to: string }): string {
-  const f = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  return `${f.format(ms(p.from))} – ${f.format(ms(p.to))}`;
+  return `${formatPeriodDay(p.from)} – ${formatPeriodDay(p.to)}`;
 }
