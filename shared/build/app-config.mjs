@@ -316,10 +316,12 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
           },
         },
         // The platform package's modules only declare things (no import-time effects
-        // besides their CSS), so re-exports nobody uses are dropped from bundles. One exception:
-        // zodNoEval.ts, imported for its effect (zod's config) by every module with schemas.
+        // besides their CSS), so re-exports nobody uses are dropped from bundles. Two exceptions:
+        // zodNoEval.ts, imported for its effect (zod's config) by every module with schemas, and i18n/catalog.ts.
         { test: /[\\/]shared[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
         { test: /[\\/]shared[\\/]src[\\/]zodNoEval\.ts$/, sideEffects: true },
+        // i18n/catalog.ts registers shared's messages with the runtime (and points the formatters at it).
+        { test: /[\\/]shared[\\/]src[\\/]i18n[\\/]catalog\.ts$/, sideEffects: true },
         // Rspack's built-in CSS: *.module.css are CSS Modules (named exports), the rest global.
         { test: /\.css$/, type: 'css/auto' },
       ],

@@ -1,0 +1,29 @@
+// The language numbers, money and dates are written in when a caller names none: the page's
+// active language (`i18n.locale`). Kept free of the i18n runtime itself, so money.ts and the
+// route contract stay importable by the functions under Deno (they pass a recipient's locale):
+// shared's catalog (i18n/catalog.ts) points this at the runtime when a page loads it; until then,
+// and in the functions, it is English.
+
+let current: () => string = () => 'en';
+let translate: ((id: string) => string) | null = null;
+
+/** The language formatters default to: the page's active language, else 'en'. */
+export function formatLocale(): string {
+  return current() || 'en';
+}
+
+/** Called once by the i18n runtime's shared catalog: formatters follow the active language and read its catalog. */
+export function followLocale(get: () => string | undefined, read: (id: string) => string): void {
+  current = () => get() ?? 'en';
+  translate = read;
+}
+
+/** A word of shared's catalog (its id marked for the extractor) in the active language; `english` where no runtime is loaded (the functions). */
+export function sharedText(id: string, english: string): string {
+  return translate ? translate(id) : english;
+}
+
+/** An English locale ('en', 'en-GB'…): the written-out fast paths apply. */
+export function isEnglish(locale: string): boolean {
+  return locale === 'en' || locale.startsWith('en-');
+}
