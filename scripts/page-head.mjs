@@ -10,6 +10,7 @@
 // a later issue adds (the language versions' `hreflang` alternates: `head.alternates`) is a field
 // filled in by the builders and one loop here.
 import { escapeHtmlAttr, inlineJson } from './route-hints.mjs';
+import { LOCALES, LOCALE_PARAM, isLocale } from '../shared/src/i18n/locales.mjs';
 
 /**
  * @typedef {import('schema-dts').Thing} Thing
@@ -47,7 +48,7 @@ import { escapeHtmlAttr, inlineJson } from './route-hints.mjs';
  * @property {HeadImage} image
  * @property {{ amount: string, currency: string, availability: string } | null} price   Pinterest's product rich pin
  * @property {Thing[]} jsonLd
- * @property {{ hreflang: string, href: string }[]} alternates   the page's language versions (the languages issue fills this)
+ * @property {{ hreflang: string, href: string }[]} alternates   the page's language versions (`?hl=de`…, and `x-default`)
  */
 
 /** The site's own card (scripts/og-image.mjs, 1200×630), for pages without a picture of their own. */
@@ -428,6 +429,26 @@ export function withPageHead(html, tags) {
   if (at < 0) return without.replace(/<head>/i, (open) => open + tags);
   const end = without.indexOf('>', at) + 1;
   return without.slice(0, end) + tags + without.slice(end);
+}
+
+/**
+ * An indexable page's language versions: each language at `?hl=<locale>` (its own crawlable
+ * address, the path of the route contract unchanged), the bare address as `x-default` (there the
+ * language follows the visitor: cookie, Accept-Language). The canonical is the version asked for.
+ * @param {PageHead} head
+ * @param {string} search   the request's query string
+ * @returns {PageHead}
+ */
+export function withLanguageVersions(head, search) {
+  if (!head.canonical) return head;
+  const bare = head.canonical;
+  const version = (/** @type {string} */ locale) => `${bare}${bare.includes('?') ? '&' : '?'}${LOCALE_PARAM}=${locale}`;
+  const asked = new URLSearchParams(search).get(LOCALE_PARAM);
+  return {
+    ...head,
+    canonical: isLocale(asked) ? version(asked) : bare,
+    alternates: [...LOCALES.map((locale) => ({ hreflang: locale, href: version(locale) })), { hreflang: 'x-default', href: bare }],
+  };
 }
 
 /**

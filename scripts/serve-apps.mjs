@@ -14,7 +14,9 @@ import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { securityHeaders } from './csp.mjs';
 import { createShellPage, matchRoute, remoteMapOrNull } from './route-hints.mjs';
-import { headFor, renderHead, withPageHead } from './page-head.mjs';
+import Negotiator from 'negotiator';
+import { headFor, renderHead, withLanguageVersions, withPageHead } from './page-head.mjs';
+import { negotiateLocale } from '../shared/src/i18n/locales.mjs';
 import { pageFacts } from './page-facts.mjs';
 import { OG_CACHE_CONTROL, ogImages } from './og-image.mjs';
 import { robotsTxt, sitemaps } from './sitemap.mjs';
@@ -138,7 +140,8 @@ function pagePolicy(supabaseUrl, remotesJson) {
 
 // The page is small but made per request: compressed here like sirv's precompressed files,
 // brotli when the browser accepts it, else gzip.
-const PAGE_HEADERS = { 'content-type': TYPES['.html'], 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
+// The page's language follows ?hl=, the sh_locale cookie and Accept-Language (shared/src/i18n/locales.mjs).
+const PAGE_HEADERS = { 'content-type': TYPES['.html'], 'cache-control': 'no-cache', vary: 'Accept-Encoding, Accept-Language, Cookie' };
 const BROTLI_PAGE = { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } };
 
 function pageEncoding(req) {
@@ -227,7 +230,9 @@ async function serveShellPage(req, res, pathname, site) {
   let status = extname(pathname) || site.knownRoute(pathname) ? 200 : 404;
   // The page's own head (scripts/page-head.mjs): its status too (an unknown pattern or store is a 404).
   let pageHead;
-  const found = extname(pathname) ? null : await site.pageHeadFor(pathname);
+  const search = new URL(req.url ?? '/', 'http://x').search;
+  const locale = negotiateLocale({ search, cookie: String(req.headers.cookie ?? ''), languages: new Negotiator(req).languages() });
+  const found = extname(pathname) ? null : await site.pageHeadFor(pathname, search);
   if (found && 'redirect' in found) {
     res.writeHead(301, { location: found.redirect, 'cache-control': 'no-cache' }).end();
     return;
@@ -239,9 +244,13 @@ async function serveShellPage(req, res, pathname, site) {
     const tags = renderHead(found.site, found.head);
     pageHead = (html) => withPageHead(html, tags);
   }
+  const inLanguage = (/** @type {string} */ html) => html.replace(/<html lang="[^"]*"/i, `<html lang="${locale}"`);
   let parts;
   try {
-    parts = site.shellPage.parts(pathname, new URL(req.url ?? '/', 'http://x').search, { acceptLanguage: req.headers['accept-language'], pageHead });
+    parts = site.shellPage.parts(pathname, search, {
+      acceptLanguage: req.headers['accept-language'],
+      pageHead: (html) => inLanguage(pageHead ? pageHead(html) : html),
+    });
   } catch (error) {
     console.error('the shell page could not be prepared', error);
   }
@@ -390,12 +399,12 @@ export async function serveApps(options = {}) {
     shellPage: createShellPage({ shellDir: dirs.shell, remotesJson: () => remotesJson(), envJson: () => envJson(), preconnect: [backendOrigin] }),
     files: Object.fromEntries(names.map((name) => [name, staticFiles(dirs[name])])),
     /** The page's head, or null with a shell build older than boot-plan.json's `site`. */
-    async pageHeadFor(pathname) {
+    async pageHeadFor(pathname, search = '') {
       const plan = bootPlan();
       if (!plan?.site) return null;
       const headSite = { url: siteUrl(), ...plan.site };
       const found = await headFor({ site: headSite, routes: plan.routes, facts, matchRoute }, pathname);
-      return { ...found, site: headSite };
+      return 'head' in found ? { head: withLanguageVersions(found.head, search), site: headSite } : { ...found, site: headSite };
     },
     crawlerFile: (req, res, pathname) => {
       site.crawlerFile = crawlerFiles({ siteUrl: siteUrl(), facts, plan: bootPlan, perSitemap: options.sitemapUrls });

@@ -11,6 +11,7 @@ import { Transform } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { ErrorLevel, SitemapIndexStream, SitemapStream } from 'sitemap';
 import { PRIVATE_PATTERNS, isPublicPage } from './page-head.mjs';
+import { LOCALES, LOCALE_PARAM } from '../shared/src/i18n/locales.mjs';
 
 /** Addresses per child sitemap: the sitemap protocol's limit. */
 export const SITEMAP_URLS = 50_000;
@@ -129,7 +130,7 @@ export function sitemaps({ siteUrl, facts, routes, perSitemap = SITEMAP_URLS }) 
     if (!match) return false;
     if (match[1]) {
       await send(req, res, new SitemapStream({ hostname: siteUrl }), async (write) => {
-        for (const path of staticPages()) await write({ url: path });
+        for (const path of staticPages()) await write({ url: path, links: languageVersions(path) });
       });
       return true;
     }
@@ -154,7 +155,7 @@ export function sitemaps({ siteUrl, facts, routes, perSitemap = SITEMAP_URLS }) 
     const xml = new SitemapStream({
       hostname: siteUrl,
       level: ErrorLevel.SILENT,
-      xmlns: { image: kind === 'patterns', news: false, video: false, xhtml: false },
+      xmlns: { image: kind === 'patterns', news: false, video: false, xhtml: true },
     });
     const entry = (/** @type {any} */ row) => (kind === 'patterns' ? patternEntry(row) : storeEntry(row));
     await send(req, res, xml, async (write) => {
@@ -167,11 +168,21 @@ export function sitemaps({ siteUrl, facts, routes, perSitemap = SITEMAP_URLS }) 
   /** @param {{ id: string, updated_at: string, cover_path: string | null }} row */
   const patternEntry = (row) => ({
     url: `/patterns/${encodeURIComponent(row.id)}`,
+    links: languageVersions(`/patterns/${encodeURIComponent(row.id)}`),
     lastmod: row.updated_at,
     ...(row.cover_path ? { img: [{ url: facts.imageUrl(row.cover_path) }] } : {}),
   });
   /** @param {{ slug: string, updated_at: string | null }} row */
-  const storeEntry = (row) => ({ url: `/stores/${encodeURIComponent(row.slug)}`, ...(row.updated_at ? { lastmod: row.updated_at } : {}) });
+  const storeEntry = (row) => ({
+    url: `/stores/${encodeURIComponent(row.slug)}`,
+    links: languageVersions(`/stores/${encodeURIComponent(row.slug)}`),
+    ...(row.updated_at ? { lastmod: row.updated_at } : {}),
+  });
+  /** A page's language versions (`?hl=de`…) and `x-default`, as its head links them (scripts/page-head.mjs). */
+  const languageVersions = (/** @type {string} */ path) => [
+    ...LOCALES.map((locale) => ({ lang: locale, url: `${siteUrl}${path}?${LOCALE_PARAM}=${locale}` })),
+    { lang: 'x-default', url: `${siteUrl}${path}` },
+  ];
 
   /** `stores-1`, `stores-2`… for `count` addresses. */
   const chunks = (/** @type {string} */ kind, /** @type {number} */ count) =>

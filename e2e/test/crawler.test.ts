@@ -298,6 +298,43 @@ describe('what a crawler reads, with no JavaScript', () => {
   });
 });
 
+describe('language versions', () => {
+  it('each public page has a crawlable address per language (?hl=), linked with hreflang; the bare address follows the visitor and says so (Vary, <html lang>)', async () => {
+    const path = `/patterns/${pattern.id}`;
+    const german = await crawl(`${path}?hl=de`);
+    expect(german.status).toBe(200);
+    expect(german.html).toMatch(/<html lang="de"/);
+    expect(german.head.canonical).toBe(`${stack.shellUrl}${path}?hl=de`);
+    const alternates = await tab.evaluate(() =>
+      [...document.head.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]),
+    );
+    expect(Object.fromEntries(alternates)).toEqual({
+      en: `${stack.shellUrl}${path}?hl=en`,
+      de: `${stack.shellUrl}${path}?hl=de`,
+      fr: `${stack.shellUrl}${path}?hl=fr`,
+      es: `${stack.shellUrl}${path}?hl=es`,
+      nl: `${stack.shellUrl}${path}?hl=nl`,
+      'x-default': `${stack.shellUrl}${path}`,
+    });
+    const french = await fetch(`${stack.shellUrl}/about`, { headers: { 'accept-language': 'fr-CH, fr;q=0.9, en;q=0.5' } });
+    expect(await french.text()).toMatch(/<html lang="fr"/);
+    expect(french.headers.get('vary')).toMatch(/Accept-Language/);
+    expect(french.headers.get('vary')).toMatch(/Cookie/);
+    // the saved choice wins over the browser's languages; an unknown language is English
+    const saved = await fetch(`${stack.shellUrl}/about`, { headers: { 'accept-language': 'fr', cookie: 'sh_locale=nl' } });
+    expect(await saved.text()).toMatch(/<html lang="nl"/);
+    expect(await (await fetch(`${stack.shellUrl}/about`, { headers: { 'accept-language': 'ja, pt-BR' } })).text()).toMatch(/<html lang="en"/);
+    // a private screen has no language versions (noindex, no canonical)
+    const privateScreen = await crawl('/account?hl=de');
+    expect(privateScreen.head.canonical).toBeNull();
+    expect(privateScreen.html).not.toMatch(/hreflang=/);
+    // the sitemaps list the versions too
+    const xml = await (await fetch(`${stack.shellUrl}/sitemaps/pages.xml`)).text();
+    expect(xml).toContain(`hreflang="nl" href="${stack.shellUrl}/about?hl=nl"`);
+    expect(xml).toContain(`hreflang="x-default" href="${stack.shellUrl}/about"`);
+  });
+});
+
 describe('sitemaps', () => {
   /** The <loc>s (and images and lastmods) of a sitemap or an index, parsed as XML. */
   async function sitemap(url: string) {
