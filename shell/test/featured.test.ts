@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import '../src/messages.ts';
 import { featuredOrder, toFeaturedPattern, toFeaturedPatterns } from '../src/api/featuredModel.ts';
 import { statusText } from '../src/features/featured/FeaturedPatterns.tsx';
 

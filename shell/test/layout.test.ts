@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
+import '../src/messages.ts';
 import { ROUTES } from '@stitchhouse/shared/routes.ts';
 import { accountInitials, accountName } from '../src/features/layout/accountLabel.ts';
 import { buttonKeyAction, menuKeyAction, typeaheadIndex } from '../src/features/layout/menuKeys.ts';
@@ -38,7 +40,7 @@ describe('account menu keys', () => {
 
 describe('account menu links', () => {
   it('offer "My store" to a store owner only, "Open a store" to one who signed up to sell', () => {
-    const labels = (selling: Parameters<typeof accountMenu>[0]) => accountMenu(selling).map((l) => l.label);
+    const labels = (selling: Parameters<typeof accountMenu>[0]) => accountMenu(selling).map((l) => i18n._(l.label));
     expect(labels(null)).toEqual(['Account', 'My patterns']);
     expect(labels({ hasStore: false, wantsToSell: false })).toEqual(['Account', 'My patterns']);
     expect(labels({ hasStore: false, wantsToSell: true })).toEqual(['Account', 'My patterns', 'Open a store']);

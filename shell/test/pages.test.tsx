@@ -2,6 +2,9 @@ import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
+import '../src/messages.ts';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { LayoutView } from '../src/features/layout/LayoutView.tsx';
 import About from '../src/routes/About.tsx';
@@ -26,13 +29,15 @@ const PAGES = [
 
 function page(path: string, Page: () => React.ReactNode, user: { email: string } | null) {
   return (
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route element={<LayoutView user={user} sessionLoading={false} onSignOut={async () => {}} />}>
-          <Route path={path} element={<Page />} />
-        </Route>
-      </Routes>
-    </MemoryRouter>
+    <I18nProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route element={<LayoutView user={user} sessionLoading={false} onSignOut={async () => {}} />}>
+            <Route path={path} element={<Page />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </I18nProvider>
   );
 }
 

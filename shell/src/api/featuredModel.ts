@@ -5,9 +5,10 @@
 
 export type FeaturedSort = 'best-selling' | 'newest';
 
+/** `label` is a message id of the shell's catalog: `i18n._(option.label)`. */
 export const FEATURED_SORTS: ReadonlyArray<{ value: FeaturedSort; label: string }> = [
-  { value: 'best-selling', label: 'Best-selling' },
-  { value: 'newest', label: 'Newest' },
+  { value: 'best-selling', label: /*i18n*/ 'shell.featured.sort.bestSelling' },
+  { value: 'newest', label: /*i18n*/ 'shell.featured.sort.newest' },
 ];
 
 export const FEATURED_LIMIT = 8;

@@ -1,4 +1,6 @@
 import { useSearchParams } from 'react-router';
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { FeatureGrid, Section, Steps, type FeatureItem } from '../features/layout/PageBlocks.tsx';
@@ -7,37 +9,25 @@ import { SubscribeForm } from '../features/newsletter/SubscribeForm.tsx';
 import { UnsubscribePanel } from '../features/newsletter/UnsubscribePanel.tsx';
 import * as styles from './Newsletter.module.css';
 
-const CONTENTS: FeatureItem[] = [
-  {
-    title: 'New patterns from designers you follow',
-    icon: 'needle',
-    body: <p>When a designer you follow publishes a pattern, it is in the next issue, with the sizes it comes in and the fabric it needs.</p>,
-  },
-  {
-    title: 'Sew-alongs',
-    icon: 'scissors',
-    body: <p>Dates and sign-up links for sew-alongs run by our designers: one pattern, made together step by step, with the designer answering questions.</p>,
-  },
-  {
-    title: 'Errata notices',
-    icon: 'pencil',
-    body: (
-      <p>
-        Corrections designers have made to their patterns, so you can check before you cut. If you bought the pattern, you also get the corrected file by e-mail
-        straight away, newsletter or not.
-      </p>
-    ),
-  },
-];
+function contents(i18n: I18n): FeatureItem[] {
+  return [
+    { title: i18n._('shell.newsletterPage.contents.new.title'), icon: 'needle', body: <p>{i18n._('shell.newsletterPage.contents.new.body')}</p> },
+    { title: i18n._('shell.newsletterPage.contents.sewAlongs.title'), icon: 'scissors', body: <p>{i18n._('shell.newsletterPage.contents.sewAlongs.body')}</p> },
+    { title: i18n._('shell.newsletterPage.contents.errata.title'), icon: 'pencil', body: <p>{i18n._('shell.newsletterPage.contents.errata.body')}</p> },
+  ];
+}
 
-const STEPS: FeatureItem[] = [
-  { title: 'Enter your e-mail address', body: <p>Nothing else: no account needed.</p> },
-  { title: 'Confirm from your inbox', body: <p>We send one e-mail with a link. Until you open it (within 48 hours), you get nothing else from us.</p> },
-  { title: 'Leave whenever you like', body: <p>Every issue ends with a link that unsubscribes you in one click.</p> },
-];
+function steps(i18n: I18n): FeatureItem[] {
+  return [
+    { title: i18n._('shell.newsletterPage.steps.enter.title'), body: <p>{i18n._('shell.newsletterPage.steps.enter.body')}</p> },
+    { title: i18n._('shell.newsletterPage.steps.confirm.title'), body: <p>{i18n._('shell.newsletterPage.steps.confirm.body', { hours: 48 })}</p> },
+    { title: i18n._('shell.newsletterPage.steps.leave.title'), body: <p>{i18n._('shell.newsletterPage.steps.leave.body')}</p> },
+  ];
+}
 
 /** /newsletter: subscribe (double opt-in), ?confirm=<token> from the mail, ?unsubscribe=<token> from any issue. */
 export default function Newsletter() {
+  const { i18n } = useLingui();
   const [params] = useSearchParams();
   const confirmToken = params.get('confirm');
   const unsubscribeToken = params.get('unsubscribe');
@@ -45,8 +35,8 @@ export default function Newsletter() {
   if (confirmToken !== null) {
     return (
       <>
-        <PageHeading title="Confirm your subscription" eyebrow="Newsletter">
-          Confirm your subscription
+        <PageHeading title={i18n._('shell.newsletterPage.confirmTitle')} eyebrow={i18n._('shell.newsletterPage.eyebrow')}>
+          {i18n._('shell.newsletterPage.confirmTitle')}
         </PageHeading>
         <ConfirmPanel token={confirmToken} />
       </>
@@ -56,8 +46,8 @@ export default function Newsletter() {
   if (unsubscribeToken !== null) {
     return (
       <>
-        <PageHeading title="Unsubscribe" eyebrow="Newsletter">
-          Unsubscribe from the {BRAND_NAME} newsletter
+        <PageHeading title={i18n._('shell.newsletterPage.unsubscribeTitle')} eyebrow={i18n._('shell.newsletterPage.eyebrow')}>
+          {i18n._('shell.newsletterPage.unsubscribeHeading', { brand: BRAND_NAME })}
         </PageHeading>
         <UnsubscribePanel token={unsubscribeToken} />
       </>
@@ -66,25 +56,21 @@ export default function Newsletter() {
 
   return (
     <>
-      <PageHeading
-        title="Newsletter"
-        eyebrow="Newsletter"
-        lead="New patterns from the designers you follow, sew-alongs you can join and corrections worth knowing about, in your inbox."
-      >
-        The {BRAND_NAME} newsletter
+      <PageHeading title={i18n._('shell.newsletterPage.title')} eyebrow={i18n._('shell.newsletterPage.eyebrow')} lead={i18n._('shell.newsletterPage.lead')}>
+        {i18n._('shell.newsletterPage.heading', { brand: BRAND_NAME })}
       </PageHeading>
 
       <section aria-labelledby="newsletter-subscribe" className={styles.subscribe}>
-        <h2 id="newsletter-subscribe">Subscribe</h2>
+        <h2 id="newsletter-subscribe">{i18n._('shell.newsletterPage.subscribe')}</h2>
         <SubscribeForm />
       </section>
 
-      <Section title="What’s in it">
-        <FeatureGrid items={CONTENTS} />
+      <Section title={i18n._('shell.newsletterPage.contentsTitle')}>
+        <FeatureGrid items={contents(i18n)} />
       </Section>
 
-      <Section title="How it works" tone="sunken">
-        <Steps items={STEPS} />
+      <Section title={i18n._('shell.newsletterPage.stepsTitle')} tone="sunken">
+        <Steps items={steps(i18n)} />
       </Section>
     </>
   );

@@ -7,6 +7,8 @@ import { craftLabel, difficultyLabel } from '@stitchhouse/shared/catalog/labels.
 import { Price } from '@stitchhouse/shared/currency/index.ts';
 import { coverImage } from '@stitchhouse/shared/storage/coverImage.ts';
 import * as styles from './FeaturedPatterns.module.css';
+import { useLingui } from '@lingui/react';
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
 
 export type FeaturedState = { status: 'loading' } | { status: 'ready'; patterns: FeaturedPattern[] } | { status: 'error'; message: string };
 
@@ -19,6 +21,7 @@ export interface FeaturedPatternsProps {
 
 /** The home page's shelf of published patterns, best-selling or newest. */
 export function FeaturedPatterns({ load, describeError }: FeaturedPatternsProps) {
+  const { i18n } = useLingui();
   const [sort, setSort] = useState<FeaturedSort>('best-selling');
   const [state, setState] = useState<FeaturedState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -45,12 +48,12 @@ export function FeaturedPatterns({ load, describeError }: FeaturedPatternsProps)
     <section aria-labelledby={headingId} className={styles.section}>
       <div className={styles.top}>
         <h2 id={headingId} className={styles.heading}>
-          Featured patterns
+          {i18n._('shell.featured.heading')}
         </h2>
-        <div role="group" aria-label="Show" className={styles.sorts}>
+        <div role="group" aria-label={i18n._('shell.featured.sortLabel')} className={styles.sorts}>
           {FEATURED_SORTS.map((option) => (
             <button key={option.value} type="button" aria-pressed={sort === option.value} className={styles.sort} onClick={() => setSort(option.value)}>
-              {option.label}
+              {i18n._(option.label)}
             </button>
           ))}
         </div>
@@ -64,14 +67,14 @@ export function FeaturedPatterns({ load, describeError }: FeaturedPatternsProps)
         {state.status === 'error' ? (
           <Alert
             tone="danger"
-            title="Featured patterns could not be loaded"
+            title={i18n._('shell.featured.errorTitle')}
             actions={
               <>
                 <Button variant="secondary" size="small" onClick={retry}>
-                  Try again
+                  {i18n._('shell.featured.tryAgain')}
                 </Button>
                 <LinkButton to={href('/patterns')} variant="ghost" size="small">
-                  Open the catalog
+                  {i18n._('shell.featured.openCatalog')}
                 </LinkButton>
               </>
             }
@@ -83,17 +86,17 @@ export function FeaturedPatterns({ load, describeError }: FeaturedPatternsProps)
           <EmptyState
             headingLevel={3}
             icon="✂"
-            title="No patterns are published yet"
+            title={i18n._('shell.featured.emptyTitle')}
             actions={
               <>
-                <LinkButton to={href('/account/store')}>Open your store</LinkButton>
+                <LinkButton to={href('/account/store')}>{i18n._('shell.featured.emptyOpenStore')}</LinkButton>
                 <LinkButton to={href('/newsletter')} variant="secondary">
-                  Hear when patterns arrive
+                  {i18n._('shell.featured.emptyNewsletter')}
                 </LinkButton>
               </>
             }
           >
-            <p>Designers are setting up their stores. Be the first to publish a pattern, or sign up for the newsletter.</p>
+            <p>{i18n._('shell.featured.emptyBody')}</p>
           </EmptyState>
         ) : null}
         {state.status === 'ready' && state.patterns.length > 0 ? (
@@ -104,7 +107,7 @@ export function FeaturedPatterns({ load, describeError }: FeaturedPatternsProps)
               ))}
             </ul>
             <p className={styles.more}>
-              <Link to={href('/patterns')}>Browse the whole catalog</Link>
+              <Link to={href('/patterns')}>{i18n._('shell.featured.browseAll')}</Link>
             </p>
           </>
         ) : null}
@@ -115,7 +118,12 @@ export function FeaturedPatterns({ load, describeError }: FeaturedPatternsProps)
 
 /** One pattern on a home-page shelf (also the followed designers' row). */
 export function PatternCard({ pattern }: { pattern: FeaturedPattern }) {
-  const details = [craftLabel(pattern.craft), difficultyLabel(pattern.difficulty), pattern.sizeRange && `Sizes ${pattern.sizeRange}`].filter(Boolean);
+  const { i18n } = useLingui();
+  const details = [
+    craftLabel(pattern.craft),
+    difficultyLabel(pattern.difficulty),
+    pattern.sizeRange && i18n._('shell.featured.sizes', { range: pattern.sizeRange }),
+  ].filter(Boolean);
   return (
     <li className={styles.card}>
       <div className={styles.cover}>
@@ -135,14 +143,14 @@ export function PatternCard({ pattern }: { pattern: FeaturedPattern }) {
           </Link>
         </h3>
         <p className={styles.store}>
-          <VisuallyHidden>Designed by </VisuallyHidden>
+          <VisuallyHidden>{i18n._('shell.featured.designedBy')} </VisuallyHidden>
           <Link to={href('/stores/:slug', { slug: pattern.storeSlug })} className={styles.storeLink}>
             {pattern.storeName}
           </Link>
         </p>
         {details.length > 0 ? <p className={styles.details}>{details.join(' · ')}</p> : null}
         <p className={styles.price}>
-          <VisuallyHidden>Price: </VisuallyHidden>
+          <VisuallyHidden>{i18n._('shell.featured.price')} </VisuallyHidden>
           <Price amount={pattern.priceCents} currency={pattern.currency} />
         </p>
       </div>
@@ -152,10 +160,10 @@ export function PatternCard({ pattern }: { pattern: FeaturedPattern }) {
 
 /** One short sentence for screen readers instead of announcing the whole grid. */
 export function statusText(state: FeaturedState): string {
-  if (state.status === 'loading') return 'Loading featured patterns…';
+  if (state.status === 'loading') return i18n._('shell.featured.statusLoading');
   if (state.status === 'error') return '';
-  const n = state.patterns.length;
-  return n === 0 ? 'No patterns are published yet.' : `${n} featured ${n === 1 ? 'pattern' : 'patterns'} shown.`;
+  const count = state.patterns.length;
+  return count === 0 ? i18n._('shell.featured.statusEmpty') : i18n._('shell.featured.statusShown', { count });
 }
 
 function FeaturedSkeleton() {

@@ -6,6 +6,7 @@ import { EmptyState, LinkButton, QueryState } from '@stitchhouse/shared/ui/index
 import { followedKeys, loadFollowedPatterns } from '../../api/followed.ts';
 import { PatternCard } from './FeaturedPatterns.tsx';
 import * as styles from './FeaturedPatterns.module.css';
+import { useLingui } from '@lingui/react';
 
 /**
  * The followed designers' new patterns, read through the page's query client. A chunk of its own
@@ -26,24 +27,25 @@ interface FollowedListProps {
 }
 
 function FollowedPatternsQuery({ userId, loading }: FollowedListProps) {
+  const { i18n } = useLingui();
   const followed = useQuery({ queryKey: followedKeys.newPatterns(userId), queryFn: ({ signal }) => loadFollowedPatterns(signal) });
   return (
     <QueryState
       query={followed}
       skeleton={loading}
-      errorTitle="New patterns from designers you follow could not be loaded"
+      errorTitle={i18n._('shell.followed.errorTitle')}
       empty={
         <EmptyState
           headingLevel={3}
           icon="♡"
-          title="You don’t follow any designers yet"
+          title={i18n._('shell.followed.emptyTitle')}
           actions={
             <LinkButton to={href('/patterns')} variant="secondary">
-              Find designers in the catalog
+              {i18n._('shell.followed.emptyAction')}
             </LinkButton>
           }
         >
-          <p>Open a designer’s or shop’s page and choose Follow: their new patterns appear here and in the newsletter.</p>
+          <p>{i18n._('shell.followed.emptyBody')}</p>
         </EmptyState>
       }
     >

@@ -1,14 +1,21 @@
 import { Suspense, lazy, useId } from 'react';
 import { useLayoutSession } from '../layout/useLayoutSession.ts';
 import * as styles from './FeaturedPatterns.module.css';
+import { useLingui } from '@lingui/react';
 
 // The list and its read (TanStack Query) load for a signed-in member only: a visitor's home downloads neither.
 const FollowedList = lazy(() => import('./FollowedList.tsx'));
 
-const loading = <p role="status">Loading new patterns from designers you follow…</p>;
+function Loading() {
+  const { i18n } = useLingui();
+  return <p role="status">{i18n._('shell.followed.loading')}</p>;
+}
+
+const loading = <Loading />;
 
 /** "New from designers you follow": signed-in members only. */
 export function FollowedPatterns() {
+  const { i18n } = useLingui();
   const { user } = useLayoutSession();
   const userId = (user as { id?: string } | null)?.id ?? null;
   const headingId = useId();
@@ -18,7 +25,7 @@ export function FollowedPatterns() {
     <section aria-labelledby={headingId} className={styles.section} data-testid="followed-patterns">
       <div className={styles.top}>
         <h2 id={headingId} className={styles.heading}>
-          New from designers you follow
+          {i18n._('shell.followed.heading')}
         </h2>
       </div>
       <Suspense fallback={loading}>

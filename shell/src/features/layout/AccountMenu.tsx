@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { useLingui } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react';
 import { QueryProvider } from '@stitchhouse/shared/query/client.ts';
 import { loadSelling, sellingKeys } from '../../api/selling.ts';
 import { accountInitials, accountName, type AccountUser } from './accountLabel.ts';
@@ -14,8 +14,6 @@ export interface AccountMenuProps {
   /** Ends the session; the menu shows "Signing out…" until it settles. */
   onSignOut: () => Promise<void>;
 }
-
-const SIGN_OUT_LABEL = 'Sign out';
 
 /**
  * The signed-in user's menu: a menu button (aria-expanded) with arrow-key navigation. The header
@@ -45,7 +43,8 @@ function Menu({ user, onSignOut }: AccountMenuProps) {
   const userId = user.id ?? '';
   const selling = useQuery({ queryKey: sellingKeys.of(userId), queryFn: ({ signal }) => loadSelling(userId, signal), enabled: userId !== '' });
   const items = accountMenu(selling.data ?? null);
-  const labels = [...items.map((i) => i18n._(i.label)), SIGN_OUT_LABEL];
+  const signOutLabel = i18n._('shell.account.signOut');
+  const labels = [...items.map((i) => i18n._(i.label)), signOutLabel];
   const name = accountName(user);
 
   // Close after navigating through the menu.
@@ -142,12 +141,11 @@ function Menu({ user, onSignOut }: AccountMenuProps) {
           {accountInitials(user)}
         </span>
         <span className={styles.name}>
-          <span className={styles.srOnly}>Account menu for </span>
-          {name}
+          <Trans id="shell.account.menuFor" values={{ name }} components={{ 0: <span className={styles.srOnly} /> }} />
         </span>
         <span className={styles.chevron} aria-hidden="true" />
       </button>
-      <ul id={menuId} role="menu" aria-label={`Account: ${name}`} className={styles.menu} hidden={!open} onKeyDown={onMenuKeyDown}>
+      <ul id={menuId} role="menu" aria-label={i18n._('shell.account.menuLabel', { name })} className={styles.menu} hidden={!open} onKeyDown={onMenuKeyDown}>
         {items.map((item, index) => (
           <li key={item.to} role="none">
             <Link
@@ -176,7 +174,7 @@ function Menu({ user, onSignOut }: AccountMenuProps) {
             aria-disabled={signingOut || undefined}
             disabled={signingOut}
           >
-            {signingOut ? 'Signing out…' : SIGN_OUT_LABEL}
+            {signingOut ? i18n._('shell.account.signingOut') : signOutLabel}
           </button>
         </li>
       </ul>

@@ -5,6 +5,7 @@ import type { AccountUser } from './accountLabel.ts';
 import { SiteFooter } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 import * as styles from './Layout.module.css';
+import { useLingui } from '@lingui/react';
 
 export interface LayoutViewProps {
   user: AccountUser | null;
@@ -18,11 +19,12 @@ export interface LayoutViewProps {
  * backend; `Layout` wires it to the session.
  */
 export function LayoutView({ user, sessionLoading, onSignOut }: LayoutViewProps) {
+  const { i18n } = useLingui();
   return (
     <div className={styles.page}>
       <ScrollMemory />
       <a href="#main" className={styles.skipLink}>
-        Skip to main content
+        {i18n._('shell.layout.skipToMain')}
       </a>
       <SiteHeader user={user} sessionLoading={sessionLoading} onSignOut={onSignOut} />
       <main id="main" tabIndex={-1} className={styles.main}>

@@ -56,7 +56,7 @@ export function SiteHeader({ user, sessionLoading, onSignOut }: SiteHeaderProps)
             </svg>
           </span>
           <span className={styles.logoText}>{BRAND_NAME}</span>
-          <span className={styles.srOnly}>, home</span>
+          <span className={styles.srOnly}>{i18n._('shell.header.homeSuffix')}</span>
         </Link>
 
         <button
@@ -68,11 +68,11 @@ export function SiteHeader({ user, sessionLoading, onSignOut }: SiteHeaderProps)
           onClick={() => setMenuOpen((was) => !was)}
         >
           <span className={styles.burger} aria-hidden="true" />
-          {menuOpen ? 'Close' : 'Menu'}
+          {menuOpen ? i18n._('shell.header.close') : i18n._('shell.header.menu')}
         </button>
 
         <div id={panelId} ref={panelRef} className={styles.panel} data-open={menuOpen}>
-          <nav aria-label="Main" className={styles.nav}>
+          <nav aria-label={i18n._('shell.header.mainNav')} className={styles.nav}>
             <ul className={styles.navList}>
               {PRIMARY_NAV.map((item) => (
                 <li key={item.to}>
@@ -99,10 +99,10 @@ export function SiteHeader({ user, sessionLoading, onSignOut }: SiteHeaderProps)
             ) : (
               <>
                 <Link to={SIGN_IN_PATH} className={styles.signIn}>
-                  Sign in
+                  {i18n._('shell.header.signIn')}
                 </Link>
                 <Link to={SIGN_UP_PATH} className={styles.signUp}>
-                  Sign up
+                  {i18n._('shell.header.signUp')}
                 </Link>
               </>
             )}

@@ -1,3 +1,5 @@
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
+
 /** The bits of the signed-in user the header shows. */
 export interface AccountUser {
   /** The member's id: the menu asks whether they have a store. */
@@ -13,7 +15,7 @@ export function accountName(user: AccountUser): string {
     if (typeof candidate === 'string' && candidate.trim() !== '') return candidate.trim();
   }
   const local = user.email?.split('@')[0]?.trim();
-  return local ? local : 'Your account';
+  return local ? local : i18n._('shell.account.yourAccount');
 }
 
 /** One or two capital letters for the avatar circle ("Ada Lovelace" → "AL"). */

@@ -6,6 +6,8 @@ import { Alert, Button, LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import { NewsletterError, confirmSubscription, newsletterKeys } from '../../api/newsletter.ts';
 import { SubscribeForm } from './SubscribeForm.tsx';
 import * as styles from './Newsletter.module.css';
+import { Trans, useLingui } from '@lingui/react';
+import { newsletterProblem } from './problem.ts';
 
 interface ConfirmAnswerProps {
   token: string;
@@ -22,10 +24,8 @@ export default function ConfirmAnswer(props: ConfirmAnswerProps) {
   );
 }
 
-const asNewsletterError = (error: unknown) =>
-  error instanceof NewsletterError ? error : new NewsletterError('unknown', 'Something went wrong on our side. Please try again in a moment.');
-
 function Confirmation({ token, working }: ConfirmAnswerProps) {
+  const { i18n } = useLingui();
   // One request per token (a remount or StrictMode asks the cache, not the server); a failure is
   // not tried again by itself: the person chooses "Try again" (or gets a fresh link).
   const confirmation = useQuery({ queryKey: newsletterKeys.confirmation(token), queryFn: () => confirmSubscription(token), staleTime: Infinity, retry: false });
@@ -39,19 +39,22 @@ function Confirmation({ token, working }: ConfirmAnswerProps) {
       <div className={styles.panel} data-newsletter-confirmed>
         <Alert
           tone="success"
-          title={already ? 'You’re already subscribed' : 'You’re subscribed'}
-          actions={<LinkButton to={href('/patterns')}>Browse patterns</LinkButton>}
+          title={already ? i18n._('shell.newsletter.confirm.alreadyTitle') : i18n._('shell.newsletter.confirm.doneTitle')}
+          actions={<LinkButton to={href('/patterns')}>{i18n._('shell.newsletter.confirm.browse')}</LinkButton>}
         >
           <p>
-            {already ? 'This address was confirmed before' : 'Thank you for confirming'}: the newsletter will come to <strong>{email}</strong>. Every issue has
-            a link to unsubscribe.
+            {already ? (
+              <Trans id="shell.newsletter.confirm.alreadyBody" values={{ email }} components={{ 0: <strong /> }} />
+            ) : (
+              <Trans id="shell.newsletter.confirm.doneBody" values={{ email }} components={{ 0: <strong /> }} />
+            )}
           </p>
         </Alert>
       </div>
     );
   }
 
-  const error = asNewsletterError(confirmation.error);
+  const error = confirmation.error instanceof NewsletterError ? confirmation.error : new NewsletterError('unknown', '');
   const linkProblem = error.code === 'invalid_token' || error.code === 'expired_token';
   return (
     <div className={styles.panel} data-newsletter-link-error={error.code}>
@@ -59,23 +62,23 @@ function Confirmation({ token, working }: ConfirmAnswerProps) {
         tone={linkProblem ? 'warning' : 'danger'}
         title={
           error.code === 'expired_token'
-            ? 'This confirmation link has expired'
+            ? i18n._('shell.newsletter.confirm.expiredTitle')
             : linkProblem
-              ? 'This confirmation link doesn’t work'
-              : 'We couldn’t confirm your subscription'
+              ? i18n._('shell.newsletter.confirm.invalidTitle')
+              : i18n._('shell.newsletter.confirm.failedTitle')
         }
         actions={
           linkProblem ? undefined : (
             <Button variant="secondary" size="small" onClick={() => void confirmation.refetch()}>
-              Try again
+              {i18n._('shell.newsletter.tryAgain')}
             </Button>
           )
         }
       >
-        <p>{error.message}</p>
-        {linkProblem ? <p>Enter your address below and we’ll send you a fresh link.</p> : null}
+        <p>{newsletterProblem(i18n, error, 'confirm')}</p>
+        {linkProblem ? <p>{i18n._('shell.newsletter.confirm.freshLink')}</p> : null}
       </Alert>
-      {linkProblem ? <SubscribeForm submitLabel="Send a new link" /> : null}
+      {linkProblem ? <SubscribeForm submitLabel={i18n._('shell.newsletter.sendNewLink')} /> : null}
     </div>
   );
 }

@@ -1,15 +1,17 @@
 import { Suspense, lazy } from 'react';
 import { Spinner } from '@stitchhouse/shared/ui/index.ts';
 import * as styles from './Newsletter.module.css';
+import { useLingui } from '@lingui/react';
 
 // The confirmation (read through TanStack Query) loads with a confirmation link only: the
 // newsletter page itself downloads no TanStack Query.
 const ConfirmAnswer = lazy(() => import('./ConfirmAnswer.tsx'));
 
 function Working() {
+  const { i18n } = useLingui();
   return (
     <div className={styles.panel} aria-busy="true">
-      <Spinner label="Confirming your subscription…" showLabel />
+      <Spinner label={i18n._('shell.newsletter.confirming')} showLabel />
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { emailSchema } from '@stitchhouse/shared/auth/index.ts';
 import { Alert, Button, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { NewsletterError, subscribe } from '../../api/newsletter.ts';
 import * as styles from './Newsletter.module.css';
+import { Trans, useLingui } from '@lingui/react';
+import { newsletterProblem } from './problem.ts';
 
 export interface SubscribeFormProps {
   /** Prefills the address (re-subscribing after an unsubscribe). */
@@ -16,12 +18,13 @@ export interface SubscribeFormProps {
  * The e-mail form. After a submit it always says "check your inbox", whether the address
  * was new, pending or already subscribed: the page must not tell who is on the list.
  */
-export function SubscribeForm({ initialEmail = '', submitLabel = 'Subscribe' }: SubscribeFormProps) {
+export function SubscribeForm({ initialEmail = '', submitLabel }: SubscribeFormProps) {
+  const { i18n } = useLingui();
   const id = useId();
   const inputId = `newsletter-email-${id}`;
   const [email, setEmail] = useState(initialEmail);
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | undefined>();
+  const [failure, setFailure] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const sending = useRef(false);
@@ -47,13 +50,11 @@ export function SubscribeForm({ initialEmail = '', submitLabel = 'Subscribe' }: 
       setSentTo(parsed.data);
       requestAnimationFrame(() => doneRef.current?.focus());
     } catch (error) {
-      const known =
-        error instanceof NewsletterError ? error : new NewsletterError('unknown', 'Something went wrong on our side. Please try again in a moment.');
-      if (known.code === 'invalid_email') {
-        setFieldError(known.message);
+      if (error instanceof NewsletterError && error.code === 'invalid_email') {
+        setFieldError(error.message);
         inputRef.current?.focus();
       } else {
-        setFailure(known.message);
+        setFailure(error);
       }
     } finally {
       sending.current = false;
@@ -66,16 +67,15 @@ export function SubscribeForm({ initialEmail = '', submitLabel = 'Subscribe' }: 
       <div ref={doneRef} tabIndex={-1} className={styles.done} data-newsletter-sent>
         <Alert
           tone="success"
-          title="Check your inbox to confirm"
+          title={i18n._('shell.newsletter.sent.title')}
           actions={
             <Button variant="secondary" size="small" onClick={() => setSentTo(null)}>
-              Use a different address
+              {i18n._('shell.newsletter.sent.otherAddress')}
             </Button>
           }
         >
           <p>
-            We sent a link to <strong>{sentTo}</strong>. Open it within 48 hours to confirm your subscription; until then we send you nothing else. No e-mail
-            after a few minutes? Look in your spam folder, or try again.
+            <Trans id="shell.newsletter.sent.body" values={{ email: sentTo, hours: 48 }} components={{ 0: <strong /> }} />
           </p>
         </Alert>
       </div>
@@ -83,10 +83,10 @@ export function SubscribeForm({ initialEmail = '', submitLabel = 'Subscribe' }: 
   }
 
   return (
-    <form className={styles.form} noValidate aria-label="Subscribe to the newsletter" onSubmit={onSubmit}>
-      {failure ? (
-        <Alert tone="danger" title="We couldn’t sign you up">
-          <p>{failure}</p>
+    <form className={styles.form} noValidate aria-label={i18n._('shell.newsletter.form.label')} onSubmit={onSubmit}>
+      {failure !== undefined ? (
+        <Alert tone="danger" title={i18n._('shell.newsletter.form.failedTitle')}>
+          <p>{newsletterProblem(i18n, failure)}</p>
         </Alert>
       ) : null}
       <div className={styles.formRow}>
@@ -94,7 +94,7 @@ export function SubscribeForm({ initialEmail = '', submitLabel = 'Subscribe' }: 
           ref={inputRef}
           id={inputId}
           className={styles.emailField}
-          label="Your e-mail address"
+          label={i18n._('shell.newsletter.form.email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -105,13 +105,12 @@ export function SubscribeForm({ initialEmail = '', submitLabel = 'Subscribe' }: 
           error={fieldError}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <Button type="submit" busy={busy} busyLabel="Sending your confirmation link…" className={styles.submit}>
-          {submitLabel}
+        <Button type="submit" busy={busy} busyLabel={i18n._('shell.newsletter.form.sending')} className={styles.submit}>
+          {submitLabel ?? i18n._('shell.newsletter.form.subscribe')}
         </Button>
       </div>
       <p className={styles.consent}>
-        We use your address only to send this newsletter, and every issue has a one-click unsubscribe link. Read how we handle it in our{' '}
-        <Link to={href('/legal/privacy-policy')}>privacy policy</Link>.
+        <Trans id="shell.newsletter.form.consent" components={{ 0: <Link to={href('/legal/privacy-policy')} /> }} />
       </p>
     </form>
   );

@@ -4,14 +4,17 @@ import { Alert, Button } from '@stitchhouse/shared/ui/index.ts';
 import { NewsletterError, unsubscribe } from '../../api/newsletter.ts';
 import { SubscribeForm } from './SubscribeForm.tsx';
 import * as styles from './Newsletter.module.css';
+import { Trans, useLingui } from '@lingui/react';
+import { newsletterProblem } from './problem.ts';
 
-type State = { phase: 'asking'; busy: boolean; failure?: string } | { phase: 'done'; email: string } | { phase: 'invalid'; message: string };
+type State = { phase: 'asking'; busy: boolean; failure?: unknown } | { phase: 'done'; email: string } | { phase: 'invalid'; error: unknown };
 
 /**
  * /newsletter?unsubscribe=<token>: asks for one click before acting, so a mail scanner that
  * opens every link cannot unsubscribe anyone.
  */
 export function UnsubscribePanel({ token }: { token: string }) {
+  const { i18n } = useLingui();
   const [state, setState] = useState<State>({ phase: 'asking', busy: false });
 
   async function confirm() {
@@ -21,23 +24,23 @@ export function UnsubscribePanel({ token }: { token: string }) {
       const result = await unsubscribe(token);
       setState({ phase: 'done', email: result.email });
     } catch (error) {
-      const known =
-        error instanceof NewsletterError ? error : new NewsletterError('unknown', 'Something went wrong on our side. Please try again in a moment.');
-      setState(known.code === 'invalid_token' ? { phase: 'invalid', message: known.message } : { phase: 'asking', busy: false, failure: known.message });
+      setState(
+        error instanceof NewsletterError && error.code === 'invalid_token' ? { phase: 'invalid', error } : { phase: 'asking', busy: false, failure: error },
+      );
     }
   }
 
   if (state.phase === 'done') {
     return (
       <div className={styles.panel} data-newsletter-unsubscribed>
-        <Alert tone="success" title="You’re unsubscribed">
+        <Alert tone="success" title={i18n._('shell.newsletter.unsubscribe.doneTitle')}>
           <p>
-            We won’t send the newsletter to <strong>{state.email}</strong> any more. Mail about your own orders and patterns is not affected.
+            <Trans id="shell.newsletter.unsubscribe.doneBody" values={{ email: state.email }} components={{ 0: <strong /> }} />
           </p>
         </Alert>
-        <h2 className={styles.panelTitle}>Changed your mind?</h2>
-        <p>Subscribe again: we’ll send a new confirmation link first.</p>
-        <SubscribeForm initialEmail={state.email} submitLabel="Subscribe again" />
+        <h2 className={styles.panelTitle}>{i18n._('shell.newsletter.unsubscribe.changedMind')}</h2>
+        <p>{i18n._('shell.newsletter.unsubscribe.subscribeAgainBody')}</p>
+        <SubscribeForm initialEmail={state.email} submitLabel={i18n._('shell.newsletter.unsubscribe.subscribeAgain')} />
       </div>
     );
   }
@@ -45,11 +48,20 @@ export function UnsubscribePanel({ token }: { token: string }) {
   if (state.phase === 'invalid') {
     return (
       <div className={styles.panel} data-newsletter-link-error="invalid_token">
-        <Alert tone="warning" title="This unsubscribe link doesn’t work">
-          <p>{state.message}</p>
+        <Alert tone="warning" title={i18n._('shell.newsletter.unsubscribe.invalidTitle')}>
+          <p>{newsletterProblem(i18n, state.error, 'unsubscribe')}</p>
           <p>
-            Use the unsubscribe link at the bottom of the most recent newsletter, or write to{' '}
-            <a href={`mailto:${BRAND_CONTACT.support}?subject=Unsubscribe`}>{BRAND_CONTACT.support}</a> and we’ll take you off the list.
+            <Trans
+              id="shell.newsletter.unsubscribe.invalidHelp"
+              values={{ address: BRAND_CONTACT.support }}
+              components={{
+                0: (
+                  <a href={`mailto:${BRAND_CONTACT.support}?subject=${encodeURIComponent(i18n._('shell.newsletter.unsubscribe.mailSubject'))}`}>
+                    {BRAND_CONTACT.support}
+                  </a>
+                ),
+              }}
+            />
           </p>
         </Alert>
       </div>
@@ -58,15 +70,15 @@ export function UnsubscribePanel({ token }: { token: string }) {
 
   return (
     <div className={styles.panel}>
-      <h2 className={styles.panelTitle}>Unsubscribe from the newsletter?</h2>
-      <p>One click and we stop sending it. You can subscribe again at any time.</p>
-      {state.failure ? (
-        <Alert tone="danger" title="We couldn’t unsubscribe you yet">
-          <p>{state.failure}</p>
+      <h2 className={styles.panelTitle}>{i18n._('shell.newsletter.unsubscribe.question')}</h2>
+      <p>{i18n._('shell.newsletter.unsubscribe.questionBody')}</p>
+      {state.failure !== undefined ? (
+        <Alert tone="danger" title={i18n._('shell.newsletter.unsubscribe.failedTitle')}>
+          <p>{newsletterProblem(i18n, state.failure, 'unsubscribe')}</p>
         </Alert>
       ) : null}
-      <Button onClick={confirm} busy={state.busy} busyLabel="Unsubscribing…">
-        Unsubscribe
+      <Button onClick={confirm} busy={state.busy} busyLabel={i18n._('shell.newsletter.unsubscribe.busy')}>
+        {i18n._('shell.newsletter.unsubscribe.button')}
       </Button>
     </div>
   );

@@ -1,18 +1,23 @@
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
+import '../../messages.ts';
 import { LayoutView } from '../layout/LayoutView.tsx';
 import Newsletter from '../../routes/Newsletter.tsx';
 
 function render(url: string): string {
   return renderToString(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route element={<LayoutView user={null} sessionLoading={false} onSignOut={async () => {}} />}>
-          <Route path="/newsletter" element={<Newsletter />} />
-        </Route>
-      </Routes>
-    </MemoryRouter>,
+    <I18nProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route element={<LayoutView user={null} sessionLoading={false} onSignOut={async () => {}} />}>
+            <Route path="/newsletter" element={<Newsletter />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </I18nProvider>,
   );
 }
 

@@ -4,6 +4,9 @@ import { RemoteUnavailable } from './RemoteUnavailable.tsx';
 
 interface Props {
   title: string;
+  /** The remote's name (mf_catalog…): the block's heading names it. */
+  remote: string;
+  /** What is unavailable, for the console ("The pattern catalog"). */
   label: string;
   onRetry: () => void;
   children: ReactNode;
@@ -30,7 +33,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
     return (
       <RemoteUnavailable
         title={this.props.title}
-        label={this.props.label}
+        remote={this.props.remote}
         reason={this.state.error instanceof RemoteLoadError ? 'unreachable' : 'crashed'}
         onRetry={() => {
           this.setState({ error: null });

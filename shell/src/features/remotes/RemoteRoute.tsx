@@ -67,7 +67,13 @@ export function RemoteRoute({ route }: { route: AppRoute }) {
   const moduleId = remoteModuleId(route);
   const Screen = useMemo(() => lazyScreen(moduleId, attempt), [moduleId, attempt]);
   return (
-    <RemoteErrorBoundary key={attempt} title={route.title} label={remoteApp(route.owner as RemoteName).label} onRetry={() => setAttempt((n) => n + 1)}>
+    <RemoteErrorBoundary
+      key={attempt}
+      title={route.title}
+      remote={route.owner}
+      label={remoteApp(route.owner as RemoteName).label}
+      onRetry={() => setAttempt((n) => n + 1)}
+    >
       <Suspense fallback={<RouteSkeleton />}>
         <Screen />
       </Suspense>

@@ -8,6 +8,7 @@ import { expiredLinkHref, linkErrorFromUrl } from '@stitchhouse/shared/auth/link
 import { setSessionNotice, useSessionNotice } from './notice.ts';
 import { watchSession } from './watchSession.ts';
 import * as styles from './SessionGate.module.css';
+import { useLingui } from '@lingui/react';
 
 // The address the page was opened with, read before auth-js or the router touch it: an
 // email link that failed comes back with error_code=… in its hash or query.
@@ -18,6 +19,7 @@ const openedWith = typeof window === 'undefined' ? '' : window.location.href;
  * the session is watched for revocation, and a signed-out notice is shown.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const location = useLocation();
   const notice = useSessionNotice();
@@ -48,9 +50,9 @@ export function SessionGate({ children }: { children: ReactNode }) {
   return (
     <>
       {notice && !onSignIn ? (
-        <section className={styles.notice} aria-label="Session">
+        <section className={styles.notice} aria-label={i18n._('shell.session.label')}>
           <p role="alert" className={styles.text}>
-            {notice}
+            {i18n._(notice)}
           </p>
           <div className={styles.actions}>
             <a
@@ -60,10 +62,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
                 void navigate(href('/sign-in', { next: location.pathname + location.search }));
               }}
             >
-              Sign in again
+              {i18n._('shell.session.signInAgain')}
             </a>
             <button type="button" className={styles.dismiss} onClick={() => setSessionNotice(null)}>
-              Dismiss
+              {i18n._('shell.session.dismiss')}
             </button>
           </div>
         </section>

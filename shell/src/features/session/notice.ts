@@ -25,5 +25,5 @@ export function useSessionNotice(): string | null {
   return useSyncExternalStore(subscribe, getSessionNotice, () => null);
 }
 
-export const SIGNED_OUT_NOTICE =
-  'You have been signed out: your session ended, or you signed out in another tab or on another device. Sign in again to continue.';
+/** The notice is a message id of the shell's catalog, worded when the banner renders (the language may change meanwhile). */
+export const SIGNED_OUT_NOTICE = /*i18n*/ 'shell.session.signedOut';
