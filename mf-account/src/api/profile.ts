@@ -1,5 +1,6 @@
 // The member's own profile and roles, under row-level security (profiles_read_own/update_own).
 import { getSupabase } from '@stitchhouse/shared';
+import { isLocale, type Locale } from '@stitchhouse/shared/i18n/index.ts';
 
 /**
  * Query keys of the account's reads (TanStack Query, shared/src/query/client.ts): one factory per
@@ -18,19 +19,21 @@ export interface Profile {
   email: string;
   newEmail: string | null;
   roles: string[];
+  /** The member's saved language (emails go out in it; a new sign-in opens in it), null while none is saved. */
+  locale: Locale | null;
 }
 
 export async function loadProfile(userId: string): Promise<Profile> {
   const supabase = await getSupabase();
   const [profile, roles, user] = await Promise.all([
-    supabase.from('profiles').select('id, display_name, avatar_path').eq('id', userId).single(),
+    supabase.from('profiles').select('id, display_name, avatar_path, locale').eq('id', userId).single(),
     supabase.from('user_roles').select('role').eq('user_id', userId).order('role'),
     supabase.auth.getUser(),
   ]);
   if (profile.error) throw profile.error;
   if (roles.error) throw roles.error;
   if (user.error) throw user.error;
-  const row = profile.data as { id: string; display_name: string; avatar_path: string | null };
+  const row = profile.data as { id: string; display_name: string; avatar_path: string | null; locale: string | null };
   return {
     id: row.id,
     displayName: row.display_name,
@@ -38,6 +41,7 @@ export async function loadProfile(userId: string): Promise<Profile> {
     email: user.data.user.email ?? '',
     newEmail: (user.data.user as { new_email?: string }).new_email ?? null,
     roles: (roles.data as Array<{ role: string }>).map((r) => r.role),
+    locale: isLocale(row.locale) ? row.locale : null,
   };
 }
 
@@ -56,18 +60,26 @@ export async function saveAvatarPath(userId: string, path: string | null): Promi
   if (error) throw error;
 }
 
+/** Saves the member's language on their profile (profiles_update_own: their own row only; the database accepts only the five languages). */
+export async function saveLocale(userId: string, locale: Locale): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.from('profiles').update({ locale }).eq('id', userId);
+  if (error) throw error;
+}
+
 /** Public URL of a file in a public bucket (avatars, store-assets). */
 export async function publicUrl(bucket: string, path: string): Promise<string> {
   const supabase = await getSupabase();
   return supabase.storage.from(bucket).getPublicUrl(path).data.publicUrl;
 }
 
+/** Each role's name, a message id of the account catalog: `i18n._(ROLE_LABELS[role])`. */
 export const ROLE_LABELS: Record<string, string> = {
-  maker: 'Maker',
-  designer: 'Designer',
-  retailer: 'Shop',
-  wholesale: 'Wholesale buyer',
-  reseller: 'Reseller partner',
-  supplier: 'Supplier',
-  operator: 'Operator',
+  maker: /*i18n*/ 'account.role.maker',
+  designer: /*i18n*/ 'account.role.designer',
+  retailer: /*i18n*/ 'account.role.retailer',
+  wholesale: /*i18n*/ 'account.role.wholesale',
+  reseller: /*i18n*/ 'account.role.reseller',
+  supplier: /*i18n*/ 'account.role.supplier',
+  operator: /*i18n*/ 'account.role.operator',
 };

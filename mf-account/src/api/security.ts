@@ -2,6 +2,7 @@
 // one client, and the recovery-code functions of 20261123002000_account.sql.
 import { createClient } from '@supabase/supabase-js';
 import { getRuntimeConfig, getSupabase, href } from '@stitchhouse/shared';
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
 
 /** Query keys of sign-in settings (authenticator, recovery codes left, the session's level): a change invalidates `securityKeys.all`. */
 export const securityKeys = {
@@ -23,7 +24,7 @@ export async function confirmPassword(email: string, password: string): Promise<
   const { error } = await probe.auth.signInWithPassword({ email, password });
   if (error) {
     if (error.code === 'invalid_credentials') {
-      throw Object.assign(new Error('That is not your current password.'), { code: 'P0001', details: 'wrong_password' });
+      throw Object.assign(new Error(i18n._('account.security.wrongPassword')), { code: 'P0001', details: 'wrong_password' });
     }
     throw error;
   }
@@ -39,8 +40,12 @@ export async function requestEmailChange(email: string): Promise<void> {
   if (error) throw error;
 }
 
+/** The name an authenticator app is enrolled under (the auth server keeps it); screens show it in the page's language. */
+export const DEFAULT_FACTOR_NAME = 'Authenticator app';
+
 export interface Authenticator {
   id: string;
+  /** The enrolled name; DEFAULT_FACTOR_NAME or '' for the one this screen enrols. */
   name: string;
   verified: boolean;
   createdAt: string;
@@ -66,7 +71,7 @@ export async function loadSecurity(): Promise<SecurityState> {
     aal: level.data.currentLevel === 'aal2' ? 'aal2' : 'aal1',
     authenticators: factors.data.all
       .filter((f) => f.factor_type === 'totp' && f.status === 'verified')
-      .map((f) => ({ id: f.id, name: f.friendly_name || 'Authenticator app', verified: true, createdAt: f.created_at })),
+      .map((f) => ({ id: f.id, name: f.friendly_name ?? '', verified: true, createdAt: f.created_at })),
     recoveryCodesLeft: (left.data as number) ?? 0,
   };
 }

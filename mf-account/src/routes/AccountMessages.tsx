@@ -1,5 +1,6 @@
 import { href } from '@stitchhouse/shared';
 import { useSearchParams } from 'react-router';
+import { useLingui } from '@lingui/react';
 import type { Session } from '@supabase/supabase-js';
 import { EmptyState, LinkButton, QueryState, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { useThreads } from '../features/messages/useThreads.ts';
@@ -17,8 +18,9 @@ export default function AccountMessages() {
   const patternId = params.get('pattern') ?? undefined;
   const storeId = params.get('store') ?? undefined;
   const path = href('/account/messages', params);
+  const { i18n } = useLingui();
   return (
-    <AccountPage title="Messages" path={path} lead="Questions to designers and their answers. No email addresses are shared.">
+    <AccountPage title={i18n._('account.messages.title')} path={path} lead={i18n._('account.messages.lead')}>
       {(session) => (patternId || storeId ? <NewQuestion session={session} patternId={patternId} storeId={storeId} /> : <Inbox session={session} />)}
     </AccountPage>
   );
@@ -26,21 +28,22 @@ export default function AccountMessages() {
 
 function Inbox({ session }: { session: Session }) {
   const threads = useThreads(session);
+  const { i18n } = useLingui();
   return (
     <QueryState
       query={threads}
-      errorTitle="Your messages could not be loaded"
-      skeleton={<Spinner label="Loading your messages…" showLabel />}
+      errorTitle={i18n._('account.messages.loadError')}
+      skeleton={<Spinner label={i18n._('account.messages.loading')} showLabel />}
       empty={
         <EmptyState
-          title="No messages yet"
+          title={i18n._('account.messages.emptyTitle')}
           actions={
             <LinkButton to={href('/patterns/my-patterns')} variant="secondary">
-              Your library
+              {i18n._('account.messages.library')}
             </LinkButton>
           }
         >
-          Ask a designer about a pattern with “Ask the designer” on its page or in your library. Buyers’ questions to your store appear here too.
+          {i18n._('account.messages.empty')}
         </EmptyState>
       }
     >

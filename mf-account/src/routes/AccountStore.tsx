@@ -1,5 +1,6 @@
 import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import type { Session } from '@supabase/supabase-js';
 import { queryClient } from '@stitchhouse/shared/query/client.ts';
 import { Card, LinkButton, QueryState, Spinner, type QueryStateQuery } from '@stitchhouse/shared/ui/index.ts';
@@ -15,18 +16,20 @@ import * as styles from '../features/layout/account.module.css';
 
 /** /account/store: open a store or edit it; logo and banner; payouts and plan (set in payments). */
 export default function AccountStore() {
+  const { i18n } = useLingui();
   return (
-    <AccountPage title="Your store" path={href('/account/store')} lead="Your storefront’s name, address, look and where its money goes.">
+    <AccountPage title={i18n._('account.store.title')} path={href('/account/store')} lead={i18n._('account.store.lead')}>
       {(session) => <StoreSettings session={session} />}
     </AccountPage>
   );
 }
 
 function StoreSettings({ session }: { session: Session }) {
+  const { i18n } = useLingui();
   const mine = useMyStore(session);
   const me = useProfile(session);
   const waiting = (query: QueryStateQuery<unknown>) => (
-    <QueryState query={query} errorTitle="Your store could not be loaded" skeleton={<Spinner label="Loading your store…" showLabel />}>
+    <QueryState query={query} errorTitle={i18n._('account.store.loadError')} skeleton={<Spinner label={i18n._('account.store.loading')} showLabel />}>
       {() => null}
     </QueryState>
   );
@@ -43,8 +46,11 @@ function StoreSettings({ session }: { session: Session }) {
     <div className={styles.stack}>
       {store ? (
         <p>
-          Your storefront: <Link to={href('/stores/:slug', { slug: store.slug })}>{href('/stores/:slug', { slug: store.slug })}</Link> ·{' '}
-          <Link to={href('/patterns/my-store')}>Manage your patterns</Link>
+          <Trans
+            id="account.store.storefront"
+            values={{ address: href('/stores/:slug', { slug: store.slug }) }}
+            components={{ 0: <Link to={href('/stores/:slug', { slug: store.slug })} />, 1: <Link to={href('/patterns/my-store')} /> }}
+          />
         </p>
       ) : null}
       <StoreForm key={store?.id ?? 'new'} store={store} canSupply={canSupply} onSaved={again} />
@@ -55,6 +61,7 @@ function StoreSettings({ session }: { session: Session }) {
 }
 
 function StoreImages({ store, images, onChanged }: { store: OwnStore; images: { logo: string | null; banner: string | null }; onChanged: () => void }) {
+  const { i18n } = useLingui();
   const replace = (which: 'logo' | 'banner', old: string | null) => async (path: string) => {
     await saveStoreImage(store.id, which, path);
     if (old && old !== path) await removeFile('store-assets', old).catch(() => undefined);
@@ -62,22 +69,24 @@ function StoreImages({ store, images, onChanged }: { store: OwnStore; images: { 
   };
   return (
     <Card as="section" className={styles.section} aria-labelledby="store-images-title">
-      <h2 id="store-images-title">Logo and banner</h2>
+      <h2 id="store-images-title">{i18n._('account.store.imagesTitle')}</h2>
       <div className={styles.row}>
-        {images.logo ? <img className={styles.logo} src={images.logo} alt="Your store's logo" /> : null}
+        {images.logo ? <img className={styles.logo} src={images.logo} alt={i18n._('account.store.logoAlt')} /> : null}
         <ImageUpload
-          label="Logo"
-          hint="JPEG, PNG or WebP up to 10 MB; cropped to a square."
+          label={i18n._('account.store.logo')}
+          progressLabel={i18n._('account.store.logoUploading')}
+          hint={i18n._('account.store.logoHint')}
           bucket="store-assets"
           shape="square"
           pathFor={(ext) => `${store.id}/logo-${Date.now()}.${ext}`}
           onUploaded={replace('logo', store.logoPath)}
         />
       </div>
-      {images.banner ? <img className={styles.banner} src={images.banner} alt="Your store's banner" /> : null}
+      {images.banner ? <img className={styles.banner} src={images.banner} alt={i18n._('account.store.bannerAlt')} /> : null}
       <ImageUpload
-        label="Banner"
-        hint="JPEG, PNG or WebP up to 10 MB; cropped to 3:1 from the middle."
+        label={i18n._('account.store.banner')}
+        progressLabel={i18n._('account.store.bannerUploading')}
+        hint={i18n._('account.store.bannerHint')}
         bucket="store-assets"
         shape="banner"
         pathFor={(ext) => `${store.id}/banner-${Date.now()}.${ext}`}
@@ -88,19 +97,20 @@ function StoreImages({ store, images, onChanged }: { store: OwnStore; images: { 
 }
 
 function PayoutsAndPlan({ store }: { store: OwnStore }) {
+  const { i18n } = useLingui();
   return (
     <Card as="section" className={styles.section} aria-labelledby="payouts-title">
-      <h2 id="payouts-title">Payouts and plan</h2>
+      <h2 id="payouts-title">{i18n._('account.store.payoutsTitle')}</h2>
       <p className={`${styles.status} ${store.payoutsEnabled ? styles.ok : ''}`}>
-        Payouts: {store.payoutsEnabled ? 'on — sales are paid out to your bank account.' : 'not set up yet — your earnings are held until you set them up.'}
+        {store.payoutsEnabled ? i18n._('account.store.payoutsOn') : i18n._('account.store.payoutsOff')}
       </p>
-      <p className={styles.status}>Plan: {store.plan === 'pro' ? 'Pro' : 'Free'}</p>
+      <p className={styles.status}>{i18n._('account.store.plan', { plan: store.plan })}</p>
       <div className={styles.actions}>
         <LinkButton to={href('/payment/receive')} variant="secondary">
-          {store.payoutsEnabled ? 'Payout details' : 'Set up payouts'}
+          {store.payoutsEnabled ? i18n._('account.store.payoutDetails') : i18n._('account.store.setUpPayouts')}
         </LinkButton>
         <LinkButton to={href('/payment/subscription')} variant="secondary">
-          {store.plan === 'pro' ? 'Manage your plan' : 'See plans'}
+          {store.plan === 'pro' ? i18n._('account.store.managePlan') : i18n._('account.store.seePlans')}
         </LinkButton>
       </div>
     </Card>

@@ -1,5 +1,6 @@
 import { href } from '@stitchhouse/shared';
 import { useLocation, useParams } from 'react-router';
+import { useLingui } from '@lingui/react';
 import type { Session } from '@supabase/supabase-js';
 import { EmptyState, LinkButton, QueryState, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { AccountPage } from '../features/layout/AccountPage.tsx';
@@ -9,8 +10,9 @@ import { useThreads } from '../features/messages/useThreads.ts';
 /** /account/messages/:threadId: one conversation, for its buyer or the store it was sent to (the link of the new-message mail). */
 export default function AccountThread() {
   const { threadId = '' } = useParams();
+  const { i18n } = useLingui();
   return (
-    <AccountPage title="Conversation" path={href('/account/messages/:threadId', { threadId })}>
+    <AccountPage title={i18n._('account.thread.title')} path={href('/account/messages/:threadId', { threadId })}>
       {(session) => <Conversation session={session} threadId={threadId} />}
     </AccountPage>
   );
@@ -18,14 +20,15 @@ export default function AccountThread() {
 
 function Conversation({ session, threadId }: { session: Session; threadId: string }) {
   const location = useLocation();
+  const { i18n } = useLingui();
   const focusMessage = (location.state as { focusMessage?: string } | null)?.focusMessage ?? null;
   // row-level security lists only the caller's own conversations: another's id is simply not there
   const threads = useThreads(session);
   const thread = threads.data?.find((t) => t.id === threadId) ?? null;
-  const spinner = <Spinner label="Loading the conversation…" showLabel />;
+  const spinner = <Spinner label={i18n._('account.thread.loading')} showLabel />;
   if (threads.data === undefined) {
     return (
-      <QueryState query={threads} errorTitle="The conversation could not be loaded" skeleton={spinner}>
+      <QueryState query={threads} errorTitle={i18n._('account.thread.loadError')} skeleton={spinner}>
         {() => null}
       </QueryState>
     );
@@ -34,8 +37,11 @@ function Conversation({ session, threadId }: { session: Session; threadId: strin
   if (!thread && threads.isFetching) return <div aria-busy="true">{spinner}</div>;
   if (!thread) {
     return (
-      <EmptyState title="Conversation not found" actions={<LinkButton to={href('/account/messages')}>All messages</LinkButton>}>
-        It may have been removed, or it belongs to another account. Signed in with another account? Sign out and open the link again.
+      <EmptyState
+        title={i18n._('account.thread.notFoundTitle')}
+        actions={<LinkButton to={href('/account/messages')}>{i18n._('account.thread.allMessages')}</LinkButton>}
+      >
+        {i18n._('account.thread.notFound')}
       </EmptyState>
     );
   }

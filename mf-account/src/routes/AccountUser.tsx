@@ -1,5 +1,6 @@
 import { href } from '@stitchhouse/shared';
 import { useSearchParams } from 'react-router';
+import { useLingui } from '@lingui/react';
 import type { Session } from '@supabase/supabase-js';
 import { queryClient } from '@stitchhouse/shared/query/client.ts';
 import { Alert, QueryState, Spinner } from '@stitchhouse/shared/ui/index.ts';
@@ -12,12 +13,11 @@ import { EmailSection } from '../features/security/EmailSection.tsx';
 import { SessionsSection } from '../features/security/SessionsSection.tsx';
 import * as styles from '../features/layout/account.module.css';
 
-const TITLE = 'Your profile and security';
-
 /** /account/user: name and avatar, email and password, authenticator app and recovery codes, sessions. */
 export default function AccountUser() {
+  const { i18n } = useLingui();
   return (
-    <AccountPage title={TITLE} path={href('/account/user')} lead="How you appear on Stitchhouse and how you sign in.">
+    <AccountPage title={i18n._('account.user.title')} path={href('/account/user')} lead={i18n._('account.user.lead')}>
       {(session) => <ProfileAndSecurity session={session} />}
     </AccountPage>
   );
@@ -31,13 +31,14 @@ function emailLinkMessage(): string | null {
 
 function ProfileAndSecurity({ session }: { session: Session }) {
   const [params] = useSearchParams();
+  const { i18n } = useLingui();
   const profile = useProfile(session);
   const linkMessage = params.get('link') === 'email_change' ? emailLinkMessage() : null;
   const changed = () => void queryClient.invalidateQueries({ queryKey: profileKeys.all });
 
   if (profile.data === undefined) {
     return (
-      <QueryState query={profile} errorTitle="Your profile could not be loaded" skeleton={<Spinner label="Loading your profile…" showLabel />}>
+      <QueryState query={profile} errorTitle={i18n._('account.user.loadError')} skeleton={<Spinner label={i18n._('account.user.loading')} showLabel />}>
         {() => null}
       </QueryState>
     );
@@ -46,8 +47,8 @@ function ProfileAndSecurity({ session }: { session: Session }) {
   return (
     <div className={styles.stack}>
       {linkMessage ? (
-        <Alert tone="info" title="One address confirmed">
-          Now open the link we sent to the other address to finish the change.
+        <Alert tone="info" title={i18n._('account.user.oneConfirmedTitle')}>
+          {i18n._('account.user.oneConfirmed')}
         </Alert>
       ) : null}
       <ProfileSection profile={me} avatarUrl={avatarUrl} onChanged={changed} />

@@ -1,5 +1,6 @@
 import { href } from '@stitchhouse/shared';
 import { useState } from 'react';
+import { useLingui } from '@lingui/react';
 import type { Session } from '@supabase/supabase-js';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient } from '@stitchhouse/shared/query/client.ts';
@@ -13,18 +14,20 @@ import * as styles from '../features/layout/account.module.css';
 
 /** /account/wholesale: a shop applies and follows its application; operators review the queue. */
 export default function AccountWholesale() {
+  const { i18n } = useLingui();
   return (
-    <AccountPage title="Wholesale account" path={href('/account/wholesale')} lead="Shops buy printed copies at wholesale prices once approved.">
+    <AccountPage title={i18n._('account.wholesale.title')} path={href('/account/wholesale')} lead={i18n._('account.wholesale.lead')}>
       {(session) => <Wholesale session={session} />}
     </AccountPage>
   );
 }
 
 function Wholesale({ session }: { session: Session }) {
+  const { i18n } = useLingui();
   const me = useProfile(session);
   const application = useQuery({ queryKey: wholesaleKeys.mine(session.user.id), queryFn: () => myApplication(session.user.id) });
   const waiting = (query: QueryStateQuery<unknown>) => (
-    <QueryState query={query} errorTitle="Your wholesale account could not be loaded" skeleton={<Spinner label="Loading…" showLabel />}>
+    <QueryState query={query} errorTitle={i18n._('account.wholesale.loadError')} skeleton={<Spinner label={i18n._('account.wholesale.loading')} showLabel />}>
       {() => null}
     </QueryState>
   );
@@ -37,33 +40,34 @@ function Wholesale({ session }: { session: Session }) {
 }
 
 function Applicant({ userId, application, onChanged }: { userId: string; application: Application | null; onChanged: () => void }) {
+  const { i18n } = useLingui();
   const [reapplying, setReapplying] = useState(false);
   return (
     <Card as="section" className={styles.section} aria-labelledby="application-title">
-      <h2 id="application-title">Your application</h2>
+      <h2 id="application-title">{i18n._('account.wholesale.applicationTitle')}</h2>
       {!application ? (
         <>
-          <p>Tell us about your business. We check the details and the certificate, usually within two working days, and email you the answer.</p>
+          <p>{i18n._('account.wholesale.intro')}</p>
           <ApplicationForm userId={userId} existing={null} onSubmitted={onChanged} />
         </>
       ) : application.status === 'pending' ? (
-        <Alert tone="info" title="Waiting for review">
-          We received the application of {application.businessName} on {new Date(application.createdAt).toLocaleDateString()}. We email you when it is reviewed.
+        <Alert tone="info" title={i18n._('account.wholesale.pendingTitle')}>
+          {i18n._('account.wholesale.pending', { business: application.businessName, day: new Date(application.createdAt).toLocaleDateString(i18n.locale) })}
         </Alert>
       ) : application.status === 'approved' ? (
-        <Alert tone="success" title="Approved">
-          {application.businessName} buys at wholesale prices: they show on every pattern that offers printed copies.
+        <Alert tone="success" title={i18n._('account.wholesale.approvedTitle')}>
+          {i18n._('account.wholesale.approved', { business: application.businessName })}
         </Alert>
       ) : (
         <>
-          <Alert tone="warning" title="Not approved">
-            Reason: {application.reason}
+          <Alert tone="warning" title={i18n._('account.wholesale.rejectedTitle')}>
+            {i18n._('account.wholesale.reason', { reason: application.reason })}
           </Alert>
           {reapplying ? (
             <ApplicationForm userId={userId} existing={application} onSubmitted={onChanged} />
           ) : (
             <div className={styles.actions}>
-              <Button onClick={() => setReapplying(true)}>Correct and apply again</Button>
+              <Button onClick={() => setReapplying(true)}>{i18n._('account.wholesale.reapply')}</Button>
             </div>
           )}
         </>

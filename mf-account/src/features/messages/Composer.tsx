@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import { useLingui } from '@lingui/react';
 import { messageBody, MESSAGE_MAX_LENGTH } from '@stitchhouse/shared/contracts/designer-message.ts';
 import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import * as z from '@stitchhouse/shared/zod.ts';
@@ -21,6 +22,7 @@ export interface ComposerProps {
 const composerSchema = z.object({ body: messageBody });
 
 export function Composer({ label, submitLabel, onSend }: ComposerProps) {
+  const { i18n } = useLingui();
   const form = useZodForm(composerSchema, { body: '' });
   const send = form.onSubmit(async ({ body }) => {
     await onSend(body);
@@ -38,7 +40,7 @@ export function Composer({ label, submitLabel, onSend }: ComposerProps) {
         rows={4}
         maxLength={MESSAGE_MAX_LENGTH + 500}
         {...form.field('body')}
-        hint={`Up to ${MESSAGE_MAX_LENGTH} characters; Ctrl+Enter sends. Replies arrive here and by email; no email address is shared.`}
+        hint={i18n._('account.composer.hint', { max: MESSAGE_MAX_LENGTH })}
         onKeyDown={onKeyDown}
         data-testid="message-body"
       />
@@ -46,12 +48,12 @@ export function Composer({ label, submitLabel, onSend }: ComposerProps) {
         {form.values.body.trim().length} / {MESSAGE_MAX_LENGTH}
       </p>
       {form.formError ? (
-        <Alert tone="danger" title="The message was not sent">
+        <Alert tone="danger" title={i18n._('account.composer.notSent')}>
           {form.formError.message}
         </Alert>
       ) : null}
       <div className={styles.actions}>
-        <Button type="submit" busy={form.busy} busyLabel="Sending…">
+        <Button type="submit" busy={form.busy} busyLabel={i18n._('account.composer.sending')}>
           {submitLabel}
         </Button>
       </div>

@@ -1,6 +1,7 @@
 import { href } from '@stitchhouse/shared';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { Session } from '@supabase/supabase-js';
 import { queryClient } from '@stitchhouse/shared/query/client.ts';
@@ -17,6 +18,7 @@ import * as styles from './messages.module.css';
  * opened instead; after sending, the new conversation opens with the focus on the message.
  */
 export function NewQuestion({ session, patternId, storeId }: { session: Session; patternId?: string; storeId?: string }) {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const asked = useQuery({ queryKey: messageKeys.ask(session.user.id, patternId, storeId), queryFn: () => askSubject({ patternId, storeId }) });
   const threads = useThreads(session);
@@ -32,9 +34,9 @@ export function NewQuestion({ session, patternId, storeId }: { session: Session;
     if (existing && !started.current) void navigate(href('/account/messages/:threadId', { threadId: existing }), { replace: true });
   }, [existing, navigate]);
 
-  const spinner = <Spinner label="Opening the conversation…" showLabel />;
+  const spinner = <Spinner label={i18n._('account.ask.opening')} showLabel />;
   const waiting = (query: QueryStateQuery<unknown>) => (
-    <QueryState query={query} errorTitle="The question could not be started" skeleton={spinner}>
+    <QueryState query={query} errorTitle={i18n._('account.ask.loadError')} skeleton={spinner}>
       {() => null}
     </QueryState>
   );
@@ -43,21 +45,19 @@ export function NewQuestion({ session, patternId, storeId }: { session: Session;
   if (existing) return <div aria-busy="true">{spinner}</div>;
   if (!subject) {
     return (
-      <EmptyState title="That pattern is not available" actions={<LinkButton to={href('/patterns')}>Browse patterns</LinkButton>}>
-        It may no longer be sold. Patterns in <Link to={href('/patterns/my-patterns')}>your library</Link> can always be asked about.
+      <EmptyState title={i18n._('account.ask.unavailableTitle')} actions={<LinkButton to={href('/patterns')}>{i18n._('account.ask.browse')}</LinkButton>}>
+        <Trans id="account.ask.unavailable" components={{ 0: <Link to={href('/patterns/my-patterns')} /> }} />
       </EmptyState>
     );
   }
   const about = subject.patternTitle ?? subject.storeName;
   return (
     <Card as="section" className={layout.section} aria-labelledby="ask-title">
-      <h2 id="ask-title">
-        Ask {subject.storeName} about {about}
-      </h2>
-      <p className={styles.muted}>The designer answers here and you get an email when they do. Neither of you sees the other’s email address.</p>
+      <h2 id="ask-title">{i18n._('account.ask.title', { store: subject.storeName, about })}</h2>
+      <p className={styles.muted}>{i18n._('account.ask.lead')}</p>
       <Composer
-        label={`Your question to ${subject.storeName}`}
-        submitLabel="Send question"
+        label={i18n._('account.ask.label', { store: subject.storeName })}
+        submitLabel={i18n._('account.ask.send')}
         onSend={async (body) => {
           const sent = await sendMessage(subject.patternId ? { pattern_id: subject.patternId, body } : { store_id: subject.storeId, body });
           started.current = true;

@@ -1,6 +1,7 @@
 import { href } from '@stitchhouse/shared';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient } from '@stitchhouse/shared/query/client.ts';
 import { Card, QueryState, Spinner } from '@stitchhouse/shared/ui/index.ts';
@@ -8,8 +9,6 @@ import { markThreadRead, messageKeys, sendMessage, threadMessages, type Thread }
 import { Composer } from './Composer.tsx';
 import * as layout from '../layout/account.module.css';
 import * as styles from './messages.module.css';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export interface ThreadViewProps {
   thread: Thread;
@@ -23,6 +22,8 @@ export interface ThreadViewProps {
  * region says it was sent.
  */
 export function ThreadView({ thread, focusMessageId = null }: ThreadViewProps) {
+  const { i18n } = useLingui();
+  const when = (iso: string) => new Date(iso).toLocaleString(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
   const [focusId, setFocusId] = useState<string | null>(focusMessageId);
   const [status, setStatus] = useState('');
   const state = useQuery({ queryKey: messageKeys.messages(thread.id), queryFn: () => threadMessages(thread.id) });
@@ -43,35 +44,43 @@ export function ThreadView({ thread, focusMessageId = null }: ThreadViewProps) {
   }, [state.data, thread.id]);
 
   const mine = thread.mySide;
-  const name = (side: string) => (side === mine ? 'You' : thread.otherParty);
+  const name = (side: string) => (side === mine ? i18n._('account.thread.you') : thread.otherParty);
   const about = thread.patternTitle;
 
   return (
     <div className={styles.thread}>
       <Card as="section" className={layout.section} aria-labelledby="thread-title">
-        <h2 id="thread-title">{mine === 'store' ? `${thread.otherParty} asked ${thread.storeName}` : `You and ${thread.storeName}`}</h2>
+        <h2 id="thread-title">
+          {mine === 'store'
+            ? i18n._('account.thread.asked', { from: thread.otherParty, store: thread.storeName })
+            : i18n._('account.thread.youAnd', { store: thread.storeName })}
+        </h2>
         <p className={styles.meta}>
           {about && thread.patternId ? (
             <>
-              About <Link to={href('/patterns/:productId', { productId: thread.patternId })}>{about}</Link> ·{' '}
+              <Trans
+                id="account.thread.about"
+                values={{ pattern: about }}
+                components={{ 0: <Link to={href('/patterns/:productId', { productId: thread.patternId })} /> }}
+              />{' '}
             </>
           ) : null}
-          <Link to={href('/account/messages')}>All messages</Link>
+          <Link to={href('/account/messages')}>{i18n._('account.thread.allMessages')}</Link>
         </p>
         <QueryState
           query={state}
-          errorTitle="The messages could not be loaded"
-          skeleton={<Spinner label="Loading the messages…" showLabel />}
-          empty={<p className={styles.muted}>No messages in this conversation yet.</p>}
+          errorTitle={i18n._('account.thread.messagesError')}
+          skeleton={<Spinner label={i18n._('account.thread.messagesLoading')} showLabel />}
+          empty={<p className={styles.muted}>{i18n._('account.thread.noMessages')}</p>}
         >
           {(messages) => (
-            <ol className={styles.messages} aria-label="Messages" data-testid="messages">
+            <ol className={styles.messages} aria-label={i18n._('account.messages.title')} data-testid="messages">
               {messages.map((m) => (
                 <li
                   key={m.id}
                   tabIndex={-1}
                   data-message-id={m.id}
-                  aria-label={`${name(m.side)}, ${when(m.createdAt)}`}
+                  aria-label={i18n._('account.thread.messageLabel', { who: name(m.side), when: when(m.createdAt) })}
                   className={m.side === mine ? styles.mine : styles.theirs}
                   ref={(el) => {
                     if (el) items.current.set(m.id, el);
@@ -89,14 +98,16 @@ export function ThreadView({ thread, focusMessageId = null }: ThreadViewProps) {
         </QueryState>
       </Card>
       <Card as="section" className={layout.section} aria-labelledby="reply-title">
-        <h2 id="reply-title">{mine === 'store' ? 'Answer' : 'Write to the designer'}</h2>
+        <h2 id="reply-title">{mine === 'store' ? i18n._('account.thread.answer') : i18n._('account.thread.write')}</h2>
         <Composer
-          label={mine === 'store' ? `Your answer to ${thread.otherParty}` : `Your message to ${thread.storeName}`}
-          submitLabel="Send"
+          label={
+            mine === 'store' ? i18n._('account.thread.answerLabel', { to: thread.otherParty }) : i18n._('account.thread.messageTo', { store: thread.storeName })
+          }
+          submitLabel={i18n._('account.thread.send')}
           onSend={async (body) => {
             const sent = await sendMessage({ thread_id: thread.id, body });
             setFocusId(sent.message_id);
-            setStatus(`Message sent${sent.emailed ? `; ${thread.otherParty} gets an email` : ''}.`);
+            setStatus(sent.emailed ? i18n._('account.thread.sentEmailed', { to: thread.otherParty }) : i18n._('account.thread.sent'));
             void queryClient.invalidateQueries({ queryKey: messageKeys.messages(thread.id) });
             listsChanged();
           }}

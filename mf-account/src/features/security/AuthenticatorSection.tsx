@@ -1,8 +1,17 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react';
 import { totpCodeSchema } from '@stitchhouse/shared/auth/index.ts';
 import { ErrorSummary, serverMessage, useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Button, Card, QueryState, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
-import { confirmWithCode, createRecoveryCodes, finishEnrolment, removeAuthenticator, startEnrolment, type Enrolment } from '../../api/security.ts';
+import {
+  DEFAULT_FACTOR_NAME,
+  confirmWithCode,
+  createRecoveryCodes,
+  finishEnrolment,
+  removeAuthenticator,
+  startEnrolment,
+  type Enrolment,
+} from '../../api/security.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 import { securityChanged, useSecurity } from './useSecurity.ts';
 import * as styles from '../layout/account.module.css';
@@ -14,6 +23,7 @@ type Step = { kind: 'view' } | { kind: 'enrol'; enrolment: Enrolment } | { kind:
  * verified by a first code), recovery codes shown once, removal only from an aal2 session.
  */
 export function AuthenticatorSection() {
+  const { i18n } = useLingui();
   const state = useSecurity();
   const [step, setStep] = useState<Step>({ kind: 'view' });
   const [busy, setBusy] = useState<string | null>(null);
@@ -47,21 +57,21 @@ export function AuthenticatorSection() {
     );
   } else if (state.data === undefined) {
     body = (
-      <QueryState query={state} errorTitle="Your sign-in settings could not be loaded" skeleton={<Spinner label="Loading your sign-in settings…" showLabel />}>
+      <QueryState query={state} errorTitle={i18n._('account.security.loadError')} skeleton={<Spinner label={i18n._('account.security.loading')} showLabel />}>
         {() => null}
       </QueryState>
     );
   } else if (state.data.authenticators.length === 0) {
     body = (
       <>
-        <p>Off. Turn it on and Stitchhouse asks for a 6-digit code from an app such as Google Authenticator, 1Password or Authy at every sign-in.</p>
+        <p>{i18n._('account.authenticator.off')}</p>
         <div className={styles.actions}>
           <Button
             busy={busy === 'start'}
-            busyLabel="Preparing…"
-            onClick={() => void run('start', async () => setStep({ kind: 'enrol', enrolment: await startEnrolment('Authenticator app') }))}
+            busyLabel={i18n._('account.authenticator.preparing')}
+            onClick={() => void run('start', async () => setStep({ kind: 'enrol', enrolment: await startEnrolment(DEFAULT_FACTOR_NAME) }))}
           >
-            Turn on the authenticator app
+            {i18n._('account.authenticator.turnOn')}
           </Button>
         </div>
       </>
@@ -71,27 +81,29 @@ export function AuthenticatorSection() {
     const aal2 = state.data.aal === 'aal2';
     body = (
       <>
-        <p className={`${styles.status} ${styles.ok}`}>On: {app.name}, asked at every sign-in.</p>
+        <p className={`${styles.status} ${styles.ok}`}>
+          {i18n._('account.authenticator.on', { name: !app.name || app.name === DEFAULT_FACTOR_NAME ? i18n._('account.authenticator.title') : app.name })}
+        </p>
         <p>
-          {state.data.recoveryCodesLeft} of 10 recovery codes left.
-          {state.data.recoveryCodesLeft <= 3 ? ' Make new ones before they run out.' : ''}
+          {i18n._('account.authenticator.codesLeft', { left: state.data.recoveryCodesLeft, total: 10 })}
+          {state.data.recoveryCodesLeft <= 3 ? ` ${i18n._('account.authenticator.codesRunningOut')}` : ''}
         </p>
         {aal2 ? (
           <div className={styles.actions}>
             <Button
               variant="secondary"
               busy={busy === 'codes'}
-              busyLabel="Making codes…"
+              busyLabel={i18n._('account.authenticator.makingCodes')}
               onClick={() => void run('codes', async () => setStep({ kind: 'codes', codes: await createRecoveryCodes() }))}
             >
-              Make new recovery codes
+              {i18n._('account.authenticator.newCodes')}
             </Button>
             <Button
               variant="danger"
               busy={busy === 'remove'}
-              busyLabel="Removing…"
+              busyLabel={i18n._('account.authenticator.removing')}
               onClick={() => {
-                if (window.confirm('Remove the authenticator app? Sign-in will need only your password, and your recovery codes stop working.')) {
+                if (window.confirm(i18n._('account.authenticator.removeConfirm'))) {
                   void run('remove', async () => {
                     await removeAuthenticator(app.id);
                     refresh();
@@ -99,7 +111,7 @@ export function AuthenticatorSection() {
                 }
               }}
             >
-              Remove the authenticator app
+              {i18n._('account.authenticator.remove')}
             </Button>
           </div>
         ) : (
@@ -111,7 +123,7 @@ export function AuthenticatorSection() {
 
   return (
     <Card as="section" className={styles.section} aria-labelledby="authenticator-title">
-      <h2 id="authenticator-title">Authenticator app</h2>
+      <h2 id="authenticator-title">{i18n._('account.authenticator.title')}</h2>
       {problem ? <Alert tone="danger">{problem}</Alert> : null}
       {body}
     </Card>
@@ -119,19 +131,20 @@ export function AuthenticatorSection() {
 }
 
 function EnrolStep({ enrolment, onVerified, onCancel }: { enrolment: Enrolment; onVerified: (codes: string[]) => void; onCancel: () => void }) {
+  const { i18n } = useLingui();
   const form = useZodForm(totpCodeSchema, { code: '' });
   const codeId = 'enrol-code';
   return (
     <div>
       <ol className={styles.list}>
-        <li>Open your authenticator app and add an account.</li>
-        <li>Scan this QR code, or type the key below.</li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>{i18n._('account.authenticator.step1')}</li>
+        <li>{i18n._('account.authenticator.step2')}</li>
+        <li>{i18n._('account.authenticator.step3')}</li>
       </ol>
-      <img className={styles.qr} src={enrolment.qrImage} alt="QR code to add Stitchhouse to your authenticator app" />
+      <img className={styles.qr} src={enrolment.qrImage} alt={i18n._('account.authenticator.qrAlt')} />
       <p>
-        Key to type instead:{' '}
-        <code className={styles.secret} aria-label="Setup key">
+        {i18n._('account.authenticator.keyInstead')}{' '}
+        <code className={styles.secret} aria-label={i18n._('account.authenticator.setupKey')}>
           {enrolment.secret}
         </code>
       </p>
@@ -139,12 +152,12 @@ function EnrolStep({ enrolment, onVerified, onCancel }: { enrolment: Enrolment; 
       <form
         className={styles.form}
         noValidate
-        aria-label="Verify the authenticator app"
+        aria-label={i18n._('account.authenticator.verifyForm')}
         onSubmit={form.onSubmit(async ({ code }) => onVerified(await finishEnrolment(enrolment.factorId, code)))}
       >
         <TextField
           id={codeId}
-          label="6-digit code from the app"
+          label={i18n._('account.authenticator.codeFromApp')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={9}
@@ -152,11 +165,11 @@ function EnrolStep({ enrolment, onVerified, onCancel }: { enrolment: Enrolment; 
           {...form.field('code')}
         />
         <div className={styles.actions}>
-          <Button type="submit" busy={form.busy} busyLabel="Checking…">
-            Verify and turn on
+          <Button type="submit" busy={form.busy} busyLabel={i18n._('account.authenticator.checking')}>
+            {i18n._('account.authenticator.verify')}
           </Button>
           <Button variant="ghost" onClick={onCancel}>
-            Cancel
+            {i18n._('account.cancel')}
           </Button>
         </div>
       </form>
@@ -168,31 +181,41 @@ function EnrolStep({ enrolment, onVerified, onCancel }: { enrolment: Enrolment; 
 export function ConfirmWithCode({
   factorId,
   onConfirmed,
-  label = 'To remove the app or make new recovery codes, enter a code from it first.',
+  label,
 }: {
   factorId: string;
   onConfirmed: () => void;
+  /** What the code is needed for; by default, removing the app or making new codes. */
   label?: string;
 }) {
+  const { i18n } = useLingui();
   const form = useZodForm(totpCodeSchema, { code: '' });
   const codeId = `confirm-code-${factorId}`;
   return (
     <>
-      <p className={styles.muted}>{label}</p>
+      <p className={styles.muted}>{label ?? i18n._('account.authenticator.confirmFirst')}</p>
       <ErrorSummary items={form.summary({ code: codeId })} attempt={form.attempt} />
       <form
         className={styles.form}
         noValidate
-        aria-label="Confirm with your authenticator app"
+        aria-label={i18n._('account.authenticator.confirmForm')}
         onSubmit={form.onSubmit(async ({ code }) => {
           await confirmWithCode(factorId, code);
           onConfirmed();
         })}
       >
-        <TextField id={codeId} label="6-digit code" inputMode="numeric" autoComplete="one-time-code" maxLength={9} required {...form.field('code')} />
+        <TextField
+          id={codeId}
+          label={i18n._('account.authenticator.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={9}
+          required
+          {...form.field('code')}
+        />
         <div className={styles.actions}>
-          <Button type="submit" busy={form.busy} busyLabel="Checking…">
-            Confirm
+          <Button type="submit" busy={form.busy} busyLabel={i18n._('account.authenticator.checking')}>
+            {i18n._('account.authenticator.confirm')}
           </Button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import { href } from '@stitchhouse/shared';
 import { useNavigate } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { deleteAccountSchema } from '@stitchhouse/shared/account/schemas.ts';
 import { ErrorSummary, useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { Button, Card, Checkbox, QueryState, Spinner, TextField } from '@stitchhouse/shared/ui/index.ts';
@@ -12,6 +13,7 @@ const IDS = { password: 'delete-password', code: 'delete-code', confirm: 'delete
 
 /** The danger zone's last button: re-authenticate (password, and the app's code at aal2), then delete. */
 export function DeleteAccount() {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const security = useSecurity();
   const form = useZodForm(deleteAccountSchema, { password: '', code: '', confirm: '' });
@@ -20,12 +22,12 @@ export function DeleteAccount() {
   let body;
   if (security.data === undefined) {
     body = (
-      <QueryState query={security} errorTitle="Your sign-in settings could not be loaded" skeleton={<Spinner label="Loading…" />}>
+      <QueryState query={security} errorTitle={i18n._('account.security.loadError')} skeleton={<Spinner label={i18n._('account.wholesale.loading')} />}>
         {() => null}
       </QueryState>
     );
   } else if (app && security.data.aal !== 'aal2') {
-    body = <ConfirmWithCode factorId={app.id} onConfirmed={securityChanged} label="Your account has an authenticator app: enter a code from it first." />;
+    body = <ConfirmWithCode factorId={app.id} onConfirmed={securityChanged} label={i18n._('account.delete.codeFirst')} />;
   } else {
     body = (
       <>
@@ -33,21 +35,28 @@ export function DeleteAccount() {
         <form
           className={styles.form}
           noValidate
-          aria-label="Delete your account"
+          aria-label={i18n._('account.delete.title')}
           onSubmit={form.onSubmit(async ({ password, code }) => {
             if (app && !code) {
-              form.invalid('code', 'Enter the 6-digit code from your authenticator app.');
+              form.invalid('code', i18n._('account.delete.codeMissing'));
               return;
             }
             await deleteAccount(password, app ? code : null);
             void navigate(href('/sign-in', { reason: 'account-deleted' }), { replace: true });
           })}
         >
-          <TextField id={IDS.password} label="Current password" type="password" autoComplete="current-password" required {...form.field('password')} />
+          <TextField
+            id={IDS.password}
+            label={i18n._('account.security.currentPassword')}
+            type="password"
+            autoComplete="current-password"
+            required
+            {...form.field('password')}
+          />
           {app ? (
             <TextField
               id={IDS.code}
-              label="6-digit code from your authenticator app"
+              label={i18n._('account.delete.code')}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={9}
@@ -57,14 +66,14 @@ export function DeleteAccount() {
           ) : null}
           <Checkbox
             id={IDS.confirm}
-            label="I understand my account is deleted for good"
+            label={i18n._('account.delete.understand')}
             checked={form.values.confirm === 'yes'}
             error={form.errors.confirm}
             onChange={(e) => form.setValue('confirm', e.target.checked ? 'yes' : '')}
           />
           <div className={styles.actions}>
-            <Button type="submit" variant="danger" busy={form.busy} busyLabel="Deleting your account…">
-              Delete my account
+            <Button type="submit" variant="danger" busy={form.busy} busyLabel={i18n._('account.delete.deleting')}>
+              {i18n._('account.delete.submit')}
             </Button>
           </div>
         </form>
@@ -74,11 +83,8 @@ export function DeleteAccount() {
 
   return (
     <Card as="section" className={`${styles.section} ${styles.danger}`} aria-labelledby="delete-title">
-      <h2 id="delete-title">Delete your account</h2>
-      <p>
-        Your profile, sign-in, pictures and documents are deleted; orders are kept without your name for our accounts. A store that has sold patterns is closed
-        and its patterns archived: people who bought them keep their downloads. This cannot be undone. Want your data first? Use the export above.
-      </p>
+      <h2 id="delete-title">{i18n._('account.delete.title')}</h2>
+      <p>{i18n._('account.delete.explained')}</p>
       {body}
     </Card>
   );

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react';
 import { serverMessage } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Button, Card, Progress, Spinner, formatBytes } from '@stitchhouse/shared/ui/index.ts';
 import { ExportFailure, buildArchive, prepareExport, sendExportLink, type NotIncluded } from '../../api/export.ts';
@@ -15,7 +16,15 @@ type State =
   | { phase: 'error'; message: string };
 
 const messageOf = (error: unknown) => (error instanceof ExportFailure ? error.message : serverMessage(error).message);
-const patterns = (n: number) => `${n} ${n === 1 ? 'pattern' : 'patterns'}`;
+
+/** The ready ZIP's link; its words come from the message around it. */
+function SaveLink({ href, children }: { href: string; children?: ReactNode }) {
+  return (
+    <a href={href} download="stitchhouse-export.zip">
+      {children}
+    </a>
+  );
+}
 
 /**
  * One click: a ZIP of my data as JSON and every pattern I own, stamped. The page fetches each
@@ -23,6 +32,7 @@ const patterns = (n: number) => `${n} ${n === 1 ? 'pattern' : 'patterns'}`;
  * emailed link that works for an hour.
  */
 export function ExportAccount() {
+  const { i18n } = useLingui();
   const [state, setState] = useState<State>({ phase: 'idle' });
   const running = useRef<AbortController | null>(null);
   const url = state.phase === 'ready' ? state.url : null;
@@ -70,40 +80,40 @@ export function ExportAccount() {
     }
   }
 
+  const validUntil = (iso: string) => new Date(iso).toLocaleTimeString(i18n.locale, { hour: '2-digit', minute: '2-digit' });
   const busy = state.phase === 'preparing' || state.phase === 'packing';
   return (
     <Card as="section" className={styles.section} aria-labelledby="export-title">
-      <h2 id="export-title">Export your account</h2>
-      <p>
-        One ZIP file with your profile, orders, library, downloads, store and wholesale application as JSON, and every pattern you own as a PDF stamped for you
-        (each copy counts as a download of that pattern). Keep this page open while your patterns are packed; we then email you a link to the ZIP (valid for an
-        hour).
-      </p>
+      <h2 id="export-title">{i18n._('account.export.title')}</h2>
+      <p>{i18n._('account.export.explained')}</p>
       {state.phase === 'preparing' ? (
         <div aria-live="polite">
-          <Spinner label="Reading your account…" showLabel />
+          <Spinner label={i18n._('account.export.reading')} showLabel />
         </div>
       ) : null}
       {state.phase === 'packing' ? (
         <div aria-live="polite">
-          <Progress label="Stamping and packing your patterns" value={state.done} max={state.total} valueText={`${state.done} of ${patterns(state.total)}`} />
-          {state.notIncluded > 0 ? <p>{patterns(state.notIncluded)} left out so far (the reasons will be in the ZIP).</p> : null}
+          <Progress
+            label={i18n._('account.export.packing')}
+            value={state.done}
+            max={state.total}
+            valueText={i18n._('account.export.packed', { done: state.done, total: state.total })}
+          />
+          {state.notIncluded > 0 ? <p>{i18n._('account.export.leftOut', { count: state.notIncluded })}</p> : null}
         </div>
       ) : null}
       {state.phase === 'ready' ? (
-        <Alert tone="success" title="Your export is ready">
+        <Alert tone="success" title={i18n._('account.export.readyTitle')}>
           <p>
-            <a href={state.url} download="stitchhouse-export.zip">
-              Save stitchhouse-export.zip ({formatBytes(state.size)})
-            </a>{' '}
-            — {patterns(state.included)}, stamped for you.
+            <Trans
+              id="account.export.ready"
+              values={{ size: formatBytes(state.size), count: state.included }}
+              components={{ 0: <SaveLink href={state.url} /> }}
+            />
           </p>
           {state.notIncluded.length > 0 ? (
             <details>
-              <summary>
-                {patterns(state.notIncluded.length)} {state.notIncluded.length === 1 ? 'is' : 'are'} not in it (for example, the hourly download limit was
-                reached); patterns_not_included in stitchhouse-account.json says why.
-              </summary>
+              <summary>{i18n._('account.export.notIncluded', { count: state.notIncluded.length })}</summary>
               <ul>
                 {state.notIncluded.map((p) => (
                   <li key={p.pattern_id}>
@@ -116,26 +126,27 @@ export function ExportAccount() {
           <div aria-live="polite">
             {state.link.phase === 'uploading' ? (
               <Progress
-                label="Keeping a copy for the emailed link"
+                label={i18n._('account.export.uploading')}
                 value={state.link.sent}
                 max={state.link.total}
-                valueText={`${formatBytes(state.link.sent)} of ${formatBytes(state.link.total)}`}
+                valueText={i18n._('account.bytesOf', { sent: formatBytes(state.link.sent), total: formatBytes(state.link.total) })}
               />
             ) : null}
             {state.link.phase === 'mailed' ? (
               <p>
-                {state.link.mailed ? 'We emailed you a link to it' : 'A link to it is kept'}, valid until{' '}
-                {new Date(state.link.expiresAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.
+                {state.link.mailed
+                  ? i18n._('account.export.mailed', { time: validUntil(state.link.expiresAt) })
+                  : i18n._('account.export.kept', { time: validUntil(state.link.expiresAt) })}
               </p>
             ) : null}
-            {state.link.phase === 'failed' ? <p>No emailed link this time ({state.link.message}). Save the ZIP from this page.</p> : null}
+            {state.link.phase === 'failed' ? <p>{i18n._('account.export.noLink', { message: state.link.message })}</p> : null}
           </div>
         </Alert>
       ) : null}
       {state.phase === 'error' ? <Alert tone="danger">{state.message}</Alert> : null}
       <div className={styles.actions}>
-        <Button variant="secondary" busy={busy} busyLabel="Exporting…" onClick={() => void start()}>
-          {state.phase === 'ready' ? 'Export again' : 'Export my account'}
+        <Button variant="secondary" busy={busy} busyLabel={i18n._('account.export.exporting')} onClick={() => void start()}>
+          {state.phase === 'ready' ? i18n._('account.export.again') : i18n._('account.export.start')}
         </Button>
       </div>
     </Card>

@@ -1,33 +1,33 @@
 import { useEffect, useRef } from 'react';
+import { useLingui } from '@lingui/react';
 import { Alert, Button } from '@stitchhouse/shared/ui/index.ts';
 import * as styles from '../layout/account.module.css';
 
 /** The codes, once: to write down, copy or download. They are never shown again. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { i18n } = useLingui();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const text = `Stitchhouse recovery codes (each works once)\n\n${codes.join('\n')}\n`;
+  const text = `${i18n._('account.codes.fileHeading')}\n\n${codes.join('\n')}\n`;
   return (
     <div>
       <h3 ref={heading} tabIndex={-1}>
-        Save your recovery codes
+        {i18n._('account.codes.title')}
       </h3>
-      <Alert tone="warning">
-        If you lose your phone, each of these codes lets you in once instead of the app. Keep them somewhere safe, away from your phone. We show them only now.
-      </Alert>
-      <ul className={styles.codes} aria-label="Recovery codes">
+      <Alert tone="warning">{i18n._('account.codes.warning')}</Alert>
+      <ul className={styles.codes} aria-label={i18n._('account.codes.list')}>
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ul>
       <div className={styles.actions}>
         <a className={styles.muted} href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="stitchhouse-recovery-codes.txt">
-          Download as a text file
+          {i18n._('account.codes.download')}
         </a>
         <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(text)}>
-          Copy codes
+          {i18n._('account.codes.copy')}
         </Button>
-        <Button onClick={onDone}>I have saved my codes</Button>
+        <Button onClick={onDone}>{i18n._('account.codes.done')}</Button>
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { href } from '@stitchhouse/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { markSignOutIntended } from '@stitchhouse/shared/auth/index.ts';
 import { serverMessage } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Button, Card } from '@stitchhouse/shared/ui/index.ts';
@@ -9,6 +10,7 @@ import * as styles from '../layout/account.module.css';
 
 /** A lost laptop or a shared computer: end the other sessions, or all of them. */
 export function SessionsSection() {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'others' | 'global' | null>(null);
   const [done, setDone] = useState(false);
@@ -32,16 +34,16 @@ export function SessionsSection() {
 
   return (
     <Card as="section" className={styles.section} aria-labelledby="sessions-title">
-      <h2 id="sessions-title">Where you are signed in</h2>
-      <p>Signed in on a computer you no longer use? Sign out there from here.</p>
-      {done ? <Alert tone="success">Every other browser and device is signed out. This one stays signed in.</Alert> : null}
+      <h2 id="sessions-title">{i18n._('account.sessions.title')}</h2>
+      <p>{i18n._('account.sessions.lead')}</p>
+      {done ? <Alert tone="success">{i18n._('account.sessions.done')}</Alert> : null}
       {problem ? <Alert tone="danger">{problem}</Alert> : null}
       <div className={styles.actions}>
-        <Button variant="secondary" busy={busy === 'others'} busyLabel="Signing out…" onClick={() => void signOut('others')}>
-          Sign out of all other sessions
+        <Button variant="secondary" busy={busy === 'others'} busyLabel={i18n._('account.sessions.signingOut')} onClick={() => void signOut('others')}>
+          {i18n._('account.sessions.others')}
         </Button>
-        <Button variant="secondary" busy={busy === 'global'} busyLabel="Signing out…" onClick={() => void signOut('global')}>
-          Sign out everywhere
+        <Button variant="secondary" busy={busy === 'global'} busyLabel={i18n._('account.sessions.signingOut')} onClick={() => void signOut('global')}>
+          {i18n._('account.sessions.everywhere')}
         </Button>
       </div>
     </Card>

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { useLingui } from '@lingui/react';
 import { serverMessage } from '@stitchhouse/shared/form/index.ts';
 import { imageProblem } from '@stitchhouse/shared/account/schemas.ts';
 import { Alert, Button, Progress, formatBytes } from '@stitchhouse/shared/ui/index.ts';
@@ -8,6 +9,8 @@ import * as styles from '../layout/account.module.css';
 
 export interface ImageUploadProps {
   label: string;
+  /** What the progress bar says while the picture goes up ("Uploading avatar"). */
+  progressLabel: string;
   hint: string;
   bucket: 'avatars' | 'store-assets';
   shape: CropShape;
@@ -20,7 +23,8 @@ export interface ImageUploadProps {
 type State = { phase: 'idle' } | { phase: 'sending'; sent: number; total: number } | { phase: 'done' } | { phase: 'error'; message: string };
 
 /** Choose a picture → checked by its bytes → cropped → uploaded with progress → saved. */
-export function ImageUpload({ label, hint, bucket, shape, pathFor, onUploaded }: ImageUploadProps) {
+export function ImageUpload({ label, progressLabel, hint, bucket, shape, pathFor, onUploaded }: ImageUploadProps) {
+  const { i18n } = useLingui();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<State>({ phase: 'idle' });
@@ -67,20 +71,20 @@ export function ImageUpload({ label, hint, bucket, shape, pathFor, onUploaded }:
       />
       {state.phase === 'sending' ? (
         <Progress
-          label={`Uploading ${label.toLowerCase()}`}
+          label={progressLabel}
           value={state.sent}
           max={state.total}
-          valueText={`${formatBytes(state.sent)} of ${formatBytes(state.total)}`}
+          valueText={i18n._('account.bytesOf', { sent: formatBytes(state.sent), total: formatBytes(state.total) })}
         />
       ) : null}
-      {state.phase === 'done' ? <Alert tone="success">{label} saved.</Alert> : null}
+      {state.phase === 'done' ? <Alert tone="success">{i18n._('account.image.saved', { what: label })}</Alert> : null}
       {state.phase === 'error' ? (
         <Alert
           tone="danger"
-          title={`${label} not saved`}
+          title={i18n._('account.image.notSaved', { what: label })}
           actions={
             <Button size="small" variant="secondary" onClick={() => input.current?.click()}>
-              Choose another file
+              {i18n._('account.image.another')}
             </Button>
           }
         >

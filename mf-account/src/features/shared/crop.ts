@@ -1,6 +1,7 @@
 // Cropping in the browser before upload: the middle of the picture at the shape the page
 // shows (avatars and logos square, banners 3:1), scaled down, re-encoded (which also drops
 // the photo's metadata, such as its GPS position).
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
 
 export type CropShape = 'square' | 'banner';
 
@@ -29,12 +30,12 @@ export async function cropImage(file: Blob, shape: CropShape): Promise<Blob> {
     canvas.width = Math.max(1, Math.round(sw * scale));
     canvas.height = Math.max(1, Math.round(sh * scale));
     const context = canvas.getContext('2d');
-    if (!context) throw new Error('This browser cannot prepare images.');
+    if (!context) throw new Error(i18n._('account.image.browserCannot'));
     context.drawImage(bitmap, sx, sy, sw, sh, 0, 0, canvas.width, canvas.height);
     const blob = await new Promise<Blob | null>((done) => canvas.toBlob(done, 'image/webp', 0.88));
     if (blob && blob.type === 'image/webp') return blob;
     const png = await new Promise<Blob | null>((done) => canvas.toBlob(done, 'image/png'));
-    if (!png) throw new Error('This image could not be prepared.');
+    if (!png) throw new Error(i18n._('account.image.notPrepared'));
     return png;
   } finally {
     bitmap.close();

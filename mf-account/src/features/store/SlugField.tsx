@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
+import { useLingui } from '@lingui/react';
 import { slugSchema } from '@stitchhouse/shared/account/schemas.ts';
 import { TextField } from '@stitchhouse/shared/ui/index.ts';
 import { slugStatus, type SlugStatus } from '../../api/store.ts';
 import * as styles from '../layout/account.module.css';
 
 const WORDS: Record<SlugStatus, string> = {
-  available: 'Available.',
-  yours: 'This address is yours.',
-  taken: 'Taken: another store has (or had) this address.',
-  reserved: 'Reserved: this word belongs to Stitchhouse. Choose another.',
-  invalid: 'Use lowercase letters, digits and single hyphens, 3 to 40 characters.',
+  available: /*i18n*/ 'account.slug.available',
+  yours: /*i18n*/ 'account.slug.yours',
+  taken: /*i18n*/ 'account.slug.taken',
+  reserved: /*i18n*/ 'account.slug.reserved',
+  invalid: /*i18n*/ 'account.slug.invalid',
 };
 
 export interface SlugFieldProps {
@@ -23,6 +24,7 @@ export interface SlugFieldProps {
 
 /** The store's address with a live answer from the database while typing (debounced). */
 export function SlugField({ id, value, onChange, error, current }: SlugFieldProps) {
+  const { i18n } = useLingui();
   const [status, setStatus] = useState<SlugStatus | 'checking' | 'unknown' | null>(null);
   useEffect(() => {
     const slug = value.trim();
@@ -50,13 +52,21 @@ export function SlugField({ id, value, onChange, error, current }: SlugFieldProp
 
   const good = status === 'available' || status === 'yours';
   const line =
-    status === 'checking' ? 'Checking…' : status === 'unknown' ? 'Could not check right now; we check again when you save.' : status ? WORDS[status] : null;
+    status === 'checking'
+      ? i18n._('account.authenticator.checking')
+      : status === 'unknown'
+        ? i18n._('account.slug.unknown')
+        : status
+          ? i18n._(WORDS[status])
+          : null;
   return (
     <div>
       <TextField
         id={id}
-        label="Store address"
-        hint={`Your storefront: ${typeof window === 'undefined' ? '' : window.location.origin}/stores/${value.trim() || 'your-address'}. Old addresses keep leading here.`}
+        label={i18n._('account.slug.label')}
+        hint={i18n._('account.slug.hint', {
+          address: `${typeof window === 'undefined' ? '' : window.location.origin}/stores/${value.trim() || i18n._('account.slug.placeholder')}`,
+        })}
         autoComplete="off"
         spellCheck={false}
         autoCapitalize="none"

@@ -1,6 +1,7 @@
 import { href } from '@stitchhouse/shared';
 import { useState } from 'react';
-import { STORE_KINDS, STORE_KIND_LABELS, slugFromName, storeSchema, type StoreKind } from '@stitchhouse/shared/account/schemas.ts';
+import { Trans, useLingui } from '@lingui/react';
+import { STORE_KINDS, slugFromName, storeSchema, type StoreKind } from '@stitchhouse/shared/account/schemas.ts';
 import { ErrorSummary, useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { SUPPORTED_CURRENCIES } from '@stitchhouse/shared/money.ts';
 import { Alert, Button, Card, Select, TextArea, TextField } from '@stitchhouse/shared/ui/index.ts';
@@ -25,6 +26,18 @@ const IDS = {
   openingHours: 'store-hours',
 };
 
+/** What each kind of store is, as the form offers it, and its short name (message ids of the account catalog). */
+const KIND_CHOICES: Record<StoreKind, string> = {
+  designer: /*i18n*/ 'account.storeKind.designerChoice',
+  retailer: /*i18n*/ 'account.storeKind.retailerChoice',
+  supplier: /*i18n*/ 'account.storeKind.supplierChoice',
+};
+const KIND_NAMES: Record<StoreKind, string> = {
+  designer: /*i18n*/ 'account.storeKind.designer',
+  retailer: /*i18n*/ 'account.storeKind.retailer',
+  supplier: /*i18n*/ 'account.storeKind.supplier',
+};
+
 export interface StoreFormProps {
   store: OwnStore | null;
   /** Whether the member may open a supplier store (approved partners). */
@@ -34,6 +47,7 @@ export interface StoreFormProps {
 
 /** Open a store, or edit it: everything typed stays when the database refuses something. */
 export function StoreForm({ store, canSupply, onSaved }: StoreFormProps) {
+  const { i18n } = useLingui();
   const guessCountry = typeof navigator === 'undefined' ? 'US' : (navigator.language.split('-')[1] ?? 'US').toUpperCase();
   const country = store?.country ?? (countryOptions().some((c) => c.value === guessCountry) ? guessCountry : 'US');
   const form = useZodForm(storeSchema, {
@@ -58,13 +72,13 @@ export function StoreForm({ store, canSupply, onSaved }: StoreFormProps) {
 
   return (
     <Card as="section" className={styles.section} aria-labelledby="store-form-title">
-      <h2 id="store-form-title">{store ? 'Store details' : 'Open your store'}</h2>
+      <h2 id="store-form-title">{store ? i18n._('account.storeForm.details') : i18n._('account.storeForm.open')}</h2>
       <ErrorSummary items={form.summary(IDS)} attempt={form.attempt} />
-      {saved ? <Alert tone="success">Your store is saved.</Alert> : null}
+      {saved ? <Alert tone="success">{i18n._('account.storeForm.saved')}</Alert> : null}
       <form
         className={styles.form}
         noValidate
-        aria-label={store ? 'Store details' : 'Open your store'}
+        aria-label={store ? i18n._('account.storeForm.details') : i18n._('account.storeForm.open')}
         onSubmit={form.onSubmit(async (input) => {
           setSaved(false);
           const next = store ? await saveStore(store.id, input) : await openStore(input);
@@ -74,20 +88,20 @@ export function StoreForm({ store, canSupply, onSaved }: StoreFormProps) {
       >
         {store ? (
           <p>
-            Kind: <strong>{STORE_KIND_LABELS[store.kind].split(':')[0]}</strong>
+            <Trans id="account.storeForm.kind" values={{ kind: i18n._(KIND_NAMES[store.kind]) }} components={{ 0: <strong /> }} />
           </p>
         ) : (
           <Select
             id={IDS.kind}
-            label="What kind of store"
-            options={kinds.map((k) => ({ value: k, label: STORE_KIND_LABELS[k] }))}
+            label={i18n._('account.storeForm.kindLabel')}
+            options={kinds.map((k) => ({ value: k, label: i18n._(KIND_CHOICES[k]) }))}
             required
             {...form.field('kind')}
           />
         )}
         <TextField
           id={IDS.name}
-          label="Store name"
+          label={i18n._('account.storeForm.name')}
           required
           {...form.field('name')}
           onChange={(e) => {
@@ -106,44 +120,50 @@ export function StoreForm({ store, canSupply, onSaved }: StoreFormProps) {
           }}
         />
         {store && store.oldSlugs.length > 0 ? (
-          <p className={styles.muted}>Old addresses that still lead here: {store.oldSlugs.map((s) => href('/stores/:slug', { slug: s })).join(', ')}</p>
+          <p className={styles.muted}>
+            {i18n._('account.storeForm.oldAddresses', {
+              addresses: new Intl.ListFormat(i18n.locale, { type: 'unit', style: 'short' }).format(
+                store.oldSlugs.map((s) => href('/stores/:slug', { slug: s })),
+              ),
+            })}
+          </p>
         ) : null}
-        <TextArea id={IDS.bio} label="Bio" hint="Markdown: **bold**, *italic*, lists and links. Shown on your storefront." rows={6} {...form.field('bio')} />
+        <TextArea id={IDS.bio} label={i18n._('account.storeForm.bio')} hint={i18n._('account.storeForm.bioHint')} rows={6} {...form.field('bio')} />
         <div className={styles.actions}>
           <Button variant="ghost" size="small" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
-            {preview ? 'Hide preview' : 'Preview bio'}
+            {preview ? i18n._('account.storeForm.hidePreview') : i18n._('account.storeForm.preview')}
           </Button>
         </div>
         {preview ? <BioPreview markdown={form.values.bio} /> : null}
-        <Select id={IDS.country} label="Country" options={countryOptions()} required {...form.field('country')} />
+        <Select id={IDS.country} label={i18n._('account.form.country')} options={countryOptions(i18n.locale)} required {...form.field('country')} />
         <Select
           id={IDS.currency}
-          label="Currency"
-          hint="Your prices and payouts are in this currency."
+          label={i18n._('account.storeForm.currency')}
+          hint={i18n._('account.storeForm.currencyHint')}
           options={SUPPORTED_CURRENCIES.map((c) => ({ value: c, label: c }))}
           required
           {...form.field('currency')}
         />
         {kind === 'retailer' ? (
           <fieldset>
-            <legend>Shop address and opening hours</legend>
-            <TextField id={IDS.addressLine1} label="Street and number" autoComplete="address-line1" required {...form.field('addressLine1')} />
-            <TextField id={IDS.addressLine2} label="Address line 2" autoComplete="address-line2" {...form.field('addressLine2')} />
-            <TextField id={IDS.city} label="Town or city" autoComplete="address-level2" required {...form.field('city')} />
-            <TextField id={IDS.postalCode} label="Postcode" autoComplete="postal-code" required {...form.field('postalCode')} />
-            <TextField id={IDS.region} label="Region or state" autoComplete="address-level1" {...form.field('region')} />
+            <legend>{i18n._('account.storeForm.addressAndHours')}</legend>
+            <TextField id={IDS.addressLine1} label={i18n._('account.form.street')} autoComplete="address-line1" required {...form.field('addressLine1')} />
+            <TextField id={IDS.addressLine2} label={i18n._('account.form.address2')} autoComplete="address-line2" {...form.field('addressLine2')} />
+            <TextField id={IDS.city} label={i18n._('account.form.city')} autoComplete="address-level2" required {...form.field('city')} />
+            <TextField id={IDS.postalCode} label={i18n._('account.form.postcode')} autoComplete="postal-code" required {...form.field('postalCode')} />
+            <TextField id={IDS.region} label={i18n._('account.form.region')} autoComplete="address-level1" {...form.field('region')} />
             <TextArea
               id={IDS.openingHours}
-              label="Opening hours"
-              hint="For example: Tue–Fri 10:00–18:00, Sat 10:00–14:00."
+              label={i18n._('account.storeForm.hours')}
+              hint={i18n._('account.storeForm.hoursHint')}
               rows={3}
               {...form.field('openingHours')}
             />
           </fieldset>
         ) : null}
         <div className={styles.actions}>
-          <Button type="submit" busy={form.busy} busyLabel={store ? 'Saving…' : 'Opening your store…'}>
-            {store ? 'Save store' : 'Open store'}
+          <Button type="submit" busy={form.busy} busyLabel={store ? i18n._('account.saving') : i18n._('account.storeForm.opening')}>
+            {store ? i18n._('account.storeForm.save') : i18n._('account.storeForm.submitOpen')}
           </Button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react';
 import { CERTIFICATE_MAX_BYTES, sniffCertificateType, wholesaleApplicationSchema } from '@stitchhouse/shared/account/schemas.ts';
 import { taxIdExample } from '@stitchhouse/shared/account/taxId.ts';
 import { ErrorSummary, useZodForm } from '@stitchhouse/shared/form/index.ts';
@@ -29,6 +30,7 @@ export interface ApplicationFormProps {
 
 /** The application (or re-application): the business, its tax number, address and certificate. */
 export function ApplicationForm({ userId, existing, onSubmitted }: ApplicationFormProps) {
+  const { i18n } = useLingui();
   const form = useZodForm(wholesaleApplicationSchema, {
     businessName: existing?.businessName ?? '',
     country: existing?.country ?? 'DE',
@@ -50,8 +52,8 @@ export function ApplicationForm({ userId, existing, onSubmitted }: ApplicationFo
     form.setValue('certificate', '');
     if (!chosen) return;
     const kind = sniffCertificateType(new Uint8Array(await chosen.slice(0, 8).arrayBuffer()));
-    if (chosen.size > CERTIFICATE_MAX_BYTES) form.invalid('certificate', `This file is ${formatBytes(chosen.size)}; the limit is 10 MB.`);
-    else if (!kind) form.invalid('certificate', 'The certificate must be a PDF, JPEG or PNG file (checked by its content, not its name).');
+    if (chosen.size > CERTIFICATE_MAX_BYTES) form.invalid('certificate', i18n._('account.wholesaleForm.tooBig', { size: formatBytes(chosen.size) }));
+    else if (!kind) form.invalid('certificate', i18n._('account.wholesaleForm.wrongType'));
     else setFile(chosen);
   }
 
@@ -61,10 +63,10 @@ export function ApplicationForm({ userId, existing, onSubmitted }: ApplicationFo
       <form
         className={styles.form}
         noValidate
-        aria-label="Wholesale application"
+        aria-label={i18n._('account.wholesaleForm.form')}
         onSubmit={form.onSubmit(async (input) => {
           if (!file && !existing?.documentPath) {
-            form.invalid('certificate', 'Attach your resale certificate (PDF, JPEG or PNG).');
+            form.invalid('certificate', i18n._('account.wholesaleForm.missing'));
             return;
           }
           let documentPath = existing?.documentPath ?? null;
@@ -79,28 +81,40 @@ export function ApplicationForm({ userId, existing, onSubmitted }: ApplicationFo
           onSubmitted();
         })}
       >
-        <TextField id={IDS.businessName} label="Business name" autoComplete="organization" required {...form.field('businessName')} />
-        <Select id={IDS.country} label="Country" options={countryOptions()} required {...form.field('country')} />
+        <TextField
+          id={IDS.businessName}
+          label={i18n._('account.wholesaleForm.business')}
+          autoComplete="organization"
+          required
+          {...form.field('businessName')}
+        />
+        <Select id={IDS.country} label={i18n._('account.form.country')} options={countryOptions(i18n.locale)} required {...form.field('country')} />
         <TextField
           id={IDS.taxId}
-          label="VAT or tax number"
-          hint={example ? `As on your certificate, e.g. ${example}.` : 'As on your registration certificate.'}
+          label={i18n._('account.wholesaleForm.taxId')}
+          hint={example ? i18n._('account.wholesaleForm.taxIdExample', { example }) : i18n._('account.wholesaleForm.taxIdHint')}
           required
           {...form.field('taxId')}
         />
-        <TextField id={IDS.addressLine1} label="Street and number" autoComplete="address-line1" required {...form.field('addressLine1')} />
-        <TextField id={IDS.addressLine2} label="Address line 2" autoComplete="address-line2" {...form.field('addressLine2')} />
-        <TextField id={IDS.city} label="Town or city" autoComplete="address-level2" required {...form.field('city')} />
-        <TextField id={IDS.postalCode} label="Postcode" autoComplete="postal-code" required {...form.field('postalCode')} />
-        <TextField id={IDS.region} label="Region or state" autoComplete="address-level1" {...form.field('region')} />
-        <TextField id={IDS.website} label="Website" type="url" placeholder="https://" autoComplete="url" {...form.field('website')} />
+        <TextField id={IDS.addressLine1} label={i18n._('account.form.street')} autoComplete="address-line1" required {...form.field('addressLine1')} />
+        <TextField id={IDS.addressLine2} label={i18n._('account.form.address2')} autoComplete="address-line2" {...form.field('addressLine2')} />
+        <TextField id={IDS.city} label={i18n._('account.form.city')} autoComplete="address-level2" required {...form.field('city')} />
+        <TextField id={IDS.postalCode} label={i18n._('account.form.postcode')} autoComplete="postal-code" required {...form.field('postalCode')} />
+        <TextField id={IDS.region} label={i18n._('account.form.region')} autoComplete="address-level1" {...form.field('region')} />
+        <TextField
+          id={IDS.website}
+          label={i18n._('account.wholesaleForm.website')}
+          type="url"
+          placeholder={i18n._('account.wholesaleForm.websitePlaceholder')}
+          autoComplete="url"
+          {...form.field('website')}
+        />
         <div>
           <label htmlFor={IDS.certificate}>
-            <strong>Resale certificate</strong>
+            <strong>{i18n._('account.wholesaleForm.certificate')}</strong>
           </label>
           <p id={`${IDS.certificate}-hint`} className={styles.muted}>
-            {existing?.documentPath ? 'We have your certificate. Choose a file only to replace it. ' : ''}A PDF, JPEG or PNG up to 10 MB. Only you and
-            Stitchhouse staff can see it.
+            {existing?.documentPath ? i18n._('account.wholesaleForm.certificateReplaceHint') : i18n._('account.wholesaleForm.certificateHint')}
           </p>
           <input
             id={IDS.certificate}
@@ -118,15 +132,15 @@ export function ApplicationForm({ userId, existing, onSubmitted }: ApplicationFo
         </div>
         {progress ? (
           <Progress
-            label="Uploading the certificate"
+            label={i18n._('account.wholesaleForm.uploading')}
             value={progress.sent}
             max={progress.total}
-            valueText={`${formatBytes(progress.sent)} of ${formatBytes(progress.total)}`}
+            valueText={i18n._('account.bytesOf', { sent: formatBytes(progress.sent), total: formatBytes(progress.total) })}
           />
         ) : null}
         <div className={styles.actions}>
-          <Button type="submit" busy={form.busy} busyLabel="Sending your application…">
-            {existing ? 'Apply again' : 'Apply for wholesale'}
+          <Button type="submit" busy={form.busy} busyLabel={i18n._('account.wholesaleForm.sending')}>
+            {existing ? i18n._('account.wholesaleForm.applyAgain') : i18n._('account.wholesaleForm.apply')}
           </Button>
         </div>
       </form>

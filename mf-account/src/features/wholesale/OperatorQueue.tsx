@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react';
 import { serverMessage } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Button, Card } from '@stitchhouse/shared/ui/index.ts';
 import { ReviewDecision, ReviewQueue } from '@stitchhouse/shared/ui/ReviewQueue.tsx';
@@ -8,6 +9,7 @@ import * as styles from '../layout/account.module.css';
 
 /** Operators: the queue of applications, each opened with its certificate, approved or rejected with a reason. */
 export function OperatorQueue() {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState<string | null>(null);
   // live: a new application or another operator's decision shows at once (wholesale_accounts is
   // published for Realtime; RLS lets operators read the rows); ReviewQueue's query is ['review-queue', queueKey, filter]
@@ -15,7 +17,7 @@ export function OperatorQueue() {
 
   return (
     <Card as="section" className={styles.section} aria-labelledby="queue-title">
-      <h2 id="queue-title">Wholesale applications</h2>
+      <h2 id="queue-title">{i18n._('account.queue.title')}</h2>
       <ReviewQueue<Application>
         filterId="queue-filter"
         load={listApplications}
@@ -23,7 +25,7 @@ export function OperatorQueue() {
         renderItem={(a, decided) => (
           <>
             <Button variant="ghost" size="small" aria-expanded={open === a.id} onClick={() => setOpen(open === a.id ? null : a.id)}>
-              {a.businessName} ({a.country}) · {a.status}
+              {i18n._('account.queue.item', { business: a.businessName, country: a.country, status: a.status })}
             </Button>
             {open === a.id ? (
               <ApplicationReview
@@ -42,6 +44,7 @@ export function OperatorQueue() {
 }
 
 function ApplicationReview({ application: a, onDecided }: { application: Application; onDecided: (message: string) => void }) {
+  const { i18n } = useLingui();
   const [opening, setOpening] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -61,35 +64,35 @@ function ApplicationReview({ application: a, onDecided }: { application: Applica
   return (
     <div className={styles.preview}>
       <dl>
-        <dt>VAT or tax number</dt>
+        <dt>{i18n._('account.wholesaleForm.taxId')}</dt>
         <dd>{a.taxId}</dd>
-        <dt>Address</dt>
+        <dt>{i18n._('account.queue.address')}</dt>
         <dd>{[a.addressLine1, a.addressLine2, `${a.postalCode} ${a.city}`, a.region, a.country].filter(Boolean).join(', ')}</dd>
-        <dt>Website</dt>
+        <dt>{i18n._('account.wholesaleForm.website')}</dt>
         <dd>
           {a.website ? (
             <a href={a.website} rel="noopener noreferrer nofollow" target="_blank">
               {a.website}
             </a>
           ) : (
-            'none given'
+            i18n._('account.queue.noWebsite')
           )}
         </dd>
-        <dt>Applied</dt>
-        <dd>{new Date(a.createdAt).toLocaleDateString()}</dd>
+        <dt>{i18n._('account.queue.applied')}</dt>
+        <dd>{new Date(a.createdAt).toLocaleDateString(i18n.locale)}</dd>
         {a.reason ? (
           <>
-            <dt>Reason given</dt>
+            <dt>{i18n._('account.queue.reason')}</dt>
             <dd>{a.reason}</dd>
           </>
         ) : null}
       </dl>
       {a.documentPath ? (
-        <Button variant="secondary" size="small" busy={opening} busyLabel="Opening…" onClick={() => void openDocument()}>
-          Open the resale certificate
+        <Button variant="secondary" size="small" busy={opening} busyLabel={i18n._('account.queue.opening')} onClick={() => void openDocument()}>
+          {i18n._('account.queue.openCertificate')}
         </Button>
       ) : (
-        <p className={styles.muted}>No certificate attached.</p>
+        <p className={styles.muted}>{i18n._('account.queue.noCertificate')}</p>
       )}
       {problem ? <Alert tone="danger">{problem}</Alert> : null}
       {a.status === 'pending' ? (
@@ -98,7 +101,7 @@ function ApplicationReview({ application: a, onDecided }: { application: Applica
           decide={(decision, reason) => reviewApplication(a.id, decision, reason)}
           onDecided={onDecided}
           reasonId={`reason-${a.id}`}
-          reasonLabel="Reason (needed to reject; sent to the applicant)"
+          reasonLabel={i18n._('account.queue.reasonLabel')}
           actionsClassName={styles.actions}
         />
       ) : null}
