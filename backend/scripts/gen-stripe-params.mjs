@@ -147,6 +147,30 @@ function build() {
     return compact({ scalar: !!(x.scalar || y.scalar), free: false, fields, items });
   }
 
+  /**
+   * The top-level parameters whose type is a list of words ('auto' | 'de' | … | OtherString: the
+   * SDK's open string enums), with the words this API version takes: a reader refuses any other
+   * (`locale`, `mode` …) as Stripe does.
+   */
+  function enumValues(type) {
+    const out = {};
+    for (const prop of checker.getPropertiesOfType(type)) {
+      const decl = prop.valueDeclaration ?? prop.declarations?.[0];
+      const propType = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(prop, decl));
+      const members = propType.isUnion() ? propType.types : [propType];
+      const words = [];
+      let open = true;
+      for (const member of members) {
+        if (member.flags & nothing) continue;
+        if (member.isStringLiteral()) words.push(member.value);
+        // OtherString (string & {}): the SDK's room for values newer than its types
+        else if (!(member.isIntersection() && member.types.some((t) => t.flags & ts.TypeFlags.String))) open = false;
+      }
+      if (open && words.filter((w) => w !== '').length > 1) out[prop.name] = words.filter((w) => w !== '').sort();
+    }
+    return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+  }
+
   const endpoints = {};
   const problems = [];
   for (const route of routes) {
@@ -173,9 +197,11 @@ function build() {
     }
     const type = checker.getNonNullableType(checker.getTypeAtLocation(params));
     const tree = node(type, 0, '');
+    const values = enumValues(type);
     endpoints[`${route.method} ${route.path}`] = {
       sdk: `${relative(stripeRoot, sdk.file)} ${sdk.className}.${sdk.methodName}(${checker.typeToString(type)})`,
       params: tree === true ? {} : (tree.fields ?? {}),
+      ...(Object.keys(values).length ? { values } : {}),
     };
   }
   if (problems.length) throw new Error(problems.join('\n'));

@@ -11,7 +11,7 @@ export type ParamNode = true | 'metadata' | { scalar?: true; fields?: Record<str
 
 interface Declared {
   stripe: string;
-  endpoints: Record<string, { sdk: string; params: Record<string, ParamNode> }>;
+  endpoints: Record<string, { sdk: string; params: Record<string, ParamNode>; values?: Record<string, string[]> }>;
 }
 
 const declared = JSON.parse(fs.readFileSync(new URL('./stripe-params.json', import.meta.url), 'utf8')) as Declared;
@@ -60,4 +60,11 @@ function checkValue(value: unknown, node: ParamNode, path: string): void {
   if (node.fields) return checkHash(given, node.fields, path);
   const first = Object.keys(given)[0];
   if (first !== undefined) throw unknownParam(`${path}[${first}]`);
+}
+
+/** The words Stripe takes for a top-level parameter of an endpoint (`locale`, `mode` …), as the pinned SDK types them. */
+export function declaredValues(method: string, routePath: string, name: string): readonly string[] {
+  const values = declared.endpoints[`${method} ${routePath}`]?.values?.[name];
+  if (!values) throw new Error(`no declared values for ${name} of ${method} ${routePath}: run \`node backend/scripts/gen-stripe-params.mjs\``);
+  return values;
 }

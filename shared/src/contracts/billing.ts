@@ -2,6 +2,10 @@
 // store the caller owns. supabase/functions/billing and mf-payments (api/stores.ts) read it.
 import { z } from 'zod';
 import { errorEnvelopeOf, invalidInputDetails, methodNotAllowedDetails } from './envelope.ts';
+import { LOCALES } from '../i18n/locales.ts';
+
+/** The language the hosted checkout or portal speaks (a member without it gets their profile's language, then the browser's). */
+const locale = z.enum(LOCALES, { error: `locale must be one of ${LOCALES.join(', ')}` }).optional();
 
 export const billingRequest = z.discriminatedUnion(
   'action',
@@ -11,8 +15,9 @@ export const billingRequest = z.discriminatedUnion(
       store_id: z.guid({ error: 'store_id must be a store id' }),
       plan: z.literal('pro', { error: 'plan must be pro (Free needs no subscription)' }),
       interval: z.enum(['month', 'year'], { error: 'interval must be month or year' }),
+      locale,
     }),
-    z.object({ action: z.literal('portal'), store_id: z.guid({ error: 'store_id must be a store id' }) }),
+    z.object({ action: z.literal('portal'), store_id: z.guid({ error: 'store_id must be a store id' }), locale }),
     // Pro monthly ↔ yearly, as Stripe's portal switches it: the subscription's item moves to the other
     // price with prorations, billed at once (the billing period restarts on the new interval)
     z.object({

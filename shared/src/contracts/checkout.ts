@@ -1,13 +1,14 @@
 // The checkout function's wire: the cart it prices, the quote it answers (preview,
 // order) and each refusal's code with its details. supabase/functions/checkout and mf-payments
 // (api/checkout.ts, features/checkout/problems.ts) both read this file.
-//   POST /checkout { items, discount_code?, country, preview?, email?, referral?, partner_code? }
+//   POST /checkout { items, discount_code?, country, preview?, email?, referral?, partner_code?, locale? }
 //   POST /checkout { cancel_order }
 import { z } from 'zod';
 import { MAX_PRINT_QUANTITY } from '../cart/keys.ts';
 import { isSellingCountry } from '../countries.ts';
 import { errorEnvelopeOf, invalidInputDetails, methodNotAllowedDetails } from './envelope.ts';
 import { ORDER_ITEM_KINDS } from '../statuses.ts';
+import { LOCALES } from '../i18n/locales.ts';
 
 export const MAX_CHECKOUT_LINES = 50;
 export const LINE_KINDS = ORDER_ITEM_KINDS;
@@ -56,6 +57,9 @@ export const checkoutRequest = z.object({
     .toUpperCase()
     .max(16, { error: 'A partner code is at most 16 letters and digits' })
     .nullish(),
+  // the language the buyer reads the page in: Stripe's payment page speaks it (a member without
+  // it gets their profile's language, then the browser's)
+  locale: z.enum(LOCALES, { error: `locale must be one of ${LOCALES.join(', ')}` }).optional(),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequest>;
 

@@ -1,6 +1,8 @@
 // What the payment functions share on top of the one handler (./handler.ts): a refusal that
 // says nothing was charged, Stripe's errors mapped to the contract's codes, the site's URL.
 //   Deno.serve(handler({ name: 'refund', ...PAYMENTS }, refund));
+import { checkoutRequest } from '@stitchhouse/shared/contracts/checkout.ts';
+import { serviceClient } from './clients.ts';
 import { FunctionError, type Details, type HandlerOptions } from './handler.ts';
 
 /** A payment function's refusal: the one error shape, with a payments contract code. */
@@ -28,3 +30,20 @@ export const PAYMENTS = {
   failure: providerFailure,
   serverErrorMessage: 'Something went wrong on our side. Nothing was charged; please try again.',
 } as const satisfies Omit<HandlerOptions, 'name'>;
+
+/** One of the five languages (shared/src/i18n/locales.ts), as the contracts take it. */
+type Locale = NonNullable<ReturnType<typeof checkoutRequest.shape.locale.parse>>;
+
+/**
+ * The language Stripe's hosted pages (Checkout, the billing portal) speak for this person: what the
+ * page asked for, else the member's saved language (profiles.locale), else undefined (Stripe's
+ * `auto`: the browser's). Our five languages are all Stripe locales.
+ */
+export async function stripeLocale(userId: string, asked: Locale | undefined): Promise<Locale | undefined> {
+  if (asked) return asked;
+  const { data, error } = await serviceClient().from('profiles').select('locale').eq('id', userId).maybeSingle();
+  if (error) throw error;
+  const saved = (data as unknown as { locale?: unknown } | null)?.locale;
+  const known = checkoutRequest.shape.locale.safeParse(saved);
+  return known.success ? known.data : undefined;
+}

@@ -10,7 +10,7 @@ import { billingRequest, type BillingSwitchAnswer } from '@stitchhouse/shared/co
 import { json, serviceClient } from '../_shared/clients.ts';
 import { handler, type Context } from '../_shared/handler.ts';
 import { siteUrl } from '../_shared/env.ts';
-import { PAYMENTS, PaymentFailure } from '../_shared/payments.ts';
+import { PAYMENTS, PaymentFailure, stripeLocale } from '../_shared/payments.ts';
 import { paymentsConfigured, stripe, type Stripe } from '../_shared/stripe.ts';
 import { PLANS, planLookupKey, planPrice, type Currency } from '@stitchhouse/shared/pricing.ts';
 import { siteLink } from '@stitchhouse/shared/routes.ts';
@@ -121,12 +121,14 @@ async function billing(req: Request, ctx: Context): Promise<Response> {
   if (error) throw error;
   if (!store || store.owner_id !== caller.user.id) throw new PaymentFailure('forbidden', 'Only the store’s owner can change its plan.', 403);
 
+  const locale = body.action === 'switch' ? undefined : await stripeLocale(caller.user.id, body.locale);
   if (body.action === 'portal') {
     const { data: customer } = await db.from('billing_customers').select('provider_customer_id').eq('store_id', store.id).maybeSingle();
     if (!customer) throw new PaymentFailure('no_subscription', 'This store has no subscription yet; choose Pro first.', 409);
     const session = await stripe().billingPortal.sessions.create({
       customer: customer.provider_customer_id as string,
       return_url: siteLink(siteUrl(), '/payment/subscription'),
+      ...(locale ? { locale } : {}),
     });
     return json({ url: session.url });
   }
@@ -151,6 +153,7 @@ async function billing(req: Request, ctx: Context): Promise<Response> {
     customer_update: { address: 'auto' },
     success_url: siteLink(siteUrl(), '/payment/subscription', {}, { status: 'success' }),
     cancel_url: siteLink(siteUrl(), '/payment/subscription', {}, { status: 'cancelled' }),
+    ...(locale ? { locale } : {}),
   };
   const session = await stripe().checkout.sessions.create(params);
   return json({ url: session.url });

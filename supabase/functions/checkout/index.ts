@@ -10,7 +10,7 @@
 import { callerClient, json, serviceClient } from '../_shared/clients.ts';
 import { handler, type Context } from '../_shared/handler.ts';
 import { siteUrl } from '../_shared/env.ts';
-import { PAYMENTS, PaymentFailure } from '../_shared/payments.ts';
+import { PAYMENTS, PaymentFailure, stripeLocale } from '../_shared/payments.ts';
 import { sendReceipt } from '../_shared/payouts.ts';
 import { paymentsConfigured, providerName, stripe, type Stripe } from '../_shared/stripe.ts';
 import {
@@ -496,6 +496,7 @@ async function checkout(req: Request, ctx: Context): Promise<Response> {
     return json({ order_id: id, url: success, quote: publicQuote, ...partner });
   }
 
+  const locale = await stripeLocale(caller.user.id, body.locale);
   let session: Stripe.Checkout.Session;
   try {
     // the buyer as a customer in the cart's country: Stripe Tax starts from it, the page preselects it
@@ -526,6 +527,8 @@ async function checkout(req: Request, ctx: Context): Promise<Response> {
         // shown where the buyer's device has them) and PayPal: Checkout offers those of them the
         // account has turned on and the cart's currency takes
         allowed_payment_method_types: ['card', 'paypal'],
+        // the page in the buyer's language (Stripe's `auto`, the browser's, when we know none)
+        ...(locale ? { locale } : {}),
       },
       { idempotencyKey: `checkout-${id}` },
     );

@@ -8,6 +8,7 @@ import { list } from '../core.ts';
 import { offSessionBehaviour, type CardInput } from '../cards.ts';
 import { invalidParam, invalidRequest, missingParam, noSuch, StripeApiError } from '../errors.ts';
 import { shaped } from '../fixtures.ts';
+import { declaredValues } from '../declared.ts';
 import { newId } from '../ids.ts';
 import { arr, bool, metadata, oneOf, requireStr, str, type Params } from '../params.ts';
 import type { Stored, Tx } from '../store.ts';
@@ -705,6 +706,9 @@ export async function createPortalSession(sb: SandboxCore, t: Tx, p: Params): Pr
   const customer = await getCustomer(t, requireStr(p, 'customer'), 'customer');
   const returnUrl = str(p, 'return_url') ?? null;
   if (returnUrl !== null && !/^https?:\/\//.test(returnUrl)) throw invalidParam('return_url', 'Not a valid URL', 'url_invalid');
+  // only the languages Stripe's portal speaks (refused otherwise, as Stripe does); the portal page is in it
+  const locale = (oneOf(str(p, 'locale'), declaredValues('POST', '/v1/billing_portal/sessions', 'locale'), 'locale') ??
+    null) as Stripe.BillingPortal.Session['locale'];
   const id = newId('bps');
   const session = shaped<Stripe.BillingPortal.Session>('billing_portal.session', {
     id,
@@ -714,7 +718,7 @@ export async function createPortalSession(sb: SandboxCore, t: Tx, p: Params): Pr
     customer: customer.id,
     flow: null,
     livemode: false,
-    locale: str(p, 'locale') ?? null,
+    locale,
     on_behalf_of: null,
     return_url: returnUrl,
     url: sb.url(`/billing/${id}`),

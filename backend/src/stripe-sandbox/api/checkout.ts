@@ -6,6 +6,7 @@ import { list } from '../core.ts';
 import { authenticationFailure, cardBehaviour, checkCardFields, type CardDecline, type CardFieldError, type CardInput } from '../cards.ts';
 import { invalidParam, invalidRequest, missingParam, noSuch } from '../errors.ts';
 import { shaped } from '../fixtures.ts';
+import { declaredValues } from '../declared.ts';
 import { newId, randomToken } from '../ids.ts';
 import { arr, bool, int, metadata, obj, oneOf, requireInt, str, type Params } from '../params.ts';
 import type { Stored, Tx } from '../store.ts';
@@ -164,6 +165,8 @@ export async function createSession(sb: SandboxCore, t: Tx, p: Params): Promise<
   const mode = oneOf(str(p, 'mode'), ['payment', 'subscription', 'setup'] as const, 'mode');
   if (!mode) throw missingParam('mode');
   if (mode === 'setup') throw invalidParam('mode', 'The Stitchhouse sandbox supports mode payment and subscription.');
+  // only the languages Stripe's pages speak (refused otherwise, as Stripe does); the hosted page is in it
+  const locale = (oneOf(str(p, 'locale'), declaredValues('POST', '/v1/checkout/sessions', 'locale'), 'locale') ?? null) as Session['locale'];
   const successUrl = validUrl(str(p, 'success_url'), 'success_url');
   const cancelUrl = validUrl(str(p, 'cancel_url'), 'cancel_url');
   // API 2026-10-28's values (`hosted` and `embedded` were renamed); the sandbox serves the hosted page only
@@ -280,7 +283,7 @@ export async function createSession(sb: SandboxCore, t: Tx, p: Params): Promise<
     invoice: null,
     invoice_creation: null,
     livemode: false,
-    locale: str(p, 'locale') ?? null,
+    locale,
     metadata: metadata(p),
     mode,
     payment_intent: null,

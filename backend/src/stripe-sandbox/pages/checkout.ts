@@ -12,6 +12,8 @@ import { authenticate, expireDueSessions, getSession, lineItemsOf, paySession, t
 import { getCustomer } from '../api/customers.ts';
 import { getIntent } from '../api/payments.ts';
 import { cardFields, countryOptionTags, money, page, type Markup } from './layout.ts';
+import { pageLanguage, texts, type Texts } from './texts.ts';
+import type { Locale } from '../../../../shared/src/i18n/locales.ts';
 import { StripeApiError } from '../errors.ts';
 import { behaviourOf, taxRateFor, type TaxRate } from '../tax.ts';
 import { formatBasisPoints } from '../../../../shared/src/plans.ts';
@@ -24,15 +26,26 @@ interface FormState {
   alert?: string;
 }
 
-function goneMessage(session: Session): Markup {
+function goneMessage(session: Session, t: Texts): Markup {
   if (session.status === 'expired') {
-    return html`<h1>This checkout has expired</h1>
-<p>The time to pay for this order ran out, so nothing was charged.</p>
-${session.cancel_url ? html`<p><a class="button primary" href="${session.cancel_url}">Return to Stitchhouse</a></p>` : ''}`;
+    return html`<h1>${t.expiredHeading}</h1>
+<p>${t.expiredText}</p>
+${session.cancel_url ? html`<p><a class="button primary" href="${session.cancel_url}">${t.returnToStitchhouse}</a></p>` : ''}`;
   }
-  return html`<h1>This checkout is complete</h1>
-<p>Your payment went through.</p>
-${session.success_url ? html`<p><a class="button primary" href="${session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id)}">Continue to Stitchhouse</a></p>` : ''}`;
+  return html`<h1>${t.completeHeading}</h1>
+<p>${t.completeText}</p>
+${session.success_url ? html`<p><a class="button primary" href="${session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id)}">${t.continueToStitchhouse}</a></p>` : ''}`;
+}
+
+/** The language of a session's pages: its locale, else (auto, none) the browser's. */
+function sessionLanguage(c: Context, session: Session): Locale {
+  return pageLanguage(session.locale, c.req.header('accept-language'));
+}
+
+/** The texts of session `id`'s pages (for what a form POST answers). */
+async function sessionTexts(c: Context, sb: SandboxCore, id: string): Promise<Texts> {
+  const session = await sb.tx(async (t) => (await getSession(t, id)).data);
+  return texts(sessionLanguage(c, session));
 }
 
 async function render(c: Context, sb: SandboxCore, id: string, state: FormState, status = 200): Promise<Response> {
@@ -52,9 +65,11 @@ async function render(c: Context, sb: SandboxCore, id: string, state: FormState,
       tax: (stored.internal as { tax?: TaxRate | null }).tax ?? null,
     };
   });
-  const title = session.status === 'open' ? 'Pay Stitchhouse' : session.status === 'expired' ? 'Checkout expired' : 'Checkout complete';
+  const lang = sessionLanguage(c, session);
+  const t = texts(lang);
+  const title = session.status === 'open' ? t.payTitle : session.status === 'expired' ? t.expiredTitle : t.completeTitle;
   if (session.status !== 'open')
-    return page(c, { title: `${title} · Stitchhouse sandbox`, body: goneMessage(session), status: session.status === 'expired' ? 410 : 200 });
+    return page(c, { title: `${title} · ${t.titleSuffix}`, body: goneMessage(session, t), status: session.status === 'expired' ? 410 : 200, lang });
   const currency = session.currency!;
   const askEmail = !session.customer_email && !customerEmail;
   const v = state.values;
@@ -64,46 +79,47 @@ async function render(c: Context, sb: SandboxCore, id: string, state: FormState,
   const inclusive = items.every((i) => !i.price || behaviourOf(i.price) === 'inclusive');
   const taxAmount = session.total_details?.amount_tax ?? 0;
   const body = html`
-<h1>Pay Stitchhouse</h1>
-${state.alert ? html`<div class="alert" role="alert" id="payment-error" tabindex="-1" autofocus><strong>Payment failed.</strong> ${state.alert} Try another card, or cancel and return.</div>` : ''}
-<h2 id="summary">Order summary${session.mode === 'subscription' ? ' (subscription)' : ''}</h2>
+<h1>${t.payTitle}</h1>
+${state.alert ? html`<div class="alert" role="alert" id="payment-error" tabindex="-1" autofocus>${t.paymentFailed(state.alert)}</div>` : ''}
+<h2 id="summary">${session.mode === 'subscription' ? t.orderSummarySubscription : t.orderSummary}</h2>
 <table aria-labelledby="summary">
-<thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Amount</th></tr></thead>
+<thead><tr><th scope="col">${t.item}</th><th scope="col" class="num">${t.qty}</th><th scope="col" class="num">${t.amount}</th></tr></thead>
 <tbody>
-${items.map((i) => html`<tr><td>${i.description}${i.price?.recurring ? html` · per ${i.price.recurring.interval}` : ''}</td><td class="num">${i.quantity}</td><td class="num">${money(i.amount_total, currency)}</td></tr>`)}
+${items.map((i) => html`<tr><td>${i.description}${i.price?.recurring ? html` · ${t.perInterval(i.price.recurring.interval)}` : ''}</td><td class="num">${i.quantity}</td><td class="num">${money(i.amount_total, currency, lang)}</td></tr>`)}
 </tbody>
 <tfoot>
 ${
   session.automatic_tax.enabled
     ? session.automatic_tax.status === 'complete' && taxRate
-      ? html`<tr id="tax-line"><th scope="row" colspan="2">VAT${taxRate.rateBp ? ` (${formatBasisPoints(taxRate.rateBp)}${inclusive ? ', included' : ''})` : ''}</th><td class="num">${money(taxAmount, currency)}</td></tr>`
-      : html`<tr id="tax-line"><th scope="row" colspan="2">Tax</th><td class="num">Calculated from your country</td></tr>`
+      ? html`<tr id="tax-line"><th scope="row" colspan="2">${taxRate.rateBp ? t.vatRate(formatBasisPoints(taxRate.rateBp), inclusive) : t.vat}</th><td class="num">${money(taxAmount, currency, lang)}</td></tr>`
+      : html`<tr id="tax-line"><th scope="row" colspan="2">${t.tax}</th><td class="num">${t.taxFromCountry}</td></tr>`
     : ''
 }
-<tr><th scope="row" colspan="2">Total</th><td class="num total">${money(session.amount_total ?? 0, currency)}</td></tr></tfoot>
+<tr><th scope="row" colspan="2">${t.total}</th><td class="num total">${money(session.amount_total ?? 0, currency, lang)}</td></tr></tfoot>
 </table>
-${walletButtons(session, country, askEmail ? (v.email ?? '') : null)}
+${walletButtons(session, country, askEmail ? (v.email ?? '') : null, t)}
 <form method="post" action="/checkout/${session.id}" novalidate>
-<h2>Payment details</h2>
+<h2>${t.paymentDetails}</h2>
 ${
   askEmail
-    ? html`<label for="email">Email</label>
+    ? html`<label for="email">${t.email}</label>
 <input id="email" name="email" type="email" autocomplete="email" value="${v.email ?? ''}" required${state.fieldError?.field === 'email' ? html` aria-invalid="true" autofocus aria-describedby="email-error"` : ''}>
 ${state.fieldError?.field === 'email' ? html`<p class="field-error" id="email-error">${state.fieldError.message}</p>` : ''}`
-    : html`<p>Receipt to <strong>${session.customer_email ?? customerEmail ?? 'the email on file'}</strong></p>`
+    : html`<p>${t.receiptTo(session.customer_email ?? customerEmail ?? t.emailOnFile)}</p>`
 }
-${cardFields(v, state.fieldError)}
-<label for="country">Country</label>
-<select id="country" name="country" autocomplete="country">${countryOptionTags(country)}</select>
+${cardFields(v, state.fieldError, t)}
+<label for="country">${t.country}</label>
+<select id="country" name="country" autocomplete="country">${countryOptionTags(country, lang)}</select>
 <div class="actions">
-<button class="primary" type="submit">Pay ${money(session.amount_total ?? 0, currency)}</button>
-${session.cancel_url ? html`<a href="${session.cancel_url}">Cancel and return to Stitchhouse</a>` : ''}
+<button class="primary" type="submit">${t.pay(money(session.amount_total ?? 0, currency, lang))}</button>
+${session.cancel_url ? html`<a href="${session.cancel_url}">${t.cancelAndReturnToStitchhouse}</a>` : ''}
 </div>
 </form>`;
   return page(c, {
-    title: `${state.alert || state.fieldError ? 'Error: ' : ''}${title} · Stitchhouse sandbox`,
+    title: `${state.alert || state.fieldError ? t.errorPrefix : ''}${title} · ${t.titleSuffix}`,
     body,
     status,
+    lang,
     redirectsTo: [session.success_url, session.cancel_url],
   });
 }
@@ -115,15 +131,15 @@ const WALLET_NAMES: Record<Wallet, string> = { apple_pay: 'Apple Pay', google_pa
  * Stripe's page. Their own form (so Enter in the card form still pays by card), with the country
  * the page preselects; the wallet hands over the buyer's email when the session has none.
  */
-function walletButtons(session: Session, country: string, askEmail: string | null): Markup | '' {
+function walletButtons(session: Session, country: string, askEmail: string | null, t: Texts): Markup | '' {
   const offered = WALLETS.filter((w) => session.payment_method_types.includes(w === 'paypal' ? 'paypal' : 'card'));
   if (!offered.length) return '';
-  return html`<h2 id="express-title">Express checkout</h2>
+  return html`<h2 id="express-title">${t.expressCheckout}</h2>
 <form method="post" action="/checkout/${session.id}/wallet" novalidate aria-labelledby="express-title">
 <input type="hidden" name="country" value="${country}">
 ${
   askEmail !== null
-    ? html`<label for="wallet-email">Email your wallet shares</label>
+    ? html`<label for="wallet-email">${t.walletEmail}</label>
 <input id="wallet-email" name="email" type="email" autocomplete="email" value="${askEmail}">`
     : ''
 }
@@ -131,7 +147,7 @@ ${
 ${offered.map((w) => html`<button class="wallet wallet-${w.replace('_', '-')}" type="submit" name="wallet" value="${w}">${WALLET_NAMES[w]}</button>`)}
 </div>
 </form>
-<p class="divider">Or pay with card</p>
+<p class="divider">${t.orPayWithCard}</p>
 `;
 }
 
@@ -169,10 +185,13 @@ export function checkoutPages(sb: SandboxCore): Hono {
       return await fn(c, id);
     } catch (err) {
       if (err instanceof StripeApiError && err.status === 404) {
+        const lang = pageLanguage(null, c.req.header('accept-language'));
+        const t = texts(lang);
         return page(c, {
-          title: 'Checkout not found · Stitchhouse sandbox',
+          title: `${t.notFoundTitle} · ${t.titleSuffix}`,
           status: 404,
-          body: html`<h1>Checkout not found</h1><p>This payment link is not valid.</p>`,
+          body: html`<h1>${t.notFoundTitle}</h1><p>${t.notFoundText}</p>`,
+          lang,
         });
       }
       throw err;
@@ -191,10 +210,11 @@ export function checkoutPages(sb: SandboxCore): Hono {
         ['email', 'number', 'expiry', 'cvc', 'name', 'country'].map((k) => [k, typeof form[k] === 'string' ? (form[k] as string).trim() : '']),
       );
       const expiry = parseExpiry(values.expiry!);
-      if (!expiry) return render(c, sb, id, { values, fieldError: { field: 'expiry', message: 'Enter the expiry date as MM / YY.' } }, 400);
-      if (!values.name) return render(c, sb, id, { values, fieldError: { field: 'name', message: 'Enter the name on the card.' } }, 400);
+      const t = await sessionTexts(c, sb, id);
+      if (!expiry) return render(c, sb, id, { values, fieldError: { field: 'expiry', message: t.enterExpiry } }, 400);
+      if (!values.name) return render(c, sb, id, { values, fieldError: { field: 'name', message: t.enterName } }, 400);
       if (values.email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email!)) {
-        return render(c, sb, id, { values, fieldError: { field: 'email', message: 'Enter a valid email address.' } }, 400);
+        return render(c, sb, id, { values, fieldError: { field: 'email', message: t.enterEmail } }, 400);
       }
       const outcome = await sb.tx((t) =>
         paySession(
@@ -223,9 +243,10 @@ export function checkoutPages(sb: SandboxCore): Hono {
       const text = (k: string) => (typeof form[k] === 'string' ? (form[k] as string).trim() : '');
       const values = Object.fromEntries(['email', 'name', 'country'].map((k) => [k, text(k)]));
       const wallet = WALLETS.find((w) => w === text('wallet'));
-      if (!wallet) return render(c, sb, id, { values, alert: 'Choose Apple Pay, Google Pay or PayPal.' }, 400);
+      const t = await sessionTexts(c, sb, id);
+      if (!wallet) return render(c, sb, id, { values, alert: t.chooseWallet }, 400);
       if (values.email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email!)) {
-        return render(c, sb, id, { values, fieldError: { field: 'email', message: 'Enter a valid email address.' } }, 400);
+        return render(c, sb, id, { values, fieldError: { field: 'email', message: t.enterEmail } }, 400);
       }
       const country = values.country || 'IE';
       if (wallet === 'paypal') {
@@ -246,19 +267,21 @@ export function checkoutPages(sb: SandboxCore): Hono {
       if (session.status !== 'open' || !session.payment_method_types.includes('paypal')) return c.redirect(`/checkout/${id}`, 303);
       const country = c.req.query('country') ?? 'IE';
       const email = c.req.query('email') ?? '';
+      const lang = sessionLanguage(c, session);
+      const t = texts(lang);
       const body = html`
 <h1>PayPal</h1>
-<p>Approve the payment of <strong>${money(session.amount_total ?? 0, session.currency!)}</strong> to Stitchhouse with your PayPal account.</p>
-<p class="hint" id="paypal-hint">This is the sandbox's stand-in for PayPal's page: approve, or cancel and go back to the payment page.</p>
+<p>${t.paypalApprove(money(session.amount_total ?? 0, session.currency!, lang))}</p>
+<p class="hint" id="paypal-hint">${t.paypalHint}</p>
 <form method="post" action="/checkout/${id}/paypal" aria-describedby="paypal-hint">
 <input type="hidden" name="country" value="${country}">
 <input type="hidden" name="email" value="${email}">
 <div class="actions">
-<button class="primary" type="submit" name="outcome" value="approve" autofocus>Approve and pay</button>
-<button class="secondary" type="submit" name="outcome" value="cancel">Cancel and return</button>
+<button class="primary" type="submit" name="outcome" value="approve" autofocus>${t.approveAndPay}</button>
+<button class="secondary" type="submit" name="outcome" value="cancel">${t.cancelAndReturn}</button>
 </div>
 </form>`;
-      return page(c, { title: 'PayPal · Stitchhouse sandbox', body, redirectsTo: [session.success_url, session.cancel_url] });
+      return page(c, { title: `PayPal · ${t.titleSuffix}`, body, redirectsTo: [session.success_url, session.cancel_url], lang });
     }),
   );
   app.post(
@@ -282,18 +305,21 @@ export function checkoutPages(sb: SandboxCore): Hono {
         return intent?.status === 'requires_action' ? { session: stored.data, intent } : undefined;
       });
       if (!waiting) return c.redirect(`/checkout/${id}`, 303);
+      const lang = sessionLanguage(c, waiting.session);
+      const t = texts(lang);
       const body = html`
-<h1>3-D Secure authentication</h1>
-<p>Your bank asks you to confirm the payment of <strong>${money(waiting.intent.amount, waiting.intent.currency)}</strong> to Stitchhouse.</p>
-<p class="hint" id="test-hint">This is the sandbox's stand-in for the bank's page: choose whether the authentication succeeds.</p>
+<h1>${t.secureTitle}</h1>
+<p>${t.secureText(money(waiting.intent.amount, waiting.intent.currency, lang))}</p>
+<p class="hint" id="test-hint">${t.secureHint}</p>
 <form method="post" action="/checkout/${id}/authenticate" aria-describedby="test-hint">
 <div class="actions">
-<button class="primary" type="submit" name="outcome" value="complete" autofocus>Complete authentication</button>
-<button class="danger" type="submit" name="outcome" value="fail">Fail authentication</button>
+<button class="primary" type="submit" name="outcome" value="complete" autofocus>${t.completeAuthentication}</button>
+<button class="danger" type="submit" name="outcome" value="fail">${t.failAuthentication}</button>
 </div>
 </form>`;
       return page(c, {
-        title: '3-D Secure authentication · Stitchhouse sandbox',
+        title: `${t.secureTitle} · ${t.titleSuffix}`,
+        lang,
         body,
         redirectsTo: [waiting.session.success_url, waiting.session.cancel_url],
       });

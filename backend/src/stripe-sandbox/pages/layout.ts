@@ -3,6 +3,8 @@
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
+import type { Locale } from '../../../../shared/src/i18n/locales.ts';
+import { intlLocale, texts, type Texts } from './texts.ts';
 
 export type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -63,6 +65,8 @@ export interface PageOptions {
   /** URLs the page's forms may redirect to (success_url, return_url, …). */
   redirectsTo?: Array<string | null | undefined>;
   status?: number;
+  /** The page's language (the session's locale, else the browser's): `<html lang>` and the frame's texts. */
+  lang?: Locale;
 }
 
 export async function page(c: Context, options: PageOptions): Promise<Response> {
@@ -75,8 +79,9 @@ export async function page(c: Context, options: PageOptions): Promise<Response> 
     "frame-ancestors 'none'",
     "base-uri 'none'",
   ].join('; ');
+  const lang = options.lang ?? 'en';
   const document = await html`<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -86,7 +91,7 @@ export async function page(c: Context, options: PageOptions): Promise<Response> 
 </head>
 <body>
 <main>
-<p class="brand">Stitchhouse <span class="sandbox">Stripe sandbox · test mode</span></p>
+<p class="brand">Stitchhouse <span class="sandbox">${texts(lang).sandboxBadge}</span></p>
 ${options.body}
 </main>
 </body>
@@ -103,8 +108,8 @@ ${options.body}
   });
 }
 
-export function money(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-IE', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
+export function money(amount: number, currency: string, lang: Locale = 'en'): string {
+  return new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
 }
 
 export const countries: Array<[string, string]> = [
@@ -143,12 +148,16 @@ export const countries: Array<[string, string]> = [
   ['NO', 'Norway'],
 ];
 
-export function countryOptionTags(selected: string | undefined): Markup {
-  return html`${countries.map(([code, name]) => html`<option value="${code}"${code === selected ? html` selected` : ''}>${name}</option>`)}`;
+/** The countries in the page's language (Intl's region names; English as listed above), in its alphabetical order. */
+export function countryOptionTags(selected: string | undefined, lang: Locale = 'en'): Markup {
+  const names = new Intl.DisplayNames([lang], { type: 'region' });
+  const named =
+    lang === 'en' ? countries : countries.map(([code]): [string, string] => [code, names.of(code) ?? code]).sort(([, a], [, b]) => a.localeCompare(b, lang));
+  return html`${named.map(([code, name]) => html`<option value="${code}"${code === selected ? html` selected` : ''}>${name}</option>`)}`;
 }
 
 /** Card number, expiry, CVC and name fields; the one in error gets aria-invalid, its message and focus. */
-export function cardFields(values: Record<string, string>, error?: { field: string; message: string }): Markup {
+export function cardFields(values: Record<string, string>, error?: { field: string; message: string }, t: Texts = texts('en')): Markup {
   const field = (name: string, label: string, attrs: Markup, hint?: string) => {
     const invalid = error?.field === name;
     const described = [hint ? `${name}-hint` : '', invalid ? `${name}-error` : ''].filter(Boolean).join(' ');
@@ -160,11 +169,11 @@ ${invalid ? html`<p class="field-error" id="${name}-error">${error!.message}</p>
 </div>`;
   };
   return html`
-${field('number', 'Card number', html`inputmode="numeric" autocomplete="cc-number"`, 'Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks for 3-D Secure.')}
+${field('number', t.cardNumber, html`inputmode="numeric" autocomplete="cc-number"`, t.testCardsHint)}
 <div class="row">
-${field('expiry', 'Expiry (MM / YY)', html`inputmode="numeric" autocomplete="cc-exp" placeholder="MM / YY"`)}
-${field('cvc', 'Security code (CVC)', html`inputmode="numeric" autocomplete="cc-csc" maxlength="4"`)}
+${field('expiry', t.expiry, html`inputmode="numeric" autocomplete="cc-exp" placeholder="${t.expiryPlaceholder}"`)}
+${field('cvc', t.cvc, html`inputmode="numeric" autocomplete="cc-csc" maxlength="4"`)}
 </div>
-${field('name', 'Name on card', html`autocomplete="cc-name"`)}
+${field('name', t.nameOnCard, html`autocomplete="cc-name"`)}
 `;
 }

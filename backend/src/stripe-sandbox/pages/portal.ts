@@ -10,16 +10,21 @@ import { getCustomer } from '../api/customers.ts';
 import { getSubscription, periodEnd, saveSubscriptionChange, switchablePrices, updateSubscription, withCancelAtPeriodEnd } from '../api/billing.ts';
 import type { Tx } from '../store.ts';
 import { cardFields, money, page, type Markup } from './layout.ts';
+import { intlLocale, pageLanguage, texts, type Texts } from './texts.ts';
+import type { Locale } from '../../../../shared/src/i18n/locales.ts';
 
-const notices: Record<string, string> = {
-  plan: 'Your plan was changed.',
-  cancel: 'Your subscription will end at the end of the current period.',
-  resume: 'Your subscription will continue.',
-  card: 'Your card was updated.',
-};
+type Notice = keyof Texts['notices'];
+const isNotice = (value: string | undefined): value is Notice => value === 'plan' || value === 'cancel' || value === 'resume' || value === 'card';
 
-function date(seconds: number): string {
-  return new Date(seconds * 1000).toLocaleDateString('en-IE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+function date(seconds: number, lang: Locale): string {
+  return new Date(seconds * 1000).toLocaleDateString(intlLocale(lang), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** The portal's language: the session's locale, else (auto, none, an unknown link) the browser's. */
+async function portalLanguage(c: Context, sb: SandboxCore, id: string): Promise<Locale> {
+  const found = await sb.tx((t) => t.get<Stripe.BillingPortal.Session>(id));
+  const locale = found?.type === 'billing_portal.session' ? found.data.locale : null;
+  return pageLanguage(locale, c.req.header('accept-language'));
 }
 
 async function loadPortal(t: Tx, id: string) {
@@ -40,35 +45,36 @@ async function loadPortal(t: Tx, id: string) {
 
 type Portal = NonNullable<Awaited<ReturnType<typeof loadPortal>>>;
 
-function subscriptionSection(portal: Portal, entry: Portal['subscriptions'][number]): Markup {
+function subscriptionSection(portal: Portal, entry: Portal['subscriptions'][number], lang: Locale): Markup {
+  const t = texts(lang);
   const { subscription: s, product, options } = entry;
   const price = s.items.data[0]!.price;
   const base = `/billing/${portal.session.id}/subscriptions/${s.id}`;
-  const name = product?.name ?? 'Subscription';
+  const name = product?.name ?? t.subscription;
   return html`<section aria-labelledby="${s.id}-title">
 <h2 id="${s.id}-title">${name}</h2>
 <dl>
-<dt>Price</dt><dd>${money(price.unit_amount ?? 0, price.currency)} per ${price.recurring?.interval ?? 'period'}</dd>
-<dt>Status</dt><dd>${s.status === 'past_due' ? 'Payment overdue' : s.cancel_at_period_end ? `Cancels on ${date(periodEnd(s))}` : `Renews on ${date(periodEnd(s))}`}</dd>
+<dt>${t.price}</dt><dd>${t.pricePer(money(price.unit_amount ?? 0, price.currency, lang), price.recurring?.interval)}</dd>
+<dt>${t.status}</dt><dd>${s.status === 'past_due' ? t.overdue : s.cancel_at_period_end ? t.cancelsOn(date(periodEnd(s), lang)) : t.renewsOn(date(periodEnd(s), lang))}</dd>
 </dl>
 ${
   options.length > 1
     ? html`<form method="post" action="${base}/price">
-<fieldset><legend>Change plan</legend>
+<fieldset><legend>${t.changePlan}</legend>
 ${options.map(
   (o) => html`<div><input type="radio" id="${s.id}-${o.id}" name="price" value="${o.id}"${o.id === price.id ? html` checked` : ''}>
-<label for="${s.id}-${o.id}" class="inline-label">${money(o.unit_amount ?? 0, o.currency)} per ${o.recurring?.interval}${o.nickname ? ` (${o.nickname})` : ''}${o.id === price.id ? ' — current plan' : ''}</label></div>`,
+<label for="${s.id}-${o.id}" class="inline-label">${t.pricePer(money(o.unit_amount ?? 0, o.currency, lang), o.recurring?.interval)}${o.nickname ? ` (${o.nickname})` : ''}${o.id === price.id ? t.currentPlan : ''}</label></div>`,
 )}
 </fieldset>
-<div class="actions"><button class="primary" type="submit">Update plan</button></div>
+<div class="actions"><button class="primary" type="submit">${t.updatePlan}</button></div>
 </form>`
     : ''
 }
 <form method="post" action="${base}/${s.cancel_at_period_end ? 'resume' : 'cancel'}">
 <div class="actions">${
     s.cancel_at_period_end
-      ? html`<button class="secondary" type="submit">Don't cancel — keep my plan</button>`
-      : html`<button class="danger" type="submit">Cancel plan at period end</button>`
+      ? html`<button class="secondary" type="submit">${t.keepPlan}</button>`
+      : html`<button class="danger" type="submit">${t.cancelAtPeriodEnd}</button>`
   }</div>
 </form>
 </section>`;
@@ -78,41 +84,62 @@ async function render(
   c: Context,
   sb: SandboxCore,
   id: string,
-  state: { notice?: string; cardError?: { field: string; message: string }; values?: Record<string, string> } = {},
+  state: {
+    notice?: Notice | 'cannot_change';
+    cardError?: { field: string; message: string | ((t: Texts) => string) };
+    values?: Record<string, string>;
+  } = {},
   status = 200,
 ): Promise<Response> {
-  const portal = await sb.tx((t) => loadPortal(t, id));
+  const lang = await portalLanguage(c, sb, id);
+  const t = texts(lang);
+  const portal = await sb.tx((tx) => loadPortal(tx, id));
   if (!portal)
     return page(c, {
-      title: 'Billing portal not found · Stitchhouse sandbox',
+      title: `${t.portalNotFoundTitle} · ${t.titleSuffix}`,
       status: 404,
-      body: html`<h1>Billing portal not found</h1><p>This link is not valid.</p>`,
+      body: html`<h1>${t.portalNotFoundTitle}</h1><p>${t.portalNotFoundText}</p>`,
+      lang,
     });
+  const notice = state.notice === 'cannot_change' ? t.cannotChange : state.notice ? t.notices[state.notice] : undefined;
+  const cardError = state.cardError && {
+    field: state.cardError.field,
+    message: typeof state.cardError.message === 'function' ? state.cardError.message(t) : state.cardError.message,
+  };
   const body = html`
-<h1>Manage your Stitchhouse plan</h1>
-${state.notice ? html`<div class="notice" role="status" tabindex="-1" autofocus>${state.notice}</div>` : ''}
-${state.cardError ? html`<div class="alert" role="alert">Your card was not updated: ${state.cardError.message}</div>` : ''}
-<p>Signed in as <strong>${portal.customer.email ?? portal.customer.id}</strong>.</p>
-${portal.subscriptions.length ? portal.subscriptions.map((entry) => subscriptionSection(portal, entry)) : html`<p>You have no active subscription.</p>`}
+<h1>${t.portalHeading}</h1>
+${notice ? html`<div class="notice" role="status" tabindex="-1" autofocus>${notice}</div>` : ''}
+${cardError ? html`<div class="alert" role="alert">${t.cardNotUpdated(cardError.message)}</div>` : ''}
+<p>${t.signedInAs(portal.customer.email ?? portal.customer.id)}</p>
+${portal.subscriptions.length ? portal.subscriptions.map((entry) => subscriptionSection(portal, entry, lang)) : html`<p>${t.noSubscription}</p>`}
 <section aria-labelledby="card-title">
-<h2 id="card-title">Payment method</h2>
-<p>${portal.cardLast4 ? `Card ending in ${portal.cardLast4}` : 'No card on file.'}</p>
+<h2 id="card-title">${t.paymentMethod}</h2>
+<p>${portal.cardLast4 ? t.cardEnding(portal.cardLast4) : t.noCard}</p>
 <form method="post" action="/billing/${portal.session.id}/card" novalidate>
-${cardFields(state.values ?? {}, state.cardError)}
-<div class="actions"><button class="secondary" type="submit">Update card</button></div>
+${cardFields(state.values ?? {}, cardError, t)}
+<div class="actions"><button class="secondary" type="submit">${t.updateCard}</button></div>
 </form>
 </section>
-${portal.session.return_url ? html`<p class="actions"><a class="button primary" href="${portal.session.return_url}">Return to Stitchhouse</a></p>` : ''}`;
-  return page(c, { title: `${state.cardError ? 'Error: ' : ''}Billing · Stitchhouse sandbox`, body, status, redirectsTo: [portal.session.return_url] });
+${portal.session.return_url ? html`<p class="actions"><a class="button primary" href="${portal.session.return_url}">${t.returnToStitchhouse}</a></p>` : ''}`;
+  return page(c, {
+    title: `${cardError ? t.errorPrefix : ''}${t.billingTitle} · ${t.titleSuffix}`,
+    body,
+    status,
+    redirectsTo: [portal.session.return_url],
+    lang,
+  });
 }
 
 export function portalPages(sb: SandboxCore): Hono {
   const app = new Hono();
-  app.get('/:id', (c) => render(c, sb, c.req.param('id'), { notice: notices[c.req.query('notice') ?? ''] }));
+  app.get('/:id', (c) => {
+    const notice = c.req.query('notice');
+    return render(c, sb, c.req.param('id'), { notice: isNotice(notice) ? notice : undefined });
+  });
 
   /** Runs a change to one of this portal customer's subscriptions, then shows the portal again. */
   const subscriptionAction =
-    (notice: string, change: (t: Tx, sub: Stripe.Subscription, form: Record<string, unknown>) => Promise<void>) => async (c: Context) => {
+    (notice: Notice, change: (t: Tx, sub: Stripe.Subscription, form: Record<string, unknown>) => Promise<void>) => async (c: Context) => {
       const id = c.req.param('id')!;
       const subId = c.req.param('sub')!;
       const form = await c.req.parseBody();
@@ -123,7 +150,7 @@ export function portalPages(sb: SandboxCore): Hono {
         await change(t, sub.data, form);
         return true;
       });
-      if (!ok) return render(c, sb, id, { notice: 'That subscription cannot be changed here.' }, 404);
+      if (!ok) return render(c, sb, id, { notice: 'cannot_change' }, 404);
       return c.redirect(`/billing/${id}?notice=${notice}`, 303);
     };
   app.post(
@@ -154,7 +181,7 @@ export function portalPages(sb: SandboxCore): Hono {
     const form = await c.req.parseBody();
     const values = Object.fromEntries(['number', 'expiry', 'cvc', 'name'].map((k) => [k, typeof form[k] === 'string' ? (form[k] as string).trim() : '']));
     const expiry = parseExpiry(values.expiry!);
-    if (!expiry) return render(c, sb, id, { values, cardError: { field: 'expiry', message: 'Enter the expiry date as MM / YY.' } }, 400);
+    if (!expiry) return render(c, sb, id, { values, cardError: { field: 'expiry', message: (t) => t.enterExpiry } }, 400);
     const card = { number: values.number!, exp_month: expiry.month, exp_year: expiry.year, cvc: values.cvc!, name: values.name };
     const problem = checkCardFields(card, sb.now());
     if (problem) return render(c, sb, id, { values, cardError: { field: problem.field, message: problem.message } }, 400);
