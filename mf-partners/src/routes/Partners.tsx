@@ -1,14 +1,10 @@
 import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
-import {
-  REFERRAL_ATTRIBUTION_DAYS,
-  RESELLER_COMMISSION_BP,
-  SUPPLIER_KIT_COMMISSION_BP,
-  SUPPLIER_LISTING_FEE_CENTS,
-  formatBasisPoints,
-} from '@stitchhouse/shared/pricing.ts';
+import { Trans, useLingui } from '@lingui/react';
+import { REFERRAL_ATTRIBUTION_DAYS, RESELLER_COMMISSION_BP, SUPPLIER_KIT_COMMISSION_BP, SUPPLIER_LISTING_FEE_CENTS } from '@stitchhouse/shared/pricing.ts';
 import { LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { EarningsExample } from '../features/programme/EarningsExample.tsx';
+import { formatRate } from '../features/reports/format.ts';
 import * as styles from '../features/programme/programme.module.css';
 
 /**
@@ -16,75 +12,67 @@ import * as styles from '../features/programme/programme.module.css';
  * of shared/src/pricing.ts, the same ones checkout uses) and the way into both programmes.
  */
 export default function Partners() {
+  const { i18n } = useLingui();
+  const rate = formatRate(RESELLER_COMMISSION_BP);
   return (
     <div className={styles.layout}>
-      <PageHeading
-        title="Partner programme"
-        eyebrow="Partners"
-        lead="Two ways to grow with Stitchhouse: send sewists to independent designers and earn on every pattern they buy, or offer the fabric and notions each pattern needs."
-      >
-        Partner programme
+      <PageHeading title={i18n._('partners.programme.title')} eyebrow={i18n._('partners.eyebrow')} lead={i18n._('partners.programme.lead')}>
+        {i18n._('partners.programme.title')}
       </PageHeading>
 
       <section className={styles.section} aria-labelledby="who-title">
-        <h2 id="who-title">Who it is for</h2>
+        <h2 id="who-title">{i18n._('partners.programme.who')}</h2>
         <div className={styles.cards}>
           <article className={styles.card} aria-labelledby="resellers-card">
-            <h3 id="resellers-card">Resellers</h3>
-            <p>Blogs, newsletters, video channels, sewing schools and clubs whose audience asks “which pattern should I sew next?”.</p>
+            <h3 id="resellers-card">{i18n._('partners.resellers.title')}</h3>
+            <p>{i18n._('partners.programme.resellers.for')}</p>
             <ul>
-              <li>A personal referral code and links to any pattern, store or catalog page</li>
-              <li>{formatBasisPoints(RESELLER_COMMISSION_BP)} of the platform fee on every referred sale</li>
-              <li>Paid out to your bank through the same Stripe payouts designers use</li>
+              <li>{i18n._('partners.programme.resellers.code')}</li>
+              <li>{i18n._('partners.programme.resellers.rate', { rate })}</li>
+              <li>{i18n._('partners.programme.resellers.paid')}</li>
             </ul>
-            <LinkButton to={href('/partners/resellers')}>Resellers: details and apply</LinkButton>
+            <LinkButton to={href('/partners/resellers')}>{i18n._('partners.programme.resellers.apply')}</LinkButton>
           </article>
           <article className={styles.card} aria-labelledby="suppliers-card">
-            <h3 id="suppliers-card">Suppliers</h3>
-            <p>Fabric shops, haberdashers and kit makers who can bundle the materials for a pattern.</p>
+            <h3 id="suppliers-card">{i18n._('partners.suppliers.title')}</h3>
+            <p>{i18n._('partners.programme.suppliers.for')}</p>
             <ul>
-              <li>List kits (fabric and notions bundles) against the patterns they fit</li>
-              <li>Shown as “Kits for this pattern” on each pattern page, with a link to your shop</li>
+              <li>{i18n._('partners.programme.suppliers.kits')}</li>
+              <li>{i18n._('partners.programme.suppliers.shown')}</li>
               <li>
-                {SUPPLIER_LISTING_FEE_CENTS === 0 ? 'No listing fee' : 'A small listing fee'} and{' '}
-                {SUPPLIER_KIT_COMMISSION_BP === 0 ? 'no commission' : `${formatBasisPoints(SUPPLIER_KIT_COMMISSION_BP)} commission`}: you sell in your own shop
-                and keep the price
+                {i18n._('partners.programme.suppliers.terms', {
+                  fee: SUPPLIER_LISTING_FEE_CENTS === 0 ? 'none' : 'some',
+                  commission: SUPPLIER_KIT_COMMISSION_BP === 0 ? 'none' : 'some',
+                  rate: formatRate(SUPPLIER_KIT_COMMISSION_BP),
+                })}
               </li>
             </ul>
-            <LinkButton to={href('/partners/suppliers')}>Suppliers: details and apply</LinkButton>
+            <LinkButton to={href('/partners/suppliers')}>{i18n._('partners.programme.suppliers.apply')}</LinkButton>
           </article>
         </div>
       </section>
 
       <section className={styles.section} aria-labelledby="how-title">
-        <h2 id="how-title">How it works</h2>
+        <h2 id="how-title">{i18n._('partners.programme.how')}</h2>
         <ol className={styles.steps}>
           <li>
-            <strong>Apply</strong> with your company, website, audience and country. It takes two minutes with a free Stitchhouse account.
+            <Trans id="partners.programme.how.apply" components={{ 0: <strong /> }} />
           </li>
           <li>
-            <strong>We review</strong> every application by hand, usually within two working days, and email you the answer (with the reason if we say no; you
-            can correct it and apply again).
+            <Trans id="partners.programme.how.review" components={{ 0: <strong /> }} />
           </li>
           <li>
-            <strong>Start earning.</strong> Resellers get their code and links at once; suppliers list their first kits. Your partner reports show clicks, kit
-            clicks and commissions as they happen.
+            <Trans id="partners.programme.how.earn" components={{ 0: <strong /> }} />
           </li>
         </ol>
       </section>
 
       <section className={styles.section} aria-labelledby="earn-title">
-        <h2 id="earn-title">What resellers earn</h2>
-        <p>
-          A reseller earns {formatBasisPoints(RESELLER_COMMISSION_BP)} of the Stitchhouse platform fee on every pattern bought within{' '}
-          {REFERRAL_ATTRIBUTION_DAYS} days of the buyer’s last click on one of their links (the last link clicked wins). The commission comes out of our share,
-          never the designer’s: the designer is paid exactly what they would be without a referral. Refunded purchases reverse their commission, and purchases
-          through your own link earn nothing.
-        </p>
+        <h2 id="earn-title">{i18n._('partners.programme.earn')}</h2>
+        <p>{i18n._('partners.programme.earn.body', { rate, days: REFERRAL_ATTRIBUTION_DAYS })}</p>
         <EarningsExample />
         <p>
-          Commissions are paid to a payout account you connect once through Stripe (<Link to={href('/payment/receive')}>how payouts work</Link>); until it is
-          ready they are held for you, and nothing is lost. See <Link to={href('/pricing')}>pricing</Link> for the platform fees on each plan.
+          <Trans id="partners.programme.earn.payouts" components={{ 0: <Link to={href('/payment/receive')} />, 1: <Link to={href('/pricing')} /> }} />
         </p>
       </section>
     </div>

@@ -1,4 +1,5 @@
 import { href } from '@stitchhouse/shared';
+import { useLingui } from '@lingui/react';
 import { PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { PartnerApplications, PartnerDirectory } from '../features/applications/index.ts';
 import { MyKits } from '../features/kits/MyKits.tsx';
@@ -10,18 +11,15 @@ import * as styles from '../features/suppliers/suppliers.module.css';
  * review queue), then "My kits" once approved; the public directory of approved suppliers.
  */
 export default function Suppliers() {
+  const { i18n } = useLingui();
   return (
     <div className={styles.page}>
-      <PageHeading
-        title="Suppliers"
-        eyebrow="Partners"
-        lead="Fabric and notions shops list kits for the patterns makers buy here; makers click through to buy them."
-      >
-        Suppliers
+      <PageHeading title={i18n._('partners.suppliers.title')} eyebrow={i18n._('partners.eyebrow')} lead={i18n._('partners.suppliers.lead')}>
+        {i18n._('partners.suppliers.title')}
       </PageHeading>
       <ProgrammeDetails />
       <PartnerApplications programme="supplier" path={href('/partners/suppliers')} approved={(_application, userId) => <MyKits supplierId={userId} />} />
-      <PartnerDirectory programme="supplier" title="Approved suppliers" />
+      <PartnerDirectory programme="supplier" title={i18n._('partners.suppliers.directory')} />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react';
 import type { PartnerProgramme } from '@stitchhouse/shared/partners/applications.ts';
 import { serverMessage } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Button } from '@stitchhouse/shared/ui/index.ts';
 import { withdrawApplication, type PartnerApplication } from '../../api/applications.ts';
 import { ApplicationForm } from './ApplicationForm.tsx';
 import { countryName } from '@stitchhouse/shared/countries.ts';
-import { formatDay } from '@stitchhouse/shared/money.ts';
+import { formatDay } from '../reports/format.ts';
 import * as styles from './applications.module.css';
 
 export interface ApplicantPanelProps {
@@ -16,6 +17,7 @@ export interface ApplicantPanelProps {
 
 /** The applicant's side: apply; while pending see, edit or withdraw it; once decided see the outcome (and re-apply after a rejection). */
 export function ApplicantPanel({ programme, application, onChanged }: ApplicantPanelProps) {
+  const { i18n } = useLingui();
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -32,7 +34,7 @@ export function ApplicantPanel({ programme, application, onChanged }: ApplicantP
   }
 
   async function withdraw() {
-    if (!application || !window.confirm(`Withdraw the application of ${application.company}? You can apply again later.`)) return;
+    if (!application || !window.confirm(i18n._('partners.apply.withdraw.confirm', { company: application.company }))) return;
     setBusy(true);
     setProblem(null);
     try {
@@ -47,15 +49,15 @@ export function ApplicantPanel({ programme, application, onChanged }: ApplicantP
 
   const summary = (
     <dl className={styles.details}>
-      <dt>Company</dt>
+      <dt>{i18n._('partners.apply.company')}</dt>
       <dd>{application.company}</dd>
-      <dt>Website</dt>
+      <dt>{i18n._('partners.apply.website')}</dt>
       <dd>{application.website}</dd>
-      <dt>Audience</dt>
-      <dd>{application.audience || 'not given'}</dd>
-      <dt>Country</dt>
-      <dd>{countryName(application.country) || 'not given'}</dd>
-      <dt>Applied</dt>
+      <dt>{i18n._('partners.apply.audience')}</dt>
+      <dd>{application.audience || i18n._('partners.apply.notGiven')}</dd>
+      <dt>{i18n._('partners.apply.country')}</dt>
+      <dd>{countryName(application.country) || i18n._('partners.apply.notGiven')}</dd>
+      <dt>{i18n._('partners.apply.applied')}</dt>
       <dd>{formatDay(application.createdAt)}</dd>
     </dl>
   );
@@ -63,17 +65,17 @@ export function ApplicantPanel({ programme, application, onChanged }: ApplicantP
   if (application.status === 'pending') {
     return (
       <div className={styles.section}>
-        <Alert tone="info" title="Your application is waiting for review">
-          We usually answer within two working days, by email. You can change or withdraw it until then.
+        <Alert tone="info" title={i18n._('partners.apply.pending.title')}>
+          {i18n._('partners.apply.pending.body')}
         </Alert>
         {summary}
         {problem ? <Alert tone="danger">{problem}</Alert> : null}
         <div className={styles.actions}>
           <Button variant="secondary" onClick={() => setEditing(true)}>
-            Edit application
+            {i18n._('partners.apply.edit')}
           </Button>
-          <Button variant="danger" busy={busy} busyLabel="Withdrawing…" onClick={() => void withdraw()}>
-            Withdraw application
+          <Button variant="danger" busy={busy} busyLabel={i18n._('partners.apply.withdrawing')} onClick={() => void withdraw()}>
+            {i18n._('partners.apply.withdraw')}
           </Button>
         </div>
       </div>
@@ -81,19 +83,19 @@ export function ApplicantPanel({ programme, application, onChanged }: ApplicantP
   }
   if (application.status === 'approved') {
     return (
-      <Alert tone="success" title="You are an approved partner">
-        {application.company} was approved on {formatDay(application.reviewedAt ?? application.createdAt)}.
+      <Alert tone="success" title={i18n._('partners.apply.approved.title')}>
+        {i18n._('partners.apply.approved.body', { company: application.company, day: formatDay(application.reviewedAt ?? application.createdAt) })}
       </Alert>
     );
   }
   return (
     <div className={styles.section}>
-      <Alert tone="warning" title="Your application was not approved">
-        Reason: {application.reason}
+      <Alert tone="warning" title={i18n._('partners.apply.rejected.title')}>
+        {i18n._('partners.apply.rejected.reason', { reason: application.reason })}
       </Alert>
       {summary}
       <div className={styles.actions}>
-        <Button onClick={() => setEditing(true)}>Correct and apply again</Button>
+        <Button onClick={() => setEditing(true)}>{i18n._('partners.apply.correct')}</Button>
       </div>
     </div>
   );

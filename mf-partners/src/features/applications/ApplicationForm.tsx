@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { partnerApplicationSchema, type PartnerProgramme } from '@stitchhouse/shared/partners/applications.ts';
 import { ErrorSummary, useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { Button, Select, TextArea, TextField } from '@stitchhouse/shared/ui/index.ts';
@@ -14,12 +15,13 @@ export interface ApplicationFormProps {
 }
 
 const AUDIENCE_HINT: Record<PartnerProgramme, string> = {
-  reseller: 'Who reads, watches or shops with you, and roughly how many: e.g. “A weekly newsletter for 8,000 beginner dressmakers”.',
-  supplier: 'Who buys from you and what you sell: e.g. “Online fabric shop for garment sewists, ships across the EU”.',
+  reseller: /*i18n*/ 'partners.apply.audience.hint.reseller',
+  supplier: /*i18n*/ 'partners.apply.audience.hint.supplier',
 };
 
 /** The application to a partner programme, or an edit of it: company, website, audience, country and a message. */
 export function ApplicationForm({ programme, existing, onSubmitted, onCancel }: ApplicationFormProps) {
+  const { i18n } = useLingui();
   const ids = {
     company: `${programme}-company`,
     website: `${programme}-website`,
@@ -34,7 +36,7 @@ export function ApplicationForm({ programme, existing, onSubmitted, onCancel }: 
     country: existing?.country || (typeof navigator !== 'undefined' ? (navigator.language.split('-')[1] ?? '') : '').toUpperCase(),
     message: existing?.message ?? '',
   });
-  const label = existing?.status === 'pending' ? 'Save changes' : existing ? 'Apply again' : 'Send application';
+  const label = existing?.status === 'pending' ? i18n._('partners.apply.save') : existing ? i18n._('partners.apply.again') : i18n._('partners.apply.send');
 
   return (
     <>
@@ -42,24 +44,46 @@ export function ApplicationForm({ programme, existing, onSubmitted, onCancel }: 
       <form
         className={styles.form}
         noValidate
-        aria-label={`${programme === 'reseller' ? 'Reseller' : 'Supplier'} application`}
+        aria-label={i18n._('partners.apply.form', { programme })}
         onSubmit={form.onSubmit(async (input) => {
           await submitApplication(programme, existing, input);
           onSubmitted();
         })}
       >
-        <TextField id={ids.company} label="Company or trading name" autoComplete="organization" required {...form.field('company')} />
-        <TextField id={ids.website} label="Website" type="url" placeholder="https://" autoComplete="url" required {...form.field('website')} />
-        <TextArea id={ids.audience} label="Your audience" hint={AUDIENCE_HINT[programme]} rows={3} required {...form.field('audience')} />
-        <Select id={ids.country} label="Country you work from" placeholder="Choose a country" options={countryOptions()} required {...form.field('country')} />
-        <TextArea id={ids.message} label="Anything else we should know (optional)" rows={3} {...form.field('message')} />
+        <TextField id={ids.company} label={i18n._('partners.apply.company.label')} autoComplete="organization" required {...form.field('company')} />
+        <TextField
+          id={ids.website}
+          label={i18n._('partners.apply.website')}
+          type="url"
+          placeholder="https://"
+          autoComplete="url"
+          required
+          {...form.field('website')}
+        />
+        <TextArea
+          id={ids.audience}
+          label={i18n._('partners.apply.audience.label')}
+          hint={i18n._(AUDIENCE_HINT[programme])}
+          rows={3}
+          required
+          {...form.field('audience')}
+        />
+        <Select
+          id={ids.country}
+          label={i18n._('partners.apply.country.label')}
+          placeholder={i18n._('partners.apply.country.choose')}
+          options={countryOptions()}
+          required
+          {...form.field('country')}
+        />
+        <TextArea id={ids.message} label={i18n._('partners.apply.message.label')} rows={3} {...form.field('message')} />
         <div className={styles.actions}>
-          <Button type="submit" busy={form.busy} busyLabel="Sending…">
+          <Button type="submit" busy={form.busy} busyLabel={i18n._('partners.apply.sending')}>
             {label}
           </Button>
           {onCancel ? (
             <Button variant="secondary" onClick={onCancel}>
-              Cancel
+              {i18n._('partners.cancel')}
             </Button>
           ) : null}
         </div>

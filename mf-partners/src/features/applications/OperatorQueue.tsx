@@ -1,10 +1,11 @@
+import { useLingui } from '@lingui/react';
 import type { PartnerProgramme } from '@stitchhouse/shared/partners/applications.ts';
 import { ReviewDecision, ReviewQueue } from '@stitchhouse/shared/ui/ReviewQueue.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLive } from '@stitchhouse/shared/query/live.ts';
 import { applicationKeys, listApplications, reviewApplication, type PartnerApplication } from '../../api/applications.ts';
 import { countryName } from '@stitchhouse/shared/countries.ts';
-import { formatDay } from '@stitchhouse/shared/money.ts';
+import { formatDay } from '../reports/format.ts';
 import * as styles from './applications.module.css';
 
 export interface OperatorQueueProps {
@@ -48,46 +49,47 @@ export function OperatorQueue({ programme, operatorId }: OperatorQueueProps) {
 }
 
 function ApplicationReview({ application: a, own, onDecided }: { application: PartnerApplication; own: boolean; onDecided: (message: string) => void }) {
+  const { i18n } = useLingui();
   return (
     <>
       <h3 className={styles.muted}>
-        <strong>{a.company}</strong> · {a.status === 'pending' ? 'waiting for review' : a.status}
+        <strong>{a.company}</strong> · {i18n._('partners.review.status', { status: a.status })}
       </h3>
       <dl className={styles.details}>
-        <dt>Website</dt>
+        <dt>{i18n._('partners.apply.website')}</dt>
         <dd>
           <a href={a.website} rel="noopener noreferrer nofollow" target="_blank">
             {a.website}
           </a>
         </dd>
-        <dt>Audience</dt>
-        <dd>{a.audience || 'not given'}</dd>
-        <dt>Country</dt>
-        <dd>{countryName(a.country) || 'not given'}</dd>
+        <dt>{i18n._('partners.apply.audience')}</dt>
+        <dd>{a.audience || i18n._('partners.apply.notGiven')}</dd>
+        <dt>{i18n._('partners.apply.country')}</dt>
+        <dd>{countryName(a.country) || i18n._('partners.apply.notGiven')}</dd>
         {a.message ? (
           <>
-            <dt>Message</dt>
+            <dt>{i18n._('partners.review.message')}</dt>
             <dd>{a.message}</dd>
           </>
         ) : null}
-        <dt>Applied</dt>
+        <dt>{i18n._('partners.apply.applied')}</dt>
         <dd>{formatDay(a.createdAt)}</dd>
         {a.reason ? (
           <>
-            <dt>Reason given</dt>
+            <dt>{i18n._('partners.review.reason')}</dt>
             <dd>{a.reason}</dd>
           </>
         ) : null}
       </dl>
       {a.status === 'pending' && own ? (
-        <p className={styles.muted}>This is your own application: another operator decides it.</p>
+        <p className={styles.muted}>{i18n._('partners.review.own')}</p>
       ) : a.status === 'pending' ? (
         <ReviewDecision
           name={a.company}
           decide={(decision, reason) => reviewApplication(a.id, decision, reason)}
           onDecided={onDecided}
           reasonId={`reason-${a.id}`}
-          reasonLabel={`Reason for ${a.company} (needed to reject; sent to the applicant)`}
+          reasonLabel={i18n._('partners.review.reasonLabel', { company: a.company })}
           reasonRows={2}
           namedButtons
           actionsClassName={styles.actions}

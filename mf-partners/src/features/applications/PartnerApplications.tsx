@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { href, useSession } from '@stitchhouse/shared';
 import { signInHref } from '@stitchhouse/shared/auth/next.ts';
 import type { PartnerProgramme } from '@stitchhouse/shared/partners/applications.ts';
@@ -25,6 +26,7 @@ export interface PartnerApplicationsProps {
  * withdraw) and, once approved, what `approved` renders.
  */
 export function PartnerApplications({ programme, path, approved }: PartnerApplicationsProps) {
+  const { i18n } = useLingui();
   const { session, loading } = useSession();
   const queryClient = useQueryClient();
   const userId = session?.user.id ?? '';
@@ -37,22 +39,26 @@ export function PartnerApplications({ programme, path, approved }: PartnerApplic
     enabled: userId !== '',
   });
   const headingId = `${programme}-apply-title`;
-  const heading = state.data?.operator ? 'Applications to review' : state.data?.application?.status === 'approved' ? 'Your partnership' : 'Apply';
+  const heading = state.data?.operator
+    ? i18n._('partners.apply.heading.review')
+    : state.data?.application?.status === 'approved'
+      ? i18n._('partners.apply.heading.partnership')
+      : i18n._('partners.apply.heading.apply');
 
   let body: ReactNode;
   if (loading || (userId && !state.data && state.status !== 'error')) {
     body = (
       <div aria-busy="true">
-        <Spinner label="Loading your application…" showLabel />
+        <Spinner label={i18n._('partners.apply.loading')} showLabel />
       </div>
     );
   } else if (!session || session.user.is_anonymous) {
     body = (
       <>
-        <p>Sign in or create a free account to apply. Applying takes two minutes; we answer by email.</p>
+        <p>{i18n._('partners.apply.signIn.body')}</p>
         <div className={styles.actions}>
-          <LinkButton to={signInHref(path)}>Sign in to apply</LinkButton>
-          <Link to={href('/sign-up')}>Create an account</Link>
+          <LinkButton to={signInHref(path)}>{i18n._('partners.apply.signIn')}</LinkButton>
+          <Link to={href('/sign-up')}>{i18n._('partners.apply.signUp')}</Link>
         </div>
       </>
     );
@@ -60,10 +66,10 @@ export function PartnerApplications({ programme, path, approved }: PartnerApplic
     body = (
       <Alert
         tone="danger"
-        title="Your application could not be loaded"
+        title={i18n._('partners.apply.loadFailed')}
         actions={
           <Button size="small" onClick={() => void state.refetch()}>
-            Try again
+            {i18n._('partners.tryAgain')}
           </Button>
         }
       >

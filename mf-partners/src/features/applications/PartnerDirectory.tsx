@@ -1,18 +1,21 @@
+import { useLingui } from '@lingui/react';
 import type { PartnerProgramme } from '@stitchhouse/shared/partners/applications.ts';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState, QueryState, Spinner, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { applicationKeys, partnerDirectory } from '../../api/applications.ts';
 import { countryName } from '@stitchhouse/shared/countries.ts';
+import { formatYear } from '../reports/format.ts';
 import * as styles from './applications.module.css';
 
 export interface PartnerDirectoryProps {
   programme: PartnerProgramme;
-  /** The section heading's id prefix and words, e.g. "Approved resellers". */
+  /** The section heading, in the page's language, e.g. "Approved resellers". */
   title: string;
 }
 
 /** The public directory of a programme's approved partners (partner_directory(); no personal data). */
 export function PartnerDirectory({ programme, title }: PartnerDirectoryProps) {
+  const { i18n } = useLingui();
   // read again after an operator's decision on this page (OperatorQueue invalidates it)
   const list = useQuery({ queryKey: applicationKeys.directory(programme), queryFn: ({ signal }) => partnerDirectory(programme, signal) });
   const headingId = `${programme}-directory-title`;
@@ -21,11 +24,11 @@ export function PartnerDirectory({ programme, title }: PartnerDirectoryProps) {
       <h2 id={headingId}>{title}</h2>
       <QueryState
         query={list}
-        errorTitle="The directory could not be loaded"
-        skeleton={<Spinner label="Loading the directory…" showLabel />}
+        errorTitle={i18n._('partners.directory.loadFailed')}
+        skeleton={<Spinner label={i18n._('partners.directory.loading')} showLabel />}
         empty={
-          <EmptyState title="No approved partners yet" headingLevel={3}>
-            The first approved partners appear here.
+          <EmptyState title={i18n._('partners.directory.empty.title')} headingLevel={3}>
+            {i18n._('partners.directory.empty.body')}
           </EmptyState>
         }
       >
@@ -35,11 +38,13 @@ export function PartnerDirectory({ programme, title }: PartnerDirectoryProps) {
               <li key={`${p.company}|${p.website}`}>
                 <h3>{p.company}</h3>
                 <p className={styles.muted}>
-                  {[countryName(p.country), p.partnerSince ? `partner since ${new Date(p.partnerSince).getFullYear()}` : ''].filter(Boolean).join(' · ')}
+                  {[countryName(p.country), p.partnerSince ? i18n._('partners.directory.since', { year: formatYear(p.partnerSince) }) : '']
+                    .filter(Boolean)
+                    .join(' · ')}
                 </p>
                 <a href={p.website} rel="noopener noreferrer nofollow" target="_blank">
                   {p.website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
-                  <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+                  <VisuallyHidden> {i18n._('partners.newTab')}</VisuallyHidden>
                 </a>
               </li>
             ))}

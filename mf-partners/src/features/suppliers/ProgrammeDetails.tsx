@@ -1,29 +1,24 @@
 import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import * as styles from './suppliers.module.css';
 
 /** Who the supplier programme is for and how it works. */
 export function ProgrammeDetails() {
+  const { i18n } = useLingui();
   return (
     <section className={styles.section} aria-labelledby="how-heading">
-      <h2 id="how-heading">How the supplier programme works</h2>
-      <p>
-        For fabric shops, haberdashers and yarn stores that sell online. Makers choose a pattern and then need the right fabric and notions: list a kit against
-        the pattern and it appears on the pattern’s page under “Kits for this pattern”, with your price and a link to your shop.
-      </p>
+      <h2 id="how-heading">{i18n._('partners.suppliers.how')}</h2>
+      <p>{i18n._('partners.suppliers.how.intro')}</p>
       <ol className={styles.steps}>
-        <li>Apply below with your company and your shop’s website. Our team reviews every application and emails you the answer.</li>
+        <li>{i18n._('partners.suppliers.how.apply')}</li>
+        <li>{i18n._('partners.suppliers.how.kits')}</li>
+        <li>{i18n._('partners.suppliers.how.sell')}</li>
         <li>
-          Once approved, add kits: pick a published pattern, describe what is in the bundle, set a price in EUR, GBP or USD and link to the kit in your shop.
-        </li>
-        <li>Makers open your shop from the pattern page; you sell and ship as usual. Stitchhouse takes no commission on kits.</li>
-        <li>
-          See how many makers clicked through to each kit here and, day by day, in your <Link to={href('/reports')}>reports</Link>.
+          <Trans id="partners.suppliers.how.reports" components={{ 0: <Link to={href('/reports')} /> }} />
         </li>
       </ol>
-      <p className={styles.muted}>
-        Kits must match the pattern and link over https to a page where the kit can be bought. Archive a kit when it sells out; its clicks stay in your reports.
-      </p>
+      <p className={styles.muted}>{i18n._('partners.suppliers.how.rules')}</p>
     </section>
   );
 }
