@@ -42,7 +42,8 @@ type Locale = NonNullable<ReturnType<typeof checkoutRequest.shape.locale.parse>>
 export async function stripeLocale(userId: string, asked: Locale | undefined): Promise<Locale | undefined> {
   if (asked) return asked;
   const { data, error } = await serviceClient().from('profiles').select('locale').eq('id', userId).maybeSingle();
-  if (error) throw error;
+  // 42703: a database without the column (before 20261204001000_member_locale): Stripe's `auto`
+  if (error && error.code !== '42703') throw error;
   const saved = (data as unknown as { locale?: unknown } | null)?.locale;
   const known = checkoutRequest.shape.locale.safeParse(saved);
   return known.success ? known.data : undefined;
