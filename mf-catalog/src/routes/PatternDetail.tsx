@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { QueryState, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { patternKeys } from '../api/catalog.ts';
 import { getPattern } from '../api/detail.ts';
@@ -19,18 +20,21 @@ const PatternReviews = lazy(() => import('../features/reviews/PatternReviews.tsx
 
 /** /patterns/:productId: everything a maker needs to judge a pattern, and Buy / Get / Download. */
 export default function PatternDetail() {
+  const { i18n } = useLingui();
   const { productId = '' } = useParams();
-  // cached: back from the catalog or a store, the page shows at once
-  const pattern = useQuery({ queryKey: patternKeys.detail(productId), queryFn: ({ signal }) => getPattern(productId, signal) });
+  const locale = i18n.locale;
+  // cached: back from the catalog or a store, the page shows at once; the title and description
+  // in the visitor's language when the designer translated them (the read is the same in every language)
+  const pattern = useQuery({ queryKey: patternKeys.detail(productId, locale), queryFn: ({ signal }) => getPattern(productId, signal, locale) });
   useCountPatternView(productId);
   if (pattern.data === undefined) {
     return (
       <section className={styles.loading}>
-        {pattern.isError ? <h1>Pattern</h1> : null}
+        {pattern.isError ? <h1>{i18n._('catalog.detail.heading')}</h1> : null}
         <QueryState
           query={pattern}
-          errorTitle="This pattern could not be loaded"
-          loadingLabel="Loading the pattern"
+          errorTitle={i18n._('catalog.detail.loadError')}
+          loadingLabel={i18n._('catalog.detail.loading')}
           skeleton={
             <div className={styles.loadingBlocks}>
               <Skeleton shape="block" height="20rem" />

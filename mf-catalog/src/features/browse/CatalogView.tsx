@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import { href } from '@stitchhouse/shared';
 import { pageTitle } from '@stitchhouse/shared/brand.ts';
 import { Button, EmptyState, QueryState, Select, Skeleton, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
@@ -9,7 +10,7 @@ import { useBuyerCurrency } from '@stitchhouse/shared/currency/index.ts';
 import { listCategories, patternKeys, searchPatterns, sizeChartsOf, suggestPatterns, type SearchResult } from '../../api/catalog.ts';
 import { FiltersDrawer } from './FiltersDrawer.tsx';
 import { Pagination } from '../shared/Pagination.tsx';
-import { resultCountLabel } from './resultCount.ts';
+import { resultCountLabel, showResultsLabel } from './resultCount.ts';
 import { PatternGrid, PatternGridSkeleton } from '../shared/PatternGrid.tsx';
 import { useDeferredResults } from '../shared/useDeferredResults.ts';
 import { useCatalogQuery } from './useCatalogQuery.ts';
@@ -45,8 +46,8 @@ interface CatalogPage {
   sizes: Map<string, string>;
 }
 
-async function loadPage(query: CatalogQuery, signal: AbortSignal): Promise<CatalogPage> {
-  const result = await searchPatterns(toSearchArgs(query), signal);
+async function loadPage(query: CatalogQuery, locale: string, signal: AbortSignal): Promise<CatalogPage> {
+  const result = await searchPatterns(toSearchArgs(query), signal, locale);
   const sizes = new Map<string, string>();
   if (hasFit(query) && result.hits.length > 0) {
     const charts = await sizeChartsOf(
@@ -70,6 +71,7 @@ function useCategories(): string[] {
 
 /** /patterns and /patterns/search: the same filters, sorts and grid; search adds words and suggestions. */
 export function CatalogView({ mode }: CatalogViewProps) {
+  const { i18n } = useLingui();
   const [query, setQuery] = useCatalogQuery();
   const navigate = useNavigate();
   const basePath = mode === 'search' ? href('/patterns/search') : href('/patterns');
@@ -78,12 +80,21 @@ export function CatalogView({ mode }: CatalogViewProps) {
   const currency = useBuyerCurrency();
   // The last page stays on screen (dimmed) while the next one loads, and renders in the background.
   const page = useDeferredResults(
-    useQuery({ queryKey: patternKeys.search(key, currency), queryFn: ({ signal }) => loadPage(query, signal), placeholderData: keepPreviousData }),
+    useQuery({
+      queryKey: patternKeys.search(key, currency, i18n.locale),
+      queryFn: ({ signal }) => loadPage(query, i18n.locale, signal),
+      placeholderData: keepPreviousData,
+    }),
   );
   const { data, loading } = page;
   const categories = useCategories();
   const wide = useMediaQuery(FILTERS_BESIDE_RESULTS);
-  const title = mode === 'search' ? (query.q ? `Search: ${query.q}` : 'Search patterns') : 'Patterns';
+  const title =
+    mode === 'search'
+      ? query.q
+        ? i18n._('catalog.browse.searchTitle', { q: query.q })
+        : i18n._('catalog.browse.searchHeading')
+      : i18n._('catalog.browse.heading');
   const [words, setWords] = useState(query.q);
   useEffect(() => setWords(query.q), [query.q]);
   useEffect(() => {
@@ -91,8 +102,8 @@ export function CatalogView({ mode }: CatalogViewProps) {
   }, [title]);
 
   const suggestions = useQuery({
-    queryKey: patternKeys.suggestions(query.q),
-    queryFn: ({ signal }) => suggestPatterns(query.q, signal),
+    queryKey: patternKeys.suggestions(query.q, i18n.locale),
+    queryFn: ({ signal }) => suggestPatterns(query.q, signal, i18n.locale),
     enabled: mode === 'search' && query.q.length >= 2,
   });
 
@@ -111,7 +122,7 @@ export function CatalogView({ mode }: CatalogViewProps) {
   };
   const filters = activeFilterCount(query);
   const sort = effectiveSort(query);
-  const sortOptions = SORTS.filter((s) => s !== 'relevance' || query.q).map((s) => ({ value: s, label: SORT_LABELS[s] }));
+  const sortOptions = SORTS.filter((s) => s !== 'relevance' || query.q).map((s) => ({ value: s, label: i18n._(SORT_LABELS[s]) }));
   const loadingFirst = data === undefined && (page.status !== 'error' || page.fetchStatus === 'fetching');
   const topSuggestion = (suggestions.data ?? []).find((s) => s.suggestion.toLowerCase() !== query.q.toLowerCase());
   // Beside the results on wide screens; on phones in a sheet behind "Filters (n)", results first.
@@ -126,11 +137,11 @@ export function CatalogView({ mode }: CatalogViewProps) {
     <div className={styles.page}>
       <header className={styles.header}>
         <h1 className={styles.heading} tabIndex={-1}>
-          {mode === 'search' ? 'Search patterns' : 'Patterns'}
+          {mode === 'search' ? i18n._('catalog.browse.searchHeading') : i18n._('catalog.browse.heading')}
         </h1>
         <form role="search" className={styles.searchForm} onSubmit={search}>
           <label htmlFor={`catalog-q-${mode}`} className={styles.searchLabel}>
-            Search patterns
+            {i18n._('catalog.browse.searchHeading')}
           </label>
           <div className={styles.searchRow}>
             <input
@@ -139,18 +150,18 @@ export function CatalogView({ mode }: CatalogViewProps) {
               name="q"
               value={words}
               maxLength={200}
-              placeholder="Dress, tote, quilt…"
+              placeholder={i18n._('catalog.browse.searchPlaceholder')}
               onChange={(e) => setWords(e.target.value)}
               className={styles.searchInput}
             />
-            <Button type="submit">Search</Button>
+            <Button type="submit">{i18n._('catalog.browse.searchButton')}</Button>
           </div>
         </form>
       </header>
 
       <div className={styles.layout}>
         {wide ? (
-          <aside className={styles.sidebar} aria-label="Filters">
+          <aside className={styles.sidebar} aria-label={i18n._('catalog.browse.filters')}>
             {filterPanel}
           </aside>
         ) : null}
@@ -158,18 +169,24 @@ export function CatalogView({ mode }: CatalogViewProps) {
         <section className={styles.results} aria-labelledby={`results-${mode}`} aria-busy={loading}>
           <div className={styles.toolbar}>
             <h2 id={`results-${mode}`} className={styles.count} aria-live="polite" data-testid="result-count">
-              {loadingFirst ? 'Loading patterns…' : data ? resultCountLabel(data.result.total, data.result.totalIsEstimate, query.q) : 'Patterns'}
+              {loadingFirst
+                ? i18n._('catalog.browse.loading')
+                : data
+                  ? resultCountLabel(i18n, data.result.total, data.result.totalIsEstimate, query.q)
+                  : i18n._('catalog.browse.heading')}
             </h2>
             {wide ? null : (
               <FiltersDrawer
                 active={filters}
-                showLabel={data && !loadingFirst ? `Show ${resultCountLabel(data.result.total, data.result.totalIsEstimate)}` : 'Show patterns'}
+                showLabel={
+                  data && !loadingFirst ? showResultsLabel(i18n, data.result.total, data.result.totalIsEstimate) : i18n._('catalog.browse.showPatterns')
+                }
               >
                 {filterPanel}
               </FiltersDrawer>
             )}
             <Select
-              label="Sort by"
+              label={i18n._('catalog.browse.sortBy')}
               value={sort}
               options={sortOptions}
               className={styles.sort}
@@ -179,17 +196,21 @@ export function CatalogView({ mode }: CatalogViewProps) {
 
           {mode === 'search' && topSuggestion && data && (data.result.total === 0 || data.result.similarOnly) ? (
             <p className={styles.suggestion} data-testid="did-you-mean">
-              Did you mean <Link to={hrefOf(withChanges(query, { q: topSuggestion.suggestion }))}>{topSuggestion.suggestion}</Link>?
+              <Trans
+                id="catalog.browse.didYouMean"
+                values={{ suggestion: topSuggestion.suggestion }}
+                components={{ 0: <Link to={hrefOf(withChanges(query, { q: topSuggestion.suggestion }))} /> }}
+              />
             </p>
           ) : null}
-          {data?.result.similarOnly ? <p className={styles.note}>No pattern has exactly these words; showing titles close to “{query.q}”.</p> : null}
+          {data?.result.similarOnly ? <p className={styles.note}>{i18n._('catalog.browse.similarOnly', { q: query.q })}</p> : null}
 
           <QueryState
             query={page}
-            errorTitle="The patterns could not be loaded"
+            errorTitle={i18n._('catalog.browse.loadError')}
             skeleton={
               <>
-                <VisuallyHidden>Loading patterns…</VisuallyHidden>
+                <VisuallyHidden>{i18n._('catalog.browse.loading')}</VisuallyHidden>
                 <PatternGridSkeleton />
               </>
             }
@@ -197,21 +218,21 @@ export function CatalogView({ mode }: CatalogViewProps) {
             empty={
               loading ? null : (
                 <EmptyState
-                  title={query.page > 1 ? 'There is no such page' : 'No patterns match'}
+                  title={query.page > 1 ? i18n._('catalog.browse.empty.noPage') : i18n._('catalog.browse.empty.title')}
                   actions={
                     <>
-                      {filters > 0 ? <Button onClick={() => setQuery(clearFilters(query))}>Clear filters</Button> : null}
-                      {query.page > 1 ? <Link to={hrefOf(withChanges(query, { page: 1 }))}>Go to the first page</Link> : null}
-                      {query.q ? <Link to={hrefOf({ ...EMPTY_QUERY })}>Browse all patterns</Link> : null}
+                      {filters > 0 ? <Button onClick={() => setQuery(clearFilters(query))}>{i18n._('catalog.browse.clearFilters')}</Button> : null}
+                      {query.page > 1 ? <Link to={hrefOf(withChanges(query, { page: 1 }))}>{i18n._('catalog.browse.firstPage')}</Link> : null}
+                      {query.q ? <Link to={hrefOf({ ...EMPTY_QUERY })}>{i18n._('catalog.common.browseAll')}</Link> : null}
                     </>
                   }
                 >
                   {query.page > 1 ? (
-                    <p>These results end before page {query.page}.</p>
+                    <p>{i18n._('catalog.browse.empty.endsBefore', { page: query.page })}</p>
                   ) : hasFit(query) ? (
-                    <p>No pattern in this view has a size chart that covers your measurements.</p>
+                    <p>{i18n._('catalog.browse.empty.noFit')}</p>
                   ) : (
-                    <p>Try fewer filters or other words.</p>
+                    <p>{i18n._('catalog.browse.empty.hint')}</p>
                   )}
                 </EmptyState>
               )

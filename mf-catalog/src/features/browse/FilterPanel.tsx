@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button } from '@stitchhouse/shared/ui/index.ts';
 import { CurrencySelect } from '@stitchhouse/shared/currency/index.ts';
 import { CatalogFilters } from './CatalogFilters.tsx';
@@ -17,16 +18,17 @@ export interface FilterPanelProps {
  * catalog downloads it only when the sheet opens. Fits me's checks (zod) load with its first check.
  */
 export function FilterPanel({ query, categories, onChange }: FilterPanelProps) {
+  const { i18n } = useLingui();
   const filters = activeFilterCount(query);
   return (
     <>
       <FitsMePanel applied={query.fit} onApply={(fit) => onChange(withChanges(query, { fit }))} onClear={() => onChange(withChanges(query, { fit: {} }))} />
-      <h2 className={styles.filtersHeading}>Filters</h2>
+      <h2 className={styles.filtersHeading}>{i18n._('catalog.browse.filters')}</h2>
       <CurrencySelect />
       <CatalogFilters query={query} categories={categories} onChange={onChange} />
       {filters > 0 ? (
         <Button variant="ghost" size="small" onClick={() => onChange(clearFilters(query))}>
-          Clear all filters ({filters})
+          {i18n._('catalog.browse.clearAllFilters', { count: filters })}
         </Button>
       ) : null}
     </>

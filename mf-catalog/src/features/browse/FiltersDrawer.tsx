@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react';
 import { Button } from '@stitchhouse/shared/ui/index.ts';
 import * as styles from './FiltersDrawer.module.css';
 
@@ -17,6 +18,8 @@ export interface FiltersDrawerProps {
  * button only closes the sheet.
  */
 export function FiltersDrawer({ active, showLabel, children }: FiltersDrawerProps) {
+  const { i18n } = useLingui();
+  const label = active > 0 ? i18n._('catalog.browse.filtersCount', { count: active }) : i18n._('catalog.browse.filters');
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
@@ -53,16 +56,16 @@ export function FiltersDrawer({ active, showLabel, children }: FiltersDrawerProp
   return (
     <>
       <Button ref={opener} variant="secondary" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)} data-testid="filters-button">
-        Filters{active > 0 ? ` (${active})` : ''}
+        {label}
       </Button>
       <dialog ref={dialog} className={styles.sheet} aria-labelledby="filters-sheet-heading" onClose={onClose}>
         <div className={styles.content}>
           <div className={styles.top}>
             <h2 id="filters-sheet-heading" className={styles.heading}>
-              Filters{active > 0 ? ` (${active})` : ''}
+              {label}
             </h2>
             <Button variant="ghost" size="small" onClick={() => setOpen(false)}>
-              Close
+              {i18n._('catalog.common.close')}
             </Button>
           </div>
           {open ? children : null}

@@ -1,16 +1,16 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
+import { useLingui } from '@lingui/react';
 import { Button, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { BODY_MEASUREMENTS, formatMeasurement, type BodyMeasurement, type BodyMeasurementsCm } from '@stitchhouse/shared/catalog/sizing.ts';
 import { EMPTY_FIT_FORM, remembersFit } from '@stitchhouse/shared/catalog/fitStorage.ts';
 import { cmToInches, formatDecimal } from '@stitchhouse/shared/catalog/units.ts';
 import type { FitForm } from '../shared/fit/remembered.ts';
+import { MEASUREMENT_NAMES } from '../shared/measurementNames.ts';
 import * as styles from './FitsMePanel.module.css';
 
 // The checks (zod) load with the first thing to check: a remembered form, or a submit (the
 // desktop catalog shows this form at once, and zod on its first screen breaks the JavaScript budget).
 const loadChecks = () => import('./fitForm.ts');
-
-const NAMES: Record<BodyMeasurement, string> = { bust: 'Bust', waist: 'Waist', hip: 'Hip' };
 
 export interface FitsMePanelProps {
   /** The measurements applied now (from the URL), in cm. */
@@ -37,6 +37,7 @@ function formFromApplied(applied: BodyMeasurementsCm, remembered: FitForm | null
  * into the URL when applied, so the catalog lists only patterns whose size chart covers them.
  */
 export function FitsMePanel({ applied, onApply, onClear }: FitsMePanelProps) {
+  const { i18n } = useLingui();
   const headingId = useId();
   const [saved, setSaved] = useState<{ form: FitForm; usable: boolean } | null>(null);
   const [form, setForm] = useState<FitForm>(() => formFromApplied(applied, null));
@@ -111,16 +112,16 @@ export function FitsMePanel({ applied, onApply, onClear }: FitsMePanelProps) {
   return (
     <section className={styles.panel} aria-labelledby={headingId} data-testid="fits-me">
       <h2 id={headingId} className={styles.heading}>
-        Fits me
+        {i18n._('catalog.browse.fit.heading')}
       </h2>
-      <p className={styles.lead}>Enter your body measurements to see only patterns whose size chart covers you, with your size on each card.</p>
+      <p className={styles.lead}>{i18n._('catalog.browse.fit.lead')}</p>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <fieldset className={styles.units}>
-          <legend>Unit</legend>
+          <legend>{i18n._('catalog.browse.fit.unit')}</legend>
           {(['cm', 'in'] as const).map((unit) => (
             <label key={unit} className={styles.unit}>
               <input type="radio" name="fit-unit" value={unit} checked={form.unit === unit} onChange={() => edit({ ...form, unit })} />
-              {unit === 'cm' ? 'Centimetres' : 'Inches'}
+              {unit === 'cm' ? i18n._('catalog.browse.fit.centimetres') : i18n._('catalog.browse.fit.inches')}
             </label>
           ))}
         </fieldset>
@@ -128,7 +129,7 @@ export function FitsMePanel({ applied, onApply, onClear }: FitsMePanelProps) {
           {BODY_MEASUREMENTS.map((m) => (
             <TextField
               key={m}
-              label={`${NAMES[m]} (${form.unit})`}
+              label={i18n._('catalog.browse.fit.field', { name: i18n._(MEASUREMENT_NAMES[m]), unit: form.unit })}
               inputMode="decimal"
               autoComplete="off"
               name={m}
@@ -145,26 +146,26 @@ export function FitsMePanel({ applied, onApply, onClear }: FitsMePanelProps) {
         ) : null}
         <div className={styles.actions}>
           <Button type="submit" size="small">
-            Show patterns that fit
+            {i18n._('catalog.browse.fit.apply')}
           </Button>
           {!isApplied && saved?.usable ? (
             <Button variant="secondary" size="small" onClick={() => void applySaved()} data-testid="use-saved-fit">
-              Use my saved measurements
+              {i18n._('catalog.browse.fit.useSaved')}
             </Button>
           ) : null}
           {isApplied ? (
             <Button variant="ghost" size="small" onClick={clear}>
-              Clear measurements
+              {i18n._('catalog.browse.fit.clear')}
             </Button>
           ) : null}
         </div>
         {isApplied ? (
           <p className={styles.applied} aria-live="polite">
-            Showing patterns for{' '}
-            {BODY_MEASUREMENTS.filter((m) => applied[m] !== undefined)
-              .map((m) => `${NAMES[m].toLowerCase()} ${formatMeasurement(applied[m]!, form.unit)}`)
-              .join(', ')}
-            .
+            {i18n._('catalog.browse.fit.showing', {
+              measurements: BODY_MEASUREMENTS.filter((m) => applied[m] !== undefined)
+                .map((m) => i18n._('catalog.browse.fit.measurement', { name: m, value: formatMeasurement(applied[m]!, form.unit) }))
+                .join(', '),
+            })}
           </p>
         ) : null}
       </form>

@@ -1,7 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
+import type { I18n } from '@lingui/core';
 import { Select } from '@stitchhouse/shared/ui/index.ts';
 import { useBuyerCurrency } from '@stitchhouse/shared/currency/index.ts';
-import { NEEDLE_SIZES, YARN_STEPS_M, YARN_WEIGHTS, metresToYards, needleLabel, needleName, yarnWeightLabel } from '@stitchhouse/shared/catalog/yarn.ts';
+import { NEEDLE_SIZES, YARN_STEPS_M, YARN_WEIGHTS, metresToYards, needleLabel, yarnWeightLabel } from '@stitchhouse/shared/catalog/yarn.ts';
+import { needleTool } from '../shared/needleTool.ts';
 import { facetCounts, patternKeys } from '../../api/catalog.ts';
 import { serializeCatalogQuery, toSearchArgs, withChanges, type CatalogQuery } from '../shared/urlState.ts';
 import * as styles from './YarnFilters.module.css';
@@ -11,7 +14,7 @@ export interface YarnFiltersProps {
   onChange(next: CatalogQuery): void;
 }
 
-const withCount = (label: string, count: number | undefined) => `${label} (${count ?? 0})`;
+const withCount = (i18n: I18n, label: string, count: number | undefined) => i18n._('catalog.browse.yarn.withCount', { label, count: count ?? 0 });
 
 /**
  * Knitting and crochet: yarn weight, needle or hook size, gauge and "I have this much yarn",
@@ -19,12 +22,13 @@ const withCount = (label: string, count: number | undefined) => `${label} (${cou
  * the craft is knitting or crochet, so the catalog's first screen does not carry it.
  */
 export function YarnFilters({ query, onChange }: YarnFiltersProps) {
+  const { i18n } = useLingui();
   const currency = useBuyerCurrency();
   const set = (changes: Partial<CatalogQuery>) => onChange(withChanges(query, changes));
   // the last counts stay while the next ones load
   const counts = useQuery({
-    queryKey: patternKeys.facets(serializeCatalogQuery({ ...query, sort: null, page: 1 }), currency),
-    queryFn: ({ signal }) => facetCounts(toSearchArgs(query), YARN_STEPS_M, signal),
+    queryKey: patternKeys.facets(serializeCatalogQuery({ ...query, sort: null, page: 1 }), currency, i18n.locale),
+    queryFn: ({ signal }) => facetCounts(toSearchArgs(query), YARN_STEPS_M, signal, i18n.locale),
     placeholderData: keepPreviousData,
   });
   const c = counts.data;
@@ -50,37 +54,40 @@ export function YarnFilters({ query, onChange }: YarnFiltersProps) {
 
   return (
     <fieldset data-testid="yarn-filters" className={styles.group}>
-      <legend className={styles.legend}>Yarn and needles</legend>
+      <legend className={styles.legend}>{i18n._('catalog.browse.yarn.legend')}</legend>
       <Select
-        label="Yarn weight"
-        placeholder="Any yarn weight"
+        label={i18n._('catalog.browse.yarn.weight')}
+        placeholder={i18n._('catalog.browse.yarn.anyWeight')}
         value={query.yarnWeight === null ? '' : String(query.yarnWeight)}
-        options={weights.map((w) => ({ value: String(w), label: withCount(yarnWeightLabel(w), c?.yarnWeight.get(w)) }))}
+        options={weights.map((w) => ({ value: String(w), label: withCount(i18n, yarnWeightLabel(w), c?.yarnWeight.get(w)) }))}
         onChange={(e) => set({ yarnWeight: e.target.value === '' ? null : Number(e.target.value) })}
       />
       <Select
-        label={needleName(query.craft)}
-        placeholder={`Any ${needleName(query.craft).toLowerCase()}`}
+        label={i18n._('catalog.common.needleSize', { tool: needleTool(query.craft) })}
+        placeholder={i18n._('catalog.browse.yarn.anyNeedle', { tool: needleTool(query.craft) })}
         value={query.needleMm === null ? '' : String(query.needleMm)}
-        options={needles.map((mm) => ({ value: String(mm), label: withCount(needleLabel(mm, query.craft), c?.needleMm.get(mm)) }))}
+        options={needles.map((mm) => ({ value: String(mm), label: withCount(i18n, needleLabel(mm, query.craft), c?.needleMm.get(mm)) }))}
         onChange={(e) => set({ needleMm: e.target.value === '' ? null : Number(e.target.value) })}
       />
       <Select
-        label="Gauge (stitches per 10 cm / 4 in)"
-        placeholder="Any gauge"
+        label={i18n._('catalog.browse.yarn.gauge')}
+        placeholder={i18n._('catalog.browse.yarn.anyGauge')}
         value={query.gauge === null ? '' : String(query.gauge)}
-        options={gauges.map((g) => ({ value: String(g), label: withCount(`${g} sts`, c?.gaugeStitches.get(g)) }))}
+        options={gauges.map((g) => ({
+          value: String(g),
+          label: withCount(i18n, i18n._('catalog.browse.yarn.stitches', { count: g }), c?.gaugeStitches.get(g)),
+        }))}
         onChange={(e) => set({ gauge: e.target.value === '' ? null : Number(e.target.value) })}
       />
       <Select
-        label="Yarn you have"
-        placeholder="Any amount"
+        label={i18n._('catalog.browse.yarn.have')}
+        placeholder={i18n._('catalog.browse.yarn.anyAmount')}
         value={query.yarnM === null ? '' : String(query.yarnM)}
         options={[...new Set([...YARN_STEPS_M, ...(query.yarnM === null ? [] : [query.yarnM])])]
           .sort((a, b) => a - b)
           .map((m) => ({
             value: String(m),
-            label: withCount(`Up to ${m.toLocaleString('en')} m (${metresToYards(m).toLocaleString('en')} yd)`, c?.yarnMaxM.get(m)),
+            label: withCount(i18n, i18n._('catalog.browse.yarn.upTo', { metres: m, yards: metresToYards(m) }), c?.yarnMaxM.get(m)),
           }))}
         onChange={(e) => set({ yarnM: e.target.value === '' ? null : Number(e.target.value) })}
       />

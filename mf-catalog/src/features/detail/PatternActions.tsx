@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import { describeError, href, useSession } from '@stitchhouse/shared';
 import { queryClient } from '@stitchhouse/shared/query/client.ts';
 import { Alert, Button, LinkButton } from '@stitchhouse/shared/ui/index.ts';
@@ -26,6 +27,7 @@ const isCurrency = (value: string): value is Currency => (SUPPORTED_CURRENCIES a
  * (and an order of printed copies) only where the database shows it.
  */
 export function PatternActions({ pattern }: { pattern: PatternDetail }) {
+  const { i18n } = useLingui();
   const { session, loading } = useSession();
   const navigate = useNavigate();
   const memberOrSignIn = useMemberOrSignIn();
@@ -83,7 +85,7 @@ export function PatternActions({ pattern }: { pattern: PatternDetail }) {
   async function addDigital(): Promise<boolean> {
     setError(null);
     if (!isCurrency(pattern.currency)) {
-      setError('This pattern is priced in a currency we cannot take payments in yet.');
+      setError(i18n._('catalog.detail.actions.currency'));
       return false;
     }
     let CartError: (typeof import('@stitchhouse/shared/cart/cart.ts'))['CartError'] | null = null;
@@ -120,44 +122,48 @@ export function PatternActions({ pattern }: { pattern: PatternDetail }) {
       </p>
       {wholesale ? (
         <p className={styles.wholesale} data-testid="wholesale-price">
-          Wholesale (printed copies): <strong>{formatPrice(wholesale.priceCents, wholesale.currency)}</strong> each, from {wholesale.minQuantity} copies
+          <Trans
+            id="catalog.detail.actions.wholesale"
+            values={{ price: formatPrice(wholesale.priceCents, wholesale.currency), min: wholesale.minQuantity }}
+            components={{ 0: <strong /> }}
+          />
         </p>
       ) : null}
       {ownership === 'unknown' ? (
         <p className={styles.muted} aria-live="polite">
-          Checking your library…
+          {i18n._('catalog.detail.actions.checking')}
         </p>
       ) : ownership === 'owned' || ownership === 'own_store' ? (
         <>
-          {justClaimed ? <Alert tone="success">Added to your library.</Alert> : null}
-          <p className={styles.owned}>{ownership === 'own_store' ? 'This is your pattern.' : 'This pattern is in your library.'}</p>
+          {justClaimed ? <Alert tone="success">{i18n._('catalog.detail.actions.added')}</Alert> : null}
+          <p className={styles.owned}>{ownership === 'own_store' ? i18n._('catalog.detail.actions.yours') : i18n._('catalog.detail.actions.inLibrary')}</p>
           <LinkButton to={downloadHref} size="large" block>
-            Download
+            {i18n._('catalog.detail.actions.download')}
           </LinkButton>
           {ownership === 'own_store' ? (
             <LinkButton to={href('/patterns/:productId/edit', { productId: pattern.id })} variant="secondary" block>
-              Edit pattern
+              {i18n._('catalog.detail.actions.edit')}
             </LinkButton>
           ) : null}
         </>
       ) : !purchasable ? (
-        <p className={styles.muted}>This pattern is no longer sold.</p>
+        <p className={styles.muted}>{i18n._('catalog.detail.actions.notSold')}</p>
       ) : free ? (
-        <Button size="large" block busy={claiming} busyLabel="Adding to your library…" onClick={getFree}>
-          {userId ? 'Get for free' : 'Sign in to get it for free'}
+        <Button size="large" block busy={claiming} busyLabel={i18n._('catalog.detail.actions.adding')} onClick={getFree}>
+          {userId ? i18n._('catalog.detail.actions.getFree') : i18n._('catalog.detail.actions.signInFree')}
         </Button>
       ) : (
         <>
           <Button size="large" block onClick={buyNow}>
-            Buy
+            {i18n._('catalog.detail.actions.buy')}
           </Button>
           {inCart ? (
             <p className={styles.muted} role="status">
-              In your cart. <Link to={href('/payment/send')}>Go to checkout</Link>
+              <Trans id="catalog.detail.actions.inCart" components={{ 0: <Link to={href('/payment/send')} /> }} />
             </p>
           ) : (
             <Button variant="secondary" block onClick={addDigital}>
-              Add to cart
+              {i18n._('catalog.detail.actions.addToCart')}
             </Button>
           )}
         </>

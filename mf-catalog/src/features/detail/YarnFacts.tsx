@@ -1,13 +1,16 @@
-import { gaugeLabel, needleLabel, needleName, yarnAmountLabel, yarnWeightLabel } from '@stitchhouse/shared/catalog/yarn.ts';
+import { useLingui } from '@lingui/react';
+import { gaugeLabel, needleLabel, yarnAmountLabel, yarnWeightLabel } from '@stitchhouse/shared/catalog/yarn.ts';
+import { needleTool } from '../shared/needleTool.ts';
 import type { YarnFacets } from '../../api/detail.ts';
 
 /** Knitting and crochet facts for the pattern page's summary list (inside its <dl>): what the designer gave. */
 export function YarnFacts({ yarn, craft }: { yarn: YarnFacets; craft: string }) {
+  const { i18n } = useLingui();
   const facts: [string, string, string][] = [
-    ['Yarn weight', yarnWeightLabel(yarn.weight), 'yarn-weight'],
-    [needleName(craft), needleLabel(yarn.needleMm, craft), 'needle'],
-    ['Gauge', gaugeLabel(yarn.gaugeStitches, yarn.gaugeRows), 'gauge'],
-    ['Yarn', yarnAmountLabel(yarn.minM, yarn.maxM), 'yarn-amount'],
+    [i18n._('catalog.browse.yarn.weight'), yarnWeightLabel(yarn.weight), 'yarn-weight'],
+    [i18n._('catalog.common.needleSize', { tool: needleTool(craft) }), needleLabel(yarn.needleMm, craft), 'needle'],
+    [i18n._('catalog.detail.gauge'), gaugeLabel(yarn.gaugeStitches, yarn.gaugeRows), 'gauge'],
+    [i18n._('catalog.detail.yarn'), yarnAmountLabel(yarn.minM, yarn.maxM), 'yarn-amount'],
   ];
   return (
     <>

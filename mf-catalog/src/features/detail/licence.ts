@@ -1,11 +1,11 @@
-// Licences in plain words: buyers are unsure what they may sell.
+// Licences in plain words: buyers are unsure what they may sell. Message ids: `i18n._(LICENCE_TEXT[l].name)`.
 export const LICENCE_TEXT: Record<'personal' | 'small_business', { name: string; text: string }> = {
   personal: {
-    name: 'Personal use',
-    text: 'Make as many items as you like for yourself and as gifts. Selling the items you make, or sharing the pattern files, is not allowed.',
+    name: /*i18n*/ 'catalog.detail.licence.personal.name',
+    text: /*i18n*/ 'catalog.detail.licence.personal.text',
   },
   small_business: {
-    name: 'Small business',
-    text: 'You may sell handmade items you sew from this pattern, in small quantities made by you. Credit the designer when you do; the pattern files themselves may not be shared or resold.',
+    name: /*i18n*/ 'catalog.detail.licence.smallBusiness.name',
+    text: /*i18n*/ 'catalog.detail.licence.smallBusiness.text',
   },
 };

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { href } from '@stitchhouse/shared';
 import { Price } from '@stitchhouse/shared/currency/index.ts';
@@ -14,16 +15,17 @@ import * as styles from './KitsForPattern.module.css';
  * middle click and keyboard all work); opening it also counts a click for the supplier's report.
  */
 export function KitsForPattern({ patternId }: { patternId: string }) {
+  const { i18n } = useLingui();
   const kits = useQuery({ queryKey: kitKeys.forPattern(patternId), queryFn: ({ signal }) => listPatternKits(patternId, signal) });
   return (
     <KitsSection busy={kits.isFetching}>
       <QueryState
         query={kits}
-        errorTitle="Kits could not be loaded"
+        errorTitle={i18n._('catalog.kits.loadError')}
         skeleton={<KitsSkeleton />}
         empty={
           <p className={styles.quiet}>
-            No kits for this pattern yet. Fabric shop? <Link to={href('/partners/suppliers')}>List a kit as a supplier</Link>.
+            <Trans id="catalog.kits.none" components={{ 0: <Link to={href('/partners/suppliers')} /> }} />
           </p>
         }
       >
@@ -40,6 +42,7 @@ export function KitsForPattern({ patternId }: { patternId: string }) {
 }
 
 function KitCard({ kit }: { kit: PatternKit }) {
+  const { i18n } = useLingui();
   // Counted in the background: the shop opens in its own tab, so this page stays to finish the request.
   const count = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.type === 'auxclick' && event.button !== 1) return;
@@ -54,7 +57,7 @@ function KitCard({ kit }: { kit: PatternKit }) {
           <Price amount={kit.priceCents} currency={kit.currency} testId="kit-price" />
         </p>
       </div>
-      {kit.supplierName ? <p className={styles.supplier}>from {kit.supplierName}</p> : null}
+      {kit.supplierName ? <p className={styles.supplier}>{i18n._('catalog.kits.from', { supplier: kit.supplierName })}</p> : null}
       {kit.description ? <p className={styles.description}>{kit.description}</p> : null}
       <a
         className={buttonClassName({ variant: 'secondary', size: 'small' })}
@@ -63,9 +66,13 @@ function KitCard({ kit }: { kit: PatternKit }) {
         rel="noopener"
         onClick={count}
         onAuxClick={count}
-        aria-label={`Shop the kit “${kit.title}”${kit.supplierName ? ` at ${kit.supplierName}` : ''} (opens in a new tab)`}
+        aria-label={
+          kit.supplierName
+            ? i18n._('catalog.kits.shopAt', { title: kit.title, supplier: kit.supplierName })
+            : i18n._('catalog.kits.shopLabel', { title: kit.title })
+        }
       >
-        Shop this kit <span aria-hidden="true">↗</span>
+        {i18n._('catalog.kits.shop')} <span aria-hidden="true">↗</span>
       </a>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { href, useSession } from '@stitchhouse/shared';
 import { formatDay } from '@stitchhouse/shared/money.ts';
@@ -11,6 +12,9 @@ import { publicImageUrl } from '../shared/images.ts';
 import { RatingLine, Stars } from '../shared/Stars.tsx';
 import { ReviewsSection, ReviewsSkeleton } from './ReviewsSection.tsx';
 import * as styles from './Reviews.module.css';
+
+/** A review's day: British English as ever, another language in its own convention ("3. Nov. 2026"). */
+const dayIn = (value: string, locale: string) => formatDay(value, locale === 'en' ? 'en-GB' : locale);
 
 // Only a buyer who owns the pattern writes a review: the form (and the photo uploader it
 // brings from the shell) loads for them alone.
@@ -26,6 +30,7 @@ export interface ReviewedPattern {
 
 /** The pattern page's reviews: average, the list with the store's replies, and the buyer's own review form. */
 export function PatternReviews({ pattern }: { pattern: ReviewedPattern }) {
+  const { i18n } = useLingui();
   const { session } = useSession();
   const userId = session?.user.id ?? null;
   const isAnonymous = session?.user.is_anonymous === true;
@@ -54,9 +59,21 @@ export function PatternReviews({ pattern }: { pattern: ReviewedPattern }) {
 
   return (
     <ReviewsSection>
-      <QueryState query={about} errorTitle="Reviews could not be loaded" loadingLabel="Loading reviews" skeleton={skeleton} keepDataOnError>
+      <QueryState
+        query={about}
+        errorTitle={i18n._('catalog.reviews.loadError')}
+        loadingLabel={i18n._('catalog.reviews.loading')}
+        skeleton={skeleton}
+        keepDataOnError
+      >
         {({ rating, standing }) => (
-          <QueryState query={reviews} errorTitle="Reviews could not be loaded" loadingLabel="Loading reviews" skeleton={skeleton} keepDataOnError>
+          <QueryState
+            query={reviews}
+            errorTitle={i18n._('catalog.reviews.loadError')}
+            loadingLabel={i18n._('catalog.reviews.loading')}
+            skeleton={skeleton}
+            keepDataOnError
+          >
             {(list) => (
               <>
                 {rating.count > 0 ? (
@@ -68,17 +85,17 @@ export function PatternReviews({ pattern }: { pattern: ReviewedPattern }) {
                   if (!userId) {
                     return (
                       <p>
-                        <Link to={href('/sign-in', { next: location.pathname })}>Sign in</Link> to review a pattern you own.
+                        <Trans id="catalog.reviews.signIn" components={{ 0: <Link to={href('/sign-in', { next: location.pathname })} /> }} />
                       </p>
                     );
                   }
                   if (isOwner || isAnonymous || !standing) return null;
-                  if (!standing.entitlementId && !standing.myReview) return <p className={styles.note}>Only makers who own this pattern can review it.</p>;
+                  if (!standing.entitlementId && !standing.myReview) return <p className={styles.note}>{i18n._('catalog.reviews.ownersOnly')}</p>;
                   if (standing.myReview && !editing) {
                     return (
                       <p>
                         <Button variant="secondary" size="small" onClick={() => setEditing(true)}>
-                          Edit your review
+                          {i18n._('catalog.reviews.edit')}
                         </Button>
                       </p>
                     );
@@ -86,7 +103,7 @@ export function PatternReviews({ pattern }: { pattern: ReviewedPattern }) {
                   if (!standing.entitlementId) return null;
                   return (
                     <div className={styles.yours}>
-                      <h3>{standing.myReview ? 'Edit your review' : 'Review this pattern'}</h3>
+                      <h3>{standing.myReview ? i18n._('catalog.reviews.edit') : i18n._('catalog.reviews.write')}</h3>
                       <Suspense fallback={<Skeleton shape="block" height="20rem" />}>
                         <ReviewForm
                           patternId={pattern.id}
@@ -100,11 +117,11 @@ export function PatternReviews({ pattern }: { pattern: ReviewedPattern }) {
                   );
                 })()}
                 {list.length === 0 ? (
-                  <EmptyState title="No reviews yet" headingLevel={3}>
-                    Makers who own this pattern can review it.
+                  <EmptyState title={i18n._('catalog.reviews.none')} headingLevel={3}>
+                    {i18n._('catalog.reviews.noneText')}
                   </EmptyState>
                 ) : (
-                  <ol className={styles.list} aria-label={`Reviews of ${pattern.title}`}>
+                  <ol className={styles.list} aria-label={i18n._('catalog.reviews.listLabel', { title: pattern.title })}>
                     {list.map((review) => (
                       <ReviewItem key={review.id} review={review} canReply={isOwner && !review.reply} storeId={pattern.storeId} onReplied={reload} />
                     ))}
@@ -120,25 +137,27 @@ export function PatternReviews({ pattern }: { pattern: ReviewedPattern }) {
 }
 
 function ReviewItem({ review, canReply, storeId, onReplied }: { review: Review; canReply: boolean; storeId: string; onReplied(): void }) {
+  const { i18n } = useLingui();
   return (
     <li className={styles.review} data-testid="review">
       <p className={styles.head}>
-        <Stars value={review.rating} label={`${review.rating} out of 5 stars`} />
+        <Stars value={review.rating} label={i18n._('catalog.common.stars', { rating: review.rating })} />
         <strong>{review.authorName}</strong>
         <span className={styles.date}>
-          {formatDay(review.createdAt)}
-          {review.updatedAt !== review.createdAt ? ' (edited)' : ''}
+          {review.updatedAt !== review.createdAt
+            ? i18n._('catalog.reviews.dateEdited', { date: dayIn(review.createdAt, i18n.locale) })
+            : dayIn(review.createdAt, i18n.locale)}
         </span>
       </p>
       <p className={styles.body}>{review.body}</p>
       {review.photoPaths.length > 0 ? (
-        <ul className={styles.photoList} aria-label={`Photos by ${review.authorName}`}>
+        <ul className={styles.photoList} aria-label={i18n._('catalog.reviews.photosBy', { name: review.authorName })}>
           {review.photoPaths.map((path, i) => (
             <li key={path}>
               <a href={publicImageUrl(path, 'review-photos')} target="_blank" rel="noreferrer">
                 <img
                   src={publicImageUrl(path, 'review-photos')}
-                  alt={`${review.authorName}'s make, ${i + 1} of ${review.photoPaths.length}`}
+                  alt={i18n._('catalog.reviews.photoAlt', { name: review.authorName, n: i + 1, count: review.photoPaths.length })}
                   width={96}
                   height={96}
                   loading="lazy"
@@ -150,7 +169,7 @@ function ReviewItem({ review, canReply, storeId, onReplied }: { review: Review; 
       ) : null}
       {review.reply ? (
         <div className={styles.reply}>
-          <p className={styles.replyHead}>Reply from the designer · {formatDay(review.reply.at)}</p>
+          <p className={styles.replyHead}>{i18n._('catalog.reviews.replyHead', { date: dayIn(review.reply.at, i18n.locale) })}</p>
           <p>{review.reply.body}</p>
         </div>
       ) : canReply ? (
@@ -162,11 +181,12 @@ function ReviewItem({ review, canReply, storeId, onReplied }: { review: Review; 
 
 /** Reply, then the form (its own chunk with the form library, fetched when the designer opens it). */
 function ReplyToggle({ reviewId, storeId, onReplied }: { reviewId: string; storeId: string; onReplied(): void }) {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   if (!open)
     return (
       <Button size="small" variant="secondary" onClick={() => setOpen(true)}>
-        Reply
+        {i18n._('catalog.reviews.reply')}
       </Button>
     );
   return (

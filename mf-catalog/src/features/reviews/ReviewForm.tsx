@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useLingui } from '@lingui/react';
 import { errorMessage } from '@stitchhouse/shared';
 import { Alert, Button, Progress, TextArea } from '@stitchhouse/shared/ui/index.ts';
 import { signUpload, uploadWithProgress } from '@stitchhouse/shared/storage/uploadWithProgress.ts';
@@ -26,6 +27,7 @@ export function ReviewForm({
   onSaved(): void;
   onCancel?(): void;
 }) {
+  const { i18n } = useLingui();
   const id = useId();
   // no error summary: the first wrong field (the first star, or the text) takes the focus
   const form = useZodForm(reviewFormSchema, { rating: String(standing.myReview?.rating ?? ''), body: standing.myReview?.body ?? '' }, { focus: 'field' });
@@ -40,15 +42,15 @@ export function ReviewForm({
     setPhotoError(undefined);
     for (const file of Array.from(files)) {
       if (photos.length >= MAX_PHOTOS) {
-        setPhotoError(`Up to ${MAX_PHOTOS} photos per review.`);
+        setPhotoError(i18n._('catalog.reviews.form.tooManyPhotos', { max: MAX_PHOTOS }));
         return;
       }
       if (!PHOTO_TYPES.includes(file.type)) {
-        setPhotoError(`${file.name}: use a JPEG, PNG or WebP photo.`);
+        setPhotoError(i18n._('catalog.reviews.form.photoType', { file: file.name }));
         continue;
       }
       if (file.size > MAX_PHOTO_BYTES) {
-        setPhotoError(`${file.name} is over 10 MB.`);
+        setPhotoError(i18n._('catalog.reviews.form.photoSize', { file: file.name }));
         continue;
       }
       const path = reviewPhotoPath(patternId, userId, file);
@@ -57,7 +59,7 @@ export function ReviewForm({
         await uploadWithProgress(await signUpload('review-photos', path), file, (sent, total) => setUpload({ name: file.name, sent, total }));
         setPhotos((p) => [...p, path]);
       } catch (error) {
-        setPhotoError(`${file.name}: ${errorMessage(error)}`);
+        setPhotoError(i18n._('catalog.reviews.form.photoFailed', { file: file.name, reason: errorMessage(error) }));
       } finally {
         setUpload(null);
       }
@@ -82,40 +84,39 @@ export function ReviewForm({
         submit(event);
       }}
       noValidate
-      aria-label={standing.myReview ? 'Edit your review' : 'Write a review'}
+      aria-label={standing.myReview ? i18n._('catalog.reviews.edit') : i18n._('catalog.reviews.form.label')}
     >
       {failure ? (
-        <Alert tone="danger" title="Your review was not saved">
+        <Alert tone="danger" title={i18n._('catalog.reviews.form.notSaved')}>
           {failure}
         </Alert>
       ) : null}
       <fieldset className={styles.starInput} aria-describedby={errors.rating ? `${id}-rating-error` : undefined}>
-        <legend>Your rating</legend>
+        <legend>{i18n._('catalog.reviews.form.rating')}</legend>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className={styles.starOption}>
             <input type="radio" value={String(n)} {...form.rhf.register('rating')} />
             <span aria-hidden="true">{'★'.repeat(n)}</span>
-            <span className={styles.starText}>
-              {n} star{n === 1 ? '' : 's'}
-            </span>
+            <span className={styles.starText}>{i18n._('catalog.reviews.form.stars', { count: n })}</span>
           </label>
         ))}
         {errors.rating ? (
           <p id={`${id}-rating-error`} className={styles.error}>
-            {errors.rating}
+            {i18n._(errors.rating)}
           </p>
         ) : null}
       </fieldset>
       <TextArea
-        label="Your review"
-        hint="How did it sew up? Fit, instructions, fabric you used."
+        label={i18n._('catalog.reviews.form.body')}
+        hint={i18n._('catalog.reviews.form.bodyHint')}
         required
         maxLength={REVIEW_MAX_LENGTH}
         {...form.field('body')}
+        error={errors.body && i18n._(errors.body)}
       />
       <div className={styles.photos}>
         <label htmlFor={`${id}-photos`} className={styles.photoLabel}>
-          Photos of your make (optional, up to {MAX_PHOTOS})
+          {i18n._('catalog.reviews.form.photos', { max: MAX_PHOTOS })}
         </label>
         <input
           id={`${id}-photos`}
@@ -128,19 +129,24 @@ export function ReviewForm({
             e.target.value = '';
           }}
         />
-        {upload ? <Progress label={`Uploading ${upload.name}`} value={upload.sent} max={upload.total} /> : null}
+        {upload ? <Progress label={i18n._('catalog.reviews.form.uploading', { file: upload.name })} value={upload.sent} max={upload.total} /> : null}
         {photoError ? (
           <p className={styles.error} role="alert">
             {photoError}
           </p>
         ) : null}
         {photos.length > 0 ? (
-          <ul className={styles.photoList} aria-label="Photos in this review">
+          <ul className={styles.photoList} aria-label={i18n._('catalog.reviews.form.photoList')}>
             {photos.map((path, i) => (
               <li key={path}>
-                <img src={publicImageUrl(path, 'review-photos')} alt={`Your make, ${i + 1} of ${photos.length}`} width={96} height={96} />
+                <img
+                  src={publicImageUrl(path, 'review-photos')}
+                  alt={i18n._('catalog.reviews.form.photoAlt', { n: i + 1, count: photos.length })}
+                  width={96}
+                  height={96}
+                />
                 <Button size="small" variant="ghost" onClick={() => setPhotos((p) => p.filter((x) => x !== path))}>
-                  Remove photo {i + 1}
+                  {i18n._('catalog.reviews.form.removePhoto', { n: i + 1 })}
                 </Button>
               </li>
             ))}
@@ -148,12 +154,12 @@ export function ReviewForm({
         ) : null}
       </div>
       <div className={styles.actions}>
-        <Button type="submit" busy={form.busy} busyLabel="Saving your review…" disabled={upload !== null}>
-          {standing.myReview ? 'Save changes' : 'Post review'}
+        <Button type="submit" busy={form.busy} busyLabel={i18n._('catalog.reviews.form.saving')} disabled={upload !== null}>
+          {standing.myReview ? i18n._('catalog.reviews.form.save') : i18n._('catalog.reviews.form.post')}
         </Button>
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel}>
-            Cancel
+            {i18n._('catalog.common.cancel')}
           </Button>
         ) : null}
       </div>

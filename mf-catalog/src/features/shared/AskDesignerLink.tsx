@@ -1,4 +1,5 @@
 import { href, useSession } from '@stitchhouse/shared';
+import { useLingui } from '@lingui/react';
 import { LinkButton } from '@stitchhouse/shared/ui/index.ts';
 
 /** Where "Ask the designer" leads: the question screen of the account's messages, about this pattern. */
@@ -12,11 +13,18 @@ export function askDesignerHref(patternId: string): string {
  * to the store itself.
  */
 export function AskDesignerLink({ patternId, title, ownerId, block = false }: { patternId: string; title: string; ownerId?: string; block?: boolean }) {
+  const { i18n } = useLingui();
   const { session } = useSession();
   if (ownerId && session?.user.id === ownerId) return null;
   return (
-    <LinkButton to={askDesignerHref(patternId)} variant="secondary" block={block} aria-label={`Ask the designer about ${title}`} data-testid="ask-designer">
-      Ask the designer
+    <LinkButton
+      to={askDesignerHref(patternId)}
+      variant="secondary"
+      block={block}
+      aria-label={i18n._('catalog.common.askDesignerAbout', { title })}
+      data-testid="ask-designer"
+    >
+      {i18n._('catalog.common.askDesigner')}
     </LinkButton>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useLingui } from '@lingui/react';
 import { plainParagraphs } from './plainParagraphs.ts';
 import { useNearViewport } from './nearViewport.tsx';
 import * as styles from './Description.module.css';
@@ -11,12 +12,14 @@ import * as styles from './Description.module.css';
 // less than half a screen below the fold, so a larger margin would load it at once.
 const Markdown = lazy(() => import('@stitchhouse/shared/ui/Markdown.tsx').then((module) => ({ default: module.Markdown })));
 
-export function Description({ markdown }: { markdown: string }) {
+/** `lang`: the description's language when it is not the page's (the original beside a translated page). */
+export function Description({ markdown, lang }: { markdown: string; lang?: string }) {
+  const { i18n } = useLingui();
   const [ref, near] = useNearViewport<HTMLDivElement>('25% 0px');
-  if (!markdown.trim()) return <p className={styles.muted}>The designer has not written a description yet.</p>;
+  if (!markdown.trim()) return <p className={styles.muted}>{i18n._('catalog.common.noDescription')}</p>;
   const plain = plainParagraphs(markdown).map((paragraph, i) => <p key={i}>{paragraph}</p>);
   return (
-    <div ref={ref} className={styles.prose} data-testid="description">
+    <div ref={ref} className={styles.prose} data-testid="description" lang={lang}>
       {near ? (
         <Suspense fallback={plain}>
           <Markdown>{markdown}</Markdown>

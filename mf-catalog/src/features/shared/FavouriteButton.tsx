@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react';
 import { errorMessage, useSession } from '@stitchhouse/shared';
 import { queryClient } from '@stitchhouse/shared/query/client.ts';
 import { cx } from '@stitchhouse/shared/ui/index.ts';
@@ -12,6 +13,7 @@ import * as styles from './FavouriteButton.module.css';
  * `compact` is the card's round icon button; otherwise a labelled button for the pattern page.
  */
 export function FavouriteButton({ patternId, title, compact = false }: { patternId: string; title: string; compact?: boolean }) {
+  const { i18n } = useLingui();
   const { session } = useSession();
   const userId = session?.user.id ?? null;
   const favourites = useFavouriteIds(userId);
@@ -33,7 +35,11 @@ export function FavouriteButton({ patternId, title, compact = false }: { pattern
     }
   }
 
-  const label = compact ? `Favourite ${title}` : on ? 'Saved to favourites' : 'Save to favourites';
+  const label = compact
+    ? i18n._('catalog.common.favourite.card', { title })
+    : on
+      ? i18n._('catalog.common.favourite.saved')
+      : i18n._('catalog.common.favourite.save');
   return (
     <span className={cx(styles.wrap, compact && styles.compactWrap)}>
       <button
@@ -41,7 +47,7 @@ export function FavouriteButton({ patternId, title, compact = false }: { pattern
         className={cx(styles.heart, compact && styles.compact, on && styles.on)}
         aria-pressed={on}
         aria-label={compact ? label : undefined}
-        title={compact ? (on ? `Remove ${title} from favourites` : `Save ${title} to favourites`) : undefined}
+        title={compact ? (on ? i18n._('catalog.common.favourite.remove', { title }) : i18n._('catalog.common.favourite.saveTitle', { title })) : undefined}
         onClick={toggle}
         data-testid="favourite-button"
       >

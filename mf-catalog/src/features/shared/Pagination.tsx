@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useLingui } from '@lingui/react';
 import * as styles from './Pagination.module.css';
 
 export interface PaginationProps {
@@ -12,23 +13,23 @@ export interface PaginationProps {
 
 /** Previous / next as real links (shareable, open in a new tab) and where you are. */
 export function Pagination({ page, pages, pagesAreEstimate = false, hrefOf }: PaginationProps) {
+  const { i18n } = useLingui();
   if (pages <= 1) return null;
   return (
-    <nav className={styles.pagination} aria-label="Pages">
+    <nav className={styles.pagination} aria-label={i18n._('catalog.common.pages')}>
       {page > 1 ? (
         <Link to={hrefOf(page - 1)} rel="prev">
-          ← Previous
+          {i18n._('catalog.common.previous')}
         </Link>
       ) : (
         <span aria-hidden="true" />
       )}
       <span aria-current="page">
-        Page {page} of {pagesAreEstimate ? 'about ' : ''}
-        {pages}
+        {pagesAreEstimate ? i18n._('catalog.common.pageOfAbout', { page, pages }) : i18n._('catalog.common.pageOf', { page, pages })}
       </span>
       {page < pages ? (
         <Link to={hrefOf(page + 1)} rel="next">
-          Next →
+          {i18n._('catalog.common.next')}
         </Link>
       ) : (
         <span aria-hidden="true" />

@@ -1,10 +1,11 @@
 import { href } from '@stitchhouse/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import { Card } from '@stitchhouse/shared/ui/index.ts';
 import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/formats.ts';
 import { Price } from '@stitchhouse/shared/currency/index.ts';
-import { difficultyLabel } from '@stitchhouse/shared/catalog/labels.ts';
+import { craftLabel, difficultyLabel } from '@stitchhouse/shared/catalog/labels.ts';
 import { needleLabel, yarnWeightShort } from '@stitchhouse/shared/catalog/yarn.ts';
 import { coverImage, coverLoading } from '@stitchhouse/shared/storage/coverImage.ts';
 import { highlightParts } from './highlight.ts';
@@ -50,6 +51,7 @@ export function PatternCard({
   coverWaits = false,
   onCoverSettled,
 }: PatternCardProps) {
+  const { i18n } = useLingui();
   const Heading = `h${headingLevel}` as const;
   return (
     <Card as="article" padded={false} interactive className={styles.card} data-testid="pattern-card">
@@ -75,7 +77,7 @@ export function PatternCard({
           )
         ) : (
           <span className={styles.noCover} aria-hidden="true">
-            {pattern.craft ?? 'pattern'}
+            {pattern.craft ? craftLabel(pattern.craft) : i18n._('catalog.common.pattern')}
           </span>
         )}
       </div>
@@ -94,10 +96,11 @@ export function PatternCard({
           </Link>
         </Heading>
         <p className={styles.store}>
-          by{' '}
-          <Link to={href('/stores/:slug', { slug: pattern.storeSlug })} className={styles.storeLink}>
-            {pattern.storeName}
-          </Link>
+          <Trans
+            id="catalog.detail.byline"
+            values={{ store: pattern.storeName }}
+            components={{ 0: <Link to={href('/stores/:slug', { slug: pattern.storeSlug })} className={styles.storeLink} /> }}
+          />
         </p>
         <p className={styles.price}>
           <Price amount={pattern.priceCents} currency={pattern.currency} />
@@ -113,14 +116,17 @@ export function PatternCard({
         </p>
         {pattern.yarnWeight != null || pattern.needleMm != null ? (
           <p className={styles.meta} data-testid="card-yarn">
-            {[pattern.yarnWeight != null ? `Yarn ${yarnWeightShort(pattern.yarnWeight)}` : '', needleLabel(pattern.needleMm, pattern.craft)]
+            {[
+              pattern.yarnWeight != null ? i18n._('catalog.common.cardYarn', { weight: yarnWeightShort(pattern.yarnWeight) }) : '',
+              needleLabel(pattern.needleMm, pattern.craft),
+            ]
               .filter(Boolean)
               .join(' · ')}
           </p>
         ) : null}
         {recommendedSize ? (
           <p className={styles.fit} data-testid="recommended-size">
-            Your size: <strong>{recommendedSize}</strong>
+            <Trans id="catalog.common.cardYourSize" values={{ size: recommendedSize }} components={{ 0: <strong /> }} />
           </p>
         ) : null}
         {footer ? <div className={styles.footer}>{footer}</div> : null}

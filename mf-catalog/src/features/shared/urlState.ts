@@ -11,12 +11,13 @@ import type { SearchPatternsArgs } from '../../api/catalog.ts';
 
 export const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'best_selling'] as const;
 export type CatalogSort = (typeof SORTS)[number];
+/** Message ids of the sorts' names: `i18n._(SORT_LABELS[sort])`. */
 export const SORT_LABELS: Record<CatalogSort, string> = {
-  relevance: 'Best match',
-  newest: 'Newest',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-  best_selling: 'Best-selling',
+  relevance: /*i18n*/ 'catalog.browse.sort.relevance',
+  newest: /*i18n*/ 'catalog.browse.sort.newest',
+  price_asc: /*i18n*/ 'catalog.browse.sort.priceAsc',
+  price_desc: /*i18n*/ 'catalog.browse.sort.priceDesc',
+  best_selling: /*i18n*/ 'catalog.browse.sort.bestSelling',
 };
 const MAX_PAGE = 1000;
 

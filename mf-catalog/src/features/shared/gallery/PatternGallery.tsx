@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLingui } from '@lingui/react';
 import { coverImage, type CoverSlot } from '@stitchhouse/shared/storage/coverImage.ts';
 import { publicImageUrl } from '../images.ts';
 import { designerPhotoPaths, designerPhotos, photoIndexForKey } from './photos.ts';
@@ -27,9 +28,10 @@ const smooth = () => (window.matchMedia('(prefers-reduced-motion: reduce)').matc
  * and a zoom dialog with the large image.
  */
 export function PatternGallery({ title, coverPath, galleryPaths, patternId }: PatternGalleryProps) {
+  const { i18n } = useLingui();
   const makes = useMakePhotos(patternId);
   const designerPaths = designerPhotoPaths(coverPath, galleryPaths);
-  const photos = [...designerPhotos(title, designerPaths, (p) => publicImageUrl(p)), ...makes];
+  const photos = [...designerPhotos(i18n, title, designerPaths, (p) => publicImageUrl(p)), ...makes];
   // The designer's photos at the size shown (srcset of Storage renders); the zoom keeps the original.
   const sized = (i: number, slot: CoverSlot) => (i < designerPaths.length ? coverImage(designerPaths[i]!, slot) : { src: photos[i]!.src });
   const [current, setCurrent] = useState(0);
@@ -49,7 +51,7 @@ export function PatternGallery({ title, coverPath, galleryPaths, patternId }: Pa
     return () => follow.stop();
   }, [count]);
 
-  if (count === 0) return <div className={styles.empty}>No photos yet</div>;
+  if (count === 0) return <div className={styles.empty}>{i18n._('catalog.common.gallery.noPhotos')}</div>;
 
   function show(next: number, focusThumb = false) {
     setCurrent(next);
@@ -69,15 +71,20 @@ export function PatternGallery({ title, coverPath, galleryPaths, patternId }: Pa
   }
 
   return (
-    <section className={styles.gallery} aria-roledescription="carousel" aria-label={`Photos of ${title}`} data-testid="gallery">
+    <section
+      className={styles.gallery}
+      aria-roledescription={i18n._('catalog.common.gallery.carousel')}
+      aria-label={i18n._('catalog.common.gallery.label', { title })}
+      data-testid="gallery"
+    >
       <div className={styles.stage}>
         <div ref={strip} className={styles.strip} data-testid="gallery-strip">
           {photos.map((photo, i) => (
             <figure
               key={`${photo.src}-${i}`}
               className={styles.slide}
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${count}`}
+              aria-roledescription={i18n._('catalog.common.gallery.slide')}
+              aria-label={i18n._('catalog.common.gallery.nOfCount', { n: i + 1, count })}
               aria-hidden={i !== index || undefined}
             >
               <button
@@ -86,7 +93,7 @@ export function PatternGallery({ title, coverPath, galleryPaths, patternId }: Pa
                 tabIndex={i === index ? 0 : -1}
                 onClick={() => setZoomed(i)}
                 onKeyDown={(e) => onKey(e, false)}
-                aria-label={`Enlarge: ${photo.alt}`}
+                aria-label={i18n._('catalog.common.gallery.enlarge', { alt: photo.alt })}
                 data-testid="gallery-photo"
               >
                 {/* The first photo is the pattern page's largest paint: fetched ahead of everything else. */}
@@ -106,10 +113,20 @@ export function PatternGallery({ title, coverPath, galleryPaths, patternId }: Pa
         </div>
         {count > 1 ? (
           <>
-            <button type="button" className={`${styles.step} ${styles.prev}`} onClick={() => show((index - 1 + count) % count)} aria-label="Previous photo">
+            <button
+              type="button"
+              className={`${styles.step} ${styles.prev}`}
+              onClick={() => show((index - 1 + count) % count)}
+              aria-label={i18n._('catalog.common.gallery.previous')}
+            >
               ‹
             </button>
-            <button type="button" className={`${styles.step} ${styles.next}`} onClick={() => show((index + 1) % count)} aria-label="Next photo">
+            <button
+              type="button"
+              className={`${styles.step} ${styles.next}`}
+              onClick={() => show((index + 1) % count)}
+              aria-label={i18n._('catalog.common.gallery.next')}
+            >
               ›
             </button>
           </>
@@ -118,9 +135,9 @@ export function PatternGallery({ title, coverPath, galleryPaths, patternId }: Pa
       {count > 1 ? (
         <>
           <p className={styles.position} aria-live="polite" data-testid="gallery-position">
-            Photo {index + 1} of {count}
+            {i18n._('catalog.common.gallery.position', { n: index + 1, count })}
           </p>
-          <div className={styles.thumbs} role="toolbar" aria-label="Choose a photo" onKeyDown={(e) => onKey(e, true)}>
+          <div className={styles.thumbs} role="toolbar" aria-label={i18n._('catalog.common.gallery.choose')} onKeyDown={(e) => onKey(e, true)}>
             {photos.map((photo, i) => (
               <button
                 key={`${photo.src}-${i}`}
@@ -134,7 +151,7 @@ export function PatternGallery({ title, coverPath, galleryPaths, patternId }: Pa
                 onClick={() => show(i)}
                 data-testid="gallery-thumb"
               >
-                <img {...sized(i, 'thumb')} alt={`Show ${i + 1} of ${count}`} loading="lazy" width={80} height={100} />
+                <img {...sized(i, 'thumb')} alt={i18n._('catalog.common.gallery.show', { n: i + 1, count })} loading="lazy" width={80} height={100} />
               </button>
             ))}
           </div>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useLingui } from '@lingui/react';
 import { photoIndexForKey, type GalleryPhoto } from './photos.ts';
 import * as styles from './ZoomDialog.module.css';
 
@@ -16,6 +17,7 @@ export interface ZoomDialogProps {
  * and pans by scrolling; touch screens keep the browser's pinch zoom. Arrow keys change photo.
  */
 export function ZoomDialog({ photos, index, onIndex, onClose }: ZoomDialogProps) {
+  const { i18n } = useLingui();
   const dialog = useRef<HTMLDialogElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const opener = useRef<Element | null>(null);
@@ -61,7 +63,7 @@ export function ZoomDialog({ photos, index, onIndex, onClose }: ZoomDialogProps)
     <dialog
       ref={dialog}
       className={styles.dialog}
-      aria-label={photo ? photo.alt : 'Photo'}
+      aria-label={photo ? photo.alt : i18n._('catalog.common.gallery.photo')}
       data-testid="gallery-zoom"
       onClose={() => {
         onClose();
@@ -78,9 +80,11 @@ export function ZoomDialog({ photos, index, onIndex, onClose }: ZoomDialogProps)
       {photo ? (
         <div className={styles.layout}>
           <div className={styles.bar}>
-            <p className={styles.counter}>{photos.length > 1 ? `Photo ${index! + 1} of ${photos.length}` : photo.alt}</p>
+            <p className={styles.counter}>
+              {photos.length > 1 ? i18n._('catalog.common.gallery.position', { n: index! + 1, count: photos.length }) : photo.alt}
+            </p>
             <button ref={closeButton} type="button" className={styles.close} onClick={() => dialog.current?.close()}>
-              Close
+              {i18n._('catalog.common.close')}
             </button>
           </div>
           <div ref={frame} className={magnified ? `${styles.frame} ${styles.magnified}` : styles.frame}>
@@ -90,7 +94,7 @@ export function ZoomDialog({ photos, index, onIndex, onClose }: ZoomDialogProps)
               onClick={toggleZoom}
               aria-pressed={magnified}
               data-testid="gallery-zoom-toggle"
-              aria-label={magnified ? 'Zoom out' : 'Zoom in'}
+              aria-label={magnified ? i18n._('catalog.common.gallery.zoomOut') : i18n._('catalog.common.gallery.zoomIn')}
             >
               <img src={photo.src} alt={photo.alt} data-testid="gallery-zoom-image" />
             </button>
@@ -99,10 +103,10 @@ export function ZoomDialog({ photos, index, onIndex, onClose }: ZoomDialogProps)
           {photos.length > 1 ? (
             <div className={styles.steps}>
               <button type="button" onClick={() => onIndex((index! - 1 + photos.length) % photos.length)}>
-                Previous photo
+                {i18n._('catalog.common.gallery.previous')}
               </button>
               <button type="button" onClick={() => onIndex((index! + 1) % photos.length)}>
-                Next photo
+                {i18n._('catalog.common.gallery.next')}
               </button>
             </div>
           ) : null}

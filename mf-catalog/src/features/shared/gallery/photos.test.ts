@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
+import '../../../messages.ts';
 import { designerPhotoPaths, designerPhotos, photoIndexForKey } from './photos.ts';
 
 describe('gallery photos', () => {
@@ -11,8 +13,8 @@ describe('gallery photos', () => {
 
   it('numbers the alt text only when there are several photos', () => {
     const url = (p: string) => `https://x/${p}`;
-    expect(designerPhotos('Wrap dress', ['a'], url)).toEqual([{ src: 'https://x/a', alt: 'Wrap dress' }]);
-    expect(designerPhotos('Wrap dress', ['a', 'b'], url)[1]).toEqual({ src: 'https://x/b', alt: 'Wrap dress, photo 2 of 2' });
+    expect(designerPhotos(i18n, 'Wrap dress', ['a'], url)).toEqual([{ src: 'https://x/a', alt: 'Wrap dress' }]);
+    expect(designerPhotos(i18n, 'Wrap dress', ['a', 'b'], url)[1]).toEqual({ src: 'https://x/b', alt: 'Wrap dress, photo 2 of 2' });
   });
 
   it('moves with the arrow keys, wrapping, and jumps with Home and End', () => {

@@ -1,6 +1,7 @@
 // The photos a pattern page shows, in the order the designer arranged them in the editor.
 // The editor stores its first photo as the cover and the rest as gallery_paths
 // (publish/imageOrder.ts splitCover), so the page shows the cover first, then the gallery.
+import type { I18n } from '@lingui/core';
 
 export interface GalleryPhoto {
   /** Full URL of the image. */
@@ -17,8 +18,11 @@ export function designerPhotoPaths(coverPath: string | null, galleryPaths: reado
 }
 
 /** Alt text of the designer's photos: the title, numbered when there are several. */
-export function designerPhotos(title: string, paths: readonly string[], urlOf: (path: string) => string): GalleryPhoto[] {
-  return paths.map((path, i) => ({ src: urlOf(path), alt: paths.length === 1 ? title : `${title}, photo ${i + 1} of ${paths.length}` }));
+export function designerPhotos(i18n: I18n, title: string, paths: readonly string[], urlOf: (path: string) => string): GalleryPhoto[] {
+  return paths.map((path, i) => ({
+    src: urlOf(path),
+    alt: paths.length === 1 ? title : i18n._('catalog.common.gallery.designerAlt', { title, n: i + 1, count: paths.length }),
+  }));
 }
 
 /** The index `key` moves to from `index` among `count` photos (wrapping), or null for other keys. */

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
+import type { I18n } from '@lingui/core';
 import { afterFirstPaint } from '@stitchhouse/shared/afterPaint.ts';
 import { listReviews, reviewKeys, type Review } from '../../../api/reviews.ts';
 import { publicImageUrl } from '../images.ts';
@@ -6,12 +8,12 @@ import type { GalleryPhoto } from './photos.ts';
 
 const NO_PHOTOS: GalleryPhoto[] = [];
 
-const photosOf = (reviews: Review[]): GalleryPhoto[] =>
+const photosOf = (i18n: I18n, reviews: Review[]): GalleryPhoto[] =>
   reviews.flatMap((review) =>
     review.photoPaths.map((path, i) => ({
       src: publicImageUrl(path, 'review-photos'),
-      alt: `${review.authorName}'s make, photo ${i + 1} of ${review.photoPaths.length}`,
-      caption: `Made by ${review.authorName}`,
+      alt: i18n._('catalog.common.gallery.makeAlt', { name: review.authorName, n: i + 1, count: review.photoPaths.length }),
+      caption: i18n._('catalog.common.gallery.madeBy', { name: review.authorName }),
     })),
   );
 
@@ -23,6 +25,7 @@ const photosOf = (reviews: Review[]): GalleryPhoto[] =>
  * the same list (one request).
  */
 export function useMakePhotos(patternId: string | undefined): GalleryPhoto[] {
+  const { i18n } = useLingui();
   const { data } = useQuery({
     queryKey: reviewKeys.list(patternId ?? ''),
     queryFn: async ({ signal }) => {
@@ -30,7 +33,7 @@ export function useMakePhotos(patternId: string | undefined): GalleryPhoto[] {
       return listReviews(patternId!, signal);
     },
     enabled: Boolean(patternId),
-    select: photosOf,
+    select: (reviews) => photosOf(i18n, reviews),
   });
   return data ?? NO_PHOTOS;
 }
