@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react';
 import { errorMessage, href, useSession } from '@stitchhouse/shared';
 import { Alert, Button, Checkbox, EmptyState, LinkButton, PageHeading, QueryState, Spinner, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { changeStatus, listStockedPatterns, listStorePatterns, myStores, publishingKeys, type PatternStatus } from '../api/publishing.ts';
@@ -12,11 +13,16 @@ import * as styles from '../features/publish/StoreManager.module.css';
 import { formatDate } from '../features/shared/formatDate.ts';
 
 const STATUSES: PatternStatus[] = ['draft', 'published', 'archived'];
-const STATUS_LABEL: Record<PatternStatus, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };
+const STATUS_LABEL: Record<PatternStatus, string> = {
+  draft: /*i18n*/ 'catalog.publish.status.draft',
+  published: /*i18n*/ 'catalog.publish.status.published',
+  archived: /*i18n*/ 'catalog.publish.status.archived',
+};
 
 /** /patterns/my-store: the owner's catalog manager with bulk publish / archive / back to draft. */
 export default function MyStore() {
   const { loading, session } = useSession();
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState<string | null>(null);
@@ -36,23 +42,23 @@ export default function MyStore() {
     },
     enabled: userId !== null,
   });
-  const spinner = <Spinner label="Loading your store…" showLabel />;
+  const spinner = <Spinner label={i18n._('catalog.publish.store.loading')} showLabel />;
 
   if (loading) return spinner;
   if (!session) {
     return (
       <>
-        <PageHeading title="My store">My store</PageHeading>
+        <PageHeading title={i18n._('catalog.publish.store.heading')}>{i18n._('catalog.publish.store.heading')}</PageHeading>
         <EmptyState
-          title="Sign in to manage your store"
-          actions={<LinkButton to={href('/sign-in', { next: href('/patterns/my-store') })}>Sign in</LinkButton>}
+          title={i18n._('catalog.publish.store.signIn')}
+          actions={<LinkButton to={href('/sign-in', { next: href('/patterns/my-store') })}>{i18n._('catalog.publish.store.signInAction')}</LinkButton>}
         />
       </>
     );
   }
   if (state.data === undefined) {
     return (
-      <QueryState query={state} errorTitle="Your store could not be loaded" skeleton={spinner}>
+      <QueryState query={state} errorTitle={i18n._('catalog.publish.store.loadError')} skeleton={spinner}>
         {() => null}
       </QueryState>
     );
@@ -60,9 +66,12 @@ export default function MyStore() {
   if (!state.data) {
     return (
       <>
-        <PageHeading title="My store">My store</PageHeading>
-        <EmptyState title="You have no store yet" actions={<LinkButton to={href('/account/store')}>Open your store</LinkButton>}>
-          Open a store to publish your patterns, set prices and get paid. It takes a couple of minutes.
+        <PageHeading title={i18n._('catalog.publish.store.heading')}>{i18n._('catalog.publish.store.heading')}</PageHeading>
+        <EmptyState
+          title={i18n._('catalog.publish.store.none')}
+          actions={<LinkButton to={href('/account/store')}>{i18n._('catalog.publish.store.open')}</LinkButton>}
+        >
+          {i18n._('catalog.publish.store.noneText')}
         </EmptyState>
       </>
     );
@@ -101,69 +110,74 @@ export default function MyStore() {
 
   return (
     <>
-      <PageHeading title="My store" eyebrow={<Link to={href('/stores/:slug', { slug: store.slug })}>{store.name}</Link>}>
-        My store
+      <PageHeading title={i18n._('catalog.publish.store.heading')} eyebrow={<Link to={href('/stores/:slug', { slug: store.slug })}>{store.name}</Link>}>
+        {i18n._('catalog.publish.store.heading')}
       </PageHeading>
-      <ul className={styles.counts} aria-label="Patterns by status">
+      <ul className={styles.counts} aria-label={i18n._('catalog.publish.store.byStatus')}>
         {STATUSES.map((s) => (
           <li key={s}>
             <strong>{counts[s]}</strong>
-            {STATUS_LABEL[s]}
+            {i18n._(STATUS_LABEL[s])}
           </li>
         ))}
       </ul>
       <div className={styles.toolbar}>
-        <Button onClick={newPattern}>New pattern</Button>
-        <span aria-live="polite">{selected.size} selected</span>
+        <Button onClick={newPattern}>{i18n._('catalog.publish.store.new')}</Button>
+        <span aria-live="polite">{i18n._('catalog.publish.store.selected', { count: selected.size })}</span>
         <Button variant="secondary" disabled={selected.size === 0 || busy !== null} busy={busy === 'published'} onClick={() => void bulk('published')}>
-          Publish selected
+          {i18n._('catalog.publish.store.publishSelected')}
         </Button>
         <Button variant="secondary" disabled={selected.size === 0 || busy !== null} busy={busy === 'archived'} onClick={() => void bulk('archived')}>
-          Archive selected
+          {i18n._('catalog.publish.store.archiveSelected')}
         </Button>
         <Button variant="ghost" disabled={selected.size === 0 || busy !== null} busy={busy === 'draft'} onClick={() => void bulk('draft')}>
-          Back to draft
+          {i18n._('catalog.publish.store.backToDraft')}
         </Button>
       </div>
       <div aria-live="polite">
         {banner ? (
-          <Alert tone={banner.tone} title="Bulk change">
+          <Alert tone={banner.tone} title={i18n._('catalog.publish.store.bulkChange')}>
             {banner.text}
           </Alert>
         ) : null}
       </div>
       {patterns.length === 0 ? (
-        <EmptyState title="No patterns yet" actions={<Button onClick={newPattern}>Create your first pattern</Button>}>
-          Start a draft: add photos, the size chart and your PDFs, then publish when the checklist is complete.
+        <EmptyState
+          title={i18n._('catalog.publish.store.noPatterns')}
+          actions={<Button onClick={newPattern}>{i18n._('catalog.publish.store.createFirst')}</Button>}
+        >
+          {i18n._('catalog.publish.store.noPatternsText')}
         </EmptyState>
       ) : (
         <div className={styles.tableWrap}>
           <table className={styles.table}>
-            <caption style={{ textAlign: 'left' }}>
-              {patterns.length} pattern{patterns.length === 1 ? '' : 's'} in {store.name}
-            </caption>
+            <caption style={{ textAlign: 'left' }}>{i18n._('catalog.publish.store.caption', { count: patterns.length, store: store.name })}</caption>
             <thead>
               <tr>
                 <th scope="col">
                   <Checkbox
-                    label="Select all"
+                    label={i18n._('catalog.publish.store.selectAll')}
                     checked={allSelected}
                     onChange={() => setSelected(allSelected ? new Set() : new Set(patterns.map((p) => p.id)))}
                   />
                 </th>
-                <th scope="col">Cover</th>
-                <th scope="col">Title</th>
-                <th scope="col">Status</th>
-                <th scope="col">Price</th>
-                <th scope="col">Formats</th>
-                <th scope="col">Updated</th>
+                <th scope="col">{i18n._('catalog.publish.store.col.cover')}</th>
+                <th scope="col">{i18n._('catalog.publish.store.col.title')}</th>
+                <th scope="col">{i18n._('catalog.publish.store.col.status')}</th>
+                <th scope="col">{i18n._('catalog.publish.store.col.price')}</th>
+                <th scope="col">{i18n._('catalog.publish.store.col.formats')}</th>
+                <th scope="col">{i18n._('catalog.publish.store.col.updated')}</th>
               </tr>
             </thead>
             <tbody>
               {patterns.map((p) => (
                 <tr key={p.id} data-pattern-id={p.id}>
                   <td>
-                    <Checkbox label={<VisuallyHidden>Select {p.title}</VisuallyHidden>} checked={selected.has(p.id)} onChange={() => toggle(p.id)} />
+                    <Checkbox
+                      label={<VisuallyHidden>{i18n._('catalog.publish.store.select', { title: p.title })}</VisuallyHidden>}
+                      checked={selected.has(p.id)}
+                      onChange={() => toggle(p.id)}
+                    />
                   </td>
                   <td>
                     {p.coverPath ? (
@@ -175,9 +189,9 @@ export default function MyStore() {
                   <td>
                     <Link to={href('/patterns/:productId/edit', { productId: p.id })}>{p.title}</Link>
                   </td>
-                  <td className={styles.status}>{STATUS_LABEL[p.status]}</td>
+                  <td className={styles.status}>{i18n._(STATUS_LABEL[p.status])}</td>
                   <td>{formatPrice(p.priceCents, p.currency)}</td>
-                  <td>{p.formats.length ? p.formats.map((f) => f.replace('_', ' ').toUpperCase()).join(', ') : 'None yet'}</td>
+                  <td>{p.formats.length ? p.formats.map((f) => f.replace('_', ' ').toUpperCase()).join(', ') : i18n._('catalog.publish.store.noFormats')}</td>
                   <td>{formatDate(p.updatedAt)}</td>
                 </tr>
               ))}
@@ -187,17 +201,20 @@ export default function MyStore() {
       )}
       {store.kind === 'retailer' ? (
         <section aria-labelledby="stock-title">
-          <h2 id="stock-title">Patterns your shop carries</h2>
+          <h2 id="stock-title">{i18n._('catalog.publish.store.stock')}</h2>
           {stocked.length === 0 ? (
             <p>
-              You do not list any designers' patterns yet. Find patterns in the <Link to={href('/patterns')}>catalog</Link>.
+              <Trans id="catalog.publish.store.stockEmpty" components={{ 0: <Link to={href('/patterns')} /> }} />
             </p>
           ) : (
             <ul>
               {stocked.map((s) => (
                 <li key={s.id}>
-                  <Link to={href('/patterns/:productId', { productId: s.id })}>{s.title}</Link> — {s.printedCopies} printed cop
-                  {s.printedCopies === 1 ? 'y' : 'ies'} in stock
+                  <Trans
+                    id="catalog.publish.store.stockItem"
+                    values={{ title: s.title, count: s.printedCopies }}
+                    components={{ 0: <Link to={href('/patterns/:productId', { productId: s.id })} /> }}
+                  />
                 </li>
               ))}
             </ul>

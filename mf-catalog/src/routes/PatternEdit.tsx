@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react';
 import { href, useSession } from '@stitchhouse/shared';
 import { Alert, Button, LinkButton, PageHeading, QueryState, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { loadEditablePattern, publishingKeys, savePattern } from '../api/publishing.ts';
@@ -30,6 +31,7 @@ export default function PatternEdit() {
 
 function ExistingPattern({ productId }: { productId: string }) {
   const created = keepsCreated(useLocation().state);
+  const { i18n } = useLingui();
   const { loading: sessionLoading, session } = useSession();
   const [preview, setPreview] = useState(false);
   const state = useQuery({
@@ -40,11 +42,11 @@ function ExistingPattern({ productId }: { productId: string }) {
   // a save, a photo, a file or a status change: the editor and every page showing the pattern read it again
   const refresh = () => void patternsChanged();
 
-  const spinner = <Spinner label="Loading the pattern…" showLabel />;
+  const spinner = <Spinner label={i18n._('catalog.publish.edit.loading')} showLabel />;
   if (sessionLoading) return spinner;
   if (state.data === undefined) {
     return (
-      <QueryState query={state} errorTitle="The pattern could not be loaded" skeleton={spinner}>
+      <QueryState query={state} errorTitle={i18n._('catalog.publish.edit.loadError')} skeleton={spinner}>
         {() => null}
       </QueryState>
     );
@@ -54,25 +56,25 @@ function ExistingPattern({ productId }: { productId: string }) {
 
   return (
     <div className={styles.page}>
-      <PageHeading title={`Edit ${pattern.title}`} eyebrow={pattern.store.name}>
-        Edit “{pattern.title}”
+      <PageHeading title={i18n._('catalog.publish.edit.title', { title: pattern.title })} eyebrow={pattern.store.name}>
+        {i18n._('catalog.publish.edit.heading', { title: pattern.title })}
       </PageHeading>
       <div className={styles.top}>
         <Button variant="secondary" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
-          {preview ? 'Close preview' : 'Preview'}
+          {preview ? i18n._('catalog.publish.edit.closePreview') : i18n._('catalog.publish.edit.preview')}
         </Button>
         <LinkButton variant="ghost" to={href('/patterns/my-store')}>
-          Back to my store
+          {i18n._('catalog.publish.edit.backToStore')}
         </LinkButton>
         {pattern.status === 'published' ? (
           <LinkButton variant="ghost" to={href('/patterns/:productId', { productId: pattern.id })}>
-            View in catalog
+            {i18n._('catalog.publish.edit.viewInCatalog')}
           </LinkButton>
         ) : null}
       </div>
       {created ? (
-        <Alert tone="success" title="Pattern created">
-          Saved as a draft. Add photos and the PDF files below, then publish when the checklist is complete.
+        <Alert tone="success" title={i18n._('catalog.publish.edit.created')}>
+          {i18n._('catalog.publish.edit.createdText')}
         </Alert>
       ) : null}
       {preview ? (
@@ -84,7 +86,7 @@ function ExistingPattern({ productId }: { productId: string }) {
         <PublishPanel pattern={pattern} onChanged={refresh} />
       </div>
       <section className={styles.panel} aria-labelledby="details-title">
-        <h2 id="details-title">Details</h2>
+        <h2 id="details-title">{i18n._('catalog.publish.edit.details')}</h2>
         <PatternForm
           key={pattern.id}
           initial={formValuesOf(pattern)}
@@ -96,25 +98,26 @@ function ExistingPattern({ productId }: { productId: string }) {
         />
       </section>
       <section className={styles.panel} aria-labelledby="photos-title">
-        <h2 id="photos-title">Photos</h2>
+        <h2 id="photos-title">{i18n._('catalog.publish.edit.photos')}</h2>
         <ImageManager pattern={pattern} paths={[pattern.coverPath, ...pattern.galleryPaths].filter((p): p is string => Boolean(p))} onChange={refresh} />
       </section>
       <section className={styles.panel} aria-labelledby="files-title">
-        <h2 id="files-title">Pattern files</h2>
-        <p>
-          One PDF per format, up to 200 MB each.{' '}
-          {pattern.status === 'published' ? 'Replacing a file makes a new version: your buyers see “Updated” and get an email with your note.' : ''}
-        </p>
+        <h2 id="files-title">{i18n._('catalog.publish.edit.files')}</h2>
+        <p>{pattern.status === 'published' ? i18n._('catalog.publish.edit.filesHintPublished') : i18n._('catalog.publish.edit.filesHint')}</p>
         <MasterFormats pattern={pattern} onChanged={refresh} />
         <FileUploads pattern={pattern} files={pattern.files} onUploaded={refresh} />
       </section>
       {pattern.versions.length > 0 ? (
         <section className={styles.panel} aria-labelledby="versions-title">
-          <h2 id="versions-title">Version history</h2>
+          <h2 id="versions-title">{i18n._('catalog.publish.edit.versions')}</h2>
           <ol className={styles.versions} reversed>
             {pattern.versions.map((v) => (
               <li key={v.version}>
-                <strong>Version {v.version}</strong> ({formatDate(v.createdAt)}): {v.changes}
+                <Trans
+                  id="catalog.publish.edit.version"
+                  values={{ version: v.version, date: formatDate(v.createdAt), changes: v.changes }}
+                  components={{ 0: <strong /> }}
+                />
               </li>
             ))}
           </ol>

@@ -1,9 +1,11 @@
 import { useId, useRef, useState } from 'react';
+import { useLingui } from '@lingui/react';
+import type { I18n } from '@lingui/core';
 import { errorMessage } from '@stitchhouse/shared';
 import { FORMATS, PATTERN_FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
 import { Alert, Button, Progress, TextArea, formatBytes } from '@stitchhouse/shared/ui/index.ts';
 import { attachFile, prepareFileUpload, sendFile, sha256Hex, UploadFailure, type PatternFileRow, type UploadTarget } from '../../api/publishing.ts';
-import { looksLikePdf, patternFileProblem } from './fileRules.ts';
+import { looksLikePdf, notPdfHeader, patternFileProblem } from './fileRules.ts';
 import * as styles from './FileUploads.module.css';
 import { formatDate } from '../shared/formatDate.ts';
 import type { PatternStatus } from '@stitchhouse/shared/statuses.ts';
@@ -17,6 +19,13 @@ interface SlotState {
   message: string | null;
   changes: string;
 }
+/** "Version 3 published; 12 buyers notified." (with why buyers were not emailed, when they were not). */
+export function versionNote(i18n: I18n, version: number | null | undefined, notified: number | null, refused: string | null | undefined): string {
+  const published =
+    notified !== null ? i18n._('catalog.publish.files.versionNotified', { version, count: notified }) : i18n._('catalog.publish.files.version', { version });
+  return refused ? `${published} ${i18n._('catalog.publish.files.notEmailed', { reason: refused })}` : published;
+}
+
 const initial: SlotState = { file: null, phase: 'idle', sent: 0, target: null, message: null, changes: '' };
 
 export interface FileUploadsProps {
@@ -48,6 +57,7 @@ function FormatSlot({
   current: PatternFileRow | null;
   onUploaded(note: string): void;
 }) {
+  const { i18n } = useLingui();
   const [state, setState] = useState<SlotState>(initial);
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -59,7 +69,7 @@ function FormatSlot({
   // pattern waits for its "what changed" note (buyers get it by email).
   async function choose(file: File | undefined) {
     if (!file) return;
-    const problem = patternFileProblem(file) ?? ((await looksLikePdf(file)) ? null : `${file.name} does not look like a PDF (it has no PDF header).`);
+    const problem = patternFileProblem(file) ?? ((await looksLikePdf(file)) ? null : notPdfHeader(file.name));
     setState({ ...initial, changes: state.changes, file: problem ? null : file, message: problem, phase: problem ? 'failed' : 'idle' });
     if (problem) {
       if (input.current) input.current.value = '';
@@ -71,7 +81,7 @@ function FormatSlot({
   async function upload(file: File | null = state.file, resumeTarget: UploadTarget | null = state.target) {
     if (!file) return;
     if (newVersion && !state.changes.trim()) {
-      update({ message: 'Describe what changed: buyers get this note by email.', phase: 'failed' });
+      update({ message: i18n._('catalog.publish.files.describeChanges'), phase: 'failed' });
       return;
     }
     update({ phase: 'uploading', message: null });
@@ -83,8 +93,8 @@ function FormatSlot({
       update({ phase: 'saving' });
       const result = await attachFile(pattern.id, target, file, await sha256Hex(file), state.changes.trim());
       const note = result.notify
-        ? `Version ${result.pattern_version} published${result.notified !== null ? `; ${result.notified} buyer${result.notified === 1 ? '' : 's'} notified` : ''}.${result.notifyRefused ? ` Buyers were not emailed: ${result.notifyRefused}` : ''}`
-        : `${info.shortLabel} file uploaded.`;
+        ? versionNote(i18n, result.pattern_version, result.notified, result.notifyRefused)
+        : i18n._('catalog.publish.files.uploaded', { format: info.shortLabel });
       setState({ ...initial, phase: 'done', message: note });
       if (input.current) input.current.value = '';
       onUploaded(note);
@@ -92,7 +102,11 @@ function FormatSlot({
       const retryable = error instanceof UploadFailure ? error.retryable : true;
       update({
         phase: 'failed',
-        message: `${error instanceof UploadFailure ? error.message : errorMessage(error)}${retryable ? ' Your file is kept: resume when you are ready.' : ''}`,
+        message: retryable
+          ? i18n._('catalog.publish.files.failedKept', { problem: error instanceof UploadFailure ? error.message : errorMessage(error) })
+          : error instanceof UploadFailure
+            ? error.message
+            : errorMessage(error),
       });
     }
   }
@@ -103,12 +117,16 @@ function FormatSlot({
       <div className={styles.head}>
         <h3>{info.label}</h3>
         <p className={styles.meta}>
-          {current ? `Version ${current.version} · ${formatBytes(current.sizeBytes)} · updated ${formatDate(current.updatedAt)}` : 'No file yet'}
+          {current
+            ? i18n._('catalog.publish.files.current', { version: current.version, size: formatBytes(current.sizeBytes), date: formatDate(current.updatedAt) })
+            : i18n._('catalog.publish.files.none')}
         </p>
       </div>
       <p className={styles.meta}>{info.description}</p>
       <div className={styles.actions}>
-        <label htmlFor={inputId}>{current ? `Replace the ${info.shortLabel} PDF` : `Choose the ${info.shortLabel} PDF`}</label>
+        <label htmlFor={inputId}>
+          {current ? i18n._('catalog.publish.files.replace', { format: info.shortLabel }) : i18n._('catalog.publish.files.choose', { format: info.shortLabel })}
+        </label>
         <input
           ref={input}
           id={inputId}
@@ -121,8 +139,8 @@ function FormatSlot({
       </div>
       {state.file && newVersion ? (
         <TextArea
-          label={`What changed in this ${info.shortLabel} file`}
-          hint="Required for a published pattern: buyers see it in their library and by email."
+          label={i18n._('catalog.publish.files.whatChanged', { format: info.shortLabel })}
+          hint={i18n._('catalog.publish.files.whatChangedHint')}
           rows={3}
           required
           value={state.changes}
@@ -131,18 +149,24 @@ function FormatSlot({
       ) : null}
       {state.file ? (
         <div className={styles.actions}>
-          <Button onClick={() => void upload()} busy={busy} busyLabel={state.phase === 'saving' ? 'Saving…' : 'Uploading…'}>
-            {state.phase === 'failed' && state.target ? 'Resume upload' : `Upload ${state.file.name}`}
+          <Button
+            onClick={() => void upload()}
+            busy={busy}
+            busyLabel={state.phase === 'saving' ? i18n._('catalog.publish.files.saving') : i18n._('catalog.publish.files.uploading')}
+          >
+            {state.phase === 'failed' && state.target
+              ? i18n._('catalog.publish.files.resume')
+              : i18n._('catalog.publish.files.upload', { file: state.file.name })}
           </Button>
           <span className={styles.meta}>{formatBytes(state.file.size)}</span>
         </div>
       ) : null}
       {state.file && (state.phase === 'uploading' || state.phase === 'saving' || (state.phase === 'failed' && state.sent > 0)) ? (
         <Progress
-          label={`Uploading ${info.shortLabel} file`}
+          label={i18n._('catalog.publish.files.progressLabel', { format: info.shortLabel })}
           value={state.sent}
           max={state.file.size}
-          valueText={`${formatBytes(state.sent)} of ${formatBytes(state.file.size)}`}
+          valueText={i18n._('catalog.download.file.progress', { done: formatBytes(state.sent), total: formatBytes(state.file.size) })}
         />
       ) : null}
       {state.message ? <Alert tone={state.phase === 'failed' ? 'danger' : 'success'}>{state.message}</Alert> : null}

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { useLingui } from '@lingui/react';
 import { errorMessage } from '@stitchhouse/shared';
 import { Alert, Button } from '@stitchhouse/shared/ui/index.ts';
 import { setImages, uploadImage } from '../../api/publishing.ts';
@@ -15,6 +16,7 @@ export interface ImageManagerProps {
 
 /** Cover and gallery photos: upload, reorder with buttons (keyboard friendly), remove. Saved at once. */
 export function ImageManager({ pattern, paths, onChange }: ImageManagerProps) {
+  const { i18n } = useLingui();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'danger' | 'success'; text: string } | null>(null);
   const inputId = useId();
@@ -46,7 +48,7 @@ export function ImageManager({ pattern, paths, onChange }: ImageManagerProps) {
     try {
       const uploaded: string[] = [];
       for (const file of chosen) uploaded.push(await uploadImage(pattern, file));
-      await save([...paths, ...uploaded], `${uploaded.length} photo${uploaded.length === 1 ? '' : 's'} added.`);
+      await save([...paths, ...uploaded], i18n._('catalog.publish.photos.added', { count: uploaded.length }));
     } catch (error) {
       setMessage({ tone: 'danger', text: errorMessage(error) });
       setBusy(false);
@@ -57,32 +59,33 @@ export function ImageManager({ pattern, paths, onChange }: ImageManagerProps) {
 
   return (
     <div>
-      {paths.length === 0 ? <p>No photos yet. The first photo is the cover shown in the catalog.</p> : null}
-      <ol className={styles.list} aria-label="Photos in display order">
+      {paths.length === 0 ? <p>{i18n._('catalog.publish.photos.none')}</p> : null}
+      <ol className={styles.list} aria-label={i18n._('catalog.publish.photos.order')}>
         {paths.map((path, index) => {
-          const label = index === 0 ? 'Cover' : `Photo ${index + 1}`;
+          const label = index === 0 ? i18n._('catalog.publish.photos.cover') : i18n._('catalog.publish.photos.photo', { number: index + 1 });
+          const which = { cover: index === 0 ? 'yes' : 'no', number: index + 1 };
           return (
             <li key={path} className={styles.item}>
-              <img src={publicImageUrl(path)} alt={`${label} of ${pattern.title}`} />
+              <img src={publicImageUrl(path)} alt={i18n._('catalog.publish.photos.alt', { ...which, title: pattern.title })} />
               <p className={styles.caption}>{label}</p>
               <div className={styles.buttons}>
                 <Button
                   size="small"
                   variant="secondary"
                   disabled={busy || index === 0}
-                  onClick={() => void save(moveItem(paths, index, -1), `${label} moved up.`)}
-                  aria-label={`Move ${label.toLowerCase()} up`}
+                  onClick={() => void save(moveItem(paths, index, -1), i18n._('catalog.publish.photos.movedUp', which))}
+                  aria-label={i18n._('catalog.publish.photos.moveUpLabel', which)}
                 >
-                  Move up
+                  {i18n._('catalog.publish.photos.moveUp')}
                 </Button>
                 <Button
                   size="small"
                   variant="secondary"
                   disabled={busy || index === paths.length - 1}
-                  onClick={() => void save(moveItem(paths, index, 1), `${label} moved down.`)}
-                  aria-label={`Move ${label.toLowerCase()} down`}
+                  onClick={() => void save(moveItem(paths, index, 1), i18n._('catalog.publish.photos.movedDown', which))}
+                  aria-label={i18n._('catalog.publish.photos.moveDownLabel', which)}
                 >
-                  Move down
+                  {i18n._('catalog.publish.photos.moveDown')}
                 </Button>
                 <Button
                   size="small"
@@ -91,12 +94,12 @@ export function ImageManager({ pattern, paths, onChange }: ImageManagerProps) {
                   onClick={() =>
                     void save(
                       paths.filter((p) => p !== path),
-                      `${label} removed.`,
+                      i18n._('catalog.publish.photos.removed', which),
                     )
                   }
-                  aria-label={`Remove ${label.toLowerCase()}`}
+                  aria-label={i18n._('catalog.publish.photos.removeLabel', which)}
                 >
-                  Remove
+                  {i18n._('catalog.publish.photos.remove')}
                 </Button>
               </div>
             </li>
@@ -104,7 +107,7 @@ export function ImageManager({ pattern, paths, onChange }: ImageManagerProps) {
         })}
       </ol>
       <div className={styles.upload}>
-        <label htmlFor={inputId}>Add photos (JPEG, PNG or WebP, up to 10 MB each)</label>
+        <label htmlFor={inputId}>{i18n._('catalog.publish.photos.add')}</label>
         <input
           ref={input}
           id={inputId}

@@ -1,5 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react';
+import type { I18n } from '@lingui/core';
 import { errorMessage } from '@stitchhouse/shared';
 import { FORMATS, PATTERN_FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
 import { LABEL_BAND_PT, PAPERS, TILE_OVERLAP_PT, planHomeTiles, type LayerMatch } from '@stitchhouse/shared/catalog/tiling.ts';
@@ -7,45 +9,45 @@ import { Alert, Button, Progress, TextArea, formatBytes } from '@stitchhouse/sha
 import { FunctionCallError } from '@stitchhouse/shared/functions.ts';
 import { firstTileLink, loadMaster, makeFormats, printFormatKeys, type FormatsProgress, type MasterState } from '../../api/printFormats.ts';
 import type { EditablePattern } from '../../api/publishing.ts';
-import { looksLikePdf, patternFileProblem } from './fileRules.ts';
+import { looksLikePdf, notPdfHeader, patternFileProblem } from './fileRules.ts';
+import { versionNote } from './FileUploads.tsx';
 import * as styles from './FileUploads.module.css';
 
 const STEP_TEXT: Record<PatternFormat, string> = {
-  a4: 'Making the A4 tiles…',
-  us_letter: 'Making the US Letter tiles…',
-  a0: 'Making the copy-shop A0 and 36-inch roll files…',
-  projector: 'Making the projector files…',
+  a4: /*i18n*/ 'catalog.publish.master.step.a4',
+  us_letter: /*i18n*/ 'catalog.publish.master.step.usLetter',
+  a0: /*i18n*/ 'catalog.publish.master.step.a0',
+  projector: /*i18n*/ 'catalog.publish.master.step.projector',
 };
-const VARIANT_TEXT: Record<string, string> = { roll36: '36-inch roll', dark: 'dark background' };
+const VARIANT_TEXT: Record<string, string> = { roll36: /*i18n*/ 'catalog.download.variant.roll36', dark: /*i18n*/ 'catalog.publish.master.variant.dark' };
 
-function progressText(p: FormatsProgress): string {
+function progressText(i18n: I18n, p: FormatsProgress): string {
   switch (p.step) {
     case 'uploading':
-      return `Uploading the master (${formatBytes(p.sent)} of ${formatBytes(p.total)})…`;
+      return i18n._('catalog.publish.master.uploading', { done: formatBytes(p.sent), total: formatBytes(p.total) });
     case 'checking':
-      return 'Checking the master…';
+      return i18n._('catalog.publish.master.checking');
     case 'checked':
-      return 'Master checked.';
+      return i18n._('catalog.publish.master.checked');
     case 'making':
-      return STEP_TEXT[p.format];
+      return i18n._(STEP_TEXT[p.format]);
     case 'applying':
-      return 'Publishing the formats…';
+      return i18n._('catalog.publish.master.applying');
   }
 }
 
 /** The master's layers and the size each one is, the unmatched flagged (the publish checklist shows it). */
 export function LayerSizes({ layers }: { layers: LayerMatch[] }) {
-  if (layers.length === 0) return <p className={styles.meta}>The master has no layers: every size prints together.</p>;
+  const { i18n } = useLingui();
+  if (layers.length === 0) return <p className={styles.meta}>{i18n._('catalog.publish.master.noLayers')}</p>;
   return (
-    <ul aria-label="Layers and sizes" data-testid="layer-sizes">
+    <ul aria-label={i18n._('catalog.publish.master.layers')} data-testid="layer-sizes">
       {layers.map((layer) => (
         <li key={layer.name} data-matched={layer.size !== null}>
           {layer.size !== null ? (
-            <>
-              ✓ Layer “{layer.name}” is size <strong>{layer.size}</strong>
-            </>
+            <Trans id="catalog.publish.master.layerSize" values={{ layer: layer.name, size: layer.size }} components={{ 0: <strong /> }} />
           ) : (
-            <>⚠ Layer “{layer.name}” matches no size: it prints with every size. Rename it after a size (e.g. “Size 12”) if it is one.</>
+            i18n._('catalog.publish.master.layerNoSize', { layer: layer.name })
           )}
         </li>
       ))}
@@ -55,6 +57,7 @@ export function LayerSizes({ layers }: { layers: LayerMatch[] }) {
 
 /** The publish checklist's line for the master's layers: which layer is which size, the unmatched flagged. */
 export function LayerChecklistItem({ patternId }: { patternId: string }) {
+  const { i18n } = useLingui();
   const master = useQuery({ queryKey: printFormatKeys.master(patternId), queryFn: () => loadMaster(patternId) });
   const layers = master.data?.layers ?? [];
   if (layers.length === 0) return null;
@@ -62,18 +65,21 @@ export function LayerChecklistItem({ patternId }: { patternId: string }) {
   return (
     <li data-testid="checklist-layers">
       <span aria-hidden="true">{unmatched.length ? '⚠ ' : '✓ '}</span>
-      Master layers matched to sizes:{' '}
-      {layers
-        .filter((l) => l.size !== null)
-        .map((l) => `${l.name} → ${l.size}`)
-        .join(', ') || 'none'}
-      {unmatched.length ? <> · not a size: {unmatched.map((l) => `“${l.name}”`).join(', ')} (printed with every size)</> : null}
+      {i18n._('catalog.publish.master.matched', {
+        layers:
+          layers
+            .filter((l) => l.size !== null)
+            .map((l) => `${l.name} → ${l.size}`)
+            .join(', ') || i18n._('catalog.publish.master.matchedNone'),
+      })}
+      {unmatched.length ? i18n._('catalog.publish.master.unmatchedList', { layers: unmatched.map((l) => `“${l.name}”`).join(', ') }) : null}
     </li>
   );
 }
 
 /** The first A4 tile as the tile maths lays it out: the page, its margins, the label band and the overlap. */
 function FirstTile({ sheet }: { sheet: { width_pt: number; height_pt: number } }) {
+  const { i18n } = useLingui();
   const plan = planHomeTiles({ widthPt: sheet.width_pt, heightPt: sheet.height_pt }, 'a4');
   const p = PAPERS.a4;
   const w = p.widthPt,
@@ -88,7 +94,7 @@ function FirstTile({ sheet }: { sheet: { width_pt: number; height_pt: number } }
         viewBox={`0 0 ${w} ${h}`}
         width={150}
         role="img"
-        aria-label={`First A4 tile, ${tile.label}: ${Math.round(winW / 2.835)} × ${Math.round(winH / 2.835)} mm of the sheet, 10 mm overlap`}
+        aria-label={i18n._('catalog.publish.master.tileLabel', { tile: tile.label, width: Math.round(winW / 2.835), height: Math.round(winH / 2.835) })}
         data-testid="first-tile"
       >
         <rect x={0} y={0} width={w} height={h} fill="white" stroke="currentColor" />
@@ -99,14 +105,13 @@ function FirstTile({ sheet }: { sheet: { width_pt: number; height_pt: number } }
           {tile.label}
         </text>
       </svg>
-      <figcaption className={styles.meta}>
-        Tile {tile.label}: {plan.rows} rows × {plan.cols} columns per sheet, 10 mm overlap
-      </figcaption>
+      <figcaption className={styles.meta}>{i18n._('catalog.publish.master.tileCaption', { tile: tile.label, rows: plan.rows, cols: plan.cols })}</figcaption>
     </figure>
   );
 }
 
 function Generated({ state, patternTitle }: { state: MasterState; patternTitle: string }) {
+  const { i18n } = useLingui();
   const [link, setLink] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const a4 = state.files.find((f) => f.format === 'a4' && f.generated);
@@ -114,13 +119,13 @@ function Generated({ state, patternTitle }: { state: MasterState; patternTitle: 
     <>
       <table data-testid="generated-formats">
         <caption className={styles.meta}>
-          Made from master version {state.version} ({state.sheets.length} sheet{state.sheets.length === 1 ? '' : 's'}) of “{patternTitle}”
+          {i18n._('catalog.publish.master.madeFrom', { version: state.version, count: state.sheets.length, title: patternTitle })}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Format</th>
-            <th scope="col">Pages</th>
-            <th scope="col">File</th>
+            <th scope="col">{i18n._('catalog.publish.master.col.format')}</th>
+            <th scope="col">{i18n._('catalog.publish.master.col.pages')}</th>
+            <th scope="col">{i18n._('catalog.publish.master.col.file')}</th>
           </tr>
         </thead>
         <tbody>
@@ -131,12 +136,19 @@ function Generated({ state, patternTitle }: { state: MasterState; patternTitle: 
                 <th scope="row">{FORMATS[format].label}</th>
                 <td>
                   {file?.generated
-                    ? `${file.pages} page${file.pages === 1 ? '' : 's'}${Object.entries(file.variants)
-                        .map(([v, info]) => ` · ${VARIANT_TEXT[v] ?? v}: ${info.pages}`)
-                        .join('')}`
+                    ? [
+                        i18n._('catalog.publish.master.pages', { count: file.pages }),
+                        ...Object.entries(file.variants).map(([v, info]) => `${VARIANT_TEXT[v] ? i18n._(VARIANT_TEXT[v]) : v}: ${info.pages}`),
+                      ].join(' · ')
                     : '—'}
                 </td>
-                <td>{!file ? 'not made yet' : file.generated ? 'made from the master' : 'your own upload (kept)'}</td>
+                <td>
+                  {!file
+                    ? i18n._('catalog.publish.master.notMade')
+                    : file.generated
+                      ? i18n._('catalog.publish.master.fromMaster')
+                      : i18n._('catalog.publish.master.ownUpload')}
+                </td>
               </tr>
             );
           })}
@@ -157,11 +169,11 @@ function Generated({ state, patternTitle }: { state: MasterState; patternTitle: 
               )
             }
           >
-            Open the first tile (PDF)
+            {i18n._('catalog.publish.master.openTile')}
           </Button>
           {link ? (
             <a href={link} target="_blank" rel="noopener noreferrer">
-              First tile link
+              {i18n._('catalog.publish.master.tileLink')}
             </a>
           ) : null}
         </div>
@@ -173,6 +185,7 @@ function Generated({ state, patternTitle }: { state: MasterState; patternTitle: 
 
 /** One master PDF → every format; the designer's own upload of a format below wins. */
 export function MasterFormats({ pattern, onChanged }: { pattern: EditablePattern; onChanged(): void }) {
+  const { i18n } = useLingui();
   const master = useQuery({ queryKey: printFormatKeys.master(pattern.id), queryFn: () => loadMaster(pattern.id) });
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -185,7 +198,7 @@ export function MasterFormats({ pattern, onChanged }: { pattern: EditablePattern
 
   async function choose(chosen: File | undefined) {
     if (!chosen) return;
-    const problem = patternFileProblem(chosen) ?? ((await looksLikePdf(chosen)) ? null : `${chosen.name} does not look like a PDF (it has no PDF header).`);
+    const problem = patternFileProblem(chosen) ?? ((await looksLikePdf(chosen)) ? null : notPdfHeader(chosen.name));
     setMessage(problem ? { tone: 'danger', text: problem } : null);
     setFile(problem ? null : chosen);
   }
@@ -193,26 +206,31 @@ export function MasterFormats({ pattern, onChanged }: { pattern: EditablePattern
   async function run() {
     if (!file) return;
     if (replacing && !changes.trim()) {
-      setMessage({ tone: 'danger', text: 'Describe what changed: buyers get this note by email.' });
+      setMessage({ tone: 'danger', text: i18n._('catalog.publish.files.describeChanges') });
       return;
     }
     setMessage(null);
     try {
       const result = await makeFormats(pattern, file, master.data?.version ?? null, changes, setProgress);
       const kept = PATTERN_FORMATS.filter((f) => result.applied.formats[f]?.kept_own).map((f) => FORMATS[f].shortLabel);
-      const unmatched = result.check.unmatched.length
-        ? ` ${result.check.unmatched.length} layer${result.check.unmatched.length === 1 ? '' : 's'} match no size and print with every size.`
-        : '';
-      setMessage({
-        tone: 'success',
-        text: `Formats made from ${file.name}: A4 ${result.check.pages.a4} pages, US Letter ${result.check.pages.us_letter}, A0 ${result.check.pages.a0}, projector 1.${kept.length ? ` Your own ${kept.join(', ')} file${kept.length === 1 ? ' is' : 's are'} kept.` : ''}${unmatched}${result.applied.pattern_version ? ` Version ${result.applied.pattern_version} published${result.notified !== null ? `; ${result.notified} buyer${result.notified === 1 ? '' : 's'} notified` : ''}.` : ''}${result.notifyRefused ? ` Buyers were not emailed: ${result.notifyRefused}` : ''}`,
-      });
+      // one sentence each: what was made, what was kept, the layers, the new version
+      const sentences = [
+        i18n._('catalog.publish.master.made', { file: file.name, a4: result.check.pages.a4, letter: result.check.pages.us_letter, a0: result.check.pages.a0 }),
+      ];
+      if (kept.length) sentences.push(i18n._('catalog.publish.master.kept', { formats: kept.join(', '), count: kept.length }));
+      if (result.check.unmatched.length) sentences.push(i18n._('catalog.publish.master.unmatched', { count: result.check.unmatched.length }));
+      if (result.applied.pattern_version) sentences.push(versionNote(i18n, result.applied.pattern_version, result.notified, result.notifyRefused));
+      else if (result.notifyRefused) sentences.push(i18n._('catalog.publish.files.notEmailed', { reason: result.notifyRefused }));
+      setMessage({ tone: 'success', text: sentences.join(' ') });
       setFile(null);
       setChanges('');
       if (input.current) input.current.value = '';
       onChanged();
     } catch (error) {
-      setMessage({ tone: 'danger', text: `${error instanceof FunctionCallError ? error.message : errorMessage(error)} Nothing was published.` });
+      setMessage({
+        tone: 'danger',
+        text: i18n._('catalog.publish.master.failed', { problem: error instanceof FunctionCallError ? error.message : errorMessage(error) }),
+      });
     } finally {
       setProgress(null);
       void master.refetch();
@@ -222,16 +240,14 @@ export function MasterFormats({ pattern, onChanged }: { pattern: EditablePattern
   return (
     <div className={styles.item} data-testid="master-formats">
       <div className={styles.head}>
-        <h3>One master for every format</h3>
-        <p className={styles.meta}>{master.data ? `Master version ${master.data.version}` : 'No master yet'}</p>
+        <h3>{i18n._('catalog.publish.master.heading')}</h3>
+        <p className={styles.meta}>
+          {master.data ? i18n._('catalog.publish.master.version', { version: master.data.version }) : i18n._('catalog.publish.master.none')}
+        </p>
       </div>
-      <p className={styles.meta}>
-        Upload the pattern drafted on large sheets (A0, or anything larger than A3, e.g. 36 × 48 in), with one PDF layer per size if you have them. Stitchhouse
-        makes the A4 and US Letter tiles (with an assembly map and a test square), the copy-shop A0 and 36-inch roll files and the projector files from it. A
-        format you upload yourself below is kept instead.
-      </p>
+      <p className={styles.meta}>{i18n._('catalog.publish.master.hint')}</p>
       <div className={styles.actions}>
-        <label htmlFor={inputId}>{master.data ? 'Replace the master PDF' : 'Choose the master PDF'}</label>
+        <label htmlFor={inputId}>{master.data ? i18n._('catalog.publish.master.replace') : i18n._('catalog.publish.master.choose')}</label>
         <input
           ref={input}
           id={inputId}
@@ -244,8 +260,8 @@ export function MasterFormats({ pattern, onChanged }: { pattern: EditablePattern
       </div>
       {file && replacing ? (
         <TextArea
-          label="What changed in this master"
-          hint="Required for a published pattern: buyers see it in their library and by email."
+          label={i18n._('catalog.publish.master.whatChanged')}
+          hint={i18n._('catalog.publish.files.whatChangedHint')}
           rows={3}
           required
           value={changes}
@@ -254,30 +270,35 @@ export function MasterFormats({ pattern, onChanged }: { pattern: EditablePattern
       ) : null}
       {file ? (
         <div className={styles.actions}>
-          <Button onClick={() => void run()} busy={busy} busyLabel="Making the formats…">
-            Make every format from {file.name}
+          <Button onClick={() => void run()} busy={busy} busyLabel={i18n._('catalog.publish.master.making')}>
+            {i18n._('catalog.publish.master.make', { file: file.name })}
           </Button>
           <span className={styles.meta}>{formatBytes(file.size)}</span>
         </div>
       ) : null}
       {progress ? (
         progress.step === 'uploading' ? (
-          <Progress label="Uploading the master" value={progress.sent} max={progress.total} valueText={progressText(progress)} />
+          <Progress
+            label={i18n._('catalog.publish.master.uploadingLabel')}
+            value={progress.sent}
+            max={progress.total}
+            valueText={progressText(i18n, progress)}
+          />
         ) : (
           <p role="status" className={styles.meta}>
-            {progressText(progress)}
+            {progressText(i18n, progress)}
           </p>
         )
       ) : null}
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       {master.data ? (
         <>
-          <h4>Layers and sizes</h4>
+          <h4>{i18n._('catalog.publish.master.layers')}</h4>
           <LayerSizes layers={master.data.layers} />
           {master.data.appliedAt ? (
             <Generated state={master.data} patternTitle={pattern.title} />
           ) : (
-            <p className={styles.meta}>The formats of this master have not been published.</p>
+            <p className={styles.meta}>{i18n._('catalog.publish.master.notPublished')}</p>
           )}
         </>
       ) : null}

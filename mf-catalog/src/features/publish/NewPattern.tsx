@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { href, useSession } from '@stitchhouse/shared';
 import { EmptyState, LinkButton, PageHeading, QueryState, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { createPattern, myStores, publishingKeys } from '../../api/publishing.ts';
@@ -17,11 +18,16 @@ export const CREATED_STATE = { created: true } as const;
  */
 export function NewPattern() {
   const navigate = useNavigate();
+  const { i18n } = useLingui();
   const { loading, session } = useSession();
   const stores = useQuery({ queryKey: publishingKeys.myStores(session?.user.id ?? null), queryFn: () => myStores(), enabled: !loading });
   if (stores.data === undefined) {
     return (
-      <QueryState query={stores} errorTitle="Your store could not be loaded" skeleton={<Spinner label="Loading your store…" showLabel />}>
+      <QueryState
+        query={stores}
+        errorTitle={i18n._('catalog.publish.store.loadError')}
+        skeleton={<Spinner label={i18n._('catalog.publish.store.loading')} showLabel />}
+      >
         {() => null}
       </QueryState>
     );
@@ -30,26 +36,29 @@ export function NewPattern() {
   if (!store) {
     return (
       <>
-        <PageHeading title="New pattern">New pattern</PageHeading>
-        <EmptyState title="You have no store yet" actions={<LinkButton to={href('/account/store')}>Open your store</LinkButton>}>
-          Patterns are sold from a store. Open yours first; it takes a couple of minutes.
+        <PageHeading title={i18n._('catalog.publish.store.new')}>{i18n._('catalog.publish.store.new')}</PageHeading>
+        <EmptyState
+          title={i18n._('catalog.publish.store.none')}
+          actions={<LinkButton to={href('/account/store')}>{i18n._('catalog.publish.store.open')}</LinkButton>}
+        >
+          {i18n._('catalog.publish.new.noStoreText')}
         </EmptyState>
       </>
     );
   }
   return (
     <div className={styles.page}>
-      <PageHeading title="New pattern" eyebrow={store.name}>
-        New pattern
+      <PageHeading title={i18n._('catalog.publish.store.new')} eyebrow={store.name}>
+        {i18n._('catalog.publish.store.new')}
       </PageHeading>
       <div className={styles.top}>
         <LinkButton variant="ghost" to={href('/patterns/my-store')}>
-          Back to my store
+          {i18n._('catalog.publish.edit.backToStore')}
         </LinkButton>
       </div>
       <section className={styles.panel} aria-labelledby="details-title">
-        <h2 id="details-title">Details</h2>
-        <p>Nothing is saved until you press Save. Photos and PDF files come next, on the pattern’s own page.</p>
+        <h2 id="details-title">{i18n._('catalog.publish.edit.details')}</h2>
+        <p>{i18n._('catalog.publish.new.hint')}</p>
         <PatternForm
           initial={NEW_PATTERN_VALUES}
           currency={store.currency}

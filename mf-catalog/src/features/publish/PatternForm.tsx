@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useLingui } from '@lingui/react';
 import { errorMessage } from '@stitchhouse/shared';
 import { Alert, Button, Select, TextArea, TextField } from '@stitchhouse/shared/ui/index.ts';
 import type { PatternFields } from '../../api/publishing.ts';
@@ -12,6 +13,7 @@ import {
   emptyYardageRow,
   patternFieldsOf,
   patternFormSchema,
+  SIZE_COLUMNS,
   type FieldErrors,
   type PatternFormOutput,
   type PatternFormValues,
@@ -30,29 +32,29 @@ export interface PatternFormProps {
   onSave(fields: PatternFields, wholesaleCents: number | null): Promise<void>;
 }
 
+/** The fields' names in the error summary (message ids). */
 const FIELD_LABELS: Record<string, string> = {
-  title: 'Title',
-  description: 'Description',
-  craft: 'Craft',
-  category: 'Category',
-  difficulty: 'Difficulty',
-  sizeRange: 'Size range',
-  sizes: 'Size chart',
-  yardage: 'Fabric requirements',
-  notions: 'Notions',
-  languages: 'Languages',
-  tags: 'Tags',
-  price: 'Price',
-  wholesalePrice: 'Wholesale price',
-  licence: 'Licence',
-  yarnWeight: 'Yarn weight',
-  needleMm: 'Needle or hook size',
-  gaugeStitches: 'Gauge stitches',
-  gaugeRows: 'Gauge rows',
-  yarnMinM: 'Yarn for the smallest size',
-  yarnMaxM: 'Yarn for the largest size',
+  title: /*i18n*/ 'catalog.publish.field.title',
+  description: /*i18n*/ 'catalog.publish.field.description',
+  craft: /*i18n*/ 'catalog.publish.field.craft',
+  category: /*i18n*/ 'catalog.publish.field.category',
+  difficulty: /*i18n*/ 'catalog.publish.field.difficulty',
+  sizeRange: /*i18n*/ 'catalog.publish.field.sizeRange',
+  sizes: /*i18n*/ 'catalog.publish.field.sizes',
+  yardage: /*i18n*/ 'catalog.publish.field.yardage',
+  notions: /*i18n*/ 'catalog.publish.field.notions',
+  languages: /*i18n*/ 'catalog.publish.field.languages',
+  tags: /*i18n*/ 'catalog.publish.field.tags',
+  price: /*i18n*/ 'catalog.publish.field.price',
+  wholesalePrice: /*i18n*/ 'catalog.publish.field.wholesalePrice',
+  licence: /*i18n*/ 'catalog.publish.field.licence',
+  yarnWeight: /*i18n*/ 'catalog.publish.field.yarnWeight',
+  needleMm: /*i18n*/ 'catalog.publish.field.needleMm',
+  gaugeStitches: /*i18n*/ 'catalog.publish.field.gaugeStitches',
+  gaugeRows: /*i18n*/ 'catalog.publish.field.gaugeRows',
+  yarnMinM: /*i18n*/ 'catalog.publish.field.yarnMinM',
+  yarnMaxM: /*i18n*/ 'catalog.publish.field.yarnMaxM',
 };
-const yards = (metres: string) => (/^\d{1,6}$/.test(metres.trim()) ? `${metresToYards(Number(metres)).toLocaleString('en')} yd` : 'in whole metres');
 const fieldOf = (key: string) => key.split('.')[0]!;
 const firstError = (errors: FieldErrors, field: string) => Object.entries(errors).find(([k]) => fieldOf(k) === field && !/^\w+\.\d+\.\w+/.test(k))?.[1];
 
@@ -63,7 +65,12 @@ export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
     resolver: schemaResolver(patternFormSchema, checkedValues),
     ...FORM_BEHAVIOUR,
   });
+  const { i18n } = useLingui();
   const [result, setResult] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  const yards = (metres: string) =>
+    /^\d{1,6}$/.test(metres.trim())
+      ? i18n._('catalog.publish.form.yards', { yards: new Intl.NumberFormat(i18n.locale).format(metresToYards(Number(metres))) })
+      : i18n._('catalog.publish.form.wholeMetres');
   const values = form.watch();
   const errors: FieldErrors = flatErrors(form.formState.errors);
   const set = <K extends keyof PatternFormValues>(key: K, value: PatternFormValues[K]) => form.setValue(key, value as never);
@@ -88,7 +95,7 @@ export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
       | 'yarnMinM'
       | 'yarnMaxM',
   ) => ({ ...form.register(key), error: firstError(errors, key) });
-  const attention = () => setResult({ tone: 'danger', text: 'Some fields need attention: see the messages below.' });
+  const attention = () => setResult({ tone: 'danger', text: i18n._('catalog.publish.form.attention') });
 
   const submit = form.handleSubmit(async (parsed) => {
     // the shared catalog rules (ranges the fit filter relies on) have the last word
@@ -100,7 +107,7 @@ export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
     }
     try {
       await onSave(checked.fields, checked.wholesaleCents);
-      setResult({ tone: 'success', text: 'Changes saved.' });
+      setResult({ tone: 'success', text: i18n._('catalog.publish.form.saved') });
     } catch (error) {
       setResult({ tone: 'danger', text: errorMessage(error) });
     }
@@ -109,14 +116,17 @@ export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
   const problems = [...new Set(Object.keys(errors).map(fieldOf))];
   const sizeLabels = values.sizes.map((s) => s.label.trim()).filter(Boolean);
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Pattern details">
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={i18n._('catalog.publish.form.label')}>
       {result?.tone === 'danger' && problems.length > 0 ? (
         <div className={styles.errorSummary}>
-          <Alert tone="danger" title="Some fields need attention">
+          <Alert tone="danger" title={i18n._('catalog.publish.form.attentionTitle')}>
             <ul>
               {problems.map((p) => (
                 <li key={p}>
-                  {FIELD_LABELS[p] ?? p}: {errors[Object.keys(errors).find((k) => fieldOf(k) === p)!]}
+                  {i18n._('catalog.publish.form.problem', {
+                    field: FIELD_LABELS[p] ? i18n._(FIELD_LABELS[p]) : p,
+                    message: errors[Object.keys(errors).find((k) => fieldOf(k) === p)!],
+                  })}
                 </li>
               ))}
             </ul>
@@ -124,122 +134,147 @@ export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
         </div>
       ) : null}
       <fieldset className={styles.section}>
-        <legend>About the pattern</legend>
-        <TextField label="Title" required maxLength={120} {...bind('title')} />
-        <TextArea
-          label="Description"
-          hint="Markdown: **bold**, lists, links. Say what you make, the fabrics that work and what is included."
-          rows={8}
-          {...bind('description')}
-        />
+        <legend>{i18n._('catalog.publish.form.about')}</legend>
+        <TextField label={i18n._('catalog.publish.field.title')} required maxLength={120} {...bind('title')} />
+        <TextArea label={i18n._('catalog.publish.field.description')} hint={i18n._('catalog.publish.form.descriptionHint')} rows={8} {...bind('description')} />
         <div className={styles.two}>
-          <Select label="Craft" options={CRAFTS.map((c) => ({ value: c, label: craftLabel(c) }))} {...bind('craft')} />
-          <TextField label="Category" hint="e.g. dresses, tops, baby-clothes" {...bind('category')} />
-          <Select label="Difficulty" options={DIFFICULTY_LABELS.map((d, i) => ({ value: String(i + 1), label: `${i + 1} – ${d}` }))} {...bind('difficulty')} />
+          <Select label={i18n._('catalog.publish.field.craft')} options={CRAFTS.map((c) => ({ value: c, label: craftLabel(c) }))} {...bind('craft')} />
+          <TextField label={i18n._('catalog.publish.field.category')} hint={i18n._('catalog.publish.form.categoryHint')} {...bind('category')} />
+          <Select
+            label={i18n._('catalog.publish.field.difficulty')}
+            options={DIFFICULTY_LABELS.map((d, i) => ({ value: String(i + 1), label: `${i + 1} – ${d}` }))}
+            {...bind('difficulty')}
+          />
         </div>
       </fieldset>
 
       {hasYarnFacets(values.craft) ? (
         <fieldset className={styles.section} data-testid="yarn-fields">
-          <legend>Yarn and needles</legend>
+          <legend>{i18n._('catalog.publish.form.yarn')}</legend>
           <div className={styles.two}>
             <Select
-              label="Yarn weight"
-              placeholder="Not given"
-              hint="Craft Yarn Council standard weight, as on the ball band and Ravelry"
+              label={i18n._('catalog.publish.field.yarnWeight')}
+              placeholder={i18n._('catalog.publish.form.notGiven')}
+              hint={i18n._('catalog.publish.form.yarnWeightHint')}
               options={YARN_WEIGHTS.map((w) => ({ value: String(w.weight), label: yarnWeightLabel(w.weight) }))}
               {...bind('yarnWeight')}
             />
             <Select
               label={needleName(values.craft)}
-              placeholder="Not given"
-              hint="The size the gauge is worked on"
+              placeholder={i18n._('catalog.publish.form.notGiven')}
+              hint={i18n._('catalog.publish.form.needleHint')}
               options={NEEDLE_SIZES.map((n) => ({ value: String(n.mm), label: needleLabel(n.mm, values.craft) }))}
               {...bind('needleMm')}
             />
-            <TextField label="Gauge: stitches per 10 cm (4 in)" inputMode="decimal" hint="e.g. 22" {...bind('gaugeStitches')} />
-            <TextField label="Gauge: rows per 10 cm (4 in)" inputMode="decimal" hint="Optional, e.g. 30" {...bind('gaugeRows')} />
-            <TextField label="Yarn for the smallest size (m)" inputMode="numeric" hint={yards(values.yarnMinM)} {...bind('yarnMinM')} />
-            <TextField label="Yarn for the largest size (m)" inputMode="numeric" hint={yards(values.yarnMaxM)} {...bind('yarnMaxM')} />
+            <TextField
+              label={i18n._('catalog.publish.form.gaugeStitchesLabel')}
+              inputMode="decimal"
+              hint={i18n._('catalog.publish.form.gaugeStitchesHint')}
+              {...bind('gaugeStitches')}
+            />
+            <TextField
+              label={i18n._('catalog.publish.form.gaugeRowsLabel')}
+              inputMode="decimal"
+              hint={i18n._('catalog.publish.form.gaugeRowsHint')}
+              {...bind('gaugeRows')}
+            />
+            <TextField label={i18n._('catalog.publish.form.yarnMinLabel')} inputMode="numeric" hint={yards(values.yarnMinM)} {...bind('yarnMinM')} />
+            <TextField label={i18n._('catalog.publish.form.yarnMaxLabel')} inputMode="numeric" hint={yards(values.yarnMaxM)} {...bind('yarnMaxM')} />
           </div>
         </fieldset>
       ) : null}
 
       <fieldset className={styles.section}>
-        <legend>Sizes</legend>
-        <TextField label="Size range" hint="As shown on the card, e.g. XS–3XL or 0–24" {...bind('sizeRange')} />
+        <legend>{i18n._('catalog.publish.form.sizes')}</legend>
+        <TextField label={i18n._('catalog.publish.field.sizeRange')} hint={i18n._('catalog.publish.form.sizeRangeHint')} {...bind('sizeRange')} />
         <RowTable<SizeRow & Record<string, string>>
-          caption="Size chart in cm, in grading order: body measurements, then finished garment measurements (optional)."
-          noun="size"
+          caption={i18n._('catalog.publish.form.sizeChartCaption')}
+          addLabel={i18n._('catalog.publish.form.addSize')}
+          removeLabel={(row) => i18n._('catalog.publish.form.removeSize', { row })}
           errorKey="sizes"
           rows={values.sizes as (SizeRow & Record<string, string>)[]}
           errors={errors}
           onChange={(rows) => set('sizes', rows)}
           empty={emptySizeRow as () => SizeRow & Record<string, string>}
-          rowName={(r, i) => r.label || `row ${i + 1}`}
+          rowName={(r, i) => r.label || i18n._('catalog.publish.form.row', { number: i + 1 })}
           columns={[
-            { key: 'label', label: 'Size' },
-            { key: 'bust', label: 'Bust', inputMode: 'decimal' },
-            { key: 'waist', label: 'Waist', inputMode: 'decimal' },
-            { key: 'hip', label: 'Hip', inputMode: 'decimal' },
-            { key: 'finishedBust', label: 'Finished bust', inputMode: 'decimal' },
-            { key: 'finishedWaist', label: 'Finished waist', inputMode: 'decimal' },
-            { key: 'finishedHip', label: 'Finished hip', inputMode: 'decimal' },
+            { key: 'label', label: i18n._(SIZE_COLUMNS.label) },
+            { key: 'bust', label: i18n._(SIZE_COLUMNS.bust), inputMode: 'decimal' },
+            { key: 'waist', label: i18n._(SIZE_COLUMNS.waist), inputMode: 'decimal' },
+            { key: 'hip', label: i18n._(SIZE_COLUMNS.hip), inputMode: 'decimal' },
+            { key: 'finishedBust', label: i18n._(SIZE_COLUMNS.finishedBust), inputMode: 'decimal' },
+            { key: 'finishedWaist', label: i18n._(SIZE_COLUMNS.finishedWaist), inputMode: 'decimal' },
+            { key: 'finishedHip', label: i18n._(SIZE_COLUMNS.finishedHip), inputMode: 'decimal' },
           ]}
         />
         {firstError(errors, 'sizes') ? <Alert tone="danger">{firstError(errors, 'sizes')}</Alert> : null}
       </fieldset>
 
       <fieldset className={styles.section}>
-        <legend>Fabric requirements</legend>
+        <legend>{i18n._('catalog.publish.field.yardage')}</legend>
         <RowTable<YardageRow & Record<string, string>>
-          caption={`Metres of each fabric per size and fabric width${sizeLabels.length ? ` (sizes: ${sizeLabels.join(', ')})` : ''}. The calculator on the pattern page converts to yards.`}
-          noun="fabric row"
+          caption={
+            sizeLabels.length
+              ? i18n._('catalog.publish.form.yardageCaptionSizes', { sizes: sizeLabels.join(', ') })
+              : i18n._('catalog.publish.form.yardageCaption')
+          }
+          addLabel={i18n._('catalog.publish.form.addFabric')}
+          removeLabel={(row) => i18n._('catalog.publish.form.removeFabric', { row })}
           errorKey="yardage"
           rows={values.yardage as (YardageRow & Record<string, string>)[]}
           errors={errors}
           onChange={(rows) => set('yardage', rows)}
           empty={() => ({ ...emptyYardageRow(), size: sizeLabels[0] ?? '' }) as YardageRow & Record<string, string>}
-          rowName={(r, i) => `${r.fabric || 'fabric'} ${r.widthCm} cm ${r.size || `row ${i + 1}`}`}
+          rowName={(r, i) =>
+            i18n._('catalog.publish.form.fabricRow', {
+              fabric: r.fabric || i18n._('catalog.publish.form.fabricUnnamed'),
+              width: r.widthCm,
+              size: r.size || i18n._('catalog.publish.form.row', { number: i + 1 }),
+            })
+          }
           columns={[
-            { key: 'fabric', label: 'Fabric' },
-            { key: 'widthCm', label: 'Width (cm)', inputMode: 'numeric' },
-            { key: 'size', label: 'Size' },
-            { key: 'metres', label: 'Metres', inputMode: 'decimal' },
+            { key: 'fabric', label: i18n._('catalog.publish.col.fabric') },
+            { key: 'widthCm', label: i18n._('catalog.publish.col.width'), inputMode: 'numeric' },
+            { key: 'size', label: i18n._(SIZE_COLUMNS.label) },
+            { key: 'metres', label: i18n._('catalog.publish.col.metres'), inputMode: 'decimal' },
           ]}
         />
         {firstError(errors, 'yardage') ? <Alert tone="danger">{firstError(errors, 'yardage')}</Alert> : null}
-        <TextArea label="Notions" hint="One per line: zip, buttons, interfacing…" rows={4} {...bind('notions')} />
+        <TextArea label={i18n._('catalog.publish.field.notions')} hint={i18n._('catalog.publish.form.notionsHint')} rows={4} {...bind('notions')} />
       </fieldset>
 
       <fieldset className={styles.section}>
-        <legend>Languages and tags</legend>
+        <legend>{i18n._('catalog.publish.form.languagesAndTags')}</legend>
         <div className={styles.two}>
-          <TextField label="Languages" hint="Two-letter codes, comma separated: en, fr" {...bind('languages')} />
-          <TextField label="Tags" hint="Comma separated, up to 20" {...bind('tags')} />
+          <TextField label={i18n._('catalog.publish.field.languages')} hint={i18n._('catalog.publish.form.languagesHint')} {...bind('languages')} />
+          <TextField label={i18n._('catalog.publish.field.tags')} hint={i18n._('catalog.publish.form.tagsHint')} {...bind('tags')} />
         </div>
       </fieldset>
 
       <fieldset className={styles.section}>
-        <legend>Price and licence</legend>
+        <legend>{i18n._('catalog.publish.form.priceAndLicence')}</legend>
         <div className={styles.two}>
           <TextField
-            label={`Price (${currency})`}
+            label={i18n._('catalog.publish.form.priceLabel', { currency })}
             inputMode="decimal"
             {...bind('price')}
-            hint={`In your store's currency, which buyers are charged: 0 for a free pattern, else at least ${formatAmount(100, currency)}. Fee: ${isCurrency(currency) ? describeSaleFee('free', currency) : 'see Pricing'} on the Free plan (${describeSaleFee('pro', isCurrency(currency) ? currency : 'EUR')} on Pro). Buyers see an approximate price in their own currency.`}
+            hint={i18n._('catalog.publish.form.priceHint', {
+              min: formatAmount(100, currency),
+              fee: isCurrency(currency) ? describeSaleFee('free', currency) : i18n._('catalog.publish.form.seePricing'),
+              proFee: describeSaleFee('pro', isCurrency(currency) ? currency : 'EUR'),
+            })}
           />
           <TextField
-            label={`Wholesale price per printed copy (${currency})`}
-            hint="Optional: shown only to approved shops"
+            label={i18n._('catalog.publish.form.wholesaleLabel', { currency })}
+            hint={i18n._('catalog.publish.form.wholesaleHint')}
             inputMode="decimal"
             {...bind('wholesalePrice')}
           />
           <Select
-            label="Licence"
+            label={i18n._('catalog.publish.field.licence')}
             options={[
-              { value: 'personal', label: 'Personal use' },
-              { value: 'small_business', label: 'Small business (sell what you make)' },
+              { value: 'personal', label: i18n._('catalog.publish.form.licencePersonal') },
+              { value: 'small_business', label: i18n._('catalog.publish.form.licenceSmallBusiness') },
             ]}
             {...bind('licence')}
           />
@@ -247,8 +282,8 @@ export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
       </fieldset>
 
       <div className={styles.actions}>
-        <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Saving…">
-          Save changes
+        <Button type="submit" busy={form.formState.isSubmitting} busyLabel={i18n._('catalog.publish.files.saving')}>
+          {i18n._('catalog.publish.form.save')}
         </Button>
       </div>
       <div aria-live="polite">{result?.tone === 'success' ? <Alert tone="success">{result.text}</Alert> : null}</div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react';
 import { Button, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import * as styles from './PatternForm.module.css';
 
@@ -10,8 +11,9 @@ export interface Column<Row> {
 
 export interface RowTableProps<Row> {
   caption: string;
-  /** Name of one row for button labels: "size", "fabric row". */
-  noun: string;
+  /** Button labels for one row, in the page's language: "Add size", "Remove size S". */
+  addLabel: string;
+  removeLabel(rowName: string): string;
   /** The error key prefix, e.g. "sizes" → "sizes.2.bust". */
   errorKey: string;
   columns: Column<Row>[];
@@ -26,7 +28,8 @@ export interface RowTableProps<Row> {
 /** An editable table of rows (size chart, yardage): each cell labelled for screen readers. */
 export function RowTable<Row extends Record<string, string>>({
   caption,
-  noun,
+  addLabel,
+  removeLabel,
   errorKey,
   columns,
   rows,
@@ -36,6 +39,7 @@ export function RowTable<Row extends Record<string, string>>({
   rowName,
   footer,
 }: RowTableProps<Row>) {
+  const { i18n } = useLingui();
   const set = (index: number, key: keyof Row, value: string) => onChange(rows.map((r, i) => (i === index ? { ...r, [key]: value } : r)));
   return (
     <div className={styles.tableWrap}>
@@ -49,7 +53,7 @@ export function RowTable<Row extends Record<string, string>>({
               </th>
             ))}
             <th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>{i18n._('catalog.publish.rows.actions')}</VisuallyHidden>
             </th>
           </tr>
         </thead>
@@ -64,7 +68,7 @@ export function RowTable<Row extends Record<string, string>>({
                     <input
                       id={id}
                       className={styles.cell}
-                      aria-label={`${c.label}, ${rowName(row, index)}`}
+                      aria-label={i18n._('catalog.publish.rows.cell', { column: c.label, row: rowName(row, index) })}
                       inputMode={c.inputMode}
                       value={row[c.key]}
                       aria-invalid={error ? true : undefined}
@@ -80,13 +84,8 @@ export function RowTable<Row extends Record<string, string>>({
                 );
               })}
               <td>
-                <Button
-                  size="small"
-                  variant="ghost"
-                  onClick={() => onChange(rows.filter((_, i) => i !== index))}
-                  aria-label={`Remove ${noun} ${rowName(row, index)}`}
-                >
-                  Remove
+                <Button size="small" variant="ghost" onClick={() => onChange(rows.filter((_, i) => i !== index))} aria-label={removeLabel(rowName(row, index))}>
+                  {i18n._('catalog.publish.photos.remove')}
                 </Button>
               </td>
             </tr>
@@ -94,7 +93,7 @@ export function RowTable<Row extends Record<string, string>>({
         </tbody>
       </table>
       <Button size="small" variant="secondary" onClick={() => onChange([...rows, empty()])}>
-        Add {noun}
+        {addLabel}
       </Button>
       {footer}
     </div>

@@ -1,13 +1,21 @@
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
 import type { PatternStatus, StatusResult } from '../../api/publishing.ts';
-
-const DONE: Record<PatternStatus, string> = { published: 'published', archived: 'archived', draft: 'moved back to draft' };
 
 /** "2 patterns published. 1 could not be: Tote — needs a cover image" for the bulk result banner. */
 export function bulkSummary(results: readonly StatusResult[], status: PatternStatus): { ok: number; failed: StatusResult[]; text: string } {
   const ok = results.filter((r) => r.ok).length;
   const failed = results.filter((r) => !r.ok);
-  const parts = [`${ok} pattern${ok === 1 ? '' : 's'} ${DONE[status]}.`];
-  if (failed.length > 0)
-    parts.push(`${failed.length} could not be: ${failed.map((f) => `${f.title ?? 'Unknown pattern'} — ${f.message ?? 'not changed'}`).join('; ')}`);
+  const parts = [i18n._('catalog.publish.bulk.done', { count: ok, status })];
+  if (failed.length > 0) {
+    const list = failed
+      .map((f) =>
+        i18n._('catalog.publish.bulk.failure', {
+          title: f.title ?? i18n._('catalog.publish.bulk.unknownPattern'),
+          reason: f.message ?? i18n._('catalog.publish.bulk.notChanged'),
+        }),
+      )
+      .join('; ');
+    parts.push(i18n._('catalog.publish.bulk.failed', { count: failed.length, list }));
+  }
   return { ok, failed, text: parts.join(' ') };
 }

@@ -1,15 +1,20 @@
 // Checks made before a pattern file leaves the browser (the bucket and attach_pattern_file
-// check again on the server).
+// check again on the server). The messages are in the page's language, read when called.
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
+
 export const MAX_PATTERN_FILE_BYTES = 200 * 1024 * 1024;
 
 /** A message for a file that cannot be a pattern file, or null when it may be uploaded. */
 export function patternFileProblem(file: { name: string; size: number; type: string }): string | null {
-  if (file.size === 0) return `${file.name} is empty.`;
-  if (file.size > MAX_PATTERN_FILE_BYTES) return `${file.name} is larger than 200 MB. Compress it or split the layers before uploading.`;
+  if (file.size === 0) return i18n._('catalog.publish.file.empty', { file: file.name });
+  if (file.size > MAX_PATTERN_FILE_BYTES) return i18n._('catalog.publish.file.tooLarge', { file: file.name });
   const pdfType = file.type === 'application/pdf' || (file.type === '' && /\.pdf$/i.test(file.name));
-  if (!pdfType) return `${file.name} is not a PDF. Export the pattern as PDF and upload that.`;
+  if (!pdfType) return i18n._('catalog.publish.file.notPdf', { file: file.name });
   return null;
 }
+
+/** Said of a file whose first bytes are no PDF's. */
+export const notPdfHeader = (name: string) => i18n._('catalog.publish.file.noHeader', { file: name });
 
 /** The first bytes of every PDF, checked so a renamed file is caught before a long upload. */
 export async function looksLikePdf(file: Blob): Promise<boolean> {

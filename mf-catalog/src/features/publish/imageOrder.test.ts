@@ -1,3 +1,4 @@
+import '../../messages.ts';
 import { describe, expect, it } from 'vitest';
 import { imageProblem, moveItem, splitCover } from './imageOrder.ts';
 

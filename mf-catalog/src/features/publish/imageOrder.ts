@@ -1,4 +1,6 @@
 // Gallery order as the person arranges it: the first image is the cover.
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
+
 export function moveItem<T>(items: readonly T[], index: number, offset: -1 | 1): T[] {
   const target = index + offset;
   if (index < 0 || index >= items.length || target < 0 || target >= items.length) return [...items];
@@ -15,7 +17,7 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 export function imageProblem(file: { name: string; size: number; type: string }): string | null {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return `${file.name} is not a JPEG, PNG or WebP image.`;
-  if (file.size > MAX_IMAGE_BYTES) return `${file.name} is larger than 10 MB.`;
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return i18n._('catalog.publish.image.notImage', { file: file.name });
+  if (file.size > MAX_IMAGE_BYTES) return i18n._('catalog.publish.image.tooLarge', { file: file.name });
   return null;
 }

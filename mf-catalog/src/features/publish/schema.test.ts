@@ -1,3 +1,4 @@
+import '../../messages.ts';
 import { describe, expect, it } from 'vitest';
 import { emptySizeRow, publishGaps, validatePatternForm, type PatternFormValues } from './schema.ts';
 
@@ -77,7 +78,7 @@ describe('pattern form', () => {
   });
 
   it('lists what stops publishing', () => {
-    expect(publishGaps({ title: 'x', coverPath: null, files: [] })).toEqual(['a cover image', 'at least one pattern file']);
+    expect(publishGaps({ title: 'x', coverPath: null, files: [] })).toEqual(['catalog.publish.gap.cover', 'catalog.publish.gap.file']);
     expect(publishGaps({ title: 'x', coverPath: 'c.png', files: [1] })).toEqual([]);
   });
 });

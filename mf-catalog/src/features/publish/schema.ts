@@ -1,7 +1,9 @@
 // The pattern edit form: what the inputs hold (strings, as typed) and the zod schema that
-// turns them into the `patterns` columns, with one message per field the person can act on.
+// turns them into the `patterns` columns, with one message per field the person can act on
+// (in the page's language: zod asks for each message when it finds the problem).
 import { sizeChartSchema, yardageSchema, type SizeChart, type YardageEntry } from '@stitchhouse/shared/catalog/index.ts';
 import * as z from '@stitchhouse/shared/zod.ts';
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
 import { CRAFTS } from '@stitchhouse/shared/catalog/labels.ts';
 import { GAUGE_ROWS_RANGE, GAUGE_STITCHES_RANGE, YARN_METRES_RANGE, hasYarnFacets, isNeedleSize } from '@stitchhouse/shared/catalog/yarn.ts';
 import type { EditablePattern, PatternFields } from '../../api/publishing.ts';
@@ -117,137 +119,174 @@ const list = (value: string, separator: RegExp) =>
     .split(separator)
     .map((s) => s.trim())
     .filter(Boolean);
-const money = (label: string) =>
+const amount = /^\d{1,7}(\.\d{1,2})?$/;
+const money = () =>
   z
     .string()
     .trim()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: `${label}: enter an amount like 12 or 12.50` })
+    .regex(amount, { error: () => i18n._('catalog.publish.form.priceAmount') })
     .transform((v) => Math.round(Number(v) * 100));
-const optionalCm = (label: string) =>
+/** `column` is the column's message id (the size chart's heading, e.g. "Bust"). */
+const optionalCm = (column: string) =>
   z
     .string()
     .trim()
-    .refine((v) => v === '' || (/^\d{1,3}(\.\d)?$/.test(v) && Number(v) > 0), { error: `${label}: a number of cm, e.g. 88 or 88.5` })
+    .refine((v) => v === '' || (/^\d{1,3}(\.\d)?$/.test(v) && Number(v) > 0), { error: () => i18n._('catalog.publish.form.cm', { column: i18n._(column) }) })
     .transform((v) => (v === '' ? undefined : Number(v)));
 
 /** '' → null, else a number in range with at most one decimal. */
-const optionalNumber = (message: string, range: { min: number; max: number }, decimals: RegExp) =>
+const optionalNumber = (message: () => string, range: { min: number; max: number }, decimals: RegExp) =>
   z
     .string()
     .trim()
     .refine((v) => v === '' || (decimals.test(v) && Number(v) >= range.min && Number(v) <= range.max), { error: message })
     .transform((v) => (v === '' ? null : Number(v)));
 
+/** The size chart's column headings (message ids), shared by the editor's table and the messages. */
+export const SIZE_COLUMNS: Record<keyof SizeRow, string> = {
+  label: /*i18n*/ 'catalog.publish.col.size',
+  bust: /*i18n*/ 'catalog.publish.col.bust',
+  waist: /*i18n*/ 'catalog.publish.col.waist',
+  hip: /*i18n*/ 'catalog.publish.col.hip',
+  finishedBust: /*i18n*/ 'catalog.publish.col.finishedBust',
+  finishedWaist: /*i18n*/ 'catalog.publish.col.finishedWaist',
+  finishedHip: /*i18n*/ 'catalog.publish.col.finishedHip',
+};
+
 const sizeRowSchema = z.object({
-  label: z.string().trim().min(1, { error: 'Every size needs a label' }).max(20, { error: 'Size labels are at most 20 characters' }),
-  bust: optionalCm('Bust'),
-  waist: optionalCm('Waist'),
-  hip: optionalCm('Hip'),
-  finishedBust: optionalCm('Finished bust'),
-  finishedWaist: optionalCm('Finished waist'),
-  finishedHip: optionalCm('Finished hip'),
+  label: z
+    .string()
+    .trim()
+    .min(1, { error: () => i18n._('catalog.publish.form.sizeLabel') })
+    .max(20, { error: () => i18n._('catalog.publish.form.sizeLabelLength') }),
+  bust: optionalCm(SIZE_COLUMNS.bust),
+  waist: optionalCm(SIZE_COLUMNS.waist),
+  hip: optionalCm(SIZE_COLUMNS.hip),
+  finishedBust: optionalCm(SIZE_COLUMNS.finishedBust),
+  finishedWaist: optionalCm(SIZE_COLUMNS.finishedWaist),
+  finishedHip: optionalCm(SIZE_COLUMNS.finishedHip),
 });
 
 const yardageRowSchema = z.object({
-  fabric: z.string().trim().min(1, { error: 'Name the fabric, e.g. Main fabric' }).max(60, { error: 'Fabric names are at most 60 characters' }),
+  fabric: z
+    .string()
+    .trim()
+    .min(1, { error: () => i18n._('catalog.publish.form.fabric') })
+    .max(60, { error: () => i18n._('catalog.publish.form.fabricLength') }),
   widthCm: z
     .string()
     .trim()
-    .regex(/^\d{2,3}$/, { error: 'Width: whole cm, e.g. 110 or 150' })
+    .regex(/^\d{2,3}$/, { error: () => i18n._('catalog.publish.form.width') })
     .transform(Number)
-    .refine((w) => w >= 30 && w <= 330, { error: 'Width: between 30 and 330 cm' }),
-  size: z.string().trim().min(1, { error: 'Which size is this amount for?' }),
+    .refine((w) => w >= 30 && w <= 330, { error: () => i18n._('catalog.publish.form.widthRange') }),
+  size: z
+    .string()
+    .trim()
+    .min(1, { error: () => i18n._('catalog.publish.form.yardageSize') }),
   metres: z
     .string()
     .trim()
-    .regex(/^\d{1,2}(\.\d{1,2})?$/, { error: 'Metres: e.g. 2.4' })
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, { error: () => i18n._('catalog.publish.form.metres') })
     .transform(Number)
-    .refine((m) => m > 0, { error: 'Metres must be more than 0' }),
+    .refine((m) => m > 0, { error: () => i18n._('catalog.publish.form.metresPositive') }),
 });
 
 export const patternFormSchema = z
   .object({
-    title: z.string().trim().min(1, { error: 'Give the pattern a title' }).max(120, { error: 'Titles are at most 120 characters' }),
-    description: z.string().max(20000, { error: 'The description is at most 20,000 characters' }),
-    craft: z.enum(CRAFTS, { error: 'Choose a craft' }),
+    title: z
+      .string()
+      .trim()
+      .min(1, { error: () => i18n._('catalog.publish.form.title') })
+      .max(120, { error: () => i18n._('catalog.publish.form.titleLength') }),
+    description: z.string().max(20000, { error: () => i18n._('catalog.publish.form.descriptionLength') }),
+    craft: z.enum(CRAFTS, { error: () => i18n._('catalog.publish.form.craft') }),
     category: z
       .string()
       .trim()
       .toLowerCase()
-      .regex(/^[a-z][a-z0-9-]{0,39}$/, { error: 'Category: lowercase words joined by hyphens, e.g. dresses or baby-clothes' }),
-    difficulty: z.coerce.number().int().min(1, { error: 'Choose a difficulty' }).max(5, { error: 'Choose a difficulty' }),
-    sizeRange: z.string().trim().max(40, { error: 'The size range is at most 40 characters, e.g. XS–3XL' }),
-    sizes: z.array(sizeRowSchema).max(40, { error: 'A size chart has at most 40 sizes' }),
-    yardage: z.array(yardageRowSchema).max(200, { error: 'At most 200 fabric rows' }),
+      .regex(/^[a-z][a-z0-9-]{0,39}$/, { error: () => i18n._('catalog.publish.form.category') }),
+    difficulty: z.coerce
+      .number()
+      .int()
+      .min(1, { error: () => i18n._('catalog.publish.form.difficulty') })
+      .max(5, { error: () => i18n._('catalog.publish.form.difficulty') }),
+    sizeRange: z
+      .string()
+      .trim()
+      .max(40, { error: () => i18n._('catalog.publish.form.sizeRange') }),
+    sizes: z.array(sizeRowSchema).max(40, { error: () => i18n._('catalog.publish.form.sizesMax') }),
+    yardage: z.array(yardageRowSchema).max(200, { error: () => i18n._('catalog.publish.form.yardageMax') }),
     notions: z
       .string()
       .transform((v) => list(v, /\n|,/))
-      .pipe(z.array(z.string().max(100, { error: 'Each notion is at most 100 characters' })).max(50, { error: 'At most 50 notions' })),
+      .pipe(
+        z
+          .array(z.string().max(100, { error: () => i18n._('catalog.publish.form.notionLength') }))
+          .max(50, { error: () => i18n._('catalog.publish.form.notionsMax') }),
+      ),
     languages: z
       .string()
       .transform((v) => list(v.toLowerCase(), /[,\s]+/))
       .pipe(
         z
-          .array(z.string().regex(/^[a-z]{2}$/, { error: 'Languages: two-letter codes such as en, fr, de' }))
-          .min(1, { error: 'Name at least one language, e.g. en' }),
+          .array(z.string().regex(/^[a-z]{2}$/, { error: () => i18n._('catalog.publish.form.languageCode') }))
+          .min(1, { error: () => i18n._('catalog.publish.form.languagesMin') }),
       ),
     tags: z
       .string()
       .transform((v) => list(v.toLowerCase(), /,/))
-      .pipe(z.array(z.string().max(40, { error: 'Each tag is at most 40 characters' })).max(20, { error: 'At most 20 tags' })),
-    price: money('Price').refine((c) => c === 0 || c >= 100, { error: 'Price: 0 for a free pattern, or at least 1.00' }),
+      .pipe(
+        z.array(z.string().max(40, { error: () => i18n._('catalog.publish.form.tagLength') })).max(20, { error: () => i18n._('catalog.publish.form.tagsMax') }),
+      ),
+    price: money().refine((c) => c === 0 || c >= 100, { error: () => i18n._('catalog.publish.form.priceMin') }),
     wholesalePrice: z
       .string()
       .trim()
       .transform((v, ctx) => {
         if (v === '') return null;
-        const parsed = money('Wholesale price').safeParse(v);
-        if (!parsed.success) {
-          ctx.addIssue({ code: 'custom', message: 'Wholesale price: enter an amount like 6 or 6.50, or leave it empty' });
+        if (!amount.test(v)) {
+          ctx.addIssue({ code: 'custom', message: i18n._('catalog.publish.form.wholesaleAmount') });
           return z.NEVER;
         }
-        return parsed.data;
+        return Math.round(Number(v) * 100);
       }),
-    licence: z.enum(PATTERN_LICENCES, { error: 'Choose a licence' }),
+    licence: z.enum(PATTERN_LICENCES, { error: () => i18n._('catalog.publish.form.licence') }),
     yarnWeight: z
       .string()
-      .refine((v) => v === '' || /^[0-7]$/.test(v), { error: 'Choose a yarn weight from 0 Lace to 7 Jumbo' })
+      .refine((v) => v === '' || /^[0-7]$/.test(v), { error: () => i18n._('catalog.publish.form.yarnWeight') })
       .transform((v) => (v === '' ? null : Number(v))),
     needleMm: z
       .string()
-      .refine((v) => v === '' || isNeedleSize(Number(v)), { error: 'Choose a standard needle or hook size' })
+      .refine((v) => v === '' || isNeedleSize(Number(v)), { error: () => i18n._('catalog.publish.form.needle') })
       .transform((v) => (v === '' ? null : Number(v))),
-    gaugeStitches: optionalNumber(
-      `Gauge: stitches over 10 cm (4 in), ${GAUGE_STITCHES_RANGE.min}–${GAUGE_STITCHES_RANGE.max}, e.g. 22 or 22.5`,
-      GAUGE_STITCHES_RANGE,
-      /^\d{1,2}(\.\d)?$/,
-    ),
-    gaugeRows: optionalNumber(`Gauge: rows over 10 cm (4 in), ${GAUGE_ROWS_RANGE.min}–${GAUGE_ROWS_RANGE.max}, e.g. 30`, GAUGE_ROWS_RANGE, /^\d{1,3}(\.\d)?$/),
-    yarnMinM: optionalNumber('Yarn: whole metres for the smallest size, e.g. 900', YARN_METRES_RANGE, /^\d{1,6}$/),
-    yarnMaxM: optionalNumber('Yarn: whole metres for the largest size, e.g. 1600', YARN_METRES_RANGE, /^\d{1,6}$/),
+    gaugeStitches: optionalNumber(() => i18n._('catalog.publish.form.gaugeStitches', GAUGE_STITCHES_RANGE), GAUGE_STITCHES_RANGE, /^\d{1,2}(\.\d)?$/),
+    gaugeRows: optionalNumber(() => i18n._('catalog.publish.form.gaugeRows', GAUGE_ROWS_RANGE), GAUGE_ROWS_RANGE, /^\d{1,3}(\.\d)?$/),
+    yarnMinM: optionalNumber(() => i18n._('catalog.publish.form.yarnMin'), YARN_METRES_RANGE, /^\d{1,6}$/),
+    yarnMaxM: optionalNumber(() => i18n._('catalog.publish.form.yarnMax'), YARN_METRES_RANGE, /^\d{1,6}$/),
   })
   .superRefine((v, ctx) => {
     if (hasYarnFacets(v.craft)) {
       if (v.gaugeRows !== null && v.gaugeStitches === null)
-        ctx.addIssue({ code: 'custom', path: ['gaugeStitches'], message: 'Gauge: give the stitches as well as the rows' });
+        ctx.addIssue({ code: 'custom', path: ['gaugeStitches'], message: i18n._('catalog.publish.form.gaugeBoth') });
       if ((v.yarnMinM === null) !== (v.yarnMaxM === null)) {
         ctx.addIssue({
           code: 'custom',
           path: [v.yarnMinM === null ? 'yarnMinM' : 'yarnMaxM'],
-          message: 'Yarn: give the metres for the smallest and the largest size (the same for one size)',
+          message: i18n._('catalog.publish.form.yarnBoth'),
         });
       } else if (v.yarnMinM !== null && v.yarnMaxM !== null && v.yarnMinM > v.yarnMaxM) {
-        ctx.addIssue({ code: 'custom', path: ['yarnMaxM'], message: 'Yarn: the largest size needs at least as much as the smallest' });
+        ctx.addIssue({ code: 'custom', path: ['yarnMaxM'], message: i18n._('catalog.publish.form.yarnOrder') });
       }
     }
     const labels = new Set<string>();
     v.sizes.forEach((s, i) => {
-      if (labels.has(s.label.toLowerCase())) ctx.addIssue({ code: 'custom', path: ['sizes', i, 'label'], message: `Size "${s.label}" appears twice` });
+      if (labels.has(s.label.toLowerCase()))
+        ctx.addIssue({ code: 'custom', path: ['sizes', i, 'label'], message: i18n._('catalog.publish.form.sizeTwice', { size: s.label }) });
       labels.add(s.label.toLowerCase());
     });
     v.yardage.forEach((row, i) => {
       if (labels.size > 0 && !labels.has(row.size.toLowerCase())) {
-        ctx.addIssue({ code: 'custom', path: ['yardage', i, 'size'], message: `Size "${row.size}" is not in the size chart` });
+        ctx.addIssue({ code: 'custom', path: ['yardage', i, 'size'], message: i18n._('catalog.publish.form.sizeUnknown', { size: row.size }) });
       }
     });
   });
@@ -334,11 +373,11 @@ export function patternFieldsOf(v: PatternFormOutput): { ok: true; fields: Patte
   };
 }
 
-/** What still stops publishing (the database checks the same list). */
+/** What still stops publishing (the database checks the same list), as message ids: `i18n._(gap)`. */
 export function publishGaps(p: { title: string; coverPath: string | null; files: readonly unknown[] }): string[] {
   const gaps: string[] = [];
-  if (!p.title.trim()) gaps.push('a title');
-  if (!p.coverPath) gaps.push('a cover image');
-  if (p.files.length === 0) gaps.push('at least one pattern file');
+  if (!p.title.trim()) gaps.push(/*i18n*/ 'catalog.publish.gap.title');
+  if (!p.coverPath) gaps.push(/*i18n*/ 'catalog.publish.gap.cover');
+  if (p.files.length === 0) gaps.push(/*i18n*/ 'catalog.publish.gap.file');
   return gaps;
 }
