@@ -1,103 +1,78 @@
 import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
+import type { I18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react';
 import { BRAND_CONTACT, BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { PLANS, describeSaleFee } from '@stitchhouse/shared/plans.ts';
 import { LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { CtaBand, FeatureGrid, Prose, Section, type FeatureItem } from '../features/layout/PageBlocks.tsx';
 import * as styles from './About.module.css';
 
-const PROMISES: FeatureItem[] = [
-  {
-    title: 'Plain fees, stated once',
-    body: (
-      <p>
-        {describeSaleFee('free')} on the Free plan, {describeSaleFee('pro')} on {PLANS.pro.name}, card processing included. The{' '}
-        <Link to={href('/pricing')}>pricing page</Link> shows the same numbers our checkout charges.
-      </p>
-    ),
-  },
-  {
-    title: 'Designers set the price',
-    body: <p>We don’t run site-wide sales on designers’ work or push them into discounts. Discounts are the designer’s decision.</p>,
-  },
-  {
-    title: 'Your library stays yours',
-    body: <p>Patterns you buy stay in your library with every format and every update. You can export your account data from your account page at any time.</p>,
-  },
-  {
-    title: 'Shops are part of it',
-    body: (
-      <p>Local fabric and yarn shops can sell designers’ patterns in the shop, printed or by e-mail. Each sale is reported to the designer as a royalty.</p>
-    ),
-  },
-  {
-    title: 'Usable by everyone',
-    body: (
-      <p>
-        We build every page to work with a keyboard and a screen reader, on screens from 320 pixels wide. If your system asks for less motion, nothing on{' '}
-        {BRAND_NAME} moves.
-      </p>
-    ),
-  },
-  {
-    title: 'Sizing with real measurements',
-    body: <p>Size charts are data, not pictures, so you can search by your own measurements and see the fabric you need for your size.</p>,
-  },
-];
+function promises(i18n: I18n): FeatureItem[] {
+  return [
+    {
+      title: i18n._('shell.about.promise.fees.title'),
+      body: (
+        <p>
+          <Trans
+            id="shell.about.promise.fees.body"
+            values={{ freeFee: describeSaleFee('free'), proFee: describeSaleFee('pro'), pro: PLANS.pro.name }}
+            components={{ 0: <Link to={href('/pricing')} /> }}
+          />
+        </p>
+      ),
+    },
+    { title: i18n._('shell.about.promise.prices.title'), body: <p>{i18n._('shell.about.promise.prices.body')}</p> },
+    { title: i18n._('shell.about.promise.library.title'), body: <p>{i18n._('shell.about.promise.library.body')}</p> },
+    { title: i18n._('shell.about.promise.shops.title'), body: <p>{i18n._('shell.about.promise.shops.body')}</p> },
+    { title: i18n._('shell.about.promise.access.title'), body: <p>{i18n._('shell.about.promise.access.body', { brand: BRAND_NAME })}</p> },
+    { title: i18n._('shell.about.promise.sizing.title'), body: <p>{i18n._('shell.about.promise.sizing.body')}</p> },
+  ];
+}
 
 export default function About() {
+  const { i18n } = useLingui();
   return (
     <>
-      <PageHeading
-        title="About us"
-        eyebrow="About"
-        lead={`${BRAND_NAME} is a marketplace for sewing and craft patterns, built around the people who draft them, make from them and sell them in their shops.`}
-      >
-        A fairer home for independent patterns
+      <PageHeading title={i18n._('shell.about.title')} eyebrow={i18n._('shell.about.eyebrow')} lead={i18n._('shell.about.lead', { brand: BRAND_NAME })}>
+        {i18n._('shell.about.heading')}
       </PageHeading>
 
       <Prose>
-        <p>
-          Independent designers sell their PDF patterns wherever they can: large general marketplaces, their own storefronts, pattern sites that take a large
-          cut. Each has a catch. Fees add up before card processing. Platform-wide sales devalue the work. Files can’t be updated for past buyers. Nothing
-          deters sharing. Local shops that want to stock the pattern have no easy way to do it.
-        </p>
-        <p>
-          Makers have their own frustrations: ten files with unclear names, size charts that don’t match their body, yardage for the wrong fabric width, and
-          purchases that vanish when a platform closes.
-        </p>
-        <p className={styles.statement}>{BRAND_NAME} exists to fix those things for both sides.</p>
+        <p>{i18n._('shell.about.story1')}</p>
+        <p>{i18n._('shell.about.story2')}</p>
+        <p className={styles.statement}>{i18n._('shell.about.statement', { brand: BRAND_NAME })}</p>
       </Prose>
 
-      <Section title="What we promise">
-        <FeatureGrid items={PROMISES} />
+      <Section title={i18n._('shell.about.promisesTitle')}>
+        <FeatureGrid items={promises(i18n)} />
       </Section>
 
-      <Section title="How we earn our living" tone="sunken">
+      <Section title={i18n._('shell.about.earnTitle')} tone="sunken">
         <Prose>
-          <p>
-            We take a fee on each sale and charge a monthly price for the {PLANS.pro.name} plan. That’s all. We don’t sell advertising, and we don’t sell or
-            share your data with anyone who would. Payments go through Stripe; designers are paid into their own Stripe account.
-          </p>
+          <p>{i18n._('shell.about.earnBody', { pro: PLANS.pro.name })}</p>
         </Prose>
       </Section>
 
-      <Section title="Get in touch">
+      <Section title={i18n._('shell.about.contactTitle')}>
         <Prose>
           <p>
-            Questions, ideas or a problem with an order: write to <a href={`mailto:${BRAND_CONTACT.support}`}>{BRAND_CONTACT.support}</a>. People answer,
-            usually within two working days.
+            <Trans
+              id="shell.about.contactBody"
+              values={{ address: BRAND_CONTACT.support }}
+              components={{ 0: <a href={`mailto:${BRAND_CONTACT.support}`}>{BRAND_CONTACT.support}</a> }}
+            />
           </p>
         </Prose>
       </Section>
 
       <CtaBand
-        title="Come and make with us"
+        title={i18n._('shell.about.cta.title')}
         actions={
           <>
-            <LinkButton to={href('/patterns')}>Browse patterns</LinkButton>
+            <LinkButton to={href('/patterns')}>{i18n._('shell.about.cta.browse')}</LinkButton>
             <LinkButton to={href('/designers')} variant="secondary">
-              Sell your patterns
+              {i18n._('shell.about.cta.sell')}
             </LinkButton>
           </>
         }

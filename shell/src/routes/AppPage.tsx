@@ -1,62 +1,44 @@
 import { href } from '@stitchhouse/shared';
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { LinkButton, Notice, PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { CtaBand, FeatureGrid, Prose, Section, type FeatureItem } from '../features/layout/PageBlocks.tsx';
 import * as styles from './AppPage.module.css';
 
-const WHAT_IT_DOES: FeatureItem[] = [
-  {
-    icon: 'phone',
-    title: 'One app on every screen',
-    body: (
-      <p>
-        {BRAND_NAME} is a web app: the same catalog, library and store tools on a phone, tablet or computer. Nothing to install from an app store and nothing to
-        update.
-      </p>
-    ),
-  },
-  {
-    icon: 'library',
-    title: 'Your library',
-    body: (
-      <p>
-        Every pattern you buy is in My patterns, with all its formats and the latest version. Designers see their own patterns there too, with their status and
-        an edit link.
-      </p>
-    ),
-  },
-  {
-    icon: 'projector',
-    title: 'Projector files',
-    body: <p>When a designer offers a projector file, it sits beside the print formats. Project it onto your cutting mat and skip the printing and taping.</p>,
-  },
-];
+function whatItDoes(i18n: I18n): FeatureItem[] {
+  return [
+    { icon: 'phone', title: i18n._('shell.app.does.screens.title'), body: <p>{i18n._('shell.app.does.screens.body', { brand: BRAND_NAME })}</p> },
+    { icon: 'library', title: i18n._('shell.app.does.library.title'), body: <p>{i18n._('shell.app.does.library.body')}</p> },
+    { icon: 'projector', title: i18n._('shell.app.does.projector.title'), body: <p>{i18n._('shell.app.does.projector.body')}</p> },
+  ];
+}
 
-const INSTALL_STEPS = [
-  { device: 'iPhone and iPad (Safari)', how: 'Tap the Share button, then “Add to Home Screen”.' },
-  { device: 'Android (Chrome)', how: 'Open the ⋮ menu, then “Add to Home screen” or “Install app”.' },
-  {
-    device: 'Computer (Chrome or Edge)',
-    how: 'Open the browser menu, then “Cast, save and share” → “Install page as app”, or “Apps” → “Install this site as an app”.',
-  },
-  { device: 'Computer (Safari on macOS)', how: 'Choose File → “Add to Dock”.' },
-];
+function installSteps(i18n: I18n) {
+  return [
+    { device: i18n._('shell.app.install.ios.device'), how: i18n._('shell.app.install.ios.how') },
+    { device: i18n._('shell.app.install.android.device'), how: i18n._('shell.app.install.android.how') },
+    { device: i18n._('shell.app.install.chrome.device'), how: i18n._('shell.app.install.chrome.how') },
+    { device: i18n._('shell.app.install.safari.device'), how: i18n._('shell.app.install.safari.how') },
+  ];
+}
 
 export default function AppPage() {
+  const { i18n } = useLingui();
   return (
     <>
-      <PageHeading title="The app" eyebrow="The app" lead={`${BRAND_NAME} runs in your browser. Put it on your home screen and it opens like any other app.`}>
-        Your patterns, on the screen beside your sewing machine
+      <PageHeading title={i18n._('shell.app.title')} eyebrow={i18n._('shell.app.title')} lead={i18n._('shell.app.lead', { brand: BRAND_NAME })}>
+        {i18n._('shell.app.heading')}
       </PageHeading>
 
-      <Section title="What the app does">
-        <FeatureGrid items={WHAT_IT_DOES} />
+      <Section title={i18n._('shell.app.doesTitle')}>
+        <FeatureGrid items={whatItDoes(i18n)} />
       </Section>
 
-      <Section title="Add it to your home screen" tone="sunken">
-        <p>Your browser can add {BRAND_NAME} to your home screen or dock with its own icon:</p>
+      <Section title={i18n._('shell.app.installTitle')} tone="sunken">
+        <p>{i18n._('shell.app.installLead', { brand: BRAND_NAME })}</p>
         <dl className={styles.install}>
-          {INSTALL_STEPS.map((step) => (
+          {installSteps(i18n).map((step) => (
             <div key={step.device} className={styles.installRow}>
               <dt>{step.device}</dt>
               <dd>{step.how}</dd>
@@ -65,32 +47,23 @@ export default function AppPage() {
         </dl>
       </Section>
 
-      <Section title="Working without a connection">
+      <Section title={i18n._('shell.app.offlineTitle')}>
         <Prose>
-          <p>
-            Once you’ve downloaded a pattern, the PDF is a file on your device. It opens in any PDF reader or projector software with no connection and no
-            account check. Save your files somewhere you back up.
-          </p>
-          <p>
-            Browsing the catalog, buying, and fetching files from your library need a connection. We’d rather tell you that plainly than promise an offline mode
-            that fails in the middle of a project.
-          </p>
+          <p>{i18n._('shell.app.offline1')}</p>
+          <p>{i18n._('shell.app.offline2')}</p>
         </Prose>
-        <Notice title="Projecting a pattern?">
-          <p>
-            Set the projector file to 100 % scale and measure the test square on the first page before you cut. If it’s out, calibrate your projector software,
-            not the file.
-          </p>
+        <Notice title={i18n._('shell.app.projectingTitle')}>
+          <p>{i18n._('shell.app.projectingBody')}</p>
         </Notice>
       </Section>
 
       <CtaBand
-        title="Start your library"
+        title={i18n._('shell.app.cta.title')}
         actions={
           <>
-            <LinkButton to={href('/sign-up')}>Create a free account</LinkButton>
+            <LinkButton to={href('/sign-up')}>{i18n._('shell.app.cta.account')}</LinkButton>
             <LinkButton to={href('/patterns')} variant="secondary">
-              Browse patterns
+              {i18n._('shell.app.cta.browse')}
             </LinkButton>
           </>
         }

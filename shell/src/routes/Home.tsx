@@ -1,5 +1,7 @@
 import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { PLANS, describeSaleFee } from '@stitchhouse/shared/plans.ts';
 import { LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
@@ -7,103 +9,78 @@ import { FeaturedCatalog, FollowedPatterns } from '../features/featured/index.ts
 import { Actions, CtaBand, FeatureGrid, Section, Steps, type FeatureItem } from '../features/layout/PageBlocks.tsx';
 import * as styles from './Home.module.css';
 
-const HOW_BUYING_WORKS: FeatureItem[] = [
-  {
-    title: 'Find a pattern that fits you',
-    body: (
-      <p>
-        Filter the catalog by craft, garment, difficulty, paper format and language. Enter your own measurements once and “fits me” shows the patterns whose
-        size chart includes you.
-      </p>
-    ),
-  },
-  {
-    title: 'Buy it once',
-    body: <p>Pay by card in one checkout, for one pattern or several. The designer is paid for every sale through Stripe, straight to their bank.</p>,
-  },
-  {
-    title: 'Download every format',
-    body: (
-      <p>
-        Every format the designer offers comes with the pattern: A4 and US Letter for home printing, A0 for the copy shop and projector files for cutting
-        straight from the table. Your library keeps them, so you can download again later.
-      </p>
-    ),
-  },
-  {
-    title: 'Stamped with your name',
-    body: (
-      <p>
-        Each file you download carries your name and order number on every page. It tells the world the copy is yours, and it keeps the designer’s work from
-        being passed around.
-      </p>
-    ),
-  },
-  {
-    title: 'Corrections come to you',
-    body: <p>When a designer fixes a mistake or adds a size, you get an e-mail and the new version waits in your library at no cost.</p>,
-  },
-];
+function howBuyingWorks(i18n: I18n): FeatureItem[] {
+  return [
+    { title: i18n._('shell.home.how.find.title'), body: <p>{i18n._('shell.home.how.find.body')}</p> },
+    { title: i18n._('shell.home.how.buy.title'), body: <p>{i18n._('shell.home.how.buy.body')}</p> },
+    { title: i18n._('shell.home.how.formats.title'), body: <p>{i18n._('shell.home.how.formats.body')}</p> },
+    { title: i18n._('shell.home.how.stamped.title'), body: <p>{i18n._('shell.home.how.stamped.body')}</p> },
+    { title: i18n._('shell.home.how.corrections.title'), body: <p>{i18n._('shell.home.how.corrections.body')}</p> },
+  ];
+}
 
-const AUDIENCES: FeatureItem[] = [
-  {
-    icon: 'thread',
-    title: 'For makers',
-    body: (
-      <>
-        <p>Independent sewing, quilting, knitting and crochet patterns, with sizes, yardage and notions stated before you buy.</p>
-        <p>
-          <Link to={href('/patterns')}>Browse the catalog</Link>
-        </p>
-      </>
-    ),
-  },
-  {
-    icon: 'pencil',
-    title: 'For designers',
-    body: (
-      <>
-        <p>
-          Open a store for free and keep more of every sale: {describeSaleFee('free')} on Free, {describeSaleFee('pro')} on {PLANS.pro.name}, card processing
-          included.
-        </p>
-        <p>
-          <Link to={href('/designers')}>Why sell here</Link>
-        </p>
-      </>
-    ),
-  },
-  {
-    icon: 'shop',
-    title: 'For fabric and craft shops',
-    body: (
-      <>
-        <p>A storefront for your shop, wholesale prices on printed patterns and in-shop printing with royalties reported for you.</p>
-        <p>
-          <Link to={href('/retailers')}>What shops get</Link>
-        </p>
-      </>
-    ),
-  },
-];
+function audiences(i18n: I18n): FeatureItem[] {
+  return [
+    {
+      icon: 'thread',
+      title: i18n._('shell.home.audience.makers.title'),
+      body: (
+        <>
+          <p>{i18n._('shell.home.audience.makers.body')}</p>
+          <p>
+            <Link to={href('/patterns')}>{i18n._('shell.home.audience.makers.link')}</Link>
+          </p>
+        </>
+      ),
+    },
+    {
+      icon: 'pencil',
+      title: i18n._('shell.home.audience.designers.title'),
+      body: (
+        <>
+          <p>
+            {i18n._('shell.home.audience.designers.body', {
+              freeFee: describeSaleFee('free'),
+              free: PLANS.free.name,
+              proFee: describeSaleFee('pro'),
+              pro: PLANS.pro.name,
+            })}
+          </p>
+          <p>
+            <Link to={href('/designers')}>{i18n._('shell.home.audience.designers.link')}</Link>
+          </p>
+        </>
+      ),
+    },
+    {
+      icon: 'shop',
+      title: i18n._('shell.home.audience.shops.title'),
+      body: (
+        <>
+          <p>{i18n._('shell.home.audience.shops.body')}</p>
+          <p>
+            <Link to={href('/retailers')}>{i18n._('shell.home.audience.shops.link')}</Link>
+          </p>
+        </>
+      ),
+    },
+  ];
+}
 
 export default function Home() {
+  const { i18n } = useLingui();
   return (
     <>
       <div className={styles.hero}>
-        <PageHeading
-          title="Sewing and craft patterns"
-          eyebrow={`Welcome to ${BRAND_NAME}`}
-          lead="Buy a pattern once, download it in every format, and get every correction the designer makes. Designers keep more of each sale; local shops can sell their patterns too."
-        >
-          Patterns from the people who draft them
+        <PageHeading title={i18n._('shell.home.title')} eyebrow={i18n._('shell.home.eyebrow', { brand: BRAND_NAME })} lead={i18n._('shell.home.lead')}>
+          {i18n._('shell.home.heading')}
         </PageHeading>
         <Actions>
           <LinkButton to={href('/patterns')} size="large">
-            Browse patterns
+            {i18n._('shell.home.browse')}
           </LinkButton>
           <LinkButton to={href('/sign-up')} variant="secondary" size="large">
-            Open a store
+            {i18n._('shell.home.openStore')}
           </LinkButton>
         </Actions>
       </div>
@@ -111,62 +88,56 @@ export default function Home() {
       <FollowedPatterns />
       <FeaturedCatalog />
 
-      <Section title="How buying works" lead="No subscription needed. A pattern you buy stays in your library.">
-        <Steps items={HOW_BUYING_WORKS} />
+      <Section title={i18n._('shell.home.how.title')} lead={i18n._('shell.home.how.lead')}>
+        <Steps items={howBuyingWorks(i18n)} />
       </Section>
 
-      <Section title="Sizing that starts from you" tone="sunken">
+      <Section title={i18n._('shell.home.fits.title')} tone="sunken">
         <div className={styles.fits}>
           <div>
-            <p>
-              Every brand’s “size 12” is different, so {BRAND_NAME} works from measurements. Designers enter their size chart in centimetres or inches. You save
-              your bust, waist and hip once in your account.
-            </p>
-            <p>
-              The catalog can then show only patterns that include your measurements. Each pattern page suggests the size to start from and tells you where you
-              fall between two sizes. The yardage table works out the fabric you need for your size and fabric width.
-            </p>
+            <p>{i18n._('shell.home.fits.body1', { brand: BRAND_NAME })}</p>
+            <p>{i18n._('shell.home.fits.body2')}</p>
           </div>
           <figure className={styles.fitsFigure}>
-            <figcaption className={styles.fitsCaption}>For example</figcaption>
+            <figcaption className={styles.fitsCaption}>{i18n._('shell.home.fits.example')}</figcaption>
             <dl className={styles.fitsExample}>
               <div>
-                <dt>Your hip</dt>
-                <dd>112 cm</dd>
+                <dt>{i18n._('shell.home.fits.hip')}</dt>
+                <dd>{i18n._('shell.unit.cm', { value: i18n.number(112) })}</dd>
               </div>
               <div>
-                <dt>Pattern range</dt>
-                <dd>84–152 cm</dd>
+                <dt>{i18n._('shell.home.fits.range')}</dt>
+                <dd>{i18n._('shell.unit.cmRange', { from: i18n.number(84), to: i18n.number(152) })}</dd>
               </div>
               <div>
-                <dt>Start from</dt>
-                <dd>Size 20</dd>
+                <dt>{i18n._('shell.home.fits.startFrom')}</dt>
+                <dd>{i18n._('shell.home.fits.size', { size: '20' })}</dd>
               </div>
               <div>
-                <dt>Fabric, 140 cm wide</dt>
-                <dd>2.4 m</dd>
+                <dt>{i18n._('shell.home.fits.fabric', { width: i18n.number(140) })}</dt>
+                <dd>{i18n._('shell.unit.m', { value: i18n.number(2.4) })}</dd>
               </div>
             </dl>
           </figure>
         </div>
       </Section>
 
-      <Section title="One marketplace, three ways in">
-        <FeatureGrid items={AUDIENCES} />
+      <Section title={i18n._('shell.home.audience.title')}>
+        <FeatureGrid items={audiences(i18n)} />
       </Section>
 
       <CtaBand
-        title="Make something this weekend"
+        title={i18n._('shell.home.cta.title')}
         actions={
           <>
-            <LinkButton to={href('/sign-up')}>Create a free account</LinkButton>
+            <LinkButton to={href('/sign-up')}>{i18n._('shell.home.cta.account')}</LinkButton>
             <LinkButton to={href('/pricing')} variant="secondary">
-              See designer pricing
+              {i18n._('shell.home.cta.pricing')}
             </LinkButton>
           </>
         }
       >
-        <p>A free account keeps every pattern you buy in one library. Designers and shops can open their store from the same account.</p>
+        <p>{i18n._('shell.home.cta.body')}</p>
       </CtaBand>
     </>
   );
