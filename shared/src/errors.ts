@@ -2,9 +2,12 @@
  * One mapping from whatever the backend can throw at a screen (PostgREST errors,
  * network failures, auth errors, storage errors) to a message a maker or designer
  * can act on. Screens show `message`; `kind` lets them pick a layout or a retry.
+ * The words are shared's catalog's (shared.error.*, shared.auth.*), in the page's language
+ * at the moment the error is described.
  */
-import { AUTH_MESSAGES, authMessage, COMMON_PASSWORD_MESSAGE } from './authMessages.ts';
+import { AUTH_MESSAGES, authMessage, commonPasswordMessage } from './authMessages.ts';
 import { functionError } from './contracts/functionError.ts';
+import { i18n } from './i18n/index.ts';
 
 export type ErrorKind =
   | 'network'
@@ -29,38 +32,40 @@ export interface UserFacingError {
   code?: string;
 }
 
-const NETWORK: UserFacingError = {
-  kind: 'network',
-  message: 'We could not reach Stitchhouse. Check your internet connection and try again.',
-  retryable: true,
-};
+/** A described error whose message is read from shared's catalog when it is asked for (a spread takes it then). */
+function said(kind: ErrorKind, id: string, retryable: boolean): UserFacingError {
+  return {
+    kind,
+    get message() {
+      return i18n._(id);
+    },
+    retryable,
+  };
+}
 
-const UNKNOWN: UserFacingError = {
-  kind: 'unknown',
-  message: 'Something went wrong on our side. Please try again in a moment.',
-  retryable: true,
-};
+const NETWORK = said('network', /*i18n*/ 'shared.error.network', true);
+const UNKNOWN = said('unknown', /*i18n*/ 'shared.auth.server', true);
 
 // Auth error codes: one message per code auth-js knows, in authMessages.ts.
 
 // PostgREST's own codes (PGRST…) and Postgres SQLSTATE codes surfaced through it.
 const POSTGREST_MESSAGES: Record<string, Omit<UserFacingError, 'code'>> = {
-  PGRST301: { kind: 'session', message: 'Your session has ended. Please sign in again.', retryable: false },
-  PGRST302: { kind: 'session', message: 'Please sign in to continue.', retryable: false },
-  PGRST303: { kind: 'session', message: 'Your session has ended. Please sign in again.', retryable: false },
-  PGRST204: { kind: 'server', message: 'This part of Stitchhouse is being updated. Reload the page in a moment.', retryable: true },
-  PGRST205: { kind: 'server', message: 'This part of Stitchhouse is being updated. Reload the page in a moment.', retryable: true },
-  PGRST202: { kind: 'server', message: 'This part of Stitchhouse is being updated. Reload the page in a moment.', retryable: true },
-  PGRST100: { kind: 'validation', message: 'That search or filter is not valid. Change it and try again.', retryable: false },
-  '23505': { kind: 'conflict', message: 'That is already taken. Choose another value.', retryable: false },
-  '23503': { kind: 'conflict', message: 'This refers to something that no longer exists, or is still in use elsewhere.', retryable: false },
-  '23502': { kind: 'validation', message: 'A required field is missing.', retryable: false },
-  '23514': { kind: 'validation', message: 'Some of the details are not allowed. Check the form and try again.', retryable: false },
-  '22P02': { kind: 'validation', message: 'Some of the details are in the wrong format.', retryable: false },
-  '22001': { kind: 'validation', message: 'One of the fields is too long.', retryable: false },
-  '42501': { kind: 'permission', message: 'You do not have permission to do this.', retryable: false },
-  '57014': { kind: 'server', message: 'That took too long. Please try again.', retryable: true },
-  '40001': { kind: 'server', message: 'Someone else changed this at the same time. Please try again.', retryable: true },
+  PGRST301: said('session', /*i18n*/ 'shared.auth.sessionEnded', false),
+  PGRST302: said('session', /*i18n*/ 'shared.auth.noAuthorization', false),
+  PGRST303: said('session', /*i18n*/ 'shared.auth.sessionEnded', false),
+  PGRST204: said('server', /*i18n*/ 'shared.error.updating', true),
+  PGRST205: said('server', /*i18n*/ 'shared.error.updating', true),
+  PGRST202: said('server', /*i18n*/ 'shared.error.updating', true),
+  PGRST100: said('validation', /*i18n*/ 'shared.error.badFilter', false),
+  '23505': said('conflict', /*i18n*/ 'shared.error.taken', false),
+  '23503': said('conflict', /*i18n*/ 'shared.error.reference', false),
+  '23502': said('validation', /*i18n*/ 'shared.error.requiredMissing', false),
+  '23514': said('validation', /*i18n*/ 'shared.error.notAllowed', false),
+  '22P02': said('validation', /*i18n*/ 'shared.error.wrongFormat', false),
+  '22001': said('validation', /*i18n*/ 'shared.error.tooLong', false),
+  '42501': said('permission', /*i18n*/ 'shared.auth.notAdmin', false),
+  '57014': said('server', /*i18n*/ 'shared.auth.requestTimeout', true),
+  '40001': said('server', /*i18n*/ 'shared.error.concurrent', true),
 };
 
 type Loose = Record<string, unknown>;
@@ -84,7 +89,7 @@ function fromAuth(err: Loose, status: number | undefined): UserFacingError {
   if (status === 0 || err.name === 'AuthRetryableFetchError') return { ...NETWORK, code };
   // weak_password with GoTrue's reason `pwned`: the password is on the common list.
   if (Array.isArray(err.reasons) && err.reasons.includes('pwned')) {
-    return { ...AUTH_MESSAGES.weak_password, message: COMMON_PASSWORD_MESSAGE, code: 'weak_password' };
+    return { ...AUTH_MESSAGES.weak_password, message: commonPasswordMessage(), code: 'weak_password' };
   }
   const known = authMessage(code);
   if (known) return { ...known, code };
@@ -100,15 +105,15 @@ function fromStorage(err: Loose, status: number | undefined): UserFacingError {
   const message = str(err.message) ?? '';
   if (err.name === 'StorageUnknownError' || looksLikeNetworkFailure(message)) return { ...NETWORK, code: 'storage' };
   if (statusCode === 404 || /not found/i.test(message))
-    return { kind: 'not-found', message: 'That file is missing. The designer may have replaced it.', retryable: false, code: `storage_${statusCode ?? 404}` };
+    return { kind: 'not-found', message: i18n._('shared.error.fileMissing'), retryable: false, code: `storage_${statusCode ?? 404}` };
   if (statusCode === 409 || /already exists/i.test(message))
-    return { kind: 'conflict', message: 'A file with this name already exists.', retryable: false, code: `storage_409` };
+    return { kind: 'conflict', message: i18n._('shared.error.fileExists'), retryable: false, code: `storage_409` };
   if (statusCode === 413 || /too large|maximum allowed size/i.test(message))
-    return { kind: 'too-large', message: 'This file is too large to upload.', retryable: false, code: 'storage_413' };
+    return { kind: 'too-large', message: i18n._('shared.error.fileTooLarge'), retryable: false, code: 'storage_413' };
   if (statusCode === 415 || /mime type/i.test(message))
-    return { kind: 'validation', message: 'This type of file is not accepted here.', retryable: false, code: 'storage_415' };
+    return { kind: 'validation', message: i18n._('shared.error.fileType'), retryable: false, code: 'storage_415' };
   if (statusCode === 401 || statusCode === 403 || /row-level security|unauthorized/i.test(message))
-    return { kind: 'permission', message: 'You do not have permission to use this file.', retryable: false, code: `storage_${statusCode ?? 403}` };
+    return { kind: 'permission', message: i18n._('shared.error.filePermission'), retryable: false, code: `storage_${statusCode ?? 403}` };
   return { ...UNKNOWN, code: `storage_${statusCode ?? 'unknown'}` };
 }
 
@@ -118,8 +123,8 @@ function fromPostgrest(err: Loose, status: number | undefined): UserFacingError 
     // .single()/.maybeSingle(): "JSON object requested, multiple (or no) rows returned" (406)
     const details = str(err.details) ?? '';
     return /\b0 rows\b/.test(details)
-      ? { kind: 'not-found', message: 'We could not find what you were looking for. It may have been removed.', retryable: false, code }
-      : { kind: 'ambiguous', message: 'We found more than one match where we expected one. Please refine your request.', retryable: false, code };
+      ? { kind: 'not-found', message: i18n._('shared.error.notFoundRemoved'), retryable: false, code }
+      : { kind: 'ambiguous', message: i18n._('shared.error.ambiguous'), retryable: false, code };
   }
   if (code && POSTGREST_MESSAGES[code]) return { ...POSTGREST_MESSAGES[code], code };
   if (code === 'P0001') {
@@ -128,7 +133,7 @@ function fromPostgrest(err: Loose, status: number | undefined): UserFacingError 
   }
   if (status === 401) return { ...POSTGREST_MESSAGES.PGRST302!, code };
   if (status === 403) return { ...POSTGREST_MESSAGES['42501']!, code };
-  if (status === 404) return { kind: 'not-found', message: 'We could not find what you were looking for.', retryable: false, code };
+  if (status === 404) return { kind: 'not-found', message: i18n._('shared.error.notFound'), retryable: false, code };
   if (status === 429) return { ...AUTH_MESSAGES.over_request_rate_limit, code };
   return { ...UNKNOWN, code };
 }
@@ -185,7 +190,7 @@ export function describeError(error: unknown, status?: number): UserFacingError 
   if (name === 'TypeError' && looksLikeNetworkFailure(message)) return NETWORK;
   if (looksLikeNetworkFailure(message) || looksLikeNetworkFailure(str(err.details))) return NETWORK;
   if ('code' in err || 'details' in err || 'hint' in err) return fromPostgrest(err, httpStatus);
-  if (name === 'AbortError') return { kind: 'network', message: 'The request was cancelled. Try again.', retryable: true };
+  if (name === 'AbortError') return { kind: 'network', message: i18n._('shared.error.cancelled'), retryable: true };
   return UNKNOWN;
 }
 
@@ -203,7 +208,7 @@ export function serverMessage(error: unknown): UserFacingError {
   const described = describeError(error);
   const err = error as { message?: unknown; hint?: unknown; code?: unknown } | null;
   if (err && typeof err.message === 'string' && typeof err.hint === 'string' && err.hint && typeof err.code === 'string' && !err.code.startsWith('PGRST')) {
-    return { ...described, message: `${err.message}. ${err.hint}` };
+    return { ...described, message: i18n._('shared.error.withHint', { message: err.message, hint: err.hint }) };
   }
   // Raised by our functions with words for people and no generic line of their own
   // (54000: too many tries, 22023: not applicable to this account).

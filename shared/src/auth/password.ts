@@ -9,6 +9,8 @@
  * screens that set a password call loadCommonPasswords() when they open, and until it has
  * arrived the `common` rule counts as met (the server still refuses a common password).
  */
+import { i18n } from '../i18n/index.ts';
+
 export const PASSWORD_MIN_LENGTH = 8;
 
 export type PasswordRuleId = 'length' | 'letter' | 'digit' | 'common';
@@ -26,7 +28,7 @@ export function loadCommonPasswords(): Promise<ReadonlySet<string>> {
 }
 
 // The words live with the other auth messages (errors.ts needs them without the password rules: authMessages.ts).
-export { COMMON_PASSWORD_MESSAGE } from '../authMessages.ts';
+export { commonPasswordMessage } from '../authMessages.ts';
 
 /** Whether the list has arrived, so a screen can wait for it before re-rendering. */
 export const commonPasswordsLoaded = () => commonPasswords !== undefined;
@@ -45,13 +47,13 @@ const hasDigit = (password: string) => /\p{Nd}/u.test(password);
 // Characters, not UTF-16 units: an emoji counts once, as the server counts it.
 const length = (password: string) => [...password].length;
 
-/** The checklist shown under the password field, in display order. */
+/** The checklist shown under the password field, in display order (labels in the page's language). */
 export function passwordRules(password: string): PasswordRule[] {
   return [
-    { id: 'length', label: `At least ${PASSWORD_MIN_LENGTH} characters`, met: length(password) >= PASSWORD_MIN_LENGTH },
-    { id: 'letter', label: 'At least one letter', met: hasLetter(password) },
-    { id: 'digit', label: 'At least one number', met: hasDigit(password) },
-    { id: 'common', label: 'Not a commonly used password', met: !isCommonPassword(password) },
+    { id: 'length', label: i18n._('shared.password.ruleLength', { count: PASSWORD_MIN_LENGTH }), met: length(password) >= PASSWORD_MIN_LENGTH },
+    { id: 'letter', label: i18n._('shared.password.ruleLetter'), met: hasLetter(password) },
+    { id: 'digit', label: i18n._('shared.password.ruleDigit'), met: hasDigit(password) },
+    { id: 'common', label: i18n._('shared.password.ruleCommon'), met: !isCommonPassword(password) },
   ];
 }
 
@@ -61,12 +63,31 @@ export function isPasswordAllowed(password: string): boolean {
 
 export type PasswordStrength = 0 | 1 | 2 | 3 | 4;
 
-export const STRENGTH_LABELS: Record<PasswordStrength, string> = {
-  0: 'Too short',
-  1: 'Weak',
-  2: 'Fair',
-  3: 'Good',
-  4: 'Strong',
+const STRENGTH_IDS: Record<PasswordStrength, string> = {
+  0: /*i18n*/ 'shared.password.tooShort',
+  1: /*i18n*/ 'shared.password.weak',
+  2: /*i18n*/ 'shared.password.fair',
+  3: /*i18n*/ 'shared.password.good',
+  4: /*i18n*/ 'shared.password.strong',
+};
+
+/** The strength meter's word for each level, in the page's language when read. */
+export const STRENGTH_LABELS: Readonly<Record<PasswordStrength, string>> = {
+  get 0() {
+    return i18n._(STRENGTH_IDS[0]);
+  },
+  get 1() {
+    return i18n._(STRENGTH_IDS[1]);
+  },
+  get 2() {
+    return i18n._(STRENGTH_IDS[2]);
+  },
+  get 3() {
+    return i18n._(STRENGTH_IDS[3]);
+  },
+  get 4() {
+    return i18n._(STRENGTH_IDS[4]);
+  },
 };
 
 /**

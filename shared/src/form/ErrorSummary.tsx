@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useI18n } from '../ui/useI18n.ts';
 import * as styles from './ErrorSummary.module.css';
 
 export interface SummaryItem {
@@ -20,7 +21,8 @@ export interface ErrorSummaryProps {
  * The list of what went wrong, above the form. It takes focus after a failed submit
  * (so keyboard and screen-reader users land on it) and links to each bad field.
  */
-export function ErrorSummary({ items, attempt, title = 'There is a problem', children }: ErrorSummaryProps) {
+export function ErrorSummary({ items, attempt, title, children }: ErrorSummaryProps) {
+  const i18n = useI18n();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (items.length > 0 && attempt > 0) ref.current?.focus();
@@ -29,7 +31,7 @@ export function ErrorSummary({ items, attempt, title = 'There is a problem', chi
   return (
     <div ref={ref} role="alert" tabIndex={-1} className={styles.summary} aria-labelledby="error-summary-title" data-error-summary="">
       <h2 id="error-summary-title" className={styles.summaryTitle}>
-        {title}
+        {title ?? i18n._('shared.form.summaryTitle')}
       </h2>
       <ul className={styles.summaryList}>
         {items.map((item) => (

@@ -2,6 +2,7 @@ import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cx } from './classNames.ts';
 import { Spinner } from './Spinner.tsx';
 import * as styles from './Button.module.css';
+import { useI18n } from './useI18n.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'small' | 'medium' | 'large';
@@ -25,10 +26,11 @@ export interface ButtonProps extends ComponentPropsWithRef<'button'>, ButtonLook
   children: ReactNode;
 }
 
-export function Button({ variant, size, block, busy = false, busyLabel = 'Working…', type = 'button', className, disabled, children, ...rest }: ButtonProps) {
+export function Button({ variant, size, block, busy = false, busyLabel, type = 'button', className, disabled, children, ...rest }: ButtonProps) {
+  const i18n = useI18n();
   return (
     <button {...rest} type={type} className={buttonClassName({ variant, size, block }, className)} disabled={disabled || busy} aria-busy={busy || undefined}>
-      {busy ? <Spinner size="small" label={busyLabel} /> : null}
+      {busy ? <Spinner size="small" label={busyLabel ?? i18n._('shared.ui.working')} /> : null}
       {children}
     </button>
   );

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { cx } from './classNames.ts';
 import { progressPercent } from './progress.ts';
+import { useI18n } from './useI18n.ts';
 import * as styles from './Spinner.module.css';
 
 export interface ProgressProps {
@@ -15,8 +16,9 @@ export interface ProgressProps {
 /** A determinate progress bar (file uploads, exports) using the native element. */
 export function Progress({ label, value, max, valueText, className }: ProgressProps) {
   const id = useId();
+  const i18n = useI18n();
   const percent = progressPercent(value, max);
-  const text = valueText ?? (percent === null ? 'Working…' : `${percent} %`);
+  const text = valueText ?? (percent === null ? i18n._('shared.ui.working') : i18n._('shared.ui.percent', { percent }));
   return (
     <div className={cx(styles.progress, className)}>
       <div className={styles.progressLabel}>

@@ -4,6 +4,8 @@ import { serverMessage } from '../errors.ts';
 import { Alert } from './Alert.tsx';
 import { Button } from './Button.tsx';
 import { Skeleton } from './Skeleton.tsx';
+// the runtime itself, not a hook: QueryState is also called as a plain function (a screen's test reads its element)
+import { i18n } from '../i18n/index.ts';
 import * as styles from './QueryState.module.css';
 
 /** What QueryState reads of a query (a `useQuery` result; only these fields). */
@@ -40,7 +42,7 @@ export function QueryState<T>({
   skeleton,
   rows = 3,
   loadingLabel,
-  errorTitle = 'This could not be loaded',
+  errorTitle,
   empty,
   isEmpty = emptyArray,
   keepDataOnError = false,
@@ -51,10 +53,10 @@ export function QueryState<T>({
     return (
       <Alert
         tone="danger"
-        title={errorTitle}
+        title={errorTitle ?? i18n._('shared.query.errorTitle')}
         actions={
           <Button size="small" variant="secondary" onClick={() => void query.refetch()}>
-            Try again
+            {i18n._('shared.query.tryAgain')}
           </Button>
         }
       >

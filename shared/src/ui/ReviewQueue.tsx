@@ -12,6 +12,7 @@ import { EmptyState } from './EmptyState.tsx';
 import { Select } from './Select.tsx';
 import { Spinner } from './Spinner.tsx';
 import { TextArea } from './TextField.tsx';
+import { useI18n } from './useI18n.ts';
 import * as styles from './ReviewQueue.module.css';
 import type { ApplicationStatus } from '../statuses.ts';
 
@@ -20,10 +21,10 @@ export type ReviewFilter = ReviewStatus | 'all';
 export type ReviewDecisionKind = 'approve' | 'reject';
 
 const FILTERS: Array<{ value: ReviewFilter; label: string }> = [
-  { value: 'pending', label: 'Waiting for review' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
-  { value: 'all', label: 'All' },
+  { value: 'pending', label: /*i18n*/ 'shared.review.pending' },
+  { value: 'approved', label: /*i18n*/ 'shared.review.approved' },
+  { value: 'rejected', label: /*i18n*/ 'shared.review.rejected' },
+  { value: 'all', label: /*i18n*/ 'shared.review.all' },
 ];
 
 export interface ReviewQueueProps<T extends { id: string }> {
@@ -40,6 +41,7 @@ export interface ReviewQueueProps<T extends { id: string }> {
 
 /** Operators: the applications waiting for review (or decided), filtered, each from `renderItem`. */
 export function ReviewQueue<T extends { id: string }>({ filterId, queueKey = '', load, listClassName, itemClassName, renderItem }: ReviewQueueProps<T>) {
+  const i18n = useI18n();
   const [filter, setFilter] = useState<ReviewFilter>('pending');
   const [notice, setNotice] = useState<string | null>(null);
   const queryClient = useQueryClient();
@@ -53,20 +55,26 @@ export function ReviewQueue<T extends { id: string }>({ filterId, queueKey = '',
 
   return (
     <>
-      <Select id={filterId} label="Show" options={FILTERS} value={filter} onChange={(e) => setFilter(e.target.value as ReviewFilter)} />
+      <Select
+        id={filterId}
+        label={i18n._('shared.review.show')}
+        options={FILTERS.map((f) => ({ value: f.value, label: i18n._(f.label) }))}
+        value={filter}
+        onChange={(e) => setFilter(e.target.value as ReviewFilter)}
+      />
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       <QueryState
         query={list}
-        errorTitle="The applications could not be loaded"
-        skeleton={<Spinner label="Loading applications…" showLabel />}
+        errorTitle={i18n._('shared.review.loadFailed')}
+        skeleton={<Spinner label={i18n._('shared.review.loading')} showLabel />}
         empty={
-          <EmptyState title="No applications here" headingLevel={3}>
-            Nothing {filter === 'pending' ? 'is waiting for review' : 'matches this filter'}.
+          <EmptyState title={i18n._('shared.review.emptyTitle')} headingLevel={3}>
+            {filter === 'pending' ? i18n._('shared.review.emptyPending') : i18n._('shared.review.emptyFilter')}
           </EmptyState>
         }
       >
         {(applications) => (
-          <ul className={cx(styles.list, listClassName)} aria-label="Applications">
+          <ul className={cx(styles.list, listClassName)} aria-label={i18n._('shared.review.listLabel')}>
             {applications.map((a) => (
               <li key={a.id} className={itemClassName}>
                 {renderItem(a, decided)}
@@ -104,22 +112,21 @@ export function ReviewDecision({
   namedButtons = false,
   actionsClassName,
 }: ReviewDecisionProps) {
+  const i18n = useI18n();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState<ReviewDecisionKind | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   async function send(decision: ReviewDecisionKind) {
     if (decision === 'reject' && !reason.trim()) {
-      setProblem('Say why the application is rejected: the applicant reads it.');
+      setProblem(i18n._('shared.review.reasonRequired'));
       return;
     }
     setBusy(decision);
     setProblem(null);
     try {
       const { emailed } = await decide(decision, reason);
-      onDecided(
-        `${name} ${decision === 'approve' ? 'approved' : 'rejected'}.${emailed ? ' The applicant has been emailed.' : ' The email could not be sent: tell the applicant yourself.'}`,
-      );
+      onDecided(i18n._('shared.review.decided', { name, decision: decision === 'approve' ? 'approved' : 'rejected', emailed: emailed ? 'yes' : 'no' }));
     } catch (error) {
       setProblem(serverMessage(error).message);
     } finally {
@@ -132,17 +139,22 @@ export function ReviewDecision({
       {problem ? <Alert tone="danger">{problem}</Alert> : null}
       <TextArea id={reasonId} label={reasonLabel} rows={reasonRows} value={reason} onChange={(e) => setReason(e.target.value)} />
       <div className={cx(styles.actions, actionsClassName)}>
-        <Button busy={busy === 'approve'} busyLabel="Approving…" onClick={() => void send('approve')} aria-label={namedButtons ? `Approve ${name}` : undefined}>
-          Approve
+        <Button
+          busy={busy === 'approve'}
+          busyLabel={i18n._('shared.review.approving')}
+          onClick={() => void send('approve')}
+          aria-label={namedButtons ? i18n._('shared.review.approveNamed', { name }) : undefined}
+        >
+          {i18n._('shared.review.approve')}
         </Button>
         <Button
           variant="danger"
           busy={busy === 'reject'}
-          busyLabel="Rejecting…"
+          busyLabel={i18n._('shared.review.rejecting')}
           onClick={() => void send('reject')}
-          aria-label={namedButtons ? `Reject ${name}` : undefined}
+          aria-label={namedButtons ? i18n._('shared.review.rejectNamed', { name }) : undefined}
         >
-          Reject
+          {i18n._('shared.review.reject')}
         </Button>
       </div>
     </>
