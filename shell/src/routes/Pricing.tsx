@@ -1,5 +1,7 @@
 import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
+import type { I18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import {
   EXAMPLE_SALE,
@@ -20,11 +22,9 @@ import { Faq, Section } from '../features/layout/PageBlocks.tsx';
 import * as styles from './Pricing.module.css';
 
 const CURRENCY = EXAMPLE_SALE.currency;
-const example = formatMoney(EXAMPLE_SALE.amount, CURRENCY);
-const rows = feeComparison(EXAMPLE_SALE.amount, CURRENCY);
-const breakEven = proBreakEvenSales(EXAMPLE_SALE.amount, CURRENCY);
 
 function PlanCard({ plan }: { plan: Plan }) {
+  const { i18n } = useLingui();
   const monthly = plan.monthlyPrice[CURRENCY];
   return (
     <li className={plan.id === 'pro' ? `${styles.plan} ${styles.featured}` : styles.plan} aria-labelledby={`plan-${plan.id}`}>
@@ -34,15 +34,17 @@ function PlanCard({ plan }: { plan: Plan }) {
       <p className={styles.planSummary}>{plan.summary}</p>
       <p className={styles.price}>
         <span className={styles.amount}>{monthly === 0 ? formatMoney(0, CURRENCY) : formatMoney(monthly, CURRENCY)}</span>
-        <span className={styles.per}> per month</span>
+        <span className={styles.per}> {i18n._('shell.pricing.plan.perMonth')}</span>
       </p>
       <p className={styles.yearly}>
-        {plan.yearlyPrice ? `or ${formatMoney(plan.yearlyPrice[CURRENCY], CURRENCY)} a year (two months free)` : 'Free for as long as you like'}
+        {plan.yearlyPrice
+          ? i18n._('shell.pricing.plan.yearly', { price: formatMoney(plan.yearlyPrice[CURRENCY], CURRENCY) })
+          : i18n._('shell.pricing.plan.freeForever')}
       </p>
       <p className={styles.fee}>
         <strong>{describeSaleFee(plan.id, CURRENCY)}</strong>
         <br />
-        {formatBasisPoints(plan.royaltyFeeBasisPoints)} of in-shop royalties
+        {i18n._('shell.pricing.plan.royalties', { share: formatBasisPoints(plan.royaltyFeeBasisPoints) })}
       </p>
       <ul className={styles.includes}>
         {plan.includes.map((line) => (
@@ -50,95 +52,67 @@ function PlanCard({ plan }: { plan: Plan }) {
         ))}
       </ul>
       <LinkButton to={plan.id === 'pro' ? href('/payment/subscription') : href('/sign-up')} variant={plan.id === 'pro' ? 'primary' : 'secondary'} block>
-        {plan.id === 'pro' ? `Choose ${plan.name}` : 'Start for free'}
+        {plan.id === 'pro' ? i18n._('shell.pricing.plan.choose', { plan: plan.name }) : i18n._('shell.pricing.plan.startFree')}
       </LinkButton>
     </li>
   );
 }
 
-const FAQ = [
-  {
-    question: 'Is card processing really included?',
-    answer: (
-      <p>
-        Yes. The fee per sale is all we take, and it covers the card payment. What’s left goes to your Stripe account. Stripe may charge its own fee for
-        currency conversion if your bank account is in a different currency from the sale.
-      </p>
-    ),
-  },
-  {
-    question: 'What about free patterns?',
-    answer: (
-      <p>
-        Free patterns cost you nothing on either plan: no fixed fee, no percentage. Paid patterns start at {formatMoney(MIN_PAID_PRICE[CURRENCY], CURRENCY)}.
-      </p>
-    ),
-  },
-  {
-    question: 'What happens to the fee when a sale is refunded?',
-    answer: <p>We give our fee back with the refund. You don’t pay for a sale you didn’t keep.</p>,
-  },
-  {
-    question: 'When do I get paid?',
-    answer: (
-      <p>
-        Your share goes to your Stripe Connect account with each sale. Stripe then pays out to your bank on its standard schedule for your country; you can see
-        the status under <Link to={href('/payment')}>Payments</Link>.
-      </p>
-    ),
-  },
-  {
-    question: 'How are taxes handled?',
-    answer: (
-      <p>
-        The fee is worked out on the pattern price alone. Any VAT or sales tax due on a sale is never taken from your share to pay our fee. Your own income tax
-        is yours to declare; the reports give you the figures.
-      </p>
-    ),
-  },
-  {
-    question: 'Can I switch plans?',
-    answer: (
-      <p>
-        Yes, at any time from <Link to={href('/payment/subscription')}>your plan page</Link>. Upgrading takes effect at once. When you downgrade,{' '}
-        {PLANS.pro.name} runs to the end of the period you’ve paid for and the Free fee applies after that.
-      </p>
-    ),
-  },
-  {
-    question: 'Which currencies can I sell in?',
-    answer: (
-      <p>
-        {SUPPORTED_CURRENCIES.join(', ')}. The fixed part of the fee depends on the currency of the sale:{' '}
-        {PLAN_IDS.map((id) => `${PLANS[id].name} ${SUPPORTED_CURRENCIES.map((c) => formatMoney(PLANS[id].saleFeeFixed[c], c)).join(' / ')}`).join('; ')}.
-      </p>
-    ),
-  },
-  {
-    question: 'Do shops pay a fee?',
-    answer: (
-      <p>
-        A shop’s storefront is free. When a shop reports an in-shop sale of your pattern, we keep a share of the royalty (see above) from your side. The shop
-        pays the royalty you set and nothing more. <Link to={href('/retailers')}>More for shops</Link>.
-      </p>
-    ),
-  },
-];
+function faq(i18n: I18n) {
+  const currencies = new Intl.ListFormat(i18n.locale, { type: 'unit', style: 'short' }).format(SUPPORTED_CURRENCIES);
+  const fixedFees = PLAN_IDS.map((id) => `${PLANS[id].name} ${SUPPORTED_CURRENCIES.map((c) => formatMoney(PLANS[id].saleFeeFixed[c], c)).join(' / ')}`).join(
+    '; ',
+  );
+  return [
+    { question: i18n._('shell.pricing.faq.card.q'), answer: <p>{i18n._('shell.pricing.faq.card.a')}</p> },
+    {
+      question: i18n._('shell.pricing.faq.free.q'),
+      answer: <p>{i18n._('shell.pricing.faq.free.a', { min: formatMoney(MIN_PAID_PRICE[CURRENCY], CURRENCY) })}</p>,
+    },
+    { question: i18n._('shell.pricing.faq.refund.q'), answer: <p>{i18n._('shell.pricing.faq.refund.a')}</p> },
+    {
+      question: i18n._('shell.pricing.faq.paid.q'),
+      answer: (
+        <p>
+          <Trans id="shell.pricing.faq.paid.a" components={{ 0: <Link to={href('/payment')} /> }} />
+        </p>
+      ),
+    },
+    { question: i18n._('shell.pricing.faq.taxes.q'), answer: <p>{i18n._('shell.pricing.faq.taxes.a')}</p> },
+    {
+      question: i18n._('shell.pricing.faq.switch.q'),
+      answer: (
+        <p>
+          <Trans id="shell.pricing.faq.switch.a" values={{ pro: PLANS.pro.name }} components={{ 0: <Link to={href('/payment/subscription')} /> }} />
+        </p>
+      ),
+    },
+    { question: i18n._('shell.pricing.faq.currencies.q'), answer: <p>{i18n._('shell.pricing.faq.currencies.a', { currencies, fixedFees })}</p> },
+    {
+      question: i18n._('shell.pricing.faq.shops.q'),
+      answer: (
+        <p>
+          <Trans id="shell.pricing.faq.shops.a" components={{ 0: <Link to={href('/retailers')} /> }} />
+        </p>
+      ),
+    },
+  ];
+}
 
 export default function Pricing() {
+  const { i18n } = useLingui();
+  const example = formatMoney(EXAMPLE_SALE.amount, CURRENCY);
+  const rows = feeComparison(EXAMPLE_SALE.amount, CURRENCY);
+  const breakEven = proBreakEvenSales(EXAMPLE_SALE.amount, CURRENCY);
   return (
     <>
-      <PageHeading
-        title="Pricing"
-        eyebrow="Pricing"
-        lead={`Two plans and no hidden extras. Buying patterns on ${BRAND_NAME} is always free; these plans are for designers and shops who sell.`}
-      >
-        Keep more of every pattern you sell
+      <PageHeading title={i18n._('shell.pricing.title')} eyebrow={i18n._('shell.pricing.title')} lead={i18n._('shell.pricing.lead', { brand: BRAND_NAME })}>
+        {i18n._('shell.pricing.heading')}
       </PageHeading>
 
       <section aria-labelledby="plans-heading">
         <h2 id="plans-heading" className={styles.visuallyHidden}>
-          Plans
+          {i18n._('shell.pricing.plans')}
         </h2>
         <ul className={styles.plans}>
           {PLAN_IDS.map((id) => (
@@ -147,26 +121,26 @@ export default function Pricing() {
         </ul>
       </section>
 
-      <Section title={`What you keep from a ${example} sale`} lead="The same sale under our two plans and under the fees commonly charged elsewhere.">
-        <div className={styles.tableWrap} role="region" aria-label={`Fee comparison for a ${example} sale`} tabIndex={0}>
+      <Section title={i18n._('shell.pricing.compare.title', { amount: example })} lead={i18n._('shell.pricing.compare.lead')}>
+        <div className={styles.tableWrap} role="region" aria-label={i18n._('shell.pricing.compare.label', { amount: example })} tabIndex={0}>
           <table className={styles.table}>
-            <caption className={styles.caption}>A pattern sold for {example}, before VAT</caption>
+            <caption className={styles.caption}>{i18n._('shell.pricing.compare.caption', { amount: example })}</caption>
             <thead>
               <tr>
-                <th scope="col">Where you sell</th>
-                <th scope="col">How the fees add up</th>
+                <th scope="col">{i18n._('shell.pricing.compare.where')}</th>
+                <th scope="col">{i18n._('shell.pricing.compare.how')}</th>
                 <th scope="col" className={styles.num}>
-                  Fees
+                  {i18n._('shell.pricing.compare.fees')}
                 </th>
                 <th scope="col" className={styles.num}>
-                  You keep
+                  {i18n._('shell.pricing.compare.keep')}
                 </th>
               </tr>
             </thead>
             <tbody>
               {rows.map((row) => (
                 <tr key={row.label} className={row.ours ? styles.ours : undefined}>
-                  <th scope="row">{row.ours ? `${BRAND_NAME} ${row.label}` : row.label}</th>
+                  <th scope="row">{row.ours ? i18n._('shell.pricing.compare.ourRow', { brand: BRAND_NAME, plan: row.label }) : row.label}</th>
                   <td>{row.detail}</td>
                   <td className={styles.num}>{formatMoney(row.fees, CURRENCY)}</td>
                   <td className={styles.num}>
@@ -178,14 +152,13 @@ export default function Pricing() {
           </table>
         </div>
         <p className={styles.note}>
-          The table compares fees on the price alone. Prices include the VAT of the buyer’s country, which is taken out before the fee: <SaleExample /> Fees
-          elsewhere are the commonly advertised levels for digital sales and change from time to time; check each platform’s own fee page.
-          {Number.isFinite(breakEven) ? ` At ${example} a pattern, ${PLANS.pro.name} pays for itself from ${breakEven} sales a month.` : ''}
+          <Trans id="shell.pricing.compare.note" components={{ 0: <SaleExample /> }} />
+          {Number.isFinite(breakEven) ? ` ${i18n._('shell.pricing.compare.breakEven', { amount: example, pro: PLANS.pro.name, count: breakEven })}` : ''}
         </p>
       </Section>
 
-      <Section title="Questions about pricing" tone="sunken">
-        <Faq items={FAQ} />
+      <Section title={i18n._('shell.pricing.faqTitle')} tone="sunken">
+        <Faq items={faq(i18n)} />
       </Section>
     </>
   );
