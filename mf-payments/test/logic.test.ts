@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import '../src/messages.ts';
 import { PaymentProblem } from '../src/api/functions.ts';
 import { CHECKOUT_COUNTRIES, defaultCountry } from '../src/features/checkout/country.ts';
 import { EU_VAT_RATES, VAT_RATES } from '@stitchhouse/shared/pricing.ts';

@@ -1,6 +1,7 @@
 // The checkout function: a quote (preview) and the hosted payment page of one currency's cart.
 import type { CartLine } from '@stitchhouse/shared/cart/index.ts';
 import type { CheckoutQuote as Quote } from '@stitchhouse/shared/contracts/checkout.ts';
+import { activeLocale } from '@stitchhouse/shared/i18n/index.ts';
 import { rememberedReferral } from '@stitchhouse/shared/partners/referral.ts';
 import { callPaymentFunction } from './functions.ts';
 
@@ -48,6 +49,8 @@ function body({ lines, country, discountCode, partnerCode, guestEmail }: Checkou
     country,
     preview,
     ...(guestEmail && !preview ? { email: guestEmail } : {}),
+    // Stripe's payment page in the language this page is in
+    ...(preview ? {} : { locale: activeLocale() }),
     ...referral(preview),
   };
 }

@@ -1,6 +1,7 @@
 // The stores the signed-in person owns (plan, currency) and their subscriptions.
 import { getSupabase } from '@stitchhouse/shared';
 import type { Currency, PlanId } from '@stitchhouse/shared/pricing.ts';
+import { activeLocale } from '@stitchhouse/shared/i18n/index.ts';
 import type { BillingAnswer, BillingSwitchAnswer } from '@stitchhouse/shared/contracts/billing.ts';
 import { callPaymentFunction, restFailure } from './functions.ts';
 import type { SubscriptionStatus } from '@stitchhouse/shared/statuses.ts';
@@ -57,7 +58,13 @@ export async function storeSubscription(storeId: string, signal?: AbortSignal): 
 
 /** The hosted checkout (subscription mode) that upgrades the store to Pro. */
 export async function subscribeLink(storeId: string, interval: 'month' | 'year'): Promise<string> {
-  const { url } = await callPaymentFunction<BillingAnswer>('billing', { action: 'subscribe', store_id: storeId, plan: 'pro', interval });
+  const { url } = await callPaymentFunction<BillingAnswer>('billing', {
+    action: 'subscribe',
+    store_id: storeId,
+    plan: 'pro',
+    interval,
+    locale: activeLocale(),
+  });
   return url;
 }
 
@@ -68,6 +75,6 @@ export function switchInterval(storeId: string, interval: 'month' | 'year'): Pro
 
 /** The hosted billing portal: cancel at period end or resume, change card. */
 export async function billingPortalLink(storeId: string): Promise<string> {
-  const { url } = await callPaymentFunction<BillingAnswer>('billing', { action: 'portal', store_id: storeId });
+  const { url } = await callPaymentFunction<BillingAnswer>('billing', { action: 'portal', store_id: storeId, locale: activeLocale() });
   return url;
 }

@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { href, useSession } from '@stitchhouse/shared';
 import { BRAND_CONTACT } from '@stitchhouse/shared/brand.ts';
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react';
 import { Alert, LinkButton, PageHeading, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { cancelCheckout } from '../api/checkout.ts';
 import { getOrder, orderKeys } from '../api/orders.ts';
@@ -13,6 +14,7 @@ import * as styles from '../features/outcome/Outcome.module.css';
  * checkout; the cart was never emptied) and where to get help.
  */
 export default function PaymentError() {
+  const { i18n } = useLingui();
   const [params] = useSearchParams();
   const orderId = params.get('order');
   const reasonParam = params.get('reason');
@@ -34,33 +36,37 @@ export default function PaymentError() {
 
   return (
     <div className={styles.layout}>
-      <PageHeading title="The payment did not go through">The payment did not go through</PageHeading>
+      <PageHeading title={i18n._('payments.reason.unknown.title')}>{i18n._('payments.reason.unknown.title')}</PageHeading>
       {waiting ? (
-        <div aria-busy="true" aria-label="Loading the reason">
+        <div aria-busy="true" aria-label={i18n._('payments.error.loading')}>
           <Skeleton width="70%" />
           <Skeleton width="50%" />
         </div>
       ) : paid ? (
         <Alert
           tone="success"
-          title="Good news: this order was paid after all"
+          title={i18n._('payments.error.paidTitle')}
           actions={
             <LinkButton size="small" to={href('/payment/success', { order: orderId! })}>
-              Download your patterns
+              {i18n._('payments.error.download')}
             </LinkButton>
           }
         >
-          The payment was confirmed after you left the payment page.
+          {i18n._('payments.error.paidText')}
         </Alert>
       ) : (
-        <Alert tone="danger" title={reason.title} actions={<LinkButton to={href('/payment/send')}>Try again</LinkButton>}>
+        <Alert tone="danger" title={reason.title} actions={<LinkButton to={href('/payment/send')}>{i18n._('payments.tryAgain')}</LinkButton>}>
           <p data-reason={reason.code}>{reason.advice}</p>
-          {order.data ? <p className={styles.meta}>Order {order.data.number}</p> : null}
+          {order.data ? <p className={styles.meta}>{i18n._('payments.error.order', { number: order.data.number })}</p> : null}
         </Alert>
       )}
       <p className={styles.meta}>
-        Your cart is kept in this browser. Need help? Write to <a href={`mailto:${BRAND_CONTACT.support}`}>{BRAND_CONTACT.support}</a>
-        {orderId ? ' with the order number' : ''}, or see <Link to={href('/payment')}>your purchases</Link>.
+        <Trans
+          id="payments.error.help"
+          values={{ email: BRAND_CONTACT.support, withOrder: orderId ? 'yes' : 'no' }}
+          // eslint-disable-next-line jsx-a11y/anchor-has-content -- Trans puts the catalog's <0>…</0> text inside
+          components={{ 0: <a href={`mailto:${BRAND_CONTACT.support}`} />, 1: <Link to={href('/payment')} /> }}
+        />
       </p>
     </div>
   );

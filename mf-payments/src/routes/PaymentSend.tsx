@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { useSearchParams } from 'react-router';
 import { describeError, href, useSession } from '@stitchhouse/shared';
 import { emailSchema } from '@stitchhouse/shared/auth/schemas.ts';
@@ -20,6 +21,7 @@ import * as styles from '../features/checkout/Checkout.module.css';
  * continue as a guest with an email (anonymous session; the email is the receipt address).
  */
 export default function PaymentSend() {
+  const { i18n } = useLingui();
   const lines = useCart();
   const { session, loading } = useSession();
   const [params, setParams] = useSearchParams();
@@ -51,10 +53,9 @@ export default function PaymentSend() {
       return;
     }
     const pattern = forSale.data;
-    if (!pattern || pattern.status !== 'published') setAddError('That pattern is not sold any more, so it was not added to your cart.');
-    else if (pattern.price_cents === 0) setAddError('That pattern is free: get it from its page with “Get for free”.');
-    else if (!(SUPPORTED_CURRENCIES as readonly string[]).includes(pattern.currency))
-      setAddError('That pattern is priced in a currency we cannot take payments in yet.');
+    if (!pattern || pattern.status !== 'published') setAddError(i18n._('payments.send.notSold'));
+    else if (pattern.price_cents === 0) setAddError(i18n._('payments.send.free'));
+    else if (!(SUPPORTED_CURRENCIES as readonly string[]).includes(pattern.currency)) setAddError(i18n._('payments.send.currency'));
     else {
       try {
         pageCart().add({
@@ -66,16 +67,16 @@ export default function PaymentSend() {
           currency: pattern.currency as Currency,
         });
       } catch (caught) {
-        setAddError(caught instanceof Error ? caught.message : 'That pattern could not be added to your cart.');
+        setAddError(caught instanceof Error ? caught.message : i18n._('payments.send.notAdded'));
       }
     }
     setParams({}, { replace: true });
-  }, [productId, forSale.isPending, forSale.isError, forSale.error, forSale.data, setParams]);
+  }, [productId, forSale.isPending, forSale.isError, forSale.error, forSale.data, setParams, i18n]);
 
   const groups = groupByCurrency(lines);
   const heading = (
-    <PageHeading title="Checkout" lead={lines.length > 0 ? 'Prices include VAT where it applies. You pay on a secure page and download at once.' : undefined}>
-      Checkout
+    <PageHeading title={i18n._('payments.send.title')} lead={lines.length > 0 ? i18n._('payments.send.lead') : undefined}>
+      {i18n._('payments.send.title')}
     </PageHeading>
   );
 
@@ -83,20 +84,20 @@ export default function PaymentSend() {
     return (
       <>
         {heading}
-        <Spinner label="Adding the pattern to your cart…" showLabel />
+        <Spinner label={i18n._('payments.send.adding')} showLabel />
       </>
     );
   return (
     <div className={styles.layout}>
       {heading}
       {addError ? (
-        <Alert tone="warning" title="Not added">
+        <Alert tone="warning" title={i18n._('payments.send.notAddedTitle')}>
           {addError}
         </Alert>
       ) : null}
       {lines.length === 0 ? (
-        <EmptyState title="Your cart is empty" actions={<LinkButton to={href('/patterns')}>Browse patterns</LinkButton>}>
-          Use “Buy” or “Add to cart” on a pattern’s page. Your cart is kept in this browser until you pay.
+        <EmptyState title={i18n._('payments.problem.emptyCart.title')} actions={<LinkButton to={href('/patterns')}>{i18n._('payments.browse')}</LinkButton>}>
+          {i18n._('payments.send.emptyText')}
         </EmptyState>
       ) : !loading && !session ? (
         <GuestChoice next={href('/payment/send')} />
@@ -105,7 +106,7 @@ export default function PaymentSend() {
           {guest ? (
             <TextField
               className={styles.country}
-              label="Email for your receipt"
+              label={i18n._('payments.send.guestEmail')}
               type="email"
               autoComplete="email"
               required
@@ -115,23 +116,28 @@ export default function PaymentSend() {
                 rememberGuestEmail(event.target.value.trim());
               }}
               error={guestEmail && !guestEmailCheck.success ? guestEmailCheck.error.issues[0]?.message : undefined}
-              hint="You are checking out as a guest: the receipt and download links go to this address."
+              hint={i18n._('payments.send.guestHint')}
             />
           ) : null}
           <Select
             className={styles.country}
-            label="Your country"
-            hint="Decides the VAT included in the price (EU countries)."
+            label={i18n._('payments.send.country')}
+            hint={i18n._('payments.send.countryHint')}
             value={country}
-            options={checkoutCountryOptions()}
+            options={checkoutCountryOptions(i18n.locale)}
             onChange={(event) => {
               setCountry(event.target.value);
               rememberCountry(event.target.value);
             }}
           />
           {groups.length > 1 ? (
-            <Alert tone="info" title={`Your cart has patterns priced in ${groups.map((g) => g.currency).join(' and ')}`}>
-              Each currency is paid in its own checkout: pay for one group, then come back for the next. Your cart keeps the rest.
+            <Alert
+              tone="info"
+              title={i18n._('payments.send.currencies', {
+                currencies: new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(groups.map((g) => g.currency)),
+              })}
+            >
+              {i18n._('payments.send.currenciesText')}
             </Alert>
           ) : null}
           {groups.map((group) => (

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Trans, useLingui } from '@lingui/react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { describeError, href, useSession } from '@stitchhouse/shared';
 import { signInHref } from '@stitchhouse/shared/auth/next.ts';
@@ -16,6 +17,7 @@ import * as styles from '../features/outcome/Outcome.module.css';
  * downloads appear and the bought lines leave the cart.
  */
 export default function PaymentSuccess() {
+  const { i18n } = useLingui();
   const [params] = useSearchParams();
   const orderId = params.get('order');
   const { session, loading } = useSession();
@@ -33,50 +35,50 @@ export default function PaymentSuccess() {
     for (const item of paidOrder.order_items) cart.remove(item.pattern_id, item.kind);
   }, [paidOrder]);
 
-  const heading = <PageHeading title="Payment received">Payment received</PageHeading>;
+  const heading = <PageHeading title={i18n._('payments.success.title')}>{i18n._('payments.success.title')}</PageHeading>;
   let body;
   if (!orderId) {
     body = (
       <Alert
         tone="warning"
-        title="We could not tell which payment this is"
+        title={i18n._('payments.success.noOrderTitle')}
         actions={
           <LinkButton size="small" to={href('/payment')}>
-            See your purchases
+            {i18n._('payments.success.seePurchases')}
           </LinkButton>
         }
       >
-        This link has no order number. Your purchases and receipts are listed under Payments.
+        {i18n._('payments.success.noOrderText')}
       </Alert>
     );
   } else if (loading) {
-    body = <Spinner label="Loading…" />;
+    body = <Spinner label={i18n._('payments.loading')} />;
   } else if (!session) {
     body = (
       <Alert
         tone="info"
-        title="Sign in to see your patterns"
+        title={i18n._('payments.success.signInTitle')}
         actions={
           <LinkButton size="small" to={signInHref(href('/payment/success', { order: orderId }))}>
-            Sign in
+            {i18n._('payments.signIn')}
           </LinkButton>
         }
       >
-        Sign in with the account you paid with to download what you bought.
+        {i18n._('payments.success.signInText')}
       </Alert>
     );
   } else if (confirmation.phase === 'settled' && confirmation.order.status === 'refunded') {
     body = (
       <Alert
         tone="info"
-        title={`Order ${confirmation.order.number} was refunded`}
+        title={i18n._('payments.success.refundedTitle', { number: confirmation.order.number })}
         actions={
           <LinkButton size="small" to={href('/payment')}>
-            See your purchases
+            {i18n._('payments.success.seePurchases')}
           </LinkButton>
         }
       >
-        The payment went back to your card, so these patterns are no longer in your library.
+        {i18n._('payments.success.refundedText')}
       </Alert>
     );
   } else if (confirmation.phase === 'settled' && !paidOrder) {
@@ -86,24 +88,27 @@ export default function PaymentSuccess() {
     const prints = paidOrder.order_items.filter((item) => item.kind === 'wholesale_print');
     body = (
       <>
-        <Alert tone="success" title={`Thank you! Order ${paidOrder.number} is paid.`}>
-          {formatAmount(paidOrder.total_cents, paidOrder.currency)} paid
-          {paidOrder.vat_cents ? `, including ${formatAmount(paidOrder.vat_cents, paidOrder.currency)} VAT` : ''}.{' '}
-          {paidOrder.buyer_email ? (
-            <>
-              A receipt was sent to <strong>{paidOrder.buyer_email}</strong>.
-            </>
-          ) : null}
+        <Alert tone="success" title={i18n._('payments.success.paidTitle', { number: paidOrder.number })}>
+          {paidOrder.vat_cents
+            ? i18n._('payments.success.paidVat', {
+                total: formatAmount(paidOrder.total_cents, paidOrder.currency),
+                vat: formatAmount(paidOrder.vat_cents, paidOrder.currency),
+              })
+            : i18n._('payments.success.paid', { total: formatAmount(paidOrder.total_cents, paidOrder.currency) })}{' '}
+          {paidOrder.buyer_email ? <Trans id="payments.success.receipt" values={{ email: paidOrder.buyer_email }} components={{ 0: <strong /> }} /> : null}
         </Alert>
         {digital.length > 0 ? (
           <section aria-labelledby="downloads-title">
-            <h2 id="downloads-title">Your patterns</h2>
+            <h2 id="downloads-title">{i18n._('payments.success.yourPatterns')}</h2>
             <ul className={styles.downloads}>
               {digital.map((item) => (
                 <li key={item.id} className={styles.download}>
-                  <p>{item.title ?? 'Pattern'}</p>
-                  <LinkButton to={href('/download/:productId', { productId: item.pattern_id })} aria-label={`Download ${item.title ?? 'the pattern'}`}>
-                    Download
+                  <p>{item.title ?? i18n._('payments.success.pattern')}</p>
+                  <LinkButton
+                    to={href('/download/:productId', { productId: item.pattern_id })}
+                    aria-label={item.title ? i18n._('payments.success.downloadLabel', { title: item.title }) : i18n._('payments.success.downloadThe')}
+                  >
+                    {i18n._('payments.success.download')}
                   </LinkButton>
                 </li>
               ))}
@@ -112,22 +117,20 @@ export default function PaymentSuccess() {
         ) : null}
         {prints.length > 0 ? (
           <section aria-labelledby="prints-title">
-            <h2 id="prints-title">Print licences</h2>
+            <h2 id="prints-title">{i18n._('payments.success.prints')}</h2>
             <ul>
               {prints.map((item) => (
-                <li key={item.id}>
-                  {item.title ?? 'Pattern'}: {item.quantity} printed copies
-                </li>
+                <li key={item.id}>{i18n._('payments.success.printLine', { title: item.title ?? i18n._('payments.success.pattern'), count: item.quantity })}</li>
               ))}
             </ul>
           </section>
         ) : null}
         {session.user.is_anonymous ? <SaveGuestPurchases defaultEmail={paidOrder.buyer_email ?? rememberedGuestEmail()} /> : null}
         <p className={styles.actions}>
-          <Link to={href('/patterns/my-patterns')}>Go to my patterns</Link>
-          <Link to={href('/patterns')}>Keep browsing</Link>
-          <Link to={href('/payment')}>Purchases and receipts</Link>
-          {leftInCart.length > 0 ? <Link to={href('/payment/send')}>Back to the cart</Link> : null}
+          <Link to={href('/patterns/my-patterns')}>{i18n._('payments.success.myPatterns')}</Link>
+          <Link to={href('/patterns')}>{i18n._('payments.success.keepBrowsing')}</Link>
+          <Link to={href('/payment')}>{i18n._('payments.success.purchases')}</Link>
+          {leftInCart.length > 0 ? <Link to={href('/payment/send')}>{i18n._('payments.success.backToCart')}</Link> : null}
         </p>
       </>
     );
@@ -135,30 +138,29 @@ export default function PaymentSuccess() {
     body = (
       <Alert
         tone="warning"
-        title="We could not find this order"
+        title={i18n._('payments.success.missingTitle')}
         actions={
           <LinkButton size="small" to={href('/payment')}>
-            See your purchases
+            {i18n._('payments.success.seePurchases')}
           </LinkButton>
         }
       >
-        It may belong to another account. Sign in with the account you paid with.
+        {i18n._('payments.success.missingText')}
       </Alert>
     );
   } else if (confirmation.phase === 'timeout') {
     body = (
       <Alert
         tone="warning"
-        title="Your payment is taking longer than usual to confirm"
+        title={i18n._('payments.success.slowTitle')}
         actions={
           <Button size="small" onClick={confirmation.checkAgain}>
-            Check again
+            {i18n._('payments.checkAgain')}
           </Button>
         }
       >
         <p>
-          Payment providers sometimes take a few minutes. You will not be charged twice: there is no need to pay again. As soon as the payment is confirmed we
-          email your receipt and the patterns appear in <Link to={href('/patterns/my-patterns')}>My patterns</Link>.
+          <Trans id="payments.success.slowText" components={{ 0: <Link to={href('/patterns/my-patterns')} /> }} />
         </p>
       </Alert>
     );
@@ -166,21 +168,21 @@ export default function PaymentSuccess() {
     body = (
       <Alert
         tone="danger"
-        title="We could not check your payment"
+        title={i18n._('payments.success.checkFailedTitle')}
         actions={
           <Button size="small" onClick={confirmation.checkAgain}>
-            Try again
+            {i18n._('payments.tryAgain')}
           </Button>
         }
       >
-        {describeError(confirmation.error).message} Your payment is not affected.
+        {i18n._('payments.success.checkFailedText', { message: describeError(confirmation.error).message })}
       </Alert>
     );
   } else {
     body = (
       <div className={styles.waiting} data-testid="confirming">
-        <Spinner label="Confirming your payment…" showLabel />
-        <p className={styles.meta}>We are waiting for the payment provider to confirm it. This usually takes a few seconds; keep this page open.</p>
+        <Spinner label={i18n._('payments.success.confirming')} showLabel />
+        <p className={styles.meta}>{i18n._('payments.success.waiting')}</p>
       </div>
     );
   }

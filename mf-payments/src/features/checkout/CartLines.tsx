@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { pageCart, type CartLine } from '@stitchhouse/shared/cart/index.ts';
 import { formatMoney, type Currency } from '@stitchhouse/shared/pricing.ts';
 import { Button } from '@stitchhouse/shared/ui/index.ts';
@@ -7,6 +8,7 @@ import * as styles from './Checkout.module.css';
 
 /** The lines of one currency's checkout, each with the quote's total once there is one, quantity and Remove. */
 export function CartLines({ lines, currency, quote }: { lines: CartLine[]; currency: Currency; quote: Quote | null }) {
+  const { i18n } = useLingui();
   const lineTotal = (line: CartLine) => quote?.lines.find((q) => q.pattern_id === line.patternId && q.kind === line.kind);
   return (
     <ul className={styles.lines}>
@@ -17,10 +19,13 @@ export function CartLines({ lines, currency, quote }: { lines: CartLine[]; curre
             <div>
               <p className={styles.lineTitle}>{line.title}</p>
               <p className={styles.meta}>
-                by {line.storeName} ·{' '}
-                {line.kind === 'digital' ? 'PDF pattern' : `Printed copies (wholesale), ${formatMoney(line.unitPriceCents, currency)} each`}
+                {line.kind === 'digital'
+                  ? i18n._('payments.cart.byDigital', { store: line.storeName })
+                  : i18n._('payments.cart.byPrint', { store: line.storeName, price: formatMoney(line.unitPriceCents, currency) })}
               </p>
-              {quoted && quoted.discount_cents > 0 ? <p className={styles.meta}>Discount −{formatMoney(quoted.discount_cents, currency)}</p> : null}
+              {quoted && quoted.discount_cents > 0 ? (
+                <p className={styles.meta}>{i18n._('payments.cart.lineDiscount', { amount: formatMoney(quoted.discount_cents, currency) })}</p>
+              ) : null}
             </div>
             <p className={styles.amount}>{formatMoney(quoted ? quoted.total_cents : line.unitPriceCents * line.quantity, currency)}</p>
             <div className={styles.lineActions}>
@@ -29,9 +34,9 @@ export function CartLines({ lines, currency, quote }: { lines: CartLine[]; curre
                 size="small"
                 variant="ghost"
                 onClick={() => pageCart().remove(line.patternId, line.kind)}
-                aria-label={`Remove ${line.title} from the cart`}
+                aria-label={i18n._('payments.cart.removeLabel', { title: line.title })}
               >
-                Remove
+                {i18n._('payments.cart.remove')}
               </Button>
             </div>
           </li>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useBuyerCurrency, usePrice } from '@stitchhouse/shared/currency/index.ts';
 import * as styles from './Checkout.module.css';
 
@@ -6,12 +7,14 @@ import * as styles from './Checkout.module.css';
  * approximate amount in the buyer's own currency when that differs (the card issuer converts).
  */
 export function ChargedCurrencyNote({ totalCents, currency }: { totalCents: number; currency: string }) {
+  const { i18n } = useLingui();
   const buyer = useBuyerCurrency();
   const shown = usePrice(totalCents, currency);
   return (
     <p className={styles.meta} data-testid="charged-currency">
-      You are charged in {currency}, the store’s currency
-      {buyer !== currency && shown.approximate ? `: about ${shown.text.slice(2)} in ${buyer} at our reference rate; your card issuer’s rate may differ.` : '.'}
+      {buyer !== currency && shown.approximate
+        ? i18n._('payments.quote.chargedAbout', { currency, about: shown.text.slice(2), buyer })
+        : i18n._('payments.quote.charged', { currency })}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { useLingui } from '@lingui/react';
 import type { CartLine } from '@stitchhouse/shared/cart/index.ts';
 import type { Currency } from '@stitchhouse/shared/pricing.ts';
 import { Alert } from '@stitchhouse/shared/ui/index.ts';
@@ -33,6 +34,7 @@ export function CheckoutGroup({
   /** Set for a guest (anonymous session): where the receipt goes; null while it is not valid yet. */
   guestEmail?: string | null;
 }) {
+  const { i18n } = useLingui();
   const headingId = useId();
   const codes = useCheckoutCodes();
   const { code } = codes;
@@ -54,7 +56,7 @@ export function CheckoutGroup({
 
   return (
     <section className={styles.group} aria-labelledby={headingId} data-currency={currency}>
-      <h2 id={headingId}>{several ? `Pay in ${currency}` : 'Your cart'}</h2>
+      <h2 id={headingId}>{several ? i18n._('payments.checkout.payIn', { currency }) : i18n._('payments.checkout.yourCart')}</h2>
       <CartLines lines={lines} currency={currency} quote={quote} />
       <DiscountCodeForm codes={codes} />
       <PartnerCodeForm codes={codes} />
@@ -88,7 +90,7 @@ export function CheckoutGroup({
         onStart={clear}
         onFailed={payFailed}
       />
-      {several ? <Alert tone="info">This checkout pays only for the {currency} patterns; the others stay in your cart.</Alert> : null}
+      {several ? <Alert tone="info">{i18n._('payments.checkout.onlyCurrency', { currency })}</Alert> : null}
     </section>
   );
 }

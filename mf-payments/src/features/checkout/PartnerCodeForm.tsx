@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, TextField } from '@stitchhouse/shared/ui/index.ts';
 import type { CheckoutCodes } from './useCheckoutCodes.ts';
 import * as styles from './Checkout.module.css';
@@ -9,25 +10,31 @@ import * as styles from './Checkout.module.css';
  * typed text stays so it can be corrected.
  */
 export function PartnerCodeForm({ codes }: { codes: CheckoutCodes }) {
+  const { i18n } = useLingui();
   const { partnerForm: form, partnerApplied: applied, partnerCode } = codes;
   const pending = !!partnerCode && partnerCode !== applied;
   const hint = applied
-    ? `Partner code ${applied} applied: this partner is credited for your purchase. Your price stays the same.`
+    ? i18n._('payments.partner.applied', { code: applied })
     : pending
-      ? 'Checking the partner code…'
-      : 'Optional. If a Stitchhouse partner gave you a code, enter it to credit them; your price stays the same.';
+      ? i18n._('payments.partner.checking')
+      : i18n._('payments.partner.hint');
   // folded away by default: most buyers have none, and the store's discount code stays the obvious field
   return (
     <details className={styles.partnerCode}>
-      <summary>Have a partner code?</summary>
-      <form className={styles.codeRow} onSubmit={form.onSubmit(async (entry) => codes.applyPartnerCode(entry.code))} noValidate aria-label="Partner code">
-        <TextField label="Partner code (optional)" autoComplete="off" {...form.field('code')} hint={hint} />
+      <summary>{i18n._('payments.partner.summary')}</summary>
+      <form
+        className={styles.codeRow}
+        onSubmit={form.onSubmit(async (entry) => codes.applyPartnerCode(entry.code))}
+        noValidate
+        aria-label={i18n._('payments.partner.form')}
+      >
+        <TextField label={i18n._('payments.partner.label')} autoComplete="off" {...form.field('code')} hint={hint} />
         <Button type="submit" variant="secondary">
-          Apply partner code
+          {i18n._('payments.partner.apply')}
         </Button>
         {applied ? (
           <Button variant="ghost" onClick={codes.removePartnerCode}>
-            Remove the partner code
+            {i18n._('payments.partner.remove')}
           </Button>
         ) : null}
       </form>

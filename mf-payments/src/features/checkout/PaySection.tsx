@@ -1,5 +1,6 @@
 import { href } from '@stitchhouse/shared';
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { formatMoney, type Currency } from '@stitchhouse/shared/pricing.ts';
 import { Button } from '@stitchhouse/shared/ui/index.ts';
@@ -29,6 +30,7 @@ export interface PaySectionProps {
 
 /** Pay (or "Confirm new total and pay" after a price change), which opens the hosted page, and what paying means. */
 export function PaySection({ request, currency, quote, quoting, problem, guestEmail, onStart, onFailed }: PaySectionProps) {
+  const { i18n } = useLingui();
   const [paying, setPaying] = useState(false);
   const blocking = problem && problem.code !== 'price_changed';
   const confirming = problem?.code === 'price_changed';
@@ -52,16 +54,20 @@ export function PaySection({ request, currency, quote, quoting, problem, guestEm
         size="large"
         block
         busy={paying}
-        busyLabel="Opening the secure payment page…"
+        busyLabel={i18n._('payments.pay.opening')}
         disabled={!quote || quoting || !!blocking || guestEmail === null}
         onClick={pay}
       >
-        {confirming ? 'Confirm new total and pay' : 'Pay'}
-        {quote && !quoting ? ` ${formatMoney(quote.total_cents, currency)}` : ''}
+        {quote && !quoting
+          ? confirming
+            ? i18n._('payments.pay.confirmAmount', { amount: formatMoney(quote.total_cents, currency) })
+            : i18n._('payments.pay.amount', { amount: formatMoney(quote.total_cents, currency) })
+          : confirming
+            ? i18n._('payments.pay.confirm')
+            : i18n._('payments.pay.pay')}
       </Button>
       <p className={styles.meta}>
-        You pay on Stripe’s secure page and come back here. By paying you ask us to deliver the patterns at once and agree that downloading them ends your
-        14-day right to cancel (<Link to={`${href('/legal/terms-of-use')}#refunds`}>terms</Link>).
+        <Trans id="payments.pay.terms" components={{ 0: <Link to={`${href('/legal/terms-of-use')}#refunds`} /> }} />
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { href } from '@stitchhouse/shared';
 import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { signInHref } from '@stitchhouse/shared/auth/next.ts';
 import { pageCart, type CartLine } from '@stitchhouse/shared/cart/index.ts';
@@ -19,9 +20,10 @@ export interface ProblemBlockProps {
 
 /** What went wrong with this checkout, in words, and the button that moves it forward. */
 export function ProblemBlock({ problem, lines, currency, onRetry, onRemoveCode }: ProblemBlockProps) {
+  const { i18n } = useLingui();
   const explained = explainProblem(problem);
   const named = lines.filter((line) => explained.patternIds.includes(line.patternId));
-  const titleOf = (id: string) => lines.find((line) => line.patternId === id)?.title ?? 'A pattern';
+  const titleOf = (id: string) => lines.find((line) => line.patternId === id)?.title ?? i18n._('payments.problem.aPattern');
   const cart = pageCart();
 
   let actions: ReactNode;
@@ -29,14 +31,14 @@ export function ProblemBlock({ problem, lines, currency, onRetry, onRemoveCode }
     case 'sign_in':
       actions = (
         <LinkButton size="small" to={signInHref(href('/payment/send'))}>
-          Sign in
+          {i18n._('payments.signIn')}
         </LinkButton>
       );
       break;
     case 'browse':
       actions = (
         <LinkButton size="small" to={href('/patterns')}>
-          Browse patterns
+          {i18n._('payments.browse')}
         </LinkButton>
       );
       break;
@@ -44,18 +46,18 @@ export function ProblemBlock({ problem, lines, currency, onRetry, onRemoveCode }
       actions =
         named.length > 0 ? (
           <Button size="small" onClick={() => cart.removePatterns(named.map((l) => l.patternId))}>
-            Remove {named.length === 1 ? 'this pattern' : `these ${named.length} patterns`}
+            {i18n._('payments.problem.removeNamed', { count: named.length })}
           </Button>
         ) : (
           <Button size="small" onClick={onRetry}>
-            Try again
+            {i18n._('payments.tryAgain')}
           </Button>
         );
       break;
     case 'remove_code':
       actions = (
         <Button size="small" onClick={onRemoveCode}>
-          Remove the code
+          {i18n._('payments.code.remove')}
         </Button>
       );
       break;
@@ -63,10 +65,10 @@ export function ProblemBlock({ problem, lines, currency, onRetry, onRemoveCode }
       actions = (
         <>
           <Button size="small" onClick={() => lines.filter((l) => l.kind === 'wholesale_print').forEach((l) => cart.remove(l.patternId, l.kind))}>
-            Remove printed copies
+            {i18n._('payments.problem.removePrints')}
           </Button>
           <LinkButton size="small" variant="secondary" to={href('/account/wholesale')}>
-            Apply for wholesale
+            {i18n._('payments.problem.applyWholesale')}
           </LinkButton>
         </>
       );
@@ -74,7 +76,7 @@ export function ProblemBlock({ problem, lines, currency, onRetry, onRemoveCode }
     case 'retry':
       actions = (
         <Button size="small" onClick={onRetry}>
-          Try again
+          {i18n._('payments.tryAgain')}
         </Button>
       );
       break;
@@ -94,19 +96,29 @@ export function ProblemBlock({ problem, lines, currency, onRetry, onRemoveCode }
         </ul>
       ) : null}
       {changes.length > 0 ? (
-        <ul className={styles.changes} aria-label="Price changes">
+        <ul className={styles.changes} aria-label={i18n._('payments.problem.priceChanges')}>
           {changes.map((change) => (
             <li key={change.pattern_id}>
-              {titleOf(change.pattern_id)}:{' '}
-              {Number.isSafeInteger(change.old_unit_price_cents) ? <s>{formatMoney(change.old_unit_price_cents, currency)}</s> : null} now{' '}
-              {formatMoney(change.new_unit_price_cents, currency)}
+              {Number.isSafeInteger(change.old_unit_price_cents) ? (
+                <Trans
+                  id="payments.problem.priceChange"
+                  values={{
+                    title: titleOf(change.pattern_id),
+                    old: formatMoney(change.old_unit_price_cents, currency),
+                    now: formatMoney(change.new_unit_price_cents, currency),
+                  }}
+                  components={{ 0: <s /> }}
+                />
+              ) : (
+                i18n._('payments.problem.priceNow', { title: titleOf(change.pattern_id), now: formatMoney(change.new_unit_price_cents, currency) })
+              )}
             </li>
           ))}
         </ul>
       ) : null}
       {explained.action === 'sign_in' ? null : problem.code === 'wholesale_not_approved' ? (
         <p>
-          <Link to={href('/account/wholesale')}>What a wholesale account is</Link>
+          <Link to={href('/account/wholesale')}>{i18n._('payments.problem.whatWholesale')}</Link>
         </p>
       ) : null}
     </Alert>

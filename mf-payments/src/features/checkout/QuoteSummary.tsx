@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { formatBasisPoints, formatMoney, type Currency } from '@stitchhouse/shared/pricing.ts';
 import { countryName } from '@stitchhouse/shared/countries.ts';
 import { Skeleton } from '@stitchhouse/shared/ui/index.ts';
@@ -21,29 +22,33 @@ export function QuoteSummary({
   code: string | null;
   partnerApplied: string | null;
 }) {
+  const { i18n } = useLingui();
+  const place = countryName(country, i18n.locale);
   return (
     <div aria-live="polite" aria-busy={quoting || undefined}>
       {quote ? (
-        <dl className={styles.summary} aria-label={`Total in ${currency}`}>
-          <dt>Subtotal</dt>
+        <dl className={styles.summary} aria-label={i18n._('payments.quote.label', { currency })}>
+          <dt>{i18n._('payments.quote.subtotal')}</dt>
           <dd>{formatMoney(quote.subtotal_cents, currency)}</dd>
           {quote.discount_cents > 0 ? (
             <>
-              <dt>Discount{code ? ` (${code})` : ''}</dt>
+              <dt>{code ? i18n._('payments.quote.discountCode', { code }) : i18n._('payments.quote.discount')}</dt>
               <dd>−{formatMoney(quote.discount_cents, currency)}</dd>
             </>
           ) : null}
           <dt>
-            {quote.vat_rate_bp > 0 ? `VAT ${formatBasisPoints(quote.vat_rate_bp)} for ${countryName(country)}, included` : `No VAT for ${countryName(country)}`}
+            {quote.vat_rate_bp > 0
+              ? i18n._('payments.quote.vat', { rate: formatBasisPoints(quote.vat_rate_bp), country: place })
+              : i18n._('payments.quote.noVat', { country: place })}
           </dt>
           <dd>{formatMoney(quote.vat_cents, currency)}</dd>
           {partnerApplied ? (
             <>
-              <dt>Partner code</dt>
-              <dd data-testid="checkout-partner-code">{partnerApplied} applied</dd>
+              <dt>{i18n._('payments.partner.form')}</dt>
+              <dd data-testid="checkout-partner-code">{i18n._('payments.quote.partnerApplied', { code: partnerApplied })}</dd>
             </>
           ) : null}
-          <dt className={styles.total}>Total</dt>
+          <dt className={styles.total}>{i18n._('payments.quote.total')}</dt>
           <dd className={styles.total} data-testid="checkout-total">
             {formatMoney(quote.total_cents, currency)}
           </dd>
@@ -52,12 +57,12 @@ export function QuoteSummary({
       {quote ? (
         <ChargedCurrencyNote totalCents={quote.total_cents} currency={currency} />
       ) : quoting ? (
-        <div aria-label="Working out the total">
+        <div aria-label={i18n._('payments.quote.working')}>
           <Skeleton width="60%" />
           <Skeleton width="40%" />
         </div>
       ) : null}
-      {quoting && quote ? <p className={styles.meta}>Updating the total…</p> : null}
+      {quoting && quote ? <p className={styles.meta}>{i18n._('payments.quote.updating')}</p> : null}
     </div>
   );
 }

@@ -9,9 +9,9 @@ import { VAT_RATES } from '@stitchhouse/shared/pricing.ts';
  */
 export const CHECKOUT_COUNTRIES: readonly string[] = Object.keys(VAT_RATES);
 
-/** Every checkout country as select options, by English name (countryName: shared/src/countries.ts). */
-export function checkoutCountryOptions(): { value: string; label: string }[] {
-  return CHECKOUT_COUNTRIES.map((code) => ({ value: code, label: countryName(code) })).sort((a, b) => a.label.localeCompare(b.label, 'en'));
+/** Every checkout country as select options, by name in `locale` (the page's language; countryName: shared/src/countries.ts). */
+export function checkoutCountryOptions(locale = 'en'): { value: string; label: string }[] {
+  return CHECKOUT_COUNTRIES.map((code) => ({ value: code, label: countryName(code, locale) })).sort((a, b) => a.label.localeCompare(b.label, locale));
 }
 
 /**

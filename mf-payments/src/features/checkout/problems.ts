@@ -1,4 +1,5 @@
 // Every error code of the checkout function (payments contract) in words, with the way forward.
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
 import type { CheckoutErrorCode } from '@stitchhouse/shared/contracts/checkout.ts';
 import type { PaymentProblem } from '../../api/functions.ts';
 
@@ -56,90 +57,66 @@ export function priceChangesOf(details: unknown): PriceChange[] {
   );
 }
 
-/** Words for the checkout contract's codes (a code the contract does not name is a type error) and the shared `session` kind. */
+/** Words for the checkout contract's codes (a code the contract does not name is a type error) and the shared `session` kind: catalog ids, read when explained. */
 const WORDS: Partial<Record<CheckoutErrorCode | 'session', Omit<ExplainedProblem, 'patternIds'>>> = {
-  not_signed_in: { title: 'Please sign in to pay', message: 'Your cart is kept while you sign in.', action: 'sign_in' },
-  session: { title: 'Please sign in again', message: 'Your session has ended. Your cart is kept while you sign in.', action: 'sign_in' },
-  empty_cart: { title: 'Your cart is empty', message: 'Add a pattern from its page, then come back here to pay.', action: 'browse' },
-  invalid_request: {
-    title: 'The cart could not be read',
-    message: 'Something in this cart is not valid any more. Remove the patterns and add them again from their pages.',
-    action: 'retry',
-  },
+  not_signed_in: { title: /*i18n*/ 'payments.problem.signIn.title', message: /*i18n*/ 'payments.problem.signIn.message', action: 'sign_in' },
+  session: { title: /*i18n*/ 'payments.problem.session.title', message: /*i18n*/ 'payments.problem.session.message', action: 'sign_in' },
+  empty_cart: { title: /*i18n*/ 'payments.problem.emptyCart.title', message: /*i18n*/ 'payments.problem.emptyCart.message', action: 'browse' },
+  invalid_request: { title: /*i18n*/ 'payments.problem.invalidRequest.title', message: /*i18n*/ 'payments.problem.invalidRequest.message', action: 'retry' },
   invalid_quantity: {
-    title: 'Check the number of copies',
-    message: 'Each line needs a whole number of copies, at least the wholesale minimum.',
+    title: /*i18n*/ 'payments.problem.invalidQuantity.title',
+    message: /*i18n*/ 'payments.problem.invalidQuantity.message',
     action: 'fix_quantity',
   },
   pattern_unavailable: {
-    title: 'Some patterns are no longer sold',
-    message: 'The designer unpublished them after you added them to the cart. Remove them to pay for the rest.',
+    title: /*i18n*/ 'payments.problem.unavailable.title',
+    message: /*i18n*/ 'payments.problem.unavailable.message',
     action: 'remove_listed',
   },
-  price_changed: {
-    title: 'Prices changed since you added these patterns',
-    message: 'Your cart now shows the current prices. Check the new total, then pay to confirm it.',
-    action: 'confirm_prices',
-  },
-  mixed_currencies: {
-    title: 'One checkout per currency',
-    message: 'Patterns priced in different currencies are paid for separately. Pay for each currency group on its own.',
-    action: 'retry',
-  },
-  already_owned: {
-    title: 'You already own some of these patterns',
-    message: 'They are in your library already. Remove them from the cart to pay for the rest.',
-    action: 'remove_listed',
-  },
-  own_pattern: {
-    title: 'These are your own patterns',
-    message: 'Patterns from your own store are in your library already. Remove them to pay for the rest.',
-    action: 'remove_listed',
-  },
-  free_pattern: {
-    title: 'Free patterns need no checkout',
-    message: 'Remove them here and get them from the pattern page with “Get for free”.',
-    action: 'remove_listed',
-  },
+  price_changed: { title: /*i18n*/ 'payments.problem.priceChanged.title', message: /*i18n*/ 'payments.problem.priceChanged.message', action: 'confirm_prices' },
+  mixed_currencies: { title: /*i18n*/ 'payments.problem.mixedCurrencies.title', message: /*i18n*/ 'payments.problem.mixedCurrencies.message', action: 'retry' },
+  already_owned: { title: /*i18n*/ 'payments.problem.owned.title', message: /*i18n*/ 'payments.problem.owned.message', action: 'remove_listed' },
+  own_pattern: { title: /*i18n*/ 'payments.problem.own.title', message: /*i18n*/ 'payments.problem.own.message', action: 'remove_listed' },
+  free_pattern: { title: /*i18n*/ 'payments.problem.free.title', message: /*i18n*/ 'payments.problem.free.message', action: 'remove_listed' },
   wholesale_not_approved: {
-    title: 'Printed copies need an approved wholesale account',
-    message: 'Remove the printed copies, or apply for a wholesale account first.',
+    title: /*i18n*/ 'payments.problem.wholesale.title',
+    message: /*i18n*/ 'payments.problem.wholesale.message',
     action: 'remove_print_lines',
   },
   discount_invalid: {
-    title: 'That discount code does not work here',
-    message: 'Check the spelling, or whether it is for another store or pattern.',
+    title: /*i18n*/ 'payments.problem.discountInvalid.title',
+    message: /*i18n*/ 'payments.problem.discountInvalid.message',
     action: 'remove_code',
   },
   discount_expired: {
-    title: 'That discount code has expired',
-    message: 'Remove it to pay the full price, or ask the store for a new code.',
+    title: /*i18n*/ 'payments.problem.discountExpired.title',
+    message: /*i18n*/ 'payments.problem.discountExpired.message',
     action: 'remove_code',
   },
   discount_exhausted: {
-    title: 'That discount code has been used up',
-    message: 'It reached its usage limit. Remove it to pay the full price.',
+    title: /*i18n*/ 'payments.problem.discountExhausted.title',
+    message: /*i18n*/ 'payments.problem.discountExhausted.message',
     action: 'remove_code',
   },
   partner_code_invalid: {
-    title: 'That partner code is not known',
-    message: 'Check it with the partner who gave it to you, or leave the partner code empty.',
+    title: /*i18n*/ 'payments.problem.partnerInvalid.title',
+    message: /*i18n*/ 'payments.problem.partnerInvalid.message',
     action: 'remove_code',
   },
-  partner_code_own: {
-    title: 'That is your own partner code',
-    message: 'Your own purchases earn no commission; leave the partner code empty.',
-    action: 'remove_code',
+  partner_code_own: { title: /*i18n*/ 'payments.problem.partnerOwn.title', message: /*i18n*/ 'payments.problem.partnerOwn.message', action: 'remove_code' },
+  payments_unavailable: {
+    title: /*i18n*/ 'payments.problem.unavailablePayments.title',
+    message: /*i18n*/ 'payments.problem.unavailablePayments.message',
+    action: 'retry',
   },
-  payments_unavailable: { title: 'Payments are not available right now', message: 'Nothing was charged. Please try again in a few minutes.', action: 'retry' },
 };
 
-/** Our wording for a known code; the server's own sentence for anything newer; the shared wording for network and the like. */
+/** Our wording for a known code (in the page's language); the server's own sentence for anything newer; the shared wording for network and the like. */
 export function explainProblem(problem: PaymentProblem): ExplainedProblem {
   const known = WORDS[problem.code as CheckoutErrorCode];
   const patternIds = problem.code === 'price_changed' ? priceChangesOf(problem.details).map((c) => c.pattern_id) : patternIdsOf(problem.details);
-  if (known) return { ...known, patternIds };
-  return { title: 'The checkout did not start', message: problem.message, action: 'retry', patternIds };
+  if (known) return { title: i18n._(known.title), message: i18n._(known.message), action: known.action, patternIds };
+  return { title: i18n._('payments.problem.unknown.title'), message: problem.message, action: 'retry', patternIds };
 }
 
 export const DISCOUNT_CODES = new Set(['discount_invalid', 'discount_expired', 'discount_exhausted']);

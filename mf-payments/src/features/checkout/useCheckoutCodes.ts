@@ -1,3 +1,4 @@
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
 import { useState } from 'react';
 import { discountCodeEntrySchema, partnerCodeEntrySchema } from '@stitchhouse/shared/cart/codes.ts';
 import { useZodForm } from '@stitchhouse/shared/form/index.ts';
@@ -39,7 +40,10 @@ export function useCheckoutCodes() {
     quoted: (accepted: string | null) => setPartnerApplied(accepted),
     /** Puts a refused code's reason on its field and stops sending it; false when the problem is not a code's. */
     refuse(failure: PaymentProblem): boolean {
-      const reason = () => explainProblem(failure).title + '. ' + explainProblem(failure).message;
+      const reason = () => {
+        const explained = explainProblem(failure);
+        return i18n._('payments.code.refused', { title: explained.title, message: explained.message });
+      };
       if (DISCOUNT_CODES.has(failure.code) && code) {
         discountForm.rhf.setError('code', { type: 'server', message: reason() });
         setCode(null);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
 import { pageCart } from '@stitchhouse/shared/cart/index.ts';
 import { PaymentProblem } from '../../api/functions.ts';
 import { priceChangesOf } from './problems.ts';
@@ -6,9 +7,7 @@ import type { CheckoutCodes } from './useCheckoutCodes.ts';
 
 /** A failure as the checkout words it (anything that is not the function's own refusal: "something went wrong"). */
 export function asProblem(error: unknown): PaymentProblem {
-  return error instanceof PaymentProblem
-    ? error
-    : new PaymentProblem('unknown', 'Something went wrong on our side. Please try again in a moment.', undefined, undefined, true);
+  return error instanceof PaymentProblem ? error : new PaymentProblem('unknown', i18n._('payments.problem.ourSide'), undefined, undefined, true);
 }
 
 /** What the checkout shows as its problem, and how a refusal of the quote or of the payment lands. */

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react';
 import { signInHref } from '@stitchhouse/shared/auth/next.ts';
 import { emailOnlySchema } from '@stitchhouse/shared/auth/schemas.ts';
 import { useZodForm } from '@stitchhouse/shared/form/index.ts';
@@ -13,6 +14,7 @@ import * as styles from './Guest.module.css';
  * the address, and the success page offers to turn the guest into an account.
  */
 export function GuestChoice({ next }: { next: string }) {
+  const { i18n } = useLingui();
   // no error summary here: a wrong address takes the focus itself
   const form = useZodForm(emailOnlySchema, { email: '' }, { focus: 'field' });
   const [failure, setFailure] = useState<string | null>(null);
@@ -21,19 +23,19 @@ export function GuestChoice({ next }: { next: string }) {
       rememberGuestEmail(email);
       await startGuestSession(); // the session store re-renders the checkout
     } catch (caught) {
-      setFailure(caught instanceof Error ? caught.message : 'Guest checkout is not available right now.');
+      setFailure(caught instanceof Error ? caught.message : i18n._('payments.guest.unavailable'));
     }
   });
 
   return (
     <div className={styles.choice}>
       <section className={styles.option} aria-labelledby="guest-sign-in">
-        <h2 id="guest-sign-in">Have an account?</h2>
-        <p>Sign in and your patterns go straight to your library. Your cart is kept in this browser.</p>
-        <LinkButton to={signInHref(next)}>Sign in</LinkButton>
+        <h2 id="guest-sign-in">{i18n._('payments.guest.haveAccount')}</h2>
+        <p>{i18n._('payments.guest.signInText')}</p>
+        <LinkButton to={signInHref(next)}>{i18n._('payments.signIn')}</LinkButton>
       </section>
       <section className={styles.option} aria-labelledby="guest-checkout">
-        <h2 id="guest-checkout">Continue as guest</h2>
+        <h2 id="guest-checkout">{i18n._('payments.guest.continue')}</h2>
         <form
           onSubmit={(event) => {
             setFailure(null);
@@ -42,20 +44,20 @@ export function GuestChoice({ next }: { next: string }) {
           noValidate
         >
           <TextField
-            label="Email"
+            label={i18n._('payments.guest.email')}
             type="email"
             autoComplete="email"
             required
             {...form.field('email')}
-            hint="Your receipt and download links go here. You can create an account after paying."
+            hint={i18n._('payments.guest.emailHint')}
           />
           {failure ? (
-            <Alert tone="danger" title="Could not continue as guest">
+            <Alert tone="danger" title={i18n._('payments.guest.failed')}>
               {failure}
             </Alert>
           ) : null}
-          <Button type="submit" variant="secondary" busy={form.busy} busyLabel="Starting guest checkout…">
-            Continue as guest
+          <Button type="submit" variant="secondary" busy={form.busy} busyLabel={i18n._('payments.guest.starting')}>
+            {i18n._('payments.guest.continue')}
           </Button>
         </form>
       </section>

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react';
 import { saveGuestAccountSchema } from '@stitchhouse/shared/auth/schemas.ts';
 import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { Alert, Button, TextField } from '@stitchhouse/shared/ui/index.ts';
@@ -11,6 +12,7 @@ import * as styles from './Guest.module.css';
  * confirms the address.
  */
 export function SaveGuestPurchases({ defaultEmail }: { defaultEmail: string }) {
+  const { i18n } = useLingui();
   // no error summary here: the first wrong field takes the focus itself
   const form = useZodForm(saveGuestAccountSchema, { email: defaultEmail, password: '' }, { focus: 'field' });
   const [failure, setFailure] = useState<string | null>(null);
@@ -23,24 +25,23 @@ export function SaveGuestPurchases({ defaultEmail }: { defaultEmail: string }) {
       setSentTo(email);
       requestAnimationFrame(() => doneRef.current?.focus());
     } catch (caught) {
-      setFailure(caught instanceof Error ? caught.message : 'Your account could not be created.');
+      setFailure(caught instanceof Error ? caught.message : i18n._('payments.save.failedText'));
     }
   });
 
   if (sentTo) {
     return (
       <div ref={doneRef} tabIndex={-1}>
-        <Alert tone="success" title="Check your inbox">
-          We sent a link to <strong>{sentTo}</strong>. Open it to confirm the address: your account then keeps these patterns, and you sign in with this email
-          and password.
+        <Alert tone="success" title={i18n._('payments.save.inbox')}>
+          <Trans id="payments.save.sent" values={{ email: sentTo }} components={{ 0: <strong /> }} />
         </Alert>
       </div>
     );
   }
   return (
     <section className={styles.option} aria-labelledby="save-purchases">
-      <h2 id="save-purchases">Save your purchases: create an account</h2>
-      <p>You paid as a guest. With an account your patterns stay in your library on any device, with their updates.</p>
+      <h2 id="save-purchases">{i18n._('payments.save.title')}</h2>
+      <p>{i18n._('payments.save.text')}</p>
       <form
         onSubmit={(event) => {
           setFailure(null);
@@ -48,15 +49,15 @@ export function SaveGuestPurchases({ defaultEmail }: { defaultEmail: string }) {
         }}
         noValidate
       >
-        <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
-        <TextField label="Choose a password" type="password" autoComplete="new-password" required {...form.field('password')} />
+        <TextField label={i18n._('payments.guest.email')} type="email" autoComplete="email" required {...form.field('email')} />
+        <TextField label={i18n._('payments.save.password')} type="password" autoComplete="new-password" required {...form.field('password')} />
         {failure ? (
-          <Alert tone="danger" title="Your account could not be created">
+          <Alert tone="danger" title={i18n._('payments.save.failed')}>
             {failure}
           </Alert>
         ) : null}
-        <Button type="submit" busy={form.busy} busyLabel="Creating your account…">
-          Create my account
+        <Button type="submit" busy={form.busy} busyLabel={i18n._('payments.save.creating')}>
+          {i18n._('payments.save.create')}
         </Button>
       </form>
     </section>

@@ -1,5 +1,6 @@
 // Why a payment did not go through, in words: from the order (failure_code / failure_message
 // written by the webhook, status expired) or the `reason` the checkout's cancel link carries.
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
 import type { Order } from '../../api/orders.ts';
 
 export interface FailureReason {
@@ -8,42 +9,42 @@ export interface FailureReason {
   advice: string;
 }
 
+/** Catalog ids of each reason's title and advice, read when explained (in the page's language). */
 const REASONS: Record<string, Omit<FailureReason, 'code'>> = {
-  cancelled: { title: 'You left the payment page before paying', advice: 'Nothing was charged. Your cart is kept: try again when you are ready.' },
-  expired: { title: 'The payment page expired', advice: 'Payment pages stay open for a limited time. Nothing was charged; start the checkout again.' },
-  card_declined: { title: 'Your card was declined', advice: 'Nothing was charged. Try another card, or ask your bank why the payment was refused.' },
-  insufficient_funds: { title: 'Your card was declined for insufficient funds', advice: 'Nothing was charged. Try another card.' },
-  expired_card: { title: 'Your card has expired', advice: 'Nothing was charged. Try another card.' },
-  incorrect_cvc: {
-    title: 'The card’s security code was not correct',
-    advice: 'Nothing was charged. Check the three digits on the back of the card and try again.',
-  },
-  processing_error: { title: 'The card could not be processed', advice: 'Nothing was charged. Please try again in a moment.' },
+  cancelled: { title: /*i18n*/ 'payments.reason.cancelled.title', advice: /*i18n*/ 'payments.reason.cancelled.advice' },
+  expired: { title: /*i18n*/ 'payments.reason.expired.title', advice: /*i18n*/ 'payments.reason.expired.advice' },
+  card_declined: { title: /*i18n*/ 'payments.reason.cardDeclined.title', advice: /*i18n*/ 'payments.reason.cardDeclined.advice' },
+  insufficient_funds: { title: /*i18n*/ 'payments.reason.insufficientFunds.title', advice: /*i18n*/ 'payments.reason.insufficientFunds.advice' },
+  expired_card: { title: /*i18n*/ 'payments.reason.expiredCard.title', advice: /*i18n*/ 'payments.reason.expiredCard.advice' },
+  incorrect_cvc: { title: /*i18n*/ 'payments.reason.incorrectCvc.title', advice: /*i18n*/ 'payments.reason.incorrectCvc.advice' },
+  processing_error: { title: /*i18n*/ 'payments.reason.processingError.title', advice: /*i18n*/ 'payments.reason.processingError.advice' },
   payment_intent_authentication_failure: {
-    title: 'Your bank could not confirm it was you',
-    advice: 'The card needed an extra check (3-D Secure) and it did not succeed. Nothing was charged; try again or use another card.',
+    title: /*i18n*/ 'payments.reason.paymentIntentAuthenticationFailure.title',
+    advice: /*i18n*/ 'payments.reason.paymentIntentAuthenticationFailure.advice',
   },
-  authentication_required: {
-    title: 'Your bank asked for an extra check',
-    advice: 'The card needs 3-D Secure. Try again and complete the check your bank shows.',
-  },
-  pattern_unavailable: { title: 'A pattern in your cart is no longer sold', advice: 'Nothing was charged. Remove it at the checkout to pay for the rest.' },
-  price_changed: { title: 'A price changed while you were paying', advice: 'Nothing was charged. The checkout shows the current prices; confirm them to pay.' },
-  payments_unavailable: { title: 'Payments are not available right now', advice: 'Nothing was charged. Please try again in a few minutes.' },
+  authentication_required: { title: /*i18n*/ 'payments.reason.authenticationRequired.title', advice: /*i18n*/ 'payments.reason.authenticationRequired.advice' },
+  pattern_unavailable: { title: /*i18n*/ 'payments.reason.patternUnavailable.title', advice: /*i18n*/ 'payments.reason.patternUnavailable.advice' },
+  price_changed: { title: /*i18n*/ 'payments.reason.priceChanged.title', advice: /*i18n*/ 'payments.reason.priceChanged.advice' },
+  payments_unavailable: { title: /*i18n*/ 'payments.problem.unavailablePayments.title', advice: /*i18n*/ 'payments.problem.unavailablePayments.message' },
 };
 
 const UNKNOWN: Omit<FailureReason, 'code'> = {
-  title: 'The payment did not go through',
-  advice: 'Nothing was charged. Your cart is kept: try again, or contact us if it keeps happening.',
+  title: /*i18n*/ 'payments.reason.unknown.title',
+  advice: /*i18n*/ 'payments.reason.unknown.advice',
 };
+
+const words = (code: string, reason: Omit<FailureReason, 'code'>): FailureReason => ({ code, title: i18n._(reason.title), advice: i18n._(reason.advice) });
 
 /** The best explanation available: the order's own failure, its expiry, then the link's reason. */
 export function failureReason(order: Pick<Order, 'status' | 'failure_code' | 'failure_message'> | null, reasonParam: string | null): FailureReason {
-  if (order?.failure_code && REASONS[order.failure_code]) return { code: order.failure_code, ...REASONS[order.failure_code]! };
+  if (order?.failure_code && REASONS[order.failure_code]) return words(order.failure_code, REASONS[order.failure_code]!);
   if (order?.failure_code || order?.failure_message) {
-    return { code: order.failure_code ?? 'failed', title: UNKNOWN.title, advice: `${order.failure_message ?? ''} ${UNKNOWN.advice}`.trim() };
+    const advice = order.failure_message
+      ? i18n._('payments.reason.withMessage', { message: order.failure_message, advice: i18n._(UNKNOWN.advice) })
+      : i18n._(UNKNOWN.advice);
+    return { code: order.failure_code ?? 'failed', title: i18n._(UNKNOWN.title), advice };
   }
-  if (order?.status === 'expired') return { code: 'expired', ...REASONS.expired! };
-  if (reasonParam && REASONS[reasonParam]) return { code: reasonParam, ...REASONS[reasonParam]! };
-  return { code: 'unknown', ...UNKNOWN };
+  if (order?.status === 'expired') return words('expired', REASONS.expired!);
+  if (reasonParam && REASONS[reasonParam]) return words(reasonParam, REASONS[reasonParam]!);
+  return words('unknown', UNKNOWN);
 }
