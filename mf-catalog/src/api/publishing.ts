@@ -165,6 +165,10 @@ export async function loadEditablePattern(id: string, signal?: AbortSignal): Pro
   for (const r of [files, versions, wholesale]) if (r.error) fail(r.error, r.status);
   return {
     ...pattern,
+    // the editor edits the pattern itself, never a translation read for the page's language
+    title: pattern.originalTitle,
+    description: pattern.originalDescription,
+    translatedTo: null,
     files: (files.data ?? []).map((f) => ({
       format: f.format as PatternFormat,
       version: f.version,

@@ -14,6 +14,7 @@ import { PatternNotFound } from '../features/publish/PatternNotFound.tsx';
 import { PatternPreview } from '../features/publish/PatternPreview.tsx';
 import { patternsChanged } from '../features/publish/patternsChanged.ts';
 import { PublishPanel } from '../features/publish/PublishPanel.tsx';
+import { PatternTranslations } from '../features/publish/PatternTranslations.tsx';
 import { formValuesOf } from '../features/publish/schema.ts';
 import * as styles from '../features/publish/PatternEditor.module.css';
 
@@ -96,6 +97,10 @@ function ExistingPattern({ productId }: { productId: string }) {
             refresh();
           }}
         />
+      </section>
+      <section className={styles.panel} aria-labelledby="translations-title">
+        <h2 id="translations-title">{i18n._('catalog.publish.edit.translations')}</h2>
+        <PatternTranslations pattern={pattern} />
       </section>
       <section className={styles.panel} aria-labelledby="photos-title">
         <h2 id="photos-title">{i18n._('catalog.publish.edit.photos')}</h2>
