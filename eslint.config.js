@@ -29,6 +29,7 @@ const translated = [
   'mf-catalog/src/features/kits',
   'mf-catalog/src/features/reviews',
   'mf-catalog/src/features/views',
+  'mf-partners/src',
 ];
 /** JSX attributes a person reads or a screen reader speaks. */
 const VISIBLE_ATTRIBUTES = [

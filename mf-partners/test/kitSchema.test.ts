@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import '../src/messages.ts';
 import { isShopLink, kitSchema, parsePrice } from '../src/features/kits/kitSchema.ts';
 
 const good = {

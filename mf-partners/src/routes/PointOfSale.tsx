@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { describeError, href, useSession } from '@stitchhouse/shared';
 import { signInHref } from '@stitchhouse/shared/auth/next.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import * as styles from '../features/point-of-sale/pointOfSale.module.css';
  * upload, what it owes), a designer what shops owe them.
  */
 export default function PointOfSale() {
+  const { i18n } = useLingui();
   const { session, loading } = useSession();
   const userId = session && !session.user.is_anonymous ? session.user.id : '';
   const [chosen, setChosen] = useState<string | null>(null);
@@ -38,17 +40,17 @@ export default function PointOfSale() {
   if (loading || (userId && !stores.data && stores.status !== 'error')) {
     tools = (
       <div aria-busy="true">
-        <Spinner label="Loading your shop…" showLabel />
+        <Spinner label={i18n._('partners.pos.loadingShop')} showLabel />
       </div>
     );
   } else if (!userId) {
     tools = (
       <section className={styles.section} aria-labelledby="pos-signin">
-        <h2 id="pos-signin">Connect your shop</h2>
-        <p>Sign in with the account that owns your shop to create till keys, upload sales and see your statement.</p>
+        <h2 id="pos-signin">{i18n._('partners.pos.signIn.title')}</h2>
+        <p>{i18n._('partners.pos.signIn.body')}</p>
         <div className={styles.actions}>
-          <LinkButton to={signInHref(href('/point-of-sale-integration'))}>Sign in to connect your shop</LinkButton>
-          <Link to={href('/retailers')}>Stitchhouse for shops</Link>
+          <LinkButton to={signInHref(href('/point-of-sale-integration'))}>{i18n._('partners.pos.signIn')}</LinkButton>
+          <Link to={href('/retailers')}>{i18n._('partners.pos.forShops')}</Link>
         </div>
       </section>
     );
@@ -56,10 +58,10 @@ export default function PointOfSale() {
     tools = (
       <Alert
         tone="danger"
-        title="Your shop could not be loaded"
+        title={i18n._('partners.pos.shopFailed')}
         actions={
           <Button size="small" variant="secondary" onClick={() => void stores.refetch()}>
-            Try again
+            {i18n._('partners.tryAgain')}
           </Button>
         }
       >
@@ -69,13 +71,10 @@ export default function PointOfSale() {
   } else if (!shop) {
     tools = (
       <section className={styles.section} aria-labelledby="pos-open">
-        <h2 id="pos-open">Open a retail shop first</h2>
-        <p>
-          Till keys and sales uploads belong to a retail shop. Open one (its name and street address) on your account, then add the patterns you print to your
-          stock.
-        </p>
+        <h2 id="pos-open">{i18n._('partners.pos.open.title')}</h2>
+        <p>{i18n._('partners.pos.open.body')}</p>
         <div className={styles.actions}>
-          <LinkButton to={href('/account/store')}>Open a retail shop</LinkButton>
+          <LinkButton to={href('/account/store')}>{i18n._('partners.pos.open')}</LinkButton>
         </div>
       </section>
     );
@@ -83,7 +82,12 @@ export default function PointOfSale() {
     tools = (
       <>
         {shops.length > 1 ? (
-          <Select label="Shop" value={shop.id} onChange={(e) => setChosen(e.target.value)} options={shops.map((s) => ({ value: s.id, label: s.name }))} />
+          <Select
+            label={i18n._('partners.report.term.shop')}
+            value={shop.id}
+            onChange={(e) => setChosen(e.target.value)}
+            options={shops.map((s) => ({ value: s.id, label: s.name }))}
+          />
         ) : null}
         <TillKeys storeId={shop.id} plan={shop.plan} />
         <SalesUpload storeId={shop.id} currency={shop.currency} onImported={() => void queryClient.invalidateQueries({ queryKey: posKeys.settlements() })} />
@@ -94,19 +98,19 @@ export default function PointOfSale() {
 
   return (
     <div className={styles.page}>
-      <PageHeading
-        title="Point-of-sale integration"
-        eyebrow="For shops"
-        lead="Connect your shop’s till to Stitchhouse: read the patterns you carry, report the printed copies you sell, and settle the designers’ royalties once a month."
-      >
-        Point-of-sale integration
+      <PageHeading title={i18n._('partners.pos.title')} eyebrow={i18n._('partners.pos.eyebrow')} lead={i18n._('partners.pos.lead')}>
+        {i18n._('partners.pos.title')}
       </PageHeading>
       <Intro />
       {tools}
       {designers.map((d) => (
         <Settlement key={d.id} side="designer" storeId={d.id} />
       ))}
-      <QueryState query={docs} skeleton={<Spinner label="Preparing the examples…" showLabel />} errorTitle="The examples could not be prepared">
+      <QueryState
+        query={docs}
+        skeleton={<Spinner label={i18n._('partners.pos.examples.preparing')} showLabel />}
+        errorTitle={i18n._('partners.pos.examples.failed')}
+      >
         {(examples) => <ApiDocs functionsUrl={examples.url} patternId={examples.patternId} />}
       </QueryState>
     </div>

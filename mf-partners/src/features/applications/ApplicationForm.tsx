@@ -6,6 +6,9 @@ import { submitApplication, type PartnerApplication } from '../../api/applicatio
 import { countryOptions } from '@stitchhouse/shared/countries.ts';
 import * as styles from './applications.module.css';
 
+/** A web address's start, the same in every language. */
+const URL_START = 'https://';
+
 export interface ApplicationFormProps {
   programme: PartnerProgramme;
   /** The application being edited (pending) or corrected (rejected); null for a first one. */
@@ -55,7 +58,7 @@ export function ApplicationForm({ programme, existing, onSubmitted, onCancel }: 
           id={ids.website}
           label={i18n._('partners.apply.website')}
           type="url"
-          placeholder="https://"
+          placeholder={URL_START}
           autoComplete="url"
           required
           {...form.field('website')}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react';
 import { SUPPORTED_CURRENCIES } from '@stitchhouse/shared/money.ts';
 import { ErrorSummary, useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { Button, Select, TextArea, TextField } from '@stitchhouse/shared/ui/index.ts';
@@ -10,6 +11,9 @@ import * as styles from './kits.module.css';
 const IDS = { patternId: 'kit-pattern', title: 'kit-title', description: 'kit-description', price: 'kit-price', currency: 'kit-currency', url: 'kit-url' };
 const CURRENCY_OPTIONS = SUPPORTED_CURRENCIES.map((c) => ({ value: c, label: c }));
 
+/** A web address's start, the same in every language. */
+const URL_START = 'https://';
+
 export interface KitFormProps {
   /** The kit being edited; absent for a new one. */
   kit?: SupplierKit;
@@ -19,8 +23,15 @@ export interface KitFormProps {
 
 /** Create or edit a kit: its pattern, title, description, price with currency, and shop link. */
 export function KitForm({ kit, onSaved, onCancel }: KitFormProps) {
+  const { i18n } = useLingui();
   const [pattern, setPattern] = useState<PatternChoice | null>(
-    kit ? { id: kit.patternId, title: kit.patternTitle ?? 'A pattern no longer in the catalog', storeName: kit.patternStoreName ?? 'its designer' } : null,
+    kit
+      ? {
+          id: kit.patternId,
+          title: kit.patternTitle ?? i18n._('partners.kit.patternGone'),
+          storeName: kit.patternStoreName ?? i18n._('partners.kit.itsDesigner'),
+        }
+      : null,
   );
   const form = useZodForm(kitSchema, {
     patternId: kit?.patternId ?? '',
@@ -42,7 +53,7 @@ export function KitForm({ kit, onSaved, onCancel }: KitFormProps) {
       <form
         className={styles.form}
         noValidate
-        aria-label={kit ? `Edit the kit ${kit.title}` : 'New kit'}
+        aria-label={kit ? i18n._('partners.kit.form.edit', { title: kit.title }) : i18n._('partners.kit.new')}
         onSubmit={form.onSubmit(async (input) => {
           const values = {
             patternId: input.patternId,
@@ -60,30 +71,37 @@ export function KitForm({ kit, onSaved, onCancel }: KitFormProps) {
         <PatternPicker id={IDS.patternId} chosen={pattern} onChoose={choose} error={form.errors.patternId} />
         <TextField
           id={IDS.title}
-          label="Kit title"
-          hint="What is in the bundle, e.g. “Washed linen and shell buttons”."
+          label={i18n._('partners.kit.title')}
+          hint={i18n._('partners.kit.title.hint')}
           required
           maxLength={120}
           {...form.field('title')}
         />
         <TextArea
           id={IDS.description}
-          label="What the kit contains"
-          hint="Fabric, amounts, notions. Up to 1000 characters."
+          label={i18n._('partners.kit.description')}
+          hint={i18n._('partners.kit.description.hint')}
           rows={3}
           maxLength={1000}
           {...form.field('description')}
         />
         <div className={styles.priceRow}>
-          <TextField id={IDS.price} label="Price" hint="e.g. 24.50" inputMode="decimal" required {...form.field('price')} />
-          <Select id={IDS.currency} label="Currency" options={CURRENCY_OPTIONS} required {...form.field('currency')} />
+          <TextField
+            id={IDS.price}
+            label={i18n._('partners.kit.price')}
+            hint={i18n._('partners.kit.price.hint')}
+            inputMode="decimal"
+            required
+            {...form.field('price')}
+          />
+          <Select id={IDS.currency} label={i18n._('partners.report.term.currency')} options={CURRENCY_OPTIONS} required {...form.field('currency')} />
         </div>
         <TextField
           id={IDS.url}
-          label="Link to the kit in your shop"
+          label={i18n._('partners.kit.url')}
           type="url"
-          placeholder="https://"
-          hint="A full https:// address; makers open it in a new tab."
+          placeholder={URL_START}
+          hint={i18n._('partners.kit.url.hint')}
           required
           {...form.field('url')}
         />
@@ -93,11 +111,11 @@ export function KitForm({ kit, onSaved, onCancel }: KitFormProps) {
           </p>
         ) : null}
         <div className={styles.actions}>
-          <Button type="submit" busy={form.busy} busyLabel="Saving the kit…">
-            {kit ? 'Save changes' : 'Add the kit'}
+          <Button type="submit" busy={form.busy} busyLabel={i18n._('partners.kit.saving')}>
+            {kit ? i18n._('partners.apply.save') : i18n._('partners.kit.add')}
           </Button>
           <Button variant="ghost" onClick={onCancel}>
-            Cancel
+            {i18n._('partners.cancel')}
           </Button>
         </div>
       </form>

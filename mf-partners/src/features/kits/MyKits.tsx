@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import { describeError, href } from '@stitchhouse/shared';
-import { formatMoney } from '@stitchhouse/shared/money.ts';
+import { formatCount, formatMoney } from '../reports/format.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, QueryState, Skeleton, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { kitKeys, listMyKits, setKitArchived, type SupplierKit } from '../../api/kits.ts';
@@ -16,6 +17,7 @@ type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; kit: Supplie
  * and takes focus, so keyboard and screen-reader users know where they are.
  */
 export function MyKits({ supplierId }: { supplierId: string }) {
+  const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const kits = useQuery({ queryKey: kitKeys.mine(supplierId), queryFn: ({ signal }) => listMyKits(supplierId, signal) });
   const refetchKits = () => void queryClient.invalidateQueries({ queryKey: kitKeys.all });
@@ -31,14 +33,14 @@ export function MyKits({ supplierId }: { supplierId: string }) {
   const saved = (title: string) => {
     setEditing({ kind: 'none' });
     refetchKits();
-    announce('success', `Saved “${title}”.`);
+    announce('success', i18n._('partners.kit.saved', { title }));
   };
   const archive = async (kit: SupplierKit) => {
     setBusyId(kit.id);
     try {
       await setKitArchived(kit.id, !kit.archivedAt);
       refetchKits();
-      announce('success', kit.archivedAt ? `“${kit.title}” is listed again.` : `“${kit.title}” is archived: hidden from the catalog, its clicks kept.`);
+      announce('success', kit.archivedAt ? i18n._('partners.kit.restored', { title: kit.title }) : i18n._('partners.kit.archived', { title: kit.title }));
     } catch (err) {
       announce('danger', describeError(err).message);
     } finally {
@@ -48,21 +50,20 @@ export function MyKits({ supplierId }: { supplierId: string }) {
 
   return (
     <section className={styles.section} aria-labelledby="my-kits-heading" data-testid="my-kits">
-      <h2 id="my-kits-heading">My kits</h2>
+      <h2 id="my-kits-heading">{i18n._('partners.kits.title')}</h2>
       <p className={styles.muted}>
-        Clicks count each time a maker opens your shop from a kit (repeats by the same person within 30 minutes, and your own, are left out). Daily figures are
-        in your <Link to={href('/reports')}>reports</Link>.
+        <Trans id="partners.kits.clicks" components={{ 0: <Link to={href('/reports')} /> }} />
       </p>
       <div ref={noticeRef} tabIndex={-1} className={styles.notice}>
         {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       </div>
       {editing.kind === 'none' ? (
         <div className={styles.actions}>
-          <Button onClick={() => setEditing({ kind: 'new' })}>Add a kit</Button>
+          <Button onClick={() => setEditing({ kind: 'new' })}>{i18n._('partners.kits.add')}</Button>
         </div>
       ) : (
         <div className={styles.editor}>
-          <h3>{editing.kind === 'new' ? 'New kit' : `Edit “${editing.kit.title}”`}</h3>
+          <h3>{editing.kind === 'new' ? i18n._('partners.kit.new') : i18n._('partners.kit.editing', { title: editing.kit.title })}</h3>
           <KitForm
             key={editing.kind === 'edit' ? editing.kit.id : 'new'}
             kit={editing.kind === 'edit' ? editing.kit : undefined}
@@ -73,31 +74,31 @@ export function MyKits({ supplierId }: { supplierId: string }) {
       )}
       <QueryState
         query={kits}
-        errorTitle="Your kits could not be loaded"
+        errorTitle={i18n._('partners.kits.loadFailed')}
         skeleton={
           <>
-            <p className={styles.muted}>Loading your kits…</p>
+            <p className={styles.muted}>{i18n._('partners.kits.loading')}</p>
             <Skeleton width="100%" />
             <Skeleton width="80%" />
           </>
         }
-        empty={<p className={styles.muted}>You have no kits yet. Add one for a pattern your fabrics suit.</p>}
+        empty={<p className={styles.muted}>{i18n._('partners.kits.empty')}</p>}
       >
         {(list) => (
           <div className={styles.tableWrap}>
             <table className={styles.table}>
-              <caption className={styles.caption}>Your kits and their clicks</caption>
+              <caption className={styles.caption}>{i18n._('partners.kits.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Kit</th>
-                  <th scope="col">Pattern</th>
-                  <th scope="col">Price</th>
+                  <th scope="col">{i18n._('partners.report.term.kit')}</th>
+                  <th scope="col">{i18n._('partners.report.term.pattern')}</th>
+                  <th scope="col">{i18n._('partners.kit.price')}</th>
                   <th scope="col" className={styles.number}>
-                    Clicks
+                    {i18n._('partners.report.term.clicks')}
                   </th>
-                  <th scope="col">State</th>
+                  <th scope="col">{i18n._('partners.state')}</th>
                   <th scope="col">
-                    <VisuallyHidden>Actions</VisuallyHidden>
+                    <VisuallyHidden>{i18n._('partners.actions')}</VisuallyHidden>
                   </th>
                 </tr>
               </thead>
@@ -107,33 +108,38 @@ export function MyKits({ supplierId }: { supplierId: string }) {
                     <th scope="row">
                       <a href={kit.url} target="_blank" rel="noopener">
                         {kit.title}
-                        <VisuallyHidden> (opens your shop in a new tab)</VisuallyHidden>
+                        <VisuallyHidden> {i18n._('partners.kits.opensShop')}</VisuallyHidden>
                       </a>
                     </th>
                     <td>
                       {kit.patternTitle ? (
                         <Link to={href('/patterns/:productId', { productId: kit.patternId })}>{kit.patternTitle}</Link>
                       ) : (
-                        <span className={styles.muted}>No longer in the catalog</span>
+                        <span className={styles.muted}>{i18n._('partners.kits.gone')}</span>
                       )}
                     </td>
                     <td>{formatMoney(kit.priceCents, kit.currency)}</td>
                     <td className={styles.number} data-testid="kit-clicks">
-                      {kit.clicks}
+                      {formatCount(kit.clicks)}
                     </td>
-                    <td>{kit.archivedAt ? 'Archived' : kit.patternTitle ? 'Listed' : 'Hidden'}</td>
+                    <td>{i18n._('partners.kits.state', { state: kit.archivedAt ? 'archived' : kit.patternTitle ? 'listed' : 'hidden' })}</td>
                     <td className={styles.rowActions}>
-                      <Button size="small" variant="secondary" onClick={() => setEditing({ kind: 'edit', kit })} aria-label={`Edit ${kit.title}`}>
-                        Edit
+                      <Button
+                        size="small"
+                        variant="secondary"
+                        onClick={() => setEditing({ kind: 'edit', kit })}
+                        aria-label={i18n._('partners.kits.edit.label', { title: kit.title })}
+                      >
+                        {i18n._('partners.kits.edit')}
                       </Button>
                       <Button
                         size="small"
                         variant="ghost"
                         busy={busyId === kit.id}
                         onClick={() => void archive(kit)}
-                        aria-label={`${kit.archivedAt ? 'Restore' : 'Archive'} ${kit.title}`}
+                        aria-label={i18n._('partners.kits.archive.label', { restore: kit.archivedAt ? 'yes' : 'no', title: kit.title })}
                       >
-                        {kit.archivedAt ? 'Restore' : 'Archive'}
+                        {kit.archivedAt ? i18n._('partners.kits.restore') : i18n._('partners.kits.archive')}
                       </Button>
                     </td>
                   </tr>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react';
 import { describeError } from '@stitchhouse/shared';
 import { Button, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { findPatterns, type PatternChoice } from '../../api/kits.ts';
@@ -18,6 +19,7 @@ export interface PatternPickerProps {
  * is announced politely.
  */
 export function PatternPicker({ id, chosen, onChoose, error }: PatternPickerProps) {
+  const { i18n } = useLingui();
   const [query, setQuery] = useState('');
   const [state, setState] = useState<{ status: 'idle' | 'loading' | 'ready' | 'error'; hits: PatternChoice[]; message?: string }>({ status: 'idle', hits: [] });
   const statusId = useId();
@@ -46,10 +48,14 @@ export function PatternPicker({ id, chosen, onChoose, error }: PatternPickerProp
     return (
       <div className={styles.chosen}>
         <p id={id} tabIndex={-1}>
-          <strong>Pattern:</strong> {chosen.title} <span className={styles.muted}>by {chosen.storeName}</span>
+          <Trans
+            id="partners.kit.chosen"
+            values={{ title: chosen.title, store: chosen.storeName }}
+            components={{ 0: <strong />, 1: <span className={styles.muted} /> }}
+          />
         </p>
         <Button size="small" variant="ghost" onClick={() => onChoose(null)}>
-          Change pattern
+          {i18n._('partners.kit.changePattern')}
         </Button>
       </div>
     );
@@ -59,8 +65,8 @@ export function PatternPicker({ id, chosen, onChoose, error }: PatternPickerProp
     <div>
       <TextField
         id={id}
-        label="Pattern"
-        hint="Type part of the pattern’s title or its designer, then choose it from the matches."
+        label={i18n._('partners.report.term.pattern')}
+        hint={i18n._('partners.kit.pattern.hint')}
         type="search"
         autoComplete="off"
         required
@@ -70,21 +76,21 @@ export function PatternPicker({ id, chosen, onChoose, error }: PatternPickerProp
       />
       <p id={statusId} role="status" className={styles.muted}>
         {state.status === 'loading'
-          ? 'Searching…'
+          ? i18n._('partners.kit.searching')
           : state.status === 'error'
             ? state.message
             : state.status === 'ready'
               ? state.hits.length === 0
-                ? 'No published pattern matches these words.'
-                : `${state.hits.length} matching pattern${state.hits.length === 1 ? '' : 's'}.`
+                ? i18n._('partners.kit.noMatch')
+                : i18n._('partners.kit.matches', { count: state.hits.length })
               : ''}
       </p>
       {state.hits.length > 0 ? (
-        <ul className={styles.matches} aria-label="Matching patterns">
+        <ul className={styles.matches} aria-label={i18n._('partners.kit.matching')}>
           {state.hits.map((hit) => (
             <li key={hit.id}>
               <Button size="small" variant="secondary" onClick={() => onChoose(hit)}>
-                Choose {hit.title} <span className={styles.muted}>by {hit.storeName}</span>
+                <Trans id="partners.kit.choose" values={{ title: hit.title, store: hit.storeName }} components={{ 0: <span className={styles.muted} /> }} />
               </Button>
             </li>
           ))}

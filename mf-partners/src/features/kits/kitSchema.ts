@@ -1,6 +1,7 @@
 // The kit form's rules, worded as the database words them (check_kit() in
 // 20261123004100_supplier_kits.sql), so the form catches mistakes before the round trip.
 import * as z from '@stitchhouse/shared/zod.ts';
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
 import { SUPPORTED_CURRENCIES } from '@stitchhouse/shared/money.ts';
 
 const HOST = /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
@@ -23,28 +24,32 @@ export function parsePrice(value: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
+// The messages are read when a form is checked (zod's `error` functions), so they are in the
+// language the page is in then.
+const say = (id: string) => ({ error: () => i18n._(id) });
+
 export const kitSchema = z.object({
-  patternId: z.string().uuid('Pick the pattern this kit is for.'),
-  title: z.string().trim().min(3, 'A kit title needs 3 to 120 characters.').max(120, 'A kit title needs 3 to 120 characters.'),
-  description: z.string().trim().max(1000, 'A kit description can be at most 1000 characters.'),
+  patternId: z.string().uuid(say(/*i18n*/ 'partners.kit.rule.pattern')),
+  title: z.string().trim().min(3, say(/*i18n*/ 'partners.kit.rule.title')).max(120, say(/*i18n*/ 'partners.kit.rule.title')),
+  description: z.string().trim().max(1000, say(/*i18n*/ 'partners.kit.rule.description')),
   price: z
     .string()
     .trim()
-    .min(1, 'Enter the kit’s price, e.g. 24.50.')
+    .min(1, say(/*i18n*/ 'partners.kit.rule.priceMissing'))
     .transform((value, ctx) => {
       const cents = parsePrice(value);
       if (cents === null) {
-        ctx.addIssue({ code: 'custom', message: 'Enter the price as a number, e.g. 24.50.' });
+        ctx.addIssue({ code: 'custom', message: i18n._('partners.kit.rule.priceNumber') });
         return z.NEVER;
       }
       if (cents < 1 || cents > 10_000_000) {
-        ctx.addIssue({ code: 'custom', message: 'A kit price must be more than 0 and at most 100000.00.' });
+        ctx.addIssue({ code: 'custom', message: i18n._('partners.kit.rule.priceRange') });
         return z.NEVER;
       }
       return cents;
     }),
-  currency: z.enum(SUPPORTED_CURRENCIES, { message: 'Kit prices can be in EUR, GBP or USD.' }),
-  url: z.string().trim().refine(isShopLink, 'The shop link must be a full https:// address of your shop, e.g. https://yourshop.example/kits/harbour.'),
+  currency: z.enum(SUPPORTED_CURRENCIES, say(/*i18n*/ 'partners.kit.rule.currency')),
+  url: z.string().trim().refine(isShopLink, say(/*i18n*/ 'partners.kit.rule.url')),
 });
 
 export type KitFormOutput = z.output<typeof kitSchema>;

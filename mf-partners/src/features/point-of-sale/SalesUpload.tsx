@@ -1,8 +1,10 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react';
 import { describeError } from '@stitchhouse/shared';
 import { readSalesCsv } from '@stitchhouse/shared/pos/csv.ts';
 import { CSV_COLUMNS, csvSaleRowSchema, judgeLines, patternIdsOf, type LineVerdict } from '@stitchhouse/shared/pos/sales.ts';
-import { formatMoney, type Currency } from '@stitchhouse/shared/money.ts';
+import type { Currency } from '@stitchhouse/shared/money.ts';
+import { formatMoney } from '../reports/format.ts';
 import { Alert, Button, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { importSales, patternFactsFor, type ImportResult } from '../../api/pointOfSale.ts';
 import * as styles from './pointOfSale.module.css';
@@ -13,6 +15,18 @@ interface Preview {
   verdicts: LineVerdict[];
 }
 
+/** The CSV's own column name (the same in every language). */
+const EXTERNAL_ID = 'external_id';
+
+/** The template's download link; its words come from the catalog message around it. */
+function TemplateLink({ children }: { children?: ReactNode }) {
+  return (
+    <a href={`data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE)}`} download="in-shop-sales-template.csv">
+      {children}
+    </a>
+  );
+}
+
 const TEMPLATE = `${CSV_COLUMNS.join(',')}\r\nreceipt-2001-1,PATTERN_ID_FROM_YOUR_FEED,1,18.00,,2026-11-20\r\n`;
 
 /**
@@ -21,6 +35,7 @@ const TEMPLATE = `${CSV_COLUMNS.join(',')}\r\nreceipt-2001-1,PATTERN_ID_FROM_YOU
  * ones. The server judges every row again; a row imported before is reported, never added twice.
  */
 export function SalesUpload({ storeId, currency, onImported }: { storeId: string; currency: Currency; onImported?: () => void }) {
+  const { i18n } = useLingui();
   const inputId = useId();
   const [checking, setChecking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -37,7 +52,7 @@ export function SalesUpload({ storeId, currency, onImported }: { storeId: string
     setProblem(null);
     if (!file) return;
     if (file.size > 2 * 1024 * 1024) {
-      setProblem('This file is larger than 2 MB. Split it into smaller files (at most 5,000 sales each).');
+      setProblem(i18n._('partners.upload.tooLarge'));
       focusSummary();
       return;
     }
@@ -72,7 +87,7 @@ export function SalesUpload({ storeId, currency, onImported }: { storeId: string
         verdicts: preview.verdicts.map((v) => {
           const server = imported.results.find((r) => r.line === v.line);
           if (!server || server.status === 'accepted') return v;
-          return { line: v.line, external_id: v.external_id, status: 'rejected', reason: server.reason ?? 'Not imported' };
+          return { line: v.line, external_id: v.external_id, status: 'rejected', reason: server.reason ?? i18n._('partners.upload.notImported') };
         }),
       });
     } catch (err) {
@@ -88,64 +103,64 @@ export function SalesUpload({ storeId, currency, onImported }: { storeId: string
 
   return (
     <section className={styles.section} aria-labelledby="pos-upload" data-testid="sales-upload">
-      <h2 id="pos-upload">Upload in-shop sales (CSV)</h2>
+      <h2 id="pos-upload">{i18n._('partners.upload.title')}</h2>
       <p>
-        No till? Upload a CSV with a header row naming the columns <code className={styles.code}>{CSV_COLUMNS.join(', ')}</code>. Prices like{' '}
-        <code className={styles.code}>18.00</code>; currency may be left empty ({currency}); dates like <code className={styles.code}>2026-11-20</code>.{' '}
-        <a href={`data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE)}`} download="in-shop-sales-template.csv">
-          Download a template
-        </a>
-        .
+        <Trans
+          id="partners.upload.how"
+          values={{ columns: CSV_COLUMNS.join(', '), price: '18.00', currency, day: '2026-11-20' }}
+          components={{
+            0: <code className={styles.code} />,
+            1: <TemplateLink />,
+          }}
+        />
       </p>
       <div className={styles.fileInput}>
-        <label htmlFor={inputId}>Sales file (CSV)</label>
+        <label htmlFor={inputId}>{i18n._('partners.upload.file')}</label>
         <input id={inputId} type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} disabled={checking || importing} />
       </div>
-      {checking ? <Spinner label="Checking the file…" showLabel /> : null}
+      {checking ? <Spinner label={i18n._('partners.upload.checking')} showLabel /> : null}
       <div ref={summaryRef} tabIndex={-1} className={styles.notice} data-testid="upload-summary">
         {problem ? (
-          <Alert tone="danger" title="The file could not be used">
+          <Alert tone="danger" title={i18n._('partners.upload.unusable')}>
             {problem}
           </Alert>
         ) : null}
         {result ? (
-          <Alert tone={result.accepted > 0 ? 'success' : 'info'} title="Import finished">
-            Imported {result.accepted} {result.accepted === 1 ? 'sale' : 'sales'}
-            {result.duplicate > 0 ? `; ${result.duplicate} already imported before (not added again)` : ''}
-            {result.rejected > 0 ? `; ${result.rejected} ${result.rejected === 1 ? 'row' : 'rows'} with problems skipped` : ''}.
+          <Alert tone={result.accepted > 0 ? 'success' : 'info'} title={i18n._('partners.upload.done')}>
+            {i18n._('partners.upload.done.body', { accepted: result.accepted, duplicate: result.duplicate, rejected: result.rejected })}
           </Alert>
         ) : preview ? (
-          <Alert tone={bad > 0 ? 'warning' : 'info'} title={`${preview.fileName}: ${preview.verdicts.length} rows checked`}>
-            {good} ready to import{bad > 0 ? `, ${bad} with problems (marked below; they will not be imported)` : ''}.
+          <Alert tone={bad > 0 ? 'warning' : 'info'} title={i18n._('partners.upload.checked', { file: preview.fileName, count: preview.verdicts.length })}>
+            {i18n._('partners.upload.checked.body', { good, bad })}
           </Alert>
         ) : null}
       </div>
       {preview && !result ? (
         <div className={styles.actions}>
           <Button onClick={() => void runImport()} busy={importing} disabled={good === 0}>
-            Import {good} good {good === 1 ? 'row' : 'rows'}
+            {i18n._('partners.upload.import', { count: good })}
           </Button>
         </div>
       ) : null}
       {preview ? (
         <div className={styles.tableWrap}>
           <table className={styles.table} data-testid="upload-preview">
-            <caption className={styles.caption}>Rows of {preview.fileName}</caption>
+            <caption className={styles.caption}>{i18n._('partners.upload.rows', { file: preview.fileName })}</caption>
             <thead>
               <tr>
                 <th scope="col" className={styles.number}>
-                  Row
+                  {i18n._('partners.upload.row')}
                 </th>
-                <th scope="col">external_id</th>
-                <th scope="col">Pattern</th>
+                <th scope="col">{EXTERNAL_ID}</th>
+                <th scope="col">{i18n._('partners.report.term.pattern')}</th>
                 <th scope="col" className={styles.number}>
-                  Qty
+                  {i18n._('partners.upload.qty')}
                 </th>
                 <th scope="col" className={styles.number}>
-                  Price
+                  {i18n._('partners.kit.price')}
                 </th>
-                <th scope="col">Sold</th>
-                <th scope="col">Check</th>
+                <th scope="col">{i18n._('partners.upload.sold')}</th>
+                <th scope="col">{i18n._('partners.upload.check')}</th>
               </tr>
             </thead>
             <tbody>
@@ -165,7 +180,9 @@ export function SalesUpload({ storeId, currency, onImported }: { storeId: string
                       {v.status === 'accepted' ? formatMoney(v.sale.unit_price_cents, v.sale.currency ?? currency) : row.unit_price}
                     </td>
                     <td>{row.sold_at}</td>
-                    <td className={v.status === 'accepted' ? styles.good : styles.bad}>{v.status === 'accepted' ? 'OK' : `Problem: ${v.reason}`}</td>
+                    <td className={v.status === 'accepted' ? styles.good : styles.bad}>
+                      {v.status === 'accepted' ? i18n._('partners.upload.ok') : i18n._('partners.upload.problem', { reason: v.reason })}
+                    </td>
                   </tr>
                 );
               })}

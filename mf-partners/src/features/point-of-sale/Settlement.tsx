@@ -1,12 +1,11 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react';
 import { writeCsv } from '@stitchhouse/shared/csv.ts';
-import { formatMoney } from '@stitchhouse/shared/money.ts';
+import { formatCount, formatMoney, formatMonth } from '../reports/format.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, QueryState, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { posKeys, settlement, type SettlementRow } from '../../api/pointOfSale.ts';
 import * as styles from './pointOfSale.module.css';
-
-const monthName = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 const CSV_COLUMNS = [
   'month',
@@ -25,6 +24,7 @@ const CSV_COLUMNS = [
  * royalty. `side` says whose view it is: a shop sees what it owes, a designer what it is owed.
  */
 export function Settlement({ side, storeId }: { side: 'shop' | 'designer'; storeId: string }) {
+  const { i18n } = useLingui();
   const [months, setMonths] = useState(6);
   const from = new Date();
   from.setUTCMonth(from.getUTCMonth() - (months - 1), 1);
@@ -37,7 +37,7 @@ export function Settlement({ side, storeId }: { side: 'shop' | 'designer'; store
     placeholderData: keepPreviousData,
     select: (all) => all.filter((r) => (side === 'shop' ? r.shop_store_id : r.designer_store_id) === storeId),
   });
-  const title = side === 'shop' ? 'Royalties you owe' : 'Royalties owed to you from shops';
+  const title = side === 'shop' ? i18n._('partners.report.term.royaltiesYouOwe') : i18n._('partners.settlement.owedToYou');
 
   const download = (data: SettlementRow[]) => {
     const blob = new Blob([writeCsv(data, CSV_COLUMNS)], { type: 'text/csv' });
@@ -52,67 +52,61 @@ export function Settlement({ side, storeId }: { side: 'shop' | 'designer'; store
   return (
     <section className={styles.section} aria-labelledby={`pos-settlement-${side}`} data-testid={`settlement-${side}`}>
       <h2 id={`pos-settlement-${side}`}>{title}</h2>
-      <p className={styles.muted}>
-        {side === 'shop'
-          ? 'Each month, per designer: the printed copies you reported and the royalty you owe. Settle it by the 15th of the next month.'
-          : 'Printed copies of your patterns sold in shops, per month and shop: the royalty, the platform’s share and yours.'}
-      </p>
+      <p className={styles.muted}>{side === 'shop' ? i18n._('partners.settlement.shop.lead') : i18n._('partners.settlement.designer.lead')}</p>
       <div className={styles.actions}>
         <Button size="small" variant="secondary" onClick={() => setMonths((m) => m + 6)}>
-          Show six more months
+          {i18n._('partners.settlement.more')}
         </Button>
         {rows.data && rows.data.length > 0 ? (
           <>
             <Button size="small" variant="secondary" onClick={() => download(rows.data!)}>
-              Download CSV
+              {i18n._('partners.report.csv.download')}
             </Button>
             <Button size="small" variant="ghost" onClick={() => window.print()}>
-              Print statement
+              {i18n._('partners.settlement.print')}
             </Button>
           </>
         ) : null}
       </div>
       <QueryState
         query={rows}
-        errorTitle="The statement could not be loaded"
+        errorTitle={i18n._('partners.settlement.loadFailed')}
         skeleton={
           <>
-            <p className={styles.muted}>Loading the statement…</p>
+            <p className={styles.muted}>{i18n._('partners.settlement.loading')}</p>
             <Skeleton width="100%" />
           </>
         }
-        empty={<p className={styles.muted}>No in-shop sales since {monthName(fromIso)}.</p>}
+        empty={<p className={styles.muted}>{i18n._('partners.settlement.empty', { month: formatMonth(fromIso) })}</p>}
       >
         {(list) => (
           <div className={styles.tableWrap}>
             <table className={styles.table}>
-              <caption className={styles.caption}>
-                {title}, since {monthName(fromIso)}
-              </caption>
+              <caption className={styles.caption}>{i18n._('partners.settlement.caption', { title, month: formatMonth(fromIso) })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Month</th>
-                  <th scope="col">{side === 'shop' ? 'Designer' : 'Shop'}</th>
+                  <th scope="col">{i18n._('partners.settlement.month')}</th>
+                  <th scope="col">{side === 'shop' ? i18n._('partners.report.term.designer') : i18n._('partners.report.term.shop')}</th>
                   <th scope="col" className={styles.number}>
-                    Copies
+                    {i18n._('partners.report.term.copies')}
                   </th>
                   <th scope="col" className={styles.number}>
-                    Royalty
+                    {i18n._('partners.settlement.royalty')}
                   </th>
                   <th scope="col" className={styles.number}>
-                    Platform share
+                    {i18n._('partners.report.term.platformShare')}
                   </th>
                   <th scope="col" className={styles.number}>
-                    Designer’s share
+                    {i18n._('partners.settlement.designerShare')}
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {list.map((r) => (
                   <tr key={`${r.month}:${r.shop_store_id}:${r.designer_store_id}:${r.currency}`}>
-                    <th scope="row">{monthName(r.month)}</th>
+                    <th scope="row">{formatMonth(r.month)}</th>
                     <td>{side === 'shop' ? r.designer_name : r.shop_name}</td>
-                    <td className={styles.number}>{r.copies}</td>
+                    <td className={styles.number}>{formatCount(r.copies)}</td>
                     <td className={styles.number}>{formatMoney(r.royalty_cents, r.currency)}</td>
                     <td className={styles.number}>{formatMoney(r.platform_fee_cents, r.currency)}</td>
                     <td className={styles.number}>{formatMoney(r.designer_share_cents, r.currency)}</td>

@@ -1,15 +1,18 @@
 import { useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react';
+import { i18n as runtime } from '@stitchhouse/shared/i18n/index.ts';
 import { describeError, href } from '@stitchhouse/shared';
 import { useZodForm } from '@stitchhouse/shared/form/index.ts';
-import { formatDayTime } from '@stitchhouse/shared/money.ts';
 import * as z from '@stitchhouse/shared/zod.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, LinkButton, QueryState, Skeleton, TextField, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { createTillKey, listTillKeys, posKeys, revokeTillKey, type NewTillKey, type TillKey } from '../../api/pointOfSale.ts';
+import { formatDayTime } from '../reports/format.ts';
 import * as styles from './pointOfSale.module.css';
 
-const when = (iso: string | null) => (iso ? formatDayTime(iso) : 'Never');
-const NAME_RULE = 'Name the key (1 to 60 characters), e.g. “Front counter till”.';
+const when = (iso: string | null) => (iso ? formatDayTime(iso) : runtime._(/*i18n*/ 'partners.keys.never'));
+// read when the form is checked, in the page's language then
+const NAME_RULE = { error: () => runtime._(/*i18n*/ 'partners.keys.rule') };
 const keyNameSchema = z.object({ name: z.string().trim().min(1, NAME_RULE).max(60, NAME_RULE) });
 
 /**
@@ -17,6 +20,7 @@ const keyNameSchema = z.object({ name: z.string().trim().min(1, NAME_RULE).max(6
  * the list with prefix, created and last-used times, and revoke (asked twice: it cannot be undone).
  */
 export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'pro' }) {
+  const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const keys = useQuery({ queryKey: posKeys.tillKeys(storeId), queryFn: () => listTillKeys(storeId) });
   const refetchKeys = () => void queryClient.invalidateQueries({ queryKey: posKeys.tillKeys(storeId) });
@@ -54,7 +58,7 @@ export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'p
       await navigator.clipboard.writeText(created.key);
       setCopied(true);
     } catch {
-      announce('danger', 'Your browser did not let us copy. Select the key and copy it yourself.');
+      announce('danger', i18n._('partners.keys.copyFailed'));
     }
   };
 
@@ -64,7 +68,7 @@ export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'p
       await revokeTillKey(key.id);
       setConfirming(null);
       refetchKeys();
-      announce('success', `“${key.name}” is revoked. Tills using it get 401 from now on.`);
+      announce('success', i18n._('partners.keys.revoked', { name: key.name }));
     } catch (err) {
       announce('danger', describeError(err).message);
     } finally {
@@ -74,46 +78,45 @@ export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'p
 
   return (
     <section className={styles.section} aria-labelledby="pos-keys" data-testid="till-keys">
-      <h2 id="pos-keys">Till keys</h2>
+      <h2 id="pos-keys">{i18n._('partners.pos.keys.title')}</h2>
       {plan !== 'pro' ? (
         <Alert
           tone="info"
-          title="Till keys are part of the Pro plan"
+          title={i18n._('partners.keys.pro.title')}
           actions={
             <LinkButton to={href('/payment/subscription')} size="small">
-              See the Pro plan
+              {i18n._('partners.keys.pro.see')}
             </LinkButton>
           }
         >
-          Your shop is on the Free plan: the catalog feed and the sales endpoint answer 403 until it moves to Pro. You can upload sales as CSV below on any
-          plan.
+          {i18n._('partners.keys.pro.body')}
         </Alert>
       ) : null}
       {plan === 'pro' ? (
         <form className={styles.keyForm} onSubmit={create} noValidate>
-          <TextField label="Key name" hint="Which till or app uses it, e.g. “Front counter till”." maxLength={60} required {...keyForm.field('name')} />
+          <TextField label={i18n._('partners.keys.name')} hint={i18n._('partners.keys.name.hint')} maxLength={60} required {...keyForm.field('name')} />
           <Button type="submit" busy={keyForm.busy}>
-            Create key
+            {i18n._('partners.keys.create')}
           </Button>
         </form>
       ) : null}
       {created ? (
         <div ref={createdRef} tabIndex={-1} className={styles.notice} data-testid="new-key">
-          <Alert tone="warning" title={`Your new key “${created.name}”`}>
+          <Alert tone="warning" title={i18n._('partners.keys.new', { name: created.name })}>
             <p>
-              Copy it now and keep it in your till’s settings: <strong>this is the only time it is shown</strong>. We keep only a fingerprint of it.
+              <Trans id="partners.keys.new.body" components={{ 0: <strong /> }} />
             </p>
             <div className={styles.secret}>
               <code data-testid="new-key-value">{created.key}</code>
               <Button size="small" variant="secondary" onClick={() => void copy()}>
-                {copied ? 'Copied' : 'Copy key'}
+                {copied ? i18n._('partners.copy.copied') : i18n._('partners.keys.copy')}
               </Button>
               <Button size="small" variant="ghost" onClick={() => setCreated(null)}>
-                I have stored it
+                {i18n._('partners.keys.stored')}
               </Button>
             </div>
             <p role="status" className={styles.muted}>
-              {copied ? 'The key is on your clipboard.' : ''}
+              {copied ? i18n._('partners.keys.onClipboard') : ''}
             </p>
           </Alert>
         </div>
@@ -123,14 +126,14 @@ export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'p
       </div>
       <QueryState
         query={keys}
-        errorTitle="Your keys could not be loaded"
+        errorTitle={i18n._('partners.keys.loadFailed')}
         skeleton={
           <>
-            <p className={styles.muted}>Loading your keys…</p>
+            <p className={styles.muted}>{i18n._('partners.keys.loading')}</p>
             <Skeleton width="100%" />
           </>
         }
-        empty={<p className={styles.muted}>No keys yet. Create one for each till that reports sales.</p>}
+        empty={<p className={styles.muted}>{i18n._('partners.keys.empty')}</p>}
       >
         {(list) => (
           // A table on a wide screen; below 40rem of room each key is a block of label and value
@@ -138,16 +141,16 @@ export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'p
           // without sideways scrolling. The column headers stay the table's for screen readers.
           <div className={styles.keys}>
             <table className={`${styles.table} ${styles.keysTable}`}>
-              <caption className={styles.caption}>Your till keys</caption>
+              <caption className={styles.caption}>{i18n._('partners.keys.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Starts with</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">State</th>
+                  <th scope="col">{i18n._('partners.keys.col.name')}</th>
+                  <th scope="col">{i18n._('partners.keys.col.prefix')}</th>
+                  <th scope="col">{i18n._('partners.keys.col.created')}</th>
+                  <th scope="col">{i18n._('partners.keys.col.lastUsed')}</th>
+                  <th scope="col">{i18n._('partners.state')}</th>
                   <th scope="col">
-                    <VisuallyHidden>Actions</VisuallyHidden>
+                    <VisuallyHidden>{i18n._('partners.actions')}</VisuallyHidden>
                   </th>
                 </tr>
               </thead>
@@ -155,25 +158,38 @@ export function TillKeys({ storeId, plan }: { storeId: string; plan: 'free' | 'p
                 {list.map((key) => (
                   <tr key={key.id} data-key-id={key.id}>
                     <th scope="row">{key.name}</th>
-                    <td data-label="Starts with">
+                    <td data-label={i18n._('partners.keys.col.prefix')}>
                       <code className={styles.code}>{key.prefix}…</code>
                     </td>
-                    <td data-label="Created">{when(key.createdAt)}</td>
-                    <td data-label="Last used">{when(key.lastUsedAt)}</td>
-                    <td data-label="State">{key.revokedAt ? `Revoked ${when(key.revokedAt)}` : 'Active'}</td>
+                    <td data-label={i18n._('partners.keys.col.created')}>{when(key.createdAt)}</td>
+                    <td data-label={i18n._('partners.keys.col.lastUsed')}>{when(key.lastUsedAt)}</td>
+                    <td data-label={i18n._('partners.state')}>
+                      {key.revokedAt ? i18n._('partners.keys.revokedOn', { when: when(key.revokedAt) }) : i18n._('partners.keys.active')}
+                    </td>
                     <td className={styles.keyActions}>
                       {key.revokedAt ? null : confirming === key.id ? (
                         <span className={styles.actions}>
-                          <Button size="small" variant="danger" busy={busy === key.id} onClick={() => void revoke(key)} aria-label={`Yes, revoke ${key.name}`}>
-                            Yes, revoke
+                          <Button
+                            size="small"
+                            variant="danger"
+                            busy={busy === key.id}
+                            onClick={() => void revoke(key)}
+                            aria-label={i18n._('partners.keys.confirm.label', { name: key.name })}
+                          >
+                            {i18n._('partners.keys.confirm')}
                           </Button>
                           <Button size="small" variant="ghost" onClick={() => setConfirming(null)}>
-                            Keep it
+                            {i18n._('partners.keys.keep')}
                           </Button>
                         </span>
                       ) : (
-                        <Button size="small" variant="secondary" onClick={() => setConfirming(key.id)} aria-label={`Revoke ${key.name}`}>
-                          Revoke
+                        <Button
+                          size="small"
+                          variant="secondary"
+                          onClick={() => setConfirming(key.id)}
+                          aria-label={i18n._('partners.keys.revoke.label', { name: key.name })}
+                        >
+                          {i18n._('partners.keys.revoke')}
                         </Button>
                       )}
                     </td>

@@ -38,7 +38,7 @@ export function ExportCsv({ slug, from, to }: { slug: string; from: string; to: 
       </Button>
       {/* the file's link, clicked for the person once the CSV is complete */}
       <a ref={link} hidden aria-hidden="true" tabIndex={-1} href="#download">
-        download
+        {i18n._('partners.report.csv.download')}
       </a>
       {state === 'working' && progress ? (
         <Progress
