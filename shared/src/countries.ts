@@ -1,5 +1,6 @@
 // Countries in people's words, for stores (mf-account) and partners (mf-partners) alike: the EU
 // (with its VAT rates, which pricing.ts uses for checkout) and the other markets Stitchhouse sells to.
+import { formatLocale } from './formatLocale.ts';
 
 export interface VatRate {
   /** Standard rate in basis points (2100 = 21 %). */
@@ -93,7 +94,8 @@ const regionNames = new Map<string, Intl.DisplayNames>();
  * browser's locale data, ~45 ms of main thread on a fast machine, and a storefront names its
  * shop's country in its first screen.
  */
-export function countryName(code: string | null, locale = 'en'): string {
+/** (`locale` defaults to the page's active language.) */
+export function countryName(code: string | null, locale = formatLocale()): string {
   if (!code) return '';
   if (locale === 'en') {
     if (Object.hasOwn(EU_VAT_RATES, code)) return EU_VAT_RATES[code]!.name;

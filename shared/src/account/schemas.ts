@@ -9,32 +9,46 @@ import { emailSchema } from '../auth/schemas.ts';
 import { STORE_SLUG_RULE } from '../catalog/storeSlug.mjs';
 import { SUPPORTED_CURRENCIES } from '../money.ts';
 import { taxIdExample, taxIdMatchesCountry } from './taxId.ts';
+import { i18n } from '../i18n/index.ts';
+import { say, text } from '../zodMessage.ts';
 
 export const profileSchema = z.object({
-  displayName: z.string().trim().min(1, 'Enter the name other people will see.').max(80, 'Use at most 80 characters.'),
+  displayName: z.string().trim().min(1, say(/*i18n*/ 'shared.form.displayNameRequired')).max(80, atMost(80)),
 });
 
 /** A new address, and the current password to prove it is the account's owner asking. */
 export const emailChangeSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Enter your current password.'),
+  password: z.string().min(1, say(/*i18n*/ 'shared.account.currentPassword')),
 });
 
 export const STORE_KINDS = ['designer', 'retailer', 'supplier'] as const;
 export type StoreKind = (typeof STORE_KINDS)[number];
-export const STORE_KIND_LABELS: Record<StoreKind, string> = {
-  designer: 'Designer: I sell my own patterns',
-  retailer: 'Shop: I run a fabric or craft shop',
-  supplier: 'Supplier: I supply shops (approved partners only)',
+const STORE_KIND_IDS: Record<StoreKind, string> = {
+  designer: /*i18n*/ 'shared.account.kindDesigner',
+  retailer: /*i18n*/ 'shared.account.kindRetailer',
+  supplier: /*i18n*/ 'shared.account.kindSupplier',
+};
+/** Each kind's choice, in the page's language when read. */
+export const STORE_KIND_LABELS: Readonly<Record<StoreKind, string>> = {
+  get designer() {
+    return i18n._(STORE_KIND_IDS.designer);
+  },
+  get retailer() {
+    return i18n._(STORE_KIND_IDS.retailer);
+  },
+  get supplier() {
+    return i18n._(STORE_KIND_IDS.supplier);
+  },
 };
 
 /** A store's address (STORE_SLUG_RULE, the database's); reserved words are checked live by the server. */
 export const slugSchema = z
   .string()
   .trim()
-  .min(STORE_SLUG_RULE.min, `Use at least ${STORE_SLUG_RULE.min} characters.`)
-  .max(STORE_SLUG_RULE.max, `Use at most ${STORE_SLUG_RULE.max} characters.`)
-  .regex(STORE_SLUG_RULE.pattern, 'Use lowercase letters, digits and single hyphens between them, e.g. "blue-thimble".');
+  .min(STORE_SLUG_RULE.min, say(/*i18n*/ 'shared.form.atLeast', { count: STORE_SLUG_RULE.min }))
+  .max(STORE_SLUG_RULE.max, atMost(STORE_SLUG_RULE.max))
+  .regex(STORE_SLUG_RULE.pattern, say(/*i18n*/ 'shared.account.slugFormat'));
 
 /** A suggestion for the address from the store's name ("Blue Thimble Studio" → "blue-thimble-studio"). */
 export function slugFromName(name: string): string {
@@ -48,29 +62,39 @@ export function slugFromName(name: string): string {
     .replace(/-+$/, '');
 }
 
-const optional = (max: number, label: string) => z.string().trim().max(max, `${label}: use at most ${max} characters.`);
+/** "Use at most 80 characters." */
+function atMost(count: number) {
+  return say(/*i18n*/ 'shared.form.atMost', { count });
+}
+
+/** An optional field's limit, naming the field (`label` an id of shared's catalog): "Street: use at most 200 characters." */
+const optional = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: () => i18n._('shared.account.fieldAtMost', { field: i18n._(label), count: max }) });
 
 export const storeSchema = z
   .object({
-    name: z.string().trim().min(1, 'Enter your store’s name.').max(80, 'Use at most 80 characters.'),
+    name: z.string().trim().min(1, say(/*i18n*/ 'shared.account.storeName')).max(80, atMost(80)),
     slug: slugSchema,
-    kind: z.enum(STORE_KINDS, 'Choose what kind of store this is.'),
-    bio: z.string().max(5000, 'Keep the bio under 5,000 characters.'),
-    country: z.string().regex(/^[A-Z]{2}$/, 'Choose a country.'),
-    currency: z.enum(SUPPORTED_CURRENCIES, 'Choose a currency.'),
-    addressLine1: optional(200, 'Street'),
-    addressLine2: optional(200, 'Address line 2'),
-    city: optional(100, 'Town or city'),
-    postalCode: optional(20, 'Postcode'),
-    region: optional(100, 'Region'),
-    openingHours: z.string().max(500, 'Keep the opening hours under 500 characters.'),
+    kind: z.enum(STORE_KINDS, say(/*i18n*/ 'shared.account.storeKind')),
+    bio: z.string().max(5000, say(/*i18n*/ 'shared.account.bioTooLong', { count: 5000 })),
+    country: z.string().regex(/^[A-Z]{2}$/, say(/*i18n*/ 'shared.account.country')),
+    currency: z.enum(SUPPORTED_CURRENCIES, say(/*i18n*/ 'shared.account.currency')),
+    addressLine1: optional(200, /*i18n*/ 'shared.account.street'),
+    addressLine2: optional(200, /*i18n*/ 'shared.account.addressLine2'),
+    city: optional(100, /*i18n*/ 'shared.account.city'),
+    postalCode: optional(20, /*i18n*/ 'shared.account.postcode'),
+    region: optional(100, /*i18n*/ 'shared.account.region'),
+    openingHours: z.string().max(500, say(/*i18n*/ 'shared.account.openingHoursTooLong', { count: 500 })),
   })
   .superRefine((store, ctx) => {
     // stores_retailer_address: a shop has a street address customers can visit.
     if (store.kind !== 'retailer') return;
-    if (!store.addressLine1) ctx.addIssue({ code: 'custom', path: ['addressLine1'], message: 'A shop needs its street address.' });
-    if (!store.city) ctx.addIssue({ code: 'custom', path: ['city'], message: 'A shop needs its town or city.' });
-    if (!store.postalCode) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'A shop needs its postcode.' });
+    if (!store.addressLine1) ctx.addIssue({ code: 'custom', path: ['addressLine1'], message: text(/*i18n*/ 'shared.account.shopStreet') });
+    if (!store.city) ctx.addIssue({ code: 'custom', path: ['city'], message: text(/*i18n*/ 'shared.account.shopCity') });
+    if (!store.postalCode) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: text(/*i18n*/ 'shared.account.shopPostcode') });
   });
 export type StoreInput = z.infer<typeof storeSchema>;
 
@@ -89,29 +113,33 @@ export function sniffImageType(head: Uint8Array): (typeof IMAGE_TYPES)[number] |
 
 /** Why an image cannot be used, or null when it can. */
 export function imageProblem(size: number, head: Uint8Array): string | null {
-  if (size === 0) return 'This file is empty.';
-  if (size > IMAGE_MAX_BYTES) return `This image is ${(size / 1024 / 1024).toFixed(1)} MB; the limit is 10 MB.`;
-  if (!sniffImageType(head)) return 'This file is not a JPEG, PNG or WebP image (checked by its content, not its name).';
+  if (size === 0) return i18n._('shared.account.fileEmpty');
+  if (size > IMAGE_MAX_BYTES)
+    return i18n._('shared.account.imageTooLarge', {
+      size: new Intl.NumberFormat(i18n.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(size / 1024 / 1024),
+      limit: 10,
+    });
+  if (!sniffImageType(head)) return i18n._('shared.account.imageType');
   return null;
 }
 
 /** A wholesale application (wholesale_accounts): the tax number must fit the country. */
 export const wholesaleApplicationSchema = z
   .object({
-    businessName: z.string().trim().min(2, 'Enter the business’s registered name.').max(120, 'Use at most 120 characters.'),
-    country: z.string().regex(/^[A-Z]{2}$/, 'Choose the business’s country.'),
-    taxId: z.string().trim().min(1, 'Enter the VAT or tax number.'),
-    addressLine1: z.string().trim().min(3, 'Enter the street address.').max(200, 'Use at most 200 characters.'),
-    addressLine2: z.string().trim().max(200, 'Use at most 200 characters.'),
-    city: z.string().trim().min(1, 'Enter the town or city.').max(100, 'Use at most 100 characters.'),
-    postalCode: z.string().trim().min(2, 'Enter the postcode.').max(20, 'Use at most 20 characters.'),
-    region: z.string().trim().max(100, 'Use at most 100 characters.'),
+    businessName: z.string().trim().min(2, say(/*i18n*/ 'shared.account.businessName')).max(120, atMost(120)),
+    country: z.string().regex(/^[A-Z]{2}$/, say(/*i18n*/ 'shared.account.businessCountry')),
+    taxId: z.string().trim().min(1, say(/*i18n*/ 'shared.account.taxId')),
+    addressLine1: z.string().trim().min(3, say(/*i18n*/ 'shared.account.streetRequired')).max(200, atMost(200)),
+    addressLine2: z.string().trim().max(200, atMost(200)),
+    city: z.string().trim().min(1, say(/*i18n*/ 'shared.account.cityRequired')).max(100, atMost(100)),
+    postalCode: z.string().trim().min(2, say(/*i18n*/ 'shared.account.postcodeRequired')).max(20, atMost(20)),
+    region: z.string().trim().max(100, atMost(100)),
     website: z.union([
       z.literal(''),
       z
         .string()
         .trim()
-        .regex(/^https?:\/\/\S+$/, 'Enter the full address, starting with https://'),
+        .regex(/^https?:\/\/\S+$/, say(/*i18n*/ 'shared.account.website')),
     ]),
   })
   .superRefine((application, ctx) => {
@@ -120,7 +148,7 @@ export const wholesaleApplicationSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['taxId'],
-        message: `This does not look like a VAT or tax number for this country${example ? `, e.g. ${example}` : ''}.`,
+        message: example ? text(/*i18n*/ 'shared.account.taxIdWrongExample', { example }) : text(/*i18n*/ 'shared.account.taxIdWrong'),
       });
     }
   });
@@ -138,10 +166,10 @@ export function sniffCertificateType(head: Uint8Array): 'application/pdf' | 'ima
 
 /** Deleting the account: the current password, the app's code when one is set up, and a yes. */
 export const deleteAccountSchema = z.object({
-  password: z.string().min(1, 'Enter your current password.'),
+  password: z.string().min(1, say(/*i18n*/ 'shared.account.currentPassword')),
   code: z
     .string()
     .transform((code) => code.replace(/\s+/g, ''))
-    .pipe(z.union([z.literal(''), z.string().regex(/^\d{6}$/, 'The code is 6 digits, like 123456.')])),
-  confirm: z.literal('yes', 'Tick the box to confirm you want to delete your account.'),
+    .pipe(z.union([z.literal(''), z.string().regex(/^\d{6}$/, say(/*i18n*/ 'shared.form.codeFormat'))])),
+  confirm: z.literal('yes', say(/*i18n*/ 'shared.account.deleteConfirm')),
 });

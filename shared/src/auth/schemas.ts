@@ -6,10 +6,8 @@
 import '../zodNoEval.ts';
 import { z } from 'zod';
 import { i18n } from '../i18n/index.ts';
+import { say } from '../zodMessage.ts';
 import { commonPasswordMessage, PASSWORD_MIN_LENGTH, passwordRules } from './password.ts';
-
-/** A zod message from shared's catalog, in the language of the moment the check runs. */
-const say = (id: string) => ({ error: () => i18n._(id) });
 
 export const emailSchema = z
   .string()

@@ -5,15 +5,25 @@
 import '../zodNoEval.ts';
 import * as z from 'zod/mini';
 import { PATTERN_FORMATS } from './formats.ts';
-import { BODY_MEASUREMENTS, MEASUREMENT_NAMES, MEASUREMENT_RANGES_CM, type BodyMeasurement, type BodyMeasurementsCm } from './sizing.ts';
+import { BODY_MEASUREMENTS, MEASUREMENT_RANGES_CM, type BodyMeasurement, type BodyMeasurementsCm } from './sizing.ts';
 import { cmToInches, formatDecimal, roundToStep, toCm, type LengthUnit } from './units.ts';
 import { FABRIC_WIDTH_RANGE_CM } from './yardage.ts';
+import { i18n } from '../i18n/index.ts';
+import { say, text } from '../zodMessage.ts';
 
-export const patternFormatSchema = z.enum(PATTERN_FORMATS, { error: 'Format must be one of a4, us_letter, a0, projector' });
+/** The measurements' names in messages (shared's catalog). */
+const NAME_IDS: Record<BodyMeasurement, string> = {
+  bust: /*i18n*/ 'shared.measure.bust',
+  waist: /*i18n*/ 'shared.measure.waist',
+  hip: /*i18n*/ 'shared.measure.hip',
+};
+const measurementName = (measurement: BodyMeasurement) => i18n._(NAME_IDS[measurement]);
+
+export const patternFormatSchema = z.enum(PATTERN_FORMATS, say(/*i18n*/ 'shared.catalogForm.format'));
 
 const chartValue = z
-  .number({ error: 'Size chart measurements must be numbers (cm)' })
-  .check(z.positive({ error: 'Size chart measurements must be greater than 0 cm' }), z.lte(400, { error: 'Size chart measurements must be at most 400 cm' }));
+  .number(say(/*i18n*/ 'shared.catalogForm.chartNumber'))
+  .check(z.positive(say(/*i18n*/ 'shared.catalogForm.chartPositive')), z.lte(400, say(/*i18n*/ 'shared.catalogForm.chartMax', { max: 400 })));
 
 const chartMeasurements = z.object({
   bust: z.optional(chartValue),
@@ -28,18 +38,22 @@ export const sizeChartSchema = z.object({
       z.extend(chartMeasurements, {
         label: z
           .string()
-          .check(z.trim(), z.minLength(1, { error: 'Every size needs a label' }), z.maxLength(20, { error: 'Size labels are at most 20 characters' })),
+          .check(
+            z.trim(),
+            z.minLength(1, say(/*i18n*/ 'shared.catalogForm.sizeLabel')),
+            z.maxLength(20, say(/*i18n*/ 'shared.catalogForm.sizeLabelMax', { max: 20 })),
+          ),
         finished: z.optional(chartMeasurements),
       }),
     )
     .check(
-      z.maxLength(40, { error: 'A size chart has at most 40 sizes' }),
+      z.maxLength(40, say(/*i18n*/ 'shared.catalogForm.sizesMax', { max: 40 })),
       z.superRefine((sizes, ctx) => {
         const seen = new Set<string>();
         sizes.forEach((size, index) => {
           const key = size.label.toLowerCase();
           if (seen.has(key)) {
-            ctx.addIssue({ code: 'custom', path: [index, 'label'], message: `Size "${size.label}" appears twice` });
+            ctx.addIssue({ code: 'custom', path: [index, 'label'], message: text(/*i18n*/ 'shared.catalogForm.sizeTwice', { label: size.label }) });
           }
           seen.add(key);
         });
@@ -50,7 +64,7 @@ export const sizeChartSchema = z.object({
 function rangeMessage(measurement: BodyMeasurement, unit: LengthUnit): string {
   const { min, max } = MEASUREMENT_RANGES_CM[measurement];
   const show = (cm: number) => (unit === 'cm' ? `${cm} cm` : `${formatDecimal(cmToInches(cm))} in`);
-  return `${MEASUREMENT_NAMES[measurement]} must be between ${show(min)} and ${show(max)}`;
+  return i18n._('shared.catalogForm.range', { name: measurementName(measurement), min: show(min), max: show(max) });
 }
 
 /** zod/mini's transforms get the parse payload (classic wraps it with `ctx.addIssue`): a form message on it. */
@@ -68,13 +82,13 @@ const optionalNumber = (measurement: BodyMeasurement) =>
         if (trimmed === '') return undefined;
         const parsed = Number(trimmed);
         if (!Number.isFinite(parsed)) {
-          addIssue(ctx, `${MEASUREMENT_NAMES[measurement]} must be a number`);
+          addIssue(ctx, i18n._('shared.catalogForm.notNumber', { name: measurementName(measurement) }));
           return z.NEVER;
         }
         return parsed;
       }
       if (!Number.isFinite(value)) {
-        addIssue(ctx, `${MEASUREMENT_NAMES[measurement]} must be a number`);
+        addIssue(ctx, i18n._('shared.catalogForm.notNumber', { name: measurementName(measurement) }));
         return z.NEVER;
       }
       return value;
@@ -87,7 +101,7 @@ const optionalNumber = (measurement: BodyMeasurement) =>
  */
 export const bodyMeasurementsInputSchema = z.pipe(
   z.object({
-    unit: z._default(z.enum(['cm', 'in'], { error: 'Unit must be cm or in' }), 'cm'),
+    unit: z._default(z.enum(['cm', 'in'], say(/*i18n*/ 'shared.catalogForm.unit')), 'cm'),
     bust: optionalNumber('bust'),
     waist: optionalNumber('waist'),
     hip: optionalNumber('hip'),
@@ -108,7 +122,7 @@ export const bodyMeasurementsInputSchema = z.pipe(
       result[measurement] = roundToStep(cm, 0.1);
     }
     if (Object.keys(result).length === 0 && !outOfRange) {
-      addIssue(ctx, 'Enter at least one measurement: bust, waist or hip');
+      addIssue(ctx, i18n._('shared.catalogForm.oneMeasurement'));
     }
     return result;
   }),
@@ -138,20 +152,20 @@ export const yardageSchema = z
         .string()
         .check(
           z.trim(),
-          z.minLength(1, { error: 'Name the fabric (e.g. Main fabric, Lining)' }),
-          z.maxLength(80, { error: 'Fabric names are at most 80 characters' }),
+          z.minLength(1, say(/*i18n*/ 'shared.catalogForm.fabricName')),
+          z.maxLength(80, say(/*i18n*/ 'shared.catalogForm.fabricNameMax', { max: 80 })),
         ),
       width_cm: z
-        .number({ error: 'Fabric width must be a number of cm' })
+        .number(say(/*i18n*/ 'shared.catalogForm.widthNumber'))
         .check(
-          z.gte(FABRIC_WIDTH_RANGE_CM.min, { error: `Fabric width must be at least ${FABRIC_WIDTH_RANGE_CM.min} cm` }),
-          z.lte(FABRIC_WIDTH_RANGE_CM.max, { error: `Fabric width must be at most ${FABRIC_WIDTH_RANGE_CM.max} cm` }),
+          z.gte(FABRIC_WIDTH_RANGE_CM.min, say(/*i18n*/ 'shared.catalogForm.widthMin', { min: FABRIC_WIDTH_RANGE_CM.min })),
+          z.lte(FABRIC_WIDTH_RANGE_CM.max, say(/*i18n*/ 'shared.catalogForm.widthMax', { max: FABRIC_WIDTH_RANGE_CM.max })),
         ),
       metres_by_size: z.record(
-        z.string().check(z.trim(), z.minLength(1, { error: 'Size labels cannot be empty' })),
+        z.string().check(z.trim(), z.minLength(1, say(/*i18n*/ 'shared.catalogForm.sizeLabelEmpty'))),
         z
-          .number({ error: 'Metres must be a number' })
-          .check(z.positive({ error: 'Metres must be greater than 0' }), z.lte(100, { error: 'Metres must be at most 100' })),
+          .number(say(/*i18n*/ 'shared.catalogForm.metresNumber'))
+          .check(z.positive(say(/*i18n*/ 'shared.catalogForm.metresPositive')), z.lte(100, say(/*i18n*/ 'shared.catalogForm.metresMax', { max: 100 }))),
       ),
     }),
   )
@@ -161,7 +175,11 @@ export const yardageSchema = z
       entries.forEach((entry, index) => {
         const key = `${entry.fabric.toLowerCase()}@${entry.width_cm}`;
         if (seen.has(key)) {
-          ctx.addIssue({ code: 'custom', path: [index, 'width_cm'], message: `${entry.fabric} at ${entry.width_cm} cm is listed twice` });
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'width_cm'],
+            message: text(/*i18n*/ 'shared.catalogForm.fabricTwice', { fabric: entry.fabric, width: entry.width_cm }),
+          });
         }
         seen.add(key);
       });
