@@ -29,6 +29,11 @@ const translated = [
   'mf-catalog/src/features/kits',
   'mf-catalog/src/features/reviews',
   'mf-catalog/src/features/views',
+  'mf-catalog/src/features/publish',
+  'mf-catalog/src/features/download',
+  'mf-catalog/src/features/library',
+  'mf-catalog/src/features/storefront',
+  'mf-catalog/src/routes',
   'mf-partners/src',
 ];
 /** JSX attributes a person reads or a screen reader speaks. */
