@@ -5,11 +5,11 @@ import { callPaymentFunction } from './functions.ts';
 
 export type { RefundResult } from '@stitchhouse/shared/contracts/refund.ts';
 
-/** The reasons the payment provider records with a refund (Stripe's `reason`). */
+/** The reasons the payment provider records with a refund (Stripe's `reason`): catalog ids of their labels. */
 export const REFUND_REASONS: Record<(typeof REFUND_REASON_CODES)[number], string> = {
-  requested_by_customer: 'The buyer asked for it',
-  duplicate: 'Duplicate purchase',
-  fraudulent: 'Fraudulent purchase',
+  requested_by_customer: /*i18n*/ 'payments.refund.reason.requested',
+  duplicate: /*i18n*/ 'payments.refund.reason.duplicate',
+  fraudulent: /*i18n*/ 'payments.refund.reason.fraudulent',
 };
 export type RefundReason = keyof typeof REFUND_REASONS;
 

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { href, useSession } from '@stitchhouse/shared';
-import { PLANS, describeSaleFee } from '@stitchhouse/shared/plans.ts';
+import { PLANS } from '@stitchhouse/shared/plans.ts';
+import { Trans, useLingui } from '@lingui/react';
+import { saleFee } from '../features/shared/saleFee.ts';
 import { useQuery } from '@tanstack/react-query';
 import { LinkButton, PageHeading, QueryState } from '@stitchhouse/shared/ui/index.ts';
 import { myStores, storeKeys } from '../api/stores.ts';
@@ -14,6 +16,7 @@ import * as styles from '../features/shared/Hub.module.css';
 
 /** /payment: my purchases and receipts, my payouts, my store's plan, and for store owners sales (refunds) and discount codes. */
 export default function PaymentHub() {
+  const { i18n } = useLingui();
   const { session } = useSession();
   const userId = session?.user.id ?? '';
   const stores = useQuery({ queryKey: storeKeys.mine(userId), queryFn: ({ signal }) => myStores(userId, signal), enabled: userId !== '' });
@@ -22,14 +25,14 @@ export default function PaymentHub() {
 
   return (
     <div className={styles.layout}>
-      <PageHeading title="Payments" lead="What you bought, what you earn, and your store’s plan.">
-        Payments
+      <PageHeading title={i18n._('payments.hub.title')} lead={i18n._('payments.hub.lead')}>
+        {i18n._('payments.hub.title')}
       </PageHeading>
       {userId ? <Purchases userId={userId} /> : null}
 
       {userId && (ownsStores || payout.data?.account) ? (
         <section className={styles.section} aria-labelledby="payouts-title">
-          <h2 id="payouts-title">Your payouts</h2>
+          <h2 id="payouts-title">{i18n._('payments.hub.payouts')}</h2>
           <PayoutSummary status={payout} />
           <Transfers userId={userId} />
         </section>
@@ -37,16 +40,15 @@ export default function PaymentHub() {
 
       {userId ? (
         <section className={styles.section} aria-labelledby="plan-title">
-          <h2 id="plan-title">Your store’s plan</h2>
+          <h2 id="plan-title">{i18n._('payments.hub.plan')}</h2>
           <QueryState
             query={stores}
-            loadingLabel="Loading your stores"
+            loadingLabel={i18n._('payments.hub.loadingStores')}
             rows={1}
-            errorTitle="Your stores could not be loaded"
+            errorTitle={i18n._('payments.hub.storesError')}
             empty={
               <p className={styles.meta}>
-                You have no store yet. <Link to={href('/patterns/my-store')}>Open a store</Link> to sell your patterns; see{' '}
-                <Link to={href('/pricing')}>plans and fees</Link>.
+                <Trans id="payments.hub.noStore" components={{ 0: <Link to={href('/patterns/my-store')} />, 1: <Link to={href('/pricing')} /> }} />
               </p>
             }
           >
@@ -57,13 +59,13 @@ export default function PaymentHub() {
                     <div className={styles.row}>
                       <h3>{store.name}</h3>
                       <span className={styles.status} data-status={store.plan === 'pro' ? 'paid' : 'pending'}>
-                        {PLANS[store.plan]?.name ?? store.plan} plan
+                        {i18n._('payments.hub.planBadge', { plan: PLANS[store.plan]?.name ?? store.plan })}
                       </span>
                     </div>
-                    <p className={styles.meta}>Fee: {describeSaleFee(store.plan, store.currency)}, card processing included.</p>
+                    <p className={styles.meta}>{i18n._('payments.hub.fee', { fee: saleFee(i18n, store.plan, store.currency) })}</p>
                     <div className={styles.actions}>
                       <LinkButton size="small" variant="secondary" to={href('/payment/subscription', { store: store.id })}>
-                        {store.plan === 'pro' ? 'Manage plan and billing' : 'Compare plans'}
+                        {store.plan === 'pro' ? i18n._('payments.hub.manage') : i18n._('payments.hub.compare')}
                       </LinkButton>
                     </div>
                   </li>

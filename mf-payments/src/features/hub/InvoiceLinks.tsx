@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useLingui } from '@lingui/react';
 import { describeError } from '@stitchhouse/shared';
 import { invoiceNumberLabel } from '@stitchhouse/shared/invoiceNumber.ts';
 import { formatAmount, formatDay } from '@stitchhouse/shared/money.ts';
@@ -8,6 +9,7 @@ import * as styles from '../shared/Hub.module.css';
 
 /** An order's VAT invoice and credit notes, each downloaded as a PDF (the buyer's own, under RLS). */
 export function InvoiceLinks({ orderId, documents }: { orderId: string; documents: readonly InvoiceRef[] }) {
+  const { i18n } = useLingui();
   const [busy, setBusy] = useState<string | null>(null);
   const [done, setDone] = useState('');
   const [error, setError] = useState('');
@@ -28,7 +30,7 @@ export function InvoiceLinks({ orderId, documents }: { orderId: string; document
       a.download = file.fileName;
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      setDone(`${file.fileName} is downloaded.`);
+      setDone(i18n._('payments.invoice.downloaded', { file: file.fileName }));
     } catch (err) {
       setError(describeError(err).message);
     } finally {
@@ -37,16 +39,16 @@ export function InvoiceLinks({ orderId, documents }: { orderId: string; document
   };
 
   return (
-    <div className={styles.actions} aria-label="Invoice and credit notes" role="group">
+    <div className={styles.actions} aria-label={i18n._('payments.invoice.group')} role="group">
       {sorted.map((doc) => {
         const label = invoiceNumberLabel(doc.kind, doc.number);
         const text =
           doc.kind === 'invoice'
-            ? `VAT invoice ${label} (PDF)`
-            : `Credit note ${label}, ${formatAmount(-doc.gross_cents, doc.currency)} on ${formatDay(doc.issued_at)} (PDF)`;
+            ? i18n._('payments.invoice.invoice', { label })
+            : i18n._('payments.invoice.credit', { label, amount: formatAmount(-doc.gross_cents, doc.currency), day: formatDay(doc.issued_at) });
         return (
           <Button key={label} size="small" variant="secondary" disabled={busy !== null} onClick={() => void download(doc)} data-invoice={label}>
-            {busy === label ? `Preparing ${label}…` : text}
+            {busy === label ? i18n._('payments.invoice.preparing', { label }) : text}
           </Button>
         );
       })}
@@ -58,7 +60,7 @@ export function InvoiceLinks({ orderId, documents }: { orderId: string; document
         {done}
       </p>
       {error ? (
-        <Alert tone="danger" title="The PDF could not be downloaded">
+        <Alert tone="danger" title={i18n._('payments.invoice.failed')}>
           {error}
         </Alert>
       ) : null}

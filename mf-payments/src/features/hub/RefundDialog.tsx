@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useLingui } from '@lingui/react';
 import { REFUND_REASON_CODES } from '@stitchhouse/shared/contracts/refund.ts';
 import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import * as z from '@stitchhouse/shared/zod.ts';
@@ -23,6 +24,7 @@ const refundFormSchema = z.object({ reason: z.enum(REFUND_REASON_CODES) });
  * The money goes back at once; the buyer loses the download when the provider confirms.
  */
 export function RefundDialog({ target, onClose, onRefunded }: { target: RefundTarget; onClose(): void; onRefunded(target: RefundTarget): void }) {
+  const { i18n } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   const form = useZodForm(refundFormSchema, { reason: 'requested_by_customer' });
   const [error, setError] = useState<string | null>(null);
@@ -40,35 +42,32 @@ export function RefundDialog({ target, onClose, onRefunded }: { target: RefundTa
       onRefunded(target);
       onClose();
     } catch (caught) {
-      setError(caught instanceof PaymentProblem ? caught.message : 'The refund could not be made. Please try again.');
+      setError(caught instanceof PaymentProblem ? caught.message : i18n._('payments.refund.failedText'));
     }
   });
 
   return (
     <dialog ref={ref} className={styles.dialog} aria-labelledby="refund-title" onClose={onClose}>
       <form className={styles.form} onSubmit={submit}>
-        <h2 id="refund-title">Refund {target.what}?</h2>
-        <p>
-          {target.amount} goes back to the buyer of order {target.orderNumber}, and they can no longer download
-          {target.itemId ? ' this pattern' : ' these patterns'}. Your share of the sale is taken back. This cannot be undone.
-        </p>
+        <h2 id="refund-title">{i18n._('payments.refund.title', { what: target.what })}</h2>
+        <p>{i18n._('payments.refund.text', { amount: target.amount, number: target.orderNumber, scope: target.itemId ? 'line' : 'order' })}</p>
         <Select
-          label="Reason"
-          hint="Kept with the refund at the payment provider."
+          label={i18n._('payments.refund.reason')}
+          hint={i18n._('payments.refund.reasonHint')}
           {...form.field('reason')}
-          options={Object.entries(REFUND_REASONS).map(([value, label]) => ({ value, label }))}
+          options={Object.entries(REFUND_REASONS).map(([value, label]) => ({ value, label: i18n._(label) }))}
         />
         {error ? (
-          <Alert tone="danger" title="Not refunded">
+          <Alert tone="danger" title={i18n._('payments.refund.failed')}>
             {error}
           </Alert>
         ) : null}
         <div className={styles.actions}>
-          <Button type="submit" variant="danger" busy={form.busy} busyLabel="Refunding…">
-            Refund {target.amount}
+          <Button type="submit" variant="danger" busy={form.busy} busyLabel={i18n._('payments.refund.busy')}>
+            {i18n._('payments.refund.submit', { amount: target.amount })}
           </Button>
           <Button variant="secondary" onClick={onClose} disabled={form.busy}>
-            Cancel
+            {i18n._('payments.cancel')}
           </Button>
         </div>
       </form>

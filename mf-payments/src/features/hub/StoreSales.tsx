@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useLive } from '@stitchhouse/shared/query/live.ts';
 import { Alert, Button, EmptyState, QueryState } from '@stitchhouse/shared/ui/index.ts';
@@ -47,6 +48,7 @@ const isRefunded = (order: SaleOrder, item: SaleItem) => !!item.refunded_at || o
  * shows "refund pending" until the provider's charge.refunded webhook has landed.
  */
 export function StoreSales({ storeIds }: { storeIds: string[] }) {
+  const { i18n } = useLingui();
   const sales = useQuery({ queryKey: orderKeys.sales(storeIds), queryFn: ({ signal }) => storeSales(storeIds, signal) });
   const [target, setTarget] = useState<RefundTarget | null>(null);
   const [pending, setPending] = useState<Set<string>>(new Set());
@@ -82,29 +84,27 @@ export function StoreSales({ storeIds }: { storeIds: string[] }) {
 
   return (
     <section className={styles.section} aria-labelledby="sales-title">
-      <h2 id="sales-title">Recent sales</h2>
+      <h2 id="sales-title">{i18n._('payments.sales.title')}</h2>
       {storeIds.map((id) => (
         <SaleNotices key={id} storeId={id} storeIds={storeIds} onSale={() => setNewSales((n) => n + 1)} />
       ))}
       <div role="status" aria-live="polite">
-        {newSales > 0 ? (
-          <Alert tone="success">{newSales === 1 ? 'A new sale just arrived' : `${newSales} new sales just arrived`}: the list below is up to date.</Alert>
-        ) : null}
+        {newSales > 0 ? <Alert tone="success">{i18n._('payments.sales.new', { count: newSales })}</Alert> : null}
       </div>
       {done ? <Alert tone="success">{done}</Alert> : null}
       <QueryState
         query={sales}
-        loadingLabel="Loading your sales"
-        errorTitle="Your sales could not be loaded"
+        loadingLabel={i18n._('payments.sales.loading')}
+        errorTitle={i18n._('payments.sales.error')}
         keepDataOnError
         empty={
-          <EmptyState headingLevel={3} title="No sales yet">
-            Paid orders of your patterns appear here; you can refund them from here.
+          <EmptyState headingLevel={3} title={i18n._('payments.sales.none')}>
+            {i18n._('payments.sales.noneText')}
           </EmptyState>
         }
       >
         {() => (
-          <ul className={styles.list} aria-label="Sales of your patterns">
+          <ul className={styles.list} aria-label={i18n._('payments.sales.list')}>
             {orders.map((order) => {
               const open = order.items.filter((item) => !isRefunded(order, item));
               const orderAmount = formatAmount(
@@ -114,9 +114,9 @@ export function StoreSales({ storeIds }: { storeIds: string[] }) {
               return (
                 <li key={order.id} className={styles.card} data-order-id={order.id}>
                   <div className={styles.row}>
-                    <h3>Order {order.number}</h3>
+                    <h3>{i18n._('payments.error.order', { number: order.number })}</h3>
                     <span className={styles.status} data-status={order.status}>
-                      {ORDER_STATUS_LABEL[order.status] ?? order.status}
+                      {ORDER_STATUS_LABEL[order.status] ? i18n._(ORDER_STATUS_LABEL[order.status]) : order.status}
                     </span>
                   </div>
                   <p className={styles.meta}>
@@ -126,32 +126,40 @@ export function StoreSales({ storeIds }: { storeIds: string[] }) {
                   <ul className={styles.items}>
                     {order.items.map((item) => (
                       <li key={item.id}>
-                        {item.title ?? 'Pattern'}
-                        {item.kind === 'wholesale_print' ? ` × ${item.quantity} printed` : ''} — {formatAmount(lineAmount(item), order.currency)}{' '}
+                        {i18n._('payments.sales.line', {
+                          title: item.title ?? i18n._('payments.success.pattern'),
+                          print: item.kind === 'wholesale_print' ? 'yes' : 'no',
+                          count: item.quantity,
+                          amount: formatAmount(lineAmount(item), order.currency),
+                        })}{' '}
                         {isRefunded(order, item) ? (
                           <span className={styles.status} data-status="refunded">
-                            Refunded
+                            {i18n._('payments.status.refunded')}
                           </span>
                         ) : isPending(order, item) ? (
                           <span className={styles.status} data-status="pending_refund" role="status">
-                            Refund pending
+                            {i18n._('payments.sales.pending')}
                           </span>
                         ) : order.items.length > 1 ? (
                           <Button
                             size="small"
                             variant="ghost"
-                            aria-label={`Refund ${item.title ?? 'this line'} of order ${order.number}`}
+                            aria-label={
+                              item.title
+                                ? i18n._('payments.sales.refundLineLabel', { title: item.title, number: order.number })
+                                : i18n._('payments.sales.refundThisLineLabel', { number: order.number })
+                            }
                             onClick={() =>
                               setTarget({
                                 orderId: order.id,
                                 orderNumber: order.number,
                                 itemId: item.id,
-                                what: `“${item.title ?? 'this pattern'}”`,
+                                what: item.title ? i18n._('payments.sales.quoted', { title: item.title }) : i18n._('payments.sales.thisPattern'),
                                 amount: formatAmount(lineAmount(item), order.currency),
                               })
                             }
                           >
-                            Refund this line
+                            {i18n._('payments.sales.refundLine')}
                           </Button>
                         ) : null}
                       </li>
@@ -162,12 +170,18 @@ export function StoreSales({ storeIds }: { storeIds: string[] }) {
                       <Button
                         size="small"
                         variant="secondary"
-                        aria-label={`Refund order ${order.number}`}
+                        aria-label={i18n._('payments.sales.refundOrderLabel', { number: order.number })}
                         onClick={() =>
-                          setTarget({ orderId: order.id, orderNumber: order.number, itemId: null, what: `order ${order.number}`, amount: orderAmount })
+                          setTarget({
+                            orderId: order.id,
+                            orderNumber: order.number,
+                            itemId: null,
+                            what: i18n._('payments.sales.orderWhat', { number: order.number }),
+                            amount: orderAmount,
+                          })
                         }
                       >
-                        Refund {open.length === order.items.length ? 'order' : 'the rest of the order'}
+                        {open.length === order.items.length ? i18n._('payments.sales.refundOrder') : i18n._('payments.sales.refundRest')}
                       </Button>
                     </div>
                   ) : null}
@@ -183,7 +197,7 @@ export function StoreSales({ storeIds }: { storeIds: string[] }) {
           onClose={() => setTarget(null)}
           onRefunded={(t) => {
             setPending((was) => new Set(was).add(`${t.orderId}:${t.itemId ?? ''}`));
-            setDone(`Refund of ${t.amount} sent. The buyer’s access ends when the payment provider confirms it, usually within seconds.`);
+            setDone(i18n._('payments.sales.refundSent', { amount: t.amount }));
           }}
         />
       ) : null}
