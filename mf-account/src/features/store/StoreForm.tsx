@@ -1,7 +1,7 @@
 import { href } from '@stitchhouse/shared';
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react';
-import { STORE_KINDS, slugFromName, storeSchema, type StoreKind } from '@stitchhouse/shared/account/schemas.ts';
+import { STORE_KINDS, STORE_KIND_LABELS, slugFromName, storeSchema, type StoreKind } from '@stitchhouse/shared/account/schemas.ts';
 import { ErrorSummary, useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { SUPPORTED_CURRENCIES } from '@stitchhouse/shared/money.ts';
 import { Alert, Button, Card, Select, TextArea, TextField } from '@stitchhouse/shared/ui/index.ts';
@@ -26,12 +26,7 @@ const IDS = {
   openingHours: 'store-hours',
 };
 
-/** What each kind of store is, as the form offers it, and its short name (message ids of the account catalog). */
-const KIND_CHOICES: Record<StoreKind, string> = {
-  designer: /*i18n*/ 'account.storeKind.designerChoice',
-  retailer: /*i18n*/ 'account.storeKind.retailerChoice',
-  supplier: /*i18n*/ 'account.storeKind.supplierChoice',
-};
+/** Each kind of store's short name (message ids of the account catalog); the form's choices are shared's STORE_KIND_LABELS. */
 const KIND_NAMES: Record<StoreKind, string> = {
   designer: /*i18n*/ 'account.storeKind.designer',
   retailer: /*i18n*/ 'account.storeKind.retailer',
@@ -94,7 +89,7 @@ export function StoreForm({ store, canSupply, onSaved }: StoreFormProps) {
           <Select
             id={IDS.kind}
             label={i18n._('account.storeForm.kindLabel')}
-            options={kinds.map((k) => ({ value: k, label: i18n._(KIND_CHOICES[k]) }))}
+            options={kinds.map((k) => ({ value: k, label: STORE_KIND_LABELS[k] }))}
             required
             {...form.field('kind')}
           />
