@@ -10,7 +10,7 @@ import { patternsChanged } from './patternsChanged.ts';
 import { translationSchema } from './translationSchema.ts';
 import * as styles from './PatternTranslations.module.css';
 
-export interface PatternTranslationsProps {
+interface PatternTranslationsProps {
   pattern: { id: string; title: string; languages: string[] };
 }
 
