@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { href } from '@stitchhouse/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { QueryState } from '@stitchhouse/shared/ui/index.ts';
@@ -8,43 +9,48 @@ import { ConnectButton } from './ConnectButton.tsx';
 import { requirementWords } from './requirements.ts';
 import * as styles from '../shared/Hub.module.css';
 
+/** Catalog ids of each stage's label and sentence. */
 const STAGE_TEXT = {
-  not_connected: { label: 'Not connected', text: 'Connect a payout account to receive the money from your sales. Until then your share is held for you.' },
-  needs_details: { label: 'Needs details', text: 'Your payout account still needs some details before money can be paid out. Your share is held until then.' },
-  enabled: { label: 'Payouts enabled', text: 'Your share of each sale is transferred to your payout account.' },
+  not_connected: { label: /*i18n*/ 'payments.payout.notConnected', text: /*i18n*/ 'payments.payout.notConnectedText' },
+  needs_details: { label: /*i18n*/ 'payments.payout.needsDetails', text: /*i18n*/ 'payments.payout.needsDetailsText' },
+  enabled: { label: /*i18n*/ 'payments.payout.enabled', text: /*i18n*/ 'payments.payout.enabledText' },
 } as const;
 
 /** Where the person stands with payouts, what is held and what was paid, and the next step. */
 export function PayoutSummary({ status, showConnect = true }: { status: UseQueryResult<PayoutStatus>; showConnect?: boolean }) {
+  const { i18n } = useLingui();
   return (
-    <QueryState query={status} loadingLabel="Loading your payout status" rows={2} errorTitle="Your payout status could not be loaded">
+    <QueryState query={status} loadingLabel={i18n._('payments.payout.loading')} rows={2} errorTitle={i18n._('payments.payout.error')}>
       {(data) => <PayoutDetails status={data} showConnect={showConnect} />}
     </QueryState>
   );
 }
 
 function PayoutDetails({ status, showConnect }: { status: PayoutStatus; showConnect: boolean }) {
+  const { i18n } = useLingui();
   const { account, held_cents_by_currency: held, paid_cents_by_currency: paid } = status;
   const stage = payoutStage(account);
   const amounts = [
     ...Object.entries(held ?? {})
       .filter(([, cents]) => cents > 0)
-      .map(([currency, cents]) => ({ key: `held-${currency}`, label: `Held for you (${currency})`, value: formatAmount(cents, currency) })),
+      .map(([currency, cents]) => ({ key: `held-${currency}`, label: i18n._('payments.payout.held', { currency }), value: formatAmount(cents, currency) })),
     ...Object.entries(paid ?? {})
       .filter(([, cents]) => cents > 0)
-      .map(([currency, cents]) => ({ key: `paid-${currency}`, label: `Paid out (${currency})`, value: formatAmount(cents, currency) })),
+      .map(([currency, cents]) => ({ key: `paid-${currency}`, label: i18n._('payments.payout.paid', { currency }), value: formatAmount(cents, currency) })),
   ];
   return (
     <div className={styles.section} data-payout-stage={stage}>
       <p>
         <span className={styles.status} data-status={stage === 'enabled' ? 'enabled' : 'pending'}>
-          {STAGE_TEXT[stage].label}
+          {i18n._(STAGE_TEXT[stage].label)}
         </span>{' '}
-        {STAGE_TEXT[stage].text}
+        {i18n._(STAGE_TEXT[stage].text)}
       </p>
       {stage === 'needs_details' && account && account.requirements_due.length > 0 ? (
         <p className={styles.meta} data-testid="payout-requirements">
-          Still needed: {new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(requirementWords(account.requirements_due))}.
+          {i18n._('payments.payout.stillNeeded', {
+            list: new Intl.ListFormat(i18n.locale === 'en' ? 'en-GB' : i18n.locale, { type: 'conjunction' }).format(requirementWords(account.requirements_due)),
+          })}
         </p>
       ) : null}
       {amounts.length > 0 ? (
@@ -59,8 +65,8 @@ function PayoutDetails({ status, showConnect }: { status: PayoutStatus; showConn
       ) : null}
       {showConnect && stage !== 'enabled' ? (
         <div className={styles.actions}>
-          <ConnectButton label={stage === 'not_connected' ? 'Connect a payout account' : 'Finish payout setup'} />
-          <Link to={href('/payment/receive')}>How payouts work</Link>
+          <ConnectButton label={stage === 'not_connected' ? i18n._('payments.payout.connect') : i18n._('payments.payout.finish')} />
+          <Link to={href('/payment/receive')}>{i18n._('payments.payout.how')}</Link>
         </div>
       ) : null}
     </div>

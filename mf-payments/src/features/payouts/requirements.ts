@@ -1,72 +1,65 @@
 // Stripe's requirement codes (an account's requirements.currently_due: `individual.first_name`,
 // `tos_acceptance.ip`, `person_1Abc.verification.document` …) in words a designer understands. The
 // one mapping: the payout pages say "Still needed: your first name, …" through requirementWords.
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
 
-/** Whose detail a code's first part names. */
-const OWNERS: Record<string, string> = {
-  individual: 'your',
-  representative: 'your representative’s',
-  company: 'your company’s',
-  business_profile: 'your business’s',
-  directors: 'a director’s',
-  owners: 'an owner’s',
-  executives: 'an executive’s',
-};
+/** Whose detail a code's first part names (the `owner` of payments.requirement.owned; `person_…` is `person`). */
+const OWNERS = new Set(['individual', 'representative', 'company', 'business_profile', 'directors', 'owners', 'executives']);
 
-/** Whole codes, or a code's last parts after its owner (`first_name` of `individual.first_name`). */
+/** Whole codes, or a code's last parts after its owner (`first_name` of `individual.first_name`): catalog ids. */
 const WORDS: Record<string, string> = {
-  external_account: 'a bank account for payouts',
-  business_type: 'whether you sell as an individual or a company',
-  'tos_acceptance.date': 'your acceptance of Stripe’s services agreement',
-  'tos_acceptance.ip': 'your acceptance of Stripe’s services agreement',
-  'tos_acceptance.user_agent': 'your acceptance of Stripe’s services agreement',
-  'settings.payments.statement_descriptor': 'the name buyers see on their card statement',
-  'settings.card_payments.statement_descriptor_prefix': 'the name buyers see on their card statement',
-  first_name: 'first name',
-  last_name: 'last name',
-  first_name_kana: 'first name (kana)',
-  last_name_kana: 'last name (kana)',
-  first_name_kanji: 'first name (kanji)',
-  last_name_kanji: 'last name (kanji)',
-  maiden_name: 'maiden name',
-  email: 'email address',
-  phone: 'phone number',
-  dob: 'date of birth',
-  'dob.day': 'date of birth',
-  'dob.month': 'date of birth',
-  'dob.year': 'date of birth',
-  address: 'address',
-  'address.line1': 'address',
-  'address.line2': 'address',
-  'address.city': 'address',
-  'address.postal_code': 'address',
-  'address.state': 'address',
-  'address.country': 'address',
-  id_number: 'national identity number',
-  ssn_last_4: 'last four digits of the social security number',
-  'verification.document': 'identity document',
-  'verification.additional_document': 'proof of address',
-  'relationship.title': 'job title',
-  'relationship.owner': 'ownership',
-  'relationship.percent_ownership': 'share of ownership',
-  'relationship.executive': 'role',
-  'relationship.director': 'role',
-  political_exposure: 'answer about public office',
-  name: 'name',
-  tax_id: 'tax ID',
-  vat_id: 'VAT number',
-  registration_number: 'registration number',
-  structure: 'legal structure',
-  owners_provided: 'list of owners',
-  directors_provided: 'list of directors',
-  executives_provided: 'list of executives',
-  url: 'website',
-  mcc: 'industry',
-  product_description: 'description of what you sell',
-  support_phone: 'support phone number',
-  support_email: 'support email address',
-  support_url: 'support website',
-  support_address: 'support address',
+  external_account: /*i18n*/ 'payments.requirement.bankAccount',
+  business_type: /*i18n*/ 'payments.requirement.businessType',
+  'tos_acceptance.date': /*i18n*/ 'payments.requirement.tos',
+  'tos_acceptance.ip': /*i18n*/ 'payments.requirement.tos',
+  'tos_acceptance.user_agent': /*i18n*/ 'payments.requirement.tos',
+  'settings.payments.statement_descriptor': /*i18n*/ 'payments.requirement.descriptor',
+  'settings.card_payments.statement_descriptor_prefix': /*i18n*/ 'payments.requirement.descriptor',
+  first_name: /*i18n*/ 'payments.requirement.firstName',
+  last_name: /*i18n*/ 'payments.requirement.lastName',
+  first_name_kana: /*i18n*/ 'payments.requirement.firstNameKana',
+  last_name_kana: /*i18n*/ 'payments.requirement.lastNameKana',
+  first_name_kanji: /*i18n*/ 'payments.requirement.firstNameKanji',
+  last_name_kanji: /*i18n*/ 'payments.requirement.lastNameKanji',
+  maiden_name: /*i18n*/ 'payments.requirement.maidenName',
+  email: /*i18n*/ 'payments.requirement.email',
+  phone: /*i18n*/ 'payments.requirement.phone',
+  dob: /*i18n*/ 'payments.requirement.dob',
+  'dob.day': /*i18n*/ 'payments.requirement.dob',
+  'dob.month': /*i18n*/ 'payments.requirement.dob',
+  'dob.year': /*i18n*/ 'payments.requirement.dob',
+  address: /*i18n*/ 'payments.requirement.address',
+  'address.line1': /*i18n*/ 'payments.requirement.address',
+  'address.line2': /*i18n*/ 'payments.requirement.address',
+  'address.city': /*i18n*/ 'payments.requirement.address',
+  'address.postal_code': /*i18n*/ 'payments.requirement.address',
+  'address.state': /*i18n*/ 'payments.requirement.address',
+  'address.country': /*i18n*/ 'payments.requirement.address',
+  id_number: /*i18n*/ 'payments.requirement.idNumber',
+  ssn_last_4: /*i18n*/ 'payments.requirement.ssn',
+  'verification.document': /*i18n*/ 'payments.requirement.document',
+  'verification.additional_document': /*i18n*/ 'payments.requirement.proofOfAddress',
+  'relationship.title': /*i18n*/ 'payments.requirement.jobTitle',
+  'relationship.owner': /*i18n*/ 'payments.requirement.ownership',
+  'relationship.percent_ownership': /*i18n*/ 'payments.requirement.shareOwnership',
+  'relationship.executive': /*i18n*/ 'payments.requirement.role',
+  'relationship.director': /*i18n*/ 'payments.requirement.role',
+  political_exposure: /*i18n*/ 'payments.requirement.politicalExposure',
+  name: /*i18n*/ 'payments.requirement.name',
+  tax_id: /*i18n*/ 'payments.requirement.taxId',
+  vat_id: /*i18n*/ 'payments.requirement.vatId',
+  registration_number: /*i18n*/ 'payments.requirement.registration',
+  structure: /*i18n*/ 'payments.requirement.structure',
+  owners_provided: /*i18n*/ 'payments.requirement.owners',
+  directors_provided: /*i18n*/ 'payments.requirement.directors',
+  executives_provided: /*i18n*/ 'payments.requirement.executives',
+  url: /*i18n*/ 'payments.requirement.url',
+  mcc: /*i18n*/ 'payments.requirement.mcc',
+  product_description: /*i18n*/ 'payments.requirement.productDescription',
+  support_phone: /*i18n*/ 'payments.requirement.supportPhone',
+  support_email: /*i18n*/ 'payments.requirement.supportEmail',
+  support_url: /*i18n*/ 'payments.requirement.supportUrl',
+  support_address: /*i18n*/ 'payments.requirement.supportAddress',
 };
 
 /** A code we have no words for: its parts as words ("some_new.field" → "some new field"). */
@@ -81,16 +74,16 @@ function fallback(code: string): string {
   );
 }
 
-/** One requirement code in words: "individual.first_name" → "your first name". */
+/** One requirement code in words, in the page's language: "individual.first_name" → "your first name". */
 export function requirementWord(code: string): string {
-  if (Object.hasOwn(WORDS, code)) return WORDS[code]!;
+  if (Object.hasOwn(WORDS, code)) return i18n._(WORDS[code]!);
   const [head = '', ...rest] = code.split('.');
-  const owner = Object.hasOwn(OWNERS, head) ? OWNERS[head]! : /^person_/.test(head) ? 'a person’s' : null;
+  const owner = OWNERS.has(head) ? head : /^person_/.test(head) ? 'person' : null;
   if (owner === null || rest.length === 0) return fallback(code);
   const tail = rest.join('.');
   // `address.line1` and `dob.day` read as their whole (`address`, `dob`) when the part is not listed
-  const word = WORDS[tail] ?? WORDS[rest[0]!] ?? fallback(tail);
-  return `${owner} ${word}`;
+  const word = WORDS[tail] ?? WORDS[rest[0]!];
+  return i18n._('payments.requirement.owned', { owner, detail: word ? i18n._(word) : fallback(tail) });
 }
 
 /** The codes in words, each said once, in the order Stripe lists them. */

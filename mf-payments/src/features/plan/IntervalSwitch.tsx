@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react';
 import { PLANS, formatMoney, type Currency } from '@stitchhouse/shared/pricing.ts';
 import { formatDay } from '@stitchhouse/shared/money.ts';
 import { Alert, Button } from '@stitchhouse/shared/ui/index.ts';
@@ -8,7 +9,6 @@ import type { BillingSwitchAnswer } from '@stitchhouse/shared/contracts/billing.
 import * as styles from './Plan.module.css';
 
 type Interval = 'month' | 'year';
-const WORD: Record<Interval, string> = { month: 'monthly', year: 'yearly' };
 
 /**
  * Pro billed monthly or yearly, and the switch to the other (as the provider's portal does it: the
@@ -26,13 +26,14 @@ export function IntervalSwitch({
   interval: Interval;
   onSwitched(answer: BillingSwitchAnswer): void;
 }) {
+  const { i18n } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<BillingSwitchAnswer | null>(null);
   const other: Interval = interval === 'month' ? 'year' : 'month';
   const price = (i: Interval) => formatMoney(i === 'month' ? PLANS.pro.monthlyPrice[currency] : PLANS.pro.yearlyPrice![currency], currency);
-  const per = (i: Interval) => `${price(i)} a ${i}`;
+  const per = (i: Interval) => i18n._('payments.interval.per', { price: price(i), interval: i });
 
   async function go() {
     setBusy(true);
@@ -43,7 +44,7 @@ export function IntervalSwitch({
       setConfirming(false);
       onSwitched(answer);
     } catch (caught) {
-      setError(caught instanceof PaymentProblem ? caught.message : 'The switch did not go through. Please try again.');
+      setError(caught instanceof PaymentProblem ? caught.message : i18n._('payments.interval.failedText'));
     } finally {
       setBusy(false);
     }
@@ -52,29 +53,29 @@ export function IntervalSwitch({
   return (
     <div className={styles.switch} aria-labelledby="interval-title" role="group">
       <h3 id="interval-title" className={styles.switchTitle}>
-        Billing: {WORD[interval]}, {per(interval)}
+        {i18n._('payments.interval.title', { interval, per: per(interval) })}
       </h3>
       {done ? (
-        <Alert tone="success" title={`Pro is now billed ${WORD[done.interval]}`}>
+        <Alert tone="success" title={i18n._('payments.interval.done', { interval: done.interval })}>
           {done.charged_cents > 0
-            ? `Charged ${formatMoney(done.charged_cents, currency)} now (${price(done.interval)} less ${formatMoney(done.credit_cents, currency)} for the unused time). `
-            : `Nothing was charged: the unused ${formatMoney(done.credit_cents, currency)} is credit that pays your next invoices. `}
-          The next renewal is on {formatDay(done.current_period_end)}.
+            ? i18n._('payments.interval.charged', {
+                charged: formatMoney(done.charged_cents, currency),
+                price: price(done.interval),
+                credit: formatMoney(done.credit_cents, currency),
+                day: formatDay(done.current_period_end),
+              })
+            : i18n._('payments.interval.credited', { credit: formatMoney(done.credit_cents, currency), day: formatDay(done.current_period_end) })}
         </Alert>
       ) : null}
       {confirming ? (
         <div className={styles.confirm}>
-          <p>
-            {other === 'year'
-              ? `Switch to yearly: ${per('year')}, charged now to your card, less the unused part of this month. Your yearly period starts today.`
-              : `Switch to monthly: ${per('month')}, from today. The unused part of your year is kept as credit and pays your next monthly invoices; nothing is charged while it lasts.`}
-          </p>
+          <p>{other === 'year' ? i18n._('payments.interval.toYearly', { per: per('year') }) : i18n._('payments.interval.toMonthly', { per: per('month') })}</p>
           <div className={styles.confirmActions}>
-            <Button onClick={go} busy={busy} busyLabel="Switching…">
-              Switch to {WORD[other]}
+            <Button onClick={go} busy={busy} busyLabel={i18n._('payments.interval.switching')}>
+              {i18n._('payments.interval.switchTo', { interval: other })}
             </Button>
             <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
-              Keep {WORD[interval]}
+              {i18n._('payments.interval.keep', { interval })}
             </Button>
           </div>
         </div>
@@ -86,11 +87,11 @@ export function IntervalSwitch({
             setError(null);
           }}
         >
-          Switch to {WORD[other]} ({per(other)})
+          {i18n._('payments.interval.switchToPer', { interval: other, per: per(other) })}
         </Button>
       )}
       {error ? (
-        <Alert tone="danger" title="Billing was not switched">
+        <Alert tone="danger" title={i18n._('payments.interval.failed')}>
           {error}
         </Alert>
       ) : null}

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react';
 import { Alert, Button, type ButtonVariant } from '@stitchhouse/shared/ui/index.ts';
 import { PaymentProblem } from '../../api/functions.ts';
 
@@ -12,7 +13,7 @@ export function RedirectButton({
   link,
   variant,
   block = true,
-  failure = 'That did not work',
+  failure,
 }: {
   children: ReactNode;
   busyLabel: string;
@@ -21,6 +22,7 @@ export function RedirectButton({
   block?: boolean;
   failure?: string;
 }) {
+  const { i18n } = useLingui();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   async function go() {
@@ -30,7 +32,7 @@ export function RedirectButton({
       window.location.assign(await link());
     } catch (caught) {
       setBusy(false);
-      setError(caught instanceof PaymentProblem ? caught.message : 'The page could not be opened. Please try again.');
+      setError(caught instanceof PaymentProblem ? caught.message : i18n._('payments.redirect.failedText'));
     }
   }
   return (
@@ -39,7 +41,7 @@ export function RedirectButton({
         {children}
       </Button>
       {error ? (
-        <Alert tone="danger" title={failure}>
+        <Alert tone="danger" title={failure ?? i18n._('payments.redirect.failed')}>
           {error}
         </Alert>
       ) : null}

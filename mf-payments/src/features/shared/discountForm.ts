@@ -1,5 +1,6 @@
 // The discount-code form's rules, checked before anything is sent (the database checks them again).
 import * as z from '@stitchhouse/shared/zod.ts';
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
 import type { Currency } from '@stitchhouse/shared/money.ts';
 import { DISCOUNT_CODE_FORMAT } from '@stitchhouse/shared/cart/codes.ts';
 import type { NewDiscountCode } from '../../api/discounts.ts';
@@ -17,16 +18,13 @@ export const EMPTY_DISCOUNT: DiscountFormValues = { code: '', kind: 'percent', v
 
 /**
  * The form's check: a message per field, and the row to insert once every field is right.
- * `today` is YYYY-MM-DD in the person's time zone, read when the form is checked.
+ * `today` is YYYY-MM-DD in the person's time zone, read when the form is checked. The messages
+ * are in the page's language when the schema is made (each render of the form makes it).
  */
 export function discountFormSchema(storeId: string, currency: Currency, today: () => string) {
   return z
     .object({
-      code: z
-        .string()
-        .trim()
-        .toUpperCase()
-        .regex(DISCOUNT_CODE_FORMAT, 'Use 3 to 32 letters, digits, “-” or “_”, starting with a letter or digit, e.g. SPRING20.'),
+      code: z.string().trim().toUpperCase().regex(DISCOUNT_CODE_FORMAT, i18n._('payments.discount.codeFormat')),
       kind: z.enum(['percent', 'amount']),
       value: z.string().trim(),
       patternId: z.string(),
@@ -36,13 +34,13 @@ export function discountFormSchema(storeId: string, currency: Currency, today: (
     .superRefine((v, ctx) => {
       const wrong = (path: keyof DiscountFormValues, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
       if (v.kind === 'percent') {
-        if (!/^\d{1,3}$/.test(v.value) || Number(v.value) < 1 || Number(v.value) > 100) wrong('value', 'A whole percentage from 1 to 100.');
+        if (!/^\d{1,3}$/.test(v.value) || Number(v.value) < 1 || Number(v.value) > 100) wrong('value', i18n._('payments.discount.percent'));
       } else if (!/^\d+(\.\d{1,2})?$/.test(v.value) || Number(v.value) <= 0) {
-        wrong('value', `An amount in ${currency} above 0, e.g. 2.50.`);
+        wrong('value', i18n._('payments.discount.amount', { currency, example: (2.5).toLocaleString(i18n.locale, { minimumFractionDigits: 2 }) }));
       }
-      if (v.expiresOn && (!/^\d{4}-\d{2}-\d{2}$/.test(v.expiresOn) || v.expiresOn < today())) wrong('expiresOn', 'Choose today or a later date.');
+      if (v.expiresOn && (!/^\d{4}-\d{2}-\d{2}$/.test(v.expiresOn) || v.expiresOn < today())) wrong('expiresOn', i18n._('payments.discount.expires'));
       if (v.maxRedemptions && (!/^\d{1,6}$/.test(v.maxRedemptions) || Number(v.maxRedemptions) < 1)) {
-        wrong('maxRedemptions', 'A whole number of uses, 1 or more (or leave empty for no limit).');
+        wrong('maxRedemptions', i18n._('payments.discount.uses'));
       }
     })
     .transform((v): NewDiscountCode => {
