@@ -1,4 +1,4 @@
 /** The message catalogs (lingui.config.js): id prefix and source folder of each. */
-export const CATALOGS: ReadonlyArray<{ prefix: string; dir: string }>;
+export const CATALOGS: ReadonlyArray<{ prefix: string; dir: string; sources?: string }>;
 declare const config: { locales: string[]; sourceLocale: string };
 export default config;

@@ -3,7 +3,7 @@
 // fallback). `node scripts/i18n.mjs` extracts the ids used in the code and compiles; `--check` in npm test.
 import { formatter } from '@lingui/format-po';
 
-/** Where each catalog lives and which sources feed it; the id prefix keeps catalogs apart in the one runtime. */
+/** Where each catalog lives (`dir`) and which sources feed it (`sources`, default `dir`); the id prefix keeps catalogs apart in the one runtime. */
 export const CATALOGS = [
   { prefix: 'shell', dir: 'shell/src' },
   { prefix: 'shared', dir: 'shared/src' },
@@ -12,7 +12,10 @@ export const CATALOGS = [
   { prefix: 'payments', dir: 'mf-payments/src' },
   { prefix: 'account', dir: 'mf-account/src' },
   { prefix: 'partners', dir: 'mf-partners/src' },
-  { prefix: 'email', dir: 'supabase/functions/_shared' },
+  // the embedded backend's auth emails (hosted Supabase writes these from its own email templates)
+  { prefix: 'authmail', dir: 'backend/src/auth' },
+  // the functions' emails: every function's folder feeds the one catalog in _shared
+  { prefix: 'email', dir: 'supabase/functions/_shared', sources: 'supabase/functions' },
 ];
 
 export default {
@@ -20,9 +23,9 @@ export default {
   sourceLocale: 'en',
   format: formatter({ lineNumbers: false, origins: true }),
   compileNamespace: 'json',
-  catalogs: CATALOGS.map(({ dir }) => ({
+  catalogs: CATALOGS.map(({ dir, sources = dir }) => ({
     path: `<rootDir>/${dir}/locales/{locale}`,
-    include: [`<rootDir>/${dir}`],
+    include: [`<rootDir>/${sources}`],
     exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '**/*.d.ts', '**/*.d.mts', '**/testing/**', '**/locales/**', '**/database.types.ts'],
   })),
 };

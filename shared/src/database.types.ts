@@ -680,6 +680,7 @@ export type Database = {
           failure_code: string | null
           failure_message: string | null
           id: string
+          locale: string | null
           number: number
           paid_at: string | null
           platform_fee_cents: number
@@ -712,6 +713,7 @@ export type Database = {
           failure_code?: string | null
           failure_message?: string | null
           id?: string
+          locale?: string | null
           number?: never
           paid_at?: string | null
           platform_fee_cents?: number
@@ -744,6 +746,7 @@ export type Database = {
           failure_code?: string | null
           failure_message?: string | null
           id?: string
+          locale?: string | null
           number?: never
           paid_at?: string | null
           platform_fee_cents?: number

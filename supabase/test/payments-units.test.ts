@@ -50,6 +50,19 @@ describe('receiptEmail', () => {
     expect(mail.html).not.toContain('<Dress>');
   });
 
+  it('is written in the buyer’s language: words, money, dates and the VAT country', () => {
+    const german = receiptEmail(order, 'https://stitchhouse.test', 'de');
+    expect(german.subject).toBe('Deine Stitchhouse-Quittung – Bestellung 100042');
+    expect(german.text).toContain('Danke für deine Bestellung 100042 vom 23. November 2026.');
+    expect(german.text).toContain('Wrap <Dress>: 9,00\u00a0€'); // Intl keeps amount and sign together
+    expect(german.text).toContain('(Deutschland)');
+    expect(german.text).toContain('Bezahlt: 29,00\u00a0€');
+    expect(german.html).toContain('<a href="https://stitchhouse.test/patterns/my-patterns">Bibliothek</a>');
+    const french = receiptEmail(order, 'https://stitchhouse.test', 'fr');
+    expect(french.text).toContain('Merci pour votre commande 100042 du 23 novembre 2026.');
+    expect(receiptEmail(order, 'https://stitchhouse.test', 'pt').subject).toBe(mail.subject); // a language we do not speak: English
+  });
+
   it('says plainly when there is no VAT', () => {
     const us = receiptEmail({ ...order, vat_cents: 0, vat_rate_bp: 0, buyer_country: 'US', currency: 'USD' }, 'https://stitchhouse.test');
     expect(us.text).toContain('VAT: $0.00');

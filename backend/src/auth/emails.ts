@@ -6,6 +6,7 @@ import { generateOtp, LINK_TYPE, tokenHash, TOKEN_COLUMNS, type EmailKind } from
 import { createFlowState, type CodeChallenge } from './pkce.ts';
 import { emailRateLimited, type EmailBudget } from './ratelimit.ts';
 import { escapeHtml } from '../../../shared/src/html.ts';
+import { authMailI18n } from './mailText.ts';
 
 /** amr / flow_state authentication_method for sessions that start from each email. */
 export const FLOW_METHOD: Record<EmailKind, string> = {
@@ -26,6 +27,8 @@ export interface PendingEmail {
   redirectTo: string;
   /** email_change_current: the address the account is moving to, named in the email. */
   newEmail?: string;
+  /** The user's language (user_metadata.locale, as GoTrue's templates read `.Data.locale`); English without one. */
+  locale?: string | null;
 }
 
 /**
@@ -60,12 +63,13 @@ export async function prepareEmail(
   const hash = tokenHash(args.to, otp);
   const linkToken = args.pkce ? `pkce_${hash}` : hash;
   const extra = args.kind === 'email_change' ? ', email_change = $3' : '';
-  await db.query(
-    `update auth.users set ${cols.token} = $2, ${cols.sentAt} = now(), updated_at = now()${extra} where id = $1`,
+  const { rows } = await db.query<{ locale: string | null }>(
+    `update auth.users set ${cols.token} = $2, ${cols.sentAt} = now(), updated_at = now()${extra} where id = $1
+     returning raw_user_meta_data ->> 'locale' as locale`,
     args.kind === 'email_change' ? [args.userId, linkToken, args.to] : [args.userId, linkToken],
   );
   if (args.pkce) await createFlowState(db, args.userId, args.pkce, FLOW_METHOD[args.kind]);
-  return { kind: args.kind, to: args.to, otp, linkToken, redirectTo: args.redirectTo };
+  return { kind: args.kind, to: args.to, otp, linkToken, redirectTo: args.redirectTo, locale: rows[0]?.locale ?? null };
 }
 
 /**
@@ -103,92 +107,60 @@ export async function prepareEmailChange(
   return [{ ...toCurrent, newEmail: args.to }, toNew];
 }
 
+/** Each kind's subject, opening and button, as ids of the auth mails' catalog (backend/src/auth/locales). */
 const COPY: Record<EmailKind, { subject: string; intro: string; action: string }> = {
-  signup: {
-    subject: 'Confirm your Stitchhouse account',
-    intro: 'Welcome to Stitchhouse! Confirm your email address to finish creating your account.',
-    action: 'Confirm my account',
-  },
-  invite: {
-    subject: 'You are invited to Stitchhouse',
-    intro: 'You have been invited to create an account on Stitchhouse. Accept the invitation to choose your password.',
-    action: 'Accept the invitation',
-  },
-  reauthentication: {
-    subject: 'Confirm it is you',
-    intro: 'Enter this code to confirm a change to your Stitchhouse account, such as a new password.',
-    action: '',
-  },
-  magiclink: {
-    subject: 'Your sign-in link',
-    intro: 'Use this link to sign in to Stitchhouse.',
-    action: 'Sign in',
-  },
-  recovery: {
-    subject: 'Reset your password',
-    intro: 'Someone asked to reset the password of your Stitchhouse account. If it was you, choose a new one:',
-    action: 'Reset my password',
-  },
+  signup: { subject: /*i18n*/ 'authmail.signup.subject', intro: /*i18n*/ 'authmail.signup.intro', action: /*i18n*/ 'authmail.signup.action' },
+  invite: { subject: /*i18n*/ 'authmail.invite.subject', intro: /*i18n*/ 'authmail.invite.intro', action: /*i18n*/ 'authmail.invite.action' },
+  reauthentication: { subject: /*i18n*/ 'authmail.reauthentication.subject', intro: /*i18n*/ 'authmail.reauthentication.intro', action: '' },
+  magiclink: { subject: /*i18n*/ 'authmail.magiclink.subject', intro: /*i18n*/ 'authmail.magiclink.intro', action: /*i18n*/ 'authmail.magiclink.action' },
+  recovery: { subject: /*i18n*/ 'authmail.recovery.subject', intro: /*i18n*/ 'authmail.recovery.intro', action: /*i18n*/ 'authmail.recovery.action' },
   email_change: {
-    subject: 'Confirm your new email',
-    intro: 'Confirm this address to make it the email of your Stitchhouse account.',
-    action: 'Confirm my new email',
+    subject: /*i18n*/ 'authmail.emailChange.subject',
+    intro: /*i18n*/ 'authmail.emailChange.intro',
+    action: /*i18n*/ 'authmail.emailChange.action',
   },
   email_change_current: {
-    subject: 'Confirm your email change',
-    intro:
-      'Someone asked to change the email of your Stitchhouse account to {new}. The change needs a confirmation ' +
-      'from this address and from the new one. If it was not you, do not confirm, and change your password.',
-    action: 'Confirm the change',
+    subject: /*i18n*/ 'authmail.emailChangeCurrent.subject',
+    intro: /*i18n*/ 'authmail.emailChangeCurrent.intro',
+    action: /*i18n*/ 'authmail.emailChangeCurrent.action',
   },
 };
 
+const paragraphs = (text: string) =>
+  text
+    .split('\n\n')
+    .map((p) => `<p>${escapeHtml(p.trim())}</p>`)
+    .join('');
+
 export function composeEmail(ctx: ServiceContext, email: PendingEmail): MailMessage {
+  const i18n = authMailI18n(email.locale);
   const link =
     `${ctx.config.apiExternalUrl}/auth/v1/verify?token=${encodeURIComponent(email.linkToken)}` +
     `&type=${LINK_TYPE[email.kind]}&redirect_to=${encodeURIComponent(email.redirectTo)}`;
-  const copy = { ...COPY[email.kind], intro: COPY[email.kind].intro.replace('{new}', email.newEmail ?? '') };
+  const copy = COPY[email.kind];
+  const subject = i18n._(copy.subject);
+  const intro = i18n._(copy.intro, { new: email.newEmail ?? '' });
   const minutes = Math.round(ctx.config.otpExpiry / 60);
   if (email.kind === 'reauthentication') {
     // GoTrue's reauthentication email carries the code alone.
-    const text =
-      `${copy.intro}\n\nYour code: ${email.otp}\n\nIt works once and expires in ${minutes} minutes. ` + `If you did not ask for it, change your password.\n`;
-    return {
-      to: email.to,
-      subject: copy.subject,
-      text,
-      html: text
-        .split('\n\n')
-        .map((p) => `<p>${escapeHtml(p.trim())}</p>`)
-        .join(''),
-    };
+    const text = `${intro}\n\n${i18n._('authmail.yourCode', { code: email.otp })}\n\n${i18n._('authmail.codeOnce', { minutes })}\n`;
+    return { to: email.to, subject, text, html: paragraphs(text) };
   }
-  const text =
-    `${copy.intro}\n\n${copy.action}: ${link}\n\n` +
-    `Or enter this code: ${email.otp}\n\n` +
-    `The link and the code work once and expire in ${minutes} minutes. ` +
-    `If you did not ask for this email, you can ignore it.\n`;
+  const action = i18n._(copy.action);
+  const orCode = i18n._('authmail.orCode', { code: email.otp });
+  const expiry = i18n._('authmail.linkOnce', { minutes });
+  const text = `${intro}\n\n${action}: ${link}\n\n${orCode}\n\n${expiry}\n`;
   const html =
-    `<p>${escapeHtml(copy.intro)}</p>` +
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(copy.action)}</a></p>` +
-    `<p>Or enter this code: <strong>${email.otp}</strong></p>` +
-    `<p>The link and the code work once and expire in ${minutes} minutes. ` +
-    `If you did not ask for this email, you can ignore it.</p>`;
-  return { to: email.to, subject: copy.subject, text, html };
+    `<p>${escapeHtml(intro)}</p>` +
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>` +
+    `<p>${escapeHtml(orCode)}</p>` +
+    `<p>${escapeHtml(expiry)}</p>`;
+  return { to: email.to, subject, text, html };
 }
 
-/** After an email change: the old address hears about it (GoTrue's email_changed notification). */
-export function emailChangedNotice(oldEmail: string, newEmail: string): MailMessage {
-  const text =
-    `The email of your Stitchhouse account was changed from ${oldEmail} to ${newEmail}.\n\n` +
-    'If you did not make this change, reset your password and contact support.\n';
-  return {
-    to: oldEmail,
-    subject: 'Your email was changed',
-    text,
-    html: text
-      .split('\n\n')
-      .map((p) => `<p>${escapeHtml(p.trim())}</p>`)
-      .join(''),
-  };
+/** After an email change: the old address hears about it (GoTrue's email_changed notification), in the user's language. */
+export function emailChangedNotice(oldEmail: string, newEmail: string, locale?: string | null): MailMessage {
+  const i18n = authMailI18n(locale);
+  const text = `${i18n._('authmail.changed.text', { old: oldEmail, new: newEmail })}\n\n${i18n._('authmail.changed.notYou')}\n`;
+  return { to: oldEmail, subject: i18n._('authmail.changed.subject'), text, html: paragraphs(text) };
 }

@@ -2,6 +2,7 @@
 // platform's digest. supabase/functions/newsletter and the shell (api/newsletter.ts) read it.
 //   POST /newsletter/subscribe {email} → 202 · /confirm {token} → 200 · /unsubscribe {token} → 200 · /digest {since?} (service key)
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locales.ts';
 import { errorEnvelopeOf, invalidInputDetails, methodNotAllowedDetails } from './envelope.ts';
 
 export const subscribeRequest = z.object({
@@ -11,6 +12,8 @@ export const subscribeRequest = z.object({
     .toLowerCase()
     .max(254, { error: 'That e-mail address is too long' })
     .pipe(z.email({ error: 'Enter a valid e-mail address, like name@example.com' })),
+  /** The page's language: the confirmation mail is written in it. */
+  locale: z.enum(LOCALES, { error: 'locale must be one of en, de, fr, es, nl' }).optional(),
 });
 export const tokenRequest = z.object({ token: z.string({ error: 'token is required' }).trim() });
 export const digestRequest = z.object({ since: z.iso.datetime({ offset: true, error: 'since must be an ISO date-time' }).optional() });

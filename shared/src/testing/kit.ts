@@ -62,7 +62,7 @@ export function verifyLink(mail: Mail): string {
 
 /** The 6-digit code of an auth email. */
 export function emailCode(mail: Mail): string {
-  const match = /code: (\d{6})/.exec(mail.text);
+  const match = /:\s*(\d{6})\b/.exec(mail.text); // "code: 123456", "Code: …", "code : …" in every language
   if (!match) throw new Error(`no code in "${mail.subject}"`);
   return match[1]!;
 }

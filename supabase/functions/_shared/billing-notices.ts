@@ -3,7 +3,9 @@
 // ended (the store is on Free again, why, how to come back). Each is claimed once in the database
 // (claim_billing_notice, keyed by the invoice or the subscription) and given back if the mail
 // fails, so Stripe's redeliveries and out-of-order events send every notice exactly once.
+import type { I18n } from '@lingui/core';
 import { serviceClient } from './clients.ts';
+import { mailI18n, memberLocale } from './i18n.ts';
 import { escapeHtml, sendMail } from './mail.ts';
 import { siteUrl } from './env.ts';
 import type { Stripe } from './stripe.ts';
@@ -14,7 +16,7 @@ interface Notice {
   key: string;
   storeId: string;
   kind: 'payment_failed' | 'plan_ended';
-  mail: (storeName: string) => { subject: string; text: string; html: string };
+  mail: (storeName: string, i18n: I18n) => { subject: string; text: string; html: string };
 }
 
 type SubscriptionFacts = Pick<Stripe.Subscription, 'id' | 'status' | 'metadata' | 'cancellation_details'>;
@@ -22,22 +24,20 @@ type SubscriptionFacts = Pick<Stripe.Subscription, 'id' | 'status' | 'metadata' 
 const paragraphs = (lines: string[]) => lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n');
 
 function paymentFailed(invoice: Stripe.Invoice, storeId: string): Notice {
-  const amount = formatMoney(invoice.amount_due, invoice.currency.toUpperCase() as Currency);
-  const next = invoice.next_payment_attempt ? formatDay(new Date(invoice.next_payment_attempt * 1000).toISOString()) : null;
   const link = siteLink(siteUrl(), '/payment/subscription');
   return {
     key: `payment_failed:${invoice.id}`,
     storeId,
     kind: 'payment_failed',
-    mail: (store) => {
+    mail: (store, i18n) => {
+      const amount = formatMoney(invoice.amount_due, invoice.currency.toUpperCase() as Currency, i18n.locale);
+      const next = invoice.next_payment_attempt ? formatDay(new Date(invoice.next_payment_attempt * 1000).toISOString(), i18n.locale) : null;
       const lines = [
-        `We could not charge your card ${amount} for the Pro plan of ${store}.`,
-        next
-          ? `We will try again on ${next}, and a few more times over the next two weeks. If every try fails, ${store} moves to the Free plan.`
-          : `There are no more automatic tries: unless the payment goes through, ${store} moves to the Free plan.`,
-        `To keep Pro, update your card: open ${link} and choose Manage billing, then Update card.`,
+        i18n._('email.billing.chargeFailed', { amount, store }),
+        next ? i18n._('email.billing.retryOn', { date: next, store }) : i18n._('email.billing.noRetries', { store }),
+        i18n._('email.billing.updateCard', { link }),
       ];
-      return { subject: `${store}: the payment for your Pro plan failed`, text: lines.join('\n\n'), html: paragraphs(lines) };
+      return { subject: i18n._('email.billing.failedSubject', { store }), text: lines.join('\n\n'), html: paragraphs(lines) };
     },
   };
 }
@@ -49,15 +49,13 @@ function planEnded(sub: SubscriptionFacts, storeId: string): Notice {
     key: `plan_ended:${sub.id}`,
     storeId,
     kind: 'plan_ended',
-    mail: (store) => {
+    mail: (store, i18n) => {
       const lines = [
-        failed
-          ? `Your Pro plan for ${store} has ended: the payments for it failed, also after Stripe's retries.`
-          : `Your Pro plan for ${store} has ended, as you asked.`,
-        `${store} is on the Free plan from now on: your patterns stay for sale, at the Free plan's fees.`,
-        `To go back to Pro, subscribe again at ${link}.`,
+        failed ? i18n._('email.billing.endedUnpaid', { store }) : i18n._('email.billing.endedAsked', { store }),
+        i18n._('email.billing.onFree', { store }),
+        i18n._('email.billing.comeBack', { link }),
       ];
-      return { subject: `${store} is on the Free plan again`, text: lines.join('\n\n'), html: paragraphs(lines) };
+      return { subject: i18n._('email.billing.endedSubject', { store }), text: lines.join('\n\n'), html: paragraphs(lines) };
     },
   };
 }
@@ -89,7 +87,9 @@ export async function sendBillingNotices(event: Stripe.Event, facts: Record<stri
     const claim = data as { claimed: boolean; email?: string; store_name?: string };
     if (!claim.claimed || !claim.email) continue;
     try {
-      await sendMail({ to: claim.email, ...notice.mail(claim.store_name ?? 'Your store') });
+      const { data: store } = await db.from('stores').select('owner_id').eq('id', notice.storeId).maybeSingle();
+      const i18n = mailI18n(await memberLocale(db, store?.owner_id));
+      await sendMail({ to: claim.email, ...notice.mail(claim.store_name ?? i18n._('email.billing.yourStore'), i18n) });
     } catch (err) {
       await db.rpc('release_billing_notice', { p_key: notice.key });
       throw err;

@@ -5,6 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { serviceClient } from './clients.ts';
 import { sendMail } from './mail.ts';
+import { memberLocale } from './i18n.ts';
 import { receiptEmail, type ReceiptOrder } from './receipt.ts';
 import { siteUrl } from './env.ts';
 import { stripe, type Stripe } from './stripe.ts';
@@ -139,17 +140,24 @@ export async function sendReceipt(orderId: string, db: SupabaseClient = serviceC
     .is('receipt_sent_at', null)
     .in('status', ['paid', 'partially_refunded'])
     .select(
-      'id, number, buyer_email, currency, subtotal_cents, discount_cents, vat_cents, vat_rate_bp, total_cents, buyer_country, paid_at, order_items(pattern_id, title, kind, quantity, unit_price_cents, discount_cents, vat_cents), invoices(kind, number)',
+      'id, number, buyer_id, buyer_email, locale, currency, subtotal_cents, discount_cents, vat_cents, vat_rate_bp, total_cents, buyer_country, paid_at, order_items(pattern_id, title, kind, quantity, unit_price_cents, discount_cents, vat_cents), invoices(kind, number)',
     );
   if (error) throw error;
   const order = claimed?.[0] as
-    | (Omit<ReceiptOrder, 'invoice_number'> & { buyer_email: string | null; order_items: ReceiptOrder['items']; invoices: { kind: string; number: number }[] })
+    | (Omit<ReceiptOrder, 'invoice_number'> & {
+        buyer_id: string | null;
+        buyer_email: string | null;
+        locale: string | null;
+        order_items: ReceiptOrder['items'];
+        invoices: { kind: string; number: number }[];
+      })
     | undefined;
   if (!order) return false;
   if (!order.buyer_email) return false;
   const invoice_number = order.invoices.find((d) => d.kind === 'invoice')?.number ?? null;
   try {
-    await sendMail({ to: order.buyer_email, ...receiptEmail({ ...order, invoice_number, items: order.order_items }, siteUrl()) });
+    const locale = await memberLocale(db, order.buyer_id, order.locale);
+    await sendMail({ to: order.buyer_email, ...receiptEmail({ ...order, invoice_number, items: order.order_items }, siteUrl(), locale) });
     return true;
   } catch (err) {
     await db.from('orders').update({ receipt_sent_at: null }).eq('id', orderId);

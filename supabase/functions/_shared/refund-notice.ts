@@ -10,6 +10,7 @@ import { formatMoney, type Currency } from '@stitchhouse/shared/pricing.ts';
 import { siteLink } from '@stitchhouse/shared/routes.ts';
 import { serviceClient } from './clients.ts';
 import { siteUrl } from './env.ts';
+import { htmlWithLinks, mailI18n, memberLocale } from './i18n.ts';
 import { escapeHtml, sendMail } from './mail.ts';
 
 export interface RefundNoticeInput {
@@ -25,42 +26,49 @@ export interface RefundNoticeInput {
   invoiceNumber: number | null;
 }
 
-export function refundEmail({ order, creditNote, invoiceNumber }: RefundNoticeInput, site: string): { subject: string; text: string; html: string } {
-  const money = (cents: number) => formatMoney(cents, order.currency as Currency);
+export function refundEmail(
+  { order, creditNote, invoiceNumber }: RefundNoticeInput,
+  site: string,
+  locale = 'en',
+): { subject: string; text: string; html: string } {
+  const i18n = mailI18n(locale);
+  const money = (cents: number) => formatMoney(cents, order.currency as Currency, i18n.locale);
+  const list = (names: string[]) => new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(names);
   const refunded = order.items.filter((i) => creditNote.order_item_ids.includes(i.id));
   const kept = order.items.filter((i) => !i.refunded_at && order.status !== 'refunded');
-  const name = (i: { title: string | null }) => i.title ?? 'Pattern';
+  const name = (i: { title: string | null }) => i.title ?? i18n._('email.refund.pattern');
   const link = siteLink(site, '/payment', {}, { order: order.id });
   const cn = invoiceNumberLabel('credit_note', creditNote.number);
-  const subject = `Your ${BRAND_NAME} refund: ${money(creditNote.gross_cents)} for order ${order.number}`;
+  const amount = money(creditNote.gross_cents);
+  const subject = i18n._('email.refund.subject', { brand: BRAND_NAME, amount, number: order.number });
   const access = [
     ...refunded.map((i) =>
       i.kind === 'wholesale_print'
-        ? `${name(i)}: the print licence for ${i.quantity} ${i.quantity === 1 ? 'copy' : 'copies'} is withdrawn; print no further copies.`
-        : `${name(i)}: no longer in your library; its download links stop working.`,
+        ? i18n._('email.refund.printWithdrawn', { name: name(i), count: i.quantity })
+        : i18n._('email.refund.digitalWithdrawn', { name: name(i) }),
     ),
     ...(refunded.length === 0
-      ? ['This refund is part of the price: the patterns of this order stay in your library.']
+      ? [i18n._('email.refund.partOfPrice')]
       : kept.length > 0
-        ? [`The rest of the order stays yours: ${kept.map(name).join(', ')}.`]
+        ? [i18n._('email.refund.restStays', { patterns: list(kept.map(name)) })]
         : []),
   ];
+  const refundedLine = i18n._('email.refund.refunded', { amount, vat: money(creditNote.vat_cents), number: order.number });
+  const corrects = invoiceNumber ? i18n._('email.refund.corrects', { invoice: invoiceNumberLabel('invoice', invoiceNumber) }) : '';
   const text = [
-    `We have refunded ${money(creditNote.gross_cents)} (including ${money(creditNote.vat_cents)} VAT) for order ${order.number}` +
-      ' to the card you paid with. Your bank usually shows it within 5 to 10 days.',
+    refundedLine,
     '',
-    ...(refunded.length > 0 ? [`Refunded: ${refunded.map(name).join(', ')}`, ''] : []),
-    'What happens to your access:',
+    ...(refunded.length > 0 ? [i18n._('email.refund.refundedPatterns', { patterns: list(refunded.map(name)) }), ''] : []),
+    i18n._('email.refund.access'),
     ...access.map((a) => `- ${a}`),
     '',
-    `Credit note ${cn}${invoiceNumber ? ` (it corrects invoice ${invoiceNumberLabel('invoice', invoiceNumber)})` : ''} and your invoice: ${link}`,
+    i18n._('email.refund.creditNoteText', { creditNote: cn, corrects, link }),
   ].join('\n');
-  const html = `<p>We have refunded <strong>${escapeHtml(money(creditNote.gross_cents))}</strong> (including ${escapeHtml(money(creditNote.vat_cents))} VAT)
-for order <strong>${order.number}</strong> to the card you paid with. Your bank usually shows it within 5 to 10 days.</p>
-${refunded.length > 0 ? `<p>Refunded: ${escapeHtml(refunded.map(name).join(', '))}</p>` : ''}
-<p>What happens to your access:</p>
+  const html = `<p>${escapeHtml(refundedLine)}</p>
+${refunded.length > 0 ? `<p>${escapeHtml(i18n._('email.refund.refundedPatterns', { patterns: list(refunded.map(name)) }))}</p>` : ''}
+<p>${escapeHtml(i18n._('email.refund.access'))}</p>
 <ul>${access.map((a) => `<li>${escapeHtml(a)}</li>`).join('')}</ul>
-<p><a href="${escapeHtml(link)}">Credit note ${escapeHtml(cn)}</a>${invoiceNumber ? ` (it corrects invoice ${escapeHtml(invoiceNumberLabel('invoice', invoiceNumber))})` : ''} and your invoice are with your purchases.</p>`;
+<p>${htmlWithLinks(i18n._('email.refund.creditNoteHtml', { creditNote: cn, corrects }), [link])}</p>`;
   return { subject, text, html };
 }
 
@@ -75,16 +83,17 @@ export async function sendRefundNotices(orderId: string, db: SupabaseClient<Data
   try {
     const { data: order, error: orderError } = await db
       .from('orders')
-      .select('id, number, currency, buyer_email, status, order_items(id, title, kind, quantity, refunded_at), invoices(kind, number)')
+      .select('id, number, currency, buyer_id, buyer_email, locale, status, order_items(id, title, kind, quantity, refunded_at), invoices(kind, number)')
       .eq('id', orderId)
       .single();
     if (orderError) throw orderError;
-    const { order_items: items, invoices, ...row } = order;
+    const { order_items: items, invoices, buyer_id: buyerId, locale: orderLocale, ...row } = order;
     const buyerEmail = row.buyer_email;
     if (!buyerEmail) return 0;
     const invoiceNumber = invoices.find((d) => d.kind === 'invoice')?.number ?? null;
+    const locale = await memberLocale(db, buyerId, orderLocale);
     for (const note of sorted) {
-      await sendMail({ to: buyerEmail, ...refundEmail({ order: { ...row, items }, creditNote: note, invoiceNumber }, siteUrl()) });
+      await sendMail({ to: buyerEmail, ...refundEmail({ order: { ...row, items }, creditNote: note, invoiceNumber }, siteUrl(), locale) });
       sent += 1;
     }
     return sent;

@@ -8,6 +8,7 @@ import type { Database } from '@stitchhouse/shared/database.types.ts';
 import { json, serviceClient } from './clients.ts';
 import { FunctionError, type Context } from './handler.ts';
 import { siteUrl } from './env.ts';
+import { memberLocale } from './i18n.ts';
 import { sendMail, type OutgoingMail } from './mail.ts';
 
 /** The review RPC's error as the function's refusal: 403 not an operator (or own application), 409 not pending, 400 no reason. */
@@ -43,14 +44,15 @@ export async function emailApplicant(userId: string, mail: Omit<OutgoingMail, 't
 
 /**
  * The review itself, run by the one handler: POST { application_id, decision, reason? } with an
- * operator's JWT; `rpc` decides as the caller, then the applicant gets `email(application, siteUrl)`.
+ * operator's JWT; `rpc` decides as the caller, then the applicant gets `email(application, siteUrl, locale)`.
  *   Deno.serve(handler({ name: 'wholesale-review', ...REVIEW }, reviewDecision({ decide: (db, args) => db.rpc('review_wholesale_application', args), … })));
  */
 export function reviewDecision<A extends { user_id: string }>(options: {
   /** The review RPC, called by name so its answer is the generated Database's row. */
   decide: (db: SupabaseClient<Database>, args: ReviewArgs) => PromiseLike<{ data: A | null; error: PostgrestError | null }>;
   what: string;
-  email: (application: A, siteUrl: string) => Omit<OutgoingMail, 'to'>;
+  /** The applicant's mail, in their saved language. */
+  email: (application: A, siteUrl: string, locale: string) => Omit<OutgoingMail, 'to'>;
 }): (req: Request, ctx: Context) => Promise<Response> {
   return async (_req, ctx) => {
     const caller = await ctx.member('Sign in as an operator to review applications.');
@@ -63,7 +65,8 @@ export function reviewDecision<A extends { user_id: string }>(options: {
     if (error) throw reviewFailure(error, options.what);
     if (!application) throw new FunctionError('server_error', 'The review could not be saved. Please try again.', 500);
     // The decision stands even if the mail fails: the answer says so, the operator can tell the applicant.
-    const emailed = await emailApplicant(application.user_id, options.email(application, siteUrl()), `${options.what} decision`);
+    const locale = await memberLocale(serviceClient(), application.user_id);
+    const emailed = await emailApplicant(application.user_id, options.email(application, siteUrl(), locale), `${options.what} decision`);
     return json({ application, emailed });
   };
 }

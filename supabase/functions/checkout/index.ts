@@ -484,6 +484,12 @@ async function checkout(req: Request, ctx: Context): Promise<Response> {
     throw error;
   }
   const id = orderId as string;
+  // the language the buyer checked out in: Stripe's page, and the receipt of a buyer without a saved one
+  const locale = await stripeLocale(caller.user.id, body.locale);
+  if (locale) {
+    const { error: localeError } = await db.from('orders').update({ locale }).eq('id', id);
+    if (localeError) throw localeError;
+  }
   const referral = partnerCode ? ((await clickNow(partnerCode)) ?? body.referral) : body.referral;
   if (referral) await attachReferral(id, referral);
   const success = siteLink(siteUrl(), '/payment/success', {}, { order: id });
@@ -496,7 +502,6 @@ async function checkout(req: Request, ctx: Context): Promise<Response> {
     return json({ order_id: id, url: success, quote: publicQuote, ...partner });
   }
 
-  const locale = await stripeLocale(caller.user.id, body.locale);
   let session: Stripe.Checkout.Session;
   try {
     // the buyer as a customer in the cart's country: Stripe Tax starts from it, the page preselects it

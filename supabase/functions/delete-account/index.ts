@@ -9,6 +9,7 @@ import { deleteAccountRequest } from '@stitchhouse/shared/contracts/delete-accou
 import { json, serviceClient } from '../_shared/clients.ts';
 import { FunctionError, handler, type Context } from '../_shared/handler.ts';
 import { requireEnv } from '../_shared/env.ts';
+import { mailI18n, memberLocale } from '../_shared/i18n.ts';
 import { sendMail } from '../_shared/mail.ts';
 
 const fail = (status: number, code: string, message: string) => new FunctionError(code, message, status);
@@ -79,7 +80,9 @@ async function deleteAccount(_req: Request, ctx: Context): Promise<Response> {
     await authCall('/logout?scope=local', probe).catch(() => undefined);
   }
 
-  // 3. Close the account in one transaction, then its files and the goodbye email.
+  // 3. Close the account in one transaction, then its files and the goodbye email (in the language
+  // the profile had: read before the profile goes).
+  const goodbye = mailI18n(await memberLocale(serviceClient(), user.id));
   const { data, error } = await serviceClient().rpc('close_account', { p_user: user.id });
   if (error) {
     console.error('close_account failed', error);
@@ -108,16 +111,20 @@ async function deleteAccount(_req: Request, ctx: Context): Promise<Response> {
     try {
       await sendMail({
         to: email,
-        subject: 'Your Stitchhouse account is deleted',
-        text:
-          'Your Stitchhouse account has been deleted as you asked.\n\n' +
-          'Your profile, sign-in details, reviews and the email and name kept with your payments are gone. ' +
-          (filesLeft === 0
-            ? 'Your pictures (profile picture, photos with your reviews) and documents are gone too. '
-            : 'Some of your pictures or documents could not be removed just now: reply to this email and we will remove them by hand. ') +
-          'Orders are kept without your name for our accounts.' +
-          (outcome.stores_closed ? ' Your store is closed and its patterns archived; people who bought them can still download their copies.' : '') +
-          '\n\nIf you did not ask for this, reply to this email at once.\n',
+        subject: goodbye._('email.goodbye.subject'),
+        text: [
+          goodbye._('email.goodbye.deleted'),
+          '',
+          [
+            goodbye._('email.goodbye.gone'),
+            filesLeft === 0 ? goodbye._('email.goodbye.filesGone') : goodbye._('email.goodbye.filesLeft'),
+            goodbye._('email.goodbye.orders'),
+            ...(outcome.stores_closed ? [goodbye._('email.goodbye.storeClosed')] : []),
+          ].join(' '),
+          '',
+          goodbye._('email.goodbye.notYou'),
+          '',
+        ].join('\n'),
       });
       emailed = true;
     } catch (err) {

@@ -10,6 +10,7 @@ import { FunctionError, handler, type Context, type Db } from '../_shared/handle
 import { siteUrl } from '../_shared/env.ts';
 import { sendMail } from '../_shared/mail.ts';
 import { messageEmail } from './email.ts';
+import { memberLocale } from '../_shared/i18n.ts';
 
 const claimed = z.union([
   z.object({ notify: z.literal(false) }),
@@ -49,7 +50,7 @@ async function notify(service: Db, messageId: string): Promise<boolean> {
   if (error) throw new Error(`designer-message: claim failed: ${error.message}`);
   const claim = claimed.parse(data);
   if (!claim.notify) return false;
-  const mail = messageEmail({
+  const message = {
     siteUrl: siteUrl(),
     threadId: claim.thread_id,
     recipientSide: claim.recipient_side,
@@ -57,13 +58,13 @@ async function notify(service: Db, messageId: string): Promise<boolean> {
     storeName: claim.store_name,
     patternTitle: claim.pattern_title,
     body: claim.body,
-  });
+  };
   let emailed = false;
   for (const id of claim.recipient_ids) {
     try {
       const { data: user } = await service.auth.admin.getUserById(id);
       if (!user?.user?.email) continue;
-      await sendMail({ to: user.user.email, ...mail });
+      await sendMail({ to: user.user.email, ...messageEmail(message, await memberLocale(service, id)) });
       emailed = true;
     } catch (err) {
       console.error(`designer-message: mail to ${id} failed`, err);

@@ -12,6 +12,7 @@
 //     emailed to the member; earlier exports whose links have ended are removed.
 import { siteUrl } from '../_shared/env.ts';
 import { FunctionError, handler, type Db } from '../_shared/handler.ts';
+import { mailI18n, memberLocale } from '../_shared/i18n.ts';
 import { sendMail } from '../_shared/mail.ts';
 import { siteLink } from '@stitchhouse/shared/routes.ts';
 import { PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
@@ -176,16 +177,12 @@ async function mail(service: Db, userId: string, email: string | null, path: str
   const expiresAt = new Date(Date.now() + EXPORT_LINK_SECONDS * 1000).toISOString();
   let mailed = false;
   if (email) {
-    // English plural rules (1 pattern, 0 patterns, 2 patterns), not a hand-written n === 1.
-    const one = (n: number) => new Intl.PluralRules('en').select(n) === 'one';
-    const left =
-      notIncluded > 0
-        ? ` ${notIncluded} of your patterns ${one(notIncluded) ? 'is' : 'are'} not in it; patterns_not_included in stitchhouse-account.json says why.`
-        : '';
+    const i18n = mailI18n(await memberLocale(service, userId));
+    const left = notIncluded > 0 ? ` ${i18n._('email.export.notIncluded', { count: notIncluded })}` : '';
     await sendMail({
       to: email,
-      subject: 'Your Stitchhouse export is ready',
-      text: `Your account export (${patterns} ${one(patterns) ? 'pattern' : 'patterns'}) is ready.${left} Download it within an hour:\n\n${signed.signedUrl}\n\nAfter that, make a new one at ${siteLink(siteUrl(), '/account')}.\n`,
+      subject: i18n._('email.export.subject'),
+      text: `${i18n._('email.export.ready', { count: patterns })}${left} ${i18n._('email.export.within')}\n\n${signed.signedUrl}\n\n${i18n._('email.export.again', { link: siteLink(siteUrl(), '/account') })}\n`,
     }).then(
       () => {
         mailed = true;

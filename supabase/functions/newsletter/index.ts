@@ -42,7 +42,7 @@ async function rpc<T, N extends NewsletterRpc = NewsletterRpc>(name: N, args: Rp
 }
 
 async function subscribe(req: Request, ctx: Context): Promise<Response> {
-  const { email } = await ctx.body(subscribeRequest, 'invalid_email');
+  const { email, locale } = await ctx.body(subscribeRequest, 'invalid_email');
   const token = newConfirmToken();
   const decision = await rpc<{ mail: 'confirm' | 'already' | 'none'; token?: string }>('newsletter_request', {
     p_email: email,
@@ -52,7 +52,8 @@ async function subscribe(req: Request, ctx: Context): Promise<Response> {
   if (decision.mail !== 'none') {
     const base = linkBase(req);
     const unsubscribe = unsubscribeLink(base, decision.token!);
-    const message = decision.mail === 'confirm' ? confirmEmail({ confirm: confirmLink(base, token), unsubscribe }) : alreadySubscribedEmail({ unsubscribe });
+    const message =
+      decision.mail === 'confirm' ? confirmEmail({ confirm: confirmLink(base, token), unsubscribe }, locale) : alreadySubscribedEmail({ unsubscribe }, locale);
     try {
       await sendMail({ to: email, ...message });
     } catch (err) {
@@ -99,7 +100,7 @@ async function digest(req: Request, ctx: Context): Promise<Response> {
   let sent = 0;
   for (const r of recipients) {
     try {
-      await sendMail({ to: r.email, ...followDigestEmail(base, r.patterns, unsubscribeLink(base, r.unsubscribe_token)) });
+      await sendMail({ to: r.email, ...followDigestEmail(base, r.patterns, unsubscribeLink(base, r.unsubscribe_token), r.locale) });
       sent++;
     } catch (err) {
       console.error('digest mail failed', r.email, err);

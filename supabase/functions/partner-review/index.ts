@@ -3,6 +3,7 @@
 // decision is made as the caller (review_partner_application checks the operator, a reason to
 // reject, and that nobody reviews their own application); the service key only finds the
 // applicant's address to email the outcome.
+import { htmlWithLinks, mailI18n } from '../_shared/i18n.ts';
 import { escapeHtml } from '../_shared/mail.ts';
 import { REVIEW, reviewDecision } from '../_shared/review.ts';
 import type { Tables } from '@stitchhouse/shared/database.types.ts';
@@ -13,27 +14,30 @@ import { siteLink } from '@stitchhouse/shared/routes.ts';
 type Application = Pick<Tables<'partner_applications'>, 'kind' | 'company' | 'status' | 'reason'>;
 
 const PROGRAMME = {
-  reseller: { name: 'reseller programme', path: '/partners/resellers', next: 'Your referral code and links are waiting on the resellers page.' },
-  supplier: { name: 'supplier programme', path: '/partners/suppliers', next: 'You can now list kits against patterns on the suppliers page.' },
+  reseller: { path: '/partners/resellers', name: /*i18n*/ 'email.partner.resellerProgramme', next: /*i18n*/ 'email.partner.resellerNext' },
+  supplier: { path: '/partners/suppliers', name: /*i18n*/ 'email.partner.supplierProgramme', next: /*i18n*/ 'email.partner.supplierNext' },
 } as const;
 
-/** The email to the applicant: the outcome, the reason when rejected, and where to go next. */
-export function partnerDecisionEmail(application: Application, siteUrl: string): { subject: string; text: string; html: string } {
+/** The email to the applicant, in their language: the outcome, the reason when rejected, and where to go next. */
+export function partnerDecisionEmail(application: Application, siteUrl: string, locale = 'en'): { subject: string; text: string; html: string } {
+  const i18n = mailI18n(locale);
   const programme = PROGRAMME[application.kind];
   const link = siteLink(siteUrl, programme.path);
-  const company = escapeHtml(application.company);
+  const name = i18n._(programme.name);
+  const company = application.company;
   if (application.status === 'approved') {
+    const lines = [i18n._('email.partner.approved', { company, programme: name }), i18n._(programme.next)];
     return {
-      subject: `Welcome to the Stitchhouse ${programme.name}`,
-      text: `Good news: ${application.company} is approved for the Stitchhouse ${programme.name}.\n\n${programme.next}\n\n${link}\n`,
-      html: `<p>Good news: <strong>${company}</strong> is approved for the Stitchhouse ${programme.name}.</p><p>${escapeHtml(programme.next)}</p><p><a href="${escapeHtml(link)}">Open the ${programme.name} page</a></p>`,
+      subject: i18n._('email.partner.approvedSubject', { programme: name }),
+      text: `${lines.join('\n\n')}\n\n${link}\n`,
+      html: `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p>${htmlWithLinks(i18n._('email.partner.openPage', { programme: name }), [link])}</p>`,
     };
   }
-  const reason = application.reason ?? '';
+  const lines = [i18n._('email.partner.rejected', { company, programme: name }), i18n._('email.review.reason', { reason: application.reason ?? '' })];
   return {
-    subject: `Your application to the Stitchhouse ${programme.name} was not approved`,
-    text: `We could not approve the application of ${application.company} to the ${programme.name}.\n\nReason: ${reason}\n\nYou can correct it and apply again: ${link}\n`,
-    html: `<p>We could not approve the application of <strong>${company}</strong> to the ${programme.name}.</p><p>Reason: ${escapeHtml(reason)}</p><p><a href="${escapeHtml(link)}">Correct it and apply again</a></p>`,
+    subject: i18n._('email.partner.rejectedSubject', { programme: name }),
+    text: `${lines.join('\n\n')}\n\n${i18n._('email.review.applyAgainText', { link })}\n`,
+    html: `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p>${htmlWithLinks(i18n._('email.review.applyAgainHtml'), [link])}</p>`,
   };
 }
 

@@ -1,4 +1,5 @@
-// The "your pattern was updated" email: the changelog and a one-click download link.
+// The "your pattern was updated" email, in the buyer's language: the changelog and a one-click download link.
+import { htmlWithLinks, mailI18n } from '../_shared/i18n.ts';
 import { escapeHtml } from '../_shared/mail.ts';
 import { siteLink } from '@stitchhouse/shared/routes.ts';
 
@@ -13,22 +14,25 @@ export interface UpdateEmailInput {
   expires: number;
 }
 
-export function updateEmail(input: UpdateEmailInput): { subject: string; text: string; html: string } {
+export function updateEmail(input: UpdateEmailInput, locale = 'en'): { subject: string; text: string; html: string } {
+  const i18n = mailI18n(locale);
   const download = siteLink(input.siteUrl, '/download/:productId', { productId: input.patternId }, { expires: String(input.expires) });
   const library = siteLink(input.siteUrl, '/patterns/my-patterns');
-  const subject = `Updated: ${input.title} (version ${input.version})`;
+  const subject = i18n._('email.update.subject', { title: input.title, version: input.version });
+  const lead = i18n._('email.update.lead', { store: input.storeName, version: input.version, title: input.title });
+  const changed = i18n._('email.update.changed');
   const text = [
-    `${input.storeName} published version ${input.version} of "${input.title}", a pattern in your library.`,
+    lead,
     '',
-    'What changed:',
+    `${changed}:`,
     input.changes,
     '',
-    `Download the new version: ${download}`,
-    `Your library: ${library}`,
+    i18n._('email.update.downloadText', { link: download }),
+    i18n._('email.update.libraryText', { link: library }),
   ].join('\n');
-  const html = `<p>${escapeHtml(input.storeName)} published version ${input.version} of <strong>${escapeHtml(input.title)}</strong>, a pattern in your library.</p>
-<h2>What changed</h2>
+  const html = `<p>${escapeHtml(lead)}</p>
+<h2>${escapeHtml(changed)}</h2>
 <p style="white-space:pre-wrap">${escapeHtml(input.changes)}</p>
-<p><a href="${escapeHtml(download)}">Download the new version</a> · <a href="${escapeHtml(library)}">Your library</a></p>`;
+<p>${htmlWithLinks(i18n._('email.update.linksHtml'), [download, library])}</p>`;
   return { subject, text, html };
 }

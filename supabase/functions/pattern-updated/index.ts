@@ -7,6 +7,7 @@ import { FunctionError, handler, type Context } from '../_shared/handler.ts';
 import { siteUrl } from '../_shared/env.ts';
 import { sendMail } from '../_shared/mail.ts';
 import { updateEmail } from './email.ts';
+import { memberLocale } from '../_shared/i18n.ts';
 
 // Email links stay valid for a month; after that /download/error explains and links the library.
 const LINK_LIFETIME_SECONDS = 30 * 24 * 3600;
@@ -45,15 +46,10 @@ async function patternUpdated(_req: Request, ctx: Context): Promise<Response> {
     const { data: user } = await service.auth.admin.getUserById(user_id as string);
     const to = user?.user?.email;
     if (!to) continue;
-    const mail = updateEmail({
-      siteUrl: siteUrl(),
-      patternId: pattern_id,
-      title: pattern.title as string,
-      storeName: store.name as string,
-      version,
-      changes,
-      expires,
-    });
+    const mail = updateEmail(
+      { siteUrl: siteUrl(), patternId: pattern_id, title: pattern.title as string, storeName: store.name as string, version, changes, expires },
+      await memberLocale(service, user_id as string),
+    );
     try {
       await sendMail({ to, ...mail });
       sent += 1;

@@ -2,6 +2,7 @@
 // operator's JWT. The decision is made as the caller (review_wholesale_application checks
 // that they are an operator, under the database's rules); the service key is used only to
 // find the applicant's address and send them the outcome.
+import { htmlWithLinks, mailI18n } from '../_shared/i18n.ts';
 import { escapeHtml } from '../_shared/mail.ts';
 import { REVIEW, reviewDecision } from '../_shared/review.ts';
 import type { Tables } from '@stitchhouse/shared/database.types.ts';
@@ -11,23 +12,24 @@ import { siteLink } from '@stitchhouse/shared/routes.ts';
 /** What the email reads of the reviewed application (the row review_wholesale_application answers). */
 type Application = Pick<Tables<'wholesale_accounts'>, 'business_name' | 'status' | 'reason'>;
 
-/** The email to the applicant: the outcome, the reason when rejected, and where to go next. */
-export function decisionEmail(application: Application, siteUrl: string): { subject: string; text: string; html: string } {
+/** The email to the applicant, in their language: the outcome, the reason when rejected, and where to go next. */
+export function decisionEmail(application: Application, siteUrl: string, locale = 'en'): { subject: string; text: string; html: string } {
+  const i18n = mailI18n(locale);
   const link = siteLink(siteUrl, '/account/wholesale');
+  const business = application.business_name;
   if (application.status === 'approved') {
-    const text = `Good news: ${application.business_name} is approved for wholesale on Stitchhouse.\n\nWholesale prices and printed copies are now shown on every pattern that offers them.\n\n${link}\n`;
+    const lines = [i18n._('email.wholesale.approved', { business }), i18n._('email.wholesale.approvedNext')];
     return {
-      subject: 'Your wholesale account is approved',
-      text,
-      html: `<p>Good news: <strong>${escapeHtml(application.business_name)}</strong> is approved for wholesale on Stitchhouse.</p><p>Wholesale prices and printed copies are now shown on every pattern that offers them.</p><p><a href="${escapeHtml(link)}">Your wholesale account</a></p>`,
+      subject: i18n._('email.wholesale.approvedSubject'),
+      text: `${lines.join('\n\n')}\n\n${link}\n`,
+      html: `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p>${htmlWithLinks(i18n._('email.wholesale.accountLink'), [link])}</p>`,
     };
   }
-  const reason = application.reason ?? '';
-  const text = `We could not approve the wholesale application of ${application.business_name}.\n\nReason: ${reason}\n\nYou can correct it and apply again: ${link}\n`;
+  const lines = [i18n._('email.wholesale.rejected', { business }), i18n._('email.review.reason', { reason: application.reason ?? '' })];
   return {
-    subject: 'Your wholesale application was not approved',
-    text,
-    html: `<p>We could not approve the wholesale application of <strong>${escapeHtml(application.business_name)}</strong>.</p><p>Reason: ${escapeHtml(reason)}</p><p><a href="${escapeHtml(link)}">Correct it and apply again</a></p>`,
+    subject: i18n._('email.wholesale.rejectedSubject'),
+    text: `${lines.join('\n\n')}\n\n${i18n._('email.review.applyAgainText', { link })}\n`,
+    html: `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p>${htmlWithLinks(i18n._('email.review.applyAgainHtml'), [link])}</p>`,
   };
 }
 

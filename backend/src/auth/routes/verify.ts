@@ -153,7 +153,8 @@ async function wrongCode(deps: AuthDeps, email: string, limitKey: string): Promi
 
 async function notifyEmailChanged(deps: AuthDeps, verified: Verified): Promise<void> {
   if (!verified.changedFrom || !verified.user.email_change) return;
-  await deps.ctx.mail.send(emailChangedNotice(verified.changedFrom, normalizeEmail(verified.user.email_change)));
+  const locale = verified.user.raw_user_meta_data?.locale;
+  await deps.ctx.mail.send(emailChangedNotice(verified.changedFrom, normalizeEmail(verified.user.email_change), typeof locale === 'string' ? locale : null));
 }
 
 const ERROR_NAMES: Record<number, string> = {
