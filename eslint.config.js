@@ -23,6 +23,7 @@ const typedSources = [...apps.map((app) => `${app}/src`), 'shared/src', 'backend
 /** Folders whose screens read every visible text from their message catalog (issue 36). */
 const translated = [
   'mf-account/src',
+  'mf-auth/src',
   'mf-catalog/src/features/browse',
   'mf-catalog/src/features/detail',
   'mf-catalog/src/features/shared',

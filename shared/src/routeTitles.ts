@@ -4,7 +4,7 @@
 // at call time (the language can change while the page is open). Browser only: routes.ts itself
 // stays free of the i18n runtime, as the functions build their links from it.
 import { i18n } from './i18n/index.ts';
-import type { AppRoute, FrontEndApp } from './routes.ts';
+import { ROUTES, type AppRoute, type FrontEndApp, type RoutePath } from './routes.ts';
 
 /** Title ids by the route's module (unique in the contract: `Home`, `./SignIn`…). */
 const TITLES: Readonly<Record<string, string>> = {
@@ -76,4 +76,10 @@ export function routeTitle(route: Pick<AppRoute, 'module' | 'title'>): string {
 export function appLabel(app: Pick<FrontEndApp, 'name' | 'label'>): string {
   const id = Object.hasOwn(APP_LABELS, app.name) ? APP_LABELS[app.name] : undefined;
   return id ? i18n._(id) : app.label;
+}
+
+/** The title of the contract's route at `path` ("/sign-in" → "Sign in", "Anmelden"…). */
+export function pathTitle(path: RoutePath): string {
+  const route = ROUTES.find((candidate) => candidate.path === path);
+  return route ? routeTitle(route) : path;
 }

@@ -12,6 +12,8 @@ import { SecondFactorStep } from '../features/mfa/SecondFactorStep.tsx';
 import { PasswordInput } from '../features/password/PasswordInput.tsx';
 import { PasswordStrength } from '../features/password/PasswordStrength.tsx';
 import * as styles from '../features/form/form.module.css';
+import { useLingui } from '@lingui/react';
+import { pathTitle } from '@stitchhouse/shared/routeTitles.ts';
 
 const IDS = { password: 'new-password', confirm: 'new-password-again' };
 const STRENGTH_ID = 'new-password-strength';
@@ -21,6 +23,7 @@ const STRENGTH_ID = 'new-password-strength';
  * and for anyone signed in; the server then signs out every other session.
  */
 export default function ChangePassword() {
+  const { i18n } = useLingui();
   const { session, loading } = useSession();
   const [params] = useSearchParams();
   const { next, hasNext } = useNext();
@@ -31,9 +34,9 @@ export default function ChangePassword() {
 
   if (loading) {
     return (
-      <AuthPage title="Change your password">
+      <AuthPage title={pathTitle('/change-password')}>
         <div aria-busy="true">
-          <Spinner label="Checking your session" />
+          <Spinner label={i18n._('auth.change.checkingSession')} />
         </div>
       </AuthPage>
     );
@@ -41,12 +44,12 @@ export default function ChangePassword() {
 
   if (phase === 'done') {
     return (
-      <AuthPage title="Change your password" heading="Your password is changed">
-        <Alert tone="success" title="Password changed">
-          Use your new password from now on. Any other device or browser where you were signed in has been signed out.
+      <AuthPage title={pathTitle('/change-password')} heading={i18n._('auth.change.doneHeading')}>
+        <Alert tone="success" title={i18n._('auth.change.doneTitle')}>
+          {i18n._('auth.change.doneBody')}
         </Alert>
         <div className={styles.actions}>
-          <LinkButton to={hasNext ? next : href('/account/user')}>{hasNext ? 'Continue' : 'Go to your profile and security'}</LinkButton>
+          <LinkButton to={hasNext ? next : href('/account/user')}>{hasNext ? i18n._('auth.change.continue') : i18n._('auth.change.toProfile')}</LinkButton>
         </div>
       </AuthPage>
     );
@@ -54,16 +57,14 @@ export default function ChangePassword() {
 
   if (!session) {
     return (
-      <AuthPage title="Change your password">
-        <Alert tone="warning" title={recovery ? 'This reset link did not sign you in' : 'Sign in to change your password'}>
-          {recovery
-            ? 'Ask for a new reset link and open it in this browser.'
-            : 'To choose a new password, sign in first. Forgot it? We can email you a reset link.'}
+      <AuthPage title={pathTitle('/change-password')}>
+        <Alert tone="warning" title={recovery ? i18n._('auth.change.linkNoSession') : i18n._('auth.change.signInFirstTitle')}>
+          {recovery ? i18n._('auth.change.linkNoSessionBody') : i18n._('auth.change.signInFirstBody')}
         </Alert>
         <div className={styles.actions}>
-          <LinkButton to={href('/reset-password')}>Email me a reset link</LinkButton>
+          <LinkButton to={href('/reset-password')}>{i18n._('auth.change.emailReset')}</LinkButton>
           <LinkButton to={href('/sign-in', { next: href('/change-password') })} variant="secondary">
-            Sign in
+            {i18n._('auth.signIn.submit')}
           </LinkButton>
         </div>
       </AuthPage>
@@ -88,7 +89,7 @@ export default function ChangePassword() {
 
   if (phase === 'second-factor') {
     return (
-      <AuthPage title="Change your password" heading="Confirm it is you">
+      <AuthPage title={pathTitle('/change-password')} heading={i18n._('auth.change.confirmItIsYou')}>
         <SecondFactorStep
           onVerified={() => {
             const password = pending.current;
@@ -103,27 +104,35 @@ export default function ChangePassword() {
 
   return (
     <AuthPage
-      title="Change your password"
+      title={pathTitle('/change-password')}
       lead={
         recovery
-          ? 'Choose a new password for your account. You are signed in through the link we emailed you.'
-          : `Choose a new password for ${session.user.email ?? 'your account'}. Other devices will be signed out.`
+          ? i18n._('auth.change.leadRecovery')
+          : session.user.email
+            ? i18n._('auth.change.leadFor', { email: session.user.email })
+            : i18n._('auth.change.leadAccount')
       }
     >
       <ErrorSummary items={form.summary(IDS)} attempt={form.attempt} />
-      <form className={styles.form} noValidate aria-label="Choose a new password" onSubmit={form.onSubmit(({ password }) => save(password))}>
-        <PasswordInput id={IDS.password} label="New password" autoComplete="new-password" describedByIds={STRENGTH_ID} {...form.field('password')} />
+      <form className={styles.form} noValidate aria-label={i18n._('auth.change.formLabel')} onSubmit={form.onSubmit(({ password }) => save(password))}>
+        <PasswordInput
+          id={IDS.password}
+          label={i18n._('auth.change.newPassword')}
+          autoComplete="new-password"
+          describedByIds={STRENGTH_ID}
+          {...form.field('password')}
+        />
         <PasswordStrength id={STRENGTH_ID} password={form.values.password} />
-        <PasswordInput id={IDS.confirm} label="New password again" autoComplete="new-password" {...form.field('confirm')} />
+        <PasswordInput id={IDS.confirm} label={i18n._('auth.change.newPasswordAgain')} autoComplete="new-password" {...form.field('confirm')} />
         <div className={styles.actions}>
-          <Button type="submit" busy={form.busy} busyLabel="Saving your new password…">
-            Save new password
+          <Button type="submit" busy={form.busy} busyLabel={i18n._('auth.change.busy')}>
+            {i18n._('auth.change.submit')}
           </Button>
         </div>
       </form>
       {recovery ? null : (
         <p className={styles.muted}>
-          <Link to={href('/account/user')}>Back to your profile and security</Link>
+          <Link to={href('/account/user')}>{i18n._('auth.change.backToProfile')}</Link>
         </p>
       )}
     </AuthPage>

@@ -8,13 +8,15 @@ import { ErrorSummary } from '../features/form/ErrorSummary.tsx';
 import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import { AuthPage } from '../features/layout/AuthPage.tsx';
 import * as styles from '../features/form/form.module.css';
+import { useLingui } from '@lingui/react';
+import { pathTitle } from '@stitchhouse/shared/routeTitles.ts';
 
 const IDS = { email: 'expired-email' };
 
-const COPY: Record<LinkKind, { what: string; button: string }> = {
-  signup: { what: 'confirm your email', button: 'Send a new confirmation link' },
-  magiclink: { what: 'sign you in', button: 'Send a new sign-in link' },
-  recovery: { what: 'reset your password', button: 'Send a new reset link' },
+const BUTTONS: Record<LinkKind, string> = {
+  signup: /*i18n*/ 'auth.expired.buttonSignup',
+  magiclink: /*i18n*/ 'auth.expired.buttonMagiclink',
+  recovery: /*i18n*/ 'auth.expired.buttonRecovery',
 };
 
 /**
@@ -22,6 +24,7 @@ const COPY: Record<LinkKind, { what: string; button: string }> = {
  * sends them here), with a button for a fresh link of the same kind.
  */
 export default function ExpiredLink() {
+  const { i18n } = useLingui();
   const [params] = useSearchParams();
   const raw = params.get('link');
   const kind: LinkKind = isLinkKind(raw) ? raw : 'magiclink';
@@ -30,36 +33,33 @@ export default function ExpiredLink() {
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   return (
-    <AuthPage
-      title="This link has expired"
-      lead={`Links in our emails work once and only for a while. This one was meant to ${COPY[kind].what}, but it has expired or was already used.`}
-    >
+    <AuthPage title={pathTitle('/expired-link')} lead={i18n._('auth.expired.lead', { kind })}>
       <ErrorSummary items={form.summary(IDS)} attempt={form.attempt} />
       {sentTo ? (
-        <Alert tone="success" title="A new link is on its way">
-          If {sentTo} has a Stitchhouse account, we sent it a fresh link. Open the newest email.
+        <Alert tone="success" title={i18n._('auth.expired.sentTitle')}>
+          {i18n._('auth.expired.sentBody', { email: sentTo })}
         </Alert>
       ) : null}
       <form
         className={styles.form}
         noValidate
-        aria-label="Send a new link"
+        aria-label={i18n._('auth.expired.formLabel')}
         onSubmit={form.onSubmit(async ({ email }) => {
           setSentTo(null);
           await sendEmailLink(kind, email, next);
           setSentTo(email);
         })}
       >
-        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+        <TextField id={IDS.email} label={i18n._('auth.field.email')} type="email" autoComplete="email" required {...form.field('email')} />
         <div className={styles.actions}>
-          <Button type="submit" busy={form.busy} busyLabel="Sending a new link…">
-            {COPY[kind].button}
+          <Button type="submit" busy={form.busy} busyLabel={i18n._('auth.expired.busy')}>
+            {i18n._(BUTTONS[kind])}
           </Button>
         </div>
       </form>
       <ul className={styles.links}>
         <li>
-          <Link to={href('/sign-in')}>Sign in with your password</Link>
+          <Link to={href('/sign-in')}>{i18n._('auth.common.signInWithPassword')}</Link>
         </li>
       </ul>
     </AuthPage>

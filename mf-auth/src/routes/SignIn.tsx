@@ -12,29 +12,33 @@ import { useNext } from '../features/layout/useNext.ts';
 import { SecondFactorStep } from '../features/mfa/SecondFactorStep.tsx';
 import { PasswordInput } from '../features/password/PasswordInput.tsx';
 import * as styles from '../features/form/form.module.css';
+import { Trans, useLingui } from '@lingui/react';
+import { pathTitle } from '@stitchhouse/shared/routeTitles.ts';
 
 const IDS = { email: 'sign-in-email', password: 'sign-in-password' };
 
 /** Messages the shell passes when it sent the person here (`?reason=`). */
 const REASONS: Record<string, string> = {
-  'session-ended': 'Your session has ended. Sign in again to continue.',
-  'sign-in-required': 'Please sign in to see that page.',
-  'account-deleted': 'Your account is deleted. We emailed you a confirmation.',
+  'session-ended': /*i18n*/ 'auth.signIn.reasonSessionEnded',
+  'sign-in-required': /*i18n*/ 'auth.signIn.reasonSignInRequired',
+  'account-deleted': /*i18n*/ 'auth.signIn.reasonAccountDeleted',
 };
 
 /** /sign-in: email and password, then the authenticator code when the account has one. */
 export default function SignIn() {
+  const { i18n } = useLingui();
   const { next, hasNext } = useNext();
   const [params] = useSearchParams();
   const form = useZodForm(signInSchema, { email: '', password: '' });
   const after = useAfterSignIn(next, form.fail);
   const [resent, setResent] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const reason = REASONS[params.get('reason') ?? ''];
+  const reasonId = Object.hasOwn(REASONS, params.get('reason') ?? '') ? REASONS[params.get('reason')!] : undefined;
+  const reason = reasonId ? i18n._(reasonId) : undefined;
   const nextQuery = hasNext ? { next } : {};
 
   if (after.phase === 'second-factor') {
     return (
-      <AuthPage title="Sign in" heading="One more step">
+      <AuthPage title={pathTitle('/sign-in')} heading={i18n._('auth.common.oneMoreStep')}>
         <SecondFactorStep
           onVerified={after.done}
           onCancel={() => {
@@ -59,49 +63,55 @@ export default function SignIn() {
   const unconfirmed = form.formError?.code === 'email_not_confirmed';
 
   return (
-    <AuthPage title="Sign in" lead="Welcome back. Sign in to download your patterns and run your store.">
+    <AuthPage title={pathTitle('/sign-in')} lead={i18n._('auth.signIn.lead')}>
       {reason && !form.formError ? <Alert tone="info">{reason}</Alert> : null}
       <ErrorSummary items={form.summary(IDS)} attempt={form.attempt}>
         {unconfirmed ? (
           <div className={styles.actions}>
-            <Button variant="secondary" onClick={() => void resend()} busy={resent === 'sending'} busyLabel="Sending…" disabled={resent === 'sent'}>
-              Send a new confirmation email
+            <Button
+              variant="secondary"
+              onClick={() => void resend()}
+              busy={resent === 'sending'}
+              busyLabel={i18n._('auth.common.sending')}
+              disabled={resent === 'sent'}
+            >
+              {i18n._('auth.signIn.resendConfirmation')}
             </Button>
           </div>
         ) : null}
       </ErrorSummary>
       {resent === 'sent' ? (
-        <Alert tone="success" title="Confirmation email sent">
-          Open the link in the email we just sent to {form.values.email.trim()}, then sign in.
+        <Alert tone="success" title={i18n._('auth.signIn.confirmationSent')}>
+          {i18n._('auth.signIn.confirmationSentBody', { email: form.values.email.trim() })}
         </Alert>
       ) : null}
       <form
         className={styles.form}
         noValidate
-        aria-label="Sign in with your password"
+        aria-label={i18n._('auth.signIn.formLabel')}
         onSubmit={form.onSubmit(async ({ email, password }) => {
           setResent('idle');
           await signInWithPassword(email, password);
           // useAfterSignIn takes over: second factor or back to `next`.
         })}
       >
-        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required {...form.field('email')} />
-        <PasswordInput id={IDS.password} label="Password" autoComplete="current-password" {...form.field('password')} />
+        <TextField id={IDS.email} label={i18n._('auth.field.email')} type="email" autoComplete="email" required {...form.field('email')} />
+        <PasswordInput id={IDS.password} label={i18n._('auth.field.password')} autoComplete="current-password" {...form.field('password')} />
         <div className={styles.actions}>
-          <Button type="submit" busy={form.busy} busyLabel="Signing in…">
-            Sign in
+          <Button type="submit" busy={form.busy} busyLabel={i18n._('auth.signIn.busy')}>
+            {i18n._('auth.signIn.submit')}
           </Button>
         </div>
       </form>
       <ul className={styles.links}>
         <li>
-          <Link to={href('/sign-in-magic', nextQuery)}>Email me a sign-in link or code instead</Link>
+          <Link to={href('/sign-in-magic', nextQuery)}>{i18n._('auth.signIn.magicInstead')}</Link>
         </li>
         <li>
-          <Link to={href('/reset-password')}>Forgot your password?</Link>
+          <Link to={href('/reset-password')}>{i18n._('auth.signIn.forgot')}</Link>
         </li>
         <li>
-          New to Stitchhouse? <Link to={href('/sign-up', nextQuery)}>Create an account</Link>
+          <Trans id="auth.common.createAccountLink" components={{ 0: <Link to={href('/sign-up', nextQuery)} /> }} />
         </li>
       </ul>
     </AuthPage>

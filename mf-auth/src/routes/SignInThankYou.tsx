@@ -12,6 +12,8 @@ import { useNext } from '../features/layout/useNext.ts';
 import { SecondFactorStep } from '../features/mfa/SecondFactorStep.tsx';
 import * as styles from '../features/form/form.module.css';
 import { EmailCodeField } from '../features/form/EmailCodeField.tsx';
+import { Trans, useLingui } from '@lingui/react';
+import { pathTitle } from '@stitchhouse/shared/routeTitles.ts';
 
 const IDS = { email: 'code-email', code: 'code-code' };
 
@@ -24,6 +26,7 @@ function emailFromState(state: unknown): string {
  * person in; or they type the 6-digit code from the same email.
  */
 export default function SignInThankYou() {
+  const { i18n } = useLingui();
   const { next, hasNext } = useNext();
   const [params] = useSearchParams();
   const location = useLocation();
@@ -36,7 +39,7 @@ export default function SignInThankYou() {
 
   if (after.phase === 'second-factor') {
     return (
-      <AuthPage title="Check your email" heading="One more step">
+      <AuthPage title={pathTitle('/sign-in/thank-you')} heading={i18n._('auth.common.oneMoreStep')}>
         <SecondFactorStep onVerified={after.done} onCancel={() => void signOutHere().finally(() => after.setPhase('idle'))} />
       </AuthPage>
     );
@@ -44,9 +47,9 @@ export default function SignInThankYou() {
 
   if (fromLink && (after.loading || after.signedIn)) {
     return (
-      <AuthPage title="Check your email" heading="Signing you in…">
+      <AuthPage title={pathTitle('/sign-in/thank-you')} heading={i18n._('auth.signInThanks.signingIn')}>
         <div aria-busy="true">
-          <Spinner label="Signing you in" />
+          <Spinner label={i18n._('auth.signInThanks.signingInLabel')} />
         </div>
       </AuthPage>
     );
@@ -56,7 +59,7 @@ export default function SignInThankYou() {
     const email = form.values.email.trim();
     const parsed = emailSchema.safeParse(email);
     if (!parsed.success) {
-      form.invalid('email', parsed.error.issues[0]?.message ?? 'Enter your email address.');
+      form.invalid('email', parsed.error.issues[0]?.message ?? i18n._('auth.field.emailRequired'));
       return;
     }
     setResent('sending');
@@ -71,45 +74,37 @@ export default function SignInThankYou() {
 
   return (
     <AuthPage
-      title="Check your email"
-      lead={
-        sentTo ? (
-          <>
-            If <strong>{sentTo}</strong> has a Stitchhouse account, we just emailed it a sign-in link and a 6-digit code.
-          </>
-        ) : (
-          'If the address has a Stitchhouse account, we just emailed it a sign-in link and a 6-digit code.'
-        )
-      }
+      title={pathTitle('/sign-in/thank-you')}
+      lead={sentTo ? <Trans id="auth.signInThanks.leadTo" values={{ email: sentTo }} components={{ 0: <strong /> }} /> : i18n._('auth.signInThanks.lead')}
     >
-      <p>Open the link on this device, or type the code here. Both work once and expire after a while.</p>
+      <p>{i18n._('auth.signInThanks.how')}</p>
       <ErrorSummary items={form.summary(IDS)} attempt={form.attempt} />
-      {resent === 'sent' ? <Alert tone="success">We sent a new email. Use the newest link or code: the older ones no longer work.</Alert> : null}
+      {resent === 'sent' ? <Alert tone="success">{i18n._('auth.signInThanks.resent')}</Alert> : null}
       <form
         className={styles.form}
         noValidate
-        aria-label="Sign in with the code from the email"
+        aria-label={i18n._('auth.signInThanks.formLabel')}
         onSubmit={form.onSubmit(async ({ email, code }) => {
           await verifyEmailCode(email, code);
         })}
       >
-        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+        <TextField id={IDS.email} label={i18n._('auth.field.email')} type="email" autoComplete="email" required {...form.field('email')} />
         <EmailCodeField id={IDS.code} {...form.field('code')} />
         <div className={styles.actions}>
-          <Button type="submit" busy={form.busy} busyLabel="Checking the code…">
-            Sign in with the code
+          <Button type="submit" busy={form.busy} busyLabel={i18n._('auth.common.checkingCode')}>
+            {i18n._('auth.signInThanks.submit')}
           </Button>
-          <Button variant="secondary" onClick={() => void resend()} busy={resent === 'sending'} busyLabel="Sending…">
-            Send a new email
+          <Button variant="secondary" onClick={() => void resend()} busy={resent === 'sending'} busyLabel={i18n._('auth.common.sending')}>
+            {i18n._('auth.signInThanks.resend')}
           </Button>
         </div>
       </form>
       <ul className={styles.links}>
         <li>
-          <Link to={href('/sign-in-magic', nextQuery)}>Use a different email address</Link>
+          <Link to={href('/sign-in-magic', nextQuery)}>{i18n._('auth.signInThanks.otherEmail')}</Link>
         </li>
         <li>
-          <Link to={href('/sign-in', nextQuery)}>Sign in with your password</Link>
+          <Link to={href('/sign-in', nextQuery)}>{i18n._('auth.common.signInWithPassword')}</Link>
         </li>
       </ul>
     </AuthPage>

@@ -12,6 +12,8 @@ import { PasswordInput } from '../features/password/PasswordInput.tsx';
 import { PasswordStrength } from '../features/password/PasswordStrength.tsx';
 import { clearSignUpDraft, loadSignUpDraft, saveSignUpDraft } from '../features/signup/draft.ts';
 import * as styles from '../features/form/form.module.css';
+import { Trans, useLingui } from '@lingui/react';
+import { pathTitle } from '@stitchhouse/shared/routeTitles.ts';
 
 const IDS = { displayName: 'sign-up-name', email: 'sign-up-email', password: 'sign-up-password', intent: `sign-up-intent-${INTENTS[0]}` };
 const STRENGTH_ID = 'sign-up-password-strength';
@@ -21,6 +23,7 @@ const ERROR_PAGE_KINDS = new Set(['permission', 'server', 'unknown']);
 
 /** /sign-up: name, email, password (rules shown as you type) and what brings you here. */
 export default function SignUp() {
+  const { i18n } = useLingui();
   const { next, hasNext } = useNext();
   const navigate = useNavigate();
   // Coming back from /sign-up/error (or a reload) keeps what was typed, except the password.
@@ -34,12 +37,12 @@ export default function SignUp() {
   }, [values.displayName, values.email, values.intent]);
 
   return (
-    <AuthPage title="Create your account" lead="Buy and download patterns, or open a store and sell your own.">
+    <AuthPage title={pathTitle('/sign-up')} lead={i18n._('auth.signUp.lead')}>
       <ErrorSummary items={form.summary(IDS)} attempt={form.attempt} />
       <form
         className={styles.form}
         noValidate
-        aria-label="Create your account"
+        aria-label={i18n._('auth.signUp.formLabel')}
         onSubmit={form.onSubmit(async (input) => {
           try {
             await signUp({ ...input, next: hasNext ? next : null });
@@ -57,15 +60,21 @@ export default function SignUp() {
       >
         <TextField
           id={IDS.displayName}
-          label="Your name"
-          hint="Shown on your reviews and, for designers, on your store."
+          label={i18n._('auth.signUp.name')}
+          hint={i18n._('auth.signUp.nameHint')}
           autoComplete="name"
           required
           maxLength={60}
           {...form.field('displayName')}
         />
-        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required {...form.field('email')} />
-        <PasswordInput id={IDS.password} label="Password" autoComplete="new-password" describedByIds={STRENGTH_ID} {...form.field('password')} />
+        <TextField id={IDS.email} label={i18n._('auth.field.email')} type="email" autoComplete="email" required {...form.field('email')} />
+        <PasswordInput
+          id={IDS.password}
+          label={i18n._('auth.field.password')}
+          autoComplete="new-password"
+          describedByIds={STRENGTH_ID}
+          {...form.field('password')}
+        />
         <PasswordStrength id={STRENGTH_ID} password={form.values.password} />
         <fieldset
           className={styles.fieldset}
@@ -73,7 +82,7 @@ export default function SignUp() {
           aria-invalid={form.errors.intent ? true : undefined}
           aria-describedby={form.errors.intent ? 'sign-up-intent-error' : undefined}
         >
-          <legend className={styles.legend}>What brings you to Stitchhouse?</legend>
+          <legend className={styles.legend}>{i18n._('auth.signUp.intent')}</legend>
           {INTENTS.map((intent: Intent) => (
             <label key={intent} className={styles.choice} htmlFor={`sign-up-intent-${intent}`}>
               <input
@@ -98,18 +107,17 @@ export default function SignUp() {
           ) : null}
         </fieldset>
         <p className={styles.muted}>
-          By creating an account you agree to our <Link to={href('/legal/terms-of-use')}>terms of use</Link> and{' '}
-          <Link to={href('/legal/privacy-policy')}>privacy policy</Link>.
+          <Trans id="auth.signUp.agree" components={{ 0: <Link to={href('/legal/terms-of-use')} />, 1: <Link to={href('/legal/privacy-policy')} /> }} />
         </p>
         <div className={styles.actions}>
-          <Button type="submit" busy={form.busy} busyLabel="Creating your account…">
-            Create account
+          <Button type="submit" busy={form.busy} busyLabel={i18n._('auth.signUp.busy')}>
+            {i18n._('auth.signUp.submit')}
           </Button>
         </div>
       </form>
       <ul className={styles.links}>
         <li>
-          Already have an account? <Link to={href('/sign-in', nextQuery)}>Sign in</Link>
+          <Trans id="auth.signUp.haveAccount" components={{ 0: <Link to={href('/sign-in', nextQuery)} /> }} />
         </li>
       </ul>
     </AuthPage>

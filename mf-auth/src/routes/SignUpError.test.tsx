@@ -1,6 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
+import '../messages.ts';
 import SignUpError, { signUpErrorReason } from './SignUpError.tsx';
 
 describe('/sign-up/error', () => {
@@ -12,9 +15,11 @@ describe('/sign-up/error', () => {
 
   it('shows the reason and the way back to the form', () => {
     const html = renderToString(
-      <MemoryRouter initialEntries={['/sign-up/error?reason=over_email_send_rate_limit']}>
-        <SignUpError />
-      </MemoryRouter>,
+      <I18nProvider i18n={i18n}>
+        <MemoryRouter initialEntries={['/sign-up/error?reason=over_email_send_rate_limit']}>
+          <SignUpError />
+        </MemoryRouter>
+      </I18nProvider>,
     );
     expect(html).toContain('We sent you an email very recently');
     expect(html).toContain('href="/sign-up"');

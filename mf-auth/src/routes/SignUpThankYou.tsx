@@ -11,6 +11,8 @@ import { useNext } from '../features/layout/useNext.ts';
 import { Welcome } from '../features/signup/Welcome.tsx';
 import * as styles from '../features/form/form.module.css';
 import { EmailCodeField } from '../features/form/EmailCodeField.tsx';
+import { Trans, useLingui } from '@lingui/react';
+import { pathTitle } from '@stitchhouse/shared/routeTitles.ts';
 
 const IDS = { email: 'confirm-email' };
 const CODE_IDS = { email: 'confirm-code-email', code: 'confirm-code' };
@@ -26,6 +28,7 @@ function emailFromState(state: unknown): string {
  * sign-up codes too); the session it makes turns the page into the welcome step as well.
  */
 export default function SignUpThankYou() {
+  const { i18n } = useLingui();
   const { next, hasNext } = useNext();
   const [params] = useSearchParams();
   const location = useLocation();
@@ -39,9 +42,9 @@ export default function SignUpThankYou() {
   if (session) return <Welcome user={session.user} next={hasNext ? next : null} />;
   if (fromLink && loading) {
     return (
-      <AuthPage title="Confirm your email" heading="Confirming your email…">
+      <AuthPage title={pathTitle('/sign-up/thank-you')} heading={i18n._('auth.signUpThanks.confirming')}>
         <div aria-busy="true">
-          <Spinner label="Confirming your email" />
+          <Spinner label={i18n._('auth.signUpThanks.confirmingLabel')} />
         </div>
       </AuthPage>
     );
@@ -49,68 +52,62 @@ export default function SignUpThankYou() {
 
   return (
     <AuthPage
-      title="Confirm your email"
-      lead={
-        sentTo ? (
-          <>
-            We sent a confirmation link to <strong>{sentTo}</strong>. Open it to finish creating your account.
-          </>
-        ) : (
-          'We sent you a confirmation link. Open it to finish creating your account.'
-        )
-      }
+      title={pathTitle('/sign-up/thank-you')}
+      lead={sentTo ? <Trans id="auth.signUpThanks.leadTo" values={{ email: sentTo }} components={{ 0: <strong /> }} /> : i18n._('auth.signUpThanks.lead')}
     >
-      <p>The link works once. If you already have an account with this address, sign in instead: you can reset your password from there.</p>
-      <h2>Or type the code</h2>
+      <p>{i18n._('auth.signUpThanks.once')}</p>
+      <h2>{i18n._('auth.signUpThanks.orCode')}</h2>
       <ErrorSummary items={codeForm.summary(CODE_IDS)} attempt={codeForm.attempt} />
       <form
         className={styles.form}
         noValidate
-        aria-label="Confirm with the code from the email"
+        aria-label={i18n._('auth.signUpThanks.codeFormLabel')}
         onSubmit={codeForm.onSubmit(async ({ email, code }) => {
           await verifyEmailCode(email, code);
         })}
       >
-        {sentTo ? null : <TextField id={CODE_IDS.email} label="Email" type="email" autoComplete="email" required {...codeForm.field('email')} />}
+        {sentTo ? null : (
+          <TextField id={CODE_IDS.email} label={i18n._('auth.field.email')} type="email" autoComplete="email" required {...codeForm.field('email')} />
+        )}
         <EmailCodeField id={CODE_IDS.code} {...codeForm.field('code')} />
         <div className={styles.actions}>
-          <Button type="submit" busy={codeForm.busy} busyLabel="Checking the code…">
-            Confirm my email
+          <Button type="submit" busy={codeForm.busy} busyLabel={i18n._('auth.common.checkingCode')}>
+            {i18n._('auth.signUpThanks.confirm')}
           </Button>
         </div>
       </form>
       <ErrorSummary items={form.summary(IDS)} attempt={form.attempt} />
       {sent ? (
-        <Alert tone="success" title="Email sent again">
-          Use the link in the newest email: the older one no longer works.
+        <Alert tone="success" title={i18n._('auth.signUpThanks.sentAgain')}>
+          {i18n._('auth.signUpThanks.sentAgainBody')}
         </Alert>
       ) : null}
-      <h2>No email?</h2>
-      <p className={styles.muted}>Check your spam folder, or ask for it again.</p>
+      <h2>{i18n._('auth.signUpThanks.noEmail')}</h2>
+      <p className={styles.muted}>{i18n._('auth.signUpThanks.spam')}</p>
       <form
         className={styles.form}
         noValidate
-        aria-label="Send the confirmation email again"
+        aria-label={i18n._('auth.signUpThanks.resendFormLabel')}
         onSubmit={form.onSubmit(async ({ email }) => {
           setSent(false);
           await sendEmailLink('signup', email, hasNext ? next : null);
           setSent(true);
         })}
       >
-        <TextField id={IDS.email} label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+        <TextField id={IDS.email} label={i18n._('auth.field.email')} type="email" autoComplete="email" required {...form.field('email')} />
         <div className={styles.actions}>
-          <Button type="submit" variant="secondary" busy={form.busy} busyLabel="Sending…">
-            Send it again
+          <Button type="submit" variant="secondary" busy={form.busy} busyLabel={i18n._('auth.common.sending')}>
+            {i18n._('auth.signUpThanks.resend')}
           </Button>
         </div>
       </form>
       <ul className={styles.links}>
         <li>
-          <Link to={href('/sign-in')}>Go to sign in</Link>
+          <Link to={href('/sign-in')}>{i18n._('auth.signUpThanks.goSignIn')}</Link>
         </li>
         <li>
           <LinkButton to={href('/patterns')} variant="ghost">
-            Browse patterns while you wait
+            {i18n._('auth.signUpThanks.browse')}
           </LinkButton>
         </li>
       </ul>

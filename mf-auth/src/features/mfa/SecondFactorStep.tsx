@@ -6,6 +6,7 @@ import { totpFactor, verifyRecoveryCode, verifySecondFactor } from '../../api/au
 import { ErrorSummary } from '../form/ErrorSummary.tsx';
 import { useZodForm } from '@stitchhouse/shared/form/index.ts';
 import * as styles from '../form/form.module.css';
+import { Trans, useLingui } from '@lingui/react';
 
 export interface SecondFactorStepProps {
   /** Called once the session is aal2. */
@@ -22,6 +23,7 @@ const GENERIC_FACTOR_NAME = 'authenticator app';
  * Without the phone, one of the recovery codes shown at enrolment does the same once.
  */
 export function SecondFactorStep({ onVerified, onCancel }: SecondFactorStepProps) {
+  const { i18n } = useLingui();
   const [factor, setFactor] = useState<{ id: string; name: string } | null>(null);
   const [loadError, setLoadError] = useState<UserFacingError | null>(null);
   const [mode, setMode] = useState<'app' | 'recovery'>('app');
@@ -43,7 +45,7 @@ export function SecondFactorStep({ onVerified, onCancel }: SecondFactorStepProps
 
   if (loadError) {
     return (
-      <Alert tone="danger" title="We could not start the second step" actions={<Button onClick={onCancel}>Start again</Button>}>
+      <Alert tone="danger" title={i18n._('auth.mfa.startFailed')} actions={<Button onClick={onCancel}>{i18n._('auth.mfa.startAgain')}</Button>}>
         {loadError.message}
       </Alert>
     );
@@ -56,17 +58,10 @@ export function SecondFactorStep({ onVerified, onCancel }: SecondFactorStepProps
   return (
     <section aria-labelledby="second-factor-title">
       <h2 id="second-factor-title" tabIndex={-1}>
-        Enter your authenticator code
+        {i18n._('auth.mfa.title')}
       </h2>
       <p className={styles.muted}>
-        Your account is protected by a second step. Open your authenticator app
-        {ownName ? (
-          <>
-            {' '}
-            (<strong>{ownName}</strong>)
-          </>
-        ) : null}{' '}
-        and type the 6-digit code it shows for Stitchhouse.
+        {ownName ? <Trans id="auth.mfa.introNamed" values={{ name: ownName }} components={{ 0: <strong /> }} /> : i18n._('auth.mfa.intro')}
       </p>
       <ErrorSummary items={form.summary({ code: codeId })} attempt={form.attempt} />
       <form
@@ -80,7 +75,7 @@ export function SecondFactorStep({ onVerified, onCancel }: SecondFactorStepProps
       >
         <TextField
           id={codeId}
-          label="6-digit code"
+          label={i18n._('auth.code.label')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={9}
@@ -90,18 +85,18 @@ export function SecondFactorStep({ onVerified, onCancel }: SecondFactorStepProps
           {...form.field('code')}
         />
         <div className={styles.actions}>
-          <Button type="submit" busy={form.busy} busyLabel="Checking the code…" disabled={!factor}>
-            Verify and continue
+          <Button type="submit" busy={form.busy} busyLabel={i18n._('auth.common.checkingCode')} disabled={!factor}>
+            {i18n._('auth.mfa.verify')}
           </Button>
           <Button variant="ghost" onClick={onCancel}>
-            Use another account
+            {i18n._('auth.mfa.otherAccount')}
           </Button>
         </div>
       </form>
       <p className={styles.muted}>
-        Lost your phone?{' '}
+        {i18n._('auth.mfa.lostPhone')}{' '}
         <Button variant="ghost" size="small" onClick={() => setMode('recovery')} disabled={!factor}>
-          Use a recovery code
+          {i18n._('auth.mfa.useRecovery')}
         </Button>
       </p>
     </section>
@@ -110,17 +105,15 @@ export function SecondFactorStep({ onVerified, onCancel }: SecondFactorStepProps
 
 /** One of the ten codes saved when the authenticator app was turned on; each works once. */
 function RecoveryCodeStep({ onVerified, onBack }: { onVerified: () => void; onBack: () => void }) {
+  const { i18n } = useLingui();
   const form = useZodForm(recoveryCodeSchema, { code: '' });
   const codeId = 'recovery-code';
   return (
     <section aria-labelledby="recovery-code-title">
       <h2 id="recovery-code-title" tabIndex={-1}>
-        Use a recovery code
+        {i18n._('auth.mfa.useRecovery')}
       </h2>
-      <p className={styles.muted}>
-        Type one of the recovery codes you saved when you turned on the authenticator app. Each code works once. Once you are in, remove the lost phone and set
-        up the app again under Profile and security.
-      </p>
+      <p className={styles.muted}>{i18n._('auth.mfa.recoveryIntro')}</p>
       <ErrorSummary items={form.summary({ code: codeId })} attempt={form.attempt} />
       <form
         className={styles.form}
@@ -132,7 +125,7 @@ function RecoveryCodeStep({ onVerified, onBack }: { onVerified: () => void; onBa
       >
         <TextField
           id={codeId}
-          label="Recovery code"
+          label={i18n._('auth.mfa.recoveryLabel')}
           autoComplete="one-time-code"
           spellCheck={false}
           autoCapitalize="none"
@@ -143,11 +136,11 @@ function RecoveryCodeStep({ onVerified, onBack }: { onVerified: () => void; onBa
           {...form.field('code')}
         />
         <div className={styles.actions}>
-          <Button type="submit" busy={form.busy} busyLabel="Checking the code…">
-            Use this code
+          <Button type="submit" busy={form.busy} busyLabel={i18n._('auth.common.checkingCode')}>
+            {i18n._('auth.mfa.useThisCode')}
           </Button>
           <Button variant="ghost" onClick={onBack}>
-            Use the authenticator app instead
+            {i18n._('auth.mfa.appInstead')}
           </Button>
         </div>
       </form>

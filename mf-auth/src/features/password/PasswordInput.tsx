@@ -2,6 +2,7 @@ import { useState, type ChangeEvent, type FocusEvent, type Ref } from 'react';
 import { Field } from '@stitchhouse/shared/ui/index.ts';
 import { describedBy } from '@stitchhouse/shared/ui/index.ts';
 import * as styles from './password.module.css';
+import { Trans } from '@lingui/react';
 
 export interface PasswordInputProps {
   id: string;
@@ -41,8 +42,11 @@ export function PasswordInput({ id, label, name, value, onChange, onBlur, ref, a
             autoCapitalize="off"
           />
           <button type="button" className={styles.toggle} aria-pressed={visible} aria-controls={id} onClick={() => setVisible((v) => !v)}>
-            {visible ? 'Hide' : 'Show'}
-            <span className={styles.srOnly}> password</span>
+            {visible ? (
+              <Trans id="auth.password.hide" components={{ 0: <span className={styles.srOnly} /> }} />
+            ) : (
+              <Trans id="auth.password.show" components={{ 0: <span className={styles.srOnly} /> }} />
+            )}
           </button>
         </div>
       )}

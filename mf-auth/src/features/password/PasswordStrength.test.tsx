@@ -2,14 +2,19 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { loadCommonPasswords } from '@stitchhouse/shared/auth/index.ts';
 import { QueryProvider, createQueryClient } from '@stitchhouse/shared/query/client.ts';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
+import '../../messages.ts';
 import { PasswordStrength } from './PasswordStrength.tsx';
 
 /** The checklist as a screen renders it: inside the page's query cache (a fresh one per render). */
 const render = (password: string) =>
   renderToString(
-    <QueryProvider client={createQueryClient()}>
-      <PasswordStrength id="s" password={password} />
-    </QueryProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryProvider client={createQueryClient()}>
+        <PasswordStrength id="s" password={password} />
+      </QueryProvider>
+    </I18nProvider>,
   );
 
 describe('PasswordStrength', () => {

@@ -1,6 +1,7 @@
 import { passwordRules, passwordStrength, STRENGTH_LABELS } from '@stitchhouse/shared/auth/index.ts';
 import * as styles from './password.module.css';
 import { useCommonPasswords } from './useCommonPasswords.ts';
+import { Trans, useLingui } from '@lingui/react';
 
 export interface PasswordStrengthProps {
   password: string;
@@ -13,6 +14,7 @@ export interface PasswordStrengthProps {
  * a polite live region so it is read after typing pauses, not on every key.
  */
 export function PasswordStrength({ password, id }: PasswordStrengthProps) {
+  const { i18n } = useLingui();
   useCommonPasswords();
   const strength = passwordStrength(password);
   const rules = passwordRules(password);
@@ -24,16 +26,20 @@ export function PasswordStrength({ password, id }: PasswordStrengthProps) {
         ))}
       </div>
       <p className={styles.label} aria-live="polite">
-        Password strength: <strong>{password === '' ? 'not set yet' : STRENGTH_LABELS[strength]}</strong>
+        <Trans
+          id="auth.strength.label"
+          values={{ strength: password === '' ? i18n._('auth.strength.notSet') : STRENGTH_LABELS[strength] }}
+          components={{ 0: <strong /> }}
+        />
       </p>
-      <ul className={styles.rules} aria-label="Your password needs">
+      <ul className={styles.rules} aria-label={i18n._('auth.strength.rulesLabel')}>
         {rules.map((rule) => (
           <li key={rule.id} className={rule.met ? styles.met : styles.unmet} data-rule={rule.id} data-met={rule.met}>
             <span aria-hidden="true" className={styles.mark}>
               {rule.met ? '✓' : '○'}
             </span>
             {rule.label}
-            <span className={styles.srOnly}>{rule.met ? ' (done)' : ' (not yet)'}</span>
+            <span className={styles.srOnly}> {rule.met ? i18n._('auth.strength.done') : i18n._('auth.strength.notYet')}</span>
           </li>
         ))}
       </ul>

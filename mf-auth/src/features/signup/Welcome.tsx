@@ -3,6 +3,7 @@ import type { User } from '@supabase/supabase-js';
 import { LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import { AuthPage } from '../layout/AuthPage.tsx';
 import * as styles from '../form/form.module.css';
+import { useLingui } from '@lingui/react';
 
 export interface WelcomeProps {
   user: User;
@@ -17,36 +18,33 @@ function displayName(user: User): string {
 
 /** The first step after confirming: designers and shops are sent to open their store. */
 export function Welcome({ user, next }: WelcomeProps) {
+  const { i18n } = useLingui();
   const intent = user.user_metadata?.intent;
   const sells = intent === 'designer' || intent === 'shop';
   const name = displayName(user);
   return (
     <AuthPage
-      title="Welcome to Stitchhouse"
-      heading={name ? `Welcome to Stitchhouse, ${name}` : 'Welcome to Stitchhouse'}
-      lead="Your email is confirmed and you are signed in."
+      title={i18n._('auth.welcome.title')}
+      heading={name ? i18n._('auth.welcome.headingNamed', { name }) : i18n._('auth.welcome.title')}
+      lead={i18n._('auth.welcome.lead')}
     >
       {sells ? (
         <>
-          <p>
-            {intent === 'designer'
-              ? 'Next, open your store: choose its name and web address, then add your first pattern.'
-              : 'Next, set up your shop: choose its name and web address, then pick the patterns you stock.'}
-          </p>
+          <p>{intent === 'designer' ? i18n._('auth.welcome.nextDesigner') : i18n._('auth.welcome.nextShop')}</p>
           <div className={styles.actions}>
-            <LinkButton to={href('/account/store')}>Open your store</LinkButton>
+            <LinkButton to={href('/account/store')}>{i18n._('auth.welcome.openStore')}</LinkButton>
             <LinkButton to={next ?? href('/patterns')} variant="secondary">
-              {next ? 'Continue where you were' : 'Browse patterns first'}
+              {next ? i18n._('auth.welcome.continue') : i18n._('auth.welcome.browseFirst')}
             </LinkButton>
           </div>
         </>
       ) : (
         <>
-          <p>Find your next project: every pattern you buy or get for free stays in your library, ready to download.</p>
+          <p>{i18n._('auth.welcome.maker')}</p>
           <div className={styles.actions}>
-            <LinkButton to={next ?? href('/patterns')}>{next ? 'Continue where you were' : 'Browse patterns'}</LinkButton>
+            <LinkButton to={next ?? href('/patterns')}>{next ? i18n._('auth.welcome.continue') : i18n._('auth.welcome.browse')}</LinkButton>
             <LinkButton to={href('/patterns/my-patterns')} variant="secondary">
-              Your library
+              {i18n._('auth.welcome.library')}
             </LinkButton>
           </div>
         </>
