@@ -1,6 +1,7 @@
 // mf-auth's calls to the auth server, always through the page's one Supabase client.
 // Each throws the auth-js error it got, so screens show it through describeError().
 import type { Session, User } from '@supabase/supabase-js';
+import { activeLocale } from '@stitchhouse/shared/i18n/index.ts';
 import { getSupabase } from '@stitchhouse/shared';
 import { emailRedirectUrl, markSignOutIntended, type Intent, type LinkKind } from '@stitchhouse/shared/auth/index.ts';
 
@@ -20,8 +21,9 @@ export async function signUp(input: { email: string; password: string; displayNa
     password: input.password,
     options: {
       emailRedirectTo: emailRedirectUrl(site(), 'signup', input.next),
-      // Read by public.handle_new_user() to create the profile and roles.
-      data: { display_name: input.displayName, intent: input.intent },
+      // Read by public.handle_new_user() to create the profile and roles; the page's language
+      // becomes the profile's (emails, from the confirmation on, are written in it).
+      data: { display_name: input.displayName, intent: input.intent, locale: activeLocale() },
     },
   });
   // An address already in use answers like a new one (a user without identities): the

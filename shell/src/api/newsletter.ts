@@ -3,6 +3,7 @@
 // anything else is worded by the shared mapping.
 import type { ConfirmAnswer, NewsletterErrorCode as ContractCode, SubscribeAnswer, UnsubscribeAnswer } from '@stitchhouse/shared/contracts/newsletter.ts';
 import { FunctionCallError, invokeFunction } from '@stitchhouse/shared/functions.ts';
+import { activeLocale } from '@stitchhouse/shared/i18n/index.ts';
 
 export type NewsletterErrorCode = 'invalid_email' | 'invalid_token' | 'expired_token' | 'mail_failed' | 'network' | 'unknown';
 
@@ -37,7 +38,8 @@ async function invoke<T>(action: 'subscribe' | 'confirm' | 'unsubscribe', body: 
 
 /** Asks for the confirmation mail. The answer is the same whether or not the address is on the list. */
 export function subscribe(email: string): Promise<SubscribeAnswer> {
-  return invoke('subscribe', { email });
+  // the confirmation mail is written in the page's language
+  return invoke('subscribe', { email, locale: activeLocale() });
 }
 
 export function confirmSubscription(token: string): Promise<ConfirmAnswer> {
