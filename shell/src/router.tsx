@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { ROUTES, type AppRoute } from '@stitchhouse/shared';
 import { pageTitle } from '@stitchhouse/shared/brand.ts';
 import Layout from './features/layout/Layout.tsx';
@@ -27,6 +28,16 @@ function Titled({ title, children }: { title: string; children: ReactNode }) {
     document.title = pageTitle(title);
   }, [title]);
   return children;
+}
+
+/** Any path the contract does not know, titled in the page's language. */
+function NotFoundPage() {
+  const { i18n } = useLingui();
+  return (
+    <Titled title={i18n._('shell.notFound.pageTitle')}>
+      <NotFound />
+    </Titled>
+  );
 }
 
 function routeObject(route: AppRoute): RouteObject {
@@ -65,11 +76,7 @@ export function createAppRouter() {
         ...ROUTES.map(routeObject),
         {
           path: '*',
-          element: (
-            <Titled title="Page not found">
-              <NotFound />
-            </Titled>
-          ),
+          element: <NotFoundPage />,
         },
       ],
     },
