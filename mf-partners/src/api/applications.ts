@@ -3,6 +3,7 @@
 // queue and decision (the partner-review function decides as the operator and emails the
 // applicant), and the public directory of approved partners (partner_directory()).
 import { getSupabase } from '@stitchhouse/shared';
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
 import type { PartnerApplicationInput, PartnerProgramme } from '@stitchhouse/shared/partners/applications.ts';
 import { sendReviewDecision } from '@stitchhouse/shared/review.ts';
 import type { ApplicationStatus } from '@stitchhouse/shared/statuses.ts';
@@ -102,7 +103,7 @@ export async function withdrawApplication(id: string): Promise<void> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.from('partner_applications').delete().eq('id', id).eq('status', 'pending').select('id');
   if (error) throw error;
-  if (!data?.length) throw Object.assign(new Error('This application was reviewed in the meantime and can no longer be withdrawn.'), { code: 'P0001' });
+  if (!data?.length) throw Object.assign(new Error(i18n._('partners.apply.withdraw.tooLate')), { code: 'P0001' });
 }
 
 /** Operators: applications of one programme by status, oldest first (the queue). */

@@ -2,6 +2,7 @@
 // pattern search used to pick which pattern a kit is for. Row-level security lets only
 // approved suppliers write, and only their own kits (20261123004100_supplier_kits.sql).
 import { getSupabase } from '@stitchhouse/shared';
+import { i18n } from '@stitchhouse/shared/i18n/index.ts';
 import type { Currency } from '@stitchhouse/shared/money.ts';
 
 export interface SupplierKit {
@@ -108,7 +109,7 @@ export async function updateKit(id: string, kit: KitInput): Promise<void> {
   const supabase = await getSupabase();
   const { data, error, status } = await supabase.from('kits').update(toRow(kit)).eq('id', id).select('id');
   if (error) throw fail(error, status);
-  if (data.length === 0) throw fail({ code: '42501', message: 'Not your kit' }, 403);
+  if (data.length === 0) throw fail({ code: '42501', message: i18n._('partners.kit.notYours') }, 403);
 }
 
 /** Archives (hides from the catalog, keeps its clicks) or restores a kit. */
@@ -120,7 +121,7 @@ export async function setKitArchived(id: string, archived: boolean): Promise<voi
     .eq('id', id)
     .select('id');
   if (error) throw fail(error, status);
-  if (data.length === 0) throw fail({ code: '42501', message: 'Not your kit' }, 403);
+  if (data.length === 0) throw fail({ code: '42501', message: i18n._('partners.kit.notYours') }, 403);
 }
 
 /** Published patterns matching the words typed, for picking a kit's pattern. */
