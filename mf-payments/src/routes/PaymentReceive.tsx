@@ -1,6 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import { href, useSession } from '@stitchhouse/shared';
-import { EXAMPLE_SALE, PLANS, describeSaleFee } from '@stitchhouse/shared/pricing.ts';
+import { EXAMPLE_SALE, PLANS } from '@stitchhouse/shared/pricing.ts';
+import { Trans, useLingui } from '@lingui/react';
+import { saleFee } from '../features/shared/saleFee.ts';
 import { SaleExample } from '@stitchhouse/shared/saleExample.tsx';
 import { Alert, PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { payoutStage } from '../api/payouts.ts';
@@ -15,6 +17,7 @@ import * as styles from '../features/shared/Hub.module.css';
  * whether the account is complete or still needs details.
  */
 export default function PaymentReceive() {
+  const { i18n } = useLingui();
   const [params] = useSearchParams();
   const returned = params.get('return') === '1';
   const { session } = useSession();
@@ -24,38 +27,40 @@ export default function PaymentReceive() {
 
   return (
     <div className={styles.layout}>
-      <PageHeading title="Get paid" lead="Connect a payout account once; each sale of your patterns is then paid to your bank.">
-        Get paid
+      <PageHeading title={i18n._('payments.receive.title')} lead={i18n._('payments.receive.lead')}>
+        {i18n._('payments.receive.title')}
       </PageHeading>
 
       {returned && stage === 'enabled' ? (
-        <Alert tone="success" title="Your payout account is ready">
-          Payouts are enabled: your share of every sale is transferred to your account, and anything held for you is on its way.
+        <Alert tone="success" title={i18n._('payments.receive.ready')}>
+          {i18n._('payments.receive.readyText')}
         </Alert>
       ) : returned && stage ? (
-        <Alert tone="warning" title="Your payout account still needs some details" actions={<ConnectButton label="Continue" />}>
-          Nothing is lost: money from your sales is held for you until the setup is complete.
+        <Alert tone="warning" title={i18n._('payments.receive.needs')} actions={<ConnectButton label={i18n._('payments.receive.continue')} />}>
+          {i18n._('payments.receive.needsText')}
         </Alert>
       ) : null}
 
       <section className={styles.section} aria-labelledby="status-title">
-        <h2 id="status-title">Your payout account</h2>
+        <h2 id="status-title">{i18n._('payments.receive.account')}</h2>
         <PayoutSummary status={status} showConnect={!returned || stage === 'not_connected'} />
       </section>
 
       <section className={styles.section} aria-labelledby="how-title">
-        <h2 id="how-title">How payouts work</h2>
+        <h2 id="how-title">{i18n._('payments.payout.how')}</h2>
         <ol>
-          <li>Connect: our payment provider, Stripe, asks for your name, country and bank account (it takes a few minutes).</li>
-          <li>Sell: buyers pay Stitchhouse; each sale is split between the designers in the cart.</li>
-          <li>
-            Get paid: your share of each sale is transferred to your account. Sales made before your account is ready are held and transferred once it is.
-          </li>
+          <li>{i18n._('payments.receive.step1')}</li>
+          <li>{i18n._('payments.receive.step2')}</li>
+          <li>{i18n._('payments.receive.step3')}</li>
         </ol>
         <p>
-          The platform fee includes card processing: {PLANS.free.name} plan {describeSaleFee('free', currency)}, {PLANS.pro.name} plan{' '}
-          {describeSaleFee('pro', currency)}. Prices include the VAT of the buyer’s country; the fee is taken from what is left. <SaleExample />
-          See <Link to={href('/pricing')}>pricing</Link> for the details, and <Link to={href('/payment')}>Payments</Link> for your transfers.
+          {i18n._('payments.receive.fees', {
+            free: PLANS.free.name,
+            freeFee: saleFee(i18n, 'free', currency),
+            pro: PLANS.pro.name,
+            proFee: saleFee(i18n, 'pro', currency),
+          })}{' '}
+          <SaleExample /> <Trans id="payments.receive.see" components={{ 0: <Link to={href('/pricing')} />, 1: <Link to={href('/payment')} /> }} />
         </p>
       </section>
     </div>

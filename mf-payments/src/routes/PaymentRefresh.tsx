@@ -1,5 +1,6 @@
 import { href } from '@stitchhouse/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { Alert, Button, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { PaymentProblem } from '../api/functions.ts';
@@ -15,6 +16,7 @@ type Phase = 'working' | 'not_started' | { error: string };
  * (no payout account) is not signed up for one by opening this address: they get Connect.
  */
 export default function PaymentRefresh() {
+  const { i18n } = useLingui();
   const [phase, setPhase] = useState<Phase>('working');
   const started = useRef(false);
 
@@ -28,9 +30,9 @@ export default function PaymentRefresh() {
       }
       window.location.assign(await onboardingLink());
     } catch (caught) {
-      setPhase({ error: caught instanceof PaymentProblem ? caught.message : 'A new link could not be made. Please try again.' });
+      setPhase({ error: caught instanceof PaymentProblem ? caught.message : i18n._('payments.refresh.failedText') });
     }
-  }, []);
+  }, [i18n]);
 
   useEffect(() => {
     if (started.current) return;
@@ -40,24 +42,24 @@ export default function PaymentRefresh() {
 
   return (
     <div className={styles.layout}>
-      <PageHeading title="Continue your payout setup">Continue your payout setup</PageHeading>
+      <PageHeading title={i18n._('payments.refresh.title')}>{i18n._('payments.refresh.title')}</PageHeading>
       {phase === 'working' ? (
-        <Spinner label="The last link expired. Making a new one and taking you back to the setup…" showLabel />
+        <Spinner label={i18n._('payments.refresh.working')} showLabel />
       ) : phase === 'not_started' ? (
-        <Alert tone="info" title="You have not started a payout setup yet" actions={<ConnectButton label="Connect a payout account" />}>
-          Connect a payout account to receive the money from your sales. <Link to={href('/payment/receive')}>How payouts work</Link>
+        <Alert tone="info" title={i18n._('payments.refresh.notStarted')} actions={<ConnectButton label={i18n._('payments.payout.connect')} />}>
+          {i18n._('payments.refresh.notStartedText')} <Link to={href('/payment/receive')}>{i18n._('payments.payout.how')}</Link>
         </Alert>
       ) : (
         <Alert
           tone="danger"
-          title="We could not continue your payout setup"
+          title={i18n._('payments.refresh.failed')}
           actions={
             <Button size="small" onClick={() => void go()}>
-              Try again
+              {i18n._('payments.tryAgain')}
             </Button>
           }
         >
-          {phase.error} You can also start again from <Link to={href('/payment/receive')}>Get paid</Link>.
+          <Trans id="payments.refresh.startAgain" values={{ error: phase.error }} components={{ 0: <Link to={href('/payment/receive')} /> }} />
         </Alert>
       )}
     </div>

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { href, useSession } from '@stitchhouse/shared';
-import { PLANS, describeSaleFee, formatMoney } from '@stitchhouse/shared/pricing.ts';
+import { PLANS, formatMoney } from '@stitchhouse/shared/pricing.ts';
+import { Trans, useLingui } from '@lingui/react';
+import { saleFee } from '../features/shared/saleFee.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, EmptyState, LinkButton, PageHeading, QueryState, Select, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { billingPortalLink, myStores, storeKeys, storeSubscription, subscribeLink } from '../api/stores.ts';
@@ -21,6 +23,7 @@ const CONFIRM_FOR_MS = 60_000;
  * changes only when the provider's webhook says so.
  */
 export default function PaymentSubscription() {
+  const { i18n } = useLingui();
   const { session } = useSession();
   const userId = session?.user.id ?? '';
   const [params, setParams] = useSearchParams();
@@ -54,8 +57,8 @@ export default function PaymentSubscription() {
   }, [stillConfirming, isFetching, data.data, refetch]);
 
   const heading = (
-    <PageHeading title="Your store plan" lead="The plan decides your fee on each sale.">
-      Your store plan
+    <PageHeading title={i18n._('payments.plan.title')} lead={i18n._('payments.plan.lead')}>
+      {i18n._('payments.plan.title')}
     </PageHeading>
   );
   // Until the plan is here: the skeleton, or the failure with a retry (a failed poll keeps the plan shown).
@@ -63,7 +66,7 @@ export default function PaymentSubscription() {
     return (
       <div className={hub.layout}>
         {heading}
-        <QueryState query={data} loadingLabel="Loading your plan" rows={2} errorTitle="Your plan could not be loaded">
+        <QueryState query={data} loadingLabel={i18n._('payments.plan.loading')} rows={2} errorTitle={i18n._('payments.plan.error')}>
           {() => null}
         </QueryState>
       </div>
@@ -73,8 +76,11 @@ export default function PaymentSubscription() {
     return (
       <div className={hub.layout}>
         {heading}
-        <EmptyState title="Open a store first" actions={<LinkButton to={href('/patterns/my-store')}>Open a store</LinkButton>}>
-          Plans belong to a store. Once your store is open you can choose Free or Pro here; see <Link to={href('/pricing')}>pricing</Link>.
+        <EmptyState
+          title={i18n._('payments.plan.noStore')}
+          actions={<LinkButton to={href('/patterns/my-store')}>{i18n._('payments.plan.openStore')}</LinkButton>}
+        >
+          <Trans id="payments.plan.noStoreText" components={{ 0: <Link to={href('/pricing')} /> }} />
         </EmptyState>
       </div>
     );
@@ -90,7 +96,7 @@ export default function PaymentSubscription() {
       {heading}
       {(data.data?.stores.length ?? 0) > 1 ? (
         <Select
-          label="Store"
+          label={i18n._('payments.plan.store')}
           value={store.id}
           options={data.data!.stores.map((s) => ({ value: s.id, label: s.name }))}
           onChange={(event) => setParams({ store: event.target.value })}
@@ -98,41 +104,49 @@ export default function PaymentSubscription() {
       ) : null}
 
       {confirming && upgraded ? (
-        <Alert tone="success" title={`${store.name} is on Pro`}>
-          Thank you! The lower fee applies to every sale from now on.
+        <Alert tone="success" title={i18n._('payments.plan.onPro', { store: store.name })}>
+          {i18n._('payments.plan.onProText')}
         </Alert>
       ) : stillConfirming ? (
         <div role="status">
-          <Spinner label="Confirming your subscription…" showLabel /> <p className={styles.meta}>Waiting for the payment provider; this takes a few seconds.</p>
+          <Spinner label={i18n._('payments.plan.confirming')} showLabel /> <p className={styles.meta}>{i18n._('payments.plan.waiting')}</p>
         </div>
       ) : confirming ? (
         <Alert
           tone="warning"
-          title="Your upgrade is taking longer than usual to confirm"
+          title={i18n._('payments.plan.slow')}
           actions={
             <Button size="small" onClick={() => void data.refetch()}>
-              Check again
+              {i18n._('payments.checkAgain')}
             </Button>
           }
         >
-          You will not be charged twice. The plan changes as soon as the payment provider confirms it.
+          {i18n._('payments.plan.slowText')}
         </Alert>
       ) : null}
 
       {subscription?.cancel_at_period_end && active ? (
-        <Alert tone="warning" title={`Pro ends on ${formatDay(subscription.current_period_end)}`}>
-          The subscription is cancelled at the end of the period; {store.name} then moves to Free. You can resume it in billing until then.
+        <Alert tone="warning" title={i18n._('payments.plan.ends', { day: formatDay(subscription.current_period_end) })}>
+          {i18n._('payments.plan.endsText', { store: store.name })}
         </Alert>
       ) : null}
       {subscription?.status === 'past_due' ? (
-        <Alert tone="danger" title="The last payment for Pro failed">
-          Update your card in billing to keep Pro.
+        <Alert tone="danger" title={i18n._('payments.plan.pastDue')}>
+          {i18n._('payments.plan.pastDueText')}
         </Alert>
       ) : null}
 
       <p>
-        <strong>{store.name}</strong> is on the <strong data-testid="current-plan">{PLANS[store.plan]?.name ?? store.plan}</strong> plan
-        {active && subscription?.current_period_end && !subscription.cancel_at_period_end ? `, renewing on ${formatDay(subscription.current_period_end)}` : ''}.
+        <Trans
+          id="payments.plan.current"
+          values={{
+            store: store.name,
+            plan: PLANS[store.plan]?.name ?? store.plan,
+            renews: active && subscription?.current_period_end && !subscription.cancel_at_period_end ? 'yes' : 'no',
+            day: subscription?.current_period_end ? formatDay(subscription.current_period_end) : '',
+          }}
+          components={{ 0: <strong />, 1: <strong data-testid="current-plan" /> }}
+        />
       </p>
 
       <div className={styles.plans}>
@@ -140,27 +154,31 @@ export default function PaymentSubscription() {
           <h2 id="plan-free">{PLANS.free.name}</h2>
           <p className={styles.price}>{formatMoney(0, currency)}</p>
           <p className={styles.meta}>{PLANS.free.summary}</p>
-          <p>Fee: {describeSaleFee('free', currency)}</p>
+          <p>{i18n._('payments.plan.fee', { fee: saleFee(i18n, 'free', currency) })}</p>
           <ul className={styles.includes}>
             {PLANS.free.includes.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
           {store.plan === 'free' ? (
-            <p className={styles.meta}>Your current plan.</p>
+            <p className={styles.meta}>{i18n._('payments.plan.yours')}</p>
           ) : (
-            <p className={styles.meta}>To go back to Free, cancel Pro in billing; it ends with the period you paid for.</p>
+            <p className={styles.meta}>{i18n._('payments.plan.backToFree')}</p>
           )}
         </section>
         <section className={styles.plan} data-current={store.plan === 'pro'} aria-labelledby="plan-pro">
           <h2 id="plan-pro">{pro.name}</h2>
           <p className={styles.price}>
-            {formatMoney(pro.monthlyPrice[currency], currency)} <span className={styles.meta}>a month</span>
+            <Trans
+              id="payments.plan.monthly"
+              values={{ price: formatMoney(pro.monthlyPrice[currency], currency) }}
+              components={{ 0: <span className={styles.meta} /> }}
+            />
           </p>
           <p className={styles.meta}>
-            or {formatMoney(yearly, currency)} a year (two months free). {pro.summary}
+            {i18n._('payments.plan.yearly', { price: formatMoney(yearly, currency) })} {pro.summary}
           </p>
-          <p>Fee: {describeSaleFee('pro', currency)}</p>
+          <p>{i18n._('payments.plan.fee', { fee: saleFee(i18n, 'pro', currency) })}</p>
           <ul className={styles.includes}>
             {pro.includes.map((line) => (
               <li key={line}>{line}</li>
@@ -171,8 +189,7 @@ export default function PaymentSubscription() {
               {active && subscription && (switchedTo ?? subscription.interval) ? (
                 subscription.cancel_at_period_end ? (
                   <p className={styles.meta}>
-                    Billed {(switchedTo ?? subscription.interval) === 'year' ? 'yearly' : 'monthly'}. To switch between monthly and yearly, resume Pro in
-                    billing first.
+                    {i18n._('payments.plan.billedEnding', { interval: (switchedTo ?? subscription.interval) === 'year' ? 'year' : 'month' })}
                   </p>
                 ) : (
                   <IntervalSwitch
@@ -186,33 +203,33 @@ export default function PaymentSubscription() {
                   />
                 )
               ) : null}
-              <RedirectButton busyLabel="Opening billing…" link={() => billingPortalLink(store.id)}>
-                Manage billing
+              <RedirectButton busyLabel={i18n._('payments.plan.openingBilling')} link={() => billingPortalLink(store.id)}>
+                {i18n._('payments.plan.manageBilling')}
               </RedirectButton>
-              <p className={styles.meta}>Billing opens our payment provider’s page: cancel Pro at the end of the period (or resume it), or change your card.</p>
+              <p className={styles.meta}>{i18n._('payments.plan.billingText')}</p>
             </>
           ) : (
             <>
               <fieldset className={styles.intervals}>
-                <legend>Billing</legend>
+                <legend>{i18n._('payments.plan.billing')}</legend>
                 <label>
-                  <input type="radio" name="interval" value="month" checked={interval === 'month'} onChange={() => setBillingInterval('month')} /> Monthly,{' '}
-                  {formatMoney(pro.monthlyPrice[currency], currency)}
+                  <input type="radio" name="interval" value="month" checked={interval === 'month'} onChange={() => setBillingInterval('month')} />{' '}
+                  {i18n._('payments.plan.monthlyOption', { price: formatMoney(pro.monthlyPrice[currency], currency) })}
                 </label>
                 <label>
-                  <input type="radio" name="interval" value="year" checked={interval === 'year'} onChange={() => setBillingInterval('year')} /> Yearly,{' '}
-                  {formatMoney(yearly, currency)}
+                  <input type="radio" name="interval" value="year" checked={interval === 'year'} onChange={() => setBillingInterval('year')} />{' '}
+                  {i18n._('payments.plan.yearlyOption', { price: formatMoney(yearly, currency) })}
                 </label>
               </fieldset>
-              <RedirectButton busyLabel="Opening the secure payment page…" link={() => subscribeLink(store.id, interval)}>
-                Upgrade to Pro
+              <RedirectButton busyLabel={i18n._('payments.pay.opening')} link={() => subscribeLink(store.id, interval)}>
+                {i18n._('payments.plan.upgrade')}
               </RedirectButton>
             </>
           )}
         </section>
       </div>
       <p className={styles.meta}>
-        On Pro, switch between monthly and yearly on this page; cancel or change your card any time in billing. <Link to={href('/pricing')}>Compare fees</Link>.
+        <Trans id="payments.plan.footer" components={{ 0: <Link to={href('/pricing')} /> }} />
       </p>
     </div>
   );

@@ -54,7 +54,7 @@ export function InvoiceLinks({ orderId, documents }: { orderId: string; document
       })}
       {/* the file's link, clicked for the person once the PDF has arrived */}
       <a ref={link} hidden aria-hidden="true" tabIndex={-1} href="#download">
-        download
+        {i18n._('payments.success.download')}
       </a>
       <p role="status" className={styles.meta}>
         {done}
