@@ -36,6 +36,7 @@ const translated = [
   'mf-catalog/src/features/storefront',
   'mf-catalog/src/routes',
   'mf-partners/src',
+  'mf-payments/src',
   'shell/src',
 ];
 /** JSX attributes a person reads or a screen reader speaks. */
