@@ -12,6 +12,8 @@ export const CATALOGS = [
   { prefix: 'payments', dir: 'mf-payments/src' },
   { prefix: 'account', dir: 'mf-account/src' },
   { prefix: 'partners', dir: 'mf-partners/src' },
+  // what crawlers read in a page's head (scripts/page-head.mjs, page-words.mjs)
+  { prefix: 'meta', dir: 'scripts' },
   // the embedded backend's auth emails (hosted Supabase writes these from its own email templates)
   { prefix: 'authmail', dir: 'backend/src/auth' },
   // the functions' emails: every function's folder feeds the one catalog in _shared

@@ -11,6 +11,7 @@
 // filled in by the builders and one loop here.
 import { escapeHtmlAttr, inlineJson } from './route-hints.mjs';
 import { LOCALES, LOCALE_PARAM, isLocale } from '../shared/src/i18n/locales.mjs';
+import { pageWords, routeTitleIn } from './page-words.mjs';
 
 /**
  * @typedef {import('schema-dts').Thing} Thing
@@ -30,6 +31,7 @@ import { LOCALES, LOCALE_PARAM, isLocale } from '../shared/src/i18n/locales.mjs'
  * @property {string} name       the marketplace's name (shared/src/brand.ts, through the shell's boot-plan.json)
  * @property {string} tagline
  * @property {string} titleTemplate   a page's document title with `%s` for the page's name (shared/src/brand.ts's `pageTitle('%s')`)
+ * @property {string} [locale]   the page's language (default English): titles, descriptions and the tagline are written in it
  *
  * @typedef {object} HeadImage
  * @property {string} url
@@ -62,23 +64,23 @@ export const OG_SIZE = { width: 1200, height: 630 };
  * @type {Record<string, string>}
  */
 export const PUBLIC_PAGES = {
-  '/': 'Sewing and craft patterns, sold by the people who draft them: PDF patterns for garments, quilts, knits and bags, with size charts, yardage and printable formats.',
-  '/patterns': 'Browse sewing, knitting and crochet patterns from independent designers: filter by craft, size, difficulty, yarn and price.',
-  '/patterns/search': 'Search sewing and craft patterns by name, garment, fabric or designer.',
+  '/': /*i18n*/ 'meta.description.home',
+  '/patterns': /*i18n*/ 'meta.description.patterns',
+  '/patterns/search': /*i18n*/ 'meta.description.patternsSearch',
   '/patterns/:productId': '',
   '/stores/:slug': '',
-  '/designers': 'Sell your sewing and craft patterns on Stitchhouse: your own store, fair fees, stamped PDF downloads and payouts to your bank.',
-  '/retailers': 'Carry independent sewing patterns in your shop: wholesale prices, printed copies and a point-of-sale connection.',
-  '/pricing': 'What Stitchhouse costs designers and shops: the plans, the fees per sale and what you keep.',
-  '/about': 'Who runs Stitchhouse, the marketplace for independent sewing and craft pattern designers, and why.',
-  '/app': 'Stitchhouse as an app on your phone or computer: install it from your browser, with your library of patterns one tap away.',
-  '/newsletter': 'New patterns from the designers you follow, once a week: subscribe to the Stitchhouse newsletter.',
-  '/partners': 'Partner programmes for resellers and fabric and yarn suppliers: earn commission or sell kits with independent patterns.',
-  '/partners/resellers': 'Recommend independent sewing patterns and earn a commission on every sale you refer.',
-  '/partners/suppliers': 'Fabric and yarn suppliers: sell kits for independent patterns, with your materials matched to each design.',
-  '/point-of-sale-integration': 'Connect your shop’s till to Stitchhouse: sell printed patterns in store and report the sales to their designers.',
-  '/legal/privacy-policy': 'How Stitchhouse collects, uses and protects your personal data, and the rights you have over it.',
-  '/legal/terms-of-use': 'The terms for buying, selling and using sewing and craft patterns on Stitchhouse.',
+  '/designers': /*i18n*/ 'meta.description.designers',
+  '/retailers': /*i18n*/ 'meta.description.retailers',
+  '/pricing': /*i18n*/ 'meta.description.pricing',
+  '/about': /*i18n*/ 'meta.description.about',
+  '/app': /*i18n*/ 'meta.description.app',
+  '/newsletter': /*i18n*/ 'meta.description.newsletter',
+  '/partners': /*i18n*/ 'meta.description.partners',
+  '/partners/resellers': /*i18n*/ 'meta.description.partnersResellers',
+  '/partners/suppliers': /*i18n*/ 'meta.description.partnersSuppliers',
+  '/point-of-sale-integration': /*i18n*/ 'meta.description.pointOfSaleIntegration',
+  '/legal/privacy-policy': /*i18n*/ 'meta.description.legalPrivacyPolicy',
+  '/legal/terms-of-use': /*i18n*/ 'meta.description.legalTermsOfUse',
 };
 
 /**
@@ -122,7 +124,12 @@ function marketplace(/** @type {Site} */ site) {
 function breadcrumbs(/** @type {Site} */ site, /** @type {[string, string][]} */ trail) {
   return {
     '@type': 'BreadcrumbList',
-    itemListElement: [['Home', '/'], ...trail].map(([name, path], index) => ({ '@type': 'ListItem', position: index + 1, name, item: absolute(site, path) })),
+    itemListElement: [[pageWords(site.locale ?? 'en')._(/*i18n*/ 'meta.home'), '/'], ...trail].map(([name, path], index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name,
+      item: absolute(site, path),
+    })),
   };
 }
 
@@ -175,11 +182,14 @@ export function staticHead(site, route, pathname) {
       potentialAction: search,
     };
     jsonLd.push(marketplace(site), website);
-  } else if (index) jsonLd.push(breadcrumbs(site, [[route.title, pathname]]));
+  }
+  const title = routeTitleIn(site.locale ?? 'en', route.title);
+  if (!home && index) jsonLd.push(breadcrumbs(site, [[title, pathname]]));
+  const description = index && PUBLIC_PAGES[route.path] ? pageWords(site.locale ?? 'en')._(PUBLIC_PAGES[route.path]) : site.tagline;
   return {
     status: 200,
-    title: home ? `${site.name} · ${route.title}` : titled(site, route.title),
-    description: (index && PUBLIC_PAGES[route.path]) || site.tagline,
+    title: home ? `${site.name} · ${title}` : titled(site, title),
+    description,
     canonical: index ? absolute(site, pathname) : null,
     index,
     type: 'website',
@@ -201,7 +211,7 @@ export function staticHead(site, route, pathname) {
 export function missingHead(site, what = 'Page', status = 404) {
   return {
     status,
-    title: titled(site, `${what} not found`),
+    title: titled(site, pageWords(site.locale ?? 'en')._(/*i18n*/ 'meta.notFound', { what })),
     description: site.tagline,
     canonical: null,
     index: false,
@@ -480,7 +490,7 @@ export async function headFor({ site, routes, facts, matchRoute }, pathname) {
   } catch (error) {
     // The backend is down or slow: the page cannot say what it is; a crawler comes back later.
     console.error('the page facts could not be read', error);
-    return { head: { ...missingHead(site, 'Page', 503), title: titled(site, route.title) } };
+    return { head: { ...missingHead(site, 'Page', 503), title: titled(site, routeTitleIn(site.locale ?? 'en', route.title)) } };
   }
   return { head: staticHead(site, route, pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) };
 }

@@ -16,6 +16,7 @@ import { securityHeaders } from './csp.mjs';
 import { createShellPage, matchRoute, remoteMapOrNull } from './route-hints.mjs';
 import Negotiator from 'negotiator';
 import { headFor, renderHead, withLanguageVersions, withPageHead } from './page-head.mjs';
+import { pageWords } from './page-words.mjs';
 import { negotiateLocale } from '../shared/src/i18n/locales.mjs';
 import { pageFacts } from './page-facts.mjs';
 import { OG_CACHE_CONTROL, ogImages } from './og-image.mjs';
@@ -232,7 +233,7 @@ async function serveShellPage(req, res, pathname, site) {
   let pageHead;
   const search = new URL(req.url ?? '/', 'http://x').search;
   const locale = negotiateLocale({ search, cookie: String(req.headers.cookie ?? ''), languages: new Negotiator(req).languages() });
-  const found = extname(pathname) ? null : await site.pageHeadFor(pathname, search);
+  const found = extname(pathname) ? null : await site.pageHeadFor(pathname, search, locale);
   if (found && 'redirect' in found) {
     res.writeHead(301, { location: found.redirect, 'cache-control': 'no-cache' }).end();
     return;
@@ -399,10 +400,11 @@ export async function serveApps(options = {}) {
     shellPage: createShellPage({ shellDir: dirs.shell, remotesJson: () => remotesJson(), envJson: () => envJson(), preconnect: [backendOrigin] }),
     files: Object.fromEntries(names.map((name) => [name, staticFiles(dirs[name])])),
     /** The page's head, or null with a shell build older than boot-plan.json's `site`. */
-    async pageHeadFor(pathname, search = '') {
+    async pageHeadFor(pathname, search = '', locale = 'en') {
       const plan = bootPlan();
       if (!plan?.site) return null;
-      const headSite = { url: siteUrl(), ...plan.site };
+      // the head in the page's language (scripts/page-words.mjs); the built tagline is the English one
+      const headSite = { url: siteUrl(), ...plan.site, locale, ...(locale === 'en' ? {} : { tagline: pageWords(locale)._(/*i18n*/ 'meta.tagline') }) };
       const found = await headFor({ site: headSite, routes: plan.routes, facts, matchRoute }, pathname);
       return 'head' in found ? { head: withLanguageVersions(found.head, search), site: headSite } : { ...found, site: headSite };
     },

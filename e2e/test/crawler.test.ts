@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -324,6 +325,16 @@ describe('language versions', () => {
     const saved = await fetch(`${stack.shellUrl}/about`, { headers: { 'accept-language': 'fr', cookie: 'sh_locale=nl' } });
     expect(await saved.text()).toMatch(/<html lang="nl"/);
     expect(await (await fetch(`${stack.shellUrl}/about`, { headers: { 'accept-language': 'ja, pt-BR' } })).text()).toMatch(/<html lang="en"/);
+    // the head is written in the version's language: the route's title from shared's catalog, the description from the page server's
+    const about = await crawl('/about?hl=de');
+    const germanTitle = (JSON.parse(readFileSync(join(root, 'shared/src/locales/de.json'), 'utf8')) as { messages: Record<string, string[]> }).messages[
+      'shared.route.about'
+    ]!.join('');
+    expect(about.head.title).toBe(`${germanTitle} · Stitchhouse`);
+    expect(about.head.description).toBe(
+      'Wer hinter Stitchhouse steht, dem Marktplatz für unabhängige Designer von Schnittmustern und Handarbeitsanleitungen, und warum.',
+    );
+    expect((await crawl('/patterns/not-a-pattern?hl=fr')).head.title).toBe('Patron introuvable · Stitchhouse');
     // a private screen has no language versions (noindex, no canonical)
     const privateScreen = await crawl('/account?hl=de');
     expect(privateScreen.head.canonical).toBeNull();
