@@ -19,11 +19,19 @@ export function LibraryItem({ entry }: { entry: LibraryEntry }) {
       <div className={styles.body}>
         <h3>{entry.status === 'published' ? <Link to={href('/patterns/:productId', { productId: entry.patternId })}>{entry.title}</Link> : entry.title}</h3>
         <p className={styles.meta}>
-          <Trans
-            id={entry.source === 'free' ? 'catalog.mine.item.byFree' : 'catalog.mine.item.by'}
-            values={{ store: entry.storeName }}
-            components={{ 0: <Link to={href('/stores/:slug', { slug: entry.storeSlug })} /> }}
-          />
+          {entry.source === 'free' ? (
+            <Trans
+              id="catalog.mine.item.byFree"
+              values={{ store: entry.storeName }}
+              components={{ 0: <Link to={href('/stores/:slug', { slug: entry.storeSlug })} /> }}
+            />
+          ) : (
+            <Trans
+              id="catalog.mine.item.by"
+              values={{ store: entry.storeName }}
+              components={{ 0: <Link to={href('/stores/:slug', { slug: entry.storeSlug })} /> }}
+            />
+          )}
         </p>
         <p className={styles.meta}>
           {formats

@@ -20,9 +20,9 @@ import {
   type SizeRow,
   type YardageRow,
 } from './schema.ts';
-import { describeSaleFee } from '@stitchhouse/shared/plans.ts';
+import { PLANS, formatBasisPoints, type PlanId } from '@stitchhouse/shared/plans.ts';
 import { isCurrency } from '@stitchhouse/shared/currency/index.ts';
-import { formatAmount } from '@stitchhouse/shared/money.ts';
+import { formatAmount, formatMoney, type Currency } from '@stitchhouse/shared/money.ts';
 import { NEEDLE_SIZES, YARN_WEIGHTS, hasYarnFacets, metresToYards, needleLabel, needleName, yarnWeightLabel } from '@stitchhouse/shared/catalog/yarn.ts';
 import * as styles from './PatternForm.module.css';
 
@@ -67,6 +67,12 @@ export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
   });
   const { i18n } = useLingui();
   const [result, setResult] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  // a plan's fee on each sale ("5 % + €0.25 per sale"): the rates from plans.ts, the words from the catalog
+  const saleFee = (plan: PlanId, on: Currency) =>
+    i18n._('catalog.publish.form.saleFee', {
+      rate: formatBasisPoints(PLANS[plan].saleFeeBasisPoints),
+      fixed: formatMoney(PLANS[plan].saleFeeFixed[on], on, i18n.locale),
+    });
   const yards = (metres: string) =>
     /^\d{1,6}$/.test(metres.trim())
       ? i18n._('catalog.publish.form.yards', { yards: new Intl.NumberFormat(i18n.locale).format(metresToYards(Number(metres))) })
@@ -260,8 +266,8 @@ export function PatternForm({ initial, currency, onSave }: PatternFormProps) {
             {...bind('price')}
             hint={i18n._('catalog.publish.form.priceHint', {
               min: formatAmount(100, currency),
-              fee: isCurrency(currency) ? describeSaleFee('free', currency) : i18n._('catalog.publish.form.seePricing'),
-              proFee: describeSaleFee('pro', isCurrency(currency) ? currency : 'EUR'),
+              fee: isCurrency(currency) ? saleFee('free', currency) : i18n._('catalog.publish.form.seePricing'),
+              proFee: saleFee('pro', isCurrency(currency) ? currency : 'EUR'),
             })}
           />
           <TextField
