@@ -1,6 +1,13 @@
 import { useLingui } from '@lingui/react';
-import { EXAMPLE_COUNTRY, EXAMPLE_SALE, REFERRAL_ATTRIBUTION_DAYS, RESELLER_COMMISSION_BP, commissionExample } from '@stitchhouse/shared/pricing.ts';
-import { SaleExample } from '@stitchhouse/shared/saleExample.tsx';
+import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
+import {
+  EXAMPLE_COUNTRY,
+  EXAMPLE_SALE,
+  REFERRAL_ATTRIBUTION_DAYS,
+  RESELLER_COMMISSION_BP,
+  commissionExample,
+  saleExample,
+} from '@stitchhouse/shared/pricing.ts';
 import { formatMoney, formatRate } from '../reports/format.ts';
 import * as styles from './programme.module.css';
 
@@ -12,7 +19,7 @@ export function EarningsExample() {
   return (
     <table className={styles.table}>
       <caption>
-        {i18n._('partners.earnings.caption', { days: REFERRAL_ATTRIBUTION_DAYS })} <SaleExample reader="partner" />
+        {i18n._('partners.earnings.caption', { days: REFERRAL_ATTRIBUTION_DAYS })} <PartnerSaleExample />
       </caption>
       <thead>
         <tr>
@@ -39,5 +46,37 @@ export function EarningsExample() {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * The worked example of one sale in words, for a partner ("… the designer keeps …"): the figures
+ * of saleExample() (what checkout charges), the words of this app's catalog, in the page's language.
+ */
+function PartnerSaleExample() {
+  const { i18n } = useLingui();
+  const example = saleExample();
+  const m = (cents: number) => formatMoney(cents, example.currency);
+  const [first, ...others] = example.plans;
+  const country =
+    i18n.locale === 'en' ? example.countryName : (new Intl.DisplayNames([i18n.locale], { type: 'region' }).of(example.country) ?? example.countryName);
+  const rest = others
+    .map((p) => i18n._('partners.saleExample.otherPlan', { plan: p.planName, fee: m(p.platformFeeCents), share: m(p.designerShareCents) }))
+    .join('');
+  return (
+    <span data-sale-example={`${example.amountCents} ${example.currency} ${example.country}`}>
+      {i18n._('partners.saleExample', {
+        amount: m(example.amountCents),
+        country,
+        vatKind: example.vatRateBp > 0 ? 'some' : 'none',
+        vat: m(example.vatCents),
+        rate: formatRate(example.vatRateBp),
+        brand: BRAND_NAME,
+        fee: m(first!.platformFeeCents),
+        share: m(first!.designerShareCents),
+        plan: first!.planName,
+        rest,
+      })}
+    </span>
   );
 }
