@@ -7,7 +7,6 @@ export {
   LOCALE_NAMES,
   LOCALE_PARAM,
   isLocale,
-  localeFromCookie,
   matchLocale,
   negotiateLocale,
   type Locale,
