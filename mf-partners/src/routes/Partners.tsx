@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react';
 import { REFERRAL_ATTRIBUTION_DAYS, RESELLER_COMMISSION_BP, SUPPLIER_KIT_COMMISSION_BP, SUPPLIER_LISTING_FEE_CENTS } from '@stitchhouse/shared/pricing.ts';
 import { LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { EarningsExample } from '../features/programme/EarningsExample.tsx';
-import { formatRate } from '../features/reports/format.ts';
+import { formatRate } from '../features/shared/format.ts';
 import * as styles from '../features/programme/programme.module.css';
 
 /**

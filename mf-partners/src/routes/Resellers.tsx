@@ -5,7 +5,7 @@ import { REFERRAL_ATTRIBUTION_DAYS, RESELLER_COMMISSION_BP } from '@stitchhouse/
 import { PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { PartnerApplications, PartnerDirectory } from '../features/applications/index.ts';
 import { EarningsExample } from '../features/programme/EarningsExample.tsx';
-import { formatRate } from '../features/reports/format.ts';
+import { formatRate } from '../features/shared/format.ts';
 import * as styles from '../features/programme/programme.module.css';
 import { ResellerDashboard } from '../features/resellers/ResellerDashboard.tsx';
 

@@ -6,7 +6,7 @@ import { Alert, Button } from '@stitchhouse/shared/ui/index.ts';
 import { withdrawApplication, type PartnerApplication } from '../../api/applications.ts';
 import { ApplicationForm } from './ApplicationForm.tsx';
 import { countryName } from '@stitchhouse/shared/countries.ts';
-import { formatDay } from '../reports/format.ts';
+import { formatDay } from '../shared/format.ts';
 import * as styles from './applications.module.css';
 
 export interface ApplicantPanelProps {

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLive } from '@stitchhouse/shared/query/live.ts';
 import { applicationKeys, listApplications, reviewApplication, type PartnerApplication } from '../../api/applications.ts';
 import { countryName } from '@stitchhouse/shared/countries.ts';
-import { formatDay } from '../reports/format.ts';
+import { formatDay } from '../shared/format.ts';
 import * as styles from './applications.module.css';
 
 export interface OperatorQueueProps {

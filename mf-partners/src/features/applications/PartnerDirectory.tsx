@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { EmptyState, QueryState, Spinner, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { applicationKeys, partnerDirectory } from '../../api/applications.ts';
 import { countryName } from '@stitchhouse/shared/countries.ts';
-import { formatYear } from '../reports/format.ts';
+import { formatYear } from '../shared/format.ts';
 import * as styles from './applications.module.css';
 
 export interface PartnerDirectoryProps {

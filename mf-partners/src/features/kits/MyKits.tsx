@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react';
 import { describeError, href } from '@stitchhouse/shared';
-import { formatCount, formatMoney } from '../reports/format.ts';
+import { formatCount, formatMoney } from '../shared/format.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, QueryState, Skeleton, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { kitKeys, listMyKits, setKitArchived, type SupplierKit } from '../../api/kits.ts';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { PRINT_ROYALTY_BP, PLANS } from '@stitchhouse/shared/pricing.ts';
 import { POS_REQUESTS_PER_MINUTE } from '@stitchhouse/shared/pos/sales.ts';
-import { formatRate } from '../reports/format.ts';
+import { formatRate } from '../shared/format.ts';
 import * as styles from './pointOfSale.module.css';
 
 /** What the integration does and how a shop starts: the marketing half every visitor sees. */

@@ -4,7 +4,7 @@ import { describeError } from '@stitchhouse/shared';
 import { readSalesCsv } from '@stitchhouse/shared/pos/csv.ts';
 import { CSV_COLUMNS, csvSaleRowSchema, judgeLines, patternIdsOf, type LineVerdict } from '@stitchhouse/shared/pos/sales.ts';
 import type { Currency } from '@stitchhouse/shared/money.ts';
-import { formatMoney } from '../reports/format.ts';
+import { formatMoney } from '../shared/format.ts';
 import { Alert, Button, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { importSales, patternFactsFor, type ImportResult } from '../../api/pointOfSale.ts';
 import * as styles from './pointOfSale.module.css';

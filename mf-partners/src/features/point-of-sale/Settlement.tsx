@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { writeCsv } from '@stitchhouse/shared/csv.ts';
-import { formatCount, formatMoney, formatMonth } from '../reports/format.ts';
+import { formatCount, formatMoney, formatMonth } from '../shared/format.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, QueryState, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { posKeys, settlement, type SettlementRow } from '../../api/pointOfSale.ts';

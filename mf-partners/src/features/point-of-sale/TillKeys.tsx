@@ -7,7 +7,7 @@ import * as z from '@stitchhouse/shared/zod.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, LinkButton, QueryState, Skeleton, TextField, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { createTillKey, listTillKeys, posKeys, revokeTillKey, type NewTillKey, type TillKey } from '../../api/pointOfSale.ts';
-import { formatDayTime } from '../reports/format.ts';
+import { formatDayTime } from '../shared/format.ts';
 import * as styles from './pointOfSale.module.css';
 
 const when = (iso: string | null) => (iso ? formatDayTime(iso) : runtime._(/*i18n*/ 'partners.keys.never'));

@@ -8,7 +8,7 @@ import {
   commissionExample,
   saleExample,
 } from '@stitchhouse/shared/pricing.ts';
-import { formatMoney, formatRate } from '../reports/format.ts';
+import { formatMoney, formatRate } from '../shared/format.ts';
 import * as styles from './programme.module.css';
 
 /** The worked example of a referred sale on each plan, from the same numbers checkout charges (shared/src/pricing.ts). */

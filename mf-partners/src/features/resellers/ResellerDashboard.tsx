@@ -1,7 +1,7 @@
 import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react';
-import { formatCount, formatDay, formatMoney } from '../reports/format.ts';
+import { formatCount, formatDay, formatMoney } from '../shared/format.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, EmptyState, QueryState, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { resellerKeys, resellerSummary, type Commission, type ResellerSummary } from '../../api/resellers.ts';
