@@ -17,35 +17,37 @@ export function EarningsExample() {
   const { amount, currency } = EXAMPLE_SALE;
   const rows = commissionExample(amount, currency, EXAMPLE_COUNTRY);
   return (
-    <table className={styles.table}>
-      <caption>
-        {i18n._('partners.earnings.caption', { days: REFERRAL_ATTRIBUTION_DAYS })} <PartnerSaleExample />
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">{i18n._('partners.earnings.plan')}</th>
-          <th scope="col" className={styles.num}>
-            {i18n._('partners.earnings.fee')}
-          </th>
-          <th scope="col" className={styles.num}>
-            {i18n._('partners.earnings.reseller', { rate: formatRate(RESELLER_COMMISSION_BP) })}
-          </th>
-          <th scope="col" className={styles.num}>
-            {i18n._('partners.earnings.designer')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.planId}>
-            <th scope="row">{r.planName}</th>
-            <td className={styles.num}>{formatMoney(r.platformFeeCents, currency)}</td>
-            <td className={styles.num}>{formatMoney(r.commissionCents, currency)}</td>
-            <td className={styles.num}>{formatMoney(r.designerShareCents, currency)}</td>
+    <div className={styles.tableWrap} role="region" tabIndex={0} aria-label={i18n._('partners.earnings.label')}>
+      <table className={styles.table}>
+        <caption>
+          {i18n._('partners.earnings.caption', { days: REFERRAL_ATTRIBUTION_DAYS })} <PartnerSaleExample />
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{i18n._('partners.earnings.plan')}</th>
+            <th scope="col" className={styles.num}>
+              {i18n._('partners.earnings.fee')}
+            </th>
+            <th scope="col" className={styles.num}>
+              {i18n._('partners.earnings.reseller', { rate: formatRate(RESELLER_COMMISSION_BP) })}
+            </th>
+            <th scope="col" className={styles.num}>
+              {i18n._('partners.earnings.designer')}
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.planId}>
+              <th scope="row">{r.planName}</th>
+              <td className={styles.num}>{formatMoney(r.platformFeeCents, currency)}</td>
+              <td className={styles.num}>{formatMoney(r.commissionCents, currency)}</td>
+              <td className={styles.num}>{formatMoney(r.designerShareCents, currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
