@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { ROUTES, type AppRoute } from '@stitchhouse/shared';
 import { pageTitle } from '@stitchhouse/shared/brand.ts';
+import { routeTitle } from '@stitchhouse/shared/routeTitles.ts';
 import Layout from './features/layout/Layout.tsx';
 import { RemoteRoute } from './features/remotes/RemoteRoute.tsx';
 import { RouteSkeleton } from './features/layout/RouteSkeleton.tsx';
@@ -40,20 +41,26 @@ function NotFoundPage() {
   );
 }
 
+/** A contract route's page title, in the page's language (it changes with the language control). */
+function RouteTitled({ route, children }: { route: AppRoute; children: ReactNode }) {
+  useLingui();
+  return <Titled title={routeTitle(route)}>{children}</Titled>;
+}
+
 function routeObject(route: AppRoute): RouteObject {
   if (route.owner !== 'shell') {
     const screen = <RemoteRoute route={route} />;
-    return { path: route.path, element: <Titled title={route.title}>{route.signIn ? <RequireAuth>{screen}</RequireAuth> : screen}</Titled> };
+    return { path: route.path, element: <RouteTitled route={route}>{route.signIn ? <RequireAuth>{screen}</RequireAuth> : screen}</RouteTitled> };
   }
   const Page = shellPage(route);
   return {
     path: route.path,
     element: (
-      <Titled title={route.title}>
+      <RouteTitled route={route}>
         <Suspense fallback={<RouteSkeleton />}>
           <Page />
         </Suspense>
-      </Titled>
+      </RouteTitled>
     ),
   };
 }

@@ -1,5 +1,7 @@
 import { Suspense, lazy, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { remoteApp, remoteModuleId, type AppRoute, type RemoteName } from '@stitchhouse/shared';
+import { useLingui } from '@lingui/react';
+import { routeTitle } from '@stitchhouse/shared/routeTitles.ts';
 import { loadScreen } from '../../federation/loadScreen.ts';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
 import { RouteSkeleton } from '../layout/RouteSkeleton.tsx';
@@ -63,13 +65,14 @@ function lazyScreen(moduleId: string, attempt: number): LazyExoticComponent<Comp
 
 /** A contract route rendered by a remote, in its own error boundary and Suspense. */
 export function RemoteRoute({ route }: { route: AppRoute }) {
+  useLingui(); // the error block's heading follows the language control
   const [attempt, setAttempt] = useState(0);
   const moduleId = remoteModuleId(route);
   const Screen = useMemo(() => lazyScreen(moduleId, attempt), [moduleId, attempt]);
   return (
     <RemoteErrorBoundary
       key={attempt}
-      title={route.title}
+      title={routeTitle(route)}
       remote={route.owner}
       label={remoteApp(route.owner as RemoteName).label}
       onRetry={() => setAttempt((n) => n + 1)}
