@@ -48,9 +48,17 @@ export function activeLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
 }
 
-/** Loads every registered catalog for `locale`, then shows the page in it (`<html lang>` too). */
+/**
+ * Loads every registered catalog for `locale`, then shows the page in it (`<html lang>` too). A
+ * catalog registered while this waits (a remote's first screen opened at the same time) is
+ * loaded before the switch as well, so no screen shows message ids.
+ */
 export async function activateLocale(locale: Locale): Promise<void> {
-  await Promise.all([...catalogs.values()].map((catalog) => loadCatalog(catalog, locale)));
+  let waitedFor = 0;
+  while (waitedFor < catalogs.size) {
+    waitedFor = catalogs.size;
+    await Promise.all([...catalogs.values()].map((catalog) => loadCatalog(catalog, locale)));
+  }
   if (i18n.locale !== locale) i18n.activate(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
