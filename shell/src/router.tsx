@@ -56,11 +56,10 @@ function routeObject(route: AppRoute): RouteObject {
   return {
     path: route.path,
     element: (
-      <RouteTitled route={route}>
-        <Suspense fallback={<RouteSkeleton />}>
-          <Page />
-        </Suspense>
-      </RouteTitled>
+      // the page's PageHeading sets its title from the shell's catalog (loaded before the first render)
+      <Suspense fallback={<RouteSkeleton />}>
+        <Page />
+      </Suspense>
     ),
   };
 }
