@@ -3,6 +3,14 @@ import { posExamples, TILL_KEY_VARIABLE } from '@stitchhouse/shared/pos/examples
 import { MAX_SALE_LINES, REASONS } from '@stitchhouse/shared/pos/sales.ts';
 import * as styles from './pointOfSale.module.css';
 
+/** Each example's heading and explanation in the page's language (shared/src/pos/examples.ts words them in English). */
+const EXAMPLE_TEXT: Record<string, { title: string; explains: string }> = {
+  'catalog-json': { title: /*i18n*/ 'partners.pos.example.json.title', explains: /*i18n*/ 'partners.pos.example.json.explains' },
+  'catalog-csv': { title: /*i18n*/ 'partners.pos.example.csv.title', explains: /*i18n*/ 'partners.pos.example.csv.explains' },
+  'catalog-etag': { title: /*i18n*/ 'partners.pos.example.etag.title', explains: /*i18n*/ 'partners.pos.example.etag.explains' },
+  sales: { title: /*i18n*/ 'partners.pos.example.sales.title', explains: /*i18n*/ 'partners.pos.example.sales.explains' },
+};
+
 export interface ApiDocsProps {
   /** This instance's functions URL (runtime config). */
   functionsUrl: string;
@@ -37,8 +45,8 @@ export function ApiDocs({ functionsUrl, patternId }: ApiDocsProps) {
         .filter((e) => e.id.startsWith('catalog'))
         .map((e) => (
           <div key={e.id} className={styles.section} data-example={e.id}>
-            <h4>{e.title}</h4>
-            <p className={styles.muted}>{e.explains}</p>
+            <h4>{EXAMPLE_TEXT[e.id] ? i18n._(EXAMPLE_TEXT[e.id]!.title) : e.title}</h4>
+            <p className={styles.muted}>{EXAMPLE_TEXT[e.id] ? i18n._(EXAMPLE_TEXT[e.id]!.explains) : e.explains}</p>
             <pre className={styles.pre}>
               <code data-testid={`example-${e.id}`}>{e.command}</code>
             </pre>
@@ -58,8 +66,8 @@ export function ApiDocs({ functionsUrl, patternId }: ApiDocsProps) {
         .filter((e) => e.id === 'sales')
         .map((e) => (
           <div key={e.id} className={styles.section} data-example={e.id}>
-            <h4>{e.title}</h4>
-            <p className={styles.muted}>{e.explains}</p>
+            <h4>{EXAMPLE_TEXT[e.id] ? i18n._(EXAMPLE_TEXT[e.id]!.title) : e.title}</h4>
+            <p className={styles.muted}>{EXAMPLE_TEXT[e.id] ? i18n._(EXAMPLE_TEXT[e.id]!.explains) : e.explains}</p>
             <pre className={styles.pre}>
               <code data-testid={`example-${e.id}`}>{e.command}</code>
             </pre>
