@@ -1,4 +1,5 @@
 /** The message catalogs (lingui.config.js): id prefix and source folder of each. */
-export const CATALOGS: ReadonlyArray<{ prefix: string; dir: string; sources?: string }>;
+export const CATALOGS: ReadonlyArray<{ prefix: string; dir: string; sources?: string; exclude?: string[] }>;
+export const SHELL_PAGES: readonly string[];
 declare const config: { locales: string[]; sourceLocale: string };
 export default config;

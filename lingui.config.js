@@ -3,9 +3,19 @@
 // fallback). `node scripts/i18n.mjs` extracts the ids used in the code and compiles; `--check` in npm test.
 import { formatter } from '@lingui/format-po';
 
-/** Where each catalog lives (`dir`) and which sources feed it (`sources`, default `dir`); the id prefix keeps catalogs apart in the one runtime. */
+/**
+ * The shell's own pages each have a catalog of their own, loaded with the page's chunk (the router
+ * waits for both): their long texts (legal pages, pricing, the marketing pages) stay off every other page.
+ */
+export const SHELL_PAGES = ['Home', 'About', 'AppPage', 'Designers', 'Retailers', 'Pricing', 'Newsletter', 'PrivacyPolicy', 'TermsOfUse'];
+
+/**
+ * Where each catalog lives (`dir`: its `locales/` folder is there), which sources feed it (`sources`,
+ * default `dir`; `exclude`: files of it that feed another); the id prefix keeps apps apart in the one runtime.
+ */
 export const CATALOGS = [
-  { prefix: 'shell', dir: 'shell/src' },
+  { prefix: 'shell', dir: 'shell/src', exclude: SHELL_PAGES.map((page) => `shell/src/routes/${page}.tsx`) },
+  ...SHELL_PAGES.map((page) => ({ prefix: 'shell', dir: `shell/src/routes/catalogs/${page}`, sources: `shell/src/routes/${page}.tsx` })),
   { prefix: 'shared', dir: 'shared/src' },
   { prefix: 'auth', dir: 'mf-auth/src' },
   { prefix: 'catalog', dir: 'mf-catalog/src' },
@@ -25,9 +35,19 @@ export default {
   sourceLocale: 'en',
   format: formatter({ lineNumbers: false, origins: true }),
   compileNamespace: 'json',
-  catalogs: CATALOGS.map(({ dir, sources = dir }) => ({
+  catalogs: CATALOGS.map(({ dir, sources = dir, exclude = [] }) => ({
     path: `<rootDir>/${dir}/locales/{locale}`,
     include: [`<rootDir>/${sources}`],
-    exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '**/*.d.ts', '**/*.d.mts', '**/testing/**', '**/locales/**', '**/database.types.ts'],
+    exclude: [
+      ...exclude.map((file) => `<rootDir>/${file}`),
+      '**/node_modules/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/*.d.ts',
+      '**/*.d.mts',
+      '**/testing/**',
+      '**/locales/**',
+      '**/database.types.ts',
+    ],
   })),
 };

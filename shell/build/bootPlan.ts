@@ -30,6 +30,8 @@ export interface BootPlan {
 const SHELL_SRC = path.join(import.meta.dirname, '..', 'src');
 const SHARED_SRC = path.join(import.meta.dirname, '..', '..', 'shared', 'src');
 const FEDERATION = path.join(SHELL_SRC, 'federation');
+/** The request of a shell page's English catalog in messages.ts's lazy context. */
+const PAGE_ENGLISH = /^\.\/(?:routes\/catalogs\/)?(\w+)\/locales\/en\.json$/;
 /** Lazy imports of provided.ts that are not platform files: request → share key. */
 const PROVIDED_IMPORTS: Record<string, string> = {
   './reactRouter.ts': 'react-router',
@@ -63,8 +65,13 @@ export class BootPlanPlugin {
             if (!request || !group) continue;
             const files = group.getFiles().filter((file) => !initial.has(file) && /\.(js|css)$/.test(file));
             if (isContext && where === SHARED_SRC) plan.provided[platformShareKey(request)] = files;
-            else if (isContext && where === path.join(SHELL_SRC, 'routes')) plan.pages[request.replace(/^\.\/|\.tsx$/g, '')] = files;
-            else if (where === path.join(FEDERATION, 'remotes.ts') && request === './runtime.ts') files.forEach((file) => federation.add(file));
+            else if (isContext && where === path.join(SHELL_SRC, 'routes'))
+              plan.pages[request.replace(/^\.\/|\.tsx$/g, '')] = [...files, ...(plan.pages[request.replace(/^\.\/|\.tsx$/g, '')] ?? [])];
+            // a page's English catalog (messages.ts pageMessages) is fetched beside the page's chunk
+            else if (isContext && [SHELL_SRC, path.join(SHELL_SRC, 'routes', 'catalogs')].includes(where) && PAGE_ENGLISH.test(request)) {
+              const page = PAGE_ENGLISH.exec(request)![1]!;
+              plan.pages[page] = [...(plan.pages[page] ?? []), ...files];
+            } else if (where === path.join(FEDERATION, 'remotes.ts') && request === './runtime.ts') files.forEach((file) => federation.add(file));
             else if (PROVIDED_IMPORTS[request] && [path.join(FEDERATION, 'provided.ts'), path.join(FEDERATION, 'runtime.ts')].includes(where))
               plan.provided[PROVIDED_IMPORTS[request]!] = files;
           }

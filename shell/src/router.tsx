@@ -12,6 +12,7 @@ import { SessionGate } from './features/session/SessionGate.tsx';
 import { skewGuard } from './federation/skew.ts';
 import NotFound from './routes/NotFound.tsx';
 import { RouteError } from './routes/RouteError.tsx';
+import { pageMessages } from './messages.ts';
 
 // The shell's own pages (marketing and legal), one lazy chunk each so the first
 // paint carries only the page asked for. A route of the contract without its page
@@ -21,7 +22,8 @@ const pages = import.meta.webpackContext('./routes', { recursive: false, regExp:
 function shellPage(route: AppRoute): ComponentType {
   const key = `./${route.module}.tsx`;
   if (!pages.keys().includes(key)) throw new Error(`${route.path} is the shell's, but shell/src/routes/${route.module}.tsx does not exist`);
-  return lazy(() => pages(key) as Promise<{ default: ComponentType }>);
+  // the page's chunk and its catalog (messages.ts), side by side
+  return lazy(() => Promise.all([pages(key) as Promise<{ default: ComponentType }>, pageMessages(route.module)]).then(([page]) => page));
 }
 
 function Titled({ title, children }: { title: string; children: ReactNode }) {

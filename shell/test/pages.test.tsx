@@ -1,10 +1,11 @@
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@stitchhouse/shared/i18n/index.ts';
-import '../src/messages.ts';
+import { pageMessages } from '../src/messages.ts';
+import { SHELL_PAGES } from '../../lingui.config.js';
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { LayoutView } from '../src/features/layout/LayoutView.tsx';
 import About from '../src/routes/About.tsx';
@@ -52,6 +53,9 @@ async function renderLoaded(path: string, Page: () => React.ReactNode, user: { e
   for await (const chunk of prelude) html += String(chunk);
   return html;
 }
+
+// each page's own catalog, as the router loads it with the page
+beforeAll(() => Promise.all(SHELL_PAGES.map(pageMessages)));
 
 describe.each(PAGES)('page %s', (path, Page) => {
   const html = render(path, Page);

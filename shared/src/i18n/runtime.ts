@@ -18,16 +18,17 @@ interface Catalog {
 const catalogs = new Map<string, Catalog>();
 
 /**
- * An app's catalog: `english` is its compiled `locales/en.json` (imported with the code),
- * `load` imports `locales/<locale>.json` (one chunk per language). Registering twice (a
- * remote loaded again) keeps the first.
+ * An app's catalog: `english` is its compiled `locales/en.json` (imported with the code), or null
+ * for a catalog whose English loads on demand too (a page's own, loaded with the page's chunk);
+ * `load` imports `locales/<locale>.json` (one chunk per language). Registering twice (a remote
+ * loaded again) keeps the first.
  */
-export function defineCatalog(name: string, english: CatalogModule, load: CatalogLoader): Catalog {
+export function defineCatalog(name: string, english: CatalogModule | null, load: CatalogLoader): Catalog {
   const known = catalogs.get(name);
   if (known) return known;
-  i18n.load(DEFAULT_LOCALE, english.messages as Messages);
+  if (english) i18n.load(DEFAULT_LOCALE, english.messages as Messages);
   if (!i18n.locale) i18n.activate(DEFAULT_LOCALE);
-  const catalog: Catalog = { name, load, loaded: new Map([[DEFAULT_LOCALE, Promise.resolve()]]) };
+  const catalog: Catalog = { name, load, loaded: new Map(english ? [[DEFAULT_LOCALE, Promise.resolve()]] : []) };
   catalogs.set(name, catalog);
   return catalog;
 }

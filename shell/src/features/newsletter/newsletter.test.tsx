@@ -1,11 +1,14 @@
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@stitchhouse/shared/i18n/index.ts';
-import '../../messages.ts';
+import { pageMessages } from '../../messages.ts';
 import { LayoutView } from '../layout/LayoutView.tsx';
 import Newsletter from '../../routes/Newsletter.tsx';
+
+// the page's own catalog, as the router loads it with the page
+beforeAll(() => pageMessages('Newsletter'));
 
 function render(url: string): string {
   return renderToString(
