@@ -2498,6 +2498,7 @@ export type Database = {
         Args: { p_since: string; p_until?: string }
         Returns: {
           email: string
+          locale: string
           patterns: Json
           unsubscribe_token: string
         }[]
