@@ -18,8 +18,6 @@ export const MEASUREMENT_RANGES_CM: Record<BodyMeasurement, { min: number; max: 
   hip: { min: 45, max: 240 },
 };
 
-export const MEASUREMENT_NAMES: Record<BodyMeasurement, string> = { bust: 'Bust', waist: 'Waist', hip: 'Hip' };
-
 export type BodyMeasurementsCm = Partial<Record<BodyMeasurement, number>>;
 
 export interface SizeChartEntry extends BodyMeasurementsCm {
