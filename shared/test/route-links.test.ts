@@ -20,7 +20,9 @@ const ALLOWED_FILES = new Set(['shared/src/routes.ts']);
  * address hint echoes the address as the person types it (a space shows as a space).
  */
 const ALLOWED_LINES: readonly { file: string; contains: string }[] = [
-  { file: 'mf-account/src/features/store/SlugField.tsx', contains: "/stores/${value.trim() || 'your-address'}" },
+  { file: 'mf-account/src/features/store/SlugField.tsx', contains: "/stores/${value.trim() || i18n._('account.slug.placeholder')}" },
+  // the shape of a referral address, as text in a hint ("…/patterns/…?ref=CODE")
+  { file: 'mf-partners/src/features/resellers/ReferralLinks.tsx', contains: 'pattern: `${origin}/patterns/…`, store: `${origin}/stores/…`' },
 ];
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
@@ -63,7 +65,8 @@ function findings(file: string, text: string): Finding[] {
     found.push({ file, line, text: text.split('\n')[line - 1]!.trim() });
   };
   for (const match of code.matchAll(IN_APP)) {
-    if (!/\bhref\(\s*$/.test(code.slice(Math.max(0, match.index - 12), match.index))) report(match.index);
+    // href(path) links, pathTitle(path) names a route: both take the contract's typed paths
+    if (!/\b(?:href|pathTitle)\(\s*$/.test(code.slice(Math.max(0, match.index - 12), match.index))) report(match.index);
   }
   for (const match of code.matchAll(HOME)) report(match.index);
   for (const match of code.matchAll(ON_ORIGIN)) report(match.index);

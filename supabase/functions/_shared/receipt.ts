@@ -3,7 +3,8 @@
 // the buyer's language (their profile's, else the one they checked out in).
 import { BRAND_NAME } from '@stitchhouse/shared/brand.ts';
 import { invoiceNumberLabel } from '@stitchhouse/shared/contracts/invoice.ts';
-import { VAT_RATES, formatBasisPoints, formatMoney, type Currency } from '@stitchhouse/shared/pricing.ts';
+import { countryName } from '@stitchhouse/shared/countries.ts';
+import { formatBasisPoints, formatMoney, type Currency } from '@stitchhouse/shared/pricing.ts';
 import { siteLink } from '@stitchhouse/shared/routes.ts';
 import { htmlWithLinks, mailDate, mailI18n } from './i18n.ts';
 import { escapeHtml } from './mail.ts';
@@ -22,12 +23,6 @@ export interface ReceiptOrder {
   buyer_country: string | null;
   paid_at: string | null;
   items: { pattern_id: string; title: string | null; kind: string; quantity: number; unit_price_cents: number; discount_cents: number; vat_cents: number }[];
-}
-
-/** A VAT country's name in the recipient's language (the rate table's English name in English). */
-function countryName(code: string, locale: string): string {
-  if (locale === 'en') return VAT_RATES[code]?.name ?? code;
-  return new Intl.DisplayNames(locale, { type: 'region' }).of(code) ?? code;
 }
 
 export function receiptEmail(order: ReceiptOrder, siteUrl: string, locale = 'en'): { subject: string; text: string; html: string } {
