@@ -18,9 +18,16 @@ export function followLocale(get: () => string | undefined, read: (id: string) =
   translate = read;
 }
 
-/** A word of shared's catalog (its id marked for the extractor) in the active language; `english` where no runtime is loaded (the functions). */
-export function sharedText(id: string, english: string): string {
-  return translate ? translate(id) : english;
+/**
+ * A text of shared's catalog (its id marked for the extractor) in the active language, `values`
+ * filling its ICU placeholders; where no runtime is loaded (the functions) `english`, whose plain
+ * `{name}` placeholders take the values (English fallbacks use no plural or select).
+ */
+export function sharedText(id: string, english: string, values?: Record<string, unknown>): string {
+  // The runtime's reader is Lingui's `i18n._`, which takes a message descriptor in an id's place:
+  // the values travel in it (i18n/catalog.ts forwards what it is given).
+  if (translate) return values ? (translate as unknown as (message: { id: string; values: Record<string, unknown> }) => string)({ id, values }) : translate(id);
+  return values ? english.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole)) : english;
 }
 
 /** An English locale ('en', 'en-GB'…): the written-out fast paths apply. */

@@ -18,6 +18,7 @@ export { formatMoney, SUPPORTED_CURRENCIES, type Currency };
 // The plans and how their fee reads live in plans.ts, which the home page loads without the fee maths.
 import { describeSaleFee, formatBasisPoints, PLAN_IDS, PLANS, type Plan, type PlanId } from './plans.ts';
 import { BRAND_NAME } from './brand.ts';
+import { sharedText } from './formatLocale.ts';
 import { EU_VAT_RATES, VAT_RATES, countryName, isSellingCountry, type VatRate } from './countries.ts';
 
 export { describeSaleFee, formatBasisPoints, PLAN_IDS, PLANS, type Plan, type PlanId };
@@ -34,14 +35,28 @@ export const EXAMPLE_SALE = { amount: 1200, currency: 'EUR' as Currency };
  */
 export const TYPICAL_MARKETPLACE_FEES = [
   {
-    label: 'General handmade marketplace',
-    detail: 'About 6.5 % transaction fee, about 4 % + €0.30 card processing and a listing fee of about €0.19 per pattern.',
+    get label() {
+      return sharedText(/*i18n*/ 'shared.pricing.typical.marketplace.label', 'General handmade marketplace');
+    },
+    get detail() {
+      return sharedText(
+        /*i18n*/ 'shared.pricing.typical.marketplace.detail',
+        'About 6.5 % transaction fee, about 4 % + €0.30 card processing and a listing fee of about €0.19 per pattern.',
+      );
+    },
     saleFeeBasisPoints: 1050,
     saleFeeFixed: 49,
   },
   {
-    label: 'Storefront tool, free tier',
-    detail: 'About 5 % platform fee, plus card processing of about 1.5 % + €0.25 charged by the payment provider.',
+    get label() {
+      return sharedText(/*i18n*/ 'shared.pricing.typical.storefront.label', 'Storefront tool, free tier');
+    },
+    get detail() {
+      return sharedText(
+        /*i18n*/ 'shared.pricing.typical.storefront.detail',
+        'About 5 % platform fee, plus card processing of about 1.5 % + €0.25 charged by the payment provider.',
+      );
+    },
     saleFeeBasisPoints: 650,
     saleFeeFixed: 25,
   },
@@ -84,7 +99,11 @@ export function validateSalePrice(amount: number, currency: string): void {
   assertAmount(amount, 'Price');
   assertCurrency(currency);
   if (amount > 0 && amount < MIN_PAID_PRICE[currency]) {
-    throw new PricingError(`A paid pattern must cost at least ${formatMoney(MIN_PAID_PRICE[currency], currency)}; set 0 to give it away.`);
+    throw new PricingError(
+      sharedText(/*i18n*/ 'shared.pricing.error.minPrice', 'A paid pattern must cost at least {min}; set 0 to give it away.', {
+        min: formatMoney(MIN_PAID_PRICE[currency], currency),
+      }),
+    );
   }
 }
 
@@ -171,8 +190,8 @@ export function feeComparison(amount: number = EXAMPLE_SALE.amount, currency: Cu
   const ours = PLAN_IDS.map((planId): FeeComparisonRow => {
     const split = splitSale(amount, currency, planId);
     return {
-      label: `${PLANS[planId].name} plan`,
-      detail: `${describeSaleFee(planId, currency)}, card processing included.`,
+      label: sharedText(/*i18n*/ 'shared.pricing.comparison.planLabel', '{plan} plan', { plan: PLANS[planId].name }),
+      detail: sharedText(/*i18n*/ 'shared.pricing.comparison.planDetail', '{fee}, card processing included.', { fee: describeSaleFee(planId, currency) }),
       fees: split.platformFee,
       keeps: split.designerPayout,
       ours: true,
@@ -471,13 +490,44 @@ export function saleExample(amount: number = EXAMPLE_SALE.amount, currency: Curr
  * (for a partner: "… the designer keeps …").
  */
 export function describeSaleExample(example: SaleExample = saleExample(), reader: 'designer' | 'partner' = 'designer'): string {
-  const keep = reader === 'designer' ? 'you keep' : 'the designer keeps';
   const m = (cents: number) => formatMoney(cents, example.currency);
-  const [first, ...others] = example.plans;
-  const vat = example.vatRateBp > 0 ? `VAT ${m(example.vatCents)} (${formatBasisPoints(example.vatRateBp)}, included in the price)` : 'no VAT';
-  const rest = others.map((p) => `; on ${p.planName} the fee is ${m(p.platformFeeCents)} and ${keep} ${m(p.designerShareCents)}`).join('');
-  return (
-    `A ${m(example.amountCents)} sale to a buyer in ${example.countryName}: ${vat}, ${BRAND_NAME} fee ${m(first!.platformFeeCents)}, ` +
-    `${keep} ${m(first!.designerShareCents)} on ${first!.planName}${rest}.`
-  );
+  const [first, second] = example.plans;
+  if (!first || !second || example.plans.length !== 2) throw new PricingError('The worked example describes exactly two plans.');
+  const values = {
+    amount: m(example.amountCents),
+    country: example.countryName,
+    vat: m(example.vatCents),
+    vatRate: formatBasisPoints(example.vatRateBp),
+    brand: BRAND_NAME,
+    fee: m(first.platformFeeCents),
+    keep: m(first.designerShareCents),
+    plan: first.planName,
+    otherPlan: second.planName,
+    otherFee: m(second.platformFeeCents),
+    otherKeep: m(second.designerShareCents),
+  };
+  if (example.vatRateBp > 0) {
+    return reader === 'designer'
+      ? sharedText(
+          /*i18n*/ 'shared.saleExample.designer.vat',
+          'A {amount} sale to a buyer in {country}: VAT {vat} ({vatRate}, included in the price), {brand} fee {fee}, you keep {keep} on {plan}; on {otherPlan} the fee is {otherFee} and you keep {otherKeep}.',
+          values,
+        )
+      : sharedText(
+          /*i18n*/ 'shared.saleExample.partner.vat',
+          'A {amount} sale to a buyer in {country}: VAT {vat} ({vatRate}, included in the price), {brand} fee {fee}, the designer keeps {keep} on {plan}; on {otherPlan} the fee is {otherFee} and the designer keeps {otherKeep}.',
+          values,
+        );
+  }
+  return reader === 'designer'
+    ? sharedText(
+        /*i18n*/ 'shared.saleExample.designer.noVat',
+        'A {amount} sale to a buyer in {country}: no VAT, {brand} fee {fee}, you keep {keep} on {plan}; on {otherPlan} the fee is {otherFee} and you keep {otherKeep}.',
+        values,
+      )
+    : sharedText(
+        /*i18n*/ 'shared.saleExample.partner.noVat',
+        'A {amount} sale to a buyer in {country}: no VAT, {brand} fee {fee}, the designer keeps {keep} on {plan}; on {otherPlan} the fee is {otherFee} and the designer keeps {otherKeep}.',
+        values,
+      );
 }
