@@ -8,6 +8,7 @@
 // zod/mini: the pattern page loads the cart, and the page's one zod flavour is the shell's mini.
 import '../zodNoEval.ts';
 import * as z from 'zod/mini';
+import { formatLocale, sharedText } from '../formatLocale.ts';
 import { SUPPORTED_CURRENCIES, type Currency } from '../money.ts';
 import { CART_CHANGED_EVENT, CART_STORAGE_KEY, MAX_PRINT_QUANTITY } from './keys.ts';
 import { ORDER_ITEM_KINDS } from '../statuses.ts';
@@ -122,17 +123,32 @@ export function createCart(storage: CartStorage | null, now: () => Date = () => 
       if (lines.length === 0) storage?.removeItem(CART_STORAGE_KEY);
       else storage?.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
     } catch {
-      throw new CartError('Your browser did not let us keep the cart (storage is full or blocked). Free some space or allow site data, then try again.');
+      throw new CartError(
+        sharedText(
+          /*i18n*/ 'shared.cart.error.storage',
+          'Your browser did not let us keep the cart (storage is full or blocked). Free some space or allow site data, then try again.',
+        ),
+      );
     }
     for (const listener of listeners) listener(cached);
     if (typeof window !== 'undefined' && typeof window.dispatchEvent === 'function') window.dispatchEvent(new Event(CART_CHANGED_EVENT));
   };
 
   const checkQuantity = (kind: CartLineKind, quantity: number, minQuantity?: number) => {
-    if (!Number.isInteger(quantity) || quantity < 1) throw new CartError('Enter a whole number of copies, 1 or more.');
-    if (kind === 'digital' && quantity !== 1) throw new CartError('A digital pattern is bought once; it stays in your library.');
-    if (quantity > MAX_PRINT_QUANTITY) throw new CartError(`At most ${MAX_PRINT_QUANTITY.toLocaleString('en')} copies per order.`);
-    if (minQuantity !== undefined && quantity < minQuantity) throw new CartError(`The wholesale price starts at ${minQuantity} copies.`);
+    if (!Number.isInteger(quantity) || quantity < 1)
+      throw new CartError(sharedText(/*i18n*/ 'shared.cart.error.quantity', 'Enter a whole number of copies, 1 or more.'));
+    if (kind === 'digital' && quantity !== 1)
+      throw new CartError(sharedText(/*i18n*/ 'shared.cart.error.digitalOnce', 'A digital pattern is bought once; it stays in your library.'));
+    if (quantity > MAX_PRINT_QUANTITY)
+      throw new CartError(
+        sharedText(/*i18n*/ 'shared.cart.error.maxQuantity', 'At most {max} copies per order.', { max: MAX_PRINT_QUANTITY.toLocaleString(formatLocale()) }),
+      );
+    if (minQuantity !== undefined && quantity < minQuantity)
+      throw new CartError(
+        sharedText(/*i18n*/ 'shared.cart.error.wholesaleMinimum', 'The wholesale price starts at {min} copies.', {
+          min: minQuantity.toLocaleString(formatLocale()),
+        }),
+      );
   };
 
   return {
@@ -144,10 +160,16 @@ export function createCart(storage: CartStorage | null, now: () => Date = () => 
       const quantity = input.kind === 'digital' ? 1 : (existing >= 0 ? lines[existing]!.quantity : 0) + (input.quantity ?? input.minQuantity ?? 1);
       checkQuantity(input.kind, quantity, input.minQuantity);
       const parsed = lineSchema.safeParse({ ...input, quantity, addedAt: existing >= 0 ? lines[existing]!.addedAt : now().toISOString() });
-      if (!parsed.success) throw new CartError('This pattern could not be added to the cart. Reload the page and try again.');
+      if (!parsed.success)
+        throw new CartError(sharedText(/*i18n*/ 'shared.cart.error.unreadable', 'This pattern could not be added to the cart. Reload the page and try again.'));
       if (existing >= 0) lines[existing] = parsed.data;
       else {
-        if (lines.length >= MAX_CART_LINES) throw new CartError(`A cart holds up to ${MAX_CART_LINES} patterns. Check out or remove some first.`);
+        if (lines.length >= MAX_CART_LINES)
+          throw new CartError(
+            sharedText(/*i18n*/ 'shared.cart.error.full', 'A cart holds up to {max} patterns. Check out or remove some first.', {
+              max: MAX_CART_LINES.toLocaleString(formatLocale()),
+            }),
+          );
         lines.push(parsed.data);
       }
       write(lines);

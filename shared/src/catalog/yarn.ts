@@ -2,6 +2,8 @@
 // in the words knitters and crocheters use. The database keeps the codes (patterns.yarn_weight
 // 0–7, needle_mm one of public.needle_sizes_mm(), gauge per 10 cm, yarn in metres: migration
 // 20261202008000_craft_facets.sql); backend/test/craft-facets.test.ts holds the two lists equal.
+// Names and labels are read at render in the page's language (English in the functions).
+import { formatLocale, sharedText } from '../formatLocale.ts';
 
 /** Crafts whose patterns carry the yarn facets (patterns_yarn_facets_knit_crochet). */
 export const YARN_CRAFTS = ['knitting', 'crochet'] as const;
@@ -15,26 +17,92 @@ export function hasYarnFacets(craft: string | null | undefined): boolean {
  * yarn labels use for each. Index = the weight number stored.
  */
 export const YARN_WEIGHTS = [
-  { weight: 0, name: 'Lace', also: 'lace, light fingering' },
-  { weight: 1, name: 'Super Fine', also: 'fingering, sock' },
-  { weight: 2, name: 'Fine', also: 'sport, baby' },
-  { weight: 3, name: 'Light', also: 'DK, light worsted' },
-  { weight: 4, name: 'Medium', also: 'worsted, aran' },
-  { weight: 5, name: 'Bulky', also: 'chunky' },
-  { weight: 6, name: 'Super Bulky', also: 'super chunky, roving' },
-  { weight: 7, name: 'Jumbo', also: 'jumbo, roving' },
+  {
+    weight: 0,
+    get name() {
+      return sharedText(/*i18n*/ 'shared.yarn.weight.lace.name', 'Lace');
+    },
+    get also() {
+      return sharedText(/*i18n*/ 'shared.yarn.weight.lace.also', 'lace, light fingering');
+    },
+  },
+  {
+    weight: 1,
+    get name() {
+      return sharedText(/*i18n*/ 'shared.yarn.weight.superFine.name', 'Super Fine');
+    },
+    get also() {
+      return sharedText(/*i18n*/ 'shared.yarn.weight.superFine.also', 'fingering, sock');
+    },
+  },
+  {
+    weight: 2,
+    get name() {
+      return sharedText(/*i18n*/ 'shared.yarn.weight.fine.name', 'Fine');
+    },
+    get also() {
+      return sharedText(/*i18n*/ 'shared.yarn.weight.fine.also', 'sport, baby');
+    },
+  },
+  {
+    weight: 3,
+    get name() {
+      return sharedText(/*i18n*/ 'shared.yarn.weight.light.name', 'Light');
+    },
+    get also() {
+      return sharedText(/*i18n*/ 'shared.yarn.weight.light.also', 'DK, light worsted');
+    },
+  },
+  {
+    weight: 4,
+    get name() {
+      return sharedText(/*i18n*/ 'shared.yarn.weight.medium.name', 'Medium');
+    },
+    get also() {
+      return sharedText(/*i18n*/ 'shared.yarn.weight.medium.also', 'worsted, aran');
+    },
+  },
+  {
+    weight: 5,
+    get name() {
+      return sharedText(/*i18n*/ 'shared.yarn.weight.bulky.name', 'Bulky');
+    },
+    get also() {
+      return sharedText(/*i18n*/ 'shared.yarn.weight.bulky.also', 'chunky');
+    },
+  },
+  {
+    weight: 6,
+    get name() {
+      return sharedText(/*i18n*/ 'shared.yarn.weight.superBulky.name', 'Super Bulky');
+    },
+    get also() {
+      return sharedText(/*i18n*/ 'shared.yarn.weight.superBulky.also', 'super chunky, roving');
+    },
+  },
+  {
+    weight: 7,
+    get name() {
+      return sharedText(/*i18n*/ 'shared.yarn.weight.jumbo.name', 'Jumbo');
+    },
+    get also() {
+      return sharedText(/*i18n*/ 'shared.yarn.weight.jumbo.also', 'jumbo, roving');
+    },
+  },
 ] as const;
 
 /** "3 Light (DK, light worsted)"; '' for anything that is not a standard weight. */
 export function yarnWeightLabel(weight: number | null | undefined): string {
   const entry = weight === null || weight === undefined ? undefined : YARN_WEIGHTS[weight];
-  return entry ? `${entry.weight} ${entry.name} (${entry.also})` : '';
+  return entry
+    ? sharedText(/*i18n*/ 'shared.yarn.weightLabel', '{weight} {name} ({also})', { weight: number(entry.weight), name: entry.name, also: entry.also })
+    : '';
 }
 
 /** "3 Light": the short form for a card. */
 export function yarnWeightShort(weight: number | null | undefined): string {
   const entry = weight === null || weight === undefined ? undefined : YARN_WEIGHTS[weight];
-  return entry ? `${entry.weight} ${entry.name}` : '';
+  return entry ? sharedText(/*i18n*/ 'shared.yarn.weightShort', '{weight} {name}', { weight: number(entry.weight), name: entry.name }) : '';
 }
 
 /**
@@ -77,20 +145,26 @@ export function needleLabel(mm: number | null | undefined, craft?: string | null
   if (mm === null || mm === undefined) return '';
   const size = NEEDLE_SIZES.find((s) => s.mm === mm);
   const us = size ? (craft === 'crochet' ? size.usCrochet : craft === 'knitting' ? size.usKnitting : (size.usKnitting ?? size.usCrochet)) : null;
-  return us ? `${mm} mm (US ${us})` : `${mm} mm`;
+  return us ? `${number(mm, 2)} mm (US ${us})` : `${number(mm, 2)} mm`;
 }
 
 /** What the needle is called for a craft: "Needle size" or "Hook size". */
 export function needleName(craft: string | null | undefined): string {
-  return craft === 'crochet' ? 'Hook size' : craft === 'knitting' ? 'Needle size' : 'Needle or hook size';
+  return craft === 'crochet'
+    ? sharedText(/*i18n*/ 'shared.yarn.hookSize', 'Hook size')
+    : craft === 'knitting'
+      ? sharedText(/*i18n*/ 'shared.yarn.needleSize', 'Needle size')
+      : sharedText(/*i18n*/ 'shared.yarn.needleOrHookSize', 'Needle or hook size');
 }
 
-const number = (n: number, digits = 0) => n.toLocaleString('en', { maximumFractionDigits: digits });
+const number = (n: number, digits = 0) => n.toLocaleString(formatLocale(), { maximumFractionDigits: digits });
 
 /** "22 sts × 28 rows = 10 cm (4 in)"; rows are optional. */
 export function gaugeLabel(stitches: number | null | undefined, rows?: number | null): string {
   if (stitches === null || stitches === undefined) return '';
-  return `${number(stitches, 1)} sts${rows ? ` × ${number(rows, 1)} rows` : ''} = 10 cm (4 in)`;
+  return rows
+    ? sharedText(/*i18n*/ 'shared.yarn.gauge', '{stitches} sts × {rows} rows = 10 cm (4 in)', { stitches: number(stitches, 1), rows: number(rows, 1) })
+    : sharedText(/*i18n*/ 'shared.yarn.gaugeStitches', '{stitches} sts = 10 cm (4 in)', { stitches: number(stitches, 1) });
 }
 
 export const METRES_PER_YARD = 0.9144;
