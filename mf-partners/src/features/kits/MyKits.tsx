@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react';
 import { describeError, href } from '@stitchhouse/shared';
-import { formatCount, formatMoney } from '../shared/format.ts';
+import { formatCount, money } from '../shared/format.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, QueryState, Skeleton, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
 import { kitKeys, listMyKits, setKitArchived, type SupplierKit } from '../../api/kits.ts';
@@ -118,7 +118,7 @@ export function MyKits({ supplierId }: { supplierId: string }) {
                         <span className={styles.muted}>{i18n._('partners.kits.gone')}</span>
                       )}
                     </td>
-                    <td>{formatMoney(kit.priceCents, kit.currency)}</td>
+                    <td>{money(kit.priceCents, kit.currency)}</td>
                     <td className={styles.number} data-testid="kit-clicks">
                       {formatCount(kit.clicks)}
                     </td>

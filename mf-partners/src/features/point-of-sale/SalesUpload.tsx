@@ -4,7 +4,7 @@ import { describeError } from '@stitchhouse/shared';
 import { readSalesCsv } from '@stitchhouse/shared/pos/csv.ts';
 import { CSV_COLUMNS, csvSaleRowSchema, judgeLines, patternIdsOf, type LineVerdict } from '@stitchhouse/shared/pos/sales.ts';
 import type { Currency } from '@stitchhouse/shared/money.ts';
-import { formatMoney } from '../shared/format.ts';
+import { money } from '../shared/format.ts';
 import { Alert, Button, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { importSales, patternFactsFor, type ImportResult } from '../../api/pointOfSale.ts';
 import * as styles from './pointOfSale.module.css';
@@ -176,9 +176,7 @@ export function SalesUpload({ storeId, currency, onImported }: { storeId: string
                       <code className={styles.code}>{row.pattern_id}</code>
                     </td>
                     <td className={styles.number}>{row.quantity}</td>
-                    <td className={styles.number}>
-                      {v.status === 'accepted' ? formatMoney(v.sale.unit_price_cents, v.sale.currency ?? currency) : row.unit_price}
-                    </td>
+                    <td className={styles.number}>{v.status === 'accepted' ? money(v.sale.unit_price_cents, v.sale.currency ?? currency) : row.unit_price}</td>
                     <td>{row.sold_at}</td>
                     <td className={v.status === 'accepted' ? styles.good : styles.bad}>
                       {v.status === 'accepted' ? i18n._('partners.upload.ok') : i18n._('partners.upload.problem', { reason: v.reason })}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { writeCsv } from '@stitchhouse/shared/csv.ts';
-import { formatCount, formatMoney, formatMonth } from '../shared/format.ts';
+import { formatCount, money, formatMonth } from '../shared/format.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, QueryState, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { posKeys, settlement, type SettlementRow } from '../../api/pointOfSale.ts';
@@ -107,9 +107,9 @@ export function Settlement({ side, storeId }: { side: 'shop' | 'designer'; store
                     <th scope="row">{formatMonth(r.month)}</th>
                     <td>{side === 'shop' ? r.designer_name : r.shop_name}</td>
                     <td className={styles.number}>{formatCount(r.copies)}</td>
-                    <td className={styles.number}>{formatMoney(r.royalty_cents, r.currency)}</td>
-                    <td className={styles.number}>{formatMoney(r.platform_fee_cents, r.currency)}</td>
-                    <td className={styles.number}>{formatMoney(r.designer_share_cents, r.currency)}</td>
+                    <td className={styles.number}>{money(r.royalty_cents, r.currency)}</td>
+                    <td className={styles.number}>{money(r.platform_fee_cents, r.currency)}</td>
+                    <td className={styles.number}>{money(r.designer_share_cents, r.currency)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -8,7 +8,7 @@ import {
   commissionExample,
   saleExample,
 } from '@stitchhouse/shared/pricing.ts';
-import { formatMoney, formatRate } from '../shared/format.ts';
+import { money, formatRate } from '../shared/format.ts';
 import * as styles from './programme.module.css';
 
 /** The worked example of a referred sale on each plan, from the same numbers checkout charges (shared/src/pricing.ts). */
@@ -40,9 +40,9 @@ export function EarningsExample() {
           {rows.map((r) => (
             <tr key={r.planId}>
               <th scope="row">{r.planName}</th>
-              <td className={styles.num}>{formatMoney(r.platformFeeCents, currency)}</td>
-              <td className={styles.num}>{formatMoney(r.commissionCents, currency)}</td>
-              <td className={styles.num}>{formatMoney(r.designerShareCents, currency)}</td>
+              <td className={styles.num}>{money(r.platformFeeCents, currency)}</td>
+              <td className={styles.num}>{money(r.commissionCents, currency)}</td>
+              <td className={styles.num}>{money(r.designerShareCents, currency)}</td>
             </tr>
           ))}
         </tbody>
@@ -58,7 +58,7 @@ export function EarningsExample() {
 function PartnerSaleExample() {
   const { i18n } = useLingui();
   const example = saleExample();
-  const m = (cents: number) => formatMoney(cents, example.currency);
+  const m = (cents: number) => money(cents, example.currency);
   const [first, ...others] = example.plans;
   const country =
     i18n.locale === 'en' ? example.countryName : (new Intl.DisplayNames([i18n.locale], { type: 'region' }).of(example.country) ?? example.countryName);

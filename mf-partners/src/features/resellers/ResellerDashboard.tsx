@@ -1,7 +1,7 @@
 import { href } from '@stitchhouse/shared';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react';
-import { formatCount, formatDay, formatMoney } from '../shared/format.ts';
+import { formatCount, formatDay, money } from '../shared/format.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, EmptyState, QueryState, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { resellerKeys, resellerSummary, type Commission, type ResellerSummary } from '../../api/resellers.ts';
@@ -53,7 +53,7 @@ function ResellerDetails({ summary }: { summary: ResellerSummary }) {
           {[...totals].map(([currency, t]) => (
             <div key={currency}>
               <dt>{i18n._('partners.commissions.earned', { currency })}</dt>
-              <dd>{formatMoney(t.earned, currency as Commission['currency'])}</dd>
+              <dd>{money(t.earned, currency as Commission['currency'])}</dd>
             </div>
           ))}
         </dl>
@@ -84,7 +84,7 @@ function ResellerDetails({ summary }: { summary: ResellerSummary }) {
                 <tr key={c.orderItemId}>
                   <td>{formatDay(c.createdAt)}</td>
                   <td>{c.title ?? i18n._('partners.commissions.aPattern')}</td>
-                  <td className={styles.num}>{formatMoney(c.commissionCents, c.currency)}</td>
+                  <td className={styles.num}>{money(c.commissionCents, c.currency)}</td>
                   <td>{i18n._(STATUS[c.status])}</td>
                 </tr>
               ))}

@@ -1,9 +1,4 @@
-import {
-  formatAmount,
-  formatCount as formatCountEnglish,
-  formatDay as formatDayEnglish,
-  formatDayTime as formatDayTimeEnglish,
-} from '@stitchhouse/shared/money.ts';
+import { formatAmount, formatCount as formatCountEnglish } from '@stitchhouse/shared/money.ts';
 import { formatBasisPoints } from '@stitchhouse/shared/plans.ts';
 import { i18n } from '@stitchhouse/shared/i18n/index.ts';
 
@@ -30,7 +25,6 @@ export function money(cents: number, currency: string): string {
   if (english() || !/^[A-Z]{3}$/.test(currency)) return formatAmount(cents, currency);
   return numberFormat(`money-${currency}`, { style: 'currency', currency }).format(cents / 100);
 }
-export const formatMoney = money;
 
 /** A whole count: "1,204" / "1.204". */
 export const formatCount = (n: number) => (english() ? formatCountEnglish(n) : numberFormat('count', {}).format(n));
@@ -50,11 +44,9 @@ export function formatPercent(percent: number): string {
 /** Basis points as a percentage (4000 → "40 %"), as pricing.ts writes them in English. */
 export const formatRate = (basisPoints: number) => (english() ? formatBasisPoints(basisPoints) : formatPercent(basisPoints / 100));
 
-/** A day ("2026-01-03", or a timestamp on the reader's calendar): "3 Jan 2026" / "3. Jan. 2026". */
-export const formatDay = (value: string | null) => (english() ? formatDayEnglish(value) : formatDayEnglish(value, i18n.locale));
-
-/** A moment with its time: "3 Jan 2026, 15:31". */
-export const formatDayTime = (value: string | null) => (english() ? formatDayTimeEnglish(value) : formatDayTimeEnglish(value, i18n.locale));
+// Days and moments ("3 Jan 2026" / "3. Jan. 2026", "3 Jan 2026, 15:31"): shared's formatters, which
+// write in the page's language.
+export { formatDay, formatDayTime } from '@stitchhouse/shared/money.ts';
 
 /** A month of a date column ("2026-11-01" → "November 2026"). */
 export const formatMonth = (iso: string) =>
