@@ -4,18 +4,25 @@
 // shared's catalog (i18n/catalog.ts) points this at the runtime when a page loads it; until then,
 // and in the functions, it is English.
 
-let current: () => string = () => 'en';
-let translate: ((id: string) => string) | null = null;
+// One state for every copy of this module on the page: a remote that bundles its own copy (of a
+// shared file it shares, such as plans.ts, instantiated by the remote's runtime) reads the
+// language and catalog the shell's copy was pointed at, not English.
+interface Follow {
+  current: () => string;
+  translate: ((id: string) => string) | null;
+}
+const KEY = Symbol.for('stitchhouse.formatLocale');
+const state: Follow = ((globalThis as { [KEY]?: Follow })[KEY] ??= { current: () => 'en', translate: null });
 
 /** The language formatters default to: the page's active language, else 'en'. */
 export function formatLocale(): string {
-  return current() || 'en';
+  return state.current() || 'en';
 }
 
 /** Called once by the i18n runtime's shared catalog: formatters follow the active language and read its catalog. */
 export function followLocale(get: () => string | undefined, read: (id: string) => string): void {
-  current = () => get() ?? 'en';
-  translate = read;
+  state.current = () => get() ?? 'en';
+  state.translate = read;
 }
 
 /**
@@ -26,6 +33,7 @@ export function followLocale(get: () => string | undefined, read: (id: string) =
 export function sharedText(id: string, english: string, values?: Record<string, unknown>): string {
   // The runtime's reader is Lingui's `i18n._`, which takes a message descriptor in an id's place:
   // the values travel in it (i18n/catalog.ts forwards what it is given).
+  const { translate } = state;
   if (translate) return values ? (translate as unknown as (message: { id: string; values: Record<string, unknown> }) => string)({ id, values }) : translate(id);
   return values ? english.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole)) : english;
 }
