@@ -320,8 +320,10 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
         // zodNoEval.ts, imported for its effect (zod's config) by every module with schemas, and i18n/catalog.ts.
         { test: /[\\/]shared[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
         { test: /[\\/]shared[\\/]src[\\/]zodNoEval\.ts$/, sideEffects: true },
-        // i18n/catalog.ts registers shared's messages with the runtime (and points the formatters at it).
-        { test: /[\\/]shared[\\/]src[\\/]i18n[\\/]catalog\.ts$/, sideEffects: true },
+        // i18n/catalog.ts registers shared's messages with the runtime (and points the formatters at it);
+        // i18n/index.ts imports it for that effect, so index.ts is not side-effect free either (else a
+        // page that imports only names from index.ts, as the shell's bootstrap does, never registers shared's catalog).
+        { test: /[\\/]shared[\\/]src[\\/]i18n[\\/](?:catalog|index)\.ts$/, sideEffects: true },
         // Rspack's built-in CSS: *.module.css are CSS Modules (named exports), the rest global.
         { test: /\.css$/, type: 'css/auto' },
       ],
