@@ -82,7 +82,7 @@ async function deleteAccount(_req: Request, ctx: Context): Promise<Response> {
 
   // 3. Close the account in one transaction, then its files and the goodbye email (in the language
   // the profile had: read before the profile goes).
-  const goodbye = mailI18n(await memberLocale(serviceClient(), user.id));
+  const i18n = mailI18n(await memberLocale(serviceClient(), user.id));
   const { data, error } = await serviceClient().rpc('close_account', { p_user: user.id });
   if (error) {
     console.error('close_account failed', error);
@@ -111,18 +111,18 @@ async function deleteAccount(_req: Request, ctx: Context): Promise<Response> {
     try {
       await sendMail({
         to: email,
-        subject: goodbye._('email.goodbye.subject'),
+        subject: i18n._('email.goodbye.subject'),
         text: [
-          goodbye._('email.goodbye.deleted'),
+          i18n._('email.goodbye.deleted'),
           '',
           [
-            goodbye._('email.goodbye.gone'),
-            filesLeft === 0 ? goodbye._('email.goodbye.filesGone') : goodbye._('email.goodbye.filesLeft'),
-            goodbye._('email.goodbye.orders'),
-            ...(outcome.stores_closed ? [goodbye._('email.goodbye.storeClosed')] : []),
+            i18n._('email.goodbye.gone'),
+            filesLeft === 0 ? i18n._('email.goodbye.filesGone') : i18n._('email.goodbye.filesLeft'),
+            i18n._('email.goodbye.orders'),
+            ...(outcome.stores_closed ? [i18n._('email.goodbye.storeClosed')] : []),
           ].join(' '),
           '',
-          goodbye._('email.goodbye.notYou'),
+          i18n._('email.goodbye.notYou'),
           '',
         ].join('\n'),
       });
