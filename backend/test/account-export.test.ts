@@ -11,7 +11,7 @@ import { exportPlan } from '../../shared/src/contracts/export.ts';
 import * as kit from '../../shared/src/testing/kit.ts';
 import { makePatternPdf, pageTexts } from '../../supabase/test/catalog-own-pdf.ts';
 import { startTestStack, type TestStack } from './harness.ts';
-import { serviceClient, signedInMember, storeWithPattern, type Member } from './members.ts';
+import { paidOrder, serviceClient, signedInMember, storeWithPattern, type Member } from './members.ts';
 
 let stack: TestStack;
 const service = () => serviceClient(stack);
@@ -52,20 +52,7 @@ async function patternWithFile(designer: Member, title: string, pages = 1, store
   return { storeId, patternId: pattern.id as string };
 }
 
-async function buy(buyer: Member, storeId: string, patternId: string) {
-  const order = (
-    await service()
-      .from('orders')
-      .insert({ buyer_id: buyer.id, buyer_email: buyer.email, status: 'paid', currency: 'USD', subtotal_cents: 1400, total_cents: 1400 })
-      .select('id, number')
-      .single()
-  ).data!;
-  await service()
-    .from('order_items')
-    .insert({ order_id: order.id, pattern_id: patternId, store_id: storeId, unit_price_cents: 1400, currency: 'USD' })
-    .throwOnError();
-  return order as { id: string; number: number };
-}
+const buy = (buyer: Member, storeId: string, patternId: string) => paidOrder(stack, buyer, storeId, patternId);
 
 beforeAll(async () => {
   stack = await startTestStack({ seed: false });

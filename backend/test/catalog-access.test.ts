@@ -6,7 +6,7 @@ import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePatternPdf, pageTexts } from '../../supabase/test/catalog-own-pdf.ts';
 import { startTestStack, type TestStack } from './harness.ts';
-import { serviceClient, signedInMember, storeWithPattern, type Member } from './members.ts';
+import { paidOrder, serviceClient, signedInMember, storeWithPattern, type Member } from './members.ts';
 
 let stack: TestStack;
 
@@ -106,18 +106,7 @@ describe('publishing', () => {
   });
 
   it('a buyer with a paid order owns the pattern', async () => {
-    const db = service();
-    const order = await db
-      .from('orders')
-      .insert({ buyer_id: buyer.id, buyer_email: buyer.email, status: 'paid', currency: 'USD', subtotal_cents: 1400, total_cents: 1400 })
-      .select('id, number')
-      .single();
-    if (order.error) throw order.error;
-    orderNumber = String(order.data.number);
-    await db
-      .from('order_items')
-      .insert({ order_id: order.data.id, pattern_id: patternId, store_id: storeId, unit_price_cents: 1400, currency: 'USD' })
-      .throwOnError();
+    orderNumber = String((await paidOrder(stack, buyer, storeId, patternId)).number);
     const lib = await buyer.db.rpc('my_library');
     expect(lib.data).toEqual([
       expect.objectContaining({ pattern_id: patternId, title: 'Harbour Wrap Dress', store_name: 'Dana Patterns', updated: false, source: 'purchase' }),
@@ -231,18 +220,9 @@ describe('access control for someone who does not own the pattern', () => {
 
   it('loses access after a refund', async () => {
     const other = await person('refunded', 'Rae Refunded');
-    const db = service();
-    const order = await db
-      .from('orders')
-      .insert({ buyer_id: other.id, status: 'paid', currency: 'USD', subtotal_cents: 1400, total_cents: 1400 })
-      .select('id')
-      .single();
-    await db
-      .from('order_items')
-      .insert({ order_id: order.data!.id, pattern_id: patternId, store_id: storeId, unit_price_cents: 1400, currency: 'USD' })
-      .throwOnError();
+    const order = await paidOrder(stack, other, storeId, patternId);
     expect((await callDownload(other.token, `${patternId}?format=a4`)).status).toBe(200);
-    await db.from('orders').update({ status: 'refunded' }).eq('id', order.data!.id).throwOnError();
+    await service().from('orders').update({ status: 'refunded' }).eq('id', order.id).throwOnError();
     expect((await callDownload(other.token, `${patternId}?format=a4`)).status).toBe(403);
     expect((await other.db.storage.from('pattern-files').download(path())).error).not.toBeNull();
   });

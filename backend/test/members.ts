@@ -42,17 +42,17 @@ export async function storeWithPattern(designer: Member, slugPrefix: string): Pr
 }
 
 /** A paid USD order of one pattern for the buyer, written as the service role (the entitlement follows from its trigger). */
-export async function paidOrder(stack: TestStack, buyer: Member, storeId: string, patternId: string): Promise<string> {
+export async function paidOrder(stack: TestStack, buyer: Member, storeId: string, patternId: string): Promise<{ id: string; number: number }> {
   const db = serviceClient(stack);
   const order = await db
     .from('orders')
     .insert({ buyer_id: buyer.id, buyer_email: buyer.email, status: 'paid', currency: 'USD', subtotal_cents: 1400, total_cents: 1400 })
-    .select('id')
+    .select('id, number')
     .single();
   if (order.error) throw order.error;
   await db
     .from('order_items')
     .insert({ order_id: order.data.id, pattern_id: patternId, store_id: storeId, unit_price_cents: 1400, currency: 'USD' })
     .throwOnError();
-  return order.data.id;
+  return order.data;
 }

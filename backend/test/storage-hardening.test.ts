@@ -10,7 +10,7 @@ import { makePatternPdf, pageTexts } from '../../supabase/test/catalog-own-pdf.t
 import { makeCoverSvg } from '../../supabase/seed/assets.ts';
 import { signJwt } from '../src/jwt.ts';
 import { startTestStack, type TestStack } from './harness.ts';
-import { serviceClient, signedInMember, storeWithPattern, type Member } from './members.ts';
+import { paidOrder, serviceClient, signedInMember, storeWithPattern, type Member } from './members.ts';
 
 let stack: TestStack;
 
@@ -56,15 +56,8 @@ beforeAll(async () => {
     changes: '',
   });
   if (attached.error) throw attached.error;
+  orderId = (await paidOrder(stack, buyer, storeId, patternId)).id;
   const db = service();
-  const order = await db
-    .from('orders')
-    .insert({ buyer_id: buyer.id, buyer_email: buyer.email, status: 'paid', currency: 'USD', subtotal_cents: 1400, total_cents: 1400 })
-    .select('id')
-    .single();
-  if (order.error) throw order.error;
-  orderId = order.data.id;
-  await db.from('order_items').insert({ order_id: orderId, pattern_id: patternId, store_id: storeId, unit_price_cents: 1400, currency: 'USD' }).throwOnError();
   // A bucket whose policy still lets entitled buyers read (as pattern-files did before):
   // proves a signed URL dies with the entitlement that made it, whatever the bucket.
   await db.storage.createBucket('hardening-entitled', { public: false });
