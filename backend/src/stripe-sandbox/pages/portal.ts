@@ -20,10 +20,17 @@ function date(seconds: number, lang: Locale): string {
   return new Date(seconds * 1000).toLocaleDateString(intlLocale(lang), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-/** The portal's language: the session's locale, else (auto, none, an unknown link) the browser's. */
+/**
+ * The portal's language: the session's locale, else (auto, none) the customer's first preferred
+ * locale, as Stripe's portal does, else (an unknown link) the browser's.
+ */
 async function portalLanguage(c: Context, sb: SandboxCore, id: string): Promise<Locale> {
-  const found = await sb.tx((t) => t.get<Stripe.BillingPortal.Session>(id));
-  const locale = found?.type === 'billing_portal.session' ? found.data.locale : null;
+  const locale = await sb.tx(async (t) => {
+    const found = await t.get<Stripe.BillingPortal.Session>(id);
+    if (found?.type !== 'billing_portal.session') return null;
+    if (found.data.locale && found.data.locale !== 'auto') return found.data.locale;
+    return (await t.get<Stripe.Customer>(found.data.customer))?.data.preferred_locales?.[0] ?? null;
+  });
   return pageLanguage(locale, c.req.header('accept-language'));
 }
 
