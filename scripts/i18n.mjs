@@ -76,7 +76,19 @@ async function setTexts(file) {
 const setFile = process.argv[process.argv.indexOf('--set') + 1];
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 const before = check ? await snapshot() : null;
-const compiledBefore = check ? CATALOGS.flatMap(({ dir }) => config.locales.map((locale) => read(jsonFile(dir, locale)))) : null;
+// The extractor's PO order (so the compiled key order) differs between checkouts: compare the messages, not the bytes.
+const compiledMessages = () =>
+  CATALOGS.flatMap(({ dir }) =>
+    config.locales.map((locale) => {
+      const messages = JSON.parse(read(jsonFile(dir, locale)) ?? '{"messages":{}}').messages;
+      return JSON.stringify(
+        Object.keys(messages)
+          .sort()
+          .map((id) => [id, messages[id]]),
+      );
+    }),
+  );
+const compiledBefore = check ? compiledMessages() : null;
 console.log('i18n: extracting message ids from the code…');
 run(['extract', '--clean']);
 if (process.argv.includes('--set')) await setTexts(setFile);
@@ -109,7 +121,7 @@ if (problems.length) {
 console.log('i18n: compiling the catalogs…');
 run(only ? ['compile'] : ['compile', '--strict']);
 if (compiledBefore) {
-  const compiledAfter = CATALOGS.flatMap(({ dir }) => config.locales.map((locale) => read(jsonFile(dir, locale))));
+  const compiledAfter = compiledMessages();
   if (compiledAfter.some((text, index) => text !== compiledBefore[index])) {
     console.error('i18n: the compiled catalogs (locales/*.json) were out of date; commit the ones `node scripts/i18n.mjs` wrote.');
     process.exit(1);
