@@ -12,6 +12,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { CATALOGS } from './lingui.config.js';
 
 const apps = ['shell', 'mf-account', 'mf-auth', 'mf-catalog', 'mf-partners', 'mf-payments'];
 /**
@@ -55,6 +56,62 @@ const VISIBLE_ATTRIBUTES = [
   'emptyText',
 ];
 const ts = (folder) => [`${folder}/**/*.ts`, `${folder}/**/*.tsx`];
+
+/**
+ * Lingui's extractor (scripts/i18n.mjs) sees a message id only in `i18n._('id')` / `i18n.t('id')`
+ * (on a variable or property named i18n), `<Trans id="id">` and a literal marked `/*i18n*\/ 'id'`;
+ * an id read any other way (`lingui._('id')`, `t('id')`, a helper's argument, a table) is dropped
+ * from the catalogs and the screen shows the id. This rule finds such ids: a string that starts
+ * with its catalog's prefix and is used in none of those three ways.
+ */
+const messageIds = {
+  meta: { type: 'problem', schema: [{ type: 'object', properties: { prefixes: { type: 'array', items: { type: 'string' } } } }] },
+  create(context) {
+    const prefixes = context.options[0]?.prefixes ?? [];
+    const looksLikeId = (value) =>
+      typeof value === 'string' && prefixes.some((prefix) => value.startsWith(`${prefix}.`)) && /^[a-z]+(\.[A-Za-z0-9_-]+)+$/.test(value);
+    const marked = (node) => context.sourceCode.getCommentsBefore(node).some((comment) => comment.value.trim() === 'i18n');
+    const i18nMethod = (callee) =>
+      callee?.type === 'MemberExpression' &&
+      !callee.computed &&
+      ['_', 't'].includes(callee.property.name) &&
+      ((callee.object.type === 'Identifier' && callee.object.name === 'i18n') ||
+        (callee.object.type === 'MemberExpression' && !callee.object.computed && callee.object.property.name === 'i18n'));
+    const seen = (node) => {
+      const { parent } = node;
+      if (parent.type === 'CallExpression' && parent.arguments[0] === node && i18nMethod(parent.callee)) return true;
+      // defineCatalog('catalog.owner', …) names a catalog, not a message
+      if (parent.type === 'CallExpression' && parent.arguments[0] === node && parent.callee.type === 'Identifier' && parent.callee.name === 'defineCatalog')
+        return true;
+      // <Trans id="…"> and <Trans id={'…'}>
+      const attribute = parent.type === 'JSXExpressionContainer' ? parent.parent : parent;
+      if (attribute.type === 'JSXAttribute' && attribute.name.name === 'id' && attribute.parent.name?.name === 'Trans') return true;
+      // a key of a table ({ 'shared.x': … }) names an id, it does not read one
+      if (parent.type === 'Property' && parent.key === node) return true;
+      return marked(node);
+    };
+    return {
+      Literal(node) {
+        if (looksLikeId(node.value) && !seen(node)) {
+          context.report({
+            node,
+            message: `The message extractor does not see "${node.value}": read it with i18n._('${node.value}') (a variable named i18n), <Trans id>, or mark it /*i18n*/ where it is written.`,
+          });
+        }
+      },
+    };
+  },
+};
+/** Each catalog's source folders and files (lingui.config.js), with the id prefixes written there. */
+const catalogSources = Object.entries(
+  CATALOGS.reduce((byPrefix, { prefix, dir, sources = dir }) => {
+    byPrefix[prefix] = [...(byPrefix[prefix] ?? []), ...[sources].flat()];
+    return byPrefix;
+  }, /** @type {Record<string, string[]>} */ ({})),
+).map(([prefix, sources]) => ({
+  prefix,
+  files: sources.flatMap((source) => (/\.\w+$/.test(source) ? [source] : [`${source}/**/*.{ts,tsx,js,mjs}`])),
+}));
 
 export default defineConfig(
   globalIgnores([
@@ -155,6 +212,14 @@ export default defineConfig(
       ],
     },
   },
+
+  // Every message id the code reads is one the extractor sees (messageIds above).
+  ...catalogSources.map(({ prefix, files }) => ({
+    files,
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/*.d.ts'],
+    plugins: { stitchhouse: { rules: { 'message-ids': messageIds } } },
+    rules: { 'stitchhouse/message-ids': ['error', { prefixes: [prefix] }] },
+  })),
 
   // Tests and the tools around them read loosely typed JSON answers and rows.
   {

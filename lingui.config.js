@@ -10,15 +10,45 @@ import { formatter } from '@lingui/format-po';
 export const SHELL_PAGES = ['Home', 'About', 'AppPage', 'Designers', 'Retailers', 'Pricing', 'Newsletter', 'PrivacyPolicy', 'TermsOfUse'];
 
 /**
+ * mf-catalog's screens for designers, stores and buyers' downloads (publishing, the pattern editor,
+ * the store manager, library, downloads) have a catalog of their own, registered by those screens
+ * (src/catalogs/owner/messages.ts): the catalog and a pattern page never show their words.
+ */
+export const CATALOG_OWNER_SOURCES = [
+  ...['MyPatterns', 'MyStore', 'PatternEdit', 'PatternDownload', 'DownloadLink', 'DownloadError'].map((screen) => `mf-catalog/src/routes/${screen}.tsx`),
+  ...['publish', 'library', 'download'].map((feature) => `mf-catalog/src/features/${feature}`),
+];
+
+/**
+ * A pattern page's own words (the page, reviews, kits), registered by that screen
+ * (mf-catalog/src/catalogs/detail/messages.ts): the catalog's list never carries them.
+ */
+export const CATALOG_DETAIL_SOURCES = ['routes/PatternDetail.tsx', 'features/detail', 'features/reviews', 'features/kits'].map(
+  (file) => `mf-catalog/src/${file}`,
+);
+
+/**
+ * shared's form words (validation messages of the schemas, the error summary, password rules) ride
+ * with the form code (src/form/messages.ts), not with every page's first script.
+ */
+export const SHARED_FORM_SOURCES = ['form', 'auth/schemas.ts', 'auth/password.ts', 'account/schemas.ts', 'catalog/schemas.ts'].map(
+  (file) => `shared/src/${file}`,
+);
+
+/**
  * Where each catalog lives (`dir`: its `locales/` folder is there), which sources feed it (`sources`,
- * default `dir`; `exclude`: files of it that feed another); the id prefix keeps apps apart in the one runtime.
+ * files or folders, default `dir`; `exclude`: files or folders of it that feed another); the id
+ * prefix keeps apps apart in the one runtime. An id used by two catalogs' sources is in both.
  */
 export const CATALOGS = [
   { prefix: 'shell', dir: 'shell/src', exclude: SHELL_PAGES.map((page) => `shell/src/routes/${page}.tsx`) },
   ...SHELL_PAGES.map((page) => ({ prefix: 'shell', dir: `shell/src/routes/catalogs/${page}`, sources: `shell/src/routes/${page}.tsx` })),
-  { prefix: 'shared', dir: 'shared/src' },
+  { prefix: 'shared', dir: 'shared/src', exclude: SHARED_FORM_SOURCES },
+  { prefix: 'shared', dir: 'shared/src/form', sources: SHARED_FORM_SOURCES },
   { prefix: 'auth', dir: 'mf-auth/src' },
-  { prefix: 'catalog', dir: 'mf-catalog/src' },
+  { prefix: 'catalog', dir: 'mf-catalog/src', exclude: [...CATALOG_OWNER_SOURCES, ...CATALOG_DETAIL_SOURCES] },
+  { prefix: 'catalog', dir: 'mf-catalog/src/catalogs/detail', sources: CATALOG_DETAIL_SOURCES },
+  { prefix: 'catalog', dir: 'mf-catalog/src/catalogs/owner', sources: CATALOG_OWNER_SOURCES },
   { prefix: 'payments', dir: 'mf-payments/src' },
   { prefix: 'account', dir: 'mf-account/src' },
   { prefix: 'partners', dir: 'mf-partners/src' },
@@ -37,9 +67,10 @@ export default {
   compileNamespace: 'json',
   catalogs: CATALOGS.map(({ dir, sources = dir, exclude = [] }) => ({
     path: `<rootDir>/${dir}/locales/{locale}`,
-    include: [`<rootDir>/${sources}`],
+    include: [sources].flat().map((source) => `<rootDir>/${source}`),
     exclude: [
-      ...exclude.map((file) => `<rootDir>/${file}`),
+      // a folder's files too
+      ...exclude.flatMap((source) => [`<rootDir>/${source}`, `<rootDir>/${source}/**`]),
       '**/node_modules/**',
       '**/*.test.ts',
       '**/*.test.tsx',

@@ -16,4 +16,10 @@ export const exposes = {
   './DownloadError': './src/routes/DownloadError.tsx',
 };
 
-export default appConfig({ rspack, ModuleFederationPlugin, dir: import.meta.dirname, exposes });
+const configs = appConfig({ rspack, ModuleFederationPlugin, dir: import.meta.dirname, exposes });
+// PDF.js's worker (the editor's first-tile preview, features/publish/drawPdfPage.ts) is emitted under
+// a name with its content hash, like the chunks, so the page server lets browsers keep it (cacheControl).
+for (const config of [configs].flat() as { module: { rules: unknown[] } }[]) {
+  config.module.rules.push({ test: /pdf\.worker\.min\.mjs$/, type: 'asset/resource', generator: { filename: 'pdf.worker.[contenthash:8].mjs' } });
+}
+export default configs;

@@ -13,7 +13,12 @@
 //     are public objects under the Supabase URL; hosted Supabase's Smart CDN serves them from that
 //     same URL) and data: (the shell's inline favicon);
 //   - fonts: the system's; the origins above if an app ever ships one;
-//   - no frames, plugins or workers; forms submit to the page's own origin only.
+//   - workers: blob: only. The pattern editor draws a generated file's first tile with PDF.js,
+//     whose worker script lives on mf-catalog's origin; a page may not start a worker from another
+//     origin, so PDF.js starts it as a blob: URL holding one line, `await import("<remote>/….mjs")`.
+//     A blob: worker inherits this policy, so what it imports is still held to script-src and what
+//     it fetches to connect-src; no origin is named for workers, not even the page's own;
+//   - no frames or plugins; forms submit to the page's own origin only.
 // The checkout leaves for Stripe (the embedded sandbox, or checkout.stripe.com and
 // connect.stripe.com) by a top-level navigation (`location.assign`), which no directive governs:
 // no Stripe origin is needed in the policy, and none is allowed to load anything into our pages.
@@ -53,7 +58,7 @@ export function contentSecurityPolicy({ supabaseUrl, remotes }) {
     // the backend's websocket too (Realtime at /realtime/v1/websocket): an http(s) source does not cover ws(s) everywhere
     'connect-src': unique([self, ...apps, backend, backend.replace(/^http/, 'ws')]),
     'frame-src': ["'none'"],
-    'worker-src': ["'none'"],
+    'worker-src': ['blob:'],
     'object-src': ["'none'"],
     'manifest-src': [self],
     'base-uri': [self],

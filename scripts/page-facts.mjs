@@ -8,6 +8,7 @@ import { COVER_BUCKET, publicStorageUrl } from '../shared/src/storage/coverUrls.
 import { isStoreSlug } from '../shared/src/catalog/storeSlug.mjs';
 import { CATALOG_PAGE_SIZE } from '../shared/src/catalog/columns.mjs';
 import { markdownText } from '../shared/src/markdownText.mjs';
+import { isLocale } from '../shared/src/i18n/locales.mjs';
 
 /** How long a page waits for its facts before it answers 503 (a crawler comes back later). */
 const FACTS_TIMEOUT_MS = 4000;
@@ -66,15 +67,19 @@ export function pageFacts({ supabaseUrl, anonKey, fetchImpl = fetch }) {
 
     /**
      * A published pattern with its store, rating and newest reviews, or null (unknown, a draft,
-     * archived: none of them is the anon role's to see).
+     * archived: none of them is the anon role's to see). Its title and description are the
+     * language version's: the store's translation into `locale` (pattern_translations) when it
+     * wrote one, else the pattern's own.
      * @param {string} id
+     * @param {string} [locale]   the page's language
      * @returns {Promise<PatternFacts | null>}
      */
-    async pattern(id) {
+    async pattern(id, locale) {
       if (!UUID.test(id)) return null;
+      const translated = isLocale(locale) ? `,pattern_translations(title,description)&pattern_translations.locale=eq.${locale}` : '';
       const [{ rows: patterns }, { rows: ratings }, { rows: reviews }] = await Promise.all([
         rest(
-          `patterns?select=id,title,description,price_cents,currency,cover_path,gallery_paths,craft,category,updated_at,stores!patterns_store_id_fkey!inner(slug,name)&id=eq.${id}`,
+          `patterns?select=id,title,description,price_cents,currency,cover_path,gallery_paths,craft,category,updated_at,stores!patterns_store_id_fkey!inner(slug,name)${translated}&id=eq.${id}`,
         ),
         rest(`pattern_ratings?select=rating_avg,review_count&pattern_id=eq.${id}`),
         rest('rpc/pattern_reviews', { body: { p_pattern_id: id, p_limit: REVIEWS_IN_PAGE } }),
@@ -83,10 +88,12 @@ export function pageFacts({ supabaseUrl, anonKey, fetchImpl = fetch }) {
       if (!row) return null;
       const cover = row.cover_path ?? row.gallery_paths?.[0] ?? null;
       const rating = ratings[0];
+      const version = row.pattern_translations?.[0];
       return {
         id: row.id,
-        title: row.title,
-        description: markdownText(row.description ?? ''),
+        title: version?.title ?? row.title,
+        // as the page: a translated title without a description keeps the original description
+        description: markdownText(version?.description || row.description || ''),
         priceCents: row.price_cents,
         currency: row.currency,
         coverUrl: cover ? imageUrl(cover) : null,

@@ -226,8 +226,8 @@ export function missingHead(site, what = 'Page', status = 404) {
 /**
  * @typedef {object} PatternFacts   a published pattern as an anonymous visitor reads it (scripts/page-facts.mjs)
  * @property {string} id
- * @property {string} title
- * @property {string} description   plain text
+ * @property {string} title         the page's language version's (the store's translation, else the pattern's own)
+ * @property {string} description   plain text, of the same version
  * @property {number} priceCents
  * @property {string} currency
  * @property {string | null} coverUrl   the cover's public address (the original file)
@@ -254,7 +254,10 @@ export function patternHead(site, pattern) {
   const storeUrl = absolute(site, `/stores/${encodeURIComponent(pattern.store.slug)}`);
   /** @type {HeadImage} */
   const image = pattern.coverUrl ? ogCard(site, path, pattern.updatedAt, pattern.title) : siteCard(site);
-  const description = summary(pattern.description || `${pattern.title}, a ${pattern.category} pattern by ${pattern.store.name}.`);
+  const words = pageWords(site.locale ?? 'en');
+  const description = summary(
+    pattern.description || words._(/*i18n*/ 'meta.patternByStore', { title: pattern.title, category: pattern.category, store: pattern.store.name }),
+  );
   /** @type {Organization} */
   const seller = { '@type': 'Organization', name: pattern.store.name, url: storeUrl };
   /** @type {Review[]} */
@@ -309,7 +312,7 @@ export function patternHead(site, pattern) {
     jsonLd: [
       product,
       breadcrumbs(site, [
-        ['Patterns', '/patterns'],
+        [routeTitleIn(site.locale ?? 'en', 'Patterns'), '/patterns'],
         [pattern.store.name, `/stores/${encodeURIComponent(pattern.store.slug)}`],
         [pattern.title, path],
       ]),
@@ -477,7 +480,7 @@ export async function headFor({ site, routes, facts, matchRoute }, pathname) {
   if (!route) return { head: missingHead(site) };
   try {
     if (route.path === '/patterns/:productId') {
-      const pattern = await facts.pattern(route.params.productId ?? '');
+      const pattern = await facts.pattern(route.params.productId ?? '', site.locale);
       return { head: pattern ? patternHead(site, pattern) : missingHead(site, 'Pattern') };
     }
     if (route.path === '/stores/:slug') {

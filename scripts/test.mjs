@@ -88,6 +88,7 @@ check('lint (ESLint, eslint.config.js)', 'scripts/check-lint.mjs');
 check('formatting (Prettier, .prettierrc.json)', 'scripts/check-format.mjs');
 check('generated database types match the migrations', 'scripts/gen-db-types.mjs', ['--check']);
 check('message catalogs match the code, every language complete (Lingui, lingui.config.js)', 'scripts/i18n.mjs', ['--check']);
+check('hosted auth email templates match the auth mail catalog', 'backend/scripts/auth-templates.mjs', ['--check']);
 step('type-check every package', ['-r', '--workspace-concurrency=2', 'run', 'typecheck']);
 step('unit and integration tests', ['-r', '--workspace-concurrency=1', '--filter', '!@stitchhouse/e2e', 'run', 'test']);
 step('build every app', ['-r', '--parallel', '--filter', './shell', '--filter', './mf-*', 'run', 'build']);

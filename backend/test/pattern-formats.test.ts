@@ -256,11 +256,13 @@ describe('bad masters are refused in words, nothing half-published', () => {
   }
 
   it('a master no larger than A3', async () => {
-    await refused(
+    const error = await refused(
       await makeMasterPdf({ title: 'Tiny', sizes: ['0'], sheet: { widthPt: mm(297), heightPt: mm(420) } }),
       'master_too_small',
       /no larger than A3/,
     );
+    // the figures the editor words the refusal with in the designer's language
+    expect(error.details).toEqual({ sheet: 1, width_mm: 297, height_mm: 420 });
   });
 
   it('an encrypted PDF and a broken one', async () => {
@@ -274,8 +276,10 @@ describe('bad masters are refused in words, nothing half-published', () => {
   it('a 200 MB master (refused before it is read), 60 sheets, and layers that match no size', async () => {
     const big = new Uint8Array(200 * 1024 * 1024);
     big.set(Buffer.from('%PDF-1.7\n'));
-    await refused(big, 'master_too_large', /200 MB.*at most 60 MB/);
-    await refused(await makeMasterPdf({ title: 'Long', sizes: ['0'], sheets: 60, detail: 1 }), 'master_too_many_sheets', /60 sheets.*at most 40/);
+    expect((await refused(big, 'master_too_large', /200 MB.*at most 60 MB/)).details).toEqual({ mb: 200, max_mb: 60 });
+    expect(
+      (await refused(await makeMasterPdf({ title: 'Long', sizes: ['0'], sheets: 60, detail: 1 }), 'master_too_many_sheets', /60 sheets.*at most 40/)).details,
+    ).toEqual({ sheets: 60, max: 40 });
     const error = await refused(
       await makeMasterPdf({ title: 'Odd', sizes: ['Front', 'Back'] }),
       'layers_unmatched',

@@ -136,6 +136,57 @@ describe('hosted checkout', () => {
     expect(charge.payment_method_details!.card!.three_d_secure).toMatchObject({ result: 'authenticated' });
   });
 
+  it("a German session's page says every decline and card error in German; the API keeps Stripe's codes and English message", async () => {
+    const session = await paymentSession(h.stripe, 1500, { locale: 'de' });
+    const alert = async (res: Response) => /role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(await res.text())?.[1] ?? '';
+    const declined = await submit(`/checkout/${session.id}`, card('4000 0000 0000 0002'));
+    expect(declined.status).toBe(402);
+    const declinedAlert = await alert(declined);
+    expect(declinedAlert).toContain('Deine Karte wurde abgelehnt.');
+    expect(declinedAlert).not.toContain('declined');
+    const intentId = (await h.stripe.checkout.sessions.retrieve(session.id)).payment_intent as string;
+    expect((await h.stripe.paymentIntents.retrieve(intentId)).last_payment_error).toMatchObject({
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+      message: 'Your card was declined.',
+    });
+    for (const [number, words, code] of [
+      ['4000 0000 0000 9995', 'Deine Karte ist nicht ausreichend gedeckt.', 'insufficient_funds'],
+      ['4000 0000 0000 0069', 'Deine Karte ist abgelaufen.', 'expired_card'],
+      ['4000 0000 0000 0127', 'Der Sicherheitscode deiner Karte ist falsch.', 'incorrect_cvc'],
+      ['4000 0000 0000 0119', 'Beim Verarbeiten deiner Karte ist ein Fehler aufgetreten.', 'processing_error'],
+      ['4111 1111 1111 1111', 'Diese Zahlung läuft im Testmodus, du hast aber eine echte Karte verwendet.', 'test_mode_live_card'],
+    ] as const) {
+      const res = await submit(`/checkout/${session.id}`, card(number));
+      expect(res.status, number).toBe(402);
+      expect(await alert(res), number).toContain(words);
+      expect((await h.stripe.paymentIntents.retrieve(intentId)).last_payment_error, number).toMatchObject({ decline_code: code });
+    }
+    const fieldError = async (res: Response) => /class="field-error"[^>]*>([^<]*)</.exec(await res.text())?.[1];
+    expect(await fieldError(await submit(`/checkout/${session.id}`, card('4242 4242 4242 4241')))).toBe('Deine Kartennummer ist ungültig.');
+    expect(await fieldError(await submit(`/checkout/${session.id}`, card('4242 4242')))).toBe('Deine Kartennummer ist unvollständig.');
+    expect(await fieldError(await submit(`/checkout/${session.id}`, { ...card('4242424242424242'), expiry: `12 / ${String(thisYear - 1).slice(-2)}` }))).toBe(
+      'Das Ablaufjahr deiner Karte liegt in der Vergangenheit.',
+    );
+    expect(await fieldError(await submit(`/checkout/${session.id}`, { ...card('4242424242424242'), cvc: '1' }))).toBe(
+      'Der Sicherheitscode deiner Karte ist unvollständig.',
+    );
+
+    // 3-D Secure failed: German on the page, payment_intent_authentication_failure in English through the API
+    expect((await submit(`/checkout/${session.id}`, card('4000 0025 0000 3155'))).status).toBe(303);
+    const failed = await submit(`/checkout/${session.id}/authenticate`, { outcome: 'fail' });
+    expect(failed.status).toBe(402);
+    expect(await alert(failed)).toContain('Wir konnten deine Zahlungsmethode nicht bestätigen.');
+    expect((await h.stripe.paymentIntents.retrieve(intentId)).last_payment_error).toMatchObject({
+      code: 'payment_intent_authentication_failure',
+      message: expect.stringContaining('We are unable to authenticate your payment method.'),
+    });
+
+    const anonymous = await paymentSession(h.stripe, 800, { customer_email: undefined, locale: 'fr' });
+    expect(await fieldError(await submit(`/checkout/${anonymous.id}`, card('4242424242424242')))).toBe('Saisissez votre adresse e-mail.');
+  });
+
   it('a session past expires_at on the sandbox clock says it has expired and sends checkout.session.expired', async () => {
     const session = await paymentSession(h.stripe, 500, { expires_at: Math.floor(Date.now() / 1000) + 31 * 60 });
     const moved = await h.sandbox<{ expired_sessions: number }>('/clock/advance', { seconds: 32 * 60 });
@@ -315,6 +366,13 @@ describe('subscriptions and the billing portal', () => {
     const path = new URL(portal.url).pathname;
     const refused = await submit(`${path}/card`, { number: '4000000000000002', expiry: `12 / ${String(thisYear + 2).slice(-2)}`, cvc: '123', name: 'R' });
     expect(refused.status).toBe(402);
+    expect(await refused.text()).toContain('Your card was not updated: Your card was declined.');
+    const dutch = new URL((await h.stripe.billingPortal.sessions.create({ customer: sub.customer as string, locale: 'nl' })).url).pathname;
+    const expired = await submit(`${dutch}/card`, { number: '4000000000000069', expiry: `12 / ${String(thisYear + 2).slice(-2)}`, cvc: '123', name: 'R' });
+    expect(expired.status).toBe(402);
+    expect(await expired.text()).toContain('Je kaart is niet bijgewerkt: Je kaart is verlopen.');
+    const shortCvc = await submit(`${dutch}/card`, { number: '4242424242424242', expiry: `12 / ${String(thisYear + 2).slice(-2)}`, cvc: '1', name: 'R' });
+    expect(await shortCvc.text()).toContain('De beveiligingscode van je kaart is onvolledig.');
     // Stripe's 0341 card saves fine; charges to it are declined
     const saved = await submit(`${path}/card`, { number: '4000 0000 0000 0341', expiry: `12 / ${String(thisYear + 2).slice(-2)}`, cvc: '123', name: 'R' });
     expect(saved.status).toBe(303);

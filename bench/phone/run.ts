@@ -47,6 +47,8 @@ const FLAGS = [
   '--no-first-run',
 ];
 const GOALS = { performance: 95, otherCategories: 100, cls: 0.02, jsKB: { '/': 150, '/patterns': 200, pattern: 200 } };
+/** A budgeted page's German version is listed as `<route>?hl=de` and held to the same goal. */
+const GERMAN = '?hl=de';
 const APP_FOLDERS: Record<string, string> = Object.fromEntries(APPS.map((app) => [app.name, app.folder]));
 const TEXT = /^(text\/|application\/(json|javascript|manifest\+json)|image\/svg)/;
 
@@ -92,6 +94,8 @@ const publicRoutes = ROUTES.filter((r) => !r.signIn)
     name: r.path.includes(':productId') ? (r.path === '/patterns/:productId' ? 'pattern' : r.path) : r.path === '/stores/:slug' ? 'store' : r.path,
     path: r.path.includes(':') ? routeHref(r, { ...r.sample, ...sample }) : r.path,
   }))
+  // the budgeted pages in German too: their catalogs arrive as chunks of the page's language
+  .flatMap((r) => (r.name in GOALS.jsKB ? [r, { name: `${r.name}${GERMAN}`, path: `${r.path}${r.path.includes('?') ? '&' : '?'}hl=de` }] : [r]))
   .filter((r) => !onlyRoutes || onlyRoutes.includes(r.name));
 
 /** app origin → its chunk-packages.json maps (federated and standalone). */
@@ -421,7 +425,7 @@ try {
   }
   console.log('\nDownloads per route (to network idle): JS gzip / on the wire, CLS, duplicated packages, uncompressed text');
   for (const d of routeDownloads) {
-    const goal = GOALS.jsKB[d.route as keyof typeof GOALS.jsKB];
+    const goal = GOALS.jsKB[d.route.replace(GERMAN, '') as keyof typeof GOALS.jsKB];
     console.log(
       `  ${d.route}`.padEnd(34) +
         `${d.jsGzipKB} KB`.padStart(10) +

@@ -346,6 +346,60 @@ describe('language versions', () => {
   });
 });
 
+describe('a pattern’s language versions', () => {
+  it('the German version (?hl=de, or negotiated) reads the store’s German title and description; a language without a translation reads the original', async () => {
+    const path = `/patterns/${pattern.id}`;
+    const before = await rest<{ locale: string; title: string; description: string }[]>(
+      `pattern_translations?select=locale,title,description&pattern_id=eq.${pattern.id}`,
+      service(),
+    );
+    const german = { title: 'Wickelkleid mit Bindeband', description: 'Ein **Wickelkleid** zum Binden, mit Taschen in der Seitennaht.' };
+    await rest(`pattern_translations?on_conflict=pattern_id,locale`, service(), {
+      method: 'POST',
+      headers: { prefer: 'resolution=merge-duplicates,return=representation' },
+      body: JSON.stringify({ pattern_id: pattern.id, locale: 'de', ...german }),
+    });
+    await rest(`pattern_translations?pattern_id=eq.${pattern.id}&locale=eq.fr`, service(), { method: 'DELETE', headers: { prefer: 'return=representation' } });
+    try {
+      const { status, head } = await crawl(`${path}?hl=de`);
+      expect(status).toBe(200);
+      expect(head.title).toBe(`${german.title} · Stitchhouse`);
+      expect(head.description).toBe('Ein Wickelkleid zum Binden, mit Taschen in der Seitennaht.');
+      expect(head.meta['og:title']).toBe(head.title);
+      expect(head.meta['og:description']).toBe(head.description);
+      expect(head.meta['og:image:alt']).toBe(german.title);
+      const [product] = ofType(head, 'Product') as Record<string, any>[];
+      expect(product).toMatchObject({ name: german.title, description: head.description });
+      const [crumbs] = ofType(head, 'BreadcrumbList') as Record<string, any>[];
+      expect(crumbs!.itemListElement.map((item: { name: string }) => item.name)).toEqual([
+        'Startseite',
+        'Schnittmuster',
+        product!.offers.seller.name,
+        german.title,
+      ]);
+      expect(head.title).not.toContain(pattern.title);
+
+      // negotiated: the bare address for a German browser is the German version
+      const negotiated = await (await fetch(`${stack.shellUrl}${path}`, { headers: { 'accept-language': 'de-AT,de;q=0.9' } })).text();
+      expect(negotiated).toMatch(/<html lang="de"/);
+      expect(negotiated).toContain(`<title>${german.title} · Stitchhouse</title>`);
+
+      // no French translation: the French version reads the pattern's own title
+      const french = await crawl(`${path}?hl=fr`);
+      expect(french.head.title).toBe(`${pattern.title} · Stitchhouse`);
+      expect(french.head.meta['og:image:alt']).toBe(pattern.title);
+    } finally {
+      await rest(`pattern_translations?pattern_id=eq.${pattern.id}`, service(), { method: 'DELETE', headers: { prefer: 'return=representation' } });
+      if (before.length)
+        await rest('pattern_translations', service(), {
+          method: 'POST',
+          headers: { prefer: 'return=representation' },
+          body: JSON.stringify(before.map((row) => ({ pattern_id: pattern.id, ...row }))),
+        });
+    }
+  });
+});
+
 describe('sitemaps', () => {
   /** The <loc>s (and images and lastmods) of a sitemap or an index, parsed as XML. */
   async function sitemap(url: string) {

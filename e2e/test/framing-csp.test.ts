@@ -151,6 +151,8 @@ describe('framing and the content security policy', () => {
       expect(policy.get('connect-src'), url).toEqual(expect.arrayContaining(["'self'", backendOrigin, ...remoteOrigins]));
       expect(policy.get('img-src'), url).toEqual(expect.arrayContaining(["'self'", backendOrigin]));
       expect(policy.get('frame-src'), url).toEqual(["'none'"]);
+      // workers only as blob: modules (the pattern editor's PDF.js, e2e/test/print-my-sizes.test.ts), from no origin
+      expect(policy.get('worker-src'), url).toEqual(['blob:']);
     }
   });
 

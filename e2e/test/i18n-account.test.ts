@@ -1,14 +1,16 @@
 // The account in the member's language (issue 36): every account route of the contract in German
 // at 390 px (nothing untranslated, nothing wider than the screen), the profile's Language setting
 // (profiles.locale) switching the page at once and winning over the device's Accept-Language on
-// reload and on a new sign-in elsewhere, and a language version by address (?hl=nl).
+// reload and on a new sign-in elsewhere, and a language version by address (?hl=nl); a refusal
+// of the database (too many messages in a minute) reaches a German member in German.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeHref, routesOf } from '@stitchhouse/shared/routes.ts';
-import { signedInPerson } from '@stitchhouse/shared/testing/kit.ts';
+import { callFunction, signedInPerson } from '@stitchhouse/shared/testing/kit.ts';
 import { settledRoute, startE2EStack, type E2EStack } from '../src/harness.ts';
 import { englishOnlyTexts, overflowingElements, untranslatedTexts } from '../src/languages.ts';
 import { PASSWORD, uniqueEmail, type Backend } from './auth-support.ts';
+import { createPerson, createStore, publishedPattern } from './catalog-own.fixtures.ts';
 
 let stack: E2EStack;
 let backend: Backend;
@@ -22,9 +24,9 @@ async function germanPhone(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-async function signIn(page: Page, next: string): Promise<void> {
+async function signIn(page: Page, next: string, email = member.email): Promise<void> {
   await page.goto(`${stack.shellUrl}/sign-in?next=${encodeURIComponent(next)}`);
-  await page.locator('#sign-in-email').fill(member.email);
+  await page.locator('#sign-in-email').fill(email);
   await page.locator('#sign-in-password').fill(PASSWORD);
   await page.locator('#sign-in-password').press('Enter');
   await page.waitForURL(`${stack.shellUrl}${next}`);
@@ -77,6 +79,36 @@ describe('the account in German, French and Dutch', () => {
       expect(await untranslatedTexts(page, english), route.path).toEqual([]);
       expect(await overflowingElements(page), route.path).toEqual([]);
     }
+  });
+
+  it('a refusal of the database reaches a German member in German: the eleventh message in a minute', async () => {
+    const designer = await createPerson(backend, 'schnitt', 'Svea Schnitt');
+    const store = await createStore(backend, designer.id, 'Svea Schnittmuster');
+    const pattern = await publishedPattern(backend, store.id, 'Wickelkleid');
+    const asker = await signedInPerson(backend, uniqueEmail('fragende'), PASSWORD, { display_name: 'Frieda Frage' });
+    const first = await callFunction(backend, 'designer-message', asker.token, { pattern_id: pattern.id, body: 'Gibt es das Wickelkleid auch in Petite?' });
+    expect(first.status).toBe(200);
+    const threadId = first.body.thread_id as string;
+
+    const page = await germanPhone(stack.browser);
+    await signIn(page, `/account/messages/${threadId}`, asker.email);
+    await page.getByLabel('Deine Nachricht an Svea Schnittmuster').waitFor();
+    // nine more within the minute (send_designer_message allows ten), then the eleventh from the screen
+    for (let i = 2; i <= 10; i++) {
+      const sent = await callFunction(backend, 'designer-message', asker.token, { thread_id: threadId, body: `Nachtrag ${i}` });
+      expect(sent.status, `message ${i}`).toBe(200);
+    }
+    await page.getByLabel('Deine Nachricht an Svea Schnittmuster').fill('Und noch eine Frage zur Nahtzugabe.');
+    await page.getByRole('button', { name: 'Senden' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'Die Nachricht wurde nicht gesendet' });
+    await refusal.waitFor();
+    // the function answers the database's English words (for API callers); the page says them in German
+    expect(await refusal.textContent()).toContain(
+      'Du hast in kurzer Zeit zu viele Nachrichten geschickt. Höchstens 10 Nachrichten pro Minute und 60 pro Stunde. Warte eine Minute und schick sie noch einmal.',
+    );
+    expect(await page.getByLabel('Deine Nachricht an Svea Schnittmuster').inputValue()).toBe('Und noch eine Frage zur Nahtzugabe.');
+    expect(await untranslatedTexts(page, englishOnlyTexts('de'))).toEqual([]);
+    expect(await overflowingElements(page)).toEqual([]);
   });
 
   it('saving "Français" switches the page to French; it stays after a reload and on a new sign-in in a German browser; ?hl=nl shows Dutch', async () => {

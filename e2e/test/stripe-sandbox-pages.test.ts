@@ -30,8 +30,9 @@ async function stripe<T>(path: string, form: Record<string, string>): Promise<T>
   return (await res.json()) as T;
 }
 
-function checkoutSession(): Promise<{ id: string; url: string }> {
+function checkoutSession(locale?: string): Promise<{ id: string; url: string }> {
   return stripe('/checkout/sessions', {
+    ...(locale ? { locale } : {}),
     mode: 'payment',
     customer_email: 'keys@example.com',
     'line_items[0][quantity]': '1',
@@ -56,7 +57,7 @@ async function tabTo(page: Page, id: string): Promise<void> {
   throw new Error(`Tab never reached #${id} (at ${await focusedId(page)})`);
 }
 
-async function typeCard(page: Page, number: string): Promise<void> {
+async function typeCard(page: Page, number: string, pay = /^Pay €15\.00$/): Promise<void> {
   await tabTo(page, 'number');
   // Tab moves through the fields in reading order, then country, then Pay
   for (const [id, text] of [
@@ -72,7 +73,7 @@ async function typeCard(page: Page, number: string): Promise<void> {
   }
   expect(await focusedId(page)).toBe('country');
   await page.keyboard.press('Tab');
-  expect(await focusedId(page)).toMatch(/^Pay €15\.00$/);
+  expect(await focusedId(page)).toMatch(pay);
 }
 
 describe('hosted checkout by keyboard', () => {
@@ -104,6 +105,43 @@ describe('hosted checkout by keyboard', () => {
 
     await typeCard(page, '4242 4242 4242 4242');
     await Promise.all([page.waitForURL(`${stack.shellUrl}/payment/success?order=keys`), page.keyboard.press('Enter')]);
+  });
+
+  it('in German (the session’s locale): the declines, a bad number and a failed 3-D Secure are said in German', async () => {
+    const session = await checkoutSession('de');
+    const { page } = await stack.newPage();
+    await page.goto(session.url);
+    expect(await page.title()).toBe('An Stitchhouse bezahlen · Stitchhouse-Sandbox');
+    const pay = /^15,00\s€ bezahlen$/;
+    const failure = async (number: string) => {
+      await typeCard(page, number, pay);
+      await Promise.all([page.waitForLoadState('load'), page.keyboard.press('Enter')]);
+      await page.locator('#payment-error').waitFor();
+      await expect.poll(() => focusedId(page)).toBe('payment-error');
+      return (await page.locator('#payment-error').innerText()).replace(/\s+/g, ' ');
+    };
+    expect(await failure('4000 0000 0000 0002')).toBe(
+      'Zahlung fehlgeschlagen. Deine Karte wurde abgelehnt. Versuch es mit einer anderen Karte oder brich ab und kehre zurück.',
+    );
+    expect(await page.title()).toBe('Fehler: An Stitchhouse bezahlen · Stitchhouse-Sandbox');
+    expect(await failure('4000 0000 0000 9995')).toContain('Deine Karte ist nicht ausreichend gedeckt.');
+    expect(await failure('4000 0000 0000 0069')).toContain('Deine Karte ist abgelaufen.');
+
+    await typeCard(page, '4242 4242 4242 4241', pay);
+    await Promise.all([page.waitForLoadState('load'), page.keyboard.press('Enter')]);
+    await expect.poll(() => focusedId(page)).toBe('number');
+    expect(await page.locator('#number-error').innerText()).toBe('Deine Kartennummer ist ungültig.');
+
+    await typeCard(page, '4000 0025 0000 3155', pay);
+    await Promise.all([page.waitForURL(/\/authenticate$/), page.keyboard.press('Enter')]);
+    await expect.poll(() => focusedId(page)).toBe('Bestätigung abschließen');
+    await page.keyboard.press('Tab');
+    await Promise.all([page.waitForLoadState('load'), page.keyboard.press('Enter')]);
+    await page.locator('#payment-error').waitFor();
+    expect(await page.locator('#payment-error').innerText()).toContain(
+      'Wir konnten deine Zahlungsmethode nicht bestätigen. Wähle eine andere Zahlungsmethode und versuch es noch einmal.',
+    );
+    await expectNoSeriousA11yIssues(page);
   });
 
   it('a bad card number is announced on its field, which gets focus', async () => {

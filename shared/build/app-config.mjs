@@ -11,6 +11,7 @@ import { ChunkPackagesPlugin } from './chunk-packages.mjs';
 import { PrecompressPlugin } from './precompress.mjs';
 import { ScreenSharesPlugin } from './screen-shares.mjs';
 import { FEDERATION_GLOBALS } from './federation-globals.mjs';
+import { LOCALES } from '../src/i18n/locales.mjs';
 
 const sharedPkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 /** The one app list (name, folder, port, label), which routes.ts, the scripts, e2e and the benches read too. */
@@ -324,6 +325,8 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
         // i18n/index.ts imports it for that effect, so index.ts is not side-effect free either (else a
         // page that imports only names from index.ts, as the shell's bootstrap does, never registers shared's catalog).
         { test: /[\\/]shared[\\/]src[\\/]i18n[\\/](?:catalog|index)\.ts$/, sideEffects: true },
+        // form/messages.ts registers shared's form words, imported for that by the modules that show them.
+        { test: /[\\/]shared[\\/]src[\\/]form[\\/]messages\.ts$/, sideEffects: true },
         // Rspack's built-in CSS: *.module.css are CSS Modules (named exports), the rest global.
         { test: /\.css$/, type: 'css/auto' },
       ],
@@ -382,8 +385,14 @@ function buildConfig({ rspack, ModuleFederationPlugin, dir, name, port, exposes,
             // entries; all apps pin the same versions, so the shell's copies win.
             shareStrategy: 'loaded-first',
             filename: 'remoteEntry.js',
-            // beside the screens, the remote's message catalog: the shell loads it with a screen and on a language switch
-            exposes: { ...exposes, './messages': './src/messages.ts' },
+            // beside the screens, the remote's message catalog, one module per language: the shell loads the
+            // page's language with a screen, and another on a switch (shell/src/federation/loadScreen.ts).
+            // './messages' (English with the catalog's loader) is what shells before that one load.
+            exposes: {
+              ...exposes,
+              './messages': './src/messages.ts',
+              ...Object.fromEntries(LOCALES.map((locale) => [`./messages/${locale}`, `./src/locales/${locale}.json`])),
+            },
             shared: sharedModules(dir),
             // The federation runtime core comes from the shell (globalThis._FEDERATION_RUNTIME_CORE):
             // remoteEntry.js halves. The dev page has no shell, so it keeps its own.

@@ -7,7 +7,9 @@
  */
 import { AUTH_MESSAGES, authMessage, commonPasswordMessage } from './authMessages.ts';
 import { functionError } from './contracts/functionError.ts';
+import { isEnglish } from './formatLocale.ts';
 import { i18n } from './i18n/index.ts';
+import { serverWords } from './serverWords.ts';
 
 export type ErrorKind =
   | 'network'
@@ -97,7 +99,9 @@ function fromAuth(err: Loose, status: number | undefined): UserFacingError {
   if (err.name === 'AuthSessionMissingError') return { ...AUTH_MESSAGES.session_expired, code: 'session_missing' };
   if (err.name === 'AuthWeakPasswordError') return { ...AUTH_MESSAGES.weak_password, code: 'weak_password' };
   if (status !== undefined && status >= 500) return { ...UNKNOWN, code };
-  return { kind: 'unknown', message: str(err.message) ?? UNKNOWN.message, retryable: false, code };
+  // A code of no auth-js version: its English words on an English page, the general line in any other.
+  const words = isEnglish(i18n.locale || 'en') ? str(err.message) : undefined;
+  return { kind: 'unknown', message: words ?? UNKNOWN.message, retryable: false, code };
 }
 
 function fromStorage(err: Loose, status: number | undefined): UserFacingError {
@@ -129,7 +133,8 @@ function fromPostgrest(err: Loose, status: number | undefined): UserFacingError 
   if (code && POSTGREST_MESSAGES[code]) return { ...POSTGREST_MESSAGES[code], code };
   if (code === 'P0001') {
     // Raised on purpose by our own SQL functions with a message written for people.
-    return { kind: 'validation', message: str(err.message) ?? UNKNOWN.message, retryable: false, code };
+    const message = str(err.message);
+    return { kind: 'validation', message: serverWords(message) ?? message ?? UNKNOWN.message, retryable: false, code };
   }
   if (status === 401) return { ...POSTGREST_MESSAGES.PGRST302!, code };
   if (status === 403) return { ...POSTGREST_MESSAGES['42501']!, code };
@@ -168,11 +173,21 @@ export function describeError(error: unknown, status?: number): UserFacingError 
   const own = functionError(err);
   if (own) {
     const kind = functionKind(status);
-    return { kind, message: own.message, retryable: kind === 'network' || kind === 'server' || kind === 'rate-limit', code: own.code };
+    return {
+      kind,
+      message: serverWords(own.message) ?? own.message,
+      retryable: kind === 'network' || kind === 'server' || kind === 'rate-limit',
+      code: own.code,
+    };
   }
   if (err.name === 'FunctionCallError' && typeof err.code === 'string' && typeof err.message === 'string') {
     const kind = functionKind(num(err.status));
-    return { kind, message: err.message, retryable: kind === 'network' || kind === 'server' || kind === 'rate-limit', code: err.code };
+    return {
+      kind,
+      message: serverWords(err.message) ?? err.message,
+      retryable: kind === 'network' || kind === 'server' || kind === 'rate-limit',
+      code: err.code,
+    };
   }
 
   // A supabase-js result: { data, error, status }.
@@ -201,19 +216,25 @@ export function errorMessage(error: unknown, status?: number): string {
 
 /**
  * Like describeError, but a message our own SQL raised on purpose (it carries a hint:
- * "The store address "x" is taken" + what to do) is shown as written, not as the
- * generic line for its SQLSTATE.
+ * "The store address "x" is taken" + what to do, or is one of the server's known sentences) is
+ * shown as written, in the page's language (serverWords.ts), not as the generic line for its SQLSTATE.
  */
 export function serverMessage(error: unknown): UserFacingError {
   const described = describeError(error);
   const err = error as { message?: unknown; hint?: unknown; code?: unknown } | null;
-  if (err && typeof err.message === 'string' && typeof err.hint === 'string' && err.hint && typeof err.code === 'string' && !err.code.startsWith('PGRST')) {
-    return { ...described, message: i18n._('shared.error.withHint', { message: err.message, hint: err.hint }) };
+  if (!err || typeof err.message !== 'string' || typeof err.code !== 'string' || err.code.startsWith('PGRST')) return described;
+  const message = serverWords(err.message);
+  const hint = typeof err.hint === 'string' && err.hint ? err.hint : undefined;
+  if (hint) {
+    // On a page in another language a hint without a translation (a program's hint) is left out, not shown in English.
+    const saidHint = serverWords(hint);
+    if (!message) return { ...described, message: i18n._('shared.error.withHint', { message: err.message, hint }) };
+    return { ...described, message: saidHint ? i18n._('shared.error.withHint', { message: message.replace(/\.$/, ''), hint: saidHint }) : message };
   }
   // Raised by our functions with words for people and no generic line of their own
   // (54000: too many tries, 22023: not applicable to this account).
-  if (err && typeof err.message === 'string' && (err.code === '54000' || err.code === '22023')) {
-    return { kind: err.code === '54000' ? 'rate-limit' : 'validation', message: err.message, retryable: err.code === '54000', code: err.code };
+  if (err.code === '54000' || err.code === '22023') {
+    return { kind: err.code === '54000' ? 'rate-limit' : 'validation', message: message ?? err.message, retryable: err.code === '54000', code: err.code };
   }
-  return described;
+  return message ? { ...described, message } : described;
 }

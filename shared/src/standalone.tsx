@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { Link, Outlet, createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { I18nProvider } from '@lingui/react';
-import { activateLocale, i18n, pageLocale } from './i18n/index.ts';
+import { activateLocale, catalogLocale, i18n, loadCatalogs, pageLocale } from './i18n/index.ts';
 import { loadRuntimeConfig } from './config.ts';
 import { routeHref, routesOf, type RemoteName } from './routes.ts';
 import { pageTitle } from './brand.ts';
@@ -29,7 +29,12 @@ export async function renderStandalone(owner: RemoteName, loadScreen: ScreenLoad
       element: <StandaloneFrame owner={owner} />,
       children: [
         ...routes.map((route) => {
-          const Screen = lazy(() => loadScreen(route.module));
+          // the catalogs the screen's code registered (an area's) in the page's language before it renders
+          const Screen = lazy(async () => {
+            const screen = await loadScreen(route.module);
+            await loadCatalogs(catalogLocale());
+            return screen;
+          });
           return {
             path: route.path,
             element: (

@@ -8,6 +8,11 @@ import { formatDay, formatMoney, formatPrice, formatCount } from '../src/money.t
 import { categoryLabel, craftLabel, difficultyLabel } from '../src/catalog/labels.ts';
 import { ROUTES, FRONT_END_APPS } from '../src/routes.ts';
 import { appLabel, routeTitle } from '../src/routeTitles.ts';
+import { readSalesCsv } from '../src/pos/csv.ts';
+import { REASONS, csvSaleRowSchema, judgeLines, sayReasons } from '../src/pos/sales.ts';
+import { partnerApplicationSchema } from '../src/partners/applications.ts';
+import { messageBody } from '../src/contracts/designer-message.ts';
+import { EXPORT_README, ExportFailure, startExport } from '../src/account/exportArchive.ts';
 
 afterAll(() => activateLocale('en'));
 
@@ -52,5 +57,48 @@ describe('shared in English and German', () => {
     await activateLocale('en');
     expect(signInSchema.safeParse({ email: '', password: 'x' }).error?.issues[0]?.message).toBe('Enter your email address.');
     expect(formatPrice(1200, 'USD')).toBe('$12.00');
+  });
+
+  it('says the point of sale’s, the partner application’s, the message box’s and the export’s words in German (the API’s English unchanged)', async () => {
+    await activateLocale('en');
+    const english = judgeLines([{ external_id: 'r-1', pattern_id: 'x', quantity: '0', unit_price: '1', sold_at: '2026-11-20' }], csvSaleRowSchema, new Map());
+    expect(english[0]).toMatchObject({ status: 'rejected', reason: `${REASONS.pattern_id}; ${REASONS.quantity}` });
+    expect(readSalesCsv('a,b\n1,2\n').problem).toBe('The first row must name the columns; missing: external_id, pattern_id, quantity, unit_price, sold_at.');
+
+    await activateLocale('de');
+    expect(readSalesCsv('a,b\n1,2\n').problem).toBe(
+      'Die erste Zeile muss die Spalten benennen; es fehlen: external_id, pattern_id, quantity, unit_price, sold_at.',
+    );
+    const header = 'external_id,pattern_id,quantity,unit_price,sold_at\n';
+    expect(readSalesCsv(header).problem).toBe('Die Datei hat eine Kopfzeile, aber keine Verkäufe.');
+    expect(readSalesCsv(header + 'r,p,1,1,2026-11-20\n'.repeat(5001)).problem).toBe('Die Datei enthält 5.001 Verkäufe; lade höchstens 5.000 auf einmal hoch.');
+    const german = judgeLines([{ external_id: 'r-1', pattern_id: 'x', quantity: '0', unit_price: '1', sold_at: '2026-11-20' }], csvSaleRowSchema, new Map());
+    expect(german[0]).toMatchObject({
+      status: 'rejected',
+      reason: 'pattern_id muss eine Schnittmuster-ID aus deinem Katalog-Feed sein; quantity muss eine ganze Zahl von 1 bis 10.000 sein',
+    });
+    // what the import function answered (the API's English) as the page shows it
+    expect(sayReasons(`${REASONS.unknown_pattern}; ${REASONS.repeated}`)).toBe(
+      'Kein Schnittmuster hat diese ID; Diese external_id kommt in diesem Upload mehr als einmal vor',
+    );
+
+    const application = partnerApplicationSchema.safeParse({ company: 'x', website: 'nope', audience: 'kurz', country: '', message: '' });
+    expect(application.error?.issues.map((i) => i.message)).toEqual([
+      'Gib den Namen deiner Firma oder deinen Handelsnamen ein (mindestens 2 Zeichen).',
+      'Gib die Adresse deiner Website ein, beginnend mit https://',
+      'Beschreibe dein Publikum in mindestens 10 Zeichen: wer es ist und ungefähr wie viele.',
+      'Wähle das Land, von dem aus du arbeitest.',
+    ]);
+    expect(messageBody.safeParse('  ').error?.issues[0]?.message).toBe('Schreib zuerst eine Nachricht');
+    expect(messageBody.safeParse('x'.repeat(4001)).error?.issues[0]?.message).toBe('Eine Nachricht darf höchstens 4000 Zeichen lang sein');
+
+    expect(EXPORT_README('2026-12-02T09:00:00Z')).toMatch(
+      /^Dein Stitchhouse-Konto, exportiert am 2026-12-02T09:00:00Z\.\n\nstitchhouse-account\.json: dein Profil/,
+    );
+    const refused = { code: 'not_signed_in', message: 'Sign in to export your account.', status: 401, details: null };
+    const stopped = await startExport({ exportCall: () => Promise.reject(refused), download: () => Promise.reject(refused) }).catch((error: unknown) => error);
+    expect(stopped).toBeInstanceOf(ExportFailure);
+    expect((stopped as ExportFailure).message).toBe('Melde dich an, um dein Konto zu exportieren.');
+    await activateLocale('en');
   });
 });

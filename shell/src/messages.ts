@@ -1,4 +1,4 @@
-import { activeLocale, defineCatalog, loadCatalog } from '@stitchhouse/shared/i18n/index.ts';
+import { catalogLocale, defineCatalog, loadCatalog } from '@stitchhouse/shared/i18n/index.ts';
 import english from './locales/en.json';
 
 // This app's messages (ids start with "shell."); English ships with the code, other languages load on demand.
@@ -11,5 +11,5 @@ defineCatalog('shell', english, (locale) => import(`./locales/${locale}.json`));
  */
 export function pageMessages(page: string): Promise<void> {
   const catalog = defineCatalog(`shell.page.${page}`, null, (locale) => import(`./routes/catalogs/${page}/locales/${locale}.json`));
-  return loadCatalog(catalog, activeLocale());
+  return loadCatalog(catalog, catalogLocale());
 }

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react';
 import { ROUTES, type AppRoute } from '@stitchhouse/shared';
 import { pageTitle } from '@stitchhouse/shared/brand.ts';
 import { routeTitle } from '@stitchhouse/shared/routeTitles.ts';
+import { catalogLocale, loadCatalogs } from '@stitchhouse/shared/i18n/index.ts';
 import Layout from './features/layout/Layout.tsx';
 import { RemoteRoute } from './features/remotes/RemoteRoute.tsx';
 import { RouteSkeleton } from './features/layout/RouteSkeleton.tsx';
@@ -22,8 +23,13 @@ const pages = import.meta.webpackContext('./routes', { recursive: false, regExp:
 function shellPage(route: AppRoute): ComponentType {
   const key = `./${route.module}.tsx`;
   if (!pages.keys().includes(key)) throw new Error(`${route.path} is the shell's, but shell/src/routes/${route.module}.tsx does not exist`);
-  // the page's chunk and its catalog (messages.ts), side by side
-  return lazy(() => Promise.all([pages(key) as Promise<{ default: ComponentType }>, pageMessages(route.module)]).then(([page]) => page));
+  // the page's chunk and its catalog (messages.ts), side by side; then, in the page's language, the
+  // catalogs its code registered as it ran (shared's form words)
+  return lazy(async () => {
+    const [page] = await Promise.all([pages(key) as Promise<{ default: ComponentType }>, pageMessages(route.module)]);
+    await loadCatalogs(catalogLocale());
+    return page;
+  });
 }
 
 function Titled({ title, children }: { title: string; children: ReactNode }) {

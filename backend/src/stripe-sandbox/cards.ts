@@ -42,6 +42,9 @@ export const testCards = {
   mastercard: '5555555555554444',
   /** Saves as a card on file, but every charge to it is declined (renewal failures). */
   declinesWhenCharged: '4000000000000341',
+  expired: '4000000000000069',
+  incorrectCvc: '4000000000000127',
+  processingError: '4000000000000119',
 } as const;
 
 export const authenticationFailure: CardDecline = {
@@ -104,6 +107,22 @@ export function cardBehaviour(number: string): CardBehaviour {
       return { kind: 'declined', decline: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } };
     case testCards.insufficientFunds:
       return { kind: 'declined', decline: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } };
+    case testCards.expired:
+      return { kind: 'declined', decline: { code: 'expired_card', decline_code: 'expired_card', message: 'Your card has expired.', param: 'exp_month' } };
+    case testCards.incorrectCvc:
+      return {
+        kind: 'declined',
+        decline: { code: 'incorrect_cvc', decline_code: 'incorrect_cvc', message: "Your card's security code is incorrect.", param: 'cvc' },
+      };
+    case testCards.processingError:
+      return {
+        kind: 'declined',
+        decline: {
+          code: 'processing_error',
+          decline_code: 'processing_error',
+          message: 'An error occurred while processing your card. Try again in a little bit.',
+        },
+      };
     default:
       // Stripe test mode refuses real card numbers
       return {

@@ -14,6 +14,8 @@ import { publishingKeys } from './publishing.ts';
 /** Query keys of a pattern's master and generated formats, under the editor's. */
 export const printFormatKeys = {
   master: (patternId: string) => [...publishingKeys.all, 'print-formats', patternId] as const,
+  /** A generated file's first tile, drawn (storage paths carry the file's version, so it never goes stale). */
+  firstTile: (storagePath: string) => [...publishingKeys.all, 'print-formats', 'first-tile', storagePath] as const,
 };
 
 export interface GeneratedFileRow {
@@ -123,10 +125,18 @@ export async function makeFormats(
   return { check, formats, applied, notified, notifyRefused };
 }
 
-/** A link (ten minutes) to the generated A4 file opened at its first tile, for the store's own look. */
-export async function firstTileLink(storagePath: string): Promise<string> {
+/** A link (ten minutes) to a generated file opened at `page` (its first tile), for the store's own look. */
+export async function firstTileLink(storagePath: string, page: number): Promise<string> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.storage.from('pattern-files').createSignedUrl(storagePath, 600);
   if (error || !data) throw error ?? new Error('No link to the file');
-  return `${data.signedUrl}#page=2`;
+  return `${data.signedUrl}#page=${page}`;
+}
+
+/** A generated file's bytes, read as its store (the editor draws its first tile from them). */
+export async function generatedFileBytes(storagePath: string): Promise<Uint8Array> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.storage.from('pattern-files').download(storagePath);
+  if (error) throw error;
+  return new Uint8Array(await data.arrayBuffer());
 }

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react';
 import { EmptyState, LinkButton, PageHeading } from '@stitchhouse/shared/ui/index.ts';
 import { isUuid } from '../api/detail.ts';
 import { isDownloadReason, reasonCopy } from '../features/download/reasons.ts';
+import '../catalogs/owner/messages.ts';
 
 /** /download/error?reason=&productId=: why a download failed and what to do next. */
 export default function DownloadError() {

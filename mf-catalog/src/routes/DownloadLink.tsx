@@ -5,6 +5,7 @@ import { href, useSession } from '@stitchhouse/shared';
 import { PATTERN_FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
 import { Alert, LinkButton, PageHeading, Spinner } from '@stitchhouse/shared/ui/index.ts';
 import { useDownload } from '../features/download/useDownload.ts';
+import '../catalogs/owner/messages.ts';
 
 /** /download/:productId?format=&expires=: the short link in emails; starts the download at once. */
 export default function DownloadLink() {

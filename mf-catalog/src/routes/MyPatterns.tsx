@@ -11,6 +11,7 @@ import { FavouritePatterns } from '../features/library/FavouritePatterns.tsx';
 import { LIBRARY_SORTS, LIBRARY_SORT_LABELS, libraryView, type LibrarySort } from '../features/library/libraryView.ts';
 import { formatDate } from '../features/shared/formatDate.ts';
 import * as styles from '../features/library/Library.module.css';
+import '../catalogs/owner/messages.ts';
 
 /** /patterns/my-patterns: what the person owns and, for designers, what they made. */
 export default function MyPatterns() {

@@ -11,6 +11,7 @@ import { formatPrice } from '@stitchhouse/shared/money.ts';
 import { coverImage } from '@stitchhouse/shared/storage/coverImage.ts';
 import * as styles from '../features/publish/StoreManager.module.css';
 import { formatDate } from '../features/shared/formatDate.ts';
+import '../catalogs/owner/messages.ts';
 
 const STATUSES: PatternStatus[] = ['draft', 'published', 'archived'];
 const STATUS_LABEL: Record<PatternStatus, string> = {

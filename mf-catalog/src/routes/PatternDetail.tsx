@@ -12,6 +12,7 @@ import { WhenNear } from '../features/shared/nearViewport.tsx';
 import * as styles from '../features/shared/DetailPage.module.css';
 import { KitsSection, KitsSkeleton } from '../features/kits/KitsSection.tsx';
 import { ReviewsSection, ReviewsSkeleton } from '../features/reviews/ReviewsSection.tsx';
+import '../catalogs/detail/messages.ts';
 
 // Kits and reviews sit below the fold (far below on a phone): their code loads as the visitor
 // scrolls near them, and their data with it.

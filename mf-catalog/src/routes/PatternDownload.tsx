@@ -14,6 +14,7 @@ import { PatternNotFound } from '../features/publish/PatternNotFound.tsx';
 import * as styles from '../features/download/FileDownloads.module.css';
 import { formatDate } from '../features/shared/formatDate.ts';
 import type { DownloadVariant } from '@stitchhouse/shared/contracts/download.ts';
+import '../catalogs/owner/messages.ts';
 
 const VARIANT_LABEL: Record<string, string> = { roll36: /*i18n*/ 'catalog.download.variant.roll36', dark: /*i18n*/ 'catalog.download.variant.dark' };
 

@@ -17,6 +17,7 @@ import { PublishPanel } from '../features/publish/PublishPanel.tsx';
 import { PatternTranslations } from '../features/publish/PatternTranslations.tsx';
 import { formValuesOf } from '../features/publish/schema.ts';
 import * as styles from '../features/publish/PatternEditor.module.css';
+import '../catalogs/owner/messages.ts';
 
 const keepsCreated = (state: unknown) => typeof state === 'object' && state !== null && (state as typeof CREATED_STATE).created === true;
 import { formatDate } from '../features/shared/formatDate.ts';

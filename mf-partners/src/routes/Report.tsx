@@ -71,7 +71,7 @@ export default function Report() {
   }
 
   const points = rows.isSuccess && definition ? chartPoints(definition, rows.data, currency) : [];
-  const xLabel = definition?.columns.find((c) => c.key === definition.chart.x)?.label ?? 'partners.report.term.day';
+  const xLabel = definition?.columns.find((c) => c.key === definition.chart.x)?.label ?? /*i18n*/ 'partners.report.term.day';
   const skeleton = (
     <div className={styles.layout}>
       <Skeleton shape="block" height="5rem" />

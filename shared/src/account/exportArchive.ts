@@ -10,6 +10,13 @@ import { downloadZip } from 'client-zip';
 import { downloadError } from '../contracts/download.ts';
 import { readFunctionError, type FunctionErrorBody } from '../contracts/functionError.ts';
 import { exportMailed, exportPlan, type ExportMailed, type ExportPattern, type ExportPlan, type NotIncluded } from '../contracts/export.ts';
+import { sharedText } from '../formatLocale.ts';
+import { serverWords } from '../serverWords.ts';
+
+// The export's words (README.txt, why a pattern was left out, why it stopped) are in the page's
+// language; the functions' own words are said in it too (serverWords). Without a page (the backend
+// tests, the bench) they are English.
+const said = (words: string) => serverWords(words) ?? words;
 
 /** A function's refusal as the functions answer it ({ error: { code, message, details } }), with the HTTP status. */
 export interface CallRefusal {
@@ -64,7 +71,7 @@ export function tokenTransport(supabaseUrl: string, anonKey: string, token: () =
       if (signal?.aborted) throw err;
       throw {
         code: 'network',
-        message: 'We could not reach Stitchhouse. Check your connection and try again.',
+        message: sharedText(/*i18n*/ 'shared.export.unreachable', 'We could not reach Stitchhouse. Check your connection and try again.'),
         status: 0,
         details: null,
       } satisfies CallRefusal;
@@ -93,7 +100,7 @@ export interface ExportArchive {
 }
 
 const stopped = (err: unknown): never => {
-  if (isRefusal(err)) throw new ExportFailure(err.code, err.message);
+  if (isRefusal(err)) throw new ExportFailure(err.code, said(err.message));
   throw err;
 };
 
@@ -113,7 +120,11 @@ export async function mailExportLink(
 }
 
 export const EXPORT_README = (exportedAt: string) =>
-  `Your Stitchhouse account, exported ${exportedAt}.\n\nstitchhouse-account.json: your profile, roles, orders, library, downloads, store and wholesale application.\npatterns/: every pattern you own, stamped for you. Your licence applies to these copies. Each copy counts as a download; patterns_not_included in the JSON says which were left out and why.\n`;
+  sharedText(
+    /*i18n*/ 'shared.export.readme',
+    'Your Stitchhouse account, exported {exportedAt}.\n\nstitchhouse-account.json: your profile, roles, orders, library, downloads, store and wholesale application.\npatterns/: every pattern you own, stamped for you. Your licence applies to these copies. Each copy counts as a download; patterns_not_included in the JSON says which were left out and why.\n',
+    { exportedAt },
+  );
 
 type Fetched = { pattern: ExportPattern; blob: Blob } | { pattern: ExportPattern; left: NotIncluded };
 
@@ -150,30 +161,33 @@ async function fetchPattern(transport: ExportTransport, pattern: ExportPattern, 
       await wait(500 * 2 ** attempt, signal);
       continue;
     }
-    if (refusal.status === 0) throw new ExportFailure('network', 'The connection dropped while your patterns were being fetched. Please try again.');
-    if (refusal.status === 401) throw new ExportFailure(refusal.code, refusal.message);
+    if (refusal.status === 0)
+      throw new ExportFailure(
+        'network',
+        sharedText(/*i18n*/ 'shared.export.dropped', 'The connection dropped while your patterns were being fetched. Please try again.'),
+      );
+    if (refusal.status === 401) throw new ExportFailure(refusal.code, said(refusal.message));
     // the download contract's codes; anything else (a proxy's page, a drifted answer) leaves the pattern out
     const parsed = downloadError.safeParse({ error: { code: refusal.code, message: refusal.message, details: refusal.details } });
-    if (!parsed.success) return left('unavailable', `${refusal.message} Export again later to include it.`);
+    const later = (message: string) => sharedText(/*i18n*/ 'shared.export.later', '{message} Export again later to include it.', { message: said(message) });
+    if (!parsed.success) return left('unavailable', later(refusal.message));
     const { error } = parsed.data;
     switch (error.code) {
       case 'not_signed_in':
       case 'aal2_required':
-        throw new ExportFailure(error.code, error.message);
+        throw new ExportFailure(error.code, said(error.message));
       case 'rate_limited': {
         const minutes = error.details.retry_after_minutes;
-        return left(
-          'rate_limited',
-          `${error.message}: this copy is not in the export. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}; your purchase stays in your library.`,
-        );
+        const english = `{message}: this copy is not in the export. Try again in {minutes} minute${minutes === 1 ? '' : 's'}; your purchase stays in your library.`;
+        return left('rate_limited', sharedText(/*i18n*/ 'shared.export.rateLimited', english, { message: said(error.message).replace(/\.$/, ''), minutes }));
       }
       case 'file_missing':
       case 'file_damaged':
-        return left(error.code, error.message);
+        return left(error.code, said(error.message));
       case 'not_owned':
-        return left('not_available', error.message);
+        return left('not_available', said(error.message));
       default:
-        return left('unavailable', `${error.message} Export again later to include it.`);
+        return left('unavailable', later(error.message));
     }
   }
 }
@@ -196,7 +210,7 @@ export async function buildExportArchive(
   const stop = new AbortController();
   options.signal?.addEventListener('abort', () => stop.abort(options.signal?.reason), { once: true });
   const lastModified = new Date(plan.exported_at);
-  const notIncluded: NotIncluded[] = [...plan.not_included];
+  const notIncluded: NotIncluded[] = plan.not_included.map((left) => ({ ...left, reason: said(left.reason) }));
   const total = plan.patterns.length;
   let done = 0;
   let included = 0;

@@ -10,6 +10,7 @@ import { STORE_SLUG_RULE } from '../catalog/storeSlug.mjs';
 import { SUPPORTED_CURRENCIES } from '../money.ts';
 import { taxIdExample, taxIdMatchesCountry } from './taxId.ts';
 import { i18n } from '../i18n/index.ts';
+import '../form/messages.ts';
 import { say, text } from '../zodMessage.ts';
 
 export const profileSchema = z.object({

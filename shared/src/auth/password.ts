@@ -10,6 +10,7 @@
  * arrived the `common` rule counts as met (the server still refuses a common password).
  */
 import { i18n } from '../i18n/index.ts';
+import '../form/messages.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 

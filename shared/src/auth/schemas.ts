@@ -6,6 +6,7 @@
 import '../zodNoEval.ts';
 import { z } from 'zod';
 import { i18n } from '../i18n/index.ts';
+import '../form/messages.ts';
 import { say } from '../zodMessage.ts';
 import { commonPasswordMessage, PASSWORD_MIN_LENGTH, passwordRules } from './password.ts';
 

@@ -9,6 +9,7 @@ import { BODY_MEASUREMENTS, MEASUREMENT_RANGES_CM, type BodyMeasurement, type Bo
 import { cmToInches, formatDecimal, roundToStep, toCm, type LengthUnit } from './units.ts';
 import { FABRIC_WIDTH_RANGE_CM } from './yardage.ts';
 import { i18n } from '../i18n/index.ts';
+import '../form/messages.ts';
 import { say, text } from '../zodMessage.ts';
 
 /** The measurements' names in messages (shared's catalog). */

@@ -4,17 +4,23 @@
 // mf-account (api/messages.ts) read it. The database says the same limits
 // (supabase/migrations/20261202007000_designer_messages.sql: send_designer_message).
 import { z } from 'zod';
+import { sharedText } from '../formatLocale.ts';
 import { errorEnvelopeOf, invalidInputDetails, methodNotAllowedDetails } from './envelope.ts';
 
 /** The longest message, in characters (the database's message_max_length()). */
 export const MESSAGE_MAX_LENGTH = 4000;
 
-/** The message's words: what the composer and the function check. */
+/**
+ * The message's words: what the composer and the function check. Its refusals in the page's
+ * language on a page; in the function (no catalog loaded) the API's English.
+ */
 export const messageBody = z
   .string()
   .trim()
-  .min(1, { error: 'Write a message first' })
-  .max(MESSAGE_MAX_LENGTH, { error: `A message can be at most ${MESSAGE_MAX_LENGTH} characters` });
+  .min(1, { error: () => sharedText(/*i18n*/ 'shared.messages.empty', 'Write a message first') })
+  .max(MESSAGE_MAX_LENGTH, {
+    error: () => sharedText(/*i18n*/ 'shared.messages.tooLong', 'A message can be at most {max} characters', { max: MESSAGE_MAX_LENGTH }),
+  });
 
 /** A message into one of the caller's threads, or a new question about a pattern or a store. */
 export const designerMessageRequest = z

@@ -65,9 +65,10 @@ export const PATTERN_FORMATS_ERRORS = {
   master_missing: z.null(),
   master_unreadable: z.null(),
   master_encrypted: z.null(),
-  master_too_small: z.null(),
-  master_too_many_sheets: z.null(),
-  master_too_large: z.null(),
+  /** The first sheet no larger than A3 (1-based) and its size. */
+  master_too_small: z.object({ sheet: z.number().int(), width_mm: z.number(), height_mm: z.number() }),
+  master_too_many_sheets: z.object({ sheets: z.number().int(), max: z.number().int() }),
+  master_too_large: z.object({ mb: z.number(), max_mb: z.number() }),
   /** The master has layers and none is named after a size of the pattern. */
   layers_unmatched: z.object({ layers: z.array(z.string()), sizes: z.array(z.string()) }),
   /** apply before every format was made, or without the note a published pattern's new version needs. */

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useI18n } from '../ui/useI18n.ts';
 import * as styles from './ErrorSummary.module.css';
+import './messages.ts';
 
 export interface SummaryItem {
   /** id of the control to jump to; absent for a form-level problem. */

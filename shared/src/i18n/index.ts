@@ -4,4 +4,5 @@
 import './catalog.ts';
 
 export * from './locales.ts';
-export { activateLocale, activeLocale, defineCatalog, i18n, loadCatalog, pageLocale, rememberLocale } from './runtime.ts';
+export { activateLocale, activeLocale, catalogLocale, defineCatalog, i18n, loadCatalog, loadCatalogs, pageLocale, rememberLocale } from './runtime.ts';
+export type { CatalogModule } from './runtime.ts';

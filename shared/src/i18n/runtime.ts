@@ -1,7 +1,7 @@
 // The page's one Lingui runtime (a Module Federation singleton: shell and remotes share it). Each
-// app registers its catalog; English is loaded with the code, other languages on demand, and a
-// switch loads every registered app's catalog for the new language before it activates (no
-// screen ever shows message ids).
+// app registers its catalogs (one per area: a remote's screens load theirs with them); a switch
+// loads every registered catalog for the new language before it activates (no screen ever shows
+// message ids).
 import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_PARAM, isLocale, negotiateLocale, type Locale } from './locales.ts';
 
@@ -15,13 +15,17 @@ interface Catalog {
   loaded: Map<Locale, Promise<void>>;
 }
 
-const catalogs = new Map<string, Catalog>();
+// One registry for every copy of this module on the page (a remote may bundle its own copy of a
+// shared file that imports it): a switch then sees every catalog, whichever copy registered it.
+const REGISTRY = Symbol.for('stitchhouse.i18n.catalogs');
+const catalogs: Map<string, Catalog> = ((globalThis as { [REGISTRY]?: Map<string, Catalog> })[REGISTRY] ??= new Map());
 
 /**
- * An app's catalog: `english` is its compiled `locales/en.json` (imported with the code), or null
- * for a catalog whose English loads on demand too (a page's own, loaded with the page's chunk);
- * `load` imports `locales/<locale>.json` (one chunk per language). Registering twice (a remote
- * loaded again) keeps the first.
+ * A catalog: `english` is its compiled `locales/en.json` (imported with the code that shows it), or
+ * null for a catalog loaded in the page's language only (a shell page's, a remote's: fetched beside
+ * the page's or screen's code); `load` imports `locales/<locale>.json` (one chunk per language).
+ * Registering twice (a remote loaded again) keeps the first. One registered while the page shows
+ * another language (an area's code arriving with its screen) starts loading that language at once.
  */
 export function defineCatalog(name: string, english: CatalogModule | null, load: CatalogLoader): Catalog {
   const known = catalogs.get(name);
@@ -30,6 +34,8 @@ export function defineCatalog(name: string, english: CatalogModule | null, load:
   if (!i18n.locale) i18n.activate(DEFAULT_LOCALE);
   const catalog: Catalog = { name, load, loaded: new Map(english ? [[DEFAULT_LOCALE, Promise.resolve()]] : []) };
   catalogs.set(name, catalog);
+  const wanted = catalogLocale();
+  if (wanted !== DEFAULT_LOCALE) loadCatalog(catalog, wanted).catch((error: unknown) => console.error(`${name}'s messages could not be loaded`, error));
   return catalog;
 }
 
@@ -49,17 +55,43 @@ export function activeLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
 }
 
+/** The language activateLocale was last asked for (the page opening in German, a switch under way). */
+let switchingTo: Locale | null = null;
+
 /**
- * Loads every registered catalog for `locale`, then shows the page in it (`<html lang>` too). A
- * catalog registered while this waits (a remote's first screen opened at the same time) is
- * loaded before the switch as well, so no screen shows message ids.
+ * The language code arriving now needs its catalogs in: the one the page is switching to (a
+ * remote's screen started while the page's own language still loads), else the one it shows.
  */
-export async function activateLocale(locale: Locale): Promise<void> {
+export function catalogLocale(): Locale {
+  return switchingTo ?? activeLocale();
+}
+
+/**
+ * Loads every registered catalog for `locale`, those registered while this waits (a remote's
+ * first screen opened at the same time) too. A screen's loader calls it once the screen's code
+ * has run (and registered its areas' catalogs), so the screen renders with all its words.
+ */
+export async function loadCatalogs(locale: Locale): Promise<void> {
   let waitedFor = 0;
   while (waitedFor < catalogs.size) {
     waitedFor = catalogs.size;
     await Promise.all([...catalogs.values()].map((catalog) => loadCatalog(catalog, locale)));
   }
+}
+
+/**
+ * Loads every registered catalog for `locale` (loadCatalogs), then shows the page in it (`<html
+ * lang>` too), so no screen shows message ids.
+ */
+export async function activateLocale(locale: Locale): Promise<void> {
+  switchingTo = locale;
+  try {
+    await loadCatalogs(locale);
+  } finally {
+    if (switchingTo === locale) switchingTo = null;
+  }
+  // a later switch (chosen while this one loaded) wins
+  if (switchingTo) return;
   if (i18n.locale !== locale) i18n.activate(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }

@@ -3,6 +3,7 @@
  * (the catalog feed, the settlement statement) is the one writer in shared/src/csv.ts.
  */
 import Papa from 'papaparse';
+import { sharedText } from '../formatLocale.ts';
 import { MAX_CSV_ROWS, REQUIRED_CSV_COLUMNS } from './sales.ts';
 
 export interface SalesFile {
@@ -22,11 +23,22 @@ export function readSalesCsv(text: string): SalesFile {
   const columns = parsed.meta.fields ?? [];
   const missing = REQUIRED_CSV_COLUMNS.filter((c) => !columns.includes(c));
   if (missing.length > 0) {
-    return { rows: [], problem: `The first row must name the columns; missing: ${missing.join(', ')}.` };
+    return {
+      rows: [],
+      problem: sharedText(/*i18n*/ 'shared.pos.csv.missingColumns', 'The first row must name the columns; missing: {columns}.', {
+        columns: missing.join(', '),
+      }),
+    };
   }
-  if (parsed.data.length === 0) return { rows: [], problem: 'The file has a header but no sales.' };
+  if (parsed.data.length === 0) return { rows: [], problem: sharedText(/*i18n*/ 'shared.pos.csv.noSales', 'The file has a header but no sales.') };
   if (parsed.data.length > MAX_CSV_ROWS) {
-    return { rows: [], problem: `The file has ${parsed.data.length} sales; upload at most ${MAX_CSV_ROWS} at a time.` };
+    return {
+      rows: [],
+      problem: sharedText(/*i18n*/ 'shared.pos.csv.tooMany', 'The file has {count} sales; upload at most {max} at a time.', {
+        count: parsed.data.length,
+        max: MAX_CSV_ROWS,
+      }),
+    };
   }
   return { rows: parsed.data, problem: null };
 }

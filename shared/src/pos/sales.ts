@@ -5,6 +5,7 @@
  */
 import '../zodNoEval.ts';
 import { z } from 'zod';
+import { sharedText } from '../formatLocale.ts';
 import { SUPPORTED_CURRENCIES, type Currency } from '../money.ts';
 
 /** Requests per minute one till key may make (the database counts them: pos_authenticate). */
@@ -30,6 +31,7 @@ export interface SaleLine {
   sold_at: string;
 }
 
+/** Why a line is refused, in the API's words (what a till reads, and the functions answer). */
 export const REASONS = {
   external_id: 'external_id is required (your receipt or line number, at most 100 characters)',
   pattern_id: 'pattern_id must be a pattern id from your catalog feed',
@@ -41,6 +43,38 @@ export const REASONS = {
   not_carried: 'Your shop does not carry this pattern (another shop’s, or not in your stock)',
   repeated: 'This external_id appears more than once in this upload',
 } as const;
+type Reason = keyof typeof REASONS;
+
+const REASON_IDS: Record<Reason, string> = {
+  external_id: /*i18n*/ 'shared.pos.reason.externalId',
+  pattern_id: /*i18n*/ 'shared.pos.reason.patternId',
+  quantity: /*i18n*/ 'shared.pos.reason.quantity',
+  unit_price: /*i18n*/ 'shared.pos.reason.unitPrice',
+  currency: /*i18n*/ 'shared.pos.reason.currency',
+  sold_at: /*i18n*/ 'shared.pos.reason.soldAt',
+  unknown_pattern: /*i18n*/ 'shared.pos.reason.unknownPattern',
+  not_carried: /*i18n*/ 'shared.pos.reason.notCarried',
+  repeated: /*i18n*/ 'shared.pos.reason.repeated',
+};
+
+/** A reason in the page's language; in the functions (no catalog loaded) the API's English words. */
+function reason(key: Reason): string {
+  return sharedText(REASON_IDS[key], REASONS[key], { max: MAX_QUANTITY, currencies: SUPPORTED_CURRENCIES.join(', ') });
+}
+/** The same reason as zod's message, read when zod reports it (so in the language of that moment). */
+const because = (key: Reason) => ({ error: () => reason(key) });
+
+/** A line's reasons as the server wrote them ("a; b", the API's English) in the page's language. */
+export function sayReasons(text: string): string {
+  const keys = Object.keys(REASONS) as Reason[];
+  return text
+    .split('; ')
+    .map((part) => {
+      const key = keys.find((k) => REASONS[k] === part);
+      return key ? reason(key) : part;
+    })
+    .join('; ');
+}
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const isoDateTime = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -57,18 +91,14 @@ export function parseSoldAt(value: string, now: number = Date.now()): string | n
   return new Date(time).toISOString();
 }
 
-const externalId = z.string({ error: REASONS.external_id }).trim().min(1, { error: REASONS.external_id }).max(100, { error: REASONS.external_id });
-const patternId = z.guid({ error: REASONS.pattern_id });
-const quantity = z
-  .number({ error: REASONS.quantity })
-  .int({ error: REASONS.quantity })
-  .min(1, { error: REASONS.quantity })
-  .max(MAX_QUANTITY, { error: REASONS.quantity });
-const currency = z.enum(SUPPORTED_CURRENCIES, { error: REASONS.currency });
-const soldAt = z.string({ error: REASONS.sold_at }).transform((value, ctx) => {
+const externalId = z.string(because('external_id')).trim().min(1, because('external_id')).max(100, because('external_id'));
+const patternId = z.guid(because('pattern_id'));
+const quantity = z.number(because('quantity')).int(because('quantity')).min(1, because('quantity')).max(MAX_QUANTITY, because('quantity'));
+const currency = z.enum(SUPPORTED_CURRENCIES, because('currency'));
+const soldAt = z.string(because('sold_at')).transform((value, ctx) => {
   const iso = parseSoldAt(value);
   if (iso === null) {
-    ctx.addIssue({ code: 'custom', message: REASONS.sold_at });
+    ctx.addIssue({ code: 'custom', message: reason('sold_at') });
     return z.NEVER;
   }
   return iso;
@@ -79,11 +109,7 @@ export const saleLineSchema = z.object({
   external_id: externalId,
   pattern_id: patternId,
   quantity,
-  unit_price_cents: z
-    .number({ error: REASONS.unit_price })
-    .int({ error: REASONS.unit_price })
-    .min(0, { error: REASONS.unit_price })
-    .max(100_000_000, { error: REASONS.unit_price }),
+  unit_price_cents: z.number(because('unit_price')).int(because('unit_price')).min(0, because('unit_price')).max(100_000_000, because('unit_price')),
   currency: currency.nullish().transform((c) => c ?? null),
   sold_at: soldAt,
 });
@@ -108,37 +134,37 @@ export function parsePrice(value: string): number | null {
 export const CSV_COLUMNS = ['external_id', 'pattern_id', 'quantity', 'unit_price', 'currency', 'sold_at'] as const;
 export const REQUIRED_CSV_COLUMNS = ['external_id', 'pattern_id', 'quantity', 'unit_price', 'sold_at'] as const;
 
-const cell = (message: string) => z.string({ error: message }).default('');
+const cell = (key: Reason) => z.string(because(key)).default('');
 
 /** One CSV row (all text, as read from the file) → a sale line, with the same reasons as the API. */
 export const csvSaleRowSchema = z
   .object({
-    external_id: cell(REASONS.external_id).pipe(externalId),
-    pattern_id: cell(REASONS.pattern_id)
+    external_id: cell('external_id').pipe(externalId),
+    pattern_id: cell('pattern_id')
       .transform((v) => v.trim())
       .pipe(patternId),
-    quantity: cell(REASONS.quantity)
+    quantity: cell('quantity')
       .transform((v, ctx) => {
         if (!/^\s*\d+\s*$/.test(v)) {
-          ctx.addIssue({ code: 'custom', message: REASONS.quantity });
+          ctx.addIssue({ code: 'custom', message: reason('quantity') });
           return z.NEVER;
         }
         return Number(v);
       })
       .pipe(quantity),
-    unit_price: cell(REASONS.unit_price).transform((v, ctx) => {
+    unit_price: cell('unit_price').transform((v, ctx) => {
       const cents = parsePrice(v);
       if (cents === null) {
-        ctx.addIssue({ code: 'custom', message: REASONS.unit_price });
+        ctx.addIssue({ code: 'custom', message: reason('unit_price') });
         return z.NEVER;
       }
       return cents;
     }),
-    currency: cell(REASONS.currency)
+    currency: cell('currency')
       .transform((v) => v.trim().toUpperCase())
-      .pipe(z.union([z.literal(''), currency], { error: REASONS.currency }))
+      .pipe(z.union([z.literal(''), currency], because('currency')))
       .transform((c) => (c === '' ? null : c)),
-    sold_at: cell(REASONS.sold_at).pipe(soldAt),
+    sold_at: cell('sold_at').pipe(soldAt),
   })
   .transform((row): SaleLine => ({
     external_id: row.external_id,
@@ -190,11 +216,11 @@ export function judgeLines(
     const parsed = schema.safeParse(input);
     if (!parsed.success) return { line, external_id: externalIdOf(input), status: 'rejected', reason: reasonsOf(parsed.error) };
     const sale = parsed.data;
-    if (seen.has(sale.external_id)) return { line, external_id: sale.external_id, status: 'rejected', reason: REASONS.repeated };
+    if (seen.has(sale.external_id)) return { line, external_id: sale.external_id, status: 'rejected', reason: reason('repeated') };
     seen.add(sale.external_id);
     const known = facts.get(sale.pattern_id.toLowerCase());
-    if (!known) return { line, external_id: sale.external_id, status: 'rejected', reason: REASONS.unknown_pattern };
-    if (!known.carried) return { line, external_id: sale.external_id, status: 'rejected', reason: REASONS.not_carried };
+    if (!known) return { line, external_id: sale.external_id, status: 'rejected', reason: reason('unknown_pattern') };
+    if (!known.carried) return { line, external_id: sale.external_id, status: 'rejected', reason: reason('not_carried') };
     return { line, external_id: sale.external_id, status: 'accepted', sale: { ...sale, pattern_id: sale.pattern_id.toLowerCase() } };
   });
 }

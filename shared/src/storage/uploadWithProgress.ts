@@ -1,6 +1,8 @@
 // Uploads that report progress (pattern files, pictures, certificates). storage-js has no progress
 // callback, so the file goes up with XHR to a signed upload URL; the same URL takes a retry.
 import { getRuntimeConfig } from '../config.ts';
+import { describeError } from '../errors.ts';
+import { sharedText } from '../formatLocale.ts';
 import { getSupabase } from '../supabase.ts';
 
 export class UploadFailure extends Error {
@@ -55,17 +57,19 @@ export function uploadWithProgress(
         resolve();
         return;
       }
-      let message = `The upload was refused (${xhr.status})`;
+      let message = sharedText(/*i18n*/ 'shared.upload.refused', 'The upload was refused ({status})', { status: xhr.status });
       try {
-        const body = JSON.parse(xhr.responseText) as { message?: string };
-        if (body.message) message = body.message;
+        // Storage's refusal ({ statusCode, error, message }) in the page's language, as errors.ts words storage errors
+        const body = JSON.parse(xhr.responseText) as { message?: string; statusCode?: string };
+        if (body.message)
+          message = describeError({ ...body, name: 'StorageApiError', __isStorageError: true, statusCode: body.statusCode ?? String(xhr.status) }).message;
       } catch {
         // not JSON: keep the status line
       }
       reject(new UploadFailure(message, xhr.status >= 500 || xhr.status === 408 || xhr.status === 429));
     };
-    xhr.onerror = () => reject(new UploadFailure('The connection dropped during the upload.', true));
-    xhr.onabort = () => reject(new UploadFailure('The upload was cancelled.', true));
+    xhr.onerror = () => reject(new UploadFailure(sharedText(/*i18n*/ 'shared.upload.dropped', 'The connection dropped during the upload.'), true));
+    xhr.onabort = () => reject(new UploadFailure(sharedText(/*i18n*/ 'shared.upload.cancelled', 'The upload was cancelled.'), true));
     options.signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(file);
   });

@@ -1,6 +1,6 @@
 import { loadRuntimeConfig } from '@stitchhouse/shared/config.ts';
 import type { ComponentType } from 'react';
-import { activeLocale, loadCatalog, type defineCatalog } from '@stitchhouse/shared/i18n/index.ts';
+import { catalogLocale, defineCatalog, loadCatalog, loadCatalogs, type CatalogModule } from '@stitchhouse/shared/i18n/index.ts';
 import { federation, isRemoteKnown, refreshRemote } from './remotes.ts';
 
 /** Thrown when a remote's code could not be fetched (not when it fails while rendering). */
@@ -29,7 +29,21 @@ export const DEFAULT_POLICY: LoadPolicy = { retries: 3, baseDelayMs: 250, reload
 const RELOAD_KEY = (remote: string) => `stitchhouse:remote-reload:${remote}`;
 
 type Screen = { default: ComponentType };
-type Messages = { catalog: ReturnType<typeof defineCatalog> };
+type Runtime = NonNullable<Awaited<ReturnType<typeof federation>>>;
+
+/**
+ * A remote's catalog, one exposed module per language (`<remote>/messages/<locale>`, its compiled
+ * src/locales/<locale>.json; shared/build/app-config.mjs): fetched in the page's language only, beside
+ * the screen, so no language costs a round trip after the screen's code and none carries English too.
+ */
+function remoteCatalog(runtime: Runtime, remote: string) {
+  return defineCatalog(remote, null, async (locale) => {
+    const module = await runtime.loadRemote<CatalogModule | { default: CatalogModule }>(`${remote}/messages/${locale}`);
+    const messages = module && 'default' in module ? module.default : module;
+    if (!messages?.messages) throw new Error(`${remote} exposes no ${locale} messages`);
+    return messages;
+  });
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -80,11 +94,11 @@ export async function loadScreen(moduleId: string, policy: LoadPolicy = DEFAULT_
         await refreshRemote(remote);
       }
       try {
-        // the remote's catalog (src/messages.ts) comes with its first screen, in the page's language
-        const [module, messages] = await Promise.all([runtime.loadRemote<Screen>(moduleId), runtime.loadRemote<Messages>(`${remote}/messages`)]);
+        // the remote's catalog comes with its first screen, in the page's language
+        const [module] = await Promise.all([runtime.loadRemote<Screen>(moduleId), loadCatalog(remoteCatalog(runtime, remote), catalogLocale())]);
         if (!module || typeof module.default !== 'function') throw new Error(`${moduleId} has no default export component`);
-        if (!messages?.catalog) throw new Error(`${remote} exposes no message catalog`);
-        await loadCatalog(messages.catalog, activeLocale());
+        // and the catalogs the screen's code registered as it ran (an area's, a shared part's), in it too
+        await loadCatalogs(catalogLocale());
         if (readStorage(RELOAD_KEY(remote))) sessionStorage.removeItem(RELOAD_KEY(remote));
         return module;
       } catch (error) {

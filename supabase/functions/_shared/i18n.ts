@@ -35,6 +35,21 @@ export async function memberLocale(admin: SupabaseClient, userId: string | null 
 }
 
 /**
+ * The titles the store wrote in `locale` (pattern_translations) for those of `patternIds` that have
+ * one; a pattern without one keeps its own title. Read with the service client.
+ */
+export async function translatedTitles(admin: SupabaseClient, patternIds: readonly string[], locale: string | null | undefined): Promise<Map<string, string>> {
+  if (!isLocale(locale) || patternIds.length === 0) return new Map();
+  const { data, error } = await admin
+    .from('pattern_translations')
+    .select('pattern_id, title')
+    .eq('locale', locale)
+    .in('pattern_id', [...patternIds]);
+  if (error) throw error;
+  return new Map((data as { pattern_id: string; title: string }[]).map((row) => [row.pattern_id, row.title]));
+}
+
+/**
  * A translated sentence for an HTML mail: its text escaped, its `<0>…</0>`, `<1>…</1>` parts made
  * links to `hrefs[0]`, `hrefs[1]` (the catalog keeps the words around a link in one sentence).
  */

@@ -31,11 +31,12 @@ import { MAX_MASTER_BYTES, MAX_MASTER_SHEETS, mm, smallerThanA3, type Rect, type
 
 export type MasterErrorCode = 'master_unreadable' | 'master_encrypted' | 'master_too_small' | 'master_too_many_sheets' | 'master_too_large';
 
-/** A master that cannot be turned into formats, with words for the designer. */
+/** A master that cannot be turned into formats, with words for the designer and the figures the editor words it with. */
 export class MasterError extends Error {
   constructor(
     readonly code: MasterErrorCode,
     message: string,
+    readonly details: Record<string, number> | null = null,
   ) {
     super(message);
     this.name = 'MasterError';
@@ -58,6 +59,7 @@ export function checkMasterSize(bytes: number): void {
     throw new MasterError(
       'master_too_large',
       `The master is ${Math.round(bytes / 1048576)} MB; formats can be made from a master of at most ${MAX_MASTER_BYTES / 1048576} MB. Save it without embedded previews or unused layers, or upload each format yourself.`,
+      { mb: Math.round(bytes / 1048576), max_mb: MAX_MASTER_BYTES / 1048576 },
     );
   }
 }
@@ -90,6 +92,7 @@ export async function readMaster(bytes: Uint8Array): Promise<Master> {
     throw new MasterError(
       'master_too_many_sheets',
       `The master has ${pages.length} sheets; formats can be made from at most ${MAX_MASTER_SHEETS}. Split the pattern into two masters or upload each format yourself.`,
+      { sheets: pages.length, max: MAX_MASTER_SHEETS },
     );
   }
   const sheets: Size2[] = [];
@@ -101,6 +104,7 @@ export async function readMaster(bytes: Uint8Array): Promise<Master> {
       throw new MasterError(
         'master_too_small',
         `Sheet ${index + 1} of the master is ${Math.round(box.width / mm(1))} × ${Math.round(box.height / mm(1))} mm, no larger than A3. A master is drafted on large sheets (A0, or anything larger than A3, e.g. 36 × 48 in); upload a file of A4 or Letter pages as that format instead.`,
+        { sheet: index + 1, width_mm: Math.round(box.width / mm(1)), height_mm: Math.round(box.height / mm(1)) },
       );
     }
     sheets.push(sheet);

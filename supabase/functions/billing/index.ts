@@ -20,9 +20,11 @@ async function planPriceId(interval: 'month' | 'year', currency: Currency): Prom
   const lookupKey = planLookupKey('pro', interval, currency);
   const found = await stripe().prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
   if (found.data[0]) return found.data[0].id;
+  // one name in every language (the brand and the plan's name): Checkout, the portal and the invoice
+  // say the interval themselves, in the page's and the customer's language
   const product = await stripe().products.create(
     {
-      name: `Stitchhouse ${PLANS.pro.name} (${interval === 'month' ? 'monthly' : 'yearly'})`,
+      name: `Stitchhouse ${PLANS.pro.name}`,
       metadata: { plan: 'pro', interval },
     },
     { idempotencyKey: `plan-product-${lookupKey}` },
@@ -43,13 +45,25 @@ async function planPriceId(interval: 'month' | 'year', currency: Currency): Prom
   return price.id;
 }
 
-async function billingCustomer(storeId: string, store: { name: string; country: string }, email: string | undefined): Promise<string> {
+async function billingCustomer(
+  storeId: string,
+  store: { name: string; country: string },
+  email: string | undefined,
+  locale: string | undefined,
+): Promise<string> {
   const db = serviceClient();
   const { data: existing } = await db.from('billing_customers').select('provider_customer_id').eq('store_id', storeId).maybeSingle();
   if (existing) return existing.provider_customer_id as string;
   // the store's country: where Stripe Tax starts and what the payment page preselects
   const customer = await stripe().customers.create(
-    { name: store.name, ...(email ? { email } : {}), address: { country: store.country }, metadata: { store_id: storeId } },
+    {
+      name: store.name,
+      ...(email ? { email } : {}),
+      address: { country: store.country },
+      metadata: { store_id: storeId },
+      // Stripe's invoices and receipts in the owner's language
+      ...(locale ? { preferred_locales: [locale] } : {}),
+    },
     { idempotencyKey: `billing-customer-${storeId}` },
   );
   await db.from('billing_customers').upsert({ store_id: storeId, provider_customer_id: customer.id }, { onConflict: 'store_id', ignoreDuplicates: true });
@@ -140,7 +154,7 @@ async function billing(req: Request, ctx: Context): Promise<Response> {
     throw new PaymentFailure('already_subscribed', 'This store already has a Pro subscription; change or cancel it in the billing portal.', 409);
   }
   const currency = store.currency as Currency;
-  const customer = await billingCustomer(store.id as string, store as { name: string; country: string }, caller.user.email);
+  const customer = await billingCustomer(store.id as string, store as { name: string; country: string }, caller.user.email, locale);
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: 'subscription',
     customer,

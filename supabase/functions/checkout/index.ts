@@ -12,6 +12,8 @@ import { handler, type Context } from '../_shared/handler.ts';
 import { siteUrl } from '../_shared/env.ts';
 import { PAYMENTS, PaymentFailure, stripeLocale } from '../_shared/payments.ts';
 import { sendReceipt } from '../_shared/payouts.ts';
+import { mailI18n, translatedTitles } from '../_shared/i18n.ts';
+import type { I18n } from '@lingui/core';
 import { paymentsConfigured, providerName, stripe, type Stripe } from '../_shared/stripe.ts';
 import {
   getPlan,
@@ -272,13 +274,27 @@ function contractQuote(quote: CartQuote, lines: PricedLine[]): CheckoutQuote {
   };
 }
 
-function sessionLineItems(quote: CartQuote, lines: PricedLine[]): Stripe.Checkout.SessionCreateParams.LineItem[] {
+/**
+ * The session's lines as Checkout, the receipt and the invoice show them, in the buyer's language:
+ * a pattern's title in that language when its store wrote one, else its own title.
+ */
+function sessionLineItems(quote: CartQuote, lines: PricedLine[], i18n: I18n, titles: Map<string, string>): Stripe.Checkout.SessionCreateParams.LineItem[] {
   return quote.lines
     .filter((q) => q.totalCents > 0)
     .map((q) => {
       const line = lines[quote.lines.indexOf(q)]!;
       const whole = q.discountCents > 0 && q.quantity > 1; // a discounted line may not divide into whole cents per copy
-      const name = line.item.kind === 'wholesale_print' ? `${line.pattern.title} (print licence)` : line.pattern.title;
+      const title = titles.get(q.patternId) ?? line.pattern.title;
+      const print = line.item.kind === 'wholesale_print';
+      // a whole line is one unit of Stripe's: its name says how many copies it is
+      const values = { name: title, quantity: q.quantity };
+      const name = whole
+        ? print
+          ? i18n._('email.receipt.printLicence', values)
+          : i18n._('email.checkout.copies', values)
+        : print
+          ? i18n._('email.checkout.printLicence', values)
+          : title;
       return {
         quantity: whole ? 1 : q.quantity,
         price_data: {
@@ -287,7 +303,7 @@ function sessionLineItems(quote: CartQuote, lines: PricedLine[]): Stripe.Checkou
           // prices include VAT; Stripe Tax (automatic_tax) takes it out of them
           tax_behavior: 'inclusive',
           product_data: {
-            name: whole ? `${name} × ${q.quantity}` : name,
+            name,
             metadata: { pattern_id: q.patternId, store_id: q.storeId, kind: line.item.kind },
           },
         },
@@ -511,13 +527,24 @@ async function checkout(req: Request, ctx: Context): Promise<Response> {
         ...(buyerEmail ? { email: buyerEmail } : {}),
         address: { country: body.country },
         metadata: { order_id: id },
+        // Stripe's receipt and invoice in the buyer's language
+        ...(locale ? { preferred_locales: [locale] } : {}),
       },
       { idempotencyKey: `checkout-customer-${id}` },
     );
     session = await stripe().checkout.sessions.create(
       {
         mode: 'payment',
-        line_items: sessionLineItems(quote, lines),
+        line_items: sessionLineItems(
+          quote,
+          lines,
+          mailI18n(locale),
+          await translatedTitles(
+            db,
+            quote.lines.map((q) => q.patternId),
+            locale,
+          ),
+        ),
         customer: customer.id,
         customer_update: { address: 'auto' },
         client_reference_id: id,

@@ -42,7 +42,7 @@ async function ownPattern(db: Db, patternId: string, userId: string): Promise<Ow
 }
 
 function refusal(error: unknown): never {
-  if (error instanceof MasterError) throw new FunctionError(error.code, error.message, 422);
+  if (error instanceof MasterError) throw new FunctionError(error.code, error.message, 422, error.details);
   throw error;
 }
 

@@ -4,7 +4,7 @@ import type { SandboxCore } from '../core.ts';
 import { noSuch } from '../errors.ts';
 import { shaped } from '../fixtures.ts';
 import { newId, randomToken } from '../ids.ts';
-import { metadata, obj, str, type Params } from '../params.ts';
+import { arr, metadata, obj, str, type Params } from '../params.ts';
 import type { Tx } from '../store.ts';
 
 export async function createCustomer(_sb: SandboxCore, t: Tx, p: Params): Promise<Stripe.Customer> {
@@ -28,7 +28,8 @@ export async function createCustomer(_sb: SandboxCore, t: Tx, p: Params): Promis
     name: str(p, 'name') ?? null,
     next_invoice_sequence: 1,
     phone: str(p, 'phone') ?? null,
-    preferred_locales: [],
+    // the languages Stripe writes the customer's invoices and receipts in (and the portal's, on auto)
+    preferred_locales: (arr(p, 'preferred_locales') ?? []).map(String),
     shipping: null,
     tax_exempt: 'none',
     test_clock: null,

@@ -12,7 +12,7 @@ import { authenticate, expireDueSessions, getSession, lineItemsOf, paySession, t
 import { getCustomer } from '../api/customers.ts';
 import { getIntent } from '../api/payments.ts';
 import { cardFields, countryOptionTags, money, page, type Markup } from './layout.ts';
-import { pageLanguage, texts, type Texts } from './texts.ts';
+import { cardErrorText, pageLanguage, texts, type Texts } from './texts.ts';
 import type { Locale } from '../../../../shared/src/i18n/locales.ts';
 import { StripeApiError } from '../errors.ts';
 import { behaviourOf, taxRateFor, type TaxRate } from '../tax.ts';
@@ -157,19 +157,21 @@ function walletPayment(wallet: Wallet, country: string, name: string, now: numbe
 }
 
 function afterOutcome(c: Context, sb: SandboxCore, id: string, outcome: PayOutcome, values: Record<string, string>): Promise<Response> | Response {
+  // the error in the session's language; the API's error object keeps Stripe's English message
+  const t = texts(sessionLanguage(c, outcome.session));
   switch (outcome.status) {
     case 'succeeded':
       return outcome.redirect ? c.redirect(outcome.redirect, 303) : render(c, sb, id, { values: {} });
     case 'requires_action':
       return c.redirect(`/checkout/${id}/authenticate`, 303);
     case 'failed':
-      return render(c, sb, id, { values: { ...values, cvc: '' }, alert: outcome.error.message }, 402);
+      return render(c, sb, id, { values: { ...values, cvc: '' }, alert: cardErrorText(t, outcome.error) }, 402);
     case 'invalid':
       return render(
         c,
         sb,
         id,
-        { values, fieldError: { field: outcome.error.code === 'email_invalid' ? 'email' : outcome.error.field, message: outcome.error.message } },
+        { values, fieldError: { field: outcome.error.code === 'email_invalid' ? 'email' : outcome.error.field, message: cardErrorText(t, outcome.error) } },
         400,
       );
     default:

@@ -10,7 +10,7 @@ import { getCustomer } from '../api/customers.ts';
 import { getSubscription, periodEnd, saveSubscriptionChange, switchablePrices, updateSubscription, withCancelAtPeriodEnd } from '../api/billing.ts';
 import type { Tx } from '../store.ts';
 import { cardFields, money, page, type Markup } from './layout.ts';
-import { intlLocale, pageLanguage, texts, type Texts } from './texts.ts';
+import { cardErrorText, intlLocale, pageLanguage, texts, type Texts } from './texts.ts';
 import type { Locale } from '../../../../shared/src/i18n/locales.ts';
 
 type Notice = keyof Texts['notices'];
@@ -20,10 +20,17 @@ function date(seconds: number, lang: Locale): string {
   return new Date(seconds * 1000).toLocaleDateString(intlLocale(lang), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-/** The portal's language: the session's locale, else (auto, none, an unknown link) the browser's. */
+/**
+ * The portal's language: the session's locale, else (auto, none) the customer's first preferred
+ * locale, as Stripe's portal does, else (an unknown link) the browser's.
+ */
 async function portalLanguage(c: Context, sb: SandboxCore, id: string): Promise<Locale> {
-  const found = await sb.tx((t) => t.get<Stripe.BillingPortal.Session>(id));
-  const locale = found?.type === 'billing_portal.session' ? found.data.locale : null;
+  const locale = await sb.tx(async (t) => {
+    const found = await t.get<Stripe.BillingPortal.Session>(id);
+    if (found?.type !== 'billing_portal.session') return null;
+    if (found.data.locale && found.data.locale !== 'auto') return found.data.locale;
+    return (await t.get<Stripe.Customer>(found.data.customer))?.data.preferred_locales?.[0] ?? null;
+  });
   return pageLanguage(locale, c.req.header('accept-language'));
 }
 
@@ -86,7 +93,7 @@ async function render(
   id: string,
   state: {
     notice?: Notice | 'cannot_change';
-    cardError?: { field: string; message: string | ((t: Texts) => string) };
+    cardError?: { field: string; message: (t: Texts) => string };
     values?: Record<string, string>;
   } = {},
   status = 200,
@@ -104,7 +111,7 @@ async function render(
   const notice = state.notice === 'cannot_change' ? t.cannotChange : state.notice ? t.notices[state.notice] : undefined;
   const cardError = state.cardError && {
     field: state.cardError.field,
-    message: typeof state.cardError.message === 'function' ? state.cardError.message(t) : state.cardError.message,
+    message: state.cardError.message(t),
   };
   const body = html`
 <h1>${t.portalHeading}</h1>
@@ -184,10 +191,10 @@ export function portalPages(sb: SandboxCore): Hono {
     if (!expiry) return render(c, sb, id, { values, cardError: { field: 'expiry', message: (t) => t.enterExpiry } }, 400);
     const card = { number: values.number!, exp_month: expiry.month, exp_year: expiry.year, cvc: values.cvc!, name: values.name };
     const problem = checkCardFields(card, sb.now());
-    if (problem) return render(c, sb, id, { values, cardError: { field: problem.field, message: problem.message } }, 400);
+    if (problem) return render(c, sb, id, { values, cardError: { field: problem.field, message: (t) => cardErrorText(t, problem) } }, 400);
     const behaviour = cardBehaviour(card.number);
     if (behaviour.kind === 'declined' && !attachable(card.number))
-      return render(c, sb, id, { values: { ...values, cvc: '' }, cardError: { field: 'number', message: behaviour.decline.message } }, 402);
+      return render(c, sb, id, { values: { ...values, cvc: '' }, cardError: { field: 'number', message: (t) => cardErrorText(t, behaviour.decline) } }, 402);
     const ok = await sb.tx(async (t) => {
       const portal = await t.get<Stripe.BillingPortal.Session>(id);
       if (!portal || portal.type !== 'billing_portal.session') return false;

@@ -32,6 +32,29 @@ export function intlLocale(lang: Locale): string {
 
 type Interval = string | null | undefined;
 
+/**
+ * What the pages say for a card error, by Stripe's `decline_code` (else its `code`): Checkout shows
+ * its own words in the session's locale, while the API's error keeps Stripe's English `message`.
+ */
+export const CARD_ERRORS = [
+  'generic_decline',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'processing_error',
+  'test_mode_live_card',
+  'authentication_required',
+  'payment_intent_authentication_failure',
+  'incomplete_number',
+  'incorrect_number',
+  'invalid_expiry_month',
+  'invalid_expiry_year',
+  'incomplete_cvc',
+  'email_invalid',
+  'payment_method_unavailable',
+] as const;
+type CardError = (typeof CARD_ERRORS)[number];
+
 export interface Texts {
   sandboxBadge: string;
   titleSuffix: string;
@@ -96,6 +119,7 @@ export interface Texts {
   notices: { plan: string; cancel: string; resume: string; card: string };
   cannotChange: string;
   cardNotUpdated: (reason: string) => string;
+  cardErrors: Record<CardError, string>;
   signedInAs: (who: string) => Markup;
   noSubscription: string;
   paymentMethod: string;
@@ -184,6 +208,24 @@ const en: Texts = {
   },
   cannotChange: 'That subscription cannot be changed here.',
   cardNotUpdated: (reason) => `Your card was not updated: ${reason}`,
+  cardErrors: {
+    generic_decline: 'Your card was declined.',
+    insufficient_funds: 'Your card has insufficient funds.',
+    expired_card: 'Your card has expired.',
+    incorrect_cvc: "Your card's security code is incorrect.",
+    processing_error: 'An error occurred while processing your card. Try again in a little bit.',
+    test_mode_live_card:
+      'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+    authentication_required: 'Your card was declined. This transaction requires authentication.',
+    payment_intent_authentication_failure: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    incomplete_number: 'Your card number is incomplete.',
+    incorrect_number: 'Your card number is invalid.',
+    invalid_expiry_month: "Your card's expiration month is invalid.",
+    invalid_expiry_year: "Your card's expiration year is in the past.",
+    incomplete_cvc: "Your card's security code is incomplete.",
+    email_invalid: 'Enter your email address.',
+    payment_method_unavailable: 'This checkout does not offer that payment method.',
+  },
   signedInAs: (who) => html`Signed in as <strong>${who}</strong>.`,
   noSubscription: 'You have no active subscription.',
   paymentMethod: 'Payment method',
@@ -272,6 +314,24 @@ const de: Texts = {
   },
   cannotChange: 'Dieses Abo kann hier nicht geändert werden.',
   cardNotUpdated: (reason) => `Deine Karte wurde nicht aktualisiert: ${reason}`,
+  cardErrors: {
+    generic_decline: 'Deine Karte wurde abgelehnt.',
+    insufficient_funds: 'Deine Karte ist nicht ausreichend gedeckt.',
+    expired_card: 'Deine Karte ist abgelaufen.',
+    incorrect_cvc: 'Der Sicherheitscode deiner Karte ist falsch.',
+    processing_error: 'Beim Verarbeiten deiner Karte ist ein Fehler aufgetreten. Versuch es gleich noch einmal.',
+    test_mode_live_card:
+      'Deine Karte wurde abgelehnt. Diese Zahlung läuft im Testmodus, du hast aber eine echte Karte verwendet. Testkarten findest du unter https://stripe.com/docs/testing.',
+    authentication_required: 'Deine Karte wurde abgelehnt. Diese Zahlung muss bestätigt werden.',
+    payment_intent_authentication_failure: 'Wir konnten deine Zahlungsmethode nicht bestätigen. Wähle eine andere Zahlungsmethode und versuch es noch einmal.',
+    incomplete_number: 'Deine Kartennummer ist unvollständig.',
+    incorrect_number: 'Deine Kartennummer ist ungültig.',
+    invalid_expiry_month: 'Der Ablaufmonat deiner Karte ist ungültig.',
+    invalid_expiry_year: 'Das Ablaufjahr deiner Karte liegt in der Vergangenheit.',
+    incomplete_cvc: 'Der Sicherheitscode deiner Karte ist unvollständig.',
+    email_invalid: 'Gib deine E-Mail-Adresse ein.',
+    payment_method_unavailable: 'Diese Zahlungsmethode wird bei diesem Bezahlvorgang nicht angeboten.',
+  },
   signedInAs: (who) => html`Angemeldet als <strong>${who}</strong>.`,
   noSubscription: 'Du hast kein aktives Abo.',
   paymentMethod: 'Zahlungsmethode',
@@ -360,6 +420,24 @@ const fr: Texts = {
   },
   cannotChange: 'Cet abonnement ne peut pas être modifié ici.',
   cardNotUpdated: (reason) => `Votre carte n’a pas été mise à jour : ${reason}`,
+  cardErrors: {
+    generic_decline: 'Votre carte a été refusée.',
+    insufficient_funds: 'Le solde de votre carte est insuffisant.',
+    expired_card: 'Votre carte a expiré.',
+    incorrect_cvc: 'Le code de sécurité de votre carte est incorrect.',
+    processing_error: 'Une erreur s’est produite lors du traitement de votre carte. Réessayez dans quelques instants.',
+    test_mode_live_card:
+      'Votre carte a été refusée. Ce paiement est en mode test, mais vous avez utilisé une vraie carte. Les cartes de test sont sur https://stripe.com/docs/testing.',
+    authentication_required: 'Votre carte a été refusée. Cette opération nécessite une authentification.',
+    payment_intent_authentication_failure: 'Nous ne parvenons pas à authentifier votre moyen de paiement. Choisissez-en un autre et réessayez.',
+    incomplete_number: 'Le numéro de votre carte est incomplet.',
+    incorrect_number: 'Le numéro de votre carte n’est pas valide.',
+    invalid_expiry_month: 'Le mois d’expiration de votre carte n’est pas valide.',
+    invalid_expiry_year: 'L’année d’expiration de votre carte est déjà passée.',
+    incomplete_cvc: 'Le code de sécurité de votre carte est incomplet.',
+    email_invalid: 'Saisissez votre adresse e-mail.',
+    payment_method_unavailable: 'Ce moyen de paiement n’est pas proposé pour ce paiement.',
+  },
   signedInAs: (who) => html`Connecté en tant que <strong>${who}</strong>.`,
   noSubscription: 'Vous n’avez aucun abonnement actif.',
   paymentMethod: 'Moyen de paiement',
@@ -448,6 +526,24 @@ const es: Texts = {
   },
   cannotChange: 'Esa suscripción no se puede cambiar aquí.',
   cardNotUpdated: (reason) => `Tu tarjeta no se ha actualizado: ${reason}`,
+  cardErrors: {
+    generic_decline: 'Tu tarjeta ha sido rechazada.',
+    insufficient_funds: 'Tu tarjeta no tiene fondos suficientes.',
+    expired_card: 'Tu tarjeta ha caducado.',
+    incorrect_cvc: 'El código de seguridad de tu tarjeta es incorrecto.',
+    processing_error: 'Se ha producido un error al procesar tu tarjeta. Vuelve a intentarlo en un momento.',
+    test_mode_live_card:
+      'Tu tarjeta ha sido rechazada. Este pago está en modo de prueba, pero has usado una tarjeta real. Encontrarás las tarjetas de prueba en https://stripe.com/docs/testing.',
+    authentication_required: 'Tu tarjeta ha sido rechazada. Esta operación requiere autenticación.',
+    payment_intent_authentication_failure: 'No hemos podido autenticar tu método de pago. Elige otro método de pago y vuelve a intentarlo.',
+    incomplete_number: 'El número de tu tarjeta está incompleto.',
+    incorrect_number: 'El número de tu tarjeta no es válido.',
+    invalid_expiry_month: 'El mes de caducidad de tu tarjeta no es válido.',
+    invalid_expiry_year: 'El año de caducidad de tu tarjeta ya ha pasado.',
+    incomplete_cvc: 'El código de seguridad de tu tarjeta está incompleto.',
+    email_invalid: 'Introduce tu correo electrónico.',
+    payment_method_unavailable: 'Este pago no ofrece ese método de pago.',
+  },
   signedInAs: (who) => html`Has iniciado sesión como <strong>${who}</strong>.`,
   noSubscription: 'No tienes ninguna suscripción activa.',
   paymentMethod: 'Método de pago',
@@ -536,6 +632,24 @@ const nl: Texts = {
   },
   cannotChange: 'Dat abonnement kan hier niet worden gewijzigd.',
   cardNotUpdated: (reason) => `Je kaart is niet bijgewerkt: ${reason}`,
+  cardErrors: {
+    generic_decline: 'Je kaart is geweigerd.',
+    insufficient_funds: 'Er staat niet genoeg saldo op je kaart.',
+    expired_card: 'Je kaart is verlopen.',
+    incorrect_cvc: 'De beveiligingscode van je kaart klopt niet.',
+    processing_error: 'Er ging iets mis bij het verwerken van je kaart. Probeer het zo nog eens.',
+    test_mode_live_card:
+      'Je kaart is geweigerd. Deze betaling loopt in testmodus, maar je hebt een echte kaart gebruikt. Testkaarten vind je op https://stripe.com/docs/testing.',
+    authentication_required: 'Je kaart is geweigerd. Voor deze betaling is verificatie nodig.',
+    payment_intent_authentication_failure: 'We kunnen je betaalmethode niet verifiëren. Kies een andere betaalmethode en probeer het opnieuw.',
+    incomplete_number: 'Je kaartnummer is onvolledig.',
+    incorrect_number: 'Je kaartnummer is ongeldig.',
+    invalid_expiry_month: 'De vervalmaand van je kaart is ongeldig.',
+    invalid_expiry_year: 'Het vervaljaar van je kaart ligt in het verleden.',
+    incomplete_cvc: 'De beveiligingscode van je kaart is onvolledig.',
+    email_invalid: 'Vul je e-mailadres in.',
+    payment_method_unavailable: 'Deze betaalmethode wordt bij deze betaling niet aangeboden.',
+  },
   signedInAs: (who) => html`Ingelogd als <strong>${who}</strong>.`,
   noSubscription: 'Je hebt geen actief abonnement.',
   paymentMethod: 'Betaalmethode',
@@ -560,4 +674,12 @@ const TEXTS: Record<Locale, Texts> = { en, de, fr, es, nl };
 
 export function texts(lang: Locale): Texts {
   return TEXTS[lang];
+}
+
+const isCardError = (value: string | undefined): value is CardError => (CARD_ERRORS as readonly (string | undefined)[]).includes(value);
+
+/** A card error in the page's language: by its decline code, else its code; an unknown decline says the card was declined. */
+export function cardErrorText(t: Texts, error: { code: string; decline_code?: string }): string {
+  const known = [error.decline_code, error.code].find(isCardError);
+  return t.cardErrors[known ?? 'generic_decline'];
 }

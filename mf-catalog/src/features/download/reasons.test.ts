@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import '../../messages.ts';
+import '../../catalogs/owner/messages.ts';
 import { DOWNLOAD_REASONS, isDownloadReason, reasonCopy } from './reasons.ts';
 
 describe('download failure reasons', () => {

@@ -4,13 +4,14 @@ import { Trans, useLingui } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import { errorMessage } from '@stitchhouse/shared';
 import { FORMATS, PATTERN_FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
-import { LABEL_BAND_PT, PAPERS, TILE_OVERLAP_PT, planHomeTiles, type LayerMatch } from '@stitchhouse/shared/catalog/tiling.ts';
+import type { LayerMatch } from '@stitchhouse/shared/catalog/tiling.ts';
 import { Alert, Button, Progress, TextArea, formatBytes } from '@stitchhouse/shared/ui/index.ts';
-import { FunctionCallError } from '@stitchhouse/shared/functions.ts';
 import { firstTileLink, loadMaster, makeFormats, printFormatKeys, type FormatsProgress, type MasterState } from '../../api/printFormats.ts';
 import type { EditablePattern } from '../../api/publishing.ts';
 import { looksLikePdf, notPdfHeader, patternFileProblem } from './fileRules.ts';
 import { versionNote } from './FileUploads.tsx';
+import { masterProblem, masterTooLarge } from './masterProblems.ts';
+import { TilePreview, firstTile } from './TilePreview.tsx';
 import * as styles from './FileUploads.module.css';
 
 const STEP_TEXT: Record<PatternFormat, string> = {
@@ -77,44 +78,14 @@ export function LayerChecklistItem({ patternId }: { patternId: string }) {
   );
 }
 
-/** The first A4 tile as the tile maths lays it out: the page, its margins, the label band and the overlap. */
-function FirstTile({ sheet }: { sheet: { width_pt: number; height_pt: number } }) {
-  const { i18n } = useLingui();
-  const plan = planHomeTiles({ widthPt: sheet.width_pt, heightPt: sheet.height_pt }, 'a4');
-  const p = PAPERS.a4;
-  const w = p.widthPt,
-    h = p.heightPt!,
-    m = p.marginPt;
-  const tile = plan.tiles[0]!;
-  const winW = tile.window.x1 - tile.window.x0,
-    winH = tile.window.y1 - tile.window.y0;
-  return (
-    <figure style={{ margin: 0 }}>
-      <svg
-        viewBox={`0 0 ${w} ${h}`}
-        width={150}
-        role="img"
-        aria-label={i18n._('catalog.publish.master.tileLabel', { tile: tile.label, width: Math.round(winW / 2.835), height: Math.round(winH / 2.835) })}
-        data-testid="first-tile"
-      >
-        <rect x={0} y={0} width={w} height={h} fill="white" stroke="currentColor" />
-        <rect x={m} y={h - m - winH} width={winW} height={winH} fill="none" stroke="currentColor" strokeDasharray="6 4" />
-        <rect x={m + winW - TILE_OVERLAP_PT} y={h - m - winH} width={TILE_OVERLAP_PT} height={winH} fill="currentColor" opacity={0.12} />
-        <rect x={m} y={h - m - TILE_OVERLAP_PT} width={winW} height={TILE_OVERLAP_PT} fill="currentColor" opacity={0.12} />
-        <text x={m} y={m + LABEL_BAND_PT - 4} fontSize={18}>
-          {tile.label}
-        </text>
-      </svg>
-      <figcaption className={styles.meta}>{i18n._('catalog.publish.master.tileCaption', { tile: tile.label, rows: plan.rows, cols: plan.cols })}</figcaption>
-    </figure>
-  );
-}
-
 function Generated({ state, patternTitle }: { state: MasterState; patternTitle: string }) {
   const { i18n } = useLingui();
   const [link, setLink] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const a4 = state.files.find((f) => f.format === 'a4' && f.generated);
+  // home-printer files: their first tile drawn from the file (the designer's own uploads have no tile manifest)
+  const tiled = state.files.filter((f) => f.format === 'a4' && f.generated).concat(state.files.filter((f) => f.format === 'us_letter' && f.generated));
+  const a4 = tiled.find((f) => f.format === 'a4');
+  const a4Page = a4 ? firstTile(a4)?.page : undefined;
   return (
     <>
       <table data-testid="generated-formats">
@@ -154,13 +125,19 @@ function Generated({ state, patternTitle }: { state: MasterState; patternTitle: 
           })}
         </tbody>
       </table>
-      {a4 && state.sheets[0] ? (
+      {tiled.length ? (
         <div className={styles.actions}>
-          <FirstTile sheet={state.sheets[0]} />
+          {tiled.map((file) => (
+            <TilePreview key={file.format} file={file} />
+          ))}
+        </div>
+      ) : null}
+      {a4 && a4Page ? (
+        <div className={styles.actions}>
           <Button
             variant="secondary"
             onClick={() =>
-              void firstTileLink(a4.storagePath).then(
+              void firstTileLink(a4.storagePath, a4Page).then(
                 (url) => {
                   setLink(url);
                   window.open(url, '_blank', 'noopener');
@@ -198,7 +175,8 @@ export function MasterFormats({ pattern, onChanged }: { pattern: EditablePattern
 
   async function choose(chosen: File | undefined) {
     if (!chosen) return;
-    const problem = patternFileProblem(chosen) ?? ((await looksLikePdf(chosen)) ? null : notPdfHeader(chosen.name));
+    // a master over what one call of the function reads is refused before a long upload
+    const problem = patternFileProblem(chosen) ?? masterTooLarge(chosen.size) ?? ((await looksLikePdf(chosen)) ? null : notPdfHeader(chosen.name));
     setMessage(problem ? { tone: 'danger', text: problem } : null);
     setFile(problem ? null : chosen);
   }
@@ -227,10 +205,7 @@ export function MasterFormats({ pattern, onChanged }: { pattern: EditablePattern
       if (input.current) input.current.value = '';
       onChanged();
     } catch (error) {
-      setMessage({
-        tone: 'danger',
-        text: i18n._('catalog.publish.master.failed', { problem: error instanceof FunctionCallError ? error.message : errorMessage(error) }),
-      });
+      setMessage({ tone: 'danger', text: masterProblem(error) });
     } finally {
       setProgress(null);
       void master.refetch();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import '../../messages.ts';
+import '../../catalogs/owner/messages.ts';
 import { bulkSummary } from './bulkSummary.ts';
 
 describe('bulk result summary', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import '../../messages.ts';
+import '../../catalogs/owner/messages.ts';
 import { looksLikePdf, MAX_PATTERN_FILE_BYTES, patternFileProblem } from './fileRules.ts';
 
 describe('pattern file rules', () => {

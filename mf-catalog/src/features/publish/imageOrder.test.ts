@@ -1,4 +1,5 @@
 import '../../messages.ts';
+import '../../catalogs/owner/messages.ts';
 import { describe, expect, it } from 'vitest';
 import { imageProblem, moveItem, splitCover } from './imageOrder.ts';
 

@@ -1,4 +1,5 @@
 import '../../messages.ts';
+import '../../catalogs/owner/messages.ts';
 import { describe, expect, it } from 'vitest';
 import { emptySizeRow, publishGaps, validatePatternForm, type PatternFormValues } from './schema.ts';
 

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react
 import { Trans, useLingui } from '@lingui/react';
 import { describeError } from '@stitchhouse/shared';
 import { readSalesCsv } from '@stitchhouse/shared/pos/csv.ts';
-import { CSV_COLUMNS, csvSaleRowSchema, judgeLines, patternIdsOf, type LineVerdict } from '@stitchhouse/shared/pos/sales.ts';
+import { CSV_COLUMNS, csvSaleRowSchema, judgeLines, patternIdsOf, sayReasons, type LineVerdict } from '@stitchhouse/shared/pos/sales.ts';
 import type { Currency } from '@stitchhouse/shared/money.ts';
 import { money } from '../shared/format.ts';
 import { Alert, Button, Spinner } from '@stitchhouse/shared/ui/index.ts';
@@ -87,7 +87,12 @@ export function SalesUpload({ storeId, currency, onImported }: { storeId: string
         verdicts: preview.verdicts.map((v) => {
           const server = imported.results.find((r) => r.line === v.line);
           if (!server || server.status === 'accepted') return v;
-          return { line: v.line, external_id: v.external_id, status: 'rejected', reason: server.reason ?? i18n._('partners.upload.notImported') };
+          return {
+            line: v.line,
+            external_id: v.external_id,
+            status: 'rejected',
+            reason: server.reason ? sayReasons(server.reason) : i18n._('partners.upload.notImported'),
+          };
         }),
       });
     } catch (err) {
