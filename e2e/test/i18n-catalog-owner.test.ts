@@ -111,7 +111,7 @@ describe('the owner’s side of the catalog in German', () => {
     await setLanguages(['de', 'en']);
     await section.getByRole('button', { name: 'Übersetzung (Deutsch) hinzufügen' }).click();
     await section.getByText('Die Übersetzung wurde nicht gespeichert').waitFor();
-    await section.getByText(/written in "de" already/).waitFor();
+    await section.getByText(/ist schon in „de“ geschrieben/).waitFor();
     expect(await title.inputValue()).toBe('Wickelkleid Hafen');
     expect(await description.inputValue()).toBe('Ein **luftiges** Wickelkleid mit Taschen.');
     expect(await selectRows(backend, `pattern_translations?pattern_id=eq.${pattern.id}&select=locale`)).toEqual([]);

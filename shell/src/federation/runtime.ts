@@ -3,7 +3,7 @@ import * as runtime from '@module-federation/runtime';
 import * as runtimeHelpers from '@module-federation/runtime/helpers';
 import * as runtimeCore from '@module-federation/runtime-core';
 import * as sdk from '@module-federation/sdk';
-import { init, loadRemote, registerGlobalPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { init, registerGlobalPlugins } from '@module-federation/enhanced/runtime';
 import { FEDERATION_GLOBALS } from '@stitchhouse/shared/build/federation-globals.mjs';
 import { providedModules } from './provided.ts';
 import { yieldBetweenLoads } from './yielding.ts';
@@ -15,6 +15,11 @@ import type { RemoteMap } from './remotes.ts';
 // container glue's federation packages (runtime, sdk, error codes) too, as externals
 // (shared/build/federation-globals.mjs), so a remote page downloads each of them once.
 const GLOBAL = globalThis as Record<string, unknown>;
+
+// The shell's own instance. The runtime's module-level loadRemote/registerRemotes follow the
+// instance created last, and every remote's remoteEntry.js creates one (its own name, no remotes):
+// after a remote has started, they would look for remotes in it (RUNTIME-004).
+let shell: ReturnType<typeof init> | null = null;
 
 export function startFederation(remotes: RemoteMap): void {
   GLOBAL._FEDERATION_RUNTIME_CORE ??= runtimeCore;
@@ -28,7 +33,7 @@ export function startFederation(remotes: RemoteMap): void {
   for (const [name, global] of Object.entries(FEDERATION_GLOBALS)) GLOBAL[global] ??= packages[name as keyof typeof FEDERATION_GLOBALS];
   // Global: the remotes' own instances (created by their remoteEntry.js) use it too.
   registerGlobalPlugins([yieldBetweenLoads]);
-  init({
+  shell = init({
     name: 'shell',
     remotes: Object.entries(remotes).map(([name, entry]) => ({ name, entry })),
     shared: providedModules(),
@@ -37,8 +42,15 @@ export function startFederation(remotes: RemoteMap): void {
   });
 }
 
-export function reregisterRemote(name: string, entry: string): void {
-  registerRemotes([{ name, entry }], { force: true });
+function started(): NonNullable<typeof shell> {
+  if (!shell) throw new Error('the federation runtime has not started');
+  return shell;
 }
 
-export { loadRemote };
+export function reregisterRemote(name: string, entry: string): void {
+  started().registerRemotes([{ name, entry }], { force: true });
+}
+
+export function loadRemote<T>(id: string): Promise<T | null> {
+  return started().loadRemote<T>(id);
+}

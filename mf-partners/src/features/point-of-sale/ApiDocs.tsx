@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react';
 import { posExamples, TILL_KEY_VARIABLE } from '@stitchhouse/shared/pos/examples.ts';
-import { MAX_SALE_LINES, REASONS } from '@stitchhouse/shared/pos/sales.ts';
+import { MAX_SALE_LINES, REASONS, sayReasons } from '@stitchhouse/shared/pos/sales.ts';
 import * as styles from './pointOfSale.module.css';
 
 /** Each example's heading and explanation in the page's language (shared/src/pos/examples.ts words them in English). */
@@ -58,7 +58,7 @@ export function ApiDocs({ functionsUrl, patternId }: ApiDocsProps) {
       <p>
         <Trans
           id="partners.pos.api.sales.body"
-          values={{ body: '{"lines": [...]}', max: MAX_SALE_LINES, reason: REASONS.not_carried }}
+          values={{ body: '{"lines": [...]}', max: MAX_SALE_LINES, reason: sayReasons(REASONS.not_carried) }}
           components={{ 0: code }}
         />
       </p>
