@@ -8,6 +8,9 @@
 //   - postgres_changes: only published tables; an RLS matrix on orders (a buyer's own order
 //     arrives, another buyer's, a designer's and a visitor's never); filters eq, neq, lt, lte,
 //     gt, gte, in; UPDATE/DELETE shapes
+//   - one check for a whole role only where the policies show the row to all of it whatever the
+//     claims (a restrictive policy or a policy changed since it was read sends it back to the
+//     check as each subscriber)
 //   - the client's own rejoin after a backend restart
 import http from 'node:http';
 import fs from 'node:fs';
@@ -18,6 +21,7 @@ import { WebSocket as WsWebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, serviceClient, waitFor } from '../../shared/src/testing/kit.ts';
 import { signJwt } from '../src/jwt.ts';
+import { tableInfo } from '../src/realtime/db.ts';
 import { startTestStack, type TestStack } from './harness.ts';
 import { signedInMember, storeWithPattern, type Member } from './members.ts';
 
@@ -381,6 +385,68 @@ describe('postgres_changes', () => {
     await order(buyer, store, pattern);
     await waitFor('the second order arrived', async () => orders.length === 2, 5000);
     expect(notes).toHaveLength(3);
+  });
+
+  it('a row seen by a whole role is checked once for it; a restrictive policy or a changed policy still hides it from who may not select it', async () => {
+    await sql(`create table public.rt_shelf (id int primary key, owner uuid not null, listed boolean not null, body text not null);
+               alter table public.rt_shelf enable row level security;
+               grant select on public.rt_shelf to authenticated, anon;
+               create policy rt_shelf_listed on public.rt_shelf for select using (listed);
+               create policy rt_shelf_own on public.rt_shelf for select to authenticated using (owner = (select auth.uid()));
+               create policy rt_shelf_open_or_own on public.rt_shelf as restrictive for select to authenticated
+                 using (body = 'open' or owner = (select auth.uid()));
+               alter publication supabase_realtime add table public.rt_shelf;`);
+    try {
+      // what the server reads from the policies: listed rows with an open body are everyone's
+      const info = await tableInfo(stack.pool, 'public', 'rt_shelf');
+      expect(info!.seenByRole).toEqual({
+        anon: '((listed))',
+        authenticated: "((listed)) and (((body = 'open'::text)))",
+        service_role: '((listed))',
+      });
+      expect((await tableInfo(stack.pool, 'public', 'orders'))!.seenByRole).toEqual({});
+
+      const got: Record<string, number[]> = { owner: [], other: [], visitor: [] };
+      const listen = (name: string, db: SupabaseClient) =>
+        subscribed(
+          db
+            .channel(`shelf-${name}`)
+            .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_shelf' }, (p) => got[name]!.push((p.new as { id: number }).id)),
+        );
+      await Promise.all([listen('owner', buyer.db), listen('other', otherBuyer.db), listen('visitor', visitor())]);
+      const shelf = (id: number, listed: boolean, body: string) => sql(`insert into public.rt_shelf values ($1, $2, $3, $4)`, [id, buyer.id, listed, body]);
+      await shelf(1, true, 'open'); // everyone
+      await shelf(2, true, 'closed'); // listed, but the restrictive policy lets only the owner among members
+      await shelf(3, false, 'open'); // the owner's own
+      await shelf(4, true, 'open'); // everyone, marks the end
+      await waitFor('the other member heard the last row', async () => got.other!.includes(4), 8000);
+      await waitFor('the owner heard all four', async () => got.owner!.length === 4, 5000);
+      await waitFor('the visitor heard the listed rows', async () => got.visitor!.includes(4), 5000);
+      expect(got.owner!.sort()).toEqual([1, 2, 3, 4]);
+      expect(got.other!.sort()).toEqual([1, 4]);
+      expect(got.visitor!.sort()).toEqual([1, 2, 4]);
+
+      // the policies change while the server still holds what it read (tables are re-read every
+      // 10 s): a listed, open row is no longer everyone's, and the old reading must not send it
+      await sql(`drop policy rt_shelf_listed on public.rt_shelf`);
+      await shelf(5, true, 'open');
+      await shelf(6, false, 'closed');
+      await waitFor('the owner heard rows 5 and 6', async () => got.owner!.includes(6), 8000);
+      await sleep(300);
+      expect(got.owner!.sort()).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(got.other!.sort()).toEqual([1, 4]);
+      expect(got.visitor!.sort()).toEqual([1, 2, 4]);
+    } finally {
+      await Promise.all(
+        [buyer.db, otherBuyer.db].flatMap((db) =>
+          db
+            .getChannels()
+            .filter((c) => c.topic.includes('shelf-'))
+            .map((c) => db.removeChannel(c)),
+        ),
+      );
+      await sql('drop table if exists public.rt_shelf cascade');
+    }
   });
 
   it('a 130-row insert through PostgREST answers 201, and each row arrives whole (notifications span answer chunks)', async () => {

@@ -170,48 +170,85 @@ create event trigger realtime_publication_changed on ddl_command_end
   execute function realtime._publication_changed();
 select realtime._sync_publication();
 
+-- A table's row security as it stands (its RLS switch and every policy): the server's shortcut
+-- for whole roles (p_seen_by_role below) holds only while this is what it was read from.
+create or replace function realtime.policies_version(p_entity regclass) returns text
+language sql stable as $$
+  select md5(c.relrowsecurity::text || coalesce((select string_agg(concat_ws(':', p.oid, p.polcmd, p.polpermissive, p.polroles, p.polqual), ',' order by p.oid)
+                                                  from pg_policy p where p.polrelid = c.oid), ''))
+    from pg_class c where c.oid = p_entity
+$$;
+revoke all on function realtime.policies_version(regclass) from public;
+
 -- Which subscribers may select the changed row: for each claims object (a JWT's claims, with
 -- its role), whether the row with this record's primary key is visible under RLS as that role.
--- Called by the server as the superuser, like hosted's realtime.apply_rls (and, like it, one
--- prepared statement per call, executed as each subscriber: a generic plan, no parse or plan per
--- subscriber); returns the 1-based positions of the claims that see it.
-create or replace function realtime.visible_to(p_entity regclass, p_record jsonb, p_claims jsonb[])
+-- Called by the server as the superuser, like hosted's realtime.apply_rls, and like it executed
+-- once per claims object (stable functions such as auth.uid() may be read once per statement,
+-- so claims cannot change inside one). The cost is kept to that execution: one prepared
+-- statement per call with the key as constants (planned once per role, no parse or plan per
+-- subscriber), the claims walked once in order (text, grouped by role by the caller) and the
+-- role switched only where it changes. p_seen_by_role: per role, a condition on the row that
+-- reads nothing but its columns, drawn by the server from the select policies (realtime/
+-- policies.ts); where it holds, every subscriber of that role sees the row and one evaluation
+-- stands for all of them. It is used only while the policies are still p_policies_version.
+-- Returns the 1-based positions of the claims that see the row.
+drop function if exists realtime.visible_to(regclass, jsonb, jsonb[]);
+drop function if exists realtime.visible_to(regclass, jsonb, text[]);
+create or replace function realtime.visible_to(p_entity regclass, p_record jsonb, p_claims text[],
+                                               p_seen_by_role jsonb default '{}', p_policies_version text default null)
 returns int[] language plpgsql as $$
 declare
-  pk text;
+  key_match text;
   seen boolean;
+  whole_role boolean := false;
   visible int[] := '{}';
-  i int;
+  i int := 0;
+  claims text;
   r text;
   current_role_name text;
-  allowed jsonb := '{}';
+  may_anon boolean := has_table_privilege('anon', p_entity, 'SELECT');
+  may_authenticated boolean := has_table_privilege('authenticated', p_entity, 'SELECT');
+  may_service boolean := has_table_privilege('service_role', p_entity, 'SELECT');
 begin
-  select string_agg(quote_ident(a.attname), ',' order by a.attnum) into pk
+  if p_policies_version is distinct from realtime.policies_version(p_entity) then p_seen_by_role := '{}'; end if;
+  -- the primary key as constants, "col = 'value'::type and …", from the record read as the table's row type
+  select string_agg(format('format(%L, r.%I)', format('%I = %%L::%s', a.attname, format_type(a.atttypid, a.atttypmod)), a.attname), $q$ || ' and ' || $q$ order by a.attnum)
+    into key_match
     from pg_index x join pg_attribute a on a.attrelid = x.indrelid and a.attnum = any (x.indkey)
    where x.indrelid = p_entity and x.indisprimary;
-  if pk is null then return visible; end if;
+  if key_match is null then return visible; end if;
+  execute format('select %s from jsonb_populate_record(null::%s, $1) r', key_match, p_entity) into key_match using p_record;
   if exists (select 1 from pg_prepared_statements where name = 'realtime_visible_to') then
     deallocate realtime_visible_to;
   end if;
-  execute format('prepare realtime_visible_to as select exists (select 1 from %s where (%s) = (select %s from jsonb_populate_record(null::%s, %L::jsonb)))',
-                 p_entity, pk, pk, p_entity, p_record);
-  perform set_config('plan_cache_mode', 'force_generic_plan', true);
-  for r in select unnest(array['anon', 'authenticated', 'service_role']) loop
-    allowed := allowed || jsonb_build_object(r, has_table_privilege(r, p_entity, 'SELECT'));
-  end loop;
-  for i in 1 .. coalesce(array_length(p_claims, 1), 0) loop
-    r := coalesce(p_claims[i] ->> 'role', 'anon');
-    if not coalesce((allowed ->> r)::boolean, false) then continue; end if;
+  execute format('prepare realtime_visible_to as select exists (select 1 from %s where %s)', p_entity, key_match);
+  foreach claims in array coalesce(p_claims, '{}') loop
+    i := i + 1;
+    r := coalesce(claims::jsonb ->> 'role', 'anon');
+    if not (case r when 'anon' then may_anon when 'authenticated' then may_authenticated when 'service_role' then may_service else false end) then
+      continue;
+    end if;
     if r is distinct from current_role_name then
+      whole_role := false;
+      if p_seen_by_role ? r then
+        -- read as the caller: the condition depends on the row alone
+        perform set_config('role', 'none', true);
+        execute format('select coalesce((%s), false) from %s where %s', p_seen_by_role ->> r, p_entity, key_match) into whole_role;
+        whole_role := coalesce(whole_role, false);
+      end if;
       perform set_config('role', r, true);
       current_role_name := r;
     end if;
-    perform set_config('request.jwt.claims', p_claims[i]::text, true);
+    if whole_role then
+      visible := visible || i;
+      continue;
+    end if;
+    perform set_config('request.jwt.claims', claims, true);
     execute 'execute realtime_visible_to' into seen;
     if seen then visible := visible || i; end if;
   end loop;
-  perform set_config('role', 'none', true), set_config('request.jwt.claims', '', true), set_config('plan_cache_mode', 'auto', true);
+  perform set_config('role', 'none', true), set_config('request.jwt.claims', '', true);
   deallocate realtime_visible_to;
   return visible;
 end $$;
-revoke all on function realtime.visible_to(regclass, jsonb, jsonb[]) from public;
+revoke all on function realtime.visible_to(regclass, jsonb, text[], jsonb, text) from public;

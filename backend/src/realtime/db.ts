@@ -7,6 +7,7 @@ import type { Logger } from '../context.ts';
 import type { JwtClaims } from '../db/claims.ts';
 import type { PostgresHandle } from '../db/postgres.ts';
 import { inTransaction } from '../db/tx.ts';
+import { calledBy, seenByWholeRole, type SelectPolicy } from './policies.ts';
 
 export const REALTIME_CHANNEL = 'stitchhouse_realtime';
 const REQUEST_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -70,16 +71,56 @@ export interface TableInfo {
   types: Map<string, string>;
   /** columns each request role may select (column privileges) */
   selectable: Record<string, Set<string>>;
+  /** per role, when a row is visible to the whole role whatever the claims (policies.ts) */
+  seenByRole: Record<string, string>;
+  /** the table's policies as they were read; realtime.visible_to ignores seenByRole once they differ */
+  policiesVersion: string;
+}
+
+/** The table's select policies, with their expressions schema-qualified, and the volatility of what they call. */
+async function selectPolicies(
+  pool: pg.Pool,
+  oid: number,
+): Promise<{ policies: SelectPolicy[]; version: string; immutableFunctions: Set<number>; immutableOperators: Set<number> }> {
+  return inTransaction(pool, async (client) => {
+    await client.query(`select set_config('search_path', '', true)`);
+    const { rows } = await client.query<{ version: string; policies: SelectPolicy[] | null }>(
+      `select realtime.policies_version(c.oid) as version,
+              (select json_agg(json_build_object(
+                        'permissive', p.polpermissive,
+                        'roles', array(select r from unnest(array['anon', 'authenticated', 'service_role']) r
+                                        where 0 = any (p.polroles) or exists (select 1 from unnest(p.polroles) pr where pr <> 0 and pg_has_role(r, pr, 'USAGE'))),
+                        'tree', p.polqual::text,
+                        'sql', pg_get_expr(p.polqual, p.polrelid)))
+                 from pg_policy p where p.polrelid = c.oid and p.polcmd in ('r', '*')) as policies
+         from pg_class c where c.oid = $1`,
+      [oid],
+    );
+    const policies = rows[0]?.policies ?? [];
+    const { functions, operators } = calledBy(policies);
+    const volatility = await client.query<{ functions: number[] | null; operators: number[] | null }>(
+      `select array(select oid::int from pg_proc where oid = any ($1::oid[]) and provolatile = 'i') as functions,
+              array(select o.oid::int from pg_operator o join pg_proc f on f.oid = o.oprcode where o.oid = any ($2::oid[]) and f.provolatile = 'i') as operators`,
+      [functions, operators],
+    );
+    return {
+      policies,
+      version: rows[0]?.version ?? '',
+      immutableFunctions: new Set(volatility.rows[0]?.functions ?? []),
+      immutableOperators: new Set(volatility.rows[0]?.operators ?? []),
+    };
+  });
 }
 
 /** A table's shape as the change payloads carry it; null when it does not exist. */
 export async function tableInfo(pool: pg.Pool, schema: string, table: string): Promise<TableInfo | null> {
   const { rows } = await pool.query<{
+    oid: number;
     rls: boolean;
     pk: string[] | null;
     columns: Array<{ name: string; type: string; anon: boolean; authenticated: boolean; service_role: boolean }>;
   }>(
-    `select c.relrowsecurity as rls,
+    `select c.oid::int as oid, c.relrowsecurity as rls,
             (select array_agg(a.attname::text order by a.attnum) from pg_index x join pg_attribute a on a.attrelid = x.indrelid and a.attnum = any (x.indkey)
               where x.indrelid = c.oid and x.indisprimary) as pk,
             (select json_agg(json_build_object('name', a.attname, 'type', t.typname,
@@ -97,8 +138,13 @@ export async function tableInfo(pool: pg.Pool, schema: string, table: string): P
   const columns = row.columns ?? [];
   const selectable: Record<string, Set<string>> = {};
   for (const role of REQUEST_ROLES) selectable[role] = new Set(columns.filter((c) => c[role as 'anon']).map((c) => c.name));
+  const { policies, version, ...volatility } = await selectPolicies(pool, row.oid);
+  // without row security a row is visible to every role that may select the table
+  const seenByRole = row.rls ? seenByWholeRole(policies, [...REQUEST_ROLES], volatility) : Object.fromEntries([...REQUEST_ROLES].map((r) => [r, 'true']));
   return {
     rls: row.rls,
+    seenByRole,
+    policiesVersion: version,
     pk: row.pk ?? [],
     selectable,
     columns: columns.map((c) => ({ name: c.name, type: c.type })),
@@ -106,15 +152,23 @@ export async function tableInfo(pool: pg.Pool, schema: string, table: string): P
   };
 }
 
-/** Positions (0-based) of the claims that may select the row with this record's primary key. */
-export async function visibleTo(pool: pg.Pool, schema: string, table: string, record: Record<string, unknown>, claims: JwtClaims[]): Promise<Set<number>> {
+/**
+ * Positions (0-based) of the claims (JSON texts) that may select the row with this record's
+ * primary key; a role whose whole audience sees the row (TableInfo.seenByRole) is checked once.
+ */
+export async function visibleTo(
+  pool: pg.Pool,
+  schema: string,
+  table: string,
+  record: Record<string, unknown>,
+  claims: string[],
+  info: Pick<TableInfo, 'seenByRole' | 'policiesVersion'>,
+): Promise<Set<number>> {
   if (!claims.length) return new Set();
-  const { rows } = await pool.query<{ v: number[] }>(`select realtime.visible_to(format('%I.%I', $1::text, $2::text)::regclass, $3::jsonb, $4::jsonb[]) as v`, [
-    schema,
-    table,
-    JSON.stringify(record),
-    claims.map((c) => JSON.stringify(c)),
-  ]);
+  const { rows } = await pool.query<{ v: number[] }>(
+    `select realtime.visible_to(format('%I.%I', $1::text, $2::text)::regclass, $3::jsonb, $4::text[], $5::jsonb, $6::text) as v`,
+    [schema, table, JSON.stringify(record), claims, JSON.stringify(info.seenByRole), info.policiesVersion],
+  );
   return new Set((rows[0]?.v ?? []).map((i) => i - 1));
 }
 

@@ -32,9 +32,17 @@ const IDLE_MS = 90_000;
 /** A client that stops reading: its socket is dropped once this much waits unsent. */
 const MAX_BUFFERED = 16 * 1024 * 1024;
 const REQUEST_ROLES = new Set(['anon', 'authenticated', 'service_role']);
-/** Subscribers checked under RLS in one call of realtime.visible_to (then sent the change). */
-const RLS_BATCH = 100;
-/** Batches checked at once (the pool has 4 connections, shared with the other services). */
+/**
+ * Distinct claims checked under RLS in the first call of realtime.visible_to for a change; each
+ * next call takes twice as many, up to RLS_BATCH_MAX: the first subscribers hear at once, and
+ * the rest go in few calls (each call prepares and plans the check once).
+ */
+const RLS_BATCH_FIRST = 25;
+const RLS_BATCH_MAX = 250;
+/**
+ * Calls in flight at once (the pool has 4 connections, shared with the other services): while
+ * the server sends one call's subscribers their change, the database already checks the next.
+ */
 const RLS_PARALLEL = 2;
 
 class ChannelError extends Error {}
@@ -76,6 +84,12 @@ class Channel {
   ) {}
   get key(): string {
     return topicKey(this.isPrivate, this.sub);
+  }
+  private claimsJson: { of: JwtClaims; text: string } | undefined;
+  /** The claims as realtime.visible_to reads them; subscribers with identical claims share one check. */
+  get claimsText(): string {
+    if (this.claimsJson?.of !== this.claims) this.claimsJson = { of: this.claims, text: JSON.stringify(this.claims) };
+    return this.claimsJson.text;
   }
   get canReadBroadcast(): boolean {
     return !this.isPrivate || !!this.policies?.broadcastRead;
@@ -529,18 +543,24 @@ export function startRealtimeServer(ctx: ServiceContext, postgres: PostgresHandl
       // a deleted row cannot be checked under RLS; hosted sends the delete with its key only
       return send([...byChannel.keys()].filter((ch) => (info.selectable[String(ch.claims.role)]?.size ?? 0) > 0));
     }
-    // one check per distinct token, in batches: the first subscribers get the change while the
-    // database still checks the others
-    const byToken = new Map<string, Channel[]>();
+    // one check per distinct claims, grouped by role (the database switches role only between
+    // groups). A role whose policies may show the row to all its subscribers at once
+    // (info.seenByRole) goes in one call; the others in calls that grow (RLS_BATCH_FIRST), each
+    // call's subscribers sent the change as soon as it answers, while the next is being checked
+    const byClaims = new Map<string, Channel[]>();
     for (const ch of byChannel.keys()) {
-      const same = byToken.get(ch.token);
+      const same = byClaims.get(ch.claimsText);
       if (same) same.push(ch);
-      else byToken.set(ch.token, [ch]);
+      else byClaims.set(ch.claimsText, [ch]);
     }
-    const groups = [...byToken.values()];
-    const batches: Channel[][][] = [];
-    for (let start = 0; start < groups.length; start += RLS_BATCH) batches.push(groups.slice(start, start + RLS_BATCH));
-    // on PostgreSQL batches run side by side on the pool's connections; PGlite takes them in turn
+    const roleOf = (group: Channel[]) => String(group[0]!.claims.role);
+    const groups = [...byClaims.entries()].sort(([, a], [, b]) => roleOf(a).localeCompare(roleOf(b)));
+    const wholeRoles = groups.filter(([, g]) => info.seenByRole[roleOf(g)] !== undefined);
+    const oneByOne = groups.filter(([, g]) => info.seenByRole[roleOf(g)] === undefined);
+    const batches: Array<Array<[string, Channel[]]>> = wholeRoles.length ? [wholeRoles] : [];
+    for (let start = 0, size = RLS_BATCH_FIRST; start < oneByOne.length; start += size, size = Math.min(size * 2, RLS_BATCH_MAX)) {
+      batches.push(oneByOne.slice(start, start + size));
+    }
     let next = 0;
     const worker = async (): Promise<void> => {
       for (let b = next++; b < batches.length; b = next++) {
@@ -550,9 +570,10 @@ export function startRealtimeServer(ctx: ServiceContext, postgres: PostgresHandl
           c.schema,
           c.table,
           c.record ?? {},
-          batch.map((g) => g[0]!.claims),
+          batch.map(([claims]) => claims),
+          info,
         );
-        send(batch.filter((_, i) => visible.has(i)).flat());
+        send(batch.filter((_, i) => visible.has(i)).flatMap(([, channels]) => channels));
       }
     };
     await Promise.all(Array.from({ length: Math.min(RLS_PARALLEL, batches.length) }, worker));
