@@ -8,7 +8,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePatternPdf } from '../../supabase/test/catalog-own-pdf.ts';
 import { startTestStack, type TestStack } from './harness.ts';
-import { signedInMember, storeWithPattern, type Member, paidOrder } from './members.ts';
+import * as kit from '../../shared/src/testing/kit.ts';
+import { serviceClient, signedInMember, storeWithPattern, type Member, paidOrder } from './members.ts';
 
 let stack: TestStack;
 let designer: Member;
@@ -220,6 +221,103 @@ describe('anonymous catalog reads are cacheable, a member’s never', () => {
     const written = await designer.db.from('stores').update({ bio }).eq('id', storeId).select('bio');
     expect(written.data).toEqual([{ bio }]);
     expect(await (await get(path, anon)).json()).toEqual([{ bio }]);
+  });
+});
+
+describe('an anonymous search is a GET the cache keeps, as the catalog asks it', () => {
+  // Three published patterns of one store, newest last, as the catalog lists them.
+  const titles = ['Tidewater Shirt', 'Tidewater Skirt', 'Tidewater Shorts'];
+  const ids: string[] = [];
+  let searchStore: string;
+  const anonHeaders = () => ({ apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` });
+  /** The URL supabase-js asks for `rpc(fn, args, { get: true })`, taken from its own fetch. */
+  async function getUrlOf(fn: string, args: Record<string, unknown>): Promise<string> {
+    let asked = '';
+    const { createClient } = await import('@supabase/supabase-js');
+    const client = createClient(stack.url, stack.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: { fetch: (input, init) => ((asked = String(input)), fetch(input, init)) },
+    });
+    const { error } = await client.rpc(fn, args, { get: true });
+    expect(error).toBeNull();
+    return asked;
+  }
+  beforeAll(async () => {
+    const service = serviceClient(stack);
+    const { data: store } = await service
+      .from('stores')
+      .insert({ owner_id: designer.id, slug: `tide-${Date.now().toString(36)}`, kind: 'designer', name: 'Tidewater' })
+      .select('id')
+      .single()
+      .throwOnError();
+    searchStore = store!.id as string;
+    for (const [i, title] of titles.entries()) {
+      const { data } = await service
+        .from('patterns')
+        .insert({
+          store_id: searchStore,
+          title,
+          craft: 'sewing',
+          category: 'shirts',
+          status: 'published',
+          price_cents: 900 + i,
+          currency: 'EUR',
+          published_at: new Date(Date.UTC(2026, 10, 1 + i)).toISOString(),
+        })
+        .select('id')
+        .single()
+        .throwOnError();
+      ids.push(data!.id as string);
+    }
+  });
+
+  it('every argument reaches the function through the query string: a page past the first, a filter, a sort', async () => {
+    const { data, error } = await kit
+      .anonClient(stack)
+      .rpc('search_patterns', { store_id: searchStore, sort: 'newest', limit: 1, offset: 1, free_only: false, currency: 'EUR' }, { get: true });
+    expect(error).toBeNull();
+    // the second newest: page 2 of one-pattern pages (not PostgREST's own paging of the first page)
+    expect((data as Array<{ title: string; total_count: number }>).map((row) => [row.title, Number(row.total_count)])).toEqual([['Tidewater Skirt', 3]]);
+    const priced = await kit
+      .anonClient(stack)
+      .rpc('search_patterns', { store_id: searchStore, sort: 'price_asc', price_min_cents: 901, q: 'tidewater' }, { get: true });
+    expect((priced.data as Array<{ title: string }>).map((row) => row.title)).toEqual(['Tidewater Skirt', 'Tidewater Shorts']);
+    // an array argument (the facets' "I have this much yarn" steps) survives as well
+    const facets = await kit.anonClient(stack).rpc('search_facet_counts', { store_id: searchStore, yarn_steps: [100, 500] }, { get: true });
+    expect(facets.error).toBeNull();
+  });
+
+  it('carries an ETag and a public lifetime, 304 on If-None-Match, and is fresh after a write', async () => {
+    const url = await getUrlOf('search_patterns', { store_id: searchStore, sort: 'newest', limit: 24, offset: 0, free_only: false, currency: 'EUR' });
+    expect(new URL(url).pathname).toBe('/rest/v1/rpc/search_patterns');
+    const first = await fetch(url, { headers: anonHeaders() });
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as Array<{ title: string }>).map((row) => row.title)).toEqual([...titles].reverse());
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=1, stale-while-revalidate=1');
+    const again = await fetch(url, { headers: { ...anonHeaders(), 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    // the designer renames a pattern through the gateway: the very next anonymous search shows it
+    const renamed = await designer.db.from('patterns').update({ title: 'Tidewater Shorts, lined' }).eq('id', ids[2]!).select('title');
+    expect(renamed.error).toBeNull();
+    const fresh = await fetch(url, { headers: { ...anonHeaders(), 'if-none-match': etag! } });
+    expect(fresh.status).toBe(200);
+    expect(((await fresh.json()) as Array<{ title: string }>)[0]!.title).toBe('Tidewater Shorts, lined');
+    expect(fresh.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('a search with a user token is the member’s own: private, no-store, never the visitor’s kept answer', async () => {
+    const url = await getUrlOf('search_patterns', { store_id: searchStore, sort: 'newest' });
+    const visitor = await fetch(url, { headers: anonHeaders() });
+    expect(visitor.headers.get('cache-control')).toMatch(/^public/);
+    const member = await fetch(url, {
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${buyer.token}`, 'if-none-match': visitor.headers.get('etag')! },
+    });
+    expect(member.status).toBe(200);
+    expect(member.headers.get('cache-control')).toBe('private, no-store');
+    expect(member.headers.get('etag')).toBeNull();
   });
 });
 

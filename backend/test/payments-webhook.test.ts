@@ -288,6 +288,49 @@ describe('webhook integrity', () => {
     await idle();
   });
 
+  it('takes a payment’s events last first, each twice and all at once: one fulfilment, one receipt, each event recorded once', async () => {
+    const [pattern] = await sql(
+      `insert into public.patterns (store_id, title, craft, category, status, price_cents, currency) values ($1, 'Tide Jacket', 'sewing', 'jacket', 'published', 1800, 'EUR') returning id`,
+      [S.A],
+    );
+    await pause();
+    let orderId: string;
+    let events: Stripe.Event[];
+    try {
+      const bought = await buy(people.buyer, [pattern!.id as string]);
+      orderId = bought.orderId;
+      await pay(bought.sessionId);
+      const session = await sdk.checkout.sessions.retrieve(bought.sessionId, { expand: ['payment_intent'] });
+      const intent = session.payment_intent as Stripe.PaymentIntent;
+      events = [
+        ...(await eventsOf('charge.succeeded', intent.latest_charge as string)),
+        ...(await eventsOf('payment_intent.succeeded', intent.id)),
+        ...(await eventsOf('checkout.session.completed', bought.sessionId)),
+      ];
+      expect(events.map((e) => e.type)).toEqual(['charge.succeeded', 'payment_intent.succeeded', 'checkout.session.completed']);
+      const results = await Promise.all([...events, ...events].map((event) => deliver(event)));
+      expect(
+        results.map((r) => r.status),
+        JSON.stringify(results.map((r) => r.body)),
+      ).toEqual(results.map(() => 200));
+      expect(results.filter((r) => r.body.duplicate === false)).toHaveLength(3);
+    } finally {
+      await resume();
+    }
+    await idle(); // and the sandbox's own deliveries of the same three: duplicates, nothing more
+    const order = await orderRow(orderId);
+    expect(order.status).toBe('paid');
+    expect(await activeEntitlements(people.buyer.id, pattern!.id as string)).toBe(1);
+    expect(await sql('select count(*)::int as n from public.payout_transfers where order_id = $1', [orderId])).toEqual([{ n: 1 }]);
+    expect(
+      await sql('select count(*)::int as n, count(processed_at)::int as processed from public.payment_events where provider_event_id = any($1)', [
+        events.map((e) => e.id),
+      ]),
+    ).toEqual([{ n: 3, processed: 3 }]);
+    expect(order.receipt_sent_at).not.toBeNull();
+    expect((await inbox(people.buyer.email)).filter((m) => m.subject.includes(String(order.number)))).toHaveLength(1);
+  });
+
   it('ends refunded when the refund arrives before the completion', async () => {
     await pause();
     let orderId: string;

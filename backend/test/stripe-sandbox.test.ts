@@ -390,6 +390,24 @@ describe('webhooks', () => {
     expect(header).toBe(delivered.signature);
   });
 
+  it('a read of a session past its expiry expires it, written in a transaction like any change (once, with its event)', async () => {
+    const session = await paymentSession(h.stripe, 700);
+    // past expires_at by the real clock (reads go without a transaction until one must write)
+    await h.stack.pool.query(`update _stripe_sandbox.objects set data = jsonb_set(data, '{expires_at}', to_jsonb($2::bigint)) where id = $1`, [
+      session.id,
+      Math.floor(Date.now() / 1000) - 5,
+    ]);
+    const [first, second] = await Promise.all([h.stripe.checkout.sessions.retrieve(session.id), h.stripe.checkout.sessions.retrieve(session.id)]);
+    expect([first.status, second.status]).toEqual(['expired', 'expired']);
+    expect((await h.stripe.checkout.sessions.retrieve(session.id)).status).toBe('expired');
+    await h.receiver.waitFor(() => h.receiver.received('checkout.session.expired').some((e) => (e.data.object as { id: string }).id === session.id));
+    const { rows } = await h.stack.pool.query(
+      `select count(*)::int as n from _stripe_sandbox.events where type = 'checkout.session.expired' and data #>> '{data,object,id}' = $1`,
+      [session.id],
+    );
+    expect(rows).toEqual([{ n: 1 }]);
+  });
+
   it('paused deliveries wait, then go out on resume', async () => {
     await h.sandbox('/webhooks/pause', {});
     const before = h.receiver.deliveries.length;

@@ -5,7 +5,7 @@ import type Stripe from 'stripe';
 import type { Logger } from '../context.ts';
 import { shaped } from './fixtures.ts';
 import { newId } from './ids.ts';
-import { readSetting, transaction, writeSetting, type Tx } from './store.ts';
+import { outsideTransaction, readSetting, transaction, writeSetting, type Tx } from './store.ts';
 
 /** The API version the stripe@23.1.0 SDK pins (its apiVersion.js); events say so like Stripe's. */
 export const API_VERSION = '2026-10-28.endive';
@@ -91,6 +91,18 @@ export class SandboxCore {
     return result;
   }
 
+  /** Runs a read outside a transaction (store.ts outsideTransaction); it throws NeedsTransaction if it must write. */
+  read<T>(fn: (t: Tx) => Promise<T>, request?: Tx['request']): Promise<T> {
+    return outsideTransaction(
+      this.pool,
+      () => this.now(),
+      async (t) => {
+        if (request) t.request = request;
+        return fn(t);
+      },
+    );
+  }
+
   onEvents(wake: () => void): void {
     this.wakeListeners.push(wake);
   }
@@ -113,6 +125,7 @@ export class SandboxCore {
       type,
       ...(extra.account ? { account: extra.account } : {}),
     });
+    t.mustWrite();
     await t.client.query('insert into _stripe_sandbox.events (id, type, data) values ($1, $2, $3)', [event.id, type, JSON.stringify(event)]);
     if (this.settings.webhookUrl) {
       await t.client.query('insert into _stripe_sandbox.deliveries (event_id, endpoint) values ($1, $2)', [event.id, this.settings.webhookUrl]);

@@ -63,9 +63,11 @@ export function apiRoutes(sb: SandboxCore): Hono {
   app.get(
     '/checkout/sessions/:id',
     api(sb, async (t, _p, c) => {
-      const stored = await getSession(t, id(c), true);
-      // Stripe expires sessions in the background; here the read notices too
-      if (stored.data.status === 'open' && stored.data.expires_at <= t.now) await expireDueSessions(sb, t);
+      const stored = await getSession(t, id(c), t.inTransaction);
+      // Stripe expires sessions in the background; here the read notices too (and runs again in a transaction to write)
+      if (stored.data.status !== 'open' || stored.data.expires_at > t.now) return stored.data;
+      t.mustWrite();
+      await expireDueSessions(sb, t);
       return (await getSession(t, id(c))).data;
     }),
   );

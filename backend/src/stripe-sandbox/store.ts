@@ -88,7 +88,14 @@ export class Tx {
   constructor(
     readonly client: pg.PoolClient,
     readonly now: number,
+    /** False for a read (a GET) outside any transaction: writing then throws NeedsTransaction. */
+    readonly inTransaction = true,
   ) {}
+
+  /** Called before any write: a read that turns out to need one runs again in a transaction. */
+  mustWrite(): void {
+    if (!this.inTransaction) throw new NeedsTransaction();
+  }
 
   async get<T>(id: string, options: { lock?: boolean } = {}): Promise<Stored<T> | undefined> {
     const { rows } = await this.client.query<Stored<T>>(
@@ -109,6 +116,7 @@ export class Tx {
   }
 
   async insert<T extends { id: string }>(type: ObjectType, data: T, internal: Record<string, unknown> = {}): Promise<T> {
+    this.mustWrite();
     await this.client.query('insert into _stripe_sandbox.objects (id, type, data, internal) values ($1, $2, $3, $4)', [
       data.id,
       type,
@@ -119,6 +127,7 @@ export class Tx {
   }
 
   async update<T extends { id: string }>(data: T, internal?: Record<string, unknown>): Promise<T> {
+    this.mustWrite();
     await this.client.query(
       `update _stripe_sandbox.objects set data = $2${internal ? ', internal = $3' : ''} where id = $1`,
       internal ? [data.id, JSON.stringify(data), JSON.stringify(internal)] : [data.id, JSON.stringify(data)],
@@ -128,6 +137,7 @@ export class Tx {
 
   /** Moves money on the platform balance (positive in, negative out); returns the new amount. */
   async credit(currency: string, amount: number): Promise<number> {
+    this.mustWrite();
     const { rows } = await this.client.query<{ available: string }>(
       `insert into _stripe_sandbox.balance (currency, available) values ($1, $2)
        on conflict (currency) do update set available = _stripe_sandbox.balance.available + excluded.available
@@ -151,6 +161,24 @@ export async function transaction<T>(pool: pg.Pool, now: () => number, fn: (t: T
     const tx = new Tx(client, now());
     return { result: await fn(tx), tx };
   });
+}
+
+/** A read found it has to write (a session due to expire): it runs again in a transaction. */
+export class NeedsTransaction extends Error {}
+
+/**
+ * Runs a read (GET) outside a transaction: each statement on its own, nothing held between them.
+ * On PGlite a transaction keeps the one backend from every other client until it commits, so a
+ * webhook's re-fetch (a session, its payment intent and charge) in one held the sandbox's writes
+ * and the function's own calls back for all its round trips.
+ */
+export async function outsideTransaction<T>(pool: pg.Pool, now: () => number, fn: (t: Tx) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    return await fn(new Tx(client, now(), false));
+  } finally {
+    client.release();
+  }
 }
 
 export async function readSetting<T>(pool: pg.Pool, key: string): Promise<T | undefined> {

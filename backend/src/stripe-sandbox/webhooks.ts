@@ -2,12 +2,17 @@
 // t=…,v1=HMAC-SHA256(secret, "t.payload")). Oldest first, a few at a time, so one slow event
 // does not hold the rest back; failures retry with exponential back-off until maxAttempts.
 // Deliveries live in the database: a backend killed mid-delivery sends them after restart.
+// The outbox is read a batch at a time and each outcome is written in one statement: on PGlite
+// (one statement at a time, a transaction holding it throughout) the outbox's own bookkeeping
+// was most of a delivery's database time once thousands of events waited.
 import crypto from 'node:crypto';
 import type { SandboxCore } from './core.ts';
 import { readSetting, writeSetting } from './store.ts';
-import { inTransaction } from '../db/tx.ts';
 
-const CONCURRENCY = 4;
+/** Deliveries in flight at once: the functions runner's own limit per function (FUNCTIONS_MAX_CONCURRENT). */
+const CONCURRENCY = 8;
+/** Due deliveries read from the outbox at once (the next ones wait here, in order, until a slot frees). */
+const BATCH = 64;
 /** Longest sleep between two looks at the outbox when nothing woke the worker. */
 const IDLE_POLL_MS = 2_000;
 
@@ -30,6 +35,8 @@ export class WebhookWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private readonly inFlight = new Map<string, AbortController>();
+  /** Due deliveries read but not yet started, oldest first. */
+  private queued: DueDelivery[] = [];
   private readonly settled = new Set<Promise<void>>();
 
   constructor(private readonly sb: SandboxCore) {}
@@ -46,6 +53,7 @@ export class WebhookWorker {
 
   async setPaused(paused: boolean): Promise<void> {
     this.paused = paused;
+    if (paused) this.queued = [];
     await writeSetting(this.sb.pool, 'webhooks_paused', paused);
     if (!paused) this.kick();
   }
@@ -73,20 +81,23 @@ export class WebhookWorker {
   /** Starts due deliveries; returns ms until the next one falls due. */
   private async pass(): Promise<number> {
     if (this.paused) return IDLE_POLL_MS;
-    const free = CONCURRENCY - this.inFlight.size;
-    if (free > 0) {
+    let free = CONCURRENCY - this.inFlight.size;
+    if (free <= 0) return IDLE_POLL_MS; // a delivery that ends looks again
+    if (this.queued.length < free) {
       const { rows } = await this.sb.pool.query<DueDelivery>(
         `select d.event_id, d.endpoint, d.attempts, e.data
            from _stripe_sandbox.deliveries d join _stripe_sandbox.events e on e.id = d.event_id
           where d.status = 'pending' and d.next_attempt_at <= $1 and not (d.event_id = any($2))
           order by e.seq limit $3`,
-        [new Date(), [...this.inFlight.keys()], free],
+        [new Date(), [...this.inFlight.keys(), ...this.queued.map((row) => row.event_id)], BATCH],
       );
-      for (const row of rows) this.track(row);
+      this.queued.push(...rows);
+      if (this.paused) this.queued = []; // paused while the outbox was read
     }
+    for (; free > 0 && this.queued.length > 0; free--) this.track(this.queued.shift()!);
+    if (this.queued.length > 0 || this.inFlight.size > 0) return IDLE_POLL_MS; // a delivery that ends looks again
     const { rows } = await this.sb.pool.query<{ next: Date | null }>(
-      `select min(next_attempt_at) as next from _stripe_sandbox.deliveries where status = 'pending' and not (event_id = any($1))`,
-      [[...this.inFlight.keys()]],
+      `select min(next_attempt_at) as next from _stripe_sandbox.deliveries where status = 'pending'`,
     );
     const next = rows[0]?.next;
     return next ? Math.min(Math.max(next.getTime() - Date.now(), 10), IDLE_POLL_MS) : IDLE_POLL_MS;
@@ -133,30 +144,31 @@ export class WebhookWorker {
     }
     const attempt = row.attempts + 1;
     const duration = Date.now() - started;
-    await inTransaction(this.sb.pool, async (client) => {
-      await client.query('insert into _stripe_sandbox.delivery_attempts (event_id, attempt, status, error, duration_ms) values ($1, $2, $3, $4, $5)', [
-        row.event_id,
-        attempt,
-        status,
-        error,
-        duration,
-      ]);
-      if (error === null) {
-        await client.query(
-          `update _stripe_sandbox.deliveries set status = 'delivered', attempts = $2, last_status = $3, last_error = null, delivered_at = now(), endpoint = $4 where event_id = $1`,
-          [row.event_id, attempt, status, endpoint],
-        );
-        await client.query(`update _stripe_sandbox.events set data = jsonb_set(data, '{pending_webhooks}', '0') where id = $1`, [row.event_id]);
-      } else {
-        const gaveUp = attempt >= retry.maxAttempts;
-        const wait = Math.min(retry.baseMs * 2 ** (attempt - 1), retry.maxMs);
-        await client.query(
-          `update _stripe_sandbox.deliveries set status = $2, attempts = $3, last_status = $4, last_error = $5, next_attempt_at = $6, endpoint = $7 where event_id = $1`,
-          [row.event_id, gaveUp ? 'failed' : 'pending', attempt, status, error, new Date(Date.now() + wait), endpoint],
-        );
-        if (gaveUp) this.sb.log.error('stripe-sandbox', `gave up delivering ${row.event_id} after ${attempt} attempts (${error})`);
-      }
-    });
+    // the attempt, the delivery's state and the event's pending_webhooks in one statement (atomic as one)
+    if (error === null) {
+      await this.sb.pool.query(
+        `with attempt as (
+           insert into _stripe_sandbox.delivery_attempts (event_id, attempt, status, error, duration_ms) values ($1, $2, $3, null, $5)
+         ), delivery as (
+           update _stripe_sandbox.deliveries set status = 'delivered', attempts = $2, last_status = $3, last_error = null, delivered_at = now(), endpoint = $4
+            where event_id = $1
+         )
+         update _stripe_sandbox.events set data = jsonb_set(data, '{pending_webhooks}', '0') where id = $1`,
+        [row.event_id, attempt, status, endpoint, duration],
+      );
+    } else {
+      const gaveUp = attempt >= retry.maxAttempts;
+      const wait = Math.min(retry.baseMs * 2 ** (attempt - 1), retry.maxMs);
+      await this.sb.pool.query(
+        `with attempt as (
+           insert into _stripe_sandbox.delivery_attempts (event_id, attempt, status, error, duration_ms) values ($1, $3, $4, $5, $8)
+         )
+         update _stripe_sandbox.deliveries set status = $2, attempts = $3, last_status = $4, last_error = $5, next_attempt_at = $6, endpoint = $7
+          where event_id = $1`,
+        [row.event_id, gaveUp ? 'failed' : 'pending', attempt, status, error, new Date(Date.now() + wait), endpoint, duration],
+      );
+      if (gaveUp) this.sb.log.error('stripe-sandbox', `gave up delivering ${row.event_id} after ${attempt} attempts (${error})`);
+    }
   }
 
   /** Pending and failed deliveries go out again now (e.g. after fixing the endpoint). */
@@ -182,6 +194,7 @@ export class WebhookWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.queued = [];
     for (const abort of this.inFlight.values()) abort.abort();
     await this.running;
     await Promise.allSettled([...this.settled]);

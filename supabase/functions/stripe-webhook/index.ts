@@ -17,12 +17,16 @@ import { providerName, stripe, verifiedEvent, type Stripe } from '../_shared/str
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Facts = Record<string, unknown>;
 
+/** One service client for the worker's life (it holds no session): a client per call cost more than the call. */
+let service: ReturnType<typeof serviceClient> | undefined;
+const db = () => (service ??= serviceClient());
+
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 
 /** The order's state at Stripe now: its Checkout Session, PaymentIntent and latest Charge. */
 async function orderFacts(orderId: string | null | undefined, fallbackSessionId?: string): Promise<Facts> {
   if (!orderId || !UUID.test(orderId)) return { ignored: 'not a Stitchhouse order (no order_id metadata)' };
-  const { data: order, error } = await serviceClient().from('orders').select('provider_session_id, provider_payment_intent_id').eq('id', orderId).maybeSingle();
+  const { data: order, error } = await db().from('orders').select('provider_session_id, provider_payment_intent_id').eq('id', orderId).maybeSingle();
   if (error) throw error;
   if (!order) return { order_id: orderId };
   const sessionId = (order.provider_session_id as string | null) ?? fallbackSessionId;
@@ -71,7 +75,7 @@ async function subscriptionFacts(subscriptionId: string | null): Promise<Facts> 
   const sub = await stripe().subscriptions.retrieve(subscriptionId);
   const metadata = { ...sub.metadata };
   if (!metadata.store_id) {
-    const { data } = await serviceClient()
+    const { data } = await db()
       .from('billing_customers')
       .select('store_id')
       .eq('provider_customer_id', idOf(sub.customer) ?? '')
@@ -128,24 +132,31 @@ async function factsFor(event: Stripe.Event): Promise<Facts> {
 /** What apply_payment_event (and payment_followups) answer (jsonb). */
 const appliedEvent = z.object({
   duplicate: z.boolean(),
+  paid_now: z.boolean().optional(),
   order_id: z.string().optional(),
   recipient_id: z.string().nullish(),
   receipt_due: z.boolean().optional(),
   release_due: z.boolean().optional(),
   reversal_due: z.boolean().optional(),
+  refund_notice_due: z.boolean().optional(),
 });
 type Applied = z.infer<typeof appliedEvent>;
 
-/** Stripe-side work after the commit; the flags (from the same transaction) skip what is not due. */
+/**
+ * Stripe-side work after the commit; the flags (from the same transaction) skip what is not due.
+ * The receipt goes with the one event that made the order paid (`paid_now`): a payment's other
+ * events, arriving alongside it, leave it to that one; a failure answers 500, and the retry
+ * (a duplicate) sends it from payment_followups.
+ */
 async function followUp(applied: Applied): Promise<void> {
   if (applied.order_id) {
-    if (applied.receipt_due) await sendReceipt(applied.order_id);
-    if (applied.release_due) await releaseHeld({ orderId: applied.order_id });
-    if (applied.reversal_due) await reverseDue({ orderId: applied.order_id });
-    // the buyer's refund email for each credit note the refund made (one indexed read when none is due)
-    await sendRefundNotices(applied.order_id);
+    if (applied.receipt_due && (applied.paid_now || applied.duplicate)) await sendReceipt(applied.order_id, db());
+    if (applied.release_due) await releaseHeld({ orderId: applied.order_id }, db());
+    if (applied.reversal_due) await reverseDue({ orderId: applied.order_id }, db());
+    // the buyer's refund email for each credit note the refund made (the flag comes from the same transaction)
+    if (applied.refund_notice_due) await sendRefundNotices(applied.order_id, db());
   }
-  if (applied.recipient_id && applied.release_due) await releaseHeld({ recipientId: applied.recipient_id });
+  if (applied.recipient_id && applied.release_due) await releaseHeld({ recipientId: applied.recipient_id }, db());
 }
 
 async function webhook(req: Request): Promise<Response> {
@@ -158,7 +169,7 @@ async function webhook(req: Request): Promise<Response> {
   }
   try {
     const facts = await factsFor(event);
-    const { data, error } = await serviceClient().rpc('apply_payment_event', {
+    const { data, error } = await db().rpc('apply_payment_event', {
       p_provider: providerName(),
       p_event: JSON.parse(payload),
       p_facts: asJson(facts),
@@ -167,16 +178,16 @@ async function webhook(req: Request): Promise<Response> {
     const applied = appliedEvent.parse(data);
     // Duplicates also run the follow-ups: a delivery after a crash finishes what the first one left.
     if (applied.duplicate && typeof facts.order_id === 'string') {
-      const { data: due, error: dueError } = await serviceClient().rpc('payment_followups', { p_order_id: facts.order_id });
+      const { data: due, error: dueError } = await db().rpc('payment_followups', { p_order_id: facts.order_id });
       if (dueError) throw new Error(`payment_followups: ${dueError.message}`);
       await followUp({ duplicate: true, order_id: facts.order_id, ...(due as object) });
     } else if (applied.duplicate && facts.account) {
-      const { data: account } = await serviceClient()
+      const { data: account } = await db()
         .from('payout_accounts')
         .select('user_id, payouts_enabled')
         .eq('stripe_account_id', (facts.account as { id: string }).id)
         .maybeSingle();
-      if (account?.payouts_enabled) await releaseHeld({ recipientId: account.user_id as string });
+      if (account?.payouts_enabled) await releaseHeld({ recipientId: account.user_id as string }, db());
     } else {
       await followUp(applied);
     }
