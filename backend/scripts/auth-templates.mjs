@@ -13,6 +13,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
+import { escapeHtml } from '../../shared/src/html.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const LOCALES = ['en', 'de', 'fr', 'es', 'nl'];
@@ -56,10 +57,6 @@ function copy(/** @type {string} */ kind) {
 /** The catalog's placeholders in GoTrue's template data (`minutes` is written in: it is config, not data). */
 const DATA = { code: '{{ .Token }}', new: '{{ .NewEmail }}', old: '{{ .OldEmail }}' };
 
-/** Text into the HTML body, the five characters shared/src/html.ts escapes in the embedded mails (a .ts module node cannot load here). */
-const ENTITIES = /** @type {Record<string, string>} */ ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' });
-const htmlText = (/** @type {string} */ text) => text.replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
-
 /**
  * One message of the compiled catalog in Go template text: literal parts (escaped for HTML in a
  * body), placeholders as GoTrue's data. A message with ICU plural or select cannot be written as a
@@ -73,7 +70,7 @@ function say(messages, id, { html, minutes, data = DATA }) {
   if (!Array.isArray(parts)) throw new Error(`the auth mail catalog has no ${id}`);
   return parts
     .map((part) => {
-      if (typeof part === 'string') return html ? htmlText(part) : part;
+      if (typeof part === 'string') return html ? escapeHtml(part) : part;
       if (!Array.isArray(part) || part.length !== 1) throw new Error(`${id}: only plain {placeholders} can be written into a Go template`);
       const name = String(part[0]);
       if (name === 'minutes') return String(minutes);

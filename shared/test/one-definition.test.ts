@@ -52,7 +52,7 @@ export const ONE_DEFINITION: Record<string, string> = {
   countryName: 'shared/src/countries.ts',
   defaultCurrency: 'shared/src/countries.ts',
   // server helpers (backend and functions)
-  escapeHtml: 'shared/src/html.ts',
+  escapeHtml: 'shared/src/html.mjs',
   // every CSV the product writes (report exports, till feed, settlement statement): formula cells neutralised
   writeCsv: 'shared/src/csv.ts',
   CSV_FORMULA_LEAD: 'shared/src/csv.ts',
@@ -82,7 +82,7 @@ const VOCABULARY: Array<{ words: RegExp; owner: string; what: string; within?: s
   { words: /['"]macrame['"]/, owner: 'shared/src/catalog/labels.ts', what: 'the list of crafts' },
   { words: /\/\^bearer\\s/i, owner: 'shared/src/bearer.ts', what: 'Bearer header parsing' },
   { words: /query\(\s*['"]begin['"]/i, owner: 'backend/src/db/tx.ts', what: 'hand-rolled transactions', within: 'backend/src/' },
-  { words: /['"]&amp;['"]/, owner: 'shared/src/html.ts', what: 'HTML escaping' },
+  { words: /['"]&amp;['"]/, owner: 'shared/src/html.mjs', what: 'HTML escaping' },
   { words: /\bunparse\(/, owner: 'shared/src/csv.ts', what: 'CSV writing' },
 ];
 
@@ -90,7 +90,7 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.isDirectory()) {
       if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.')) sourceFiles(join(dir, entry.name), out);
-    } else if (/\.(ts|tsx|mts|mjs|js)$/.test(entry.name) && !/\.(test|spec)\.[mc]?[jt]sx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+    } else if (/\.(ts|tsx|mts|mjs|js)$/.test(entry.name) && !/\.(test|spec)\.[mc]?[jt]sx?$/.test(entry.name) && !/\.d\.m?ts$/.test(entry.name)) {
       out.push(join(dir, entry.name));
     }
   }

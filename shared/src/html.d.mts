@@ -1,0 +1,1 @@
+export function escapeHtml(text: string): string;
