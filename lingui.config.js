@@ -36,6 +36,12 @@ export const SHARED_FORM_SOURCES = ['form', 'auth/schemas.ts', 'auth/password.ts
 );
 
 /**
+ * What the database and the functions say, in the page's language (shared/src/server/words.ts): loaded
+ * only on a page in another language than English, so no page's first script carries them.
+ */
+export const SHARED_SERVER_SOURCES = ['shared/src/server'];
+
+/**
  * Where each catalog lives (`dir`: its `locales/` folder is there), which sources feed it (`sources`,
  * files or folders, default `dir`; `exclude`: files or folders of it that feed another); the id
  * prefix keeps apps apart in the one runtime. An id used by two catalogs' sources is in both.
@@ -43,7 +49,8 @@ export const SHARED_FORM_SOURCES = ['form', 'auth/schemas.ts', 'auth/password.ts
 export const CATALOGS = [
   { prefix: 'shell', dir: 'shell/src', exclude: SHELL_PAGES.map((page) => `shell/src/routes/${page}.tsx`) },
   ...SHELL_PAGES.map((page) => ({ prefix: 'shell', dir: `shell/src/routes/catalogs/${page}`, sources: `shell/src/routes/${page}.tsx` })),
-  { prefix: 'shared', dir: 'shared/src', exclude: SHARED_FORM_SOURCES },
+  { prefix: 'shared', dir: 'shared/src', exclude: [...SHARED_FORM_SOURCES, ...SHARED_SERVER_SOURCES] },
+  { prefix: 'shared', dir: 'shared/src/server', sources: SHARED_SERVER_SOURCES },
   { prefix: 'shared', dir: 'shared/src/form', sources: SHARED_FORM_SOURCES },
   { prefix: 'auth', dir: 'mf-auth/src' },
   { prefix: 'catalog', dir: 'mf-catalog/src', exclude: [...CATALOG_OWNER_SOURCES, ...CATALOG_DETAIL_SOURCES] },

@@ -9,7 +9,7 @@ import { AUTH_MESSAGES, authMessage, commonPasswordMessage } from './authMessage
 import { functionError } from './contracts/functionError.ts';
 import { isEnglish } from './formatLocale.ts';
 import { i18n } from './i18n/index.ts';
-import { serverWords } from './serverWords.ts';
+import { serverWords } from './server/words.ts';
 
 export type ErrorKind =
   | 'network'
@@ -217,7 +217,7 @@ export function errorMessage(error: unknown, status?: number): string {
 /**
  * Like describeError, but a message our own SQL raised on purpose (it carries a hint:
  * "The store address "x" is taken" + what to do, or is one of the server's known sentences) is
- * shown as written, in the page's language (serverWords.ts), not as the generic line for its SQLSTATE.
+ * shown as written, in the page's language (server/words.ts), not as the generic line for its SQLSTATE.
  */
 export function serverMessage(error: unknown): UserFacingError {
   const described = describeError(error);

@@ -1,4 +1,4 @@
-// The database's and the functions' words reach a person in their language (serverWords.ts): every
+// The database's and the functions' words reach a person in their language (server/words.ts): every
 // `raise exception` text and hint of supabase/migrations and every refusal a function writes is read
 // from the sources here, so a new English sentence fails until it has an id in all five languages
 // (or is listed below as words only a program reads).
@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeError, serverMessage } from '../src/errors.ts';
 import { activateLocale, LOCALES } from '../src/i18n/index.ts';
-import english from '../src/locales/en.json';
-import { SERVER_WORDS, matchServerWords, serverWords } from '../src/serverWords.ts';
+import { SERVER_WORDS } from '../src/server/ids.ts';
+import english from '../src/server/locales/en.json';
+import { matchServerWords, serverWords } from '../src/server/words.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -186,7 +187,8 @@ describe('the server’s words', () => {
     expect(sentences).toContain('Sign in to add free patterns to your library');
   });
 
-  it('knows each sentence a person can meet, with the values where the server put them', () => {
+  it('knows each sentence a person can meet, with the values where the server put them', async () => {
+    await activateLocale('de'); // the English it matches against loads with another language
     const unknown: string[] = [];
     for (const sentence of sentences.filter((s) => !API_ONLY.has(s))) {
       const { text, values } = filled(sentence);
@@ -197,7 +199,7 @@ describe('the server’s words', () => {
       }
       expect(Object.values(found.values), sentence).toEqual(values);
     }
-    expect(unknown, 'add these to SERVER_WORDS (shared/src/serverWords.ts) and to the catalogs in all five languages').toEqual([]);
+    expect(unknown, 'add these to SERVER_WORDS (shared/src/server/ids.ts) and to the catalogs in all five languages').toEqual([]);
   });
 
   it('lists only what the server still says, and only sentences it says as API words', () => {

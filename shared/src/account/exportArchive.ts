@@ -11,7 +11,7 @@ import { downloadError } from '../contracts/download.ts';
 import { readFunctionError, type FunctionErrorBody } from '../contracts/functionError.ts';
 import { exportMailed, exportPlan, type ExportMailed, type ExportPattern, type ExportPlan, type NotIncluded } from '../contracts/export.ts';
 import { sharedText } from '../formatLocale.ts';
-import { serverWords } from '../serverWords.ts';
+import { serverWords } from '../server/words.ts';
 
 // The export's words (README.txt, why a pattern was left out, why it stopped) are in the page's
 // language; the functions' own words are said in it too (serverWords). Without a page (the backend

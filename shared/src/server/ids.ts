@@ -1,14 +1,6 @@
-// What the database and the functions say to people, in the page's language. SQL raises its
-// refusals in English with a hint, and functions answer a code and English words: API callers read
-// those as they are, and a screen (through errors.ts) finds them here by their English, which is
-// each id's English in shared's catalog ({0}, {1}… where the server fills in a value), and shows the
-// same sentence from the catalog in the page's language with the server's values.
-// shared/test/server-words.test.ts reads every `raise exception`, hint and function refusal from
-// supabase/ and fails when one of them has no id here (or is not in the list of API-only words).
-import english from './locales/en.json';
-import { isEnglish } from './formatLocale.ts';
-import { i18n } from './i18n/index.ts';
-
+// The ids of the server's words (words.ts), marked `/*i18n*/` for the extractor (lingui.config.js
+// SHARED_SERVER_SOURCES), which puts them in this folder's catalog: words.ts reads them from the
+// catalog, so no page carries this list (the tests check it against what the server says).
 /** The ids of the server's words; the catalog's English of each is the server's sentence. */
 export const SERVER_WORDS = [
   /*i18n*/ 'shared.server.storeAddressMust3',
@@ -261,73 +253,3 @@ export const SERVER_WORDS = [
   /*i18n*/ 'shared.server.endDateBeforeStartDate',
   /*i18n*/ 'shared.server.noFileUploadedYet',
 ] as const;
-
-type Part = string | [string, ...unknown[]];
-interface Pattern {
-  id: string;
-  match: RegExp;
-  /** The placeholder each capture fills, in order. */
-  names: string[];
-  /** How much of the sentence is fixed words: the more, the surer the match. */
-  weight: number;
-}
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-let patterns: Pattern[] | undefined;
-
-/** Each id's English as a pattern: its words exactly, a value wherever the server fills one in, the final stop optional. */
-function compiled(): Pattern[] {
-  const messages = english.messages as Record<string, Part[] | string>;
-  patterns ??= SERVER_WORDS.map((id) => {
-    const message = messages[id];
-    const parts = typeof message === 'string' ? [message] : (message ?? []);
-    const names: string[] = [];
-    let source = '';
-    let weight = 0;
-    for (const part of parts) {
-      if (typeof part === 'string') {
-        source += escape(part);
-        weight += part.length;
-      } else {
-        names.push(String(part[0]));
-        source += '(.+?)';
-      }
-    }
-    return { id, match: new RegExp(`^${source.replace(/\\\.$/, '')}\\.?$`, 's'), names, weight };
-  }).sort((a, b) => b.weight - a.weight);
-  return patterns;
-}
-
-/** The id and values of one of the server's sentences, or undefined for words it does not know. */
-export function matchServerWords(text: string): { id: string; values: Record<string, string> } | undefined {
-  const trimmed = text.trim();
-  for (const { id, match, names } of compiled()) {
-    const found = match.exec(trimmed);
-    if (found) return { id, values: Object.fromEntries(names.map((name, index) => [name, found[index + 1]!])) };
-  }
-  return undefined;
-}
-
-function sayOne(text: string): string | undefined {
-  const known = matchServerWords(text);
-  return known && i18n._(known.id, known.values);
-}
-
-/**
- * The server's English `text` in the page's language: one sentence of the database or a function,
- * or two joined by the function ("message. hint", zod's "a; b"). Undefined on an English page
- * (the server's words are shown as they are) and for words it does not know.
- */
-export function serverWords(text: string | undefined): string | undefined {
-  if (!text || !i18n.locale || isEnglish(i18n.locale)) return undefined;
-  const whole = sayOne(text);
-  if (whole) return whole;
-  for (const joint of ['. ', '; ']) {
-    for (let at = text.indexOf(joint); at > 0; at = text.indexOf(joint, at + 1)) {
-      const first = sayOne(text.slice(0, at));
-      const rest = first && serverWords(text.slice(at + joint.length));
-      if (first && rest) return joint === '; ' ? `${first}; ${rest}` : i18n._('shared.error.withHint', { message: first.replace(/\.$/, ''), hint: rest });
-    }
-  }
-  return undefined;
-}
