@@ -244,6 +244,41 @@ describe('Connect onboarding', () => {
     expect(replay.headers.get('location')).toBe(urls.refresh_url);
   });
 
+  it("speaks the browser's language, as Stripe's hosted onboarding: every word, the refusal and the countries in German", async () => {
+    const account = await h.stripe.accounts.create({ type: 'express', country: 'DE', email: 'grete@example.com' });
+    const link = await h.stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', ...urls });
+    const path = new URL(link.url).pathname;
+    const german = { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' };
+    const first = await fetch(`${h.pages}${path}`, { redirect: 'manual', headers: german });
+    const page = await first.text();
+    expect(page).toContain('<html lang="de">');
+    expect(page).toContain('<title>Auszahlungsdaten · Stitchhouse-Sandbox</title>');
+    expect(page).toContain('<h1>Geld von Stitchhouse bekommen</h1>');
+    expect(page).toContain('(Konto von <strong>grete@example.com</strong>)');
+    for (const label of ['Rechtlicher Name', 'Land', 'IBAN oder Kontonummer']) expect(page).toMatch(new RegExp(`<label for="[a-z_]+">${label}</label>`));
+    expect(page).toMatch(/<option value="DE" selected>Deutschland<\/option>/);
+    expect(page).toContain('Zustimmen und absenden');
+    for (const english of ['Get paid', 'Legal name', 'Agree and submit', 'Test value', 'Germany']) expect(page).not.toContain(english);
+    const token = /name="token" value="([^"]+)"/.exec(page)![1]!;
+
+    const wrong = await fetch(`${h.pages}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { ...german, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token, legal_name: 'Grete Schneider', country: 'DE', account_number: '12' }),
+    });
+    expect(wrong.status).toBe(400);
+    const refused = await wrong.text();
+    expect(refused).toContain('<title>Fehler: Auszahlungsdaten · Stitchhouse-Sandbox</title>');
+    expect(refused).toContain('Bitte korrigiere das markierte Feld.');
+    expect(refused).toContain('Gib eine IBAN (z. B. IE29 AIBK …) oder eine 6- bis 17-stellige Kontonummer ein.');
+    expect(refused).toContain('value="Grete Schneider"');
+
+    const unknown = await fetch(`${h.pages}/connect/onboarding/acctlink_unknown`, { headers: german });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('<h1>Link nicht gefunden</h1>');
+  });
+
   it('an expired link goes to refresh_url', async () => {
     const account = await h.stripe.accounts.create({ type: 'express', country: 'IE' });
     const link = await h.stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', ...urls });

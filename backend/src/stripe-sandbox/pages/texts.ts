@@ -138,6 +138,21 @@ export interface Texts {
   updatePlan: string;
   keepPlan: Markup;
   cancelAtPeriodEnd: string;
+  // Connect onboarding (its language is the browser's, as on Stripe's hosted onboarding)
+  onboarding: {
+    title: string;
+    heading: string;
+    intro: (email: string | null | undefined) => Markup;
+    correctField: string;
+    legalName: string;
+    account: string;
+    testValue: (iban: string) => string;
+    submit: string;
+    linkNotFound: string;
+    linkNotValid: string;
+    enterLegalName: string;
+    enterAccount: string;
+  };
 }
 
 const en: Texts = {
@@ -244,6 +259,21 @@ const en: Texts = {
   updatePlan: 'Update plan',
   keepPlan: html`Don't cancel — keep my plan`,
   cancelAtPeriodEnd: 'Cancel plan at period end',
+  onboarding: {
+    title: 'Payout details',
+    heading: 'Get paid by Stitchhouse',
+    intro: (email) =>
+      html`Stitchhouse uses Stripe to pay designers. Tell us where to send your money${email ? html` (account for <strong>${email}</strong>)` : ''}.`,
+    correctField: 'Please correct the highlighted field.',
+    legalName: 'Legal name',
+    account: 'IBAN or account number',
+    testValue: (iban) => `Test value: ${iban} (prefilled).`,
+    submit: 'Agree and submit',
+    linkNotFound: 'Link not found',
+    linkNotValid: 'This onboarding link is not valid.',
+    enterLegalName: 'Enter your legal name.',
+    enterAccount: 'Enter an IBAN (e.g. IE29 AIBK …) or a 6–17 digit account number.',
+  },
 };
 
 const de: Texts = {
@@ -350,6 +380,21 @@ const de: Texts = {
   updatePlan: 'Tarif aktualisieren',
   keepPlan: html`Nicht kündigen – Tarif behalten`,
   cancelAtPeriodEnd: 'Zum Ende des Zeitraums kündigen',
+  onboarding: {
+    title: 'Auszahlungsdaten',
+    heading: 'Geld von Stitchhouse bekommen',
+    intro: (email) =>
+      html`Stitchhouse zahlt Designerinnen und Designer über Stripe aus. Sag uns, wohin wir dein Geld schicken sollen${email ? html` (Konto von <strong>${email}</strong>)` : ''}.`,
+    correctField: 'Bitte korrigiere das markierte Feld.',
+    legalName: 'Rechtlicher Name',
+    account: 'IBAN oder Kontonummer',
+    testValue: (iban) => `Testwert: ${iban} (vorausgefüllt).`,
+    submit: 'Zustimmen und absenden',
+    linkNotFound: 'Link nicht gefunden',
+    linkNotValid: 'Dieser Einrichtungslink ist ungültig.',
+    enterLegalName: 'Gib deinen rechtlichen Namen ein.',
+    enterAccount: 'Gib eine IBAN (z. B. IE29 AIBK …) oder eine 6- bis 17-stellige Kontonummer ein.',
+  },
 };
 
 const fr: Texts = {
@@ -456,6 +501,21 @@ const fr: Texts = {
   updatePlan: 'Modifier la formule',
   keepPlan: html`Ne pas résilier — garder ma formule`,
   cancelAtPeriodEnd: 'Résilier à la fin de la période',
+  onboarding: {
+    title: 'Coordonnées de versement',
+    heading: 'Être payé par Stitchhouse',
+    intro: (email) =>
+      html`Stitchhouse paie les créatrices et créateurs via Stripe. Indiquez-nous où envoyer votre argent${email ? html` (compte de <strong>${email}</strong>)` : ''}.`,
+    correctField: 'Veuillez corriger le champ signalé.',
+    legalName: 'Nom légal',
+    account: 'IBAN ou numéro de compte',
+    testValue: (iban) => `Valeur de test : ${iban} (préremplie).`,
+    submit: 'Accepter et envoyer',
+    linkNotFound: 'Lien introuvable',
+    linkNotValid: 'Ce lien d’inscription n’est pas valide.',
+    enterLegalName: 'Saisissez votre nom légal.',
+    enterAccount: 'Saisissez un IBAN (par ex. IE29 AIBK …) ou un numéro de compte de 6 à 17 chiffres.',
+  },
 };
 
 const es: Texts = {
@@ -562,6 +622,21 @@ const es: Texts = {
   updatePlan: 'Actualizar el plan',
   keepPlan: html`No cancelar — mantener mi plan`,
   cancelAtPeriodEnd: 'Cancelar al final del periodo',
+  onboarding: {
+    title: 'Datos para los pagos',
+    heading: 'Cobra con Stitchhouse',
+    intro: (email) =>
+      html`Stitchhouse paga a las diseñadoras y diseñadores a través de Stripe. Dinos adónde enviar tu dinero${email ? html` (cuenta de <strong>${email}</strong>)` : ''}.`,
+    correctField: 'Corrige el campo marcado.',
+    legalName: 'Nombre legal',
+    account: 'IBAN o número de cuenta',
+    testValue: (iban) => `Valor de prueba: ${iban} (ya rellenado).`,
+    submit: 'Aceptar y enviar',
+    linkNotFound: 'Enlace no encontrado',
+    linkNotValid: 'Este enlace de registro no es válido.',
+    enterLegalName: 'Introduce tu nombre legal.',
+    enterAccount: 'Introduce un IBAN (p. ej., IE29 AIBK …) o un número de cuenta de 6 a 17 dígitos.',
+  },
 };
 
 const nl: Texts = {
@@ -668,6 +743,21 @@ const nl: Texts = {
   updatePlan: 'Abonnement bijwerken',
   keepPlan: html`Niet opzeggen — abonnement houden`,
   cancelAtPeriodEnd: 'Opzeggen aan het eind van de periode',
+  onboarding: {
+    title: 'Uitbetalingsgegevens',
+    heading: 'Word betaald door Stitchhouse',
+    intro: (email) =>
+      html`Stitchhouse betaalt ontwerpers uit via Stripe. Laat ons weten waar we je geld naartoe sturen${email ? html` (account van <strong>${email}</strong>)` : ''}.`,
+    correctField: 'Verbeter het gemarkeerde veld.',
+    legalName: 'Officiële naam',
+    account: 'IBAN of rekeningnummer',
+    testValue: (iban) => `Testwaarde: ${iban} (vooraf ingevuld).`,
+    submit: 'Akkoord en versturen',
+    linkNotFound: 'Link niet gevonden',
+    linkNotValid: 'Deze aanmeldlink is niet geldig.',
+    enterLegalName: 'Vul je officiële naam in.',
+    enterAccount: 'Vul een IBAN (bijv. IE29 AIBK …) of een rekeningnummer van 6 tot 17 cijfers in.',
+  },
 };
 
 const TEXTS: Record<Locale, Texts> = { en, de, fr, es, nl };
