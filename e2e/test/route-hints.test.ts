@@ -154,7 +154,7 @@ describe('createShellPage', () => {
   let manifestServer: Server;
   let base: string;
   let manifest: object;
-  let lastRestCall: { url: string; method: string; apikey: string; body: unknown } | null = null;
+  let lastRestCall: { url: string; apikey: string; body: unknown } | null = null;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'stitchhouse-hints-'));
@@ -177,13 +177,16 @@ describe('createShellPage', () => {
     manifestServer = createServer((req, res) => {
       // A backend's REST interface for the lead covers: the newest pattern's cover, slowly when asked to.
       if (req.url?.startsWith('/slow/')) return void setTimeout(() => res.writeHead(200).end('[]'), 1500);
-      if (req.url?.startsWith('/rest/v1/rpc/search_patterns?')) {
-        // a GET, as the catalog searches: the arguments are the query string
-        const url = new URL(req.url, 'http://x');
-        lastRestCall = { url: url.pathname, method: req.method!, apikey: String(req.headers.apikey), body: Object.fromEntries(url.searchParams) };
-        return void res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify([{ cover_path: 'store/new "dress" & co.png', title: '</script> <!-- a title' }]));
+      if (req.url === '/rest/v1/rpc/search_patterns') {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk));
+        req.on('end', () => {
+          lastRestCall = { url: req.url!, apikey: String(req.headers.apikey), body: JSON.parse(body) };
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify([{ cover_path: 'store/new "dress" & co.png', title: '</script> <!-- a title' }]));
+        });
+        return;
       }
       if (req.url === '/rest/v1/currency_rates?select=currency,per_eur,as_of') {
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ currency: 'EUR', per_eur: 1, as_of: '2026-11-20' }]));
@@ -258,7 +261,7 @@ describe('createShellPage', () => {
   it('preloads the catalog’s first cover with the card’s srcset, only for the unfiltered catalog, and never waits long for the backend', async () => {
     const env = { supabaseUrl: base, supabaseAnonKey: 'anon-key' };
     const html = (await page({}, env)('/patterns'))!;
-    expect(lastRestCall).toMatchObject({ url: '/rest/v1/rpc/search_patterns', method: 'GET', apikey: 'anon-key' });
+    expect(lastRestCall).toMatchObject({ url: '/rest/v1/rpc/search_patterns', apikey: 'anon-key' });
     const tag = /<link rel="preload" as="image"[^>]*>/.exec(html)![0];
     // The card's own attributes (shared/src/storage/coverImage.ts), HTML-escaped, at high priority.
     const { coverImage } = await import('@stitchhouse/shared/storage/coverImage.ts');
@@ -302,7 +305,7 @@ describe('createShellPage', () => {
     const env = { supabaseUrl: base, supabaseAnonKey: 'anon-key' };
     const html = (await page({}, env)('/patterns', '', { acceptLanguage: 'en-GB,en;q=0.8' }))!;
     // The catalog's first page as mf-catalog asks it (toSearchArgs(EMPTY_QUERY)), in pounds for en-GB.
-    expect(lastRestCall!.body).toEqual({ currency: 'GBP', free_only: 'false', sort: 'newest', limit: '24', offset: '0' });
+    expect(lastRestCall!.body).toEqual({ currency: 'GBP', free_only: false, sort: 'newest', limit: 24, offset: 0 });
     const json = /<script type="application\/json" id="stitchhouse-reads">(.*?)<\/script>/.exec(html)![1]!;
     expect(json).not.toMatch(/<\/script|<!--/i);
     const reads = JSON.parse(json) as { key: string; data: unknown }[];
@@ -313,7 +316,7 @@ describe('createShellPage', () => {
     expect(reads).toEqual(
       expect.arrayContaining([
         {
-          key: readKey('GET', 'rpc/search_patterns?offset=0&currency=GBP&sort=newest&limit=24&free_only=false'),
+          key: readKey('POST', 'rpc/search_patterns', '{"offset":0,"currency":"GBP","sort":"newest","limit":24,"free_only":false}'),
           data: [{ cover_path: 'store/new "dress" & co.png', title: '</script> <!-- a title' }],
         },
         { key: readKey('GET', 'currency_rates?select=currency%2Cper_eur%2Cas_of'), data: [{ currency: 'EUR', per_eur: 1, as_of: '2026-11-20' }] },

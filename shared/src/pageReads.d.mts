@@ -5,4 +5,3 @@ export interface PageRead {
   data: unknown;
 }
 export declare function readKey(method: string, path: string, body?: unknown): string;
-export declare function rpcGetPath(fn: string, args: Record<string, unknown>): string;

@@ -43,17 +43,3 @@ export function readKey(method, path, body) {
   }
   return `${method.toUpperCase()} ${route}?${new URLSearchParams(params)} ${json === undefined || json === null ? '' : canonicalJson(json)}`;
 }
-
-/**
- * The path of a read-only RPC asked by GET, as postgrest-js's `rpc(fn, args, { get: true })` writes it:
- * each argument a query parameter, an array as a Postgres array literal (`{1,2}`), undefined left out.
- * @param {string} fn
- * @param {Record<string, unknown>} args plain values (no objects: those only travel in a POST body)
- */
-export function rpcGetPath(fn, args) {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(args)) {
-    if (value !== undefined) params.append(name, Array.isArray(value) ? `{${value.join(',')}}` : `${value}`);
-  }
-  return `rpc/${fn}?${params}`;
-}

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetRuntimeConfig } from '../src/config.ts';
 import { setRuntimeConfig } from '../src/configSchema.ts';
-import { PAGE_READS_ID, readKey, rpcGetPath } from '../src/pageReads.mjs';
+import { PAGE_READS_ID, readKey } from '../src/pageReads.mjs';
 import { getPublicRest, getReadClient, resetPageReads } from '../src/publicRest.ts';
 import { mayHaveSession } from '../src/session.ts';
 import { resetSupabase, supabaseStarted } from '../src/supabase.ts';
@@ -65,19 +65,6 @@ describe('reads the page carries', () => {
     expect((await rest.rpc('search_patterns', { limit: 24, q: 'dress' })).data).toEqual([{ id: 'p1', title: 'Wrap dress' }]);
     await rest.rpc('search_patterns', { limit: 24, q: 'skirt' });
     expect(seen.map((s) => s.path)).toEqual(['/rest/v1/rpc/search_patterns', '/rest/v1/rpc/search_patterns']);
-  });
-
-  it('answer a GET search the way the page server asked it (rpcGetPath), whatever the order of its arguments', async () => {
-    setRuntimeConfig({ supabaseUrl: url, supabaseAnonKey: 'anon-key', deploymentId: 'd1' });
-    const args = { currency: 'GBP', free_only: false, sort: 'newest', limit: 24, offset: 0, yarn_steps: [100, 500] };
-    pageCarrying([{ key: readKey('GET', rpcGetPath('search_patterns', args)), data: [{ id: 'from-page' }] }]);
-    const rest = await getPublicRest();
-    const { offset, limit, ...others } = args;
-    expect((await rest.rpc('search_patterns', { offset, limit, ...others }, { get: true })).data).toEqual([{ id: 'from-page' }]);
-    expect(seen).toEqual([]);
-    // the same search by POST is another request: asked of the backend
-    await rest.rpc('search_patterns', args);
-    expect(seen.map((s) => s.path)).toEqual(['/rest/v1/rpc/search_patterns']);
   });
 
   it('are not used once the page has been open a while (the backend may say otherwise by then)', async () => {

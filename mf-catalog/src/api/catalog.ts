@@ -173,9 +173,9 @@ function wordsLocale(q: string | null | undefined, locale: string): { locale?: s
 /** One page of results; `locale` is the buyer's language (shared i18n), 'en' by default. */
 export async function searchPatterns(args: SearchPatternsArgs, signal?: AbortSignal, locale: string = DEFAULT_LOCALE): Promise<SearchResult> {
   const supabase = await getReadClient();
-  // A GET (the RPC is stable, its arguments plain values): a visitor's search is then an answer the
-  // gateway and a CDN keep and revalidate (ETag); with a member's token it is never kept.
-  let request = supabase.rpc('search_patterns', compact({ currency: buyerCurrency(), ...args, ...wordsLocale(args.q, locale) }), { get: true });
+  // A POST: as a GET, PostgREST would read `limit` and `offset` in the query string as paging of the
+  // function's answer, not as its arguments (page 2 came back empty; e2e catalog-find).
+  let request = supabase.rpc('search_patterns', compact({ currency: buyerCurrency(), ...args, ...wordsLocale(args.q, locale) }));
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request;
   if (error) throw Object.assign(error, { status });
@@ -209,7 +209,6 @@ export async function facetCounts(
   let request = supabase.rpc(
     'search_facet_counts',
     compact({ currency: buyerCurrency(), ...filters, yarn_steps: [...yarnSteps], ...wordsLocale(args.q, locale) }),
-    { get: true }, // as the search (yarn_steps travels as an integer array literal, {100,200})
   );
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request;
@@ -234,7 +233,7 @@ export interface Suggestion {
 
 export async function suggestPatterns(q: string, signal?: AbortSignal, locale: string = DEFAULT_LOCALE): Promise<Suggestion[]> {
   const supabase = await getReadClient();
-  let request = supabase.rpc('suggest_patterns', { q, limit: 5, ...wordsLocale(q, locale) }, { get: true });
+  let request = supabase.rpc('suggest_patterns', { q, limit: 5, ...wordsLocale(q, locale) });
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request;
   if (error) throw Object.assign(error, { status });
