@@ -25,6 +25,25 @@ function tagAttribute(tag: string, name: string): string | null {
   return value === undefined ? null : value.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 }
 
+/**
+ * The shell's page for `path` once it carries `hint`: the page server waits at most 300 ms for a
+ * remote's manifest and sends the page without its hints meanwhile (on a busy machine the first
+ * read can take longer), so a later load of the page has them.
+ */
+async function hintedPage(url: string, hint: string): Promise<string> {
+  let html = '';
+  await expect
+    .poll(
+      async () => {
+        html = await (await fetch(url)).text();
+        return html.includes(hint);
+      },
+      { timeout: 15_000, interval: 500 },
+    )
+    .toBe(true);
+  return html;
+}
+
 const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="(\w+)" href="([^"]+)"/g)].map(([, as, href]) => ({ as: as!, href: href! }));
 
 describe('route hints in the shell page', () => {
@@ -40,9 +59,9 @@ describe('route hints in the shell page', () => {
   });
 
   it('a remote route preloads the runtime, the remote entry, the screen and its platform files, all of them real files', async () => {
-    const html = await (await fetch(`${stack.apps.urls.shell}/patterns`)).text();
-    const hrefs = preloads(html).map((p) => new URL(p.href, stack.apps.urls.shell).href);
     const catalog = stack.apps.urls.mf_catalog!;
+    const html = await hintedPage(`${stack.apps.urls.shell}/patterns`, `${catalog}/remoteEntry.js`);
+    const hrefs = preloads(html).map((p) => new URL(p.href, stack.apps.urls.shell).href);
     const manifest = JSON.parse(readFileSync(join(stack.apps.dirs.mf_catalog!, 'mf-manifest.json'), 'utf8')) as {
       exposes: { name: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
     };
@@ -60,11 +79,11 @@ describe('route hints in the shell page', () => {
     const home = preloads(await (await fetch(`${stack.apps.urls.shell}/`)).text()).map((p) => p.href);
     expect(plan.pages.Home!.length).toBeGreaterThan(0);
     expect(home).toEqual(plan.pages.Home!.map((file) => `/${file}`));
-    const search = await (await fetch(`${stack.apps.urls.shell}/patterns/search`)).text();
     const manifest = JSON.parse(readFileSync(join(stack.apps.dirs.mf_catalog!, 'mf-manifest.json'), 'utf8')) as {
       exposes: { name: string; assets: { js: { sync: string[] } } }[];
     };
     const own = manifest.exposes.find((e) => e.name === 'PatternSearch')!.assets.js.sync.find((f) => f.startsWith('__federation_expose_'))!;
+    const search = await hintedPage(`${stack.apps.urls.shell}/patterns/search`, own);
     expect(search).toContain(own);
     expect(hints.matchRoute(plan.routes, '/patterns/search')?.module).toBe('./PatternSearch');
     expect(hints.matchRoute(plan.routes, '/patterns/0b7c/')?.module).toBe('./PatternDetail');
