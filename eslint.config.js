@@ -30,7 +30,7 @@ const translated = [
   'mf-catalog/src/features/shared',
   'mf-catalog/src/features/kits',
   'mf-catalog/src/features/reviews',
-  'mf-catalog/src/features/views',
+  'mf-catalog/src/features/pattern-views',
   'mf-catalog/src/features/publish',
   'mf-catalog/src/features/download',
   'mf-catalog/src/features/library',

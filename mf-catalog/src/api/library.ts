@@ -1,7 +1,7 @@
 // The signed-in person's library: what they own (my_library RPC) and, for designers,
 // what their stores made.
 import { getSupabase } from '@stitchhouse/shared';
-import { listStorePatterns, myStores, type StorePatternRow } from './publishing.ts';
+import { listStorePatterns, myStores, type StorePatternRow } from './publish.ts';
 import type { PatternStatus } from '@stitchhouse/shared/statuses.ts';
 import { patternKeys } from './catalog.ts';
 

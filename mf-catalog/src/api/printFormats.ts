@@ -9,7 +9,7 @@ import { masterPath, type ApplyAnswer, type CheckAnswer, type FormatAnswer } fro
 import type { PatternUpdatedAnswer } from '@stitchhouse/shared/contracts/pattern-updated.ts';
 import { FunctionCallError, invokeFunction } from '@stitchhouse/shared/functions.ts';
 import { signUpload, uploadWithProgress } from '@stitchhouse/shared/storage/uploadWithProgress.ts';
-import { publishingKeys } from './publishing.ts';
+import { publishingKeys } from './publish.ts';
 
 /** Query keys of a pattern's master and generated formats, under the editor's. */
 export const printFormatKeys = {

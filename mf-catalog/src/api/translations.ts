@@ -4,7 +4,7 @@
 // answer a refusal in words.
 import { getSupabase } from '@stitchhouse/shared';
 import { i18n } from '@stitchhouse/shared/i18n/index.ts';
-import { publishingKeys } from './publishing.ts';
+import { publishingKeys } from './publish.ts';
 
 /** Under the store's own catalog (publishingKeys): patternsChanged() reads them again after a write. */
 export const translationKeys = {

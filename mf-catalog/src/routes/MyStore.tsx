@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react';
 import { errorMessage, href, useSession } from '@stitchhouse/shared';
 import { Alert, Button, Checkbox, EmptyState, LinkButton, PageHeading, QueryState, Spinner, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
-import { changeStatus, listStockedPatterns, listStorePatterns, myStores, publishingKeys, type PatternStatus } from '../api/publishing.ts';
+import { changeStatus, listStockedPatterns, listStorePatterns, myStores, publishingKeys, type PatternStatus } from '../api/publish.ts';
 import { bulkSummary } from '../features/publish/bulkSummary.ts';
 import { patternsChanged } from '../features/publish/patternsChanged.ts';
 import { formatPrice } from '@stitchhouse/shared/money.ts';

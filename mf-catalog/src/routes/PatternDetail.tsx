@@ -7,7 +7,7 @@ import { patternKeys } from '../api/catalog.ts';
 import { getPattern } from '../api/detail.ts';
 import { DetailView } from '../features/detail/DetailView.tsx';
 import { CatalogNotFound } from '../features/shared/NotFound.tsx';
-import { useCountPatternView } from '../features/views/useCountPatternView.ts';
+import { useCountPatternView } from '../features/pattern-views/useCountPatternView.ts';
 import { WhenNear } from '../features/shared/nearViewport.tsx';
 import * as styles from '../features/shared/DetailPage.module.css';
 import { KitsSection, KitsSkeleton } from '../features/kits/KitsSection.tsx';

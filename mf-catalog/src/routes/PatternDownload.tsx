@@ -6,7 +6,7 @@ import { href, useSession } from '@stitchhouse/shared';
 import { FORMATS } from '@stitchhouse/shared/catalog/index.ts';
 import { Alert, Button, EmptyState, LinkButton, PageHeading, Progress, QueryState, Spinner, formatBytes } from '@stitchhouse/shared/ui/index.ts';
 import { isUuid } from '../api/detail.ts';
-import { downloadKeys, downloadOverview } from '../api/downloads.ts';
+import { downloadKeys, downloadOverview } from '../api/download.ts';
 import { reasonCopy } from '../features/download/reasons.ts';
 import { useDownload } from '../features/download/useDownload.ts';
 import { SizeChoice, initialSizes, pagesFor } from '../features/download/SizeChoice.tsx';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react';
 import { href, useSession } from '@stitchhouse/shared';
 import { Alert, Button, LinkButton, PageHeading, QueryState, Spinner } from '@stitchhouse/shared/ui/index.ts';
-import { loadEditablePattern, publishingKeys, savePattern } from '../api/publishing.ts';
+import { loadEditablePattern, publishingKeys, savePattern } from '../api/publish.ts';
 import { FileUploads } from '../features/publish/FileUploads.tsx';
 import { ImageManager } from '../features/publish/ImageManager.tsx';
 import { MasterFormats } from '../features/publish/MasterFormats.tsx';

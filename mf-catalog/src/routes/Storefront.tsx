@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { href } from '@stitchhouse/shared';
 import { QueryState, Skeleton } from '@stitchhouse/shared/ui/index.ts';
-import { getStoreBySlug, movedStoreSlug, storeKeys } from '../api/stores.ts';
+import { getStoreBySlug, movedStoreSlug, storeKeys } from '../api/storefront.ts';
 import { CatalogNotFound } from '../features/shared/NotFound.tsx';
 import { StorefrontView } from '../features/storefront/StorefrontView.tsx';
 import * as styles from '../features/shared/DetailPage.module.css';

@@ -1,5 +1,5 @@
 // The billing function's wire: the Pro plan's checkout or the billing portal for a
-// store the caller owns. supabase/functions/billing and mf-payments (api/stores.ts) read it.
+// store the caller owns. supabase/functions/billing and mf-payments (api/plan.ts) read it.
 import { z } from 'zod';
 import { errorEnvelopeOf, invalidInputDetails, methodNotAllowedDetails } from './envelope.ts';
 import { LOCALES } from '../i18n/locales.ts';

@@ -1,7 +1,7 @@
 // The download function's wire: POST /download {pattern_id, format?, expires?} or
 // GET /download/<pattern_id>?format=&expires= with the buyer's session; the answer is the stamped
 // PDF (Content-Disposition names the file), a refusal is the one error shape with a code below.
-// The function (supabase/functions/download) and mf-catalog (api/downloads.ts, the
+// The function (supabase/functions/download) and mf-catalog (api/download.ts, the
 // /download/error?reason= page) both read this file.
 import { z } from 'zod';
 import { PATTERN_FORMATS } from '../catalog/formats.ts';

@@ -8,7 +8,7 @@
 //   POST {pattern_id, step: 'apply', master_version, changes?}  every format applied at once;
 //        a format the designer uploaded themselves is kept.
 // A refused master answers 422 with the code saying why and nothing is published.
-// supabase/functions/pattern-formats and mf-catalog (api/publishing.ts) read this file.
+// supabase/functions/pattern-formats and mf-catalog (api/publish.ts) read this file.
 import { z } from 'zod';
 import { PATTERN_FORMATS } from '../catalog/formats.ts';
 import { errorEnvelopeOf, invalidInputDetails, methodNotAllowedDetails } from './envelope.ts';

@@ -1,6 +1,6 @@
 // The pattern-updated function's wire: the store owner tells a new version's buyers,
 // once per version, at most one mail per pattern a day. supabase/functions/pattern-updated and
-// mf-catalog (api/publishing.ts) read it.
+// mf-catalog (api/publish.ts) read it.
 import { z } from 'zod';
 import { errorEnvelopeOf, invalidInputDetails, methodNotAllowedDetails } from './envelope.ts';
 

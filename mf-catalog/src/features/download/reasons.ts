@@ -2,7 +2,7 @@
 // (/download/error?reason=<code> and the download page share this).
 import { href } from '@stitchhouse/shared';
 import { i18n } from '@stitchhouse/shared/i18n/index.ts';
-import { DOWNLOAD_REASONS, isDownloadReason, type DownloadReason } from '../../api/downloads.ts';
+import { DOWNLOAD_REASONS, isDownloadReason, type DownloadReason } from '../../api/download.ts';
 
 export { DOWNLOAD_REASONS, isDownloadReason, type DownloadReason };
 

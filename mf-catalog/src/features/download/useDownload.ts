@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { queryClient } from '@stitchhouse/shared/query/client.ts';
 import type { PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
 import { patternKeys } from '../../api/catalog.ts';
-import { DownloadProblem, fetchStampedPdf, saveFile } from '../../api/downloads.ts';
+import { DownloadProblem, fetchStampedPdf, saveFile } from '../../api/download.ts';
 import type { DownloadVariant } from '@stitchhouse/shared/contracts/download.ts';
 
 export type DownloadState =

@@ -4,7 +4,7 @@ import type { I18n } from '@lingui/core';
 import { errorMessage } from '@stitchhouse/shared';
 import { FORMATS, PATTERN_FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
 import { Alert, Button, Progress, TextArea, formatBytes } from '@stitchhouse/shared/ui/index.ts';
-import { attachFile, prepareFileUpload, sendFile, sha256Hex, UploadFailure, type PatternFileRow, type UploadTarget } from '../../api/publishing.ts';
+import { attachFile, prepareFileUpload, sendFile, sha256Hex, UploadFailure, type PatternFileRow, type UploadTarget } from '../../api/publish.ts';
 import { looksLikePdf, notPdfHeader, patternFileProblem } from './fileRules.ts';
 import * as styles from './FileUploads.module.css';
 import { formatDate } from '../shared/formatDate.ts';

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { errorMessage } from '@stitchhouse/shared';
 import { Alert, Button } from '@stitchhouse/shared/ui/index.ts';
-import { setImages, uploadImage } from '../../api/publishing.ts';
+import { setImages, uploadImage } from '../../api/publish.ts';
 import { publicImageUrl } from '../shared/images.ts';
 import { imageProblem, moveItem, splitCover } from './imageOrder.ts';
 import * as styles from './ImageManager.module.css';

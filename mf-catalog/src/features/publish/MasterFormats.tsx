@@ -7,7 +7,7 @@ import { FORMATS, PATTERN_FORMATS, type PatternFormat } from '@stitchhouse/share
 import type { LayerMatch } from '@stitchhouse/shared/catalog/tiling.ts';
 import { Alert, Button, Progress, TextArea, formatBytes } from '@stitchhouse/shared/ui/index.ts';
 import { firstTileLink, loadMaster, makeFormats, printFormatKeys, type FormatsProgress, type MasterState } from '../../api/printFormats.ts';
-import type { EditablePattern } from '../../api/publishing.ts';
+import type { EditablePattern } from '../../api/publish.ts';
 import { looksLikePdf, notPdfHeader, patternFileProblem } from './fileRules.ts';
 import { versionNote } from './FileUploads.tsx';
 import { masterProblem, masterTooLarge } from './masterProblems.ts';

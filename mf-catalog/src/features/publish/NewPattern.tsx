@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { href, useSession } from '@stitchhouse/shared';
 import { EmptyState, LinkButton, PageHeading, QueryState, Spinner } from '@stitchhouse/shared/ui/index.ts';
-import { createPattern, myStores, publishingKeys } from '../../api/publishing.ts';
+import { createPattern, myStores, publishingKeys } from '../../api/publish.ts';
 import { PatternForm } from './PatternForm.tsx';
 import { patternsChanged } from './patternsChanged.ts';
 import { NEW_PATTERN_VALUES } from './schema.ts';

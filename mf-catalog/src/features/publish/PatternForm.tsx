@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useLingui } from '@lingui/react';
 import { errorMessage } from '@stitchhouse/shared';
 import { Alert, Button, Select, TextArea, TextField } from '@stitchhouse/shared/ui/index.ts';
-import type { PatternFields } from '../../api/publishing.ts';
+import type { PatternFields } from '../../api/publish.ts';
 import { RowTable } from './RowTable.tsx';
 import { CRAFTS, DIFFICULTY_LABELS, craftLabel } from '@stitchhouse/shared/catalog/labels.ts';
 import { FORM_BEHAVIOUR, flatErrors, schemaResolver } from '@stitchhouse/shared/form/index.ts';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
-import type { EditablePattern } from '../../api/publishing.ts';
+import type { EditablePattern } from '../../api/publish.ts';
 import { Description } from '../shared/Description.tsx';
 import { PatternGallery } from '../shared/gallery/PatternGallery.tsx';
 import { SizeChartTable } from '../shared/SizeChart.tsx';

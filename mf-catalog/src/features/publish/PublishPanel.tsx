@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { errorMessage } from '@stitchhouse/shared';
 import { Alert, Button, VisuallyHidden } from '@stitchhouse/shared/ui/index.ts';
-import { changeStatus, type EditablePattern, type PatternStatus } from '../../api/publishing.ts';
+import { changeStatus, type EditablePattern, type PatternStatus } from '../../api/publish.ts';
 import { formatPrice } from '@stitchhouse/shared/money.ts';
 import { publishGaps } from './schema.ts';
 import { LayerChecklistItem } from './MasterFormats.tsx';

@@ -1,5 +1,5 @@
 import { i18n } from '@stitchhouse/shared/i18n/index.ts';
-import type { PatternStatus, StatusResult } from '../../api/publishing.ts';
+import type { PatternStatus, StatusResult } from '../../api/publish.ts';
 
 /** "2 patterns published. 1 could not be: Tote — needs a cover image" for the bulk result banner. */
 export function bulkSummary(results: readonly StatusResult[], status: PatternStatus): { ok: number; failed: StatusResult[]; text: string } {

@@ -1,6 +1,6 @@
 import { queryClient } from '@stitchhouse/shared/query/client.ts';
 import { patternKeys } from '../../api/catalog.ts';
-import { storeKeys } from '../../api/stores.ts';
+import { storeKeys } from '../../api/storefront.ts';
 
 /**
  * After a store changed its patterns (status, details, photos, files): every read that shows them

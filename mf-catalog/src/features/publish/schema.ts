@@ -6,7 +6,7 @@ import * as z from '@stitchhouse/shared/zod.ts';
 import { i18n } from '@stitchhouse/shared/i18n/index.ts';
 import { CRAFTS } from '@stitchhouse/shared/catalog/labels.ts';
 import { GAUGE_ROWS_RANGE, GAUGE_STITCHES_RANGE, YARN_METRES_RANGE, hasYarnFacets, isNeedleSize } from '@stitchhouse/shared/catalog/yarn.ts';
-import type { EditablePattern, PatternFields } from '../../api/publishing.ts';
+import type { EditablePattern, PatternFields } from '../../api/publish.ts';
 import { PATTERN_LICENCES } from '@stitchhouse/shared/statuses.ts';
 
 export interface SizeRow {

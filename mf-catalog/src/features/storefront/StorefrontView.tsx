@@ -7,7 +7,7 @@ import { pageTitle } from '@stitchhouse/shared/brand.ts';
 import { EmptyState, QueryState } from '@stitchhouse/shared/ui/index.ts';
 import { Markdown } from '@stitchhouse/shared/ui/Markdown.tsx';
 import { searchPatterns } from '../../api/catalog.ts';
-import { listStockedPatterns, storeKeys, type Storefront } from '../../api/stores.ts';
+import { listStockedPatterns, storeKeys, type Storefront } from '../../api/storefront.ts';
 import { Pagination } from '../shared/Pagination.tsx';
 import { PatternGrid, PatternGridSkeleton } from '../shared/PatternGrid.tsx';
 import { useDeferredResults } from '../shared/useDeferredResults.ts';

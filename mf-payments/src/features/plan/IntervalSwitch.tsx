@@ -4,7 +4,7 @@ import { PLANS, formatMoney, type Currency } from '@stitchhouse/shared/pricing.t
 import { formatDay } from '@stitchhouse/shared/money.ts';
 import { Alert, Button } from '@stitchhouse/shared/ui/index.ts';
 import { PaymentProblem } from '../../api/functions.ts';
-import { switchInterval } from '../../api/stores.ts';
+import { switchInterval } from '../../api/plan.ts';
 import type { BillingSwitchAnswer } from '@stitchhouse/shared/contracts/billing.ts';
 import * as styles from './Plan.module.css';
 

@@ -8,7 +8,7 @@ import { signUpload, uploadWithProgress } from '@stitchhouse/shared/storage/uplo
 import type { PatternUpdatedAnswer } from '@stitchhouse/shared/contracts/pattern-updated.ts';
 import { FunctionCallError, invokeFunction } from '@stitchhouse/shared/functions.ts';
 import { getPattern, isUuid, type PatternDetail } from './detail.ts';
-import { storeKeys } from './stores.ts';
+import { storeKeys } from './storefront.ts';
 import type { PatternStatus } from '@stitchhouse/shared/statuses.ts';
 
 export type { PatternStatus };
