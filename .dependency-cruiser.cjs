@@ -11,6 +11,9 @@ const app = '(shell|mf-[a-z]+)';
 const tests = '\\.test\\.tsx?$';
 // Folders every feature of an app may use: its shared pieces, its page frame, its form plumbing.
 const crossCutting = '(shared|layout|form)';
+// mf-catalog's pieces that several of its features use, each in a folder named for what it holds
+// (mf-catalog/src/features/README.md): the pattern card, favourites, sizes, the gallery…
+const catalogRooms = '(pattern-card|pagination|favourites|sizes|gallery|description|fit|ask-designer|locale)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -47,12 +50,17 @@ module.exports = {
     {
       name: 'feature-folders-do-not-cross-import',
       comment:
-        'A feature folder uses its own files, the cross-cutting folders (features/shared, layout, form) and the lower layers. What two feature folders need moves to src/features/shared/ (or down to shared/). mf-partners/src/features/applications/ is shared by both partner programmes by design.',
+        'A feature folder uses its own files, the cross-cutting folders (features/shared, layout, form) and the lower layers. What two feature folders need moves to src/features/shared/ (or down to shared/); mf-catalog gives each such piece a folder named for what it holds (catalogRooms). mf-partners/src/features/applications/ is shared by both partner programmes by design.',
       severity: 'error',
       from: { path: `^${app}/src/features/([^/]+)/`, pathNot: tests },
       to: {
         path: '^$1/src/features/([^/]+)/',
-        pathNot: ['^$1/src/features/$2/', `^$1/src/features/${crossCutting}/`, '^mf-partners/src/features/applications/'],
+        pathNot: [
+          '^$1/src/features/$2/',
+          `^$1/src/features/${crossCutting}/`,
+          `^mf-catalog/src/features/${catalogRooms}/`,
+          '^mf-partners/src/features/applications/',
+        ],
       },
     },
     {

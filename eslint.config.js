@@ -22,24 +22,7 @@ const apps = ['shell', 'mf-account', 'mf-auth', 'mf-catalog', 'mf-partners', 'mf
  */
 const typedSources = [...apps.map((app) => `${app}/src`), 'shared/src', 'backend/src', 'supabase/functions'];
 /** Folders whose screens read every visible text from their message catalog (issue 36). */
-const translated = [
-  'mf-account/src',
-  'mf-auth/src',
-  'mf-catalog/src/features/browse',
-  'mf-catalog/src/features/detail',
-  'mf-catalog/src/features/shared',
-  'mf-catalog/src/features/kits',
-  'mf-catalog/src/features/reviews',
-  'mf-catalog/src/features/pattern-views',
-  'mf-catalog/src/features/publish',
-  'mf-catalog/src/features/download',
-  'mf-catalog/src/features/library',
-  'mf-catalog/src/features/storefront',
-  'mf-catalog/src/routes',
-  'mf-partners/src',
-  'mf-payments/src',
-  'shell/src',
-];
+const translated = ['mf-account/src', 'mf-auth/src', 'mf-catalog/src/features', 'mf-catalog/src/routes', 'mf-partners/src', 'mf-payments/src', 'shell/src'];
 /** JSX attributes a person reads or a screen reader speaks. */
 const VISIBLE_ATTRIBUTES = [
   'aria-label',

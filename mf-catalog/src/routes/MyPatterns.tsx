@@ -9,7 +9,7 @@ import { libraryKeys, myLibrary, myMadePatterns, myRefunded } from '../api/libra
 import { LibraryItem } from '../features/library/LibraryItem.tsx';
 import { FavouritePatterns } from '../features/library/FavouritePatterns.tsx';
 import { LIBRARY_SORTS, LIBRARY_SORT_LABELS, libraryView, type LibrarySort } from '../features/library/libraryView.ts';
-import { formatDate } from '../features/shared/formatDate.ts';
+import { formatDate } from '../features/locale/formatDate.ts';
 import * as styles from '../features/library/Library.module.css';
 import '../catalogs/owner/messages.ts';
 

@@ -10,7 +10,7 @@ import { patternsChanged } from '../features/publish/patternsChanged.ts';
 import { formatPrice } from '@stitchhouse/shared/money.ts';
 import { coverImage } from '@stitchhouse/shared/storage/coverImage.ts';
 import * as styles from '../features/publish/StoreManager.module.css';
-import { formatDate } from '../features/shared/formatDate.ts';
+import { formatDate } from '../features/locale/formatDate.ts';
 import '../catalogs/owner/messages.ts';
 
 const STATUSES: PatternStatus[] = ['draft', 'published', 'archived'];

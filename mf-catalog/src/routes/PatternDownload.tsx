@@ -12,7 +12,7 @@ import { useDownload } from '../features/download/useDownload.ts';
 import { SizeChoice, initialSizes, pagesFor } from '../features/download/SizeChoice.tsx';
 import { PatternNotFound } from '../features/publish/PatternNotFound.tsx';
 import * as styles from '../features/download/FileDownloads.module.css';
-import { formatDate } from '../features/shared/formatDate.ts';
+import { formatDate } from '../features/locale/formatDate.ts';
 import type { DownloadVariant } from '@stitchhouse/shared/contracts/download.ts';
 import '../catalogs/owner/messages.ts';
 

@@ -20,7 +20,7 @@ import * as styles from '../features/publish/PatternEditor.module.css';
 import '../catalogs/owner/messages.ts';
 
 const keepsCreated = (state: unknown) => typeof state === 'object' && state !== null && (state as typeof CREATED_STATE).created === true;
-import { formatDate } from '../features/shared/formatDate.ts';
+import { formatDate } from '../features/locale/formatDate.ts';
 
 /**
  * /patterns/:productId/edit: the owning store edits every field, photos, files, status.

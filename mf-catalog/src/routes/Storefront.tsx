@@ -4,9 +4,9 @@ import { useLingui } from '@lingui/react';
 import { href } from '@stitchhouse/shared';
 import { QueryState, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { getStoreBySlug, movedStoreSlug, storeKeys } from '../api/storefront.ts';
-import { CatalogNotFound } from '../features/shared/NotFound.tsx';
+import { CatalogNotFound } from '../features/layout/NotFound.tsx';
 import { StorefrontView } from '../features/storefront/StorefrontView.tsx';
-import * as styles from '../features/shared/DetailPage.module.css';
+import * as styles from '../features/layout/DetailPage.module.css';
 
 /** /stores/:slug: a designer's or a shop's public storefront. */
 export default function Storefront() {

@@ -5,9 +5,9 @@ import { useBuyerCurrency } from '@stitchhouse/shared/currency/index.ts';
 import { FORMATS, PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
 import { CRAFTS, DIFFICULTY_LEVELS, categoryLabel, craftLabel, difficultyLabel } from '@stitchhouse/shared/catalog/labels.ts';
 import { hasYarnFacets } from '@stitchhouse/shared/catalog/yarn.ts';
-import { priceInputToCents } from '../shared/priceInput.ts';
+import { priceInputToCents } from './priceInput.ts';
 import { withChanges, type CatalogQuery } from '../shared/urlState.ts';
-import { languageOptions } from '../shared/languages.ts';
+import { languageOptions } from '../locale/languages.ts';
 import * as styles from './CatalogFilters.module.css';
 
 // Knitting and crochet facets load when the craft is knitting or crochet (not on the catalog's first screen).

@@ -9,10 +9,10 @@ import { recommendedSize } from '@stitchhouse/shared/catalog/sizing.ts';
 import { useBuyerCurrency } from '@stitchhouse/shared/currency/index.ts';
 import { listCategories, patternKeys, searchPatterns, sizeChartsOf, suggestPatterns, type SearchResult } from '../../api/catalog.ts';
 import { FiltersDrawer } from './FiltersDrawer.tsx';
-import { Pagination } from '../shared/Pagination.tsx';
+import { Pagination } from '../pagination/Pagination.tsx';
 import { resultCountLabel, showResultsLabel } from './resultCount.ts';
-import { PatternGrid, PatternGridSkeleton } from '../shared/PatternGrid.tsx';
-import { useDeferredResults } from '../shared/useDeferredResults.ts';
+import { PatternGrid, PatternGridSkeleton } from '../pattern-card/PatternGrid.tsx';
+import { useDeferredResults } from '../pattern-card/useDeferredResults.ts';
 import { useCatalogQuery } from './useCatalogQuery.ts';
 import { FILTERS_BESIDE_RESULTS, useMediaQuery } from './useWideScreen.ts';
 import {

@@ -4,8 +4,8 @@ import { Button, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { BODY_MEASUREMENTS, formatMeasurement, type BodyMeasurement, type BodyMeasurementsCm } from '@stitchhouse/shared/catalog/sizing.ts';
 import { EMPTY_FIT_FORM, remembersFit } from '@stitchhouse/shared/catalog/fitStorage.ts';
 import { cmToInches, formatDecimal } from '@stitchhouse/shared/catalog/units.ts';
-import type { FitForm } from '../shared/fit/remembered.ts';
-import { MEASUREMENT_NAMES } from '../shared/measurementNames.ts';
+import type { FitForm } from '../fit/remembered.ts';
+import { MEASUREMENT_NAMES } from '../sizes/measurementNames.ts';
 import * as styles from './FitsMePanel.module.css';
 
 // The checks (zod) load with the first thing to check: a remembered form, or a submit (the

@@ -7,18 +7,18 @@ import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/formats
 import { recommendedSize } from '@stitchhouse/shared/catalog/sizing.ts';
 import type { PatternDetail } from '../../api/detail.ts';
 import { categoryLabel, craftLabel, difficultyLabel } from '@stitchhouse/shared/catalog/labels.ts';
-import { languageList, languageName } from '../shared/languages.ts';
-import { useVisitorMeasurements } from '../shared/fit/visitor.ts';
-import { Description } from '../shared/Description.tsx';
-import { PatternGallery } from '../shared/gallery/PatternGallery.tsx';
+import { languageList, languageName } from '../locale/languages.ts';
+import { useVisitorMeasurements } from '../fit/visitor.ts';
+import { Description } from '../description/Description.tsx';
+import { PatternGallery } from '../gallery/PatternGallery.tsx';
 import { LICENCE_TEXT } from './licence.ts';
 import { PatternActions } from './PatternActions.tsx';
-import { AskDesignerLink } from '../shared/AskDesignerLink.tsx';
-import { FavouriteButton } from '../shared/FavouriteButton.tsx';
-import { SizeChartTable } from '../shared/SizeChart.tsx';
-import { YardageCalculator } from '../shared/YardageCalculator.tsx';
+import { AskDesignerLink } from '../ask-designer/AskDesignerLink.tsx';
+import { FavouriteButton } from '../favourites/FavouriteButton.tsx';
+import { SizeChartTable } from '../sizes/SizeChart.tsx';
+import { YardageCalculator } from '../sizes/YardageCalculator.tsx';
 import { YarnFacts } from './YarnFacts.tsx';
-import * as styles from '../shared/DetailPage.module.css';
+import * as styles from '../layout/DetailPage.module.css';
 
 const STATUS_NOTE: Record<string, string> = {
   draft: /*i18n*/ 'catalog.detail.status.draft',

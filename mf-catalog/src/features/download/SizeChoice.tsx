@@ -2,7 +2,7 @@ import { recommendedSize, type SizeChart } from '@stitchhouse/shared/catalog/siz
 import { pagesNeeded, sizeLayersOf, type LayerMatch, type ManifestPage } from '@stitchhouse/shared/catalog/tiling.ts';
 import { useLingui } from '@lingui/react';
 import { Checkbox } from '@stitchhouse/shared/ui/index.ts';
-import { rememberedMeasurements } from '../shared/fit/rememberedMeasurements.ts';
+import { rememberedMeasurements } from '../fit/rememberedMeasurements.ts';
 import * as styles from './FileDownloads.module.css';
 
 /** The sizes ticked at first: "your size" from the measurements this device remembers (fits me), else none (every size). */

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { href } from '@stitchhouse/shared';
 import { EmptyState, LinkButton, QueryState, Skeleton } from '@stitchhouse/shared/ui/index.ts';
 import { myFavourites, socialKeys } from '../../api/social.ts';
-import { PatternCard } from '../shared/PatternCard.tsx';
+import { PatternCard } from '../pattern-card/PatternCard.tsx';
 import * as styles from './Library.module.css';
 
 /** The library's "Favourites": patterns the member saved with the heart, newest first. */

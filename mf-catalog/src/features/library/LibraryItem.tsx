@@ -5,8 +5,8 @@ import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.t
 import { LinkButton } from '@stitchhouse/shared/ui/index.ts';
 import { coverImage } from '@stitchhouse/shared/storage/coverImage.ts';
 import type { LibraryEntry } from '../../api/library.ts';
-import { formatDate } from '../shared/formatDate.ts';
-import { AskDesignerLink } from '../shared/AskDesignerLink.tsx';
+import { formatDate } from '../locale/formatDate.ts';
+import { AskDesignerLink } from '../ask-designer/AskDesignerLink.tsx';
 import * as styles from './Library.module.css';
 
 /** One owned pattern: cover, title, designer, formats, "Updated" when a newer version waits. */

@@ -7,7 +7,7 @@ import { Alert, Button, Progress, TextArea, formatBytes } from '@stitchhouse/sha
 import { attachFile, prepareFileUpload, sendFile, sha256Hex, UploadFailure, type PatternFileRow, type UploadTarget } from '../../api/publish.ts';
 import { looksLikePdf, notPdfHeader, patternFileProblem } from './fileRules.ts';
 import * as styles from './FileUploads.module.css';
-import { formatDate } from '../shared/formatDate.ts';
+import { formatDate } from '../locale/formatDate.ts';
 import type { PatternStatus } from '@stitchhouse/shared/statuses.ts';
 
 type Phase = 'idle' | 'uploading' | 'failed' | 'saving' | 'done';

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react';
 import { FORMATS, type PatternFormat } from '@stitchhouse/shared/catalog/index.ts';
 import type { EditablePattern } from '../../api/publish.ts';
-import { Description } from '../shared/Description.tsx';
-import { PatternGallery } from '../shared/gallery/PatternGallery.tsx';
-import { SizeChartTable } from '../shared/SizeChart.tsx';
-import { YardageCalculator } from '../shared/YardageCalculator.tsx';
+import { Description } from '../description/Description.tsx';
+import { PatternGallery } from '../gallery/PatternGallery.tsx';
+import { SizeChartTable } from '../sizes/SizeChart.tsx';
+import { YardageCalculator } from '../sizes/YardageCalculator.tsx';
 import { categoryLabel, craftLabel, difficultyLabel } from '@stitchhouse/shared/catalog/labels.ts';
 import { formatPrice } from '@stitchhouse/shared/money.ts';
 

@@ -9,7 +9,7 @@ import { Button, EmptyState, QueryState, Skeleton } from '@stitchhouse/shared/ui
 import { patternKeys } from '../../api/catalog.ts';
 import { listReviews, ratingOf, reviewKeys, reviewStanding, type Review } from '../../api/reviews.ts';
 import { publicImageUrl } from '../shared/images.ts';
-import { RatingLine, Stars } from '../shared/Stars.tsx';
+import { RatingLine, Stars } from '../pattern-card/Stars.tsx';
 import { ReviewsSection, ReviewsSkeleton } from './ReviewsSection.tsx';
 import * as styles from './Reviews.module.css';
 

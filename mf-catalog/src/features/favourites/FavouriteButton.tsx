@@ -5,7 +5,7 @@ import { queryClient } from '@stitchhouse/shared/query/client.ts';
 import { cx } from '@stitchhouse/shared/ui/index.ts';
 import { socialKeys } from '../../api/social.ts';
 import { favouriteIdsOf, loadFavouriteIds, toggleFavourite, useFavouriteIds } from './favouriteIds.ts';
-import { useMemberOrSignIn } from './useMemberOrSignIn.ts';
+import { useMemberOrSignIn } from '../shared/useMemberOrSignIn.ts';
 import * as styles from './FavouriteButton.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { highlightParts } from './highlight.ts';
-import { publicImageUrl } from './images.ts';
+import { publicImageUrl } from '../shared/images.ts';
 
 describe('highlightParts', () => {
   it('marks each searched word, any case', () => {

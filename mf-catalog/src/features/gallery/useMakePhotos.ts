@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import { afterFirstPaint } from '@stitchhouse/shared/afterPaint.ts';
-import { listReviews, reviewKeys, type Review } from '../../../api/reviews.ts';
-import { publicImageUrl } from '../images.ts';
+import { listReviews, reviewKeys, type Review } from '../../api/reviews.ts';
+import { publicImageUrl } from '../shared/images.ts';
 import type { GalleryPhoto } from './photos.ts';
 
 const NO_PHOTOS: GalleryPhoto[] = [];

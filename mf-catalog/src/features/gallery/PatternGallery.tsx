@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLingui } from '@lingui/react';
 import { coverImage, type CoverSlot } from '@stitchhouse/shared/storage/coverImage.ts';
-import { publicImageUrl } from '../images.ts';
+import { publicImageUrl } from '../shared/images.ts';
 import { designerPhotoPaths, designerPhotos, photoIndexForKey } from './photos.ts';
 import { followStripPosition, type StripPosition } from './stripPosition.ts';
 import { useMakePhotos } from './useMakePhotos.ts';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLingui } from '@lingui/react';
 import { plainParagraphs } from './plainParagraphs.ts';
-import { useNearViewport } from './nearViewport.tsx';
+import { useNearViewport } from '../shared/nearViewport.tsx';
 import * as styles from './Description.module.css';
 
 // The designer's markdown through the platform's one renderer (React elements, no innerHTML, raw

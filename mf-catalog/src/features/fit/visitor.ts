@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { remembersFit } from '@stitchhouse/shared/catalog/fitStorage.ts';
 import type { BodyMeasurementsCm } from '@stitchhouse/shared/catalog/sizing.ts';
-import { parseCatalogQuery } from '../urlState.ts';
+import { parseCatalogQuery } from '../shared/urlState.ts';
 
 /** The URL's measurements if it has any, else the remembered ones (already in cm). */
 export function visitorMeasurements(params: URLSearchParams, remembered: BodyMeasurementsCm | null): BodyMeasurementsCm | null {

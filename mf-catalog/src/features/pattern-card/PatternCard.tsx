@@ -10,7 +10,7 @@ import { needleLabel, yarnWeightShort } from '@stitchhouse/shared/catalog/yarn.t
 import { coverImage, coverLoading } from '@stitchhouse/shared/storage/coverImage.ts';
 import { highlightParts } from './highlight.ts';
 import * as styles from './PatternCard.module.css';
-import { FavouriteButton } from './FavouriteButton.tsx';
+import { FavouriteButton } from '../favourites/FavouriteButton.tsx';
 import { RatingLine } from './Stars.tsx';
 import type { PatternCardData } from '../../api/catalog.ts';
 

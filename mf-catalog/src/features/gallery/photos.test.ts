@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@stitchhouse/shared/i18n/index.ts';
-import '../../../messages.ts';
+import '../../messages.ts';
 import { designerPhotoPaths, designerPhotos, photoIndexForKey } from './photos.ts';
 
 describe('gallery photos', () => {
