@@ -6,6 +6,9 @@ import { findPostgresBin } from './src/db/throwaway-postgres.ts';
 // server binaries are installed, the stack suites run a second time, each stack on its own
 // throwaway real PostgreSQL (test/harness.ts); the core suite has its own file for that.
 const hasPostgres = findPostgresBin() !== undefined;
+// Suites of the functions and the migrations sit in supabase/test beside what they test
+// (functions/, migrations/); they need this stack, so this runner runs them, on both databases.
+const suites = ['test/**/*.test.ts', '../supabase/test/functions/**/*.test.ts', '../supabase/test/migrations/**/*.test.ts'];
 
 const shared = {
   pool: 'forks' as const,
@@ -21,14 +24,14 @@ export default defineConfig({
     globalSetup: ['test/reap-postgres.ts'],
     fileParallelism: true,
     projects: [
-      { test: { ...shared, name: 'pglite', include: ['test/**/*.test.ts'] } },
+      { test: { ...shared, name: 'pglite', include: suites } },
       ...(hasPostgres
         ? [
             {
               test: {
                 ...shared,
                 name: 'postgres',
-                include: ['test/**/*.test.ts'],
+                include: suites,
                 // the core suite runs on PostgreSQL from core-postgres.test.ts; units need no stack;
                 // payments-crash kills a PGlite child of its own whatever the project
                 exclude: [

@@ -1,7 +1,7 @@
 // Knitting and crochet facets: yarn weight, gauge, yarn amount and needle/hook size,
 // in the words knitters and crocheters use. The database keeps the codes (patterns.yarn_weight
 // 0–7, needle_mm one of public.needle_sizes_mm(), gauge per 10 cm, yarn in metres: migration
-// 20261202008000_craft_facets.sql); backend/test/craft-facets.test.ts holds the two lists equal.
+// 20261202008000_craft_facets.sql); supabase/test/migrations/craft-facets.test.ts holds the two lists equal.
 // Names and labels are read at render in the page's language (English in the functions).
 import { formatLocale, sharedText } from '../formatLocale.ts';
 

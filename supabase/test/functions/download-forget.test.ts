@@ -3,9 +3,9 @@
 // concurrent request recorded in the meantime.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePatternPdf } from '../../supabase/test/catalog-own-pdf.ts';
-import { startTestStack, type TestStack } from './harness.ts';
-import { signedInMember, storeWithPattern, type Member, paidOrder } from './members.ts';
+import { makePatternPdf } from '../catalog-own-pdf.ts';
+import { startTestStack, type TestStack } from '../../../backend/test/harness.ts';
+import { signedInMember, storeWithPattern, type Member, paidOrder } from '../../../backend/test/members.ts';
 
 let stack: TestStack;
 let designer: Member;

@@ -8,14 +8,14 @@
 // - bad masters are refused in words and nothing is published.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as kit from '../../shared/src/testing/kit.ts';
-import { PAPERS, TEST_SQUARES, mm, pagesNeeded, planHomeTiles, sheetOffset, type ManifestPage } from '../../shared/src/catalog/tiling.ts';
-import { masterPath, patternFormatsError } from '../../shared/src/contracts/pattern-formats.ts';
-import { makeMasterPdf } from '../../supabase/seed/assets/master-pdf.ts';
-import { makePatternPdf } from '../../supabase/test/catalog-own-pdf.ts';
-import { pdfFacts, type PdfFacts } from '../../supabase/test/print-formats-pdf.ts';
-import { startTestStack, type TestStack } from './harness.ts';
-import { serviceClient, signedInMember, storeWithPattern, type Member } from './members.ts';
+import * as kit from '../../../shared/src/testing/kit.ts';
+import { PAPERS, TEST_SQUARES, mm, pagesNeeded, planHomeTiles, sheetOffset, type ManifestPage } from '../../../shared/src/catalog/tiling.ts';
+import { masterPath, patternFormatsError } from '../../../shared/src/contracts/pattern-formats.ts';
+import { makeMasterPdf } from '../../seed/assets/master-pdf.ts';
+import { makePatternPdf } from '../catalog-own-pdf.ts';
+import { pdfFacts, type PdfFacts } from '../print-formats-pdf.ts';
+import { startTestStack, type TestStack } from '../../../backend/test/harness.ts';
+import { serviceClient, signedInMember, storeWithPattern, type Member } from '../../../backend/test/members.ts';
 
 const SIZES = ['0', '2', '4', '6', '8', '10', '12', '14', '16', '18', '20', '22'];
 const A0 = { widthPt: mm(841), heightPt: mm(1189) };
@@ -190,7 +190,7 @@ describe('a master with one layer per size becomes every format', () => {
   it('leaves out exactly the tiles that are blank when only the chosen sizes are drawn', async () => {
     // the same master with only sizes 2 and 4 drawn, through the same pipeline: its tiles with ink
     const onlyMine = await makeMasterPdf({ title: 'Harbour Wrap Dress', sizes: SIZES, sheets: 2, mark: MARK, only: [1, 2] });
-    const { readMaster, inkOf } = await import('../../supabase/functions/_shared/master.ts');
+    const { readMaster, inkOf } = await import('../../functions/_shared/master.ts');
     const master = await readMaster(onlyMine);
     const ink = inkOf(master);
     const withInk = new Set<string>();

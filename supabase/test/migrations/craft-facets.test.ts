@@ -7,9 +7,9 @@
 // answers the corrected query ("wrpa dres" → "wrap dress", "cardigen" → "cardigan") and nothing
 // when nothing needs correcting or no correction finds a published pattern.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEEDLE_SIZES, YARN_WEIGHTS } from '../../shared/src/catalog/yarn.ts';
-import { rpcAs, serviceClient, signedInPerson } from '../../shared/src/testing/kit.ts';
-import { startTestStack, type TestStack } from './harness.ts';
+import { NEEDLE_SIZES, YARN_WEIGHTS } from '../../../shared/src/catalog/yarn.ts';
+import { rpcAs, serviceClient, signedInPerson } from '../../../shared/src/testing/kit.ts';
+import { startTestStack, type TestStack } from '../../../backend/test/harness.ts';
 
 let stack: TestStack;
 let designer: Awaited<ReturnType<typeof signedInPerson>>;
