@@ -12,6 +12,8 @@ import { NotificationFilter, type NotificationSink } from './pglite-notify.ts';
 interface Queued {
   handlerId: number;
   message: Uint8Array;
+  /** The type of the message that ends it (a held-back exchange ends with its Sync). */
+  type: string;
   onData: (data: Uint8Array) => void;
   resolve: (bytes: number) => void;
   reject: (err: Error) => void;
@@ -20,6 +22,12 @@ interface Queued {
 // Message types that end an extended-protocol exchange (Sync, simple Query, Terminate).
 const BOUNDARY = new Set(['S', 'Q', 'X']);
 const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
+// Extended-protocol messages held back until the client's Sync or Flush (Parse, Bind, Describe,
+// Execute, Close): the server owes no answer before either, as PostgreSQL itself buffers its
+// output, and one PGlite call for the whole exchange costs a fifth of one call a message.
+const HELD_BACK = new Set(['P', 'B', 'D', 'E', 'C']);
+
+const messageType = (message: Uint8Array): string => (message[0] === 0 ? 'S' : String.fromCharCode(message[0]!));
 
 export class TransactionQueue {
   private queue: Queued[] = [];
@@ -27,6 +35,8 @@ export class TransactionQueue {
   /** Client currently holding the backend (mid extended-protocol exchange or in a transaction). */
   private owner: number | null = null;
   private ownerMidExchange = false;
+  /** Each client's held-back messages (HELD_BACK), sent with its next other message. */
+  private held = new Map<number, Uint8Array[]>();
 
   /** notifications: the channels the server listens to itself, taken out of every answer (pglite-notify.ts). */
   constructor(
@@ -35,8 +45,20 @@ export class TransactionQueue {
   ) {}
 
   enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
+    // Startup messages have no type byte; their first byte is 0 (length < 2^24).
+    const type = messageType(message);
+    const held = this.held.get(handlerId);
+    if (HELD_BACK.has(type)) {
+      if (held) held.push(message);
+      else this.held.set(handlerId, [message]);
+      return Promise.resolve(0);
+    }
+    if (held) {
+      this.held.delete(handlerId);
+      message = concat([...held, message]);
+    }
     return new Promise((resolve, reject) => {
-      this.queue.push({ handlerId, message, onData, resolve, reject });
+      this.queue.push({ handlerId, message, type, onData, resolve, reject });
       void this.processQueue();
     });
   }
@@ -46,6 +68,7 @@ export class TransactionQueue {
   }
 
   clearQueueForHandler(handlerId: number): void {
+    this.held.delete(handlerId);
     this.queue = this.queue.filter((q) => {
       if (q.handlerId !== handlerId) return true;
       q.reject(new Error('Handler disconnected'));
@@ -95,14 +118,22 @@ export class TransactionQueue {
           current.reject(err as Error);
           continue;
         }
-        // Startup messages have no type byte; their first byte is 0 (length < 2^24).
-        const type = current.message[0] === 0 ? 'S' : String.fromCharCode(current.message[0]!);
         this.owner = current.handlerId;
-        this.ownerMidExchange = !BOUNDARY.has(type);
+        this.ownerMidExchange = !BOUNDARY.has(current.type);
         current.resolve(bytes);
       }
     } finally {
       this.processing = false;
     }
   }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    whole.set(part, at);
+    at += part.length;
+  }
+  return whole;
 }
