@@ -341,12 +341,13 @@ export function patternHead(site, pattern) {
 export function storeHead(site, store) {
   const path = `/stores/${encodeURIComponent(store.slug)}`;
   const url = absolute(site, path);
-  const description = summary(store.bio || `${store.name} sells sewing and craft patterns on ${site.name}.`);
+  const words = pageWords(site.locale ?? 'en');
+  const description = summary(store.bio || words._(/*i18n*/ 'meta.storeSells', { store: store.name, site: site.name }));
   /** @type {ItemList} */
   const list = {
     '@type': 'ItemList',
     '@id': `${url}#patterns`,
-    name: `Patterns by ${store.name}`,
+    name: words._(/*i18n*/ 'meta.storePatterns', { store: store.name }),
     numberOfItems: store.patterns.length,
     itemListElement: store.patterns.map((pattern, index) => ({
       '@type': 'ListItem',
