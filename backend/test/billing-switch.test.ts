@@ -133,6 +133,8 @@ describe('switching between monthly and yearly', () => {
   });
 
   it('charges the yearly price less the unused month at once, and the webhook moves the plan to yearly', async () => {
+    // a German owner: the billing customer gets preferred_locales ['de'], and Stripe writes its invoice lines in German
+    await sql(`update public.profiles set locale = 'de' where id = $1`, [people.freeDesigner.id]);
     const res = await call('billing', people.freeDesigner, { action: 'subscribe', store_id: S.free, plan: 'pro', interval: 'month' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const sessionId = /\/checkout\/(cs_[A-Za-z0-9_]+)/.exec(res.body.url)![1]!;
@@ -191,6 +193,7 @@ describe('switching between monthly and yearly', () => {
     const credit = invoice.lines.data.find((l) => l.amount < 0)!;
     expect(credit.amount).toBe(-switched.body.credit_cents);
     expect(credit.parent?.subscription_item_details?.proration).toBe(true);
+    expect(credit.description).toMatch(/^Nicht genutzte Zeit für 1 × .+ nach dem \d{1,2}\. \p{L}+\.? \d{4}$/u);
     expect(invoice.lines.data.find((l) => l.amount > 0)!.amount).toBe(yearly);
 
     await kit.waitFor(

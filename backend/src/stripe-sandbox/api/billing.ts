@@ -16,6 +16,7 @@ import { getCustomer } from './customers.ts';
 import { getPrice } from './catalog.ts';
 import { createCharge, createPaymentIntent } from './payments.ts';
 import { taxOn, taxRateFor } from '../tax.ts';
+import { customerLanguage, intlLocale, texts } from '../pages/texts.ts';
 
 /** Adds whole months (or years) the way Stripe anchors billing: same day, clamped to the month's end. */
 export function addInterval(start: number, interval: Stripe.Price.Recurring.Interval, count: number): number {
@@ -492,7 +493,15 @@ export async function updateSubscription(sb: SandboxCore, t: Tx, id: string, p: 
   }
 
   const label = async (price: Stripe.Price) => price.nickname ?? (await t.get<Stripe.Product>(price.product as string))?.data.name ?? price.id;
-  const day = new Date(t.now * 1000).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  // Stripe writes the lines in the customer's language (its preferred_locales)
+  const language = customerLanguage((await getCustomer(t, after.customer as string)).data.preferred_locales);
+  const words = texts(language).invoice;
+  const day = new Date(t.now * 1000).toLocaleDateString(language === 'en' ? 'en-GB' : intlLocale(language), {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   const lines: InvoiceLineInput[] = [];
   for (const { old, now } of repriced) {
     const length = old.current_period_end - old.current_period_start;
@@ -507,7 +516,7 @@ export async function updateSubscription(sb: SandboxCore, t: Tx, id: string, p: 
           amount: -unused,
           period: { start: t.now, end: old.current_period_end },
           proration: true,
-          description: `Unused time on ${old.quantity ?? 1} × ${await label(old.price)} after ${day}`,
+          description: words.unusedTime(old.quantity ?? 1, await label(old.price), day),
         });
       }
       if (!restart) {
@@ -519,7 +528,7 @@ export async function updateSubscription(sb: SandboxCore, t: Tx, id: string, p: 
           amount: remaining,
           period: { start: t.now, end: now.current_period_end },
           proration: true,
-          description: `Remaining time on ${now.quantity ?? 1} × ${await label(now.price)} after ${day}`,
+          description: words.remainingTime(now.quantity ?? 1, await label(now.price), day),
         });
       }
     }

@@ -138,6 +138,11 @@ export interface Texts {
   updatePlan: string;
   keepPlan: Markup;
   cancelAtPeriodEnd: string;
+  // an invoice's proration lines (Stripe writes them in the customer's preferred_locales)
+  invoice: {
+    unusedTime: (quantity: number, item: string, day: string) => string;
+    remainingTime: (quantity: number, item: string, day: string) => string;
+  };
   // Connect onboarding (its language is the browser's, as on Stripe's hosted onboarding)
   onboarding: {
     title: string;
@@ -259,6 +264,10 @@ const en: Texts = {
   updatePlan: 'Update plan',
   keepPlan: html`Don't cancel — keep my plan`,
   cancelAtPeriodEnd: 'Cancel plan at period end',
+  invoice: {
+    unusedTime: (quantity, item, day) => `Unused time on ${quantity} × ${item} after ${day}`,
+    remainingTime: (quantity, item, day) => `Remaining time on ${quantity} × ${item} after ${day}`,
+  },
   onboarding: {
     title: 'Payout details',
     heading: 'Get paid by Stitchhouse',
@@ -380,6 +389,10 @@ const de: Texts = {
   updatePlan: 'Tarif aktualisieren',
   keepPlan: html`Nicht kündigen – Tarif behalten`,
   cancelAtPeriodEnd: 'Zum Ende des Zeitraums kündigen',
+  invoice: {
+    unusedTime: (quantity, item, day) => `Nicht genutzte Zeit für ${quantity} × ${item} nach dem ${day}`,
+    remainingTime: (quantity, item, day) => `Verbleibende Zeit für ${quantity} × ${item} nach dem ${day}`,
+  },
   onboarding: {
     title: 'Auszahlungsdaten',
     heading: 'Geld von Stitchhouse bekommen',
@@ -501,6 +514,10 @@ const fr: Texts = {
   updatePlan: 'Modifier la formule',
   keepPlan: html`Ne pas résilier — garder ma formule`,
   cancelAtPeriodEnd: 'Résilier à la fin de la période',
+  invoice: {
+    unusedTime: (quantity, item, day) => `Temps non utilisé sur ${quantity} × ${item} après le ${day}`,
+    remainingTime: (quantity, item, day) => `Temps restant sur ${quantity} × ${item} après le ${day}`,
+  },
   onboarding: {
     title: 'Coordonnées de versement',
     heading: 'Être payé par Stitchhouse',
@@ -622,6 +639,10 @@ const es: Texts = {
   updatePlan: 'Actualizar el plan',
   keepPlan: html`No cancelar — mantener mi plan`,
   cancelAtPeriodEnd: 'Cancelar al final del periodo',
+  invoice: {
+    unusedTime: (quantity, item, day) => `Tiempo no utilizado de ${quantity} × ${item} después del ${day}`,
+    remainingTime: (quantity, item, day) => `Tiempo restante de ${quantity} × ${item} después del ${day}`,
+  },
   onboarding: {
     title: 'Datos para los pagos',
     heading: 'Cobra con Stitchhouse',
@@ -743,6 +764,10 @@ const nl: Texts = {
   updatePlan: 'Abonnement bijwerken',
   keepPlan: html`Niet opzeggen — abonnement houden`,
   cancelAtPeriodEnd: 'Opzeggen aan het eind van de periode',
+  invoice: {
+    unusedTime: (quantity, item, day) => `Ongebruikte tijd voor ${quantity} × ${item} na ${day}`,
+    remainingTime: (quantity, item, day) => `Resterende tijd voor ${quantity} × ${item} na ${day}`,
+  },
   onboarding: {
     title: 'Uitbetalingsgegevens',
     heading: 'Word betaald door Stitchhouse',
@@ -761,6 +786,11 @@ const nl: Texts = {
 };
 
 const TEXTS: Record<Locale, Texts> = { en, de, fr, es, nl };
+
+/** The language of what Stripe writes for a customer (invoice lines): the first of its preferred_locales Stitchhouse speaks, else English. */
+export function customerLanguage(preferredLocales: readonly string[] | null | undefined): Locale {
+  return (preferredLocales ?? []).map((tag) => tag.split('-')[0]).find(isLocale) ?? DEFAULT_LOCALE;
+}
 
 export function texts(lang: Locale): Texts {
   return TEXTS[lang];
