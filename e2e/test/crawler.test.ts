@@ -300,6 +300,21 @@ describe('what a crawler reads, with no JavaScript', () => {
 });
 
 describe('language versions', () => {
+  it('a German store page without a bio says in German what the store sells, and names its pattern list in German', async () => {
+    const [{ id, name, bio }] = await rest<{ id: string; name: string; bio: string | null }[]>(`stores?slug=eq.${store}&select=id,name,bio`, service());
+    await rest(`stores?id=eq.${id}`, service(), { method: 'PATCH', headers: { prefer: 'return=representation' }, body: JSON.stringify({ bio: '' }) });
+    try {
+      const { status, head } = await crawl(`/stores/${store}?hl=de`);
+      expect(status).toBe(200);
+      expect(head.description).toBe(`${name} verkauft Schnittmuster und Handarbeitsanleitungen auf Stitchhouse.`);
+      expect(head.meta['og:description']).toBe(head.description);
+      const [list] = ofType(head, 'ItemList') as Record<string, any>[];
+      expect(list!.name).toBe(`Schnittmuster von ${name}`);
+    } finally {
+      await rest(`stores?id=eq.${id}`, service(), { method: 'PATCH', headers: { prefer: 'return=representation' }, body: JSON.stringify({ bio }) });
+    }
+  });
+
   it('each public page has a crawlable address per language (?hl=), linked with hreflang; the bare address follows the visitor and says so (Vary, <html lang>)', async () => {
     const path = `/patterns/${pattern.id}`;
     const german = await crawl(`${path}?hl=de`);
