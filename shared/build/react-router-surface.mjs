@@ -3,8 +3,9 @@
 // tree-shaken (not through Module Federation) and provides exactly this surface to
 // the remotes as the page's one react-router, so its contexts are shared. A remote
 // build that imports anything else fails (see assertReactRouterSurface) instead of
-// crashing at runtime with an undefined export. Routers themselves (createBrowserRouter,
-// RouterProvider, MemoryRouter) belong to the shell, the standalone page and tests.
+// crashing at runtime with an undefined export. Routers themselves (HistoryRouter, BrowserRouter,
+// MemoryRouter) belong to the shell, the standalone page and tests. Both page routers are
+// declarative, so the data router's hooks (useBlocker, useLoaderData, useRouteError) are not here.
 export const REACT_ROUTER_SURFACE = [
   'Link',
   'NavLink',
@@ -15,10 +16,8 @@ export const REACT_ROUTER_SURFACE = [
   'createSearchParams',
   'generatePath',
   'href',
-  'isRouteErrorResponse',
   'matchPath',
   'useBeforeUnload',
-  'useBlocker',
   'useHref',
   'useInRouterContext',
   'useLocation',
@@ -28,6 +27,5 @@ export const REACT_ROUTER_SURFACE = [
   'useOutletContext',
   'useParams',
   'useResolvedPath',
-  'useRouteError',
   'useSearchParams',
 ];

@@ -1,7 +1,6 @@
 import { StrictMode, Suspense, lazy, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Link, Outlet, createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter, Link, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { I18nProvider } from '@lingui/react';
 import { activateLocale, catalogLocale, i18n, loadCatalogs, pageLocale } from './i18n/index.ts';
 import { loadRuntimeConfig } from './config.ts';
@@ -24,7 +23,7 @@ export async function renderStandalone(owner: RemoteName, loadScreen: ScreenLoad
   });
   await activateLocale(pageLocale()).catch((error: unknown) => console.warn('the page language could not be loaded; showing English', error));
   const routes = routesOf(owner);
-  const router = createBrowserRouter([
+  const routeObjects: RouteObject[] = [
     {
       element: <StandaloneFrame owner={owner} />,
       children: [
@@ -47,18 +46,24 @@ export async function renderStandalone(owner: RemoteName, loadScreen: ScreenLoad
         { path: '*', element: <StandaloneIndex owner={owner} /> },
       ],
     },
-  ]);
+  ];
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <QueryProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <StandaloneRoutes routes={routeObjects} />
+          </BrowserRouter>
         </QueryProvider>
       </I18nProvider>
     </StrictMode>,
   );
+}
+
+function StandaloneRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }
 
 function TitledScreen({ title, Screen }: { title: string; Screen: ComponentType }) {

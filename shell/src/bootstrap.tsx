@@ -1,6 +1,5 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { I18nProvider } from '@lingui/react';
 import { activateLocale, i18n, pageLocale } from '@stitchhouse/shared/i18n/index.ts';
 import './messages.ts';
@@ -8,7 +7,7 @@ import { matchPath } from 'react-router';
 import { loadRuntimeConfig, ROUTES } from '@stitchhouse/shared';
 import { afterFirstPaint, nextTask } from '@stitchhouse/shared/afterPaint.ts';
 import { federation } from './federation/remotes.ts';
-import { createAppRouter } from './router.tsx';
+import { AppRouter, appRoutes } from './router.tsx';
 import { startScreen } from './features/remotes/RemoteRoute.tsx';
 import { screensMayStart } from './features/layout/leadCover.ts';
 
@@ -42,7 +41,7 @@ if (isRemotePath(window.location.pathname)) {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-// The router (ranking every route, matching the address) and the first render each start in a
+// The routes (built from the contract) and the first render each start in a
 // task of their own after this file's, and the render is a transition: React then yields to the
 // browser every few milliseconds instead of holding the main thread for the whole first render (a
 // phone's Total Blocking Time). A remote's chain started above meanwhile.
@@ -50,15 +49,15 @@ if (!root) throw new Error('index.html has no #root element');
 // language's catalogs (shell and shared) load alongside the router.
 const language = activateLocale(pageLocale()).catch((error: unknown) => console.error('the page language could not be loaded; showing English', error));
 void nextTask()
-  .then(createAppRouter)
-  .then(async (router) => {
+  .then(appRoutes)
+  .then(async (routes) => {
     await Promise.all([nextTask(), language]);
     const app = createRoot(root);
     startTransition(() => {
       app.render(
         <StrictMode>
           <I18nProvider i18n={i18n}>
-            <RouterProvider router={router} />
+            <AppRouter routes={routes} />
           </I18nProvider>
         </StrictMode>,
       );

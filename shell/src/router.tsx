@@ -1,5 +1,5 @@
-import { Suspense, lazy, useEffect, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Component, Suspense, lazy, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { UNSAFE_createBrowserHistory, unstable_HistoryRouter as HistoryRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { ROUTES, type AppRoute } from '@stitchhouse/shared';
 import { pageTitle } from '@stitchhouse/shared/brand.ts';
@@ -10,7 +10,7 @@ import { RemoteRoute } from './features/remotes/RemoteRoute.tsx';
 import { RouteSkeleton } from './features/layout/RouteSkeleton.tsx';
 import { RequireAuth } from './features/session/RequireAuth.tsx';
 import { SessionGate } from './features/session/SessionGate.tsx';
-import { skewGuard } from './federation/skew.ts';
+import { leavesForNewRelease } from './federation/skew.ts';
 import NotFound from './routes/NotFound.tsx';
 import { RouteError } from './routes/RouteError.tsx';
 import { pageMessages } from './messages.ts';
@@ -72,27 +72,86 @@ function routeObject(route: AppRoute): RouteObject {
   };
 }
 
-/** The shell's router, built from the route contract. */
-export function createAppRouter() {
-  return createBrowserRouter([
+/** The shell's routes, built from the route contract (once, before the first render). */
+export function appRoutes(): RouteObject[] {
+  return [
     {
-      id: 'root',
       element: (
         <SessionGate>
           <Layout />
         </SessionGate>
       ),
-      errorElement: <RouteError />,
-      HydrateFallback: () => null,
-      loader: ({ request }) => skewGuard(request.url),
-      shouldRevalidate: () => true,
-      children: [
-        ...ROUTES.map(routeObject),
-        {
-          path: '*',
-          element: <NotFoundPage />,
-        },
-      ],
+      children: [...ROUTES.map(routeObject), { path: '*', element: <NotFoundPage /> }],
     },
-  ]);
+  ];
+}
+
+type BrowserHistory = ReturnType<typeof UNSAFE_createBrowserHistory>;
+
+/**
+ * The browser's history, asking the skew guard before each navigation the page makes: a link, a
+ * navigate(), and back or forward (the address has changed by then; the guard loads it afresh).
+ */
+function guardedHistory(): BrowserHistory {
+  const history = UNSAFE_createBrowserHistory({ v5Compat: true });
+  const { push, replace, listen } = history;
+  const leaves = (to: Parameters<BrowserHistory['push']>[0]) => leavesForNewRelease(new URL(history.createHref(to), window.location.href).href);
+  history.push = (to, ...rest) => {
+    if (!leaves(to)) push(to, ...rest);
+  };
+  history.replace = (to, ...rest) => {
+    if (!leaves(to)) replace(to, ...rest);
+  };
+  history.listen = (listener) =>
+    listen((update) => {
+      if (update.action === 'POP' && leaves(update.location)) return;
+      listener(update);
+    });
+  return history;
+}
+
+interface FrameBoundaryProps {
+  pathname: string;
+  children: ReactNode;
+}
+
+/** Last resort when the frame itself fails (remote failures never get here); the next navigation tries again. */
+class FrameBoundary extends Component<FrameBoundaryProps, { error: unknown; pathname: string }> {
+  state = { error: null as unknown, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: FrameBoundaryProps, state: { error: unknown; pathname: string }) {
+    return props.pathname === state.pathname ? null : { error: null, pathname: props.pathname };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('the page frame failed', error, info.componentStack);
+  }
+
+  render() {
+    return this.state.error ? <RouteError /> : this.props.children;
+  }
+}
+
+function Frame({ routes }: { routes: RouteObject[] }) {
+  const { pathname } = useLocation();
+  const screen = useRoutes(routes);
+  return <FrameBoundary pathname={pathname}>{screen}</FrameBoundary>;
+}
+
+/**
+ * The shell's router: react-router's declarative router over the browser's history. Its data
+ * router (loaders, actions, fetchers) would add ~19 KB gzip to every page and nothing here uses it.
+ * Navigations render as transitions.
+ */
+export function AppRouter({ routes }: { routes: RouteObject[] }) {
+  const [history] = useState(guardedHistory);
+  return (
+    <HistoryRouter history={history}>
+      <Frame routes={routes} />
+    </HistoryRouter>
+  );
 }

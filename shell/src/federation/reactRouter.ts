@@ -11,10 +11,8 @@ export {
   createSearchParams,
   generatePath,
   href,
-  isRouteErrorResponse,
   matchPath,
   useBeforeUnload,
-  useBlocker,
   useHref,
   useInRouterContext,
   useLocation,
@@ -24,6 +22,5 @@ export {
   useOutletContext,
   useParams,
   useResolvedPath,
-  useRouteError,
   useSearchParams,
 } from 'react-router';
