@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { OG_SIZE, SITE_CARD } from './page-head.mjs';
+import { DEFAULT_LOCALE, LOCALE_PARAM } from '../shared/src/i18n/locales.mjs';
 import { escapeHtmlAttr } from './route-hints.mjs';
 
 const SOURCE_TIMEOUT_MS = 5000;
@@ -74,10 +75,11 @@ export function siteCardSvg(brand) {
 }
 
 /**
- * `/og/site.jpg`, `/og/patterns/{id}.jpg` and `/og/stores/{slug}.jpg` for the page server.
+ * `/og/site.jpg` (`?hl=de`: the tagline in that language), `/og/patterns/{id}.jpg` and
+ * `/og/stores/{slug}.jpg` for the page server.
  * @param {object} options
  * @param {ReturnType<typeof import('./page-facts.mjs').pageFacts>} options.facts
- * @param {() => { name: string, tagline: string } | null} options.brand   the marketplace (boot-plan.json's `site`)
+ * @param {(locale: string) => { name: string, tagline: string } | null} options.brand   the marketplace (boot-plan.json's `site`) in a language
  * @param {typeof fetch} [options.fetchImpl]
  */
 export function ogImages({ facts, brand, fetchImpl = fetch }) {
@@ -96,10 +98,11 @@ export function ogImages({ facts, brand, fetchImpl = fetch }) {
   /**
    * The card at `pathname`, or null when the path is not a card's or its subject is not public.
    * @param {string} pathname
+   * @param {string} [search]   the query: the site card's language (`hl`, English without one or for a language the product does not speak)
    */
-  async function card(pathname) {
+  async function card(pathname, search = '') {
     if (pathname === SITE_CARD.path) {
-      const site = brand();
+      const site = brand(new URLSearchParams(search).get(LOCALE_PARAM) ?? DEFAULT_LOCALE);
       if (!site) return null;
       const svg = siteCardSvg(site);
       const key = `site/${svg}`;

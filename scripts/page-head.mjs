@@ -10,8 +10,9 @@
 // a later issue adds (the language versions' `hreflang` alternates: `head.alternates`) is a field
 // filled in by the builders and one loop here.
 import { escapeHtmlAttr, inlineJson } from './route-hints.mjs';
-import { LOCALES, LOCALE_PARAM, isLocale } from '../shared/src/i18n/locales.mjs';
+import { DEFAULT_LOCALE, LOCALES, LOCALE_PARAM, isLocale } from '../shared/src/i18n/locales.mjs';
 import { pageWords, routeTitleIn } from './page-words.mjs';
+import { categoryLabelWith } from '../shared/src/catalog/categories.mjs';
 
 /**
  * @typedef {import('schema-dts').Thing} Thing
@@ -133,9 +134,26 @@ function breadcrumbs(/** @type {Site} */ site, /** @type {[string, string][]} */
   };
 }
 
-/** @returns {HeadImage} */
+/**
+ * The marketplace's name and tagline in `locale` (English: the built brand's, shared/src/brand.ts;
+ * another language: the page server's catalog).
+ * @template {{ name: string, tagline: string }} B
+ * @param {B} brand
+ * @param {string} locale
+ * @returns {B}
+ */
+export function brandIn(brand, locale) {
+  return isLocale(locale) && locale !== DEFAULT_LOCALE ? { ...brand, tagline: pageWords(locale)._(/*i18n*/ 'meta.tagline') } : brand;
+}
+
+/** The site card's address in the page's language (`?hl=de`; English has the bare address). */
+export function siteCardPath(/** @type {string | undefined} */ locale) {
+  return isLocale(locale) && locale !== DEFAULT_LOCALE ? `${SITE_CARD.path}?${LOCALE_PARAM}=${locale}` : SITE_CARD.path;
+}
+
+/** @returns {HeadImage} the site's card in the page's language, its tagline as the page's */
 const siteCard = (/** @type {Site} */ site) => ({
-  url: absolute(site, SITE_CARD.path),
+  url: absolute(site, siteCardPath(site.locale)),
   type: SITE_CARD.type,
   width: SITE_CARD.width,
   height: SITE_CARD.height,
@@ -232,7 +250,7 @@ export function missingHead(site, what = 'Page', status = 404) {
  * @property {string} currency
  * @property {string | null} coverUrl   the cover's public address (the original file)
  * @property {string} craft
- * @property {string} category
+ * @property {string} category   its slug (`home-decor`)
  * @property {string} updatedAt
  * @property {{ slug: string, name: string }} store
  * @property {{ average: number, count: number } | null} rating
@@ -277,7 +295,8 @@ export function patternHead(site, pattern) {
     sku: pattern.id,
     url,
     image: [image.url, ...(pattern.coverUrl ? [pattern.coverUrl] : [])],
-    category: pattern.category,
+    // the category's name in the page's language, as the catalog's screens name it
+    category: categoryLabelWith((id) => words._(id), pattern.category),
     brand: { '@type': 'Brand', name: pattern.store.name },
     offers: {
       '@type': 'Offer',

@@ -15,8 +15,7 @@ import sirv from 'sirv';
 import { securityHeaders } from './csp.mjs';
 import { createShellPage, matchRoute, remoteMapOrNull } from './route-hints.mjs';
 import Negotiator from 'negotiator';
-import { headFor, renderHead, withLanguageVersions, withPageHead } from './page-head.mjs';
-import { pageWords } from './page-words.mjs';
+import { brandIn, headFor, renderHead, withLanguageVersions, withPageHead } from './page-head.mjs';
 import { negotiateLocale } from '../shared/src/i18n/locales.mjs';
 import { pageFacts } from './page-facts.mjs';
 import { OG_CACHE_CONTROL, ogImages } from './og-image.mjs';
@@ -273,7 +272,7 @@ function failed(res, error) {
  */
 function crawlerFiles({ siteUrl, facts, plan, perSitemap }) {
   const maps = sitemaps({ siteUrl, facts, routes: () => plan()?.routes ?? null, perSitemap });
-  const cards = ogImages({ facts, brand: () => plan()?.site ?? null });
+  const cards = ogImages({ facts, brand: (locale) => (plan()?.site ? brandIn(plan().site, locale) : null) });
   return (req, res, pathname) => {
     if (pathname === '/robots.txt') {
       res
@@ -291,7 +290,7 @@ function crawlerFiles({ siteUrl, facts, plan, perSitemap }) {
       return true;
     }
     if (pathname.startsWith('/og/')) {
-      cards.card(pathname).then(
+      cards.card(pathname, new URL(req.url ?? '/', 'http://x').search).then(
         (card) => {
           if (!card) {
             res.writeHead(404, { 'content-type': TYPES['.txt'], 'cache-control': 'no-cache' }).end('Not found');
@@ -403,8 +402,8 @@ export async function serveApps(options = {}) {
     async pageHeadFor(pathname, search = '', locale = 'en') {
       const plan = bootPlan();
       if (!plan?.site) return null;
-      // the head in the page's language (scripts/page-words.mjs); the built tagline is the English one
-      const headSite = { url: siteUrl(), ...plan.site, locale, ...(locale === 'en' ? {} : { tagline: pageWords(locale)._(/*i18n*/ 'meta.tagline') }) };
+      // the head in the page's language (scripts/page-words.mjs)
+      const headSite = { url: siteUrl(), ...brandIn(plan.site, locale), locale };
       const found = await headFor({ site: headSite, routes: plan.routes, facts, matchRoute }, pathname);
       return 'head' in found ? { head: withLanguageVersions(found.head, search), site: headSite } : { ...found, site: headSite };
     },

@@ -439,4 +439,16 @@ describe('after every call above', () => {
       ]),
     );
   }, 60_000);
+
+  describe('customers.update', () => {
+    it('replaces preferred_locales and merges metadata; an unknown customer is resource_missing', async () => {
+      const customer = await stripe.customers.create({ name: 'Ada Stitches', preferred_locales: ['de'], metadata: { store_id: 's-locale' } });
+      const updated = await stripe.customers.update(customer.id, { preferred_locales: ['fr'], metadata: { note: 'x' } });
+      expect(updated.preferred_locales).toEqual(['fr']);
+      expect(updated.metadata).toEqual({ store_id: 's-locale', note: 'x' });
+      expect(updated.name).toBe('Ada Stitches');
+      expect((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({ preferred_locales: ['fr'] });
+      await expect(stripe.customers.update('cus_nosuchcustomer', { preferred_locales: ['fr'] })).rejects.toMatchObject({ code: 'resource_missing' });
+    });
+  });
 });

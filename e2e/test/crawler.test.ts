@@ -48,7 +48,7 @@ interface Head {
 let stack: E2EStack;
 let crawler: BrowserContext;
 let tab: Page;
-let pattern: { id: string; title: string; price_cents: number; currency: string };
+let pattern: { id: string; title: string; price_cents: number; currency: string; category: string };
 let store: string;
 let hidden: { draft: string | null; archived: string | null };
 
@@ -132,7 +132,7 @@ beforeAll(async () => {
     'pattern_ratings?select=pattern_id,patterns!inner(status)&review_count=gt.0&patterns.status=eq.published&limit=1',
     anon(),
   );
-  [pattern] = await rest<(typeof pattern)[]>(`patterns?select=id,title,price_cents,currency&id=eq.${first!.pattern_id}`, anon());
+  [pattern] = await rest<(typeof pattern)[]>(`patterns?select=id,title,price_cents,currency,category&id=eq.${first!.pattern_id}`, anon());
   const [open] = await rest<{ slug: string }[]>('stores?select=slug&closed_at=is.null&kind=eq.designer&order=slug&limit=1', anon());
   store = open!.slug;
   const statuses = await rest<{ id: string; status: string }[]>('patterns?select=id,status&status=in.(draft,archived)&limit=50', service());
@@ -358,6 +358,77 @@ describe('language versions', () => {
     const xml = await (await fetch(`${stack.shellUrl}/sitemaps/pages.xml`)).text();
     expect(xml).toContain(`hreflang="nl" href="${stack.shellUrl}/about?hl=nl"`);
     expect(xml).toContain(`hreflang="x-default" href="${stack.shellUrl}/about"`);
+  });
+});
+
+/** A compiled catalog's messages (`scripts` or `shared/src`), each as its text. */
+function catalogTexts(dir: string, locale: string): Record<string, string> {
+  const { messages } = JSON.parse(readFileSync(join(root, dir, 'locales', `${locale}.json`), 'utf8')) as {
+    messages: Record<string, (string | unknown[])[] | string>;
+  };
+  return Object.fromEntries(Object.entries(messages).map(([id, parts]) => [id, typeof parts === 'string' ? parts : parts.map(String).join('')]));
+}
+
+/** The mean difference (0–255) of the tagline's band of two 1200×630 cards, in grey. */
+async function taglineDifference(a: Buffer, b: Buffer) {
+  const band = (bytes: Buffer) => sharp(bytes).extract({ left: 0, top: 440, width: 1200, height: 70 }).greyscale().raw().toBuffer();
+  const [x, y] = await Promise.all([band(a), band(b)]);
+  let sum = 0;
+  for (let i = 0; i < x.length; i++) sum += Math.abs(x[i]! - y[i]!);
+  return sum / x.length;
+}
+
+describe('the site’s card in the page’s language', () => {
+  it('a German page’s og:image is the site card with the German tagline (?hl=de), cached like the other cards; English keeps /og/site.jpg', async () => {
+    const english = await crawl('/about');
+    const german = await crawl('/about?hl=de');
+    expect(english.head.meta['og:image']).toBe(`${stack.shellUrl}/og/site.jpg`);
+    expect(german.head.meta['og:image']).toBe(`${stack.shellUrl}/og/site.jpg?hl=de`);
+    expect(german.head.meta['twitter:image']).toBe(german.head.meta['og:image']);
+    const tagline = catalogTexts('scripts', 'de')['meta.tagline']!;
+    expect(german.head.meta['og:image:alt']).toBe(`Stitchhouse: ${tagline}`);
+    // the bare address negotiated German (Accept-Language) points to the German card too
+    const negotiated = await (await fetch(`${stack.shellUrl}/pricing`, { headers: { 'accept-language': 'de-DE,de;q=0.9' } })).text();
+    expect(negotiated).toContain(`<meta property="og:image" content="${stack.shellUrl}/og/site.jpg?hl=de">`);
+
+    const [englishCard, germanCard] = await Promise.all([fetch(english.head.meta['og:image']!), fetch(german.head.meta['og:image']!)]);
+    expect(germanCard.status).toBe(200);
+    expect(germanCard.headers.get('content-type')).toBe('image/jpeg');
+    expect(germanCard.headers.get('cache-control')).toBe(englishCard.headers.get('cache-control'));
+    expect(germanCard.headers.get('cache-control')).toMatch(/max-age=\d+/);
+    expect(germanCard.headers.get('etag')).toBeTruthy();
+    expect(germanCard.headers.get('etag')).not.toBe(englishCard.headers.get('etag'));
+    const again = await fetch(german.head.meta['og:image']!, { headers: { 'if-none-match': germanCard.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    const [englishBytes, germanBytes] = await Promise.all([englishCard.arrayBuffer(), germanCard.arrayBuffer()].map(async (b) => Buffer.from(await b)));
+    expect(await sharp(germanBytes).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+    // the German tagline is what the card says: it matches a card drawn with it, not the English one
+    const ogImage = (await import(/* @vite-ignore */ join(root, 'scripts', 'og-image.mjs'))) as {
+      siteCardSvg: (brand: { name: string; tagline: string }) => string;
+    };
+    const drawn = await sharp(Buffer.from(ogImage.siteCardSvg({ name: 'Stitchhouse', tagline })))
+      .png()
+      .toBuffer();
+    const toGerman = await taglineDifference(germanBytes, drawn);
+    const toEnglish = await taglineDifference(englishBytes, drawn);
+    expect(toGerman).toBeLessThan(2);
+    expect(toEnglish).toBeGreaterThan(toGerman * 3);
+  });
+
+  it('a German pattern page names its category in German in the Product (as the catalog names it), English in English', async () => {
+    const path = `/patterns/${pattern.id}`;
+    const englishWords = catalogTexts('shared/src', 'en');
+    const words = pattern.category.replace(/-/g, ' ');
+    const id = Object.keys(englishWords).find(
+      (key) => key.startsWith('shared.category.') && englishWords[key] === words.charAt(0).toUpperCase() + words.slice(1),
+    );
+    expect(id, `the seed pattern's category ${pattern.category} has a name in the catalog`).toBeTruthy();
+    const [germanProduct] = ofType((await crawl(`${path}?hl=de`)).head, 'Product') as Record<string, any>[];
+    const germanName = catalogTexts('shared/src', 'de')[id!]!;
+    expect(germanName).not.toBe(englishWords[id!]);
+    expect(germanProduct!.category).toBe(germanName);
+    const [englishProduct] = ofType((await crawl(path)).head, 'Product') as Record<string, any>[];
+    expect(englishProduct!.category).toBe(englishWords[id!]);
   });
 });
 

@@ -8,7 +8,7 @@ import { arr, int, oneOf, requireInt, str, type Params } from './params.ts';
 import { listEvents } from './lists.ts';
 import type { WebhookWorker } from './webhooks.ts';
 import type { Tx } from './store.ts';
-import { createCustomer, getCustomer } from './api/customers.ts';
+import { createCustomer, getCustomer, updateCustomer } from './api/customers.ts';
 import { createPrice, createProduct, getPrice, listPrices } from './api/catalog.ts';
 import { authenticate, createSession, expireDueSessions, expireSession, getSession, lineItemsOf, paySession, type PayOutcome } from './api/checkout.ts';
 import { createRefund, getCharge, getIntent, getRefund, listCharges } from './api/payments.ts';
@@ -34,6 +34,10 @@ export function apiRoutes(sb: SandboxCore): Hono {
   app.get(
     '/customers/:id',
     api(sb, async (t, _p, c) => (await getCustomer(t, id(c))).data),
+  );
+  app.post(
+    '/customers/:id',
+    api(sb, (t, p, c) => updateCustomer(t, id(c), p)),
   );
   app.post(
     '/products',

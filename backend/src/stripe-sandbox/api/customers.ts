@@ -1,4 +1,4 @@
-// customers: create, retrieve.
+// customers: create, retrieve, update.
 import type Stripe from 'stripe';
 import type { SandboxCore } from '../core.ts';
 import { noSuch } from '../errors.ts';
@@ -41,4 +41,26 @@ export async function getCustomer(t: Tx, id: string, param = 'id', lock = false)
   const found = await t.get<Stripe.Customer>(id, { lock });
   if (!found || found.type !== 'customer') throw noSuch('customer', id, param);
   return found;
+}
+
+/**
+ * POST /v1/customers/:id: the fields given change, the rest stay (metadata merged, as Stripe
+ * does); `preferred_locales` replaces the list, so later invoices and receipts use the new one.
+ */
+export async function updateCustomer(t: Tx, id: string, p: Params): Promise<Stripe.Customer> {
+  const before = (await getCustomer(t, id, 'id', true)).data;
+  const address = obj(p, 'address');
+  const locales = arr(p, 'preferred_locales');
+  const after: Stripe.Customer = {
+    ...before,
+    ...(address ? { address: { city: null, country: null, line1: null, line2: null, postal_code: null, state: null, ...address } } : {}),
+    ...(str(p, 'name') !== undefined ? { name: str(p, 'name')! } : {}),
+    ...(str(p, 'email') !== undefined ? { email: str(p, 'email')! } : {}),
+    ...(str(p, 'phone') !== undefined ? { phone: str(p, 'phone')! } : {}),
+    ...(str(p, 'description') !== undefined ? { description: str(p, 'description')! } : {}),
+    ...(locales ? { preferred_locales: locales.map(String) } : {}),
+    metadata: metadata(p, 'metadata', before.metadata),
+  };
+  await t.update(after);
+  return after;
 }
