@@ -295,7 +295,13 @@ describe('search with more matches than are counted exactly', () => {
   ];
   for (const [what, args] of cases) {
     it(`gives the page the ordering rules give: ${what}`, async () => {
-      const res = await rpc('anon', 'search_patterns', { q: word, sort: args.sort, craft: args.craft, free_only: args.free ?? false, page_offset: args.offset });
+      const res = await rpc('anon', 'search_patterns', {
+        q: word,
+        sort: args.sort,
+        craft: args.craft,
+        free_only: args.free ?? false,
+        page_offset: args.offset,
+      });
       expect(res.status).toBe(200);
       const want = await expected(args);
       expect(want.length).toBeGreaterThan(0);
