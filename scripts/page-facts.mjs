@@ -8,6 +8,7 @@ import { COVER_BUCKET, publicStorageUrl } from '../shared/src/storage/coverUrls.
 import { isStoreSlug } from '../shared/src/catalog/storeSlug.mjs';
 import { CATALOG_PAGE_SIZE } from '../shared/src/catalog/columns.mjs';
 import { markdownText } from '../shared/src/markdownText.mjs';
+import { rpcQuery } from '../shared/src/pageReads.mjs';
 import { isLocale } from '../shared/src/i18n/locales.mjs';
 
 /** How long a page waits for its facts before it answers 503 (a crawler comes back later). */
@@ -121,7 +122,7 @@ export function pageFacts({ supabaseUrl, anonKey, fetchImpl = fetch }) {
       const { rows: stores } = await rest(`stores?select=id,slug,name,bio,logo_path,banner_path,closed_at&slug=eq.${slug}`);
       const row = stores[0];
       if (!row) return null;
-      const { rows: hits } = await rest('rpc/search_patterns', { body: { store_id: row.id, sort: 'newest', limit: CATALOG_PAGE_SIZE, offset: 0 } });
+      const { rows: hits } = await rest(`rpc/search_patterns?${rpcQuery({ store_id: row.id, sort: 'newest', page_size: CATALOG_PAGE_SIZE, page_offset: 0 })}`);
       return {
         slug: row.slug,
         name: row.name,

@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { fileWhenChanged } from './when-changed.mjs';
 import { coverAttributes } from '../shared/src/storage/coverUrls.mjs';
 import { currencyForLocale } from '../shared/src/currency/locale.mjs';
-import { PAGE_READS_ID, readKey } from '../shared/src/pageReads.mjs';
+import { PAGE_READS_ID, readKey, rpcQuery } from '../shared/src/pageReads.mjs';
 import { AFTER_PAINT_HINTS_ID, COVER_SLOT_ATTRIBUTE } from '../shared/src/leadCover.mjs';
 import { CATALOG_PAGE_SIZE, PATTERN_PAGE_COLUMNS, STOREFRONT_COLUMNS } from '../shared/src/catalog/columns.mjs';
 import { isStoreSlug } from '../shared/src/catalog/storeSlug.mjs';
@@ -107,8 +107,8 @@ const afterPaintTemplate = (tags) => (tags.length > 0 ? `<template id="${AFTER_P
  * `rest(path, body, { inline })` asks the backend (`inline`: the answer travels with the page);
  * `carry(path)` is an inline read nothing else here depends on: its failure costs only itself.
  */
-/** The catalog's first page unfiltered (mf-catalog `toSearchArgs(EMPTY_QUERY)`), and a store's. */
-const NEWEST_FIRST_PAGE = { sort: 'newest', limit: CATALOG_PAGE_SIZE, offset: 0 };
+/** The catalog's first page unfiltered (mf-catalog `toSearchArgs(EMPTY_QUERY)`), and a store's: GETs, as the catalog asks. */
+const NEWEST_FIRST_PAGE = { sort: 'newest', page_size: CATALOG_PAGE_SIZE, page_offset: 0 };
 /** The reference rates every price converts with (shared/src/currency/rates.ts). */
 const RATES_READ = 'currency_rates?select=currency,per_eur,as_of';
 /** The catalog filters' categories (mf-catalog `listCategories`). */
@@ -131,7 +131,7 @@ const FIRST_SCREENS = {
     async find({ rest, carry }, _params, search, currency) {
       if (search && search !== '?') return null; // filters, a search or another page: another first card
       const [hits] = await Promise.all([
-        rest('rpc/search_patterns', { currency, free_only: false, ...NEWEST_FIRST_PAGE }, { inline: true }),
+        rest(`rpc/search_patterns?${rpcQuery({ currency, free_only: false, ...NEWEST_FIRST_PAGE })}`, undefined, { inline: true }),
         carry(RATES_READ),
         carry(CATEGORIES_READ),
       ]);
@@ -147,7 +147,7 @@ const FIRST_SCREENS = {
       if (!store) return null;
       const firstPage = !search || search === '?';
       const [hits] = await Promise.all([
-        firstPage ? rest('rpc/search_patterns', { currency, store_id: store.id, ...NEWEST_FIRST_PAGE }, { inline: true }) : [],
+        firstPage ? rest(`rpc/search_patterns?${rpcQuery({ currency, store_id: store.id, ...NEWEST_FIRST_PAGE })}`, undefined, { inline: true }) : [],
         carry('rpc/store_follower_count', { p_store_id: store.id }),
       ]);
       return hits[0]?.cover_path ?? null;

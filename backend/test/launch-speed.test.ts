@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePatternPdf } from '../../supabase/test/catalog-own-pdf.ts';
 import { startTestStack, type TestStack } from './harness.ts';
 import * as kit from '../../shared/src/testing/kit.ts';
+import { RPC_GET_MAX_QUERY, rpcAsGet, rpcQuery } from '../../shared/src/pageReads.mjs';
 import { serviceClient, signedInMember, storeWithPattern, type Member, paidOrder } from './members.ts';
 
 let stack: TestStack;
@@ -274,7 +275,7 @@ describe('an anonymous search is a GET the cache keeps, as the catalog asks it',
   it('every argument reaches the function through the query string: a page past the first, a filter, a sort', async () => {
     const { data, error } = await kit
       .anonClient(stack)
-      .rpc('search_patterns', { store_id: searchStore, sort: 'newest', limit: 1, offset: 1, free_only: false, currency: 'EUR' }, { get: true });
+      .rpc('search_patterns', { store_id: searchStore, sort: 'newest', page_size: 1, page_offset: 1, free_only: false, currency: 'EUR' }, { get: true });
     expect(error).toBeNull();
     // the second newest: page 2 of one-pattern pages (not PostgREST's own paging of the first page)
     expect((data as Array<{ title: string; total_count: number }>).map((row) => [row.title, Number(row.total_count)])).toEqual([['Tidewater Skirt', 3]]);
@@ -288,7 +289,7 @@ describe('an anonymous search is a GET the cache keeps, as the catalog asks it',
   });
 
   it('carries an ETag and a public lifetime, 304 on If-None-Match, and is fresh after a write', async () => {
-    const url = await getUrlOf('search_patterns', { store_id: searchStore, sort: 'newest', limit: 24, offset: 0, free_only: false, currency: 'EUR' });
+    const url = await getUrlOf('search_patterns', { store_id: searchStore, sort: 'newest', page_size: 24, page_offset: 0, free_only: false, currency: 'EUR' });
     expect(new URL(url).pathname).toBe('/rest/v1/rpc/search_patterns');
     const first = await fetch(url, { headers: anonHeaders() });
     expect(first.status).toBe(200);
@@ -318,6 +319,28 @@ describe('an anonymous search is a GET the cache keeps, as the catalog asks it',
     expect(member.status).toBe(200);
     expect(member.headers.get('cache-control')).toBe('private, no-store');
     expect(member.headers.get('etag')).toBeNull();
+  });
+
+  it('a search text too long gets the database’s clear answer, as a GET up to what a URL carries and as a POST past it', async () => {
+    const tooLong = { q: 'wrap dress '.repeat(30), sort: 'relevance', page_size: 24, page_offset: 0 };
+    expect(rpcAsGet(tooLong)).toBe(true);
+    const asGet = await fetch(`${stack.url}/rest/v1/rpc/search_patterns?${rpcQuery(tooLong)}`, { headers: anonHeaders() });
+    expect(asGet.status).toBe(400);
+    expect(((await asGet.json()) as { message: string }).message).toBe('Search text is too long (200 characters at most)');
+    expect(asGet.headers.get('etag')).toBeNull();
+    // the longest arguments that still go as a GET reach the database through the gateway and PostgREST
+    const longest = { q: 'ö'.repeat(Math.floor((RPC_GET_MAX_QUERY - 2) / 6)) };
+    expect(rpcQuery(longest).length).toBeGreaterThan(RPC_GET_MAX_QUERY - 6);
+    expect(rpcAsGet(longest)).toBe(true);
+    const atLimit = await fetch(`${stack.url}/rest/v1/rpc/search_patterns?${rpcQuery(longest)}`, { headers: anonHeaders() });
+    expect(atLimit.status).toBe(400);
+    expect(((await atLimit.json()) as { message: string }).message).toMatch(/too long/);
+    // far past a URL (a pasted page of text): a POST, with the same answer
+    const pasted = { q: 'linen '.repeat(4000), page_size: 24 };
+    expect(rpcAsGet(pasted)).toBe(false);
+    const { error, status } = await kit.anonClient(stack).rpc('search_patterns', pasted, { get: rpcAsGet(pasted) });
+    expect(status).toBe(400);
+    expect(error?.message).toBe('Search text is too long (200 characters at most)');
   });
 });
 

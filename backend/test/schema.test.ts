@@ -236,7 +236,7 @@ describe('search', () => {
   it('combines filters and sorts, with totals for pagination', async () => {
     const free = await rpc('anon', 'search_patterns', { free_only: true });
     expect(free.body.map((h: { title: string }) => h.title)).toEqual(['Granny Square Cardigan']);
-    const page = await rpc('anon', 'search_patterns', { craft: 'sewing', sort: 'newest', limit: 2, offset: 0 });
+    const page = await rpc('anon', 'search_patterns', { craft: 'sewing', sort: 'newest', page_size: 2, page_offset: 0 });
     expect(page.body).toHaveLength(2);
     expect(page.body[0].total_count).toBeGreaterThanOrEqual(4);
     const bad = await rpc('anon', 'search_patterns', { sort: 'cheapest' });
@@ -295,7 +295,13 @@ describe('search with more matches than are counted exactly', () => {
   ];
   for (const [what, args] of cases) {
     it(`gives the page the ordering rules give: ${what}`, async () => {
-      const res = await rpc('anon', 'search_patterns', { q: word, sort: args.sort, craft: args.craft, free_only: args.free ?? false, offset: args.offset });
+      const res = await rpc('anon', 'search_patterns', {
+        q: word,
+        sort: args.sort,
+        craft: args.craft,
+        free_only: args.free ?? false,
+        page_offset: args.offset,
+      });
       expect(res.status).toBe(200);
       const want = await expected(args);
       expect(want.length).toBeGreaterThan(0);

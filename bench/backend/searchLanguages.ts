@@ -34,7 +34,7 @@ const english: Record<string, unknown>[] = [
   { q: 'kids dungarees' },
   { q: '"camp collar" -silk' },
   { q: 'jaket' },
-  { q: 'cardigan', sort: 'price_asc', limit: 24, offset: 24 },
+  { q: 'cardigan', sort: 'price_asc', page_size: 24, page_offset: 24 },
 ];
 const german: Record<string, unknown>[] = [
   { q: 'Wickelkleider', locale: 'de' },
@@ -116,6 +116,11 @@ try {
       .slice(start, end)
       .replaceAll('search_patterns.', 'search_patterns_before.')
       .replace('public.search_patterns(', 'public.search_patterns_before(')
+      // the paging arguments by today's names, so both take the same arguments
+      .replace('"limit" integer default 24', 'page_size integer default 24')
+      .replace('"offset" integer default 0', 'page_offset integer default 0')
+      .replace('search_patterns_before."limit"', 'search_patterns_before.page_size')
+      .replace('search_patterns_before."offset"', 'search_patterns_before.page_offset')
       // pattern_hit has title_translations now; the old search had none
       .replace('p.yarn_weight, p.needle_mm\n    from unnest', 'p.yarn_weight, p.needle_mm, null::jsonb\n    from unnest'),
   );

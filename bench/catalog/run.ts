@@ -45,7 +45,7 @@ try {
   const dbSamples: number[] = [];
   for (let i = 0; i < 10; i++) {
     const t = performance.now();
-    await stack.pool.query(`select * from public.search_patterns(sort => 'newest', "limit" => 24, "offset" => 0)`);
+    await stack.pool.query(`select * from public.search_patterns(sort => 'newest', page_size => 24, page_offset => 0)`);
     if (i > 0) dbSamples.push(performance.now() - t);
   }
   const plans = {

@@ -11,8 +11,8 @@ export interface SearchQuery {
   typo?: boolean;
 }
 
-// Every query the page can send has limit 24 and a sort (urlState.ts toSearchArgs).
-const page = { limit: 24, offset: 0 };
+// Every query the page can send has a page of 24 and a sort (urlState.ts toSearchArgs).
+const page = { page_size: 24, page_offset: 0 };
 export const SEARCH_QUERIES: SearchQuery[] = [
   { name: 'wrap dress', args: { q: 'wrap dress', sort: 'relevance', ...page } },
   { name: 'linen trousers', args: { q: 'linen trousers', sort: 'relevance', ...page } },
@@ -26,7 +26,7 @@ export const SEARCH_QUERIES: SearchQuery[] = [
     name: 'coat, A0, German, €6–20',
     args: { q: 'coat', format: 'a0', language: 'de', price_min_cents: 600, price_max_cents: 2000, sort: 'price_asc', ...page },
   },
-  { name: 'cardigan page 3', args: { q: 'cardigan', sort: 'relevance', limit: 24, offset: 48 } },
+  { name: 'cardigan page 3', args: { q: 'cardigan', sort: 'relevance', page_size: 24, page_offset: 48 } },
   { name: 'typo: jaket', args: { q: 'jaket', sort: 'relevance', ...page }, typo: true },
   { name: 'typo: cardigna', args: { q: 'cardigna', sort: 'relevance', ...page }, typo: true },
   { name: 'typo: wrap dres', args: { q: 'wrap dres', sort: 'relevance', ...page }, typo: true },

@@ -5,7 +5,7 @@
 // bench/results/load-<db>.json and prints a table.
 //   cd bench && pnpm run bench:load [--db pglite|postgres|both] [--duration 60] [--connections 200]
 //     [--scenarios browse,search,signin,download,firstdownload,redownload] [--timeout 30] [--data-dir DIR (pglite: keep the seeded folder)]
-//     [--search-post (search as a POST, as the catalog sent it before)] [--a0-pages 40 (every A0 file an N-page one; the download pairs are A0s)] [--pairs 200] [--label NAME (results/load-<db>-NAME.json)]
+//     [--search-post (the same searches as a POST, which no cache keeps)] [--a0-pages 40 (every A0 file an N-page one; the download pairs are A0s)] [--pairs 200] [--label NAME (results/load-<db>-NAME.json)]
 // firstdownload: each of --pairs buyer × pattern pairs downloaded once, two at a time (the stamp
 // is made); redownload: those pairs again under the load (a kept copy is served where there is one).
 import { fork, type ChildProcess } from 'node:child_process';
@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { LoadTarget } from './stack.ts';
+import { rpcQuery } from '../../shared/src/pageReads.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const arg = (name: string) => process.argv.find((_, i) => process.argv[i - 1] === `--${name}`);
@@ -40,16 +41,18 @@ const LISTINGS = [
   `/rest/v1/patterns?${CARD}&status=eq.published&order=price_cents.asc&limit=24&offset=24`,
   `/rest/v1/patterns?${CARD}&status=eq.published&price_cents=eq.0&order=sales_count.desc&limit=24`,
 ];
-// As mf-catalog's searchPatterns sends them (nulls dropped, the page's limit).
+// As mf-catalog's searchPatterns sends them: compact({ currency, ...toSearchArgs(query) }), nulls
+// dropped, the first page of 24, in the order of the catalog's arguments.
+const PAGE = { page_size: 24, page_offset: 0 };
 const SEARCHES = [
-  { q: 'dress', limit: 24 },
-  { q: 'wrap dress', limit: 24 },
-  { q: 'cardigan', sort: 'price_asc', limit: 24 },
-  { q: 'quilt', craft: 'quilting', limit: 24 },
-  { q: 'tote', free_only: true, limit: 24 },
-  { q: 'jaket', limit: 24 },
-  { sort: 'newest', limit: 24 },
-  { q: 'linen trousers', hip: 110, limit: 24 },
+  { currency: 'EUR', q: 'dress', free_only: false, sort: 'relevance', ...PAGE },
+  { currency: 'EUR', q: 'wrap dress', free_only: false, sort: 'relevance', ...PAGE },
+  { currency: 'EUR', q: 'cardigan', free_only: false, sort: 'price_asc', ...PAGE },
+  { currency: 'EUR', q: 'quilt', craft: 'quilting', free_only: false, sort: 'relevance', ...PAGE },
+  { currency: 'EUR', q: 'tote', free_only: true, sort: 'relevance', ...PAGE },
+  { currency: 'EUR', q: 'jaket', free_only: false, sort: 'relevance', ...PAGE },
+  { currency: 'EUR', free_only: false, sort: 'newest', ...PAGE },
+  { currency: 'EUR', q: 'linen trousers', hip: 110, free_only: false, sort: 'relevance', ...PAGE },
 ];
 
 interface ScenarioResult {
@@ -175,7 +178,7 @@ async function requestMaker(scenario: Scenario, target: LoadTarget): Promise<() 
     case 'browse':
       return () => ({ method: 'GET', path: LISTINGS[i++ % LISTINGS.length]!, headers: anon });
     case 'search':
-      // --search-post: as the catalog sent it before (a POST no cache keeps); otherwise a GET as supabase-js's rpc(…, { get: true }) sends it
+      // a GET as the catalog sends it (supabase-js rpc(…, { get: true })); --search-post: the same arguments as a POST, which no cache keeps
       if (process.argv.includes('--search-post')) {
         return () => ({
           method: 'POST',
@@ -186,7 +189,7 @@ async function requestMaker(scenario: Scenario, target: LoadTarget): Promise<() 
       }
       return () => ({
         method: 'GET',
-        path: `/rest/v1/rpc/search_patterns?${new URLSearchParams(Object.entries(SEARCHES[i++ % SEARCHES.length]!).map(([k, v]) => [k, String(v)]))}`,
+        path: `/rest/v1/rpc/search_patterns?${rpcQuery(SEARCHES[i++ % SEARCHES.length]!)}`,
         headers: anon,
       });
     case 'signin':

@@ -536,7 +536,7 @@ describe('covers at the size they are shown', () => {
     asked.length = 0;
     await openScreen(stack, page, '/patterns');
     await page.getByTestId('pattern-card').nth(23).waitFor();
-    expect(asked).toContain('POST rpc/search_patterns');
+    expect(asked).toContain('GET rpc/search_patterns');
     await expect.poll(() => page.getByTestId('pattern-card').first().textContent()).toContain('€');
     expect(errors).toEqual([]);
     await context.close();

@@ -173,7 +173,7 @@ describe('createShellPage', () => {
   let manifestServer: Server;
   let base: string;
   let manifest: object;
-  let lastRestCall: { url: string; apikey: string; body: unknown } | null = null;
+  let lastRestCall: { url: string; method: string; apikey: string; args: Record<string, string> } | null = null;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'stitchhouse-hints-'));
@@ -196,16 +196,12 @@ describe('createShellPage', () => {
     manifestServer = createServer((req, res) => {
       // A backend's REST interface for the lead covers: the newest pattern's cover, slowly when asked to.
       if (req.url?.startsWith('/slow/')) return void setTimeout(() => res.writeHead(200).end('[]'), 1500);
-      if (req.url === '/rest/v1/rpc/search_patterns') {
-        let body = '';
-        req.on('data', (chunk: Buffer) => (body += chunk));
-        req.on('end', () => {
-          lastRestCall = { url: req.url!, apikey: String(req.headers.apikey), body: JSON.parse(body) };
-          res
-            .writeHead(200, { 'content-type': 'application/json' })
-            .end(JSON.stringify([{ cover_path: 'store/new "dress" & co.png', title: '</script> <!-- a title' }]));
-        });
-        return;
+      if (req.url?.startsWith('/rest/v1/rpc/search_patterns?')) {
+        const asked = new URL(req.url, 'http://x');
+        lastRestCall = { url: asked.pathname, method: req.method!, apikey: String(req.headers.apikey), args: Object.fromEntries(asked.searchParams) };
+        return void res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify([{ cover_path: 'store/new "dress" & co.png', title: '</script> <!-- a title' }]));
       }
       if (req.url === '/rest/v1/currency_rates?select=currency,per_eur,as_of') {
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ currency: 'EUR', per_eur: 1, as_of: '2026-11-20' }]));
@@ -280,7 +276,7 @@ describe('createShellPage', () => {
   it('preloads the catalog’s first cover with the card’s srcset, only for the unfiltered catalog, and never waits long for the backend', async () => {
     const env = { supabaseUrl: base, supabaseAnonKey: 'anon-key' };
     const html = (await page({}, env)('/patterns'))!;
-    expect(lastRestCall).toMatchObject({ url: '/rest/v1/rpc/search_patterns', apikey: 'anon-key' });
+    expect(lastRestCall).toMatchObject({ url: '/rest/v1/rpc/search_patterns', method: 'GET', apikey: 'anon-key' });
     const tag = /<link rel="preload" as="image"[^>]*>/.exec(html)![0];
     // The card's own attributes (shared/src/storage/coverImage.ts), HTML-escaped, at high priority.
     const { coverImage } = await import('@stitchhouse/shared/storage/coverImage.ts');
@@ -323,8 +319,8 @@ describe('createShellPage', () => {
   it('carries the unfiltered catalog’s first reads in the page, in the visitor’s currency, keyed as the page’s client asks them', async () => {
     const env = { supabaseUrl: base, supabaseAnonKey: 'anon-key' };
     const html = (await page({}, env)('/patterns', '', { acceptLanguage: 'en-GB,en;q=0.8' }))!;
-    // The catalog's first page as mf-catalog asks it (toSearchArgs(EMPTY_QUERY)), in pounds for en-GB.
-    expect(lastRestCall!.body).toEqual({ currency: 'GBP', free_only: false, sort: 'newest', limit: 24, offset: 0 });
+    // The catalog's first page as mf-catalog asks it (a GET of toSearchArgs(EMPTY_QUERY)), in pounds for en-GB.
+    expect(lastRestCall).toMatchObject({ method: 'GET', args: { currency: 'GBP', free_only: 'false', sort: 'newest', page_size: '24', page_offset: '0' } });
     const json = /<script type="application\/json" id="stitchhouse-reads">(.*?)<\/script>/.exec(html)![1]!;
     expect(json).not.toMatch(/<\/script|<!--/i);
     const reads = JSON.parse(json) as { key: string; data: unknown }[];
@@ -335,7 +331,7 @@ describe('createShellPage', () => {
     expect(reads).toEqual(
       expect.arrayContaining([
         {
-          key: readKey('POST', 'rpc/search_patterns', '{"offset":0,"currency":"GBP","sort":"newest","limit":24,"free_only":false}'),
+          key: readKey('GET', 'rpc/search_patterns?page_offset=0&currency=GBP&sort=newest&page_size=24&free_only=false'),
           data: [{ cover_path: 'store/new "dress" & co.png', title: '</script> <!-- a title' }],
         },
         { key: readKey('GET', 'currency_rates?select=currency%2Cper_eur%2Cas_of'), data: [{ currency: 'EUR', per_eur: 1, as_of: '2026-11-20' }] },
@@ -344,7 +340,7 @@ describe('createShellPage', () => {
     expect(html).toContain('as="image"');
     // Another visitor's languages, another currency; a search carries nothing.
     await page({}, env)('/patterns', '', { acceptLanguage: 'de-AT' });
-    expect(lastRestCall!.body).toMatchObject({ currency: 'EUR' });
+    expect(lastRestCall!.args).toMatchObject({ currency: 'EUR' });
     expect(await page({}, env)('/patterns', '?q=dress')).not.toContain('stitchhouse-reads');
   });
 

@@ -2980,10 +2980,10 @@ export type Database = {
           gauge_stitches?: number
           hip?: number
           language?: string
-          limit?: number
           locale?: string
           needle_mm?: number
-          offset?: number
+          page_offset?: number
+          page_size?: number
           price_max_cents?: number
           price_min_cents?: number
           q?: string
@@ -3038,7 +3038,7 @@ export type Database = {
       }
       store_slug_status: { Args: { p_slug: string }; Returns: string }
       suggest_patterns: {
-        Args: { limit?: number; locale?: string; q: string }
+        Args: { locale?: string; page_size?: number; q: string }
         Returns: {
           kind: string
           score: number

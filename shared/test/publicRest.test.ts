@@ -54,17 +54,17 @@ describe('reads the page carries', () => {
   it('answer that very read from the page, once; anything else goes to the backend', async () => {
     setRuntimeConfig({ supabaseUrl: url, supabaseAnonKey: 'anon-key', deploymentId: 'd1' });
     pageCarrying([
-      { key: readKey('POST', 'rpc/search_patterns', { q: 'dress', limit: 24 }), data: [{ id: 'from-page' }] },
+      { key: readKey('GET', 'rpc/search_patterns?page_size=24&q=dress'), data: [{ id: 'from-page' }] },
       { key: readKey('GET', 'currency_rates?select=currency,per_eur'), data: [{ currency: 'EUR', per_eur: 1 }] },
     ]);
     const rest = await getPublicRest();
-    expect((await rest.rpc('search_patterns', { limit: 24, q: 'dress' })).data).toEqual([{ id: 'from-page' }]);
+    expect((await rest.rpc('search_patterns', { page_size: 24, q: 'dress' }, { get: true })).data).toEqual([{ id: 'from-page' }]);
     expect((await rest.from('currency_rates').select('currency, per_eur')).data).toEqual([{ currency: 'EUR', per_eur: 1 }]);
     expect(seen).toEqual([]);
     // The same read again (a refresh, a later visit in the page) asks the backend; so does another read.
-    expect((await rest.rpc('search_patterns', { limit: 24, q: 'dress' })).data).toEqual([{ id: 'p1', title: 'Wrap dress' }]);
-    await rest.rpc('search_patterns', { limit: 24, q: 'skirt' });
-    expect(seen.map((s) => s.path)).toEqual(['/rest/v1/rpc/search_patterns', '/rest/v1/rpc/search_patterns']);
+    expect((await rest.rpc('search_patterns', { page_size: 24, q: 'dress' }, { get: true })).data).toEqual([{ id: 'p1', title: 'Wrap dress' }]);
+    await rest.rpc('search_patterns', { page_size: 24, q: 'skirt' }, { get: true });
+    expect(seen.map((s) => s.path)).toEqual(['/rest/v1/rpc/search_patterns?page_size=24&q=dress', '/rest/v1/rpc/search_patterns?page_size=24&q=skirt']);
   });
 
   it('are not used once the page has been open a while (the backend may say otherwise by then)', async () => {

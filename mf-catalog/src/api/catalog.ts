@@ -4,6 +4,7 @@
 // row-level security: drafts reach only their own store.
 // Visitor-level reads (search, categories) go through getReadClient: a signed-out visitor's
 // page does not download supabase-js for them.
+import { rpcAsGet } from '@stitchhouse/shared/pageReads.mjs';
 import { getReadClient } from '@stitchhouse/shared/publicRest.ts';
 import type { SizeChart } from '@stitchhouse/shared/catalog/sizing.ts';
 import { buyerCurrency } from '@stitchhouse/shared/currency/index.ts';
@@ -45,8 +46,8 @@ export interface SearchPatternsArgs {
   hip?: number | null;
   store_id?: string | null;
   sort?: string;
-  limit?: number;
-  offset?: number;
+  page_size?: number;
+  page_offset?: number;
   /** The buyer's currency: price bounds are in it, price sorts use converted amounts (default: buyerCurrency()). */
   currency?: string;
   /** Knitting and crochet: Craft Yarn Council weight 0–7, needle/hook mm, gauge (whole stitches per 10 cm), metres of yarn the buyer has. */
@@ -173,9 +174,12 @@ function wordsLocale(q: string | null | undefined, locale: string): { locale?: s
 /** One page of results; `locale` is the buyer's language (shared i18n), 'en' by default. */
 export async function searchPatterns(args: SearchPatternsArgs, signal?: AbortSignal, locale: string = DEFAULT_LOCALE): Promise<SearchResult> {
   const supabase = await getReadClient();
-  // A POST: as a GET, PostgREST would read `limit` and `offset` in the query string as paging of the
-  // function's answer, not as its arguments (page 2 came back empty; e2e catalog-find).
-  let request = supabase.rpc('search_patterns', compact({ currency: buyerCurrency(), ...args, ...wordsLocale(args.q, locale) }));
+  // A GET, signed in or not: the gateway and a CDN keep the anonymous answers (ETag, Cache-Control
+  // public); a signed-in one carries the member's token and is never kept. The paging arguments are
+  // `page_size` / `page_offset` because PostgREST reads `limit` and `offset` in a GET's query string
+  // as paging of the function's answer. Arguments too long for a URL go as a POST (rpcAsGet).
+  const searchArgs = compact({ currency: buyerCurrency(), ...args, ...wordsLocale(args.q, locale) });
+  let request = supabase.rpc('search_patterns', searchArgs, { get: rpcAsGet(searchArgs) });
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request;
   if (error) throw Object.assign(error, { status });
@@ -204,12 +208,10 @@ export async function facetCounts(
   signal?: AbortSignal,
   locale: string = DEFAULT_LOCALE,
 ): Promise<FacetCounts> {
-  const { sort: _sort, limit: _limit, offset: _offset, ...filters } = args;
+  const { sort: _sort, page_size: _pageSize, page_offset: _pageOffset, ...filters } = args;
   const supabase = await getReadClient();
-  let request = supabase.rpc(
-    'search_facet_counts',
-    compact({ currency: buyerCurrency(), ...filters, yarn_steps: [...yarnSteps], ...wordsLocale(args.q, locale) }),
-  );
+  const facetArgs = compact({ currency: buyerCurrency(), ...filters, yarn_steps: [...yarnSteps], ...wordsLocale(args.q, locale) });
+  let request = supabase.rpc('search_facet_counts', facetArgs, { get: rpcAsGet(facetArgs) });
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request;
   if (error) throw Object.assign(error, { status });
@@ -233,7 +235,8 @@ export interface Suggestion {
 
 export async function suggestPatterns(q: string, signal?: AbortSignal, locale: string = DEFAULT_LOCALE): Promise<Suggestion[]> {
   const supabase = await getReadClient();
-  let request = supabase.rpc('suggest_patterns', { q, limit: 5, ...wordsLocale(q, locale) });
+  const suggestArgs = { q, page_size: 5, ...wordsLocale(q, locale) };
+  let request = supabase.rpc('suggest_patterns', suggestArgs, { get: rpcAsGet(suggestArgs) });
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request;
   if (error) throw Object.assign(error, { status });

@@ -2,6 +2,7 @@
 // pattern search used to pick which pattern a kit is for. Row-level security lets only
 // approved suppliers write, and only their own kits (20261123004100_supplier_kits.sql).
 import { getSupabase } from '@stitchhouse/shared';
+import { rpcAsGet } from '@stitchhouse/shared/pageReads.mjs';
 import { i18n } from '@stitchhouse/shared/i18n/index.ts';
 import type { Currency } from '@stitchhouse/shared/money.ts';
 
@@ -127,7 +128,8 @@ export async function setKitArchived(id: string, archived: boolean): Promise<voi
 /** Published patterns matching the words typed, for picking a kit's pattern. */
 export async function findPatterns(query: string, signal?: AbortSignal): Promise<PatternChoice[]> {
   const supabase = await getSupabase();
-  let request = supabase.rpc('search_patterns', { q: query, limit: 8 });
+  const args = { q: query, page_size: 8 };
+  let request = supabase.rpc('search_patterns', args, { get: rpcAsGet(args) });
   if (signal) request = request.abortSignal(signal);
   const { data, error, status } = await request;
   if (error) throw fail(error, status);

@@ -213,8 +213,8 @@ export function toSearchArgs(query: CatalogQuery, extra: Partial<SearchPatternsA
     hip: query.fit.hip ?? null,
     ...(hasYarnFacets(query.craft) ? { yarn_weight: query.yarnWeight, needle_mm: query.needleMm, gauge_stitches: query.gauge, yarn_max_m: query.yarnM } : {}),
     sort: effectiveSort(query),
-    limit: CATALOG_PAGE_SIZE,
-    offset: (query.page - 1) * CATALOG_PAGE_SIZE,
+    page_size: CATALOG_PAGE_SIZE,
+    page_offset: (query.page - 1) * CATALOG_PAGE_SIZE,
     ...extra,
   };
 }

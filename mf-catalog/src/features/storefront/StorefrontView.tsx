@@ -33,7 +33,8 @@ export function StorefrontView({ store }: { store: Storefront }) {
   const patterns = useDeferredResults(
     useQuery({
       queryKey: storeKeys.patterns(store.id, page),
-      queryFn: ({ signal }) => searchPatterns({ store_id: store.id, sort: 'newest', limit: CATALOG_PAGE_SIZE, offset: (page - 1) * CATALOG_PAGE_SIZE }, signal),
+      queryFn: ({ signal }) =>
+        searchPatterns({ store_id: store.id, sort: 'newest', page_size: CATALOG_PAGE_SIZE, page_offset: (page - 1) * CATALOG_PAGE_SIZE }, signal),
       placeholderData: keepPreviousData,
     }),
   );
