@@ -4,10 +4,12 @@
 //      database, record the order, create the Checkout Session through the SDK), sequential;
 //   2. webhook → entitlement: a sandbox payment (POST /_sandbox/checkout/:cs/pay) until the
 //      buyer's entitlement row exists (signed delivery, verification, re-fetch, fulfilment);
+//   2b. the same while checkout sessions are being opened at --open-rate a second (50) alongside:
+//      a launch's buyers opening checkouts while earlier ones pay;
 //   3. webhook throughput: deliveries paused while payments raise ≥ 1,000 events, then resumed;
 //      events applied per second until the sandbox reports nothing pending.
 // Prints a table and writes bench/results/payments.json. Short by default (2 shared cores).
-//   NODE_OPTIONS=--experimental-websocket npx tsx payments/run.ts [--checkouts 60] [--latency 30] [--events 1000] [--setup-concurrency 4] [--label latest]
+//   NODE_OPTIONS=--experimental-websocket npx tsx payments/run.ts [--checkouts 60] [--latency 30] [--events 1000] [--open-rate 50] [--load-latency 30] [--setup-concurrency 4] [--label latest]
 // Runs under other labels stay in the JSON.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +24,12 @@ const CHECKOUTS = arg('checkouts', 60);
 const LATENCY_RUNS = arg('latency', 30);
 const EVENTS = arg('events', 1000);
 const SETUP_CONCURRENCY = arg('setup-concurrency', 4);
+const OPEN_RATE = arg('open-rate', 50);
+const LOAD_LATENCY_RUNS = arg('load-latency', 30);
+/** Checkouts opened alongside step 2b stop after this long (patterns are made for it up front). */
+const LOAD_SECONDS_MAX = 60;
+/** At most this many opened checkouts waiting for their answer: beyond it the opener skips (and counts) a tick. */
+const LOAD_IN_FLIGHT_MAX = 100;
 const LABEL = process.argv.find((_, i) => process.argv[i - 1] === '--label') ?? 'latest';
 
 const quiet = { info: () => undefined, error: (service: string, message: string, err?: unknown) => console.error(`[${service}] ${message}`, err ?? '') };
@@ -80,7 +88,8 @@ try {
   };
   const designer = await account('designer@bench.test');
   const buyer = await account('buyer@bench.test');
-  const patternsNeeded = CHECKOUTS + LATENCY_RUNS + Math.ceil(EVENTS / 3) + 20;
+  const reserveForThroughput = Math.ceil(EVENTS / 3) + 20;
+  const patternsNeeded = CHECKOUTS + LATENCY_RUNS + LOAD_LATENCY_RUNS + OPEN_RATE * LOAD_SECONDS_MAX + reserveForThroughput;
   const [store] = (
     await s.pool.query(
       `insert into public.stores (owner_id, slug, kind, name, currency) values ($1, 'bench-studio', 'designer', 'Bench Studio', 'EUR') returning id`,
@@ -117,8 +126,7 @@ try {
   }
 
   // 2. payment → entitlement (webhook delivery + fulfilment), one at a time
-  const latency: number[] = [];
-  for (let i = 0; i < LATENCY_RUNS; i++) {
+  const payAndWait = async () => {
     const { patternId, sessionId } = await checkout();
     const started = performance.now();
     const paid = await sandbox('POST', `/checkout/${sessionId}/pay`, { card: '4242424242424242' });
@@ -132,8 +140,48 @@ try {
       if (performance.now() - started > 30_000) throw new Error('no entitlement after 30 s');
       await new Promise((r) => setTimeout(r, 5));
     }
-    latency.push(performance.now() - started);
-  }
+    return performance.now() - started;
+  };
+  const latency: number[] = [];
+  for (let i = 0; i < LATENCY_RUNS; i++) latency.push(await payAndWait());
+  await sandbox('GET', '/webhooks/idle?timeout_ms=60000');
+
+  // 2b. the same while checkouts are opened at OPEN_RATE a second, each on its own schedule
+  const loadLatency: number[] = [];
+  const opened: number[] = [];
+  let openErrors = 0;
+  let skippedTicks = 0;
+  let opening = true;
+  const inFlight = new Set<Promise<void>>();
+  const loadStarted = performance.now();
+  const opener = (async () => {
+    for (let tick = 0; opening; tick++) {
+      const due = loadStarted + (tick * 1000) / OPEN_RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      if (!opening || performance.now() - loadStarted > LOAD_SECONDS_MAX * 1000) break;
+      if (patternIds.length - next <= LOAD_LATENCY_RUNS + reserveForThroughput) break;
+      if (inFlight.size >= LOAD_IN_FLIGHT_MAX) {
+        skippedTicks++;
+        continue;
+      }
+      const t = performance.now();
+      const p: Promise<void> = checkout().then(
+        () => void opened.push(performance.now() - t),
+        (err) => {
+          if (openErrors++ === 0) console.error('checkout under load failed:', (err as Error).message);
+        },
+      );
+      inFlight.add(p);
+      void p.finally(() => inFlight.delete(p));
+    }
+  })();
+  await new Promise((r) => setTimeout(r, 1000)); // the opener at its rate before the first measured payment
+  for (let i = 0; i < LOAD_LATENCY_RUNS; i++) loadLatency.push(await payAndWait());
+  opening = false;
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  await opener;
+  await Promise.all([...inFlight]);
   await sandbox('GET', '/webhooks/idle?timeout_ms=60000');
 
   // 3. throughput: pile up ≥ EVENTS undelivered events, then let the sandbox deliver them
@@ -169,6 +217,14 @@ try {
     recorded_at: new Date().toISOString(),
     checkout_session_creation: summary(creation),
     payment_to_entitlement: summary(latency),
+    payment_to_entitlement_while_opening: {
+      ...summary(loadLatency),
+      open_rate_target_per_s: OPEN_RATE,
+      open_rate_achieved_per_s: Math.round(((opened.length + openErrors) / loadSeconds) * 10) / 10,
+      checkout_while_opening: summary(opened),
+      checkout_errors: openErrors,
+      skipped_ticks: skippedTicks,
+    },
     webhook_throughput: {
       events: pending,
       payments: paidOrders.length,
@@ -182,6 +238,16 @@ try {
   console.table({
     'checkout session (ms)': { p50: result.checkout_session_creation.p50_ms, p95: result.checkout_session_creation.p95_ms, n: CHECKOUTS },
     'payment → entitlement (ms)': { p50: result.payment_to_entitlement.p50_ms, p95: result.payment_to_entitlement.p95_ms, n: LATENCY_RUNS },
+    [`payment → entitlement, ${OPEN_RATE} checkouts/s (ms)`]: {
+      p50: result.payment_to_entitlement_while_opening.p50_ms,
+      p95: result.payment_to_entitlement_while_opening.p95_ms,
+      n: LOAD_LATENCY_RUNS,
+    },
+    [`checkout while opening ${result.payment_to_entitlement_while_opening.open_rate_achieved_per_s}/s (ms)`]: {
+      p50: result.payment_to_entitlement_while_opening.checkout_while_opening.p50_ms,
+      p95: result.payment_to_entitlement_while_opening.checkout_while_opening.p95_ms,
+      n: opened.length,
+    },
   });
   console.log(
     `webhook throughput: ${pending} events in ${result.webhook_throughput.seconds} s = ${result.webhook_throughput.events_per_second} events/s (failed ${failed})`,

@@ -112,10 +112,16 @@ export function api(sb: SandboxCore, handler: Handler) {
     if (c.req.method === 'GET') {
       // a read goes without a transaction; one that must write after all (a session due to expire) runs in one below
       try {
-        const body = await sb.read(async (t) => expand(t, await handler(t, params, c), (arr(params, 'expand') ?? []).map(String)), {
-          id,
-          idempotency_key: null,
-        });
+        const expandPaths = (arr(params, 'expand') ?? []).map(String);
+        const body = await sb.read(
+          async (t) => {
+            // an object and its expansions in one statement (a retrieve with expand[])
+            const objectId = c.req.param('id');
+            if (objectId) await t.prefetch(objectId, expandPaths);
+            return expand(t, await handler(t, params, c), expandPaths);
+          },
+          { id, idempotency_key: null },
+        );
         return send(c, 200, body, echo);
       } catch (err) {
         if (!(err instanceof NeedsTransaction)) return errorResponse(c, err, sb, echo);

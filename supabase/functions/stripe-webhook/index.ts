@@ -3,7 +3,7 @@
 // and applied once, in the same transaction as its effects (apply_payment_event). What is applied
 // is the provider's CURRENT state, re-fetched here (the order's session, payment intent and
 // charge; the subscription; the account), so duplicates change nothing and events in any order
-// end in the right state. Stripe-side follow-ups (transfers, reversals), the receipt and the
+// end in the right state. A success event for an order already paid needs no re-fetch (orderFacts). Stripe-side follow-ups (transfers, reversals), the receipt and the
 // store owner's billing mails (_shared/billing-notices.ts) and the buyer's refund email
 // (_shared/refund-notice.ts) run after the commit and are idempotent; a failure answers 500 so Stripe retries.
 import { sendBillingNotices } from '../_shared/billing-notices.ts';
@@ -23,12 +23,19 @@ const db = () => (service ??= serviceClient());
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 
-/** The order's state at Stripe now: its Checkout Session, PaymentIntent and latest Charge. */
-async function orderFacts(orderId: string | null | undefined, fallbackSessionId?: string): Promise<Facts> {
+/**
+ * The order's state at Stripe now: its Checkout Session, PaymentIntent and latest Charge.
+ * `onlySuccess`: the event says no more than that the payment succeeded (payment_intent.succeeded,
+ * charge.succeeded). An order already paid has applied a re-fetch that saw that success, and every
+ * later change at Stripe (a refund, a dispute) raises its own event, which re-fetches: so such an
+ * event adds nothing, and the order alone is its facts (its follow-ups are still looked up).
+ */
+async function orderFacts(orderId: string | null | undefined, fallbackSessionId?: string, onlySuccess = false): Promise<Facts> {
   if (!orderId || !UUID.test(orderId)) return { ignored: 'not a Stitchhouse order (no order_id metadata)' };
-  const { data: order, error } = await db().from('orders').select('provider_session_id, provider_payment_intent_id').eq('id', orderId).maybeSingle();
+  const { data: order, error } = await db().from('orders').select('status, provider_session_id, provider_payment_intent_id').eq('id', orderId).maybeSingle();
   if (error) throw error;
   if (!order) return { order_id: orderId };
+  if (onlySuccess && order.status === 'paid') return { order_id: orderId };
   const sessionId = (order.provider_session_id as string | null) ?? fallbackSessionId;
   const facts: Facts = { order_id: orderId };
   const intentId = order.provider_payment_intent_id as string | null;
@@ -97,6 +104,7 @@ async function factsFor(event: Stripe.Event): Promise<Facts> {
       return orderFacts(session.metadata?.order_id ?? session.client_reference_id, session.id);
     }
     case 'payment_intent.succeeded':
+      return orderFacts(event.data.object.metadata?.order_id, undefined, true);
     case 'payment_intent.payment_failed':
     case 'payment_intent.canceled':
       return orderFacts(event.data.object.metadata?.order_id);
@@ -109,7 +117,7 @@ async function factsFor(event: Stripe.Event): Promise<Facts> {
       let orderId = obj.metadata?.order_id;
       const intentId = idOf(obj.payment_intent);
       if (!orderId && intentId) orderId = (await stripe().paymentIntents.retrieve(intentId)).metadata?.order_id;
-      return orderFacts(orderId);
+      return orderFacts(orderId, undefined, event.type === 'charge.succeeded');
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
