@@ -78,7 +78,7 @@ describe('catalog URL state', () => {
   });
 
   it('builds the RPC arguments with paging', () => {
-    expect(toSearchArgs(parse('hip=101&page=2'))).toMatchObject({ hip: 101, bust: null, limit: 24, offset: 24, sort: 'newest', q: null });
+    expect(toSearchArgs(parse('hip=101&page=2'))).toMatchObject({ hip: 101, bust: null, page_size: 24, page_offset: 24, sort: 'newest', q: null });
     expect(pageCount(0)).toBe(1);
     expect(pageCount(49)).toBe(3);
   });
