@@ -273,8 +273,12 @@ export function patternHead(site, pattern) {
   /** @type {HeadImage} */
   const image = pattern.coverUrl ? ogCard(site, path, pattern.updatedAt, pattern.title) : siteCard(site);
   const words = pageWords(site.locale ?? 'en');
+  // the category's name in the page's language, as the catalog's screens name it
+  const category = categoryLabelWith((id) => words._(id), pattern.category);
+  // mid-sentence the name reads as a common noun ("a home decor pattern"); of the five sentences only English's names it
+  const inSentence = category.toLocaleLowerCase(site.locale ?? 'en');
   const description = summary(
-    pattern.description || words._(/*i18n*/ 'meta.patternByStore', { title: pattern.title, category: pattern.category, store: pattern.store.name }),
+    pattern.description || words._(/*i18n*/ 'meta.patternByStore', { title: pattern.title, category: inSentence, store: pattern.store.name }),
   );
   /** @type {Organization} */
   const seller = { '@type': 'Organization', name: pattern.store.name, url: storeUrl };
@@ -295,8 +299,7 @@ export function patternHead(site, pattern) {
     sku: pattern.id,
     url,
     image: [image.url, ...(pattern.coverUrl ? [pattern.coverUrl] : [])],
-    // the category's name in the page's language, as the catalog's screens name it
-    category: categoryLabelWith((id) => words._(id), pattern.category),
+    category,
     brand: { '@type': 'Brand', name: pattern.store.name },
     offers: {
       '@type': 'Offer',

@@ -6,6 +6,7 @@
 //   items[0][price] and proration_behavior, as Stripe's portal does): charged at once less the
 //   unused time, a credit kept on the customer's balance the other way, the webhook moves the
 //   row, a declined card changes nothing, only the owner may; the sandbox refuses what Stripe does;
+//   the owner's change of language reaches the billing customer (preferred_locales);
 // - checkout allows cards (with Apple Pay and Google Pay) and PayPal as Stripe's dynamic payment
 //   methods take it (allowed_payment_method_types), and a wallet payment on the hosted page
 //   fulfils the order like a card.
@@ -236,6 +237,26 @@ describe('switching between monthly and yearly', () => {
     const otherCurrency = await sdk.prices.create({ currency: 'gbp', unit_amount: 800, recurring: { interval: 'year' }, product_data: { name: 'GBP plan' } });
     const currency = await stripeError(sdk.subscriptions.update(subscriptionId, { items: [{ id: item.id, price: otherCurrency.id }] }));
     expect(currency).toMatchObject({ statusCode: 400, param: 'items[0][price]' });
+  });
+
+  it('the owner changing language moves their billing customer to it: the next invoice Stripe writes is in French', async () => {
+    // as the language control saves it: the member's own profile row under row-level security, then the billing function
+    const saved = await people.freeDesigner.db.from('profiles').update({ locale: 'fr' }).eq('id', people.freeDesigner.id);
+    expect(saved.error).toBeNull();
+    const followed = await call('billing', people.freeDesigner, { action: 'language' });
+    expect(followed.status, JSON.stringify(followed.body)).toBe(200);
+    expect(followed.body).toEqual({ customers: 1 });
+    expect(((await sdk.customers.retrieve(customerId)) as Stripe.Customer).preferred_locales).toEqual(['fr']);
+    // a member without a store on a plan has nothing to follow; a visitor is refused
+    expect((await call('billing', people.buyer, { action: 'language' })).body).toEqual({ customers: 0 });
+    expect((await call('billing', null, { action: 'language' })).status).toBe(401);
+
+    await sandboxCall('POST', '/clock/advance', { seconds: 3 * 86400 });
+    const switched = await call('billing', people.freeDesigner, { action: 'switch', store_id: S.free, interval: 'year' });
+    expect(switched.status, JSON.stringify(switched.body)).toBe(200);
+    const invoice = (await sdk.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] })).latest_invoice as Stripe.Invoice;
+    expect(invoice.lines.data.find((l) => l.amount < 0)!.description).toMatch(/^Temps non utilisé sur 1 × /);
+    await idle();
   });
 });
 

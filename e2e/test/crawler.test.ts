@@ -430,6 +430,33 @@ describe('the site’s card in the page’s language', () => {
     const [englishProduct] = ofType((await crawl(path)).head, 'Product') as Record<string, any>[];
     expect(englishProduct!.category).toBe(englishWords[id!]);
   });
+
+  it('a pattern without a description is described by its title, category name and store, not by its category slug', async () => {
+    const [{ description, stores }] = await rest<{ description: string; stores: { name: string } }[]>(
+      `patterns?select=description,stores!patterns_store_id_fkey(name)&id=eq.${pattern.id}`,
+      anon(),
+    );
+    await rest(`patterns?id=eq.${pattern.id}`, service(), {
+      method: 'PATCH',
+      body: JSON.stringify({ category: 'home-decor', description: '' }),
+      headers: { prefer: 'return=representation' },
+    });
+    try {
+      const english = await crawl(`/patterns/${pattern.id}`);
+      expect(english.head.description).toBe(`${pattern.title}, a home decor pattern by ${stores.name}.`);
+      const [product] = ofType(english.head, 'Product') as Record<string, any>[];
+      expect(product!.category).toBe('Home decor');
+      const german = await crawl(`/patterns/${pattern.id}?hl=de`);
+      // German's sentence does not name the category (a translation of the title may lead it)
+      expect(german.head.description!.endsWith(`, ein Muster von ${stores.name}.`), german.head.description!).toBe(true);
+    } finally {
+      await fetch(`${stack.backend!.url}/rest/v1/patterns?id=eq.${pattern.id}`, {
+        method: 'PATCH',
+        headers: { ...service(), prefer: 'return=minimal' },
+        body: JSON.stringify({ category: pattern.category, description }),
+      });
+    }
+  });
 });
 
 describe('a pattern’s language versions', () => {

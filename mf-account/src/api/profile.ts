@@ -60,13 +60,6 @@ export async function saveAvatarPath(userId: string, path: string | null): Promi
   if (error) throw error;
 }
 
-/** Saves the member's language on their profile (profiles_update_own: their own row only; the database accepts only the five languages). */
-export async function saveLocale(userId: string, locale: Locale): Promise<void> {
-  const supabase = await getSupabase();
-  const { error } = await supabase.from('profiles').update({ locale }).eq('id', userId);
-  if (error) throw error;
-}
-
 /** Public URL of a file in a public bucket (avatars, store-assets). */
 export async function publicUrl(bucket: string, path: string): Promise<string> {
   const supabase = await getSupabase();

@@ -25,13 +25,20 @@ export const billingRequest = z.discriminatedUnion(
       store_id: z.guid({ error: 'store_id must be a store id' }),
       interval: z.enum(['month', 'year'], { error: 'interval must be month or year' }),
     }),
+    // the member's saved language (profiles.locale) onto the billing customer of every store they
+    // own, so the invoices and receipts Stripe sends for renewals follow a change of language
+    z.object({ action: z.literal('language') }),
   ],
-  { error: 'action must be subscribe, portal or switch' },
+  { error: 'action must be subscribe, portal, switch or language' },
 );
 export type BillingRequest = z.input<typeof billingRequest>;
 
 /** Where the person goes next: the provider's hosted checkout or portal. */
 export const billingResponse = z.object({ url: z.url() });
+
+/** The language followed: how many billing customers now carry it (0 for a member without a store on a plan). */
+export const billingLanguageResponse = z.object({ customers: z.number().int().nonnegative() });
+export type BillingLanguageAnswer = z.infer<typeof billingLanguageResponse>;
 
 /** The switch done: the new interval and period, what the card was charged now and the unused time credited. */
 export const billingSwitchResponse = z.object({

@@ -4,9 +4,10 @@
 // portal: cancel at period end or resume, change card) or { action: 'switch', store_id, interval }
 // → what was charged (monthly ↔ yearly as Stripe's portal does it: the subscription's item moves to
 // the other price with prorations; a new interval restarts the period and is invoiced at once, the
-// unused time credited; a declined card changes nothing). The store's plan and the subscription
-// row follow the subscription's webhooks, never this call.
-import { billingRequest, type BillingSwitchAnswer } from '@stitchhouse/shared/contracts/billing.ts';
+// unused time credited; a declined card changes nothing), or { action: 'language' } → { customers }
+// (the caller's saved language onto the billing customers of their stores, after they change it).
+// The store's plan and the subscription row follow the subscription's webhooks, never this call.
+import { billingRequest, type BillingLanguageAnswer, type BillingSwitchAnswer } from '@stitchhouse/shared/contracts/billing.ts';
 import { json, serviceClient } from '../_shared/clients.ts';
 import { handler, type Context } from '../_shared/handler.ts';
 import { siteUrl } from '../_shared/env.ts';
@@ -126,10 +127,26 @@ async function switchInterval(store: { id: string; currency: string }, interval:
   return json(answer);
 }
 
+/**
+ * The caller's saved language (profiles.locale, written by them under row-level security) as the
+ * preferred_locales of the billing customer of each store they own: Stripe words the renewal
+ * invoices and receipts it sends in it. Without a saved language nothing changes.
+ */
+async function followLanguage(userId: string): Promise<Response> {
+  const locale = await stripeLocale(userId, undefined);
+  const { data, error } = await serviceClient().from('billing_customers').select('provider_customer_id, stores!inner(owner_id)').eq('stores.owner_id', userId);
+  if (error) throw error;
+  const customers = locale ? (data ?? []).map((row) => row.provider_customer_id as string) : [];
+  for (const customer of customers) await stripe().customers.update(customer, { preferred_locales: [locale!] });
+  const answer: BillingLanguageAnswer = { customers: customers.length };
+  return json(answer);
+}
+
 async function billing(req: Request, ctx: Context): Promise<Response> {
   const caller = await ctx.member('Sign in to manage your plan.');
   const body = await ctx.body(billingRequest);
   if (!paymentsConfigured()) throw new PaymentFailure('payments_unavailable', 'Payments are not set up on this server yet.', 503);
+  if (body.action === 'language') return followLanguage(caller.user.id);
   const db = serviceClient();
   const { data: store, error } = await db.from('stores').select('id, name, owner_id, currency, plan, country').eq('id', body.store_id).maybeSingle();
   if (error) throw error;

@@ -5,7 +5,8 @@ import { ErrorSummary, serverMessage, useZodForm } from '@stitchhouse/shared/for
 import { LOCALES, LOCALE_NAMES, activateLocale, activeLocale, isLocale, rememberLocale, type Locale } from '@stitchhouse/shared/i18n/index.ts';
 import { Alert, Button, Card, Select, TextField } from '@stitchhouse/shared/ui/index.ts';
 import { removeFile } from '../../api/uploads.ts';
-import { saveAvatarPath, saveDisplayName, saveLocale, type Profile } from '../../api/profile.ts';
+import { saveMemberLocale } from '@stitchhouse/shared/account/memberLocale.ts';
+import { saveAvatarPath, saveDisplayName, type Profile } from '../../api/profile.ts';
 import { ImageUpload } from '../shared/ImageUpload.tsx';
 import * as styles from '../layout/account.module.css';
 
@@ -89,7 +90,7 @@ function LanguageSetting({ profile, onChanged }: { profile: Profile; onChanged: 
         event.preventDefault();
         setBusy(true);
         setOutcome(null);
-        saveLocale(profile.id, choice)
+        saveMemberLocale(choice)
           .then(async () => {
             await activateLocale(choice);
             rememberLocale(choice);

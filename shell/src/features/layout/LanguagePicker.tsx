@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { LOCALES, LOCALE_NAMES, activateLocale, isLocale, rememberLocale, type Locale } from '@stitchhouse/shared/i18n/index.ts';
-import { saveMemberLocale } from '../../api/memberLocale.ts';
+import { saveMemberLocale } from '@stitchhouse/shared/account/memberLocale.ts';
 import * as styles from './LanguagePicker.module.css';
 
 /**

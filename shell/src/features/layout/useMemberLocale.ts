@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { LOCALE_PARAM, activateLocale, activeLocale, rememberLocale } from '@stitchhouse/shared/i18n/index.ts';
-import { loadMemberLocale, saveMemberLocale } from '../../api/memberLocale.ts';
+import { saveMemberLocale } from '@stitchhouse/shared/account/memberLocale.ts';
+import { loadMemberLocale } from '../../api/memberLocale.ts';
 
 /**
  * A member's saved language wins over this device's: on sign-in the page switches to it (unless
