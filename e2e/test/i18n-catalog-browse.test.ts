@@ -64,6 +64,24 @@ afterAll(async () => {
 });
 
 describe('the catalog in the buyer’s language', () => {
+  it('/patterns in German at 390 px does not move as its results arrive: "Filter" and the sort stay where the loading screen put them', async () => {
+    const page = await phone(stack.browser, 'de-DE');
+    await page.addInitScript(() => {
+      const seen = ((window as { shifts?: string[] }).shifts = [] as string[]);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput && entry.value > 0) seen.push(`${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms`);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${stack.shellUrl}/patterns`);
+    await page
+      .getByTestId('result-count')
+      .getByText(/^\d+ Schnittmuster$/)
+      .waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as { shifts?: string[] }).shifts)).toEqual([]);
+  });
+
   it('/patterns and a search in German at 390 px: German words and numbers, the language filter in German, nothing in English or too wide', async () => {
     const page = await phone(stack.browser, 'de-DE');
     await page.goto(`${stack.shellUrl}/patterns`);
