@@ -19,6 +19,8 @@ import { providerName, stripe, verifiedEvent, type Stripe } from '../_shared/str
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Facts = Record<string, unknown>;
+/** What orderFacts needs of the order (read by it, or answered by apply_payment_success). */
+type OrderRow = { status: string; provider_session_id: string | null; provider_payment_intent_id: string | null };
 
 /** One service client for the worker's life (it holds no session): a client per call cost more than the call. */
 let service: ReturnType<typeof serviceClient> | undefined;
@@ -64,10 +66,14 @@ function orderOf(event: Stripe.Event): string | null {
  * later change at Stripe (a refund, a dispute) raises its own event, which re-fetches: so such an
  * event adds nothing, and the order alone is its facts (its follow-ups are still looked up).
  */
-async function orderFacts(orderId: string | null | undefined, fallbackSessionId?: string, onlySuccess = false): Promise<Facts> {
+async function orderFacts(orderId: string | null | undefined, fallbackSessionId?: string, onlySuccess = false, known?: OrderRow | null): Promise<Facts> {
   if (!orderId || !UUID.test(orderId)) return { ignored: 'not a Stitchhouse order (no order_id metadata)' };
-  const { data: order, error } = await db().from('orders').select('status, provider_session_id, provider_payment_intent_id').eq('id', orderId).maybeSingle();
-  if (error) throw error;
+  let order = known;
+  if (order === undefined) {
+    const { data, error } = await db().from('orders').select('status, provider_session_id, provider_payment_intent_id').eq('id', orderId).maybeSingle();
+    if (error) throw error;
+    order = data;
+  }
   if (!order) return { order_id: orderId };
   if (onlySuccess && order.status === 'paid') return { order_id: orderId };
   const sessionId = (order.provider_session_id as string | null) ?? fallbackSessionId;
@@ -201,17 +207,24 @@ async function followUp(applied: Applied): Promise<void> {
   if (applied.recipient_id && applied.release_due) await releaseHeld({ recipientId: applied.recipient_id }, db());
 }
 
+/** Events that say no more than that an order's payment succeeded (see orderFacts' onlySuccess). */
+const SUCCESS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'payment_intent.succeeded', 'charge.succeeded']);
+
 /**
- * A success event (payment_intent.succeeded, charge.succeeded) naming its order: applied in one
- * call when the order is already paid (apply_payment_success: the order alone is its facts, as in
- * orderFacts); null when the order is in another state and the event needs the re-fetch.
+ * A success event naming its order, in one call (apply_payment_success): applied when the order is
+ * already paid (the order alone is its facts); otherwise the facts re-fetched for the order the
+ * call answered, without reading it again. Null for every other event.
  */
-async function appliedSuccess(event: Stripe.Event, orderId: string | null, body: unknown): Promise<{ facts: Facts; applied: Applied } | null> {
-  if (!orderId || (event.type !== 'payment_intent.succeeded' && event.type !== 'charge.succeeded')) return null;
+async function successFirst(event: Stripe.Event, orderId: string | null, body: unknown): Promise<{ facts: Facts; applied?: Applied } | null> {
+  if (!orderId || !SUCCESS.has(event.type)) return null;
+  const object = event.data.object as { object?: string; id: string; mode?: string };
+  if (object.object === 'checkout.session' && object.mode === 'subscription') return null;
   const { data, error } = await db().rpc('apply_payment_success', { p_provider: providerName(), p_event: asJson(body), p_order_id: orderId });
   if (error) throw new Error(`apply_payment_success: ${error.message}`);
-  if ((data as { needs_facts?: boolean } | null)?.needs_facts) return null;
-  return { facts: { order_id: orderId }, applied: appliedEvent.parse(data) };
+  const answer = data as { needs_facts?: boolean; order?: OrderRow | null } | null;
+  if (!answer?.needs_facts) return { facts: { order_id: orderId }, applied: appliedEvent.parse(data) };
+  const sessionId = object.object === 'checkout.session' ? object.id : undefined;
+  return { facts: await orderFacts(orderId, sessionId, false, answer.order ?? null) };
 }
 
 async function webhook(req: Request): Promise<Response> {
@@ -229,7 +242,7 @@ async function webhook(req: Request): Promise<Response> {
 async function handle(event: Stripe.Event, payload: string, orderId: string | null): Promise<Response> {
   try {
     const body: unknown = JSON.parse(payload);
-    const fast = await appliedSuccess(event, orderId, body);
+    const fast = await successFirst(event, orderId, body);
     const facts = fast?.facts ?? (await factsFor(event));
     let applied = fast?.applied;
     if (!applied) {
