@@ -416,10 +416,19 @@ describe('webhooks', () => {
     await h.sandbox(`/accounts/${account.id}/complete`, {});
     await new Promise((r) => setTimeout(r, 400));
     expect(h.receiver.deliveries.length).toBe(before);
-    const pending = await h.sandbox<{ data: unknown[] }>('/deliveries?status=pending');
+    const pending = await h.sandbox<{ data: { event_id: string }[] }>('/deliveries?status=pending');
     expect(pending.data.length).toBeGreaterThan(0);
+    // an event waiting for its delivery says so, in the API and its list, as Stripe's pending_webhooks does
+    const waiting = pending.data[0]!.event_id;
+    expect((await h.stripe.events.retrieve(waiting)).pending_webhooks).toBe(1);
+    expect((await h.stripe.events.list({ limit: 100 })).data.find((e) => e.id === waiting)?.pending_webhooks).toBe(1);
     await h.sandbox('/webhooks/resume', {});
     await h.receiver.waitFor(() => h.receiver.received('account.updated').some((e) => e.account === account.id));
+    await h.receiver.waitFor(() => h.receiver.received().some((e) => e.id === waiting));
+    await h.sandbox('/webhooks/idle?timeout_ms=10000');
+    expect((await h.stripe.events.retrieve(waiting)).pending_webhooks).toBe(0);
+    // the delivered payload counts itself, as Stripe's does
+    expect(h.receiver.received().find((e) => e.id === waiting)?.pending_webhooks).toBe(1);
   });
 });
 

@@ -2289,6 +2289,10 @@ export type Database = {
         Args: { p_event: Json; p_facts: Json; p_provider: string }
         Returns: Json
       }
+      apply_payment_success: {
+        Args: { p_event: Json; p_order_id: string; p_provider: string }
+        Returns: Json
+      }
       attach_order_referral: {
         Args: {
           p_click: string

@@ -126,14 +126,23 @@ export class SandboxCore {
       ...(extra.account ? { account: extra.account } : {}),
     });
     t.mustWrite();
-    await t.client.query('insert into _stripe_sandbox.events (id, type, data) values ($1, $2, $3)', [event.id, type, JSON.stringify(event)]);
-    if (this.settings.webhookUrl) {
-      await t.client.query('insert into _stripe_sandbox.deliveries (event_id, endpoint) values ($1, $2)', [event.id, this.settings.webhookUrl]);
-    }
+    // the event and its delivery (in the event's order, seq) in one statement
+    await t.client.query(
+      `with event as (insert into _stripe_sandbox.events (id, type, data) values ($1, $2, $3) returning id, seq)
+       insert into _stripe_sandbox.deliveries (event_id, endpoint, seq) select id, $4, seq from event where $4::text is not null`,
+      [event.id, type, JSON.stringify(event), this.settings.webhookUrl],
+    );
     t.emitted.push(event.id);
     return event;
   }
 }
+
+/**
+ * An event's JSON as the API answers it (select … from _stripe_sandbox.events e): its
+ * `pending_webhooks` is the number of its deliveries not yet answered with a 2xx (a failed one
+ * still counts, as on Stripe), read from the outbox rather than written into the event on each outcome.
+ */
+export const EVENT_DATA_SQL = `jsonb_set(e.data, '{pending_webhooks}', to_jsonb((select count(*)::int from _stripe_sandbox.deliveries d where d.event_id = e.id and d.status <> 'delivered')))`;
 
 /** A Stripe list object. */
 export function list<T>(data: T[], url: string, hasMore = false): Stripe.ApiList<T> {

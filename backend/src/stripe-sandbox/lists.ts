@@ -2,7 +2,7 @@
 // (the page after an object, older) and `ending_before` (the page before it, newer), `has_more`
 // saying whether the list goes on in that direction. The SDK's auto-pagination walks these.
 import type Stripe from 'stripe';
-import { list } from './core.ts';
+import { EVENT_DATA_SQL, list } from './core.ts';
 import { invalidParam, invalidRequest, noSuch } from './errors.ts';
 import { int, str, type Params } from './params.ts';
 import type { Tx } from './store.ts';
@@ -43,7 +43,7 @@ async function page<T>(t: Tx, table: 'objects' | 'events', kind: string, where: 
     if (p.endingBefore) order = 'asc';
   }
   const { rows } = await t.client.query<{ data: T }>(
-    `select data from _stripe_sandbox.${table} where ${clauses.join(' and ')} order by seq ${order} limit ${p.limit + 1}`,
+    `select ${table === 'events' ? EVENT_DATA_SQL : 'e.data'} as data from _stripe_sandbox.${table} e where ${clauses.join(' and ')} order by seq ${order} limit ${p.limit + 1}`,
     values,
   );
   const data = rows.slice(0, p.limit).map((r) => r.data);

@@ -1,7 +1,7 @@
 // The /v1 routes (the subset the functions call; backend/README.md lists it) and the sandbox-only /_sandbox routes.
 import type Stripe from 'stripe';
 import { Hono, type Context } from 'hono';
-import type { SandboxCore } from './core.ts';
+import { EVENT_DATA_SQL, type SandboxCore } from './core.ts';
 import { invalidRequest, noSuch, StripeApiError } from './errors.ts';
 import { api, checkKey, errorResponse, readParams } from './http.ts';
 import { arr, int, oneOf, requireInt, str, type Params } from './params.ts';
@@ -158,7 +158,7 @@ export function apiRoutes(sb: SandboxCore): Hono {
   app.get(
     '/events/:id',
     api(sb, async (t, _p, c) => {
-      const { rows } = await t.client.query<{ data: Stripe.Event }>('select data from _stripe_sandbox.events where id = $1', [id(c)]);
+      const { rows } = await t.client.query<{ data: Stripe.Event }>(`select ${EVENT_DATA_SQL} as data from _stripe_sandbox.events e where e.id = $1`, [id(c)]);
       if (!rows[0]) throw noSuch('event', id(c));
       return rows[0].data;
     }),

@@ -18,6 +18,7 @@ create table if not exists _stripe_sandbox.objects (
 create index if not exists objects_by_type on _stripe_sandbox.objects (type, seq);
 create index if not exists prices_by_lookup_key on _stripe_sandbox.objects ((data->>'lookup_key')) where type = 'price';
 create index if not exists objects_by_customer on _stripe_sandbox.objects (type, (data->>'customer'));
+create index if not exists open_sessions_by_expiry on _stripe_sandbox.objects (((data->>'expires_at')::bigint)) where type = 'checkout.session' and data->>'status' = 'open';
 create table if not exists _stripe_sandbox.idempotency (
   key text primary key,
   request text not null,
@@ -40,9 +41,13 @@ create table if not exists _stripe_sandbox.deliveries (
   next_attempt_at timestamptz not null default now(),
   last_status int,
   last_error text,
-  delivered_at timestamptz
+  delivered_at timestamptz,
+  seq bigint
 );
-create index if not exists deliveries_due on _stripe_sandbox.deliveries (next_attempt_at) where status = 'pending';
+alter table _stripe_sandbox.deliveries add column if not exists seq bigint;
+update _stripe_sandbox.deliveries d set seq = e.seq from _stripe_sandbox.events e where e.id = d.event_id and d.seq is null;
+drop index if exists _stripe_sandbox.deliveries_due;
+create index if not exists deliveries_due_in_order on _stripe_sandbox.deliveries (next_attempt_at, seq) where status = 'pending';
 create table if not exists _stripe_sandbox.delivery_attempts (
   id bigserial primary key,
   event_id text not null references _stripe_sandbox.events (id),

@@ -3,9 +3,12 @@
 // and applied once, in the same transaction as its effects (apply_payment_event). What is applied
 // is the provider's CURRENT state, re-fetched here (the order's session, payment intent and
 // charge; the subscription; the account), so duplicates change nothing and events in any order
-// end in the right state. A success event for an order already paid needs no re-fetch (orderFacts). Stripe-side follow-ups (transfers, reversals), the receipt and the
-// store owner's billing mails (_shared/billing-notices.ts) and the buyer's refund email
-// (_shared/refund-notice.ts) run after the commit and are idempotent; a failure answers 500 so Stripe retries.
+// end in the right state. A success event for an order already paid needs no re-fetch: it is
+// applied in one call (apply_payment_success), and a worker takes one order's events in turn, so a
+// payment's events delivered together find the first one's effects. Stripe-side follow-ups
+// (transfers, reversals), the receipt and the store owner's billing mails
+// (_shared/billing-notices.ts) and the buyer's refund email (_shared/refund-notice.ts) run after
+// the commit and are idempotent; a failure answers 500 so Stripe retries.
 import { sendBillingNotices } from '../_shared/billing-notices.ts';
 import { z } from 'zod';
 import { asJson, json, serviceClient } from '../_shared/clients.ts';
@@ -16,12 +19,45 @@ import { providerName, stripe, verifiedEvent, type Stripe } from '../_shared/str
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Facts = Record<string, unknown>;
+/** What orderFacts needs of the order (read by it, or answered by apply_payment_success). */
+type OrderRow = { status: string; provider_session_id: string | null; provider_payment_intent_id: string | null };
 
 /** One service client for the worker's life (it holds no session): a client per call cost more than the call. */
 let service: ReturnType<typeof serviceClient> | undefined;
 const db = () => (service ??= serviceClient());
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+
+/** Each order's last event handled in this worker (a promise settled when it is done). */
+const orderTurns = new Map<string, Promise<void>>();
+
+/**
+ * Runs fn after this worker's earlier events of the same order: a payment's three events,
+ * delivered at once, then find what the first applied (a success event of a paid order needs no
+ * re-fetch). Events of other orders, and of the same order in another worker, still run alongside:
+ * this only saves work, every event is applied as if it were alone.
+ */
+async function inTurn<T>(orderId: string | null, fn: () => Promise<T>): Promise<T> {
+  if (!orderId) return fn();
+  const before = orderTurns.get(orderId);
+  const run = (before ?? Promise.resolve()).then(fn);
+  const done = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  orderTurns.set(orderId, done);
+  void done.then(() => {
+    if (orderTurns.get(orderId) === done) orderTurns.delete(orderId);
+  });
+  return run;
+}
+
+/** The order an event names in its object (the metadata the checkout wrote, or the session's reference). */
+function orderOf(event: Stripe.Event): string | null {
+  const obj = event.data.object as { metadata?: Record<string, string> | null; client_reference_id?: string | null; object?: string };
+  const id = obj.metadata?.order_id ?? (obj.object === 'checkout.session' ? obj.client_reference_id : null);
+  return id && UUID.test(id) ? id : null;
+}
 
 /**
  * The order's state at Stripe now: its Checkout Session, PaymentIntent and latest Charge.
@@ -30,10 +66,14 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
  * later change at Stripe (a refund, a dispute) raises its own event, which re-fetches: so such an
  * event adds nothing, and the order alone is its facts (its follow-ups are still looked up).
  */
-async function orderFacts(orderId: string | null | undefined, fallbackSessionId?: string, onlySuccess = false): Promise<Facts> {
+async function orderFacts(orderId: string | null | undefined, fallbackSessionId?: string, onlySuccess = false, known?: OrderRow | null): Promise<Facts> {
   if (!orderId || !UUID.test(orderId)) return { ignored: 'not a Stitchhouse order (no order_id metadata)' };
-  const { data: order, error } = await db().from('orders').select('status, provider_session_id, provider_payment_intent_id').eq('id', orderId).maybeSingle();
-  if (error) throw error;
+  let order = known;
+  if (order === undefined) {
+    const { data, error } = await db().from('orders').select('status, provider_session_id, provider_payment_intent_id').eq('id', orderId).maybeSingle();
+    if (error) throw error;
+    order = data;
+  }
   if (!order) return { order_id: orderId };
   if (onlySuccess && order.status === 'paid') return { order_id: orderId };
   const sessionId = (order.provider_session_id as string | null) ?? fallbackSessionId;
@@ -167,6 +207,26 @@ async function followUp(applied: Applied): Promise<void> {
   if (applied.recipient_id && applied.release_due) await releaseHeld({ recipientId: applied.recipient_id }, db());
 }
 
+/** Events that say no more than that an order's payment succeeded (see orderFacts' onlySuccess). */
+const SUCCESS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'payment_intent.succeeded', 'charge.succeeded']);
+
+/**
+ * A success event naming its order, in one call (apply_payment_success): applied when the order is
+ * already paid (the order alone is its facts); otherwise the facts re-fetched for the order the
+ * call answered, without reading it again. Null for every other event.
+ */
+async function successFirst(event: Stripe.Event, orderId: string | null, body: unknown): Promise<{ facts: Facts; applied?: Applied } | null> {
+  if (!orderId || !SUCCESS.has(event.type)) return null;
+  const object = event.data.object as { object?: string; id: string; mode?: string };
+  if (object.object === 'checkout.session' && object.mode === 'subscription') return null;
+  const { data, error } = await db().rpc('apply_payment_success', { p_provider: providerName(), p_event: asJson(body), p_order_id: orderId });
+  if (error) throw new Error(`apply_payment_success: ${error.message}`);
+  const answer = data as { needs_facts?: boolean; order?: OrderRow | null } | null;
+  if (!answer?.needs_facts) return { facts: { order_id: orderId }, applied: appliedEvent.parse(data) };
+  const sessionId = object.object === 'checkout.session' ? object.id : undefined;
+  return { facts: await orderFacts(orderId, sessionId, false, answer.order ?? null) };
+}
+
 async function webhook(req: Request): Promise<Response> {
   const payload = await req.text();
   let event: Stripe.Event;
@@ -175,15 +235,25 @@ async function webhook(req: Request): Promise<Response> {
   } catch (err) {
     throw new FunctionError('invalid_signature', `The webhook signature could not be verified: ${(err as Error).message}`, 400);
   }
+  const orderId = orderOf(event);
+  return inTurn(orderId, () => handle(event, payload, orderId));
+}
+
+async function handle(event: Stripe.Event, payload: string, orderId: string | null): Promise<Response> {
   try {
-    const facts = await factsFor(event);
-    const { data, error } = await db().rpc('apply_payment_event', {
-      p_provider: providerName(),
-      p_event: JSON.parse(payload),
-      p_facts: asJson(facts),
-    });
-    if (error) throw new Error(`apply_payment_event: ${error.message}`);
-    const applied = appliedEvent.parse(data);
+    const body: unknown = JSON.parse(payload);
+    const fast = await successFirst(event, orderId, body);
+    const facts = fast?.facts ?? (await factsFor(event));
+    let applied = fast?.applied;
+    if (!applied) {
+      const { data, error } = await db().rpc('apply_payment_event', {
+        p_provider: providerName(),
+        p_event: asJson(body),
+        p_facts: asJson(facts),
+      });
+      if (error) throw new Error(`apply_payment_event: ${error.message}`);
+      applied = appliedEvent.parse(data);
+    }
     // Duplicates also run the follow-ups: a delivery after a crash finishes what the first one left.
     if (applied.duplicate && typeof facts.order_id === 'string') {
       const { data: due, error: dueError } = await db().rpc('payment_followups', { p_order_id: facts.order_id });
