@@ -197,7 +197,9 @@ describe('a buyer’s stamped copy is kept and served again', () => {
     const answer = started.data as { download_id: number; version: number; copy: { storage_path: string; revoked: boolean } | null };
     expect(answer.copy).toMatchObject({ revoked: false, storage_path: expect.stringMatching(new RegExp(`^${buyer.id}/`)) });
     expect(answer).not.toHaveProperty('buyer');
-    expect(await rows('select user_id::text, version from public.downloads where id = $1', [answer.download_id])).toEqual([{ user_id: buyer.id, version: answer.version }]);
+    expect(await rows('select user_id::text, version from public.downloads where id = $1', [answer.download_id])).toEqual([
+      { user_id: buyer.id, version: answer.version },
+    ]);
     // no format: the first the pattern has, as the function picks it
     const picked = await buyer.db.rpc('start_download', { pattern_id: patternId });
     expect((picked.data as { format: string }).format).toBe('a4');

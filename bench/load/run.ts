@@ -333,7 +333,8 @@ for (const db of DBS) {
           ? `  firstdownload: ${Math.min(PAIRS, target.downloads.length)} pairs, 2 at a time…`
           : `  ${scenario}: ${CONNECTIONS} connections for ${DURATION} s…`,
       );
-      const r = scenario === 'firstdownload' || scenario === 'redownload' ? await downloadLoop(target, child, scenario) : await runScenario(scenario, target, child);
+      const r =
+        scenario === 'firstdownload' || scenario === 'redownload' ? await downloadLoop(target, child, scenario) : await runScenario(scenario, target, child);
       results.push(r);
       console.log(
         `    ${r.reqPerS} req/s${r.redirected ? ` (${r.redirected} through a redirect)` : ''}, p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} / p99 ${r.latencyMs.p99} ms, errors ${(r.errorRate * 100).toFixed(2)} % (${mix(r.statusMix)}${Object.keys(r.socketErrors).length ? `; sockets ${mix(r.socketErrors)}` : ''})`,

@@ -12,7 +12,6 @@ import { StampError, stampPdf, type Licence } from '../_shared/stamp.ts';
 import { DownloadFailure, downloadFileName, failureFromRpc } from './errors.ts';
 import { keepPages, showOnlyLayers } from '../_shared/layers.ts';
 import { layerNames } from '../_shared/master.ts';
-import { PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
 import { layersOn, matchLayers, pagesNeeded, sizeLayersOf, type LayerMatch, type ManifestPage } from '@stitchhouse/shared/catalog/tiling.ts';
 import { DOWNLOAD_ERRORS, downloadRequest, type DownloadRequest } from '@stitchhouse/shared/contracts/download.ts';
 
@@ -47,7 +46,6 @@ const startedDownload = z.object({
   // with no live copy to serve, what stamping needs (download_stamp_facts), as below
   ...stampFacts.partial().shape,
 });
-
 
 /** How long the signed URL of a kept copy lives: long enough for the browser to follow the redirect. */
 const COPY_URL_SECONDS = 60;
@@ -142,9 +140,7 @@ async function download(req: Request, ctx: Context): Promise<Response> {
   // The buyer's copy of this file version, format, variant and sizes, stamped before: the browser
   // fetches it from storage by a short signed URL (the same bytes, the same stamp).
   if (started.copy && !started.copy.revoked) {
-    const { data: signed } = await service.storage
-      .from(COPIES_BUCKET)
-      .createSignedUrl(started.copy.storage_path, COPY_URL_SECONDS, { download: fileName });
+    const { data: signed } = await service.storage.from(COPIES_BUCKET).createSignedUrl(started.copy.storage_path, COPY_URL_SECONDS, { download: fileName });
     if (signed?.signedUrl) return copyRedirect(signed.signedUrl);
   }
   if (started.copy) {
@@ -165,7 +161,11 @@ async function download(req: Request, ctx: Context): Promise<Response> {
   }
   let stamped: Uint8Array;
   try {
-    stamped = await stampPdf(new Uint8Array(await blob.arrayBuffer()), stampIdentity(stamping, started.licence, caller.user.email), forSizes(facts, stamping.size_labels, request.sizes));
+    stamped = await stampPdf(
+      new Uint8Array(await blob.arrayBuffer()),
+      stampIdentity(stamping, started.licence, caller.user.email),
+      forSizes(facts, stamping.size_labels, request.sizes),
+    );
   } catch (err) {
     await forgetDownload(started.download_id);
     if (err instanceof StampError) throw new DownloadFailure('file_damaged', err.message);
