@@ -381,7 +381,7 @@ for (const db of DBS) {
         timeoutS: TIMEOUT,
         machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadAverage: os.loadavg() },
         notes:
-          'autocannon in the bench process, the stack in a child process (as npm start); demo seed; every demo buyer granted every published pattern with a file so downloads spread over buyer × pattern pairs (10 per pair per hour); sign-ins use the right password (the limits count failures only)',
+          'autocannon in the bench process (firstdownload, redownload: fetch loops following redirects), the stack in a child process (as npm start); demo seed; every demo buyer granted every published pattern with a file so downloads spread over buyer × pattern pairs (10 per pair per hour); sign-ins use the right password (the limits count failures only)',
         results,
       },
       null,
