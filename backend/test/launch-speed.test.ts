@@ -21,10 +21,34 @@ let patternId: string;
 
 const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
 
-async function download(token: string, query = 'format=a4'): Promise<{ status: number; copy: string | null; bytes: Uint8Array; body: string }> {
-  const res = await fetch(`${stack.url}/functions/v1/download/${patternId}?${query}`, { headers: { authorization: `Bearer ${token}`, apikey: stack.anonKey } });
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  return { status: res.status, copy: res.headers.get('x-download-copy'), bytes, body: res.status === 200 ? '' : new TextDecoder().decode(bytes) };
+interface Downloaded {
+  status: number;
+  copy: string | null;
+  bytes: Uint8Array;
+  body: string;
+  /** A kept copy's redirect: the signed storage URL, and what storage named the file. */
+  location: string | null;
+  disposition: string | null;
+}
+
+/** The function's answer; a kept copy's 302 followed as a browser does, with nothing but the signed URL. */
+async function download(token: string, query = 'format=a4'): Promise<Downloaded> {
+  const res = await fetch(`${stack.url}/functions/v1/download/${patternId}?${query}`, {
+    headers: { authorization: `Bearer ${token}`, apikey: stack.anonKey },
+    redirect: 'manual',
+  });
+  const location = res.status === 302 ? res.headers.get('location') : null;
+  const copy = res.headers.get('x-download-copy');
+  const answer = location ? (await res.arrayBuffer(), await fetch(location)) : res;
+  const bytes = new Uint8Array(await answer.arrayBuffer());
+  return {
+    status: answer.status,
+    copy,
+    bytes,
+    body: answer.status === 200 ? '' : new TextDecoder().decode(bytes),
+    location,
+    disposition: answer.headers.get('content-disposition'),
+  };
 }
 
 async function rows(text: string, values: unknown[]): Promise<Array<Record<string, unknown>>> {
@@ -75,6 +99,20 @@ describe('a buyer’s stamped copy is kept and served again', () => {
     expect(b.status, b.body).toBe(200);
     expect(b.copy).toBe('kept');
     expect(sha256(b.bytes)).toBe(sha256(first));
+    // a 302 to a signed storage URL of the copy, as Storage signs them, naming the saved file as the first answer did
+    expect(a.disposition).toBe('attachment; filename="harbour-wrap-dress-a4-v1.pdf"');
+    const url = new URL(b.location!);
+    expect(`${url.origin}${url.pathname}`).toMatch(new RegExp(`^${stack.url}/storage/v1/object/sign/download-copies/${buyer.id}/[0-9a-f-]+\\.pdf$`));
+    const fileName = /filename="([^"]+)"/.exec(a.disposition!)![1]!;
+    expect(url.searchParams.get('download')).toBe(fileName);
+    expect(b.disposition).toMatch(new RegExp(`^attachment; filename="${fileName.replace(/\./g, '\\.')}"`));
+    // the link is short-lived: a minute
+    const claims = JSON.parse(Buffer.from(url.searchParams.get('token')!.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+    expect(claims.exp - claims.iat).toBe(60);
+    // and only that token opens it
+    const forged = new URL(url);
+    forged.searchParams.set('token', `${url.searchParams.get('token')!.slice(0, -4)}AAAA`);
+    expect((await fetch(forged)).status).toBeGreaterThanOrEqual(400);
     const recorded = await rows('select format, version from public.downloads where user_id = $1 and pattern_id = $2', [buyer.id, patternId]);
     expect(recorded).toEqual([
       { format: 'a4', version: 1 },
@@ -128,6 +166,49 @@ describe('a buyer’s stamped copy is kept and served again', () => {
     expect(signed.data).toBeNull();
     // and another member's download of the pattern is refused as before
     expect((await download(other.token)).status).toBe(403);
+  });
+
+  it('start_download and download_stamp_facts through REST: the anon key and another member are refused and record nothing; the buyer gets their own', async () => {
+    const count = async () => Number((await rows('select count(*) as n from public.downloads where pattern_id = $1', [patternId]))[0]!.n);
+    const before = await count();
+    const rpc = (fn: string, token: string, body: unknown) =>
+      fetch(`${stack.url}/rest/v1/rpc/${fn}`, {
+        method: 'POST',
+        headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    for (const fn of ['start_download', 'download_stamp_facts']) {
+      const anon = await rpc(fn, stack.anonKey, { pattern_id: patternId, format: 'a4' });
+      expect(anon.status, fn).toBe(401);
+      expect((await anon.json()).code, fn).toBe('42501');
+      const stranger = await rpc(fn, other.token, { pattern_id: patternId, format: 'a4' });
+      expect(stranger.status, fn).toBe(403);
+      expect(await stranger.json(), fn).toMatchObject({ code: 'PT403', message: 'You have not purchased this pattern' });
+    }
+    expect(await count()).toBe(before);
+
+    const facts = await buyer.db.rpc('download_stamp_facts', { pattern_id: patternId, format: 'a4' });
+    expect(facts.error).toBeNull();
+    expect(facts.data).toMatchObject({ buyer: { display_name: 'Zoë Buyer', licence: 'personal', order_number: expect.any(Number) } });
+    expect(await count()).toBe(before);
+
+    const started = await buyer.db.rpc('start_download', { pattern_id: patternId, format: 'a4' });
+    expect(started.error).toBeNull();
+    const answer = started.data as { download_id: number; version: number; copy: { storage_path: string; revoked: boolean } | null };
+    expect(answer.copy).toMatchObject({ revoked: false, storage_path: expect.stringMatching(new RegExp(`^${buyer.id}/`)) });
+    expect(answer).not.toHaveProperty('buyer');
+    expect(await rows('select user_id::text, version from public.downloads where id = $1', [answer.download_id])).toEqual([
+      { user_id: buyer.id, version: answer.version },
+    ]);
+    // no format: the first the pattern has, as the function picks it
+    const picked = await buyer.db.rpc('start_download', { pattern_id: patternId });
+    expect((picked.data as { format: string }).format).toBe('a4');
+    // a variant the file does not have: the function's words, nothing recorded
+    const n = await count();
+    const roll = await buyer.db.rpc('start_download', { pattern_id: patternId, format: 'a4', variant: 'roll36' });
+    expect(roll.error).toMatchObject({ code: 'PT404', message: 'This pattern has no 36-inch roll file.' });
+    expect(await count()).toBe(n);
+    await stack.pool.query('delete from public.downloads where user_id = $1', [buyer.id]);
   });
 
   it('a revoked entitlement takes the copies away: never served again, their bytes removed', async () => {

@@ -8,6 +8,7 @@
 //     [--search-post (the same searches as a POST, which no cache keeps)] [--a0-pages 40 (every A0 file an N-page one; the download pairs are A0s)] [--pairs 200] [--label NAME (results/load-<db>-NAME.json)]
 // firstdownload: each of --pairs buyer × pattern pairs downloaded once, two at a time (the stamp
 // is made); redownload: those pairs again under the load (a kept copy is served where there is one).
+// Both are fetch loops in this process that follow redirects and read every answer to its end.
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -66,6 +67,8 @@ interface ScenarioResult {
   statusMix: Record<string, number>;
   socketErrors: Record<string, number>;
   latencyMs: { p50: number; p95: number; p99: number; max: number };
+  /** Downloads answered through a redirect (a kept copy's signed URL). */
+  redirected?: number;
   /** First bodies of each non-2xx status, to see what they were. */
   samples: Record<string, string[]>;
   /** What the stack itself logged as errors meanwhile. */
@@ -119,52 +122,75 @@ async function tokensFor(target: LoadTarget, pairs: LoadTarget['downloads']): Pr
   return tokens;
 }
 
-/** Each of the first --pairs pairs downloaded once, two at a time: what a first download costs. */
-async function firstDownloads(target: LoadTarget, child: ChildProcess): Promise<ScenarioResult> {
+/**
+ * The first --pairs pairs downloaded by `clients` at once, each request answered in full: redirects
+ * followed (a kept copy is a 302 to its signed storage URL, whose bytes count in the time), the body
+ * read to the end and checked to be a PDF. firstdownload: each pair once, two at a time (the stamp
+ * is made); redownload: the pairs in turn for --duration seconds under --connections clients.
+ */
+async function downloadLoop(target: LoadTarget, child: ChildProcess, scenario: 'firstdownload' | 'redownload'): Promise<ScenarioResult> {
   const pairs = target.downloads.slice(0, PAIRS);
   const tokens = await tokensFor(target, pairs);
+  const clients = scenario === 'firstdownload' ? 2 : CONNECTIONS;
   await stackErrors(child);
   const latencies: number[] = [];
   const statusMix: Record<string, number> = {};
+  const socketErrors: Record<string, number> = {};
   const samples: Record<string, string[]> = {};
   let next = 0;
+  let redirected = 0;
   const started = performance.now();
+  const until = started + DURATION * 1000;
+  const more = () => (scenario === 'firstdownload' ? next < pairs.length : performance.now() < until);
   await Promise.all(
-    [0, 1].map(async () => {
-      while (next < pairs.length) {
-        const d = pairs[next++]!;
+    Array.from({ length: clients }, async () => {
+      while (more()) {
+        const d = pairs[next++ % pairs.length]!;
         const t = performance.now();
-        const res = await fetch(`${target.url}/functions/v1/download/${d.patternId}?format=${d.format}`, {
-          headers: { apikey: target.anonKey, authorization: `Bearer ${tokens.get(d.email)}` },
-        });
-        const body = await res.arrayBuffer();
-        latencies.push(performance.now() - t);
-        statusMix[res.status] = (statusMix[res.status] ?? 0) + 1;
-        if (!res.ok && (samples[res.status] ??= []).length < 3) samples[res.status]!.push(Buffer.from(body).toString('utf8').slice(0, 300));
+        try {
+          const res = await fetch(`${target.url}/functions/v1/download/${d.patternId}?format=${d.format}`, {
+            headers: { apikey: target.anonKey, authorization: `Bearer ${tokens.get(d.email)}` },
+            signal: AbortSignal.timeout(TIMEOUT * 1000),
+          });
+          const body = Buffer.from(await res.arrayBuffer());
+          if (scenario === 'redownload' && performance.now() > until) break; // in flight when the time was up: not counted
+          latencies.push(performance.now() - t);
+          if (res.redirected) redirected++;
+          const status = res.ok && body.subarray(0, 5).toString('latin1') !== '%PDF-' ? 'not a PDF' : String(res.status);
+          statusMix[status] = (statusMix[status] ?? 0) + 1;
+          if (!res.ok && (samples[status] ??= []).length < 3) samples[status]!.push(body.toString('utf8').slice(0, 300));
+        } catch (err) {
+          const key = (err as Error & { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
+          socketErrors[key] = (socketErrors[key] ?? 0) + 1;
+        }
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const failed = Object.entries(statusMix)
-    .filter(([code]) => !code.startsWith('2'))
-    .reduce((n, [, c]) => n + c, 0);
+  const sockets = Object.values(socketErrors).reduce((n, c) => n + c, 0);
+  const failed =
+    Object.entries(statusMix)
+      .filter(([code]) => !code.startsWith('2'))
+      .reduce((n, [, c]) => n + c, 0) + sockets;
+  const attempts = latencies.length + sockets;
   const round = (n: number) => Math.round(n * 10) / 10;
   return {
-    scenario: 'firstdownload',
-    connections: 2,
+    scenario,
+    connections: clients,
     durationS: round(seconds),
     requests: latencies.length,
     reqPerS: round(latencies.length / seconds),
-    errorRate: latencies.length ? Math.round((failed / latencies.length) * 10_000) / 10_000 : 0,
+    errorRate: attempts ? Math.round((failed / attempts) * 10_000) / 10_000 : 0,
     statusMix,
-    socketErrors: {},
+    socketErrors,
     latencyMs: {
       p50: round(percentile(latencies, 50)),
       p95: round(percentile(latencies, 95)),
       p99: round(percentile(latencies, 99)),
       max: round(latencies.at(-1) ?? 0),
     },
+    redirected,
     samples,
     stackErrors: (await stackErrors(child)).slice(0, 20),
   };
@@ -200,19 +226,8 @@ async function requestMaker(scenario: Scenario, target: LoadTarget): Promise<() 
         body: JSON.stringify({ email: target.accounts[i++ % target.accounts.length], password: target.password }),
       });
     case 'firstdownload':
-      throw new Error('firstdownload is measured by firstDownloads()');
-    case 'redownload': {
-      const pairs = target.downloads.slice(0, PAIRS);
-      const tokens = await tokensFor(target, pairs);
-      return () => {
-        const d = pairs[i++ % pairs.length]!;
-        return {
-          method: 'GET',
-          path: `/functions/v1/download/${d.patternId}?format=${d.format}`,
-          headers: { apikey: target.anonKey, authorization: `Bearer ${tokens.get(d.email)}` },
-        };
-      };
-    }
+    case 'redownload':
+      throw new Error(`${scenario} is measured by downloadLoop()`);
     case 'download': {
       if (target.downloads.length === 0) throw new Error('no buyer × pattern pairs to download (did the demo seed upload files?)');
       const tokens = new Map<string, string>();
@@ -318,10 +333,11 @@ for (const db of DBS) {
           ? `  firstdownload: ${Math.min(PAIRS, target.downloads.length)} pairs, 2 at a time…`
           : `  ${scenario}: ${CONNECTIONS} connections for ${DURATION} s…`,
       );
-      const r = scenario === 'firstdownload' ? await firstDownloads(target, child) : await runScenario(scenario, target, child);
+      const r =
+        scenario === 'firstdownload' || scenario === 'redownload' ? await downloadLoop(target, child, scenario) : await runScenario(scenario, target, child);
       results.push(r);
       console.log(
-        `    ${r.reqPerS} req/s, p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} / p99 ${r.latencyMs.p99} ms, errors ${(r.errorRate * 100).toFixed(2)} % (${mix(r.statusMix)}${Object.keys(r.socketErrors).length ? `; sockets ${mix(r.socketErrors)}` : ''})`,
+        `    ${r.reqPerS} req/s${r.redirected ? ` (${r.redirected} through a redirect)` : ''}, p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} / p99 ${r.latencyMs.p99} ms, errors ${(r.errorRate * 100).toFixed(2)} % (${mix(r.statusMix)}${Object.keys(r.socketErrors).length ? `; sockets ${mix(r.socketErrors)}` : ''})`,
       );
       for (const [status, bodies] of Object.entries(r.samples)) console.log(`    ${status}: ${bodies[0]}`);
       for (const e of r.stackErrors.slice(0, 3)) console.log(`    stack: ${e}`);
@@ -365,7 +381,7 @@ for (const db of DBS) {
         timeoutS: TIMEOUT,
         machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadAverage: os.loadavg() },
         notes:
-          'autocannon in the bench process, the stack in a child process (as npm start); demo seed; every demo buyer granted every published pattern with a file so downloads spread over buyer × pattern pairs (10 per pair per hour); sign-ins use the right password (the limits count failures only)',
+          'autocannon in the bench process (firstdownload, redownload: fetch loops following redirects), the stack in a child process (as npm start); demo seed; every demo buyer granted every published pattern with a file so downloads spread over buyer × pattern pairs (10 per pair per hour); sign-ins use the right password (the limits count failures only)',
         results,
       },
       null,

@@ -52,7 +52,7 @@ afterAll(async () => {
 const token = async (email: string) => (await passwordSession(backend, email)).access_token as string;
 
 /** What the page got: an answer it could read, or a failure without one (CORS, network). */
-type Outcome = { ok: true; status: number; body: string; exposed: Record<string, string | null> } | { ok: false; error: string };
+type Outcome = { ok: true; status: number; body: string; redirected: boolean; exposed: Record<string, string | null> } | { ok: false; error: string };
 
 interface Call {
   name: string;
@@ -66,6 +66,8 @@ interface Call {
   expect: number[];
   /** response headers the page must be able to read */
   expose?: string[];
+  /** whether the answer came through a redirect the page followed (a kept download copy's signed URL) */
+  redirected?: boolean;
 }
 
 /** Runs `calls` in the page, each as the apps make it, and says what the page could read. */
@@ -104,7 +106,13 @@ async function fromPage(page: Page, calls: Call[]): Promise<Record<string, Outco
             });
           }
           const body = res.bodyUsed ? '' : (await res.clone().text()).slice(0, 300);
-          out[call.name] = { ok: true, status: res.status, body, exposed: Object.fromEntries((call.expose ?? []).map((h) => [h, res.headers.get(h)])) };
+          out[call.name] = {
+            ok: true,
+            status: res.status,
+            body,
+            redirected: res.redirected,
+            exposed: Object.fromEntries((call.expose ?? []).map((h) => [h, res.headers.get(h)])),
+          };
         } catch (error) {
           out[call.name] = { ok: false, error: String(error) };
         }
@@ -175,7 +183,26 @@ describe("every function the apps call works from the app's origin, with its own
         expect: [200],
         expose: ['content-disposition', 'content-length'],
       },
-      { name: 'download (the export, POST)', via: 'fetch', fn: 'download', body: { pattern_id: pattern.id, format: 'a4' }, token: tBuyer, expect: [200] },
+      // the buyer's copy is kept after the first download: each of these is a 302 to its signed storage URL, which the page follows
+      {
+        name: 'download (the export, POST)',
+        via: 'fetch',
+        fn: 'download',
+        body: { pattern_id: pattern.id, format: 'a4' },
+        token: tBuyer,
+        expect: [200],
+        redirected: true,
+      },
+      {
+        name: 'download again (mf-catalog, GET: the kept copy)',
+        via: 'fetch',
+        fn: `download/${pattern.id}?format=a4`,
+        method: 'GET',
+        token: tBuyer,
+        expect: [200],
+        expose: ['content-disposition', 'content-length'],
+        redirected: true,
+      },
       { name: 'download refused (not owned)', via: 'fetch', fn: `download/${cart.id}?format=a4`, method: 'GET', token: tBuyer, expect: [403] },
       { name: 'export (the plan)', via: 'fetch', fn: 'export', body: {}, token: tBuyer, expect: [200], expose: ['x-export-skipped'] },
       // no session: the anon key as the bearer, as supabase-js sends it (the function's own 401, with CORS)
@@ -266,6 +293,7 @@ describe("every function the apps call works from the app's origin, with its own
       const outcome = outcomes[call.name]!;
       if (!outcome.ok) problems.push(`${call.name}: the page could not read the answer (${outcome.error})`);
       else if (!call.expect.includes(outcome.status)) problems.push(`${call.name}: ${outcome.status} ${outcome.body}`);
+      else if (call.redirected !== undefined && outcome.redirected !== call.redirected) problems.push(`${call.name}: redirected ${outcome.redirected}`);
       else for (const [header, value] of Object.entries(outcome.exposed)) if (value === null) problems.push(`${call.name}: the page cannot read ${header}`);
     }
     expect.soft(problems).toEqual([]);

@@ -218,6 +218,15 @@ describe('one master, every format; the buyer prints only their sizes', () => {
     expect(facts.layers['Size S']).toEqual({ view: true, print: 'ON' });
     for (const other of ['Size M', 'Size L', 'Size XL']) expect(facts.layers[other]).toEqual({ view: false, print: 'OFF' });
     expect(facts.subject).toContain('Licensed to Bea Buyer');
+    // again: the copy stamped the first time, which the page fetches through the function's redirect to its signed storage URL
+    const redirects: string[] = [];
+    page.on('response', (res) => {
+      if (res.status() === 302 && res.url().includes('/functions/v1/download/')) redirects.push(res.headers()['location'] ?? '');
+    });
+    const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download A4 PDF' }).click()]);
+    expect(again.suggestedFilename()).toBe('harbour-wrap-dress-a4-v1.pdf');
+    expect(await readFile((await again.path())!)).toEqual(await readFile((await download.path())!));
+    expect(redirects).toEqual([expect.stringContaining('/storage/v1/object/sign/download-copies/')]);
 
     // ticking XL too: more pages, both layers on
     await page.getByRole('checkbox', { name: 'Size XL' }).check();

@@ -2394,6 +2394,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      download_stamp_facts: {
+        Args: { format: string; pattern_id: string }
+        Returns: Json
+      }
       entitled_to_pattern_path: { Args: { p_name: string }; Returns: boolean }
       followed_new_patterns: {
         Args: { p_limit?: number }
@@ -3011,6 +3015,15 @@ export type Database = {
           p_pattern_id?: string
           p_store_id?: string
           p_thread_id?: string
+        }
+        Returns: Json
+      }
+      start_download: {
+        Args: {
+          format?: string
+          pattern_id: string
+          sizes?: string
+          variant?: string
         }
         Returns: Json
       }

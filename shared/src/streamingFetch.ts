@@ -90,6 +90,10 @@ export async function streamFunction(path: string, options: StreamOptions): Prom
     if ((err as Error)?.name === 'AbortError') throw err;
     throw new FunctionCallError('network', OFFLINE, 0);
   }
-  const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? null;
+  // a redirect to a signed storage URL names the file in its `download` parameter too
+  const fileName =
+    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
+    (res.redirected ? new URL(res.url).searchParams.get('download') : null) ??
+    null;
   return { blob: new Blob(parts as BlobPart[], { type: options.type }), fileName, headers: res.headers };
 }

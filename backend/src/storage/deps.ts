@@ -4,7 +4,7 @@ import type { ServiceContext } from '../context.ts';
 import * as db from './db.ts';
 import { errors } from './errors.ts';
 import type { FileStore } from './files.ts';
-import { asCaller, type Caller } from './tx.ts';
+import { readAsCaller, type Caller } from './tx.ts';
 
 export interface StorageDeps {
   ctx: ServiceContext;
@@ -34,7 +34,7 @@ export async function publicObject(deps: StorageDeps, bucket: string, name: stri
 /** An object as the caller's row-level security lets them see it (downloads, info, renders). */
 export async function visibleObject(deps: StorageDeps, caller: Caller, bucket: string, name: string): Promise<db.ObjectRow> {
   await requireBucket(deps, bucket);
-  const object = await asCaller(deps.ctx.pool, caller, (client) => db.findObject(client, bucket, name));
+  const object = await readAsCaller(deps.ctx.pool, caller, (client) => db.findObject(client, bucket, name));
   if (!object) throw errors.noSuchKey();
   return object;
 }

@@ -20,6 +20,21 @@ export async function asCaller<T>(pool: pg.Pool, caller: Caller, fn: (client: pg
   }
 }
 
+/**
+ * A read as the caller. The service role bypasses row-level security (BYPASSRLS, as in Supabase),
+ * so its read is the pool's own single statement, without the transaction that sets the claims:
+ * the same rows at a quarter of the round trips (a signed download link of the service role is
+ * read this way on every use).
+ */
+export async function readAsCaller<T>(pool: pg.Pool, caller: Caller, fn: (db: pg.Pool | pg.PoolClient) => Promise<T>): Promise<T> {
+  if (caller.claims.role !== 'service_role') return asCaller(pool, caller, fn);
+  try {
+    return await fn(pool);
+  } catch (err) {
+    throw fromPgError(err) ?? err;
+  }
+}
+
 class DryRunDone extends Error {}
 
 /** Runs fn as the caller and always rolls back: "would this statement be allowed?". */

@@ -1,6 +1,8 @@
 // The download function's wire: POST /download {pattern_id, format?, expires?} or
 // GET /download/<pattern_id>?format=&expires= with the buyer's session; the answer is the stamped
-// PDF (Content-Disposition names the file), a refusal is the one error shape with a code below.
+// PDF (Content-Disposition names the file), or for a copy stamped for the buyer before a 302 to a
+// short signed storage URL of it (`?download=<file name>`: storage's Content-Disposition names it);
+// a refusal is the one error shape with a code below.
 // The function (supabase/functions/download) and mf-catalog (api/download.ts, the
 // /download/error?reason= page) both read this file.
 import { z } from 'zod';
@@ -35,10 +37,12 @@ export const downloadRequest = z.object({
 });
 export type DownloadRequest = z.infer<typeof downloadRequest>;
 
-/** The answer's headers a client reads: a PDF, named. */
+/** The answer's headers a client reads: a PDF, named (storage adds the RFC 5987 form of the same name). */
 export const downloadResponseHeaders = z.object({
   'content-type': z.literal('application/pdf'),
-  'content-disposition': z.string().regex(/^attachment; filename="[a-z0-9-]+-(a4|us-letter|a0|a0-roll36|projector|projector-dark)-v\d+\.pdf"$/),
+  'content-disposition': z
+    .string()
+    .regex(/^attachment; filename="([a-z0-9-]+-(a4|us-letter|a0|a0-roll36|projector|projector-dark)-v\d+\.pdf)"(; filename\*=UTF-8''\1)?$/),
 });
 
 /** Each refusal: its HTTP status, its default words and the schema of its details. */

@@ -14,7 +14,7 @@ export class DownloadFailure extends FunctionError {
   }
 }
 
-/** The failure for an error record_download raised (its SQLSTATE-like codes PT401/PT403/PT404/PT429). */
+/** The failure for an error start_download or record_download raised (its SQLSTATE-like codes PT401/PT403/PT404/PT429). */
 export function failureFromRpc(error: { code?: string; message: string }): DownloadFailure {
   switch (error.code) {
     case 'PT401':

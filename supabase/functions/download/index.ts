@@ -1,6 +1,9 @@
 // POST /download {pattern_id, format?, expires?} or GET /download/<pattern_id>?format=&expires=
-// with the buyer's JWT: checks the entitlement as the buyer (record_download, under RLS),
-// stamps the stored original with their name and order number and answers the PDF.
+// with the buyer's JWT: one call as the buyer (start_download: entitlement, format, the hourly
+// limit and the download record, their kept copy) decides. A copy of this file version stamped
+// for them before is answered as a 302 to a short signed URL of it in download-copies (the same
+// bytes, the same stamp); otherwise the stored original is stamped with their name and order
+// number, kept for next time and answered as the PDF.
 // Refusals are the one error shape with the codes of shared/src/contracts/download.ts.
 import { z } from 'zod';
 import { COPIES_BUCKET, forgetDownload, removeRevokedCopies } from '../_shared/downloads.ts';
@@ -9,18 +12,43 @@ import { StampError, stampPdf, type Licence } from '../_shared/stamp.ts';
 import { DownloadFailure, downloadFileName, failureFromRpc } from './errors.ts';
 import { keepPages, showOnlyLayers } from '../_shared/layers.ts';
 import { layerNames } from '../_shared/master.ts';
-import { PATTERN_FORMATS } from '@stitchhouse/shared/catalog/formats.ts';
 import { layersOn, matchLayers, pagesNeeded, sizeLayersOf, type LayerMatch, type ManifestPage } from '@stitchhouse/shared/catalog/tiling.ts';
 import { DOWNLOAD_ERRORS, downloadRequest, type DownloadRequest } from '@stitchhouse/shared/contracts/download.ts';
 
-/** What record_download answers (jsonb). */
-const recordedDownload = z.object({
+/** What download_stamp_facts answers (jsonb): the file's layers, tiles and variants, the size labels, the stamp's buyer. */
+const stampFacts = z.object({
+  size_labels: z.array(z.string()),
+  layers: z.array(z.unknown()),
+  tiles: z.array(z.unknown()).nullable(),
+  variants: z.record(z.string(), z.object({ pages: z.number() })),
+  buyer: z.object({
+    display_name: z.string().nullable(),
+    entitlement_id: z.string().nullable(),
+    source: z.string().nullable(),
+    licence: z.enum(['personal', 'small_business']).nullable(),
+    order_number: z.number().int().nullable(),
+    buyer_email: z.string().nullable(),
+  }),
+});
+type StampFacts = z.infer<typeof stampFacts>;
+
+/** What start_download answers (jsonb): record_download's answer, the pattern, and either the buyer's kept copy or what stamping needs. */
+const startedDownload = z.object({
   download_id: z.number().int(),
   storage_path: z.string(),
   format: z.string(),
   version: z.number().int(),
   remaining: z.number().int().nullable(),
+  title: z.string(),
+  licence: z.enum(['personal', 'small_business']),
+  current_version: z.number().int(),
+  copy: z.object({ id: z.string(), storage_path: z.string(), revoked: z.boolean() }).nullable(),
+  // with no live copy to serve, what stamping needs (download_stamp_facts), as below
+  ...stampFacts.partial().shape,
 });
+
+/** How long the signed URL of a kept copy lives: long enough for the browser to follow the redirect. */
+const COPY_URL_SECONDS = 60;
 
 async function readRequest(req: Request, ctx: Context): Promise<DownloadRequest> {
   if (req.method === 'POST') return ctx.body(downloadRequest);
@@ -67,27 +95,24 @@ async function minutesUntilAllowed(db: Db, patternId: string): Promise<number> {
   return Math.max(1, Math.ceil((Date.parse(oldest) + 3600_000 - Date.now()) / 60_000));
 }
 
+/** What stamping needs, asked alone (a kept copy's bytes were gone); a refusal un-counts the download just recorded. */
+async function stampFactsAlone(db: Db, patternId: string, format: string, downloadId: number): Promise<StampFacts> {
+  const { data, error } = await db.rpc('download_stamp_facts', { pattern_id: patternId, format });
+  if (!error) return stampFacts.parse(data);
+  await forgetDownload(downloadId);
+  throw failureFromRpc(error);
+}
+
 /** The buyer's name and order number printed on every page. */
-async function stampIdentity(db: Db, userId: string, email: string | undefined, patternId: string, patternLicence: Licence) {
-  const [{ data: profile }, { data: entitlement }] = await Promise.all([
-    db.from('profiles').select('display_name').eq('id', userId).maybeSingle(),
-    db
-      .from('entitlements')
-      .select('id, source, order_items(licence, orders(number, buyer_email))')
-      .eq('user_id', userId)
-      .eq('pattern_id', patternId)
-      .is('revoked_at', null)
-      .maybeSingle(),
-  ]);
-  type Item = { licence: Licence; orders: { number: number; buyer_email: string | null } | null } | null;
-  const item = (entitlement as { order_items: Item } | null)?.order_items ?? null;
+function stampIdentity(facts: StampFacts, patternLicence: Licence, email: string | undefined) {
+  const buyer = facts.buyer;
   // a guest (anonymous sign-in) has no account address: the one they paid with
-  const buyerName = (profile?.display_name as string | undefined)?.trim() || email || item?.orders?.buyer_email || 'Stitchhouse member';
+  const buyerName = buyer.display_name?.trim() || email || buyer.buyer_email || 'Stitchhouse member';
   let orderNumber: string;
-  if (item?.orders) orderNumber = String(item.orders.number);
-  else if (entitlement) orderNumber = `${String(entitlement.source).toUpperCase()}-${String(entitlement.id).slice(0, 8).toUpperCase()}`;
+  if (buyer.order_number != null) orderNumber = String(buyer.order_number);
+  else if (buyer.entitlement_id) orderNumber = `${String(buyer.source).toUpperCase()}-${buyer.entitlement_id.slice(0, 8).toUpperCase()}`;
   else orderNumber = 'STORE COPY'; // the designer downloading their own file
-  return { buyerName, orderNumber, licence: item?.licence ?? patternLicence };
+  return { buyerName, orderNumber, licence: buyer.licence ?? patternLicence };
 }
 
 async function download(req: Request, ctx: Context): Promise<Response> {
@@ -95,97 +120,59 @@ async function download(req: Request, ctx: Context): Promise<Response> {
   const request = await readRequest(req, ctx);
   if (request.expires !== undefined && request.expires * 1000 < Date.now()) throw new DownloadFailure('link_expired');
   const db = ctx.caller(caller.token);
+  const variant = request.variant ?? '';
+  const sizes = [...new Set(request.sizes ?? [])].sort().join(',');
 
-  // What the caller may see of the pattern is what RLS lets them see.
-  const { data: pattern } = await db.from('patterns').select('id, title, licence, current_version, size_chart').eq('id', request.pattern_id).maybeSingle();
-  if (!pattern) throw new DownloadFailure('not_owned');
-
-  let format = request.format;
-  if (!format) {
-    const { data: files } = await db.from('pattern_files').select('format').eq('pattern_id', pattern.id);
-    const available = new Set((files ?? []).map((f) => f.format as string));
-    format = PATTERN_FORMATS.find((f) => available.has(f));
-    if (!format) {
-      const { data: owned } = await db.rpc('has_entitlement', { p_pattern_id: pattern.id });
-      throw new DownloadFailure(owned ? 'file_missing' : 'not_owned');
-    }
-  }
-
-  // what the file knows of its sizes and variants (the buyer reads it under RLS, as the page does)
-  const { data: row } = await db.from('pattern_files').select('layers, tiles, variants').eq('pattern_id', pattern.id).eq('format', format).maybeSingle();
-  const facts: FileFacts | null = row
-    ? {
-        layers: row.layers as unknown as LayerMatch[],
-        tiles: row.tiles as unknown as ManifestPage[] | null,
-        variants: row.variants as unknown as FileFacts['variants'],
-      }
-    : null;
-  if (request.variant && facts && !facts.variants[request.variant]) {
-    throw new DownloadFailure(
-      'file_missing',
-      request.variant === 'roll36' ? 'This pattern has no 36-inch roll file.' : 'This pattern has no dark projector file.',
-    );
-  }
-  const sizeLabels = ((pattern.size_chart as { sizes?: { label?: string }[] } | null)?.sizes ?? []).map((s) => s.label ?? '').filter(Boolean);
-
-  const { data: recorded, error } = await db.rpc('record_download', { pattern_id: pattern.id, format });
+  // One call as the caller: may they have it, which format, the limit and the record, their kept copy.
+  const { data, error } = await db.rpc('start_download', { pattern_id: request.pattern_id, format: request.format, variant, sizes });
   if (error) {
     const failure = failureFromRpc(error);
     if (failure.code === 'rate_limited') {
-      const minutes = await minutesUntilAllowed(db, pattern.id);
+      const minutes = await minutesUntilAllowed(db, request.pattern_id);
       throw new DownloadFailure('rate_limited', failure.message, { retry_after_minutes: minutes });
     }
     throw failure;
   }
-  const file = recordedDownload.parse(recorded);
+  const started = startedDownload.parse(data);
 
   const service = ctx.service();
-  const fileName = downloadFileName(
-    pattern.title as string,
-    request.variant ? `${file.format}-${request.variant}` : file.format,
-    pattern.current_version as number,
-  );
-  // The buyer's copy of this file version, format, variant and sizes, stamped before: served as it was.
-  const copyKey: CopyKey = {
-    user_id: caller.user.id,
-    pattern_id: pattern.id as string,
-    format: file.format,
-    version: file.version,
-    variant: request.variant ?? '',
-    sizes: [...new Set(request.sizes ?? [])].sort().join(','),
-  };
-  const { data: kept } = await service.from('download_copies').select('id, storage_path, revoked_at').match(copyKey).maybeSingle();
-  if (kept && !kept.revoked_at) {
-    const { data: copy } = await service.storage.from(COPIES_BUCKET).download(kept.storage_path as string);
-    if (copy) return pdfResponse(new Uint8Array(await copy.arrayBuffer()), fileName, 'kept');
+  const fileName = downloadFileName(started.title, request.variant ? `${started.format}-${request.variant}` : started.format, started.current_version);
+  // The buyer's copy of this file version, format, variant and sizes, stamped before: the browser
+  // fetches it from storage by a short signed URL (the same bytes, the same stamp).
+  if (started.copy && !started.copy.revoked) {
+    const { data: signed } = await service.storage.from(COPIES_BUCKET).createSignedUrl(started.copy.storage_path, COPY_URL_SECONDS, { download: fileName });
+    if (signed?.signedUrl) return copyRedirect(signed.signedUrl);
   }
-  if (kept) {
+  if (started.copy) {
     // revoked (then granted again) or its bytes gone: that copy makes way for a new one
-    await service.storage.from(COPIES_BUCKET).remove([kept.storage_path as string]);
-    await service
-      .from('download_copies')
-      .delete()
-      .eq('id', kept.id as string);
+    await service.storage.from(COPIES_BUCKET).remove([started.copy.storage_path]);
+    await service.from('download_copies').delete().eq('id', started.copy.id);
   }
+  const stamping = started.buyer ? stampFacts.parse(started) : await stampFactsAlone(db, request.pattern_id, started.format, started.download_id);
   await removeRevokedCopies();
 
-  const path = request.variant ? file.storage_path.replace(/\.pdf$/, `-${request.variant}.pdf`) : file.storage_path;
+  const copyKey: CopyKey = { user_id: caller.user.id, pattern_id: request.pattern_id, format: started.format, version: started.version, variant, sizes };
+  const facts: FileFacts = { layers: stamping.layers as LayerMatch[], tiles: stamping.tiles as ManifestPage[] | null, variants: stamping.variants };
+  const path = request.variant ? started.storage_path.replace(/\.pdf$/, `-${request.variant}.pdf`) : started.storage_path;
   const { data: blob, error: readError } = await service.storage.from('pattern-files').download(path);
   if (readError || !blob) {
-    await forgetDownload(file.download_id);
+    await forgetDownload(started.download_id);
     throw new DownloadFailure('file_missing', 'The pattern file is missing from storage; the designer has been asked to upload it again.');
   }
   let stamped: Uint8Array;
   try {
-    const identity = await stampIdentity(db, caller.user.id, caller.user.email, pattern.id, pattern.licence as Licence);
-    stamped = await stampPdf(new Uint8Array(await blob.arrayBuffer()), identity, forSizes(facts, sizeLabels, request.sizes));
+    stamped = await stampPdf(
+      new Uint8Array(await blob.arrayBuffer()),
+      stampIdentity(stamping, started.licence, caller.user.email),
+      forSizes(facts, stamping.size_labels, request.sizes),
+    );
   } catch (err) {
-    await forgetDownload(file.download_id);
+    await forgetDownload(started.download_id);
     if (err instanceof StampError) throw new DownloadFailure('file_damaged', err.message);
     throw err;
   }
   await keepCopy(service, copyKey, stamped);
-  return pdfResponse(stamped, fileName, 'stamped');
+  return pdfResponse(stamped, fileName);
 }
 
 /** A first copy kept for next time (a failure only costs a later re-stamp); two first downloads at once keep one. */
@@ -213,7 +200,18 @@ async function keepCopy(service: Db, key: CopyKey, stamped: Uint8Array): Promise
   }
 }
 
-function pdfResponse(bytes: Uint8Array, fileName: string, copy: 'kept' | 'stamped'): Response {
+/**
+ * A kept copy: a redirect to its signed storage URL (`?download=` names the saved file, as
+ * Storage's Content-Disposition), so storage serves the bytes and the function's worker is free.
+ */
+function copyRedirect(signedUrl: string): Response {
+  return new Response(null, {
+    status: 302,
+    headers: { location: signedUrl, 'cache-control': 'private, no-store', 'x-download-copy': 'kept' },
+  });
+}
+
+function pdfResponse(bytes: Uint8Array, fileName: string): Response {
   return new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), {
     status: 200,
     headers: {
@@ -222,8 +220,8 @@ function pdfResponse(bytes: Uint8Array, fileName: string, copy: 'kept' | 'stampe
       'content-disposition': `attachment; filename="${fileName}"`,
       'content-length': String(bytes.byteLength),
       'cache-control': 'private, no-store',
-      // whether this answer is the buyer's copy stamped before, or stamped now
-      'x-download-copy': copy,
+      // stamped now (a kept copy's redirect says 'kept')
+      'x-download-copy': 'stamped',
     },
   });
 }

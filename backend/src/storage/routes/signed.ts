@@ -14,7 +14,7 @@ import type { ImageRenderer } from '../render.ts';
 import { transformationsClaim, transformFromClaim } from '../render.ts';
 import { assertSignedUrlLifetime, signDownloadToken, signUploadToken, verifyDownloadToken, verifyUploadToken, type SignedTransform } from '../signing.ts';
 import { respondWithRender } from './render.ts';
-import { asCaller, dryRunAsCaller, ownerOf } from '../tx.ts';
+import { dryRunAsCaller, ownerOf, readAsCaller } from '../tx.ts';
 import { readUploadBody, uploadObject } from '../upload.ts';
 
 const expiresIn = { expiresIn: z.coerce.number().int().positive() };
@@ -44,7 +44,7 @@ export function registerSignedUrls(app: Hono, deps: StorageDeps, renderer: Image
     const format = transform?.format ?? '';
     if (transformations || format) transformFromClaim(transformations, format); // a bad transform fails now, not when opened
     await requireBucket(deps, bucket);
-    const object = await asCaller(ctx.pool, caller, (client) => db.findObject(client, bucket, name));
+    const object = await readAsCaller(ctx.pool, caller, (client) => db.findObject(client, bucket, name));
     if (!object) throw errors.noSuchKey();
     const extra = { ...(transformations ? { transformations } : {}), ...(format ? { format } : {}) };
     const token = await signDownloadToken(bucket, name, expiresIn, caller.claims, secret, extra);
@@ -59,7 +59,7 @@ export function registerSignedUrls(app: Hono, deps: StorageDeps, renderer: Image
     assertSignedUrlLifetime(expiresIn);
     await requireBucket(deps, bucket);
     const valid = paths.filter(isSafeObjectName);
-    const visible = await asCaller(ctx.pool, caller, (client) => db.findObjects(client, bucket, valid));
+    const visible = await readAsCaller(ctx.pool, caller, (client) => db.findObjects(client, bucket, valid));
     const found = new Set(visible.map((o) => o.name));
     const results = await Promise.all(
       paths.map(async (path) =>
@@ -80,7 +80,7 @@ export function registerSignedUrls(app: Hono, deps: StorageDeps, renderer: Image
     await requireBucket(deps, bucket);
     // Not the token alone: the signer must still be allowed to read the object (RLS, now).
     const asSigner = { claims: signer, method: c.req.method, path: new URL(c.req.url).pathname };
-    const object = await asCaller(ctx.pool, asSigner, (client) => db.findObject(client, bucket, name));
+    const object = await readAsCaller(ctx.pool, asSigner, (client) => db.findObject(client, bucket, name));
     if (!object) throw errors.noSuchKey();
     return { object, transform };
   }
