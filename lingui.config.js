@@ -37,7 +37,8 @@ export const SHARED_FORM_SOURCES = ['form', 'auth/schemas.ts', 'auth/password.ts
 
 /**
  * What the database and the functions say, in the page's language (shared/src/server/words.ts): loaded
- * only on a page in another language than English, so no page's first script carries them.
+ * only on a page in another language than English, with its first refusal (server/refusals.ts), so no
+ * page's first scripts carry them.
  */
 export const SHARED_SERVER_SOURCES = ['shared/src/server'];
 

@@ -2,9 +2,13 @@ import { PostgrestClient as UntypedPostgrestClient } from '@supabase/postgrest-j
 import type { Database } from './database.types.ts';
 import { inlinePageData, loadRuntimeConfig } from './config.ts';
 import { DEPLOYMENT_HEADER } from './deployment.ts';
+import { afterRefusal } from './server/refusals.ts';
 import { mayHaveSession } from './session.ts';
 import { getSupabase, supabaseStarted } from './supabase.ts';
 import { PAGE_READS_ID, readKey, type PageRead } from './pageReads.mjs';
+
+// For remotes: the shell provides the platform's .ts files, so pageReads.mjs reaches them through this one.
+export { rpcAsGet } from './pageReads.mjs';
 
 /**
  * Visitor reads of public data (published patterns and their stores, public images) for the
@@ -45,10 +49,10 @@ export function resetPageReads(): void {
   pageReads = undefined;
 }
 
-/** fetch for the anon client: a read the page already carries is answered from it. */
+/** fetch for the anon client: a read the page already carries is answered from it; a refusal with the server's words loaded (server/refusals.ts). */
 const fetchOrPageRead: typeof fetch = (input, init) => {
   const page = typeof input === 'string' ? takePageRead(input, init) : null;
-  return page ? Promise.resolve(page) : fetch(input, init);
+  return page ? Promise.resolve(page) : fetch(input, init).then(afterRefusal);
 };
 
 const KEY = Symbol.for('stitchhouse.publicRest');

@@ -5,6 +5,7 @@
 // contracts/envelope.ts) and thrown as a FunctionCallError.
 import { getRuntimeConfig } from './config.ts';
 import { readFunctionError, type FunctionErrorBody } from './contracts/functionError.ts';
+import { afterRefusal } from './server/refusals.ts';
 import { getSupabase } from './supabase.ts';
 
 /** A function's refusal (its contract's code, message and details), a network failure (`network`) or no session (`not_signed_in`). */
@@ -70,6 +71,7 @@ export async function streamFunction(path: string, options: StreamOptions): Prom
     throw new FunctionCallError('network', OFFLINE, 0);
   }
   if (!res.ok || !res.body) {
+    await afterRefusal(res); // the server's words in the page's language, for whoever describes the refusal
     const error = await readFunctionError(res);
     throw new FunctionCallError(error.code, error.message, res.status, error.details);
   }

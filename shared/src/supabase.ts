@@ -2,6 +2,7 @@ import type { SupabaseClient as UntypedClient } from '@supabase/supabase-js';
 import type { Database } from './database.types.ts';
 import { loadRuntimeConfig } from './config.ts';
 import { DEPLOYMENT_HEADER } from './deployment.ts';
+import { fetchWithServerWords } from './server/refusals.ts';
 
 /**
  * The one Supabase client of the page. Every remote gets it from here (the shared
@@ -35,7 +36,8 @@ export function getSupabase(): Promise<SupabaseClient> {
 async function createPageClient(): Promise<SupabaseClient> {
   const [config, { createClient }] = await Promise.all([loadRuntimeConfig(), import('@supabase/supabase-js')]);
   return createClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
-    global: { headers: { [DEPLOYMENT_HEADER]: config.deploymentId } },
+    // a refusal arrives with the server's words in the page's language (server/refusals.ts)
+    global: { headers: { [DEPLOYMENT_HEADER]: config.deploymentId }, fetch: fetchWithServerWords() },
     auth: { persistSession: typeof window !== 'undefined', autoRefreshToken: typeof window !== 'undefined', detectSessionInUrl: typeof window !== 'undefined' },
   });
 }

@@ -9,7 +9,8 @@ import { describeError, serverMessage } from '../src/errors.ts';
 import { activateLocale, LOCALES } from '../src/i18n/index.ts';
 import { SERVER_WORDS } from '../src/server/ids.ts';
 import english from '../src/server/locales/en.json';
-import { matchServerWords, serverWords } from '../src/server/words.ts';
+import { fetchWithServerWords } from '../src/server/refusals.ts';
+import { loadServerWords, matchServerWords, serverWords } from '../src/server/words.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -179,6 +180,31 @@ function englishOf(id: string): string {
 
 afterAll(() => activateLocale('en'));
 
+/** The page in `locale` with the server's words loaded, as after the first refusal it received. */
+async function withServerWords(locale: Parameters<typeof activateLocale>[0]) {
+  await activateLocale(locale);
+  await loadServerWords();
+}
+
+// First in this file: nothing has loaded the server's words yet.
+describe('the server’s words load with the first refusal', () => {
+  const answer = (status: number) => fetchWithServerWords(() => Promise.resolve(new Response('{}', { status })));
+
+  it('loads nothing for an answer that is ok, and waits for them before handing a refusal over', async () => {
+    await activateLocale('de');
+    await answer(200)('http://backend.invalid/rest/v1/patterns');
+    expect(serverWords('The code SPRING25 has expired.')).toBeUndefined();
+    const refusal = await answer(400)('http://backend.invalid/functions/v1/checkout');
+    expect(refusal.status).toBe(400);
+    expect(serverWords('The code SPRING25 has expired.')).toBe('Der Code SPRING25 ist abgelaufen.');
+  });
+
+  it('loads them with a switch of language once the page has them', async () => {
+    await activateLocale('fr');
+    expect(serverWords('The code SPRING25 has expired.')).toBe('Le code SPRING25 a expiré.');
+  });
+});
+
 describe('the server’s words', () => {
   it('reads every raise, hint and function refusal from the sources', () => {
     expect(sentences.length).toBeGreaterThan(250);
@@ -188,7 +214,7 @@ describe('the server’s words', () => {
   });
 
   it('knows each sentence a person can meet, with the values where the server put them', async () => {
-    await activateLocale('de'); // the English it matches against loads with another language
+    await withServerWords('de'); // the English it matches against loads with another language
     const unknown: string[] = [];
     for (const sentence of sentences.filter((s) => !API_ONLY.has(s))) {
       const { text, values } = filled(sentence);
@@ -211,7 +237,7 @@ describe('the server’s words', () => {
 
   it('says every one of them in German, French, Spanish and Dutch with the server’s values', async () => {
     for (const locale of LOCALES.filter((l) => l !== 'en')) {
-      await activateLocale(locale);
+      await withServerWords(locale);
       for (const id of SERVER_WORDS) {
         const { text, values } = filled(englishOf(id));
         const said = serverWords(text);
@@ -226,7 +252,7 @@ describe('the server’s words', () => {
   it('leaves English as the server wrote it, and words it does not know alone', async () => {
     await activateLocale('en');
     expect(serverWords('The code SPRING25 has expired.')).toBeUndefined();
-    await activateLocale('de');
+    await withServerWords('de');
     expect(serverWords('A sentence no server writes')).toBeUndefined();
     expect(serverWords('The code SPRING25 has expired.')).toBe('Der Code SPRING25 ist abgelaufen.');
   });
@@ -249,7 +275,7 @@ describe('errors in the page’s language', () => {
   });
 
   it('says a refusal of the database with its hint in German, French, Spanish and Dutch', async () => {
-    await activateLocale('de');
+    await withServerWords('de');
     expect(serverMessage(notFree).message).toBe('Dieses Schnittmuster ist nicht kostenlos. Kauf es auf der Seite des Schnittmusters.');
     expect(serverMessage(tooLong).message).toBe(
       'Eine Nachricht darf höchstens 4000 Zeichen lang sein (diese hat 4123). Kürze sie oder schick sie in zwei Nachrichten.',
@@ -260,16 +286,16 @@ describe('errors in the page’s language', () => {
       serverMessage({ code: '22023', message: 'Say which pattern or store the question is about', hint: 'Pass p_thread_id, p_pattern_id or p_store_id.' })
         .message,
     ).toBe('Gib an, um welches Schnittmuster oder welchen Shop es geht');
-    await activateLocale('fr');
+    await withServerWords('fr');
     expect(serverMessage(notFree).message).toBe('Ce patron n’est pas gratuit. Achetez-le depuis la page du patron.');
-    await activateLocale('es');
+    await withServerWords('es');
     expect(serverMessage(notFree).message).toBe('Este patrón no es gratuito. Cómpralo en la página del patrón.');
-    await activateLocale('nl');
+    await withServerWords('nl');
     expect(serverMessage(notFree).message).toBe('Dit patroon is niet gratis. Koop het op de pagina van het patroon.');
   });
 
   it('says a function’s refusal in German, a joined "message. hint" too', async () => {
-    await activateLocale('de');
+    await withServerWords('de');
     const expired = { error: { code: 'discount_expired', message: 'The code SPRING25 has expired.', details: null } };
     expect(describeError(expired, 400)).toMatchObject({ kind: 'validation', code: 'discount_expired', message: 'Der Code SPRING25 ist abgelaufen.' });
     const joined = {
@@ -294,7 +320,7 @@ describe('auth errors in the page’s language', () => {
   it('shows an unlisted code’s English words on an English page and the general line in German', async () => {
     await activateLocale('en');
     expect(describeError(unlisted).message).toBe('OAuth server is disabled');
-    await activateLocale('de');
+    await withServerWords('de');
     const shown = describeError(unlisted).message;
     expect(shown).not.toBe('OAuth server is disabled');
     expect(shown).toBe(describeError({ __isAuthError: true, name: 'AuthApiError', code: 'unexpected_failure', status: 500 }).message);

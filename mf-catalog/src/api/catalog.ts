@@ -4,8 +4,7 @@
 // row-level security: drafts reach only their own store.
 // Visitor-level reads (search, categories) go through getReadClient: a signed-out visitor's
 // page does not download supabase-js for them.
-import { rpcAsGet } from '@stitchhouse/shared/pageReads.mjs';
-import { getReadClient } from '@stitchhouse/shared/publicRest.ts';
+import { getReadClient, rpcAsGet } from '@stitchhouse/shared/publicRest.ts';
 import type { SizeChart } from '@stitchhouse/shared/catalog/sizing.ts';
 import { buyerCurrency } from '@stitchhouse/shared/currency/index.ts';
 

@@ -2,7 +2,7 @@
 // pattern search used to pick which pattern a kit is for. Row-level security lets only
 // approved suppliers write, and only their own kits (20261123004100_supplier_kits.sql).
 import { getSupabase } from '@stitchhouse/shared';
-import { rpcAsGet } from '@stitchhouse/shared/pageReads.mjs';
+import { rpcAsGet } from '@stitchhouse/shared/publicRest.ts';
 import { i18n } from '@stitchhouse/shared/i18n/index.ts';
 import type { Currency } from '@stitchhouse/shared/money.ts';
 

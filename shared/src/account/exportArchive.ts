@@ -11,6 +11,7 @@ import { downloadError } from '../contracts/download.ts';
 import { readFunctionError, type FunctionErrorBody } from '../contracts/functionError.ts';
 import { exportMailed, exportPlan, type ExportMailed, type ExportPattern, type ExportPlan, type NotIncluded } from '../contracts/export.ts';
 import { sharedText } from '../formatLocale.ts';
+import { afterRefusal } from '../server/refusals.ts';
 import { serverWords } from '../server/words.ts';
 
 // The export's words (README.txt, why a pattern was left out, why it stopped) are in the page's
@@ -76,6 +77,7 @@ export function tokenTransport(supabaseUrl: string, anonKey: string, token: () =
         details: null,
       } satisfies CallRefusal;
     }
+    if (!res.ok) await afterRefusal(res); // the server's words, loaded for `said`
     if (!res.ok) throw { ...(await readFunctionError(res)), status: res.status } satisfies CallRefusal;
     return res;
   };

@@ -4,11 +4,13 @@
 // each id's English in this folder's catalog ({0}, {1}… where the server fills in a value), and
 // shows the same sentence from the catalog in the page's language with the server's values.
 // An English page shows the server's words as they are, so the catalog (and the English it matches
-// against) loads only with another language: no page's first script carries the server's words.
+// against) loads only with another language, and only with the first refusal the page receives
+// (loadServerWords, called by the page's fetch in refusals.ts before the caller reads the answer):
+// no page's first scripts carry the server's words.
 // shared/test/server-words.test.ts reads every `raise exception`, hint and function refusal from
 // supabase/ and fails when one of them has no id (ids.ts) or is not in the list of API-only words.
 import { isEnglish } from '../formatLocale.ts';
-import { defineCatalog, i18n, type CatalogModule, type Locale } from '../i18n/index.ts';
+import { catalogLocale, defineCatalog, i18n, loadCatalog, type CatalogModule, type Locale } from '../i18n/index.ts';
 
 type Part = string | [string, ...unknown[]];
 interface Pattern {
@@ -60,7 +62,7 @@ const CATALOG: Record<Exclude<Locale, 'en'>, () => Promise<CatalogModule>> = {
   nl: () => import('./locales/nl.json'),
 };
 
-defineCatalog('shared.server', null, async (locale) => {
+async function loadLanguage(locale: Locale): Promise<CatalogModule> {
   if (locale === 'en') return { messages: {} }; // shown as the server wrote them
   const [messages, english] = await Promise.all([CATALOG[locale](), import('./locales/en.json')]);
   // the catalog's ids are ids.ts's (and the one message this module adds)
@@ -69,7 +71,17 @@ defineCatalog('shared.server', null, async (locale) => {
     english,
   );
   return messages;
-});
+}
+
+/**
+ * Loads the server's words in the language the page shows (or is switching to), nothing on an
+ * English page. Once loaded, the catalog is registered: a later switch of language loads it too.
+ */
+export function loadServerWords(): Promise<void> {
+  const locale = catalogLocale();
+  if (isEnglish(locale)) return Promise.resolve();
+  return loadCatalog(defineCatalog('shared.server', null, loadLanguage), locale);
+}
 
 /** The id and values of one of the server's sentences, or undefined for words it does not know. */
 export function matchServerWords(text: string): { id: string; values: Record<string, string> } | undefined {
