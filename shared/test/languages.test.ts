@@ -2,6 +2,7 @@
 // German page gets German error wording, zod messages, labels, route titles, money and dates.
 import { afterAll, describe, expect, it } from 'vitest';
 import { activateLocale } from '../src/i18n/index.ts';
+import { loadServerWords } from '../src/server/words.ts';
 import { describeError, serverMessage } from '../src/errors.ts';
 import { signInSchema, newPasswordSchema, passwordRules, STRENGTH_LABELS } from '../src/auth/index.ts';
 import { formatDay, formatMoney, formatPrice, formatCount } from '../src/money.ts';
@@ -95,6 +96,8 @@ describe('shared in English and German', () => {
     expect(EXPORT_README('2026-12-02T09:00:00Z')).toMatch(
       /^Dein Stitchhouse-Konto, exportiert am 2026-12-02T09:00:00Z\.\n\nstitchhouse-account\.json: dein Profil/,
     );
+    // the refusal came over the page's fetch, which loads the server's words with it (server/refusals.ts)
+    await loadServerWords();
     const refused = { code: 'not_signed_in', message: 'Sign in to export your account.', status: 401, details: null };
     const stopped = await startExport({ exportCall: () => Promise.reject(refused), download: () => Promise.reject(refused) }).catch((error: unknown) => error);
     expect(stopped).toBeInstanceOf(ExportFailure);
