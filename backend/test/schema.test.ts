@@ -412,6 +412,14 @@ describe('free patterns, downloads and fulfilment', () => {
     for (let i = 0; i < 12; i++) expect((await rpc('designer', 'record_download', { pattern_id: paid, format: 'a4' })).status).toBe(200);
   });
 
+  it("the download access check is the functions' own: the API roles cannot call it", async () => {
+    for (const role of ['anon', 'maker', 'designer'] as const) {
+      const res = await rpc(role, 'require_download_access', { pattern_id: free });
+      expect([401, 403]).toContain(res.status);
+      expect(res.body.code).toBe('42501');
+    }
+  });
+
   it('a paid order grants the entitlement and counts the sale; a refund revokes both', async () => {
     const [order] = await sql(`insert into public.orders (buyer_id, currency, subtotal_cents, total_cents) values ($1, 'USD', 1800, 1800) returning id`, [
       U.other,

@@ -2881,6 +2881,10 @@ export type Database = {
         Args: { order_id: string; order_item_id?: string }
         Returns: Json
       }
+      require_download_access: {
+        Args: { pattern_id: string }
+        Returns: boolean
+      }
       require_mfa: { Args: Record<PropertyKey, never>; Returns: undefined }
       review_partner_application: {
         Args: { p_application: string; p_decision: string; p_reason?: string }
