@@ -15,6 +15,8 @@ import { createPerson, createStore, publishedPattern } from './catalog-own.fixtu
 let stack: E2EStack;
 let backend: Backend;
 let member: { id: string; email: string; db: Awaited<ReturnType<typeof signedInPerson>>['db'] };
+/** A member without a store. */
+let maker: typeof member;
 const contexts: BrowserContext[] = [];
 
 /** A phone in Germany: the browser says German first (Accept-Language, navigator.languages). */
@@ -30,6 +32,15 @@ async function signIn(page: Page, next: string, email = member.email): Promise<v
   await page.locator('#sign-in-password').fill(PASSWORD);
   await page.locator('#sign-in-password').press('Enter');
   await page.waitForURL(`${stack.shellUrl}${next}`);
+}
+
+/** The billing function's requests this page makes from now on. */
+function watchBillingCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/functions/v1/billing') calls.push(request.url());
+  });
+  return calls;
 }
 
 const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
@@ -50,6 +61,7 @@ beforeAll(async () => {
   if (!stack.backend) throw new Error('the embedded backend did not start');
   backend = stack.backend as Backend;
   member = await signedInPerson(backend, uniqueEmail('sprache'), PASSWORD, { display_name: 'Greta Garn', intent: 'designer' });
+  maker = await signedInPerson(backend, uniqueEmail('sprache-maker'), PASSWORD, { display_name: 'Mia Masche', intent: 'maker' });
   // a store of their own, so the store screen shows its settings, pictures and payouts too
   const { error } = await member.db
     .from('stores')
@@ -115,11 +127,14 @@ describe('the account in German, French and Dutch', () => {
     const page = await germanPhone(stack.browser);
     await signIn(page, '/account/user');
     await expect.poll(() => h1(page).textContent()).toBe('Dein Profil und deine Sicherheit');
+    const billingCalls = watchBillingCalls(page);
     await page.locator('#profile-locale').selectOption('fr');
     await page.getByRole('button', { name: 'Sprache speichern' }).click();
     // the page switches at once, without a reload: the same screen, in French
     await expect.poll(() => h1(page).textContent()).toBe('Votre profil et votre sécurité');
     await page.getByText('Votre langue est enregistrée : Français.').waitFor();
+    // a store owner's billing customer follows the language
+    await expect.poll(() => billingCalls.length).toBe(1);
     expect(await lang(page)).toBe('fr');
     const saved = await member.db.from('profiles').select('locale').eq('id', member.id).single();
     expect(saved.data?.locale).toBe('fr');
@@ -149,5 +164,18 @@ describe('the account in German, French and Dutch', () => {
     // and the saved choice is still French
     const after = await member.db.from('profiles').select('locale').eq('id', member.id).single();
     expect(after.data?.locale).toBe('fr');
+  });
+
+  it('a member without a store saves a language without a call to billing', async () => {
+    const page = await germanPhone(stack.browser);
+    await signIn(page, '/account/user', maker.email);
+    await expect.poll(() => h1(page).textContent()).toBe('Dein Profil und deine Sicherheit');
+    const billingCalls = watchBillingCalls(page);
+    await page.locator('#profile-locale').selectOption('es');
+    await page.getByRole('button', { name: 'Sprache speichern' }).click();
+    await page.getByText(/^Tu idioma está guardado: /).waitFor();
+    const saved = await maker.db.from('profiles').select('locale').eq('id', maker.id).single();
+    expect(saved.data?.locale).toBe('es');
+    expect(billingCalls).toEqual([]);
   });
 });

@@ -11,14 +11,19 @@ const NO_PAYMENTS = 503;
 /**
  * Saves `locale` on the signed-in member's profile (profiles_update_own: their own row; the
  * database takes only the five languages), then has the billing function carry it to the billing
- * customers of the stores they own. Nothing for a visitor (their cookie holds it).
+ * customers of the stores they own, when they own one. Nothing for a visitor (their cookie holds it).
  */
 export async function saveMemberLocale(locale: Locale): Promise<void> {
   const userId = await memberOnceKnown();
   if (!userId) return;
   const supabase = await getSupabase();
-  const { error } = await supabase.from('profiles').update({ locale }).eq('id', userId);
-  if (error) throw error;
+  const [saved, stores] = await Promise.all([
+    supabase.from('profiles').update({ locale }).eq('id', userId),
+    supabase.from('stores').select('id', { count: 'exact', head: true }).eq('owner_id', userId),
+  ]);
+  if (saved.error) throw saved.error;
+  // a member without a store has no billing customer: no function call (a cold start) for nothing
+  if (!stores.error && stores.count === 0) return;
   const followed = await supabase.functions.invoke('billing', { body: { action: 'language' } });
   const status = (followed.error as { context?: Response } | null)?.context?.status;
   if (followed.error && status !== NO_PAYMENTS) throw followed.error;
