@@ -38,6 +38,7 @@ export default defineConfig({
                   'test/core.test.ts',
                   'test/core-postgres.test.ts',
                   'test/*-units.test.ts',
+                  '../supabase/test/functions/*-units.test.ts',
                   'test/storage-names.test.ts',
                   'test/payments-crash.test.ts',
                 ],

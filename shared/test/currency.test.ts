@@ -8,7 +8,7 @@ const rates = referenceRates([
   { currency: 'GBP', per_eur: '0.879100', as_of: '2026-11-19' },
 ]);
 
-describe('reference rates and conversion (the SQL agrees: backend/test/rls-social.test.ts)', () => {
+describe('reference rates and conversion (the SQL agrees: supabase/test/migrations/rls-social.test.ts)', () => {
   it('reads rates exactly, as numbers or numeric text', () => {
     expect(rateMicros(1.1584)).toBe(1_158_400n);
     expect(rateMicros('0.879100')).toBe(879_100n);

@@ -2,7 +2,7 @@
 // reports: each slug's SQL function (what the screen shows, mf-partners' definitions.ts) and the
 // columns of its CSV (what report-export writes, in the SQL's order: the header, written even when
 // the period has no rows). The `reports` table (its titles and audiences, as data) holds the same
-// slugs; backend/test/functions-contracts.test.ts holds it to this list.
+// slugs; supabase/test/functions/functions-contracts.test.ts holds it to this list.
 //   GET /report-export?report=<slug>&from=YYYY-MM-DD&to=YYYY-MM-DD → text/csv, `x-report-rows`.
 import { z } from 'zod';
 import { errorEnvelopeOf, invalidInputDetails, methodNotAllowedDetails } from './envelope.ts';
