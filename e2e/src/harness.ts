@@ -186,11 +186,22 @@ async function startBackend(overrides: BackendConfigOverrides & { siteUrl?: stri
 
 /** A port that was free a moment ago and has nothing listening: an unreachable backend. */
 async function closedPort(): Promise<number> {
+  const held = await holdPort();
+  await held.release();
+  return held.port;
+}
+
+/**
+ * A free port kept bound until `release`, right before its server listens: the backend starts
+ * in between (seconds, many listeners on port 0) and a port merely probed free can be handed
+ * to one of them meanwhile (EADDRINUSE when the shell then listens).
+ */
+async function holdPort(): Promise<{ port: number; release(): Promise<void> }> {
   const server = createServer();
+  server.unref(); // a start that fails on the way does not keep the test process alive
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
+  return { port, release: () => new Promise<void>((done) => server.close(() => done())) };
 }
 
 export async function launchChromium(): Promise<Browser> {
@@ -203,7 +214,8 @@ export async function launchChromium(): Promise<Browser> {
 export async function startE2EStack(options: StackOptions = {}): Promise<E2EStack> {
   await buildIfNeeded();
   // The shell's port is chosen first so the backend's SITE_URL (payment return links, emails) points at it.
-  const shellPort = await closedPort();
+  const shellPortHeld = await holdPort();
+  const shellPort = shellPortHeld.port;
   const siteUrl = `http://127.0.0.1:${shellPort}`;
   const backend = !options.backend
     ? null
@@ -213,10 +225,12 @@ export async function startE2EStack(options: StackOptions = {}): Promise<E2EStac
         return null;
       });
   const { serveApps } = await importScript<{ serveApps(o: object): Promise<ServedApps> }>('serve-apps.mjs');
+  const supabaseUrl = backend?.url ?? `http://127.0.0.1:${await closedPort()}`; // nothing answers there
+  await shellPortHeld.release();
   const apps = await serveApps({
     ports: Object.fromEntries(APPS.map((app) => [app.name, app.name === 'shell' ? shellPort : 0])),
     dirs: options.dirs,
-    supabaseUrl: backend?.url ?? `http://127.0.0.1:${await closedPort()}`, // nothing answers there
+    supabaseUrl,
     supabaseAnonKey: backend?.anonKey ?? 'e2e-no-backend',
     deploymentCheckMs: options.deploymentCheckMs,
     remotesFile: options.remotesFile,

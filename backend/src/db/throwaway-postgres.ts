@@ -178,20 +178,32 @@ export async function startThrowawayPostgres(bin: string, options: { fsync?: boo
   return { url, stop };
 }
 
+/** pg_ctl start attempts, each on a freshly probed port. */
+const START_ATTEMPTS = 3;
+
 async function startServer(bin: string, options: { fsync?: boolean; template?: string }): Promise<ThrowawayPostgres & { data: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), FOLDER_PREFIX));
   fs.writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
   if (process.env[RUN_ENV]) fs.writeFileSync(path.join(dir, RUN_FILE), process.env[RUN_ENV]);
   const asRoot = process.getuid?.() === 0;
   const data = path.join(dir, 'data');
-  const port = await freePort();
+  let port = 0;
   try {
     // a copy of a template keeps its owner and modes (the server refuses a data folder others can read)
     if (options.template) execFileSync('cp', ['-a', options.template, data]);
     if (asRoot) execFileSync('chown', ['-R', 'postgres', dir]);
     if (!options.template) runAsServerUser(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-    const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${options.fsync === false ? ' -c fsync=off' : ''}`;
-    runAsServerUser(path.join(bin, 'pg_ctl'), ['-D', data, '-w', '-l', path.join(dir, 'log'), '-o', settings, 'start']);
+    // a port probed free can be taken by another test's server before this one binds it: try a fresh one
+    for (let attempt = 1; ; attempt++) {
+      port = await freePort();
+      const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${options.fsync === false ? ' -c fsync=off' : ''}`;
+      try {
+        runAsServerUser(path.join(bin, 'pg_ctl'), ['-D', data, '-w', '-l', path.join(dir, 'log'), '-o', settings, 'start']);
+        break;
+      } catch (err) {
+        if (attempt >= START_ATTEMPTS) throw err;
+      }
+    }
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw err;
