@@ -122,6 +122,25 @@ describe('stampPdf', () => {
     });
     await expect(stampPdf(original, { buyerName: 'Ada', orderNumber: '' })).rejects.toMatchObject({ message: 'The order number is empty' });
   });
+
+  it("writes the line and the metadata's subject in the buyer's language", async () => {
+    const german = await loadPdf(
+      await stampPdf(await makePdf([{ size: [595, 842] }]), { buyerName: 'Jörg Weiß', orderNumber: '1042', licence: 'small_business', locale: 'de' }),
+    );
+    expect(stampOf(german.getPage(0))).toBe('Lizenziert für Jörg Weiß · Bestellung 1042 · Nutzung im Kleingewerbe');
+    expect(german.getSubject()).toBe('Lizenziert für Jörg Weiß · Bestellung 1042 · Nutzung im Kleingewerbe');
+    expect(german.getKeywords()).toContain('licence:small_business'); // the machine-read facts stay as they are
+    const french = await loadPdf(await stampPdf(await makePdf([{ size: [595, 842] }]), { buyerName: 'Zoé', orderNumber: '7', locale: 'fr' }));
+    expect(stampOf(french.getPage(0))).toBe('Licence accordée à Zoé · Commande 7 · usage personnel');
+  });
+
+  it('refuses a language the marketplace does not speak', async () => {
+    const original = await makePdf([{ size: [595, 842] }]);
+    await expect(stampPdf(original, { buyerName: 'Ada', orderNumber: '1', locale: 'ja' as 'en' })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'Locale must be one of en, de, fr, es, nl',
+    });
+  });
 });
 
 /** The stamp line as text extraction reads it: every run after the page's own "Pattern page N". */

@@ -1,6 +1,6 @@
 // Per-buyer stamping of pattern PDFs at download time: one small grey line on every page
-// ("Licensed to <name> · Order <number> · personal use") plus the same facts in the
-// document metadata. Stamping deters sharing without getting in the way of tracing.
+// ("Licensed to <name> · Order <number> · personal use", in the buyer's language) plus the same
+// facts in the document metadata. Stamping deters sharing without getting in the way of tracing.
 // The stored original is only read: pdf-lib parses it and writes a new file.
 // Names Helvetica can draw use it (nothing to embed); any other name is drawn as written in
 // open Noto faces, embedded as subsets (./stamp-fonts.ts).
@@ -8,6 +8,8 @@ import { PDFDocument, ParseSpeeds, StandardFonts, degrees, grayscale, type PDFFo
 import { splitIntoRuns, stampFontkit } from './stamp-fonts.ts';
 import { z } from 'zod';
 import { PATTERN_LICENCES } from '@stitchhouse/shared/statuses.ts';
+import { LOCALES } from '@stitchhouse/shared/i18n/locales.ts';
+import { mailI18n } from './i18n.ts';
 
 export type StampErrorCode = 'invalid_input' | 'encrypted' | 'corrupt' | 'no_pages';
 
@@ -21,13 +23,16 @@ export class StampError extends Error {
   }
 }
 
-export const LICENCE_TEXT = { personal: 'personal use', small_business: 'small business use' } as const;
+// the functions' catalog (ids `email.…`: its one prefix) holds the stamp's words too
+const LICENCE_TEXT = { personal: /*i18n*/ 'email.stamp.licence.personal', small_business: /*i18n*/ 'email.stamp.licence.smallBusiness' } as const;
 export type Licence = keyof typeof LICENCE_TEXT;
 
 const stampOptionsSchema = z.object({
   buyerName: z.string().trim().min(1, { error: 'The buyer name is empty' }).max(200, { error: 'The buyer name is longer than 200 characters' }),
   orderNumber: z.string().trim().min(1, { error: 'The order number is empty' }).max(64, { error: 'The order number is longer than 64 characters' }),
   licence: z.enum(PATTERN_LICENCES, { error: 'Licence must be personal or small_business' }).default('personal'),
+  /** The buyer's language: the line and the metadata's subject are written in it. */
+  locale: z.enum(LOCALES, { error: `Locale must be one of ${LOCALES.join(', ')}` }).default('en'),
 });
 
 export type StampOptions = z.input<typeof stampOptionsSchema>;
@@ -217,8 +222,10 @@ export function toFontSafeText(text: string, font: PDFFont): string {
   return out.replace(/\s+/g, ' ').trim();
 }
 
-export function stampLine(buyerName: string, orderNumber: string, licence: Licence = 'personal'): string {
-  return `Licensed to ${buyerName} · Order ${orderNumber} · ${LICENCE_TEXT[licence]}`;
+/** The stamp's line in `locale` ("Licensed to Ada · Order 1042 · personal use"). */
+export function stampLine(buyerName: string, orderNumber: string, licence: Licence = 'personal', locale = 'en'): string {
+  const i18n = mailI18n(locale);
+  return i18n._('email.stamp.line', { buyer: buyerName, order: orderNumber, licence: i18n._(LICENCE_TEXT[licence]) });
 }
 
 const BASE_FONT_SIZE = 6.5; // on an A4 page: readable when printed, easy to overlook
@@ -329,7 +336,7 @@ async function load(original: Uint8Array): Promise<PDFDocument> {
 export async function stampPdf(original: Uint8Array, options: StampOptions, prepare?: (doc: PDFDocument) => void): Promise<Uint8Array> {
   const parsed = stampOptionsSchema.safeParse(options);
   if (!parsed.success) throw new StampError('invalid_input', parsed.error.issues.map((issue) => issue.message).join('; '));
-  const { buyerName, orderNumber, licence } = parsed.data;
+  const { buyerName, orderNumber, licence, locale } = parsed.data;
 
   const doc = await load(original);
   if (doc.getPageCount() === 0) throw new StampError('no_pages', 'The pattern file has no pages');
@@ -341,7 +348,7 @@ export async function stampPdf(original: Uint8Array, options: StampOptions, prep
   }
   const pages = doc.getPages();
 
-  const visible = stampLine(oneLine(buyerName), oneLine(orderNumber), licence);
+  const visible = stampLine(oneLine(buyerName), oneLine(orderNumber), licence, locale);
   // Outside the try: a missing font file is the server's fault, not the pattern file's.
   const faceRuns = (await helveticaCanDraw(visible)) ? undefined : await splitIntoRuns(visible);
 
@@ -365,7 +372,7 @@ export async function stampPdf(original: Uint8Array, options: StampOptions, prep
     for (const page of pages) stampPage(page, runs);
 
     // Exact (Unicode) name and order in the metadata, for tracing a shared copy.
-    doc.setSubject(stampLine(buyerName, orderNumber, licence));
+    doc.setSubject(stampLine(buyerName, orderNumber, licence, locale));
     const previous = doc.getKeywords();
     doc.setKeywords([...(previous ? [previous] : []), `order:${orderNumber}`, `licensed-to:${buyerName}`, `licence:${licence}`]);
     doc.setModificationDate(new Date());

@@ -5,10 +5,13 @@
 // bytes, the same stamp); otherwise the stored original is stamped with their name and order
 // number, kept for next time and answered as the PDF.
 // Refusals are the one error shape with the codes of shared/src/contracts/download.ts.
+import Negotiator from 'negotiator';
 import { z } from 'zod';
 import { COPIES_BUCKET, forgetDownload, removeRevokedCopies } from '../_shared/downloads.ts';
 import { handler, type Context, type Db } from '../_shared/handler.ts';
 import { StampError, stampPdf, type Licence } from '../_shared/stamp.ts';
+import { mailI18n, memberLocale } from '../_shared/i18n.ts';
+import { LOCALES, matchLocale, type Locale } from '@stitchhouse/shared/i18n/locales.ts';
 import { DownloadFailure, downloadFileName, failureFromRpc } from './errors.ts';
 import { keepPages, showOnlyLayers } from '../_shared/layers.ts';
 import { layerNames } from '../_shared/master.ts';
@@ -103,16 +106,26 @@ async function stampFactsAlone(db: Db, patternId: string, format: string, downlo
   throw failureFromRpc(error);
 }
 
-/** The buyer's name and order number printed on every page. */
-function stampIdentity(facts: StampFacts, patternLicence: Licence, email: string | undefined) {
+/** The buyer's name and order number printed on every page, in the buyer's language. */
+function stampIdentity(facts: StampFacts, patternLicence: Licence, email: string | undefined, locale: Locale) {
   const buyer = facts.buyer;
+  const i18n = mailI18n(locale);
   // a guest (anonymous sign-in) has no account address: the one they paid with
-  const buyerName = buyer.display_name?.trim() || email || buyer.buyer_email || 'Stitchhouse member';
+  const buyerName = buyer.display_name?.trim() || email || buyer.buyer_email || i18n._('email.stamp.member');
   let orderNumber: string;
   if (buyer.order_number != null) orderNumber = String(buyer.order_number);
   else if (buyer.entitlement_id) orderNumber = `${String(buyer.source).toUpperCase()}-${buyer.entitlement_id.slice(0, 8).toUpperCase()}`;
-  else orderNumber = 'STORE COPY'; // the designer downloading their own file
-  return { buyerName, orderNumber, licence: buyer.licence ?? patternLicence };
+  else orderNumber = i18n._('email.stamp.storeCopy'); // the designer downloading their own file
+  return { buyerName, orderNumber, licence: buyer.licence ?? patternLicence, locale };
+}
+
+/**
+ * The stamp's language: the buyer's saved one, else the browser's that follows the download link
+ * (Accept-Language: the page's origin is not the function's, so its language cookie is not sent).
+ */
+async function stampLocale(service: Db, userId: string, req: Request): Promise<Locale> {
+  const browser = new Negotiator({ headers: { 'accept-language': req.headers.get('accept-language') ?? undefined } }).languages([...LOCALES]);
+  return memberLocale(service, userId, matchLocale(browser));
 }
 
 async function download(req: Request, ctx: Context): Promise<Response> {
@@ -163,7 +176,7 @@ async function download(req: Request, ctx: Context): Promise<Response> {
   try {
     stamped = await stampPdf(
       new Uint8Array(await blob.arrayBuffer()),
-      stampIdentity(stamping, started.licence, caller.user.email),
+      stampIdentity(stamping, started.licence, caller.user.email, await stampLocale(service, caller.user.id, req)),
       forSizes(facts, stamping.size_labels, request.sizes),
     );
   } catch (err) {

@@ -267,3 +267,26 @@ describe('new versions', () => {
     expect((await buyer.db.rpc('my_library')).data[0]).toMatchObject({ updated: false });
   });
 });
+
+// after 'new versions': these buyers would join the ones the update notice counts
+describe("the stamp in the buyer's language", () => {
+  it("stamps in the buyer's saved language, else the one their browser asks for", async () => {
+    const [german, french] = await Promise.all([person('german', 'Jörg Käufer'), person('french', 'Zoé Acheteuse')]);
+    await german.db.from('profiles').update({ locale: 'de' }).eq('id', german.id).throwOnError();
+    const germanOrder = (await paidOrder(stack, german, storeId, patternId)).number;
+    const frenchOrder = (await paidOrder(stack, french, storeId, patternId)).number;
+    const asking = (who: Person, languages: string) =>
+      fetch(`${stack.url}/functions/v1/download/${patternId}?format=a4`, {
+        headers: { authorization: `Bearer ${who.token}`, apikey: stack.anonKey, 'accept-language': languages },
+      });
+    // the saved choice wins over the browser's
+    const germanCopy = await asking(german, 'en-GB,en;q=0.9');
+    expect(germanCopy.status).toBe(200);
+    const germanPages = await pageTexts(new Uint8Array(await germanCopy.arrayBuffer()));
+    expect(germanPages[0]!.join(' ')).toContain(`Lizenziert für Jörg Käufer · Bestellung ${germanOrder} · private Nutzung`);
+    const frenchCopy = await asking(french, 'fr-CA,fr;q=0.9,en;q=0.5');
+    expect(frenchCopy.status).toBe(200);
+    const frenchPages = await pageTexts(new Uint8Array(await frenchCopy.arrayBuffer()));
+    expect(frenchPages[0]!.join(' ')).toContain(`Licence accordée à Zoé Acheteuse · Commande ${frenchOrder} · usage personnel`);
+  });
+});
