@@ -73,12 +73,14 @@ const escapeAttr = (address) => String(address).replace(/["'<>&\s]/g, (ch) => en
  * `<link>` preload of one file, typed by its extension. Low priority: the page's own main.js and
  * stylesheet come first (they paint the frame); sent at normal priority, the route's ~100 KB of
  * hints shared a phone's bandwidth with them and pushed the first paint from 0.8 s to 2.5 s.
+ * `priority: 'high'` (the browser's own for a preloaded script) for what the first render waits on.
  */
-export function preloadTag(href, { crossorigin = false } = {}) {
+export function preloadTag(href, { crossorigin = false, priority = 'low' } = {}) {
   const as = href.endsWith('.css') ? 'style' : href.endsWith('.json') ? 'fetch' : 'script';
   // fetch() preloads must be CORS requests to be reused by the page's fetch.
   const cors = crossorigin || as === 'fetch' ? ' crossorigin="anonymous"' : '';
-  return `<link rel="preload" as="${as}" href="${escapeAttr(href)}"${cors} fetchpriority="low">`;
+  const fetchPriority = priority === 'low' ? ' fetchpriority="low"' : '';
+  return `<link rel="preload" as="${as}" href="${escapeAttr(href)}"${cors}${fetchPriority}>`;
 }
 
 /** HTML-escaped attribute value (srcset and sizes hold spaces and commas, so they are not percent-encoded). */
@@ -325,11 +327,12 @@ export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [
    * sends `head` at once: the browser fetches main.js and the stylesheet while the lookups run.
    * @param {string} pathname
    * @param {string} [search] the query string (`?q=…`), which some landing pages depend on
-   * @param {{ acceptLanguage?: string, pageHead?: (html: string) => string }} [request] the visitor's languages: the currency their
-   *   prices are read in; `pageHead`: index.html with the page's own title, description, cards and JSON-LD (scripts/page-head.mjs)
+   * @param {{ acceptLanguage?: string, locale?: string, pageHead?: (html: string) => string }} [request] the visitor's languages: the currency their
+   *   prices are read in; `locale`: the page's language (its catalogs are hinted, default English); `pageHead`: index.html with the
+   *   page's own title, description, cards and JSON-LD (scripts/page-head.mjs)
    * @returns {{ head: string, rest: string | Promise<string> } | null}
    */
-  function shellPageParts(pathname, search = '', { acceptLanguage, pageHead } = {}) {
+  function shellPageParts(pathname, search = '', { acceptLanguage, locale = 'en', pageHead } = {}) {
     const built = indexHtml();
     if (built === null) return null;
     const html = pageHead ? pageHead(built) : built;
@@ -350,8 +353,11 @@ export function createShellPage({ shellDir, remotesJson, envJson, preconnect = [
     // A landing page that may lead with a cover hints the runtime with the screen's files, once it
     // knows whether the shell will paint the cover first.
     const runtimeTags = route && route.owner !== 'shell' ? boot.federation.map((file) => preloadTag(`/${file}`)) : [];
-    if (route?.owner === 'shell') for (const file of boot.pages[route.module] ?? []) tags.push(preloadTag(`/${file}`));
-    else if (route && !FIRST_SCREENS[route.path]) tags.push(...runtimeTags);
+    // Every page renders once its language's catalogs are in (shell/src/bootstrap.tsx): as urgent as main.js.
+    for (const file of boot.catalogs?.[locale] ?? []) tags.push(preloadTag(`/${file}`, { priority: 'high' }));
+    if (route?.owner === 'shell') {
+      for (const file of [...(boot.pages[route.module] ?? []), ...(boot.pageCatalogs?.[route.module]?.[locale] ?? [])]) tags.push(preloadTag(`/${file}`));
+    } else if (route && !FIRST_SCREENS[route.path]) tags.push(...runtimeTags);
     const head = html.slice(0, end) + once(tags);
     if (!route || route.owner === 'shell') return { head, rest: html.slice(end) };
     // The page reads prices in navigator.language's currency: Accept-Language's first tag.

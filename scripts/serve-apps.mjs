@@ -249,6 +249,7 @@ async function serveShellPage(req, res, pathname, site) {
   try {
     parts = site.shellPage.parts(pathname, search, {
       acceptLanguage: req.headers['accept-language'],
+      locale,
       pageHead: (html) => inLanguage(pageHead ? pageHead(html) : html),
     });
   } catch (error) {

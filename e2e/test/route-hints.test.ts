@@ -15,6 +15,8 @@ const hints = (await import(/* @vite-ignore */ join(root, 'scripts', 'route-hint
 interface BootPlan {
   routes: { path: string; owner: string; module: string }[];
   pages: Record<string, string[]>;
+  catalogs: Record<string, string[]>;
+  pageCatalogs: Record<string, Record<string, string[]>>;
   federation: string[];
   provided: Record<string, string[]>;
 }
@@ -75,10 +77,15 @@ describe('route hints in the shell page', () => {
     expect(new Set(hrefs).size).toBe(hrefs.length);
   });
 
-  it('a shell page preloads its own lazy chunk; a static path beats a :param one', async () => {
-    const home = preloads(await (await fetch(`${stack.apps.urls.shell}/`)).text()).map((p) => p.href);
+  it("a shell page preloads its own lazy chunk and its language's catalogs; a static path beats a :param one", async () => {
+    const hinted = async (address: string) => preloads(await (await fetch(address)).text()).map((p) => p.href);
+    const inLanguage = (locale: string) => [...plan.catalogs[locale]!, ...plan.pages.Home!, ...plan.pageCatalogs.Home![locale]!].map((file) => `/${file}`);
     expect(plan.pages.Home!.length).toBeGreaterThan(0);
-    expect(home).toEqual(plan.pages.Home!.map((file) => `/${file}`));
+    expect(await hinted(`${stack.apps.urls.shell}/`)).toEqual(inLanguage('en'));
+    // a German page hints German only: no English catalog rides along
+    const german = await hinted(`${stack.apps.urls.shell}/?hl=de`);
+    expect(german).toEqual(inLanguage('de'));
+    for (const file of [...plan.catalogs.en!, ...plan.pageCatalogs.Home!.en!]) expect(german).not.toContain(`/${file}`);
     const manifest = JSON.parse(readFileSync(join(stack.apps.dirs.mf_catalog!, 'mf-manifest.json'), 'utf8')) as {
       exposes: { name: string; assets: { js: { sync: string[] } } }[];
     };
@@ -185,6 +192,8 @@ describe('createShellPage', () => {
         { path: '/', owner: 'shell', module: 'Home' },
       ],
       pages: { Home: ['home.1.js', 'home.1.css'] },
+      catalogs: { en: ['en.1.js'] },
+      pageCatalogs: { Home: { en: ['home-en.1.js'] } },
       federation: ['runtime.1.js'],
       provided: { '@stitchhouse/shared/ui/index.ts': ['ui.1.js'] },
     };
@@ -229,6 +238,7 @@ describe('createShellPage', () => {
     const shellPage = page({ mf_catalog: `${base}/mf-manifest.json` });
     const first = (await shellPage('/patterns'))!;
     expect(preloads(first).map((p) => p.href)).toEqual([
+      '/en.1.js',
       '/runtime.1.js',
       `${base}/mf-manifest.json`,
       `${base}/remoteEntry.js`,
@@ -348,13 +358,14 @@ describe('createShellPage', () => {
     const env = { supabaseUrl: `${base}/slow`, supabaseAnonKey: 'anon-key' };
     const shellPage = page({ mf_catalog: `${base}/mf-manifest.json` }, env);
     const { head, rest } = shellPage.parts('/patterns')!;
-    // index.html up to </head>, env.json and remotes.json inline. The federation runtime's files wait
-    // for the lookup on a page that may lead with a cover; on another remote page they are in the head.
+    // index.html up to </head>, env.json and remotes.json inline, the page language's catalogs. The
+    // federation runtime's files wait for the lookup on a page that may lead with a cover; on another
+    // remote page they are in the head.
     expect(head.startsWith('<!doctype html><html><head><title>t</title>')).toBe(true);
     expect(head).toContain('id="stitchhouse-env"');
     expect(head).toContain('id="stitchhouse-remotes"');
-    expect(preloads(head)).toEqual([]);
-    expect(preloads(shellPage.parts('/patterns/search')!.head).map((p) => p.href)).toEqual(['/runtime.1.js']);
+    expect(preloads(head).map((p) => p.href)).toEqual(['/en.1.js']);
+    expect(preloads(shellPage.parts('/patterns/search')!.head).map((p) => p.href)).toEqual(['/en.1.js', '/runtime.1.js']);
     expect(head).not.toContain('</head>');
     expect(rest).toBeInstanceOf(Promise);
     const tail = await rest;
@@ -374,7 +385,7 @@ describe('createShellPage', () => {
     expect(html).not.toContain('</script><script>alert(1)');
     const json = /<script type="application\/json" id="stitchhouse-env">(.*?)<\/script>/.exec(html)![1]!;
     expect(JSON.parse(json)).toEqual({ supabaseUrl: '</script><script>alert(1)</script>' });
-    expect(preloads(html).map((p) => p.href)).toEqual(['/home.1.js', '/home.1.css']);
+    expect(preloads(html).map((p) => p.href)).toEqual(['/en.1.js', '/home.1.js', '/home.1.css', '/home-en.1.js']);
   });
 
   it('without a build there is no page to send', async () => {

@@ -15,6 +15,9 @@ import { platformShareKey } from '../src/federation/providedKey.ts';
  * - `site`: the marketplace's name, tagline and document-title template, for the page's head
  *   (scripts/page-head.mjs).
  * - `pages`: the files of each shell page's lazy chunk group (`Home` → [...]).
+ * - `catalogs`: per language, the files of the shell's and shared's catalogs, which every page
+ *   loads before its first render (`de` → [...]): the page server hints the page's language only.
+ * - `pageCatalogs`: per shell page, per language, the files of that page's own catalog.
  * - `federation`: the files of the lazily loaded federation runtime.
  * - `provided`: for each share key the shell provides, the files its lazy import loads.
  * Files already in the page (the entry's) are left out.
@@ -22,6 +25,8 @@ import { platformShareKey } from '../src/federation/providedKey.ts';
 export interface BootPlan {
   routes: { path: string; owner: string; module: string; title: string; signIn: boolean }[];
   site: { name: string; tagline: string; titleTemplate: string };
+  catalogs: Record<string, string[]>;
+  pageCatalogs: Record<string, Record<string, string[]>>;
   pages: Record<string, string[]>;
   federation: string[];
   provided: Record<string, string[]>;
@@ -30,8 +35,10 @@ export interface BootPlan {
 const SHELL_SRC = path.join(import.meta.dirname, '..', 'src');
 const SHARED_SRC = path.join(import.meta.dirname, '..', '..', 'shared', 'src');
 const FEDERATION = path.join(SHELL_SRC, 'federation');
-/** The request of a shell page's English catalog in messages.ts's lazy context. */
-const PAGE_ENGLISH = /^\.\/(?:routes\/catalogs\/)?(\w+)\/locales\/en\.json$/;
+/** A catalog file of a lazy context, by where it resolves: the shell's or shared's boot catalog, or a shell page's. */
+const BOOT_CATALOG = [path.join(SHELL_SRC, 'locales'), path.join(SHARED_SRC, 'locales')];
+const PAGE_CATALOGS = path.join(SHELL_SRC, 'routes', 'catalogs');
+const PAGE_CATALOG = /^(\w+)\/locales\/(\w+)\.json$/;
 /** Lazy imports of provided.ts that are not platform files: request → share key. */
 const PROVIDED_IMPORTS: Record<string, string> = {
   './reactRouter.ts': 'react-router',
@@ -49,6 +56,8 @@ export class BootPlanPlugin {
           routes: ROUTES.map(({ path: p, owner, module, title, signIn }) => ({ path: p, owner, module, title, signIn })),
           site: { name: BRAND_NAME, tagline: BRAND_TAGLINE, titleTemplate: pageTitle('%s') },
           pages: {},
+          catalogs: {},
+          pageCatalogs: {},
           federation: [],
           provided: {},
         };
@@ -67,19 +76,24 @@ export class BootPlanPlugin {
             if (isContext && where === SHARED_SRC) plan.provided[platformShareKey(request)] = files;
             else if (isContext && where === path.join(SHELL_SRC, 'routes'))
               plan.pages[request.replace(/^\.\/|\.tsx$/g, '')] = [...files, ...(plan.pages[request.replace(/^\.\/|\.tsx$/g, '')] ?? [])];
-            // a page's English catalog (messages.ts pageMessages) is fetched beside the page's chunk
-            else if (isContext && [SHELL_SRC, path.join(SHELL_SRC, 'routes', 'catalogs')].includes(where) && PAGE_ENGLISH.test(request)) {
-              const page = PAGE_ENGLISH.exec(request)![1]!;
-              plan.pages[page] = [...(plan.pages[page] ?? []), ...files];
+            else if (isContext && request.endsWith('.json')) {
+              // a catalog in one language (messages.ts, i18n/catalog.ts, pageMessages)
+              const file = path.resolve(where, request);
+              const page = PAGE_CATALOG.exec(path.relative(PAGE_CATALOGS, file));
+              const locale = path.basename(file, '.json');
+              if (page) (plan.pageCatalogs[page[1]!] ??= {})[page[2]!] = files;
+              else if (BOOT_CATALOG.includes(path.dirname(file))) plan.catalogs[locale] = [...(plan.catalogs[locale] ?? []), ...files];
             } else if (where === path.join(FEDERATION, 'remotes.ts') && request === './runtime.ts') files.forEach((file) => federation.add(file));
             else if (PROVIDED_IMPORTS[request] && [path.join(FEDERATION, 'provided.ts'), path.join(FEDERATION, 'runtime.ts')].includes(where))
               plan.provided[PROVIDED_IMPORTS[request]!] = files;
           }
         }
         plan.federation = [...federation];
-        if (!plan.federation.length || !Object.keys(plan.pages).length) {
+        if (!plan.federation.length || !Object.keys(plan.pages).length || !plan.catalogs.en?.length) {
           compilation.errors.push(
-            new rspack.WebpackError('boot-plan.json: the federation runtime or the shell pages were not found (shell/build/bootPlan.ts)') as never,
+            new rspack.WebpackError(
+              'boot-plan.json: the federation runtime, the shell pages or the catalogs were not found (shell/build/bootPlan.ts)',
+            ) as never,
           );
         }
         compilation.emitAsset('boot-plan.json', new rspack.sources.RawSource(JSON.stringify(plan)));

@@ -45,8 +45,8 @@ if (!root) throw new Error('index.html has no #root element');
 // task of their own after this file's, and the render is a transition: React then yields to the
 // browser every few milliseconds instead of holding the main thread for the whole first render (a
 // phone's Total Blocking Time). A remote's chain started above meanwhile.
-// The page's language (?hl= → saved choice → browser → English): English is in the code; another
-// language's catalogs (shell and shared) load alongside the router.
+// The page's language (?hl= → saved choice → browser → English): its catalogs (shell and shared,
+// hinted by the page server beside main.js) load alongside the router.
 const language = activateLocale(pageLocale()).catch((error: unknown) => console.error('the page language could not be loaded; showing English', error));
 void nextTask()
   .then(appRoutes)

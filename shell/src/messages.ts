@@ -1,8 +1,8 @@
 import { catalogLocale, defineCatalog, loadCatalog } from '@stitchhouse/shared/i18n/index.ts';
-import english from './locales/en.json';
 
-// This app's messages (ids start with "shell."); English ships with the code, other languages load on demand.
-defineCatalog('shell', english, (locale) => import(`./locales/${locale}.json`));
+// This app's messages (ids start with "shell."), in the page's language only, English too (as
+// shared's: i18n/catalog.ts); the page renders once they are in.
+defineCatalog('shell', null, (locale) => import(`./locales/${locale}.json`));
 
 /**
  * A shell page's own catalog (routes/catalogs/<Page>/locales, lingui.config.js SHELL_PAGES), in the

@@ -187,7 +187,7 @@ async function startServer(bin: string, options: { fsync?: boolean; template?: s
   if (process.env[RUN_ENV]) fs.writeFileSync(path.join(dir, RUN_FILE), process.env[RUN_ENV]);
   const asRoot = process.getuid?.() === 0;
   const data = path.join(dir, 'data');
-  let port = 0;
+  let port: number;
   try {
     // a copy of a template keeps its owner and modes (the server refuses a data folder others can read)
     if (options.template) execFileSync('cp', ['-a', options.template, data]);
