@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settledRoute, startE2EStack, type E2EStack } from '../src/harness.ts';
 import { englishOnlyTexts, overflowingElements, untranslatedTexts } from '../src/languages.ts';
 import { passwordSession, sessionStorageKey } from './catalog-find.fixtures.ts';
+import { readFile } from 'node:fs/promises';
+import { pageTexts } from '../../supabase/test/catalog-own-pdf.ts';
+import { insertRows } from './catalog-find.fixtures.ts';
 import { buy, createPerson, createStore, publishedPattern, selectRows, type Backend } from './catalog-own.fixtures.ts';
 
 let stack: E2EStack;
@@ -162,7 +165,9 @@ describe('the owner’s side of the catalog in German', () => {
     // the short link of an e-mail starts the download at once
     const download = page.waitForEvent('download');
     await page.goto(`${stack.shellUrl}/download/${pattern.id}?format=a4`);
-    await (await download).path();
+    // stamped in the buyer's language (the browser's: she saved none)
+    const stamped = await pageTexts(new Uint8Array(await readFile((await (await download).path())!)));
+    expect(stamped[0]!.join(' ')).toMatch(/Lizenziert für Rosa Näherin · Bestellung \d+ · private Nutzung/);
     await expect.poll(() => h1(page).textContent()).toBe('Dein Download');
     await page.getByText('Dein Download hat begonnen').waitFor();
     expect(await lang(page)).toBe('de');
@@ -183,6 +188,25 @@ describe('the owner’s side of the catalog in German', () => {
     expect(await lang(page)).toBe('fr');
     await page.getByText('Ce que vous pouvez faire').waitFor();
     expect(await untranslatedTexts(page, englishOnlyTexts('fr'))).toEqual([]);
+    expect(await overflowingElements(page)).toEqual([]);
+  });
+
+  it('a bulk publish the database refuses says why in German, naming what the pattern still needs', async () => {
+    await insertRows(backend, 'patterns', [
+      { store_id: store.id, title: 'Leinenschürze', craft: 'sewing', category: 'dresses', price_cents: 900, status: 'draft' },
+    ]);
+    const page = await germanPhone(stack.browser, designer.email);
+    await page.goto(`${stack.shellUrl}/patterns/my-store`);
+    await settledRoute(page);
+    await page.getByRole('checkbox', { name: 'Leinenschürze auswählen' }).check();
+    await page.getByRole('button', { name: 'Auswahl veröffentlichen' }).click();
+    await page
+      .locator('main')
+      .getByText('Dieses Schnittmuster braucht noch ein Titelbild und mindestens eine Schnittmusterdatei, bevor es veröffentlicht werden kann', {
+        exact: false,
+      })
+      .waitFor();
+    expect(await untranslatedTexts(page, englishOnlyTexts('de'))).toEqual([]);
     expect(await overflowingElements(page)).toEqual([]);
   });
 });

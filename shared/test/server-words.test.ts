@@ -6,8 +6,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeError, serverMessage } from '../src/errors.ts';
-import { activateLocale, LOCALES } from '../src/i18n/index.ts';
-import { SERVER_WORDS } from '../src/server/ids.ts';
+import { activateLocale, i18n, LOCALES } from '../src/i18n/index.ts';
+import { SERVER_VALUES, SERVER_WORDS } from '../src/server/ids.ts';
 import english from '../src/server/locales/en.json';
 import { fetchWithServerWords } from '../src/server/refusals.ts';
 import { loadServerWords, matchServerWords, serverWords } from '../src/server/words.ts';
@@ -153,6 +153,16 @@ function functionWords(): Said[] {
   return said;
 }
 
+/** What pattern_publish_gaps (its last definition) lists as a pattern's gaps: the values of "This pattern needs %…". */
+function publishGaps(): string[] {
+  const files = walk(join(root, 'supabase', 'migrations'))
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  const src = files.map((f) => readFileSync(f, 'utf8')).findLast((text) => text.includes('function public.pattern_publish_gaps'))!;
+  const body = src.slice(src.indexOf('function public.pattern_publish_gaps'));
+  return [...body.slice(0, body.indexOf('$$;')).matchAll(/\bthen '([^']+)'/g)].map((m) => m[1]!);
+}
+
 const stop = (text: string) => text.trim().replace(/\.$/, '');
 /** Words for people: a sentence, not a code ('discount_invalid'), an example value ('{"sizes":…}') or only the values of others ('%. %'). */
 const forPeople = (text: string) => / /.test(text.trim()) && !/^[[{]/.test(text.trim()) && !/^[%.\s]*$/.test(text);
@@ -247,6 +257,25 @@ describe('the server’s words', () => {
         for (const value of values) expect(said, `${locale} ${id}`).toContain(value);
       }
     }
+  });
+
+  it('says the values the server lists (what a pattern still needs) in each language, as a list', async () => {
+    const gaps = publishGaps();
+    expect(gaps).toEqual(SERVER_VALUES.map(englishOf));
+    const needs = (values: string[]) => `This pattern needs ${values.join(', ')} before it can be published`;
+    await withServerWords('de');
+    expect(serverWords(needs(gaps.slice(1)))).toBe(
+      'Dieses Schnittmuster braucht noch ein Titelbild und mindestens eine Schnittmusterdatei, bevor es veröffentlicht werden kann',
+    );
+    for (const locale of LOCALES.filter((l) => l !== 'en')) {
+      await withServerWords(locale);
+      const said = serverWords(needs(gaps))!;
+      for (const id of SERVER_VALUES) expect(said, `${locale} ${id}`).toContain(i18n._(id));
+      for (const gap of gaps) expect(said, `${locale} ${gap}`).not.toContain(gap);
+    }
+    // a value that is not the server's own words is left as the server wrote it
+    await withServerWords('de');
+    expect(serverWords(needs(['a ribbon']))).toBe('Dieses Schnittmuster braucht noch a ribbon, bevor es veröffentlicht werden kann');
   });
 
   it('leaves English as the server wrote it, and words it does not know alone', async () => {

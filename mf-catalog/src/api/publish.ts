@@ -10,6 +10,7 @@ import { FunctionCallError, invokeFunction } from '@stitchhouse/shared/functions
 import { getPattern, isUuid, type PatternDetail } from './detail.ts';
 import { storeKeys } from './storefront.ts';
 import type { PatternStatus } from '@stitchhouse/shared/statuses.ts';
+import { loadServerWords, serverWords } from '@stitchhouse/shared/server/words.ts';
 
 export type { PatternStatus };
 
@@ -144,11 +145,18 @@ export interface StatusResult {
   message?: string;
 }
 
+/**
+ * Changes the status of each pattern; a pattern it could not change carries the database's reason
+ * in the page's language (the server's words, loaded here: a refusal inside a 200 does not load them).
+ */
 export async function changeStatus(ids: readonly string[], status: PatternStatus): Promise<StatusResult[]> {
   const supabase = await getSupabase();
   const { data, error, status: http } = await supabase.rpc('change_patterns_status', { pattern_ids: [...ids], status });
   if (error) fail(error, http);
-  return data as unknown as StatusResult[]; // a jsonb result: its shape is the function's
+  const results = data as unknown as StatusResult[]; // a jsonb result: its shape is the function's
+  if (!results.some((result) => result.message)) return results;
+  await loadServerWords();
+  return results.map((result) => (result.message ? { ...result, message: serverWords(result.message) ?? result.message } : result));
 }
 
 /** The pattern with its files and versions when the caller owns its store, else null (same as unknown). */

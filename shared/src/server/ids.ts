@@ -253,3 +253,14 @@ export const SERVER_WORDS = [
   /*i18n*/ 'shared.server.endDateBeforeStartDate',
   /*i18n*/ 'shared.server.noFileUploadedYet',
 ] as const;
+
+/**
+ * Words the server puts into its sentences as values: what pattern_publish_gaps says a pattern
+ * still needs ("This pattern needs a cover image, at least one pattern file before…"). words.ts
+ * says a value list in the page's language when every item of it is one of these.
+ */
+export const SERVER_VALUES = [
+  /*i18n*/ 'shared.server.value.aTitle',
+  /*i18n*/ 'shared.server.value.aCoverImage',
+  /*i18n*/ 'shared.server.value.atLeastOnePatternFile',
+] as const;

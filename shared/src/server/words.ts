@@ -93,9 +93,25 @@ export function matchServerWords(text: string): { id: string; values: Record<str
   return undefined;
 }
 
+/** The id whose English is exactly `text` and has no values (a value the server fills in, such as "a cover image"). */
+function valueId(text: string): string | undefined {
+  const known = matchServerWords(text);
+  return known && Object.keys(known.values).length === 0 ? known.id : undefined;
+}
+
+/**
+ * A value the server filled in, in the page's language when it is a list of the server's own words
+ * ("a title, a cover image" → "einen Titel und ein Titelbild"); anything else (a name, a number) as it is.
+ */
+function sayValue(value: string): string {
+  const ids = value.split(', ').map(valueId);
+  if (ids.some((id) => !id)) return value;
+  return new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(ids.map((id) => i18n._(id!)));
+}
+
 function sayOne(text: string): string | undefined {
   const known = matchServerWords(text);
-  return known && i18n._(known.id, known.values);
+  return known && i18n._(known.id, Object.fromEntries(Object.entries(known.values).map(([name, value]) => [name, sayValue(value)])));
 }
 
 /**
