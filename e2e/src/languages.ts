@@ -3,6 +3,7 @@
 // app's compiled English catalog, so a text that was forgotten is found without listing it here.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setupI18n, type Messages } from '@lingui/core';
 import type { Page } from 'playwright-core';
 import { CATALOGS } from '../../lingui.config.js';
 import { root } from './harness.ts';
@@ -64,4 +65,31 @@ export async function overflowingElements(page: Page): Promise<string[]> {
     }
     return found.slice(0, 10);
   });
+}
+
+/**
+ * The words of every app's catalog in `locale` as a page says them (`say(id, values)`): a test
+ * that walks the product finds its buttons and headings in any language by the messages' ids.
+ */
+export function wordsIn(locale: string): (id: string, values?: Record<string, unknown>) => string {
+  const i18n = setupI18n();
+  for (const { dir } of CATALOGS) i18n.load(locale, catalog(dir, locale) as unknown as Messages);
+  i18n.activate(locale);
+  return (id, values) => {
+    const said = i18n._(id, values);
+    if (said === id) throw new Error(`no message ${id} in ${locale}`);
+    return said;
+  };
+}
+
+/** Where a message's value is not known in advance (an amount, an order number): `said(id, { amount: ANY_VALUE })`. */
+export const ANY_VALUE = '\u0000';
+
+/** A message said with ANY_VALUE holes, as a pattern that matches it with any value there (the whole text, or within one). */
+export function saidPattern(text: string, { whole = true } = {}): RegExp {
+  const escaped = text
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .split(ANY_VALUE)
+    .join('.+?');
+  return new RegExp(whole ? `^${escaped}$` : escaped);
 }
