@@ -21,7 +21,7 @@ const apps = ['shell', 'mf-account', 'mf-auth', 'mf-catalog', 'mf-partners', 'mf
  * as much again (this runs on two cores), and vitest already reports an assertion left unawaited.
  */
 const typedSources = [...apps.map((app) => `${app}/src`), 'shared/src', 'backend/src', 'supabase/functions'];
-/** Folders whose screens read every visible text from their message catalog (issue 36). */
+/** Folders whose screens read every visible text from their message catalog. */
 const translated = ['mf-account/src', 'mf-auth/src', 'mf-catalog/src/features', 'mf-catalog/src/routes', 'mf-partners/src', 'mf-payments/src', 'shell/src'];
 /** JSX attributes a person reads or a screen reader speaks. */
 const VISIBLE_ATTRIBUTES = [

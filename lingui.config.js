@@ -1,4 +1,4 @@
-// Message catalogs (issue 36): each app owns its own, as gettext PO files translators know, compiled
+// Message catalogs: each app owns its own, as gettext PO files translators know, compiled
 // to JSON the apps load (only the active language's, lazily; English ships with the code as the
 // fallback). `node scripts/i18n.mjs` extracts the ids used in the code and compiles; `--check` in npm test.
 import { formatter } from '@lingui/format-po';

@@ -1,5 +1,5 @@
 // @ts-check
-// The words of a page's head in the page's language (issue 36): titles of the route contract from
+// The words of a page's head in the page's language: titles of the route contract from
 // shared's catalog (found by their English, which is the contract's title), descriptions and the
 // head's own words from the page server's catalog (scripts/locales, ids `meta.…`). Compiled JSON,
 // read once per language.

@@ -1,4 +1,4 @@
-// Search in the buyer's language (issue 36): the backend bench's searches through REST on one
+// Search in the buyer's language: the backend bench's searches through REST on one
 // embedded stack (PGlite, or a throwaway PostgreSQL with --db postgres) with 100,000 generated patterns, a tenth of them with a German title
 // and description, calling the search as it was before (20261202008000's search_patterns, created
 // again as search_patterns_before) and as it is now, one after the other for every sample, so

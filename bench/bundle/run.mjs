@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bundle benchmark: production build, then headless Chromium loads `/` and we sum the
 // gzip size of every JS file the first paint needed, plus each remote's remoteEntry.js.
-// Goals (issue 2): first paint of `/` < 130 KB gzipped JS; each remote entry < 20 KB.
+// Goals: first paint of `/` < 130 KB gzipped JS; each remote entry < 20 KB.
 //   node bench/bundle/run.mjs [--no-build]
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';

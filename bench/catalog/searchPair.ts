@@ -1,4 +1,4 @@
-// Search p95 before/after a set of migrations on the same generated data (issue 17, currency):
+// Search p95 before/after a set of migrations on the same generated data (the currency migrations, for example):
 //   cd bench && NODE_OPTIONS=--experimental-websocket node_modules/.bin/tsx catalog/searchPair.ts <before…|after…> <dataDir> [prefix]
 // `before…` applies the migrations older than [prefix] only (default 20261123004: the committed
 // ones before this session's), `after…` adds the files starting with 20261123005 (one currency).

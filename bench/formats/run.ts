@@ -1,4 +1,4 @@
-// Every print format from one master (issue 37): one and ten A0 sheets with twelve size layers →
+// Every print format from one master: one and ten A0 sheets with twelve size layers →
 // A4 + US Letter + copy shop (A0 + 36-inch roll) + projector (+ dark), step by step as the
 // pattern-formats function runs them (check, then one format a call: each call parses the master
 // again), with each step's wall time and CPU time (hosted allows 2 s of CPU a call) and the peak

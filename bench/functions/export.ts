@@ -1,4 +1,4 @@
-// Account export of a large library under hosted's Edge Function limits (issue 32).
+// Account export of a large library under hosted's Edge Function limits.
 // An embedded stack in this process on a throwaway PGlite database (no seed), the function
 // runner enforcing hosted's limits (256 MB per worker, 2 s CPU per request, 150 s wall clock;
 // FUNCTIONS_* to change them, backend/src/functions/limits.ts). One member owns N patterns

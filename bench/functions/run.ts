@@ -1,4 +1,4 @@
-// Functions runner benchmark (issue #15): what running supabase/functions under Deno costs.
+// Functions runner benchmark: what running supabase/functions under Deno costs.
 // The embedded stack in this process on a throwaway PGlite database, no seed. Measures
 //   1. first call of each function: its Deno worker starts (module graph, npm packages from
 //      node_modules) and answers a GET with the anon key (whatever the handler makes of it:

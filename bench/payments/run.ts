@@ -1,4 +1,4 @@
-// Payments benchmark (issue #10): the embedded stack with its Stripe sandbox, in this process,
+// Payments benchmark: the embedded stack with its Stripe sandbox, in this process,
 // on a throwaway PGlite database. Measures
 //   1. checkout-session creation: POST /functions/v1/checkout (price the cart from the
 //      database, record the order, create the Checkout Session through the SDK), sequential;

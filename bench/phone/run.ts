@@ -1,4 +1,4 @@
-// Phone bench (issue 13): Lighthouse 13 (mobile preset, simulated throttling) on the pages
+// Phone bench: Lighthouse 13 (mobile preset, simulated throttling) on the pages
 // people land on, three runs each, plus what each public route downloads: JavaScript to
 // network idle (gzip), which package every module belongs to and whether any module arrives
 // twice, whether every text asset came compressed, CLS, and the search box's time to

@@ -1,4 +1,4 @@
-// Realtime benchmark (issue 38): commit → delivered for postgres_changes on the embedded
+// Realtime benchmark: commit → delivered for postgres_changes on the embedded
 // backend (PGlite by default, as `npm start`; --db postgres with DATABASE_URL or a throwaway
 // PostgreSQL), through the gateway's /realtime/v1/websocket, with 1 and 1,000 subscribers.
 // Every subscriber is a different signed-in user (its own token and claims), listening to one

@@ -1,4 +1,4 @@
-// Reports benchmark (issue #12): a store with 1,000,000 order lines over the last year on a real
+// Reports benchmark: a store with 1,000,000 order lines over the last year on a real
 // PostgreSQL (plus another store's 100,000, so RLS and the store filter have something to keep
 // out). Measures, through the stack as the browser reaches it, with the owner's token:
 //   - the sales report of one month (POST /rest/v1/rpc/report_sales): p50/p95 over --runs calls;

@@ -1,4 +1,4 @@
-// Sitemap benchmark (issue 35): /sitemap.xml and its children with 100,000 generated patterns on
+// Sitemap benchmark: /sitemap.xml and its children with 100,000 generated patterns on
 // the embedded stack (PGlite, as `npm start`), through the page server (scripts/serve-apps.mjs)
 // reading the backend's REST interface as the anon role, one 1,000-row keyset page at a time.
 // Goal: each answer complete in under 2 s. Writes bench/results/sitemap.json.

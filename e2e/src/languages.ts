@@ -1,4 +1,4 @@
-// What a language pass checks on a page (issue 36): no English left where the page is in another
+// What a language pass checks on a page: no English left where the page is in another
 // language, and nothing wider than the screen (German's long words). English texts come from every
 // app's compiled English catalog, so a text that was forgotten is found without listing it here.
 import { readFileSync } from 'node:fs';

@@ -64,7 +64,7 @@ beforeAll(async () => {
   store.eur = await newStore(designerEu.id, 'Tidewater Euro Patterns', 'EUR');
   store.gbp = await newStore(designerUk.id, 'Tidewater Pound Patterns', 'GBP');
   store.usd = await newStore(designerUs.id, 'Tidewater Dollar Patterns', 'USD');
-  // the mixed page: €6.90, £6.00, $7.00, and $4.00 outside €5–7
+  // a mixed page: €6.90, £6.00, $7.00, and $4.00 outside €5–7
   P.tee = await pattern(store.eur.id, 'Tidewater Tee', 690, 'EUR', 1);
   P.skirt = await pattern(store.gbp.id, 'Tidewater Skirt', 600, 'GBP', 2);
   P.vest = await pattern(store.usd.id, 'Tidewater Vest', 700, 'USD', 3);

@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { ROUTES, routeHref } from '@stitchhouse/shared/routes.ts';
 import { root, settledRoute, startE2EStack, type E2EStack } from '../src/harness.ts';
 
-// What a crawler and a link preview read (issue 35): every public route and a real pattern and
+// What a crawler and a link preview read: every public route and a real pattern and
 // store page fetched as a crawler fetches them, no JavaScript (status, headers, and the head read
 // by Chromium with scripts off); the sitemap index and its children; the manifest and its icons;
 // and, with scripts on, that the page hydrates without a mismatch warning.

@@ -1,4 +1,4 @@
-// The account in the member's language (issue 36): every account route of the contract in German
+// The account in the member's language: every account route of the contract in German
 // at 390 px (nothing untranslated, nothing wider than the screen), the profile's Language setting
 // (profiles.locale) switching the page at once and winning over the device's Accept-Language on
 // reload and on a new sign-in elsewhere, and a language version by address (?hl=nl); a refusal

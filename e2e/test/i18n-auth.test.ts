@@ -1,4 +1,4 @@
-// The access screens in the visitor's language (issue 36): every mf-auth route of the contract in
+// The access screens in the visitor's language: every mf-auth route of the contract in
 // German at 390 px (nothing left in English, nothing wider than the screen, <html lang="de">, the
 // page title too), a refused sign-in and a zod message in German, and a language version by
 // address (?hl=es) in Spanish.

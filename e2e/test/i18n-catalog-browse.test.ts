@@ -1,4 +1,4 @@
-// The buyer's side of the catalog in the visitor's language (issue 36): /patterns, a search and a
+// The buyer's side of the catalog in the visitor's language: /patterns, a search and a
 // pattern page in German on a 390 px phone (no English left, nothing wider than the screen but the
 // size chart in its scroller, prices and dates written the German way), the pattern page saying
 // which language the instructions are in before the price (names in the visitor's language, the

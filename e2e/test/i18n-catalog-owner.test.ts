@@ -1,4 +1,4 @@
-// The designer's and owner's side of the catalog in their language (issue 36): My store, My
+// The designer's and owner's side of the catalog in their language: My store, My
 // patterns, the pattern editor (with its Translations section), a storefront, and for a buyer the
 // download page of a bought pattern, the e-mail download link and /download/error, all in German
 // on a 390 px phone (nothing in English, nothing wider than the screen); a language version by

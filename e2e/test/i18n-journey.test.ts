@@ -1,4 +1,4 @@
-// A whole visit in each of the marketplace's other languages (issue 36's "done when"): a visitor
+// A whole visit in each of the marketplace's other languages: a visitor
 // whose browser speaks German (French, Spanish, Dutch) browses, signs up, buys, downloads, opens a
 // store, publishes a pattern and reads a report, on a phone, without meeting English. Every step is
 // found by the messages' ids in that language (wordsIn), and every page it passes is checked: its

@@ -1,4 +1,4 @@
-// The partner side in the reader's language (issue 36): every contract route of mf-partners in
+// The partner side in the reader's language: every contract route of mf-partners in
 // German at 390 px, each as the role it is for (an approved reseller, an approved supplier, an
 // operator with an application to review, a designer who also runs a Pro retail shop), with
 // nothing in English and nothing wider than the screen; the sales report's rows in German number

@@ -1,4 +1,4 @@
-// Payments in the buyer's language (issue 36): a German phone (Accept-Language de, 390 px) buys a
+// Payments in the buyer's language: a German phone (Accept-Language de, 390 px) buys a
 // pattern: the cart, Stripe's hosted checkout (the sandbox's page in the locale the checkout
 // function passed), /payment/success once the webhook marked the order paid, /payment and
 // /payment/error are German with nothing in English and nothing wider than the screen; ?hl=fr

@@ -1,4 +1,4 @@
-// The shell in the visitor's language (issue 36): every shell route of the contract in German at
+// The shell in the visitor's language: every shell route of the contract in German at
 // 390 px (nothing left in English, nothing wider than the screen, <html lang="de">, the page title
 // too; the legal pages say the English version prevails), the header's account menu and the
 // not-found page in German, a language version by address (?hl=fr), and the footer's language

@@ -1,4 +1,4 @@
-// shared's words and formats in the page's language (issue 36): English exactly as before, and a
+// shared's words and formats in the page's language: English exactly as before, and a
 // German page gets German error wording, zod messages, labels, route titles, money and dates.
 import { afterAll, describe, expect, it } from 'vitest';
 import { activateLocale } from '../src/i18n/index.ts';

@@ -1,4 +1,4 @@
-// The auth emails' words in the user's language (issue 36): the auth mails' own Lingui catalog
+// The auth emails' words in the user's language: the auth mails' own Lingui catalog
 // (`locales/<locale>.po`, ids `authmail.…`, compiled by scripts/i18n.mjs), one I18n per message.
 // Hosted Supabase writes these mails from its templates, which read the same `.Data.locale`.
 import { setupI18n, type I18n, type Messages } from '@lingui/core';

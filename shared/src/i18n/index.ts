@@ -1,4 +1,4 @@
-// Languages (issue 36): which ones, how a page picks one, and the one runtime every app registers
+// Languages: which ones, how a page picks one, and the one runtime every app registers
 // its catalog with. Components read messages with `const { i18n } = useLingui()` from '@lingui/react'
 // and `i18n._('app.id', values)` or `<Trans id="app.id" …/>`; docs/i18n/README.md has the how-to.
 import './catalog.ts';

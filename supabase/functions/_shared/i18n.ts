@@ -1,4 +1,4 @@
-// Emails in the recipient's saved language (issue 36): the functions' own Lingui catalog
+// Emails in the recipient's saved language: the functions' own Lingui catalog
 // (`locales/<locale>.po`, ids `email.…`, compiled to JSON by scripts/i18n.mjs), one I18n instance
 // per message, never the module-wide one (a function may write to a German and a Dutch member in
 // one call). The language is the member's `profiles.locale`, else what the request names, else English.

@@ -1,4 +1,4 @@
-// Emails in the recipient's language (issue 36), through the real functions, mail API and the
+// Emails in the recipient's language, through the real functions, mail API and the
 // Stripe sandbox: a guest's receipt in the language they checked out in (orders.locale), a member's
 // saved profiles.locale winning over it, an operator's decision in the applicant's language, the
 // newsletter's confirmation in the page's language; a language the product does not speak is refused

@@ -1,4 +1,4 @@
-// Stripe's hosted pages in the buyer's language (issue 36), through the real functions gateway, the
+// Stripe's hosted pages in the buyer's language, through the real functions gateway, the
 // official Stripe SDK and real tokens on the embedded Stripe sandbox:
 // - the checkout and billing functions pass the page's language (the contract's optional `locale`,
 //   one of en/de/fr/es/nl) to Checkout Sessions and billing portal sessions, else the member's saved

@@ -1,4 +1,4 @@
-// Patterns in many languages (issue 36), through the real PostgREST with real tokens:
+// Patterns in many languages, through the real PostgREST with real tokens:
 //   * a member saves their language on their profile (en, de, fr, es, nl or none), refused in
 //     words otherwise; nobody else reads or writes it; the service role reads it for emails;
 //   * a designer adds a translated title and description per language to their own pattern;
