@@ -27,14 +27,19 @@ export function followLocale(get: () => string | undefined, read: (id: string) =
 
 /**
  * A text of shared's catalog (its id marked for the extractor) in the active language, `values`
- * filling its ICU placeholders; where no runtime is loaded (the functions) `english`, whose plain
- * `{name}` placeholders take the values (English fallbacks use no plural or select).
+ * filling its ICU placeholders; where no runtime is loaded (the functions) or its catalog is not
+ * (a Node process that never opened a page: the catalog is a chunk of the page's language),
+ * `english`, whose plain `{name}` placeholders take the values (English fallbacks use no plural or select).
  */
 export function sharedText(id: string, english: string, values?: Record<string, unknown>): string {
-  // The runtime's reader is Lingui's `i18n._`, which takes a message descriptor in an id's place:
-  // the values travel in it (i18n/catalog.ts forwards what it is given).
+  // The runtime's reader is Lingui's `i18n._`, which takes a message descriptor in an id's place
+  // (the values travel in it: i18n/catalog.ts forwards what it is given) and answers the id itself
+  // for a message it does not have.
   const { translate } = state;
-  if (translate) return values ? (translate as unknown as (message: { id: string; values: Record<string, unknown> }) => string)({ id, values }) : translate(id);
+  if (translate) {
+    const said = values ? (translate as unknown as (message: { id: string; values: Record<string, unknown> }) => string)({ id, values }) : translate(id);
+    if (said !== id) return said;
+  }
   return values ? english.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole)) : english;
 }
 
