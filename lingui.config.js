@@ -9,6 +9,12 @@ import { formatter } from '@lingui/format-po';
  */
 export const SHELL_PAGES = ['Home', 'About', 'AppPage', 'Designers', 'Retailers', 'Pricing', 'Newsletter', 'PrivacyPolicy', 'TermsOfUse'];
 
+/** The shell's features only one page shows: their words are in that page's catalog. */
+export const SHELL_PAGE_FEATURES = {
+  Home: ['shell/src/features/featured', 'shell/src/api/featuredModel.ts'],
+  Newsletter: ['shell/src/features/newsletter'],
+};
+
 /**
  * mf-catalog's screens for designers, stores and buyers' downloads (publishing, the pattern editor,
  * the store manager, library, downloads) have a catalog of their own, registered by those screens
@@ -48,8 +54,12 @@ export const SHARED_SERVER_SOURCES = ['shared/src/server'];
  * prefix keeps apps apart in the one runtime. An id used by two catalogs' sources is in both.
  */
 export const CATALOGS = [
-  { prefix: 'shell', dir: 'shell/src', exclude: SHELL_PAGES.map((page) => `shell/src/routes/${page}.tsx`) },
-  ...SHELL_PAGES.map((page) => ({ prefix: 'shell', dir: `shell/src/routes/catalogs/${page}`, sources: `shell/src/routes/${page}.tsx` })),
+  { prefix: 'shell', dir: 'shell/src', exclude: [...SHELL_PAGES.map((page) => `shell/src/routes/${page}.tsx`), ...Object.values(SHELL_PAGE_FEATURES).flat()] },
+  ...SHELL_PAGES.map((page) => ({
+    prefix: 'shell',
+    dir: `shell/src/routes/catalogs/${page}`,
+    sources: [`shell/src/routes/${page}.tsx`, ...(SHELL_PAGE_FEATURES[page] ?? [])],
+  })),
   { prefix: 'shared', dir: 'shared/src', exclude: [...SHARED_FORM_SOURCES, ...SHARED_SERVER_SOURCES] },
   { prefix: 'shared', dir: 'shared/src/server', sources: SHARED_SERVER_SOURCES },
   { prefix: 'shared', dir: 'shared/src/form', sources: SHARED_FORM_SOURCES },
