@@ -13,6 +13,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatter } from '@lingui/format-po';
 import config, { CATALOGS } from '../lingui.config.js';
+import { sharedTextMessages } from './shared-text.mjs';
 import { root } from './tools.mjs';
 
 const check = process.argv.includes('--check');
@@ -113,6 +114,17 @@ for (const { prefix, dir } of CATALOGS.filter((catalog) => !only || catalog.pref
     }
   }
 }
+// shared's code writes its English beside the ids it says through sharedText: it must be the catalog's
+const SHARED_MAIN = 'shared/src';
+const codeEnglish = sharedTextMessages(root);
+if (!only || only === 'shared') {
+  for (const [id, { calls }] of codeEnglish) {
+    const catalogEnglish = after[SHARED_MAIN].en[id];
+    if (catalogEnglish === undefined) continue;
+    for (const { english, where } of calls.filter((call) => call.english !== catalogEnglish))
+      problems.push(`${where}: sharedText('${id}') writes ${JSON.stringify(english)}, shared/src/locales/en.po ${JSON.stringify(catalogEnglish)}`);
+  }
+}
 if (problems.length) {
   console.error(`i18n: ${problems.length} problem(s):\n  ${problems.slice(0, 60).join('\n  ')}`);
   if (check) console.error('Run `node scripts/i18n.mjs`, write the missing texts (docs/i18n/ has the glossary) and commit the catalogs.');
@@ -120,6 +132,21 @@ if (problems.length) {
 }
 console.log('i18n: compiling the catalogs…');
 run(only ? ['compile'] : ['compile', '--strict']);
+if (!only || only === 'shared') leaveOutCodeEnglish();
+
+/**
+ * shared's compiled English without the messages the code says itself (sharedText's English, the
+ * same words: checked above): an English page does not download them twice. Only plain ones (no
+ * plural, select or number format, which the code's fallback cannot do) and only ids nothing else
+ * reads. Other languages keep every message.
+ */
+function leaveOutCodeEnglish() {
+  const file = jsonFile(SHARED_MAIN, 'en');
+  const compiled = JSON.parse(readFileSync(file, 'utf8'));
+  const plain = (message) => typeof message === 'string' || message.every((part) => typeof part === 'string' || part.length === 1);
+  for (const [id, { onlyThere }] of codeEnglish) if (onlyThere && id in compiled.messages && plain(compiled.messages[id])) delete compiled.messages[id];
+  writeFileSync(file, JSON.stringify(compiled));
+}
 if (compiledBefore) {
   const compiledAfter = compiledMessages();
   if (compiledAfter.some((text, index) => text !== compiledBefore[index])) {

@@ -6,18 +6,27 @@ import { join } from 'node:path';
 import { setupI18n, type Messages } from '@lingui/core';
 import type { Page } from 'playwright-core';
 import { CATALOGS } from '../../lingui.config.js';
+import { sharedTextMessages } from '../../scripts/shared-text.mjs';
 import { root } from './harness.ts';
 
 type Compiled = string | Array<string | unknown[]>;
 
-/** A compiled message's literal parts ("by ", " patterns"), joined: what would show in English. */
+/** A compiled message's literal parts ("by ", " patterns"): what would show in English. */
 function literalText(message: Compiled): string[] {
-  if (typeof message === 'string') return [message];
+  if (typeof message === 'string') return message.split(/\{\w+\}/); // the code's English (sharedText): plain `{name}` placeholders
   return message.filter((part): part is string => typeof part === 'string');
 }
 
 function catalog(dir: string, locale: string): Record<string, Compiled> {
   return (JSON.parse(readFileSync(join(root, dir, 'locales', `${locale}.json`), 'utf8')) as { messages: Record<string, Compiled> }).messages;
+}
+
+/** A catalog's English as a page shows it: shared's main one without what its code says itself has that back (scripts/i18n.mjs). */
+function englishCatalog(dir: string): Record<string, Compiled> {
+  const english = catalog(dir, 'en');
+  if (dir !== 'shared/src') return english;
+  for (const [id, { calls }] of sharedTextMessages(root)) english[id] ??= calls[0]!.english;
+  return english;
 }
 
 /**
@@ -27,7 +36,7 @@ function catalog(dir: string, locale: string): Record<string, Compiled> {
 export function englishOnlyTexts(locale: string): Set<string> {
   const texts = new Set<string>();
   for (const { dir } of CATALOGS) {
-    const english = catalog(dir, 'en');
+    const english = englishCatalog(dir);
     const other = catalog(dir, locale);
     for (const [id, message] of Object.entries(english)) {
       const translated = new Set(literalText(other[id] ?? '').map((part) => part.trim()));

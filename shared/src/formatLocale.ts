@@ -27,9 +27,10 @@ export function followLocale(get: () => string | undefined, read: (id: string) =
 
 /**
  * A text of shared's catalog (its id marked for the extractor) in the active language, `values`
- * filling its ICU placeholders; where no runtime is loaded (the functions) or its catalog is not
- * (a Node process that never opened a page: the catalog is a chunk of the page's language),
- * `english`, whose plain `{name}` placeholders take the values (English fallbacks use no plural or select).
+ * filling its ICU placeholders; where the runtime lacks the message, `english`, whose plain `{name}`
+ * placeholders take the values (English fallbacks use no plural or select): in the functions (no
+ * runtime), in a Node process that never loaded a page's catalog, and on an English page, whose
+ * catalog leaves these out (scripts/i18n.mjs checks that `english` is the catalog's English).
  */
 export function sharedText(id: string, english: string, values?: Record<string, unknown>): string {
   // The runtime's reader is Lingui's `i18n._`, which takes a message descriptor in an id's place
