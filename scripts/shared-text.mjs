@@ -5,8 +5,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
+import APPS from '../shared/src/apps.json' with { type: 'json' };
 
-const APP_FOLDERS = ['shared', 'shell', 'mf-auth', 'mf-catalog', 'mf-payments', 'mf-account', 'mf-partners'];
+/** Where the apps' code is: shared and each app of the page. */
+const CODE_FOLDERS = ['shared', ...APPS.map((app) => app.folder)];
 
 /** Every non-test source file under `dir` (no node_modules, no compiled catalogs). */
 function sources(dir) {
@@ -48,7 +50,7 @@ export function sharedTextMessages(root) {
     visit(source);
   }
   // mentions of each id anywhere in the apps' code, against its sharedText calls
-  const code = APP_FOLDERS.flatMap((folder) => sources(join(root, folder, 'src'))).map((file) => readFileSync(file, 'utf8'));
+  const code = CODE_FOLDERS.flatMap((folder) => sources(join(root, folder, 'src'))).map((file) => readFileSync(file, 'utf8'));
   for (const [id, entry] of found) {
     const mentions = code.reduce((sum, text) => sum + text.split(`'${id}'`).length - 1 + text.split(`"${id}"`).length - 1, 0);
     entry.onlyThere = mentions === entry.calls.length;

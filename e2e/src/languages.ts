@@ -21,11 +21,14 @@ function catalog(dir: string, locale: string): Record<string, Compiled> {
   return (JSON.parse(readFileSync(join(root, dir, 'locales', `${locale}.json`), 'utf8')) as { messages: Record<string, Compiled> }).messages;
 }
 
+/** The English shared's code says itself (read once: it parses shared's sources). */
+let codeEnglish: ReturnType<typeof sharedTextMessages> | undefined;
+
 /** A catalog's English as a page shows it: shared's main one without what its code says itself has that back (scripts/i18n.mjs). */
 function englishCatalog(dir: string): Record<string, Compiled> {
   const english = catalog(dir, 'en');
   if (dir !== 'shared/src') return english;
-  for (const [id, { calls }] of sharedTextMessages(root)) english[id] ??= calls[0]!.english;
+  for (const [id, { calls }] of (codeEnglish ??= sharedTextMessages(root))) english[id] ??= calls[0]!.english;
   return english;
 }
 

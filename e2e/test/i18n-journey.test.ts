@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextMail, verifyLink } from '@stitchhouse/shared/testing/kit.ts';
 import { makePatternPdf, pageTexts } from '../../supabase/test/catalog-own-pdf.ts';
 import { settledRoute, startE2EStack, type E2EStack } from '../src/harness.ts';
-import { PAYING_CARD } from '../src/hostedCheckout.ts';
+import { payOnHostedPage } from '../src/hostedCheckout.ts';
 import { ANY_VALUE, englishOnlyTexts, overflowingElements, saidPattern, untranslatedTexts, wordsIn } from '../src/languages.ts';
 import { PASSWORD, uniqueEmail } from './auth-support.ts';
 import { coverPng, createPerson, createStore, publishedPattern, type Backend } from './catalog-own.fixtures.ts';
@@ -99,11 +99,8 @@ describe.each(VISITORS)('a visitor whose browser reads $language first', ({ loca
       await page.getByRole('button', { name: saidPattern(say('payments.pay.amount', { amount: ANY_VALUE })) }).click();
       await page.waitForURL(/\/checkout\/cs_test_/);
       expect(await page.evaluate(() => document.documentElement.lang), 'the hosted payment page').toBe(locale);
-      await page.locator('#number').fill(PAYING_CARD);
-      await page.locator('#expiry').fill('12 / 34');
-      await page.locator('#cvc').fill('123');
-      await page.locator('#name').fill(name);
-      await page.locator('button.primary[type="submit"]').click();
+      // the sandbox's own words in the page's language: the button with the amount, not in English
+      await payOnHostedPage(page, { name, payLabel: /^(?!Pay )(?=.*\d)/ });
       await page.waitForURL(/\/payment\/success\?order=/);
       const downloadLink = page.getByRole('link', { name: say('payments.success.downloadLabel', { title: ON_SALE }) });
       await downloadLink.waitFor({ timeout: 30_000 });
